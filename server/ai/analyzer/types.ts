@@ -1,0 +1,77 @@
+/**
+ * The analysis contract shared by every analyzer engine, the documents API and the web client.
+ *
+ * Every `start`/`end` is a character offset (UTF-16 code units, as JavaScript strings count them)
+ * into the analysed document's `content`, half-open: the quoted `text` always equals
+ * `content.slice(start, end)`. Clause `category` is a CUAD v1 category name (The Atticus Project,
+ * Hendrycks et al. 2021, CC BY 4.0).
+ */
+import { z } from 'zod'
+
+export const AnalysisKind = z.enum(['summarize', 'clauses', 'risks', 'full'])
+export type AnalysisKind = z.infer<typeof AnalysisKind>
+
+export const Span = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) })
+export type Span = z.infer<typeof Span>
+
+export const QuotedSpan = Span.extend({ text: z.string() })
+export type QuotedSpan = z.infer<typeof QuotedSpan>
+
+export const Severity = z.enum(['low', 'medium', 'high'])
+export type Severity = z.infer<typeof Severity>
+
+export const Clause = QuotedSpan.extend({
+  category: z.string(),
+  confidence: z.number().min(0).max(1),
+})
+export type Clause = z.infer<typeof Clause>
+
+export const Risk = Span.extend({
+  code: z.string(),
+  severity: Severity,
+  title: z.string(),
+  explanation: z.string(),
+})
+export type Risk = z.infer<typeof Risk>
+
+/** A key term's normalised value and the passage it was read from. */
+export const KeyTerm = Span.extend({ value: z.string() })
+export type KeyTerm = z.infer<typeof KeyTerm>
+
+export const Party = Span.extend({ name: z.string() })
+export type Party = z.infer<typeof Party>
+
+export const KeyTerms = z.object({
+  parties: z.array(Party),
+  agreementDate: KeyTerm.nullable(),
+  effectiveDate: KeyTerm.nullable(),
+  expirationDate: KeyTerm.nullable(),
+  governingLaw: KeyTerm.nullable(),
+  renewalTerm: KeyTerm.nullable(),
+  noticePeriod: KeyTerm.nullable(),
+})
+export type KeyTerms = z.infer<typeof KeyTerms>
+
+export const Summary = z.object({ text: z.string(), sentences: z.array(QuotedSpan) })
+export type Summary = z.infer<typeof Summary>
+
+/** The stored and returned analysis. Parts not asked for by `kind` are empty (not omitted). */
+export const AnalysisResult = z.object({
+  summary: Summary,
+  clauses: z.array(Clause),
+  risks: z.array(Risk),
+  keyTerms: KeyTerms,
+  engine: z.string(),
+  model: z.string(),
+  durationMs: z.number().min(0),
+})
+export type AnalysisResult = z.infer<typeof AnalysisResult>
+
+/**
+ * An analysis engine. `analyze` resolves to a result whose spans all index into `content`;
+ * it rejects with an `Error` whose message is fit to show a user when the engine fails.
+ */
+export interface Analyzer {
+  readonly engine: string
+  analyze(content: string, kind: AnalysisKind, signal?: AbortSignal): Promise<AnalysisResult>
+}

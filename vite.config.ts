@@ -1,0 +1,11 @@
+/** Vite build of the React SPA (web/) into dist/web, served by the Fastify server in production. */
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+
+export default defineConfig({
+  root: 'web',
+  plugins: [react(), tailwindcss()],
+  build: { outDir: '../dist/web', emptyOutDir: true },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+})
