@@ -74,4 +74,6 @@ export type AnalysisResult = z.infer<typeof AnalysisResult>
 export interface Analyzer {
   readonly engine: string
   analyze(content: string, kind: AnalysisKind, signal?: AbortSignal): Promise<AnalysisResult>
+  /** Releases engine resources (worker threads, sockets); optional. */
+  close?(): Promise<void>
 }

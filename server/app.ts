@@ -1,0 +1,156 @@
+/**
+ * buildApp(deps): the Fastify application with every plugin and feature route, never listening
+ * (main.ts listens; tests call `app.inject`). Errors leave as RFC 9457 problem+json; the OpenAPI
+ * 3.1 document is generated from the routes' zod schemas.
+ */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { randomUUID } from 'node:crypto'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { sql } from 'drizzle-orm'
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
+import type { Database } from './db/client'
+import type { Mailer } from './mail/mailer'
+import type { BlobStore } from './blob/blob-store'
+import type { Analyzer } from './ai/analyzer/types'
+import { createAuth } from './auth/auth'
+import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
+import { memberGuard } from './auth/principal'
+import { problem, problemFor } from './http/problem'
+import { documentRoutes, MAX_UPLOAD_BYTES } from './features/documents/routes'
+import { analysisRoutes } from './features/analysis/routes'
+import { appRoutes } from './features/apps/routes'
+
+export interface AppDeps {
+  database: Database
+  mailer: Mailer
+  blobs: BlobStore
+  analyzer: Analyzer
+  /** Server secret (≥ 32 chars) for sessions. */
+  secret: string
+  /** Public origin, e.g. http://localhost:3000. */
+  publicUrl: string
+  logger?: FastifyServerOptions['logger']
+  signInLimits?: SignInLimits
+  /** Directory of the built SPA; served with history fallback when it exists. */
+  webRoot?: string
+}
+
+const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web')
+
+/** Builds the application. Call `app.ready()` (or inject) before use and `app.close()` after. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID()
+    },
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+
+  app.setErrorHandler((error, req, reply) => {
+    const { problem: body, headers } = problemFor(error)
+    if (body.status >= 500) req.log.error({ err: error }, 'request failed')
+    return reply
+      .status(body.status)
+      .headers(headers)
+      .type('application/problem+json')
+      .send(JSON.stringify({ ...body, instance: req.url.split('?')[0] }))
+  })
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+      },
+    },
+  })
+  await app.register(rateLimit, { global: false })
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Lexdesk API',
+        version: '1.0.0',
+        description: 'Tenant data of a Lexdesk organisation. Errors are RFC 9457 problem+json.',
+      },
+      tags: [
+        { name: 'documents', description: 'Document library' },
+        { name: 'analysis', description: 'AI analysis of documents, with cited passages' },
+        { name: 'apps', description: 'Apps inside an organisation' },
+        { name: 'system', description: 'Health' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger())
+
+  const auth = createAuth({ db: deps.database.db, mailer: deps.mailer, secret: deps.secret, publicUrl: deps.publicUrl })
+  await app.register(authRoutes, { auth, origin: deps.publicUrl, limits: deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS })
+
+  const guard = memberGuard(auth, deps.database.db)
+  const db = deps.database.db
+  await app.register(
+    async (v1) => {
+      await v1.register(appRoutes, { db, guard })
+      await v1.register(documentRoutes, { deps: { db, blobs: deps.blobs }, guard })
+      await v1.register(analysisRoutes, { deps: { db, analyzer: deps.analyzer }, guard })
+    },
+    { prefix: '/api/v1' },
+  )
+
+  app.get('/healthz', { schema: { tags: ['system'], operationId: 'health' } }, () => ({ status: 'ok' }))
+  app.get('/readyz', { schema: { tags: ['system'], operationId: 'ready' } }, async (_req, reply) => {
+    try {
+      await db.execute(sql`select 1`)
+      return { status: 'ready' }
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' })
+    }
+  })
+
+  const webRoot = deps.webRoot ?? defaultWebRoot
+  const hasWeb = existsSync(path.join(webRoot, 'index.html'))
+  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false })
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url === '/api'
+    if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.type('text/html').sendFile('index.html')
+    }
+    return reply
+      .status(404)
+      .type('application/problem+json')
+      .send(JSON.stringify(problem(404, `No route for ${req.method} ${req.url.split('?')[0]}`, 'route_not_found')))
+  })
+
+  return app
+}

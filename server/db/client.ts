@@ -1,0 +1,59 @@
+/**
+ * Database connection: embedded PGlite (real PostgreSQL in WASM, with pgvector) under
+ * `<dataDir>/pglite` when no DATABASE_URL is set, node-postgres otherwise. Same Drizzle schema
+ * and queries on both. Migrations run programmatically (drizzle-kit's pglite migrate fails
+ * silently, see STACK-NOTES.md).
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { vector } from '@electric-sql/pglite-pgvector'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/** An open database plus the means to close it. */
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/**
+ * Opens PGlite at `dataDir` (a directory, or undefined for in-memory) or loads it from a
+ * `loadDataDir` dump (tests), applies pending migrations, and returns the handle.
+ */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { vector },
+  })
+  await client.exec('CREATE EXTENSION IF NOT EXISTS vector')
+  const db = drizzlePglite(client, { schema })
+  await migratePglite(db, { migrationsFolder })
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+}
+
+/** Connects a pg Pool to `url`, applies pending migrations, and returns the handle. */
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const db = drizzlePg(pool, { schema })
+  await migratePg(db, { migrationsFolder })
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
+}
+
+/** Opens the configured database: Postgres when `databaseUrl` is set, PGlite under dataDir otherwise. */
+export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite({ dataDir: path.join(config.dataDir, 'pglite') })
+}

@@ -1,0 +1,182 @@
+/**
+ * Database schema (Drizzle, PostgreSQL). Two kinds of tables:
+ * - auth tables owned by better-auth (user, session, account, verification, organization, member,
+ *   invitation), written from better-auth 1.7's documented schema; no RLS, reached only by the
+ *   auth layer;
+ * - tenant tables (apps, documents, analyses, audit_logs): every row has `org_id`, and RLS is
+ *   enabled, forced and filtered on `current_setting('app.org_id')` (see migrations/*_rls.sql).
+ */
+import { boolean, index, jsonb, integer, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const session = pgTable('session', {
+  id: text('id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  userId: text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  activeOrganizationId: text('active_organization_id'),
+})
+
+export const account = pgTable('account', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id').notNull(),
+  providerId: text('provider_id').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  accessToken: text('access_token'),
+  refreshToken: text('refresh_token'),
+  idToken: text('id_token'),
+  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+  refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+  scope: text('scope'),
+  password: text('password'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+)
+
+export const organization = pgTable('organization', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  logo: text('logo'),
+  metadata: text('metadata'),
+  createdAt: createdAt(),
+})
+
+export const member = pgTable(
+  'member',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('member_org_user_idx').on(t.organizationId, t.userId)],
+)
+
+export const invitation = pgTable('invitation', {
+  id: text('id').primaryKey(),
+  organizationId: text('organization_id')
+    .notNull()
+    .references(() => organization.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  role: text('role'),
+  status: text('status').notNull().default('pending'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  inviterId: text('inviter_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' }),
+})
+
+/** Org reference shared by tenant tables; deleting an organisation deletes its data. */
+const orgId = () =>
+  text('org_id')
+    .notNull()
+    .references(() => organization.id, { onDelete: 'cascade' })
+
+export const apps = pgTable(
+  'apps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    slug: text('slug').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('apps_org_slug_idx').on(t.orgId, t.slug)],
+)
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    documentType: text('document_type').notNull().default('contract'),
+    createdAt: createdAt(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    /** Blob-store key of the original upload; null for pasted text. */
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    mimeType: text('mime_type'),
+    sizeBytes: integer('size_bytes'),
+    /** 'ok' when text was extracted, 'empty' when the file had no text layer. */
+    textStatus: text('text_status').notNull().default('ok'),
+  },
+  (t) => [index('documents_org_created_idx').on(t.orgId, t.createdAt)],
+)
+
+export const analyses = pgTable(
+  'analyses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    engine: text('engine').notNull(),
+    model: text('model').notNull(),
+    result: jsonb('result').notNull(),
+    createdAt: createdAt(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('analyses_document_idx').on(t.documentId, t.createdAt)],
+)
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    actorType: text('actor_type').notNull(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    meta: jsonb('meta').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_logs_org_created_idx').on(t.orgId, t.createdAt)],
+)
+
+/** Tenant tables: each gets RLS enabled + forced and the org policy in the RLS migration. */
+export const tenantTables = ['apps', 'documents', 'analyses', 'audit_logs'] as const

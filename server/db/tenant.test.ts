@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import type { Database } from './client'
+import { analyses, apps, auditLogs, documents, organization, tenantTables } from './schema'
+import { withTenant } from './tenant'
+import { openTestDatabase } from '../test/test-database'
+
+/** The database's own message behind Drizzle's "Failed query" wrapper. */
+async function dbErrorOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise
+  } catch (error) {
+    return String((error as { cause?: Error }).cause?.message ?? error)
+  }
+  return 'no error'
+}
+
+describe('row-level security', () => {
+  let database: Database
+  const orgA = { orgId: 'org-a' }
+  const orgB = { orgId: 'org-b' }
+
+  beforeAll(async () => {
+    database = await openTestDatabase()
+    await database.db.insert(organization).values([
+      { id: 'org-a', name: 'A', slug: 'a' },
+      { id: 'org-b', name: 'B', slug: 'b' },
+    ])
+    await withTenant(database.db, orgB, (tx) =>
+      tx.insert(documents).values({ orgId: 'org-b', title: 'B secret', content: 'privileged' }),
+    )
+  })
+  afterAll(() => database.close())
+
+  it('hides org B rows from org A even with a hand-written WHERE org_id = B', async () => {
+    const rows = await withTenant(database.db, orgA, (tx) =>
+      tx.select().from(documents).where(eq(documents.orgId, 'org-b')),
+    )
+    expect(rows).toEqual([])
+    const raw = await withTenant(database.db, orgA, (tx) =>
+      tx.execute(sql`select title from documents where org_id = 'org-b'`),
+    )
+    expect(raw.rows).toEqual([])
+  })
+
+  it('still shows org B its own rows', async () => {
+    const rows = await withTenant(database.db, orgB, (tx) => tx.select().from(documents))
+    expect(rows.map((r) => r.title)).toEqual(['B secret'])
+  })
+
+  it('rejects an insert for org B made under org A', async () => {
+    const attempts = [
+      withTenant(database.db, orgA, (tx) => tx.insert(documents).values({ orgId: 'org-b', title: 'x', content: 'y' })),
+      withTenant(database.db, orgA, (tx) => tx.insert(apps).values({ orgId: 'org-b', slug: 'x' })),
+      withTenant(database.db, orgA, (tx) =>
+        tx.insert(auditLogs).values({ orgId: 'org-b', actorType: 'user', action: 'x', targetType: 'x' }),
+      ),
+    ]
+    for (const attempt of attempts) {
+      expect(await dbErrorOf(attempt)).toMatch(/row-level security/)
+    }
+  })
+
+  it('cannot update or delete org B rows from org A', async () => {
+    const updated = await withTenant(database.db, orgA, (tx) =>
+      tx.update(documents).set({ title: 'pwned' }).where(eq(documents.orgId, 'org-b')).returning(),
+    )
+    const deleted = await withTenant(database.db, orgA, (tx) =>
+      tx.delete(documents).where(eq(documents.orgId, 'org-b')).returning(),
+    )
+    expect(updated).toEqual([])
+    expect(deleted).toEqual([])
+    const still = await withTenant(database.db, orgB, (tx) => tx.select().from(documents))
+    expect(still.map((r) => r.title)).toEqual(['B secret'])
+  })
+
+  it('sees nothing in a tenant table without an org setting', async () => {
+    const rows = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL ROLE lexdesk_app`)
+      return tx.select().from(analyses)
+    })
+    expect(rows).toEqual([])
+    const docs = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL ROLE lexdesk_app`)
+      return tx.select().from(documents)
+    })
+    expect(docs).toEqual([])
+  })
+
+  it('enables and forces RLS with a policy on every tenant table', async () => {
+    const result = await database.db.execute(sql`
+      select c.relname, c.relrowsecurity, c.relforcerowsecurity,
+             (select count(*) from pg_policies p where p.tablename = c.relname)::int as policies
+      from pg_class c where c.relname in ('apps', 'documents', 'analyses', 'audit_logs') order by c.relname`)
+    expect(result.rows).toHaveLength(tenantTables.length)
+    for (const row of result.rows as { relrowsecurity: boolean; relforcerowsecurity: boolean; policies: number }[]) {
+      expect(row).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true })
+      expect(row.policies).toBeGreaterThanOrEqual(1)
+    }
+  })
+})

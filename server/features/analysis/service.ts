@@ -1,0 +1,75 @@
+/**
+ * Document analysis: runs the configured Analyzer over a document's content (off the event loop
+ * for the local engine) and stores the result. The document is read in one tenant transaction and
+ * the result written in another, so a long analysis never holds a transaction open.
+ */
+import { desc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { analyses } from '../../db/schema'
+import { withTenant, type Principal } from '../../db/tenant'
+import { AppError } from '../../http/app-error'
+import type { AnalysisKind, AnalysisResult, Analyzer } from '../../ai/analyzer/types'
+import { recordAudit } from '../audit/service'
+import { getDocument } from '../documents/service'
+
+type AnalysisRow = typeof analyses.$inferSelect
+
+/** The API shape of a stored analysis. */
+export function toAnalysis(row: AnalysisRow) {
+  return {
+    id: row.id,
+    documentId: row.documentId,
+    kind: row.kind as AnalysisKind,
+    engine: row.engine,
+    model: row.model,
+    result: row.result as AnalysisResult,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** Lists a document's analyses newest first; 404 if the document is not the org's. */
+export async function listAnalyses(db: Db, principal: Principal, documentId: string) {
+  await getDocument(db, principal, documentId)
+  return withTenant(db, principal, (tx) =>
+    tx.select().from(analyses).where(eq(analyses.documentId, documentId)).orderBy(desc(analyses.createdAt)),
+  )
+}
+
+/**
+ * Analyses a document of the org with `analyzer` and stores the result. Throws 404 for a document
+ * that is not the org's, 422 when it has no text, 502 when the engine fails (its message kept).
+ */
+export async function analyzeDocument(
+  deps: { db: Db; analyzer: Analyzer },
+  principal: Principal,
+  documentId: string,
+  kind: AnalysisKind,
+) {
+  const document = await getDocument(deps.db, principal, documentId)
+  if (document.content.trim().length === 0) {
+    throw new AppError('no_text', 422, 'This document has no text to analyze (scanned PDF?).')
+  }
+  let result: AnalysisResult
+  try {
+    result = await deps.analyzer.analyze(document.content, kind)
+  } catch (error) {
+    throw new AppError('analysis_failed', 502, `Analysis failed: ${(error as Error).message}`)
+  }
+  return withTenant(deps.db, principal, async (tx) => {
+    const [row] = await tx
+      .insert(analyses)
+      .values({
+        orgId: principal.orgId,
+        documentId,
+        kind,
+        engine: result.engine,
+        model: result.model,
+        result,
+        createdBy: principal.userId,
+      })
+      .returning()
+    if (!row) throw new Error('insert returned no row')
+    await recordAudit(tx, principal, 'analysis.create', { type: 'analysis', id: row.id }, { documentId, kind })
+    return row
+  })
+}

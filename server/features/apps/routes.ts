@@ -1,0 +1,36 @@
+/** Apps: optional sub-spaces of an organisation (id, slug, org_id). List and create. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { principalOf } from '../../auth/principal'
+import type { Db } from '../../db/client'
+import { OrgParams } from '../documents/schemas'
+import { createApp, listApps } from './service'
+
+const AppSchema = z
+  .object({ id: z.string().uuid(), slug: z.string(), orgId: z.string(), createdAt: z.string() })
+  .meta({ id: 'App' })
+
+export const NewApp = z.object({
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Give the app a slug')
+    .max(60)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A slug holds lower-case letters and digits separated by single hyphens'),
+})
+
+export const appRoutes: FastifyPluginAsyncZod<{ db: Db; guard: () => import('fastify').preHandlerAsyncHookHandler }> = async (
+  app,
+  { db, guard },
+) => {
+  app.get('/orgs/:orgId/apps', {
+    schema: { operationId: 'listApps', tags: ['apps'], params: OrgParams, response: { 200: z.object({ items: z.array(AppSchema) }) } },
+    preHandler: guard(),
+  }, async (req) => ({ items: await listApps(db, principalOf(req)) }))
+
+  app.post('/orgs/:orgId/apps', {
+    schema: { operationId: 'createApp', tags: ['apps'], params: OrgParams, body: NewApp, response: { 201: AppSchema } },
+    preHandler: guard(),
+  }, async (req, reply) => reply.status(201).send(await createApp(db, principalOf(req), req.body.slug)))
+}

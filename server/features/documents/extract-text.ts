@@ -1,0 +1,69 @@
+/**
+ * Text extraction from uploaded files: PDF via unpdf (Mozilla pdf.js), DOCX via mammoth, plain
+ * text as strict UTF-8. The type is decided from the file's bytes (magic numbers via file-type),
+ * not from its name or the browser's claim, so a mislabelled file cannot slip through.
+ * Throws AppError 415 for unsupported types and 400 for corrupt files.
+ */
+import { fileTypeFromBuffer } from 'file-type'
+import { extractText, getDocumentProxy } from 'unpdf'
+import mammoth from 'mammoth'
+import { AppError } from '../../http/app-error'
+
+export interface ExtractedText {
+  /** Extracted text with line endings normalised to \n; '' when the file has no text layer. */
+  text: string
+  mimeType: string
+  /** Pages in a PDF, null for other formats. */
+  pages: number | null
+}
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+const SUPPORTED = 'Upload a PDF, DOCX or plain-text file.'
+
+/** Normalises CRLF/CR to LF so character offsets are the same whatever produced the file. */
+export function normaliseNewlines(text: string): string {
+  return text.replace(/\r\n?/g, '\n')
+}
+
+async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
+  try {
+    const pdf = await getDocumentProxy(new Uint8Array(bytes))
+    const { totalPages, text } = await extractText(pdf, { mergePages: true })
+    return { text: normaliseNewlines(text).trim(), mimeType: 'application/pdf', pages: totalPages }
+  } catch {
+    throw new AppError('corrupt_file', 400, 'The PDF could not be read. It may be corrupt or password-protected.')
+  }
+}
+
+async function extractDocx(bytes: Uint8Array): Promise<ExtractedText> {
+  try {
+    const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) })
+    return { text: normaliseNewlines(value).trim(), mimeType: DOCX, pages: null }
+  } catch {
+    throw new AppError('corrupt_file', 400, 'The DOCX file could not be read. It may be corrupt.')
+  }
+}
+
+function extractPlain(bytes: Uint8Array): ExtractedText {
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new AppError('unsupported_type', 415, `This file is neither PDF, DOCX nor UTF-8 text. ${SUPPORTED}`)
+  }
+  // NUL bytes (or other C0 controls besides tab/newline/form feed) mean binary data, not text.
+  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) {
+    throw new AppError('unsupported_type', 415, `This file looks binary, not text. ${SUPPORTED}`)
+  }
+  return { text: normaliseNewlines(text.replace(/^\uFEFF/, '')).trim(), mimeType: 'text/plain', pages: null }
+}
+
+/** Extracts text from `bytes`. `fileName` only shapes error messages; the bytes decide the type. */
+export async function extractDocumentText(bytes: Uint8Array, fileName: string): Promise<ExtractedText> {
+  if (bytes.length === 0) throw new AppError('empty_file', 400, `${fileName} is empty.`)
+  const detected = await fileTypeFromBuffer(bytes)
+  if (!detected) return extractPlain(bytes)
+  if (detected.mime === 'application/pdf') return extractPdf(bytes)
+  if (detected.ext === 'docx') return extractDocx(bytes)
+  throw new AppError('unsupported_type', 415, `${fileName} is a ${detected.mime} file. ${SUPPORTED}`)
+}

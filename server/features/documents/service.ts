@@ -1,0 +1,156 @@
+/**
+ * Documents: the firm's library. Plain functions over a tenant transaction; HTTP lives in
+ * routes.ts. Creating a document with a file writes the blob first and removes it again if the
+ * row cannot be written, so a failure leaves neither a row nor a file.
+ */
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { documents } from '../../db/schema'
+import { withTenant, type Principal } from '../../db/tenant'
+import type { BlobStore } from '../../blob/blob-store'
+import { notFound } from '../../http/app-error'
+import { recordAudit } from '../audit/service'
+
+/** Characters of content shown on a library card (spec: 150). */
+export const PREVIEW_LENGTH = 150
+export const NO_TEXT_MESSAGE = 'No text found (scanned PDF?)'
+
+export interface DocumentDeps {
+  db: Db
+  blobs: BlobStore
+}
+
+export interface NewDocument {
+  title: string
+  content: string
+  documentType: string
+  file?: { bytes: Uint8Array; fileName: string; mimeType: string }
+}
+
+type DocumentRow = typeof documents.$inferSelect
+
+/** The API shape of a document (no storage key). */
+export function toDocument(row: DocumentRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    documentType: row.documentType,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    fileName: row.fileName,
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    textStatus: row.textStatus as 'ok' | 'empty',
+    textStatusMessage: row.textStatus === 'empty' ? NO_TEXT_MESSAGE : null,
+  }
+}
+
+/** Escapes LIKE wildcards so user search text matches literally. */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * Lists the org's documents newest first, filtered by case-insensitive `q` on title or content
+ * and exact `type`. Returns the page, the total matching, and all distinct types of the org.
+ */
+export async function listDocuments(
+  db: Db,
+  principal: Principal,
+  query: { q?: string; type?: string; limit: number; offset: number },
+) {
+  return withTenant(db, principal, async (tx) => {
+    const filters = []
+    const q = query.q?.trim()
+    if (q) filters.push(or(ilike(documents.title, likePattern(q)), ilike(documents.content, likePattern(q))))
+    if (query.type && query.type !== 'all') filters.push(eq(documents.documentType, query.type))
+    const where = filters.length > 0 ? and(...filters) : undefined
+    const rows = await tx
+      .select({
+        id: documents.id,
+        title: documents.title,
+        documentType: documents.documentType,
+        preview: sql<string>`left(${documents.content}, ${PREVIEW_LENGTH})`,
+        createdAt: documents.createdAt,
+        textStatus: documents.textStatus,
+      })
+      .from(documents)
+      .where(where)
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(query.limit)
+      .offset(query.offset)
+    const [total] = await tx.select({ n: count() }).from(documents).where(where)
+    const types = await tx
+      .selectDistinct({ type: documents.documentType })
+      .from(documents)
+      .orderBy(documents.documentType)
+    return {
+      items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), textStatus: r.textStatus as 'ok' | 'empty' })),
+      total: total?.n ?? 0,
+      types: types.map((t) => t.type),
+    }
+  })
+}
+
+/** Reads one document of the org, or throws a 404 problem (also for other orgs' ids). */
+export async function getDocument(db: Db, principal: Principal, id: string) {
+  const row = await withTenant(db, principal, async (tx) => {
+    const [found] = await tx.select().from(documents).where(eq(documents.id, id)).limit(1)
+    return found
+  })
+  if (!row) throw notFound('Document')
+  return row
+}
+
+/** Stores a new document (and its original file, if any) and audits it. */
+export async function createDocument(deps: DocumentDeps, principal: Principal, input: NewDocument) {
+  const id = crypto.randomUUID()
+  const fileKey = input.file ? `orgs/${principal.orgId}/documents/${id}/original` : null
+  if (input.file && fileKey) await deps.blobs.put(fileKey, input.file.bytes, input.file.mimeType)
+  try {
+    return await withTenant(deps.db, principal, async (tx) => {
+      const [row] = await tx
+        .insert(documents)
+        .values({
+          id,
+          orgId: principal.orgId,
+          title: input.title,
+          content: input.content,
+          documentType: input.documentType,
+          createdBy: principal.userId,
+          fileKey,
+          fileName: input.file?.fileName ?? null,
+          mimeType: input.file?.mimeType ?? null,
+          sizeBytes: input.file?.bytes.length ?? null,
+          textStatus: input.content.length > 0 ? 'ok' : 'empty',
+        })
+        .returning()
+      if (!row) throw new Error('insert returned no row')
+      await recordAudit(tx, principal, 'document.create', { type: 'document', id }, { title: input.title })
+      return row
+    })
+  } catch (error) {
+    if (fileKey) await deps.blobs.delete(fileKey)
+    throw error
+  }
+}
+
+/** Deletes a document, its analyses (cascade) and its original file. 404 if not the org's. */
+export async function deleteDocument(deps: DocumentDeps, principal: Principal, id: string): Promise<void> {
+  const fileKey = await withTenant(deps.db, principal, async (tx) => {
+    const [row] = await tx.delete(documents).where(eq(documents.id, id)).returning({ fileKey: documents.fileKey })
+    if (!row) throw notFound('Document')
+    await recordAudit(tx, principal, 'document.delete', { type: 'document', id })
+    return row.fileKey
+  })
+  if (fileKey) await deps.blobs.delete(fileKey)
+}
+
+/** The original upload of a document, or a 404 problem when it was pasted text or is missing. */
+export async function getDocumentFile(deps: DocumentDeps, principal: Principal, id: string) {
+  const row = await getDocument(deps.db, principal, id)
+  const blob = row.fileKey ? await deps.blobs.get(row.fileKey) : null
+  if (!blob) throw notFound('File')
+  return { ...blob, fileName: row.fileName ?? 'document' }
+}

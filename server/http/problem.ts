@@ -1,0 +1,47 @@
+/**
+ * RFC 9457 problem details. `problemFor(error)` maps any thrown value to a status, headers and
+ * body; 5xx bodies never carry the internal message.
+ */
+import { STATUS_CODES } from 'node:http'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { AppError } from './app-error'
+
+export interface Problem {
+  type: string
+  title: string
+  status: number
+  detail: string
+  code?: string
+  instance?: string
+}
+
+/** Builds a problem body for `status` with a human `detail`. */
+export function problem(status: number, detail: string, code?: string): Problem {
+  return { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, ...(code ? { code } : {}) }
+}
+
+interface FastifyLikeError {
+  statusCode?: number
+  code?: string
+  message?: string
+  validation?: { message?: string; instancePath?: string }[]
+}
+
+/** Maps a thrown value to `{ problem, headers }`. Unknown errors become a 500 with a generic detail. */
+export function problemFor(error: unknown): { problem: Problem; headers: Record<string, string> } {
+  if (error instanceof AppError) {
+    return { problem: problem(error.status, error.detail, error.code), headers: error.headers }
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const detail = error.validation
+      .map((v) => `${v.instancePath ? `${v.instancePath.replace(/^\//, '').replace(/\//g, '.')}: ` : ''}${v.message}`)
+      .join('; ')
+    return { problem: problem(400, detail || 'Invalid request', 'validation_failed'), headers: {} }
+  }
+  const e = (error ?? {}) as FastifyLikeError
+  const status = typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500
+  if (status >= 500) {
+    return { problem: problem(status, 'The server could not complete the request.', 'internal_error'), headers: {} }
+  }
+  return { problem: problem(status, e.message || STATUS_CODES[status] || 'Error', e.code?.toLowerCase()), headers: {} }
+}

@@ -1,0 +1,116 @@
+/**
+ * Test factories: a real app on a private PGlite copy, a real blob directory and the console
+ * mailer's outbox; signed-in users made through the real magic-link flow.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { Database } from '../db/client'
+import { openTestDatabase } from './test-database'
+import { createConsoleMailer, type Mailer } from '../mail/mailer'
+import { createFsBlobStore } from '../blob/fs-blob-store'
+import { createAnalyzer } from '../ai/analyzer/create-analyzer'
+import type { Analyzer } from '../ai/analyzer/types'
+import { buildApp } from '../app'
+import type { SignInLimits } from '../auth/auth-routes'
+
+export interface TestApp {
+  app: FastifyInstance
+  database: Database
+  mailer: Mailer
+  blobDir: string
+  close(): Promise<void>
+}
+
+export const TEST_ORIGIN = 'http://localhost:3000'
+
+/** Builds the real app on a fresh database; close() releases everything. */
+export async function buildTestApp(options: { signInLimits?: SignInLimits; analyzer?: Analyzer } = {}): Promise<TestApp> {
+  const database = await openTestDatabase()
+  const blobDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-blobs-'))
+  const mailer = createConsoleMailer(() => {})
+  const analyzer = options.analyzer ?? createAnalyzer({ engine: 'local' })
+  const app = await buildApp({
+    database,
+    mailer,
+    blobs: createFsBlobStore(blobDir),
+    analyzer,
+    secret: 'test-secret-test-secret-test-secret-0123456789',
+    publicUrl: TEST_ORIGIN,
+    signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
+    webRoot: path.join(blobDir, 'no-web'),
+  })
+  await app.ready()
+  return {
+    app,
+    database,
+    mailer,
+    blobDir,
+    async close() {
+      await app.close()
+      await analyzer.close?.()
+      await database.close()
+      await rm(blobDir, { recursive: true, force: true })
+    },
+  }
+}
+
+let counter = 0
+/** A unique e-mail address for a test user. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1
+  return `${prefix}-${Date.now()}-${counter}@firm.test`
+}
+
+/** Asks for a sign-in link for `email` and returns the link the mailer received. */
+export async function requestMagicLink(t: TestApp, email: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/magic-link',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, callbackURL: '/dashboard' },
+  })
+  if (res.statusCode !== 200) throw new Error(`magic link request failed: ${res.statusCode} ${res.body}`)
+  const mail = [...t.mailer.outbox].reverse().find((m) => m.to === email)
+  if (!mail?.link) throw new Error('no mail captured')
+  return mail.link
+}
+
+/** Follows a sign-in link; returns the response (302 with a session cookie on success). */
+export function followLink(t: TestApp, link: string) {
+  const url = new URL(link)
+  return t.app.inject({ method: 'GET', url: url.pathname + url.search })
+}
+
+function sessionCookie(setCookie: string | string[] | undefined): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []
+  return cookies.map((c) => c.split(';')[0]).join('; ')
+}
+
+export interface TestMember {
+  email: string
+  userId: string
+  orgId: string
+  headers: { cookie: string; origin: string }
+}
+
+/** Signs a new user in through the magic-link flow and creates an organisation they own. */
+export async function signedInMember(t: TestApp, orgName = 'Acme Legal'): Promise<TestMember> {
+  const email = uniqueEmail()
+  const res = await followLink(t, await requestMagicLink(t, email))
+  const cookie = sessionCookie(res.headers['set-cookie'])
+  if (!cookie) throw new Error(`sign-in failed: ${res.statusCode}`)
+  const headers = { cookie, origin: TEST_ORIGIN }
+  const slug = `${orgName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now()}-${++counter}`
+  const org = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/organization/create',
+    headers,
+    payload: { name: orgName, slug },
+  })
+  if (org.statusCode !== 200) throw new Error(`org create failed: ${org.statusCode} ${org.body}`)
+  const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers })
+  const { user } = session.json() as { user: { id: string } }
+  return { email, userId: user.id, orgId: (org.json() as { id: string }).id, headers }
+}
