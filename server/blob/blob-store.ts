@@ -19,6 +19,7 @@ export function assertSafeKey(key: string): void {
     key.length === 0 ||
     key.startsWith('/') ||
     key.includes('\\') ||
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what we reject
     /[\u0000-\u001f]/.test(key) ||
     key.split('/').some((part) => part === '' || part === '.' || part === '..')
   if (bad) throw new Error(`Unsafe blob key: ${JSON.stringify(key)}`)

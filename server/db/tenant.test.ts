@@ -40,7 +40,7 @@ describe('row-level security', () => {
     const raw = await withTenant(database.db, orgA, (tx) =>
       tx.execute(sql`select title from documents where org_id = 'org-b'`),
     )
-    expect(raw.rows).toEqual([])
+    expect((raw as { rows: unknown[] }).rows).toEqual([])
   })
 
   it('still shows org B its own rows', async () => {
@@ -92,8 +92,9 @@ describe('row-level security', () => {
       select c.relname, c.relrowsecurity, c.relforcerowsecurity,
              (select count(*) from pg_policies p where p.tablename = c.relname)::int as policies
       from pg_class c where c.relname in ('apps', 'documents', 'analyses', 'audit_logs') order by c.relname`)
-    expect(result.rows).toHaveLength(tenantTables.length)
-    for (const row of result.rows as { relrowsecurity: boolean; relforcerowsecurity: boolean; policies: number }[]) {
+    const rows = (result as { rows: unknown[] }).rows
+    expect(rows).toHaveLength(tenantTables.length)
+    for (const row of rows as { relrowsecurity: boolean; relforcerowsecurity: boolean; policies: number }[]) {
       expect(row).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true })
       expect(row.policies).toBeGreaterThanOrEqual(1)
     }

@@ -52,6 +52,7 @@ function extractPlain(bytes: Uint8Array): ExtractedText {
     throw new AppError('unsupported_type', 415, `This file is neither PDF, DOCX nor UTF-8 text. ${SUPPORTED}`)
   }
   // NUL bytes (or other C0 controls besides tab/newline/form feed) mean binary data, not text.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we look for
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) {
     throw new AppError('unsupported_type', 415, `This file looks binary, not text. ${SUPPORTED}`)
   }

@@ -1,0 +1,39 @@
+/**
+ * Starts the real server (`node --import tsx server/main.ts`) on a fresh temporary data dir,
+ * serving the production build in dist/web, with its output in E2E_LOG; waits for /readyz and
+ * returns the teardown that stops it and removes the data dir.
+ */
+import { spawn } from 'node:child_process'
+import { createWriteStream, existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { E2E_BASE_URL, E2E_LOG, E2E_PORT } from './server'
+
+export default async function globalSetup() {
+  if (!existsSync('dist/web/index.html')) throw new Error('Run `npx vite build` before the e2e tests.')
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-e2e-data-'))
+  const log = createWriteStream(E2E_LOG)
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(E2E_PORT), LEXDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  server.stdout.pipe(log)
+  server.stderr.pipe(log)
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited early; see ${E2E_LOG}`)
+    try {
+      if ((await fetch(`${E2E_BASE_URL}/readyz`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not become ready; see ${E2E_LOG}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return async () => {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}

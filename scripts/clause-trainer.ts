@@ -1,0 +1,351 @@
+/**
+ * Trains the local clause classifier: per category, an L2-regularised logistic regression over the
+ * sentence features of server/ai/analyzer/local/clauses/sentence-features.ts, fitted by SGD with a
+ * seeded shuffle (reproducible), pruned to the strongest weights so that model.json stays small,
+ * and given a document-level threshold chosen by cross-validation (max out-of-fold F1).
+ */
+import type { ClauseModel } from '../server/ai/analyzer/local/clauses/clause-model'
+import { sentenceFeatures } from '../server/ai/analyzer/local/clauses/sentence-features'
+import { segmentSentences } from '../server/ai/analyzer/local/sentences'
+import { buildWhitespaceIndex, labelSentences, type CuadContract } from './cuad-dataset'
+
+/** Every contract's sentences as feature ids into `featureNames`, with per-category truth. */
+export interface EncodedCorpus {
+  featureNames: string[]
+  docs: EncodedDoc[]
+}
+
+/** `sentences[s]` holds feature ids; `featureCounts[s]` all of them (for the 1/sqrt scaling). */
+export interface EncodedDoc {
+  sentences: Int32Array[]
+  featureCounts: Int32Array
+  /** positives[c]: indices of sentences quoting category c. */
+  positives: Set<number>[]
+  /** present[c]: whether the labels say category c is in the contract. */
+  present: boolean[]
+}
+
+export interface TrainOptions {
+  seed: number
+  epochs: number
+  learningRate: number
+  l2: number
+  /** Weight of a positive sentence's loss; positives are ~1% of sentences. */
+  positiveWeight: number
+  /**
+   * Share of all-negative sentences visited per epoch (a fresh draw each epoch), their loss scaled
+   * by its inverse: the same objective in expectation at a fraction of the cost.
+   */
+  negativeSampling: number
+  /** A feature must occur in at least this many training contracts to be learned. */
+  minDocFreq: number
+  maxFeaturesPerCategory: number
+  /** Folds of the inner cross-validation that picks thresholds; below 2 keeps 0.5. */
+  thresholdFolds: number
+}
+
+export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
+  seed: 20210301,
+  epochs: 6,
+  learningRate: 0.5,
+  l2: 1e-5,
+  positiveWeight: 4,
+  negativeSampling: 0.35,
+  minDocFreq: 3,
+  maxFeaturesPerCategory: 400,
+  thresholdFolds: 4,
+}
+
+/**
+ * Segments, featurises and labels contracts for `categories`: a sentence is positive for a category
+ * when it quotes one of that category's CUAD clause texts; a contract has the category when its
+ * CSV cell is not empty. Also returns how many quoted pieces could not be found in the text.
+ */
+export function corpusFromContracts(
+  contracts: readonly CuadContract[],
+  categories: readonly string[],
+): { corpus: EncodedCorpus; missingQuotes: number } {
+  let missingQuotes = 0
+  const docs = contracts.map((contract) => {
+    const sentences = segmentSentences(contract.content)
+    const index = buildWhitespaceIndex(contract.content)
+    const present: boolean[] = []
+    const positives = categories.map((category) => {
+      const texts = contract.clauses.get(category) ?? []
+      present.push(texts.length > 0)
+      const labelled = labelSentences(contract.content, sentences, texts, index)
+      missingQuotes += labelled.missing
+      return labelled.positives
+    })
+    return { features: sentenceFeatures(sentences), positives, present }
+  })
+  return { corpus: encodeCorpus(docs), missingQuotes }
+}
+
+/** Interns feature names to ids across all contracts; `positives`/`present` as in EncodedDoc. */
+export function encodeCorpus(
+  docs: readonly { features: string[][]; positives: Set<number>[]; present: boolean[] }[],
+): EncodedCorpus {
+  const ids = new Map<string, number>()
+  const featureNames: string[] = []
+  const encoded = docs.map((doc) => ({
+    sentences: doc.features.map((list) =>
+      Int32Array.from(list, (name) => {
+        let id = ids.get(name)
+        if (id === undefined) {
+          id = featureNames.length
+          ids.set(name, id)
+          featureNames.push(name)
+        }
+        return id
+      }),
+    ),
+    featureCounts: Int32Array.from(doc.features, (list) => list.length),
+    positives: doc.positives,
+    present: doc.present,
+  }))
+  return { featureNames, docs: encoded }
+}
+
+/** A fold number (0..k-1) for each of n items, balanced and shuffled with `seed`. */
+export function assignFolds(n: number, k: number, seed: number): number[] {
+  const order = shuffle(
+    Array.from({ length: n }, (_, i) => i),
+    mulberry32(seed),
+  )
+  const folds = new Array<number>(n).fill(0)
+  order.forEach((item, rank) => {
+    folds[item] = rank % k
+  })
+  return folds
+}
+
+/**
+ * Fits a model on `docs` for `categories` (indices into each doc's positives/present line up with
+ * it). Thresholds come from an inner `thresholdFolds`-fold cross-validation over these docs only.
+ */
+export function trainClauseModel(
+  corpus: EncodedCorpus,
+  docIndices: readonly number[],
+  categories: readonly string[],
+  options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
+): ClauseModel {
+  const thresholds = new Array<number>(categories.length).fill(0.5)
+  if (options.thresholdFolds >= 2) {
+    const folds = assignFolds(docIndices.length, options.thresholdFolds, options.seed + 1)
+    const scores: Float64Array[] = new Array<Float64Array>(docIndices.length)
+    for (let f = 0; f < options.thresholdFolds; f += 1) {
+      const train = docIndices.filter((_, i) => folds[i] !== f)
+      const heldOut = docIndices.map((d, i) => ({ d, i })).filter(({ i }) => folds[i] === f)
+      const fitted = fit(corpus, train, categories.length, options)
+      for (const { d, i } of heldOut) {
+        const doc = corpus.docs[d]
+        if (doc) scores[i] = documentScores(fitted, doc)
+      }
+    }
+    categories.forEach((_, c) => {
+      thresholds[c] = bestThreshold(
+        scores.map((row) => row[c] ?? 0),
+        docIndices.map((d) => corpus.docs[d]?.present[c] ?? false),
+      )
+    })
+  }
+  const fitted = fit(corpus, docIndices, categories.length, options)
+  return {
+    version: 1,
+    description:
+      'Logistic regression per CUAD category over sentence features; trained by scripts/train-clauses.ts on CUAD v1 (The Atticus Project, Hendrycks et al. 2021, CC BY 4.0).',
+    categories: categories.map((name, c) => {
+      const weights: Record<string, number> = {}
+      for (let local = 0; local < fitted.vocabSize; local += 1) {
+        const w = fitted.weights[local * categories.length + c] ?? 0
+        if (w !== 0) weights[corpus.featureNames[fitted.globalIds[local] ?? 0] ?? ''] = round(w)
+      }
+      return { name, bias: round(fitted.biases[c] ?? 0), threshold: round(thresholds[c] ?? 0.5), weights }
+    }),
+  }
+}
+
+interface Fitted {
+  vocabSize: number
+  /** global feature id -> local row, or -1 when not learned. */
+  localIds: Int32Array
+  globalIds: Int32Array
+  /** weights[local * categoryCount + c] */
+  weights: Float32Array
+  biases: Float64Array
+}
+
+function fit(
+  corpus: EncodedCorpus,
+  docIndices: readonly number[],
+  categoryCount: number,
+  options: TrainOptions,
+): Fitted {
+  const docFreq = new Int32Array(corpus.featureNames.length)
+  const seen = new Int32Array(corpus.featureNames.length).fill(-1)
+  for (const d of docIndices) {
+    for (const sentence of corpus.docs[d]?.sentences ?? []) {
+      for (const id of sentence) {
+        if (seen[id] !== d) {
+          seen[id] = d
+          docFreq[id] = (docFreq[id] ?? 0) + 1
+        }
+      }
+    }
+  }
+  const localIds = new Int32Array(corpus.featureNames.length).fill(-1)
+  const globalList: number[] = []
+  docFreq.forEach((count, id) => {
+    if (count >= options.minDocFreq) {
+      localIds[id] = globalList.length
+      globalList.push(id)
+    }
+  })
+  const vocabSize = globalList.length
+  const examples: { x: Int32Array; scale: number; labels: Uint8Array; positive: boolean }[] = []
+  for (const d of docIndices) {
+    const doc = corpus.docs[d]
+    if (!doc) continue
+    doc.sentences.forEach((sentence, s) => {
+      const local: number[] = []
+      for (const id of sentence) {
+        const l = localIds[id] ?? -1
+        if (l >= 0) local.push(l)
+      }
+      const labels = new Uint8Array(categoryCount)
+      doc.positives.forEach((set, c) => {
+        if (set.has(s)) labels[c] = 1
+      })
+      const count = doc.featureCounts[s] ?? 0
+      examples.push({
+        x: Int32Array.from(local),
+        scale: count > 0 ? 1 / Math.sqrt(count) : 0,
+        labels,
+        positive: labels.includes(1),
+      })
+    })
+  }
+  const weights = new Float32Array(categoryCount * vocabSize)
+  const biases = new Float64Array(categoryCount).fill(-4)
+  const random = mulberry32(options.seed)
+  const z = new Float64Array(categoryCount)
+  const sgd = (epochs: number, mask: Uint8Array | null): void => {
+    for (let epoch = 0; epoch < epochs; epoch += 1) {
+      const rate = options.learningRate / (1 + epoch)
+      const sample = examples.filter((e) => e.positive || random() < options.negativeSampling)
+      for (const { x, scale, labels, positive } of shuffle(sample, random)) {
+        const lossWeight = positive ? 1 : 1 / options.negativeSampling
+        // Feature-major layout (weights[f * C + c]): one pass over the features scores every category.
+        z.set(biases)
+        for (const f of x) {
+          const base = f * categoryCount
+          for (let c = 0; c < categoryCount; c += 1) z[c] = (z[c] ?? 0) + (weights[base + c] ?? 0) * scale
+        }
+        for (let c = 0; c < categoryCount; c += 1) {
+          const y = labels[c] ?? 0
+          const g =
+            (1 / (1 + Math.exp(-(z[c] ?? 0))) - y) * (y === 1 ? options.positiveWeight : lossWeight)
+          z[c] = Math.abs(g) < 1e-4 ? 0 : g
+          biases[c] = (biases[c] ?? 0) - rate * (z[c] ?? 0)
+        }
+        for (const f of x) {
+          const base = f * categoryCount
+          for (let c = 0; c < categoryCount; c += 1) {
+            const g = z[c] ?? 0
+            const at = base + c
+            if (g === 0 || (mask && mask[at] === 0)) continue
+            const w = weights[at] ?? 0
+            weights[at] = w - rate * (g * scale + options.l2 * w)
+          }
+        }
+      }
+    }
+  }
+  sgd(options.epochs, null)
+  // Keep the strongest weights per category, then let them re-settle without the rest.
+  const mask = new Uint8Array(weights.length)
+  for (let c = 0; c < categoryCount; c += 1) {
+    const column = Array.from({ length: vocabSize }, (_, f) => f * categoryCount + c)
+    column.sort((a, b) => Math.abs(weights[b] ?? 0) - Math.abs(weights[a] ?? 0))
+    for (const at of column.slice(0, options.maxFeaturesPerCategory)) mask[at] = 1
+  }
+  weights.forEach((_, at) => {
+    if (mask[at] === 0) weights[at] = 0
+  })
+  sgd(2, mask)
+  return { vocabSize, localIds, globalIds: Int32Array.from(globalList), weights, biases }
+}
+
+/** Per category, the highest sentence probability in the document. */
+function documentScores(fitted: Fitted, doc: EncodedDoc): Float64Array {
+  const categoryCount = fitted.biases.length
+  const best = new Float64Array(categoryCount)
+  doc.sentences.forEach((sentence, s) => {
+    const count = doc.featureCounts[s] ?? 0
+    const scale = count > 0 ? 1 / Math.sqrt(count) : 0
+    const z = Float64Array.from(fitted.biases)
+    for (const id of sentence) {
+      const l = fitted.localIds[id] ?? -1
+      if (l < 0) continue
+      for (let c = 0; c < categoryCount; c += 1) {
+        z[c] = (z[c] ?? 0) + (fitted.weights[l * categoryCount + c] ?? 0) * scale
+      }
+    }
+    for (let c = 0; c < categoryCount; c += 1) {
+      const p = 1 / (1 + Math.exp(-(z[c] ?? 0)))
+      if (p > (best[c] ?? 0)) best[c] = p
+    }
+  })
+  return best
+}
+
+/**
+ * The document-level threshold that maximises F1 of "score >= threshold" against `labels`,
+ * placed midway between the last accepted and the first rejected score. 0.99 when no positives.
+ */
+export function bestThreshold(scores: readonly number[], labels: readonly boolean[]): number {
+  const total = labels.filter(Boolean).length
+  if (total === 0) return 0.99
+  const order = scores.map((score, i) => ({ score, label: labels[i] ?? false }))
+  order.sort((a, b) => b.score - a.score)
+  let tp = 0
+  let bestF1 = -1
+  let bestCut = 1
+  order.forEach((item, i) => {
+    if (item.label) tp += 1
+    const f1 = (2 * tp) / (i + 1 + total)
+    const next = order[i + 1]
+    if (f1 > bestF1 && (!next || next.score < item.score)) {
+      bestF1 = f1
+      bestCut = next ? (item.score + next.score) / 2 : item.score / 2
+    }
+  })
+  return Math.min(0.99, Math.max(0.01, bestCut))
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e4) / 1e4
+}
+
+/** Mulberry32, a small seeded PRNG (Tommy Ettinger, public domain): reproducible shuffles. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function shuffle<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1))
+    const tmp = items[i] as T
+    items[i] = items[j] as T
+    items[j] = tmp
+  }
+  return items
+}

@@ -1,0 +1,214 @@
+/**
+ * Loads a CUAD-format evaluation set: a folder of contract `.txt` files plus a labels CSV in the
+ * layout of CUAD's master_clauses.csv (CUAD v1, The Atticus Project, Hendrycks et al. 2021,
+ * CC BY 4.0). Used by scripts/eval-cuad.ts and scripts/train-clauses.ts; never by the server.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'csv-parse/sync'
+import type { QuotedSpan } from '../server/ai/analyzer/types'
+
+/** One labelled contract. `clauses` maps a CUAD category to the clause texts lawyers quoted. */
+export interface CuadContract {
+  name: string
+  content: string
+  clauses: Map<string, string[]>
+  governingLawAnswer: string
+}
+
+/** Parsed `--flag value` pairs; bare flags map to 'true'. */
+export function parseArgs(argv: readonly string[]): Map<string, string> {
+  const args = new Map<string, string>()
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? ''
+    if (!arg.startsWith('--')) continue
+    const next = argv[i + 1]
+    if (next !== undefined && !next.startsWith('--')) {
+      args.set(arg.slice(2), next)
+      i += 1
+    } else {
+      args.set(arg.slice(2), 'true')
+    }
+  }
+  return args
+}
+
+/**
+ * Reads `--contracts DIR` and `--labels CSV` from argv and loads the contracts that have labels.
+ * Exits the process with status 1 and a message on stderr when either is missing or absent,
+ * because the fixtures live outside the repository and a clone may not have them.
+ */
+export function loadCuadFromArgs(args: Map<string, string>, usage: string): CuadContract[] {
+  const dir = args.get('contracts')
+  const labels = args.get('labels')
+  if (!dir || !labels || dir === 'true' || labels === 'true') fail(`missing arguments.\n${usage}`)
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) fail(`contracts folder not found: ${dir}`)
+  if (!existsSync(labels)) fail(`labels CSV not found: ${labels}`)
+  const contracts = loadCuad(dir, labels)
+  if (contracts.length === 0) fail(`no contract in ${dir} matches a row of ${labels}`)
+  return contracts
+}
+
+function fail(message: string): never {
+  process.stderr.write(`error: ${message}\n`)
+  process.exit(1)
+}
+
+/**
+ * Pairs each CSV row with its `.txt` file by name, keeping letters and digits only, lower-cased
+ * (the fixtures README's rule: the label file names PDFs and a few spellings differ). Rows without
+ * a text file are skipped. Contracts come back sorted by name, so runs are reproducible.
+ */
+export function loadCuad(dir: string, labelsPath: string): CuadContract[] {
+  const files = new Map<string, string>()
+  for (const file of readdirSync(dir)) {
+    if (file.toLowerCase().endsWith('.txt')) files.set(matchKey(file.replace(/\.txt$/i, '')), file)
+  }
+  const rows = parse(readFileSync(labelsPath, 'utf8'), {
+    columns: true,
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+  }) as Record<string, string>[]
+  const contracts: CuadContract[] = []
+  for (const row of rows) {
+    const filename = row['Filename'] ?? ''
+    const file = files.get(matchKey(filename.replace(/\.pdf$/i, '')))
+    if (!file) continue
+    const clauses = new Map<string, string[]>()
+    for (const [column, value] of Object.entries(row)) {
+      if (column === 'Filename' || /-\s*Answer$/.test(column)) continue
+      clauses.set(column.trim(), parsePythonList(value))
+    }
+    contracts.push({
+      name: file,
+      content: readFileSync(join(dir, file), 'utf8'),
+      clauses,
+      governingLawAnswer: (row['Governing Law-Answer'] ?? '').trim(),
+    })
+  }
+  return contracts.sort((a, b) => a.name.localeCompare(b.name))
+}
+
+function matchKey(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '')
+}
+
+/**
+ * Reads CUAD's clause cells, Python list literals such as `['a', "b's"]`, into strings. An empty
+ * cell or `[]` gives `[]`; a cell that is not a list is taken as one clause text.
+ */
+export function parsePythonList(cell: string): string[] {
+  const trimmed = cell.trim()
+  if (trimmed === '' || trimmed === '[]') return []
+  if (!trimmed.startsWith('[')) return [trimmed]
+  const items: string[] = []
+  let i = 1
+  while (i < trimmed.length) {
+    const quote = trimmed[i]
+    if (quote !== "'" && quote !== '"') {
+      i += 1
+      continue
+    }
+    let value = ''
+    i += 1
+    while (i < trimmed.length && trimmed[i] !== quote) {
+      const ch = trimmed[i] ?? ''
+      if (ch === '\\' && i + 1 < trimmed.length) {
+        const esc = trimmed[i + 1] ?? ''
+        if (esc === 'n') value += '\n'
+        else if (esc === 't') value += '\t'
+        else if (esc === 'x' || esc === 'u') {
+          const width = esc === 'x' ? 2 : 4
+          value += String.fromCharCode(parseInt(trimmed.slice(i + 2, i + 2 + width), 16))
+          i += width
+        } else value += esc
+        i += 2
+      } else {
+        value += ch
+        i += 1
+      }
+    }
+    items.push(value)
+    i += 1
+  }
+  return items
+}
+
+/**
+ * Marks, for one category's quoted clause texts, the sentences they cover. A clause text is found
+ * in the content after collapsing whitespace (quotes in CUAD are re-flowed) and split at CUAD's
+ * `<omitted>` markers; a sentence is positive when at least half of the shorter of the two
+ * overlaps. Returns the positive sentence indices and how many clause pieces were not found.
+ */
+export function labelSentences(
+  content: string,
+  sentences: readonly QuotedSpan[],
+  clauseTexts: readonly string[],
+  index: WhitespaceIndex = buildWhitespaceIndex(content),
+): { positives: Set<number>; missing: number } {
+  const positives = new Set<number>()
+  let missing = 0
+  for (const text of clauseTexts) {
+    for (const piece of text.split('<omitted>')) {
+      const needle = piece.replace(/\s+/g, ' ').trim().toLowerCase()
+      if (needle.length < 3) continue
+      const span = locate(index, needle)
+      if (!span) {
+        missing += 1
+        continue
+      }
+      for (let s = 0; s < sentences.length; s += 1) {
+        const sentence = sentences[s]
+        if (!sentence || sentence.end <= span.start || sentence.start >= span.end) continue
+        const overlap = Math.min(sentence.end, span.end) - Math.max(sentence.start, span.start)
+        const shorter = Math.min(sentence.end - sentence.start, span.end - span.start)
+        if (overlap >= shorter / 2) positives.add(s)
+      }
+    }
+  }
+  return { positives, missing }
+}
+
+/** Content with whitespace runs collapsed to one space and lower-cased, with offsets back. */
+export interface WhitespaceIndex {
+  text: string
+  offsets: number[]
+}
+
+/** Builds the whitespace-collapsed, lower-cased view of `content` that labelSentences searches. */
+export function buildWhitespaceIndex(content: string): WhitespaceIndex {
+  let text = ''
+  const offsets: number[] = []
+  let inSpace = false
+  for (let i = 0; i < content.length; i += 1) {
+    const ch = content[i] ?? ''
+    if (/\s/.test(ch)) {
+      if (!inSpace) {
+        text += ' '
+        offsets.push(i)
+      }
+      inSpace = true
+    } else {
+      text += ch.toLowerCase()
+      offsets.push(i)
+      inSpace = false
+    }
+  }
+  offsets.push(content.length)
+  return { text, offsets }
+}
+
+function locate(index: WhitespaceIndex, needle: string): { start: number; end: number } | null {
+  let at = index.text.indexOf(needle)
+  let length = needle.length
+  if (at < 0 && needle.length > 120) {
+    // Long quotes sometimes differ in a character or two; anchor on their opening words.
+    at = index.text.indexOf(needle.slice(0, 80))
+    if (at >= 0) length = needle.length
+  }
+  if (at < 0) return null
+  const start = index.offsets[at] ?? 0
+  const end = index.offsets[Math.min(at + length, index.offsets.length - 1)] ?? start
+  return { start, end }
+}

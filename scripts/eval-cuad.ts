@@ -1,0 +1,177 @@
+/**
+ * Scores the local analysis engine against CUAD-format labels.
+ *
+ *   npm run eval:cuad -- --contracts DIR --labels CSV [--folds K]
+ *
+ * For each of the 35 CUAD clause categories: precision, recall and F1 of "clause present" at the
+ * document level, then micro and macro averages; accuracy of the normalised Governing Law answer;
+ * median and maximum time of the full local analysis per contract; last, one JSON line. With
+ * `--folds K` the clause figures are held-out: each fold is scored by a model trained (thresholds
+ * included) on the other K-1 folds only. Exits 1 when an input is missing.
+ */
+import { DETECTED_CATEGORIES } from '../server/ai/analyzer/local/clauses/clause-categories'
+import { CLAUSE_CATEGORIES } from '../server/ai/analyzer/local/clauses/clause-categories'
+import { compileClauseModel } from '../server/ai/analyzer/local/clauses/clause-model'
+import { detectClauses } from '../server/ai/analyzer/local/clauses/detect-clauses'
+import { segmentSentences } from '../server/ai/analyzer/local/sentences'
+// TEMPORARY until analyze-local.ts lands: time detectClauses alone, no governing law.
+function analyzeLocal(content: string, _kind: 'full') {
+  return {
+    clauses: detectClauses(content, segmentSentences(content)),
+    keyTerms: { governingLaw: null as { value: string } | null },
+  }
+}
+import {
+  assignFolds,
+  corpusFromContracts,
+  DEFAULT_TRAIN_OPTIONS,
+  trainClauseModel,
+} from './clause-trainer'
+import { loadCuadFromArgs, parseArgs, type CuadContract } from './cuad-dataset'
+
+const USAGE = 'usage: npm run eval:cuad -- --contracts DIR --labels CSV [--folds K]'
+
+interface Counts {
+  tp: number
+  fp: number
+  fn: number
+}
+
+const args = parseArgs(process.argv.slice(2))
+const folds = args.has('folds') ? Number(args.get('folds')) : 0
+if (args.has('folds') && (!Number.isInteger(folds) || folds < 2)) {
+  process.stderr.write(`error: --folds must be an integer of at least 2.\n${USAGE}\n`)
+  process.exit(1)
+}
+const contracts = loadCuadFromArgs(args, USAGE)
+
+const times: number[] = []
+let lawCorrect = 0
+const predicted: Set<string>[] = contracts.map((contract) => {
+  const started = performance.now()
+  const result = analyzeLocal(contract.content, 'full')
+  times.push(performance.now() - started)
+  const expected = normaliseJurisdiction(contract.governingLawAnswer)
+  const found = normaliseJurisdiction(result.keyTerms.governingLaw?.value ?? '')
+  if (expected === found) lawCorrect += 1
+  return new Set(result.clauses.map((clause) => clause.category))
+})
+
+const scored = folds >= 2 ? heldOutPredictions(contracts, folds) : predicted
+const perCategory = CLAUSE_CATEGORIES.map((category) => {
+  const counts: Counts = { tp: 0, fp: 0, fn: 0 }
+  contracts.forEach((contract, i) => {
+    const truth = (contract.clauses.get(category) ?? []).length > 0
+    const guess = scored[i]?.has(category) ?? false
+    if (truth && guess) counts.tp += 1
+    else if (guess) counts.fp += 1
+    else if (truth) counts.fn += 1
+  })
+  return { category, counts, ...prf(counts) }
+})
+
+const total = perCategory.reduce(
+  (sum, row) => ({
+    tp: sum.tp + row.counts.tp,
+    fp: sum.fp + row.counts.fp,
+    fn: sum.fn + row.counts.fn,
+  }),
+  { tp: 0, fp: 0, fn: 0 },
+)
+const micro = prf(total)
+const macroF1 = perCategory.reduce((sum, row) => sum + row.f1, 0) / perCategory.length
+times.sort((a, b) => a - b)
+const medianMs = times[Math.floor((times.length - 1) / 2)] ?? 0
+const maxMs = times[times.length - 1] ?? 0
+const lawAccuracy = lawCorrect / contracts.length
+
+console.log(
+  folds >= 2
+    ? `Clause presence, held-out over ${folds} folds (${contracts.length} contracts)`
+    : `Clause presence, committed model (${contracts.length} contracts)`,
+)
+console.log(`${'category'.padEnd(36)} ${'P'.padStart(6)} ${'R'.padStart(6)} ${'F1'.padStart(6)}  tp/fp/fn`)
+for (const row of perCategory) {
+  const { tp, fp, fn } = row.counts
+  console.log(
+    `${row.category.padEnd(36)} ${fmt(row.precision)} ${fmt(row.recall)} ${fmt(row.f1)}  ${tp}/${fp}/${fn}`,
+  )
+}
+console.log(`${'micro'.padEnd(36)} ${fmt(micro.precision)} ${fmt(micro.recall)} ${fmt(micro.f1)}`)
+console.log(`${'macro F1'.padEnd(36)} ${''.padStart(13)} ${fmt(macroF1)}`)
+console.log(`Governing Law accuracy (normalised answer): ${fmt(lawAccuracy)}`)
+console.log(`analyzeLocal per contract: median ${medianMs.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms`)
+console.log(
+  JSON.stringify({
+    contracts: contracts.length,
+    ...(folds >= 2 ? { folds } : {}),
+    micro_precision: round(micro.precision),
+    micro_recall: round(micro.recall),
+    micro_f1: round(micro.f1),
+    macro_f1: round(macroF1),
+    governing_law_accuracy: round(lawAccuracy),
+    median_ms: round(medianMs),
+    max_ms: round(maxMs),
+  }),
+)
+
+/** Categories found in each contract by a model that never saw that contract's fold. */
+function heldOutPredictions(all: readonly CuadContract[], k: number): Set<string>[] {
+  const { corpus } = corpusFromContracts(all, DETECTED_CATEGORIES)
+  const foldOf = assignFolds(all.length, k, DEFAULT_TRAIN_OPTIONS.seed)
+  const result: Set<string>[] = all.map(() => new Set())
+  for (let f = 0; f < k; f += 1) {
+    const train = all.map((_, i) => i).filter((i) => foldOf[i] !== f)
+    const model = compileClauseModel(
+      trainClauseModel(corpus, train, DETECTED_CATEGORIES, DEFAULT_TRAIN_OPTIONS),
+    )
+    all.forEach((contract, i) => {
+      if (foldOf[i] !== f) return
+      const clauses = detectClauses(contract.content, segmentSentences(contract.content), model)
+      result[i] = new Set(clauses.map((clause) => clause.category))
+    })
+    process.stderr.write(`fold ${f + 1}/${k} done\n`)
+  }
+  return result
+}
+
+/** Precision, recall, F1; an empty denominator counts as perfect only when nothing was missed. */
+function prf({ tp, fp, fn }: Counts): { precision: number; recall: number; f1: number } {
+  const precision = tp + fp > 0 ? tp / (tp + fp) : fn === 0 ? 1 : 0
+  const recall = tp + fn > 0 ? tp / (tp + fn) : fp === 0 ? 1 : 0
+  const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0
+  return { precision, recall, f1 }
+}
+
+/**
+ * A comparable form of a jurisdiction answer: lower case, "the State of"-style prefixes and
+ * country qualifiers removed, several jurisdictions sorted ("England, United Kingdom; Wales,
+ * United Kingdom" and "England and Wales" both give "england|wales"). "" for no answer.
+ */
+function normaliseJurisdiction(value: string): string {
+  const cleaned = value.trim().toLowerCase()
+  if (cleaned === '' || cleaned === '[]') return ''
+  const parts = cleaned
+    .replace(/’/g, "'")
+    .split(/;|\band\b|&/)
+    .map((part) =>
+      part
+        .replace(/\b(?:the|laws? of|state of|commonwealth of|province of|republic of)\b/g, ' ')
+        .replace(/,?\s*(?:united states(?: of america)?|usa|u\.s\.a?\.?|canada|united kingdom|uk)\s*$/, '')
+        .replace(/\bpeople's\b/g, '')
+        .replace(/\bprc\b/g, 'china')
+        .replace(/[^a-z ]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((part) => part.length > 0)
+  return [...new Set(parts)].sort().join('|')
+}
+
+function fmt(value: number): string {
+  return value.toFixed(3).padStart(6)
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000
+}

@@ -1,0 +1,32 @@
+/**
+ * Builds the app on an in-memory database and returns its OpenAPI 3.1 document, without
+ * listening. Used by the API type generator and the OpenAPI validity test.
+ */
+import { openPglite } from '../server/db/client'
+import { createConsoleMailer } from '../server/mail/mailer'
+import { createFsBlobStore } from '../server/blob/fs-blob-store'
+import { buildApp } from '../server/app'
+import type { Analyzer } from '../server/ai/analyzer/types'
+
+/** An analyzer for building the route table only; generating the document never analyses. */
+const routeTableOnly: Analyzer = {
+  engine: 'none',
+  analyze: () => Promise.reject(new Error('No analysis while generating the OpenAPI document')),
+}
+
+export async function openApiDocument(): Promise<Record<string, unknown>> {
+  const database = await openPglite({})
+  const app = await buildApp({
+    database,
+    mailer: createConsoleMailer(() => {}),
+    blobs: createFsBlobStore('/nonexistent'),
+    analyzer: routeTableOnly,
+    secret: 'openapi-generation-secret-0123456789abcdef',
+    publicUrl: 'http://localhost:3000',
+  })
+  await app.ready()
+  const document = app.swagger() as unknown as Record<string, unknown>
+  await app.close()
+  await database.close()
+  return document
+}

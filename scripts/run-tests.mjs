@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: lint, format check, type-check, API-type freshness, Vitest (server + web), the
+ * production build, then Playwright against the real server. Ends with one line
+ * `N passed, N failed` counting every test plus each failed check, and exits 1 on any failure.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const reports = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-test-'))
+let passed = 0
+let failed = 0
+
+function run(label, command, args, env = {}) {
+  console.log(`\n== ${label}: ${[command, ...args].join(' ')}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  return result.status === 0
+}
+
+function check(label, command, args) {
+  if (!run(label, command, args)) {
+    failed += 1
+    console.log(`!! ${label} failed`)
+  }
+}
+
+check('system packages', 'node', ['scripts/ensure-system.mjs', 'test'])
+check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
+check('format', 'npx', ['prettier', '--check', '.'])
+check('types', 'npx', ['tsc', '--noEmit', '-p', '.'])
+check('api types fresh', 'npx', ['tsx', 'scripts/generate-api-types.ts', '--check'])
+
+const vitestReport = path.join(reports, 'vitest.json')
+const vitestOk = run('unit, API and component tests', 'npx', [
+  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`,
+])
+try {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'))
+  passed += report.numPassedTests
+  failed += report.numFailedTests
+  if (!vitestOk && report.numFailedTests === 0) failed += 1
+} catch {
+  failed += 1
+}
+
+if (run('production build', 'npx', ['vite', 'build'])) {
+  const e2eReport = path.join(reports, 'e2e.json')
+  const e2eOk = run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  })
+  try {
+    const stats = JSON.parse(readFileSync(e2eReport, 'utf8')).stats
+    passed += stats.expected + (stats.flaky ?? 0)
+    failed += stats.unexpected
+    if (!e2eOk && stats.unexpected === 0) failed += 1
+  } catch {
+    failed += 1
+  }
+} else {
+  failed += 1
+}
+
+rmSync(reports, { recursive: true, force: true })
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)

@@ -1,0 +1,80 @@
+/**
+ * The clause classifier's stored form and its scoring: one logistic regression per category over
+ * the sparse binary features of sentence-features.ts, each feature vector L2-normalised (every
+ * active feature weighs 1/sqrt(count)) so that long sentences do not win on length alone.
+ */
+
+/** One category's classifier. `threshold` is the probability at or above which a sentence counts. */
+export interface CategoryModel {
+  name: string
+  bias: number
+  threshold: number
+  weights: Record<string, number>
+}
+
+/** The JSON written by scripts/train-clauses.ts and committed as model.json. */
+export interface ClauseModel {
+  version: 1
+  description: string
+  categories: CategoryModel[]
+}
+
+/** A model laid out for fast scoring: feature name to the categories and weights it touches. */
+export interface CompiledClauseModel {
+  names: string[]
+  biases: Float64Array
+  thresholds: Float64Array
+  table: Map<string, { categories: Int32Array; weights: Float64Array }>
+}
+
+/** Indexes a stored model by feature; linear in the number of stored weights. */
+export function compileClauseModel(model: ClauseModel): CompiledClauseModel {
+  const byFeature = new Map<string, { categories: number[]; weights: number[] }>()
+  model.categories.forEach((category, c) => {
+    for (const [feature, weight] of Object.entries(category.weights)) {
+      let entry = byFeature.get(feature)
+      if (!entry) {
+        entry = { categories: [], weights: [] }
+        byFeature.set(feature, entry)
+      }
+      entry.categories.push(c)
+      entry.weights.push(weight)
+    }
+  })
+  const table = new Map<string, { categories: Int32Array; weights: Float64Array }>()
+  for (const [feature, entry] of byFeature) {
+    table.set(feature, {
+      categories: Int32Array.from(entry.categories),
+      weights: Float64Array.from(entry.weights),
+    })
+  }
+  return {
+    names: model.categories.map((c) => c.name),
+    biases: Float64Array.from(model.categories.map((c) => c.bias)),
+    thresholds: Float64Array.from(model.categories.map((c) => c.threshold)),
+    table,
+  }
+}
+
+/**
+ * Probabilities (0..1) for every sentence and category: result[s][c] is sentence s, category
+ * `model.names[c]`. Unknown features are ignored; an empty feature list scores the bias alone.
+ */
+export function scoreSentences(
+  model: CompiledClauseModel,
+  features: readonly (readonly string[])[],
+): Float64Array[] {
+  return features.map((list) => {
+    const z = Float64Array.from(model.biases)
+    const scale = list.length > 0 ? 1 / Math.sqrt(list.length) : 0
+    for (const feature of list) {
+      const entry = model.table.get(feature)
+      if (!entry) continue
+      for (let k = 0; k < entry.categories.length; k += 1) {
+        const c = entry.categories[k] ?? 0
+        z[c] = (z[c] ?? 0) + (entry.weights[k] ?? 0) * scale
+      }
+    }
+    return z.map((value) => 1 / (1 + Math.exp(-value)))
+  })
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { segmentSentences } from '../sentences'
+import { CLAUSE_CATEGORIES, GOVERNING_LAW } from './clause-categories'
+import { detectClauses } from './detect-clauses'
+
+/** One short contract per category, in ordinary drafting style, written for this test. */
+const PASSAGES: Record<string, string> = {
+  'Anti-Assignment':
+    '14.2 Assignment. Neither party may assign or transfer this Agreement or any of its rights or obligations hereunder without the prior written consent of the other party, and any attempted assignment without such consent shall be void.',
+  'Termination For Convenience':
+    '9.3 Termination for Convenience. Customer may terminate this Agreement at any time, for any reason or no reason, upon thirty (30) days prior written notice to Supplier.',
+  'Non-Compete':
+    '7.1 Non-Competition. During the Term and for two (2) years thereafter, Distributor shall not, directly or indirectly, manufacture, sell or promote any products that compete with the Products in the Territory.',
+  'Cap On Liability':
+    "11.2 Limitation of Liability. In no event shall either party's aggregate liability arising out of or related to this Agreement exceed the total fees paid by Customer in the twelve (12) months preceding the claim.",
+  Exclusivity:
+    '2.1 Appointment. Supplier hereby appoints Distributor as its exclusive distributor of the Products in the Territory, and Supplier shall not appoint any other distributor or sell the Products to any third party in the Territory during the Term.',
+  'License Grant':
+    '3.1 License. Subject to the terms of this Agreement, Licensor hereby grants to Licensee a non-exclusive license to use, reproduce and distribute the Software in the Territory during the Term.',
+  Insurance:
+    '12.1 Insurance. Vendor shall maintain, at its own expense, commercial general liability insurance with limits of not less than $2,000,000 per occurrence and shall name Customer as an additional insured.',
+  'Audit Rights':
+    '6.4 Audit. Licensor shall have the right, upon fifteen (15) days written notice and no more than once per year, to audit and inspect the books and records of Licensee to verify the royalties payable hereunder.',
+}
+
+const PREAMBLE =
+  'SERVICES AGREEMENT\n\nThis Services Agreement is entered into as of March 1, 2021 by and between Acme Inc., a Delaware corporation, and Widget Corp., a New York corporation.\n\n'
+
+/** A contract with payment, delivery and notice terms only: none of the categories above. */
+const PLAIN_CONTRACT = `${PREAMBLE}1. Services. Provider shall perform the consulting services described in Exhibit A in a professional manner.
+
+2. Fees. Client shall pay Provider the fees set out in Exhibit B within thirty (30) days of the date of each invoice.
+
+3. Delivery. Provider shall deliver each report to the address given by Client.
+
+4. Notices. All notices under this Agreement shall be in writing and sent to the addresses first written above.
+
+5. Counterparts. This Agreement may be executed in counterparts, each of which shall be deemed an original.`
+
+function detect(content: string): ReturnType<typeof detectClauses> {
+  return detectClauses(content, segmentSentences(content))
+}
+
+describe('detectClauses', () => {
+  it.each(Object.entries(PASSAGES))('finds %s in a passage written for it', (category, passage) => {
+    const content = `${PREAMBLE}${passage}\n`
+    const found = detect(content).filter((clause) => clause.category === category)
+    expect(found.length).toBeGreaterThan(0)
+    expect(found[0]?.text).toContain(passage.slice(0, 40).replace(/^[\d.]+ /, ''))
+  })
+
+  it('finds none of those categories in a contract that lacks them', () => {
+    const categories = new Set(detect(PLAIN_CONTRACT).map((clause) => clause.category))
+    for (const category of Object.keys(PASSAGES)) expect(categories).not.toContain(category)
+  })
+
+  it('quotes exact spans with CUAD names and confidences between 0 and 1, sorted by start', () => {
+    const content = `${PREAMBLE}${Object.values(PASSAGES).join('\n\n')}\n\n15. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of New York.`
+    const clauses = detect(content)
+    const known = new Set<string>([...CLAUSE_CATEGORIES, GOVERNING_LAW])
+    expect(clauses.length).toBeGreaterThanOrEqual(Object.keys(PASSAGES).length)
+    for (const clause of clauses) {
+      expect(clause.text).toBe(content.slice(clause.start, clause.end))
+      expect(known).toContain(clause.category)
+      expect(clause.confidence).toBeGreaterThan(0)
+      expect(clause.confidence).toBeLessThanOrEqual(1)
+    }
+    clauses.slice(1).forEach((clause, i) => {
+      expect(clause.start).toBeGreaterThanOrEqual(clauses[i]?.start ?? 0)
+    })
+    expect(clauses.map((clause) => clause.category)).toContain(GOVERNING_LAW)
+  })
+
+  it('quotes at most three passages per category', () => {
+    const passage = PASSAGES['Insurance'] ?? ''
+    const content = `${PREAMBLE}${Array.from({ length: 6 }, () => passage).join('\n\n')}`
+    const insurance = detect(content).filter((clause) => clause.category === 'Insurance')
+    expect(insurance.length).toBe(3)
+  })
+
+  it('returns nothing for an empty document', () => {
+    expect(detectClauses('', [])).toEqual([])
+  })
+})

@@ -1,0 +1,284 @@
+/**
+ * Rule-based contract risks: each rule reads the sentences, the detected CUAD clauses and the key
+ * terms, and reports the passage that triggers it. The rules encode common review checklists for
+ * commercial contracts (liability, indemnity, renewal, termination, restrictive covenants,
+ * assignment, governing law); they flag passages for a lawyer, they do not give advice.
+ */
+import type { Clause, KeyTerms, QuotedSpan, Risk, Span } from '../types'
+
+/** A detected clause counts as evidence when the classifier is at least this sure (0..1). */
+const CLAUSE_EVIDENCE = 0.75
+
+/** An auto-renewal whose opt-out notice is this many days or fewer counts as short notice. */
+const SHORT_NOTICE_DAYS = 30
+
+const LIABILITY_LIMIT =
+  /\blimitations?\s+(?:of|on)\s+(?:\w+\s+)?liabilit|\bin\s+no\s+event\s+(?:shall|will)\b[^.]{0,120}\bliab|\bnot\s+be\s+(?:held\s+)?liable\s+(?:\w+\s+){0,4}for\s+any\s+(?:\w+\s+){0,2}(?:indirect|special|incidental|consequential|punitive|exemplary|lost)|\b(?:aggregate|total|maximum|cumulative|entire)\s+liability\b|\bliability\b[^.]{0,120}\b(?:shall|will)\s+not\s+exceed\b/i
+
+const LIABILITY_CAP =
+  /\b(?:shall|will|may)\s+not\s+(?:in\s+the\s+aggregate\s+)?exceed\b|\b(?:aggregate|total|maximum|cumulative|entire)\s+liability\b|\bliabilit[^.]{0,160}\blimited\s+to\b|\bcap(?:ped)?\b/i
+
+const EXPLICITLY_UNLIMITED = /\bunlimited\s+liability\b|\bliability\b[^.]{0,100}\b(?:is|be|remain)\s+unlimited\b/i
+
+const LIABILITY_CARVE_OUT =
+  /\b(?:limitations?|exclusions?)\s+(?:of|on)\s+liability\b[^.]{0,200}\b(?:shall|will)\s+not\s+apply\b|\bnothing\s+in\s+this\s+agreement\s+(?:shall|will)\s+(?:limit|exclude|restrict)\s+(?:\w+\s+){0,3}liabilit/i
+
+const INDEMNITY = /\bindemnif(?:y|ies|ied|ication)\b|\bhold\s+(?:\w+\s+)?harmless\b/i
+
+const BROAD_INDEMNITY =
+  /\bany\s+and\s+all\b|\barising\s+(?:out\s+of|from|under)\s+or\s+(?:in\s+(?:any\s+way\s+)?)?(?:connect\w*|relat\w*)\s+(?:with\s+|to\s+)?(?:this\s+agreement|the\s+agreement)|\bhowsoever\b|\bregardless\s+of\b|\bwhether\s+or\s+not\b/i
+
+const OWN_NEGLIGENCE =
+  /\bregardless\s+of\s+(?:\w+\s+){0,3}(?:fault|negligence)|\b(?:including|even\s+if\s+caused\s+by)\s+(?:\w+\s+){0,4}(?:negligence|fault)\s+of\s+(?:the\s+)?indemni|\bsole\s+or\s+(?:concurrent|contributory)\s+negligence/i
+
+const AUTO_RENEWAL =
+  /\b(?:automatic(?:ally)?\s+(?:be\s+)?(?:renew|extend)|renew(?:ed|s)?\s+automatically|extended\s+automatically|(?:shall|will)\s+(?:be\s+)?(?:renew|extend)\w*\b[^.]{0,160}\bunless\b|evergreen)/i
+
+const TERMINATE = /\bmay\s+(?:at\s+any\s+time\s+)?terminate\b/i
+
+const CONVENIENCE =
+  /\bfor\s+(?:any\s+(?:reason|or\s+no\s+reason)|no\s+reason|convenience)|\bwithout\s+(?:cause|reason)\b|\bwith\s+or\s+without\s+cause\b|\bin\s+its\s+sole\s+discretion\b|\bat\s+(?:any\s+time|will)\b/i
+
+/** "At any time" termination tied to a breach or insolvency is termination for cause. */
+const FOR_CAUSE = /\b(?:breach|default|insolven\w*|bankrupt\w*|fail(?:s|ure)\s+to|violat\w*)\b/i
+
+const EXCLUSIVITY =
+  /(?<!non-?)\bexclusive\s+(?:worldwide\s+|world-wide\s+)?(?:rights?|licen[cs]e|distribut\w*|basis|suppl\w*|provider|agen\w*|resell\w*|dealer|territor\w*|arrangement|relationship|partner|sponsor)\b|\bexclusively\s+(?:from|to|through|with)\b|\b(?:shall|will)\s+not\s+(?:\w+\s+){0,3}(?:purchase|obtain|source|buy|appoint|engage|sell)\b[^.]{0,100}\b(?:any\s+)?(?:other|third|competing)\b/i
+
+const NON_COMPETE =
+  /\bnon-?compet\w*|\bnot\s+(?:to\s+)?compete\b|\b(?:shall|will|may)\s+not\b[^.]{0,120}\b(?:compete|competing|competitive|competitor)\b|\bengage\s+in\s+(?:any\s+)?(?:business|activit\w*)\b[^.]{0,80}\bcompet/i
+
+const CHANGE_OF_CONTROL =
+  /\bchange\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership)\b|\b(?:merger|consolidation|acquisition|sale\s+of\s+all\s+or\s+substantially\s+all)\b[^.]{0,160}\b(?:assign\w*|terminat\w*|consent)\b/i
+
+/**
+ * Finds risks in a contract.
+ *
+ * `sentences` are document-ordered spans into `content`, `clauses` the detected CUAD clauses and
+ * `keyTerms` the extracted key terms of the same content. Returns at most one risk per code,
+ * sorted by start; each span is the triggering passage, or for an absent clause the document
+ * anchor (see documentAnchor). Severity: high = open-ended financial exposure, medium = a
+ * commercial restriction or exit right to negotiate, low = legal uncertainty. Never throws.
+ */
+export function assessRisks(
+  content: string,
+  sentences: readonly QuotedSpan[],
+  clauses: readonly Clause[],
+  keyTerms: KeyTerms,
+): Risk[] {
+  const risks: Risk[] = [
+    ...liabilityRisks(content, sentences, clauses),
+    ...indemnityRisks(sentences),
+    ...renewalRisks(sentences, keyTerms),
+    ...terminationRisks(sentences, clauses),
+    ...covenantRisks(sentences, clauses),
+  ]
+  if (!keyTerms.governingLaw) {
+    // Low: no direct exposure, but which law applies (and so how every clause reads) is left to
+    // conflict-of-laws rules and can itself become a dispute.
+    risks.push({
+      code: 'governing-law-missing',
+      severity: 'low',
+      title: 'No governing law',
+      explanation:
+        'The contract does not appear to choose a governing law (the clause is absent or redacted), so a court would decide which law applies.',
+      ...documentAnchor(content),
+    })
+  }
+  return risks.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code))
+}
+
+/**
+ * The passage that stands for the whole document when a risk is about something absent: its
+ * first line containing a letter (usually the title), trimmed and at most 200 characters; an
+ * empty span at 0 when there is none. Offsets are UTF-16 code units into `content`.
+ */
+export function documentAnchor(content: string): Span {
+  const lineRe = /[^\r\n]+/g
+  for (let m = lineRe.exec(content); m !== null; m = lineRe.exec(content)) {
+    if (!/\p{L}/u.test(m[0])) continue
+    const start = m.index + m[0].length - m[0].trimStart().length
+    return { start, end: start + Math.min(m[0].trim().length, 200) }
+  }
+  return { start: 0, end: 0 }
+}
+
+function liabilityRisks(content: string, sentences: readonly QuotedSpan[], clauses: readonly Clause[]): Risk[] {
+  const unlimited = sentences.find((s) => EXPLICITLY_UNLIMITED.test(s.text))
+  if (unlimited) {
+    // High: the contract says in terms that exposure has no ceiling.
+    return [
+      {
+        code: 'liability-uncapped',
+        severity: 'high',
+        title: 'Unlimited liability',
+        explanation: 'This passage leaves a party’s liability expressly unlimited.',
+        ...spanOf(unlimited),
+      },
+    ]
+  }
+  const limits = sentences.filter((s) => LIABILITY_LIMIT.test(s.text))
+  const hasCapClause = clauses.some((c) => c.category === 'Cap On Liability' && c.confidence >= CLAUSE_EVIDENCE)
+  if (limits.length === 0 && !hasCapClause) {
+    // High: without any limitation clause, damages are bounded only by the general law.
+    return [
+      {
+        code: 'liability-missing',
+        severity: 'high',
+        title: 'No limitation of liability',
+        explanation:
+          'No limitation-of-liability clause was found: the clause is absent, so neither party’s liability is capped and indirect or consequential losses are not excluded.',
+        ...documentAnchor(content),
+      },
+    ]
+  }
+  const carveOut = sentences.find((s) => LIABILITY_CARVE_OUT.test(s.text))
+  const capped = limits.some((s) => LIABILITY_CAP.test(s.text)) || hasCapClause
+  const first = limits[0]
+  if (!capped && first) {
+    // Medium: indirect losses are excluded, but direct damages still have no ceiling.
+    return [
+      {
+        code: 'liability-uncapped',
+        severity: 'medium',
+        title: 'Liability limited but not capped',
+        explanation: 'Liability is limited (e.g. indirect damages excluded) but no monetary cap on direct damages was found.',
+        ...spanOf(first),
+      },
+    ]
+  }
+  if (carveOut) {
+    // Medium: the cap exists, but the carved-out claims (often indemnities or confidentiality) are open-ended.
+    return [
+      {
+        code: 'liability-uncapped',
+        severity: 'medium',
+        title: 'Exceptions to the liability cap',
+        explanation: 'Some claims are carved out of the limitation of liability and so remain uncapped; check which.',
+        ...spanOf(carveOut),
+      },
+    ]
+  }
+  return []
+}
+
+function indemnityRisks(sentences: readonly QuotedSpan[]): Risk[] {
+  const broad = sentences.find((s) => INDEMNITY.test(s.text) && BROAD_INDEMNITY.test(s.text))
+  if (!broad) return []
+  const ownNegligence = OWN_NEGLIGENCE.test(broad.text)
+  return [
+    {
+      code: 'indemnity-broad',
+      // High when the indemnity covers the indemnified party's own fault: the indemnitor insures
+      // risks it cannot control. Otherwise medium: wide but tied to the indemnitor's sphere.
+      severity: ownNegligence ? 'high' : 'medium',
+      title: 'Broad indemnity',
+      explanation: ownNegligence
+        ? 'The indemnity extends to losses caused by the indemnified party’s own negligence or fault.'
+        : 'The indemnity covers "any and all" losses or everything connected with the agreement, not only claims caused by the indemnifying party.',
+      ...spanOf(broad),
+    },
+  ]
+}
+
+function renewalRisks(sentences: readonly QuotedSpan[], keyTerms: KeyTerms): Risk[] {
+  const renewal = sentences.find((s) => AUTO_RENEWAL.test(s.text))
+  if (!renewal) return []
+  const days = noticeDays(keyTerms.noticePeriod?.value)
+  if (days !== null && days > SHORT_NOTICE_DAYS) return []
+  // Medium: the contract rolls over silently, and the window to stop it is brief or undefined, so
+  // a missed calendar date commits the client to another full term.
+  return [
+    {
+      code: 'auto-renewal-short-notice',
+      severity: 'medium',
+      title: 'Automatic renewal with short notice',
+      explanation:
+        days === null
+          ? 'The term renews automatically and no notice period for stopping the renewal was found.'
+          : `The term renews automatically unless notice is given; the notice period is only ${keyTerms.noticePeriod?.value}.`,
+      ...spanOf(renewal),
+    },
+  ]
+}
+
+/** Days in a normalised notice period ("90 days", "3 months"), or null when unknown. */
+function noticeDays(value: string | undefined): number | null {
+  const m = /^(\d+) (day|week|month|year)s?$/.exec(value ?? '')
+  if (!m) return null
+  const perUnit = { day: 1, week: 7, month: 30, year: 365 } as const
+  return Number(m[1]) * perUnit[m[2] as keyof typeof perUnit]
+}
+
+function terminationRisks(sentences: readonly QuotedSpan[], clauses: readonly Clause[]): Risk[] {
+  const sentence =
+    sentences.find((s) => {
+      if (!TERMINATE.test(s.text) || !CONVENIENCE.test(s.text)) return false
+      const explicit = /\bfor\s+(?:any|no)\s+reason|\bconvenience\b|\bwithout\s+cause\b|\bwith\s+or\s+without\s+cause\b/i.test(s.text)
+      return explicit || !FOR_CAUSE.test(s.text)
+    }) ?? strongClause(clauses, 'Termination For Convenience')
+  if (!sentence) return []
+  // Medium: the contract can end early without fault, so expected revenue or supply is not secure;
+  // severity depends on who holds the right, which only the reader knows.
+  return [
+    {
+      code: 'termination-for-convenience',
+      severity: 'medium',
+      title: 'Termination for convenience',
+      explanation:
+        'A party may end the agreement without cause. If the right belongs to the other side, the client’s revenue or supply can stop at short notice.',
+      ...spanOf(sentence),
+    },
+  ]
+}
+
+function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Clause[]): Risk[] {
+  const risks: Risk[] = []
+  const exclusivity = sentences.find((s) => EXCLUSIVITY.test(s.text)) ?? strongClause(clauses, 'Exclusivity')
+  if (exclusivity) {
+    // Medium: limits with whom a party may deal, a commercial restriction that can be priced in.
+    risks.push({
+      code: 'exclusivity',
+      severity: 'medium',
+      title: 'Exclusivity',
+      explanation: 'A party is bound to deal exclusively, which stops it working with others in the covered field.',
+      ...spanOf(exclusivity),
+    })
+  }
+  const nonCompete = sentences.find((s) => NON_COMPETE.test(s.text)) ?? strongClause(clauses, 'Non-Compete')
+  if (nonCompete) {
+    // High: bars a line of business outright (often beyond the term) and may be unenforceable.
+    risks.push({
+      code: 'non-compete',
+      severity: 'high',
+      title: 'Non-compete',
+      explanation: 'A party may not compete in a business or territory; check its scope, duration and enforceability.',
+      ...spanOf(nonCompete),
+    })
+  }
+  const changeOfControl =
+    sentences.find((s) => CHANGE_OF_CONTROL.test(s.text)) ?? strongClause(clauses, 'Change Of Control')
+  if (changeOfControl) {
+    // Medium: a merger or sale can trigger consent rights or termination, affecting deal value.
+    risks.push({
+      code: 'change-of-control',
+      severity: 'medium',
+      title: 'Change of control',
+      explanation:
+        'A merger, acquisition or change of control triggers consent, assignment or termination rights under this passage.',
+      ...spanOf(changeOfControl),
+    })
+  }
+  return risks
+}
+
+/** The most confident detected clause of `category`, when confident enough to stand as evidence. */
+function strongClause(clauses: readonly Clause[], category: string): Clause | undefined {
+  return clauses
+    .filter((c) => c.category === category && c.confidence >= CLAUSE_EVIDENCE)
+    .sort((a, b) => b.confidence - a.confidence)[0]
+}
+
+function spanOf(passage: Span): Span {
+  return { start: passage.start, end: passage.end }
+}

@@ -1,0 +1,133 @@
+/**
+ * Extractive summary by graph ranking: LexRank with continuous edge weights (Erkan & Radev 2004,
+ * "LexRank: Graph-based Lexical Centrality as Salience in Text Summarization"), i.e. PageRank
+ * over a graph whose nodes are sentences and whose edges are the TF-IDF cosine similarities.
+ */
+import type { QuotedSpan, Summary } from '../types'
+
+/**
+ * Only this many candidate sentences enter the graph (the first ones, where a contract states its
+ * parties, purpose and main obligations); the dense similarity matrix is quadratic in it, and 400
+ * keeps a 300k-character contract under ~30 ms.
+ */
+const MAX_CANDIDATES = 400
+
+/** A candidate has at least this many words: headings and list labels carry no summary content. */
+const MIN_WORDS = 8
+
+/** Longer passages are tables or run-on schedules, not summary sentences. */
+const MAX_CHARS = 800
+
+/** PageRank damping factor and stopping rule (Brin & Page 1998; LexRank uses the same iteration). */
+const DAMPING = 0.85
+const MAX_ITERATIONS = 50
+const TOLERANCE = 1e-6
+
+/** Function words and contract boilerplate that say nothing about what a sentence is about. */
+const STOPWORDS = new Set(
+  (
+    'a an and any are as at be been by can for from has have hereby herein hereof hereto hereunder ' +
+    'if in into is it its may no not of on or other shall such that the their then there these ' +
+    'this those to under upon was were which will with without within would each all agreement party parties'
+  ).split(' '),
+)
+
+/**
+ * Picks the most central sentences of a document as its summary.
+ *
+ * `sentences` are document-ordered spans into `content` (segmentSentences). Returns 3–7 sentences
+ * (fewer when the document has fewer candidates; roughly log2 of the candidate count), in document
+ * order, with `text` the sentences joined by a space. Empty input gives an empty summary. Cost is
+ * O(n² · words) for n ≤ MAX_CANDIDATES candidates; never throws.
+ */
+export function summarize(content: string, sentences: readonly QuotedSpan[]): Summary {
+  const candidates = sentences
+    .filter((s) => s.end - s.start <= MAX_CHARS && isProse(s.text))
+    .slice(0, MAX_CANDIDATES)
+  if (candidates.length === 0) return { text: '', sentences: [] }
+  const vectors = tfIdfVectors(candidates.map((s) => tokenize(s.text)))
+  const scores = lexRank(vectors)
+  const count = Math.min(candidates.length, Math.max(3, Math.min(7, Math.round(Math.log2(candidates.length + 1)))))
+  const chosen = candidates
+    .map((sentence, i) => ({ sentence, score: scores[i] ?? 0, i }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .slice(0, count)
+    .sort((a, b) => a.i - b.i)
+    .map(({ sentence }) => ({ text: content.slice(sentence.start, sentence.end), start: sentence.start, end: sentence.end }))
+  return { text: chosen.map((s) => s.text.replace(/\s+/g, ' ')).join(' '), sentences: chosen }
+}
+
+/** A sentence of running text: enough words, and not an all-capitals heading or signature line. */
+function isProse(text: string): boolean {
+  const words = text.match(/\p{L}+/gu) ?? []
+  if (words.length < MIN_WORDS) return false
+  const lower = words.filter((w) => /\p{Ll}/u.test(w)).length
+  return lower / words.length >= 0.5
+}
+
+function tokenize(text: string): string[] {
+  return (text.toLowerCase().match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? []).filter((w) => w.length > 2 && !STOPWORDS.has(w))
+}
+
+type SparseVector = Map<string, number>
+
+/** L2-normalised TF-IDF vectors, idf = ln(N / df) over the candidate sentences. */
+function tfIdfVectors(docs: readonly string[][]): SparseVector[] {
+  const df = new Map<string, number>()
+  for (const words of docs) for (const w of new Set(words)) df.set(w, (df.get(w) ?? 0) + 1)
+  return docs.map((words) => {
+    const vector: SparseVector = new Map()
+    for (const w of words) vector.set(w, (vector.get(w) ?? 0) + 1)
+    let norm = 0
+    for (const [w, tf] of vector) {
+      const weight = tf * Math.log(docs.length / (df.get(w) ?? 1))
+      vector.set(w, weight)
+      norm += weight * weight
+    }
+    norm = Math.sqrt(norm)
+    for (const [w, weight] of vector) vector.set(w, norm > 0 ? weight / norm : 0)
+    return vector
+  })
+}
+
+function cosine(a: SparseVector, b: SparseVector): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a]
+  let dot = 0
+  for (const [w, weight] of small) dot += weight * (large.get(w) ?? 0)
+  return dot
+}
+
+/** Continuous LexRank: stationary distribution of the row-normalised similarity graph. */
+function lexRank(vectors: readonly SparseVector[]): Float64Array {
+  const n = vectors.length
+  const weights = new Float64Array(n * n)
+  const rowSums = new Float64Array(n)
+  for (let i = 0; i < n; i += 1) {
+    for (let j = i + 1; j < n; j += 1) {
+      const sim = cosine(vectors[i] as SparseVector, vectors[j] as SparseVector)
+      weights[i * n + j] = sim
+      weights[j * n + i] = sim
+      rowSums[i] = (rowSums[i] ?? 0) + sim
+      rowSums[j] = (rowSums[j] ?? 0) + sim
+    }
+  }
+  let scores = new Float64Array(n).fill(1 / n)
+  for (let iteration = 0; iteration < MAX_ITERATIONS; iteration += 1) {
+    const next = new Float64Array(n).fill((1 - DAMPING) / n)
+    for (let i = 0; i < n; i += 1) {
+      const sum = rowSums[i] ?? 0
+      const share = scores[i] ?? 0
+      // A sentence similar to nothing spreads its score evenly, as PageRank does for dangling nodes.
+      if (sum === 0) {
+        for (let j = 0; j < n; j += 1) next[j] = (next[j] ?? 0) + (DAMPING * share) / n
+        continue
+      }
+      for (let j = 0; j < n; j += 1) next[j] = (next[j] ?? 0) + (DAMPING * share * (weights[i * n + j] ?? 0)) / sum
+    }
+    let delta = 0
+    for (let i = 0; i < n; i += 1) delta += Math.abs((next[i] ?? 0) - (scores[i] ?? 0))
+    scores = next
+    if (delta < TOLERANCE) break
+  }
+  return scores
+}

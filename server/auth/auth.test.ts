@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { verification } from '../db/schema'
+import { buildTestApp, followLink, requestMagicLink, TEST_ORIGIN, uniqueEmail, type TestApp } from '../test/test-app'
+import { MAGIC_LINK_TTL_SECONDS } from './auth'
+
+let t: TestApp | undefined
+afterEach(async () => {
+  vi.useRealTimers()
+  await t?.close()
+  t = undefined
+})
+
+function hasSessionCookie(setCookie: string | string[] | undefined): boolean {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []
+  return cookies.some((c) => /session_token=[^;]+/.test(c) && !/session_token=;/.test(c))
+}
+
+describe('magic-link sign-in', () => {
+  it('signs in once with a link, lands on /dashboard, and refuses the same link again', async () => {
+    t = await buildTestApp()
+    const email = uniqueEmail()
+    const link = await requestMagicLink(t, email)
+    expect(link.startsWith(`${TEST_ORIGIN}/api/auth/magic-link/verify?token=`)).toBe(true)
+
+    const first = await followLink(t, link)
+    expect(first.statusCode).toBe(302)
+    expect(first.headers.location).toBe('/dashboard')
+    expect(hasSessionCookie(first.headers['set-cookie'])).toBe(true)
+
+    const second = await followLink(t, link)
+    expect(hasSessionCookie(second.headers['set-cookie'])).toBe(false)
+    expect(String(second.headers.location)).toMatch(/error=/)
+  })
+
+  it('refuses a link after it expires', async () => {
+    t = await buildTestApp()
+    const link = await requestMagicLink(t, uniqueEmail())
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(Date.now() + (MAGIC_LINK_TTL_SECONDS + 60) * 1000)
+    const res = await followLink(t, link)
+    expect(hasSessionCookie(res.headers['set-cookie'])).toBe(false)
+    expect(String(res.headers.location)).toMatch(/error=/)
+  })
+
+  it('expires links within 15 minutes', () => {
+    expect(MAGIC_LINK_TTL_SECONDS).toBeLessThanOrEqual(15 * 60)
+  })
+
+  it('stores the link token hashed, never in plain text', async () => {
+    t = await buildTestApp()
+    const link = await requestMagicLink(t, uniqueEmail())
+    const token = new URL(link).searchParams.get('token')
+    expect(token).toBeTruthy()
+    const rows = await t.database.db.select().from(verification)
+    expect(rows.length).toBeGreaterThan(0)
+    for (const row of rows) {
+      expect(row.identifier).not.toContain(token)
+      expect(row.value).not.toContain(token)
+    }
+  })
+
+  it('answers known and unknown addresses the same way', async () => {
+    t = await buildTestApp()
+    const known = uniqueEmail('known')
+    await followLink(t, await requestMagicLink(t, known))
+    const send = (email: string) =>
+      t!.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/magic-link',
+        headers: { origin: TEST_ORIGIN },
+        payload: { email, callbackURL: '/dashboard' },
+      })
+    const [a, b] = [await send(known), await send(uniqueEmail('unknown'))]
+    expect(a.statusCode).toBe(b.statusCode)
+    expect(a.body).toBe(b.body)
+  })
+
+  it('refuses a callback URL on another origin', async () => {
+    t = await buildTestApp()
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: uniqueEmail(), callbackURL: 'https://attacker.example/steal' },
+    })
+    expect(res.statusCode).toBeGreaterThanOrEqual(400)
+    expect(t.mailer.outbox).toHaveLength(0)
+  })
+
+  it('rate limits link requests per e-mail address with a 429 problem and Retry-After', async () => {
+    t = await buildTestApp({ signInLimits: { windowMs: 60_000, perEmail: 2, perClient: 100 } })
+    const email = uniqueEmail()
+    await requestMagicLink(t, email)
+    await requestMagicLink(t, email)
+    const limited = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email, callbackURL: '/dashboard' },
+    })
+    expect(limited.statusCode).toBe(429)
+    expect(limited.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    expect(limited.json()).toMatchObject({ status: 429, title: 'Too Many Requests' })
+    // Another address from the same client is still served.
+    await expect(requestMagicLink(t, uniqueEmail())).resolves.toMatch(/token=/)
+  })
+
+  it('rate limits per client across addresses, and the verify route too', async () => {
+    t = await buildTestApp({ signInLimits: { windowMs: 60_000, perEmail: 100, perClient: 2 } })
+    await requestMagicLink(t, uniqueEmail())
+    const link = await requestMagicLink(t, uniqueEmail())
+    const third = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: uniqueEmail(), callbackURL: '/dashboard' },
+    })
+    expect(third.statusCode).toBe(429)
+    await followLink(t, link)
+    await followLink(t, link)
+    const verify = await followLink(t, link)
+    expect(verify.statusCode).toBe(429)
+    expect(verify.headers['retry-after']).toBeDefined()
+  })
+})

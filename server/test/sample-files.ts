@@ -1,0 +1,61 @@
+/** Test documents made on the fly: a text-layer PDF (pdf-lib), a scanned-like PDF, a DOCX (docx). */
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
+import { Document, Packer, Paragraph } from 'docx'
+
+/** A sample services agreement written for the tests (not from any fixture). */
+export const SAMPLE_CONTRACT = `MASTER SERVICES AGREEMENT
+
+This Master Services Agreement (the "Agreement") is entered into as of March 3, 2021 by and between Northwind Analytics, Inc., a Delaware corporation ("Provider"), and Contoso Legal LLP, a New York limited liability partnership ("Client").
+
+1. Services. Provider shall provide the services described in each statement of work.
+
+2. Term and Renewal. This Agreement shall commence on the Effective Date and continue for one (1) year. This Agreement shall automatically renew for successive one (1) year terms unless either party gives written notice of non-renewal at least thirty (30) days before the end of the then-current term.
+
+3. Termination for Convenience. Provider may terminate this Agreement at any time for any reason upon thirty (30) days prior written notice to Client.
+
+4. Assignment. Neither party may assign this Agreement without the prior written consent of the other party, except that Provider may assign this Agreement in connection with a merger, acquisition or change of control.
+
+5. Indemnification. Client shall indemnify, defend and hold harmless Provider from and against any and all claims, losses, damages and expenses arising out of or relating to this Agreement.
+
+6. Exclusivity. During the term, Client shall purchase such services exclusively from Provider and shall not engage any competitor of Provider.
+
+7. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of New York, without regard to its conflict of laws principles.
+
+8. Confidentiality. Each party shall keep the other party's Confidential Information confidential.
+`
+
+/** A one-page-per-chunk PDF whose text layer holds `text`. */
+export async function makePdf(text: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  const lines = text.split('\n').flatMap((line) => line.match(/.{1,90}(\s|$)|\S+/g) ?? [''])
+  for (let i = 0; i < lines.length; i += 45) {
+    const page = pdf.addPage([612, 792])
+    lines.slice(i, i + 45).forEach((line, j) => {
+      page.drawText(line.trimEnd(), { x: 40, y: 750 - j * 15, size: 10, font })
+    })
+  }
+  return pdf.save()
+}
+
+/** A PDF with only a drawn shape: no text layer, like a scan. */
+export async function makeScannedPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  const page = pdf.addPage([612, 792])
+  page.drawRectangle({ x: 50, y: 50, width: 500, height: 600, color: rgb(0.8, 0.8, 0.8) })
+  return pdf.save()
+}
+
+/** A DOCX with one paragraph per line of `text`. */
+export async function makeDocx(text: string): Promise<Uint8Array> {
+  const doc = new Document({ sections: [{ children: text.split('\n').map((line) => new Paragraph(line)) }] })
+  return new Uint8Array(await Packer.toBuffer(doc))
+}
+
+/** A multipart body for `app.inject`. */
+export function uploadForm(bytes: Uint8Array, fileName: string, fields: Record<string, string> = {}): FormData {
+  const form = new FormData()
+  for (const [key, value] of Object.entries(fields)) form.append(key, value)
+  form.append('file', new Blob([bytes as BlobPart]), fileName)
+  return form
+}

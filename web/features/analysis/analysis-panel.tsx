@@ -1,0 +1,71 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { Skeleton } from '../../components/ui/skeleton'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
+import { AnalysisPrettyView } from './analysis-pretty-view'
+import { AnalysisRawView } from './analysis-raw-view'
+import { AnalysisStatusBadge } from './analysis-status-badge'
+import { analysisKindLabel } from './analysis-kinds'
+import { formatDateTime } from './format-date-time'
+import type { AnalysisPanelState, Span } from './types'
+
+interface AnalysisPanelProps {
+  state: AnalysisPanelState
+  /** The highlighted passage, so the matching finding can be marked. */
+  highlight: Span | null
+  /** Called when the user picks a finding; the caller highlights the span in the document. */
+  onSelectSpan: (span: Span) => void
+}
+
+/**
+ * The AI analysis result: hidden while idle; otherwise a status (Working, Error, Ready) and, when
+ * ready, a Pretty (default) / Raw view of the result.
+ */
+export function AnalysisPanel({ state, highlight, onSelectSpan }: AnalysisPanelProps) {
+  if (state.status === 'idle') return null
+  return (
+    <Card role="region" aria-label="Analysis result">
+      <CardHeader className="flex flex-row items-start justify-between gap-4 space-y-0">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>AI analysis</CardTitle>
+          {state.status === 'ok' && (
+            <CardDescription>
+              {analysisKindLabel(state.analysis.kind)} · {formatDateTime(state.analysis.createdAt)}{' '}
+              · {state.analysis.engine}
+              {state.analysis.model ? ` (${state.analysis.model})` : ''}
+            </CardDescription>
+          )}
+        </div>
+        <AnalysisStatusBadge status={state.status} />
+      </CardHeader>
+      <CardContent>
+        {state.status === 'loading' && (
+          <div className="flex flex-col gap-2">
+            <span className="sr-only">Analyzing document…</span>
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-5/6" />
+          </div>
+        )}
+        {state.status === 'error' && <p className="text-sm text-destructive">{state.message}</p>}
+        {state.status === 'ok' && (
+          <Tabs defaultValue="pretty">
+            <TabsList aria-label="Result view">
+              <TabsTrigger value="pretty">Pretty</TabsTrigger>
+              <TabsTrigger value="raw">Raw</TabsTrigger>
+            </TabsList>
+            <TabsContent value="pretty">
+              <AnalysisPrettyView
+                analysis={state.analysis}
+                highlight={highlight}
+                onSelectSpan={onSelectSpan}
+              />
+            </TabsContent>
+            <TabsContent value="raw">
+              <AnalysisRawView result={state.analysis.result} />
+            </TabsContent>
+          </Tabs>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,37 @@
+/** Analysis data access: TanStack query factories and the create call, keyed under the org. */
+import { queryOptions } from '@tanstack/react-query'
+import { api, unwrap } from '../../lib/api'
+import type { Analysis, AnalysisKind } from './types'
+
+/** Query key prefix of one document's analyses (invalidate it after creating one). */
+export function analysesKey(orgId: string, documentId: string) {
+  return ['orgs', orgId, 'documents', documentId, 'analyses'] as const
+}
+
+/** Previous analyses of a document, newest first. Throws `ApiError` on a non-2xx answer. */
+export const analysesQuery = (orgId: string, documentId: string) =>
+  queryOptions({
+    queryKey: analysesKey(orgId, documentId),
+    queryFn: ({ signal }) =>
+      api
+        .GET('/api/v1/orgs/{orgId}/documents/{documentId}/analyses', {
+          params: { path: { orgId, documentId } },
+          signal,
+        })
+        .then(unwrap)
+        .then((page): Analysis[] => page.items),
+  })
+
+/** Runs an analysis of `kind` on the server and resolves to the stored analysis (201). */
+export function createAnalysis(
+  orgId: string,
+  documentId: string,
+  kind: AnalysisKind,
+): Promise<Analysis> {
+  return api
+    .POST('/api/v1/orgs/{orgId}/documents/{documentId}/analyses', {
+      params: { path: { orgId, documentId } },
+      body: { kind },
+    })
+    .then(unwrap)
+}

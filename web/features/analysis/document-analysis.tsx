@@ -1,0 +1,48 @@
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import { AnalysisHistory } from './analysis-history'
+import { AnalysisPanel } from './analysis-panel'
+import { RunAnalysisForm } from './run-analysis-form'
+import type { Span } from './types'
+import { useDocumentAnalysis } from './use-document-analysis'
+
+interface DocumentAnalysisProps {
+  orgId: string
+  documentId: string
+  /** False when the document has no text (e.g. a scanned PDF), which disables running. */
+  canAnalyze: boolean
+  highlight: Span | null
+  onSelectSpan: (span: Span) => void
+}
+
+/** Run an analysis of a document, reopen earlier ones, and show the result panel. */
+export function DocumentAnalysis({
+  orgId,
+  documentId,
+  canAnalyze,
+  highlight,
+  onSelectSpan,
+}: DocumentAnalysisProps) {
+  const { panel, run, open, isRunning, analyses, historyStatus } = useDocumentAnalysis(
+    orgId,
+    documentId,
+  )
+  return (
+    <div className="flex flex-col gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>Analyze</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <RunAnalysisForm onRun={run} isRunning={isRunning} disabled={!canAnalyze} />
+          <AnalysisHistory
+            analyses={analyses}
+            status={historyStatus}
+            activeId={panel.status === 'ok' ? panel.analysis.id : null}
+            onOpen={open}
+          />
+        </CardContent>
+      </Card>
+      <AnalysisPanel state={panel} highlight={highlight} onSelectSpan={onSelectSpan} />
+    </div>
+  )
+}

@@ -1,0 +1,166 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { AddDocumentCard } from './add-document-card'
+import { FakeXhr, installFakeXhr } from './fake-xhr'
+import { renderWithProviders } from './render-with-providers'
+import { jsonResponse, stubApi } from './stub-api'
+import type { DocumentDetail } from './types'
+
+const ORG = 'org-1'
+
+function makeDocument(overrides: Partial<DocumentDetail> = {}): DocumentDetail {
+  return {
+    id: 'doc-9',
+    title: 'Lease',
+    content: 'The tenant shall pay rent monthly.',
+    documentType: 'contract',
+    createdAt: '2026-03-10T09:00:00.000Z',
+    createdBy: 'user-1',
+    fileName: null,
+    mimeType: null,
+    sizeBytes: null,
+    textStatus: 'ok',
+    textStatusMessage: null,
+    ...overrides,
+  }
+}
+
+function pdf(name: string, sizeBytes?: number): File {
+  const file = new File(['%PDF-1.7 test'], name, { type: 'application/pdf' })
+  if (sizeBytes !== undefined) Object.defineProperty(file, 'size', { value: sizeBytes })
+  return file
+}
+
+function renderCard() {
+  const onAdded = vi.fn()
+  renderWithProviders(<AddDocumentCard orgId={ORG} onAdded={onAdded} />)
+  return { onAdded }
+}
+
+beforeEach(() => {
+  installFakeXhr()
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('AddDocumentCard paste', () => {
+  it("refuses empty text with 'Please paste a document to analyze' and sends nothing", async () => {
+    const user = userEvent.setup()
+    const { requests } = stubApi({})
+    renderCard()
+    await user.click(screen.getByRole('tab', { name: 'Paste text' }))
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Empty one')
+    await user.type(screen.getByRole('textbox', { name: 'Document text' }), '   ')
+
+    await user.click(screen.getByRole('button', { name: 'Add pasted text' }))
+
+    expect(await screen.findByText('Please paste a document to analyze')).toBeInTheDocument()
+    expect(requests).toHaveLength(0)
+  })
+
+  it('stores pasted text with its title and the default type contract, then clears the form', async () => {
+    const user = userEvent.setup()
+    const created = makeDocument()
+    const { requests } = stubApi({
+      [`POST /api/v1/orgs/${ORG}/documents/text`]: () => jsonResponse(201, created),
+    })
+    const { onAdded } = renderCard()
+    expect(screen.getByRole('combobox', { name: 'Document type' })).toHaveTextContent('Contract')
+    await user.click(screen.getByRole('tab', { name: 'Paste text' }))
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Lease')
+    await user.type(screen.getByRole('textbox', { name: 'Document text' }), created.content)
+
+    await user.click(screen.getByRole('button', { name: 'Add pasted text' }))
+
+    await waitFor(() => expect(onAdded).toHaveBeenCalledWith(created))
+    expect(await requests[0]!.json()).toEqual({
+      title: 'Lease',
+      content: created.content,
+      documentType: 'contract',
+    })
+    expect(screen.getByRole('textbox', { name: 'Document text' })).toHaveValue('')
+  })
+})
+
+describe('AddDocumentCard upload', () => {
+  it('refuses a file over 25 MB on the client with a toast and no request', async () => {
+    const user = userEvent.setup()
+    renderCard()
+
+    await user.upload(
+      screen.getByLabelText('Upload a document'),
+      pdf('huge.pdf', 25 * 1024 * 1024 + 1),
+    )
+
+    expect(await screen.findByText('huge.pdf is larger than 25 MB.')).toBeInTheDocument()
+    expect(FakeXhr.instances).toHaveLength(0)
+  })
+
+  it('uploads a chosen file as multipart with a progress bar, then reports the document', async () => {
+    const user = userEvent.setup()
+    const { onAdded } = renderCard()
+
+    await user.upload(screen.getByLabelText('Upload a document'), pdf('Acme NDA.pdf'))
+
+    const xhr = FakeXhr.instances[0]!
+    expect(xhr.method).toBe('POST')
+    expect(xhr.url).toBe(`/api/v1/orgs/${ORG}/documents`)
+    const form = xhr.body as FormData
+    expect((form.get('file') as File).name).toBe('Acme NDA.pdf')
+    expect(form.get('title')).toBe('Acme NDA')
+    expect(form.get('documentType')).toBe('contract')
+
+    act(() => xhr.progress(40, 100))
+    expect(screen.getByRole('progressbar', { name: 'Uploading Acme NDA.pdf' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    )
+
+    const created = makeDocument({ title: 'Acme NDA', fileName: 'Acme NDA.pdf' })
+    act(() => xhr.respond(201, created))
+    await waitFor(() => expect(onAdded).toHaveBeenCalledWith(created))
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+  })
+
+  it("shows the server's problem detail when it refuses the file", async () => {
+    const user = userEvent.setup()
+    renderCard()
+    await user.upload(screen.getByLabelText('Upload a document'), pdf('scan.pdf'))
+
+    act(() =>
+      FakeXhr.instances[0]!.respond(415, {
+        type: 'about:blank',
+        title: 'Unsupported Media Type',
+        status: 415,
+        detail: 'scan.pdf is a image/png file. Upload a PDF, DOCX or plain-text file.',
+      }),
+    )
+
+    expect(
+      await screen.findByText(
+        'scan.pdf is a image/png file. Upload a PDF, DOCX or plain-text file.',
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('uploads a file dropped on the drop area', async () => {
+    renderCard()
+    fireEvent.drop(screen.getByTestId('upload-dropzone'), {
+      dataTransfer: { files: [pdf('dropped.pdf')] },
+    })
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(1))
+    expect(((FakeXhr.instances[0]!.body as FormData).get('file') as File).name).toBe('dropped.pdf')
+  })
+
+  it('refuses a dropped file of an unsupported type', async () => {
+    renderCard()
+    const image = new File(['png'], 'photo.png', { type: 'image/png' })
+    fireEvent.drop(screen.getByTestId('upload-dropzone'), { dataTransfer: { files: [image] } })
+    expect(
+      await screen.findByText('photo.png is not a PDF, DOCX or plain-text file.'),
+    ).toBeInTheDocument()
+    expect(FakeXhr.instances).toHaveLength(0)
+  })
+})

@@ -1,0 +1,50 @@
+import { useState } from 'react'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
+import { DEFAULT_DOCUMENT_TYPE } from './document-types'
+import { DocumentTypeSelect } from './document-type-select'
+import { PasteDocumentForm } from './paste-document-form'
+import type { DocumentDetail } from './types'
+import { UploadDropzone } from './upload-dropzone'
+import { usePasteDocument } from './use-paste-document'
+import { useUploadDocument } from './use-upload-document'
+
+interface AddDocumentCardProps {
+  orgId: string
+  /** Called with the stored document, e.g. to open it. */
+  onAdded: (document: DocumentDetail) => void
+}
+
+/** Add a document by uploading a file (picker or drag and drop) or by pasting text. */
+export function AddDocumentCard({ orgId, onAdded }: AddDocumentCardProps) {
+  const [documentType, setDocumentType] = useState(DEFAULT_DOCUMENT_TYPE)
+  const [mode, setMode] = useState('upload')
+  const { upload, progress } = useUploadDocument(orgId, onAdded)
+  const { add, isAdding } = usePasteDocument(orgId, onAdded)
+  return (
+    <Card>
+      <CardHeader className="p-4 pb-2">
+        <CardTitle>Add a document</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 p-4 pt-0">
+        <DocumentTypeSelect value={documentType} onChange={setDocumentType} />
+        <Tabs value={mode} onValueChange={setMode}>
+          <TabsList aria-label="How to add" className="w-full">
+            <TabsTrigger value="upload">Upload file</TabsTrigger>
+            <TabsTrigger value="paste">Paste text</TabsTrigger>
+          </TabsList>
+          {/* Both panels stay mounted so pasted text survives a look at the other tab. */}
+          <TabsContent value="upload" forceMount hidden={mode !== 'upload'}>
+            <UploadDropzone progress={progress} onFile={(file) => upload(file, documentType)} />
+          </TabsContent>
+          <TabsContent value="paste" forceMount hidden={mode !== 'paste'}>
+            <PasteDocumentForm
+              isAdding={isAdding}
+              onAdd={(input) => add({ ...input, documentType })}
+            />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,64 @@
+/** Documents data access: TanStack query factories and the paste call, keyed under the org. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { api, unwrap } from '../../lib/api'
+import type { DocumentDetail, DocumentList } from './types'
+
+/** Library filters: `q` matches title or content case-insensitively; `type` 'all' or one type. */
+export interface DocumentFilters {
+  q: string
+  type: string
+}
+
+/** Prefix of every documents query of an org (invalidate it after adding a document). */
+export function documentsKey(orgId: string) {
+  return ['orgs', orgId, 'documents'] as const
+}
+
+/** The library page for `filters`, newest first, with the org's distinct types. */
+export const documentListQuery = (orgId: string, filters: DocumentFilters) =>
+  queryOptions({
+    queryKey: [...documentsKey(orgId), 'list', filters] as const,
+    queryFn: ({ signal }): Promise<DocumentList> =>
+      api
+        .GET('/api/v1/orgs/{orgId}/documents', {
+          params: {
+            path: { orgId },
+            query: {
+              q: filters.q.trim() || undefined,
+              type: filters.type === 'all' ? undefined : filters.type,
+            },
+          },
+          signal,
+        })
+        .then(unwrap),
+    // Keep the old cards on screen while a new search runs instead of flashing a skeleton.
+    placeholderData: keepPreviousData,
+  })
+
+/** One document with its full text. Throws `ApiError` (404 when missing or another org's). */
+export const documentQuery = (orgId: string, documentId: string) =>
+  queryOptions({
+    queryKey: [...documentsKey(orgId), documentId] as const,
+    queryFn: ({ signal }): Promise<DocumentDetail> =>
+      api
+        .GET('/api/v1/orgs/{orgId}/documents/{documentId}', {
+          params: { path: { orgId, documentId } },
+          signal,
+        })
+        .then(unwrap),
+  })
+
+/** Stores pasted text as a document and resolves to it (201). */
+export function createTextDocument(
+  orgId: string,
+  body: { title: string; content: string; documentType: string },
+): Promise<DocumentDetail> {
+  return api
+    .POST('/api/v1/orgs/{orgId}/documents/text', { params: { path: { orgId } }, body })
+    .then(unwrap)
+}
+
+/** URL of the original uploaded file (same origin, so the session cookie authorises it). */
+export function documentFileUrl(orgId: string, documentId: string): string {
+  return `/api/v1/orgs/${encodeURIComponent(orgId)}/documents/${encodeURIComponent(documentId)}/file`
+}

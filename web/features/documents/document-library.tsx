@@ -1,0 +1,76 @@
+import { FileText } from 'lucide-react'
+import { useId } from 'react'
+import { Button } from '../../components/ui/button'
+import { Skeleton } from '../../components/ui/skeleton'
+import { DocumentCard } from './document-card'
+import { LibraryFilters } from './library-filters'
+import { useDocumentLibrary } from './use-document-library'
+
+interface DocumentLibraryProps {
+  orgId: string
+  selectedId: string | null
+  onOpen: (documentId: string) => void
+}
+
+/** The org's documents, newest first, with search, type filter, loading, error and empty states. */
+export function DocumentLibrary({ orgId, selectedId, onOpen }: DocumentLibraryProps) {
+  const library = useDocumentLibrary(orgId)
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          Library
+        </h2>
+        {library.status === 'success' && (
+          <p className="text-xs text-muted-foreground" aria-live="polite">
+            {library.documents.length < library.total
+              ? `Showing ${library.documents.length} of ${library.total}`
+              : `${library.total} ${library.total === 1 ? 'document' : 'documents'}`}
+          </p>
+        )}
+      </div>
+      <LibraryFilters
+        search={library.search}
+        onSearchChange={library.setSearch}
+        type={library.type}
+        onTypeChange={library.setType}
+        types={library.types}
+      />
+      {library.status === 'pending' && (
+        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading documents">
+          <Skeleton className="h-24" />
+          <Skeleton className="h-24" />
+          <Skeleton className="h-24" />
+        </div>
+      )}
+      {library.status === 'error' && (
+        <div className="flex flex-col items-start gap-2 rounded-md border border-dashed p-4 text-sm">
+          <p>Failed to load documents.</p>
+          <Button variant="outline" size="sm" onClick={library.retry}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {library.status === 'success' && library.documents.length === 0 && (
+        <div className="flex flex-col items-center gap-2 rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+          <FileText className="size-6" aria-hidden="true" />
+          {library.isFiltered ? (
+            <p>No documents match your search.</p>
+          ) : (
+            <p>No documents yet. Upload a file or paste text to add your first one.</p>
+          )}
+        </div>
+      )}
+      {library.documents.length > 0 && (
+        <ul aria-label="Documents" className="flex flex-col gap-2">
+          {library.documents.map((doc) => (
+            <li key={doc.id}>
+              <DocumentCard document={doc} selected={doc.id === selectedId} onOpen={onOpen} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { DocumentAnalysis } from '../analysis/document-analysis'
+import type { Span } from '../analysis/types'
+import { Skeleton } from '../../components/ui/skeleton'
+import { documentQuery } from './api'
+import { DocumentViewer } from './document-viewer'
+
+interface DocumentWorkspaceProps {
+  orgId: string
+  documentId: string
+}
+
+/** An opened document beside its analysis; choosing a finding highlights its passage. */
+export function DocumentWorkspace({ orgId, documentId }: DocumentWorkspaceProps) {
+  const document = useQuery(documentQuery(orgId, documentId))
+  const [highlight, setHighlight] = useState<Span | null>(null)
+
+  if (document.status === 'pending') {
+    return (
+      <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading document">
+        <Skeleton className="h-8 w-1/2" />
+        <Skeleton className="h-96" />
+      </div>
+    )
+  }
+  if (document.status === 'error') {
+    return (
+      <p role="alert" className="rounded-md border border-dashed p-4 text-sm text-destructive">
+        Could not open the document: {document.error.message}
+      </p>
+    )
+  }
+  return (
+    <div className="grid gap-4 2xl:grid-cols-2">
+      <DocumentViewer orgId={orgId} document={document.data} highlight={highlight} />
+      <DocumentAnalysis
+        orgId={orgId}
+        documentId={documentId}
+        canAnalyze={document.data.content.trim() !== ''}
+        highlight={highlight}
+        onSelectSpan={setHighlight}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,35 @@
+import { FileText } from 'lucide-react'
+import { useState } from 'react'
+import { AddDocumentCard } from './add-document-card'
+import { DocumentLibrary } from './document-library'
+import { DocumentWorkspace } from './document-workspace'
+
+/** The Documents screen of one org: add and browse documents, open one to read and analyse it. */
+export function DocumentsScreen({ orgId }: { orgId: string }) {
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Documents</h1>
+        <p className="text-sm text-muted-foreground">
+          Upload or paste a document, then analyse it for a summary, key terms, clauses and risks.
+        </p>
+      </header>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+        <div className="flex flex-col gap-6">
+          <AddDocumentCard orgId={orgId} onAdded={(doc) => setSelectedId(doc.id)} />
+          <DocumentLibrary orgId={orgId} selectedId={selectedId} onOpen={setSelectedId} />
+        </div>
+        {selectedId ? (
+          // Keyed so highlight and analysis state start fresh for each document.
+          <DocumentWorkspace key={selectedId} orgId={orgId} documentId={selectedId} />
+        ) : (
+          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center text-sm text-muted-foreground">
+            <FileText className="size-8" aria-hidden="true" />
+            <p>Open a document from the library to read and analyse it.</p>
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}

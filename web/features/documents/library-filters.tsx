@@ -1,0 +1,62 @@
+import { Search } from 'lucide-react'
+import { Input } from '../../components/ui/input'
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../components/ui/select'
+import { documentTypeLabel } from './document-types'
+
+interface LibraryFiltersProps {
+  search: string
+  onSearchChange: (value: string) => void
+  type: string
+  onTypeChange: (value: string) => void
+  /** The org's distinct document types. */
+  types: readonly string[]
+}
+
+/** Search box (title or content) and type filter ('All types' or one type) of the library. */
+export function LibraryFilters({
+  search,
+  onSearchChange,
+  type,
+  onTypeChange,
+  types,
+}: LibraryFiltersProps) {
+  // Keep a chosen type selectable even if it no longer appears among the org's types.
+  const options = types.includes(type) || type === 'all' ? types : [...types, type]
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <div className="relative flex-1">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label="Search documents"
+          placeholder="Search title or text…"
+          value={search}
+          onChange={(event) => onSearchChange(event.target.value)}
+          className="pl-8"
+        />
+      </div>
+      <Select value={type} onValueChange={onTypeChange}>
+        <SelectTrigger aria-label="Filter by type" className="sm:w-40">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="all">All types</SelectItem>
+          {options.map((t) => (
+            <SelectItem key={t} value={t}>
+              {documentTypeLabel(t)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  )
+}

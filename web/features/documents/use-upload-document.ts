@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { documentsKey } from './api'
+import type { DocumentDetail } from './types'
+import { uploadDocumentFile } from './upload-document-file'
+import { titleFromFileName, uploadProblem } from './upload-rules'
+
+/** The upload in flight: its file name and the percentage sent (0–100). */
+export interface UploadProgress {
+  fileName: string
+  percent: number
+}
+
+/**
+ * Uploads a file as a document. Files failing the client checks (type, 25 MB) and server
+ * refusals (413/415/400 problem detail) end in an error toast; success refreshes the library and
+ * calls `onAdded` with the new document.
+ */
+export function useUploadDocument(orgId: string, onAdded: (document: DocumentDetail) => void) {
+  const queryClient = useQueryClient()
+  const [progress, setProgress] = useState<UploadProgress | null>(null)
+  const mutation = useMutation({
+    mutationFn: ({ file, documentType }: { file: File; documentType: string }) =>
+      uploadDocumentFile(
+        orgId,
+        { file, title: titleFromFileName(file.name), documentType },
+        (fraction) => setProgress({ fileName: file.name, percent: Math.round(fraction * 100) }),
+      ),
+    onSuccess: async (document) => {
+      toast.success(`Added ${document.title}`)
+      await queryClient.invalidateQueries({ queryKey: documentsKey(orgId) })
+      onAdded(document)
+    },
+    onError: (error) => {
+      toast.error(error.message || 'Upload failed')
+    },
+    onSettled: () => setProgress(null),
+  })
+
+  const upload = (file: File, documentType: string) => {
+    const problem = uploadProblem(file)
+    if (problem) {
+      toast.error(problem)
+      return
+    }
+    setProgress({ fileName: file.name, percent: 0 })
+    mutation.mutate({ file, documentType })
+  }
+
+  return { upload, progress, isUploading: mutation.isPending }
+}
