@@ -1,0 +1,11 @@
+import { Outlet, ScrollRestoration } from 'react-router'
+
+/** Top route element: the matched page plus scroll restoration between pages. */
+export function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  )
+}

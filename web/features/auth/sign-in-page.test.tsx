@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { jsonResponse, stubFetch, type FetchHandler } from '../../app/stub-fetch'
+import { renderWithRouter } from '../../app/render-with-router'
+import { resetAuthSession } from '../../app/reset-auth-session'
+import { SignInPage } from './sign-in-page'
+
+function signedOutServer(onMagicLink: FetchHandler): FetchHandler {
+  return (request) => {
+    const { pathname } = new URL(request.url)
+    if (pathname === '/api/auth/get-session') return jsonResponse(null)
+    if (pathname === '/api/auth/sign-in/magic-link') return onMagicLink(request)
+    return undefined
+  }
+}
+
+function renderSignIn() {
+  resetAuthSession()
+  return renderWithRouter({ element: <SignInPage />, path: '/auth' })
+}
+
+describe('SignInPage', () => {
+  it('asks for an e-mail and sends nothing when the field is empty', async () => {
+    const server = stubFetch(signedOutServer(() => jsonResponse({ status: true })))
+    renderSignIn()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Send Secure Link' }))
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter your email')
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true')
+    expect(server.calls()).not.toContain('POST /api/auth/sign-in/magic-link')
+  })
+
+  it('sends the magic link and shows the address in the check-your-email state', async () => {
+    const server = stubFetch(signedOutServer(() => jsonResponse({ status: true })))
+    renderSignIn()
+
+    const email = screen.getByRole('textbox', { name: 'Email' })
+    expect(email).toHaveAttribute('type', 'email')
+    await userEvent.type(email, 'ada@lovelace.law')
+    await userEvent.click(screen.getByRole('button', { name: 'Send Secure Link' }))
+
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument()
+    expect(screen.getByText('ada@lovelace.law')).toBeInTheDocument()
+    expect(await screen.findByText('Check your email for the magic link!')).toBeInTheDocument()
+    const sent = server.requests.find((r) => r.url.endsWith('/api/auth/sign-in/magic-link'))
+    expect(await sent?.json()).toEqual({ email: 'ada@lovelace.law', callbackURL: '/dashboard' })
+  })
+
+  it("returns to an empty form on 'Use a different email'", async () => {
+    stubFetch(signedOutServer(() => jsonResponse({ status: true })))
+    renderSignIn()
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@lovelace.law')
+    await userEvent.click(screen.getByRole('button', { name: 'Send Secure Link' }))
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a different email' }))
+
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('')
+    expect(screen.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument()
+  })
+
+  it("shows the server's message when sending fails and stays on the form", async () => {
+    stubFetch(
+      signedOutServer(() =>
+        jsonResponse(
+          { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Try again later.' },
+          429,
+        ),
+      ),
+    )
+    renderSignIn()
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@lovelace.law')
+    await userEvent.click(screen.getByRole('button', { name: 'Send Secure Link' }))
+
+    expect(await screen.findByText('Too many requests. Try again later.')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Send Secure Link' })).toBeEnabled(),
+    )
+    expect(screen.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument()
+  })
+
+  it('links to the Terms and Privacy sections on the page', () => {
+    stubFetch(signedOutServer(() => jsonResponse({ status: true })))
+    renderSignIn()
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '#terms')
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '#privacy')
+    expect(document.getElementById('terms')).toBeInTheDocument()
+    expect(document.getElementById('privacy')).toBeInTheDocument()
+  })
+})

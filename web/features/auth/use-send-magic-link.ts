@@ -1,0 +1,13 @@
+/** Mutation that asks the server to e-mail a one-time sign-in link. */
+import { useMutation } from '@tanstack/react-query'
+import { authClient } from '../../lib/auth-client'
+
+/** `mutateAsync(email)` resolves when the link is sent; rejects with the server's message. */
+export function useSendMagicLink() {
+  return useMutation({
+    mutationFn: async (email: string) => {
+      const { error } = await authClient.signIn.magicLink({ email, callbackURL: '/dashboard' })
+      if (error) throw new Error(error.message || error.statusText || 'Could not send the link')
+    },
+  })
+}

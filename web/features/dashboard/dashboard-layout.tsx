@@ -1,0 +1,31 @@
+import { Outlet } from 'react-router'
+import { CurrentOrgProvider } from '../../app/current-org'
+import { RequireAuth } from '../../app/require-auth'
+import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar'
+import { AppSidebar } from './app-sidebar'
+import { TopBar } from './top-bar'
+
+/** Shell of every /dashboard route: sign-in guard, current organisation, sidebar and top bar. */
+export function DashboardLayout() {
+  return (
+    <RequireAuth>
+      <CurrentOrgProvider>
+        <SidebarProvider>
+          <a
+            href="#main-content"
+            className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-background focus:px-3 focus:py-2 focus:shadow"
+          >
+            Skip to content
+          </a>
+          <AppSidebar />
+          <SidebarInset>
+            <TopBar />
+            <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
+              <Outlet />
+            </main>
+          </SidebarInset>
+        </SidebarProvider>
+      </CurrentOrgProvider>
+    </RequireAuth>
+  )
+}

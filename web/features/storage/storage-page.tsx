@@ -1,0 +1,19 @@
+import { RequireOrg } from '../../app/require-org'
+import { ComingSoon } from '../../components/coming-soon'
+import { PageHeader } from '../../components/page-header'
+
+/** /dashboard/storage: placeholder screen (Storage); shows the organization prompt, then a not-yet-available note. */
+export function StoragePage() {
+  return (
+    <>
+      <PageHeader title="Storage" description="Buckets and files of the current organization." />
+      <RequireOrg>
+        {() => (
+          <ComingSoon>
+            <p>Bucket and file management is not available yet.</p>
+          </ComingSoon>
+        )}
+      </RequireOrg>
+    </>
+  )
+}

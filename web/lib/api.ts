@@ -1,0 +1,53 @@
+/** Typed client for the Lexdesk HTTP API (docs/api-contract.md) and the error type its calls throw. */
+import createClient from 'openapi-fetch'
+import type { paths } from './api-schema'
+
+/** RFC 9457 problem body as the server sends it; every field is optional when parsing. */
+interface ProblemBody {
+  type?: string
+  title?: string
+  status?: number
+  detail?: string
+}
+
+/** A non-2xx API answer. `message` is the problem's `detail`, else its `title`, else the status text. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+  /** HTTP status code, e.g. 404. */
+  readonly status: number
+  /** Problem `title` (short, generic), when the server sent one. */
+  readonly title: string | undefined
+  /** Problem `detail` (user-facing), when the server sent one. */
+  readonly detail: string | undefined
+
+  constructor(status: number, problem: ProblemBody | undefined, statusText = '') {
+    const detail = typeof problem?.detail === 'string' ? problem.detail : undefined
+    const title = typeof problem?.title === 'string' ? problem.title : undefined
+    super(detail ?? title ?? (statusText || `Request failed with status ${status}`))
+    this.status = status
+    this.title = title
+    this.detail = detail
+  }
+}
+
+/**
+ * Same-origin client; paths include the `/api/v1` prefix. `fetch` is looked up per call (not
+ * captured at start-up) so tests can stub `globalThis.fetch`.
+ */
+export const api = createClient<paths>({
+  baseUrl: typeof window === 'undefined' ? '' : window.location.origin,
+  fetch: (request: Request) => globalThis.fetch(request),
+})
+
+/**
+ * Turns an openapi-fetch result into its data or throws an `ApiError` (status + problem detail).
+ * Use as `api.GET(...).then(unwrap)`. A 204 answer yields `undefined`.
+ */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  const { data, error, response } = result
+  if (error !== undefined || !response.ok) {
+    const problem = error !== null && typeof error === 'object' ? (error as ProblemBody) : undefined
+    throw new ApiError(response.status, problem, response.statusText)
+  }
+  return data as T
+}

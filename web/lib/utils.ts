@@ -1,0 +1,8 @@
+/** Small shared helpers for the web app. */
+import { clsx, type ClassValue } from 'clsx'
+import { twMerge } from 'tailwind-merge'
+
+/** Joins class names (clsx syntax) and lets later Tailwind utilities override earlier ones. */
+export function cn(...inputs: ClassValue[]): string {
+  return twMerge(clsx(inputs))
+}
