@@ -11,11 +11,18 @@ import path from 'node:path'
 import { E2E_BASE_URL, E2E_LOG, E2E_PORT } from './server'
 
 export default async function globalSetup() {
-  if (!existsSync('dist/web/index.html')) throw new Error('Run `npx vite build` before the e2e tests.')
+  if (!existsSync('dist/web/index.html'))
+    throw new Error('Run `npx vite build` before the e2e tests.')
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-e2e-data-'))
   const log = createWriteStream(E2E_LOG)
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(E2E_PORT), LEXDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      LEXDESK_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   server.stdout.pipe(log)

@@ -27,11 +27,24 @@ test.describe('public pages', () => {
 
   test('features page shows six features and sign-in buttons', async ({ page }) => {
     await page.goto('/features')
-    for (const name of [/voice recording/i, /document analysis/i, /smart insights/i, /speed/i, /security/i, /cloud storage/i]) {
+    for (const name of [
+      /voice recording/i,
+      /document analysis/i,
+      /smart insights/i,
+      /speed/i,
+      /security/i,
+      /cloud storage/i,
+    ]) {
       await expect(page.getByRole('heading', { name }).first()).toBeVisible()
     }
-    await expect(page.getByRole('link', { name: /sign in/i }).first()).toHaveAttribute('href', '/auth')
-    await expect(page.getByRole('link', { name: /get started/i }).first()).toHaveAttribute('href', '/auth')
+    await expect(page.getByRole('link', { name: /sign in/i }).first()).toHaveAttribute(
+      'href',
+      '/auth',
+    )
+    await expect(page.getByRole('link', { name: /get started/i }).first()).toHaveAttribute(
+      'href',
+      '/auth',
+    )
   })
 
   test('pricing page shows the three plans', async ({ page }) => {

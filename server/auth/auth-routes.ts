@@ -17,11 +17,46 @@ export interface SignInLimits {
   perClient: number
 }
 
-export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { windowMs: 15 * 60_000, perEmail: 5, perClient: 30 }
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
+  windowMs: 15 * 60_000,
+  perEmail: 5,
+  perClient: 30,
+}
 
 function emailOf(req: FastifyRequest): string {
   const body = req.body as { email?: unknown } | undefined
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
+}
+
+/** Callback parameters better-auth redirects to after a link is followed. */
+const CALLBACK_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL'] as const
+
+/** Whether `value` is a path on this app or an absolute URL on `origin` (not `//host`). */
+export function isSameOriginCallback(value: string, origin: string): boolean {
+  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return true
+  try {
+    return new URL(value).origin === new URL(origin).origin
+  } catch {
+    return false
+  }
+}
+
+/** Rejects (400 problem) callback URLs in the body or query that leave the app's origin. */
+function sameOriginCallbacks(origin: string) {
+  return async (req: FastifyRequest) => {
+    const sources = [req.body, req.query] as (Record<string, unknown> | undefined)[]
+    for (const source of sources) {
+      for (const field of CALLBACK_FIELDS) {
+        const value = source?.[field]
+        if (
+          value !== undefined &&
+          (typeof value !== 'string' || !isSameOriginCallback(value, origin))
+        ) {
+          throw new AppError('bad_callback_url', 400, `${field} must be a path on this site`)
+        }
+      }
+    }
+  }
 }
 
 /** Converts a Fastify request to a Fetch Request for better-auth. */
@@ -39,24 +74,42 @@ function toFetchRequest(req: FastifyRequest, origin: string): Request {
   })
 }
 
-export const authRoutes: FastifyPluginAsync<{ auth: Auth; origin: string; limits: SignInLimits }> = async (
-  app,
-  { auth, origin, limits },
-) => {
-  const tooMany = (_req: FastifyRequest, ctx: { after: string }) =>
-    new AppError('rate_limited', 429, `Too many sign-in attempts. Try again in ${ctx.after}.`)
-  const perClient = app.rateLimit({
-    max: limits.perClient,
-    timeWindow: limits.windowMs,
-    keyGenerator: (req) => `client:${req.ip}`,
-    errorResponseBuilder: tooMany,
-  })
-  const perEmail = app.rateLimit({
-    max: limits.perEmail,
-    timeWindow: limits.windowMs,
-    keyGenerator: (req) => `email:${emailOf(req)}`,
-    errorResponseBuilder: tooMany,
-  })
+export const authRoutes: FastifyPluginAsync<{
+  auth: Auth
+  origin: string
+  limits: SignInLimits
+}> = async (app, { auth, origin, limits }) => {
+  // Two independent counters per request (the plugin's own preHandler runs only one per request).
+  const limiters = {
+    client: app.createRateLimit({
+      max: limits.perClient,
+      timeWindow: limits.windowMs,
+      keyGenerator: (req) => `client:${req.ip}`,
+    }),
+    email: app.createRateLimit({
+      max: limits.perEmail,
+      timeWindow: limits.windowMs,
+      keyGenerator: (req) => `email:${emailOf(req)}`,
+    }),
+  }
+  const limit =
+    (...kinds: (keyof typeof limiters)[]) =>
+    async (req: FastifyRequest) => {
+      for (const kind of kinds) {
+        const result = await limiters[kind](req)
+        if (!result.isAllowed && result.isExceeded) {
+          const seconds = Math.max(1, result.ttlInSeconds)
+          throw new AppError(
+            'rate_limited',
+            429,
+            `Too many sign-in attempts. Try again in ${seconds} seconds.`,
+            {
+              'retry-after': String(seconds),
+            },
+          )
+        }
+      }
+    }
 
   const forward = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
     const response = await auth.handler(toFetchRequest(req, origin))
@@ -70,7 +123,20 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; origin: string; limits
     return reply.send(text.length > 0 ? text : null)
   }
 
-  app.post('/api/auth/sign-in/magic-link', { preHandler: [perClient, perEmail], schema: { hide: true } }, forward)
-  app.get('/api/auth/magic-link/verify', { preHandler: [perClient], schema: { hide: true } }, forward)
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler: forward })
+  app.post(
+    '/api/auth/sign-in/magic-link',
+    { preHandler: [limit('client', 'email'), sameOriginCallbacks(origin)], schema: { hide: true } },
+    forward,
+  )
+  app.get(
+    '/api/auth/magic-link/verify',
+    { preHandler: [limit('client'), sameOriginCallbacks(origin)], schema: { hide: true } },
+    forward,
+  )
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: forward,
+  })
 }

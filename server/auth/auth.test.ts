@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { verification } from '../db/schema'
-import { buildTestApp, followLink, requestMagicLink, TEST_ORIGIN, uniqueEmail, type TestApp } from '../test/test-app'
+import {
+  buildTestApp,
+  followLink,
+  requestMagicLink,
+  TEST_ORIGIN,
+  uniqueEmail,
+  type TestApp,
+} from '../test/test-app'
 import { MAGIC_LINK_TTL_SECONDS } from './auth'
 
 let t: TestApp | undefined
@@ -24,7 +31,7 @@ describe('magic-link sign-in', () => {
 
     const first = await followLink(t, link)
     expect(first.statusCode).toBe(302)
-    expect(first.headers.location).toBe('/dashboard')
+    expect(first.headers.location).toBe(`${TEST_ORIGIN}/dashboard`)
     expect(hasSessionCookie(first.headers['set-cookie'])).toBe(true)
 
     const second = await followLink(t, link)
@@ -83,8 +90,13 @@ describe('magic-link sign-in', () => {
       headers: { origin: TEST_ORIGIN },
       payload: { email: uniqueEmail(), callbackURL: 'https://attacker.example/steal' },
     })
-    expect(res.statusCode).toBeGreaterThanOrEqual(400)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().detail).toBe('callbackURL must be a path on this site')
     expect(t.mailer.outbox).toHaveLength(0)
+    const link = await requestMagicLink(t, uniqueEmail())
+    const tampered = new URL(link)
+    tampered.searchParams.set('callbackURL', '//attacker.example/steal')
+    expect((await followLink(t, tampered.toString())).statusCode).toBe(400)
   })
 
   it('rate limits link requests per e-mail address with a 429 problem and Retry-After', async () => {

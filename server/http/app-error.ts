@@ -22,5 +22,9 @@ export class AppError extends Error {
 
 /** Shorthand for the 404 that hides whether another tenant's object exists. */
 export function notFound(what: string): AppError {
-  return new AppError(`${what.toLowerCase().replace(/\s+/g, '_')}_not_found`, 404, `${what} not found`)
+  return new AppError(
+    `${what.toLowerCase().replace(/\s+/g, '_')}_not_found`,
+    404,
+    `${what} not found`,
+  )
 }

@@ -15,12 +15,14 @@ describe('HTTP surface', () => {
     const document = res.json()
     expect(document.openapi).toBe('3.1.0')
     await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeTruthy()
-    const operations = Object.values(document.paths as Record<string, Record<string, { operationId?: string }>>).flatMap(
-      (methods) => Object.values(methods),
-    )
+    const operations = Object.values(
+      document.paths as Record<string, Record<string, { operationId?: string }>>,
+    ).flatMap((methods) => Object.values(methods))
     expect(operations.length).toBeGreaterThan(5)
     for (const op of operations) expect(op.operationId).toMatch(/^[a-z][A-Za-z]+$/)
-    expect(Object.keys(document.paths)).toContain('/api/v1/orgs/{orgId}/documents/{documentId}/analyses')
+    expect(Object.keys(document.paths)).toContain(
+      '/api/v1/orgs/{orgId}/documents/{documentId}/analyses',
+    )
   })
 
   it('serves the API docs page', async () => {

@@ -17,7 +17,13 @@ export interface Problem {
 
 /** Builds a problem body for `status` with a human `detail`. */
 export function problem(status: number, detail: string, code?: string): Problem {
-  return { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, ...(code ? { code } : {}) }
+  return {
+    type: 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail,
+    ...(code ? { code } : {}),
+  }
 }
 
 interface FastifyLikeError {
@@ -34,14 +40,26 @@ export function problemFor(error: unknown): { problem: Problem; headers: Record<
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const detail = error.validation
-      .map((v) => `${v.instancePath ? `${v.instancePath.replace(/^\//, '').replace(/\//g, '.')}: ` : ''}${v.message}`)
+      .map(
+        (v) =>
+          `${v.instancePath ? `${v.instancePath.replace(/^\//, '').replace(/\//g, '.')}: ` : ''}${v.message}`,
+      )
       .join('; ')
     return { problem: problem(400, detail || 'Invalid request', 'validation_failed'), headers: {} }
   }
   const e = (error ?? {}) as FastifyLikeError
-  const status = typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500
+  const status =
+    typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 600
+      ? e.statusCode
+      : 500
   if (status >= 500) {
-    return { problem: problem(status, 'The server could not complete the request.', 'internal_error'), headers: {} }
+    return {
+      problem: problem(status, 'The server could not complete the request.', 'internal_error'),
+      headers: {},
+    }
   }
-  return { problem: problem(status, e.message || STATUS_CODES[status] || 'Error', e.code?.toLowerCase()), headers: {} }
+  return {
+    problem: problem(status, e.message || STATUS_CODES[status] || 'Error', e.code?.toLowerCase()),
+    headers: {},
+  }
 }

@@ -48,12 +48,18 @@ export async function makeScannedPdf(): Promise<Uint8Array> {
 
 /** A DOCX with one paragraph per line of `text`. */
 export async function makeDocx(text: string): Promise<Uint8Array> {
-  const doc = new Document({ sections: [{ children: text.split('\n').map((line) => new Paragraph(line)) }] })
+  const doc = new Document({
+    sections: [{ children: text.split('\n').map((line) => new Paragraph(line)) }],
+  })
   return new Uint8Array(await Packer.toBuffer(doc))
 }
 
 /** A multipart body for `app.inject`. */
-export function uploadForm(bytes: Uint8Array, fileName: string, fields: Record<string, string> = {}): FormData {
+export function uploadForm(
+  bytes: Uint8Array,
+  fileName: string,
+  fields: Record<string, string> = {},
+): FormData {
   const form = new FormData()
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
   form.append('file', new Blob([bytes as BlobPart]), fileName)

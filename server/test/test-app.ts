@@ -26,7 +26,9 @@ export interface TestApp {
 export const TEST_ORIGIN = 'http://localhost:3000'
 
 /** Builds the real app on a fresh database; close() releases everything. */
-export async function buildTestApp(options: { signInLimits?: SignInLimits; analyzer?: Analyzer } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { signInLimits?: SignInLimits; analyzer?: Analyzer } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase()
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-blobs-'))
   const mailer = createConsoleMailer(() => {})
@@ -71,7 +73,8 @@ export async function requestMagicLink(t: TestApp, email: string): Promise<strin
     headers: { origin: TEST_ORIGIN },
     payload: { email, callbackURL: '/dashboard' },
   })
-  if (res.statusCode !== 200) throw new Error(`magic link request failed: ${res.statusCode} ${res.body}`)
+  if (res.statusCode !== 200)
+    throw new Error(`magic link request failed: ${res.statusCode} ${res.body}`)
   const mail = [...t.mailer.outbox].reverse().find((m) => m.to === email)
   if (!mail?.link) throw new Error('no mail captured')
   return mail.link

@@ -24,28 +24,44 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
   deps: { db: Db; analyzer: Analyzer }
   guard: () => import('fastify').preHandlerAsyncHookHandler
 }> = async (app, { deps, guard }) => {
-  app.get('/orgs/:orgId/documents/:documentId/analyses', {
-    schema: {
-      operationId: 'listAnalyses',
-      tags: ['analysis'],
-      params: DocumentParams,
-      response: { 200: z.object({ items: z.array(AnalysisSchema) }) },
+  app.get(
+    '/orgs/:orgId/documents/:documentId/analyses',
+    {
+      schema: {
+        operationId: 'listAnalyses',
+        tags: ['analysis'],
+        params: DocumentParams,
+        response: { 200: z.object({ items: z.array(AnalysisSchema) }) },
+      },
+      preHandler: guard(),
     },
-    preHandler: guard(),
-  }, async (req) => ({ items: (await listAnalyses(deps.db, principalOf(req), req.params.documentId)).map(toAnalysis) }))
+    async (req) => ({
+      items: (await listAnalyses(deps.db, principalOf(req), req.params.documentId)).map(toAnalysis),
+    }),
+  )
 
-  app.post('/orgs/:orgId/documents/:documentId/analyses', {
-    schema: {
-      operationId: 'analyzeDocument',
-      tags: ['analysis'],
-      description: 'Runs the configured analysis engine; every finding carries character offsets into the document content.',
-      params: DocumentParams,
-      body: z.object({ kind: AnalysisKind.default('full') }),
-      response: { 201: AnalysisSchema },
+  app.post(
+    '/orgs/:orgId/documents/:documentId/analyses',
+    {
+      schema: {
+        operationId: 'analyzeDocument',
+        tags: ['analysis'],
+        description:
+          'Runs the configured analysis engine; every finding carries character offsets into the document content.',
+        params: DocumentParams,
+        body: z.object({ kind: AnalysisKind.default('full') }),
+        response: { 201: AnalysisSchema },
+      },
+      preHandler: guard(),
     },
-    preHandler: guard(),
-  }, async (req, reply) => {
-    const row = await analyzeDocument(deps, principalOf(req), req.params.documentId, req.body.kind)
-    return reply.status(201).send(toAnalysis(row))
-  })
+    async (req, reply) => {
+      const row = await analyzeDocument(
+        deps,
+        principalOf(req),
+        req.params.documentId,
+        req.body.kind,
+      )
+      return reply.status(201).send(toAnalysis(row))
+    },
+  )
 }

@@ -31,7 +31,11 @@ export function toAnalysis(row: AnalysisRow) {
 export async function listAnalyses(db: Db, principal: Principal, documentId: string) {
   await getDocument(db, principal, documentId)
   return withTenant(db, principal, (tx) =>
-    tx.select().from(analyses).where(eq(analyses.documentId, documentId)).orderBy(desc(analyses.createdAt)),
+    tx
+      .select()
+      .from(analyses)
+      .where(eq(analyses.documentId, documentId))
+      .orderBy(desc(analyses.createdAt)),
   )
 }
 
@@ -69,7 +73,13 @@ export async function analyzeDocument(
       })
       .returning()
     if (!row) throw new Error('insert returned no row')
-    await recordAudit(tx, principal, 'analysis.create', { type: 'analysis', id: row.id }, { documentId, kind })
+    await recordAudit(
+      tx,
+      principal,
+      'analysis.create',
+      { type: 'analysis', id: row.id },
+      { documentId, kind },
+    )
     return row
   })
 }

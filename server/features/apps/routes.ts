@@ -17,20 +17,43 @@ export const NewApp = z.object({
     .toLowerCase()
     .min(1, 'Give the app a slug')
     .max(60)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A slug holds lower-case letters and digits separated by single hyphens'),
+    .regex(
+      /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+      'A slug holds lower-case letters and digits separated by single hyphens',
+    ),
 })
 
-export const appRoutes: FastifyPluginAsyncZod<{ db: Db; guard: () => import('fastify').preHandlerAsyncHookHandler }> = async (
-  app,
-  { db, guard },
-) => {
-  app.get('/orgs/:orgId/apps', {
-    schema: { operationId: 'listApps', tags: ['apps'], params: OrgParams, response: { 200: z.object({ items: z.array(AppSchema) }) } },
-    preHandler: guard(),
-  }, async (req) => ({ items: await listApps(db, principalOf(req)) }))
+export const appRoutes: FastifyPluginAsyncZod<{
+  db: Db
+  guard: () => import('fastify').preHandlerAsyncHookHandler
+}> = async (app, { db, guard }) => {
+  app.get(
+    '/orgs/:orgId/apps',
+    {
+      schema: {
+        operationId: 'listApps',
+        tags: ['apps'],
+        params: OrgParams,
+        response: { 200: z.object({ items: z.array(AppSchema) }) },
+      },
+      preHandler: guard(),
+    },
+    async (req) => ({ items: await listApps(db, principalOf(req)) }),
+  )
 
-  app.post('/orgs/:orgId/apps', {
-    schema: { operationId: 'createApp', tags: ['apps'], params: OrgParams, body: NewApp, response: { 201: AppSchema } },
-    preHandler: guard(),
-  }, async (req, reply) => reply.status(201).send(await createApp(db, principalOf(req), req.body.slug)))
+  app.post(
+    '/orgs/:orgId/apps',
+    {
+      schema: {
+        operationId: 'createApp',
+        tags: ['apps'],
+        params: OrgParams,
+        body: NewApp,
+        response: { 201: AppSchema },
+      },
+      preHandler: guard(),
+    },
+    async (req, reply) =>
+      reply.status(201).send(await createApp(db, principalOf(req), req.body.slug)),
+  )
 }

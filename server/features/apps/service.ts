@@ -7,11 +7,18 @@ import { AppError } from '../../http/app-error'
 import { recordAudit } from '../audit/service'
 
 type AppRow = typeof apps.$inferSelect
-const toApp = (row: AppRow) => ({ id: row.id, slug: row.slug, orgId: row.orgId, createdAt: row.createdAt.toISOString() })
+const toApp = (row: AppRow) => ({
+  id: row.id,
+  slug: row.slug,
+  orgId: row.orgId,
+  createdAt: row.createdAt.toISOString(),
+})
 
 /** The org's apps ordered by slug. */
 export async function listApps(db: Db, principal: Principal) {
-  const rows = await withTenant(db, principal, (tx) => tx.select().from(apps).orderBy(asc(apps.slug)))
+  const rows = await withTenant(db, principal, (tx) =>
+    tx.select().from(apps).orderBy(asc(apps.slug)),
+  )
   return rows.map(toApp)
 }
 
@@ -25,8 +32,11 @@ export async function createApp(db: Db, principal: Principal, slug: string) {
       return toApp(row)
     })
   } catch (error) {
-    const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code
-    if (code === '23505') throw new AppError('app_exists', 409, `An app with slug "${slug}" already exists`)
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+      (error as { code?: string }).code
+    if (code === '23505')
+      throw new AppError('app_exists', 409, `An app with slug "${slug}" already exists`)
     throw error
   }
 }

@@ -1,7 +1,13 @@
 import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
-import { makeDocx, makePdf, makeScannedPdf, SAMPLE_CONTRACT, uploadForm } from '../../test/sample-files'
+import {
+  makeDocx,
+  makePdf,
+  makeScannedPdf,
+  SAMPLE_CONTRACT,
+  uploadForm,
+} from '../../test/sample-files'
 import { documents } from '../../db/schema'
 
 let t: TestApp
@@ -17,19 +23,39 @@ afterAll(() => t.close())
 
 const base = (m: TestMember) => `/api/v1/orgs/${m.orgId}/documents`
 
-async function paste(m: TestMember, body: { title: string; content: string; documentType?: string }) {
-  const res = await t.app.inject({ method: 'POST', url: `${base(m)}/text`, headers: m.headers, payload: body })
+async function paste(
+  m: TestMember,
+  body: { title: string; content: string; documentType?: string },
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${base(m)}/text`,
+    headers: m.headers,
+    payload: body,
+  })
   expect(res.statusCode).toBe(201)
   return res.json() as { id: string; title: string; content: string }
 }
 
-async function upload(m: TestMember, bytes: Uint8Array, fileName: string, fields: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: base(m), headers: m.headers, payload: uploadForm(bytes, fileName, fields) })
+async function upload(
+  m: TestMember,
+  bytes: Uint8Array,
+  fileName: string,
+  fields: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: base(m),
+    headers: m.headers,
+    payload: uploadForm(bytes, fileName, fields),
+  })
 }
 
 /** Every stored blob file (originals and their metadata sidecars). */
 async function blobFiles(): Promise<string[]> {
-  return (await readdir(t.blobDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name)
+  return (await readdir(t.blobDir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => e.name)
 }
 
 describe('documents API', () => {
@@ -37,22 +63,40 @@ describe('documents API', () => {
     const res = await upload(alice, await makePdf(SAMPLE_CONTRACT), 'msa.pdf')
     expect(res.statusCode).toBe(201)
     const doc = res.json()
-    expect(doc).toMatchObject({ title: 'msa', mimeType: 'application/pdf', documentType: 'contract', textStatus: 'ok' })
+    expect(doc).toMatchObject({
+      title: 'msa',
+      mimeType: 'application/pdf',
+      documentType: 'contract',
+      textStatus: 'ok',
+    })
     expect(doc.content).toContain('laws of the State of New York')
-    const file = await t.app.inject({ url: `${base(alice)}/${doc.id}/file`, headers: alice.headers })
+    const file = await t.app.inject({
+      url: `${base(alice)}/${doc.id}/file`,
+      headers: alice.headers,
+    })
     expect(file.statusCode).toBe(200)
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
   })
 
   it('uploads a DOCX and a plain-text file', async () => {
-    const docx = await upload(alice, await makeDocx('Lease Agreement\nThe Tenant shall pay rent monthly.'), 'lease.docx', {
-      title: 'Office lease',
-      documentType: 'lease',
-    })
+    const docx = await upload(
+      alice,
+      await makeDocx('Lease Agreement\nThe Tenant shall pay rent monthly.'),
+      'lease.docx',
+      {
+        title: 'Office lease',
+        documentType: 'lease',
+      },
+    )
     expect(docx.statusCode).toBe(201)
     expect(docx.json()).toMatchObject({ title: 'Office lease', documentType: 'lease' })
     expect(docx.json().content).toContain('The Tenant shall pay rent monthly.')
-    const txt = await upload(alice, new TextEncoder().encode('Memo\r\nPlease review.'), 'memo.txt', { documentType: 'memo' })
+    const txt = await upload(
+      alice,
+      new TextEncoder().encode('Memo\r\nPlease review.'),
+      'memo.txt',
+      { documentType: 'memo' },
+    )
     expect(txt.statusCode).toBe(201)
     expect(txt.json().content).toBe('Memo\nPlease review.')
   })
@@ -60,23 +104,45 @@ describe('documents API', () => {
   it('keeps a PDF without a text layer and says no text was found', async () => {
     const res = await upload(alice, await makeScannedPdf(), 'scan.pdf')
     expect(res.statusCode).toBe(201)
-    expect(res.json()).toMatchObject({ content: '', textStatus: 'empty', textStatusMessage: 'No text found (scanned PDF?)' })
+    expect(res.json()).toMatchObject({
+      content: '',
+      textStatus: 'empty',
+      textStatusMessage: 'No text found (scanned PDF?)',
+    })
   })
 
   it.each([
-    ['a corrupt PDF', new TextEncoder().encode('%PDF-1.7\nthis is not really a pdf'), 'broken.pdf', 400],
-    ['a PNG named .pdf', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]), 'photo.pdf', 415],
+    [
+      'a corrupt PDF',
+      new TextEncoder().encode('%PDF-1.7\nthis is not really a pdf'),
+      'broken.pdf',
+      400,
+    ],
+    [
+      'a PNG named .pdf',
+      new Uint8Array([
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+      ]),
+      'photo.pdf',
+      415,
+    ],
     ['binary data named .txt', new Uint8Array([1, 2, 3, 0, 255, 254, 0, 7]), 'data.txt', 415],
     ['an empty file', new Uint8Array(), 'empty.txt', 400],
-  ])('rejects %s with a problem and leaves no row and no file', async (_name, bytes, fileName, status) => {
-    const before = { rows: (await t.database.db.select().from(documents)).length, files: (await blobFiles()).length }
-    const res = await upload(alice, bytes, fileName)
-    expect(res.statusCode).toBe(status)
-    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
-    expect(res.json().detail).toMatch(/\w/)
-    expect((await t.database.db.select().from(documents)).length).toBe(before.rows)
-    expect((await blobFiles()).length).toBe(before.files)
-  })
+  ])(
+    'rejects %s with a problem and leaves no row and no file',
+    async (_name, bytes, fileName, status) => {
+      const before = {
+        rows: (await t.database.db.select().from(documents)).length,
+        files: (await blobFiles()).length,
+      }
+      const res = await upload(alice, bytes, fileName)
+      expect(res.statusCode).toBe(status)
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+      expect(res.json().detail).toMatch(/\w/)
+      expect((await t.database.db.select().from(documents)).length).toBe(before.rows)
+      expect((await blobFiles()).length).toBe(before.files)
+    },
+  )
 
   it('refuses files over 25 MB with a 413 problem and stores nothing', async () => {
     const before = (await blobFiles()).length
@@ -87,15 +153,25 @@ describe('documents API', () => {
   })
 
   it('lists newest first with 150-character previews, case-insensitive search and a type filter', async () => {
-    const long = await paste(alice, { title: 'Zeta NDA', content: `Mutual NONDISCLOSURE terms. ${'x'.repeat(300)}`, documentType: 'nda' })
+    const long = await paste(alice, {
+      title: 'Zeta NDA',
+      content: `Mutual NONDISCLOSURE terms. ${'x'.repeat(300)}`,
+      documentType: 'nda',
+    })
     const list = await t.app.inject({ url: base(alice), headers: alice.headers })
     const page = list.json()
     expect(page.items[0].id).toBe(long.id)
     expect(page.items[0].preview).toHaveLength(150)
     expect(page.types).toEqual(expect.arrayContaining(['contract', 'lease', 'memo', 'nda']))
-    const byContent = await t.app.inject({ url: `${base(alice)}?q=nondisclosure`, headers: alice.headers })
+    const byContent = await t.app.inject({
+      url: `${base(alice)}?q=nondisclosure`,
+      headers: alice.headers,
+    })
     expect(byContent.json().items.map((d: { id: string }) => d.id)).toEqual([long.id])
-    const byTitle = await t.app.inject({ url: `${base(alice)}?q=zeta%20nda`, headers: alice.headers })
+    const byTitle = await t.app.inject({
+      url: `${base(alice)}?q=zeta%20nda`,
+      headers: alice.headers,
+    })
     expect(byTitle.json().total).toBe(1)
     const byType = await t.app.inject({ url: `${base(alice)}?type=lease`, headers: alice.headers })
     expect(byType.json().items.map((d: { title: string }) => d.title)).toEqual(['Office lease'])
@@ -104,7 +180,12 @@ describe('documents API', () => {
   })
 
   it('refuses an empty paste with the spec message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `${base(alice)}/text`, headers: alice.headers, payload: { title: 'x', content: '   ' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${base(alice)}/text`,
+      headers: alice.headers,
+      payload: { title: 'x', content: '   ' },
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json().detail).toContain('Please paste a document to analyze')
   })
@@ -112,9 +193,16 @@ describe('documents API', () => {
 
 describe('documents authorisation', () => {
   it("hides another org's document behind a 404 problem that does not leak its title", async () => {
-    const secret = await paste(alice, { title: 'Project Falcon merger memo', content: 'Privileged and confidential.' })
+    const secret = await paste(alice, {
+      title: 'Project Falcon merger memo',
+      content: 'Privileged and confidential.',
+    })
     // Mallory asks through her own org, and through Alice's org id.
-    for (const url of [`${base(mallory)}/${secret.id}`, `${base(alice)}/${secret.id}`, `${base(alice)}/${secret.id}/analyses`]) {
+    for (const url of [
+      `${base(mallory)}/${secret.id}`,
+      `${base(alice)}/${secret.id}`,
+      `${base(alice)}/${secret.id}/analyses`,
+    ]) {
       const res = await t.app.inject({ url, headers: mallory.headers })
       expect(res.statusCode).toBe(404)
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
@@ -122,23 +210,37 @@ describe('documents authorisation', () => {
     }
     const list = await t.app.inject({ url: base(mallory), headers: mallory.headers })
     expect(list.body).not.toContain('Falcon')
-    const del = await t.app.inject({ method: 'DELETE', url: `${base(mallory)}/${secret.id}`, headers: mallory.headers })
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${base(mallory)}/${secret.id}`,
+      headers: mallory.headers,
+    })
     expect(del.statusCode).toBe(404)
   })
 
   it('answers 401 without a session, 400 for a malformed id and 404 for a missing one', async () => {
     expect((await t.app.inject({ url: base(alice) })).statusCode).toBe(401)
-    const malformed = await t.app.inject({ url: `${base(alice)}/not-a-uuid`, headers: alice.headers })
+    const malformed = await t.app.inject({
+      url: `${base(alice)}/not-a-uuid`,
+      headers: alice.headers,
+    })
     expect(malformed.statusCode).toBe(400)
     expect(malformed.json().detail).toMatch(/UUID/)
-    const missing = await t.app.inject({ url: `${base(alice)}/${crypto.randomUUID()}`, headers: alice.headers })
+    const missing = await t.app.inject({
+      url: `${base(alice)}/${crypto.randomUUID()}`,
+      headers: alice.headers,
+    })
     expect(missing.statusCode).toBe(404)
   })
 
   it('deletes a document together with its original file', async () => {
     const res = await upload(alice, new TextEncoder().encode('Short letter.'), 'letter.txt')
     const before = (await blobFiles()).length
-    const del = await t.app.inject({ method: 'DELETE', url: `${base(alice)}/${res.json().id}`, headers: alice.headers })
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${base(alice)}/${res.json().id}`,
+      headers: alice.headers,
+    })
     expect(del.statusCode).toBe(204)
     expect((await blobFiles()).length).toBe(before - 2)
   })

@@ -31,7 +31,11 @@ async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
     const { totalPages, text } = await extractText(pdf, { mergePages: true })
     return { text: normaliseNewlines(text).trim(), mimeType: 'application/pdf', pages: totalPages }
   } catch {
-    throw new AppError('corrupt_file', 400, 'The PDF could not be read. It may be corrupt or password-protected.')
+    throw new AppError(
+      'corrupt_file',
+      400,
+      'The PDF could not be read. It may be corrupt or password-protected.',
+    )
   }
 }
 
@@ -49,22 +53,37 @@ function extractPlain(bytes: Uint8Array): ExtractedText {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
-    throw new AppError('unsupported_type', 415, `This file is neither PDF, DOCX nor UTF-8 text. ${SUPPORTED}`)
+    throw new AppError(
+      'unsupported_type',
+      415,
+      `This file is neither PDF, DOCX nor UTF-8 text. ${SUPPORTED}`,
+    )
   }
   // NUL bytes (or other C0 controls besides tab/newline/form feed) mean binary data, not text.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what we look for
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) {
     throw new AppError('unsupported_type', 415, `This file looks binary, not text. ${SUPPORTED}`)
   }
-  return { text: normaliseNewlines(text.replace(/^\uFEFF/, '')).trim(), mimeType: 'text/plain', pages: null }
+  return {
+    text: normaliseNewlines(text.replace(/^\uFEFF/, '')).trim(),
+    mimeType: 'text/plain',
+    pages: null,
+  }
 }
 
 /** Extracts text from `bytes`. `fileName` only shapes error messages; the bytes decide the type. */
-export async function extractDocumentText(bytes: Uint8Array, fileName: string): Promise<ExtractedText> {
+export async function extractDocumentText(
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<ExtractedText> {
   if (bytes.length === 0) throw new AppError('empty_file', 400, `${fileName} is empty.`)
   const detected = await fileTypeFromBuffer(bytes)
   if (!detected) return extractPlain(bytes)
   if (detected.mime === 'application/pdf') return extractPdf(bytes)
   if (detected.ext === 'docx') return extractDocx(bytes)
-  throw new AppError('unsupported_type', 415, `${fileName} is a ${detected.mime} file. ${SUPPORTED}`)
+  throw new AppError(
+    'unsupported_type',
+    415,
+    `${fileName} is a ${detected.mime} file. ${SUPPORTED}`,
+  )
 }

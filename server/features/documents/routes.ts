@@ -17,7 +17,15 @@ import {
   OrgParams,
   PastedDocument,
 } from './schemas'
-import { createDocument, deleteDocument, getDocument, getDocumentFile, listDocuments, toDocument, type DocumentDeps } from './service'
+import {
+  createDocument,
+  deleteDocument,
+  getDocument,
+  getDocumentFile,
+  listDocuments,
+  toDocument,
+  type DocumentDeps,
+} from './service'
 
 /** Upload limit: 25 MB (issue 2). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024
@@ -35,15 +43,21 @@ async function readUpload(req: FastifyRequest): Promise<Upload> {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
         const bytes = new Uint8Array(await part.toBuffer())
-        if (part.fieldname === 'file') upload.file = { bytes, fileName: part.filename, mimeType: part.mimetype }
+        if (part.fieldname === 'file')
+          upload.file = { bytes, fileName: part.filename, mimeType: part.mimetype }
       } else {
         upload.fields[part.fieldname] = String(part.value)
       }
     }
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 413) throw new AppError('file_too_large', 413, TOO_LARGE)
+    if ((error as { statusCode?: number }).statusCode === 413)
+      throw new AppError('file_too_large', 413, TOO_LARGE)
     if (error instanceof AppError) throw error
-    throw new AppError('bad_upload', 400, 'The upload could not be read. Send multipart/form-data with a "file" field.')
+    throw new AppError(
+      'bad_upload',
+      400,
+      'The upload could not be read. Send multipart/form-data with a "file" field.',
+    )
   }
   return upload
 }
@@ -52,92 +66,135 @@ function titleFromFileName(fileName: string): string {
   return fileName.replace(/\.[a-z0-9]{1,5}$/i, '').trim() || 'Untitled document'
 }
 
-export const documentRoutes: FastifyPluginAsyncZod<{ deps: DocumentDeps; guard: () => import('fastify').preHandlerAsyncHookHandler }> = async (
-  app,
-  { deps, guard },
-) => {
-  app.get('/orgs/:orgId/documents', {
-    schema: {
-      operationId: 'listDocuments',
-      tags: ['documents'],
-      params: OrgParams,
-      querystring: DocumentListQuery,
-      response: { 200: DocumentPage },
+export const documentRoutes: FastifyPluginAsyncZod<{
+  deps: DocumentDeps
+  guard: () => import('fastify').preHandlerAsyncHookHandler
+}> = async (app, { deps, guard }) => {
+  app.get(
+    '/orgs/:orgId/documents',
+    {
+      schema: {
+        operationId: 'listDocuments',
+        tags: ['documents'],
+        params: OrgParams,
+        querystring: DocumentListQuery,
+        response: { 200: DocumentPage },
+      },
+      preHandler: guard(),
     },
-    preHandler: guard(),
-  }, (req) => listDocuments(deps.db, principalOf(req), req.query))
+    (req) => listDocuments(deps.db, principalOf(req), req.query),
+  )
 
-  app.post('/orgs/:orgId/documents', {
-    schema: {
-      operationId: 'uploadDocument',
-      tags: ['documents'],
-      description:
-        'multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB) and optional `title` and `documentType`. 413 when too large, 415 for other types, 400 for corrupt files.',
-      consumes: ['multipart/form-data'],
-      params: OrgParams,
-      response: { 201: DocumentSchema },
+  app.post(
+    '/orgs/:orgId/documents',
+    {
+      schema: {
+        operationId: 'uploadDocument',
+        tags: ['documents'],
+        description:
+          'multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB) and optional `title` and `documentType`. 413 when too large, 415 for other types, 400 for corrupt files.',
+        consumes: ['multipart/form-data'],
+        params: OrgParams,
+        response: { 201: DocumentSchema },
+      },
+      preHandler: guard(),
     },
-    preHandler: guard(),
-  }, async (req, reply) => {
-    const upload = await readUpload(req)
-    if (!upload.file) throw new AppError('file_missing', 400, 'Choose a file to upload (field "file").')
-    const documentType = DocumentType.safeParse(upload.fields.documentType ?? 'contract')
-    if (!documentType.success) throw new AppError('bad_document_type', 400, documentType.error.issues[0]?.message ?? 'Invalid document type')
-    const extracted = await extractDocumentText(upload.file.bytes, upload.file.fileName)
-    const title = upload.fields.title?.trim() || titleFromFileName(upload.file.fileName)
-    const row = await createDocument(deps, principalOf(req), {
-      title: title.slice(0, 300),
-      content: extracted.text,
-      documentType: documentType.data,
-      file: { ...upload.file, mimeType: extracted.mimeType },
-    })
-    return reply.status(201).send(toDocument(row))
-  })
-
-  app.post('/orgs/:orgId/documents/text', {
-    schema: {
-      operationId: 'createTextDocument',
-      tags: ['documents'],
-      params: OrgParams,
-      body: PastedDocument,
-      response: { 201: DocumentSchema },
+    async (req, reply) => {
+      const upload = await readUpload(req)
+      if (!upload.file)
+        throw new AppError('file_missing', 400, 'Choose a file to upload (field "file").')
+      const documentType = DocumentType.safeParse(upload.fields.documentType ?? 'contract')
+      if (!documentType.success)
+        throw new AppError(
+          'bad_document_type',
+          400,
+          documentType.error.issues[0]?.message ?? 'Invalid document type',
+        )
+      const extracted = await extractDocumentText(upload.file.bytes, upload.file.fileName)
+      const title = upload.fields.title?.trim() || titleFromFileName(upload.file.fileName)
+      const row = await createDocument(deps, principalOf(req), {
+        title: title.slice(0, 300),
+        content: extracted.text,
+        documentType: documentType.data,
+        file: { ...upload.file, mimeType: extracted.mimeType },
+      })
+      return reply.status(201).send(toDocument(row))
     },
-    preHandler: guard(),
-  }, async (req, reply) => {
-    const row = await createDocument(deps, principalOf(req), {
-      title: req.body.title,
-      content: req.body.content.replace(/\r\n?/g, '\n'),
-      documentType: req.body.documentType,
-    })
-    return reply.status(201).send(toDocument(row))
-  })
+  )
 
-  app.get('/orgs/:orgId/documents/:documentId', {
-    schema: { operationId: 'getDocument', tags: ['documents'], params: DocumentParams, response: { 200: DocumentSchema } },
-    preHandler: guard(),
-  }, async (req) => toDocument(await getDocument(deps.db, principalOf(req), req.params.documentId)))
-
-  app.delete('/orgs/:orgId/documents/:documentId', {
-    schema: { operationId: 'deleteDocument', tags: ['documents'], params: DocumentParams, response: { 204: z.null() } },
-    preHandler: guard(),
-  }, async (req, reply) => {
-    await deleteDocument(deps, principalOf(req), req.params.documentId)
-    return reply.status(204).send(null)
-  })
-
-  app.get('/orgs/:orgId/documents/:documentId/file', {
-    schema: {
-      operationId: 'getDocumentFile',
-      tags: ['documents'],
-      params: DocumentParams,
-      produces: ['application/octet-stream'],
+  app.post(
+    '/orgs/:orgId/documents/text',
+    {
+      schema: {
+        operationId: 'createTextDocument',
+        tags: ['documents'],
+        params: OrgParams,
+        body: PastedDocument,
+        response: { 201: DocumentSchema },
+      },
+      preHandler: guard(),
     },
-    preHandler: guard(),
-  }, async (req, reply) => {
-    const file = await getDocumentFile(deps, principalOf(req), req.params.documentId)
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-      .send(Buffer.from(file.data))
-  })
+    async (req, reply) => {
+      const row = await createDocument(deps, principalOf(req), {
+        title: req.body.title,
+        content: req.body.content.replace(/\r\n?/g, '\n'),
+        documentType: req.body.documentType,
+      })
+      return reply.status(201).send(toDocument(row))
+    },
+  )
+
+  app.get(
+    '/orgs/:orgId/documents/:documentId',
+    {
+      schema: {
+        operationId: 'getDocument',
+        tags: ['documents'],
+        params: DocumentParams,
+        response: { 200: DocumentSchema },
+      },
+      preHandler: guard(),
+    },
+    async (req) => toDocument(await getDocument(deps.db, principalOf(req), req.params.documentId)),
+  )
+
+  app.delete(
+    '/orgs/:orgId/documents/:documentId',
+    {
+      schema: {
+        operationId: 'deleteDocument',
+        tags: ['documents'],
+        params: DocumentParams,
+        response: { 204: z.null() },
+      },
+      preHandler: guard(),
+    },
+    async (req, reply) => {
+      await deleteDocument(deps, principalOf(req), req.params.documentId)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.get(
+    '/orgs/:orgId/documents/:documentId/file',
+    {
+      schema: {
+        operationId: 'getDocumentFile',
+        tags: ['documents'],
+        params: DocumentParams,
+        produces: ['application/octet-stream'],
+      },
+      preHandler: guard(),
+    },
+    async (req, reply) => {
+      const file = await getDocumentFile(deps, principalOf(req), req.params.documentId)
+      return reply
+        .header('content-type', file.contentType)
+        .header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
+        .send(Buffer.from(file.data))
+    },
+  )
 }

@@ -58,6 +58,9 @@ export const DocumentPage = z.object({
 
 export const PastedDocument = z.object({
   title: z.string().trim().min(1, 'Give the document a title').max(300),
-  content: z.string().refine((s) => s.trim().length > 0, 'Please paste a document to analyze').pipe(z.string().max(5_000_000)),
+  content: z
+    .string()
+    .refine((s) => s.trim().length > 0, 'Please paste a document to analyze')
+    .pipe(z.string().max(5_000_000)),
   documentType: DocumentType.default('contract'),
 })

@@ -63,7 +63,10 @@ export async function listDocuments(
   return withTenant(db, principal, async (tx) => {
     const filters = []
     const q = query.q?.trim()
-    if (q) filters.push(or(ilike(documents.title, likePattern(q)), ilike(documents.content, likePattern(q))))
+    if (q)
+      filters.push(
+        or(ilike(documents.title, likePattern(q)), ilike(documents.content, likePattern(q))),
+      )
     if (query.type && query.type !== 'all') filters.push(eq(documents.documentType, query.type))
     const where = filters.length > 0 ? and(...filters) : undefined
     const rows = await tx
@@ -86,7 +89,11 @@ export async function listDocuments(
       .from(documents)
       .orderBy(documents.documentType)
     return {
-      items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), textStatus: r.textStatus as 'ok' | 'empty' })),
+      items: rows.map((r) => ({
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        textStatus: r.textStatus as 'ok' | 'empty',
+      })),
       total: total?.n ?? 0,
       types: types.map((t) => t.type),
     }
@@ -127,7 +134,13 @@ export async function createDocument(deps: DocumentDeps, principal: Principal, i
         })
         .returning()
       if (!row) throw new Error('insert returned no row')
-      await recordAudit(tx, principal, 'document.create', { type: 'document', id }, { title: input.title })
+      await recordAudit(
+        tx,
+        principal,
+        'document.create',
+        { type: 'document', id },
+        { title: input.title },
+      )
       return row
     })
   } catch (error) {
@@ -137,9 +150,16 @@ export async function createDocument(deps: DocumentDeps, principal: Principal, i
 }
 
 /** Deletes a document, its analyses (cascade) and its original file. 404 if not the org's. */
-export async function deleteDocument(deps: DocumentDeps, principal: Principal, id: string): Promise<void> {
+export async function deleteDocument(
+  deps: DocumentDeps,
+  principal: Principal,
+  id: string,
+): Promise<void> {
   const fileKey = await withTenant(deps.db, principal, async (tx) => {
-    const [row] = await tx.delete(documents).where(eq(documents.id, id)).returning({ fileKey: documents.fileKey })
+    const [row] = await tx
+      .delete(documents)
+      .where(eq(documents.id, id))
+      .returning({ fileKey: documents.fileKey })
     if (!row) throw notFound('Document')
     await recordAudit(tx, principal, 'document.delete', { type: 'document', id })
     return row.fileKey

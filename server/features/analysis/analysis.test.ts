@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import { makeScannedPdf, SAMPLE_CONTRACT, uploadForm } from '../../test/sample-files'
+import type { AnalysisResult } from '../../ai/analyzer/types'
+import { auditLogs } from '../../db/schema'
+import { withTenant } from '../../db/tenant'
+
+let t: TestApp
+let alice: TestMember
+let mallory: TestMember
+let documentId: string
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  alice = await signedInMember(t)
+  mallory = await signedInMember(t)
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${alice.orgId}/documents/text`,
+    headers: alice.headers,
+    payload: { title: 'Northwind MSA', content: SAMPLE_CONTRACT },
+  })
+  documentId = res.json().id
+})
+afterAll(() => t.close())
+
+const analysesUrl = (m: TestMember, id = documentId) =>
+  `/api/v1/orgs/${m.orgId}/documents/${id}/analyses`
+
+/** Every quoted span of a result, with the text it claims to quote (if any). */
+function spansOf(result: AnalysisResult): { start: number; end: number; text?: string }[] {
+  const k = result.keyTerms
+  const terms = [
+    k.agreementDate,
+    k.effectiveDate,
+    k.expirationDate,
+    k.governingLaw,
+    k.renewalTerm,
+    k.noticePeriod,
+  ]
+  return [
+    ...result.summary.sentences,
+    ...result.clauses,
+    ...result.risks,
+    ...k.parties,
+    ...terms.filter((term) => term !== null),
+  ]
+}
+
+describe('document analysis API', () => {
+  it('runs a full analysis whose every span quotes the document exactly', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: analysesUrl(alice),
+      headers: alice.headers,
+      payload: { kind: 'full' },
+    })
+    expect(res.statusCode).toBe(201)
+    const analysis = res.json() as { kind: string; engine: string; result: AnalysisResult }
+    expect(analysis).toMatchObject({ kind: 'full', engine: 'local' })
+    const { result } = analysis
+    expect(result.summary.sentences.length).toBeGreaterThan(0)
+    expect(result.clauses.length).toBeGreaterThan(0)
+    expect(result.keyTerms.governingLaw?.value).toBe('New York')
+    expect(result.keyTerms.parties.map((p) => p.name).join(' | ')).toMatch(/Northwind Analytics/)
+    const spans = spansOf(result)
+    expect(spans.length).toBeGreaterThan(5)
+    for (const span of spans) {
+      expect(span.start).toBeGreaterThanOrEqual(0)
+      expect(span.end).toBeLessThanOrEqual(SAMPLE_CONTRACT.length)
+      expect(span.end).toBeGreaterThan(span.start)
+      if (span.text !== undefined)
+        expect(span.text).toBe(SAMPLE_CONTRACT.slice(span.start, span.end))
+    }
+    for (const clause of result.clauses)
+      expect(clause.text).toBe(SAMPLE_CONTRACT.slice(clause.start, clause.end))
+  })
+
+  it('lists the analyses of a document newest first and audits each run', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: analysesUrl(alice),
+      headers: alice.headers,
+      payload: { kind: 'summarize' },
+    })
+    const res = await t.app.inject({ url: analysesUrl(alice), headers: alice.headers })
+    const kinds = (res.json().items as { kind: string }[]).map((a) => a.kind)
+    expect(kinds[0]).toBe('summarize')
+    expect(kinds).toContain('full')
+    const audit = await withTenant(t.database.db, alice, (tx) => tx.select().from(auditLogs))
+    expect(audit.filter((a) => a.action === 'analysis.create')).toHaveLength(kinds.length)
+  })
+
+  it("refuses to analyse or list another org's document (404 problem)", async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.app.inject({
+        method,
+        url: analysesUrl(mallory),
+        headers: mallory.headers,
+        payload: method === 'POST' ? { kind: 'full' } : undefined,
+      })
+      expect(res.statusCode).toBe(404)
+      expect(res.body).not.toContain('Northwind')
+    }
+  })
+
+  it('rejects an unknown analysis kind with a 400 problem', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: analysesUrl(alice),
+      headers: alice.headers,
+      payload: { kind: 'poetry' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+  })
+
+  it('explains that a document without text cannot be analysed', async () => {
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${alice.orgId}/documents`,
+      headers: alice.headers,
+      payload: uploadForm(await makeScannedPdf(), 'scan.pdf'),
+    })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: analysesUrl(alice, scan.json().id),
+      headers: alice.headers,
+      payload: { kind: 'full' },
+    })
+    expect(res.statusCode).toBe(422)
+    expect(res.json().detail).toMatch(/no text/)
+  })
+})
