@@ -17,16 +17,28 @@ import { makePdf, SAMPLE_CONTRACT } from '../server/test/sample-files'
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
   figures[key] = value === null ? null : Math.round(value * 100) / 100
-  console.log(`${key}: ${value === null ? 'n/a' : figures[key]} ${unit}${note ? `  (${note})` : ''}`)
+  console.log(
+    `${key}: ${value === null ? 'n/a' : figures[key]} ${unit}${note ? `  (${note})` : ''}`,
+  )
 }
 
 async function longestContractAnalysis() {
-  const dir = path.resolve(process.env.LEXDESK_FIXTURES ?? '../shared/fixtures', 'contracts/cuad-txt')
+  const dir = path.resolve(
+    process.env.LEXDESK_FIXTURES ?? '../shared/fixtures',
+    'contracts/cuad-txt',
+  )
   if (!existsSync(dir)) {
-    report('analysis_longest_contract_ms', null, 'ms', `fixtures not found at ${dir}; set LEXDESK_FIXTURES`)
+    report(
+      'analysis_longest_contract_ms',
+      null,
+      'ms',
+      `fixtures not found at ${dir}; set LEXDESK_FIXTURES`,
+    )
     return
   }
-  const files = await Promise.all((await readdir(dir)).map(async (f) => ({ f, size: (await stat(path.join(dir, f))).size })))
+  const files = await Promise.all(
+    (await readdir(dir)).map(async (f) => ({ f, size: (await stat(path.join(dir, f))).size })),
+  )
   const longest = files.sort((a, b) => b.size - a.size)[0]
   if (!longest) return
   const content = (await readFile(path.join(dir, longest.f), 'utf8')).replace(/\r\n?/g, '\n')
@@ -36,7 +48,12 @@ async function longestContractAnalysis() {
     analyzeLocal(content, 'full')
     return performance.now() - t0
   })
-  report('analysis_longest_contract_ms', Math.min(...runs), 'ms', `${longest.f}, ${content.length} chars, best of 3`)
+  report(
+    'analysis_longest_contract_ms',
+    Math.min(...runs),
+    'ms',
+    `${longest.f}, ${content.length} chars, best of 3`,
+  )
 }
 
 async function pdfExtraction() {
@@ -46,7 +63,12 @@ async function pdfExtraction() {
   const t0 = performance.now()
   const extracted = await extractDocumentText(pdf, 'bench.pdf')
   const elapsed = performance.now() - t0
-  report('pdf_extract_ms_per_page', elapsed / (extracted.pages ?? 1), 'ms/page', `${extracted.pages} pages`)
+  report(
+    'pdf_extract_ms_per_page',
+    elapsed / (extracted.pages ?? 1),
+    'ms/page',
+    `${extracted.pages} pages`,
+  )
 }
 
 async function startAndWaitReady(dataDir: string, port: number): Promise<number> {
@@ -58,7 +80,10 @@ async function startAndWaitReady(dataDir: string, port: number): Promise<number>
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error('server exited during start')
-      const ok = await fetch(`http://localhost:${port}/readyz`).then((r) => r.ok, () => false)
+      const ok = await fetch(`http://localhost:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
       if (ok) return performance.now() - t0
       if (performance.now() - t0 > 120_000) throw new Error('server not ready after 120 s')
       await new Promise((r) => setTimeout(r, 50))
@@ -72,8 +97,18 @@ async function startAndWaitReady(dataDir: string, port: number): Promise<number>
 async function coldStart() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-bench-'))
   try {
-    report('first_start_to_ready_ms', await startAndWaitReady(dataDir, 3987), 'ms', 'new data dir: initdb + migrations')
-    report('cold_start_to_ready_ms', await startAndWaitReady(dataDir, 3987), 'ms', 'existing data dir')
+    report(
+      'first_start_to_ready_ms',
+      await startAndWaitReady(dataDir, 3987),
+      'ms',
+      'new data dir: initdb + migrations',
+    )
+    report(
+      'cold_start_to_ready_ms',
+      await startAndWaitReady(dataDir, 3987),
+      'ms',
+      'existing data dir',
+    )
   } finally {
     await rm(dataDir, { recursive: true, force: true })
   }

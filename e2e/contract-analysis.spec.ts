@@ -21,7 +21,7 @@ async function signIn(page: Page, email: string) {
   await page.getByLabel(/email/i).fill(email)
   await page.getByRole('button', { name: 'Send Secure Link' }).click()
   await expect(page.getByText('Check your email', { exact: true })).toBeVisible()
-  await expect(page.getByText(email)).toBeVisible()
+  await expect(page.getByText(email, { exact: true })).toBeVisible()
   await page.goto(await printedLink(email))
   await expect(page).toHaveURL(/\/dashboard$/)
 }
@@ -31,8 +31,9 @@ test('a new user signs in, creates an organisation and reads a cited contract an
 }) => {
   const email = `partner-${Date.now()}@firm.test`
   await signIn(page, email)
-  await expect(page.getByText(email)).toBeVisible()
+  await expect(page.getByText(email, { exact: true })).toBeVisible()
 
+  await page.getByRole('button', { name: 'New organization' }).click()
   await page.getByLabel('Organization name').fill('Harbor & Stone LLP')
   await page.getByRole('button', { name: /create/i }).click()
   await expect(page.getByText('Harbor & Stone LLP').first()).toBeVisible()
@@ -71,7 +72,7 @@ test('the session survives a reload and Sign Out returns to the landing page', a
   await signIn(page, email)
   await page.reload()
   await expect(page).toHaveURL(/\/dashboard$/)
-  await expect(page.getByText(email)).toBeVisible()
+  await expect(page.getByText(email, { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Sign Out' }).click()
   await expect(page.getByText('Signed out successfully')).toBeVisible()
   await expect(page).toHaveURL(/\/$/)

@@ -42,6 +42,16 @@ export interface TrainOptions {
   maxFeaturesPerCategory: number
   /** Folds of the inner cross-validation that picks thresholds; below 2 keeps 0.5. */
   thresholdFolds: number
+  /**
+   * Starting weight of a category's own cue feature (`r:Category`): the hand-written rule acts as
+   * a prior that data can overrule, which matters for categories with a dozen positives.
+   */
+  cuePrior: number
+  /**
+   * Lowest threshold allowed: with few positives the best out-of-fold cut is often a lucky one far
+   * down the score range, which then fires on weak evidence in unseen contracts.
+   */
+  minThreshold: number
 }
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
@@ -54,6 +64,8 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   minDocFreq: 3,
   maxFeaturesPerCategory: 400,
   thresholdFolds: 4,
+  minThreshold: 0.1,
+  cuePrior: 3,
 }
 
 /**
@@ -137,20 +149,23 @@ export function trainClauseModel(
     for (let f = 0; f < options.thresholdFolds; f += 1) {
       const train = docIndices.filter((_, i) => folds[i] !== f)
       const heldOut = docIndices.map((d, i) => ({ d, i })).filter(({ i }) => folds[i] === f)
-      const fitted = fit(corpus, train, categories.length, options)
+      const fitted = fit(corpus, train, categories, options)
       for (const { d, i } of heldOut) {
         const doc = corpus.docs[d]
         if (doc) scores[i] = documentScores(fitted, doc)
       }
     }
     categories.forEach((_, c) => {
-      thresholds[c] = bestThreshold(
-        scores.map((row) => row[c] ?? 0),
-        docIndices.map((d) => corpus.docs[d]?.present[c] ?? false),
+      thresholds[c] = Math.max(
+        options.minThreshold,
+        bestThreshold(
+          scores.map((row) => row[c] ?? 0),
+          docIndices.map((d) => corpus.docs[d]?.present[c] ?? false),
+        ),
       )
     })
   }
-  const fitted = fit(corpus, docIndices, categories.length, options)
+  const fitted = fit(corpus, docIndices, categories, options)
   return {
     version: 1,
     description:
@@ -161,7 +176,12 @@ export function trainClauseModel(
         const w = fitted.weights[local * categories.length + c] ?? 0
         if (w !== 0) weights[corpus.featureNames[fitted.globalIds[local] ?? 0] ?? ''] = round(w)
       }
-      return { name, bias: round(fitted.biases[c] ?? 0), threshold: round(thresholds[c] ?? 0.5), weights }
+      return {
+        name,
+        bias: round(fitted.biases[c] ?? 0),
+        threshold: round(thresholds[c] ?? 0.5),
+        weights,
+      }
     }),
   }
 }
@@ -179,9 +199,11 @@ interface Fitted {
 function fit(
   corpus: EncodedCorpus,
   docIndices: readonly number[],
-  categoryCount: number,
+  categories: readonly string[],
   options: TrainOptions,
 ): Fitted {
+  const categoryCount = categories.length
+  const featureIds = new Map(corpus.featureNames.map((name, id) => [name, id]))
   const docFreq = new Int32Array(corpus.featureNames.length)
   const seen = new Int32Array(corpus.featureNames.length).fill(-1)
   for (const d of docIndices) {
@@ -227,6 +249,10 @@ function fit(
     })
   }
   const weights = new Float32Array(categoryCount * vocabSize)
+  categories.forEach((category, c) => {
+    const local = localIds[featureIds.get(`r:${category}`) ?? -1] ?? -1
+    if (local >= 0) weights[local * categoryCount + c] = options.cuePrior
+  })
   const biases = new Float64Array(categoryCount).fill(-4)
   const random = mulberry32(options.seed)
   const z = new Float64Array(categoryCount)
@@ -240,7 +266,8 @@ function fit(
         z.set(biases)
         for (const f of x) {
           const base = f * categoryCount
-          for (let c = 0; c < categoryCount; c += 1) z[c] = (z[c] ?? 0) + (weights[base + c] ?? 0) * scale
+          for (let c = 0; c < categoryCount; c += 1)
+            z[c] = (z[c] ?? 0) + (weights[base + c] ?? 0) * scale
         }
         for (let c = 0; c < categoryCount; c += 1) {
           const y = labels[c] ?? 0

@@ -23,7 +23,9 @@ if (missing.length === 0) process.exit(0)
 const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
 if (!isRoot) {
-  console.error(`Lexdesk needs these system packages: ${missing.join(', ')}.\nInstall them with:\n  sudo ${command}`)
+  console.error(
+    `Lexdesk needs these system packages: ${missing.join(', ')}.\nInstall them with:\n  sudo ${command}`,
+  )
   process.exit(1)
 }
 console.log(`Installing system packages: ${missing.join(', ')}`)

@@ -14,13 +14,7 @@ import { CLAUSE_CATEGORIES } from '../server/ai/analyzer/local/clauses/clause-ca
 import { compileClauseModel } from '../server/ai/analyzer/local/clauses/clause-model'
 import { detectClauses } from '../server/ai/analyzer/local/clauses/detect-clauses'
 import { segmentSentences } from '../server/ai/analyzer/local/sentences'
-// TEMPORARY until analyze-local.ts lands: time detectClauses alone, no governing law.
-function analyzeLocal(content: string, _kind: 'full') {
-  return {
-    clauses: detectClauses(content, segmentSentences(content)),
-    keyTerms: { governingLaw: null as { value: string } | null },
-  }
-}
+import { analyzeLocal } from '../server/ai/analyzer/local/analyze-local'
 import {
   assignFolds,
   corpusFromContracts,
@@ -90,7 +84,9 @@ console.log(
     ? `Clause presence, held-out over ${folds} folds (${contracts.length} contracts)`
     : `Clause presence, committed model (${contracts.length} contracts)`,
 )
-console.log(`${'category'.padEnd(36)} ${'P'.padStart(6)} ${'R'.padStart(6)} ${'F1'.padStart(6)}  tp/fp/fn`)
+console.log(
+  `${'category'.padEnd(36)} ${'P'.padStart(6)} ${'R'.padStart(6)} ${'F1'.padStart(6)}  tp/fp/fn`,
+)
 for (const row of perCategory) {
   const { tp, fp, fn } = row.counts
   console.log(
@@ -100,7 +96,9 @@ for (const row of perCategory) {
 console.log(`${'micro'.padEnd(36)} ${fmt(micro.precision)} ${fmt(micro.recall)} ${fmt(micro.f1)}`)
 console.log(`${'macro F1'.padEnd(36)} ${''.padStart(13)} ${fmt(macroF1)}`)
 console.log(`Governing Law accuracy (normalised answer): ${fmt(lawAccuracy)}`)
-console.log(`analyzeLocal per contract: median ${medianMs.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms`)
+console.log(
+  `analyzeLocal per contract: median ${medianMs.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms`,
+)
 console.log(
   JSON.stringify({
     contracts: contracts.length,
@@ -157,7 +155,10 @@ function normaliseJurisdiction(value: string): string {
     .map((part) =>
       part
         .replace(/\b(?:the|laws? of|state of|commonwealth of|province of|republic of)\b/g, ' ')
-        .replace(/,?\s*(?:united states(?: of america)?|usa|u\.s\.a?\.?|canada|united kingdom|uk)\s*$/, '')
+        .replace(
+          /,?\s*(?:united states(?: of america)?|usa|u\.s\.a?\.?|canada|united kingdom|uk)\s*$/,
+          '',
+        )
         .replace(/\bpeople's\b/g, '')
         .replace(/\bprc\b/g, 'china')
         .replace(/[^a-z ]/g, ' ')

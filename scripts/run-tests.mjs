@@ -34,7 +34,11 @@ check('api types fresh', 'npx', ['tsx', 'scripts/generate-api-types.ts', '--chec
 
 const vitestReport = path.join(reports, 'vitest.json')
 const vitestOk = run('unit, API and component tests', 'npx', [
-  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`,
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
 ])
 try {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8'))

@@ -57,7 +57,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
-      return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID()
+      return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming)
+        ? incoming
+        : randomUUID()
     },
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>()
@@ -114,8 +116,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger())
 
-  const auth = createAuth({ db: deps.database.db, mailer: deps.mailer, secret: deps.secret, publicUrl: deps.publicUrl })
-  await app.register(authRoutes, { auth, origin: deps.publicUrl, limits: deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS })
+  const auth = createAuth({
+    db: deps.database.db,
+    mailer: deps.mailer,
+    secret: deps.secret,
+    publicUrl: deps.publicUrl,
+  })
+  await app.register(authRoutes, {
+    auth,
+    origin: deps.publicUrl,
+    limits: deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
+  })
 
   const guard = memberGuard(auth, deps.database.db)
   const db = deps.database.db
@@ -128,15 +139,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   )
 
-  app.get('/healthz', { schema: { tags: ['system'], operationId: 'health' } }, () => ({ status: 'ok' }))
-  app.get('/readyz', { schema: { tags: ['system'], operationId: 'ready' } }, async (_req, reply) => {
-    try {
-      await db.execute(sql`select 1`)
-      return { status: 'ready' }
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' })
-    }
-  })
+  app.get('/healthz', { schema: { tags: ['system'], operationId: 'health' } }, () => ({
+    status: 'ok',
+  }))
+  app.get(
+    '/readyz',
+    { schema: { tags: ['system'], operationId: 'ready' } },
+    async (_req, reply) => {
+      try {
+        await db.execute(sql`select 1`)
+        return { status: 'ready' }
+      } catch {
+        return reply.status(503).send({ status: 'unavailable' })
+      }
+    },
+  )
 
   const webRoot = deps.webRoot ?? defaultWebRoot
   const hasWeb = existsSync(path.join(webRoot, 'index.html'))
@@ -149,7 +166,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply
       .status(404)
       .type('application/problem+json')
-      .send(JSON.stringify(problem(404, `No route for ${req.method} ${req.url.split('?')[0]}`, 'route_not_found')))
+      .send(
+        JSON.stringify(
+          problem(404, `No route for ${req.method} ${req.url.split('?')[0]}`, 'route_not_found'),
+        ),
+      )
   })
 
   return app

@@ -5,9 +5,11 @@
 import { z } from 'zod'
 import path from 'node:path'
 
+/** An optional URL where an empty string counts as unset. */
 const optionalUrl = z
   .string()
   .trim()
+  .optional()
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.string().url().optional())
 

@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   const analyzer = createAnalyzer(config.ai)
   const app = await buildApp({
     database,
-    mailer: config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createConsoleMailer(),
+    mailer: config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createConsoleMailer(),
     blobs: createFsBlobStore(path.join(config.dataDir, 'blobs')),
     analyzer,
     secret: await resolveSecret(config),
@@ -49,7 +51,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   await app.listen({ port: config.port, host: config.host })
-  console.log(`Lexdesk is running at ${config.publicUrl} (data in ${config.dataDir}, database: ${database.kind})`)
+  console.log(
+    `Lexdesk is running at ${config.publicUrl} (data in ${config.dataDir}, database: ${database.kind})`,
+  )
 }
 
 main().catch((error: unknown) => {

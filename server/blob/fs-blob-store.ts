@@ -27,8 +27,14 @@ export function createFsBlobStore(root: string): BlobStore {
     async get(key) {
       const file = fileOf(key)
       try {
-        const [data, meta] = await Promise.all([readFile(file), readFile(`${file}.meta.json`, 'utf8')])
-        return { data: new Uint8Array(data), contentType: (JSON.parse(meta) as { contentType: string }).contentType }
+        const [data, meta] = await Promise.all([
+          readFile(file),
+          readFile(`${file}.meta.json`, 'utf8'),
+        ])
+        return {
+          data: new Uint8Array(data),
+          contentType: (JSON.parse(meta) as { contentType: string }).contentType,
+        }
       } catch (e) {
         if (isMissing(e)) return null
         throw e

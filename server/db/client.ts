@@ -31,7 +31,10 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens PGlite at `dataDir` (a directory, or undefined for in-memory) or loads it from a
  * `loadDataDir` dump (tests), applies pending migrations, and returns the handle.
  */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+export async function openPglite(options: {
+  dataDir?: string
+  loadDataDir?: Blob
+}): Promise<Database> {
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,

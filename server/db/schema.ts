@@ -6,7 +6,17 @@
  * - tenant tables (apps, documents, analyses, audit_logs): every row has `org_id`, and RLS is
  *   enabled, forced and filtered on `current_setting('app.org_id')` (see migrations/*_rls.sql).
  */
-import { boolean, index, jsonb, integer, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  index,
+  jsonb,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()

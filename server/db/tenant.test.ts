@@ -50,10 +50,14 @@ describe('row-level security', () => {
 
   it('rejects an insert for org B made under org A', async () => {
     const attempts = [
-      withTenant(database.db, orgA, (tx) => tx.insert(documents).values({ orgId: 'org-b', title: 'x', content: 'y' })),
+      withTenant(database.db, orgA, (tx) =>
+        tx.insert(documents).values({ orgId: 'org-b', title: 'x', content: 'y' }),
+      ),
       withTenant(database.db, orgA, (tx) => tx.insert(apps).values({ orgId: 'org-b', slug: 'x' })),
       withTenant(database.db, orgA, (tx) =>
-        tx.insert(auditLogs).values({ orgId: 'org-b', actorType: 'user', action: 'x', targetType: 'x' }),
+        tx
+          .insert(auditLogs)
+          .values({ orgId: 'org-b', actorType: 'user', action: 'x', targetType: 'x' }),
       ),
     ]
     for (const attempt of attempts) {
@@ -94,7 +98,11 @@ describe('row-level security', () => {
       from pg_class c where c.relname in ('apps', 'documents', 'analyses', 'audit_logs') order by c.relname`)
     const rows = (result as { rows: unknown[] }).rows
     expect(rows).toHaveLength(tenantTables.length)
-    for (const row of rows as { relrowsecurity: boolean; relforcerowsecurity: boolean; policies: number }[]) {
+    for (const row of rows as {
+      relrowsecurity: boolean
+      relforcerowsecurity: boolean
+      policies: number
+    }[]) {
       expect(row).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true })
       expect(row.policies).toBeGreaterThanOrEqual(1)
     }

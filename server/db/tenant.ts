@@ -18,7 +18,11 @@ export interface Principal {
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** Runs `fn` in a transaction confined by RLS to `principal.orgId`; rolls back if `fn` throws. */
-export function withTenant<T>(db: Db, principal: Pick<Principal, 'orgId'>, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function withTenant<T>(
+  db: Db,
+  principal: Pick<Principal, 'orgId'>,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL ROLE lexdesk_app`)
     await tx.execute(sql`SELECT set_config('app.org_id', ${principal.orgId}, true)`)

@@ -38,7 +38,13 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   return {
     outbox: [],
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      })
     },
   }
 }

@@ -2,7 +2,8 @@
  * The local analysis engine: composes sentence segmentation, the CUAD clause detector, key-term
  * rules, LexRank summary and risk rules into one AnalysisResult, with no network access.
  */
-import type { AnalysisKind, AnalysisResult, KeyTerms, Summary } from '../types'
+import { emptyKeyTerms, emptySummary } from '../empty-result'
+import type { AnalysisKind, AnalysisResult } from '../types'
 import { detectClauses } from './clauses/detect-clauses'
 import { extractKeyTerms } from './key-terms'
 import { assessRisks } from './risks'
@@ -10,26 +11,8 @@ import { segmentSentences } from './sentences'
 import { summarize } from './summary'
 
 /** Engine and model names stored with every local result; bump the model when rules change. */
-export const LOCAL_ENGINE = 'local'
-export const LOCAL_MODEL = 'lexdesk-local-1'
-
-/** The summary of a result whose kind did not ask for one. */
-export function emptySummary(): Summary {
-  return { text: '', sentences: [] }
-}
-
-/** The key terms of a result whose kind did not ask for them: no parties, every term null. */
-export function emptyKeyTerms(): KeyTerms {
-  return {
-    parties: [],
-    agreementDate: null,
-    effectiveDate: null,
-    expirationDate: null,
-    governingLaw: null,
-    renewalTerm: null,
-    noticePeriod: null,
-  }
-}
+const LOCAL_ENGINE = 'local'
+const LOCAL_MODEL = 'lexdesk-local-1'
 
 /**
  * Analyses `content` locally. `kind` selects the parts: 'summarize' → summary; 'clauses' →
@@ -46,7 +29,8 @@ export function analyzeLocal(content: string, kind: AnalysisKind): AnalysisResul
   const wantsClauses = kind === 'clauses' || kind === 'full'
   const wantsRisks = kind === 'risks' || kind === 'full'
   const clauses = wantsClauses || wantsRisks ? detectClauses(content, sentences) : []
-  const keyTerms = wantsClauses || wantsRisks ? extractKeyTerms(content, sentences) : emptyKeyTerms()
+  const keyTerms =
+    wantsClauses || wantsRisks ? extractKeyTerms(content, sentences) : emptyKeyTerms()
   return {
     summary: wantsSummary ? summarize(content, sentences) : emptySummary(),
     clauses: wantsClauses ? clauses : [],

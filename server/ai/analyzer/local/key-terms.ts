@@ -18,24 +18,129 @@ const LAW_WINDOW_CHARS = 320
  */
 const JURISDICTIONS: readonly (readonly [canonical: string, ...aliases: string[]])[] = [
   ...[
-    'Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut',
-    'Delaware', 'Florida', 'Georgia', 'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas',
-    'Kentucky', 'Louisiana', 'Maine', 'Maryland', 'Massachusetts', 'Michigan', 'Minnesota',
-    'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey',
-    'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon',
-    'Pennsylvania', 'Rhode Island', 'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah',
-    'Vermont', 'Virginia', 'Washington', 'West Virginia', 'Wisconsin', 'Wyoming', 'Puerto Rico',
-    'Alberta', 'British Columbia', 'Manitoba', 'New Brunswick', 'Newfoundland and Labrador',
-    'Nova Scotia', 'Ontario', 'Prince Edward Island', 'Quebec', 'Saskatchewan',
-    'New South Wales', 'Queensland', 'Victoria', 'Western Australia', 'South Australia',
-    'Tasmania', 'Scotland', 'Northern Ireland', 'Hong Kong', 'Singapore', 'Taiwan', 'Macau',
-    'Australia', 'Austria', 'Belgium', 'Bermuda', 'Brazil', 'Canada', 'Cayman Islands', 'Chile',
-    'China', 'Colombia', 'Cyprus', 'Czech Republic', 'Denmark', 'Finland', 'France', 'Germany',
-    'Greece', 'Hungary', 'Iceland', 'India', 'Indonesia', 'Ireland', 'Israel', 'Italy', 'Japan',
-    'Kazakhstan', 'Korea', 'Luxembourg', 'Malaysia', 'Mexico', 'Netherlands', 'New Zealand',
-    'Norway', 'Papua New Guinea', 'Peru', 'Philippines', 'Poland', 'Portugal', 'Russia', 'Spain',
-    'Sweden', 'Switzerland', 'Thailand', 'Turkey', 'United Arab Emirates', 'Vietnam', 'Argentina',
-    'South Africa', 'British Virgin Islands', 'England',
+    'Alabama',
+    'Alaska',
+    'Arizona',
+    'Arkansas',
+    'California',
+    'Colorado',
+    'Connecticut',
+    'Delaware',
+    'Florida',
+    'Georgia',
+    'Hawaii',
+    'Idaho',
+    'Illinois',
+    'Indiana',
+    'Iowa',
+    'Kansas',
+    'Kentucky',
+    'Louisiana',
+    'Maine',
+    'Maryland',
+    'Massachusetts',
+    'Michigan',
+    'Minnesota',
+    'Mississippi',
+    'Missouri',
+    'Montana',
+    'Nebraska',
+    'Nevada',
+    'New Hampshire',
+    'New Jersey',
+    'New Mexico',
+    'New York',
+    'North Carolina',
+    'North Dakota',
+    'Ohio',
+    'Oklahoma',
+    'Oregon',
+    'Pennsylvania',
+    'Rhode Island',
+    'South Carolina',
+    'South Dakota',
+    'Tennessee',
+    'Texas',
+    'Utah',
+    'Vermont',
+    'Virginia',
+    'Washington',
+    'West Virginia',
+    'Wisconsin',
+    'Wyoming',
+    'Puerto Rico',
+    'Alberta',
+    'British Columbia',
+    'Manitoba',
+    'New Brunswick',
+    'Newfoundland and Labrador',
+    'Nova Scotia',
+    'Ontario',
+    'Prince Edward Island',
+    'Quebec',
+    'Saskatchewan',
+    'New South Wales',
+    'Queensland',
+    'Victoria',
+    'Western Australia',
+    'South Australia',
+    'Tasmania',
+    'Scotland',
+    'Northern Ireland',
+    'Hong Kong',
+    'Singapore',
+    'Taiwan',
+    'Macau',
+    'Australia',
+    'Austria',
+    'Belgium',
+    'Bermuda',
+    'Brazil',
+    'Canada',
+    'Cayman Islands',
+    'Chile',
+    'China',
+    'Colombia',
+    'Cyprus',
+    'Czech Republic',
+    'Denmark',
+    'Finland',
+    'France',
+    'Germany',
+    'Greece',
+    'Hungary',
+    'Iceland',
+    'India',
+    'Indonesia',
+    'Ireland',
+    'Israel',
+    'Italy',
+    'Japan',
+    'Kazakhstan',
+    'Korea',
+    'Luxembourg',
+    'Malaysia',
+    'Mexico',
+    'Netherlands',
+    'New Zealand',
+    'Norway',
+    'Papua New Guinea',
+    'Peru',
+    'Philippines',
+    'Poland',
+    'Portugal',
+    'Russia',
+    'Spain',
+    'Sweden',
+    'Switzerland',
+    'Thailand',
+    'Turkey',
+    'United Arab Emirates',
+    'Vietnam',
+    'Argentina',
+    'South Africa',
+    'British Virgin Islands',
+    'England',
   ].map((name) => [name] as const),
   ['District of Columbia', 'Washington, D.C.', 'Washington D.C.'],
   ['England and Wales', 'England & Wales'],
@@ -46,9 +151,19 @@ const JURISDICTIONS: readonly (readonly [canonical: string, ...aliases: string[]
 
 /** Adjectives that name a jurisdiction's law when "law" follows them ("English law"). */
 const ADJECTIVES: Readonly<Record<string, string>> = {
-  english: 'England', chinese: 'China', german: 'Germany', french: 'France', dutch: 'Netherlands',
-  swiss: 'Switzerland', israeli: 'Israel', japanese: 'Japan', irish: 'Ireland', indian: 'India',
-  korean: 'Korea', singaporean: 'Singapore', canadian: 'Canada',
+  english: 'England',
+  chinese: 'China',
+  german: 'Germany',
+  french: 'France',
+  dutch: 'Netherlands',
+  swiss: 'Switzerland',
+  israeli: 'Israel',
+  japanese: 'Japan',
+  irish: 'Ireland',
+  indian: 'India',
+  korean: 'Korea',
+  singaporean: 'Singapore',
+  canadian: 'Canada',
 }
 
 /** Federal or national names that give way to a state or province named in the same clause. */
@@ -70,23 +185,66 @@ const JURISDICTION_RE = new RegExp(
   'giu',
 )
 
-/** Phrases that choose a law for the contract; their strength orders competing candidates. */
+/**
+ * Phrases that choose a law for the contract, with a weight for how reliably they do. A cue's
+ * jurisdiction is looked for in the cue itself ("the laws of Florida shall govern") and in the
+ * rest of its clause ("governed by ... the laws of the State of New York").
+ */
 const LAW_CUES: readonly { re: RegExp; weight: number }[] = [
-  { re: /\bgovern(?:ed|s)\s+(?:by|in\s+accordance|under|exclusively)/gi, weight: 3 },
-  { re: /\b(?:governing|applicable|choice\s+of|proper)\s+laws?\b/gi, weight: 3 },
-  { re: /\b(?:constru(?:ed|ction)|interpret(?:ed|ation)|enforced)\b(?:\s+\w+){0,4}?\s+(?:in\s+accordance\s+with|under|by|according\s+to|pursuant\s+to)/gi, weight: 2 },
+  { re: /\bgovern(?:ed|s)\b(?:\s+[\w,]+){0,12}?\s+(?:by|under|in\s+accordance)\b/gi, weight: 3 },
+  { re: /\b(?:governing|choice\s+of|proper)\s+laws?\b/gi, weight: 3 },
+  {
+    re: /\blaws?\s+of\s+(?:the\s+)?[^.;]{1,60}?\s+(?:\([^)]{0,120}\)\s+)?(?:shall|will|to)\s+(?:exclusively\s+)?(?:govern|apply|control)\b/gi,
+    weight: 3,
+  },
+  // Case-sensitive: "Applicable Law" is a cue as a heading, but "applicable law" is everywhere.
+  { re: /\b(?:Applicable\s+Law|APPLICABLE\s+LAW)S?\b(?=\s*[.:\n—–-])/g, weight: 2 },
+  { re: /\bcontrolled\s+by\b/gi, weight: 2 },
+  {
+    re: /\b(?:constru(?:ed|ction)|interpret(?:ed|ation)|enforced)\b(?:\s+\w+){0,4}?\s+(?:in\s+accordance\s+with|under|by|according\s+to|pursuant\s+to)/gi,
+    weight: 2,
+  },
   { re: /\bsubject\s+to\s+the\s+laws\b/gi, weight: 2 },
+  { re: /\b(?:in\s+accordance\s+with|under|pursuant\s+to)\s+the\s+laws?\s+of\b/gi, weight: 1 },
 ]
+
+/** "The laws thereof", "the laws of such state": the jurisdiction was named earlier in the sentence. */
+const BACK_REFERENCE =
+  /\blaws?\s+(?:thereof|of\s+(?:such|that|said|this)\s+(?:state|jurisdiction|country|province))\b/i
+
+/** Words near a cue that show it is about this contract, not about some other matter. */
+const THIS_CONTRACT =
+  /\bthis\s+(?:agreement|contract|amendment|guarant\w*|license|lease)\b|\bhere(?:under|in|of|to)\b/i
 
 /** Jurisdictions named after these words describe a party's incorporation, not the contract's law. */
 const INCORPORATION_CONTEXT =
-  /\b(?:organi[sz]ed|incorporated|existing|formed|registered|established|chartered|corporation|company|partnership|located|offices?|resident)\b[^.;]{0,40}$/i
+  /\b(?:organi[sz]ed|incorporated|existing|formed|registered|established|chartered|located|offices?|resident)\b[^.;]{0,60}$/i
+
+/** A jurisdiction names a law when "law(s) of" precedes it or "law" follows it ("New York law"). */
+const LAW_BEFORE = /\blaws?\b[^.;]{0,80}$/i
+const LAW_AFTER = /^(?:,\s*[A-Z][\w ]{1,30})?\s+(?:laws?|statutes)\b/i
+
+/** Named statutes ("Delaware General Corporation Law", "General Business Law of the State of New York") are not choices of law. */
+const STATUTE_BEFORE = /\b[A-Z][a-z]+\s+(?:Law|Act|Code)\s+of\s+(?:the\s+)?(?:State\s+of\s+)?$/
+const STATUTE_AFTER =
+  /^\s+(?:General|Uniform|Business|Corporations?|Franchise|Limited|Civil|Commercial|Securities|Revised)\b[\w\s]{0,40}\b(?:Law|Act|Code)\b/
 
 const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ]
-const MONTH_NAME = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?'
+const MONTH_NAME =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?'
 const ORDINAL = '(\\d{1,2})\\s*(?:st|nd|rd|th)?'
 
 /** Written dates: "May 8, 2014", "8th day of May, 2014", "8 May 2014", "5/8/2014", "2014-05-08". */
@@ -101,16 +259,42 @@ const DATE_RE = new RegExp(
 )
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, eighteen: 18, twenty: 20, thirty: 30, forty: 40,
-  'forty-five': 45, fifty: 50, sixty: 60, seventy: 70, 'seventy-five': 75, eighty: 80,
-  ninety: 90, 'one hundred twenty': 120, 'one hundred eighty': 180, a: 1, an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  eighteen: 18,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  'forty-five': 45,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  'seventy-five': 75,
+  eighty: 80,
+  ninety: 90,
+  'one hundred twenty': 120,
+  'one hundred eighty': 180,
+  a: 1,
+  an: 1,
 }
 
 /** A duration: "one (1) year", "ninety (90) days", "12 months", "thirty days". */
 const DURATION_SOURCE = `(?:(${Object.keys(NUMBER_WORDS)
   .sort((a, b) => b.length - a.length)
-  .join('|')})\\s*(?:\\(\\s*(\\d+)\\s*\\))?|(\\d+))\\s*[- ]?\\s*(?:calendar\\s+|business\\s+|consecutive\\s+)?(years?|months?|weeks?|days?)\\b`
+  .join(
+    '|',
+  )})\\s*(?:\\(\\s*(\\d+)\\s*\\))?|(\\d+))\\s*[- ]?\\s*(?:calendar\\s+|business\\s+|consecutive\\s+)?(years?|months?|weeks?|days?)\\b`
 
 /**
  * Extracts the key terms of a contract.
@@ -137,39 +321,69 @@ export function extractKeyTerms(content: string, sentences: readonly QuotedSpan[
 }
 
 /**
- * The governing law named by the strongest choice-of-law cue: the first jurisdiction within
- * LAW_WINDOW_CHARS after the cue, a state or province preferred over its federal nation.
+ * The governing law: every choice-of-law cue proposes the jurisdiction its clause names (a state
+ * or province preferred over its nation); the best-scored proposal wins, the later one on a tie
+ * because the governing-law clause usually sits in the closing boilerplate.
  */
 function findGoverningLaw(content: string, sentences: readonly QuotedSpan[]): KeyTerm | null {
-  let best: { value: string; weight: number; at: number } | null = null
+  let best: { value: string; score: number; span: Span } | null = null
   for (const { re, weight } of LAW_CUES) {
     re.lastIndex = 0
     for (let cue = re.exec(content); cue !== null; cue = re.exec(content)) {
-      if (best && best.weight >= weight) continue
-      const from = cue.index + cue[0].length
-      const value = jurisdictionIn(content, from, Math.min(content.length, from + LAW_WINDOW_CHARS))
-      if (value) best = { value, weight, at: cue.index }
+      const cueEnd = cue.index + cue[0].length
+      const sentence = sentenceAt(sentences, cue.index) ?? { start: cue.index, end: cueEnd }
+      const clause = clauseAfter(content, cueEnd)
+      let value = jurisdictionIn(content, cue.index, cueEnd + clause.length)
+      if (!value && BACK_REFERENCE.test(clause))
+        value = jurisdictionIn(content, sentence.start, cue.index, false)
+      if (!value) continue
+      const context = content.slice(
+        Math.max(sentence.start, cue.index - 150),
+        cueEnd + clause.length,
+      )
+      const score =
+        weight +
+        (THIS_CONTRACT.test(context) ? 1 : 0) +
+        (/\b(?:governing|applicable|choice\s+of)\s+law/i.test(context) ? 1 : 0) -
+        (NATIONAL.has(value) ? 2 : 0)
+      if (!best || score >= best.score)
+        best = { value, score, span: { start: sentence.start, end: sentence.end } }
     }
   }
-  if (!best) return null
-  const span = sentenceAt(sentences, best.at) ?? { start: best.at, end: best.at }
-  return { value: best.value, ...span }
+  return best ? { value: best.value, ...best.span } : null
 }
 
-/** The jurisdiction a choice-of-law phrase in content[from, to) names, or null. */
-function jurisdictionIn(content: string, from: number, to: number): string | null {
-  const window = content.slice(from, to)
+/** The rest of the clause that starts at `from`: up to the sentence end, at most LAW_WINDOW_CHARS. */
+function clauseAfter(content: string, from: number): string {
+  const window = content.slice(from, from + LAW_WINDOW_CHARS)
   // Stop at the end of the clause: the next sentence may name a forum or an address.
   const stop = window.search(/[.;](?:\s+[A-Z(]|\s*$)|\n\s*\n/)
-  const clause = stop >= 0 ? window.slice(0, stop) : window
+  return stop >= 0 ? window.slice(0, stop) : window
+}
+
+/**
+ * The jurisdiction that the choice-of-law passage content[from, to) names, or null. With
+ * `lawWordNeeded` a mention counts only next to "law(s)"; a back-reference ("the laws thereof")
+ * lifts that, since the word sits elsewhere.
+ */
+function jurisdictionIn(
+  content: string,
+  from: number,
+  to: number,
+  lawWordNeeded = true,
+): string | null {
+  const clause = content.slice(from, to)
   const found: string[] = []
   JURISDICTION_RE.lastIndex = 0
   for (let m = JURISDICTION_RE.exec(clause); m !== null; m = JURISDICTION_RE.exec(clause)) {
     const alias = (m[1] ?? '').replace(/\s+/g, ' ').toLowerCase()
     const canonical = CANONICAL_BY_ALIAS.get(alias)
-    if (!canonical || INCORPORATION_CONTEXT.test(clause.slice(Math.max(0, m.index - 60), m.index))) continue
-    const isAdjective = alias in ADJECTIVES
-    if (isAdjective && !/^\s+laws?\b/i.test(clause.slice(m.index + m[0].length))) continue
+    const before = content.slice(Math.max(0, from + m.index - 80), from + m.index)
+    const after = content.slice(from + m.index + m[0].length, from + m.index + m[0].length + 60)
+    if (!canonical || INCORPORATION_CONTEXT.test(before)) continue
+    if (STATUTE_BEFORE.test(before) || STATUTE_AFTER.test(after)) continue
+    const namesLaw = LAW_AFTER.test(after) || (!(alias in ADJECTIVES) && LAW_BEFORE.test(before))
+    if (lawWordNeeded && !namesLaw) continue
     found.push(canonical)
   }
   return found.find((name) => !NATIONAL.has(name)) ?? found[0] ?? null
@@ -184,11 +398,14 @@ function findParties(content: string): Party[] {
   const opener = /\b(?:by\s+and\s+)?(?:between|among(?:st)?)\b\s*:?/i.exec(head)
   if (!opener) return []
   const regionStart = opener.index + opener[0].length
-  const endMatch = /\b(?:WHEREAS|RECITALS|W\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H|NOW,?\s+THEREFORE|BACKGROUND)\b/.exec(
-    head.slice(regionStart),
-  )
-  const regionEnd = regionStart + (endMatch ? endMatch.index : Math.min(1_500, head.length - regionStart))
-  const defined = /\(\s*(?:each\s+|individually\s+|collectively,?\s+|hereinafter(?:\s+(?:referred\s+to\s+as|called))?\s+|herein\s+|the\s+)*["“”]([^"“”]{1,60})["“”][^)]{0,80}\)/g
+  const endMatch =
+    /\b(?:WHEREAS|RECITALS|W\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H|NOW,?\s+THEREFORE|BACKGROUND)\b/.exec(
+      head.slice(regionStart),
+    )
+  const regionEnd =
+    regionStart + (endMatch ? endMatch.index : Math.min(1_500, head.length - regionStart))
+  const defined =
+    /\(\s*(?:each\s+|individually\s+|collectively,?\s+|hereinafter(?:\s+(?:referred\s+to\s+as|called))?\s+|herein\s+|the\s+)*["“”]([^"“”]{1,60})["“”][^)]{0,80}\)/g
   defined.lastIndex = regionStart
   const parties: Party[] = []
   let segmentStart = regionStart
@@ -203,13 +420,16 @@ function findParties(content: string): Party[] {
   return parties
 }
 
-/** The party name at the start of content[from, to), without descriptions such as ", a ... corporation". */
+/**
+ * The party name at the start of content[from, to), without descriptions such as ", a ... corporation".
+ * A single line break inside a name is a wrapped line (PDF text), so only a blank line ends it.
+ */
 function partyName(content: string, from: number, to: number): Party | null {
   const segment = content.slice(from, to)
   const lead = /^[\s,;:]*(?:and\s+|&\s+)?(?:the\s+(?=[A-Z]))?/i.exec(segment)?.[0].length ?? 0
   const rest = segment.slice(lead)
   const cut = rest.search(
-    /,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|[(;\n]|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal)\b/,
+    /,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|[(;]|\n\s*\n|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal)\b/,
   )
   const name = (cut >= 0 ? rest.slice(0, cut) : rest).replace(/[\s,]+$/, '')
   if (name.length < 2 || name.length > 120 || !/^[\p{Lu}\p{N}]/u.test(name)) return null
@@ -251,7 +471,9 @@ function findEffectiveDate(
     if (
       agreementDate &&
       /["“]Effective\s+Date["”]|\beffective\s+as\s+of\b/i.test(sentence.text) &&
-      /\b(?:date\s+(?:first|hereof|of\s+this\s+agreement)|first\s+(?:above\s+)?written)\b/i.test(sentence.text)
+      /\b(?:date\s+(?:first|hereof|of\s+this\s+agreement)|first\s+(?:above\s+)?written)\b/i.test(
+        sentence.text,
+      )
     ) {
       return { value: agreementDate.value, start: sentence.start, end: sentence.end }
     }
@@ -263,27 +485,48 @@ function findEffectiveDate(
  * The expiration date: "expire on <date>", "until <date>", else "<n> years from the Effective
  * Date" added to `anchor` (ISO), else "perpetual" for a term without end.
  */
-function findExpirationDate(sentences: readonly QuotedSpan[], anchor: KeyTerm | null): KeyTerm | null {
+function findExpirationDate(
+  sentences: readonly QuotedSpan[],
+  anchor: KeyTerm | null,
+): KeyTerm | null {
   const termSentences = sentences.filter((s) =>
-    /\b(?:term|expire|expiration|continue|remain\s+in\s+(?:full\s+)?(?:force|effect))\b/i.test(s.text),
+    /\b(?:term|expire|expiration|continue|remain\s+in\s+(?:full\s+)?(?:force|effect))\b/i.test(
+      s.text,
+    ),
   )
   for (const sentence of termSentences) {
     for (const date of datesIn(sentence.text, sentence.start)) {
-      const before = sentence.text.slice(Math.max(0, date.start - sentence.start - 60), date.start - sentence.start)
-      if (/\b(?:until|through|expir\w*|terminat\w*|end(?:ing)?)\s+(?:on\s+|at\s+|of\s+)?(?:\w+\s+){0,3}$/i.test(before)) {
+      const before = sentence.text.slice(
+        Math.max(0, date.start - sentence.start - 60),
+        date.start - sentence.start,
+      )
+      if (
+        /\b(?:until|through|expir\w*|terminat\w*|end(?:ing)?)\s+(?:on\s+|at\s+|of\s+)?(?:\w+\s+){0,3}$/i.test(
+          before,
+        )
+      ) {
         return { value: date.value, start: sentence.start, end: sentence.end }
       }
     }
   }
-  const durationAfter = new RegExp(`\\b(?:term|period)\\s+of\\s+${DURATION_SOURCE}\\s+(?:\\w+\\s+){0,3}(?:from|after|following|commencing|beginning)`, 'i')
+  const durationAfter = new RegExp(
+    `\\b(?:term|period)\\s+of\\s+${DURATION_SOURCE}\\s+(?:\\w+\\s+){0,3}(?:from|after|following|commencing|beginning)`,
+    'i',
+  )
   for (const sentence of termSentences) {
     const m = durationAfter.exec(sentence.text)
     const duration = m ? durationFrom(m, 1) : null
     if (duration && anchor && /^\d{4}-\d{2}-\d{2}$/.test(anchor.value)) {
-      return { value: addDuration(anchor.value, duration), start: sentence.start, end: sentence.end }
+      return {
+        value: addDuration(anchor.value, duration),
+        start: sentence.start,
+        end: sentence.end,
+      }
     }
   }
-  const perpetual = termSentences.find((s) => /\b(?:in\s+)?perpetu(?:al|ity)\b/i.test(s.text) && /\bterm\b/i.test(s.text))
+  const perpetual = termSentences.find(
+    (s) => /\b(?:in\s+)?perpetu(?:al|ity)\b/i.test(s.text) && /\bterm\b/i.test(s.text),
+  )
   return perpetual ? { value: 'perpetual', start: perpetual.start, end: perpetual.end } : null
 }
 
@@ -291,7 +534,9 @@ function findExpirationDate(sentences: readonly QuotedSpan[], anchor: KeyTerm | 
 function isRenewalSentence(text: string): boolean {
   return (
     /\b(?:renew\w*|extend\w*|extension)\b/i.test(text) &&
-    /\b(?:automatic\w*|successive|additional|further|unless|renewal\s+terms?|thereafter)\b/i.test(text)
+    /\b(?:automatic\w*|successive|additional|further|unless|renewal\s+terms?|thereafter)\b/i.test(
+      text,
+    )
   )
 }
 
@@ -305,20 +550,25 @@ function findRenewalTerm(sentences: readonly QuotedSpan[]): KeyTerm | null {
     if (!isRenewalSentence(sentence.text)) continue
     const m = re.exec(sentence.text)
     const duration = m ? (durationFrom(m, 1) ?? durationFrom(m, 5)) : null
-    if (duration) return { value: formatDuration(duration), start: sentence.start, end: sentence.end }
+    if (duration)
+      return { value: formatDuration(duration), start: sentence.start, end: sentence.end }
   }
   return null
 }
 
 /** The notice needed to stop a renewal, e.g. "90 days" from "at least ninety (90) days prior to". */
 function findNoticePeriod(sentences: readonly QuotedSpan[]): KeyTerm | null {
-  const re = new RegExp(`${DURATION_SOURCE}\\s*(?:'|’)?\\s*(?:\\(\\s*\\w+\\s*\\)\\s*)?(?:prior|before|in\\s+advance|advance|written\\s+notice|notice|preceding)`, 'i')
+  const re = new RegExp(
+    `${DURATION_SOURCE}\\s*(?:'|’)?\\s*(?:\\(\\s*\\w+\\s*\\)\\s*)?(?:prior|before|in\\s+advance|advance|written\\s+notice|notice|preceding)`,
+    'i',
+  )
   for (const sentence of sentences) {
     if (!isRenewalSentence(sentence.text) && !/\bnon-?renewal\b/i.test(sentence.text)) continue
     if (!/\bnotice\b|\bnotif/i.test(sentence.text)) continue
     const m = re.exec(sentence.text)
     const duration = m ? durationFrom(m, 1) : null
-    if (duration) return { value: formatDuration(duration), start: sentence.start, end: sentence.end }
+    if (duration)
+      return { value: formatDuration(duration), start: sentence.start, end: sentence.end }
   }
   return null
 }
@@ -364,7 +614,8 @@ function datesIn(text: string, offset: number): (Span & { value: string })[] {
         : m[7]
           ? isoDate(m[9], Number(m[7]), m[8])
           : isoDate(m[10], Number(m[11]), m[12])
-    if (iso) dates.push({ value: iso, start: offset + m.index, end: offset + m.index + m[0].length })
+    if (iso)
+      dates.push({ value: iso, start: offset + m.index, end: offset + m.index + m[0].length })
   }
   return dates
 }
@@ -381,7 +632,8 @@ function isoDate(year: string | undefined, month: number, day: string | undefine
   if (year.length === 2) y += y < 50 ? 2000 : 1900
   const d = Number(day)
   const date = new Date(Date.UTC(y, month - 1, d))
-  if (month < 1 || month > 12 || date.getUTCDate() !== d || date.getUTCMonth() !== month - 1) return null
+  if (month < 1 || month > 12 || date.getUTCDate() !== d || date.getUTCMonth() !== month - 1)
+    return null
   return `${String(y).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`
 }
 

@@ -6,6 +6,19 @@
  */
 import type { Clause, KeyTerms, QuotedSpan, Risk, Span } from '../types'
 
+/** Every risk code the rules can raise; the OpenAI engine is asked to use the same ones. */
+export const RISK_CODES = [
+  'liability-missing',
+  'liability-uncapped',
+  'indemnity-broad',
+  'auto-renewal-short-notice',
+  'termination-for-convenience',
+  'exclusivity',
+  'non-compete',
+  'change-of-control',
+  'governing-law-missing',
+] as const
+
 /** A detected clause counts as evidence when the classifier is at least this sure (0..1). */
 const CLAUSE_EVIDENCE = 0.75
 
@@ -18,10 +31,11 @@ const LIABILITY_LIMIT =
 const LIABILITY_CAP =
   /\b(?:shall|will|may)\s+not\s+(?:in\s+the\s+aggregate\s+)?exceed\b|\b(?:aggregate|total|maximum|cumulative|entire)\s+liability\b|\bliabilit[^.]{0,160}\blimited\s+to\b|\bcap(?:ped)?\b/i
 
-const EXPLICITLY_UNLIMITED = /\bunlimited\s+liability\b|\bliability\b[^.]{0,100}\b(?:is|be|remain)\s+unlimited\b/i
+const EXPLICITLY_UNLIMITED =
+  /\bunlimited\s+liability\b|\bliability\b[^.]{0,100}\b(?:is|be|remain)\s+unlimited\b/i
 
 const LIABILITY_CARVE_OUT =
-  /\b(?:limitations?|exclusions?)\s+(?:of|on)\s+liability\b[^.]{0,200}\b(?:shall|will)\s+not\s+apply\b|\bnothing\s+in\s+this\s+agreement\s+(?:shall|will)\s+(?:limit|exclude|restrict)\s+(?:\w+\s+){0,3}liabilit/i
+  /\b(?:limitations?|exclusions?)\s+(?:of|on)\s+liability\b[^.]{0,200}\b(?:shall|will)\s+not\s+apply\b|\bnothing\s+in\s+this\s+agreement\s+(?:shall|will)\s+(?:limit|exclude|restrict)\s+(?:[\w'’]+\s+){0,3}liabilit/i
 
 const INDEMNITY = /\bindemnif(?:y|ies|ied|ication)\b|\bhold\s+(?:\w+\s+)?harmless\b/i
 
@@ -103,7 +117,11 @@ export function documentAnchor(content: string): Span {
   return { start: 0, end: 0 }
 }
 
-function liabilityRisks(content: string, sentences: readonly QuotedSpan[], clauses: readonly Clause[]): Risk[] {
+function liabilityRisks(
+  content: string,
+  sentences: readonly QuotedSpan[],
+  clauses: readonly Clause[],
+): Risk[] {
   const unlimited = sentences.find((s) => EXPLICITLY_UNLIMITED.test(s.text))
   if (unlimited) {
     // High: the contract says in terms that exposure has no ceiling.
@@ -118,7 +136,9 @@ function liabilityRisks(content: string, sentences: readonly QuotedSpan[], claus
     ]
   }
   const limits = sentences.filter((s) => LIABILITY_LIMIT.test(s.text))
-  const hasCapClause = clauses.some((c) => c.category === 'Cap On Liability' && c.confidence >= CLAUSE_EVIDENCE)
+  const hasCapClause = clauses.some(
+    (c) => c.category === 'Cap On Liability' && c.confidence >= CLAUSE_EVIDENCE,
+  )
   if (limits.length === 0 && !hasCapClause) {
     // High: without any limitation clause, damages are bounded only by the general law.
     return [
@@ -133,7 +153,9 @@ function liabilityRisks(content: string, sentences: readonly QuotedSpan[], claus
     ]
   }
   const carveOut = sentences.find((s) => LIABILITY_CARVE_OUT.test(s.text))
-  const capped = limits.some((s) => LIABILITY_CAP.test(s.text)) || hasCapClause
+  // The detector's "Cap On Liability" also covers exclusions of indirect damages, so only the
+  // wording itself shows a monetary ceiling.
+  const capped = limits.some((s) => LIABILITY_CAP.test(s.text))
   const first = limits[0]
   if (!capped && first) {
     // Medium: indirect losses are excluded, but direct damages still have no ceiling.
@@ -142,7 +164,8 @@ function liabilityRisks(content: string, sentences: readonly QuotedSpan[], claus
         code: 'liability-uncapped',
         severity: 'medium',
         title: 'Liability limited but not capped',
-        explanation: 'Liability is limited (e.g. indirect damages excluded) but no monetary cap on direct damages was found.',
+        explanation:
+          'Liability is limited (e.g. indirect damages excluded) but no monetary cap on direct damages was found.',
         ...spanOf(first),
       },
     ]
@@ -154,7 +177,8 @@ function liabilityRisks(content: string, sentences: readonly QuotedSpan[], claus
         code: 'liability-uncapped',
         severity: 'medium',
         title: 'Exceptions to the liability cap',
-        explanation: 'Some claims are carved out of the limitation of liability and so remain uncapped; check which.',
+        explanation:
+          'Some claims are carved out of the limitation of liability and so remain uncapped; check which.',
         ...spanOf(carveOut),
       },
     ]
@@ -214,7 +238,10 @@ function terminationRisks(sentences: readonly QuotedSpan[], clauses: readonly Cl
   const sentence =
     sentences.find((s) => {
       if (!TERMINATE.test(s.text) || !CONVENIENCE.test(s.text)) return false
-      const explicit = /\bfor\s+(?:any|no)\s+reason|\bconvenience\b|\bwithout\s+cause\b|\bwith\s+or\s+without\s+cause\b/i.test(s.text)
+      const explicit =
+        /\bfor\s+(?:any|no)\s+reason|\bconvenience\b|\bwithout\s+cause\b|\bwith\s+or\s+without\s+cause\b/i.test(
+          s.text,
+        )
       return explicit || !FOR_CAUSE.test(s.text)
     }) ?? strongClause(clauses, 'Termination For Convenience')
   if (!sentence) return []
@@ -234,30 +261,35 @@ function terminationRisks(sentences: readonly QuotedSpan[], clauses: readonly Cl
 
 function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Clause[]): Risk[] {
   const risks: Risk[] = []
-  const exclusivity = sentences.find((s) => EXCLUSIVITY.test(s.text)) ?? strongClause(clauses, 'Exclusivity')
+  const exclusivity =
+    sentences.find((s) => EXCLUSIVITY.test(s.text)) ?? strongClause(clauses, 'Exclusivity')
   if (exclusivity) {
     // Medium: limits with whom a party may deal, a commercial restriction that can be priced in.
     risks.push({
       code: 'exclusivity',
       severity: 'medium',
       title: 'Exclusivity',
-      explanation: 'A party is bound to deal exclusively, which stops it working with others in the covered field.',
+      explanation:
+        'A party is bound to deal exclusively, which stops it working with others in the covered field.',
       ...spanOf(exclusivity),
     })
   }
-  const nonCompete = sentences.find((s) => NON_COMPETE.test(s.text)) ?? strongClause(clauses, 'Non-Compete')
+  const nonCompete =
+    sentences.find((s) => NON_COMPETE.test(s.text)) ?? strongClause(clauses, 'Non-Compete')
   if (nonCompete) {
     // High: bars a line of business outright (often beyond the term) and may be unenforceable.
     risks.push({
       code: 'non-compete',
       severity: 'high',
       title: 'Non-compete',
-      explanation: 'A party may not compete in a business or territory; check its scope, duration and enforceability.',
+      explanation:
+        'A party may not compete in a business or territory; check its scope, duration and enforceability.',
       ...spanOf(nonCompete),
     })
   }
   const changeOfControl =
-    sentences.find((s) => CHANGE_OF_CONTROL.test(s.text)) ?? strongClause(clauses, 'Change Of Control')
+    sentences.find((s) => CHANGE_OF_CONTROL.test(s.text)) ??
+    strongClause(clauses, 'Change Of Control')
   if (changeOfControl) {
     // Medium: a merger or sale can trigger consent rights or termination, affecting deal value.
     risks.push({

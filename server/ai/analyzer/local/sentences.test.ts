@@ -62,11 +62,9 @@ describe('segmentSentences', () => {
   })
 
   it('separates ordinary sentences', () => {
-    expect(texts('The Supplier shall deliver. The Buyer shall pay. Both shall cooperate.')).toEqual([
-      'The Supplier shall deliver.',
-      'The Buyer shall pay.',
-      'Both shall cooperate.',
-    ])
+    expect(texts('The Supplier shall deliver. The Buyer shall pay. Both shall cooperate.')).toEqual(
+      ['The Supplier shall deliver.', 'The Buyer shall pay.', 'Both shall cooperate.'],
+    )
   })
 
   it('gives nothing for blank or punctuation-only content', () => {

@@ -192,7 +192,7 @@ function splitOverlong(content: string, piece: Piece): Piece[] {
   if (piece.end - piece.start <= MAX_PASSAGE_CHARS) return [piece]
   const parts: Piece[] = []
   let start = piece.start
-  for (let nl = content.indexOf('\n', start); nl >= 0 && nl < piece.end; ) {
+  for (let nl = content.indexOf('\n', start); nl >= 0 && nl < piece.end;) {
     if (nl - start >= 200) {
       parts.push({ start, end: nl })
       start = nl + 1

@@ -10,14 +10,28 @@ import { CUE_RULES } from './cue-rules'
 const MAX_HEADING_CHARS = 90
 
 /** Small words allowed in lower case inside a Title Case heading ("Limitation of Liability"). */
-const HEADING_SMALL_WORDS = new Set(['of', 'and', 'or', 'the', 'to', 'for', 'in', 'on', 'a', 'an', 'by', 'with'])
+const HEADING_SMALL_WORDS = new Set([
+  'of',
+  'and',
+  'or',
+  'the',
+  'to',
+  'for',
+  'in',
+  'on',
+  'a',
+  'an',
+  'by',
+  'with',
+])
 
 /** Leading numbering of a heading or caption: "1.", "1.1", "(a)", "Section 5", "ARTICLE IV". */
 const LEADING_NUMBERING =
   /^(?:(?:section|article|clause|§)\s*)?(?:\(?[\dIVXLCivxlc]+[a-z]?(?:\.\d+)*\)?\.?|\([a-z]{1,3}\)|[a-z]\.)\s+/i
 
 /** An inline caption opening a provision: "12.3 Assignment. Neither party ..." -> "Assignment". */
-const CAPTION = /^((?:[A-Z][\w'’/&-]*[ ,]+(?:(?:of|and|or|the|to|for|in|on|by|with)\s+)*){0,6}[A-Z][\w'’/&-]*)\s*[.:]\s+\S/
+const CAPTION =
+  /^((?:[A-Z][\w'’/&-]*[ ,]+(?:(?:of|and|or|the|to|for|in|on|by|with)\s+)*){0,6}[A-Z][\w'’/&-]*)\s*[.:]\s+\S/
 
 const cueEntries = Object.entries(CUE_RULES)
 
@@ -53,7 +67,12 @@ export function sentenceFeatures(sentences: readonly QuotedSpan[]): string[][] {
 }
 
 function words(text: string): string[] {
-  return text.toLowerCase().replace(/\d+/g, '0').match(/[a-z0]+(?:['’-][a-z0]+)*/g) ?? []
+  return (
+    text
+      .toLowerCase()
+      .replace(/\d+/g, '0')
+      .match(/[a-z0]+(?:['’-][a-z0]+)*/g) ?? []
+  )
 }
 
 /** A heading: short, and either in capitals or in Title Case, and not ending like a sentence. */

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import { BALANCED_SUPPLY_AGREEMENT, RISKY_SERVICES_AGREEMENT } from '../test-contracts'
+import { analyzeLocal } from './analyze-local'
+import { documentAnchor } from './risks'
+
+function riskCodes(content: string): string[] {
+  return analyzeLocal(content, 'risks').risks.map((risk) => risk.code)
+}
+
+/** A neutral contract body; each case adds the one clause that should trigger its rule. */
+function contractWith(clause: string): string {
+  return [
+    'CONSULTING AGREEMENT',
+    'This Consulting Agreement is made on April 2, 2022 between Alder Advisory LLP ("Consultant") and Birch Biotech Inc. ("Client").',
+    '1. Services. Consultant will advise Client on regulatory strategy as requested from time to time.',
+    "2. Liability. Each party's total liability under this Agreement shall not exceed the fees paid under it.",
+    '3. Law. This Agreement is governed by the laws of the State of Illinois.',
+    `4. ${clause}`,
+  ].join('\n\n')
+}
+
+describe('assessRisks', () => {
+  it.each([
+    [
+      'indemnity-broad',
+      'Client shall indemnify Consultant against any and all losses arising out of or relating to this Agreement.',
+    ],
+    [
+      'auto-renewal-short-notice',
+      'This Agreement renews automatically for successive one-year terms unless terminated on ten (10) days notice.',
+    ],
+    [
+      'termination-for-convenience',
+      'Client may terminate this Agreement for convenience on thirty days written notice.',
+    ],
+    [
+      'exclusivity',
+      'Consultant is appointed as the exclusive provider of regulatory advice to Client.',
+    ],
+    [
+      'non-compete',
+      'During the term Consultant shall not provide services to any business that competes with Client.',
+    ],
+    [
+      'change-of-control',
+      'A change of control of either party shall require the prior written consent of the other party.',
+    ],
+    [
+      'liability-uncapped',
+      'Nothing in this Agreement shall limit either party’s liability for breach of confidentiality.',
+    ],
+  ])('raises %s on a clause written to trigger it, and not without it', (code, clause) => {
+    expect(riskCodes(contractWith(clause))).toContain(code)
+    expect(
+      riskCodes(contractWith('Notices. Notices must be given in writing to the addresses above.')),
+    ).not.toContain(code)
+  })
+
+  it('raises liability-missing and governing-law-missing when those clauses are absent, anchored to the title', () => {
+    const content =
+      'CONSULTING AGREEMENT\n\nConsultant will advise Client on regulatory strategy as requested.'
+    const risks = analyzeLocal(content, 'risks').risks
+    expect(risks.map((r) => r.code).sort()).toEqual(['governing-law-missing', 'liability-missing'])
+    for (const risk of risks) {
+      expect(content.slice(risk.start, risk.end)).toBe('CONSULTING AGREEMENT')
+      expect(risk.explanation).toMatch(/absent/)
+    }
+  })
+
+  it('finds every expected risk in a risky agreement and none in a balanced one', () => {
+    expect(riskCodes(RISKY_SERVICES_AGREEMENT).sort()).toEqual([
+      'auto-renewal-short-notice',
+      'change-of-control',
+      'exclusivity',
+      'indemnity-broad',
+      'liability-uncapped',
+      'non-compete',
+      'termination-for-convenience',
+    ])
+    expect(riskCodes(BALANCED_SUPPLY_AGREEMENT)).toEqual([])
+  })
+
+  it('rates an indemnity that covers the other side’s own negligence as high', () => {
+    const risk = analyzeLocal(RISKY_SERVICES_AGREEMENT, 'risks').risks.find(
+      (r) => r.code === 'indemnity-broad',
+    )
+    expect(risk?.severity).toBe('high')
+  })
+
+  it('anchors documentAnchor on the first line with a letter, trimmed', () => {
+    const content = '\r\n  --- \r\n  Exhibit 10.1 \r\nMore text'
+    const span = documentAnchor(content)
+    expect(content.slice(span.start, span.end)).toBe('Exhibit 10.1')
+    expect(documentAnchor('')).toEqual({ start: 0, end: 0 })
+  })
+})
