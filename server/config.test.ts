@@ -17,11 +17,15 @@ describe('loadConfig', () => {
 
   it('derives PUBLIC_URL from PORT, treats empty strings as unset and trims a trailing slash', () => {
     expect(loadConfig({ PORT: '4000', SMTP_URL: '' }).publicUrl).toBe('http://localhost:4000')
-    expect(loadConfig({ PUBLIC_URL: 'https://lexdesk.firm.example/' }).publicUrl).toBe('https://lexdesk.firm.example')
+    expect(loadConfig({ PUBLIC_URL: 'https://lexdesk.firm.example/' }).publicUrl).toBe(
+      'https://lexdesk.firm.example',
+    )
   })
 
   it('names every invalid variable', () => {
-    expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url' })).toThrow(/PORT[\s\S]*PUBLIC_URL/)
+    expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url' })).toThrow(
+      /PORT[\s\S]*PUBLIC_URL/,
+    )
   })
 
   it('requires a secret in production and a base URL and model for the openai engine', () => {

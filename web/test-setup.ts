@@ -14,6 +14,8 @@ afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
   if (consoleErrors.length > 0) {
-    throw new Error(`console.error was called: ${consoleErrors.map((a) => a.map(String).join(' ')).join('\n')}`)
+    throw new Error(
+      `console.error was called: ${consoleErrors.map((a) => a.map(String).join(' ')).join('\n')}`,
+    )
   }
 })
