@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: performance figures, printed one per line, then one JSON line of them all.
- * - local analysis time of the longest development contract (needs ../shared/fixtures or
- *   LEXDESK_FIXTURES; says so when absent)
+ * - local analysis time of the longest development contract: needs the fixtures folder, given as
+ *   `npm run bench -- --fixtures DIR` or LEXDESK_FIXTURES=DIR (says so when absent)
  * - PDF text extraction time per page (a 50-page PDF written with pdf-lib)
  * - cold start to /readyz on an existing data dir (server started twice; the second is timed)
  */
@@ -23,10 +23,18 @@ const report = (key: string, value: number | null, unit: string, note = '') => {
 }
 
 async function longestContractAnalysis() {
-  const dir = path.resolve(
-    process.env.LEXDESK_FIXTURES ?? '../shared/fixtures',
-    'contracts/cuad-txt',
-  )
+  const flag = process.argv.indexOf('--fixtures')
+  const fixtures = (flag >= 0 ? process.argv[flag + 1] : undefined) ?? process.env.LEXDESK_FIXTURES
+  if (!fixtures) {
+    report(
+      'analysis_longest_contract_ms',
+      null,
+      'ms',
+      'no fixtures: pass --fixtures DIR or set LEXDESK_FIXTURES',
+    )
+    return
+  }
+  const dir = path.resolve(fixtures, 'contracts/cuad-txt')
   if (!existsSync(dir)) {
     report(
       'analysis_longest_contract_ms',
