@@ -33,7 +33,7 @@ test('a new user signs in, creates an organisation and reads a cited contract an
   await signIn(page, email)
   await expect(page.getByText(email, { exact: true })).toBeVisible()
 
-  await page.getByRole('button', { name: 'New organization' }).click()
+  await expect(page.getByText('Create your organization')).toBeVisible()
   await page.getByLabel('Organization name').fill('Harbor & Stone LLP')
   await page.getByRole('button', { name: /create/i }).click()
   await expect(page.getByText('Harbor & Stone LLP').first()).toBeVisible()

@@ -5,6 +5,8 @@ import { PageHeader } from '../../components/page-header'
 import { Badge } from '../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { authClient } from '../../lib/auth-client'
+import { useCurrentOrg } from '../../app/current-org'
+import { CreateOrgForm } from '../../app/create-org-form'
 
 // Hard-coded placeholders (the spec asks for static tiles); labelled 'Sample data' on screen.
 const stats: { label: string; value: string; icon: LucideIcon }[] = [
@@ -46,6 +48,7 @@ const recentActivity = [
 export function DashboardHomePage() {
   const { data: session } = authClient.useSession()
   const name = session?.user.name || session?.user.email
+  const { orgs, isLoading } = useCurrentOrg()
   return (
     <div className="space-y-8">
       <PageHeader
@@ -55,6 +58,20 @@ export function DashboardHomePage() {
         }
         actions={<Badge variant="outline">Sample data</Badge>}
       />
+      {!isLoading && orgs.length === 0 && (
+        <Card className="border-primary/40">
+          <CardHeader>
+            <CardTitle>Create your organization</CardTitle>
+            <CardDescription>
+              Documents and data belong to an organization. Create one for your firm; you will be
+              its owner and can invite colleagues later.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <CreateOrgForm />
+          </CardContent>
+        </Card>
+      )}
       <section aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="sr-only">
           Statistics

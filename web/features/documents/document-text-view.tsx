@@ -26,20 +26,28 @@ function clampSpan(span: Span | null, length: number): Span | null {
  */
 export function DocumentTextView({ content, highlight }: DocumentTextViewProps) {
   const markRef = useRef<HTMLElement>(null)
+  const regionRef = useRef<HTMLDivElement>(null)
   const span = clampSpan(highlight, content.length)
 
   useEffect(() => {
-    // jsdom has no scrollIntoView, hence the optional call.
-    markRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' })
+    const mark = markRef.current
+    const region = regionRef.current
+    if (!mark || !region) return
+    // Scroll only the text region (not the page, which keeps the clicked finding in view):
+    // centre the mark, measured from the region's top.
+    const offset = mark.getBoundingClientRect().top - region.getBoundingClientRect().top
+    const top = region.scrollTop + offset - region.clientHeight / 2 + mark.offsetHeight / 2
+    region.scrollTo?.({ top: Math.max(0, top), behavior: 'smooth' })
   }, [highlight])
 
   return (
     <div
+      ref={regionRef}
       role="region"
       aria-label="Document text"
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable so keyboard users can scroll it (WCAG 2.1.1)
       tabIndex={0}
-      className="max-h-[70vh] overflow-auto rounded-md border bg-background p-4 font-serif text-sm leading-relaxed break-words whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      className="max-h-[35vh] overflow-auto 2xl:max-h-[70vh] rounded-md border bg-background p-4 font-serif text-sm leading-relaxed break-words whitespace-pre-wrap focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
       {span ? (
         <>

@@ -32,8 +32,11 @@ export function DocumentWorkspace({ orgId, documentId }: DocumentWorkspaceProps)
     )
   }
   return (
-    <div className="grid gap-4 2xl:grid-cols-2">
-      <DocumentViewer orgId={orgId} document={document.data} highlight={highlight} />
+    <div className="grid items-start gap-4 2xl:grid-cols-2">
+      {/* Sticky under the top bar, so a finding's passage stays in view while the findings scroll. */}
+      <div className="sticky top-16 z-[5]">
+        <DocumentViewer orgId={orgId} document={document.data} highlight={highlight} />
+      </div>
       <DocumentAnalysis
         orgId={orgId}
         documentId={documentId}

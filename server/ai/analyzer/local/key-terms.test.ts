@@ -57,6 +57,14 @@ describe('extractKeyTerms', () => {
     expect(content.slice(parties[1]!.start, parties[1]!.end)).toBe('Contoso\nLegal LLP')
   })
 
+  it("finds a party named after the previous party's description and address", () => {
+    const content =
+      'This Agreement is by and between About.com, Inc. ("About"), a Delaware corporation, located at 1440 Broadway, New York, NY 10018 and\nebix.com, Inc. ("ebix"), a Delaware corporation.'
+    const { parties } = keyTermsOf(content)
+    expect(parties.map((p) => p.name)).toEqual(['About.com, Inc.', 'ebix.com, Inc.'])
+    for (const party of parties) expect(content.slice(party.start, party.end)).toBe(party.name)
+  })
+
   it('normalises dates, renewal term and notice period', () => {
     const content = [
       'DISTRIBUTION AGREEMENT',

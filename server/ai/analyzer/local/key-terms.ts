@@ -428,14 +428,30 @@ function partyName(content: string, from: number, to: number): Party | null {
   const segment = content.slice(from, to)
   const lead = /^[\s,;:]*(?:and\s+|&\s+)?(?:the\s+(?=[A-Z]))?/i.exec(segment)?.[0].length ?? 0
   const rest = segment.slice(lead)
+  if (PARTY_DESCRIPTION.test(rest)) {
+    // "X ("X"), a Delaware corporation, located at ... and Y ("Y")": the segment opens with the
+    // previous party's description; this party's name follows its last "and".
+    const joiners = [...segment.matchAll(/[\s,;](?:and|&)\s+(?=\S)/g)]
+    const last = joiners[joiners.length - 1]
+    return last ? partyName(content, from + last.index + last[0].length, to) : null
+  }
   const cut = rest.search(
     /,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|[(;]|\n\s*\n|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal)\b/,
   )
   const name = (cut >= 0 ? rest.slice(0, cut) : rest).replace(/[\s,]+$/, '')
-  if (name.length < 2 || name.length > 120 || !/^[\p{Lu}\p{N}]/u.test(name)) return null
+  const looksLikeName = /^[\p{Lu}\p{N}]/u.test(name) || COMPANY_SUFFIX.test(name)
+  if (name.length < 2 || name.length > 120 || !looksLikeName) return null
   const start = from + lead
   return { name: name.replace(/\s+/g, ' '), start, end: start + name.length }
 }
+
+/** A segment that starts by describing a party ("a Delaware corporation", "located at") instead of naming one. */
+const PARTY_DESCRIPTION =
+  /^(?:(?:a|an)\s|(?:organi[sz]ed|incorporated|located|having|with|whose|residing)\b)/i
+
+/** Company-form suffixes that make a lower-case name such as "ebix.com, Inc." a party name. */
+const COMPANY_SUFFIX =
+  /\b(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Corporation|Company|LLP|LP|GmbH|AG|S\.A|plc|N\.V|B\.V)\b\.?/
 
 /** The first date in the preamble introduced by "dated", "as of", "made ... on", "day of" etc. */
 function findAgreementDate(content: string): KeyTerm | null {

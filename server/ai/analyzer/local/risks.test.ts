@@ -67,6 +67,20 @@ describe('assessRisks', () => {
     }
   })
 
+  it('flags a governing-law clause that names no jurisdiction as unclear, not missing', () => {
+    const content = contractWith(
+      'Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the state in which a suit is properly filed.',
+    ).replace(
+      '3. Law. This Agreement is governed by the laws of the State of Illinois.',
+      '3. Fees. Fees are due monthly.',
+    )
+    const risks = analyzeLocal(content, 'risks').risks
+    const codes = risks.map((r) => r.code)
+    expect(codes).not.toContain('governing-law-missing')
+    const unclear = risks.find((r) => r.code === 'governing-law-unclear')
+    expect(unclear && content.slice(unclear.start, unclear.end)).toMatch(/governed by/)
+  })
+
   it('finds every expected risk in a risky agreement and none in a balanced one', () => {
     expect(riskCodes(RISKY_SERVICES_AGREEMENT).sort()).toEqual([
       'auto-renewal-short-notice',

@@ -17,6 +17,7 @@ export const RISK_CODES = [
   'non-compete',
   'change-of-control',
   'governing-law-missing',
+  'governing-law-unclear',
 ] as const
 
 /** A detected clause counts as evidence when the classifier is at least this sure (0..1). */
@@ -87,7 +88,22 @@ export function assessRisks(
     ...terminationRisks(sentences, clauses),
     ...covenantRisks(sentences, clauses),
   ]
-  if (!keyTerms.governingLaw) {
+  const lawClause = clauses.find(
+    (c) => c.category === 'Governing Law' && c.confidence >= CLAUSE_EVIDENCE,
+  )
+  if (lawClause && !keyTerms.governingLaw) {
+    // A choice-of-law clause exists but names no single jurisdiction (e.g. "the state where suit
+    // is filed"): less certain than a fixed choice, so still worth a look.
+    risks.push({
+      code: 'governing-law-unclear',
+      severity: 'low',
+      title: 'Governing law not fixed',
+      explanation:
+        'The governing-law clause does not name one jurisdiction, so which law applies may depend on where or by whom a claim is brought.',
+      start: lawClause.start,
+      end: lawClause.end,
+    })
+  } else if (!keyTerms.governingLaw) {
     // Low: no direct exposure, but which law applies (and so how every clause reads) is left to
     // conflict-of-laws rules and can itself become a dispute.
     risks.push({

@@ -23,6 +23,13 @@ const DAMPING = 0.85
 const MAX_ITERATIONS = 50
 const TOLERANCE = 1e-6
 
+/**
+ * A chosen sentence may not be more similar than this (TF-IDF cosine) to one chosen before it:
+ * the redundancy check LexRank's authors pair with centrality (Erkan & Radev 2004, §4, after
+ * Carbonell & Goldstein's MMR 1998), so repeated boilerplate cannot fill the summary.
+ */
+const MAX_REDUNDANCY = 0.5
+
 /** Function words and contract boilerplate that say nothing about what a sentence is about. */
 const STOPWORDS = new Set(
   (
@@ -41,8 +48,17 @@ const STOPWORDS = new Set(
  * O(n² · words) for n ≤ MAX_CANDIDATES candidates; never throws.
  */
 export function summarize(content: string, sentences: readonly QuotedSpan[]): Summary {
+  const seen = new Set<string>()
   const candidates = sentences
     .filter((s) => s.end - s.start <= MAX_CHARS && isProse(s.text))
+    // Exact repeats (e.g. a redaction notice after every schedule) would reinforce each other in
+    // the graph; keep only the first occurrence.
+    .filter((s) => {
+      const key = s.text.toLowerCase().replace(/\s+/g, ' ')
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
     .slice(0, MAX_CANDIDATES)
   if (candidates.length === 0) return { text: '', sentences: [] }
   const vectors = tfIdfVectors(candidates.map((s) => tokenize(s.text)))
@@ -51,12 +67,20 @@ export function summarize(content: string, sentences: readonly QuotedSpan[]): Su
     candidates.length,
     Math.max(3, Math.min(7, Math.round(Math.log2(candidates.length + 1)))),
   )
-  const chosen = candidates
-    .map((sentence, i) => ({ sentence, score: scores[i] ?? 0, i }))
-    .sort((a, b) => b.score - a.score || a.i - b.i)
-    .slice(0, count)
-    .sort((a, b) => a.i - b.i)
-    .map(({ sentence }) => ({
+  const picked: number[] = []
+  const ranked = candidates
+    .map((_, i) => i)
+    .sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b)
+  for (const i of ranked) {
+    if (picked.length >= count) break
+    const vector = vectors[i] as SparseVector
+    if (picked.every((j) => cosine(vector, vectors[j] as SparseVector) <= MAX_REDUNDANCY))
+      picked.push(i)
+  }
+  const chosen = picked
+    .sort((a, b) => a - b)
+    .map((i) => candidates[i] as QuotedSpan)
+    .map((sentence) => ({
       text: content.slice(sentence.start, sentence.end),
       start: sentence.start,
       end: sentence.end,
