@@ -48,7 +48,12 @@ describe('mailers', () => {
   it('prints one line per mail naming the recipient and the link, and keeps an outbox', async () => {
     const lines: string[] = []
     const mailer = createConsoleMailer((line) => lines.push(line))
-    await mailer.send({ to: 'a@firm.test', subject: 's', text: 't', link: 'http://localhost:3000/x' })
+    await mailer.send({
+      to: 'a@firm.test',
+      subject: 's',
+      text: 't',
+      link: 'http://localhost:3000/x',
+    })
     expect(lines).toEqual(['Mail to a@firm.test: http://localhost:3000/x'])
     expect(mailer.outbox).toHaveLength(1)
   })

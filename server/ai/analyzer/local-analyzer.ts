@@ -2,7 +2,8 @@
  * The local engine as an Analyzer: analyzeLocal runs in one long-lived worker thread so that a
  * long contract (hundreds of milliseconds of CPU) never blocks the server's event loop.
  */
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
+import { startTsWorker } from '../../workers/start-ts-worker'
 import type { AnalysisKind, AnalysisResult, Analyzer } from './types'
 
 /** A job as posted to local-worker.ts. */
@@ -22,8 +23,7 @@ interface PendingJob extends LocalJob {
   onAbort?: () => void
 }
 
-/** A plain ES module that registers tsx in the worker and then loads local-worker.ts. */
-const WORKER_URL = new URL('./local-worker-bootstrap.mjs', import.meta.url)
+const WORKER_URL = new URL('./local-worker.ts', import.meta.url)
 
 /**
  * Runs the local analysis engine off the main thread.
@@ -83,7 +83,7 @@ export class LocalAnalyzer implements Analyzer {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker
-    const worker = new Worker(WORKER_URL)
+    const worker = startTsWorker(WORKER_URL)
     worker.on('message', (reply: LocalJobReply) => {
       const job = this.running
       if (!job || job.id !== reply.id) return

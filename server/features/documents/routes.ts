@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error'
 import { principalOf } from '../../auth/principal'
-import { extractDocumentText } from './extract-text'
+import { extractTextOffThread } from './extract-off-thread'
 import {
   DocumentListQuery,
   DocumentPage,
@@ -110,7 +110,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
           400,
           documentType.error.issues[0]?.message ?? 'Invalid document type',
         )
-      const extracted = await extractDocumentText(upload.file.bytes, upload.file.fileName)
+      const extracted = await extractTextOffThread(upload.file.bytes, upload.file.fileName)
       const title = upload.fields.title?.trim() || titleFromFileName(upload.file.fileName)
       const row = await createDocument(deps, principalOf(req), {
         title: title.slice(0, 300),
