@@ -44,6 +44,8 @@ export interface AppDeps {
   /** Public origin, e.g. http://localhost:3000. */
   publicUrl: string
   logger?: FastifyServerOptions['logger']
+  /** Whether X-Forwarded-For is believed (set behind a reverse proxy), see Fastify trustProxy. */
+  trustProxy?: boolean | string
   signInLimits?: SignInLimits
   /** Directory of the built SPA; served with history fallback when it exists. */
   webRoot?: string
@@ -61,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? incoming
         : randomUUID()
     },
-    trustProxy: false,
+    trustProxy: deps.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -22,6 +22,14 @@ describe('loadConfig', () => {
     )
   })
 
+  it('reads TRUST_PROXY as false, true or a proxy list', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8' }).trustProxy).toBe(
+      '127.0.0.1,10.0.0.0/8',
+    )
+  })
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url' })).toThrow(
       /PORT[\s\S]*PUBLIC_URL/,

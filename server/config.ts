@@ -27,6 +27,12 @@ const EnvSchema = z.object({
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.string().optional(),
   AI_CHAT_MODEL: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined || v === '' || v === 'false' ? false : v === 'true' ? true : v,
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -45,6 +51,8 @@ export interface Config {
   mailFrom: string
   ai: { engine: 'local' | 'openai'; baseUrl?: string; apiKey?: string; chatModel?: string }
   logLevel: string
+  /** Fastify trustProxy: false, true, or a comma-separated list of proxy addresses/CIDRs. */
+  trustProxy: boolean | string
 }
 
 /** Parses `env` (defaults to process.env). Throws an Error naming each bad variable. */
@@ -78,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       chatModel: e.AI_CHAT_MODEL,
     },
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
   }
 }

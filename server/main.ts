@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     secret: await resolveSecret(config),
     publicUrl: config.publicUrl,
     logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
   })
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')

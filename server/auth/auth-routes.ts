@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { AppError } from '../http/app-error'
-import type { Auth } from './auth'
+import { CLIENT_IP_HEADER, type Auth } from './auth'
 
 /** Requests allowed per window on the sign-in routes. */
 export interface SignInLimits {
@@ -66,6 +66,7 @@ function toFetchRequest(req: FastifyRequest, origin: string): Request {
     if (value === undefined) continue
     headers.set(key, Array.isArray(value) ? value.join(', ') : value)
   }
+  headers.set(CLIENT_IP_HEADER, req.ip)
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined
   return new Request(new URL(req.url, origin), {
     method: req.method,

@@ -12,6 +12,9 @@ import type { Db } from '../db/client'
 import * as schema from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 
+/** Header through which the Fastify bridge tells better-auth the client's address. */
+export const CLIENT_IP_HEADER = 'x-lexdesk-client-ip'
+
 /** Lifetime of a sign-in link: 10 minutes (the issue asks for at most 15). */
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60
 
@@ -32,6 +35,8 @@ export function createAuth({ db, mailer, secret, publicUrl }: AuthOptions) {
     secret,
     trustedOrigins: [publicUrl],
     telemetry: { enabled: false },
+    // auth-routes.ts sets this header from the socket address, replacing any client-sent value.
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
