@@ -4,7 +4,7 @@
  * seeded shuffle (reproducible), pruned to the strongest weights so that model.json stays small,
  * and given a document-level threshold chosen by cross-validation (max out-of-fold F1).
  */
-import type { ClauseModel } from '../server/ai/analyzer/local/clauses/clause-model'
+import { documentScore, type ClauseModel } from '../server/ai/analyzer/local/clauses/clause-model'
 import { sentenceFeatures } from '../server/ai/analyzer/local/clauses/sentence-features'
 import { segmentSentences } from '../server/ai/analyzer/local/sentences'
 import { buildWhitespaceIndex, labelSentences, type CuadContract } from './cuad-dataset'
@@ -52,20 +52,32 @@ export interface TrainOptions {
    * down the score range, which then fires on weak evidence in unseen contracts.
    */
   minThreshold: number
+  /** Weight of the second-best sentence in a category's document score (see documentScore). */
+  secondSentenceWeight: number
+  /**
+   * Class weighting for rare categories: a category with fewer positive sentences than the median
+   * category has its positive weight multiplied by (median / count) ^ rareClassPower, at most
+   * rareClassMaxBoost; 0 weighs every category alike.
+   */
+  rareClassPower: number
+  rareClassMaxBoost: number
 }
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   seed: 20210301,
   epochs: 6,
   learningRate: 0.5,
-  l2: 1e-5,
+  l2: 1e-4,
   positiveWeight: 4,
   negativeSampling: 0.35,
   minDocFreq: 3,
   maxFeaturesPerCategory: 400,
-  thresholdFolds: 4,
+  thresholdFolds: 5,
   minThreshold: 0.1,
   cuePrior: 3,
+  secondSentenceWeight: 0,
+  rareClassPower: 0.7,
+  rareClassMaxBoost: 4,
 }
 
 /**
@@ -152,7 +164,7 @@ export function trainClauseModel(
       const fitted = fit(corpus, train, categories, options)
       for (const { d, i } of heldOut) {
         const doc = corpus.docs[d]
-        if (doc) scores[i] = documentScores(fitted, doc)
+        if (doc) scores[i] = documentScores(fitted, doc, options.secondSentenceWeight)
       }
     }
     categories.forEach((_, c) => {
@@ -161,6 +173,7 @@ export function trainClauseModel(
         bestThreshold(
           scores.map((row) => row[c] ?? 0),
           docIndices.map((d) => corpus.docs[d]?.present[c] ?? false),
+          0.99 * (1 + options.secondSentenceWeight),
         ),
       )
     })
@@ -170,6 +183,7 @@ export function trainClauseModel(
     version: 1,
     description:
       'Logistic regression per CUAD category over sentence features; trained by scripts/train-clauses.ts on CUAD v1 (The Atticus Project, Hendrycks et al. 2021, CC BY 4.0).',
+    secondSentenceWeight: options.secondSentenceWeight,
     categories: categories.map((name, c) => {
       const weights: Record<string, number> = {}
       for (let local = 0; local < fitted.vocabSize; local += 1) {
@@ -248,6 +262,7 @@ function fit(
       })
     })
   }
+  const positiveWeights = classWeights(examples, categoryCount, options)
   const weights = new Float32Array(categoryCount * vocabSize)
   categories.forEach((category, c) => {
     const local = localIds[featureIds.get(`r:${category}`) ?? -1] ?? -1
@@ -272,7 +287,8 @@ function fit(
         for (let c = 0; c < categoryCount; c += 1) {
           const y = labels[c] ?? 0
           const g =
-            (1 / (1 + Math.exp(-(z[c] ?? 0))) - y) * (y === 1 ? options.positiveWeight : lossWeight)
+            (1 / (1 + Math.exp(-(z[c] ?? 0))) - y) *
+            (y === 1 ? (positiveWeights[c] ?? 1) : lossWeight)
           z[c] = Math.abs(g) < 1e-4 ? 0 : g
           biases[c] = (biases[c] ?? 0) - rate * (z[c] ?? 0)
         }
@@ -304,10 +320,31 @@ function fit(
   return { vocabSize, localIds, globalIds: Int32Array.from(globalList), weights, biases }
 }
 
-/** Per category, the highest sentence probability in the document. */
-function documentScores(fitted: Fitted, doc: EncodedDoc): Float64Array {
+/** Per category, positiveWeight with the rare-class boost of TrainOptions.rareClassPower. */
+function classWeights(
+  examples: readonly { labels: Uint8Array }[],
+  categoryCount: number,
+  options: TrainOptions,
+): Float64Array {
+  const counts = new Float64Array(categoryCount)
+  for (const { labels } of examples) {
+    for (let c = 0; c < categoryCount; c += 1) counts[c] = (counts[c] ?? 0) + (labels[c] ?? 0)
+  }
+  const sorted = Array.from(counts).sort((a, b) => a - b)
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 1
+  return counts.map((count) => {
+    const boost = Math.pow(median / Math.max(count, 1), options.rareClassPower)
+    return options.positiveWeight * Math.min(options.rareClassMaxBoost, Math.max(1, boost))
+  })
+}
+
+/** Per category, the document score (documentScore) of the sentence probabilities. */
+function documentScores(fitted: Fitted, doc: EncodedDoc, secondWeight: number): Float64Array {
   const categoryCount = fitted.biases.length
-  const best = new Float64Array(categoryCount)
+  const columns = Array.from(
+    { length: categoryCount },
+    () => new Float64Array(doc.sentences.length),
+  )
   doc.sentences.forEach((sentence, s) => {
     const count = doc.featureCounts[s] ?? 0
     const scale = count > 0 ? 1 / Math.sqrt(count) : 0
@@ -320,20 +357,25 @@ function documentScores(fitted: Fitted, doc: EncodedDoc): Float64Array {
       }
     }
     for (let c = 0; c < categoryCount; c += 1) {
-      const p = 1 / (1 + Math.exp(-(z[c] ?? 0)))
-      if (p > (best[c] ?? 0)) best[c] = p
+      const column = columns[c]
+      if (column) column[s] = 1 / (1 + Math.exp(-(z[c] ?? 0)))
     }
   })
-  return best
+  return Float64Array.from(columns, (column) => documentScore(secondWeight, column))
 }
 
 /**
  * The document-level threshold that maximises F1 of "score >= threshold" against `labels`,
- * placed midway between the last accepted and the first rejected score. 0.99 when no positives.
+ * placed midway between the last accepted and the first rejected score, within 0.01..`ceiling`.
+ * `ceiling` when there are no positives.
  */
-export function bestThreshold(scores: readonly number[], labels: readonly boolean[]): number {
+export function bestThreshold(
+  scores: readonly number[],
+  labels: readonly boolean[],
+  ceiling = 0.99,
+): number {
   const total = labels.filter(Boolean).length
-  if (total === 0) return 0.99
+  if (total === 0) return ceiling
   const order = scores.map((score, i) => ({ score, label: labels[i] ?? false }))
   order.sort((a, b) => b.score - a.score)
   let tp = 0
@@ -348,7 +390,7 @@ export function bestThreshold(scores: readonly number[], labels: readonly boolea
       bestCut = next ? (item.score + next.score) / 2 : item.score / 2
     }
   })
-  return Math.min(0.99, Math.max(0.01, bestCut))
+  return Math.min(ceiling, Math.max(0.01, bestCut))
 }
 
 function round(value: number): number {

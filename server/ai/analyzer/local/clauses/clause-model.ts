@@ -4,7 +4,10 @@
  * active feature weighs 1/sqrt(count)) so that long sentences do not win on length alone.
  */
 
-/** One category's classifier. `threshold` is the probability at or above which a sentence counts. */
+/**
+ * One category's classifier. `threshold` is the document score (see documentScore) at or above which
+ * the contract has the category.
+ */
 export interface CategoryModel {
   name: string
   bias: number
@@ -16,12 +19,18 @@ export interface CategoryModel {
 export interface ClauseModel {
   version: 1
   description: string
+  /**
+   * Weight of a category's second-best sentence in its document score (see documentScore); 0 or
+   * absent means the best sentence alone decides.
+   */
+  secondSentenceWeight?: number
   categories: CategoryModel[]
 }
 
 /** A model laid out for fast scoring: feature name to the categories and weights it touches. */
 export interface CompiledClauseModel {
   names: string[]
+  secondSentenceWeight: number
   biases: Float64Array
   thresholds: Float64Array
   table: Map<string, { categories: Int32Array; weights: Float64Array }>
@@ -50,6 +59,7 @@ export function compileClauseModel(model: ClauseModel): CompiledClauseModel {
   }
   return {
     names: model.categories.map((c) => c.name),
+    secondSentenceWeight: model.secondSentenceWeight ?? 0,
     biases: Float64Array.from(model.categories.map((c) => c.bias)),
     thresholds: Float64Array.from(model.categories.map((c) => c.threshold)),
     table,
@@ -77,4 +87,25 @@ export function scoreSentences(
     }
     return z.map((value) => 1 / (1 + Math.exp(-value)))
   })
+}
+
+/**
+ * A category's document-level score from its sentence probabilities (any order): the best one plus
+ * `secondSentenceWeight` times the second best, so that two moderately confident sentences can
+ * outweigh one lucky match. 0 for no sentences; at most 1 + secondSentenceWeight.
+ */
+export function documentScore(
+  secondSentenceWeight: number,
+  probabilities: ArrayLike<number>,
+): number {
+  let first = 0
+  let second = 0
+  for (let i = 0; i < probabilities.length; i += 1) {
+    const p = probabilities[i] ?? 0
+    if (p > first) {
+      second = first
+      first = p
+    } else if (p > second) second = p
+  }
+  return first + secondSentenceWeight * second
 }

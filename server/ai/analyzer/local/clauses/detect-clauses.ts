@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import type { Clause, QuotedSpan } from '../../types'
-import { compileClauseModel, scoreSentences, type ClauseModel } from './clause-model'
+import { compileClauseModel, documentScore, scoreSentences, type ClauseModel } from './clause-model'
 import type { CompiledClauseModel } from './clause-model'
 import { sentenceFeatures } from './sentence-features'
 
@@ -23,8 +23,10 @@ const defaultModel: CompiledClauseModel = compileClauseModel(
  *
  * `sentences` are segmentSentences(content) (any document-ordered spans into `content` work).
  * Returns Clause items with `text === content.slice(start, end)`, `category` an exact CUAD name,
- * `confidence` the classifier's probability (0..1, at least the category's cross-validated
- * threshold); at most three per category, sorted by start. Pure and synchronous; `model` is for
+ * `confidence` the sentence's probability (0..1); at most three per category, sorted by start. A
+ * category is reported when its document score reaches its cross-validated threshold T; then the
+ * sentences with probability at least T / (1 + secondSentenceWeight) are quoted, which always
+ * includes the best one. Pure and synchronous; `model` is for
  * evaluation with held-out models and defaults to the committed one.
  */
 export function detectClauses(
@@ -36,11 +38,14 @@ export function detectClauses(
   const clauses: Clause[] = []
   model.names.forEach((category, c) => {
     const threshold = model.thresholds[c] ?? 1
+    const column = probabilities.map((row) => row[c] ?? 0)
+    if (documentScore(model.secondSentenceWeight, column) < threshold) return
+    const quoteFloor = threshold / (1 + model.secondSentenceWeight)
     const hits: { sentence: QuotedSpan; p: number }[] = []
     probabilities.forEach((row, s) => {
       const p = row[c] ?? 0
       const sentence = sentences[s]
-      if (sentence && p >= threshold) hits.push({ sentence, p })
+      if (sentence && p >= quoteFloor) hits.push({ sentence, p })
     })
     hits.sort((a, b) => b.p - a.p)
     for (const { sentence, p } of hits.slice(0, MAX_PASSAGES_PER_CATEGORY)) {
