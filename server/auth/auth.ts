@@ -11,6 +11,8 @@ import { magicLink, organization } from 'better-auth/plugins'
 import type { Db } from '../db/client'
 import * as schema from '../db/schema'
 import type { Mailer } from '../mail/mailer'
+import { withTenant } from '../db/tenant'
+import { recordAudit } from '../features/audit/service'
 
 /** Header through which the Fastify bridge tells better-auth the client's address. */
 export const CLIENT_IP_HEADER = 'x-lexdesk-client-ip'
@@ -70,7 +72,30 @@ export function createAuth({ db, mailer, secret, publicUrl }: AuthOptions) {
           })
         },
       }),
-      organization({ allowUserToCreateOrganization: true, creatorRole: 'owner' }),
+      organization({
+        allowUserToCreateOrganization: true,
+        creatorRole: 'owner',
+        organizationHooks: {
+          // Every change is auditable, including the organisation's creation by its owner.
+          afterCreateOrganization: async ({ organization: org, user }) => {
+            const principal = {
+              orgId: org.id,
+              userId: user.id,
+              role: 'owner',
+              actorType: 'user',
+            } as const
+            await withTenant(db, principal, (tx) =>
+              recordAudit(
+                tx,
+                principal,
+                'organization.create',
+                { type: 'organization', id: org.id },
+                { name: org.name },
+              ),
+            )
+          },
+        },
+      }),
     ],
   })
 }

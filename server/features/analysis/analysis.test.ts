@@ -89,6 +89,9 @@ describe('document analysis API', () => {
     expect(kinds).toContain('full')
     const audit = await withTenant(t.database.db, alice, (tx) => tx.select().from(auditLogs))
     expect(audit.filter((a) => a.action === 'analysis.create')).toHaveLength(kinds.length)
+    expect(audit.filter((a) => a.action === 'organization.create')).toMatchObject([
+      { actorType: 'user', actorId: alice.userId, targetId: alice.orgId },
+    ])
   })
 
   it("refuses to analyse or list another org's document (404 problem)", async () => {
