@@ -1,7 +1,9 @@
 /** Vitest setup for web tests: jest-dom matchers, and any console.error fails the test (epic-stack rule). */
 import '@testing-library/jest-dom/vitest'
-import { afterEach, beforeEach, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, vi } from 'vitest'
 import { cleanup } from '@testing-library/react'
+import { cleanStores, type Store } from 'nanostores'
+import { authClient } from './lib/auth-client'
 
 let consoleErrors: unknown[][] = []
 beforeEach(() => {
@@ -18,4 +20,10 @@ afterEach(() => {
       `console.error was called: ${consoleErrors.map((a) => a.map(String).join(' ')).join('\n')}`,
     )
   }
+})
+
+// better-auth's session atoms (nanostores) unmount 1 s after their last listener leaves; if that
+// timer fires after jsdom is torn down, its cleanup throws. Unmount them now instead.
+afterAll(() => {
+  cleanStores(...(Object.values(authClient.$store.atoms) as Store[]))
 })
