@@ -74,7 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, req, reply) => {
     const { problem: body, headers } = problemFor(error)
-    if (body.status >= 500) req.log.error({ err: error }, 'request failed')
+    if (body.status >= 500)
+      req.log.error({ err: error, cause: (error as Error).cause }, 'request failed')
     return reply
       .status(body.status)
       .headers(headers)

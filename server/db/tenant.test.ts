@@ -78,6 +78,22 @@ describe('row-level security', () => {
     expect(still.map((r) => r.title)).toEqual(['B secret'])
   })
 
+  it('keeps the audit trail append-only for the application role', async () => {
+    await withTenant(database.db, orgA, (tx) =>
+      tx
+        .insert(auditLogs)
+        .values({ orgId: 'org-a', actorType: 'user', action: 'x', targetType: 'x' }),
+    )
+    expect(await dbErrorOf(withTenant(database.db, orgA, (tx) => tx.delete(auditLogs)))).toMatch(
+      /permission denied/,
+    )
+    expect(
+      await dbErrorOf(
+        withTenant(database.db, orgA, (tx) => tx.update(auditLogs).set({ action: 'y' })),
+      ),
+    ).toMatch(/permission denied/)
+  })
+
   it('sees nothing in a tenant table without an org setting', async () => {
     const rows = await database.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL ROLE lexdesk_app`)

@@ -8,14 +8,16 @@ export class AppError extends Error {
    * @param status HTTP status (4xx for the caller's fault; 5xx details are never shown)
    * @param detail human-readable message shown to the user
    * @param headers extra response headers (e.g. Retry-After)
+   * @param cause the underlying error, logged but never sent to the client
    */
   constructor(
     readonly code: string,
     readonly status: number,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
+    cause?: unknown,
   ) {
-    super(detail)
+    super(detail, cause === undefined ? undefined : { cause })
     this.name = 'AppError'
   }
 }

@@ -35,6 +35,8 @@ interface FastifyLikeError {
 
 /** Maps a thrown value to `{ problem, headers }`. Unknown errors become a 500 with a generic detail. */
 export function problemFor(error: unknown): { problem: Problem; headers: Record<string, string> } {
+  // An AppError's detail is written by us for the user (never an internal message), so it is
+  // shown even for 5xx; wrap internal causes with `cause`, which only the log sees.
   if (error instanceof AppError) {
     return { problem: problem(error.status, error.detail, error.code), headers: error.headers }
   }

@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react'
 import { Button } from '../components/ui/button'
 import { Input } from '../components/ui/input'
 import { Label } from '../components/ui/label'
-import { slugify } from './slugify'
 import { useCreateOrg } from './use-create-org'
 
 /** Name field and Create button; the slug is derived from the name and previewed. */
@@ -37,7 +36,7 @@ export function CreateOrgForm({ onCreated }: { onCreated?: (orgId: string) => vo
         </Button>
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
-        {trimmed ? `Address: ${slugify(trimmed)}` : 'You will be its owner.'}
+        {'You will be its owner.'}
       </p>
     </form>
   )

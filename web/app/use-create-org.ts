@@ -10,7 +10,11 @@ export function useCreateOrg(options: { onCreated?: (orgId: string) => void } = 
   const { refetchOrgs, setOrgId } = useCurrentOrg()
   return useMutation({
     mutationFn: async (name: string) => {
-      const { data, error } = await authClient.organization.create({ name, slug: slugify(name) })
+      const { data, error } = await authClient.organization.create({
+        name,
+        // Slugs are unique across every tenant: a random suffix keeps two firms' names from colliding.
+        slug: `${slugify(name)}-${crypto.randomUUID().slice(0, 6)}`,
+      })
       if (error)
         throw new Error(error.message ?? error.statusText ?? 'Could not create organization')
       return data

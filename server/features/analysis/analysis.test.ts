@@ -107,6 +107,35 @@ describe('document analysis API', () => {
     }
   })
 
+  it("hides the engine's internal error behind a clear 502 problem", async () => {
+    const failing = await buildTestApp({
+      analyzer: {
+        engine: 'broken',
+        analyze: () => Promise.reject(new Error('getaddrinfo ENOTFOUND llm.internal.firm')),
+      },
+    })
+    try {
+      const owner = await signedInMember(failing)
+      const doc = await failing.app.inject({
+        method: 'POST',
+        url: `/api/v1/orgs/${owner.orgId}/documents/text`,
+        headers: owner.headers,
+        payload: { title: 'x', content: SAMPLE_CONTRACT },
+      })
+      const res = await failing.app.inject({
+        method: 'POST',
+        url: `/api/v1/orgs/${owner.orgId}/documents/${doc.json().id}/analyses`,
+        headers: owner.headers,
+        payload: { kind: 'full' },
+      })
+      expect(res.statusCode).toBe(502)
+      expect(res.json().detail).toMatch(/analysis engine failed/)
+      expect(res.body).not.toContain('llm.internal')
+    } finally {
+      await failing.close()
+    }
+  })
+
   it('rejects an unknown analysis kind with a 400 problem', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -57,7 +57,14 @@ export async function analyzeDocument(
   try {
     result = await deps.analyzer.analyze(document.content, kind)
   } catch (error) {
-    throw new AppError('analysis_failed', 502, `Analysis failed: ${(error as Error).message}`)
+    // The engine's own message may name internal hosts; it goes to the log, not to the client.
+    throw new AppError(
+      'analysis_failed',
+      502,
+      'The analysis engine failed on this document. Try again, or ask an administrator to check the server log.',
+      {},
+      error,
+    )
   }
   return withTenant(deps.db, principal, async (tx) => {
     const [row] = await tx

@@ -152,6 +152,24 @@ describe('documents API', () => {
     expect((await blobFiles()).length).toBe(before)
   })
 
+  it('refuses two files in one upload with a 400, not a size error', async () => {
+    const form = uploadForm(new TextEncoder().encode('One.'), 'one.txt')
+    form.append('file', new Blob([new TextEncoder().encode('Two.')]), 'two.txt')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: base(alice),
+      headers: alice.headers,
+      payload: form,
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().detail).toMatch(/one file/)
+  })
+
+  it('drops NUL characters from pasted text instead of failing', async () => {
+    const doc = await paste(alice, { title: 'Nul memo', content: 'Before\u0000after.' })
+    expect(doc.content).toBe('Beforeafter.')
+  })
+
   it('lists newest first with 150-character previews, case-insensitive search and a type filter', async () => {
     const long = await paste(alice, {
       title: 'Zeta NDA',

@@ -20,9 +20,12 @@ export interface ExtractedText {
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 const SUPPORTED = 'Upload a PDF, DOCX or plain-text file.'
 
-/** Normalises CRLF/CR to LF so character offsets are the same whatever produced the file. */
+/**
+ * Normalises CRLF/CR to LF so character offsets are the same whatever produced the file, and drops
+ * NUL characters (PDF and DOCX text can contain them; PostgreSQL text cannot).
+ */
 export function normaliseNewlines(text: string): string {
-  return text.replace(/\r\n?/g, '\n')
+  return text.replace(/\r\n?/g, '\n').replaceAll('\u0000', '')
 }
 
 async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {

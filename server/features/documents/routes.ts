@@ -50,8 +50,15 @@ async function readUpload(req: FastifyRequest): Promise<Upload> {
       }
     }
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 413)
-      throw new AppError('file_too_large', 413, TOO_LARGE)
+    const code = (error as { code?: string }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', 413, TOO_LARGE)
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw new AppError(
+        'bad_upload',
+        400,
+        'Send one file (field "file") with at most a title and a document type.',
+      )
+    }
     if (error instanceof AppError) throw error
     throw new AppError(
       'bad_upload',

@@ -60,6 +60,8 @@ export const PastedDocument = z.object({
   title: z.string().trim().min(1, 'Give the document a title').max(300),
   content: z
     .string()
+    // PostgreSQL text cannot hold NUL; it carries no meaning in a document, so it is dropped.
+    .transform((s) => s.replaceAll('\u0000', ''))
     .refine((s) => s.trim().length > 0, 'Please paste a document to analyze')
     .pipe(z.string().max(5_000_000)),
   documentType: DocumentType.default('contract'),

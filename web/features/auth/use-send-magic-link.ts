@@ -7,7 +7,16 @@ export function useSendMagicLink() {
   return useMutation({
     mutationFn: async (email: string) => {
       const { error } = await authClient.signIn.magicLink({ email, callbackURL: '/dashboard' })
-      if (error) throw new Error(error.message || error.statusText || 'Could not send the link')
+      if (error) {
+        // Lexdesk's own limits answer with problem+json (`detail`); better-auth with `message`.
+        const detail = (error as { detail?: unknown }).detail
+        throw new Error(
+          (typeof detail === 'string' && detail) ||
+            error.message ||
+            error.statusText ||
+            'Could not send the link',
+        )
+      }
     },
   })
 }
