@@ -9,8 +9,6 @@ export interface BlobStore {
   get(key: string): Promise<{ data: Uint8Array; contentType: string } | null>
   /** Deletes the object; deleting a missing key is not an error. */
   delete(key: string): Promise<void>
-  /** Whether an object exists under `key`. */
-  exists(key: string): Promise<boolean>
 }
 
 /** Rejects keys that could escape the store: absolute, `..`, backslashes, empty or control chars. */

@@ -3,7 +3,7 @@
  * file first and are renamed into place, so a crash never leaves a half-written object; the
  * content type is kept in a `.meta.json` sidecar.
  */
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { assertSafeKey, type BlobStore } from './blob-store'
@@ -44,15 +44,6 @@ export function createFsBlobStore(root: string): BlobStore {
       const file = fileOf(key)
       await rm(file, { force: true })
       await rm(`${file}.meta.json`, { force: true })
-    },
-    async exists(key) {
-      try {
-        await stat(fileOf(key))
-        return true
-      } catch (e) {
-        if (isMissing(e)) return false
-        throw e
-      }
     },
   }
 }

@@ -12,6 +12,3 @@ export const authClient = createAuthClient({
   // better-auth captures `fetch` when the client is created; look it up per call instead.
   fetchOptions: { customFetchImpl: (input, init) => globalThis.fetch(input, init) },
 })
-
-/** Type of `authClient`, for code that takes the client as a parameter. */
-export type AuthClient = typeof authClient

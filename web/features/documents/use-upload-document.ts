@@ -48,5 +48,5 @@ export function useUploadDocument(orgId: string, onAdded: (document: DocumentDet
     mutation.mutate({ file, documentType })
   }
 
-  return { upload, progress, isUploading: mutation.isPending }
+  return { upload, progress }
 }
