@@ -6,6 +6,7 @@ import { openPglite } from '../server/db/client'
 import { createConsoleMailer } from '../server/mail/mailer'
 import { createFsBlobStore } from '../server/blob/fs-blob-store'
 import { buildApp } from '../server/app'
+import { WorkerPool } from '../server/workers/worker-pool'
 import type { Analyzer } from '../server/ai/analyzer/types'
 
 /** An analyzer for building the route table only; generating the document never analyses. */
@@ -16,17 +17,21 @@ const routeTableOnly: Analyzer = {
 
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const database = await openPglite({})
+  // Threads start on first use only, so this pool never starts one.
+  const pool = new WorkerPool({ threads: 1 })
   const app = await buildApp({
     database,
     mailer: createConsoleMailer(() => {}),
     blobs: createFsBlobStore('/nonexistent'),
-    analyzer: routeTableOnly,
+    pool,
+    engines: { analyzer: routeTableOnly },
     secret: 'openapi-generation-secret-0123456789abcdef',
     publicUrl: 'http://localhost:3000',
   })
   await app.ready()
   const document = app.swagger() as unknown as Record<string, unknown>
   await app.close()
+  await pool.close()
   await database.close()
   return document
 }

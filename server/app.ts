@@ -25,7 +25,9 @@ import {
 import type { Database } from './db/client'
 import type { Mailer } from './mail/mailer'
 import type { BlobStore } from './blob/blob-store'
-import type { Analyzer } from './ai/analyzer/types'
+import type { Engines } from './ai/engines'
+import type { WorkerPool } from './workers/worker-pool'
+import type { AppServices } from './services'
 import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { memberGuard } from './auth/principal'
@@ -38,7 +40,11 @@ export interface AppDeps {
   database: Database
   mailer: Mailer
   blobs: BlobStore
-  analyzer: Analyzer
+  /** The shared worker pool for CPU-heavy work. */
+  pool: WorkerPool
+  engines: Engines
+  /** Limits on text extraction; defaults: 2,000 PDF pages, 60 s. */
+  extraction?: AppServices['limits']['extraction']
   /** Server secret (≥ 32 chars) for sessions. */
   secret: string
   /** Public origin, e.g. http://localhost:3000. */
@@ -133,11 +139,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const guard = memberGuard(auth, deps.database.db)
   const db = deps.database.db
+  const services: AppServices = {
+    db,
+    blobs: deps.blobs,
+    pool: deps.pool,
+    engines: deps.engines,
+    limits: { extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 } },
+  }
   await app.register(
     async (v1) => {
       await v1.register(appRoutes, { db, guard })
-      await v1.register(documentRoutes, { deps: { db, blobs: deps.blobs }, guard })
-      await v1.register(analysisRoutes, { deps: { db, analyzer: deps.analyzer }, guard })
+      await v1.register(documentRoutes, { services, guard })
+      await v1.register(analysisRoutes, { services, guard })
     },
     { prefix: '/api/v1' },
   )
@@ -151,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (_req, reply) => {
       try {
         await db.execute(sql`select 1`)
-        return { status: 'ready' }
+        return { status: 'ready', workers: deps.pool.stats() }
       } catch {
         return reply.status(503).send({ status: 'unavailable' })
       }

@@ -11,7 +11,15 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       smtpUrl: undefined,
-      ai: { engine: 'local' },
+      ai: {
+        analysis: { engine: 'local' },
+        chat: { engine: 'local' },
+        stt: { engine: 'local' },
+        tts: { engine: 'local' },
+        embed: { engine: 'local' },
+      },
+      workers: { threads: undefined, heapMb: 1024 },
+      extraction: { maxPdfPages: 2000, timeoutSeconds: 60 },
     })
   })
 
@@ -38,6 +46,44 @@ describe('loadConfig', () => {
 
   it('requires a secret in production and a base URL and model for the openai engine', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/LEXDESK_SECRET is required/)
-    expect(() => loadConfig({ AI_ENGINE: 'openai' })).toThrow(/AI_BASE_URL and AI_CHAT_MODEL/)
+    expect(() => loadConfig({ AI_ENGINE: 'openai' })).toThrow(
+      /openai analysis engine needs AI_BASE_URL and AI_ANALYSIS_MODEL or AI_CHAT_MODEL/,
+    )
+  })
+
+  it('chooses an engine per capability, with shared and per-capability endpoints', () => {
+    const config = loadConfig({
+      AI_BASE_URL: 'http://gpu.firm.example:8000/v1',
+      AI_API_KEY: 'shared-key',
+      AI_CHAT_ENGINE: 'openai',
+      AI_CHAT_MODEL: 'llama-3.1-70b',
+      AI_STT_ENGINE: 'openai',
+      AI_STT_MODEL: 'whisper-large-v3',
+      AI_STT_BASE_URL: 'http://whisper.firm.example:9000/v1',
+    })
+    expect(config.ai.analysis).toEqual({ engine: 'local' })
+    expect(config.ai.chat).toEqual({
+      engine: 'openai',
+      baseUrl: 'http://gpu.firm.example:8000/v1',
+      apiKey: 'shared-key',
+      model: 'llama-3.1-70b',
+    })
+    expect(config.ai.stt).toMatchObject({
+      baseUrl: 'http://whisper.firm.example:9000/v1',
+      model: 'whisper-large-v3',
+    })
+    expect(() =>
+      loadConfig({ AI_EMBED_ENGINE: 'openai', AI_BASE_URL: 'http://x.example' }),
+    ).toThrow(/openai embed engine needs AI_EMBED_MODEL/)
+  })
+
+  it('reads the worker pool and extraction limits', () => {
+    const config = loadConfig({
+      WORKER_THREADS: '3',
+      MAX_PDF_PAGES: '10',
+      EXTRACTION_TIMEOUT_S: '5',
+    })
+    expect(config.workers.threads).toBe(3)
+    expect(config.extraction).toEqual({ maxPdfPages: 10, timeoutSeconds: 5 })
   })
 })

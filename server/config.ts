@@ -5,6 +5,23 @@
 import { z } from 'zod'
 import path from 'node:path'
 
+/** AI capabilities, each with its own engine choice and model (issue 10). */
+export const CAPABILITIES = ['analysis', 'chat', 'stt', 'tts', 'embed'] as const
+export type Capability = (typeof CAPABILITIES)[number]
+
+const EngineName = z.enum(['local', 'openai'])
+
+/** An engine choice: `local` (offline, in-process) or an OpenAI-compatible server. */
+export type EngineConfig =
+  { engine: 'local' } | { engine: 'openai'; baseUrl: string; apiKey?: string; model: string }
+
+/** An optional string where an empty string counts as unset. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+
 /** An optional URL where an empty string counts as unset. */
 const optionalUrl = z
   .string()
@@ -12,6 +29,20 @@ const optionalUrl = z
   .optional()
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.string().url().optional())
+
+/** AI_<CAP>_ENGINE, AI_<CAP>_MODEL, AI_<CAP>_BASE_URL and AI_<CAP>_API_KEY for each capability. */
+function capabilityVariables() {
+  const entries = CAPABILITIES.flatMap((cap) => {
+    const prefix = `AI_${cap.toUpperCase()}`
+    return [
+      [`${prefix}_ENGINE`, EngineName.optional()],
+      [`${prefix}_MODEL`, optionalText],
+      [`${prefix}_BASE_URL`, optionalUrl],
+      [`${prefix}_API_KEY`, optionalText],
+    ] as const
+  })
+  return Object.fromEntries(entries) as Record<string, typeof optionalText>
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,10 +54,14 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Lexdesk <no-reply@localhost>'),
-  AI_ENGINE: z.enum(['local', 'openai']).default('local'),
+  AI_ENGINE: EngineName.default('local'),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.string().optional(),
-  AI_CHAT_MODEL: z.string().optional(),
+  ...capabilityVariables(),
+  WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  WORKER_HEAP_MB: z.coerce.number().int().min(64).max(16384).default(1024),
+  MAX_PDF_PAGES: z.coerce.number().int().min(1).default(2000),
+  EXTRACTION_TIMEOUT_S: z.coerce.number().positive().default(60),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -49,7 +84,12 @@ export interface Config {
   databaseUrl: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
-  ai: { engine: 'local' | 'openai'; baseUrl?: string; apiKey?: string; chatModel?: string }
+  /** Engine per AI capability. */
+  ai: Record<Capability, EngineConfig>
+  /** The shared worker pool: threads (default: cores) and heap cap per thread in MiB. */
+  workers: { threads: number | undefined; heapMb: number }
+  /** Limits on text extraction of uploads (issue 5). */
+  extraction: { maxPdfPages: number; timeoutSeconds: number }
   logLevel: string
   /** Fastify trustProxy: false, true, or a comma-separated list of proxy addresses/CIDRs. */
   trustProxy: boolean | string
@@ -66,9 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.LEXDESK_SECRET) {
     throw new Error('Invalid configuration:\nLEXDESK_SECRET is required when NODE_ENV=production')
   }
-  if (e.AI_ENGINE === 'openai' && (!e.AI_BASE_URL || !e.AI_CHAT_MODEL)) {
-    throw new Error('Invalid configuration:\nAI_ENGINE=openai needs AI_BASE_URL and AI_CHAT_MODEL')
-  }
+  const ai = aiEngines(e as unknown as Record<string, string | undefined>)
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -79,13 +117,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    ai: {
-      engine: e.AI_ENGINE,
-      baseUrl: e.AI_BASE_URL,
-      apiKey: e.AI_API_KEY,
-      chatModel: e.AI_CHAT_MODEL,
-    },
+    ai,
+    workers: { threads: e.WORKER_THREADS, heapMb: e.WORKER_HEAP_MB },
+    extraction: { maxPdfPages: e.MAX_PDF_PAGES, timeoutSeconds: e.EXTRACTION_TIMEOUT_S },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   }
+}
+
+/**
+ * Resolves each capability's engine: AI_<CAP>_ENGINE, else AI_ENGINE; for `openai`, the base URL
+ * and key from AI_<CAP>_BASE_URL / AI_<CAP>_API_KEY, else AI_BASE_URL / AI_API_KEY, and the model
+ * from AI_<CAP>_MODEL (analysis falls back to AI_CHAT_MODEL). Throws naming every missing variable.
+ */
+function aiEngines(env: Record<string, string | undefined>): Record<Capability, EngineConfig> {
+  const problems: string[] = []
+  const resolve = (cap: Capability): EngineConfig => {
+    const prefix = `AI_${cap.toUpperCase()}`
+    const engine = env[`${prefix}_ENGINE`] ?? env.AI_ENGINE ?? 'local'
+    if (engine === 'local') return { engine: 'local' }
+    const baseUrl = env[`${prefix}_BASE_URL`] ?? env.AI_BASE_URL
+    const model = env[`${prefix}_MODEL`] ?? (cap === 'analysis' ? env.AI_CHAT_MODEL : undefined)
+    const modelVariable =
+      cap === 'analysis' ? 'AI_ANALYSIS_MODEL or AI_CHAT_MODEL' : `${prefix}_MODEL`
+    const missing = [!baseUrl && 'AI_BASE_URL', !model && modelVariable].filter(Boolean)
+    if (!baseUrl || !model) {
+      problems.push(`the openai ${cap} engine needs ${missing.join(' and ')}`)
+      return { engine: 'local' }
+    }
+    const apiKey = env[`${prefix}_API_KEY`] ?? env.AI_API_KEY
+    return { engine: 'openai', baseUrl, apiKey, model }
+  }
+  const engines = Object.fromEntries(CAPABILITIES.map((cap) => [cap, resolve(cap)])) as Record<
+    Capability,
+    EngineConfig
+  >
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`)
+  return engines
 }

@@ -9,7 +9,9 @@ import { loadConfig, type Config } from './config'
 import { openDatabase } from './db/client'
 import { createConsoleMailer, createSmtpMailer } from './mail/mailer'
 import { createFsBlobStore } from './blob/fs-blob-store'
-import { createAnalyzer } from './ai/analyzer/create-analyzer'
+import { createEngines, closeEngines } from './ai/engines'
+import { WorkerPool } from './workers/worker-pool'
+import { reconcileDocumentFiles } from './features/documents/reconcile-files'
 import { buildApp } from './app'
 
 /** Returns LEXDESK_SECRET, or (outside production) a random secret kept in `<dataDir>/secret`. */
@@ -29,14 +31,18 @@ async function main(): Promise<void> {
   const config = loadConfig()
   await mkdir(config.dataDir, { recursive: true })
   const database = await openDatabase(config)
-  const analyzer = createAnalyzer(config.ai)
+  const pool = new WorkerPool(config.workers)
+  const engines = createEngines(config.ai, pool)
+  const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'))
   const app = await buildApp({
     database,
     mailer: config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createConsoleMailer(),
-    blobs: createFsBlobStore(path.join(config.dataDir, 'blobs')),
-    analyzer,
+    blobs,
+    pool,
+    engines,
+    extraction: config.extraction,
     secret: await resolveSecret(config),
     publicUrl: config.publicUrl,
     logger: { level: config.logLevel },
@@ -45,10 +51,14 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
     await app.close()
-    await analyzer.close?.()
+    await closeEngines(engines)
+    await pool.close()
     await database.close()
     process.exit(0)
   }
+  // PGlite admits one process, so no other server can be mid-upload; PostgreSQL may be shared.
+  const uploadGraceMs = database.kind === 'pglite' ? 0 : 15 * 60_000
+  await reconcileDocumentFiles({ db: database.db, blobs }, app.log, uploadGraceMs)
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   await app.listen({ port: config.port, host: config.host })

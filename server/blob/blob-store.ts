@@ -9,6 +9,23 @@ export interface BlobStore {
   get(key: string): Promise<{ data: Uint8Array; contentType: string } | null>
   /** Deletes the object; deleting a missing key is not an error. */
   delete(key: string): Promise<void>
+  /** Every object whose key starts with `prefix` (a folder path ending in '/'), in no set order. */
+  list(prefix: string): AsyncIterable<BlobInfo>
+  /** Deletes every object under `prefix` (a folder path ending in '/'); none is not an error. */
+  deletePrefix(prefix: string): Promise<void>
+}
+
+/** One stored object: its key and when it was last written. */
+export interface BlobInfo {
+  key: string
+  updatedAt: Date
+}
+
+/** Checks that `prefix` is a safe folder path ending in '/'. */
+export function assertSafePrefix(prefix: string): void {
+  if (!prefix.endsWith('/'))
+    throw new Error(`Blob prefix must end in '/': ${JSON.stringify(prefix)}`)
+  assertSafeKey(prefix.slice(0, -1))
 }
 
 /** Rejects keys that could escape the store: absolute, `..`, backslashes, empty or control chars. */

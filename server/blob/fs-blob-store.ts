@@ -1,12 +1,18 @@
 /**
  * Filesystem BlobStore under a root directory (default `<dataDir>/blobs`). Writes go to a temporary
  * file first and are renamed into place, so a crash never leaves a half-written object; the
- * content type is kept in a `.meta.json` sidecar.
+ * content type is kept in a `.meta.json` sidecar. A prefix is a folder, so deleting a prefix
+ * removes the folder with everything in it (temporary files of interrupted writes included).
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { assertSafeKey, type BlobStore } from './blob-store'
+import { assertSafeKey, assertSafePrefix, type BlobInfo, type BlobStore } from './blob-store'
+
+const META_SUFFIX = '.meta.json'
+const TMP_SUFFIX = '.tmp'
+const META_PATTERN = /\.meta\.json$/
+const TMP_PATTERN = /\.[0-9a-f-]{36}\.tmp$/
 
 /** Creates a filesystem blob store rooted at `root` (created on first write). */
 export function createFsBlobStore(root: string): BlobStore {
@@ -14,14 +20,18 @@ export function createFsBlobStore(root: string): BlobStore {
     assertSafeKey(key)
     return path.join(root, ...key.split('/'))
   }
+  const folderOf = (prefix: string) => {
+    assertSafePrefix(prefix)
+    return path.join(root, ...prefix.slice(0, -1).split('/'))
+  }
   const isMissing = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT'
   return {
     async put(key, data, contentType) {
       const file = fileOf(key)
       await mkdir(path.dirname(file), { recursive: true })
-      const tmp = `${file}.${randomUUID()}.tmp`
+      const tmp = `${file}.${randomUUID()}${TMP_SUFFIX}`
       await writeFile(tmp, data)
-      await writeFile(`${file}.meta.json`, JSON.stringify({ contentType }))
+      await writeFile(`${file}${META_SUFFIX}`, JSON.stringify({ contentType }))
       await rename(tmp, file)
     },
     async get(key) {
@@ -29,7 +39,7 @@ export function createFsBlobStore(root: string): BlobStore {
       try {
         const [data, meta] = await Promise.all([
           readFile(file),
-          readFile(`${file}.meta.json`, 'utf8'),
+          readFile(`${file}${META_SUFFIX}`, 'utf8'),
         ])
         return {
           data: new Uint8Array(data),
@@ -43,7 +53,37 @@ export function createFsBlobStore(root: string): BlobStore {
     async delete(key) {
       const file = fileOf(key)
       await rm(file, { force: true })
-      await rm(`${file}.meta.json`, { force: true })
+      await rm(`${file}${META_SUFFIX}`, { force: true })
+    },
+    async *list(prefix): AsyncIterable<BlobInfo> {
+      const folder = folderOf(prefix)
+      let entries
+      try {
+        entries = await readdir(folder, { recursive: true, withFileTypes: true })
+      } catch (e) {
+        if (isMissing(e)) return
+        throw e
+      }
+      // A write cut short by a crash leaves a sidecar or temporary file without its object: it is
+      // listed under the object's key too, so reconciliation can remove it.
+      const found = new Map<string, Date>()
+      for (const entry of entries) {
+        if (!entry.isFile()) continue
+        const file = path.join(entry.parentPath, entry.name)
+        const key = path
+          .relative(root, file)
+          .split(path.sep)
+          .join('/')
+          .replace(TMP_PATTERN, '')
+          .replace(META_PATTERN, '')
+        const { mtime } = await stat(file)
+        const seen = found.get(key)
+        if (!seen || seen < mtime) found.set(key, mtime)
+      }
+      for (const [key, updatedAt] of found) yield { key, updatedAt }
+    },
+    async deletePrefix(prefix) {
+      await rm(folderOf(prefix), { recursive: true, force: true })
     },
   }
 }

@@ -20,6 +20,33 @@ export class AppError extends Error {
     super(detail, cause === undefined ? undefined : { cause })
     this.name = 'AppError'
   }
+
+  /** The fields that cross a worker-thread or job boundary (never the cause). */
+  toJSON(): AppErrorJson {
+    return { name: 'AppError', code: this.code, status: this.status, detail: this.detail }
+  }
+
+  /** Rebuilds an AppError from `toJSON()` output. */
+  static fromJSON(json: AppErrorJson): AppError {
+    return new AppError(json.code, json.status, json.detail)
+  }
+
+  /** Whether `value` is the `toJSON()` form of an AppError. */
+  static isJson(value: unknown): value is AppErrorJson {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as { name?: unknown }).name === 'AppError'
+    )
+  }
+}
+
+/** An AppError as plain data (see AppError.toJSON). */
+export interface AppErrorJson {
+  name: 'AppError'
+  code: string
+  status: number
+  detail: string
 }
 
 /** Shorthand for the 404 that hides whether another tenant's object exists. */

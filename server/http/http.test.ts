@@ -33,7 +33,16 @@ describe('HTTP surface', () => {
 
   it('reports health and readiness', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' })
-    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' })
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({
+      status: 'ready',
+      workers: {
+        threads: expect.any(Number),
+        queued: 0,
+        running: 0,
+        completed: expect.any(Number),
+        failed: expect.any(Number),
+      },
+    })
   })
 
   it('answers unknown API routes with a 404 problem and sets security headers and a request id', async () => {

@@ -1,5 +1,6 @@
 /** Test documents made on the fly: a text-layer PDF (pdf-lib), a scanned-like PDF, a DOCX (docx). */
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
+import { deflateSync } from 'node:zlib'
+import { PDFDocument, PDFName, StandardFonts, rgb } from 'pdf-lib'
 import { Document, Packer, Paragraph } from 'docx'
 
 /** A sample services agreement written for the tests (not from any fixture). */
@@ -64,4 +65,29 @@ export function uploadForm(
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
   form.append('file', new Blob([bytes as BlobPart]), fileName)
   return form
+}
+
+/** A PDF of `pages` blank pages (tests the page limit without any text to read). */
+export async function makeBlankPdf(pages: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  for (let i = 0; i < pages; i += 1) pdf.addPage([612, 792])
+  return pdf.save()
+}
+
+/**
+ * A small PDF whose one page has a Flate-compressed content stream that inflates to
+ * `inflatedMb` MiB of text-drawing operators: a decompression bomb for the extractor.
+ */
+export async function makeCompressedBombPdf(inflatedMb: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  const page = pdf.addPage([612, 792])
+  page.drawText('Cover', { x: 40, y: 750, size: 10, font })
+  const fontName = page.node.normalizedEntries().Font.keys()[0]?.asString() ?? '/F1'
+  const line = Buffer.from(`BT ${fontName} 10 Tf 40 700 Td (bomb bomb bomb bomb bomb bomb) Tj ET\n`)
+  const inflated = Buffer.alloc(inflatedMb * 1024 * 1024)
+  for (let at = 0; at < inflated.length; at += line.length) line.copy(inflated, at)
+  const stream = pdf.context.stream(deflateSync(inflated, { level: 9 }), { Filter: 'FlateDecode' })
+  page.node.set(PDFName.of('Contents'), pdf.context.register(stream))
+  return pdf.save()
 }

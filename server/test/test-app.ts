@@ -10,8 +10,10 @@ import type { Database } from '../db/client'
 import { openTestDatabase } from './test-database'
 import { createConsoleMailer, type Mailer } from '../mail/mailer'
 import { createFsBlobStore } from '../blob/fs-blob-store'
-import { createAnalyzer } from '../ai/analyzer/create-analyzer'
+import { createEngines, type Engines } from '../ai/engines'
 import type { Analyzer } from '../ai/analyzer/types'
+import { WorkerPool } from '../workers/worker-pool'
+import type { AppServices } from '../services'
 import { buildApp } from '../app'
 import type { SignInLimits } from '../auth/auth-routes'
 
@@ -25,19 +27,35 @@ export interface TestApp {
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
+const LOCAL_ENGINES = {
+  analysis: { engine: 'local' },
+  chat: { engine: 'local' },
+  stt: { engine: 'local' },
+  tts: { engine: 'local' },
+  embed: { engine: 'local' },
+} as const
+
 /** Builds the real app on a fresh database; close() releases everything. */
 export async function buildTestApp(
-  options: { signInLimits?: SignInLimits; analyzer?: Analyzer } = {},
+  options: {
+    signInLimits?: SignInLimits
+    analyzer?: Analyzer
+    extraction?: AppServices['limits']['extraction']
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-blobs-'))
   const mailer = createConsoleMailer(() => {})
-  const analyzer = options.analyzer ?? createAnalyzer({ engine: 'local' })
+  const pool = new WorkerPool({ threads: 2 })
+  const local = createEngines(LOCAL_ENGINES, pool)
+  const engines: Engines = { ...local, analyzer: options.analyzer ?? local.analyzer }
   const app = await buildApp({
     database,
     mailer,
     blobs: createFsBlobStore(blobDir),
-    analyzer,
+    pool,
+    engines,
+    extraction: options.extraction,
     secret: 'test-secret-test-secret-test-secret-0123456789',
     publicUrl: TEST_ORIGIN,
     signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
@@ -51,7 +69,7 @@ export async function buildTestApp(
     blobDir,
     async close() {
       await app.close()
-      await analyzer.close?.()
+      await pool.close()
       await database.close()
       await rm(blobDir, { recursive: true, force: true })
     },

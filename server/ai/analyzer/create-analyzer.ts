@@ -1,32 +1,16 @@
-/** Chooses the analysis engine from configuration (AI_ENGINE, AI_BASE_URL, AI_API_KEY, AI_CHAT_MODEL). */
+/** Chooses the analysis engine from its configuration (AI_ANALYSIS_ENGINE or AI_ENGINE, see config.ts). */
+import type { EngineConfig } from '../../config'
+import type { WorkerPool } from '../../workers/worker-pool'
 import { LocalAnalyzer } from './local-analyzer'
 import { OpenAIAnalyzer } from './openai-analyzer'
 import type { Analyzer } from './types'
 
-/** Engine configuration as loaded by server/config.ts. */
-export interface AnalyzerConfig {
-  engine: 'local' | 'openai'
-  baseUrl?: string
-  apiKey?: string
-  chatModel?: string
-}
-
 /**
- * Builds the configured Analyzer: 'local' → LocalAnalyzer (worker thread, no network); 'openai' →
- * OpenAIAnalyzer against any OpenAI-compatible endpoint. Throws an Error naming the missing
- * setting when 'openai' lacks a base URL or a chat model. Call `close()` on shutdown.
+ * Builds the configured Analyzer: 'local' → LocalAnalyzer on the shared `pool` (no network);
+ * 'openai' → OpenAIAnalyzer against any OpenAI-compatible endpoint. The configuration was
+ * validated by loadConfig, so this never throws.
  */
-export function createAnalyzer(config: AnalyzerConfig): Analyzer {
-  if (config.engine === 'local') return new LocalAnalyzer()
-  const missing = [!config.baseUrl && 'AI_BASE_URL', !config.chatModel && 'AI_CHAT_MODEL'].filter(
-    Boolean,
-  )
-  if (missing.length > 0 || !config.baseUrl || !config.chatModel) {
-    throw new Error(`The openai analysis engine needs ${missing.join(' and ')} to be set.`)
-  }
-  return new OpenAIAnalyzer({
-    baseURL: config.baseUrl,
-    apiKey: config.apiKey,
-    model: config.chatModel,
-  })
+export function createAnalyzer(config: EngineConfig, pool: WorkerPool): Analyzer {
+  if (config.engine === 'local') return new LocalAnalyzer(pool)
+  return new OpenAIAnalyzer({ baseURL: config.baseUrl, apiKey: config.apiKey, model: config.model })
 }

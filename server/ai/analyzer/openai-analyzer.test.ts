@@ -147,7 +147,7 @@ describe('OpenAIAnalyzer', () => {
   it('does not retry when aborted', async () => {
     const provider = await fakeProvider([VALID_OUTPUT])
     await expect(
-      analyzerFor(provider).analyze(CONTRACT, 'full', AbortSignal.abort()),
+      analyzerFor(provider).analyze(CONTRACT, 'full', { signal: AbortSignal.abort() }),
     ).rejects.toThrow()
     expect(provider.requests).toHaveLength(0)
   })

@@ -13,6 +13,7 @@ import {
   type AnalysisKind,
   type AnalysisResult,
   type Analyzer,
+  type AnalyzeOptions,
   type Clause,
   type KeyTerm,
   type KeyTerms,
@@ -116,7 +117,7 @@ export class OpenAIAnalyzer implements Analyzer {
   async analyze(
     content: string,
     kind: AnalysisKind,
-    signal?: AbortSignal,
+    { signal }: AnalyzeOptions = {},
   ): Promise<AnalysisResult> {
     const started = performance.now()
     let lastError: unknown

@@ -67,13 +67,21 @@ export const AnalysisResult = z.object({
 })
 export type AnalysisResult = z.infer<typeof AnalysisResult>
 
+/** Per-call options of Analyzer.analyze. */
+export interface AnalyzeOptions {
+  /** Stops the analysis; the promise rejects with the signal's reason. */
+  signal?: AbortSignal
+  /** Progress reports: `fraction` in 0..1 and a short user-facing message. */
+  onProgress?: (fraction: number, message: string) => void
+}
+
 /**
  * An analysis engine. `analyze` resolves to a result whose spans all index into `content`;
  * it rejects with an `Error` whose message is fit to show a user when the engine fails.
  */
 export interface Analyzer {
   readonly engine: string
-  analyze(content: string, kind: AnalysisKind, signal?: AbortSignal): Promise<AnalysisResult>
+  analyze(content: string, kind: AnalysisKind, options?: AnalyzeOptions): Promise<AnalysisResult>
   /** Releases engine resources (worker threads, sockets); optional. */
   close?(): Promise<void>
 }

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
-import type { Analyzer } from '../../ai/analyzer/types'
-import type { Db } from '../../db/client'
+import type { AppServices } from '../../services'
 import { DocumentParams } from '../documents/schemas'
 import { analyzeDocument, listAnalyses, toAnalysis } from './service'
 
@@ -21,9 +20,10 @@ const AnalysisSchema = z
   .meta({ id: 'Analysis' })
 
 export const analysisRoutes: FastifyPluginAsyncZod<{
-  deps: { db: Db; analyzer: Analyzer }
+  services: AppServices
   guard: () => import('fastify').preHandlerAsyncHookHandler
-}> = async (app, { deps, guard }) => {
+}> = async (app, { services, guard }) => {
+  const deps = { db: services.db, analyzer: services.engines.analyzer }
   app.get(
     '/orgs/:orgId/documents/:documentId/analyses',
     {

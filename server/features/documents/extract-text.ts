@@ -28,17 +28,38 @@ export function normaliseNewlines(text: string): string {
   return text.replace(/\r\n?/g, '\n').replaceAll('\u0000', '')
 }
 
-async function extractPdf(bytes: Uint8Array): Promise<ExtractedText> {
+/** Limits on one extraction. */
+export interface ExtractionLimits {
+  /** PDFs with more pages are refused with a 413 problem before any page is read. */
+  maxPdfPages: number
+}
+
+const unreadablePdf = () =>
+  new AppError(
+    'corrupt_file',
+    400,
+    'The PDF could not be read. It may be corrupt or password-protected.',
+  )
+
+async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): Promise<ExtractedText> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes)).catch(() => {
+    throw unreadablePdf()
+  })
+  // The page count comes from the cross-reference table, so a 20,000-page file is refused at once.
+  if (pdf.numPages > limits.maxPdfPages) {
+    throw new AppError(
+      'too_many_pages',
+      413,
+      `The PDF has ${pdf.numPages.toLocaleString('en')} pages; the limit is ${limits.maxPdfPages.toLocaleString('en')} pages (MAX_PDF_PAGES).`,
+    )
+  }
   try {
-    const pdf = await getDocumentProxy(new Uint8Array(bytes))
     const { totalPages, text } = await extractText(pdf, { mergePages: true })
     return { text: normaliseNewlines(text).trim(), mimeType: 'application/pdf', pages: totalPages }
   } catch {
-    throw new AppError(
-      'corrupt_file',
-      400,
-      'The PDF could not be read. It may be corrupt or password-protected.',
-    )
+    throw unreadablePdf()
+  } finally {
+    await pdf.destroy()
   }
 }
 
@@ -74,15 +95,19 @@ function extractPlain(bytes: Uint8Array): ExtractedText {
   }
 }
 
-/** Extracts text from `bytes`. `fileName` only shapes error messages; the bytes decide the type. */
+/**
+ * Extracts text from `bytes`. `fileName` only shapes error messages; the bytes decide the type.
+ * Runs on a WorkerPool thread in the server (extract-task.ts); CPU-bound for large PDFs.
+ */
 export async function extractDocumentText(
   bytes: Uint8Array,
   fileName: string,
+  limits: ExtractionLimits,
 ): Promise<ExtractedText> {
   if (bytes.length === 0) throw new AppError('empty_file', 400, `${fileName} is empty.`)
   const detected = await fileTypeFromBuffer(bytes)
   if (!detected) return extractPlain(bytes)
-  if (detected.mime === 'application/pdf') return extractPdf(bytes)
+  if (detected.mime === 'application/pdf') return extractPdf(bytes, limits)
   if (detected.ext === 'docx') return extractDocx(bytes)
   throw new AppError(
     'unsupported_type',

@@ -7,7 +7,8 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error'
 import { principalOf } from '../../auth/principal'
-import { extractTextOffThread } from './extract-off-thread'
+import type { AppServices } from '../../services'
+import { extractTextInPool } from './extract-in-pool'
 import {
   DocumentListQuery,
   DocumentPage,
@@ -24,7 +25,6 @@ import {
   getDocumentFile,
   listDocuments,
   toDocument,
-  type DocumentDeps,
 } from './service'
 
 /** Upload limit: 25 MB (issue 2). */
@@ -74,9 +74,9 @@ function titleFromFileName(fileName: string): string {
 }
 
 export const documentRoutes: FastifyPluginAsyncZod<{
-  deps: DocumentDeps
+  services: AppServices
   guard: () => import('fastify').preHandlerAsyncHookHandler
-}> = async (app, { deps, guard }) => {
+}> = async (app, { services: deps, guard }) => {
   app.get(
     '/orgs/:orgId/documents',
     {
@@ -99,7 +99,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'uploadDocument',
         tags: ['documents'],
         description:
-          'multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB) and optional `title` and `documentType`. 413 when too large, 415 for other types, 400 for corrupt files.',
+          'multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB and, for PDFs, MAX_PDF_PAGES pages) and optional `title` and `documentType`. 413 when too large or too long, 415 for other types, 400 for corrupt files, 422 when reading the text takes longer than EXTRACTION_TIMEOUT_S or more memory than a worker may use.',
         consumes: ['multipart/form-data'],
         params: OrgParams,
         response: { 201: DocumentSchema },
@@ -117,7 +117,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
           400,
           documentType.error.issues[0]?.message ?? 'Invalid document type',
         )
-      const extracted = await extractTextOffThread(upload.file.bytes, upload.file.fileName)
+      const extracted = await extractTextInPool(deps.pool, deps.limits.extraction, upload.file)
       const title = upload.fields.title?.trim() || titleFromFileName(upload.file.fileName)
       const row = await createDocument(deps, principalOf(req), {
         title: title.slice(0, 300),

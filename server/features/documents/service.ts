@@ -7,7 +7,7 @@ import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documents } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
-import type { BlobStore } from '../../blob/blob-store'
+import type { AppServices } from '../../services'
 import { notFound } from '../../http/app-error'
 import { recordAudit } from '../audit/service'
 
@@ -15,9 +15,11 @@ import { recordAudit } from '../audit/service'
 export const PREVIEW_LENGTH = 150
 export const NO_TEXT_MESSAGE = 'No text found (scanned PDF?)'
 
-export interface DocumentDeps {
-  db: Db
-  blobs: BlobStore
+export type DocumentDeps = Pick<AppServices, 'db' | 'blobs'>
+
+/** The blob folder of one document: its original upload lives under it. */
+export function documentFolder(orgId: string, documentId: string): string {
+  return `orgs/${orgId}/documents/${documentId}/`
 }
 
 export interface NewDocument {
@@ -113,7 +115,9 @@ export async function getDocument(db: Db, principal: Principal, id: string) {
 /** Stores a new document (and its original file, if any) and audits it. */
 export async function createDocument(deps: DocumentDeps, principal: Principal, input: NewDocument) {
   const id = crypto.randomUUID()
-  const fileKey = input.file ? `orgs/${principal.orgId}/documents/${id}/original` : null
+  // The file is written before the row: a crash in between leaves a file without a row, which
+  // reconcileDocumentFiles removes at the next start; never a row without its file.
+  const fileKey = input.file ? `${documentFolder(principal.orgId, id)}original` : null
   if (input.file && fileKey) await deps.blobs.put(fileKey, input.file.bytes, input.file.mimeType)
   try {
     return await withTenant(deps.db, principal, async (tx) => {
@@ -144,12 +148,12 @@ export async function createDocument(deps: DocumentDeps, principal: Principal, i
       return row
     })
   } catch (error) {
-    if (fileKey) await deps.blobs.delete(fileKey)
+    if (fileKey) await deps.blobs.deletePrefix(documentFolder(principal.orgId, id))
     throw error
   }
 }
 
-/** Deletes a document, its analyses (cascade) and its original file. 404 if not the org's. */
+/** Deletes a document, its analyses (cascade) and its blob folder. 404 if not the org's. */
 export async function deleteDocument(
   deps: DocumentDeps,
   principal: Principal,
@@ -164,7 +168,7 @@ export async function deleteDocument(
     await recordAudit(tx, principal, 'document.delete', { type: 'document', id })
     return row.fileKey
   })
-  if (fileKey) await deps.blobs.delete(fileKey)
+  if (fileKey) await deps.blobs.deletePrefix(documentFolder(principal.orgId, id))
 }
 
 /** The original upload of a document, or a 404 problem when it was pasted text or is missing. */

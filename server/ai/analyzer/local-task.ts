@@ -1,0 +1,22 @@
+/**
+ * WorkerPool task: the local analysis engine (analyzeLocal, synchronous and CPU-bound) run on a
+ * pool thread, so a long contract never blocks the server's event loop.
+ */
+import type { PoolTaskContext } from '../../workers/worker-pool'
+import { analyzeLocal } from './local/analyze-local'
+import type { AnalysisKind, AnalysisResult } from './types'
+
+export interface LocalAnalysisInput {
+  content: string
+  kind: AnalysisKind
+}
+
+export function analyzeLocalTask(
+  input: LocalAnalysisInput,
+  context: PoolTaskContext,
+): AnalysisResult {
+  context.reportProgress(0.05, 'Reading the document')
+  const result = analyzeLocal(input.content, input.kind)
+  context.reportProgress(1, 'Analysis finished')
+  return result
+}

@@ -1,0 +1,23 @@
+/**
+ * The AI engines of one server, built once from configuration and handed to features through
+ * AppServices. A new capability (transcriber, speaker, embedder, chat) is one field here and one
+ * line in createEngines.
+ */
+import type { Capability, EngineConfig } from '../config'
+import type { WorkerPool } from '../workers/worker-pool'
+import { createAnalyzer } from './analyzer/create-analyzer'
+import type { Analyzer } from './analyzer/types'
+
+export interface Engines {
+  analyzer: Analyzer
+}
+
+/** Builds every engine; local engines run their CPU-heavy work on `pool`. */
+export function createEngines(ai: Record<Capability, EngineConfig>, pool: WorkerPool): Engines {
+  return { analyzer: createAnalyzer(ai.analysis, pool) }
+}
+
+/** Releases engine resources (sockets, models); local engines hold none beyond the pool. */
+export async function closeEngines(engines: Engines): Promise<void> {
+  await Promise.all(Object.values(engines).map((engine: Analyzer) => engine.close?.()))
+}

@@ -1,0 +1,59 @@
+/**
+ * Text extraction of an upload on the shared WorkerPool, under the limits of issue 5: a page
+ * limit (413), a wall-clock timeout (422) and the pool's per-thread heap cap (a bomb kills the
+ * thread, answered 422); at most the pool's thread count run at once, the rest wait in its queue.
+ */
+import { AppError } from '../../http/app-error'
+import { poolTask, WorkerTaskFailure, type WorkerPool } from '../../workers/worker-pool'
+import type { ExtractedText } from './extract-text'
+import type { ExtractTextInput } from './extract-task'
+
+const EXTRACT = poolTask<ExtractTextInput, ExtractedText>(
+  new URL('./extract-task.ts', import.meta.url),
+  'extractTextTask',
+)
+
+/** Configured limits on extraction. */
+export interface ExtractionSettings {
+  maxPdfPages: number
+  /** Wall-clock seconds per extraction, queue time included. */
+  timeoutSeconds: number
+}
+
+/**
+ * Extracts the text of `bytes` on `pool`. Throws the extractor's AppErrors (400 corrupt, 413 too
+ * many pages, 415 unsupported type), 422 `extraction_timeout` past the timeout, and 422
+ * `extraction_too_large` when the thread runs out of memory or dies.
+ */
+export async function extractTextInPool(
+  pool: WorkerPool,
+  settings: ExtractionSettings,
+  file: { bytes: Uint8Array; fileName: string },
+  signal?: AbortSignal,
+): Promise<ExtractedText> {
+  try {
+    return await pool.run(
+      EXTRACT,
+      { ...file, limits: { maxPdfPages: settings.maxPdfPages } },
+      { timeoutMs: settings.timeoutSeconds * 1000, signal },
+    )
+  } catch (error) {
+    if (!(error instanceof WorkerTaskFailure) || error.reason === 'aborted') throw error
+    if (error.reason === 'timeout') {
+      throw new AppError(
+        'extraction_timeout',
+        422,
+        `Reading the text of this file took longer than ${settings.timeoutSeconds} seconds (EXTRACTION_TIMEOUT_S), so it was stopped.`,
+        {},
+        error,
+      )
+    }
+    throw new AppError(
+      'extraction_too_large',
+      422,
+      'Reading the text of this file needed more memory than allowed, so it was stopped. It may be damaged or built to exhaust the server.',
+      {},
+      error,
+    )
+  }
+}

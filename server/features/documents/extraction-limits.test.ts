@@ -1,0 +1,70 @@
+import { readdir } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import {
+  makeBlankPdf,
+  makeCompressedBombPdf,
+  makePdf,
+  SAMPLE_CONTRACT,
+  uploadForm,
+} from '../../test/sample-files'
+import { documents } from '../../db/schema'
+
+let t: TestApp
+let alice: TestMember
+
+beforeAll(async () => {
+  t = await buildTestApp({ extraction: { maxPdfPages: 40, timeoutSeconds: 1 } })
+  alice = await signedInMember(t, 'Limits Firm')
+})
+afterAll(() => t.close())
+
+function upload(bytes: Uint8Array, fileName: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${alice.orgId}/documents`,
+    headers: alice.headers,
+    payload: uploadForm(bytes, fileName),
+  })
+}
+
+async function stored() {
+  const files = (await readdir(t.blobDir, { recursive: true, withFileTypes: true })).filter((e) =>
+    e.isFile(),
+  )
+  return { rows: (await t.database.db.select().from(documents)).length, files: files.length }
+}
+
+describe('text extraction limits', () => {
+  it('refuses a PDF over the page limit with a 413 naming the limit, storing nothing', async () => {
+    const before = await stored()
+    const res = await upload(await makeBlankPdf(41), 'long.pdf')
+    expect(res.statusCode).toBe(413)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(res.json()).toMatchObject({ code: 'too_many_pages' })
+    expect(res.json().detail).toContain('the limit is 40 pages (MAX_PDF_PAGES)')
+    expect(await stored()).toEqual(before)
+  })
+
+  it('accepts a PDF at the page limit', async () => {
+    const res = await upload(await makeBlankPdf(40), 'exact.pdf')
+    expect(res.statusCode).toBe(201)
+  })
+
+  it('stops a decompression bomb at the timeout with a 422, storing nothing, while the server answers', async () => {
+    const before = await stored()
+    const pending = upload(await makeCompressedBombPdf(20), 'bomb.pdf')
+    await expect
+      .poll(() => t.app.inject({ url: '/readyz' }).then((r) => r.json().workers.running))
+      .toBe(1)
+    const health = await t.app.inject({ url: '/healthz' })
+    expect(health.statusCode).toBe(200)
+    const res = await pending
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toMatchObject({ code: 'extraction_timeout' })
+    expect(res.json().detail).toContain('1 seconds (EXTRACTION_TIMEOUT_S)')
+    expect(await stored()).toEqual(before)
+    const after = await upload(await makePdf(SAMPLE_CONTRACT), 'after.pdf')
+    expect(after.statusCode).toBe(201)
+  })
+})

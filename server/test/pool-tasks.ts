@@ -1,0 +1,38 @@
+/**
+ * Task functions for the WorkerPool tests: each exercises one behaviour of a pool thread (its
+ * identity, progress, a hang, a heap bomb, a thrown AppError).
+ */
+import { threadId } from 'node:worker_threads'
+import { AppError } from '../http/app-error'
+import type { PoolTaskContext } from '../workers/worker-pool'
+
+/** Answers with the input and the id of the thread it ran on. */
+export function echo(input: string): { input: string; threadId: number } {
+  return { input, threadId }
+}
+
+/** Reports three progress steps, then answers. */
+export function stepped(_input: null, context: PoolTaskContext): string {
+  context.reportProgress(0.25, 'first quarter')
+  context.reportProgress(0.5, 'half way')
+  context.reportProgress(1, 'done')
+  return 'finished'
+}
+
+/** Never finishes on its own: a synchronous loop only a terminated thread escapes. */
+export function spin(): never {
+  for (;;) {
+    // burn CPU until the pool terminates this thread
+  }
+}
+
+/** Allocates until the thread's heap cap is hit. */
+export function exhaustHeap(): number {
+  const hoard: string[][] = []
+  for (;;) hoard.push(Array.from({ length: 100_000 }, (_, i) => `row ${i} ${hoard.length}`))
+}
+
+/** Throws the AppError it is given. */
+export function fail(input: { code: string; status: number; detail: string }): never {
+  throw new AppError(input.code, input.status, input.detail)
+}

@@ -1,0 +1,67 @@
+/**
+ * Runs one WorkerPool task inside a worker thread: imports the task's module (cached per thread),
+ * calls its named export with `(input, { reportProgress })`, and wraps the outcome in an envelope,
+ * because structured cloning keeps only an Error's name and message (an AppError's code and status
+ * would be lost): `{ ok: true, value }` or `{ ok: false, error }` (AppError.toJSON, or a message).
+ */
+import type { MessagePort } from 'node:worker_threads'
+import { AppError, type AppErrorJson } from '../http/app-error'
+
+/** What WorkerPool posts for one task. */
+export interface PoolTaskMessage {
+  /** file: URL of the task module. */
+  module: string
+  /** Named export of that module: `(input, context) => output | Promise<output>`. */
+  name: string
+  input: unknown
+  /** Where the task's events go (see PoolTaskEvent); closed when the task ends. */
+  events: MessagePort
+}
+
+/** Events a task sends while it runs: its start (module loaded), then progress reports. */
+export type PoolTaskEvent =
+  { type: 'started' } | { type: 'progress'; fraction: number; message: string }
+
+/** The envelope a task answers with. */
+export type PoolTaskOutcome =
+  { ok: true; value: unknown } | { ok: false; error: AppErrorJson | { message: string } }
+
+/** What a task function receives besides its input. */
+export interface PoolTaskContext {
+  /** Reports progress: `fraction` in 0..1 and a short user-facing message. */
+  reportProgress(fraction: number, message: string): void
+}
+
+type TaskFunction = (input: unknown, context: PoolTaskContext) => unknown
+
+const modules = new Map<string, Promise<Record<string, unknown>>>()
+
+export async function runPoolTask(message: PoolTaskMessage): Promise<PoolTaskOutcome> {
+  const { events } = message
+  try {
+    let loading = modules.get(message.module)
+    if (!loading) {
+      loading = import(message.module) as Promise<Record<string, unknown>>
+      modules.set(message.module, loading)
+    }
+    const fn = (await loading)[message.name]
+    if (typeof fn !== 'function')
+      throw new Error(`${message.module} has no task function ${message.name}`)
+    const context: PoolTaskContext = {
+      reportProgress: (fraction, text) =>
+        events.postMessage({ type: 'progress', fraction, message: text } satisfies PoolTaskEvent),
+    }
+    events.postMessage({ type: 'started' } satisfies PoolTaskEvent)
+    return { ok: true, value: await (fn as TaskFunction)(message.input, context) }
+  } catch (error) {
+    return {
+      ok: false,
+      error:
+        error instanceof AppError
+          ? error.toJSON()
+          : { message: error instanceof Error ? error.message : String(error) },
+    }
+  } finally {
+    events.close()
+  }
+}

@@ -1,0 +1,78 @@
+import { threadId } from 'node:worker_threads'
+import { afterAll, describe, expect, it } from 'vitest'
+import { AppError } from '../http/app-error'
+import { poolTask, WorkerPool, WorkerTaskFailure } from './worker-pool'
+
+const TASKS = new URL('../test/pool-tasks.ts', import.meta.url)
+const echo = poolTask<string, { input: string; threadId: number }>(TASKS, 'echo')
+const stepped = poolTask<null, string>(TASKS, 'stepped')
+const spin = poolTask<null, never>(TASKS, 'spin')
+const exhaustHeap = poolTask<null, number>(TASKS, 'exhaustHeap')
+const fail = poolTask<{ code: string; status: number; detail: string }, never>(TASKS, 'fail')
+
+const pool = new WorkerPool({ threads: 2, heapMb: 64 })
+afterAll(() => pool.close())
+
+describe('WorkerPool', () => {
+  it('runs a task on another thread and returns its value', async () => {
+    const result = await pool.run(echo, 'hello')
+    expect(result.input).toBe('hello')
+    expect(result.threadId).not.toBe(threadId)
+  })
+
+  it('delivers progress reports in order', async () => {
+    const reports: [number, string][] = []
+    const result = await pool.run(stepped, null, {
+      onProgress: (fraction, message) => reports.push([fraction, message]),
+    })
+    expect(result).toBe('finished')
+    // Messages on the progress port may land just after the result: wait for the last one.
+    await expect.poll(() => reports.length).toBe(3)
+    expect(reports).toEqual([
+      [0.25, 'first quarter'],
+      [0.5, 'half way'],
+      [1, 'done'],
+    ])
+  })
+
+  it('rethrows an AppError thrown in the task with its code and status', async () => {
+    const error = await pool
+      .run(fail, { code: 'too_many_pages', status: 413, detail: 'Too many pages.' })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AppError)
+    expect(error).toMatchObject({ code: 'too_many_pages', status: 413, detail: 'Too many pages.' })
+  })
+
+  it('stops a task at its timeout and keeps serving', async () => {
+    const error = await pool.run(spin, null, { timeoutMs: 300 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(WorkerTaskFailure)
+    expect(error).toMatchObject({ reason: 'timeout' })
+    await expect(pool.run(echo, 'after')).resolves.toMatchObject({ input: 'after' })
+  })
+
+  it('aborts a running task with the caller reason', async () => {
+    const controller = new AbortController()
+    const running = pool.run(spin, null, { signal: controller.signal })
+    await expect.poll(() => pool.stats().running).toBeGreaterThan(0)
+    controller.abort(new Error('user cancelled'))
+    await expect(running).rejects.toThrow('user cancelled')
+  })
+
+  it('turns a heap bomb into an out_of_memory failure and replaces the thread', async () => {
+    const error = await pool.run(exhaustHeap, null).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(WorkerTaskFailure)
+    expect(error).toMatchObject({ reason: 'out_of_memory' })
+    await expect(pool.run(echo, 'still here')).resolves.toMatchObject({ input: 'still here' })
+  })
+
+  it('queues past its thread count and counts what it ran', async () => {
+    const before = pool.stats()
+    const results = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((s) => pool.run(echo, s)))
+    expect(results.map((r) => r.input)).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(new Set(results.map((r) => r.threadId)).size).toBeLessThanOrEqual(2)
+    const after = pool.stats()
+    expect(after.completed - before.completed).toBe(5)
+    expect(after).toMatchObject({ queued: 0, running: 0 })
+    expect(after.failed).toBeGreaterThanOrEqual(before.failed)
+  })
+})

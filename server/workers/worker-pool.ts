@@ -1,0 +1,176 @@
+/**
+ * The one pool of worker threads for CPU-heavy work (text extraction, local analysis, and next
+ * transcription decoding, embedding, export), built on piscina. It caps concurrency (default: the
+ * machine's cores) and queues the rest, gives each task a wall-clock timeout and an AbortSignal,
+ * caps each thread's heap (`resourceLimits`) so a decompression bomb kills one thread and never the
+ * server, replaces threads that die, and counts queued, running, completed and failed tasks.
+ *
+ * A task is a named export of a TypeScript module, declared once with `poolTask(url, name)` and
+ * run with `pool.run(task, input, options)`. Errors: an AppError thrown in the task is rethrown as
+ * an AppError; any other failure rejects with a WorkerTaskFailure whose `reason` says what happened.
+ */
+import os from 'node:os'
+import { MessageChannel } from 'node:worker_threads'
+import { fileURLToPath } from 'node:url'
+import { Piscina } from 'piscina'
+import { AppError } from '../http/app-error'
+import type { PoolTaskEvent, PoolTaskMessage, PoolTaskOutcome } from './run-pool-task'
+
+export type { PoolTaskContext } from './run-pool-task'
+
+/** A typed handle on a task function `(input: I, context) => O` living in a worker module. */
+export interface PoolTask<I, O> {
+  readonly module: string
+  readonly name: string
+  /** Phantom field carrying the input and output types; never set. */
+  readonly types?: { input: I; output: O }
+}
+
+/** Declares a task: `poolTask<In, Out>(new URL('./my-task.ts', import.meta.url), 'myTask')`. */
+export function poolTask<I, O>(module: URL, name: string): PoolTask<I, O> {
+  return { module: module.href, name }
+}
+
+/** Why a task failed outside its own code. */
+export type WorkerTaskFailureReason = 'timeout' | 'out_of_memory' | 'aborted' | 'crashed'
+
+/** A task that did not finish: timed out, ran out of heap, was aborted or lost its thread. */
+export class WorkerTaskFailure extends Error {
+  constructor(
+    readonly reason: WorkerTaskFailureReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+    this.name = 'WorkerTaskFailure'
+  }
+}
+
+export interface WorkerPoolOptions {
+  /** Threads running at once; default: available cores. */
+  threads?: number
+  /** Old-generation heap cap per thread in MiB (default 1024). */
+  heapMb?: number
+  /** Idle time in ms before a spare thread exits (default 30 s). */
+  idleTimeoutMs?: number
+}
+
+export interface TaskRunOptions {
+  /** Aborts the task (queued or running; a running task's thread is terminated and replaced). */
+  signal?: AbortSignal
+  /** Wall-clock limit in ms of the task's run, from its start on a thread (queue time excluded). */
+  timeoutMs?: number
+  /** Receives the task's progress reports. */
+  onProgress?: (fraction: number, message: string) => void
+}
+
+/** Counters exposed at /readyz. */
+export interface WorkerPoolStats {
+  threads: number
+  queued: number
+  running: number
+  completed: number
+  failed: number
+}
+
+const BOOTSTRAP = fileURLToPath(new URL('./pool-worker.mjs', import.meta.url))
+
+export class WorkerPool {
+  private readonly piscina: Piscina<PoolTaskMessage, PoolTaskOutcome>
+  private inFlight = 0
+  private completed = 0
+  private failed = 0
+
+  constructor(options: WorkerPoolOptions = {}) {
+    const threads = Math.max(1, options.threads ?? os.availableParallelism())
+    this.piscina = new Piscina({
+      filename: BOOTSTRAP,
+      // At least one thread: piscina 5.3 leaves queued tasks waiting forever when the last thread
+      // is terminated by an abort and minThreads is 0 (seen here; one thread is always respawned).
+      minThreads: 1,
+      maxThreads: threads,
+      idleTimeout: options.idleTimeoutMs ?? 30_000,
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
+    })
+    // A dying thread is reported through the task it was running; this keeps the emitter quiet.
+    this.piscina.on('error', () => {})
+  }
+
+  /** Runs `task` on a pool thread. See the module docs for the errors it rejects with. */
+  async run<I, O>(task: PoolTask<I, O>, input: I, options: TaskRunOptions = {}): Promise<O> {
+    const timeout = new AbortController()
+    const signal = options.signal
+      ? AbortSignal.any([options.signal, timeout.signal])
+      : timeout.signal
+    // The thread says when the task starts (after loading its module), so the timeout counts the
+    // task's own run time, never its wait in the queue or a thread's start-up.
+    const channel = new MessageChannel()
+    let timer: NodeJS.Timeout | undefined
+    let settled = false
+    channel.port1.on('message', (event: PoolTaskEvent) => {
+      if (event.type === 'progress') options.onProgress?.(event.fraction, event.message)
+      else if (options.timeoutMs && !settled)
+        timer = setTimeout(() => timeout.abort(), options.timeoutMs)
+    })
+    // The port closes itself when the thread closes its end (task over, or thread gone), after
+    // delivering every report; closing it here could drop reports still in flight.
+    channel.port1.unref()
+    this.inFlight += 1
+    try {
+      const message: PoolTaskMessage = {
+        module: task.module,
+        name: task.name,
+        input,
+        events: channel.port2,
+      }
+      const outcome = await this.piscina.run(message, { signal, transferList: [channel.port2] })
+      if (outcome.ok) {
+        this.completed += 1
+        return outcome.value as O
+      }
+      this.failed += 1
+      const { error } = outcome
+      throw AppError.isJson(error) ? AppError.fromJSON(error) : new Error(error.message)
+    } catch (error) {
+      if (error instanceof AppError || !(error instanceof Error)) throw error
+      this.failed += 1
+      throw this.classify(error, options.signal, timeout.signal)
+    } finally {
+      settled = true
+      clearTimeout(timer)
+      this.inFlight -= 1
+    }
+  }
+
+  /** Current counters. */
+  stats(): WorkerPoolStats {
+    return {
+      threads: this.piscina.threads.length,
+      queued: this.piscina.queueSize,
+      running: Math.max(0, this.inFlight - this.piscina.queueSize),
+      completed: this.completed,
+      failed: this.failed,
+    }
+  }
+
+  /** Stops every thread; queued and running tasks reject. */
+  async close(): Promise<void> {
+    await this.piscina.destroy()
+  }
+
+  private classify(error: Error, caller?: AbortSignal, timeout?: AbortSignal): Error {
+    if (caller?.aborted) {
+      const reason: unknown = caller.reason
+      return reason instanceof Error
+        ? reason
+        : new WorkerTaskFailure('aborted', 'The task was cancelled.', { cause: error })
+    }
+    if (timeout?.aborted)
+      return new WorkerTaskFailure('timeout', 'The task took too long.', { cause: error })
+    if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
+      return new WorkerTaskFailure('out_of_memory', 'The task ran out of memory.', {
+        cause: error,
+      })
+    return new WorkerTaskFailure('crashed', error.message, { cause: error })
+  }
+}
