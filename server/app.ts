@@ -35,6 +35,8 @@ import { problem, problemFor } from './http/problem'
 import { documentRoutes, MAX_UPLOAD_BYTES } from './features/documents/routes'
 import { analysisRoutes } from './features/analysis/routes'
 import { appRoutes } from './features/apps/routes'
+import { jobRoutes } from './features/jobs/routes'
+import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 
 export interface AppDeps {
   database: Database
@@ -45,6 +47,8 @@ export interface AppDeps {
   engines: Engines
   /** Limits on text extraction; defaults: 2,000 PDF pages, 60 s. */
   extraction?: AppServices['limits']['extraction']
+  /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
+  jobs?: Omit<JobRunnerOptions, 'db' | 'log'>
   /** Server secret (≥ 32 chars) for sessions. */
   secret: string
   /** Public origin, e.g. http://localhost:3000. */
@@ -116,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'documents', description: 'Document library' },
         { name: 'analysis', description: 'AI analysis of documents, with cited passages' },
         { name: 'apps', description: 'Apps inside an organisation' },
+        { name: 'jobs', description: 'Background jobs: progress, cancel, event streams' },
         { name: 'system', description: 'Health' },
       ],
     },
@@ -144,13 +149,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     blobs: deps.blobs,
     pool: deps.pool,
     engines: deps.engines,
+    jobs: new JobRunner({ db, log: app.log, ...deps.jobs }),
     limits: { extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 } },
   }
+  app.addHook('onReady', () => services.jobs.start())
+  app.addHook('onClose', () => services.jobs.stop())
   await app.register(
     async (v1) => {
       await v1.register(appRoutes, { db, guard })
       await v1.register(documentRoutes, { services, guard })
       await v1.register(analysisRoutes, { services, guard })
+      await v1.register(jobRoutes, { services, guard })
     },
     { prefix: '/api/v1' },
   )

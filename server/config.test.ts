@@ -19,6 +19,7 @@ describe('loadConfig', () => {
         embed: { engine: 'local' },
       },
       workers: { threads: undefined, heapMb: 1024 },
+      jobs: { concurrency: undefined, perOrgCap: undefined },
       extraction: { maxPdfPages: 2000, timeoutSeconds: 60 },
     })
   })

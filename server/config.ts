@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   AI_API_KEY: z.string().optional(),
   ...capabilityVariables(),
   WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  JOBS_PER_ORG: z.coerce.number().int().min(1).max(64).optional(),
   WORKER_HEAP_MB: z.coerce.number().int().min(64).max(16384).default(1024),
   MAX_PDF_PAGES: z.coerce.number().int().min(1).default(2000),
   EXTRACTION_TIMEOUT_S: z.coerce.number().positive().default(60),
@@ -88,6 +90,8 @@ export interface Config {
   ai: Record<Capability, EngineConfig>
   /** The shared worker pool: threads (default: cores) and heap cap per thread in MiB. */
   workers: { threads: number | undefined; heapMb: number }
+  /** Background jobs run at once by this process, and per organisation (default: threads). */
+  jobs: { concurrency: number | undefined; perOrgCap: number | undefined }
   /** Limits on text extraction of uploads (issue 5). */
   extraction: { maxPdfPages: number; timeoutSeconds: number }
   logLevel: string
@@ -119,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     ai,
     workers: { threads: e.WORKER_THREADS, heapMb: e.WORKER_HEAP_MB },
+    jobs: { concurrency: e.JOBS_CONCURRENCY, perOrgCap: e.JOBS_PER_ORG },
     extraction: { maxPdfPages: e.MAX_PDF_PAGES, timeoutSeconds: e.EXTRACTION_TIMEOUT_S },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

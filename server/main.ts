@@ -3,6 +3,7 @@
  * Prints the URL, and closes the server, engines and database on SIGINT/SIGTERM.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { loadConfig, type Config } from './config'
@@ -43,6 +44,12 @@ async function main(): Promise<void> {
     pool,
     engines,
     extraction: config.extraction,
+    jobs: {
+      concurrency: config.jobs.concurrency ?? os.availableParallelism(),
+      perOrgCap: config.jobs.perOrgCap,
+      // PGlite admits one process: every job still 'running' at start was interrupted.
+      exclusive: database.kind === 'pglite',
+    },
     secret: await resolveSecret(config),
     publicUrl: config.publicUrl,
     logger: { level: config.logLevel },

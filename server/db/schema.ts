@@ -3,7 +3,7 @@
  * - auth tables owned by better-auth (user, session, account, verification, organization, member,
  *   invitation), written from better-auth 1.7's documented schema; no RLS, reached only by the
  *   auth layer;
- * - tenant tables (apps, documents, analyses, audit_logs): every row has `org_id`, and RLS is
+ * - tenant tables (apps, documents, analyses, audit_logs, jobs): every row has `org_id`, and RLS is
  *   enabled, forced and filtered on `current_setting('app.org_id')` (see migrations/*_rls.sql).
  */
 import {
@@ -12,11 +12,13 @@ import {
   jsonb,
   integer,
   pgTable,
+  real,
   text,
   timestamp,
   uuid,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -188,5 +190,53 @@ export const auditLogs = pgTable(
   (t) => [index('audit_logs_org_created_idx').on(t.orgId, t.createdAt)],
 )
 
-/** Tenant tables: each gets RLS enabled + forced and the org policy in the RLS migration. */
-export const tenantTables = ['apps', 'documents', 'analyses', 'audit_logs'] as const
+/**
+ * Background jobs (server/jobs): durable, tenant-scoped, claimed by the job runner across
+ * organisations through the `lexdesk_worker` role (see migrations/0004_jobs-rls.sql).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    /** Handler name, e.g. 'analysis'. */
+    kind: text('kind').notNull(),
+    /** queued | running | succeeded | failed | cancelled */
+    status: text('status').notNull().default('queued'),
+    /** 0..1 */
+    progress: real('progress').notNull().default(0),
+    /** Short user-facing progress message. */
+    message: text('message'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    /** User-safe failure message; internal details go to the log only. */
+    error: text('error'),
+    /** What the job works on, e.g. a document id, so the UI can find a subject's running jobs. */
+    subjectId: text('subject_id'),
+    input: jsonb('input').notNull().default({}),
+    result: jsonb('result'),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /** Instance id of the server process running the job. */
+    lockedBy: text('locked_by'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('jobs_org_created_idx').on(t.orgId, t.createdAt),
+    index('jobs_subject_idx').on(t.orgId, t.subjectId),
+    index('jobs_queued_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'queued'`),
+    index('jobs_running_idx')
+      .on(t.orgId)
+      .where(sql`status = 'running'`),
+  ],
+)
+
+/** Tenant tables: each gets RLS enabled + forced and the org policy in the RLS migrations. */
+export const tenantTables = ['apps', 'documents', 'analyses', 'audit_logs', 'jobs'] as const

@@ -25,7 +25,7 @@ export interface paths {
         };
         get: operations["listDocuments"];
         put?: never;
-        /** @description multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB) and optional `title` and `documentType`. 413 when too large, 415 for other types, 400 for corrupt files. */
+        /** @description multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB and, for PDFs, MAX_PDF_PAGES pages) and optional `title` and `documentType`. 413 when too large or too long, 415 for other types, 400 for corrupt files, 422 when reading the text takes longer than EXTRACTION_TIMEOUT_S or more memory than a worker may use. */
         post: operations["uploadDocument"];
         delete?: never;
         options?: never;
@@ -90,8 +90,74 @@ export interface paths {
         };
         get: operations["listAnalyses"];
         put?: never;
-        /** @description Runs the configured analysis engine; every finding carries character offsets into the document content. */
+        /** @description Runs the configured analysis engine; every finding carries character offsets into the document content. Documents of up to 60,000 characters are analysed at once (201 with the analysis); longer ones are queued as a background job (202 with the job: follow it with streamJob, then listAnalyses). */
         post: operations["analyzeDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/jobs/{jobId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Cancels a queued job at once and stops a running one. Only its creator or an admin may cancel; 409 when it has already ended. */
+        post: operations["cancelJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/jobs/{jobId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Server-sent events: one `data:` line holding the job (see getJob) now and after each change; the stream ends after the job reaches succeeded, failed or cancelled. */
+        get: operations["streamJob"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -159,6 +225,24 @@ export interface components {
             createdAt: string;
             /** @enum {string} */
             textStatus: "ok" | "empty";
+        };
+        JobInput: {
+            /** Format: uuid */
+            id: string;
+            kind: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            subjectId: string | null;
+            result: unknown | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
         };
         AnalysisResultInput: {
             summary: {
@@ -270,6 +354,24 @@ export interface components {
             createdAt: string;
             /** @enum {string} */
             textStatus: "ok" | "empty";
+        };
+        Job: {
+            /** Format: uuid */
+            id: string;
+            kind: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            subjectId: string | null;
+            result: unknown | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
         };
         AnalysisResult: {
             summary: {
@@ -624,6 +726,113 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Analysis"];
                 };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+        };
+    };
+    listJobs: {
+        parameters: {
+            query?: {
+                subjectId?: string;
+                /** @description Comma-separated statuses, e.g. queued,running */
+                status?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Job"][];
+                        total: number;
+                    };
+                };
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+        };
+    };
+    streamJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

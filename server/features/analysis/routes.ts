@@ -5,7 +5,14 @@ import { principalOf } from '../../auth/principal'
 import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
 import type { AppServices } from '../../services'
 import { DocumentParams } from '../documents/schemas'
-import { analyzeDocument, listAnalyses, toAnalysis } from './service'
+import { JobSchema } from '../../jobs/job-service'
+import {
+  analysisJobHandler,
+  listAnalyses,
+  startAnalysis,
+  SYNC_ANALYSIS_MAX_CHARS,
+  toAnalysis,
+} from './service'
 
 const AnalysisSchema = z
   .object({
@@ -24,6 +31,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
   guard: () => import('fastify').preHandlerAsyncHookHandler
 }> = async (app, { services, guard }) => {
   const deps = { db: services.db, analyzer: services.engines.analyzer }
+  services.jobs.register(analysisJobHandler(deps))
   app.get(
     '/orgs/:orgId/documents/:documentId/analyses',
     {
@@ -46,22 +54,25 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'analyzeDocument',
         tags: ['analysis'],
-        description:
-          'Runs the configured analysis engine; every finding carries character offsets into the document content.',
+        description: `Runs the configured analysis engine; every finding carries character offsets into the document content. Documents of up to ${SYNC_ANALYSIS_MAX_CHARS.toLocaleString('en')} characters are analysed at once (201 with the analysis); longer ones are queued as a background job (202 with the job: follow it with streamJob, then listAnalyses).`,
         params: DocumentParams,
         body: z.object({ kind: AnalysisKind.default('full') }),
-        response: { 201: AnalysisSchema },
+        response: { 201: AnalysisSchema, 202: JobSchema },
       },
       preHandler: guard(),
     },
     async (req, reply) => {
-      const row = await analyzeDocument(
+      const started = await startAnalysis(
         deps,
         principalOf(req),
         req.params.documentId,
         req.body.kind,
       )
-      return reply.status(201).send(toAnalysis(row))
+      if ('job' in started) {
+        services.jobs.wake()
+        return reply.status(202).send(started.job)
+      }
+      return reply.status(201).send(toAnalysis(started.analysis))
     },
   )
 }

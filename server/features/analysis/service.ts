@@ -1,14 +1,22 @@
 /**
- * Document analysis: runs the configured Analyzer over a document's content (off the event loop
- * for the local engine) and stores the result. The document is read in one tenant transaction and
- * the result written in another, so a long analysis never holds a transaction open.
+ * Document analysis: runs the configured Analyzer over a document's content (on the worker pool
+ * for the local engine) and stores the result; long documents go through a background job. The
+ * document is read in one tenant transaction and the result written in another, so a long
+ * analysis never holds a transaction open.
  */
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { analyses } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError } from '../../http/app-error'
-import type { AnalysisKind, AnalysisResult, Analyzer } from '../../ai/analyzer/types'
+import type {
+  AnalysisKind,
+  AnalysisResult,
+  AnalyzeOptions,
+  Analyzer,
+} from '../../ai/analyzer/types'
+import { enqueueJob, type Job } from '../../jobs/job-service'
+import type { JobHandler } from '../../jobs/job-runner'
 import { recordAudit } from '../audit/service'
 import { getDocument } from '../documents/service'
 
@@ -40,23 +48,84 @@ export async function listAnalyses(db: Db, principal: Principal, documentId: str
 }
 
 /**
- * Analyses a document of the org with `analyzer` and stores the result. Throws 404 for a document
- * that is not the org's, 422 when it has no text, 502 when the engine fails (its message kept).
+ * Documents longer than this many characters are analysed as a background job (202 with the job);
+ * shorter ones answer at once (201). The local engine takes well under a second below it.
  */
-export async function analyzeDocument(
-  deps: { db: Db; analyzer: Analyzer },
+export const SYNC_ANALYSIS_MAX_CHARS = 60_000
+
+/** The input of an 'analysis' job. */
+export interface AnalysisJobInput {
+  documentId: string
+  kind: AnalysisKind
+}
+
+type AnalysisDeps = { db: Db; analyzer: Analyzer }
+
+/**
+ * Starts an analysis: short documents are analysed now (`{ analysis }`), long ones are queued as
+ * an 'analysis' job (`{ job }`). Throws 404 for a document that is not the org's, 422 when it has
+ * no text, and (now) 502 when the engine fails.
+ */
+export async function startAnalysis(
+  deps: AnalysisDeps,
   principal: Principal,
   documentId: string,
   kind: AnalysisKind,
-) {
-  const document = await getDocument(deps.db, principal, documentId)
+): Promise<{ analysis: AnalysisRow } | { job: Job }> {
+  const document = await readAnalysableDocument(deps.db, principal, documentId)
+  if (document.content.length <= SYNC_ANALYSIS_MAX_CHARS)
+    return { analysis: await analyzeAndStore(deps, principal, document, kind, {}) }
+  const input: AnalysisJobInput = { documentId, kind }
+  const job = await withTenant(deps.db, principal, (tx) =>
+    enqueueJob(tx, principal, { kind: 'analysis', subjectId: documentId, input }),
+  )
+  return { job }
+}
+
+/** The job handler of 'analysis' jobs: the same analysis, with progress and cancel. */
+export function analysisJobHandler(deps: AnalysisDeps): JobHandler {
+  return {
+    kind: 'analysis',
+    async run(job, context) {
+      const input = job.input as AnalysisJobInput
+      const principal: Principal = {
+        orgId: job.orgId,
+        userId: job.createdBy,
+        role: 'member',
+        actorType: 'user',
+      }
+      context.progress(0.02, 'Reading the document')
+      const document = await readAnalysableDocument(deps.db, principal, input.documentId)
+      const row = await analyzeAndStore(deps, principal, document, input.kind, {
+        signal: context.signal,
+        onProgress: (fraction, message) => context.progress(0.05 + fraction * 0.9, message),
+      })
+      return { analysisId: row.id }
+    },
+  }
+}
+
+async function readAnalysableDocument(db: Db, principal: Principal, documentId: string) {
+  const document = await getDocument(db, principal, documentId)
   if (document.content.trim().length === 0) {
     throw new AppError('no_text', 422, 'This document has no text to analyze (scanned PDF?).')
   }
+  return document
+}
+
+/** Runs the engine over the document and stores the result (audited). */
+async function analyzeAndStore(
+  deps: AnalysisDeps,
+  principal: Principal,
+  document: { id: string; content: string },
+  kind: AnalysisKind,
+  options: AnalyzeOptions,
+): Promise<AnalysisRow> {
   let result: AnalysisResult
   try {
-    result = await deps.analyzer.analyze(document.content, kind)
+    result = await deps.analyzer.analyze(document.content, kind, options)
   } catch (error) {
+    if (options.signal?.aborted) throw error
     // The engine's own message may name internal hosts; it goes to the log, not to the client.
     throw new AppError(
       'analysis_failed',
@@ -66,6 +135,7 @@ export async function analyzeDocument(
       error,
     )
   }
+  const documentId = document.id
   return withTenant(deps.db, principal, async (tx) => {
     const [row] = await tx
       .insert(analyses)

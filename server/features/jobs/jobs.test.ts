@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import { longContract } from '../../ai/analyzer/test-contracts'
+
+let t: TestApp
+let alice: TestMember
+let mallory: TestMember
+let documentId: string
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  alice = await signedInMember(t, 'Jobs Firm')
+  mallory = await signedInMember(t, 'Other Firm')
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${alice.orgId}/documents/text`,
+    headers: alice.headers,
+    payload: { title: 'Long master agreement', content: longContract(120_000) },
+  })
+  expect(res.statusCode).toBe(201)
+  documentId = res.json().id
+})
+afterAll(() => t.close())
+
+const jobsUrl = (m: TestMember) => `/api/v1/orgs/${m.orgId}/jobs`
+
+function startAnalysis(m: TestMember) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${m.orgId}/documents/${documentId}/analyses`,
+    headers: m.headers,
+    payload: { kind: 'full' },
+  })
+}
+
+async function jobOf(m: TestMember, jobId: string) {
+  return (await t.app.inject({ url: `${jobsUrl(m)}/${jobId}`, headers: m.headers })).json()
+}
+
+describe('analysis of a long document as a background job', () => {
+  it('answers 202 with a queued job that ends with the stored analysis', async () => {
+    const res = await startAnalysis(alice)
+    expect(res.statusCode).toBe(202)
+    const job = res.json()
+    expect(job).toMatchObject({ kind: 'analysis', subjectId: documentId, attempts: 0 })
+    expect(['queued', 'running']).toContain(job.status)
+    await expect
+      .poll(() => jobOf(alice, job.id), { timeout: 30_000 })
+      .toMatchObject({
+        status: 'succeeded',
+        progress: 1,
+      })
+    const { result } = await jobOf(alice, job.id)
+    const analyses = await t.app.inject({
+      url: `/api/v1/orgs/${alice.orgId}/documents/${documentId}/analyses`,
+      headers: alice.headers,
+    })
+    expect(analyses.json().items.map((a: { id: string }) => a.id)).toContain(result.analysisId)
+  })
+
+  it('streams the job as server-sent events until it ends', async () => {
+    const { id } = (await startAnalysis(alice)).json()
+    const res = await t.app.inject({
+      url: `${jobsUrl(alice)}/${id}/events`,
+      headers: alice.headers,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/)
+    expect(res.headers['cache-control']).toBe('no-store')
+    const events = res.body
+      .split('\n\n')
+      .filter((chunk) => chunk.startsWith('data: '))
+      .map((chunk) => JSON.parse(chunk.slice(6)) as { status: string; progress: number })
+    expect(events.length).toBeGreaterThan(0)
+    expect(events.at(-1)).toMatchObject({ status: 'succeeded', progress: 1 })
+    const progress = events.map((e) => e.progress)
+    expect(progress).toEqual([...progress].sort((x, y) => x - y))
+  })
+
+  it("lists a document's jobs and filters by status", async () => {
+    const res = await t.app.inject({
+      url: `${jobsUrl(alice)}?subjectId=${documentId}&status=succeeded`,
+      headers: alice.headers,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().total).toBeGreaterThanOrEqual(1)
+    expect(res.json().items.every((j: { status: string }) => j.status === 'succeeded')).toBe(true)
+    const bad = await t.app.inject({ url: `${jobsUrl(alice)}?status=done`, headers: alice.headers })
+    expect(bad.statusCode).toBe(400)
+  })
+
+  it('refuses to cancel a finished job with a 409 problem', async () => {
+    const { items } = (
+      await t.app.inject({ url: `${jobsUrl(alice)}?status=succeeded`, headers: alice.headers })
+    ).json()
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${jobsUrl(alice)}/${items[0].id}/cancel`,
+      headers: alice.headers,
+    })
+    expect(res.statusCode).toBe(409)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+  })
+
+  it("hides another organisation's job behind a 404", async () => {
+    const { items } = (await t.app.inject({ url: jobsUrl(alice), headers: alice.headers })).json()
+    for (const url of [
+      `/api/v1/orgs/${mallory.orgId}/jobs/${items[0].id}`,
+      `/api/v1/orgs/${mallory.orgId}/jobs/${items[0].id}/events`,
+    ]) {
+      const res = await t.app.inject({ url, headers: mallory.headers })
+      expect(res.statusCode).toBe(404)
+    }
+    const list = await t.app.inject({ url: jobsUrl(mallory), headers: mallory.headers })
+    expect(list.json()).toEqual({ items: [], total: 0 })
+  })
+})

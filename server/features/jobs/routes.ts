@@ -1,0 +1,152 @@
+/**
+ * HTTP routes of background jobs: list an organisation's jobs (e.g. a document's running
+ * analysis after a reload), read one, cancel one, and follow one as server-sent events (one
+ * `data:` line with the job as JSON per change, ending after a final state).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { principalOf } from '../../auth/principal'
+import type { AppServices } from '../../services'
+import {
+  ACTIVE_STATUSES,
+  cancelJob,
+  getJob,
+  JobSchema,
+  JobStatus,
+  listJobs,
+  type Job,
+} from '../../jobs/job-service'
+
+const OrgParams = z.object({ orgId: z.string().min(1).max(100) })
+const JobParams = OrgParams.extend({ jobId: z.string().uuid({ message: 'Job id must be a UUID' }) })
+const JobListQuery = z.object({
+  subjectId: z.string().max(100).optional(),
+  status: z
+    .string()
+    .optional()
+    .describe('Comma-separated statuses, e.g. queued,running')
+    .transform((s, ctx) => {
+      if (!s) return undefined
+      const parsed = z.array(JobStatus).safeParse(s.split(',').map((v) => v.trim()))
+      if (parsed.success) return parsed.data
+      ctx.addIssue({ code: 'custom', message: `status takes ${JobStatus.options.join(', ')}` })
+      return z.NEVER
+    }),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+
+/** How often an event stream re-reads its job, for changes made by other server processes. */
+const STREAM_POLL_MS = 2000
+
+export const jobRoutes: FastifyPluginAsyncZod<{
+  services: AppServices
+  guard: () => import('fastify').preHandlerAsyncHookHandler
+}> = async (app, { services, guard }) => {
+  const { db, jobs: runner } = services
+
+  app.get(
+    '/orgs/:orgId/jobs',
+    {
+      schema: {
+        operationId: 'listJobs',
+        tags: ['jobs'],
+        params: OrgParams,
+        querystring: JobListQuery,
+        response: { 200: z.object({ items: z.array(JobSchema), total: z.number().int() }) },
+      },
+      preHandler: guard(),
+    },
+    (req) => listJobs(db, principalOf(req), req.query),
+  )
+
+  app.get(
+    '/orgs/:orgId/jobs/:jobId',
+    {
+      schema: {
+        operationId: 'getJob',
+        tags: ['jobs'],
+        params: JobParams,
+        response: { 200: JobSchema },
+      },
+      preHandler: guard(),
+    },
+    (req) => getJob(db, principalOf(req), req.params.jobId),
+  )
+
+  app.post(
+    '/orgs/:orgId/jobs/:jobId/cancel',
+    {
+      schema: {
+        operationId: 'cancelJob',
+        tags: ['jobs'],
+        description:
+          'Cancels a queued job at once and stops a running one. Only its creator or an admin may cancel; 409 when it has already ended.',
+        params: JobParams,
+        response: { 200: JobSchema },
+      },
+      preHandler: guard(),
+    },
+    async (req) => {
+      const job = await cancelJob(db, principalOf(req), req.params.jobId)
+      runner.abortLocal(job.id)
+      runner.notify({ jobId: job.id, orgId: req.params.orgId })
+      return job
+    },
+  )
+
+  app.get(
+    '/orgs/:orgId/jobs/:jobId/events',
+    {
+      schema: {
+        operationId: 'streamJob',
+        tags: ['jobs'],
+        description:
+          'Server-sent events: one `data:` line holding the job (see getJob) now and after each change; the stream ends after the job reaches succeeded, failed or cancelled.',
+        params: JobParams,
+        produces: ['text/event-stream'],
+      },
+      preHandler: guard(),
+    },
+    async (req, reply) => {
+      const principal = principalOf(req)
+      const first = await getJob(db, principal, req.params.jobId)
+      // Hijacked replies skip onSend hooks: carry over the headers already set (security headers).
+      reply.hijack()
+      const raw = reply.raw
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      })
+      let last = ''
+      let closed = false
+      const send = (job: Job) => {
+        const text = JSON.stringify(job)
+        if (text !== last && !closed) raw.write(`data: ${text}\n\n`)
+        last = text
+        if (!ACTIVE_STATUSES.includes(job.status)) finish()
+      }
+      const refresh = () =>
+        getJob(db, principal, first.id).then(send, (error: unknown) => {
+          req.log.warn({ err: error }, 'job stream refresh failed')
+          finish()
+        })
+      const unsubscribe = runner.subscribe((event) => {
+        if (event.jobId === first.id) void refresh()
+      })
+      const poll = setInterval(() => void refresh(), STREAM_POLL_MS)
+      function finish() {
+        if (closed) return
+        closed = true
+        clearInterval(poll)
+        unsubscribe()
+        raw.end()
+      }
+      raw.on('close', finish)
+      send(first)
+    },
+  )
+}

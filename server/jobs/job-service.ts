@@ -1,0 +1,148 @@
+/**
+ * Tenant-facing job operations, under the caller's RLS: queue a job (features call this from their
+ * own routes and answer 202 with the job), read, list a subject's jobs, request cancellation.
+ * The JobRunner (job-runner.ts) does the work.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { jobs } from '../db/schema'
+import { withTenant, type Principal, type Tx } from '../db/tenant'
+import { AppError, notFound } from '../http/app-error'
+import { recordAudit } from '../features/audit/service'
+
+export const JobStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled'])
+export type JobStatus = z.infer<typeof JobStatus>
+
+/** The API shape of a job. */
+export const JobSchema = z
+  .object({
+    id: z.string().uuid(),
+    kind: z.string(),
+    status: JobStatus,
+    progress: z.number().min(0).max(1),
+    message: z.string().nullable(),
+    error: z.string().nullable().describe('User-safe failure message'),
+    subjectId: z.string().nullable(),
+    result: z.unknown().nullable(),
+    attempts: z.number().int(),
+    createdBy: z.string().nullable(),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Job' })
+export type Job = z.infer<typeof JobSchema>
+
+type JobRow = typeof jobs.$inferSelect
+
+export function toJob(row: JobRow): Job {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status as JobStatus,
+    progress: row.progress,
+    message: row.message,
+    error: row.error,
+    subjectId: row.subjectId,
+    result: row.result ?? null,
+    attempts: row.attempts,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  }
+}
+
+export const ACTIVE_STATUSES: JobStatus[] = ['queued', 'running']
+
+/** Queues a job inside the caller's tenant transaction `tx` and audits it. */
+export async function enqueueJob(
+  tx: Tx,
+  principal: Principal,
+  job: { kind: string; subjectId?: string; input: unknown; maxAttempts?: number },
+): Promise<Job> {
+  const [row] = await tx
+    .insert(jobs)
+    .values({
+      orgId: principal.orgId,
+      kind: job.kind,
+      subjectId: job.subjectId ?? null,
+      input: job.input ?? {},
+      maxAttempts: job.maxAttempts ?? 3,
+      createdBy: principal.userId,
+    })
+    .returning()
+  if (!row) throw new Error('insert returned no row')
+  await recordAudit(tx, principal, 'job.create', { type: 'job', id: row.id }, { kind: job.kind })
+  return toJob(row)
+}
+
+/** One job of the caller's organisation, or a 404 problem. */
+export async function getJob(db: Db, principal: Principal, jobId: string): Promise<Job> {
+  const row = await withTenant(db, principal, async (tx) => {
+    const [found] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).limit(1)
+    return found
+  })
+  if (!row) throw notFound('Job')
+  return toJob(row)
+}
+
+/** The organisation's jobs, newest first, optionally of one subject and/or some statuses. */
+export async function listJobs(
+  db: Db,
+  principal: Principal,
+  query: { subjectId?: string; status?: JobStatus[]; limit: number; offset: number },
+): Promise<{ items: Job[]; total: number }> {
+  return withTenant(db, principal, async (tx) => {
+    const where = and(
+      query.subjectId ? eq(jobs.subjectId, query.subjectId) : undefined,
+      query.status?.length ? inArray(jobs.status, query.status) : undefined,
+    )
+    const rows = await tx
+      .select()
+      .from(jobs)
+      .where(where)
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(query.limit)
+      .offset(query.offset)
+    const total = await tx.$count(jobs, where)
+    return { items: rows.map(toJob), total }
+  })
+}
+
+/**
+ * Requests cancellation: a queued job is cancelled at once, a running one is flagged and stopped
+ * by its runner. Only the job's creator or an admin may cancel (403 otherwise); a finished job
+ * is a 409 problem. Returns the job as it now stands.
+ */
+export async function cancelJob(db: Db, principal: Principal, jobId: string): Promise<Job> {
+  return withTenant(db, principal, async (tx) => {
+    const [row] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).limit(1).for('update')
+    if (!row) throw notFound('Job')
+    if (row.createdBy !== principal.userId && principal.role === 'member')
+      throw new AppError(
+        'forbidden',
+        403,
+        'Only the person who started this job or an admin can cancel it.',
+      )
+    if (!ACTIVE_STATUSES.includes(row.status as JobStatus))
+      throw new AppError(
+        'job_finished',
+        409,
+        `This job has already ${row.status === 'succeeded' ? 'finished' : row.status}.`,
+      )
+    const queued = row.status === 'queued'
+    const [updated] = await tx
+      .update(jobs)
+      .set({
+        cancelRequested: true,
+        ...(queued ? { status: 'cancelled', finishedAt: new Date() } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(jobs.id, jobId))
+      .returning()
+    await recordAudit(tx, principal, 'job.cancel', { type: 'job', id: jobId })
+    return toJob(updated ?? row)
+  })
+}
