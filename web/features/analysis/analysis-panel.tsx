@@ -1,5 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
+import { JobProgress } from '../../components/job-progress'
+import type { Job } from '../../lib/jobs'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
 import { AnalysisPrettyView } from './analysis-pretty-view'
 import { AnalysisRawView } from './analysis-raw-view'
@@ -10,6 +12,10 @@ import type { AnalysisPanelState, Span } from './types'
 
 interface AnalysisPanelProps {
   state: AnalysisPanelState
+  /** The background job of a long document's analysis, while the panel is Working. */
+  job?: Job
+  /** Cancels that job. */
+  onCancel?: () => void
   /** The highlighted passage, so the matching finding can be marked. */
   highlight: Span | null
   /** Called when the user picks a finding; the caller highlights the span in the document. */
@@ -20,7 +26,13 @@ interface AnalysisPanelProps {
  * The AI analysis result: hidden while idle; otherwise a status (Working, Error, Ready) and, when
  * ready, a Pretty (default) / Raw view of the result.
  */
-export function AnalysisPanel({ state, highlight, onSelectSpan }: AnalysisPanelProps) {
+export function AnalysisPanel({
+  state,
+  job,
+  onCancel,
+  highlight,
+  onSelectSpan,
+}: AnalysisPanelProps) {
   if (state.status === 'idle') return null
   return (
     <Card role="region" aria-label="Analysis result">
@@ -38,7 +50,10 @@ export function AnalysisPanel({ state, highlight, onSelectSpan }: AnalysisPanelP
         <AnalysisStatusBadge status={state.status} />
       </CardHeader>
       <CardContent>
-        {state.status === 'loading' && (
+        {state.status === 'loading' && state.jobId && (
+          <JobProgress job={job} label="Analysis" onCancel={onCancel} />
+        )}
+        {state.status === 'loading' && !state.jobId && (
           <div className="flex flex-col gap-2">
             <span className="sr-only">Analyzing document…</span>
             <Skeleton className="h-4 w-3/4" />

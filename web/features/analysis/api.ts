@@ -1,6 +1,7 @@
 /** Analysis data access: TanStack query factories and the create call, keyed under the org. */
 import { queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '../../lib/api'
+import type { Job } from '../../lib/jobs'
 import type { Analysis, AnalysisKind } from './types'
 
 /** Query key prefix of one document's analyses (invalidate it after creating one). */
@@ -22,16 +23,19 @@ export const analysesQuery = (orgId: string, documentId: string) =>
         .then((page): Analysis[] => page.items),
   })
 
-/** Runs an analysis of `kind` on the server and resolves to the stored analysis (201). */
-export function createAnalysis(
+/**
+ * Starts an analysis of `kind`: a short document is analysed at once (`{ analysis }`, 201), a long
+ * one is queued as a background job (`{ job }`, 202). Throws `ApiError` on a non-2xx answer.
+ */
+export async function createAnalysis(
   orgId: string,
   documentId: string,
   kind: AnalysisKind,
-): Promise<Analysis> {
-  return api
-    .POST('/api/v1/orgs/{orgId}/documents/{documentId}/analyses', {
-      params: { path: { orgId, documentId } },
-      body: { kind },
-    })
-    .then(unwrap)
+): Promise<{ analysis: Analysis } | { job: Job }> {
+  const result = await api.POST('/api/v1/orgs/{orgId}/documents/{documentId}/analyses', {
+    params: { path: { orgId, documentId } },
+    body: { kind },
+  })
+  const data = unwrap(result)
+  return result.response.status === 202 ? { job: data as Job } : { analysis: data as Analysis }
 }

@@ -22,7 +22,7 @@ export function DocumentAnalysis({
   highlight,
   onSelectSpan,
 }: DocumentAnalysisProps) {
-  const { panel, run, open, isRunning, analyses, historyStatus } = useDocumentAnalysis(
+  const { panel, job, run, open, cancel, isRunning, analyses, historyStatus } = useDocumentAnalysis(
     orgId,
     documentId,
   )
@@ -42,7 +42,13 @@ export function DocumentAnalysis({
           />
         </CardContent>
       </Card>
-      <AnalysisPanel state={panel} highlight={highlight} onSelectSpan={onSelectSpan} />
+      <AnalysisPanel
+        state={panel}
+        job={job}
+        onCancel={cancel}
+        highlight={highlight}
+        onSelectSpan={onSelectSpan}
+      />
     </div>
   )
 }

@@ -28,9 +28,12 @@ export interface Span {
   end: number
 }
 
-/** What the analysis panel shows: nothing (idle), Working (loading), Error, or Ready (ok). */
+/**
+ * What the analysis panel shows: nothing (idle), Working (loading; `jobId` when it runs as a
+ * background job), Error, or Ready (ok).
+ */
 export type AnalysisPanelState =
   | { status: 'idle' }
-  | { status: 'loading' }
+  | { status: 'loading'; jobId?: string }
   | { status: 'error'; message: string }
   | { status: 'ok'; analysis: Analysis }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { activeJobsQuery, cancelJob, useJob, type Job } from '../../lib/jobs'
 import { analysesKey, analysesQuery, createAnalysis } from './api'
 import type { Analysis, AnalysisKind, AnalysisPanelState } from './types'
 
@@ -11,12 +12,43 @@ function errorText(error: unknown): string {
 
 /**
  * Analysis state of one document: its previous analyses, the panel state (idle until the user runs
- * or opens an analysis), `run(kind)` with the spec's toasts, and `open(analysis)`.
+ * or opens an analysis), `run(kind)` with the spec's toasts, `open(analysis)`, and for a long
+ * document the background job (`job`, `cancel()`), found again after a reload.
  */
 export function useDocumentAnalysis(orgId: string, documentId: string) {
   const queryClient = useQueryClient()
   const history = useQuery(analysesQuery(orgId, documentId))
+  const activeJobs = useQuery(activeJobsQuery(orgId, documentId))
   const [panel, setPanel] = useState<AnalysisPanelState>({ status: 'idle' })
+  // After a reload: a job still running for this document shows as Working again.
+  const runningJob = activeJobs.data?.find((j) => j.kind === 'analysis')
+  const shown: AnalysisPanelState =
+    panel.status === 'idle' && runningJob ? { status: 'loading', jobId: runningJob.id } : panel
+  const jobId = shown.status === 'loading' ? shown.jobId : undefined
+
+  // A background job ended: show its analysis, its error, or nothing if it was cancelled.
+  const onJobEnd = (ended: Job) => {
+    void queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'jobs'] })
+    if (ended.status === 'cancelled') {
+      toast.info('Analysis cancelled')
+      setPanel({ status: 'idle' })
+    } else if (ended.status === 'failed') {
+      const message = ended.error ?? 'Failed to analyze document'
+      toast.error('Failed to analyze document', { description: message })
+      setPanel({ status: 'error', message })
+    } else {
+      const analysisId = (ended.result as { analysisId?: string } | null)?.analysisId
+      void queryClient
+        .fetchQuery({ ...analysesQuery(orgId, documentId), staleTime: 0 })
+        .then((analyses) => {
+          const analysis = analyses.find((a) => a.id === analysisId)
+          if (!analysis) return
+          toast.success('Analysis complete!')
+          setPanel({ status: 'ok', analysis })
+        })
+    }
+  }
+  const job = useJob(orgId, jobId, onJobEnd)
 
   // Toasts live on the mutation (not on `mutate`) so they still fire if the user has moved on
   // to another document before the analysis finishes.
@@ -25,7 +57,8 @@ export function useDocumentAnalysis(orgId: string, documentId: string) {
     onMutate: () => {
       toast.info('Analyzing document...')
     },
-    onSuccess: () => {
+    onSuccess: (started) => {
+      if ('job' in started) return
       toast.success('Analysis complete!')
       return queryClient.invalidateQueries({ queryKey: analysesKey(orgId, documentId) })
     },
@@ -37,18 +70,33 @@ export function useDocumentAnalysis(orgId: string, documentId: string) {
   const run = (kind: AnalysisKind) => {
     setPanel({ status: 'loading' })
     mutation.mutate(kind, {
-      onSuccess: (analysis) => setPanel({ status: 'ok', analysis }),
+      onSuccess: (started) =>
+        setPanel(
+          'job' in started
+            ? { status: 'loading', jobId: started.job.id }
+            : { status: 'ok', analysis: started.analysis },
+        ),
       onError: (error) => setPanel({ status: 'error', message: errorText(error) }),
     })
+  }
+
+  const cancel = () => {
+    if (!jobId) return
+    cancelJob(orgId, jobId).then(
+      (cancelled) => queryClient.setQueryData(['orgs', orgId, 'jobs', jobId], cancelled),
+      (error: unknown) => toast.error('Could not cancel', { description: errorText(error) }),
+    )
   }
 
   const open = (analysis: Analysis) => setPanel({ status: 'ok', analysis })
 
   return {
-    panel,
+    panel: shown,
+    job,
     run,
     open,
-    isRunning: mutation.isPending,
+    cancel,
+    isRunning: mutation.isPending || shown.status === 'loading',
     analyses: history.data ?? [],
     historyStatus: history.status,
   }

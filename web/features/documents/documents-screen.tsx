@@ -1,12 +1,24 @@
 import { FileText } from 'lucide-react'
-import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { AddDocumentCard } from './add-document-card'
 import { DocumentLibrary } from './document-library'
 import { DocumentWorkspace } from './document-workspace'
 
-/** The Documents screen of one org: add and browse documents, open one to read and analyse it. */
+/**
+ * The Documents screen of one org: add and browse documents, open one to read and analyse it. The
+ * open document is in the URL (`?document=<id>`), so a reload or a shared link reopens it.
+ */
 export function DocumentsScreen({ orgId }: { orgId: string }) {
-  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [searchParams, setSearchParams] = useSearchParams()
+  const selectedId = searchParams.get('document')
+  const setSelectedId = (id: string) =>
+    setSearchParams(
+      (params) => {
+        params.set('document', id)
+        return params
+      },
+      { replace: true },
+    )
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-1">

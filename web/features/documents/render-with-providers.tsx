@@ -1,7 +1,8 @@
-/** Test helper: renders UI inside a fresh QueryClient (no retries) with a sonner Toaster. */
+/** Test helper: renders UI in a memory router and a fresh QueryClient (no retries) with a Toaster. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
+import { MemoryRouter } from 'react-router'
 import { toast, Toaster } from 'sonner'
 
 /** Renders `ui` with the providers the documents screen needs; toasts render into the DOM. */
@@ -14,7 +15,7 @@ export function renderWithProviders(ui: ReactElement) {
   })
   return render(
     <QueryClientProvider client={queryClient}>
-      {ui}
+      <MemoryRouter>{ui}</MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
   )

@@ -1,0 +1,84 @@
+/**
+ * Background jobs on the web side: query factories for one job and a subject's active jobs, and
+ * `useJob`, which follows a job through the server's event stream (EventSource on
+ * `/api/v1/orgs/{orgId}/jobs/{jobId}/events`) and keeps the query cache current, so a progress bar
+ * survives a reload: the page finds the running job again with `activeJobsQuery`.
+ */
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useEffectEvent } from 'react'
+import { api, unwrap } from './api'
+import type { components } from './api-schema'
+
+/** A background job as the API returns it; `progress` is 0..1. */
+export type Job = components['schemas']['Job']
+
+/** Whether a job has not ended yet. */
+export function isActive(job: Pick<Job, 'status'>): boolean {
+  return job.status === 'queued' || job.status === 'running'
+}
+
+export const jobQuery = (orgId: string, jobId: string) =>
+  queryOptions({
+    queryKey: ['orgs', orgId, 'jobs', jobId],
+    queryFn: ({ signal }) =>
+      api
+        .GET('/api/v1/orgs/{orgId}/jobs/{jobId}', { params: { path: { orgId, jobId } }, signal })
+        .then(unwrap),
+  })
+
+/** Queued and running jobs of one subject (e.g. a document), newest first. */
+export const activeJobsQuery = (orgId: string, subjectId: string) =>
+  queryOptions({
+    queryKey: ['orgs', orgId, 'jobs', { subjectId, active: true }],
+    queryFn: ({ signal }) =>
+      api
+        .GET('/api/v1/orgs/{orgId}/jobs', {
+          params: { path: { orgId }, query: { subjectId, status: 'queued,running' } },
+          signal,
+        })
+        .then(unwrap)
+        .then((page) => page.items),
+  })
+
+/** Asks the server to cancel a job; resolves to the job as it now stands. */
+export function cancelJob(orgId: string, jobId: string): Promise<Job> {
+  return api
+    .POST('/api/v1/orgs/{orgId}/jobs/{jobId}/cancel', { params: { path: { orgId, jobId } } })
+    .then(unwrap)
+}
+
+/**
+ * The live state of a job (undefined while loading, or with no `jobId`). While it is active an
+ * event stream pushes each change into the cache; the stream closes when the job ends, after
+ * calling `onEnd` with the final job (the stream's first event already is final for a job that
+ * ended before the page looked).
+ */
+export function useJob(
+  orgId: string,
+  jobId: string | undefined,
+  onEnd?: (job: Job) => void,
+): Job | undefined {
+  const queryClient = useQueryClient()
+  const ended = useEffectEvent((job: Job) => onEnd?.(job))
+  const query = useQuery({ ...jobQuery(orgId, jobId ?? ''), enabled: Boolean(jobId) })
+  useEffect(() => {
+    if (!jobId || typeof EventSource === 'undefined') return
+    const source = new EventSource(`/api/v1/orgs/${orgId}/jobs/${jobId}/events`)
+    source.onmessage = (event: MessageEvent<string>) => {
+      const job = JSON.parse(event.data) as Job
+      queryClient.setQueryData(jobQuery(orgId, jobId).queryKey, job)
+      if (!isActive(job)) {
+        source.close()
+        ended(job)
+      }
+    }
+    // The browser reconnects by itself after a network error; a closed stream after the end is
+    // expected. A failed reconnect falls back to one refetch.
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED)
+        void queryClient.invalidateQueries({ queryKey: jobQuery(orgId, jobId).queryKey })
+    }
+    return () => source.close()
+  }, [orgId, jobId, queryClient])
+  return jobId ? query.data : undefined
+}
