@@ -30,6 +30,7 @@ import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { memberGuard } from './auth/principal'
 import { problem, problemFor } from './http/problem'
+import { sameOriginWrites } from './http/same-origin'
 import { documentRoutes, MAX_UPLOAD_BYTES } from './features/documents/routes'
 import { analysisRoutes } from './features/analysis/routes'
 import { appRoutes } from './features/apps/routes'
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
   })
+  app.addHook('onRequest', sameOriginWrites(deps.publicUrl))
 
   app.setErrorHandler((error, req, reply) => {
     const { problem: body, headers } = problemFor(error)

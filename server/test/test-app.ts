@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Database } from '../db/client'
 import { openTestDatabase } from './test-database'
 import { createConsoleMailer, type Mailer } from '../mail/mailer'
@@ -25,9 +25,17 @@ export interface TestApp {
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
-/** Builds the real app on a fresh database; close() releases everything. */
+/**
+ * Builds the real app on a fresh database; close() releases everything. `publicUrl` defaults to
+ * TEST_ORIGIN (the origin the sign-in helpers send); `logger` defaults to no logging.
+ */
 export async function buildTestApp(
-  options: { signInLimits?: SignInLimits; analyzer?: Analyzer } = {},
+  options: {
+    signInLimits?: SignInLimits
+    analyzer?: Analyzer
+    publicUrl?: string
+    logger?: FastifyBaseLogger
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-blobs-'))
@@ -39,7 +47,8 @@ export async function buildTestApp(
     blobs: createFsBlobStore(blobDir),
     analyzer,
     secret: 'test-secret-test-secret-test-secret-0123456789',
-    publicUrl: TEST_ORIGIN,
+    publicUrl: options.publicUrl ?? TEST_ORIGIN,
+    logger: options.logger,
     signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
     webRoot: path.join(blobDir, 'no-web'),
   })
