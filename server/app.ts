@@ -31,6 +31,7 @@ import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/au
 import { memberGuard } from './auth/principal'
 import { problem, problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
+import { helmetOptions } from './http/security-headers'
 import { documentRoutes, MAX_UPLOAD_BYTES } from './features/documents/routes'
 import { analysisRoutes } from './features/analysis/routes'
 import { appRoutes } from './features/apps/routes'
@@ -85,18 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .send(JSON.stringify({ ...body, instance: req.url.split('?')[0] }))
   })
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'"],
-      },
-    },
-  })
+  await app.register(helmet, helmetOptions(deps.publicUrl))
   await app.register(rateLimit, { global: false })
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
 
