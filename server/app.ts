@@ -29,9 +29,13 @@ import type { Analyzer } from './ai/analyzer/types'
 import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { memberGuard } from './auth/principal'
-import { problem, problemFor } from './http/problem'
+import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
 import { helmetOptions } from './http/security-headers'
+import { frameworkErrorHandler } from './http/framework-errors'
+import { recordRouteMethods } from './http/route-methods'
+import { notFoundHandler } from './http/not-found'
+import { noStoreForPrivateAnswers } from './http/cache-control'
 import { documentRoutes, MAX_UPLOAD_BYTES } from './features/documents/routes'
 import { analysisRoutes } from './features/analysis/routes'
 import { appRoutes } from './features/apps/routes'
@@ -66,13 +70,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : randomUUID()
     },
     trustProxy: deps.trustProxy ?? false,
+    frameworkErrors: frameworkErrorHandler(deps.publicUrl),
   }).withTypeProvider<ZodTypeProvider>()
+  const allowedMethods = recordRouteMethods(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
   })
+  app.addHook('onSend', noStoreForPrivateAnswers)
   app.addHook('onRequest', sameOriginWrites(deps.publicUrl))
 
   app.setErrorHandler((error, req, reply) => {
@@ -153,20 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webRoot = deps.webRoot ?? defaultWebRoot
   const hasWeb = existsSync(path.join(webRoot, 'index.html'))
   if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false })
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url === '/api'
-    if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.type('text/html').sendFile('index.html')
-    }
-    return reply
-      .status(404)
-      .type('application/problem+json')
-      .send(
-        JSON.stringify(
-          problem(404, `No route for ${req.method} ${req.url.split('?')[0]}`, 'route_not_found'),
-        ),
-      )
-  })
+  app.setNotFoundHandler(notFoundHandler({ hasWeb, allowedMethods }))
 
   return app
 }

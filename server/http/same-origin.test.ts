@@ -48,7 +48,12 @@ describe('cross-origin writes with the session cookie', () => {
   })
 
   it('refuses a write with neither Origin nor Referer, and one whose Origin is "null"', async () => {
-    for (const headers of [{}, { origin: 'null' }, { referer: 'http://localhost:9999/x' }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { origin: 'null' },
+      { referer: 'http://localhost:9999/x' },
+    ]
+    for (const headers of attempts) {
       const res = await paste(headers)
       expect(res.statusCode).toBe(403)
       expect(res.json().code).toBe('cross_origin_request')
