@@ -17,6 +17,12 @@ import { recordAudit } from '../features/audit/service'
 /** Header through which the Fastify bridge tells better-auth the client's address. */
 export const CLIENT_IP_HEADER = 'x-lexdesk-client-ip'
 
+/**
+ * better-auth endpoints switched off (relative to /api/auth). `check-slug` told anyone whether a
+ * firm's slug exists; the web app never asks (it adds a random suffix to new slugs).
+ */
+export const DISABLED_AUTH_PATHS = ['/organization/check-slug']
+
 /** Lifetime of a sign-in link: 10 minutes (the issue asks for at most 15). */
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60
 
@@ -37,6 +43,7 @@ export function createAuth({ db, mailer, secret, publicUrl }: AuthOptions) {
     secret,
     trustedOrigins: [publicUrl],
     telemetry: { enabled: false },
+    disabledPaths: DISABLED_AUTH_PATHS,
     // auth-routes.ts sets this header from the socket address, replacing any client-sent value.
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     database: drizzleAdapter(db, {
