@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -49,7 +49,8 @@ export interface AppDeps {
   secret: string
   /** Public origin, e.g. http://localhost:3000. */
   publicUrl: string
-  logger?: FastifyServerOptions['logger']
+  /** Application log (see http/logger.ts createLogger); none when absent. */
+  logger?: FastifyBaseLogger
   /** Whether X-Forwarded-For is believed (set behind a reverse proxy), see Fastify trustProxy. */
   trustProxy?: boolean | string
   signInLimits?: SignInLimits
@@ -62,7 +63,7 @@ const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** Builds the application. Call `app.ready()` (or inject) before use and `app.close()` after. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
       return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming)
@@ -84,8 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, req, reply) => {
     const { problem: body, headers } = problemFor(error)
-    if (body.status >= 500)
-      req.log.error({ err: error, cause: (error as Error).cause }, 'request failed')
+    // The err serializer (http/logger.ts) logs the cause chain without bound parameters.
+    if (body.status >= 500) req.log.error({ err: error }, 'request failed')
     return reply
       .status(body.status)
       .headers(headers)
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     secret: deps.secret,
     publicUrl: deps.publicUrl,
+    log: app.log,
   })
   await app.register(authRoutes, {
     auth,

@@ -11,6 +11,7 @@ import { createConsoleMailer, createSmtpMailer } from './mail/mailer'
 import { createFsBlobStore } from './blob/fs-blob-store'
 import { createAnalyzer } from './ai/analyzer/create-analyzer'
 import { buildApp } from './app'
+import { createLogger } from './http/logger'
 
 /** Returns LEXDESK_SECRET, or (outside production) a random secret kept in `<dataDir>/secret`. */
 async function resolveSecret(config: Config): Promise<string> {
@@ -28,18 +29,20 @@ async function resolveSecret(config: Config): Promise<string> {
 async function main(): Promise<void> {
   const config = loadConfig()
   await mkdir(config.dataDir, { recursive: true })
-  const database = await openDatabase(config)
+  const log = createLogger({ level: config.logLevel })
+  const database = await openDatabase(config, log)
   const analyzer = createAnalyzer(config.ai)
   const app = await buildApp({
     database,
-    mailer: config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createConsoleMailer(),
+    mailer:
+      config.mailTransport === 'smtp' && config.smtpUrl
+        ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+        : createConsoleMailer(),
     blobs: createFsBlobStore(path.join(config.dataDir, 'blobs')),
     analyzer,
     secret: await resolveSecret(config),
     publicUrl: config.publicUrl,
-    logger: { level: config.logLevel },
+    logger: log,
     trustProxy: config.trustProxy,
   })
   const shutdown = async (signal: string) => {
