@@ -84,7 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', sameOriginWrites(deps.publicUrl))
 
   app.setErrorHandler((error, req, reply) => {
-    const { problem: body, headers } = problemFor(error)
+    const { problem: body, headers } = problemFor(error, {
+      bodyLimit: req.routeOptions.bodyLimit,
+    })
     // The err serializer (http/logger.ts) logs the cause chain without bound parameters.
     if (body.status >= 500) req.log.error({ err: error }, 'request failed')
     return reply
