@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -31,7 +31,13 @@ import type { AppServices } from './services'
 import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { memberGuard } from './auth/principal'
-import { problem, problemFor } from './http/problem'
+import { problemFor } from './http/problem'
+import { sameOriginWrites } from './http/same-origin'
+import { helmetOptions } from './http/security-headers'
+import { frameworkErrorHandler } from './http/framework-errors'
+import { recordRouteMethods } from './http/route-methods'
+import { notFoundHandler } from './http/not-found'
+import { noStoreForPrivateAnswers } from './http/cache-control'
 import { documentRoutes, MAX_UPLOAD_BYTES } from './features/documents/routes'
 import { analysisRoutes } from './features/analysis/routes'
 import { appRoutes } from './features/apps/routes'
@@ -53,7 +59,8 @@ export interface AppDeps {
   secret: string
   /** Public origin, e.g. http://localhost:3000. */
   publicUrl: string
-  logger?: FastifyServerOptions['logger']
+  /** Application log (see http/logger.ts createLogger); none when absent. */
+  logger?: FastifyBaseLogger
   /** Whether X-Forwarded-For is believed (set behind a reverse proxy), see Fastify trustProxy. */
   trustProxy?: boolean | string
   signInLimits?: SignInLimits
@@ -66,7 +73,7 @@ const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** Builds the application. Call `app.ready()` (or inject) before use and `app.close()` after. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
       return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming)
@@ -74,18 +81,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : randomUUID()
     },
     trustProxy: deps.trustProxy ?? false,
+    frameworkErrors: frameworkErrorHandler(deps.publicUrl),
   }).withTypeProvider<ZodTypeProvider>()
+  const allowedMethods = recordRouteMethods(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
   })
+  app.addHook('onSend', noStoreForPrivateAnswers)
+  app.addHook('onRequest', sameOriginWrites(deps.publicUrl))
 
   app.setErrorHandler((error, req, reply) => {
-    const { problem: body, headers } = problemFor(error)
-    if (body.status >= 500)
-      req.log.error({ err: error, cause: (error as Error).cause }, 'request failed')
+    const { problem: body, headers } = problemFor(error, {
+      bodyLimit: req.routeOptions.bodyLimit,
+    })
+    // The err serializer (http/logger.ts) logs the cause chain without bound parameters.
+    if (body.status >= 500) req.log.error({ err: error }, 'request failed')
     return reply
       .status(body.status)
       .headers(headers)
@@ -93,18 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .send(JSON.stringify({ ...body, instance: req.url.split('?')[0] }))
   })
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'"],
-      },
-    },
-  })
+  await app.register(helmet, helmetOptions(deps.publicUrl))
   await app.register(rateLimit, { global: false })
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
 
@@ -135,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     secret: deps.secret,
     publicUrl: deps.publicUrl,
+    log: app.log,
   })
   await app.register(authRoutes, {
     auth,
@@ -183,20 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webRoot = deps.webRoot ?? defaultWebRoot
   const hasWeb = existsSync(path.join(webRoot, 'index.html'))
   if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false })
-  app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url === '/api'
-    if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
-      return reply.type('text/html').sendFile('index.html')
-    }
-    return reply
-      .status(404)
-      .type('application/problem+json')
-      .send(
-        JSON.stringify(
-          problem(404, `No route for ${req.method} ${req.url.split('?')[0]}`, 'route_not_found'),
-        ),
-      )
-  })
+  app.setNotFoundHandler(notFoundHandler({ hasWeb, allowedMethods }))
 
   return app
 }

@@ -87,4 +87,18 @@ describe('loadConfig', () => {
     expect(config.workers.threads).toBe(3)
     expect(config.extraction).toEqual({ maxPdfPages: 10, timeoutSeconds: 5 })
   })
+
+  it('refuses to start in production without SMTP_URL unless MAIL_TRANSPORT=console is explicit', () => {
+    const production = { NODE_ENV: 'production', LEXDESK_SECRET: 's'.repeat(32) }
+    expect(() => loadConfig(production)).toThrow(/SMTP_URL[\s\S]*MAIL_TRANSPORT=console/)
+    expect(loadConfig({ ...production, MAIL_TRANSPORT: 'console' }).mailTransport).toBe('console')
+    expect(loadConfig({ ...production, SMTP_URL: 'smtp://mail.firm.example:587' })).toMatchObject({
+      mailTransport: 'smtp',
+      smtpUrl: 'smtp://mail.firm.example:587',
+    })
+    expect(loadConfig({}).mailTransport).toBe('console')
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(
+      /MAIL_TRANSPORT=smtp needs SMTP_URL/,
+    )
+  })
 })

@@ -54,6 +54,11 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Lexdesk <no-reply@localhost>'),
+  MAIL_TRANSPORT: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.enum(['smtp', 'console']).optional()),
   AI_ENGINE: EngineName.default('local'),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.string().optional(),
@@ -86,6 +91,12 @@ export interface Config {
   databaseUrl: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
+  /**
+   * How sign-in links leave: 'smtp' (SMTP_URL) or 'console' (printed to the log and kept in the
+   * dev outbox). Defaults to smtp when SMTP_URL is set; production without SMTP_URL must choose
+   * console explicitly, because a link in a log is a credential.
+   */
+  mailTransport: 'smtp' | 'console'
   /** Engine per AI capability. */
   ai: Record<Capability, EngineConfig>
   /** The shared worker pool: threads (default: cores) and heap cap per thread in MiB. */
@@ -110,6 +121,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.LEXDESK_SECRET) {
     throw new Error('Invalid configuration:\nLEXDESK_SECRET is required when NODE_ENV=production')
   }
+  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
+    throw new Error('Invalid configuration:\nMAIL_TRANSPORT=smtp needs SMTP_URL')
+  }
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL && e.MAIL_TRANSPORT !== 'console') {
+    throw new Error(
+      'Invalid configuration:\nSMTP_URL is required when NODE_ENV=production (sign-in links would be written to the log); set MAIL_TRANSPORT=console to accept that explicitly',
+    )
+  }
   const ai = aiEngines(e as unknown as Record<string, string | undefined>)
   return {
     nodeEnv: e.NODE_ENV,
@@ -121,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailTransport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'console'),
     ai,
     workers: { threads: e.WORKER_THREADS, heapMb: e.WORKER_HEAP_MB },
     jobs: { concurrency: e.JOBS_CONCURRENCY, perOrgCap: e.JOBS_PER_ORG },

@@ -14,6 +14,7 @@ import { createEngines, closeEngines } from './ai/engines'
 import { WorkerPool } from './workers/worker-pool'
 import { reconcileDocumentFiles } from './features/documents/reconcile-files'
 import { buildApp } from './app'
+import { createLogger } from './http/logger'
 
 /** Returns LEXDESK_SECRET, or (outside production) a random secret kept in `<dataDir>/secret`. */
 async function resolveSecret(config: Config): Promise<string> {
@@ -31,15 +32,17 @@ async function resolveSecret(config: Config): Promise<string> {
 async function main(): Promise<void> {
   const config = loadConfig()
   await mkdir(config.dataDir, { recursive: true })
-  const database = await openDatabase(config)
+  const log = createLogger({ level: config.logLevel })
+  const database = await openDatabase(config, log)
   const pool = new WorkerPool(config.workers)
   const engines = createEngines(config.ai, pool)
   const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'))
   const app = await buildApp({
     database,
-    mailer: config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createConsoleMailer(),
+    mailer:
+      config.mailTransport === 'smtp' && config.smtpUrl
+        ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+        : createConsoleMailer(),
     blobs,
     pool,
     engines,
@@ -52,7 +55,7 @@ async function main(): Promise<void> {
     },
     secret: await resolveSecret(config),
     publicUrl: config.publicUrl,
-    logger: { level: config.logLevel },
+    logger: log,
     trustProxy: config.trustProxy,
   })
   const shutdown = async (signal: string) => {

@@ -3,9 +3,11 @@
  * limits on the two sign-in routes: sending a link (per e-mail address and per client) and
  * verifying one (per client). A limited caller gets a 429 problem with Retry-After.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../http/app-error'
-import { CLIENT_IP_HEADER, type Auth } from './auth'
+import { createMethodIndex } from '../http/route-methods'
+import { CLIENT_IP_HEADER, DISABLED_AUTH_PATHS, type Auth } from './auth'
+import { authProblem } from './auth-problems'
 
 /** Requests allowed per window on the sign-in routes. */
 export interface SignInLimits {
@@ -26,6 +28,35 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
 function emailOf(req: FastifyRequest): string {
   const body = req.body as { email?: unknown } | undefined
   return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
+}
+
+/** Longest e-mail address SMTP carries: 254 characters (RFC 5321 §4.5.3.1.3, errata 1690). */
+export const MAX_EMAIL_LENGTH = 254
+
+/** Rejects (400 problem) an e-mail address longer than MAX_EMAIL_LENGTH before anything else. */
+async function emailWithinLimit(req: FastifyRequest) {
+  const email = (req.body as { email?: unknown } | undefined)?.email
+  if (typeof email === 'string' && email.length > MAX_EMAIL_LENGTH) {
+    throw new AppError(
+      'email_too_long',
+      400,
+      `An e-mail address has at most ${MAX_EMAIL_LENGTH} characters.`,
+    )
+  }
+}
+
+/** Methods better-auth serves on each of its paths (under /api/auth), disabled paths left out. */
+function authEndpointMethods(auth: Auth) {
+  const index = createMethodIndex()
+  for (const endpoint of Object.values(auth.api) as {
+    path?: string
+    options?: { method?: string | string[] }
+  }[]) {
+    const { path, options } = endpoint
+    if (!path || !options?.method || DISABLED_AUTH_PATHS.includes(path)) continue
+    index.add(options.method, `/api/auth${path}`)
+  }
+  return index
 }
 
 /** Callback parameters better-auth redirects to after a link is followed. */
@@ -112,21 +143,34 @@ export const authRoutes: FastifyPluginAsync<{
       }
     }
 
-  const forward = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const endpointMethods = authEndpointMethods(auth)
+  const forward = async (req: FastifyRequest, reply: FastifyReply) => {
     const response = await auth.handler(toFetchRequest(req, origin))
+    const text = await response.text()
+    const cookies = response.headers.getSetCookie()
+    if (cookies.length > 0) reply.header('set-cookie', cookies)
+    if (response.status >= 400) {
+      const path = req.url.split('?')[0] ?? ''
+      const { body, headers } = authProblem(response.status, text, path, endpointMethods.allowed)
+      return reply
+        .status(body.status)
+        .headers(headers)
+        .type('application/problem+json')
+        .send(JSON.stringify({ ...body, instance: path }))
+    }
     reply.status(response.status)
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') reply.header(key, value)
     })
-    const cookies = response.headers.getSetCookie()
-    if (cookies.length > 0) reply.header('set-cookie', cookies)
-    const text = await response.text()
     return reply.send(text.length > 0 ? text : null)
   }
 
   app.post(
     '/api/auth/sign-in/magic-link',
-    { preHandler: [limit('client', 'email'), sameOriginCallbacks(origin)], schema: { hide: true } },
+    {
+      preHandler: [emailWithinLimit, limit('client', 'email'), sameOriginCallbacks(origin)],
+      schema: { hide: true },
+    },
     forward,
   )
   app.get(

@@ -136,3 +136,45 @@ describe('magic-link sign-in', () => {
     expect(verify.headers['retry-after']).toBeDefined()
   })
 })
+
+describe('better-auth answers', () => {
+  const askForLink = (email: string) =>
+    t!.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email, callbackURL: '/dashboard' },
+    })
+
+  it('refuses an e-mail address longer than 254 characters with a 400 problem and sends nothing', async () => {
+    t = await buildTestApp()
+    const res = await askForLink(`${'a'.repeat(64)}@${'b'.repeat(186)}.test`) // 256 characters
+    expect(res.statusCode).toBe(400)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(res.json()).toMatchObject({ status: 400, code: 'email_too_long' })
+    expect(res.json().detail).toContain('254')
+    expect(t.mailer.outbox).toHaveLength(0)
+  })
+
+  it('turns better-auth errors and unknown auth paths into problem+json', async () => {
+    t = await buildTestApp()
+    const invalid = await askForLink('not-an-address')
+    expect(invalid.statusCode).toBe(400)
+    expect(invalid.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(invalid.json()).toMatchObject({ status: 400, title: 'Bad Request' })
+    expect(invalid.json().detail).toEqual(expect.any(String))
+
+    const unknown = await t.app.inject({ url: '/api/auth/no-such-endpoint' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(unknown.json()).toMatchObject({ status: 404, title: 'Not Found' })
+  })
+
+  it('answers a wrong method on a known auth path with 405 and Allow', async () => {
+    t = await buildTestApp()
+    const res = await t.app.inject({ url: '/api/auth/sign-in/magic-link' })
+    expect(res.statusCode).toBe(405)
+    expect(res.headers.allow).toBe('POST')
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+  })
+})

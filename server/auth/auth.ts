@@ -5,6 +5,7 @@
  * and expire after `MAGIC_LINK_TTL_SECONDS`. Sign-in routes get strict per-e-mail and per-client
  * limits in `auth-routes.ts`; better-auth's own limiter covers the rest.
  */
+import type { FastifyBaseLogger } from 'fastify'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { magicLink, organization } from 'better-auth/plugins'
@@ -13,9 +14,16 @@ import * as schema from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 import { withTenant } from '../db/tenant'
 import { recordAudit } from '../features/audit/service'
+import { withoutParams } from '../http/logger'
 
 /** Header through which the Fastify bridge tells better-auth the client's address. */
 export const CLIENT_IP_HEADER = 'x-lexdesk-client-ip'
+
+/**
+ * better-auth endpoints switched off (relative to /api/auth). `check-slug` told anyone whether a
+ * firm's slug exists; the web app never asks (it adds a random suffix to new slugs).
+ */
+export const DISABLED_AUTH_PATHS = ['/organization/check-slug']
 
 /** Lifetime of a sign-in link: 10 minutes (the issue asks for at most 15). */
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60
@@ -26,10 +34,12 @@ export interface AuthOptions {
   secret: string
   /** Origin of the app (PUBLIC_URL); links point here and it is the only trusted origin. */
   publicUrl: string
+  /** The application log; better-auth's messages go there, errors through its err serializer. */
+  log: FastifyBaseLogger
 }
 
 /** Creates the better-auth instance. */
-export function createAuth({ db, mailer, secret, publicUrl }: AuthOptions) {
+export function createAuth({ db, mailer, secret, publicUrl, log }: AuthOptions) {
   return betterAuth({
     appName: 'Lexdesk',
     baseURL: publicUrl,
@@ -37,6 +47,18 @@ export function createAuth({ db, mailer, secret, publicUrl }: AuthOptions) {
     secret,
     trustedOrigins: [publicUrl],
     telemetry: { enabled: false },
+    // Unexpected errors are thrown to Fastify's error handler (a 500 problem, logged through the
+    // err serializer) instead of better-call printing them, bound parameters and all, to stderr.
+    onAPIError: { throw: true },
+    // Its warnings go into the app's log, never the console.
+    logger: {
+      level: 'debug',
+      log: (level, message, ...args) => {
+        const err = args.find((arg): arg is Error => arg instanceof Error)
+        log[level]({ err }, `better-auth: ${withoutParams(message)}`)
+      },
+    },
+    disabledPaths: DISABLED_AUTH_PATHS,
     // auth-routes.ts sets this header from the socket address, replacing any client-sent value.
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     database: drizzleAdapter(db, {

@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import type { Logger as DrizzleLogger } from 'drizzle-orm/logger'
 import pg from 'pg'
 import * as schema from './schema'
 
@@ -25,6 +26,20 @@ export interface Database {
   close(): Promise<void>
 }
 
+/** The part of the application log the database uses. */
+export interface StatementLog {
+  debug(fields: { sql: string }, message: string): void
+}
+
+/**
+ * Drizzle's statement logger: each statement's SQL text at debug level, never its bound
+ * parameters (they hold document text, titles and tokens). Without a log, nothing is logged.
+ */
+export function statementLogger(log: StatementLog | undefined): DrizzleLogger | false {
+  if (!log) return false
+  return { logQuery: (query) => log.debug({ sql: query }, 'sql statement') }
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 /**
@@ -34,6 +49,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openPglite(options: {
   dataDir?: string
   loadDataDir?: Blob
+  log?: StatementLog
 }): Promise<Database> {
   const client = await PGlite.create({
     dataDir: options.dataDir,
@@ -41,22 +57,25 @@ export async function openPglite(options: {
     extensions: { vector },
   })
   await client.exec('CREATE EXTENSION IF NOT EXISTS vector')
-  const db = drizzlePglite(client, { schema })
+  const db = drizzlePglite(client, { schema, logger: statementLogger(options.log) })
   await migratePglite(db, { migrationsFolder })
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
 }
 
 /** Connects a pg Pool to `url`, applies pending migrations, and returns the handle. */
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, log?: StatementLog): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
-  const db = drizzlePg(pool, { schema })
+  const db = drizzlePg(pool, { schema, logger: statementLogger(log) })
   await migratePg(db, { migrationsFolder })
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
 }
 
 /** Opens the configured database: Postgres when `databaseUrl` is set, PGlite under dataDir otherwise. */
-export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export function openDatabase(
+  config: { databaseUrl?: string; dataDir: string },
+  log?: StatementLog,
+): Promise<Database> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : openPglite({ dataDir: path.join(config.dataDir, 'pglite') })
+    ? openPostgres(config.databaseUrl, log)
+    : openPglite({ dataDir: path.join(config.dataDir, 'pglite'), log })
 }

@@ -111,7 +111,10 @@ describe('row-level security', () => {
     const result = await database.db.execute(sql`
       select c.relname, c.relrowsecurity, c.relforcerowsecurity,
              (select count(*) from pg_policies p where p.tablename = c.relname)::int as policies
-      from pg_class c where c.relname in ('apps', 'documents', 'analyses', 'audit_logs') order by c.relname`)
+      from pg_class c where c.relname in (${sql.join(
+        tenantTables.map((t) => sql`${t}`),
+        sql`, `,
+      )}) order by c.relname`)
     const rows = (result as { rows: unknown[] }).rows
     expect(rows).toHaveLength(tenantTables.length)
     for (const row of rows as {

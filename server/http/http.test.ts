@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import SwaggerParser from '@apidevtools/swagger-parser'
-import { buildTestApp, type TestApp } from '../test/test-app'
+import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../test/test-app'
 
 let t: TestApp
+let alice: TestMember
 beforeAll(async () => {
   t = await buildTestApp()
+  alice = await signedInMember(t, 'Header Firm')
 })
 afterAll(() => t.close())
 
@@ -53,5 +55,52 @@ describe('HTTP surface', () => {
     expect(res.headers['x-request-id']).toBe('abc-123')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['content-security-policy']).toContain("default-src 'self'")
+  })
+
+  it('answers a wrong method on a known path with 405, an Allow header and a problem body', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/orgs/${alice.orgId}/documents?limit=5`,
+      headers: alice.headers,
+    })
+    expect(res.statusCode).toBe(405)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(String(res.headers.allow).split(', ').sort()).toEqual(['GET', 'HEAD', 'POST'])
+    expect(res.json()).toMatchObject({ status: 405, code: 'method_not_allowed' })
+    const health = await t.app.inject({ method: 'DELETE', url: '/healthz' })
+    expect(health.statusCode).toBe(405)
+    expect(health.headers.allow).toBe('GET, HEAD')
+  })
+
+  it('answers an over-long path segment with a problem body and the security headers', async () => {
+    const res = await t.app.inject({ url: `/api/v1/orgs/${'o'.repeat(5000)}/documents` })
+    expect(res.statusCode).toBe(414)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(res.json().status).toBe(res.statusCode)
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('marks tenant JSON and file downloads Cache-Control: no-store', async () => {
+    const list = await t.app.inject({
+      url: `/api/v1/orgs/${alice.orgId}/documents`,
+      headers: alice.headers,
+    })
+    expect(list.statusCode).toBe(200)
+    expect(list.headers['cache-control']).toBe('no-store')
+    const form = new FormData()
+    form.append('file', new Blob(['Engagement letter for Header Firm.']), 'letter.txt')
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${alice.orgId}/documents`,
+      headers: alice.headers,
+      payload: form,
+    })
+    const file = await t.app.inject({
+      url: `/api/v1/orgs/${alice.orgId}/documents/${created.json().id}/file`,
+      headers: alice.headers,
+    })
+    expect(file.statusCode).toBe(200)
+    expect(file.headers['cache-control']).toBe('no-store')
   })
 })

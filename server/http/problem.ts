@@ -33,8 +33,14 @@ interface FastifyLikeError {
   validation?: { message?: string; instancePath?: string }[]
 }
 
-/** Maps a thrown value to `{ problem, headers }`. Unknown errors become a 500 with a generic detail. */
-export function problemFor(error: unknown): { problem: Problem; headers: Record<string, string> } {
+/**
+ * Maps a thrown value to `{ problem, headers }`. Unknown errors become a 500 with a generic
+ * detail. `bodyLimit` (bytes, the route's) is named in the 413 for an over-large body.
+ */
+export function problemFor(
+  error: unknown,
+  context: { bodyLimit?: number } = {},
+): { problem: Problem; headers: Record<string, string> } {
   // An AppError's detail is written by us for the user (never an internal message), so it is
   // shown even for 5xx; wrap internal causes with `cause`, which only the log sees.
   if (error instanceof AppError) {
@@ -57,6 +63,13 @@ export function problemFor(error: unknown): { problem: Problem; headers: Record<
   if (status >= 500) {
     return {
       problem: problem(status, 'The server could not complete the request.', 'internal_error'),
+      headers: {},
+    }
+  }
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && context.bodyLimit !== undefined) {
+    const limit = context.bodyLimit.toLocaleString('en-US')
+    return {
+      problem: problem(413, `The request body is larger than ${limit} bytes.`, 'body_too_large'),
       headers: {},
     }
   }

@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Database } from '../db/client'
 import { openTestDatabase } from './test-database'
 import { createConsoleMailer, type Mailer } from '../mail/mailer'
@@ -35,12 +35,17 @@ const LOCAL_ENGINES = {
   embed: { engine: 'local' },
 } as const
 
-/** Builds the real app on a fresh database; close() releases everything. */
+/**
+ * Builds the real app on a fresh database; close() releases everything. `publicUrl` defaults to
+ * TEST_ORIGIN (the origin the sign-in helpers send); `logger` defaults to no logging.
+ */
 export async function buildTestApp(
   options: {
     signInLimits?: SignInLimits
     analyzer?: Analyzer
     extraction?: AppServices['limits']['extraction']
+    publicUrl?: string
+    logger?: FastifyBaseLogger
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
@@ -57,7 +62,8 @@ export async function buildTestApp(
     engines,
     extraction: options.extraction,
     secret: 'test-secret-test-secret-test-secret-0123456789',
-    publicUrl: TEST_ORIGIN,
+    publicUrl: options.publicUrl ?? TEST_ORIGIN,
+    logger: options.logger,
     signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
     webRoot: path.join(blobDir, 'no-web'),
   })

@@ -15,11 +15,13 @@ import { Badge } from '../components/ui/badge'
 import { Button } from '../components/ui/button'
 import { Card, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
 
+// Only statements a buyer can check in the source and its configuration: no customer counts,
+// uptime figures or certifications, which a self-hosted open-source product cannot promise.
 const stats = [
-  { value: '500+', label: 'Law firms' },
-  { value: '99.95%', label: 'Uptime' },
-  { value: 'SOC 2', label: 'Security controls' },
-  { value: '14 days', label: 'Free trial, no credit card' },
+  { value: 'Self-hosted', label: 'Runs on your firm’s own server' },
+  { value: 'AGPL-3.0', label: 'Open-source licence' },
+  { value: 'Offline', label: 'By default: local AI, no outside calls' },
+  { value: 'Per firm', label: 'Row-level security for each organization' },
 ]
 
 const features = [
@@ -62,7 +64,7 @@ const securityPoints = [
   'Passwordless sign-in with one-time e-mail links',
 ]
 
-/** Public landing page (/): hero, statistics, six features, security, call to action. */
+/** Public landing page (/): hero, facts strip, six features, security, call to action. */
 export function LandingPage() {
   return (
     <>
@@ -164,7 +166,7 @@ export function LandingPage() {
           Ready to give your team its time back?
         </h2>
         <p className="mt-3 text-muted-foreground">
-          Join 500+ law firms. Start your 14-day free trial — no credit card required.
+          Install Lexdesk on your firm’s server and try it with your team — no credit card required.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">

@@ -46,7 +46,7 @@ describe('PricingPage', () => {
       'Unlimited storage',
       'Dedicated support',
       'Custom integrations',
-      'SLA',
+      'Agreed support response times',
       'On-premise deployment',
       'Advanced security',
     ])
@@ -69,5 +69,10 @@ describe('PricingPage', () => {
       'href',
       '/auth',
     )
+  })
+
+  it('promises no hosted service terms (uptime, SLA, hosting by us)', () => {
+    const { container } = renderWithRouter({ element: <PricingPage />, path: '/pricing' })
+    expect(container.textContent).not.toMatch(/\bSLA\b|uptime|we host/i)
   })
 })

@@ -62,7 +62,7 @@ const plans: Plan[] = [
       'Unlimited storage',
       'Dedicated support',
       'Custom integrations',
-      'SLA',
+      'Agreed support response times',
       'On-premise deployment',
       'Advanced security',
     ],

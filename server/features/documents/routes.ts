@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error'
 import { principalOf } from '../../auth/principal'
+import { toSingleLineText } from '../../http/single-line-text'
 import type { AppServices } from '../../services'
 import { extractTextInPool } from './extract-in-pool'
 import {
@@ -16,6 +17,7 @@ import {
   DocumentSchema,
   DocumentType,
   OrgParams,
+  PASTE_BODY_LIMIT_BYTES,
   PastedDocument,
 } from './schemas'
 import {
@@ -43,8 +45,8 @@ async function readUpload(req: FastifyRequest): Promise<Upload> {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
         const bytes = new Uint8Array(await part.toBuffer())
-        if (part.fieldname === 'file')
-          upload.file = { bytes, fileName: part.filename, mimeType: part.mimetype }
+        const fileName = toSingleLineText(part.filename) || 'untitled'
+        if (part.fieldname === 'file') upload.file = { bytes, fileName, mimeType: part.mimetype }
       } else {
         upload.fields[part.fieldname] = String(part.value)
       }
@@ -118,7 +120,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{
           documentType.error.issues[0]?.message ?? 'Invalid document type',
         )
       const extracted = await extractTextInPool(deps.pool, deps.limits.extraction, upload.file)
-      const title = upload.fields.title?.trim() || titleFromFileName(upload.file.fileName)
+      const title =
+        toSingleLineText(upload.fields.title ?? '') || titleFromFileName(upload.file.fileName)
       const row = await createDocument(deps, principalOf(req), {
         title: title.slice(0, 300),
         content: extracted.text,
@@ -139,6 +142,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         body: PastedDocument,
         response: { 201: DocumentSchema },
       },
+      bodyLimit: PASTE_BODY_LIMIT_BYTES,
       preHandler: guard(),
     },
     async (req, reply) => {

@@ -1,5 +1,6 @@
 /** Zod schemas of the documents API: they validate requests, type handlers and document OpenAPI. */
 import { z } from 'zod'
+import { toSingleLineText } from '../../http/single-line-text'
 
 export const OrgParams = z.object({ orgId: z.string().min(1).max(100) })
 export const DocumentParams = OrgParams.extend({
@@ -44,7 +45,12 @@ export const DocumentCard = z
   .meta({ id: 'DocumentCard' })
 
 export const DocumentListQuery = z.object({
-  q: z.string().max(200).optional().describe('Case-insensitive match on title or content'),
+  q: z
+    .string()
+    .max(200)
+    .transform(toSingleLineText)
+    .optional()
+    .describe('Case-insensitive match on title or content'),
   type: z.string().max(40).optional().describe("A document type, or 'all'"),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
@@ -56,13 +62,38 @@ export const DocumentPage = z.object({
   types: z.array(z.string()).describe('Distinct document types of the organisation'),
 })
 
+/** Longest pasted text: 1,000,000 characters (UTF-16 code units, as JavaScript counts). */
+export const MAX_PASTED_CHARACTERS = 1_000_000
+const MAX_TITLE_CHARACTERS = 300
+
+/**
+ * Body limit of the paste route, in bytes: JSON writes one character as at most 6 bytes (a
+ * control character or lone surrogate as `\u0001`, RFC 8259 §7), so the longest text and title
+ * always fit, plus 64 KiB for the other fields and punctuation. Anything larger is refused with
+ * a 413 problem before it is parsed.
+ */
+export const PASTE_BODY_LIMIT_BYTES = 6 * (MAX_PASTED_CHARACTERS + MAX_TITLE_CHARACTERS) + 65_536
+
+/** A title: one line, control and bidi characters removed (see single-line-text.ts). */
+export const DocumentTitle = z
+  .string()
+  .transform(toSingleLineText)
+  .pipe(z.string().min(1, 'Give the document a title').max(MAX_TITLE_CHARACTERS))
+
 export const PastedDocument = z.object({
-  title: z.string().trim().min(1, 'Give the document a title').max(300),
+  title: DocumentTitle,
   content: z
     .string()
     // PostgreSQL text cannot hold NUL; it carries no meaning in a document, so it is dropped.
     .transform((s) => s.replaceAll('\u0000', ''))
     .refine((s) => s.trim().length > 0, 'Please paste a document to analyze')
-    .pipe(z.string().max(5_000_000)),
+    .pipe(
+      z
+        .string()
+        .max(
+          MAX_PASTED_CHARACTERS,
+          `Pasted text may hold at most ${MAX_PASTED_CHARACTERS.toLocaleString('en-US')} characters; upload longer documents as a file`,
+        ),
+    ),
   documentType: DocumentType.default('contract'),
 })

@@ -5,6 +5,9 @@ import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Textarea } from '../../components/ui/textarea'
 
+/** The server's limit on pasted text (server/features/documents/schemas.ts MAX_PASTED_CHARACTERS). */
+export const MAX_PASTED_CHARACTERS = 1_000_000
+
 interface PasteDocumentFormProps {
   /** Stores the text; resolves true when stored, so the form clears. */
   onAdd: (input: { title: string; content: string }) => Promise<boolean>
@@ -17,6 +20,7 @@ export function PasteDocumentForm({ onAdd, isAdding }: PasteDocumentFormProps) {
   const [content, setContent] = useState('')
   const titleId = useId()
   const contentId = useId()
+  const limitId = useId()
   return (
     <form
       className="flex flex-col gap-3"
@@ -44,8 +48,13 @@ export function PasteDocumentForm({ onAdd, isAdding }: PasteDocumentFormProps) {
           value={content}
           rows={8}
           placeholder="Paste the document text here…"
+          aria-describedby={limitId}
           onChange={(event) => setContent(event.target.value)}
         />
+        <p id={limitId} className="text-sm text-muted-foreground">
+          Up to {MAX_PASTED_CHARACTERS.toLocaleString('en-US')} characters; upload longer documents
+          as a file.
+        </p>
       </div>
       <Button type="submit" disabled={isAdding} className="self-start">
         <ClipboardPaste aria-hidden="true" />

@@ -1,0 +1,35 @@
+/**
+ * Fastify's `frameworkErrors` option: requests its router rejects before any hook runs (a path
+ * parameter over `maxParamLength` → 414, a malformed percent-encoding → 400). Without this
+ * handler Fastify answers them with bare JSON and no security headers, because @fastify/helmet
+ * works in an onRequest hook that never runs for them. Here they get the same helmet headers
+ * (the `helmet` middleware with the app's options) and an RFC 9457 problem body.
+ */
+import helmet, { type HelmetOptions } from 'helmet'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { problem } from './problem'
+import { helmetOptions } from './security-headers'
+
+const STATUS_BY_CODE: Record<string, [number, string]> = {
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'A path segment is too long.'],
+  FST_ERR_BAD_URL: [400, 'The path is not a valid URL.'],
+}
+
+/** Builds the `frameworkErrors` handler for an app served at `publicUrl`. */
+export function frameworkErrorHandler(publicUrl: string) {
+  // Same options object; @fastify/helmet (CommonJS) sees helmet's .d.cts types and this ES module
+  // its .d.mts types, whose `unique symbol` declarations TypeScript cannot unify.
+  const securityHeaders = helmet(helmetOptions(publicUrl) as HelmetOptions)
+  return (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const [status, detail] = STATUS_BY_CODE[error.code] ?? [
+      500,
+      'The server could not complete the request.',
+    ]
+    securityHeaders(req.raw, reply.raw, () => {
+      void reply
+        .status(status)
+        .type('application/problem+json')
+        .send(JSON.stringify(problem(status, detail, 'bad_url')))
+    })
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Options for @fastify/helmet: Lexdesk's Content-Security-Policy (everything from our own
+ * origin; inline styles for Radix/Tailwind; data:/blob: images and blob: media for previews and
+ * recordings) plus the transport headers that only make sense over TLS.
+ */
+import type { FastifyHelmetOptions } from '@fastify/helmet'
+
+/**
+ * Helmet options for an app served at `publicUrl`. CSP `upgrade-insecure-requests` and HSTS
+ * are sent only when `publicUrl` is https: over plain http (a LAN install such as
+ * http://192.0.2.2:3302) the first makes the browser fetch every asset over https, which fails
+ * and leaves a blank page, and the second is ignored by browsers (RFC 6797 §8.1) but misleads.
+ */
+export function helmetOptions(publicUrl: string): FastifyHelmetOptions {
+  const isHttps = new URL(publicUrl).protocol === 'https:'
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': isHttps ? [] : null,
+      },
+    },
+    strictTransportSecurity: isHttps,
+  }
+}
