@@ -45,6 +45,23 @@ async function emailWithinLimit(req: FastifyRequest) {
   }
 }
 
+/** Whether `value` (JSON-like, up to 10 levels deep) holds a string with a NUL character. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (depth > 10 || typeof value !== 'object' || value === null) return false
+  return Object.values(value).some((v) => holdsNul(v, depth + 1))
+}
+
+/**
+ * Rejects (400 problem) a NUL character anywhere in the query or JSON body: PostgreSQL text
+ * cannot hold one, so better-auth's lookup would fail with a 500.
+ */
+async function refuseNulCharacters(req: FastifyRequest) {
+  if (holdsNul(req.query) || holdsNul(req.body)) {
+    throw new AppError('nul_character', 400, 'Text may not contain NUL characters.')
+  }
+}
+
 /** Methods better-auth serves on each of its paths (under /api/auth), disabled paths left out. */
 function authEndpointMethods(auth: Auth) {
   const index = createMethodIndex()
@@ -168,19 +185,28 @@ export const authRoutes: FastifyPluginAsync<{
   app.post(
     '/api/auth/sign-in/magic-link',
     {
-      preHandler: [emailWithinLimit, limit('client', 'email'), sameOriginCallbacks(origin)],
+      preHandler: [
+        refuseNulCharacters,
+        emailWithinLimit,
+        limit('client', 'email'),
+        sameOriginCallbacks(origin),
+      ],
       schema: { hide: true },
     },
     forward,
   )
   app.get(
     '/api/auth/magic-link/verify',
-    { preHandler: [limit('client'), sameOriginCallbacks(origin)], schema: { hide: true } },
+    {
+      preHandler: [refuseNulCharacters, limit('client'), sameOriginCallbacks(origin)],
+      schema: { hide: true },
+    },
     forward,
   )
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    preHandler: refuseNulCharacters,
     schema: { hide: true },
     handler: forward,
   })

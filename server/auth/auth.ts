@@ -9,12 +9,14 @@ import type { FastifyBaseLogger } from 'fastify'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { magicLink, organization } from 'better-auth/plugins'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
 import type { Db } from '../db/client'
 import * as schema from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 import { withTenant } from '../db/tenant'
 import { recordAudit } from '../features/audit/service'
 import { withoutParams } from '../http/logger'
+import { toSingleLineText } from '../http/single-line-text'
 
 /** Header through which the Fastify bridge tells better-auth the client's address. */
 export const CLIENT_IP_HEADER = 'x-lexdesk-client-ip'
@@ -27,6 +29,35 @@ export const DISABLED_AUTH_PATHS = ['/organization/check-slug']
 
 /** Lifetime of a sign-in link: 10 minutes (the issue asks for at most 15). */
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60
+
+/** An organisation slug: lower-case letters, digits and inner dashes, at most 100 characters. */
+const ORGANIZATION_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/
+
+/**
+ * better-auth `hooks.before`: refuses (APIError 400) an organisation slug that is not
+ * ORGANIZATION_SLUG in a create or update body, before better-auth looks it up.
+ */
+const checkOrganizationSlug = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== '/organization/create' && ctx.path !== '/organization/update') return
+  const body = ctx.body as { slug?: unknown; data?: { slug?: unknown } } | undefined
+  const slug = ctx.path === '/organization/create' ? body?.slug : body?.data?.slug
+  if (slug !== undefined && (typeof slug !== 'string' || !ORGANIZATION_SLUG.test(slug))) {
+    throw new APIError('BAD_REQUEST', {
+      message: 'A slug holds lower-case letters, digits and dashes (at most 100).',
+    })
+  }
+})
+
+/**
+ * Cleans an organisation's name (control and bidi characters removed, see single-line-text.ts).
+ * Throws better-auth's APIError 400 when nothing is left.
+ */
+function cleanOrganization(data: { name?: string }): { name?: string } {
+  if (data.name === undefined) return {}
+  const name = toSingleLineText(data.name)
+  if (name === '') throw new APIError('BAD_REQUEST', { message: 'Give the organization a name.' })
+  return { name }
+}
 
 export interface AuthOptions {
   db: Db
@@ -59,6 +90,7 @@ export function createAuth({ db, mailer, secret, publicUrl, log }: AuthOptions) 
       },
     },
     disabledPaths: DISABLED_AUTH_PATHS,
+    hooks: { before: checkOrganizationSlug },
     // auth-routes.ts sets this header from the socket address, replacing any client-sent value.
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     database: drizzleAdapter(db, {
@@ -98,6 +130,12 @@ export function createAuth({ db, mailer, secret, publicUrl, log }: AuthOptions) 
         allowUserToCreateOrganization: true,
         creatorRole: 'owner',
         organizationHooks: {
+          beforeCreateOrganization: async ({ organization: org }) => ({
+            data: { ...org, ...cleanOrganization(org) },
+          }),
+          beforeUpdateOrganization: async ({ organization: org }) => ({
+            data: { ...org, ...cleanOrganization(org) },
+          }),
           // Every change is auditable, including the organisation's creation by its owner.
           afterCreateOrganization: async ({ organization: org, user }) => {
             const principal = {
