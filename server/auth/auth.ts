@@ -12,7 +12,7 @@ import type { Db } from '../db/client'
 import * as schema from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 import { withTenant } from '../db/tenant'
-import { recordAudit } from '../features/audit/service'
+import { recordAudit } from '../audit/record-audit'
 
 /** Header through which the Fastify bridge tells better-auth the client's address. */
 export const CLIENT_IP_HEADER = 'x-lexdesk-client-ip'

@@ -5,7 +5,7 @@ import { principalOf } from '../../auth/principal'
 import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
 import type { Analyzer } from '../../ai/analyzer/types'
 import type { Db } from '../../db/client'
-import { DocumentParams } from '../documents/schemas'
+import { DocumentParams } from '../../http/params'
 import { analyzeDocument, listAnalyses, toAnalysis } from './service'
 
 const AnalysisSchema = z

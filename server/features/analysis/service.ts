@@ -5,14 +5,30 @@
  */
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { analyses } from '../../db/schema'
+import { analyses, documents } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
-import { AppError } from '../../http/app-error'
+import { AppError, notFound } from '../../http/app-error'
 import type { AnalysisKind, AnalysisResult, Analyzer } from '../../ai/analyzer/types'
-import { recordAudit } from '../audit/service'
-import { getDocument } from '../documents/service'
+import { recordAudit } from '../../audit/record-audit'
 
 type AnalysisRow = typeof analyses.$inferSelect
+
+/**
+ * The text of document `documentId` of the principal's org, read under RLS. Throws a 404 problem
+ * when it does not exist or belongs to another org (the documents feature owns writes; analysis
+ * only reads the shared table, so the two features stay independent).
+ */
+async function readDocumentContent(db: Db, principal: Principal, documentId: string) {
+  const [found] = await withTenant(db, principal, (tx) =>
+    tx
+      .select({ content: documents.content })
+      .from(documents)
+      .where(eq(documents.id, documentId))
+      .limit(1),
+  )
+  if (!found) throw notFound('Document')
+  return found.content
+}
 
 /** The API shape of a stored analysis. */
 export function toAnalysis(row: AnalysisRow) {
@@ -29,7 +45,7 @@ export function toAnalysis(row: AnalysisRow) {
 
 /** Lists a document's analyses newest first; 404 if the document is not the org's. */
 export async function listAnalyses(db: Db, principal: Principal, documentId: string) {
-  await getDocument(db, principal, documentId)
+  await readDocumentContent(db, principal, documentId)
   return withTenant(db, principal, (tx) =>
     tx
       .select()
@@ -49,13 +65,13 @@ export async function analyzeDocument(
   documentId: string,
   kind: AnalysisKind,
 ) {
-  const document = await getDocument(deps.db, principal, documentId)
-  if (document.content.trim().length === 0) {
+  const content = await readDocumentContent(deps.db, principal, documentId)
+  if (content.trim().length === 0) {
     throw new AppError('no_text', 422, 'This document has no text to analyze (scanned PDF?).')
   }
   let result: AnalysisResult
   try {
-    result = await deps.analyzer.analyze(document.content, kind)
+    result = await deps.analyzer.analyze(content, kind)
   } catch (error) {
     // The engine's own message may name internal hosts; it goes to the log, not to the client.
     throw new AppError(

@@ -7,14 +7,13 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error'
 import { principalOf } from '../../auth/principal'
+import { DocumentParams, OrgParams } from '../../http/params'
 import { extractTextOffThread } from './extract-off-thread'
 import {
   DocumentListQuery,
   DocumentPage,
-  DocumentParams,
   DocumentSchema,
   DocumentType,
-  OrgParams,
   PastedDocument,
 } from './schemas'
 import {

@@ -1,11 +1,6 @@
 /** Zod schemas of the documents API: they validate requests, type handlers and document OpenAPI. */
 import { z } from 'zod'
 
-export const OrgParams = z.object({ orgId: z.string().min(1).max(100) })
-export const DocumentParams = OrgParams.extend({
-  documentId: z.string().uuid({ message: 'Document id must be a UUID' }),
-})
-
 export const DocumentType = z
   .string()
   .trim()
