@@ -3,9 +3,16 @@ import { useState } from 'react'
 import { AddDocumentCard } from './add-document-card'
 import { DocumentLibrary } from './document-library'
 import { DocumentWorkspace } from './document-workspace'
+import type { RenderDocumentAnalysis } from './types'
+
+interface DocumentsScreenProps {
+  orgId: string
+  /** The analysis shown beside an opened document (composed by the app layer). */
+  renderAnalysis: RenderDocumentAnalysis
+}
 
 /** The Documents screen of one org: add and browse documents, open one to read and analyse it. */
-export function DocumentsScreen({ orgId }: { orgId: string }) {
+export function DocumentsScreen({ orgId, renderAnalysis }: DocumentsScreenProps) {
   const [selectedId, setSelectedId] = useState<string | null>(null)
   return (
     <div className="flex flex-col gap-6">
@@ -22,7 +29,12 @@ export function DocumentsScreen({ orgId }: { orgId: string }) {
         </div>
         {selectedId ? (
           // Keyed so highlight and analysis state start fresh for each document.
-          <DocumentWorkspace key={selectedId} orgId={orgId} documentId={selectedId} />
+          <DocumentWorkspace
+            key={selectedId}
+            orgId={orgId}
+            documentId={selectedId}
+            renderAnalysis={renderAnalysis}
+          />
         ) : (
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center text-sm text-muted-foreground">
             <FileText className="size-8" aria-hidden="true" />

@@ -1,9 +1,14 @@
-/** Vitest setup for web tests: jest-dom matchers, and any console.error fails the test (epic-stack rule). */
+/**
+ * Vitest setup for web tests: jest-dom matchers; any console.error fails the test (epic-stack
+ * rule); and every piece of browser-global state a test can leave behind (DOM, mocks, stubbed
+ * globals, localStorage, sonner's toast store) is reset, so tests do not depend on their order.
+ */
 import '@testing-library/jest-dom/vitest'
 import { afterAll, afterEach, beforeEach, vi } from 'vitest'
 import { cleanup } from '@testing-library/react'
 import { cleanStores, type Store } from 'nanostores'
-import { authClient } from './lib/auth-client'
+import { toast } from 'sonner'
+import { authClient } from '../lib/auth-client'
 
 let consoleErrors: unknown[][] = []
 beforeEach(() => {
@@ -15,6 +20,11 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+  localStorage.clear()
+  // sonner keeps toasts in a module-level store and replays active ones to a new Toaster.
+  toast.dismiss()
   if (consoleErrors.length > 0) {
     throw new Error(
       `console.error was called: ${consoleErrors.map((a) => a.map(String).join(' ')).join('\n')}`,
