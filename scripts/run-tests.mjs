@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: lint, format check, type-check, freshness of the generated API types and API
- * contract, Vitest (server + web), the production build, then Playwright against the real server. Ends with one line
- * `N passed, N failed` counting every test plus each failed check, and exits 1 on any failure.
+ * contract, Vitest (server + web), the production build, then Playwright against the real
+ * server. Ends with one line `N passed, N failed` counting every test plus each failed check, and
+ * exits 1 on any failure.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
