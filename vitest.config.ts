@@ -24,6 +24,9 @@ export default defineConfig({
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],
+          // A ceiling for a hung test, not a speed target: on a loaded shared machine a component
+          // test clicking through a screen can pass 5 s (the default) with nothing wrong.
+          testTimeout: 20_000,
         },
       },
     ],

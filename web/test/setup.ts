@@ -5,10 +5,14 @@
  */
 import '@testing-library/jest-dom/vitest'
 import { afterAll, afterEach, beforeEach, vi } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { cleanStores, type Store } from 'nanostores'
 import { toast } from 'sonner'
 import { authClient } from '../lib/auth-client'
+
+// findBy*/waitFor give up after this long. A ceiling for a hung screen, not a speed target: on a
+// loaded shared machine a screen that loads its organisation, apps and library can pass 1 s.
+configure({ asyncUtilTimeout: 5_000 })
 
 let consoleErrors: unknown[][] = []
 beforeEach(() => {
