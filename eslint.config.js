@@ -9,8 +9,8 @@ import jsxA11y from 'eslint-plugin-jsx-a11y'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import globals from 'globals'
 
-/** Names of the feature folders under `dir` (read at lint time, so a new feature is covered too). */
-function featureNames(dir) {
+/** Names of the folders under `dir` (read at lint time, so a new feature or folder is covered too). */
+function folderNames(dir) {
   return readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
@@ -18,7 +18,7 @@ function featureNames(dir) {
 
 /** One zone per feature: it may import only from its own folder among `root`'s features. */
 function isolateFeatures(root) {
-  return featureNames(root).map((name) => ({
+  return folderNames(root).map((name) => ({
     target: `${root}/${name}`,
     from: root,
     except: [`./${name}`],
@@ -41,23 +41,18 @@ const webZones = [
   },
 ]
 
+/** Server folders that are infrastructure: every one except features/ and the test helpers. */
+const serverInfrastructure = folderNames('./server')
+  .filter((name) => name !== 'features' && name !== 'test')
+  .map((name) => `./server/${name}`)
+
 const serverZones = [
   ...isolateFeatures('./server/features'),
   {
-    target: [
-      './server/ai',
-      './server/audit',
-      './server/auth',
-      './server/blob',
-      './server/db',
-      './server/http',
-      './server/mail',
-      './server/workers',
-      './server/config.ts',
-    ],
+    target: [...serverInfrastructure, './server/config.ts'],
     from: './server/features',
     message:
-      'Infrastructure does not import a feature: server/app.ts composes features; shared pieces live in server/http/, server/audit/ or server/db/.',
+      'Infrastructure does not import a feature: server/app.ts and server/main.ts compose features; shared pieces live in server/http/, server/audit/ or server/db/.',
   },
 ]
 
