@@ -23,7 +23,10 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['web/test-setup.ts'],
+          setupFiles: ['web/test/setup.ts'],
+          // A ceiling for a hung test, not a speed target: on a loaded shared machine a component
+          // test clicking through a screen can pass 5 s (the default) with nothing wrong.
+          testTimeout: 20_000,
         },
       },
     ],

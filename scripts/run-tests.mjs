@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: lint, format check, type-check, API-type freshness, Vitest (server + web), the
- * production build, then Playwright against the real server. Ends with one line
- * `N passed, N failed` counting every test plus each failed check, and exits 1 on any failure.
+ * `npm test`: lint, format check, type-check, freshness of the generated API types and API
+ * contract, Vitest (server + web), the production build, then Playwright against the real
+ * server. Ends with one line `N passed, N failed` counting every test plus each failed check, and
+ * exits 1 on any failure.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -30,7 +31,7 @@ check('system packages', 'node', ['scripts/ensure-system.mjs', 'test'])
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
 check('format', 'npx', ['prettier', '--check', '.'])
 check('types', 'npx', ['tsc', '--noEmit', '-p', '.'])
-check('api types fresh', 'npx', ['tsx', 'scripts/generate-api-types.ts', '--check'])
+check('api types and contract fresh', 'npx', ['tsx', 'scripts/generate-api-types.ts', '--check'])
 
 const vitestReport = path.join(reports, 'vitest.json')
 const vitestOk = run('unit, API and component tests', 'npx', [

@@ -1,5 +1,8 @@
 /** Route table of the SPA (product spec §2) for React Router's data router. */
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { DashboardLayout } from './app/dashboard-layout'
+import { DocumentsRoute } from './app/documents-route'
+import { requireOrg } from './app/require-org-slot'
 import { RootLayout } from './app/root-layout'
 import { ErrorFallback } from './components/error-fallback'
 import { PublicLayout } from './components/public-layout'
@@ -8,10 +11,9 @@ import { SignInPage } from './features/auth/sign-in-page'
 import { ConnectGptPage } from './features/connect-gpt/connect-gpt-page'
 import { ConversationsPage } from './features/conversations/conversations-page'
 import { DashboardHomePage } from './features/dashboard/dashboard-home-page'
-import { DashboardLayout } from './features/dashboard/dashboard-layout'
 import { DemoPage } from './features/demo/demo-page'
-import { DocumentsPage } from './features/documents/documents-page'
 import { EntitiesPage } from './features/entities/entities-page'
+import { CreateFirstOrgCard } from './features/orgs/create-first-org-card'
 import { EventsPage } from './features/events/events-page'
 import { NotFoundPage } from './features/not-found/not-found-page'
 import { SecurityPage } from './features/security/security-page'
@@ -44,19 +46,19 @@ export const routes: RouteObject[] = [
         path: '/dashboard',
         element: <DashboardLayout />,
         children: [
-          { index: true, element: <DashboardHomePage /> },
-          { path: 'documents', element: <DocumentsPage /> },
-          { path: 'voice', element: <VoicePage /> },
-          { path: 'analytics', element: <AnalyticsPage /> },
-          { path: 'entities', element: <EntitiesPage /> },
-          { path: 'conversations', element: <ConversationsPage /> },
-          { path: 'events', element: <EventsPage /> },
-          { path: 'vector', element: <VectorPage /> },
-          { path: 'security', element: <SecurityPage /> },
-          { path: 'storage', element: <StoragePage /> },
-          { path: 'sql', element: <SqlPage /> },
-          { path: 'settings', element: <SettingsPage /> },
-          { path: 'connect-gpt', element: <ConnectGptPage /> },
+          { index: true, element: <DashboardHomePage onboarding={<CreateFirstOrgCard />} /> },
+          { path: 'documents', element: <DocumentsRoute /> },
+          { path: 'voice', element: <VoicePage requireOrg={requireOrg} /> },
+          { path: 'analytics', element: <AnalyticsPage requireOrg={requireOrg} /> },
+          { path: 'entities', element: <EntitiesPage requireOrg={requireOrg} /> },
+          { path: 'conversations', element: <ConversationsPage requireOrg={requireOrg} /> },
+          { path: 'events', element: <EventsPage requireOrg={requireOrg} /> },
+          { path: 'vector', element: <VectorPage requireOrg={requireOrg} /> },
+          { path: 'security', element: <SecurityPage requireOrg={requireOrg} /> },
+          { path: 'storage', element: <StoragePage requireOrg={requireOrg} /> },
+          { path: 'sql', element: <SqlPage requireOrg={requireOrg} /> },
+          { path: 'settings', element: <SettingsPage requireOrg={requireOrg} /> },
+          { path: 'connect-gpt', element: <ConnectGptPage requireOrg={requireOrg} /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -14,7 +14,7 @@ import type { Db } from '../db/client'
 import * as schema from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 import { withTenant } from '../db/tenant'
-import { recordAudit } from '../features/audit/service'
+import { recordAudit } from '../audit/record-audit'
 import { withoutParams } from '../http/logger'
 import { toSingleLineText } from '../http/single-line-text'
 

@@ -9,7 +9,7 @@ import type { Db } from '../db/client'
 import { jobs } from '../db/schema'
 import { withTenant, type Principal, type Tx } from '../db/tenant'
 import { AppError, notFound } from '../http/app-error'
-import { recordAudit } from '../features/audit/service'
+import { recordAudit } from '../audit/record-audit'
 
 export const JobStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled'])
 export type JobStatus = z.infer<typeof JobStatus>

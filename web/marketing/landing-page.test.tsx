@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import { renderWithRouter } from '../app/render-with-router'
+import { renderWithRouter } from '../test/render-with-router'
 import { LandingPage } from './landing-page'
 
 describe('LandingPage', () => {

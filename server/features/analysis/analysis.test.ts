@@ -77,18 +77,33 @@ describe('document analysis API', () => {
   })
 
   it('lists the analyses of a document newest first and audits each run', async () => {
-    await t.app.inject({
+    // A document of its own, so the list holds exactly the runs of this test.
+    const created = await t.app.inject({
       method: 'POST',
-      url: analysesUrl(alice),
+      url: `/api/v1/orgs/${alice.orgId}/documents/text`,
       headers: alice.headers,
-      payload: { kind: 'summarize' },
+      payload: { title: 'Listing MSA', content: SAMPLE_CONTRACT },
     })
-    const res = await t.app.inject({ url: analysesUrl(alice), headers: alice.headers })
+    const ownDocument: string = created.json().id
+    for (const kind of ['full', 'summarize']) {
+      const run = await t.app.inject({
+        method: 'POST',
+        url: analysesUrl(alice, ownDocument),
+        headers: alice.headers,
+        payload: { kind },
+      })
+      expect(run.statusCode).toBe(201)
+    }
+    const res = await t.app.inject({ url: analysesUrl(alice, ownDocument), headers: alice.headers })
     const kinds = (res.json().items as { kind: string }[]).map((a) => a.kind)
-    expect(kinds[0]).toBe('summarize')
-    expect(kinds).toContain('full')
+    expect(kinds).toEqual(['summarize', 'full'])
     const audit = await withTenant(t.database.db, alice, (tx) => tx.select().from(auditLogs))
-    expect(audit.filter((a) => a.action === 'analysis.create')).toHaveLength(kinds.length)
+    const runs = audit.filter(
+      (a) =>
+        a.action === 'analysis.create' &&
+        (a.meta as { documentId?: string }).documentId === ownDocument,
+    )
+    expect(runs.map((a) => (a.meta as { kind: string }).kind).sort()).toEqual(['full', 'summarize'])
     expect(audit.filter((a) => a.action === 'organization.create')).toMatchObject([
       { actorType: 'user', actorId: alice.userId, targetId: alice.orgId },
     ])

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
 import type { AppServices } from '../../services'
-import { DocumentParams } from '../documents/schemas'
+import { DocumentParams } from '../../http/params'
 import { JobSchema } from '../../jobs/job-service'
 import {
   analysisJobHandler,

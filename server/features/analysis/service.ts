@@ -6,9 +6,9 @@
  */
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { analyses } from '../../db/schema'
+import { analyses, documents } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
-import { AppError } from '../../http/app-error'
+import { AppError, notFound } from '../../http/app-error'
 import type {
   AnalysisKind,
   AnalysisResult,
@@ -17,10 +17,26 @@ import type {
 } from '../../ai/analyzer/types'
 import { enqueueJob, type Job } from '../../jobs/job-service'
 import type { JobHandler } from '../../jobs/job-runner'
-import { recordAudit } from '../audit/service'
-import { getDocument } from '../documents/service'
+import { recordAudit } from '../../audit/record-audit'
 
 type AnalysisRow = typeof analyses.$inferSelect
+
+/**
+ * The text of document `documentId` of the principal's org, read under RLS. Throws a 404 problem
+ * when it does not exist or belongs to another org (the documents feature owns writes; analysis
+ * only reads the shared table, so the two features stay independent).
+ */
+async function readDocumentContent(db: Db, principal: Principal, documentId: string) {
+  const [found] = await withTenant(db, principal, (tx) =>
+    tx
+      .select({ content: documents.content })
+      .from(documents)
+      .where(eq(documents.id, documentId))
+      .limit(1),
+  )
+  if (!found) throw notFound('Document')
+  return found.content
+}
 
 /** The API shape of a stored analysis. */
 export function toAnalysis(row: AnalysisRow) {
@@ -37,7 +53,7 @@ export function toAnalysis(row: AnalysisRow) {
 
 /** Lists a document's analyses newest first; 404 if the document is not the org's. */
 export async function listAnalyses(db: Db, principal: Principal, documentId: string) {
-  await getDocument(db, principal, documentId)
+  await readDocumentContent(db, principal, documentId)
   return withTenant(db, principal, (tx) =>
     tx
       .select()
@@ -106,11 +122,11 @@ export function analysisJobHandler(deps: AnalysisDeps): JobHandler {
 }
 
 async function readAnalysableDocument(db: Db, principal: Principal, documentId: string) {
-  const document = await getDocument(db, principal, documentId)
-  if (document.content.trim().length === 0) {
+  const content = await readDocumentContent(db, principal, documentId)
+  if (content.trim().length === 0) {
     throw new AppError('no_text', 422, 'This document has no text to analyze (scanned PDF?).')
   }
-  return document
+  return { id: documentId, content }
 }
 
 /** Runs the engine over the document and stores the result (audited). */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import type { Db } from '../../db/client'
-import { OrgParams } from '../documents/schemas'
+import { OrgParams } from '../../http/params'
 import { createApp, listApps } from './service'
 
 const AppSchema = z

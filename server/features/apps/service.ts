@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import { apps } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError } from '../../http/app-error'
-import { recordAudit } from '../audit/service'
+import { recordAudit } from '../../audit/record-audit'
 
 type AppRow = typeof apps.$inferSelect
 const toApp = (row: AppRow) => ({

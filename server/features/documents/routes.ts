@@ -9,14 +9,13 @@ import { AppError } from '../../http/app-error'
 import { principalOf } from '../../auth/principal'
 import { toSingleLineText } from '../../http/single-line-text'
 import type { AppServices } from '../../services'
+import { DocumentParams, OrgParams } from '../../http/params'
 import { extractTextInPool } from './extract-in-pool'
 import {
   DocumentListQuery,
   DocumentPage,
-  DocumentParams,
   DocumentSchema,
   DocumentType,
-  OrgParams,
   PASTE_BODY_LIMIT_BYTES,
   PastedDocument,
 } from './schemas'

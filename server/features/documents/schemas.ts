@@ -2,11 +2,6 @@
 import { z } from 'zod'
 import { toSingleLineText } from '../../http/single-line-text'
 
-export const OrgParams = z.object({ orgId: z.string().min(1).max(100) })
-export const DocumentParams = OrgParams.extend({
-  documentId: z.string().uuid({ message: 'Document id must be a UUID' }),
-})
-
 export const DocumentType = z
   .string()
   .trim()

@@ -9,7 +9,7 @@ import { documents } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import type { AppServices } from '../../services'
 import { notFound } from '../../http/app-error'
-import { recordAudit } from '../audit/service'
+import { recordAudit } from '../../audit/record-audit'
 
 /** Characters of content shown on a library card (spec: 150). */
 export const PREVIEW_LENGTH = 150

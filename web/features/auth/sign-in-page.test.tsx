@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { jsonResponse, stubFetch, type FetchHandler } from '../../app/stub-fetch'
-import { renderWithRouter } from '../../app/render-with-router'
-import { resetAuthSession } from '../../app/reset-auth-session'
+import { jsonResponse, stubFetch, type FetchHandler } from '../../test/stub-fetch'
+import { renderWithRouter } from '../../test/render-with-router'
+import { resetAuthSession } from '../../test/reset-auth-session'
 import { SignInPage } from './sign-in-page'
 
 function signedOutServer(onMagicLink: FetchHandler): FetchHandler {

@@ -1,22 +1,20 @@
-import { RequireOrg } from '../../app/require-org'
 import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
+import type { RequireOrgSlot } from '../../lib/org-scope'
 
 /** /dashboard/connect-gpt: placeholder screen (Connect GPT); shows the organization prompt, then a not-yet-available note. */
-export function ConnectGptPage() {
+export function ConnectGptPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
   return (
     <>
       <PageHeader
         title="Connect GPT"
         description="Use a custom AI assistant as an interface to your organization’s data."
       />
-      <RequireOrg>
-        {() => (
-          <ComingSoon>
-            <p>The connection guide is not available yet.</p>
-          </ComingSoon>
-        )}
-      </RequireOrg>
+      {requireOrg(() => (
+        <ComingSoon>
+          <p>The connection guide is not available yet.</p>
+        </ComingSoon>
+      ))}
     </>
   )
 }

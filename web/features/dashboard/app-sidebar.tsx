@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { LucideIcon } from 'lucide-react'
 import {
   ActivityIcon,
@@ -28,7 +29,6 @@ import {
   SidebarMenuItem,
   useSidebar,
 } from '../../components/ui/sidebar'
-import { WorkspaceSwitcher } from './workspace-switcher'
 
 interface NavItem {
   title: string
@@ -81,8 +81,11 @@ function NavItems({ items }: { items: NavItem[] }) {
   )
 }
 
-/** The dashboard's sidebar: brand, workspace selectors and the three link groups. */
-export function AppSidebar() {
+/**
+ * The dashboard's sidebar: brand, `workspaceSwitcher` (the organisation and app selectors, supplied
+ * by the app layer) and the three link groups.
+ */
+export function AppSidebar({ workspaceSwitcher }: { workspaceSwitcher: ReactNode }) {
   return (
     <Sidebar id="app-sidebar" label="Dashboard navigation">
       <SidebarHeader>
@@ -93,9 +96,7 @@ export function AppSidebar() {
           <ScaleIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
           <span className="group-data-[collapsible=icon]:sr-only">Lexdesk</span>
         </NavLink>
-        <div className="group-data-[collapsible=icon]:hidden">
-          <WorkspaceSwitcher />
-        </div>
+        <div className="group-data-[collapsible=icon]:hidden">{workspaceSwitcher}</div>
       </SidebarHeader>
       <SidebarContent>
         <SidebarGroup>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { LucideIcon } from 'lucide-react'
 import { BarChart3Icon, ClockIcon, FileTextIcon, MicIcon, UsersIcon } from 'lucide-react'
@@ -5,8 +6,6 @@ import { PageHeader } from '../../components/page-header'
 import { Badge } from '../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { authClient } from '../../lib/auth-client'
-import { useCurrentOrg } from '../../app/current-org'
-import { CreateOrgForm } from '../../app/create-org-form'
 
 // Hard-coded placeholders (the spec asks for static tiles); labelled 'Sample data' on screen.
 const stats: { label: string; value: string; icon: LucideIcon }[] = [
@@ -44,11 +43,13 @@ const recentActivity = [
   { what: 'Mutual NDA summarized', when: 'Last week' },
 ]
 
-/** /dashboard: welcome, four sample stat tiles, three quick actions and a sample activity list. */
-export function DashboardHomePage() {
+/**
+ * /dashboard: welcome, `onboarding` (the app layer's 'Create your organization' card, shown only
+ * to a user without one), four sample stat tiles, three quick actions and a sample activity list.
+ */
+export function DashboardHomePage({ onboarding }: { onboarding?: ReactNode }) {
   const { data: session } = authClient.useSession()
   const name = session?.user.name || session?.user.email
-  const { orgs, isLoading } = useCurrentOrg()
   return (
     <div className="space-y-8">
       <PageHeader
@@ -58,20 +59,7 @@ export function DashboardHomePage() {
         }
         actions={<Badge variant="outline">Sample data</Badge>}
       />
-      {!isLoading && orgs.length === 0 && (
-        <Card className="border-primary/40">
-          <CardHeader>
-            <CardTitle>Create your organization</CardTitle>
-            <CardDescription>
-              Documents and data belong to an organization. Create one for your firm; you will be
-              its owner and can invite colleagues later.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <CreateOrgForm />
-          </CardContent>
-        </Card>
-      )}
+      {onboarding}
       <section aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="sr-only">
           Statistics

@@ -1,29 +1,23 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeDocumentDetail } from '../../test/document-factories'
+import { FakeXhr, installFakeXhr } from '../../test/fake-xhr'
+import { renderWithRouter } from '../../test/render-with-router'
+import { jsonResponse, stubFetch } from '../../test/stub-fetch'
 import { AddDocumentCard } from './add-document-card'
-import { FakeXhr, installFakeXhr } from './fake-xhr'
-import { renderWithProviders } from './render-with-providers'
-import { jsonResponse, stubApi } from './stub-api'
 import type { DocumentDetail } from './types'
 
 const ORG = 'org-1'
 
-function makeDocument(overrides: Partial<DocumentDetail> = {}): DocumentDetail {
-  return {
+/** A lease stored as type 'contract', the form's default type. */
+function makeLease(overrides: Partial<DocumentDetail> = {}): DocumentDetail {
+  return makeDocumentDetail('The tenant shall pay rent monthly.', {
     id: 'doc-9',
     title: 'Lease',
-    content: 'The tenant shall pay rent monthly.',
     documentType: 'contract',
-    createdAt: '2026-03-10T09:00:00.000Z',
-    createdBy: 'user-1',
-    fileName: null,
-    mimeType: null,
-    sizeBytes: null,
-    textStatus: 'ok',
-    textStatusMessage: null,
     ...overrides,
-  }
+  })
 }
 
 function pdf(name: string, sizeBytes?: number): File {
@@ -34,21 +28,18 @@ function pdf(name: string, sizeBytes?: number): File {
 
 function renderCard() {
   const onAdded = vi.fn()
-  renderWithProviders(<AddDocumentCard orgId={ORG} onAdded={onAdded} />)
+  renderWithRouter({ element: <AddDocumentCard orgId={ORG} onAdded={onAdded} /> })
   return { onAdded }
 }
 
 beforeEach(() => {
   installFakeXhr()
 })
-afterEach(() => {
-  vi.unstubAllGlobals()
-})
 
 describe('AddDocumentCard paste', () => {
   it("refuses empty text with 'Please paste a document to analyze' and sends nothing", async () => {
     const user = userEvent.setup()
-    const { requests } = stubApi({})
+    const { requests } = stubFetch({})
     renderCard()
     await user.click(screen.getByRole('tab', { name: 'Paste text' }))
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Empty one')
@@ -62,9 +53,9 @@ describe('AddDocumentCard paste', () => {
 
   it('stores pasted text with its title and the default type contract, then clears the form', async () => {
     const user = userEvent.setup()
-    const created = makeDocument()
-    const { requests } = stubApi({
-      [`POST /api/v1/orgs/${ORG}/documents/text`]: () => jsonResponse(201, created),
+    const created = makeLease()
+    const { requests } = stubFetch({
+      [`POST /api/v1/orgs/${ORG}/documents/text`]: () => jsonResponse(created, 201),
     })
     const { onAdded } = renderCard()
     expect(screen.getByRole('combobox', { name: 'Document type' })).toHaveTextContent('Contract')
@@ -118,7 +109,7 @@ describe('AddDocumentCard upload', () => {
       '40',
     )
 
-    const created = makeDocument({ title: 'Acme NDA', fileName: 'Acme NDA.pdf' })
+    const created = makeLease({ title: 'Acme NDA', fileName: 'Acme NDA.pdf' })
     act(() => xhr.respond(201, created))
     await waitFor(() => expect(onAdded).toHaveBeenCalledWith(created))
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()

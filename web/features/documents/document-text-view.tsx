@@ -1,10 +1,5 @@
 import { useEffect, useRef } from 'react'
-
-/** A half-open character range `[start, end)` of the content. */
-interface Span {
-  start: number
-  end: number
-}
+import type { Span } from './types'
 
 interface DocumentTextViewProps {
   content: string

@@ -1,4 +1,4 @@
-/** Suggested document types (docs/api-contract.md); the default for new documents is 'contract'. */
+/** Suggested document types; the server's default for new documents is 'contract'. */
 
 /** The default type of a new document. */
 export const DEFAULT_DOCUMENT_TYPE = 'contract'

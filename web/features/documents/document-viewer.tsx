@@ -5,12 +5,12 @@ import { documentFileUrl } from './api'
 import { DocumentTextView } from './document-text-view'
 import { documentTypeLabel } from './document-types'
 import { formatDate } from './format-date'
-import type { DocumentDetail } from './types'
+import type { DocumentDetail, Span } from './types'
 
 interface DocumentViewerProps {
   orgId: string
   document: DocumentDetail
-  highlight: { start: number; end: number } | null
+  highlight: Span | null
 }
 
 /** Formats a byte count, e.g. 1536 → '1.5 KB'. */

@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { DocumentAnalysis } from '../analysis/document-analysis'
-import type { Span } from '../analysis/types'
 import { Skeleton } from '../../components/ui/skeleton'
 import { documentQuery } from './api'
 import { DocumentViewer } from './document-viewer'
+import type { RenderDocumentAnalysis, Span } from './types'
 
 interface DocumentWorkspaceProps {
   orgId: string
   documentId: string
+  renderAnalysis: RenderDocumentAnalysis
 }
 
 /** An opened document beside its analysis; choosing a finding highlights its passage. */
-export function DocumentWorkspace({ orgId, documentId }: DocumentWorkspaceProps) {
+export function DocumentWorkspace({ orgId, documentId, renderAnalysis }: DocumentWorkspaceProps) {
   const document = useQuery(documentQuery(orgId, documentId))
   const [highlight, setHighlight] = useState<Span | null>(null)
 
@@ -37,13 +37,13 @@ export function DocumentWorkspace({ orgId, documentId }: DocumentWorkspaceProps)
       <div className="sticky top-16 z-[5]">
         <DocumentViewer orgId={orgId} document={document.data} highlight={highlight} />
       </div>
-      <DocumentAnalysis
-        orgId={orgId}
-        documentId={documentId}
-        canAnalyze={document.data.content.trim() !== ''}
-        highlight={highlight}
-        onSelectSpan={setHighlight}
-      />
+      {renderAnalysis({
+        orgId,
+        documentId,
+        canAnalyze: document.data.content.trim() !== '',
+        highlight,
+        onSelectSpan: setHighlight,
+      })}
     </div>
   )
 }

@@ -3,12 +3,19 @@ import { useSearchParams } from 'react-router'
 import { AddDocumentCard } from './add-document-card'
 import { DocumentLibrary } from './document-library'
 import { DocumentWorkspace } from './document-workspace'
+import type { RenderDocumentAnalysis } from './types'
+
+interface DocumentsScreenProps {
+  orgId: string
+  /** The analysis shown beside an opened document (composed by the app layer). */
+  renderAnalysis: RenderDocumentAnalysis
+}
 
 /**
  * The Documents screen of one org: add and browse documents, open one to read and analyse it. The
  * open document is in the URL (`?document=<id>`), so a reload or a shared link reopens it.
  */
-export function DocumentsScreen({ orgId }: { orgId: string }) {
+export function DocumentsScreen({ orgId, renderAnalysis }: DocumentsScreenProps) {
   const [searchParams, setSearchParams] = useSearchParams()
   const selectedId = searchParams.get('document')
   const setSelectedId = (id: string) =>
@@ -34,7 +41,12 @@ export function DocumentsScreen({ orgId }: { orgId: string }) {
         </div>
         {selectedId ? (
           // Keyed so highlight and analysis state start fresh for each document.
-          <DocumentWorkspace key={selectedId} orgId={orgId} documentId={selectedId} />
+          <DocumentWorkspace
+            key={selectedId}
+            orgId={orgId}
+            documentId={selectedId}
+            renderAnalysis={renderAnalysis}
+          />
         ) : (
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center text-sm text-muted-foreground">
             <FileText className="size-8" aria-hidden="true" />

@@ -1,6 +1,6 @@
 /** Client-side checks of an upload, mirroring the server's limits so users learn early. */
 
-/** 25 MB upload limit (docs/api-contract.md), counted in binary megabytes like the server's. */
+/** 25 MB upload limit (the uploadDocument operation), counted in binary megabytes like the server's. */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024
 
 /** Value of the file input's `accept`: PDF, DOCX and plain text. */

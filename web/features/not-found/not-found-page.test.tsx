@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderWithRouter } from '../../app/render-with-router'
+import { renderWithRouter } from '../../test/render-with-router'
 import { NotFoundPage } from './not-found-page'
 
 describe('NotFoundPage', () => {

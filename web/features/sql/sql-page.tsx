@@ -1,22 +1,20 @@
-import { RequireOrg } from '../../app/require-org'
 import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
+import type { RequireOrgSlot } from '../../lib/org-scope'
 
 /** /dashboard/sql: placeholder screen (SQL Runner); shows the organization prompt, then a not-yet-available note. */
-export function SqlPage() {
+export function SqlPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
   return (
     <>
       <PageHeader
         title="SQL Runner"
         description="Run read-only queries against the organization’s data."
       />
-      <RequireOrg>
-        {() => (
-          <ComingSoon>
-            <p>SQL Runner is coming soon.</p>
-          </ComingSoon>
-        )}
-      </RequireOrg>
+      {requireOrg(() => (
+        <ComingSoon>
+          <p>SQL Runner is coming soon.</p>
+        </ComingSoon>
+      ))}
     </>
   )
 }

@@ -1,25 +1,23 @@
-import { RequireOrg } from '../../app/require-org'
 import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
+import type { RequireOrgSlot } from '../../lib/org-scope'
 
 /** /dashboard/voice: placeholder screen (Voice Assistant); shows the organization prompt, then a not-yet-available note. */
-export function VoicePage() {
+export function VoicePage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
   return (
     <>
       <PageHeader
         title="Voice Assistant"
         description="Record dictation or meetings and have them transcribed and analysed."
       />
-      <RequireOrg>
-        {() => (
-          <ComingSoon>
-            <p>
-              Voice recording is not available yet: the recorder and transcription are still being
-              built.
-            </p>
-          </ComingSoon>
-        )}
-      </RequireOrg>
+      {requireOrg(() => (
+        <ComingSoon>
+          <p>
+            Voice recording is not available yet: the recorder and transcription are still being
+            built.
+          </p>
+        </ComingSoon>
+      ))}
     </>
   )
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import { CurrentOrgProvider } from './current-org'
-import { renderWithRouter } from './render-with-router'
+import { renderWithRouter } from '../../test/render-with-router'
+import { jsonResponse, stubFetch } from '../../test/stub-fetch'
 import { RequireOrg } from './require-org'
-import { jsonResponse, stubFetch } from './stub-fetch'
 
 const org = (id: string, name: string) => ({
   id,
@@ -28,7 +28,7 @@ function renderRequireOrg() {
   return renderWithRouter({
     element: (
       <CurrentOrgProvider>
-        <RequireOrg>{(orgId) => <p>Data of {orgId}</p>}</RequireOrg>
+        <RequireOrg>{({ orgId }) => <p>Data of {orgId}</p>}</RequireOrg>
       </CurrentOrgProvider>
     ),
   })
@@ -37,7 +37,6 @@ function renderRequireOrg() {
 describe('RequireOrg', () => {
   it("prompts 'Select an organization' and offers to create one when the user has none", async () => {
     serverWithOrgs([])
-    localStorage.clear()
     renderRequireOrg()
 
     expect(
@@ -50,7 +49,6 @@ describe('RequireOrg', () => {
 
   it('renders its children with the first organisation (by name) when none is stored', async () => {
     serverWithOrgs([org('org-z', 'Zeta LLP'), org('org-a', 'Alpha & Co')])
-    localStorage.clear()
     renderRequireOrg()
 
     expect(await screen.findByText('Data of org-a')).toBeInTheDocument()

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderWithRouter } from '../../app/render-with-router'
-import { resetAuthSession } from '../../app/reset-auth-session'
-import { jsonResponse, stubFetch } from '../../app/stub-fetch'
+import { renderWithRouter } from '../test/render-with-router'
+import { resetAuthSession } from '../test/reset-auth-session'
+import { jsonResponse, stubFetch } from '../test/stub-fetch'
 import { DashboardLayout } from './dashboard-layout'
 
 const session = {

@@ -1,7 +1,7 @@
 /** Mutation creating an organisation through better-auth and making it current. */
 import { useMutation } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { authClient } from '../lib/auth-client'
+import { authClient } from '../../lib/auth-client'
 import { useCurrentOrg } from './current-org'
 import { slugify } from './slugify'
 

@@ -1,8 +1,9 @@
 /** Mutation creating an app (POST /api/v1/orgs/{orgId}/apps) in the current organisation. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { useCurrentOrg } from '../../app/current-org'
 import { api, unwrap } from '../../lib/api'
+import { appsQuery } from './api'
+import { useCurrentOrg } from './current-org'
 
 /** `mutate(slug)` creates the app in the current org, reloads the app list and selects the new app. */
 export function useCreateApp(options: { onCreated?: () => void } = {}) {
@@ -17,7 +18,7 @@ export function useCreateApp(options: { onCreated?: () => void } = {}) {
       return { app, orgId }
     },
     onSuccess: async ({ app, orgId: createdIn }) => {
-      await queryClient.invalidateQueries({ queryKey: ['orgs', createdIn, 'apps'] })
+      await queryClient.invalidateQueries({ queryKey: appsQuery(createdIn).queryKey })
       setAppId(app.id)
       toast.success(`App '${app.slug}' created`)
       options.onCreated?.()

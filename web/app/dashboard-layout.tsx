@@ -1,9 +1,10 @@
 import { Outlet } from 'react-router'
-import { CurrentOrgProvider } from '../../app/current-org'
-import { RequireAuth } from '../../app/require-auth'
-import { SidebarInset, SidebarProvider } from '../../components/ui/sidebar'
-import { AppSidebar } from './app-sidebar'
-import { TopBar } from './top-bar'
+import { SidebarInset, SidebarProvider } from '../components/ui/sidebar'
+import { RequireAuth } from '../features/auth/require-auth'
+import { AppSidebar } from '../features/dashboard/app-sidebar'
+import { TopBar } from '../features/dashboard/top-bar'
+import { CurrentOrgProvider } from '../features/orgs/current-org'
+import { WorkspaceSwitcher } from '../features/orgs/workspace-switcher'
 
 /** Shell of every /dashboard route: sign-in guard, current organisation, sidebar and top bar. */
 export function DashboardLayout() {
@@ -17,7 +18,7 @@ export function DashboardLayout() {
           >
             Skip to content
           </a>
-          <AppSidebar />
+          <AppSidebar workspaceSwitcher={<WorkspaceSwitcher />} />
           <SidebarInset>
             <TopBar />
             <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">

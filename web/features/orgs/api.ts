@@ -1,7 +1,7 @@
 /** TanStack Query factories for the organisations the user belongs to and the apps of one organisation. */
 import { queryOptions } from '@tanstack/react-query'
-import { api, ApiError, unwrap } from '../lib/api'
-import { authClient } from '../lib/auth-client'
+import { api, ApiError, unwrap } from '../../lib/api'
+import { authClient } from '../../lib/auth-client'
 
 /** An organisation as the web app uses it. */
 export interface OrgSummary {

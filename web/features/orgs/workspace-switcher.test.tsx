@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { CurrentOrgProvider, useCurrentOrg } from '../../app/current-org'
-import { renderWithRouter } from '../../app/render-with-router'
-import { jsonResponse, stubFetch } from '../../app/stub-fetch'
+import { renderWithRouter } from '../../test/render-with-router'
+import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import { CurrentOrgProvider, useCurrentOrg } from './current-org'
 import { WorkspaceSwitcher } from './workspace-switcher'
 
 const orgs = [
@@ -53,7 +53,6 @@ async function choose(selectName: string, optionName: string) {
 
 describe('WorkspaceSwitcher', () => {
   beforeEach(() => {
-    localStorage.clear()
     // jsdom lacks the pointer-capture and scroll APIs Radix Select calls.
     Element.prototype.hasPointerCapture ??= vi.fn(() => false)
     Element.prototype.releasePointerCapture ??= vi.fn()

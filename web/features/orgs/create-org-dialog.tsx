@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { PlusIcon } from 'lucide-react'
-import { CreateOrgForm } from '../../app/create-org-form'
 import { Button } from '../../components/ui/button'
 import {
   Dialog,
@@ -10,6 +9,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../components/ui/dialog'
+import { CreateOrgForm } from './create-org-form'
 
 /** '+' button opening a dialog with the create-organisation form. */
 export function CreateOrgDialog() {

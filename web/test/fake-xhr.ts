@@ -3,7 +3,7 @@ import { vi } from 'vitest'
 
 /** One fake request; drive it with `progress()` and `respond()`. */
 export class FakeXhr {
-  /** Every request created since `installFakeXhr()`, in order. */
+  /** Every request created since the last `installFakeXhr()`, in order. */
   static instances: FakeXhr[] = []
   method = ''
   url = ''
@@ -47,8 +47,11 @@ export class FakeXhr {
   }
 }
 
-/** Replaces the global XMLHttpRequest with `FakeXhr` (undo with `vi.unstubAllGlobals()`). */
-export function installFakeXhr() {
+/**
+ * Replaces the global XMLHttpRequest with `FakeXhr` and empties `FakeXhr.instances`; the stub is
+ * undone after each test by web/test/setup.ts.
+ */
+export function installFakeXhr(): void {
   FakeXhr.instances = []
   vi.stubGlobal('XMLHttpRequest', FakeXhr)
 }

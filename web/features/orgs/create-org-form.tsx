@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
-import { Button } from '../components/ui/button'
-import { Input } from '../components/ui/input'
-import { Label } from '../components/ui/label'
+import { Button } from '../../components/ui/button'
+import { Input } from '../../components/ui/input'
+import { Label } from '../../components/ui/label'
 import { useCreateOrg } from './use-create-org'
 
 /** Name field and Create button; the slug is derived from the name and previewed. */

@@ -1,5 +1,4 @@
 import { useId } from 'react'
-import { useCurrentOrg } from '../../app/current-org'
 import { Label } from '../../components/ui/label'
 import {
   Select,
@@ -11,6 +10,7 @@ import {
 import { Skeleton } from '../../components/ui/skeleton'
 import { CreateAppDialog } from './create-app-dialog'
 import { CreateOrgDialog } from './create-org-dialog'
+import { useCurrentOrg } from './current-org'
 
 // Radix Select forbids '' as an item value, so 'All apps' needs a sentinel.
 const ALL_APPS = '__all__'

@@ -1,7 +1,7 @@
 /** The organisation (and optional app) the user is working in, remembered in localStorage. */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { appsQuery, orgsQuery, type AppSummary, type OrgSummary } from './org-queries'
+import { appsQuery, orgsQuery, type AppSummary, type OrgSummary } from './api'
 
 const ORG_STORAGE_KEY = 'lexdesk.currentOrgId'
 const APP_STORAGE_KEY = 'lexdesk.currentAppId'

@@ -1,18 +1,19 @@
 import type { ReactNode } from 'react'
 import { Building2Icon } from 'lucide-react'
-import { LoadingScreen } from '../components/loading-screen'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card'
+import { LoadingScreen } from '../../components/loading-screen'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import type { OrgScope } from '../../lib/org-scope'
 import { CreateOrgForm } from './create-org-form'
 import { useCurrentOrg } from './current-org'
 
 /**
- * Renders `children(orgId)` once an organisation is chosen; otherwise the 'Select an organization'
- * prompt (with a create form when the user has none).
+ * Renders `children({ orgId, appId })` once an organisation is chosen; otherwise the 'Select an
+ * organization' prompt (with a create form when the user has none).
  */
-export function RequireOrg({ children }: { children: (orgId: string) => ReactNode }) {
-  const { orgId, orgs, isLoading, error } = useCurrentOrg()
+export function RequireOrg({ children }: { children: (scope: OrgScope) => ReactNode }) {
+  const { orgId, appId, orgs, isLoading, error } = useCurrentOrg()
   if (isLoading) return <LoadingScreen />
-  if (orgId !== null) return <>{children(orgId)}</>
+  if (orgId !== null) return <>{children({ orgId, appId })}</>
   return (
     <Card className="mx-auto max-w-lg">
       <CardHeader>

@@ -1,8 +1,8 @@
 /** Guard for signed-in routes. */
 import type { ReactNode } from 'react'
 import { Navigate } from 'react-router'
-import { authClient } from '../lib/auth-client'
-import { LoadingScreen } from '../components/loading-screen'
+import { authClient } from '../../lib/auth-client'
+import { LoadingScreen } from '../../components/loading-screen'
 
 /** Shows 'Loading...' until the session is known, then the children, or redirects to /auth. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { apiContractMarkdown } from './api-contract-markdown'
+
+describe('apiContractMarkdown', () => {
+  it('lists each operation sorted by path and method, with its minimum role and escaped text', () => {
+    const markdown = apiContractMarkdown({
+      info: { title: 'Lexdesk API', version: '1.0.0' },
+      paths: {
+        '/b': {
+          delete: { operationId: 'removeB', responses: { 204: {} } },
+          get: {
+            operationId: 'listB',
+            tags: ['b'],
+            'x-min-role': 'member',
+            description: "kind 'full' | 'risks'\nper line",
+            responses: { 200: {}, 404: {} },
+          },
+        },
+        '/a': { post: { operationId: 'createA', 'x-min-role': 'admin', responses: { 201: {} } } },
+      },
+    })
+    const rows = markdown.split('\n').filter((line) => line.startsWith('| ') && line.includes('`'))
+    expect(rows).toEqual([
+      '| POST | `/a` | createA | — | admin | 201 | — |',
+      "| GET | `/b` | listB | b | member | 200, 404 | kind 'full' \\| 'risks' per line |",
+      '| DELETE | `/b` | removeB | — | — | 204 | — |',
+    ])
+  })
+})

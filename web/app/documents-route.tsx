@@ -1,0 +1,22 @@
+import { DocumentAnalysis } from '../features/analysis/document-analysis'
+import { DocumentsScreen } from '../features/documents/documents-screen'
+import { RequireOrg } from '../features/orgs/require-org'
+
+/**
+ * Route element of /dashboard/documents: the current organisation's documents screen, with the
+ * analysis feature composed beside an opened document (features do not import each other).
+ */
+export function DocumentsRoute() {
+  // Keyed by org so switching organisation drops the open document and its highlight.
+  return (
+    <RequireOrg>
+      {({ orgId }) => (
+        <DocumentsScreen
+          key={orgId}
+          orgId={orgId}
+          renderAnalysis={(props) => <DocumentAnalysis {...props} />}
+        />
+      )}
+    </RequireOrg>
+  )
+}

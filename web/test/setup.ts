@@ -1,0 +1,43 @@
+/**
+ * Vitest setup for web tests: jest-dom matchers; any console.error fails the test (epic-stack
+ * rule); and every piece of browser-global state a test can leave behind (DOM, mocks, stubbed
+ * globals, localStorage, sonner's toast store) is reset, so tests do not depend on their order.
+ */
+import '@testing-library/jest-dom/vitest'
+import { afterAll, afterEach, beforeEach, vi } from 'vitest'
+import { cleanup, configure } from '@testing-library/react'
+import { cleanStores, type Store } from 'nanostores'
+import { toast } from 'sonner'
+import { authClient } from '../lib/auth-client'
+
+// findBy*/waitFor give up after this long. A ceiling for a hung screen, not a speed target: on a
+// loaded shared machine a screen that loads its organisation, apps and library can pass 1 s.
+configure({ asyncUtilTimeout: 5_000 })
+
+let consoleErrors: unknown[][] = []
+beforeEach(() => {
+  consoleErrors = []
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args)
+  })
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+  localStorage.clear()
+  // sonner keeps toasts in a module-level store and replays active ones to a new Toaster.
+  toast.dismiss()
+  if (consoleErrors.length > 0) {
+    throw new Error(
+      `console.error was called: ${consoleErrors.map((a) => a.map(String).join(' ')).join('\n')}`,
+    )
+  }
+})
+
+// better-auth's session atoms (nanostores) unmount 1 s after their last listener leaves; if that
+// timer fires after jsdom is torn down, its cleanup throws. Unmount them now instead.
+afterAll(() => {
+  cleanStores(...(Object.values(authClient.$store.atoms) as Store[]))
+})
