@@ -16,7 +16,6 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { sql } from 'drizzle-orm'
 import {
-  jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
@@ -28,7 +27,7 @@ import type { BlobStore } from './blob/blob-store'
 import type { Analyzer } from './ai/analyzer/types'
 import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
-import { memberGuard } from './auth/principal'
+import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { problem, problemFor } from './http/problem'
 import { documentRoutes, MAX_UPLOAD_BYTES } from './features/documents/routes'
 import { analysisRoutes } from './features/analysis/routes'
@@ -113,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'system', description: 'Health' },
       ],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
     transformObject: jsonSchemaTransformObject,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
@@ -131,13 +130,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
   })
 
-  const guard = memberGuard(auth, deps.database.db)
   const db = deps.database.db
   await app.register(
     async (v1) => {
-      await v1.register(appRoutes, { db, guard })
-      await v1.register(documentRoutes, { deps: { db, blobs: deps.blobs }, guard })
-      await v1.register(analysisRoutes, { deps: { db, analyzer: deps.analyzer }, guard })
+      declareRouteRoles(v1, { auth, db })
+      await v1.register(appRoutes, { db })
+      await v1.register(documentRoutes, { deps: { db, blobs: deps.blobs } })
+      await v1.register(analysisRoutes, { deps: { db, analyzer: deps.analyzer } })
     },
     { prefix: '/api/v1' },
   )

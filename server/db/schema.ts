@@ -187,6 +187,3 @@ export const auditLogs = pgTable(
   },
   (t) => [index('audit_logs_org_created_idx').on(t.orgId, t.createdAt)],
 )
-
-/** Tenant tables: each gets RLS enabled + forced and the org policy in the RLS migration. */
-export const tenantTables = ['apps', 'documents', 'analyses', 'audit_logs'] as const

@@ -22,8 +22,7 @@ const AnalysisSchema = z
 
 export const analysisRoutes: FastifyPluginAsyncZod<{
   deps: { db: Db; analyzer: Analyzer }
-  guard: () => import('fastify').preHandlerAsyncHookHandler
-}> = async (app, { deps, guard }) => {
+}> = async (app, { deps }) => {
   app.get(
     '/orgs/:orgId/documents/:documentId/analyses',
     {
@@ -33,7 +32,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
         params: DocumentParams,
         response: { 200: z.object({ items: z.array(AnalysisSchema) }) },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req) => ({
       items: (await listAnalyses(deps.db, principalOf(req), req.params.documentId)).map(toAnalysis),
@@ -52,7 +51,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
         body: z.object({ kind: AnalysisKind.default('full') }),
         response: { 201: AnalysisSchema },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req, reply) => {
       const row = await analyzeDocument(

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error'
 import { principalOf } from '../../auth/principal'
+import { OrgParams } from '../../http/org-params'
 import { extractTextOffThread } from './extract-off-thread'
 import {
   DocumentListQuery,
@@ -14,7 +15,6 @@ import {
   DocumentParams,
   DocumentSchema,
   DocumentType,
-  OrgParams,
   PastedDocument,
 } from './schemas'
 import {
@@ -75,8 +75,7 @@ function titleFromFileName(fileName: string): string {
 
 export const documentRoutes: FastifyPluginAsyncZod<{
   deps: DocumentDeps
-  guard: () => import('fastify').preHandlerAsyncHookHandler
-}> = async (app, { deps, guard }) => {
+}> = async (app, { deps }) => {
   app.get(
     '/orgs/:orgId/documents',
     {
@@ -87,7 +86,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         querystring: DocumentListQuery,
         response: { 200: DocumentPage },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     (req) => listDocuments(deps.db, principalOf(req), req.query),
   )
@@ -104,7 +103,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         params: OrgParams,
         response: { 201: DocumentSchema },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req, reply) => {
       const upload = await readUpload(req)
@@ -139,7 +138,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         body: PastedDocument,
         response: { 201: DocumentSchema },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req, reply) => {
       const row = await createDocument(deps, principalOf(req), {
@@ -160,7 +159,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         params: DocumentParams,
         response: { 200: DocumentSchema },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req) => toDocument(await getDocument(deps.db, principalOf(req), req.params.documentId)),
   )
@@ -171,10 +170,12 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'deleteDocument',
         tags: ['documents'],
+        description:
+          'Deletes the document, its analyses and its original file. A member may delete only documents they created (403 otherwise); admins and owners may delete any.',
         params: DocumentParams,
         response: { 204: z.null() },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req, reply) => {
       await deleteDocument(deps, principalOf(req), req.params.documentId)
@@ -191,7 +192,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         params: DocumentParams,
         produces: ['application/octet-stream'],
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req, reply) => {
       const file = await getDocumentFile(deps, principalOf(req), req.params.documentId)

@@ -1,7 +1,8 @@
 /** Zod schemas of the documents API: they validate requests, type handlers and document OpenAPI. */
 import { z } from 'zod'
+import { OrgParams } from '../../http/org-params'
+import { PageQuery, pageOf } from '../../http/paging'
 
-export const OrgParams = z.object({ orgId: z.string().min(1).max(100) })
 export const DocumentParams = OrgParams.extend({
   documentId: z.string().uuid({ message: 'Document id must be a UUID' }),
 })
@@ -43,16 +44,12 @@ export const DocumentCard = z
   })
   .meta({ id: 'DocumentCard' })
 
-export const DocumentListQuery = z.object({
+export const DocumentListQuery = PageQuery.extend({
   q: z.string().max(200).optional().describe('Case-insensitive match on title or content'),
   type: z.string().max(40).optional().describe("A document type, or 'all'"),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
 })
 
-export const DocumentPage = z.object({
-  items: z.array(DocumentCard),
-  total: z.number().int(),
+export const DocumentPage = pageOf(DocumentCard).extend({
   types: z.array(z.string()).describe('Distinct document types of the organisation'),
 })
 

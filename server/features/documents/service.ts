@@ -8,7 +8,8 @@ import type { Db } from '../../db/client'
 import { documents } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import type { BlobStore } from '../../blob/blob-store'
-import { notFound } from '../../http/app-error'
+import { AppError, notFound } from '../../http/app-error'
+import { hasRole } from '../../auth/roles'
 import { recordAudit } from '../audit/service'
 
 /** Characters of content shown on a library card (spec: 150). */
@@ -149,7 +150,12 @@ export async function createDocument(deps: DocumentDeps, principal: Principal, i
   }
 }
 
-/** Deletes a document, its analyses (cascade) and its original file. 404 if not the org's. */
+/**
+ * Deletes a document, its analyses (cascade) and its original file. Members delete only the
+ * documents they created; admins and owners delete any (docs/authorization.md). Throws a 404
+ * problem if the document is not the org's, a 403 problem (`not_document_creator`) if a member
+ * asks for someone else's.
+ */
 export async function deleteDocument(
   deps: DocumentDeps,
   principal: Principal,
@@ -157,10 +163,19 @@ export async function deleteDocument(
 ): Promise<void> {
   const fileKey = await withTenant(deps.db, principal, async (tx) => {
     const [row] = await tx
-      .delete(documents)
+      .select({ fileKey: documents.fileKey, createdBy: documents.createdBy })
+      .from(documents)
       .where(eq(documents.id, id))
-      .returning({ fileKey: documents.fileKey })
+      .for('update')
     if (!row) throw notFound('Document')
+    if (!hasRole(principal.role, 'admin') && row.createdBy !== principal.userId) {
+      throw new AppError(
+        'not_document_creator',
+        403,
+        'Members can delete only documents they added; ask an admin to delete this one.',
+      )
+    }
+    await tx.delete(documents).where(eq(documents.id, id))
     await recordAudit(tx, principal, 'document.delete', { type: 'document', id })
     return row.fileKey
   })
