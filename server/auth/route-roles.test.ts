@@ -149,6 +149,15 @@ describe.each(operations)('$operationId ($method $path)', (op) => {
 })
 
 describe('route registration', () => {
+  it('guards the HEAD twin Fastify adds to each GET route', async () => {
+    const url = `/api/v1/orgs/${owner.orgId}/documents`
+    expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(401)
+    const outside = await t.app.inject({ method: 'HEAD', url, headers: outsider.headers })
+    expect(outside.statusCode).toBe(404)
+    const inside = await t.app.inject({ method: 'HEAD', url, headers: members.member.headers })
+    expect(inside.statusCode).toBe(200)
+  })
+
   it('refuses to start with an /api/v1 route that declares no minimum role', async () => {
     const { default: Fastify } = await import('fastify')
     const { declareRouteRoles } = await import('./route-roles')
