@@ -4,6 +4,8 @@
  *   `npm run bench -- --fixtures DIR` or LEXDESK_FIXTURES=DIR (says so when absent)
  * - PDF text extraction time per page (a 50-page PDF written with pdf-lib)
  * - cold start to /readyz on an existing data dir (server started twice; the second is timed)
+ * - the tenant read path: authenticated document list against /readyz under load (tenant-read.ts)
+ * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, tenant-read.
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -13,6 +15,7 @@ import path from 'node:path'
 import { analyzeLocal } from '../server/ai/analyzer/local/analyze-local'
 import { extractDocumentText } from '../server/features/documents/extract-text'
 import { makePdf, SAMPLE_CONTRACT } from '../server/test/sample-files'
+import { tenantReadPath } from './tenant-read'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -122,7 +125,16 @@ async function coldStart() {
   }
 }
 
-await longestContractAnalysis()
-await pdfExtraction()
-await coldStart()
+const benchmarks: Record<string, () => Promise<void>> = {
+  analysis: longestContractAnalysis,
+  pdf: pdfExtraction,
+  'cold-start': coldStart,
+  'tenant-read': () => tenantReadPath(report),
+}
+const onlyFlag = process.argv.indexOf('--only')
+const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined
+if (only && !(only in benchmarks)) {
+  throw new Error(`--only takes one of: ${Object.keys(benchmarks).join(', ')}`)
+}
+for (const [name, run] of Object.entries(benchmarks)) if (!only || only === name) await run()
 console.log(JSON.stringify(figures))

@@ -28,6 +28,7 @@ import type { Analyzer } from './ai/analyzer/types'
 import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
+import { registerPrincipalCache } from './auth/principal-cache'
 import { problem, problemFor } from './http/problem'
 import { documentRoutes, MAX_UPLOAD_BYTES } from './features/documents/routes'
 import { analysisRoutes } from './features/analysis/routes'
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger())
 
+  const principals = registerPrincipalCache(app)
   const auth = createAuth({
     db: deps.database.db,
     mailer: deps.mailer,
@@ -133,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = deps.database.db
   await app.register(
     async (v1) => {
-      declareRouteRoles(v1, { auth, db })
+      declareRouteRoles(v1, { auth, db, principals })
       await v1.register(appRoutes, { db })
       await v1.register(documentRoutes, { deps: { db, blobs: deps.blobs } })
       await v1.register(analysisRoutes, { deps: { db, analyzer: deps.analyzer } })

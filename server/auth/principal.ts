@@ -6,12 +6,14 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { fromNodeHeaders } from 'better-auth/node'
+import { getSessionCookie } from 'better-auth/cookies'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { member } from '../db/schema'
 import type { Principal } from '../db/tenant'
 import { AppError } from '../http/app-error'
 import type { Auth } from './auth'
+import type { PrincipalCache, SessionFacts } from './principal-cache'
 import { hasRole, toRole, type Role } from './roles'
 
 declare module 'fastify' {
@@ -29,22 +31,32 @@ export function principalOf(req: FastifyRequest): Principal {
 /**
  * Builds the check for one route: admits members of the path's `:orgId` whose role is at least
  * `minRole` and stores their Principal on the request. Throws AppError 401 / 404 / 403 as above.
+ * Both lookups go through `cache` (principal-cache.ts), so a busy session costs no query.
  */
-export function organizationMemberCheck(auth: Auth, db: Db) {
+export function organizationMemberCheck(auth: Auth, db: Db, cache: PrincipalCache) {
+  const sessionOf = async (req: FastifyRequest): Promise<SessionFacts | null> => {
+    const found = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) })
+    return found
+      ? { userId: found.user.id, token: found.session.token, expiresAt: found.session.expiresAt }
+      : null
+  }
+  const roleOf = async (userId: string, orgId: string): Promise<Role | null> => {
+    const [row] = await db
+      .select({ role: member.role })
+      .from(member)
+      .where(and(eq(member.organizationId, orgId), eq(member.userId, userId)))
+      .limit(1)
+    return row ? toRole(row.role) : null
+  }
   return (minRole: Role) =>
     async (req: FastifyRequest): Promise<void> => {
-      const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) })
-      if (!session) throw new AppError('unauthenticated', 401, 'Not authenticated')
-      const userId = session.user.id
+      const cookie = getSessionCookie(new Headers({ cookie: req.headers.cookie ?? '' }))
+      const userId = await cache.userIdFor(cookie, () => sessionOf(req))
+      if (!userId) throw new AppError('unauthenticated', 401, 'Not authenticated')
       const orgId = (req.params as { orgId?: string }).orgId
       if (!orgId) throw new AppError('org_missing', 400, 'Organization id missing from the path')
-      const [row] = await db
-        .select({ role: member.role })
-        .from(member)
-        .where(and(eq(member.organizationId, orgId), eq(member.userId, userId)))
-        .limit(1)
-      if (!row) throw new AppError('organization_not_found', 404, 'Organization not found')
-      const role = toRole(row.role)
+      const role = await cache.roleFor(userId, orgId, () => roleOf(userId, orgId))
+      if (!role) throw new AppError('organization_not_found', 404, 'Organization not found')
       if (!hasRole(role, minRole)) {
         throw new AppError('forbidden', 403, `This action needs the ${minRole} role or higher`)
       }

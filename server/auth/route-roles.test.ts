@@ -166,7 +166,7 @@ describe('route registration', () => {
       app
         .register(
           async (api) => {
-            declareRouteRoles(api, { auth: {} as never, db: {} as never })
+            declareRouteRoles(api, { auth: {} as never, db: {} as never, principals: {} as never })
             api.get('/orgs/:orgId/things', () => ({}))
           },
           { prefix: '/api/v1' },

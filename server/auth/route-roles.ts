@@ -16,6 +16,7 @@ import type { Db } from '../db/client'
 import { withProblemResponses } from '../http/problem-responses'
 import type { Auth } from './auth'
 import { organizationMemberCheck } from './principal'
+import type { PrincipalCache } from './principal-cache'
 import { ROLES, type Role } from './roles'
 
 declare module 'fastify' {
@@ -34,8 +35,11 @@ const ORGANIZATION_ROUTE = /^\/api\/v1\/orgs\/:orgId(\/|$)/
  * Registers the onRoute hook on `api` (the `/api/v1` plugin scope); call it before registering
  * that scope's routes. Registering a route without `config.minRole` throws an Error.
  */
-export function declareRouteRoles(api: FastifyInstance, deps: { auth: Auth; db: Db }): void {
-  const check = organizationMemberCheck(deps.auth, deps.db)
+export function declareRouteRoles(
+  api: FastifyInstance,
+  deps: { auth: Auth; db: Db; principals: PrincipalCache },
+): void {
+  const check = organizationMemberCheck(deps.auth, deps.db, deps.principals)
   api.addHook('onRoute', (route) => {
     const where = `${String(route.method)} ${route.url}`
     const minRole = route.config?.minRole

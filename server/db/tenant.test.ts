@@ -32,6 +32,22 @@ describe('row-level security', () => {
   })
   afterAll(() => database.close())
 
+  it('runs tenant work as lexdesk_app with the org set, and only until the transaction ends', async () => {
+    const inside = await withTenant(database.db, orgA, async (tx) => {
+      const result = await tx.execute(
+        sql`select current_user as role, current_setting('app.org_id', true) as org`,
+      )
+      return (result as unknown as { rows: { role: string; org: string }[] }).rows[0]
+    })
+    expect(inside).toEqual({ role: 'lexdesk_app', org: orgA.orgId })
+    const after = await database.db.execute(
+      sql`select current_user as role, current_setting('app.org_id', true) as org`,
+    )
+    const row = (after as unknown as { rows: { role: string; org: string | null }[] }).rows[0]
+    expect(row?.role).not.toBe('lexdesk_app')
+    expect(row?.org ?? '').toBe('')
+  })
+
   it('hides org B rows from org A even with a hand-written WHERE org_id = B', async () => {
     const rows = await withTenant(database.db, orgA, (tx) =>
       tx.select().from(documents).where(eq(documents.orgId, 'org-b')),

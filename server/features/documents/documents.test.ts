@@ -217,6 +217,28 @@ describe('documents API', () => {
     expect(wildcard.json().total).toBe(0)
   })
 
+  it('pages by limit and offset with the total and all types, also past the last page', async () => {
+    const firm = await signedInMember(t, 'Paging Firm')
+    for (const [title, documentType] of [
+      ['One', 'memo'],
+      ['Two', 'nda'],
+      ['Three', 'memo'],
+    ] as const) {
+      await paste(firm, { title, content: `${title} ${'y'.repeat(200)}`, documentType })
+    }
+    const list = (query: string) =>
+      t.app.inject({ url: `${base(firm)}?${query}`, headers: firm.headers }).then((r) => r.json())
+    const second = await list('limit=2&offset=2')
+    expect(second).toMatchObject({ total: 3, types: ['memo', 'nda'] })
+    expect(second.items.map((d: { title: string }) => d.title)).toEqual(['One'])
+    expect(second.items[0].preview).toBe(`One ${'y'.repeat(146)}`)
+    expect(await list('limit=2&offset=5')).toEqual({ items: [], total: 3, types: ['memo', 'nda'] })
+    expect(await list('type=nda&offset=1')).toEqual({ items: [], total: 1, types: ['memo', 'nda'] })
+    const none = await signedInMember(t, 'Empty Firm')
+    const empty = await t.app.inject({ url: base(none), headers: none.headers })
+    expect(empty.json()).toEqual({ items: [], total: 0, types: [] })
+  })
+
   it('refuses an empty paste with the spec message', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -3,7 +3,7 @@
  * routes.ts. Creating a document with a file writes the blob first and removes it again if the
  * row cannot be written, so a failure leaves neither a row nor a file.
  */
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documents } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
@@ -52,9 +52,18 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
+/** The org's distinct document types, sorted, as one scalar subquery. */
+const orgTypes = sql<
+  string[]
+>`(select coalesce(array_agg(distinct t.document_type order by t.document_type), '{}'::text[]) from ${documents} as t)`
+
 /**
  * Lists the org's documents newest first, filtered by case-insensitive `q` on title or content
  * and exact `type`. Returns the page, the total matching, and all distinct types of the org.
+ * One statement in the usual case: the page of ids with the total (a window count over the
+ * matches) is joined back for the columns, so the preview is cut (`substr`, which decompresses
+ * only the start of a compressed text) for the page's rows alone; only an empty page needs a
+ * second statement for its total and types.
  */
 export async function listDocuments(
   db: Db,
@@ -70,33 +79,54 @@ export async function listDocuments(
       )
     if (query.type && query.type !== 'all') filters.push(eq(documents.documentType, query.type))
     const where = filters.length > 0 ? and(...filters) : undefined
+    const page = tx.$with('page').as(
+      tx
+        .select({
+          id: documents.id,
+          createdAt: documents.createdAt,
+          total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+        })
+        .from(documents)
+        .where(where)
+        .orderBy(desc(documents.createdAt), desc(documents.id))
+        .limit(query.limit)
+        .offset(query.offset),
+    )
     const rows = await tx
+      .with(page)
       .select({
         id: documents.id,
         title: documents.title,
         documentType: documents.documentType,
-        preview: sql<string>`left(${documents.content}, ${PREVIEW_LENGTH})`,
+        preview: sql<string>`substr(${documents.content}, 1, ${PREVIEW_LENGTH})`,
         createdAt: documents.createdAt,
         textStatus: documents.textStatus,
+        total: page.total,
+        types: orgTypes,
       })
-      .from(documents)
-      .where(where)
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(query.limit)
-      .offset(query.offset)
-    const [total] = await tx.select({ n: count() }).from(documents).where(where)
-    const types = await tx
-      .selectDistinct({ type: documents.documentType })
-      .from(documents)
-      .orderBy(documents.documentType)
+      .from(page)
+      .innerJoin(documents, eq(documents.id, page.id))
+      .orderBy(desc(page.createdAt), desc(page.id))
+    const first = rows[0]
+    const { total, types } = first
+      ? first
+      : ((
+          await tx
+            .select({ total: sql<number>`count(*)`.mapWith(Number), types: orgTypes })
+            .from(documents)
+            .where(where)
+        )[0] ?? { total: 0, types: [] })
     return {
       items: rows.map((r) => ({
-        ...r,
+        id: r.id,
+        title: r.title,
+        documentType: r.documentType,
+        preview: r.preview,
         createdAt: r.createdAt.toISOString(),
         textStatus: r.textStatus as 'ok' | 'empty',
       })),
-      total: total?.n ?? 0,
-      types: types.map((t) => t.type),
+      total,
+      types,
     }
   })
 }
