@@ -8,6 +8,8 @@
  *   decompression-bomb PDF (issue 5: at most 100 ms), the same while idle (the machine's noise),
  *   and the status the bomb upload got (422)
  * The servers listen on LEXDESK_BENCH_PORT (default 3987) and the port after it.
+ * - the tenant read path: authenticated document list against /readyz under load (tenant-read.ts)
+ * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read.
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
@@ -26,6 +28,7 @@ import { startChildServer } from '../server/test/child-server'
 import { signedInHttpMember } from '../server/test/http-member'
 
 const BASE_PORT = Number(process.env.LEXDESK_BENCH_PORT ?? 3987)
+import { tenantReadPath } from './tenant-read'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -194,8 +197,17 @@ async function healthDuringBomb() {
   }
 }
 
-await longestContractAnalysis()
-await pdfExtraction()
-await coldStart()
-await healthDuringBomb()
+const benchmarks: Record<string, () => Promise<void>> = {
+  analysis: longestContractAnalysis,
+  pdf: pdfExtraction,
+  'cold-start': coldStart,
+  'health-bomb': healthDuringBomb,
+  'tenant-read': () => tenantReadPath(report),
+}
+const onlyFlag = process.argv.indexOf('--only')
+const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined
+if (only && !(only in benchmarks)) {
+  throw new Error(`--only takes one of: ${Object.keys(benchmarks).join(', ')}`)
+}
+for (const [name, run] of Object.entries(benchmarks)) if (!only || only === name) await run()
 console.log(JSON.stringify(figures))

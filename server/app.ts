@@ -16,7 +16,6 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { sql } from 'drizzle-orm'
 import {
-  jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
@@ -30,7 +29,8 @@ import type { WorkerPool } from './workers/worker-pool'
 import type { AppServices } from './services'
 import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
-import { memberGuard } from './auth/principal'
+import { declareRouteRoles, openApiTransform } from './auth/route-roles'
+import { registerPrincipalCache } from './auth/principal-cache'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
 import { helmetOptions } from './http/security-headers'
@@ -126,12 +126,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'system', description: 'Health' },
       ],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
     transformObject: jsonSchemaTransformObject,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger())
 
+  const principals = registerPrincipalCache(app)
   const auth = createAuth({
     db: deps.database.db,
     mailer: deps.mailer,
@@ -145,7 +146,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
   })
 
-  const guard = memberGuard(auth, deps.database.db)
   const db = deps.database.db
   const services: AppServices = {
     db,
@@ -159,10 +159,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => services.jobs.stop())
   await app.register(
     async (v1) => {
-      await v1.register(appRoutes, { db, guard })
-      await v1.register(documentRoutes, { services, guard })
-      await v1.register(analysisRoutes, { services, guard })
-      await v1.register(jobRoutes, { services, guard })
+      declareRouteRoles(v1, { auth, db, principals })
+      await v1.register(appRoutes, { db })
+      await v1.register(documentRoutes, { services })
+      await v1.register(analysisRoutes, { services })
+      await v1.register(jobRoutes, { services })
     },
     { prefix: '/api/v1' },
   )

@@ -1,20 +1,20 @@
 /**
- * Resolves the caller of a tenant route (`/api/v1/orgs/:orgId/...`) to a Principal: a signed-in
- * user (better-auth session cookie) who is a member of `orgId`. No session → 401; not a member
- * (or no such organisation) → 404, so another tenant's existence is never revealed; a role below
- * the route's minimum → 403.
+ * Resolves the caller of an organisation route (`/api/v1/orgs/:orgId/...`) to a Principal: a
+ * signed-in user (better-auth session cookie) who is a member of `orgId`. No session → 401; not a
+ * member (or no such organisation) → 404, so another tenant's existence is never revealed; a role
+ * below the route's minimum → 403. route-roles.ts attaches this check to every such route.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { fromNodeHeaders } from 'better-auth/node'
+import { getSessionCookie } from 'better-auth/cookies'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { member } from '../db/schema'
 import type { Principal } from '../db/tenant'
 import { AppError } from '../http/app-error'
 import type { Auth } from './auth'
-
-export type Role = Principal['role']
-const RANK: Record<Role, number> = { member: 1, admin: 2, owner: 3 }
+import type { PrincipalCache, SessionFacts } from './principal-cache'
+import { hasRole, toRole, type Role } from './roles'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,35 +22,43 @@ declare module 'fastify' {
   }
 }
 
-/** The resolved principal of a guarded request; throws if the route forgot its guard. */
+/** The resolved principal of a guarded request; throws a 401 problem if there is none. */
 export function principalOf(req: FastifyRequest): Principal {
   if (!req.principal) throw new AppError('unauthenticated', 401, 'Not authenticated')
   return req.principal
 }
 
-/** Returns the signed-in user's id, or throws a 401 problem. */
-export async function requireUserId(auth: Auth, req: FastifyRequest): Promise<string> {
-  const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) })
-  if (!session) throw new AppError('unauthenticated', 401, 'Not authenticated')
-  return session.user.id
-}
-
-/** Builds a preHandler that admits members of `:orgId` with at least `minRole`. */
-export function memberGuard(auth: Auth, db: Db) {
-  return (minRole: Role = 'member') =>
-    async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-      const userId = await requireUserId(auth, req)
+/**
+ * Builds the check for one route: admits members of the path's `:orgId` whose role is at least
+ * `minRole` and stores their Principal on the request. Throws AppError 401 / 404 / 403 as above.
+ * Both lookups go through `cache` (principal-cache.ts), so a busy session costs no query.
+ */
+export function organizationMemberCheck(auth: Auth, db: Db, cache: PrincipalCache) {
+  const sessionOf = async (req: FastifyRequest): Promise<SessionFacts | null> => {
+    const found = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) })
+    return found
+      ? { userId: found.user.id, token: found.session.token, expiresAt: found.session.expiresAt }
+      : null
+  }
+  const roleOf = async (userId: string, orgId: string): Promise<Role | null> => {
+    const [row] = await db
+      .select({ role: member.role })
+      .from(member)
+      .where(and(eq(member.organizationId, orgId), eq(member.userId, userId)))
+      .limit(1)
+    return row ? toRole(row.role) : null
+  }
+  return (minRole: Role) =>
+    async (req: FastifyRequest): Promise<void> => {
+      const cookie = getSessionCookie(new Headers({ cookie: req.headers.cookie ?? '' }))
+      const userId = await cache.userIdFor(cookie, () => sessionOf(req))
+      if (!userId) throw new AppError('unauthenticated', 401, 'Not authenticated')
       const orgId = (req.params as { orgId?: string }).orgId
       if (!orgId) throw new AppError('org_missing', 400, 'Organization id missing from the path')
-      const [row] = await db
-        .select({ role: member.role })
-        .from(member)
-        .where(and(eq(member.organizationId, orgId), eq(member.userId, userId)))
-        .limit(1)
-      if (!row) throw new AppError('organization_not_found', 404, 'Organization not found')
-      const role = (row.role in RANK ? row.role : 'member') as Role
-      if (RANK[role] < RANK[minRole]) {
-        throw new AppError('forbidden', 403, `This action needs the ${minRole} role`)
+      const role = await cache.roleFor(userId, orgId, () => roleOf(userId, orgId))
+      if (!role) throw new AppError('organization_not_found', 404, 'Organization not found')
+      if (!hasRole(role, minRole)) {
+        throw new AppError('forbidden', 403, `This action needs the ${minRole} role or higher`)
       }
       req.principal = { orgId, userId, role, actorType: 'user' }
     }

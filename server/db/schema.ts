@@ -237,6 +237,3 @@ export const jobs = pgTable(
       .where(sql`status = 'running'`),
   ],
 )
-
-/** Tenant tables: each gets RLS enabled + forced and the org policy in the RLS migrations. */
-export const tenantTables = ['apps', 'documents', 'analyses', 'audit_logs', 'jobs'] as const

@@ -17,15 +17,20 @@ export interface Principal {
 /** A transaction handle as Drizzle passes it to `db.transaction` callbacks. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-/** Runs `fn` in a transaction confined by RLS to `principal.orgId`; rolls back if `fn` throws. */
+/**
+ * Runs `fn` in a transaction confined by RLS to `principal.orgId`; rolls back if `fn` throws.
+ * The role switch and the org setting go in one statement (one round trip): `set_config('role',
+ * …, true)` is what `SET LOCAL ROLE` does, and both settings end with the transaction.
+ */
 export function withTenant<T>(
   db: Db,
   principal: Pick<Principal, 'orgId'>,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL ROLE lexdesk_app`)
-    await tx.execute(sql`SELECT set_config('app.org_id', ${principal.orgId}, true)`)
+    await tx.execute(
+      sql`SELECT set_config('role', 'lexdesk_app', true), set_config('app.org_id', ${principal.orgId}, true)`,
+    )
     return fn(tx)
   })
 }

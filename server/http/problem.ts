@@ -4,16 +4,22 @@
  */
 import { STATUS_CODES } from 'node:http'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { AppError } from './app-error'
 
-export interface Problem {
-  type: string
-  title: string
-  status: number
-  detail: string
-  code?: string
-  instance?: string
-}
+/** The body of every error answer (RFC 9457 problem details plus Lexdesk's stable `code`). */
+export const ProblemSchema = z
+  .object({
+    type: z.string().describe("A URI naming the problem type; 'about:blank' for plain HTTP ones"),
+    title: z.string().describe('The HTTP status text, e.g. "Forbidden"'),
+    status: z.number().int().describe('The HTTP status code'),
+    detail: z.string().describe('A message for the user'),
+    code: z.string().optional().describe("A stable machine-readable code, e.g. 'forbidden'"),
+    instance: z.string().optional().describe('The request path (without query)'),
+  })
+  .meta({ id: 'Problem' })
+
+export type Problem = z.infer<typeof ProblemSchema>
 
 /** Builds a problem body for `status` with a human `detail`. */
 export function problem(status: number, detail: string, code?: string): Problem {

@@ -2,6 +2,7 @@
  * Test factories: a real app on a private PGlite copy, a real blob directory and the console
  * mailer's outbox; signed-in users made through the real magic-link flow.
  */
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -16,6 +17,8 @@ import { WorkerPool } from '../workers/worker-pool'
 import type { AppServices } from '../services'
 import { buildApp } from '../app'
 import type { SignInLimits } from '../auth/auth-routes'
+import type { Role } from '../auth/roles'
+import { member } from '../db/schema'
 
 export interface TestApp {
   app: FastifyInstance
@@ -122,13 +125,21 @@ export interface TestMember {
   headers: { cookie: string; origin: string }
 }
 
-/** Signs a new user in through the magic-link flow and creates an organisation they own. */
-export async function signedInMember(t: TestApp, orgName = 'Acme Legal'): Promise<TestMember> {
+/** Signs a new user in through the magic-link flow; returns their id and request headers. */
+async function signedInUser(t: TestApp) {
   const email = uniqueEmail()
   const res = await followLink(t, await requestMagicLink(t, email))
   const cookie = sessionCookie(res.headers['set-cookie'])
   if (!cookie) throw new Error(`sign-in failed: ${res.statusCode}`)
   const headers = { cookie, origin: TEST_ORIGIN }
+  const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers })
+  const { user } = session.json() as { user: { id: string } }
+  return { email, userId: user.id, headers }
+}
+
+/** Signs a new user in through the magic-link flow and creates an organisation they own. */
+export async function signedInMember(t: TestApp, orgName = 'Acme Legal'): Promise<TestMember> {
+  const { email, userId, headers } = await signedInUser(t)
   const slug = `${orgName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now()}-${++counter}`
   const org = await t.app.inject({
     method: 'POST',
@@ -137,7 +148,17 @@ export async function signedInMember(t: TestApp, orgName = 'Acme Legal'): Promis
     payload: { name: orgName, slug },
   })
   if (org.statusCode !== 200) throw new Error(`org create failed: ${org.statusCode} ${org.body}`)
-  const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers })
-  const { user } = session.json() as { user: { id: string } }
-  return { email, userId: user.id, orgId: (org.json() as { id: string }).id, headers }
+  return { email, userId, orgId: (org.json() as { id: string }).id, headers }
+}
+
+/**
+ * Signs a new user in and makes them a member of `orgId` with `role`, written straight into
+ * better-auth's `member` table (as an accepted invitation would leave it).
+ */
+export async function signedInWithRole(t: TestApp, orgId: string, role: Role): Promise<TestMember> {
+  const { email, userId, headers } = await signedInUser(t)
+  await t.database.db
+    .insert(member)
+    .values({ id: randomUUID(), organizationId: orgId, userId, role })
+  return { email, userId, orgId, headers }
 }

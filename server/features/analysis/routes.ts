@@ -28,8 +28,7 @@ const AnalysisSchema = z
 
 export const analysisRoutes: FastifyPluginAsyncZod<{
   services: AppServices
-  guard: () => import('fastify').preHandlerAsyncHookHandler
-}> = async (app, { services, guard }) => {
+}> = async (app, { services }) => {
   const deps = { db: services.db, analyzer: services.engines.analyzer }
   services.jobs.register(analysisJobHandler(deps))
   app.get(
@@ -41,7 +40,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
         params: DocumentParams,
         response: { 200: z.object({ items: z.array(AnalysisSchema) }) },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req) => ({
       items: (await listAnalyses(deps.db, principalOf(req), req.params.documentId)).map(toAnalysis),
@@ -59,7 +58,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
         body: z.object({ kind: AnalysisKind.default('full') }),
         response: { 201: AnalysisSchema, 202: JobSchema },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req, reply) => {
       const started = await startAnalysis(

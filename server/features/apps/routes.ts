@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import type { Db } from '../../db/client'
 import { OrgParams } from '../../http/params'
+import { problemResponse } from '../../http/problem-responses'
 import { createApp, listApps } from './service'
 
 const AppSchema = z
@@ -25,8 +26,7 @@ export const NewApp = z.object({
 
 export const appRoutes: FastifyPluginAsyncZod<{
   db: Db
-  guard: () => import('fastify').preHandlerAsyncHookHandler
-}> = async (app, { db, guard }) => {
+}> = async (app, { db }) => {
   app.get(
     '/orgs/:orgId/apps',
     {
@@ -36,7 +36,7 @@ export const appRoutes: FastifyPluginAsyncZod<{
         params: OrgParams,
         response: { 200: z.object({ items: z.array(AppSchema) }) },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req) => ({ items: await listApps(db, principalOf(req)) }),
   )
@@ -49,9 +49,12 @@ export const appRoutes: FastifyPluginAsyncZod<{
         tags: ['apps'],
         params: OrgParams,
         body: NewApp,
-        response: { 201: AppSchema },
+        response: {
+          201: AppSchema,
+          409: problemResponse('An app with this slug exists in the organisation'),
+        },
       },
-      preHandler: guard(),
+      config: { minRole: 'admin' },
     },
     async (req, reply) =>
       reply.status(201).send(await createApp(db, principalOf(req), req.body.slug)),

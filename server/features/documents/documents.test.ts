@@ -1,6 +1,12 @@
 import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import {
+  buildTestApp,
+  signedInMember,
+  signedInWithRole,
+  type TestApp,
+  type TestMember,
+} from '../../test/test-app'
 import {
   makeDocx,
   makePdf,
@@ -49,6 +55,20 @@ async function upload(
     headers: m.headers,
     payload: uploadForm(bytes, fileName, fields),
   })
+}
+
+/** Deletes document `id` of organisation `orgId` as `actor`. */
+function deleteAs(actor: TestMember, orgId: string, id: string) {
+  return t.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/orgs/${orgId}/documents/${id}`,
+    headers: actor.headers,
+  })
+}
+
+/** The status of reading document `id` of `reader`'s organisation. */
+async function statusOf(reader: TestMember, id: string): Promise<number> {
+  return (await t.app.inject({ url: `${base(reader)}/${id}`, headers: reader.headers })).statusCode
 }
 
 /** Every stored blob file (originals and their metadata sidecars). */
@@ -209,6 +229,28 @@ describe('documents API', () => {
     expect(wildcard.json().total).toBe(0)
   })
 
+  it('pages by limit and offset with the total and all types, also past the last page', async () => {
+    const firm = await signedInMember(t, 'Paging Firm')
+    for (const [title, documentType] of [
+      ['One', 'memo'],
+      ['Two', 'nda'],
+      ['Three', 'memo'],
+    ] as const) {
+      await paste(firm, { title, content: `${title} ${'y'.repeat(200)}`, documentType })
+    }
+    const list = (query: string) =>
+      t.app.inject({ url: `${base(firm)}?${query}`, headers: firm.headers }).then((r) => r.json())
+    const second = await list('limit=2&offset=2')
+    expect(second).toMatchObject({ total: 3, types: ['memo', 'nda'] })
+    expect(second.items.map((d: { title: string }) => d.title)).toEqual(['One'])
+    expect(second.items[0].preview).toBe(`One ${'y'.repeat(146)}`)
+    expect(await list('limit=2&offset=5')).toEqual({ items: [], total: 3, types: ['memo', 'nda'] })
+    expect(await list('type=nda&offset=1')).toEqual({ items: [], total: 1, types: ['memo', 'nda'] })
+    const none = await signedInMember(t, 'Empty Firm')
+    const empty = await t.app.inject({ url: base(none), headers: none.headers })
+    expect(empty.json()).toEqual({ items: [], total: 0, types: [] })
+  })
+
   it('refuses an empty paste with the spec message', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -273,5 +315,33 @@ describe('documents authorisation', () => {
     })
     expect(del.statusCode).toBe(204)
     expect((await blobFiles()).length).toBe(before - 2)
+  })
+
+  it("lets a member delete their own document but not the owner's (403 problem)", async () => {
+    const member = await signedInWithRole(t, alice.orgId, 'member')
+    const ownersDoc = await paste(alice, { title: 'Partner memo', content: 'Keep this.' })
+    const refused = await deleteAs(member, alice.orgId, ownersDoc.id)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(refused.json()).toMatchObject({ code: 'not_document_creator' })
+    const kept = await t.app.inject({
+      url: `${base(alice)}/${ownersDoc.id}`,
+      headers: member.headers,
+    })
+    expect(kept.json()).toMatchObject({ title: 'Partner memo', content: 'Keep this.' })
+
+    const ownDoc = await paste(member, { title: 'My draft', content: 'Draft text.' })
+    expect((await deleteAs(member, alice.orgId, ownDoc.id)).statusCode).toBe(204)
+    expect(await statusOf(alice, ownDoc.id)).toBe(404)
+  })
+
+  it("lets an admin delete a member's document", async () => {
+    const [admin, member] = [
+      await signedInWithRole(t, alice.orgId, 'admin'),
+      await signedInWithRole(t, alice.orgId, 'member'),
+    ]
+    const membersDoc = await paste(member, { title: 'Stale draft', content: 'Old.' })
+    expect((await deleteAs(admin, alice.orgId, membersDoc.id)).statusCode).toBe(204)
+    expect(await statusOf(alice, membersDoc.id)).toBe(404)
   })
 })

@@ -76,8 +76,7 @@ function titleFromFileName(fileName: string): string {
 
 export const documentRoutes: FastifyPluginAsyncZod<{
   services: AppServices
-  guard: () => import('fastify').preHandlerAsyncHookHandler
-}> = async (app, { services: deps, guard }) => {
+}> = async (app, { services: deps }) => {
   app.get(
     '/orgs/:orgId/documents',
     {
@@ -88,7 +87,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         querystring: DocumentListQuery,
         response: { 200: DocumentPage },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     (req) => listDocuments(deps.db, principalOf(req), req.query),
   )
@@ -105,7 +104,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         params: OrgParams,
         response: { 201: DocumentSchema },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req, reply) => {
       const upload = await readUpload(req)
@@ -142,7 +141,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         response: { 201: DocumentSchema },
       },
       bodyLimit: PASTE_BODY_LIMIT_BYTES,
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req, reply) => {
       const row = await createDocument(deps, principalOf(req), {
@@ -163,7 +162,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         params: DocumentParams,
         response: { 200: DocumentSchema },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req) => toDocument(await getDocument(deps.db, principalOf(req), req.params.documentId)),
   )
@@ -174,10 +173,12 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'deleteDocument',
         tags: ['documents'],
+        description:
+          'Deletes the document, its analyses and its original file. A member may delete only documents they created (403 otherwise); admins and owners may delete any.',
         params: DocumentParams,
         response: { 204: z.null() },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req, reply) => {
       await deleteDocument(deps, principalOf(req), req.params.documentId)
@@ -194,7 +195,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         params: DocumentParams,
         produces: ['application/octet-stream'],
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req, reply) => {
       const file = await getDocumentFile(deps, principalOf(req), req.params.documentId)

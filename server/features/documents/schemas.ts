@@ -1,6 +1,7 @@
 /** Zod schemas of the documents API: they validate requests, type handlers and document OpenAPI. */
 import { z } from 'zod'
 import { toSingleLineText } from '../../http/single-line-text'
+import { PageQuery, pageOf } from '../../http/paging'
 
 export const DocumentType = z
   .string()
@@ -39,7 +40,7 @@ export const DocumentCard = z
   })
   .meta({ id: 'DocumentCard' })
 
-export const DocumentListQuery = z.object({
+export const DocumentListQuery = PageQuery.extend({
   q: z
     .string()
     .max(200)
@@ -47,13 +48,9 @@ export const DocumentListQuery = z.object({
     .optional()
     .describe('Case-insensitive match on title or content'),
   type: z.string().max(40).optional().describe("A document type, or 'all'"),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
 })
 
-export const DocumentPage = z.object({
-  items: z.array(DocumentCard),
-  total: z.number().int(),
+export const DocumentPage = pageOf(DocumentCard).extend({
   types: z.array(z.string()).describe('Distinct document types of the organisation'),
 })
 

@@ -3,12 +3,13 @@
  * routes.ts. Creating a document with a file writes the blob first and removes it again if the
  * row cannot be written, so a failure leaves neither a row nor a file.
  */
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documents } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import type { AppServices } from '../../services'
-import { notFound } from '../../http/app-error'
+import { AppError, notFound } from '../../http/app-error'
+import { hasRole } from '../../auth/roles'
 import { recordAudit } from '../../audit/record-audit'
 
 /** Characters of content shown on a library card (spec: 150). */
@@ -53,9 +54,18 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
+/** The org's distinct document types, sorted, as one scalar subquery. */
+const orgTypes = sql<
+  string[]
+>`(select coalesce(array_agg(distinct t.document_type order by t.document_type), '{}'::text[]) from ${documents} as t)`
+
 /**
  * Lists the org's documents newest first, filtered by case-insensitive `q` on title or content
  * and exact `type`. Returns the page, the total matching, and all distinct types of the org.
+ * One statement in the usual case: the page of ids with the total (a window count over the
+ * matches) is joined back for the columns, so the preview is cut (`substr`, which decompresses
+ * only the start of a compressed text) for the page's rows alone; only an empty page needs a
+ * second statement for its total and types.
  */
 export async function listDocuments(
   db: Db,
@@ -71,33 +81,54 @@ export async function listDocuments(
       )
     if (query.type && query.type !== 'all') filters.push(eq(documents.documentType, query.type))
     const where = filters.length > 0 ? and(...filters) : undefined
+    const page = tx.$with('page').as(
+      tx
+        .select({
+          id: documents.id,
+          createdAt: documents.createdAt,
+          total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+        })
+        .from(documents)
+        .where(where)
+        .orderBy(desc(documents.createdAt), desc(documents.id))
+        .limit(query.limit)
+        .offset(query.offset),
+    )
     const rows = await tx
+      .with(page)
       .select({
         id: documents.id,
         title: documents.title,
         documentType: documents.documentType,
-        preview: sql<string>`left(${documents.content}, ${PREVIEW_LENGTH})`,
+        preview: sql<string>`substr(${documents.content}, 1, ${PREVIEW_LENGTH})`,
         createdAt: documents.createdAt,
         textStatus: documents.textStatus,
+        total: page.total,
+        types: orgTypes,
       })
-      .from(documents)
-      .where(where)
-      .orderBy(desc(documents.createdAt), desc(documents.id))
-      .limit(query.limit)
-      .offset(query.offset)
-    const [total] = await tx.select({ n: count() }).from(documents).where(where)
-    const types = await tx
-      .selectDistinct({ type: documents.documentType })
-      .from(documents)
-      .orderBy(documents.documentType)
+      .from(page)
+      .innerJoin(documents, eq(documents.id, page.id))
+      .orderBy(desc(page.createdAt), desc(page.id))
+    const first = rows[0]
+    const { total, types } = first
+      ? first
+      : ((
+          await tx
+            .select({ total: sql<number>`count(*)`.mapWith(Number), types: orgTypes })
+            .from(documents)
+            .where(where)
+        )[0] ?? { total: 0, types: [] })
     return {
       items: rows.map((r) => ({
-        ...r,
+        id: r.id,
+        title: r.title,
+        documentType: r.documentType,
+        preview: r.preview,
         createdAt: r.createdAt.toISOString(),
         textStatus: r.textStatus as 'ok' | 'empty',
       })),
-      total: total?.n ?? 0,
-      types: types.map((t) => t.type),
+      total,
+      types,
     }
   })
 }
@@ -153,7 +184,12 @@ export async function createDocument(deps: DocumentDeps, principal: Principal, i
   }
 }
 
-/** Deletes a document, its analyses (cascade) and its blob folder. 404 if not the org's. */
+/**
+ * Deletes a document, its analyses (cascade) and its blob folder. Members delete only the
+ * documents they created; admins and owners delete any (docs/authorization.md). Throws a 404
+ * problem if the document is not the org's, a 403 problem (`not_document_creator`) if a member
+ * asks for someone else's.
+ */
 export async function deleteDocument(
   deps: DocumentDeps,
   principal: Principal,
@@ -161,10 +197,19 @@ export async function deleteDocument(
 ): Promise<void> {
   const fileKey = await withTenant(deps.db, principal, async (tx) => {
     const [row] = await tx
-      .delete(documents)
+      .select({ fileKey: documents.fileKey, createdBy: documents.createdBy })
+      .from(documents)
       .where(eq(documents.id, id))
-      .returning({ fileKey: documents.fileKey })
+      .for('update')
     if (!row) throw notFound('Document')
+    if (!hasRole(principal.role, 'admin') && row.createdBy !== principal.userId) {
+      throw new AppError(
+        'not_document_creator',
+        403,
+        'Members can delete only documents they added; ask an admin to delete this one.',
+      )
+    }
+    await tx.delete(documents).where(eq(documents.id, id))
     await recordAudit(tx, principal, 'document.delete', { type: 'document', id })
     return row.fileKey
   })

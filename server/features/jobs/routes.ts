@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import type { AppServices } from '../../services'
+import { OrgParams } from '../../http/params'
 import {
   ACTIVE_STATUSES,
   cancelJob,
@@ -17,7 +18,6 @@ import {
   type Job,
 } from '../../jobs/job-service'
 
-const OrgParams = z.object({ orgId: z.string().min(1).max(100) })
 const JobParams = OrgParams.extend({ jobId: z.string().uuid({ message: 'Job id must be a UUID' }) })
 const JobListQuery = z.object({
   subjectId: z.string().max(100).optional(),
@@ -41,8 +41,7 @@ const STREAM_POLL_MS = 2000
 
 export const jobRoutes: FastifyPluginAsyncZod<{
   services: AppServices
-  guard: () => import('fastify').preHandlerAsyncHookHandler
-}> = async (app, { services, guard }) => {
+}> = async (app, { services }) => {
   const { db, jobs: runner } = services
 
   app.get(
@@ -55,7 +54,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{
         querystring: JobListQuery,
         response: { 200: z.object({ items: z.array(JobSchema), total: z.number().int() }) },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     (req) => listJobs(db, principalOf(req), req.query),
   )
@@ -69,7 +68,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{
         params: JobParams,
         response: { 200: JobSchema },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     (req) => getJob(db, principalOf(req), req.params.jobId),
   )
@@ -85,7 +84,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{
         params: JobParams,
         response: { 200: JobSchema },
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req) => {
       const job = await cancelJob(db, principalOf(req), req.params.jobId)
@@ -106,7 +105,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{
         params: JobParams,
         produces: ['text/event-stream'],
       },
-      preHandler: guard(),
+      config: { minRole: 'member' },
     },
     async (req, reply) => {
       const principal = principalOf(req)

@@ -1,0 +1,162 @@
+/**
+ * Tenant read path benchmark (issue 10): one server process on a fresh data dir, one signed-in
+ * owner of an organisation holding 1,000 documents (~8 KB of contract text each); autocannon
+ * drives authenticated `GET /api/v1/orgs/:orgId/documents` (page of 50) and `/readyz`, each for
+ * 10 s at 10 and at 50 connections. Requests/s is autocannon's mean per second; latencies are its
+ * p50/p99 in ms. Load tool and server share the machine's cores, so compare the ratio within one
+ * run (list_rps / readyz_rps at 50 connections) rather than absolute numbers across machines.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { closeSync, openSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { SAMPLE_CONTRACT } from '../server/test/sample-files'
+
+type Report = (key: string, value: number | null, unit: string, note?: string) => void
+
+const PORT = 3988
+const ORIGIN = `http://localhost:${PORT}`
+const DOCUMENTS = 1000
+const DURATION_S = 10
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  const t0 = performance.now()
+  for (;;) {
+    const value = await probe().catch(() => undefined)
+    if (value !== undefined) return value
+    if (performance.now() - t0 > 120_000) throw new Error(`${what}: not after 120 s`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+/** Signs in through the magic link the console mailer writes to the server's log. */
+async function signIn(logFile: string): Promise<string> {
+  const email = `bench-${Date.now()}@firm.test`
+  const asked = await fetch(`${ORIGIN}/api/auth/sign-in/magic-link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify({ email, callbackURL: '/dashboard' }),
+  })
+  if (!asked.ok) throw new Error(`magic link request: ${asked.status}`)
+  const link = await waitFor('sign-in link in the server log', async () => {
+    const log = await readFile(logFile, 'utf8')
+    return log.match(new RegExp(`Mail to ${email}: (\\S+)`))?.[1]
+  })
+  const verified = await fetch(link, { redirect: 'manual' })
+  const cookie = verified.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  if (!cookie) throw new Error(`sign-in: ${verified.status} without a session cookie`)
+  return cookie
+}
+
+async function post(url: string, cookie: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${ORIGIN}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
+    body: JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`)
+  return res.json()
+}
+
+/** Creates the organisation and its documents (8 requests at a time); returns the list URL. */
+async function seed(cookie: string): Promise<string> {
+  const org = (await post('/api/auth/organization/create', cookie, {
+    name: 'Bench Firm',
+    slug: `bench-${Date.now()}`,
+  })) as { id: string }
+  const content = Array.from({ length: 3 }, () => SAMPLE_CONTRACT).join('\n\n')
+  const types = ['contract', 'nda', 'lease', 'memo']
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < DOCUMENTS) {
+        const i = next++
+        await post(`/api/v1/orgs/${org.id}/documents/text`, cookie, {
+          title: `Agreement ${i}`,
+          content,
+          documentType: types[i % types.length],
+        })
+      }
+    }),
+  )
+  return `${ORIGIN}/api/v1/orgs/${org.id}/documents?limit=50`
+}
+
+interface Load {
+  rps: number
+  p50: number
+  p99: number
+}
+
+async function load(url: string, connections: number, cookie?: string): Promise<Load> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: DURATION_S,
+    headers: cookie ? { cookie } : {},
+  })
+  const failed = result.non2xx + result.errors + result.timeouts
+  if (failed > 0) throw new Error(`${url}: ${failed} of ${result.requests.total} requests failed`)
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  child.kill('SIGTERM')
+  await new Promise((r) => child.once('exit', r))
+}
+
+/** Runs the benchmark and reports its figures; the data dir is removed afterwards. */
+export async function tenantReadPath(report: Report): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-bench-read-'))
+  const logFile = path.join(dataDir, 'server.log')
+  const log = openSync(logFile, 'w')
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), PUBLIC_URL: ORIGIN, LEXDESK_DATA_DIR: dataDir },
+    stdio: ['ignore', log, log],
+  })
+  try {
+    await waitFor('server ready', async () =>
+      (await fetch(`${ORIGIN}/readyz`)).ok ? true : undefined,
+    )
+    const cookie = await signIn(logFile)
+    const listUrl = await seed(cookie)
+    await load(listUrl, 10, cookie) // warm-up: JIT, caches, PGlite buffers
+    const readyC10 = await load(`${ORIGIN}/readyz`, 10)
+    const listC10 = await load(listUrl, 10, cookie)
+    const readyC50 = await load(`${ORIGIN}/readyz`, 50)
+    const listC50 = await load(listUrl, 50, cookie)
+    const page = `page of 50 of ${DOCUMENTS} documents`
+    report(
+      'readyz_rps_c10',
+      readyC10.rps,
+      'req/s',
+      `p50 ${readyC10.p50} ms, p99 ${readyC10.p99} ms`,
+    )
+    report(
+      'list_rps_c10',
+      listC10.rps,
+      'req/s',
+      `${page}, p50 ${listC10.p50} ms, p99 ${listC10.p99} ms`,
+    )
+    report('list_p50_ms_c10', listC10.p50, 'ms', 'target ≤ 20')
+    report(
+      'readyz_rps',
+      readyC50.rps,
+      'req/s',
+      `50 connections, p50 ${readyC50.p50} ms, p99 ${readyC50.p99} ms`,
+    )
+    report('list_rps', listC50.rps, 'req/s', `50 connections, ${page}, p50 ${listC50.p50} ms`)
+    report('list_p99_ms_c50', listC50.p99, 'ms')
+    report('list_to_readyz_ratio_c50', listC50.rps / readyC50.rps, '', 'target ≥ 0.5')
+  } finally {
+    await stop(child)
+    closeSync(log)
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}

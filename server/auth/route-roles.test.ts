@@ -1,0 +1,195 @@
+/**
+ * The authorisation walk: every operation of the OpenAPI document, read at test time, so a route
+ * added later is covered without editing this file. For each operation with `x-min-role`:
+ * no credentials → 401, a signed-in user of another organisation → 404, each role below the
+ * minimum → 403, each role from the minimum up → admitted. An operation without `x-min-role`
+ * fails unless it is one of the few public ones listed here.
+ */
+import { randomUUID } from 'node:crypto'
+import { withTenant } from '../db/tenant'
+import { enqueueJob } from '../jobs/job-service'
+import { afterAll, describe, expect, it } from 'vitest'
+import { buildTestApp, signedInMember, signedInWithRole, type TestMember } from '../test/test-app'
+import { uploadForm } from '../test/sample-files'
+import { ROLES, type Role } from './roles'
+import { MIN_ROLE_EXTENSION } from './route-roles'
+
+/** Operations anyone may call without signing in (health probes). */
+const PUBLIC_OPERATIONS = new Set(['health', 'ready'])
+
+const t = await buildTestApp()
+afterAll(() => t.close())
+
+const owner = await signedInMember(t, 'Walk Firm')
+const members: Record<Role, TestMember> = {
+  owner,
+  admin: await signedInWithRole(t, owner.orgId, 'admin'),
+  member: await signedInWithRole(t, owner.orgId, 'member'),
+}
+const outsider = await signedInMember(t, 'Outside Firm')
+
+interface Operation {
+  method: string
+  path: string
+  operationId: string
+  minRole: unknown
+}
+
+const openApi = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+  paths: Record<string, Record<string, Record<string, unknown>>>
+}
+const operations: Operation[] = Object.entries(openApi.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, op]) => ({
+    method: method.toUpperCase(),
+    path,
+    operationId: String(op.operationId),
+    minRole: op[MIN_ROLE_EXTENSION],
+  })),
+)
+
+/** A minimal valid body per operation that needs one; others get `{}` (and may answer 400). */
+const EXAMPLE_BODIES: Record<string, () => { payload: unknown }> = {
+  createTextDocument: () => ({ payload: { title: 'Walk memo', content: 'Please review.' } }),
+  uploadDocument: () => ({
+    payload: uploadForm(new TextEncoder().encode('Memo\nPlease review.'), 'memo.txt'),
+  }),
+  createApp: () => ({ payload: { slug: `walk-${randomUUID().slice(0, 8)}` } }),
+  analyzeDocument: () => ({ payload: { kind: 'summarize' } }),
+}
+
+/** Uploads a document (with its file) as `actor`, so deleting it is within even a member's rights. */
+async function documentOf(actor: TestMember): Promise<string> {
+  const contract = new TextEncoder().encode('Walk contract\nThe Supplier shall deliver the goods.')
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${actor.orgId}/documents`,
+    headers: actor.headers,
+    payload: uploadForm(contract, 'walk-contract.txt'),
+  })
+  expect(res.statusCode).toBe(201)
+  return (res.json() as { id: string }).id
+}
+
+/** A job `actor` queued in the owner's organisation (kind without a handler: it fails at once). */
+async function jobOf(actor: TestMember): Promise<string> {
+  const principal = {
+    orgId: owner.orgId,
+    userId: actor.userId,
+    role: 'member',
+    actorType: 'user',
+  } as const
+  const job = await withTenant(t.database.db, principal, (tx) =>
+    enqueueJob(tx, principal, { kind: 'route-walk', input: {} }),
+  )
+  return job.id
+}
+
+/**
+ * The request `op` as `actor` would send it to the owner's organisation: path parameters are
+ * real ids (a document `actor` created) where known, random UUIDs otherwise (`placeholder`).
+ */
+async function requestFor(op: Operation, actor: TestMember) {
+  let placeholder = false
+  const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '')
+  let url = op.path
+  for (const name of names) {
+    let value: string
+    if (name === 'orgId') value = owner.orgId
+    else if (name === 'documentId') value = await documentOf(actor)
+    else if (name === 'jobId') value = await jobOf(actor)
+    else {
+      value = randomUUID()
+      placeholder = true
+    }
+    url = url.replace(`{${name}}`, value)
+  }
+  const needsBody = !['GET', 'HEAD', 'DELETE'].includes(op.method)
+  const body = EXAMPLE_BODIES[op.operationId]?.() ?? (needsBody ? { payload: {} } : {})
+  return {
+    request: { method: op.method as 'GET', url, ...body },
+    exact: !placeholder && (!needsBody || op.operationId in EXAMPLE_BODIES),
+  }
+}
+
+function expectProblem(
+  res: { statusCode: number; headers: Record<string, unknown> },
+  status: number,
+) {
+  expect(res.statusCode).toBe(status)
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+}
+
+describe.each(operations)('$operationId ($method $path)', (op) => {
+  if (PUBLIC_OPERATIONS.has(op.operationId)) {
+    it('answers without credentials', async () => {
+      const res = await t.app.inject({ method: op.method as 'GET', url: op.path })
+      expect(res.statusCode).toBeLessThan(300)
+    })
+    return
+  }
+
+  it(`declares its minimum role as ${MIN_ROLE_EXTENSION}`, () => {
+    expect(ROLES, `${op.operationId} has no valid ${MIN_ROLE_EXTENSION}`).toContain(op.minRole)
+  })
+  if (!ROLES.includes(op.minRole as Role)) return
+  const minRole = op.minRole as Role
+  const rank = ROLES.indexOf(minRole)
+
+  it('answers 401 without credentials', async () => {
+    const { request } = await requestFor(op, owner)
+    const res = await t.app.inject({ ...request, headers: { origin: owner.headers.origin } })
+    expectProblem(res, 401)
+  })
+
+  it('answers 404 to a member of another organisation, as if it did not exist', async () => {
+    const { request } = await requestFor(op, owner)
+    const res = await t.app.inject({ ...request, headers: outsider.headers })
+    expectProblem(res, 404)
+    expect(res.json()).toMatchObject({ code: 'organization_not_found' })
+    expect(res.body).not.toContain('Walk')
+  })
+
+  it.each(ROLES.slice(0, rank))('answers 403 to the %s role', async (role) => {
+    const { request } = await requestFor(op, members[role])
+    const res = await t.app.inject({ ...request, headers: members[role].headers })
+    expectProblem(res, 403)
+    expect(res.json()).toMatchObject({ code: 'forbidden' })
+  })
+
+  it.each(ROLES.slice(rank))('admits the %s role', async (role) => {
+    const { request, exact } = await requestFor(op, members[role])
+    const res = await t.app.inject({ ...request, headers: members[role].headers })
+    expect([401, 403, 404], res.body).not.toContain(res.statusCode)
+    expect(res.statusCode, res.body).toBeLessThan(500)
+    if (exact) expect(res.statusCode, res.body).toBeLessThan(300)
+  })
+})
+
+describe('route registration', () => {
+  it('guards the HEAD twin Fastify adds to each GET route', async () => {
+    const url = `/api/v1/orgs/${owner.orgId}/documents`
+    expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(401)
+    const outside = await t.app.inject({ method: 'HEAD', url, headers: outsider.headers })
+    expect(outside.statusCode).toBe(404)
+    const inside = await t.app.inject({ method: 'HEAD', url, headers: members.member.headers })
+    expect(inside.statusCode).toBe(200)
+  })
+
+  it('refuses to start with an /api/v1 route that declares no minimum role', async () => {
+    const { default: Fastify } = await import('fastify')
+    const { declareRouteRoles } = await import('./route-roles')
+    const app = Fastify()
+    await expect(
+      app
+        .register(
+          async (api) => {
+            declareRouteRoles(api, { auth: {} as never, db: {} as never, principals: {} as never })
+            api.get('/orgs/:orgId/things', () => ({}))
+          },
+          { prefix: '/api/v1' },
+        )
+        .ready(),
+    ).rejects.toThrow(/GET \/api\/v1\/orgs\/:orgId\/things must declare config.minRole/)
+    await app.close()
+  })
+})

@@ -1,0 +1,102 @@
+/**
+ * Row-level security covers every tenant table, found from the catalog rather than a list: each
+ * table with an `org_id` column must have RLS enabled and forced, a policy, and exactly the
+ * grants to `lexdesk_app` documented in docs/authorization.md, which this test reads.
+ */
+import { readFile } from 'node:fs/promises'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from './client'
+import { openTestDatabase } from '../test/test-database'
+
+const PRIVILEGES = ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']
+
+let database: Database
+beforeAll(async () => {
+  database = await openTestDatabase()
+})
+afterAll(() => database.close())
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
+}
+
+/** The grants table of docs/authorization.md (after the `rls-grants` marker): table → privileges. */
+async function documentedGrants(): Promise<Map<string, string[]>> {
+  const markdown = await readFile(new URL('../../docs/authorization.md', import.meta.url), 'utf8')
+  const section = markdown.split('<!-- rls-grants')[1] ?? ''
+  const grants = new Map<string, string[]>()
+  for (const line of section.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim())
+    const table = cells[1]?.match(/^`(\w+)`$/)?.[1]
+    if (!table) continue
+    grants.set(
+      table,
+      (cells[2] ?? '')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .sort(),
+    )
+  }
+  return grants
+}
+
+describe('row-level security coverage', () => {
+  it('enables and forces RLS with a policy on every table that has an org_id column', async () => {
+    const tables = await rows<{
+      name: string
+      enabled: boolean
+      forced: boolean
+      policies: number
+    }>(sql`
+      select c.relname as name, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
+             (select count(*) from pg_policy p where p.polrelid = c.oid)::int as policies
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'org_id' and not a.attisdropped
+      where n.nspname = 'public' and c.relkind in ('r', 'p')
+      order by c.relname`)
+    expect(tables.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['analyses', 'apps', 'audit_logs', 'documents']),
+    )
+    for (const table of tables) {
+      expect(table, `${table.name}: RLS enabled, forced, with a policy`).toMatchObject({
+        enabled: true,
+        forced: true,
+      })
+      expect(table.policies, `${table.name} has no policy`).toBeGreaterThanOrEqual(1)
+    }
+  })
+
+  it('gives lexdesk_app exactly the table grants documented in docs/authorization.md', async () => {
+    const documented = await documentedGrants()
+    expect(documented.size, 'no grants table found in docs/authorization.md').toBeGreaterThan(0)
+    const held = await rows<{ name: string; privilege: string }>(sql`
+      select c.relname as name, p.privilege
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      cross join unnest(string_to_array(${PRIVILEGES.join(',')}, ',')) as p(privilege)
+      where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm')
+        and has_table_privilege('lexdesk_app', c.oid, p.privilege)`)
+    const actual = new Map<string, string[]>()
+    for (const { name, privilege } of held)
+      actual.set(name, [...(actual.get(name) ?? []), privilege])
+    for (const privileges of actual.values()) privileges.sort()
+    expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(documented))
+  })
+
+  it('documents every tenant table in the grants table', async () => {
+    const documented = await documentedGrants()
+    const tenantTables = await rows<{ name: string }>(sql`
+      select c.relname as name from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'org_id' and not a.attisdropped
+      where n.nspname = 'public' and c.relkind in ('r', 'p')`)
+    for (const { name } of tenantTables) {
+      expect([...documented.keys()], `${name} is missing from docs/authorization.md`).toContain(
+        name,
+      )
+    }
+  })
+})
