@@ -215,23 +215,24 @@ export interface FieldScore {
   hits: number
   total: number
   misses: { file: string; expected: string; got: string }[]
+  /** How many miss examples to keep. */
+  keep: number
 }
 
 /** A new, empty field score. */
-export function fieldScore(field: string): FieldScore {
-  return { field, hits: 0, total: 0, misses: [] }
+export function fieldScore(field: string, keep = 3): FieldScore {
+  return { field, hits: 0, total: 0, misses: [], keep }
 }
 
-/** Records one comparison; keeps at most `keep` miss examples. */
+/** Records one comparison; keeps at most `score.keep` miss examples. */
 export function record(
   score: FieldScore,
   hit: boolean,
   example: { file: string; expected: string; got: string },
-  keep = 3,
 ): void {
   score.total += 1
   if (hit) score.hits += 1
-  else if (score.misses.length < keep) score.misses.push(example)
+  else if (score.misses.length < score.keep) score.misses.push(example)
 }
 
 /** The key-term fields eval:cuad scores, in table order, with their JSON names. */
@@ -246,12 +247,11 @@ export const KEY_TERM_FIELDS = [
 ] as const
 export type KeyTermField = (typeof KEY_TERM_FIELDS)[number]
 
-/** Empty scores for every key-term field. */
-export function keyTermScores(): Record<KeyTermField, FieldScore> {
-  return Object.fromEntries(KEY_TERM_FIELDS.map((field) => [field, fieldScore(field)])) as Record<
-    KeyTermField,
-    FieldScore
-  >
+/** Empty scores for every key-term field, each keeping `keep` miss examples. */
+export function keyTermScores(keep = 3): Record<KeyTermField, FieldScore> {
+  return Object.fromEntries(
+    KEY_TERM_FIELDS.map((field) => [field, fieldScore(field, keep)]),
+  ) as Record<KeyTermField, FieldScore>
 }
 
 /**

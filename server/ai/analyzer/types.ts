@@ -38,7 +38,17 @@ export type Risk = z.infer<typeof Risk>
 export const KeyTerm = Span.extend({ value: z.string() })
 export type KeyTerm = z.infer<typeof KeyTerm>
 
-export const Party = Span.extend({ name: z.string() })
+/**
+ * A contracting party: `start`/`end` span its name. `definedTerm` is the label the contract gives
+ * it ("Licensor", "Acme") with the label's own span; `role` is the generic role it plays when the
+ * contract names one (Licensor, Distributor, Company, Party A), else absent. Both optional so
+ * analyses stored before they existed still parse.
+ */
+export const Party = Span.extend({
+  name: z.string(),
+  definedTerm: QuotedSpan.optional(),
+  role: z.string().optional(),
+})
 export type Party = z.infer<typeof Party>
 
 export const KeyTerms = z.object({

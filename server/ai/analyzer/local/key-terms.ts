@@ -4,7 +4,8 @@
  * Atticus Project, Hendrycks et al. 2021, CC BY 4.0); the rules are written from general drafting
  * conventions (preambles, "governed by the laws of", "automatically renew"), not from any file.
  */
-import type { KeyTerm, KeyTerms, Party, QuotedSpan, Span } from '../types'
+import type { KeyTerm, KeyTerms, QuotedSpan, Span } from '../types'
+import { findParties } from './parties'
 
 /** How far into the document the preamble (parties, agreement date) is looked for, in characters. */
 const PREAMBLE_CHARS = 4_000
@@ -388,70 +389,6 @@ function jurisdictionIn(
   }
   return found.find((name) => !NATIONAL.has(name)) ?? found[0] ?? null
 }
-
-/**
- * Parties from the preamble: in "between X, a Delaware corporation ("X"), and Y ("Y")" each
- * defined-term parenthesis closes one party, whose name runs up to its first descriptive comma.
- */
-function findParties(content: string): Party[] {
-  const head = content.slice(0, PREAMBLE_CHARS)
-  const opener = /\b(?:by\s+and\s+)?(?:between|among(?:st)?)\b\s*:?/i.exec(head)
-  if (!opener) return []
-  const regionStart = opener.index + opener[0].length
-  const endMatch =
-    /\b(?:WHEREAS|RECITALS|W\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H|NOW,?\s+THEREFORE|BACKGROUND)\b/.exec(
-      head.slice(regionStart),
-    )
-  const regionEnd =
-    regionStart + (endMatch ? endMatch.index : Math.min(1_500, head.length - regionStart))
-  const defined =
-    /\(\s*(?:each\s+|individually\s+|collectively,?\s+|hereinafter(?:\s+(?:referred\s+to\s+as|called))?\s+|herein\s+|the\s+)*["“”]([^"“”]{1,60})["“”][^)]{0,80}\)/g
-  defined.lastIndex = regionStart
-  const parties: Party[] = []
-  let segmentStart = regionStart
-  for (let m = defined.exec(head); m !== null && m.index < regionEnd; m = defined.exec(head)) {
-    const term = m[1] ?? ''
-    const segment = segmentStart
-    segmentStart = m.index + m[0].length
-    if (/\b(?:agreement|date|amendment|part(?:y|ies)|contract|term)\b/i.test(term)) continue
-    const party = partyName(content, segment, m.index)
-    if (party) parties.push(party)
-  }
-  return parties
-}
-
-/**
- * The party name at the start of content[from, to), without descriptions such as ", a ... corporation".
- * A single line break inside a name is a wrapped line (PDF text), so only a blank line ends it.
- */
-function partyName(content: string, from: number, to: number): Party | null {
-  const segment = content.slice(from, to)
-  const lead = /^[\s,;:]*(?:and\s+|&\s+)?(?:the\s+(?=[A-Z]))?/i.exec(segment)?.[0].length ?? 0
-  const rest = segment.slice(lead)
-  if (PARTY_DESCRIPTION.test(rest)) {
-    // "X ("X"), a Delaware corporation, located at ... and Y ("Y")": the segment opens with the
-    // previous party's description; this party's name follows its last "and".
-    const joiners = [...segment.matchAll(/[\s,;](?:and|&)\s+(?=\S)/g)]
-    const last = joiners[joiners.length - 1]
-    return last ? partyName(content, from + last.index + last[0].length, to) : null
-  }
-  const cut = rest.search(
-    /,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|[(;]|\n\s*\n|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal)\b/,
-  )
-  const name = (cut >= 0 ? rest.slice(0, cut) : rest).replace(/[\s,]+$/, '')
-  const looksLikeName = /^[\p{Lu}\p{N}]/u.test(name) || COMPANY_SUFFIX.test(name)
-  if (name.length < 2 || name.length > 120 || !looksLikeName) return null
-  const start = from + lead
-  return { name: name.replace(/\s+/g, ' '), start, end: start + name.length }
-}
-
-/** A segment that starts by describing a party ("a Delaware corporation", "located at") instead of naming one. */
-const PARTY_DESCRIPTION =
-  /^(?:(?:a|an)\s|(?:organi[sz]ed|incorporated|located|having|with|whose|residing)\b)/i
-
-/** Company-form suffixes that make a lower-case name such as "ebix.com, Inc." a party name. */
-const COMPANY_SUFFIX =
-  /\b(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Corporation|Company|LLP|LP|GmbH|AG|S\.A|plc|N\.V|B\.V)\b\.?/
 
 /** The first date in the preamble introduced by "dated", "as of", "made ... on", "day of" etc. */
 function findAgreementDate(content: string): KeyTerm | null {
