@@ -214,7 +214,10 @@ function partyName(content: string, from: number, to: number): Party | null {
     return last ? partyName(content, from + last.index + last[0].length, to) : null
   }
   const cut = rest.search(NAME_END)
-  let name = (cut >= 0 ? rest.slice(0, cut) : rest).replace(/[\s,.\-–—]+$/, '')
+  let name = (cut >= 0 ? rest.slice(0, cut) : rest).replace(/[\s,\-–—]+$/, '')
+  // A sentence's full stop is not part of the name; an abbreviation's ("K.K.", "Inc.") is.
+  if (name.endsWith('.') && !/(?:\b\p{Lu}|\b(?:Inc|Ltd|Corp|Co|Bhd|Pty|Jr|Sr))\.$/u.test(name))
+    name = name.slice(0, -1)
   const suffix = STRICT_SUFFIX.exec(rest)
   if (suffix && suffix.index + suffix[0].length <= name.length + 1)
     name = rest.slice(0, suffix.index + suffix[0].length).replace(/[\s,]+$/, '')
