@@ -26,11 +26,26 @@ export const Clause = QuotedSpan.extend({
 })
 export type Clause = z.infer<typeof Clause>
 
+/** Whom a risk binds, from the side of "our party": only us, only them, or both sides. */
+export const RiskOrientation = z.enum(['binds-us', 'binds-them', 'mutual'])
+export type RiskOrientation = z.infer<typeof RiskOrientation>
+
+/**
+ * A flagged passage. `explanation` says in one plain sentence why it matters. `binds` names the
+ * parties the passage burdens (absent when no party can be told); `severityIfBindsUs` and
+ * `severityIfBindsThem` are the severities when the firm's client is, or is not, among them, so a
+ * client can re-orient without a new analysis; `orientation` is set when the request named our
+ * party, and `severity` is then already oriented. All four are optional: older analyses lack them.
+ */
 export const Risk = Span.extend({
   code: z.string(),
   severity: Severity,
   title: z.string(),
   explanation: z.string(),
+  binds: z.array(z.string()).optional(),
+  severityIfBindsUs: Severity.optional(),
+  severityIfBindsThem: Severity.optional(),
+  orientation: RiskOrientation.optional(),
 })
 export type Risk = z.infer<typeof Risk>
 
@@ -62,7 +77,24 @@ export const KeyTerms = z.object({
 })
 export type KeyTerms = z.infer<typeof KeyTerms>
 
-export const Summary = z.object({ text: z.string(), sentences: z.array(QuotedSpan) })
+/** One line of a summary's header ("Parties", "Term"), read from the passage it spans. */
+export const SummaryFact = Span.extend({ label: z.string(), value: z.string() })
+export type SummaryFact = z.infer<typeof SummaryFact>
+
+/** A summary sentence quoted from the document; `category` is the clause it was chosen for. */
+export const SummarySentence = QuotedSpan.extend({ category: z.string().optional() })
+export type SummarySentence = z.infer<typeof SummarySentence>
+
+/**
+ * `text` is what a reader sees (header lines, then the sentences); `sentences` are the quoted
+ * substance sentences; `header` (optional for analyses stored before it existed) lists the key
+ * facts with the passages they were read from.
+ */
+export const Summary = z.object({
+  text: z.string(),
+  sentences: z.array(SummarySentence),
+  header: z.array(SummaryFact).optional(),
+})
 export type Summary = z.infer<typeof Summary>
 
 /** The stored and returned analysis. Parts not asked for by `kind` are empty (not omitted). */
