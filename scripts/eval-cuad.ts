@@ -9,8 +9,7 @@
  * `--folds K` the clause figures are held-out: each fold is scored by a model trained (thresholds
  * included) on the other K-1 folds only. Exits 1 when an input is missing.
  */
-import { DETECTED_CATEGORIES } from '../server/ai/analyzer/local/clauses/clause-categories'
-import { CLAUSE_CATEGORIES } from '../server/ai/analyzer/local/clauses/clause-categories'
+import { CLAUSE_CATEGORIES, DETECTED_CATEGORIES } from '../server/ai/analyzer/shared/cuad-taxonomy'
 import { compileClauseModel } from '../server/ai/analyzer/local/clauses/clause-model'
 import { detectClauses } from '../server/ai/analyzer/local/clauses/detect-clauses'
 import { segmentSentences } from '../server/ai/analyzer/local/sentences'

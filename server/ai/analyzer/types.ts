@@ -109,13 +109,24 @@ export const AnalysisResult = z.object({
 })
 export type AnalysisResult = z.infer<typeof AnalysisResult>
 
+/** Options of one analysis; all optional. */
+export interface AnalyzeOptions {
+  /** The party the firm acts for (a name, defined term or role); risks are oriented to it. */
+  ourParty?: string
+}
+
 /**
  * An analysis engine. `analyze` resolves to a result whose spans all index into `content`;
  * it rejects with an `Error` whose message is fit to show a user when the engine fails.
  */
 export interface Analyzer {
   readonly engine: string
-  analyze(content: string, kind: AnalysisKind, signal?: AbortSignal): Promise<AnalysisResult>
+  analyze(
+    content: string,
+    kind: AnalysisKind,
+    signal?: AbortSignal,
+    options?: AnalyzeOptions,
+  ): Promise<AnalysisResult>
   /** Releases engine resources (worker threads, sockets); optional. */
   close?(): Promise<void>
 }

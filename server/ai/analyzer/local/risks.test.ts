@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BALANCED_SUPPLY_AGREEMENT, RISKY_SERVICES_AGREEMENT } from '../test-contracts'
 import { analyzeLocal } from './analyze-local'
-import { documentAnchor } from './risks'
 
 function riskCodes(content: string): string[] {
   return analyzeLocal(content, 'risks').risks.map((risk) => risk.code)
@@ -144,12 +143,5 @@ describe('assessRisks', () => {
       'EMPLOYMENT AGREEMENT\n\nThis Employment Agreement is made between Quarry Foods Inc. ("Company") and Dana Reyes ("Executive").\n\nThe Executive shall serve as chief financial officer.'
     const risk = analyzeLocal(content, 'risks').risks.find((r) => r.code === 'liability-missing')
     expect(risk?.severity).toBe('low')
-  })
-
-  it('anchors documentAnchor on the first line with a letter, trimmed', () => {
-    const content = '\r\n  --- \r\n  Exhibit 10.1 \r\nMore text'
-    const span = documentAnchor(content)
-    expect(content.slice(span.start, span.end)).toBe('Exhibit 10.1')
-    expect(documentAnchor('')).toEqual({ start: 0, end: 0 })
   })
 })

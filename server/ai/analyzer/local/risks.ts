@@ -5,29 +5,10 @@
  * assignment, governing law); they flag passages for a lawyer, they do not give advice.
  */
 import type { Clause, KeyTerms, QuotedSpan, Risk, Span } from '../types'
+import { documentAnchor } from '../shared/citations'
 import { agreementTitle, contractKind } from './agreement-title'
 import { commercialRisks } from './commercial-risks'
 import { orientRisk, otherParties, subjectParties } from './risk-orientation'
-
-/** Every risk code the rules can raise; the OpenAI engine is asked to use the same ones. */
-export const RISK_CODES = [
-  'liability-missing',
-  'liability-uncapped',
-  'indemnity-broad',
-  'auto-renewal-short-notice',
-  'termination-for-convenience',
-  'exclusivity',
-  'non-compete',
-  'change-of-control',
-  'governing-law-missing',
-  'governing-law-unclear',
-  'liability-carve-out',
-  'liquidated-damages',
-  'ip-assignment',
-  'minimum-commitment',
-  'most-favoured-nation',
-  'termination-for-convenience-unilateral',
-] as const
 
 /** Options of assessRisks. */
 export interface RiskOptions {
@@ -168,21 +149,6 @@ export function assessRisks(
     })
   }
   return risks.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code))
-}
-
-/**
- * The passage that stands for the whole document when a risk is about something absent: its
- * first line containing a letter (usually the title), trimmed and at most 200 characters; an
- * empty span at 0 when there is none. Offsets are UTF-16 code units into `content`.
- */
-export function documentAnchor(content: string): Span {
-  const lineRe = /[^\r\n]+/g
-  for (let m = lineRe.exec(content); m !== null; m = lineRe.exec(content)) {
-    if (!/\p{L}/u.test(m[0])) continue
-    const start = m.index + m[0].length - m[0].trimStart().length
-    return { start, end: start + Math.min(m[0].trim().length, 200) }
-  }
-  return { start: 0, end: 0 }
 }
 
 function liabilityRisks(
