@@ -167,6 +167,13 @@ export interface components {
                     start: number;
                     end: number;
                     text: string;
+                    category?: string;
+                }[];
+                header?: {
+                    start: number;
+                    end: number;
+                    label: string;
+                    value: string;
                 }[];
             };
             clauses: {
@@ -184,12 +191,25 @@ export interface components {
                 severity: "low" | "medium" | "high";
                 title: string;
                 explanation: string;
+                binds?: string[];
+                /** @enum {string} */
+                severityIfBindsUs?: "low" | "medium" | "high";
+                /** @enum {string} */
+                severityIfBindsThem?: "low" | "medium" | "high";
+                /** @enum {string} */
+                orientation?: "binds-us" | "binds-them" | "mutual";
             }[];
             keyTerms: {
                 parties: {
                     start: number;
                     end: number;
                     name: string;
+                    definedTerm?: {
+                        start: number;
+                        end: number;
+                        text: string;
+                    };
+                    role?: string;
                 }[];
                 agreementDate: {
                     start: number;
@@ -278,6 +298,13 @@ export interface components {
                     start: number;
                     end: number;
                     text: string;
+                    category?: string;
+                }[];
+                header?: {
+                    start: number;
+                    end: number;
+                    label: string;
+                    value: string;
                 }[];
             };
             clauses: {
@@ -295,12 +322,25 @@ export interface components {
                 severity: "low" | "medium" | "high";
                 title: string;
                 explanation: string;
+                binds?: string[];
+                /** @enum {string} */
+                severityIfBindsUs?: "low" | "medium" | "high";
+                /** @enum {string} */
+                severityIfBindsThem?: "low" | "medium" | "high";
+                /** @enum {string} */
+                orientation?: "binds-us" | "binds-them" | "mutual";
             }[];
             keyTerms: {
                 parties: {
                     start: number;
                     end: number;
                     name: string;
+                    definedTerm?: {
+                        start: number;
+                        end: number;
+                        text: string;
+                    };
+                    role?: string;
                 }[];
                 agreementDate: {
                     start: number;
