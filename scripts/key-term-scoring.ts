@@ -3,6 +3,7 @@
  * master_clauses.csv; CUAD v1, The Atticus Project, Hendrycks et al. 2021, CC BY 4.0), as issue 6
  * defines them. Used by scripts/eval-cuad.ts; pure functions, no file access.
  */
+import { NUMBER_WORDS } from '../server/ai/analyzer/local/dates'
 import type { KeyTerm, KeyTerms } from '../server/ai/analyzer/types'
 
 /**
@@ -152,20 +153,6 @@ const DAYS_PER_UNIT: Readonly<Record<string, number>> = {
   week: 7,
   month: 30,
   year: 365,
-}
-
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
 }
 
 /**

@@ -42,7 +42,8 @@ export const DATE_RE = new RegExp(
   'gi',
 )
 
-const NUMBER_WORDS: Record<string, number> = {
+/** Numbers written as words in durations ("ninety (90) days"); "a"/"an" count as one. */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
   two: 2,
   three: 3,
