@@ -49,8 +49,16 @@ describe('agreement and effective dates', () => {
     ['This Agreement shall commence on February 1, 2020.', '2020-02-01'],
     ['The term of this Agreement begins on March 15, 2021.', '2021-03-15'],
     ['This Agreement shall be effective as from 1 July 2018.', '2018-07-01'],
+    ['The term of this Agreement shall commence upon April 3, 2017.', '2017-04-03'],
+    ['Order Form No. 7 Effective Date: 11/4/10 Customer: Fenwick Retail LLC', '2010-11-04'],
+    ['This Licence is granted on May 5, 2016 ("EffectiveDate") to the Reseller.', '2016-05-05'],
   ])('reads the effective date from "%s"', (sentence, expected) => {
     expect(termsOf(PREAMBLE, sentence).terms.effectiveDate?.value).toBe(expected)
+  })
+
+  it('takes the agreement date when the contract commences upon execution', () => {
+    const { terms } = termsOf(PREAMBLE, 'This Agreement commences upon execution of this document.')
+    expect(terms.effectiveDate?.value).toBe('2019-10-01')
   })
 
   it('takes the agreement date when the contract is effective upon execution', () => {

@@ -73,8 +73,8 @@ export function findEffectiveDate(
   agreementDate: KeyTerm | null,
 ): KeyTerm | null {
   for (const sentence of sentences) {
-    if (!/\b(?:effective|commenc\w*|as\s+from|beginning|begins?)\b/i.test(sentence.text)) continue
-    if (POST_TERM.test(sentence.text) && !/["“]Effective\s+Date["”]/i.test(sentence.text)) continue
+    if (!/\beffective|\b(?:commenc\w*|as\s+from|beginning|begins?)\b/i.test(sentence.text)) continue
+    if (POST_TERM.test(sentence.text) && !/["“]Effective\s*Date["”]/i.test(sentence.text)) continue
     for (const date of datesIn(sentence.text, sentence.start)) {
       const rel = date.start - sentence.start
       const before = sentence.text.slice(Math.max(0, rel - 60), rel)
@@ -83,18 +83,20 @@ export function findEffectiveDate(
         rel + date.end - date.start + 40,
       )
       if (
-        /\b(?:effective(?:\s+(?:as\s+of|on|from|date))?|commenc\w*(?:\s+(?:on|as\s+of))?|as\s+from|beginning(?:\s+on)?|begins?\s+on)\s*(?:this\s+|the\s+)?$/i.test(
+        /\b(?:effective(?:\s+(?:as\s+of|on|from|date\s*:?))?|commenc\w*(?:\s+(?:on|as\s+of|upon))?|as\s+from|beginning(?:\s+on)?|begins?\s+on)\s*(?:this\s+|the\s+)?$/i.test(
           before,
         ) ||
-        /^\W{0,6}(?:\(\s*)?(?:the\s+|this\s+)?["“]Effective\s+Date["”]/i.test(after)
+        /^\W{0,6}(?:\(\s*)?(?:the\s+|this\s+)?["“]Effective\s*Date["”]/i.test(after)
       ) {
         return { value: date.value, start: sentence.start, end: sentence.end }
       }
     }
     if (
       agreementDate &&
-      /["“]Effective\s+Date["”]|\beffective\s+(?:as\s+of|upon|on)\b/i.test(sentence.text) &&
-      /\b(?:date\s+(?:first|hereof|of\s+(?:this\s+agreement|execution|signature))|first\s+(?:above\s+)?written|upon\s+(?:its\s+)?(?:execution|signature|signing)|(?:fully\s+)?executed\s+by\s+both)\b/i.test(
+      /["“]?Effective\s*Date["”]?|\beffective\s+(?:as\s+of|upon|on)\b|\bcommenc\w*\s+(?:up)?on\b/i.test(
+        sentence.text,
+      ) &&
+      /\b(?:date\s+(?:first|hereof|of\s+(?:this\s+agreement|execution|signature))|first\s+(?:above\s+)?written|upon\s+(?:its\s+|the\s+)?(?:execution|signature|signing)|(?:fully\s+)?executed\s+by\s+both|date\s+(?:on\s+which|that|when)\s+this\s+agreement\s+is\s+(?:executed|signed))\b/i.test(
         sentence.text,
       )
     ) {
