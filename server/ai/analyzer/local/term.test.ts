@@ -128,6 +128,20 @@ describe('renewal term and notice period', () => {
     expect(terms.noticePeriod?.value).toBe('90 days')
   })
 
+  it.each([
+    [
+      'This Agreement will automatically renew for one or more annual periods unless either party gives notice.',
+      '1 year',
+    ],
+    ['The Customer may renew the Services for further periods of six (6) months each.', '6 months'],
+    [
+      'Thereafter this Agreement shall continue on a month-to-month basis unless either party gives notice of non-renewal.',
+      '1 month',
+    ],
+  ])('reads the renewal term from "%s"', (sentence, expected) => {
+    expect(termsOf(PREAMBLE, sentence).terms.renewalTerm?.value).toBe(expected)
+  })
+
   it('reports no notice period when the renewal sentence states none', () => {
     const { terms } = termsOf(
       PREAMBLE,

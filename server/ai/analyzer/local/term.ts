@@ -210,12 +210,28 @@ export function findRenewalTerm(renewals: readonly QuotedSpan[]): KeyTerm | null
     `(?:successive|additional|further|renewal|extension|consecutive|like|subsequent)\\s+(?:(?:renewal\\s+)?(?:terms?|periods?)\\s+of\\s+)?${DURATION_SOURCE}|${DURATION_SOURCE}\\s*(?:\\(\\s*\\d+\\s*\\)\\s*)?(?:renewal|extension|additional|successive)|(?:renew(?:ed)?|extend(?:ed)?)\\s+(?:automatically\\s+)?(?:for\\s+)?(?:a\\s+(?:further|period|term)\\s+(?:period\\s+)?(?:of\\s+)?)?${DURATION_SOURCE}`,
     'i',
   )
+  const periodOf = new RegExp(`\\b(?:periods?|terms?|increments?)\\s+of\\s+${DURATION_SOURCE}`, 'i')
   for (const sentence of renewals) {
-    const m = re.exec(sentence.text)
-    const duration = m ? (durationFrom(m, 1) ?? durationFrom(m, 5) ?? durationFrom(m, 9)) : null
+    const m = re.exec(sentence.text) ?? periodOf.exec(sentence.text)
+    const duration = m
+      ? (durationFrom(m, 1) ?? durationFrom(m, 5) ?? durationFrom(m, 9))
+      : calendarPeriod(sentence.text)
     if (duration)
       return { value: formatDuration(duration), start: sentence.start, end: sentence.end }
   }
+  return null
+}
+
+/** "annual periods", "year-to-year", "month-to-month basis": a renewal period named by a word. */
+function calendarPeriod(text: string): Duration | null {
+  if (
+    /\b(?:annual|yearly)\s+(?:renewal\s+)?(?:periods?|terms?|basis|renewals?)\b|\byear[\s-]to[\s-]year\b/i.test(
+      text,
+    )
+  )
+    return { amount: 1, unit: 'year' }
+  if (/\bmonth[\s-]to[\s-]month\b|\bmonthly\s+(?:periods?|terms?|basis)\b/i.test(text))
+    return { amount: 1, unit: 'month' }
   return null
 }
 
