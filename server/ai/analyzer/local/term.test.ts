@@ -110,7 +110,7 @@ describe('expiration date', () => {
   it('never takes a post-termination non-compete or sell-off period for the term', () => {
     const { terms } = termsOf(
       PREAMBLE,
-      'The Reseller shall not compete with the Supplier for a period of two (2) years following the termination of this Agreement.',
+      'For a period of two (2) years after the term of this Agreement, the Reseller shall not compete with the Supplier.',
       'Upon expiration of the term, the Reseller may sell off its inventory for a period of six (6) months.',
     )
     expect(terms.expirationDate).toBeNull()

@@ -30,7 +30,7 @@ const OTHER_DOCUMENT =
 
 /** Sentences about what happens after the term ends: never the source of the expiration date. */
 const POST_TERM =
-  /\b(?:after|following|upon|post-?)\s*(?:the\s+)?(?:any\s+)?(?:termination|expiration|expiry|end)\b|\bnon-?compet\w*|\bsell[\s-]?off\b|\bsurviv\w*|\bnot\s+(?:to\s+)?(?:compete|solicit)|\bthereafter\s+for\b|\bconfidential\w*|\bwarrant\w*|\binsurance\b|\bpayment\b|\brecords?\b/i
+  /\b(?:after|following|upon|post-?)\s*(?:the\s+)?(?:any\s+)?(?:termination|expiration|expiry|end|term\s+of\s+this)\b|\bnon-?compet\w*|\bsell[\s-]?off\b|\bsurviv\w*|\bnot\s+(?:to\s+)?(?:compete|solicit)|\bthereafter\s+for\b|\bconfidential\w*|\bwarrant\w*|\binsurance\b|\bpayment\b|\brecords?\b/i
 
 /** Sentences that state the contract's own term. */
 const TERM_SENTENCE =
