@@ -26,7 +26,9 @@ test('a new user signs in, creates an organisation and reads a cited contract an
 
   await expect(page.getByRole('button', { name: /^Party: Northwind Analytics/ })).toBeVisible()
   await expect(page.getByRole('button', { name: /^Party: Contoso Legal/ })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Governing law: New York' })).toBeVisible()
+  await expect(
+    page.getByRole('button', { name: 'Governing law: New York', exact: true }),
+  ).toBeVisible()
 
   const clauses = page.getByRole('region', { name: 'Anti-Assignment' })
   await expect(clauses).toBeVisible()

@@ -14,6 +14,8 @@ export interface CuadContract {
   content: string
   clauses: Map<string, string[]>
   governingLawAnswer: string
+  /** Normalised answers by column name without its "-Answer" suffix ("Parties", "Renewal Term"). */
+  answers: Map<string, string>
 }
 
 /** Parsed `--flag value` pairs; bare flags map to 'true'. */
@@ -76,15 +78,19 @@ export function loadCuad(dir: string, labelsPath: string): CuadContract[] {
     const file = files.get(matchKey(filename.replace(/\.pdf$/i, '')))
     if (!file) continue
     const clauses = new Map<string, string[]>()
+    const answers = new Map<string, string>()
     for (const [column, value] of Object.entries(row)) {
-      if (column === 'Filename' || /-\s*Answer$/.test(column)) continue
-      clauses.set(column.trim(), parsePythonList(value))
+      if (column === 'Filename') continue
+      const answerOf = /^(.*?)-\s*Answer$/.exec(column)
+      if (answerOf) answers.set((answerOf[1] ?? '').trim(), value.trim())
+      else clauses.set(column.trim(), parsePythonList(value))
     }
     contracts.push({
       name: file,
       content: readFileSync(join(dir, file), 'utf8'),
       clauses,
       governingLawAnswer: (row['Governing Law-Answer'] ?? '').trim(),
+      answers,
     })
   }
   return contracts.sort((a, b) => a.name.localeCompare(b.name))

@@ -9,8 +9,7 @@
  * `--folds K` the clause figures are held-out: each fold is scored by a model trained (thresholds
  * included) on the other K-1 folds only. Exits 1 when an input is missing.
  */
-import { DETECTED_CATEGORIES } from '../server/ai/analyzer/local/clauses/clause-categories'
-import { CLAUSE_CATEGORIES } from '../server/ai/analyzer/local/clauses/clause-categories'
+import { CLAUSE_CATEGORIES, DETECTED_CATEGORIES } from '../server/ai/analyzer/shared/cuad-taxonomy'
 import { compileClauseModel } from '../server/ai/analyzer/local/clauses/clause-model'
 import { detectClauses } from '../server/ai/analyzer/local/clauses/detect-clauses'
 import { segmentSentences } from '../server/ai/analyzer/local/sentences'
@@ -22,6 +21,7 @@ import {
   trainClauseModel,
 } from './clause-trainer'
 import { loadCuadFromArgs, parseArgs, type CuadContract } from './cuad-dataset'
+import { KEY_TERM_FIELDS, keyTermScores, scoreKeyTerms, type FieldScore } from './key-term-scoring'
 
 const USAGE = 'usage: npm run eval:cuad -- --contracts DIR --labels CSV [--folds K]'
 
@@ -41,6 +41,7 @@ const contracts = loadCuadFromArgs(args, USAGE)
 
 const times: number[] = []
 let lawCorrect = 0
+const keyTerms = keyTermScores()
 const predicted: Set<string>[] = contracts.map((contract) => {
   const started = performance.now()
   const result = analyzeLocal(contract.content, 'full')
@@ -48,6 +49,7 @@ const predicted: Set<string>[] = contracts.map((contract) => {
   const expected = normaliseJurisdiction(contract.governingLawAnswer)
   const found = normaliseJurisdiction(result.keyTerms.governingLaw?.value ?? '')
   if (expected === found) lawCorrect += 1
+  scoreKeyTerms(keyTerms, contract.name, contract.answers, result.keyTerms)
   return new Set(result.clauses.map((clause) => clause.category))
 })
 
@@ -96,6 +98,7 @@ for (const row of perCategory) {
 console.log(`${'micro'.padEnd(36)} ${fmt(micro.precision)} ${fmt(micro.recall)} ${fmt(micro.f1)}`)
 console.log(`${'macro F1'.padEnd(36)} ${''.padStart(13)} ${fmt(macroF1)}`)
 console.log(`Governing Law accuracy (normalised answer): ${fmt(lawAccuracy)}`)
+printKeyTermTable(Object.values(keyTerms))
 console.log(
   `analyzeLocal per contract: median ${medianMs.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms`,
 )
@@ -108,10 +111,37 @@ console.log(
     micro_f1: round(micro.f1),
     macro_f1: round(macroF1),
     governing_law_accuracy: round(lawAccuracy),
+    ...Object.fromEntries(
+      KEY_TERM_FIELDS.map((field) => [field, round(ratio(keyTerms[field]))] as const),
+    ),
     median_ms: round(medianMs),
     max_ms: round(maxMs),
   }),
 )
+
+/** Prints hits and misses per key-term field, with up to three miss examples each. */
+function printKeyTermTable(scores: readonly FieldScore[]): void {
+  console.log(`${'key term'.padEnd(28)} ${'hits'.padStart(5)} ${'misses'.padStart(6)}  score`)
+  for (const score of scores) {
+    const misses = score.total - score.hits
+    console.log(
+      `${score.field.padEnd(28)} ${String(score.hits).padStart(5)} ${String(misses).padStart(6)}  ${fmt(ratio(score))}`,
+    )
+    for (const miss of score.misses)
+      console.log(
+        `    ${miss.file.slice(0, 60)}: expected ${clip(miss.expected)}, got ${clip(miss.got)}`,
+      )
+  }
+}
+
+function ratio(score: FieldScore): number {
+  return score.total > 0 ? score.hits / score.total : 0
+}
+
+function clip(value: string): string {
+  const flat = value.replace(/\s+/g, ' ')
+  return JSON.stringify(flat.length > 80 ? `${flat.slice(0, 77)}...` : flat)
+}
 
 /** Categories found in each contract by a model that never saw that contract's fold. */
 function heldOutPredictions(all: readonly CuadContract[], k: number): Set<string>[] {

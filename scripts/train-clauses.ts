@@ -7,7 +7,7 @@
  * missing. See docs/decisions/0003-clause-model.md.
  */
 import { writeFileSync } from 'node:fs'
-import { DETECTED_CATEGORIES } from '../server/ai/analyzer/local/clauses/clause-categories'
+import { DETECTED_CATEGORIES } from '../server/ai/analyzer/shared/cuad-taxonomy'
 import { corpusFromContracts, DEFAULT_TRAIN_OPTIONS, trainClauseModel } from './clause-trainer'
 import { loadCuadFromArgs, parseArgs } from './cuad-dataset'
 

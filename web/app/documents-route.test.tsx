@@ -119,7 +119,7 @@ describe('DocumentsRoute: a document beside its analysis', () => {
     expect(within(text).getByTestId('highlight')).toHaveTextContent(
       "Beta's liability under this Agreement is unlimited.",
     )
-    await user.click(screen.getByRole('button', { name: 'Party: Acme Corp' }))
+    await user.click(screen.getByRole('button', { name: 'Party: Acme Corp, Discloser' }))
     expect(within(text).getAllByTestId('highlight')).toHaveLength(1)
     expect(within(text).getByTestId('highlight').textContent).toBe('Acme Corp')
   })

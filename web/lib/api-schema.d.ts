@@ -266,6 +266,13 @@ export interface components {
                     start: number;
                     end: number;
                     text: string;
+                    category?: string;
+                }[];
+                header?: {
+                    start: number;
+                    end: number;
+                    label: string;
+                    value: string;
                 }[];
             };
             clauses: {
@@ -283,12 +290,25 @@ export interface components {
                 severity: "low" | "medium" | "high";
                 title: string;
                 explanation: string;
+                binds?: string[];
+                /** @enum {string} */
+                severityIfBindsUs?: "low" | "medium" | "high";
+                /** @enum {string} */
+                severityIfBindsThem?: "low" | "medium" | "high";
+                /** @enum {string} */
+                orientation?: "binds-us" | "binds-them" | "mutual";
             }[];
             keyTerms: {
                 parties: {
                     start: number;
                     end: number;
                     name: string;
+                    definedTerm?: {
+                        start: number;
+                        end: number;
+                        text: string;
+                    };
+                    role?: string;
                 }[];
                 agreementDate: {
                     start: number;
@@ -409,6 +429,13 @@ export interface components {
                     start: number;
                     end: number;
                     text: string;
+                    category?: string;
+                }[];
+                header?: {
+                    start: number;
+                    end: number;
+                    label: string;
+                    value: string;
                 }[];
             };
             clauses: {
@@ -426,12 +453,25 @@ export interface components {
                 severity: "low" | "medium" | "high";
                 title: string;
                 explanation: string;
+                binds?: string[];
+                /** @enum {string} */
+                severityIfBindsUs?: "low" | "medium" | "high";
+                /** @enum {string} */
+                severityIfBindsThem?: "low" | "medium" | "high";
+                /** @enum {string} */
+                orientation?: "binds-us" | "binds-them" | "mutual";
             }[];
             keyTerms: {
                 parties: {
                     start: number;
                     end: number;
                     name: string;
+                    definedTerm?: {
+                        start: number;
+                        end: number;
+                        text: string;
+                    };
+                    role?: string;
                 }[];
                 agreementDate: {
                     start: number;
@@ -1234,6 +1274,8 @@ export interface operations {
                      * @enum {string}
                      */
                     kind?: "summarize" | "clauses" | "risks" | "full";
+                    /** @description The party the firm acts for (name, defined term or role); orients the risks */
+                    ourParty?: string;
                 };
             };
         };

@@ -31,7 +31,7 @@ export class LocalAnalyzer implements Analyzer {
     try {
       return await this.pool.run(
         ANALYZE,
-        { content, kind },
+        { content, kind, ourParty: options.ourParty },
         { signal: options.signal, onProgress: options.onProgress },
       )
     } catch (error) {

@@ -9,6 +9,8 @@ import type { AnalysisKind, AnalysisResult } from './types'
 export interface LocalAnalysisInput {
   content: string
   kind: AnalysisKind
+  /** The party the firm acts for; risks are oriented to it. */
+  ourParty?: string
 }
 
 export function analyzeLocalTask(
@@ -16,7 +18,7 @@ export function analyzeLocalTask(
   context: PoolTaskContext,
 ): AnalysisResult {
   context.reportProgress(0.05, 'Reading the document')
-  const result = analyzeLocal(input.content, input.kind)
+  const result = analyzeLocal(input.content, input.kind, { ourParty: input.ourParty })
   context.reportProgress(1, 'Analysis finished')
   return result
 }

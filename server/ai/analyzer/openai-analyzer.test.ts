@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { OpenAIAnalyzer, locateQuote } from './openai-analyzer'
+import { OpenAIAnalyzer } from './openai-analyzer'
 import { AnalysisResult } from './types'
 
 const CONTRACT =
@@ -150,15 +150,5 @@ describe('OpenAIAnalyzer', () => {
       analyzerFor(provider).analyze(CONTRACT, 'full', { signal: AbortSignal.abort() }),
     ).rejects.toThrow()
     expect(provider.requests).toHaveLength(0)
-  })
-})
-
-describe('locateQuote', () => {
-  it('matches exactly first, then ignoring whitespace, else null', () => {
-    const content = 'Alpha  beta\r\ngamma. Alpha beta gamma.'
-    expect(locateQuote(content, 'Alpha beta gamma')).toEqual({ start: 20, end: 36 })
-    expect(locateQuote(content.slice(0, 19), 'Alpha beta gamma')).toEqual({ start: 0, end: 18 })
-    expect(locateQuote(content, 'delta')).toBeNull()
-    expect(locateQuote(content, '   ')).toBeNull()
   })
 })

@@ -6,8 +6,9 @@
 import OpenAI from 'openai'
 import { z } from 'zod'
 import { emptyKeyTerms, emptySummary } from './empty-result'
-import { DETECTED_CATEGORIES } from './local/clauses/clause-categories'
-import { documentAnchor, RISK_CODES } from './local/risks'
+import { DETECTED_CATEGORIES } from './shared/cuad-taxonomy'
+import { documentAnchor, locateQuote } from './shared/citations'
+import { RISK_CODES } from './shared/risk-codes'
 import {
   Severity,
   type AnalysisKind,
@@ -19,7 +20,6 @@ import {
   type KeyTerms,
   type QuotedSpan,
   type Risk,
-  type Span,
 } from './types'
 
 /** Characters of the document sent to the model; longer documents are cut (context windows are finite). */
@@ -49,6 +49,7 @@ const ModelOutput = z.object({
         severity: Severity,
         title: z.string(),
         explanation: z.string(),
+        binds: z.array(z.string()).optional(),
         quote: z.string().nullish(),
       }),
     )
@@ -117,14 +118,15 @@ export class OpenAIAnalyzer implements Analyzer {
   async analyze(
     content: string,
     kind: AnalysisKind,
-    { signal }: AnalyzeOptions = {},
+    options: AnalyzeOptions = {},
   ): Promise<AnalysisResult> {
+    const { signal } = options
     const started = performance.now()
     let lastError: unknown
     for (let attempt = 0; attempt < 2; attempt += 1) {
       signal?.throwIfAborted()
       try {
-        const output = await this.request(content, kind, signal)
+        const output = await this.request(content, kind, signal, options.ourParty)
         return {
           ...toResult(content, kind, output),
           engine: this.engine,
@@ -143,7 +145,8 @@ export class OpenAIAnalyzer implements Analyzer {
   private async request(
     content: string,
     kind: AnalysisKind,
-    signal?: AbortSignal,
+    signal: AbortSignal | undefined,
+    ourParty: string | undefined,
   ): Promise<ModelOutput> {
     const completion = await this.client.chat.completions.create(
       {
@@ -151,7 +154,7 @@ export class OpenAIAnalyzer implements Analyzer {
         temperature: 0,
         response_format: { type: 'json_object' },
         messages: [
-          { role: 'system', content: systemPrompt(kind) },
+          { role: 'system', content: systemPrompt(kind, ourParty) },
           { role: 'user', content: content.slice(0, this.maxInputChars) },
         ],
       },
@@ -175,7 +178,7 @@ export class OpenAIAnalyzer implements Analyzer {
 }
 
 /** Instructions for `kind`: the JSON keys to return, and the rule that every quote is verbatim. */
-function systemPrompt(kind: AnalysisKind): string {
+function systemPrompt(kind: AnalysisKind, ourParty: string | undefined): string {
   const parts: string[] = []
   if (kind === 'summarize' || kind === 'full') {
     parts.push(
@@ -190,8 +193,12 @@ function systemPrompt(kind: AnalysisKind): string {
   }
   if (kind === 'risks' || kind === 'full') {
     parts.push(
-      `"risks": an array of {"code", "severity", "title", "explanation", "quote"} where code is one of ${JSON.stringify(RISK_CODES)} (or a short kebab-case code), severity is "low", "medium" or "high", and quote is the passage copied verbatim, or null when the risk is that a clause is missing.`,
+      `"risks": an array of {"code", "severity", "title", "explanation", "binds", "quote"} where code is one of ${JSON.stringify(RISK_CODES)} (or a short kebab-case code), severity is "low", "medium" or "high", explanation is one plain sentence on why it matters, binds lists the names of the parties the passage burdens, and quote is the passage copied verbatim, or null when the risk is that a clause is missing.`,
     )
+    if (ourParty)
+      parts.push(
+        `The firm acts for the party ${JSON.stringify(ourParty)}: rate a risk that binds only the other side "low", and one that binds this party by its effect on this party.`,
+      )
   }
   return [
     'You are a careful commercial contracts lawyer. Read the contract in the user message and answer with a single JSON object with these keys:',
@@ -267,21 +274,4 @@ function quotedSpans(content: string, quotes: readonly string[]): QuotedSpan[] {
     const span = locateQuote(content, quote)
     return span ? [{ ...span, text: content.slice(span.start, span.end) }] : []
   })
-}
-
-/**
- * Where `quote` occurs in `content`: exact match first, then a match that treats every run of
- * whitespace as equal (models reflow line breaks); null when neither finds it.
- */
-export function locateQuote(content: string, quote: string): Span | null {
-  const trimmed = quote.trim()
-  if (trimmed.length === 0) return null
-  const exact = content.indexOf(trimmed)
-  if (exact >= 0) return { start: exact, end: exact + trimmed.length }
-  const pattern = trimmed
-    .split(/\s+/)
-    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('\\s+')
-  const match = new RegExp(pattern).exec(content)
-  return match ? { start: match.index, end: match.index + match[0].length } : null
 }

@@ -26,11 +26,26 @@ export const Clause = QuotedSpan.extend({
 })
 export type Clause = z.infer<typeof Clause>
 
+/** Whom a risk binds, from the side of "our party": only us, only them, or both sides. */
+export const RiskOrientation = z.enum(['binds-us', 'binds-them', 'mutual'])
+export type RiskOrientation = z.infer<typeof RiskOrientation>
+
+/**
+ * A flagged passage. `explanation` says in one plain sentence why it matters. `binds` names the
+ * parties the passage burdens (absent when no party can be told); `severityIfBindsUs` and
+ * `severityIfBindsThem` are the severities when the firm's client is, or is not, among them, so a
+ * client can re-orient without a new analysis; `orientation` is set when the request named our
+ * party, and `severity` is then already oriented. All four are optional: older analyses lack them.
+ */
 export const Risk = Span.extend({
   code: z.string(),
   severity: Severity,
   title: z.string(),
   explanation: z.string(),
+  binds: z.array(z.string()).optional(),
+  severityIfBindsUs: Severity.optional(),
+  severityIfBindsThem: Severity.optional(),
+  orientation: RiskOrientation.optional(),
 })
 export type Risk = z.infer<typeof Risk>
 
@@ -38,7 +53,17 @@ export type Risk = z.infer<typeof Risk>
 export const KeyTerm = Span.extend({ value: z.string() })
 export type KeyTerm = z.infer<typeof KeyTerm>
 
-export const Party = Span.extend({ name: z.string() })
+/**
+ * A contracting party: `start`/`end` span its name. `definedTerm` is the label the contract gives
+ * it ("Licensor", "Acme") with the label's own span; `role` is the generic role it plays when the
+ * contract names one (Licensor, Distributor, Company, Party A), else absent. Both optional so
+ * analyses stored before they existed still parse.
+ */
+export const Party = Span.extend({
+  name: z.string(),
+  definedTerm: QuotedSpan.optional(),
+  role: z.string().optional(),
+})
 export type Party = z.infer<typeof Party>
 
 export const KeyTerms = z.object({
@@ -52,7 +77,24 @@ export const KeyTerms = z.object({
 })
 export type KeyTerms = z.infer<typeof KeyTerms>
 
-export const Summary = z.object({ text: z.string(), sentences: z.array(QuotedSpan) })
+/** One line of a summary's header ("Parties", "Term"), read from the passage it spans. */
+export const SummaryFact = Span.extend({ label: z.string(), value: z.string() })
+export type SummaryFact = z.infer<typeof SummaryFact>
+
+/** A summary sentence quoted from the document; `category` is the clause it was chosen for. */
+export const SummarySentence = QuotedSpan.extend({ category: z.string().optional() })
+export type SummarySentence = z.infer<typeof SummarySentence>
+
+/**
+ * `text` is what a reader sees (header lines, then the sentences); `sentences` are the quoted
+ * substance sentences; `header` (optional for analyses stored before it existed) lists the key
+ * facts with the passages they were read from.
+ */
+export const Summary = z.object({
+  text: z.string(),
+  sentences: z.array(SummarySentence),
+  header: z.array(SummaryFact).optional(),
+})
 export type Summary = z.infer<typeof Summary>
 
 /** The stored and returned analysis. Parts not asked for by `kind` are empty (not omitted). */
@@ -67,12 +109,14 @@ export const AnalysisResult = z.object({
 })
 export type AnalysisResult = z.infer<typeof AnalysisResult>
 
-/** Per-call options of Analyzer.analyze. */
+/** Per-call options of Analyzer.analyze; all optional. */
 export interface AnalyzeOptions {
   /** Stops the analysis; the promise rejects with the signal's reason. */
   signal?: AbortSignal
   /** Progress reports: `fraction` in 0..1 and a short user-facing message. */
   onProgress?: (fraction: number, message: string) => void
+  /** The party the firm acts for (a name, defined term or role); risks are oriented to it. */
+  ourParty?: string
 }
 
 /**

@@ -55,7 +55,18 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
         tags: ['analysis'],
         description: `Runs the configured analysis engine; every finding carries character offsets into the document content. Documents of up to ${SYNC_ANALYSIS_MAX_CHARS.toLocaleString('en')} characters are analysed at once (201 with the analysis); longer ones are queued as a background job (202 with the job: follow it with streamJob, then listAnalyses).`,
         params: DocumentParams,
-        body: z.object({ kind: AnalysisKind.default('full') }),
+        body: z.object({
+          kind: AnalysisKind.default('full'),
+          ourParty: z
+            .string()
+            .trim()
+            .min(1)
+            .max(200)
+            .optional()
+            .describe(
+              'The party the firm acts for (name, defined term or role); orients the risks',
+            ),
+        }),
         response: { 201: AnalysisSchema, 202: JobSchema },
       },
       config: { minRole: 'member' },
@@ -66,6 +77,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
         principalOf(req),
         req.params.documentId,
         req.body.kind,
+        req.body.ourParty,
       )
       if ('job' in started) {
         services.jobs.wake()

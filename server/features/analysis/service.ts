@@ -73,6 +73,8 @@ export const SYNC_ANALYSIS_MAX_CHARS = 60_000
 export interface AnalysisJobInput {
   documentId: string
   kind: AnalysisKind
+  /** The party the firm acts for; risks are oriented to it. */
+  ourParty?: string
 }
 
 type AnalysisDeps = { db: Db; analyzer: Analyzer }
@@ -87,11 +89,12 @@ export async function startAnalysis(
   principal: Principal,
   documentId: string,
   kind: AnalysisKind,
+  ourParty?: string,
 ): Promise<{ analysis: AnalysisRow } | { job: Job }> {
   const document = await readAnalysableDocument(deps.db, principal, documentId)
   if (document.content.length <= SYNC_ANALYSIS_MAX_CHARS)
-    return { analysis: await analyzeAndStore(deps, principal, document, kind, {}) }
-  const input: AnalysisJobInput = { documentId, kind }
+    return { analysis: await analyzeAndStore(deps, principal, document, kind, { ourParty }) }
+  const input: AnalysisJobInput = { documentId, kind, ourParty }
   const job = await withTenant(deps.db, principal, (tx) =>
     enqueueJob(tx, principal, { kind: 'analysis', subjectId: documentId, input }),
   )
@@ -113,6 +116,7 @@ export function analysisJobHandler(deps: AnalysisDeps): JobHandler {
       context.progress(0.02, 'Reading the document')
       const document = await readAnalysableDocument(deps.db, principal, input.documentId)
       const row = await analyzeAndStore(deps, principal, document, input.kind, {
+        ourParty: input.ourParty,
         signal: context.signal,
         onProgress: (fraction, message) => context.progress(0.05 + fraction * 0.9, message),
       })

@@ -97,7 +97,7 @@ describe('AnalysisPanel', () => {
       end: governingLaw!.end,
     })
 
-    await user.click(screen.getByRole('button', { name: 'Party: Beta LLC' }))
+    await user.click(screen.getByRole('button', { name: 'Party: Beta LLC, Recipient' }))
     expect(onSelectSpan).toHaveBeenLastCalledWith({
       start: parties[1]!.start,
       end: parties[1]!.end,
@@ -113,5 +113,39 @@ describe('AnalysisPanel', () => {
     expect(screen.getByRole('heading', { name: 'Key terms' })).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Clauses' })).not.toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Risks' })).not.toBeInTheDocument()
+  })
+
+  it('shows the summary header and the parties with their roles', () => {
+    renderPanel({ status: 'ok', analysis: makeAnalysis() })
+    const facts = screen.getByLabelText('Key facts')
+    expect(
+      within(facts).getByRole('button', {
+        name: 'Summary fact Type: Mutual Non-Disclosure Agreement',
+      }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Party: Beta LLC, Recipient' })).toHaveTextContent(
+      'Beta LLC (Recipient)',
+    )
+  })
+
+  it('says whom a risk binds and re-orients it when our party is chosen', async () => {
+    const user = userEvent.setup()
+    renderPanel({ status: 'ok', analysis: makeAnalysis() })
+    const high = () => screen.queryByRole('region', { name: 'High severity' })
+    expect(
+      within(high()!).getByRole('button', { name: /Uncapped liability.*Binds Beta LLC/ }),
+    ).toBeInTheDocument()
+
+    await user.click(screen.getByRole('radio', { name: 'Acme Corp (Discloser)' }))
+    expect(high()).not.toBeInTheDocument()
+    const low = screen.getByRole('region', { name: 'Low severity' })
+    expect(
+      within(low).getByRole('button', { name: /Uncapped liability.*Binds them \(informational\)/ }),
+    ).toBeInTheDocument()
+
+    await user.click(screen.getByRole('radio', { name: 'Beta LLC (Recipient)' }))
+    expect(
+      within(high()!).getByRole('button', { name: /Uncapped liability.*Binds us/ }),
+    ).toBeInTheDocument()
   })
 })

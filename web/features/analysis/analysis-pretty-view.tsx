@@ -1,5 +1,7 @@
+import { useState } from 'react'
 import { ClausesSection } from './clauses-section'
 import { KeyTermsSection } from './key-terms-section'
+import { OurPartyChoice } from './our-party-choice'
 import { RisksSection } from './risks-section'
 import { SummarySection } from './summary-section'
 import type { Analysis, AnalysisKind, Span } from './types'
@@ -18,7 +20,10 @@ const SECTIONS: Record<AnalysisKind, { summary: boolean; clauses: boolean; risks
   risks: { summary: false, clauses: false, risks: true },
 }
 
-/** Readable view of an analysis: summary, key terms, clauses by category, risks by severity. */
+/**
+ * Readable view of an analysis: summary, key terms, clauses by category, risks by severity; when
+ * risks say whom they bind, an "Our party" choice orients them on the client (no new request).
+ */
 export function AnalysisPrettyView({ analysis, highlight, onSelectSpan }: AnalysisPrettyViewProps) {
   const { result } = analysis
   const asked = SECTIONS[analysis.kind]
@@ -33,7 +38,10 @@ export function AnalysisPrettyView({ analysis, highlight, onSelectSpan }: Analys
       keyTerms.renewalTerm,
       keyTerms.noticePeriod,
     ].some((term) => term !== null)
+  const [ourParty, setOurParty] = useState<string | null>(null)
   const shared = { highlight, onSelectSpan }
+  const showRisks = asked.risks || result.risks.length > 0
+  const canOrient = result.risks.some((risk) => (risk.binds ?? []).length > 0)
   return (
     <div className="flex flex-col gap-5">
       {(asked.summary || result.summary.sentences.length > 0) && (
@@ -43,9 +51,10 @@ export function AnalysisPrettyView({ analysis, highlight, onSelectSpan }: Analys
       {(asked.clauses || result.clauses.length > 0) && (
         <ClausesSection clauses={result.clauses} {...shared} />
       )}
-      {(asked.risks || result.risks.length > 0) && (
-        <RisksSection risks={result.risks} {...shared} />
+      {showRisks && canOrient && keyTerms.parties.length > 1 && (
+        <OurPartyChoice parties={keyTerms.parties} value={ourParty} onChange={setOurParty} />
       )}
+      {showRisks && <RisksSection risks={result.risks} ourParty={ourParty} {...shared} />}
     </div>
   )
 }

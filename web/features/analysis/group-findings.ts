@@ -8,9 +8,9 @@ export const SEVERITY_ORDER: readonly Severity[] = ['high', 'medium', 'low']
  * Groups risks by severity in the order high, medium, low, omitting empty groups. Within a group
  * risks keep document order (by `start`).
  */
-export function groupRisksBySeverity(
-  risks: readonly Risk[],
-): { severity: Severity; risks: Risk[] }[] {
+export function groupRisksBySeverity<R extends Risk>(
+  risks: readonly R[],
+): { severity: Severity; risks: R[] }[] {
   return SEVERITY_ORDER.map((severity) => ({
     severity,
     risks: risks.filter((r) => r.severity === severity).sort((a, b) => a.start - b.start),

@@ -43,10 +43,11 @@ export function KeyTermsSection({ keyTerms, highlight, onSelectSpan }: KeyTermsS
                   span={party}
                   active={isSameSpan(party, highlight)}
                   onSelect={onSelectSpan}
-                  aria-label={`Party: ${party.name}`}
+                  aria-label={`Party: ${party.name}${party.role ? `, ${party.role}` : ''}`}
                   className={buttonClass}
                 >
                   {party.name}
+                  {party.role && <span className="text-muted-foreground"> ({party.role})</span>}
                 </FindingButton>
               ))}
             </dd>

@@ -26,9 +26,13 @@ function term(content: string, text: string, value: string): KeyTerm {
   return { start, end, value }
 }
 
-function party(content: string, name: string): { start: number; end: number; name: string } {
+function party(
+  content: string,
+  name: string,
+  role: string,
+): { start: number; end: number; name: string; role: string } {
   const { start, end } = spanOf(content, name)
-  return { start, end, name }
+  return { start, end, name, role }
 }
 
 function risk(content: string, text: string, fields: Omit<Risk, 'start' | 'end'>): Risk {
@@ -58,6 +62,14 @@ export function makeAnalysis(
           ),
           spanOf(c, "Beta's liability under this Agreement is unlimited."),
         ],
+        header: [
+          {
+            label: 'Type',
+            value: 'Mutual Non-Disclosure Agreement',
+            ...spanOf(c, 'MUTUAL NON-DISCLOSURE AGREEMENT'),
+          },
+          { label: 'Governing law', value: 'New York', ...spanOf(c, 'the State of New York') },
+        ].map(({ label, value, start, end }) => ({ label, value, start, end })),
       },
       clauses: [
         {
@@ -88,6 +100,9 @@ export function makeAnalysis(
           severity: 'high',
           title: 'Uncapped liability',
           explanation: 'No cap on damages exposes Beta to unlimited losses.',
+          binds: ['Beta LLC'],
+          severityIfBindsUs: 'high',
+          severityIfBindsThem: 'low',
         }),
         risk(c, 'renews automatically', {
           code: 'auto-renewal',
@@ -97,7 +112,7 @@ export function makeAnalysis(
         }),
       ],
       keyTerms: {
-        parties: [party(c, 'Acme Corp'), party(c, 'Beta LLC')],
+        parties: [party(c, 'Acme Corp', 'Discloser'), party(c, 'Beta LLC', 'Recipient')],
         agreementDate: term(c, '1 March 2026', '2026-03-01'),
         effectiveDate: null,
         expirationDate: null,

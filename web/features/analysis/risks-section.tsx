@@ -3,10 +3,13 @@ import { FindingButton } from './finding-button'
 import { FindingSection } from './finding-section'
 import { groupRisksBySeverity } from './group-findings'
 import { isSameSpan } from './is-same-span'
+import { orientRisks } from './orient-risks'
 import type { Risk, Severity, Span } from './types'
 
 interface RisksSectionProps {
   risks: readonly Risk[]
+  /** The party the firm acts for (a party name), or null for neutral risks. */
+  ourParty: string | null
   highlight: Span | null
   onSelectSpan: (span: Span) => void
 }
@@ -23,12 +26,15 @@ const SEVERITY_BADGE: Record<Severity, 'destructive' | 'default' | 'secondary'> 
   low: 'secondary',
 }
 
-/** Risks grouped high → medium → low, each a button with its title and explanation. */
-export function RisksSection({ risks, highlight, onSelectSpan }: RisksSectionProps) {
+/**
+ * Risks grouped high → medium → low, each a button with its title, explanation and whom it binds,
+ * oriented to `ourParty` when one is chosen (see orientRisks).
+ */
+export function RisksSection({ risks, ourParty, highlight, onSelectSpan }: RisksSectionProps) {
   return (
     <FindingSection title="Risks" emptyText="No risks found." isEmpty={risks.length === 0}>
       <div className="flex flex-col gap-3">
-        {groupRisksBySeverity(risks).map(({ severity, risks: group }) => (
+        {groupRisksBySeverity(orientRisks(risks, ourParty)).map(({ severity, risks: group }) => (
           <section
             key={severity}
             aria-label={SEVERITY_LABEL[severity]}
@@ -47,11 +53,14 @@ export function RisksSection({ risks, highlight, onSelectSpan }: RisksSectionPro
                     span={risk}
                     active={isSameSpan(risk, highlight)}
                     onSelect={onSelectSpan}
-                    aria-label={`${risk.title}: ${risk.explanation}`}
+                    aria-label={`${risk.title}: ${risk.explanation}${risk.bindsLabel ? ` ${risk.bindsLabel}.` : ''}`}
                     className="flex w-full flex-col gap-0.5 border px-2 py-1.5 text-sm"
                   >
                     <span className="font-medium">{risk.title}</span>
                     <span className="text-muted-foreground">{risk.explanation}</span>
+                    {risk.bindsLabel && (
+                      <span className="text-xs font-medium">{risk.bindsLabel}</span>
+                    )}
                   </FindingButton>
                 </li>
               ))}

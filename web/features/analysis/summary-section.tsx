@@ -9,15 +9,42 @@ interface SummarySectionProps {
   onSelectSpan: (span: Span) => void
 }
 
-/** The summary as a run of sentence buttons, each pointing at the sentence in the document. */
+/**
+ * The summary: its key-facts header (type, parties, date, term, consideration, law) and its
+ * sentences, each a button pointing at its passage in the document.
+ */
 export function SummarySection({ summary, highlight, onSelectSpan }: SummarySectionProps) {
   const { sentences, text } = summary
+  const header = summary.header ?? []
   return (
     <FindingSection
       title="Summary"
       emptyText="No summary."
       isEmpty={!text && sentences.length === 0}
     >
+      {header.length > 0 && (
+        <dl
+          aria-label="Key facts"
+          className="mb-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm"
+        >
+          {header.map((fact) => (
+            <div key={fact.label} className="contents">
+              <dt className="py-0.5 text-muted-foreground">{fact.label}</dt>
+              <dd>
+                <FindingButton
+                  span={fact}
+                  active={isSameSpan(fact, highlight)}
+                  onSelect={onSelectSpan}
+                  aria-label={`Summary fact ${fact.label}: ${fact.value}`}
+                  className="px-1.5 py-0.5 text-sm"
+                >
+                  {fact.value}
+                </FindingButton>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {sentences.length > 0 ? (
         <ul className="flex flex-col gap-1 text-sm leading-relaxed">
           {sentences.map((sentence) => (

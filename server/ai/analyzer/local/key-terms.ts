@@ -4,10 +4,16 @@
  * Atticus Project, Hendrycks et al. 2021, CC BY 4.0); the rules are written from general drafting
  * conventions (preambles, "governed by the laws of", "automatically renew"), not from any file.
  */
-import type { KeyTerm, KeyTerms, Party, QuotedSpan, Span } from '../types'
-
-/** How far into the document the preamble (parties, agreement date) is looked for, in characters. */
-const PREAMBLE_CHARS = 4_000
+import type { KeyTerm, KeyTerms, QuotedSpan, Span } from '../types'
+import { findParties } from './parties'
+import {
+  findAgreementDate,
+  findEffectiveDate,
+  findExpirationDate,
+  findNoticePeriod,
+  findRenewalTerm,
+  renewalSentences,
+} from './term'
 
 /** How far after a "governed by"-style cue the governing jurisdiction may be named, in characters. */
 const LAW_WINDOW_CHARS = 320
@@ -229,73 +235,6 @@ const STATUTE_BEFORE = /\b[A-Z][a-z]+\s+(?:Law|Act|Code)\s+of\s+(?:the\s+)?(?:St
 const STATUTE_AFTER =
   /^\s+(?:General|Uniform|Business|Corporations?|Franchise|Limited|Civil|Commercial|Securities|Revised)\b[\w\s]{0,40}\b(?:Law|Act|Code)\b/
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-]
-const MONTH_NAME =
-  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?'
-const ORDINAL = '(\\d{1,2})\\s*(?:st|nd|rd|th)?'
-
-/** Written dates: "May 8, 2014", "8th day of May, 2014", "8 May 2014", "5/8/2014", "2014-05-08". */
-const DATE_RE = new RegExp(
-  [
-    `\\b${MONTH_NAME}\\s+${ORDINAL},?\\s+(\\d{4})\\b`,
-    `\\b${ORDINAL}\\s+(?:day\\s+of\\s+)?${MONTH_NAME},?\\s+(?:in\\s+the\\s+year\\s+)?(\\d{4})\\b`,
-    `\\b(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})\\b`,
-    `\\b(\\d{4})-(\\d{2})-(\\d{2})\\b`,
-  ].join('|'),
-  'gi',
-)
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  eighteen: 18,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  'forty-five': 45,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  'seventy-five': 75,
-  eighty: 80,
-  ninety: 90,
-  'one hundred twenty': 120,
-  'one hundred eighty': 180,
-  a: 1,
-  an: 1,
-}
-
-/** A duration: "one (1) year", "ninety (90) days", "12 months", "thirty days". */
-const DURATION_SOURCE = `(?:(${Object.keys(NUMBER_WORDS)
-  .sort((a, b) => b.length - a.length)
-  .join(
-    '|',
-  )})\\s*(?:\\(\\s*(\\d+)\\s*\\))?|(\\d+))\\s*[- ]?\\s*(?:calendar\\s+|business\\s+|consecutive\\s+)?(years?|months?|weeks?|days?)\\b`
-
 /**
  * Extracts the key terms of a contract.
  *
@@ -307,16 +246,16 @@ const DURATION_SOURCE = `(?:(${Object.keys(NUMBER_WORDS)
  */
 export function extractKeyTerms(content: string, sentences: readonly QuotedSpan[]): KeyTerms {
   const agreementDate = findAgreementDate(content)
-  const effectiveDate = findEffectiveDate(content, sentences, agreementDate)
-  const renewal = findRenewalTerm(sentences)
+  const effectiveDate = findEffectiveDate(sentences, agreementDate)
+  const renewals = renewalSentences(sentences)
   return {
     parties: findParties(content),
     agreementDate,
     effectiveDate,
     expirationDate: findExpirationDate(sentences, effectiveDate ?? agreementDate),
     governingLaw: findGoverningLaw(content, sentences),
-    renewalTerm: renewal,
-    noticePeriod: findNoticePeriod(sentences),
+    renewalTerm: findRenewalTerm(renewals),
+    noticePeriod: findNoticePeriod(renewals, sentences),
   }
 }
 
@@ -387,270 +326,6 @@ function jurisdictionIn(
     found.push(canonical)
   }
   return found.find((name) => !NATIONAL.has(name)) ?? found[0] ?? null
-}
-
-/**
- * Parties from the preamble: in "between X, a Delaware corporation ("X"), and Y ("Y")" each
- * defined-term parenthesis closes one party, whose name runs up to its first descriptive comma.
- */
-function findParties(content: string): Party[] {
-  const head = content.slice(0, PREAMBLE_CHARS)
-  const opener = /\b(?:by\s+and\s+)?(?:between|among(?:st)?)\b\s*:?/i.exec(head)
-  if (!opener) return []
-  const regionStart = opener.index + opener[0].length
-  const endMatch =
-    /\b(?:WHEREAS|RECITALS|W\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H|NOW,?\s+THEREFORE|BACKGROUND)\b/.exec(
-      head.slice(regionStart),
-    )
-  const regionEnd =
-    regionStart + (endMatch ? endMatch.index : Math.min(1_500, head.length - regionStart))
-  const defined =
-    /\(\s*(?:each\s+|individually\s+|collectively,?\s+|hereinafter(?:\s+(?:referred\s+to\s+as|called))?\s+|herein\s+|the\s+)*["“”]([^"“”]{1,60})["“”][^)]{0,80}\)/g
-  defined.lastIndex = regionStart
-  const parties: Party[] = []
-  let segmentStart = regionStart
-  for (let m = defined.exec(head); m !== null && m.index < regionEnd; m = defined.exec(head)) {
-    const term = m[1] ?? ''
-    const segment = segmentStart
-    segmentStart = m.index + m[0].length
-    if (/\b(?:agreement|date|amendment|part(?:y|ies)|contract|term)\b/i.test(term)) continue
-    const party = partyName(content, segment, m.index)
-    if (party) parties.push(party)
-  }
-  return parties
-}
-
-/**
- * The party name at the start of content[from, to), without descriptions such as ", a ... corporation".
- * A single line break inside a name is a wrapped line (PDF text), so only a blank line ends it.
- */
-function partyName(content: string, from: number, to: number): Party | null {
-  const segment = content.slice(from, to)
-  const lead = /^[\s,;:]*(?:and\s+|&\s+)?(?:the\s+(?=[A-Z]))?/i.exec(segment)?.[0].length ?? 0
-  const rest = segment.slice(lead)
-  if (PARTY_DESCRIPTION.test(rest)) {
-    // "X ("X"), a Delaware corporation, located at ... and Y ("Y")": the segment opens with the
-    // previous party's description; this party's name follows its last "and".
-    const joiners = [...segment.matchAll(/[\s,;](?:and|&)\s+(?=\S)/g)]
-    const last = joiners[joiners.length - 1]
-    return last ? partyName(content, from + last.index + last[0].length, to) : null
-  }
-  const cut = rest.search(
-    /,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|[(;]|\n\s*\n|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal)\b/,
-  )
-  const name = (cut >= 0 ? rest.slice(0, cut) : rest).replace(/[\s,]+$/, '')
-  const looksLikeName = /^[\p{Lu}\p{N}]/u.test(name) || COMPANY_SUFFIX.test(name)
-  if (name.length < 2 || name.length > 120 || !looksLikeName) return null
-  const start = from + lead
-  return { name: name.replace(/\s+/g, ' '), start, end: start + name.length }
-}
-
-/** A segment that starts by describing a party ("a Delaware corporation", "located at") instead of naming one. */
-const PARTY_DESCRIPTION =
-  /^(?:(?:a|an)\s|(?:organi[sz]ed|incorporated|located|having|with|whose|residing)\b)/i
-
-/** Company-form suffixes that make a lower-case name such as "ebix.com, Inc." a party name. */
-const COMPANY_SUFFIX =
-  /\b(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Corporation|Company|LLP|LP|GmbH|AG|S\.A|plc|N\.V|B\.V)\b\.?/
-
-/** The first date in the preamble introduced by "dated", "as of", "made ... on", "day of" etc. */
-function findAgreementDate(content: string): KeyTerm | null {
-  const head = content.slice(0, PREAMBLE_CHARS)
-  for (const date of datesIn(head, 0)) {
-    const before = head.slice(Math.max(0, date.start - 120), date.start)
-    if (/\b(?:dated|as\s+of|made|entered|executed|effective|this|date|on)\b[^.]*$/i.test(before)) {
-      return { value: date.value, start: date.start, end: date.end }
-    }
-  }
-  return null
-}
-
-/**
- * The effective date: a date defined as the "Effective Date" or introduced by "effective as of";
- * when the Effective Date is defined as the date of signing ("the date first written above") it is
- * the agreement date.
- */
-function findEffectiveDate(
-  content: string,
-  sentences: readonly QuotedSpan[],
-  agreementDate: KeyTerm | null,
-): KeyTerm | null {
-  for (const sentence of sentences) {
-    if (!/\beffective\b/i.test(sentence.text)) continue
-    for (const date of datesIn(sentence.text, sentence.start)) {
-      const rel = date.start - sentence.start
-      const around = sentence.text.slice(Math.max(0, rel - 60), rel + date.end - date.start + 40)
-      if (/\beffective\s+(?:as\s+of|on|from|date)\b|["“]Effective\s+Date["”]/i.test(around)) {
-        return { value: date.value, start: sentence.start, end: sentence.end }
-      }
-    }
-    if (
-      agreementDate &&
-      /["“]Effective\s+Date["”]|\beffective\s+as\s+of\b/i.test(sentence.text) &&
-      /\b(?:date\s+(?:first|hereof|of\s+this\s+agreement)|first\s+(?:above\s+)?written)\b/i.test(
-        sentence.text,
-      )
-    ) {
-      return { value: agreementDate.value, start: sentence.start, end: sentence.end }
-    }
-  }
-  return null
-}
-
-/**
- * The expiration date: "expire on <date>", "until <date>", else "<n> years from the Effective
- * Date" added to `anchor` (ISO), else "perpetual" for a term without end.
- */
-function findExpirationDate(
-  sentences: readonly QuotedSpan[],
-  anchor: KeyTerm | null,
-): KeyTerm | null {
-  const termSentences = sentences.filter((s) =>
-    /\b(?:term|expire|expiration|continue|remain\s+in\s+(?:full\s+)?(?:force|effect))\b/i.test(
-      s.text,
-    ),
-  )
-  for (const sentence of termSentences) {
-    for (const date of datesIn(sentence.text, sentence.start)) {
-      const before = sentence.text.slice(
-        Math.max(0, date.start - sentence.start - 60),
-        date.start - sentence.start,
-      )
-      if (
-        /\b(?:until|through|expir\w*|terminat\w*|end(?:ing)?)\s+(?:on\s+|at\s+|of\s+)?(?:\w+\s+){0,3}$/i.test(
-          before,
-        )
-      ) {
-        return { value: date.value, start: sentence.start, end: sentence.end }
-      }
-    }
-  }
-  const durationAfter = new RegExp(
-    `\\b(?:term|period)\\s+of\\s+${DURATION_SOURCE}\\s+(?:\\w+\\s+){0,3}(?:from|after|following|commencing|beginning)`,
-    'i',
-  )
-  for (const sentence of termSentences) {
-    const m = durationAfter.exec(sentence.text)
-    const duration = m ? durationFrom(m, 1) : null
-    if (duration && anchor && /^\d{4}-\d{2}-\d{2}$/.test(anchor.value)) {
-      return {
-        value: addDuration(anchor.value, duration),
-        start: sentence.start,
-        end: sentence.end,
-      }
-    }
-  }
-  const perpetual = termSentences.find(
-    (s) => /\b(?:in\s+)?perpetu(?:al|ity)\b/i.test(s.text) && /\bterm\b/i.test(s.text),
-  )
-  return perpetual ? { value: 'perpetual', start: perpetual.start, end: perpetual.end } : null
-}
-
-/** Sentences that renew or extend the term automatically or for further periods. */
-function isRenewalSentence(text: string): boolean {
-  return (
-    /\b(?:renew\w*|extend\w*|extension)\b/i.test(text) &&
-    /\b(?:automatic\w*|successive|additional|further|unless|renewal\s+terms?|thereafter)\b/i.test(
-      text,
-    )
-  )
-}
-
-/** The length of each renewal period, e.g. "1 year" from "successive one (1) year periods". */
-function findRenewalTerm(sentences: readonly QuotedSpan[]): KeyTerm | null {
-  const re = new RegExp(
-    `(?:successive|additional|further|renewal|extension|consecutive|like)\\s+(?:(?:renewal\\s+)?(?:terms?|periods?)\\s+of\\s+)?${DURATION_SOURCE}|${DURATION_SOURCE}\\s+(?:renewal|extension|additional|successive)`,
-    'i',
-  )
-  for (const sentence of sentences) {
-    if (!isRenewalSentence(sentence.text)) continue
-    const m = re.exec(sentence.text)
-    const duration = m ? (durationFrom(m, 1) ?? durationFrom(m, 5)) : null
-    if (duration)
-      return { value: formatDuration(duration), start: sentence.start, end: sentence.end }
-  }
-  return null
-}
-
-/** The notice needed to stop a renewal, e.g. "90 days" from "at least ninety (90) days prior to". */
-function findNoticePeriod(sentences: readonly QuotedSpan[]): KeyTerm | null {
-  const re = new RegExp(
-    `${DURATION_SOURCE}\\s*(?:'|’)?\\s*(?:\\(\\s*\\w+\\s*\\)\\s*)?(?:prior|before|in\\s+advance|advance|written\\s+notice|notice|preceding)`,
-    'i',
-  )
-  for (const sentence of sentences) {
-    if (!isRenewalSentence(sentence.text) && !/\bnon-?renewal\b/i.test(sentence.text)) continue
-    if (!/\bnotice\b|\bnotif/i.test(sentence.text)) continue
-    const m = re.exec(sentence.text)
-    const duration = m ? durationFrom(m, 1) : null
-    if (duration)
-      return { value: formatDuration(duration), start: sentence.start, end: sentence.end }
-  }
-  return null
-}
-
-interface Duration {
-  amount: number
-  unit: 'year' | 'month' | 'week' | 'day'
-}
-
-/** Reads a DURATION_SOURCE match whose four groups start at `first`; null when absent. */
-function durationFrom(m: RegExpExecArray, first: number): Duration | null {
-  const word = m[first]
-  const digits = m[first + 1] ?? m[first + 2]
-  const unit = m[first + 3]
-  if (!unit) return null
-  const amount = digits ? Number(digits) : word ? NUMBER_WORDS[word.toLowerCase()] : undefined
-  if (amount === undefined || !Number.isFinite(amount) || amount <= 0) return null
-  return { amount, unit: unit.toLowerCase().replace(/s$/, '') as Duration['unit'] }
-}
-
-function formatDuration({ amount, unit }: Duration): string {
-  return `${amount} ${unit}${amount === 1 ? '' : 's'}`
-}
-
-/** ISO date `iso` plus a duration, in UTC calendar arithmetic. */
-function addDuration(iso: string, { amount, unit }: Duration): string {
-  const date = new Date(`${iso}T00:00:00Z`)
-  if (unit === 'year') date.setUTCFullYear(date.getUTCFullYear() + amount)
-  else if (unit === 'month') date.setUTCMonth(date.getUTCMonth() + amount)
-  else date.setUTCDate(date.getUTCDate() + amount * (unit === 'week' ? 7 : 1))
-  return date.toISOString().slice(0, 10)
-}
-
-/** Dates written in `text` (which starts at `offset` in the document), with ISO values. */
-function datesIn(text: string, offset: number): (Span & { value: string })[] {
-  const dates: (Span & { value: string })[] = []
-  DATE_RE.lastIndex = 0
-  for (let m = DATE_RE.exec(text); m !== null; m = DATE_RE.exec(text)) {
-    const iso = m[1]
-      ? isoDate(m[3], monthIndex(m[1]), m[2])
-      : m[5]
-        ? isoDate(m[6], monthIndex(m[5]), m[4])
-        : m[7]
-          ? isoDate(m[9], Number(m[7]), m[8])
-          : isoDate(m[10], Number(m[11]), m[12])
-    if (iso)
-      dates.push({ value: iso, start: offset + m.index, end: offset + m.index + m[0].length })
-  }
-  return dates
-}
-
-function monthIndex(name: string): number {
-  const lower = name.toLowerCase().slice(0, 3)
-  return MONTHS.findIndex((month) => month.startsWith(lower)) + 1
-}
-
-/** `YYYY-MM-DD` for a valid calendar date (two-digit years pivot at 50), else null. */
-function isoDate(year: string | undefined, month: number, day: string | undefined): string | null {
-  if (!year || !day) return null
-  let y = Number(year)
-  if (year.length === 2) y += y < 50 ? 2000 : 1900
-  const d = Number(day)
-  const date = new Date(Date.UTC(y, month - 1, d))
-  if (month < 1 || month > 12 || date.getUTCDate() !== d || date.getUTCMonth() !== month - 1)
-    return null
-  return `${String(y).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`
 }
 
 /** The sentence containing offset `at`, by binary search over document-ordered spans. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BALANCED_SUPPLY_AGREEMENT, RISKY_SERVICES_AGREEMENT } from '../test-contracts'
 import { analyzeLocal } from './analyze-local'
-import { documentAnchor } from './risks'
 
 function riskCodes(content: string): string[] {
   return analyzeLocal(content, 'risks').risks.map((risk) => risk.code)
@@ -31,6 +30,10 @@ describe('assessRisks', () => {
     ],
     [
       'termination-for-convenience',
+      'Either party may terminate this Agreement for convenience on thirty days written notice.',
+    ],
+    [
+      'termination-for-convenience-unilateral',
       'Client may terminate this Agreement for convenience on thirty days written notice.',
     ],
     [
@@ -46,8 +49,24 @@ describe('assessRisks', () => {
       'A change of control of either party shall require the prior written consent of the other party.',
     ],
     [
-      'liability-uncapped',
+      'liability-carve-out',
       'Nothing in this Agreement shall limit either party’s liability for breach of confidentiality.',
+    ],
+    [
+      'liquidated-damages',
+      'Late Delivery. For each week of delay Consultant shall pay Client liquidated damages of $1,000.',
+    ],
+    [
+      'ip-assignment',
+      'Work Product. Consultant hereby assigns to Client all right, title and interest in the reports it prepares.',
+    ],
+    [
+      'minimum-commitment',
+      'Volume. Client shall purchase at least 500 hours of advice in each contract year.',
+    ],
+    [
+      'most-favoured-nation',
+      'Pricing. Consultant shall offer Client rates no less favourable than the rates it offers any other client.',
     ],
   ])('raises %s on a clause written to trigger it, and not without it', (code, clause) => {
     expect(riskCodes(contractWith(clause))).toContain(code)
@@ -89,7 +108,7 @@ describe('assessRisks', () => {
       'indemnity-broad',
       'liability-uncapped',
       'non-compete',
-      'termination-for-convenience',
+      'termination-for-convenience-unilateral',
     ])
     expect(riskCodes(BALANCED_SUPPLY_AGREEMENT)).toEqual([])
   })
@@ -101,10 +120,28 @@ describe('assessRisks', () => {
     expect(risk?.severity).toBe('high')
   })
 
-  it('anchors documentAnchor on the first line with a letter, trimmed', () => {
-    const content = '\r\n  --- \r\n  Exhibit 10.1 \r\nMore text'
-    const span = documentAnchor(content)
-    expect(content.slice(span.start, span.end)).toBe('Exhibit 10.1')
-    expect(documentAnchor('')).toEqual({ start: 0, end: 0 })
+  it('says whom a risk binds and, given our party, orients it', () => {
+    const neutral = analyzeLocal(RISKY_SERVICES_AGREEMENT, 'risks').risks
+    const nonCompete = neutral.find((r) => r.code === 'non-compete')
+    expect(nonCompete?.binds).toEqual(['Contoso Retail LLC'])
+    expect(nonCompete?.orientation).toBeUndefined()
+    const termination = neutral.find((r) => r.code === 'termination-for-convenience-unilateral')
+    expect(termination?.binds).toEqual(['Contoso Retail LLC'])
+    expect(termination?.explanation).toMatch(/Only Northwind Analytics, Inc\. may end/)
+
+    const asCustomer = analyzeLocal(RISKY_SERVICES_AGREEMENT, 'risks', { ourParty: 'Customer' })
+    const asProvider = analyzeLocal(RISKY_SERVICES_AGREEMENT, 'risks', {
+      ourParty: 'Northwind Analytics, Inc.',
+    })
+    const find = (risks: typeof neutral) => risks.find((r) => r.code === 'non-compete')
+    expect(find(asCustomer.risks)).toMatchObject({ orientation: 'binds-us', severity: 'high' })
+    expect(find(asProvider.risks)).toMatchObject({ orientation: 'binds-them', severity: 'low' })
+  })
+
+  it('does not rate a missing limitation of liability as high in an employment agreement', () => {
+    const content =
+      'EMPLOYMENT AGREEMENT\n\nThis Employment Agreement is made between Quarry Foods Inc. ("Company") and Dana Reyes ("Executive").\n\nThe Executive shall serve as chief financial officer.'
+    const risk = analyzeLocal(content, 'risks').risks.find((r) => r.code === 'liability-missing')
+    expect(risk?.severity).toBe('low')
   })
 })

@@ -5,20 +5,16 @@
  * assignment, governing law); they flag passages for a lawyer, they do not give advice.
  */
 import type { Clause, KeyTerms, QuotedSpan, Risk, Span } from '../types'
+import { documentAnchor } from '../shared/citations'
+import { agreementTitle, contractKind } from './agreement-title'
+import { commercialRisks } from './commercial-risks'
+import { orientRisk, otherParties, subjectParties } from './risk-orientation'
 
-/** Every risk code the rules can raise; the OpenAI engine is asked to use the same ones. */
-export const RISK_CODES = [
-  'liability-missing',
-  'liability-uncapped',
-  'indemnity-broad',
-  'auto-renewal-short-notice',
-  'termination-for-convenience',
-  'exclusivity',
-  'non-compete',
-  'change-of-control',
-  'governing-law-missing',
-  'governing-law-unclear',
-] as const
+/** Options of assessRisks. */
+export interface RiskOptions {
+  /** The firm's client among the parties (name, defined term or role); orients the risks. */
+  ourParty?: string
+}
 
 /** A detected clause counts as evidence when the classifier is at least this sure (0..1). */
 const CLAUSE_EVIDENCE = 0.75
@@ -35,8 +31,9 @@ const LIABILITY_CAP =
 const EXPLICITLY_UNLIMITED =
   /\bunlimited\s+liability\b|\bliability\b[^.]{0,100}\b(?:is|be|remain)\s+unlimited\b/i
 
+/** Claims left outside a cap: "… shall not apply to …", "except for claims under Section 9". */
 const LIABILITY_CARVE_OUT =
-  /\b(?:limitations?|exclusions?)\s+(?:of|on)\s+liability\b[^.]{0,200}\b(?:shall|will)\s+not\s+apply\b|\bnothing\s+in\s+this\s+agreement\s+(?:shall|will)\s+(?:limit|exclude|restrict)\s+(?:[\w'’]+\s+){0,3}liabilit/i
+  /\bliabilit[^.]{0,200}\b(?:except|excluding|other\s+than)\s+(?:for\s+|with\s+respect\s+to\s+|in\s+respect\s+of\s+)?(?:any\s+)?(?:claims?|liabilit\w*|damages|losses|obligations?|breach\w*|(?:a\s+)?party['’]?s?\s+(?:indemnif\w*|confidential\w*))\b|^\W*(?:\(\w+\)\s*)?except\s+(?:for\s+|with\s+respect\s+to\s+)?[^,]{0,160},[^.]{0,200}\bliabilit|\b(?:limitations?|exclusions?)\s+(?:of|on)\s+liability\b[^.]{0,200}\b(?:shall|will)\s+not\s+apply\b|\bnothing\s+in\s+this\s+agreement\s+(?:shall|will)\s+(?:limit|exclude|restrict)\s+(?:[\w'’]+\s+){0,3}liabilit/i
 
 const INDEMNITY = /\bindemnif(?:y|ies|ied|ication)\b|\bhold\s+(?:\w+\s+)?harmless\b/i
 
@@ -73,20 +70,56 @@ const CHANGE_OF_CONTROL =
  * `keyTerms` the extracted key terms of the same content. Returns at most one risk per code,
  * sorted by start; each span is the triggering passage, or for an absent clause the document
  * anchor (see documentAnchor). Severity: high = open-ended financial exposure, medium = a
- * commercial restriction or exit right to negotiate, low = legal uncertainty. Never throws.
+ * commercial restriction or exit right to negotiate, low = legal uncertainty or a burden on the
+ * other side. Severity depends on the contract's kind (an employment agreement without a
+ * limitation of liability is usual, so low). Risks that burden one side say whom they bind
+ * (`binds`, from the passage's subject); with `options.ourParty` they are oriented: a restriction
+ * binding our party keeps or raises its severity, one binding only the other side is low
+ * (informational). Never throws.
  */
 export function assessRisks(
   content: string,
   sentences: readonly QuotedSpan[],
   clauses: readonly Clause[],
   keyTerms: KeyTerms,
+  options: RiskOptions = {},
 ): Risk[] {
+  const kind = contractKind(agreementTitle(content)?.value ?? null)
+  const parties = keyTerms.parties
+  const oriented = (risk: Risk, binds: string[], ifBindsUs = risk.severity): Risk =>
+    orientRisk(risk, binds, parties, { ifBindsUs, ifBindsThem: 'low' }, options.ourParty)
+  const bySubject = (risk: Risk, ifBindsUs?: Risk['severity']): Risk =>
+    oriented(risk, subjectParties(content.slice(risk.start, risk.end), parties), ifBindsUs)
   const risks: Risk[] = [
-    ...liabilityRisks(content, sentences, clauses),
-    ...indemnityRisks(sentences),
+    ...liabilityRisks(content, sentences, clauses).map((risk) =>
+      kind === 'employment' && risk.code === 'liability-missing'
+        ? { ...risk, severity: 'low' as const }
+        : risk,
+    ),
+    ...indemnityRisks(sentences).map((risk) => bySubject(risk)),
     ...renewalRisks(sentences, keyTerms),
-    ...terminationRisks(sentences, clauses),
-    ...covenantRisks(sentences, clauses),
+    ...terminationRisks(sentences, clauses).map((risk) => {
+      // The holder of the right is the subject; the risk binds the other side.
+      const holders = subjectParties(content.slice(risk.start, risk.end), parties)
+      const unilateral = holders.length === 1 && parties.length > 1
+      const exposed = unilateral ? otherParties(holders, parties) : holders
+      return oriented(
+        unilateral
+          ? {
+              ...risk,
+              code: 'termination-for-convenience-unilateral',
+              title: 'One-sided termination for convenience',
+              explanation: `Only ${holders[0]} may end the agreement without cause, so the other side’s revenue or supply can stop at short notice.`,
+            }
+          : risk,
+        exposed,
+        unilateral ? 'high' : risk.severity,
+      )
+    }),
+    ...covenantRisks(sentences, clauses).map((risk) =>
+      bySubject(risk, risk.code === 'non-compete' ? 'high' : risk.severity),
+    ),
+    ...commercialRisks(sentences, clauses).map((risk) => bySubject(risk)),
   ]
   const lawClause = clauses.find(
     (c) => c.category === 'Governing Law' && c.confidence >= CLAUSE_EVIDENCE,
@@ -116,21 +149,6 @@ export function assessRisks(
     })
   }
   return risks.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code))
-}
-
-/**
- * The passage that stands for the whole document when a risk is about something absent: its
- * first line containing a letter (usually the title), trimmed and at most 200 characters; an
- * empty span at 0 when there is none. Offsets are UTF-16 code units into `content`.
- */
-export function documentAnchor(content: string): Span {
-  const lineRe = /[^\r\n]+/g
-  for (let m = lineRe.exec(content); m !== null; m = lineRe.exec(content)) {
-    if (!/\p{L}/u.test(m[0])) continue
-    const start = m.index + m[0].length - m[0].trimStart().length
-    return { start, end: start + Math.min(m[0].trim().length, 200) }
-  }
-  return { start: 0, end: 0 }
 }
 
 function liabilityRisks(
@@ -190,11 +208,11 @@ function liabilityRisks(
     // Medium: the cap exists, but the carved-out claims (often indemnities or confidentiality) are open-ended.
     return [
       {
-        code: 'liability-uncapped',
+        code: 'liability-carve-out',
         severity: 'medium',
-        title: 'Exceptions to the liability cap',
+        title: 'Uncapped claims carved out of the cap',
         explanation:
-          'Some claims are carved out of the limitation of liability and so remain uncapped; check which.',
+          'Some claims are carved out of the limitation of liability and so remain uncapped, which can outweigh the cap itself; check which.',
         ...spanOf(carveOut),
       },
     ]

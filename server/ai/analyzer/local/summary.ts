@@ -42,12 +42,17 @@ const STOPWORDS = new Set(
 /**
  * Picks the most central sentences of a document as its summary.
  *
- * `sentences` are document-ordered spans into `content` (segmentSentences). Returns 3–7 sentences
- * (fewer when the document has fewer candidates; roughly log2 of the candidate count), in document
+ * `sentences` are document-ordered spans into `content` (segmentSentences). Returns
+ * `maxSentences` sentences when given, else 3–7 (roughly log2 of the candidate count; fewer when
+ * the document has fewer candidates), in document
  * order, with `text` the sentences joined by a space. Empty input gives an empty summary. Cost is
  * O(n² · words) for n ≤ MAX_CANDIDATES candidates; never throws.
  */
-export function summarize(content: string, sentences: readonly QuotedSpan[]): Summary {
+export function summarize(
+  content: string,
+  sentences: readonly QuotedSpan[],
+  maxSentences?: number,
+): Summary {
   const seen = new Set<string>()
   const candidates = sentences
     .filter((s) => s.end - s.start <= MAX_CHARS && isProse(s.text))
@@ -65,7 +70,7 @@ export function summarize(content: string, sentences: readonly QuotedSpan[]): Su
   const scores = lexRank(vectors)
   const count = Math.min(
     candidates.length,
-    Math.max(3, Math.min(7, Math.round(Math.log2(candidates.length + 1)))),
+    maxSentences ?? Math.max(3, Math.min(7, Math.round(Math.log2(candidates.length + 1)))),
   )
   const picked: number[] = []
   const ranked = candidates

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { segmentSentences } from '../sentences'
-import { CLAUSE_CATEGORIES, GOVERNING_LAW } from './clause-categories'
+import { CLAUSE_CATEGORIES, GOVERNING_LAW } from '../../shared/cuad-taxonomy'
 import { detectClauses } from './detect-clauses'
 
 /** One short contract per category, in ordinary drafting style, written for this test. */

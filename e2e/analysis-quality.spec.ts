@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test'
+import { makePdf } from '../server/test/sample-files'
+import { signIn } from './sign-in'
+
+/** A distribution agreement written for this test: roles, a term, and a non-compete on one side. */
+const DISTRIBUTION_AGREEMENT = [
+  'DISTRIBUTION AGREEMENT',
+  'This Distribution Agreement is made on March 2, 2021 by and between Quillon Instruments Inc. (the "Supplier") and Marrow Medical Supplies LLC (the "Distributor").',
+  '1. Appointment. The Supplier appoints the Distributor as its distributor of the Products in Canada.',
+  '2. Term. The term of this Agreement shall commence on March 2, 2021 and continue for a period of three (3) years.',
+  '3. Non-Competition. The Distributor shall not sell any product that competes with the Products during the term of this Agreement.',
+  '4. Liability. Each party’s total liability under this Agreement shall not exceed the fees paid in the prior twelve months.',
+  '5. Governing Law. This Agreement is governed by the laws of the Province of Ontario.',
+].join('\n\n')
+
+test('the analysis shows the summary header, parties with roles and risks oriented to our party', async ({
+  page,
+}) => {
+  await signIn(page, `counsel-${Date.now()}@firm.test`)
+  await page.getByLabel('Organization name').fill('Quill & Marrow LLP')
+  await page.getByRole('button', { name: /create/i }).click()
+  await expect(page.getByText('Quill & Marrow LLP').first()).toBeVisible()
+
+  await page.getByRole('link', { name: 'Documents', exact: true }).click()
+  await page.getByLabel('Upload a document').setInputFiles({
+    name: 'distribution.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await makePdf(DISTRIBUTION_AGREEMENT)),
+  })
+  await expect(page.getByRole('heading', { name: 'distribution' }).first()).toBeVisible()
+  await page.getByRole('button', { name: 'Analyze' }).click()
+  await expect(page.getByText('Analysis complete!')).toBeVisible({ timeout: 60_000 })
+
+  const facts = page.getByLabel('Key facts')
+  await expect(
+    facts.getByRole('button', { name: 'Summary fact Type: Distribution Agreement' }),
+  ).toBeVisible()
+  await expect(
+    facts.getByRole('button', { name: /^Summary fact Term: until 2024-03-02/ }),
+  ).toBeVisible()
+  await expect(
+    page.getByRole('button', { name: 'Party: Marrow Medical Supplies LLC, Distributor' }),
+  ).toBeVisible()
+
+  const nonCompete = (name: RegExp) => page.getByRole('button', { name })
+  await expect(nonCompete(/^Non-compete:.*Binds Marrow Medical Supplies LLC/)).toBeVisible()
+
+  await page.getByRole('radio', { name: 'Quillon Instruments Inc. (Supplier)' }).check()
+  await expect(
+    page
+      .getByRole('region', { name: 'Low severity' })
+      .getByRole('button', { name: /^Non-compete:.*Binds them \(informational\)/ }),
+  ).toBeVisible()
+
+  await page.getByRole('radio', { name: 'Marrow Medical Supplies LLC (Distributor)' }).check()
+  await expect(
+    page
+      .getByRole('region', { name: 'High severity' })
+      .getByRole('button', { name: /^Non-compete:.*Binds us/ }),
+  ).toBeVisible()
+})

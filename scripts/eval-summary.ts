@@ -1,0 +1,100 @@
+/**
+ * Scores the local engine's summaries against reference summaries.
+ *
+ *   npm run eval:summary -- [--summaries JSON]
+ *
+ * The JSON is an object of entries with `original_text` and `reference_summary` (the layout of
+ * the legal_summarization set, Manor & Li 2019; default ../shared/fixtures/summaries/
+ * tos-summaries-dev.json). For each passage: ROUGE-1, ROUGE-2 and ROUGE-L F1 (Lin 2004, via
+ * js-rouge, case-insensitive) of the engine's summary text, and of the lead-3 baseline (the
+ * passage's first three sentences), averaged over passages; last, one JSON line. Exits 1 when the
+ * file is missing.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { l as rougeL, n as rougeN } from 'js-rouge'
+import { analyzeLocal } from '../server/ai/analyzer/local/analyze-local'
+import { segmentSentences } from '../server/ai/analyzer/local/sentences'
+import { parseArgs } from './cuad-dataset'
+
+const DEFAULT_PATH = '../shared/fixtures/summaries/tos-summaries-dev.json'
+
+interface Scores {
+  rouge1: number
+  rouge2: number
+  rougeL: number
+}
+
+const args = parseArgs(process.argv.slice(2))
+const path = args.get('summaries') ?? DEFAULT_PATH
+if (!existsSync(path)) {
+  process.stderr.write(
+    `error: summaries file not found: ${path} (the fixtures live outside the repository).\nusage: npm run eval:summary -- [--summaries JSON]\n`,
+  )
+  process.exit(1)
+}
+const entries = Object.values(
+  JSON.parse(readFileSync(path, 'utf8')) as Record<
+    string,
+    { original_text?: string; reference_summary?: string }
+  >,
+).filter((e) => (e.original_text ?? '').trim() !== '' && (e.reference_summary ?? '').trim() !== '')
+
+const engine: Scores[] = []
+const lead3: Scores[] = []
+for (const entry of entries) {
+  const text = entry.original_text ?? ''
+  const reference = entry.reference_summary ?? ''
+  engine.push(score(analyzeLocal(text, 'summarize').summary.text, reference))
+  const lead = segmentSentences(text)
+    .slice(0, 3)
+    .map((s) => s.text)
+    .join(' ')
+  lead3.push(score(lead, reference))
+}
+
+const engineMean = mean(engine)
+const leadMean = mean(lead3)
+console.log(`Summaries: ${entries.length} passages from ${path}`)
+console.log(`${'F1'.padEnd(10)} ${'engine'.padStart(8)} ${'lead-3'.padStart(8)}`)
+for (const key of ['rouge1', 'rouge2', 'rougeL'] as const)
+  console.log(
+    `${key.padEnd(10)} ${engineMean[key].toFixed(3).padStart(8)} ${leadMean[key].toFixed(3).padStart(8)}`,
+  )
+console.log(
+  JSON.stringify({
+    passages: entries.length,
+    rouge1_f1: round(engineMean.rouge1),
+    rouge2_f1: round(engineMean.rouge2),
+    rougeL_f1: round(engineMean.rougeL),
+    lead3_rouge1_f1: round(leadMean.rouge1),
+    lead3_rouge2_f1: round(leadMean.rouge2),
+    lead3_rougeL_f1: round(leadMean.rougeL),
+  }),
+)
+
+function score(candidate: string, reference: string): Scores {
+  if (candidate.trim() === '') return { rouge1: 0, rouge2: 0, rougeL: 0 }
+  const options = { caseSensitive: false }
+  return {
+    rouge1: rougeN(candidate, reference, { ...options, n: 1 }),
+    rouge2: rougeN(candidate, reference, { ...options, n: 2 }),
+    rougeL: rougeL(candidate, reference, options),
+  }
+}
+
+function mean(scores: readonly Scores[]): Scores {
+  const total = scores.reduce(
+    (sum, s) => ({
+      rouge1: sum.rouge1 + s.rouge1,
+      rouge2: sum.rouge2 + s.rouge2,
+      rougeL: sum.rougeL + s.rougeL,
+    }),
+    { rouge1: 0, rouge2: 0, rougeL: 0 },
+  )
+  const n = Math.max(1, scores.length)
+  return { rouge1: total.rouge1 / n, rouge2: total.rouge2 / n, rougeL: total.rougeL / n }
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000
+}

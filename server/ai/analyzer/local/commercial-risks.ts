@@ -1,0 +1,91 @@
+/**
+ * Risks in a contract's commercial terms: liquidated damages, an assignment of intellectual
+ * property, a minimum purchase commitment and a most-favoured-nation promise. Each is found by its
+ * usual wording or by a confident CUAD clause of the same category (Liquidated Damages, Ip
+ * Ownership Assignment, Minimum Commitment, Most Favored Nation), and quotes its passage.
+ */
+import type { Clause, QuotedSpan, Risk, Severity } from '../types'
+
+/** A detected clause counts as evidence when the classifier is at least this sure (0..1). */
+const CLAUSE_EVIDENCE = 0.75
+
+interface CommercialRule {
+  code: string
+  severity: Severity
+  title: string
+  /** One plain sentence: why a reviewer should care. */
+  explanation: string
+  wording: RegExp
+  category: string
+}
+
+const RULES: readonly CommercialRule[] = [
+  {
+    code: 'liquidated-damages',
+    severity: 'high',
+    title: 'Liquidated damages',
+    explanation:
+      'A fixed sum is owed on a breach whatever the actual loss, so the paying side cannot argue the damage down.',
+    wording:
+      /\bliquidated\s+damages\b|\b(?:genuine\s+)?pre-?estimate\s+of\s+(?:the\s+)?(?:loss|damages?)\b|\bagreed\s+(?:sum|damages)\b[^.]{0,80}\bbreach/i,
+    category: 'Liquidated Damages',
+  },
+  {
+    code: 'ip-assignment',
+    severity: 'high',
+    title: 'Assignment of intellectual property',
+    explanation:
+      'The assigning side gives up ownership of the intellectual property it creates or holds, and keeps only what the contract licenses back.',
+    wording:
+      /\b(?:hereby|shall|will|agrees?\s+to)\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b[^.]{0,200}\b(?:right,?\s+title|intellectual\s+property|inventions?|work\s+product|copyrights?|patents?|deliverables)\b|\bwork(?:s)?\s+made\s+for\s+hire\b/i,
+    category: 'Ip Ownership Assignment',
+  },
+  {
+    code: 'minimum-commitment',
+    severity: 'medium',
+    title: 'Minimum commitment',
+    explanation:
+      'The committed side must buy, order or pay at least a set amount whether or not it needs it, so a downturn does not reduce what it owes.',
+    wording:
+      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|quantit\w*|volume|commitment|royalt\w*|fees?|revenue|sales|payments?)\b|\btake[\s-]or[\s-]pay\b|\b(?:shall|will|agrees?\s+to)\s+(?:purchase|order|buy)\s+(?:at\s+least|not\s+less\s+than|a\s+minimum\s+of)\b/i,
+    category: 'Minimum Commitment',
+  },
+  {
+    code: 'most-favoured-nation',
+    severity: 'medium',
+    title: 'Most-favoured-nation promise',
+    explanation:
+      'The promising side must match any better price or terms it gives others, which limits how it can price for other customers.',
+    wording:
+      /\bmost[\s-]favou?red[\s-](?:nations?|customers?|licensee)\b|\b(?:no\s+less\s+favou?rable|at\s+least\s+as\s+favou?rable)\s+(?:than|as)\b[^.]{0,120}\b(?:terms?|prices?|pricing|rates?)\b|\b(?:terms?|prices?|pricing|rates?)\b[^.]{0,80}\b(?:no\s+less\s+favou?rable|at\s+least\s+as\s+favou?rable|more\s+favou?rable)\b/i,
+    category: 'Most Favored Nation',
+  },
+]
+
+/**
+ * At most one risk per rule, quoting the first sentence with the rule's wording, else the most
+ * confident clause of its category. `sentences` and `clauses` index the same content. Never throws.
+ */
+export function commercialRisks(
+  sentences: readonly QuotedSpan[],
+  clauses: readonly Clause[],
+): Risk[] {
+  const risks: Risk[] = []
+  for (const rule of RULES) {
+    const passage =
+      sentences.find((s) => rule.wording.test(s.text)) ??
+      clauses
+        .filter((c) => c.category === rule.category && c.confidence >= CLAUSE_EVIDENCE)
+        .sort((a, b) => b.confidence - a.confidence)[0]
+    if (!passage) continue
+    risks.push({
+      code: rule.code,
+      severity: rule.severity,
+      title: rule.title,
+      explanation: rule.explanation,
+      start: passage.start,
+      end: passage.end,
+    })
+  }
+  return risks
+}

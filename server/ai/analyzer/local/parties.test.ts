@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { findParties } from './parties'
+
+function names(content: string): string[] {
+  return findParties(content).map((party) => party.name)
+}
+
+describe('findParties', () => {
+  it('keeps each party’s defined term and role as separate fields, with spans', () => {
+    const content =
+      'SUPPLY AGREEMENT\n\nThis Supply Agreement is made by and between Halvard Mills Ltd. ("Halvard" or the "Supplier") and Pemberton Bakeries, Inc., a Vermont corporation (the "Buyer").\n\nWHEREAS the Buyer bakes bread.'
+    const parties = findParties(content)
+    expect(parties.map((p) => [p.name, p.definedTerm?.text, p.role])).toEqual([
+      ['Halvard Mills Ltd.', 'Halvard', undefined],
+      ['Pemberton Bakeries, Inc.', 'Buyer', 'Buyer'],
+    ])
+    for (const party of parties) {
+      expect(content.slice(party.start, party.end)).toBe(party.name)
+      const term = party.definedTerm!
+      expect(content.slice(term.start, term.end)).toBe(term.text)
+    }
+  })
+
+  it('reads an opening without "between", with single quotes and an address after the name', () => {
+    const content =
+      "Kestrel Analytics GmbH, having its registered office at Hauptstrasse 5, Munich ('the Licensor') and Brookfield Data Services LLC, whose principal office is at 12 Elm Street, Boston ('the Licensee') agree to this Licence Agreement dated 3 March 2021."
+    const parties = findParties(content)
+    expect(parties.map((p) => [p.name, p.role])).toEqual([
+      ['Kestrel Analytics GmbH', 'Licensor'],
+      ['Brookfield Data Services LLC', 'Licensee'],
+    ])
+  })
+
+  it('reads "BETWEEN: … AND: …" blocks without returning the connector or the address', () => {
+    const content =
+      'CONSULTING AGREEMENT\n\nBETWEEN:\n\nNORTHGATE MINERALS CORP., 400 – 789 West Pender Street, Vancouver\n\n(the "Company")\n\nAND:\n\nSILVERLINE ADVISORY LTD., 55 Bay Street, Toronto\n\n(the "Consultant")\n\nWHEREAS the Company needs advice.'
+    expect(names(content)).toEqual(['NORTHGATE MINERALS CORP.', 'SILVERLINE ADVISORY LTD.'])
+  })
+
+  it('reads numbered parties and "Party A:" labels', () => {
+    expect(
+      names(
+        'This Agreement is dated 1 May 2020 and made between:\n(1) Orchard Lane Holdings Limited, a company registered in England; and\n(2) Tidewater Freight plc, a company registered in Scotland.\n\nBACKGROUND\nThe parties wish to agree.',
+      ),
+    ).toEqual(['Orchard Lane Holdings Limited', 'Tidewater Freight plc'])
+    const labelled = findParties(
+      'Cooperation Agreement\nParty A: Lumen Grid Technology Co., Ltd.\nAddress: 8 River Road\nParty B: Harbin Cold Chain Logistics Co., Ltd.\nAddress: 12 Lake Road\nWhereas, the parties wish to cooperate.',
+    )
+    expect(labelled.map((p) => [p.name, p.role])).toEqual([
+      ['Lumen Grid Technology Co., Ltd.', 'Party A'],
+      ['Harbin Cold Chain Logistics Co., Ltd.', 'Party B'],
+    ])
+  })
+
+  it('reads company names without defined terms, skipping a parent named as a description', () => {
+    expect(
+      names(
+        'MARKETING AGREEMENT\n\nBY AND BETWEEN\n\nCOBALT RIVER MEDIA INC.\n\nAND\n\nSUNDIAL PRESS CORP., a subsidiary of Meridian Holdings Inc.\n\nARTICLE 1 DEFINITIONS',
+      ),
+    ).toEqual(['COBALT RIVER MEDIA INC.', 'SUNDIAL PRESS CORP.'])
+  })
+
+  it('skips a cover page and table of contents before the preamble', () => {
+    const cover =
+      'MASTER SERVICES AGREEMENT\n\nTABLE OF CONTENTS\n1. Definitions 1\n2. Services 3\n3. Fees 5\n\n'
+    const content = `${cover}This Master Services Agreement is entered into as of June 2, 2019 by and between Ashgrove Systems, Inc. ("Ashgrove") and Marlow County Hospital ("Client").\n\n1. Definitions.`
+    expect(names(content)).toEqual(['Ashgrove Systems, Inc.', 'Marlow County Hospital'])
+  })
+
+  it('returns no parties for a text without a preamble', () => {
+    expect(findParties('Notes from the call. We will send the draft on Monday.')).toEqual([])
+  })
+})

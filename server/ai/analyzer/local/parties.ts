@@ -1,0 +1,236 @@
+/**
+ * Contracting parties from a contract's preamble, by drafting conventions (not from any file):
+ * "between X, a Delaware corporation ("X"), and Y ("Y")", "BETWEEN: X ('the Manufacturer') AND: Y",
+ * "Party A: X", "(1) X … (2) Y", and company names with a corporate suffix ("Inc.", "Ltd")
+ * when no defined term closes them.
+ */
+import type { Party } from '../types'
+
+/** How far into the document the preamble's opening may start, in characters (cover pages, contents). */
+const OPENING_SEARCH_CHARS = 8_000
+
+/** How long the party region may run when no recital or first clause ends it, in characters. */
+const REGION_CHARS = 2_000
+
+/** Roles a defined term can name; any other defined term is a short name ("Acme"). */
+const ROLE_TERMS =
+  /^(?:the\s+)?(licensor|licensee|sub-?licensee|distributor|supplier|customer|buyer|seller|purchaser|vendor|client|company|contractor|consultant|manufacturer|franchisor|franchisee|lender|borrower|employee|employer|executive|agent|principal|provider|service\s+provider|recipient|reseller|developer|publisher|sponsor|endorser|owner|operator|partner|shipper|carrier|producer|investor|member|landlord|tenant|lessor|lessee|party\s+[a-d]|bank|trust|fund|adviser|advisor|manager|marketer|collaborator|institution|university|affiliate|dealer|contract\s+manufacturer|talent|artist)$/i
+
+/** Defined terms that name the agreement, a date or the parties together, never one party. */
+const NOT_A_PARTY_TERM =
+  /\b(?:agreement|date|amendment|part(?:y|ies)|contract|term|effective|exhibit|schedule|services?|products?|territory|act|plan|offering|shares?|stock|program|project|sec|fdic|saif)\b/i
+
+/** Corporate-form suffixes, as whole words (the trailing dot is optional). */
+const COMPANY_SUFFIX_SOURCE =
+  '(?:Inc|INC|Incorporated|INCORPORATED|L\\.?L\\.?C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Co\\.?,?\\s+Ltd|L\\.?L\\.?P|L\\.?P|GmbH|AG|S\\.\\s?A|N\\.\\s?V|B\\.\\s?V|plc|PLC|PTE\\.?,?\\s+LTD|Pty\\.?\\s+Ltd|S\\.?p\\.?A|S\\.?r\\.?l|SE|A/S|AB|N\\.A)\\b\\.?'
+
+const COMPANY_SUFFIX = new RegExp(`\\b${COMPANY_SUFFIX_SOURCE}`)
+
+/** A company name ending in a corporate suffix: up to eight capitalised words before it. */
+const COMPANY_NAME = new RegExp(
+  `(?<![\\p{L}\\p{N}])((?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}.&'’\\-]*,?\\s+(?:(?:of|and|&|de|du|der|for|the)\\s+)?){1,8}?)${COMPANY_SUFFIX_SOURCE}`,
+  'gu',
+)
+
+/** Where the party list starts: "between", "among", "BETWEEN:", "B E T W E E N", "Party A:", "(1)". */
+const OPENING =
+  /\b(?:by\s+and\s+)?(?:between|among(?:st)?)\b\s*:?|B\s+E\s+T\s+W\s+E\s+E\s+N\s*:?|^\s*(?:Party\s+A\s*:|\(1\)\s)|\bThis\s+[\w\s-]{0,60}?Agreement\b[^.]{0,40}?\b(?:is\s+)?(?:made|entered|executed|dated)\b/im
+
+/** Where the party list ends: the recitals or the first clause. */
+const REGION_END =
+  /\b(?:WHEREAS|Whereas|RECITALS?|Recitals|W\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H|NOW,?\s+THEREFORE|BACKGROUND|Background:|R\s+E\s+C\s+I\s+T\s+A\s+L\s+S|IN\s+CONSIDERATION|agree\s+as\s+follows)\b|\n\s*(?:1\.|ARTICLE\s+1|Article\s+1|SECTION\s+1)\s/
+
+/** A defined-term parenthesis: ("Licensor"), (hereinafter "the Customer"), ('the Manufacturer'). */
+const DEFINED_TERM =
+  /\(\s*(?:each\s+|individually\s+|collectively,?\s+|hereinafter(?:\s+(?:referred\s+to\s+as|called|as))?\s*,?\s*|herein\s+(?:referred\s+to\s+as|called)?\s*|referred\s+to\s+(?:herein\s+)?as\s+|the\s+)*["“”'‘]((?:the\s+)?[^"“”'‘’()]{1,60}?)["“”'’][^)]{0,80}\)/gi
+
+/** "Party A: Name" and numbered "(1) Name" lines. */
+const LABELLED_PARTY = /(?:^|\n)[ \t]*(Party\s+[A-D]|\(\d\))\s*[:：]?\s*(?=\S)/gi
+
+/** Text that ends a party's name: a description, an address, a registration, a bracket. */
+const NAME_END =
+  /,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf|of\s+\d|registered|company\s+(?:no|number|registration)|represented)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|[(;:"“]|\n\s*\n|,\s*\d|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal|registered|place|address)\b|\s+(?:located|registered|incorporated|organi[sz]ed|residing|represented|acting)\b|\s+of\s+\d|\s+\d{1,5}\s+[A-Z]|\s+(?:and|AND)\s*:|\s+-+\s*(?:and|AND)\b|\s+(?:of\s+the\s+(?:one|other|first|second)\s+part|on\s+the\s+one\s+hand)/
+
+/** Corporate suffixes that always end a name ("Acme Inc. d/b/a Acme Stores" → "Acme Inc."). */
+const STRICT_SUFFIX =
+  /\b(?:Inc|INC|Incorporated|INCORPORATED|L\.?L\.?C|Corp|CORP|Corporation|CORPORATION|GmbH|plc|PLC|L\.?L\.?P|L\.P|S\.A|B\.V|N\.V)\b\.?(?:,?\s*(?:Ltd|LTD|Limited|Inc|INC)\b\.?)?|\b(?:Co|CO)\.?,?\s+(?:Ltd|LTD)\b\.?|\b(?:Ltd|LTD|Limited|LIMITED)\b\.?/
+
+/** Signs of an address: a post-office box, a five-digit postcode, street words. */
+const ADDRESS =
+  /\b(?:P\.?\s?O\.?\s+)?Box\s+\d|\b\d{5}\b|\b(?:Street|Avenue|Road|Suite|Floor|Boulevard|Blvd)\b/
+
+/** A segment that starts by describing a party instead of naming one. */
+const PARTY_DESCRIPTION =
+  /^(?:(?:a|an)\s|(?:organi[sz]ed|incorporated|located|having|with|whose|residing|of\s+the\s+(?:one|other)\s+part|on\s+the\s+(?:one|other)\s+hand)\b)/i
+
+/** Words that, leading a candidate, show it is a connector, a date or a heading and not a name. */
+const NOT_A_NAME =
+  /^(?:and|or|by|between|among|dated|date|the\s+date|this|these|that|party|parties|each|both|witnesseth|whereas|recitals?|address|attention|tel|fax|e-?mail|jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|exhibit|confidential|quicklinks|source|table\s+of\s+contents|page|as|in|on|of|for|with|is|hereby|agent|consultant|company|end\s+date)\b|^\d+[\s,/.-]/i
+
+/**
+ * The parties named in the preamble, in order of appearance, without duplicates. Each name's span
+ * indexes `content`; `definedTerm` and `role` are set when the preamble gives them. Linear in the
+ * preamble's length; never throws.
+ */
+export function findParties(content: string): Party[] {
+  const head = content.slice(0, OPENING_SEARCH_CHARS)
+  const opening = OPENING.exec(head)
+  let regionStart = opening
+    ? opening.index + (/^\s*(?:\(1\)|Party\s+A)/i.test(opening[0]) ? 0 : opening[0].length)
+    : 0
+  // "This Agreement is made … by and between X and Y": the list starts after "between".
+  const between =
+    /\b(?:by\s+and\s+)?(?:between|among(?:st)?)\b\s*:?|B\s+E\s+T\s+W\s+E\s+E\s+N\s*:?/i.exec(
+      content.slice(regionStart, regionStart + 400),
+    )
+  if (between) regionStart += between.index + between[0].length
+  const tail = content.slice(regionStart, regionStart + REGION_CHARS)
+  const endMatch = REGION_END.exec(tail)
+  const regionEnd = regionStart + (endMatch && endMatch.index > 20 ? endMatch.index : tail.length)
+  const parties: Party[] = []
+  for (const party of [
+    ...labelledParties(content, regionStart, regionEnd),
+    ...definedTermParties(content, regionStart, regionEnd),
+  ])
+    addParty(parties, party)
+  if (parties.length < 2 && opening && !between) {
+    // "X ("X") and Y ("Y") agree to … this Agreement dated …": the names precede the opening.
+    const paragraphStart = content.lastIndexOf('\n\n', opening.index) + 1
+    for (const party of definedTermParties(content, paragraphStart, opening.index))
+      addParty(parties, party)
+  }
+  if (parties.length < 2) {
+    for (const party of companyNames(content, regionStart, regionEnd)) {
+      if (parties.length >= 2) break
+      addParty(parties, party)
+    }
+  }
+  return parties.sort((a, b) => a.start - b.start)
+}
+
+/** Adds `party` unless a party with the same or a containing name is already there. */
+function addParty(parties: Party[], party: Party): void {
+  const key = comparable(party.name)
+  const existing = parties.findIndex((p) => {
+    const other = comparable(p.name)
+    return other.includes(key) || key.includes(other)
+  })
+  if (existing < 0) parties.push(party)
+  else if (!parties[existing]?.definedTerm && party.definedTerm) parties[existing] = party
+}
+
+function comparable(name: string): string {
+  return ` ${name
+    .toLowerCase()
+    .replace(new RegExp(COMPANY_SUFFIX_SOURCE, 'gi'), ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `
+}
+
+/** Parties closed by a defined-term parenthesis; each name runs back to the previous one. */
+function definedTermParties(content: string, from: number, to: number): Party[] {
+  const parties: Party[] = []
+  let segmentStart = from
+  DEFINED_TERM.lastIndex = from
+  for (
+    let m = DEFINED_TERM.exec(content);
+    m !== null && m.index < to;
+    m = DEFINED_TERM.exec(content)
+  ) {
+    const term = (m[1] ?? '').trim()
+    const segment = segmentStart
+    segmentStart = m.index + m[0].length
+    if (NOT_A_PARTY_TERM.test(term) && !ROLE_TERMS.test(term)) continue
+    const party = partyName(content, segment, m.index)
+    if (!party) continue
+    const termStart = m.index + m[0].indexOf(m[1] ?? '')
+    parties.push({
+      ...party,
+      definedTerm: { text: term, start: termStart, end: termStart + term.length },
+      ...roleOf(term),
+    })
+  }
+  return parties
+}
+
+/** "Party A: Name" or "(1) Name" at the start of a line; the label is the role. */
+function labelledParties(content: string, from: number, to: number): Party[] {
+  const region = content.slice(from, to)
+  const parties: Party[] = []
+  LABELLED_PARTY.lastIndex = 0
+  for (let m = LABELLED_PARTY.exec(region); m !== null; m = LABELLED_PARTY.exec(region)) {
+    const nameStart = from + m.index + m[0].length
+    const lineEnd = content.indexOf('\n', nameStart)
+    const party = partyName(content, nameStart, lineEnd < 0 ? to : Math.min(lineEnd, to))
+    const label = (m[1] ?? '').replace(/\s+/g, ' ')
+    if (party) parties.push({ ...party, ...(/^party/i.test(label) ? { role: label } : {}) })
+  }
+  return parties
+}
+
+/** Company names with a corporate suffix, not introduced as someone's parent or agent. */
+function companyNames(content: string, from: number, to: number): Party[] {
+  const region = content.slice(from, to)
+  const parties: Party[] = []
+  COMPANY_NAME.lastIndex = 0
+  for (let m = COMPANY_NAME.exec(region); m !== null; m = COMPANY_NAME.exec(region)) {
+    const before = region.slice(Math.max(0, m.index - 40), m.index)
+    if (/\b(?:of|by|to|from|with|for|under|through|formerly|d\/b\/a|dba)\s*$/i.test(before))
+      continue
+    const name = m[0].replace(/[\s,]+$/, '')
+    const lead = /^(?:(?:The|THE|This|THIS|And|AND)\s+)?/.exec(name)?.[0].length ?? 0
+    const trimmed = name.slice(lead)
+    if (NOT_A_NAME.test(trimmed) || trimmed.length < 4) continue
+    const start = from + m.index + lead
+    parties.push({ name: trimmed.replace(/\s+/g, ' '), start, end: start + trimmed.length })
+  }
+  return parties
+}
+
+/** `{ role }` when the defined term names a generic role ("the Licensor" → "Licensor"). */
+function roleOf(term: string): { role?: string } {
+  const m = ROLE_TERMS.exec(term.trim())
+  if (!m) return {}
+  const role = (m[1] ?? '').replace(/\s+/g, ' ')
+  return { role: role.charAt(0).toUpperCase() + role.slice(1) }
+}
+
+/**
+ * The party name at the start of content[from, to), without descriptions such as ", a ...
+ * corporation" or an address. A single line break inside a name is a wrapped line (PDF text), so
+ * only a blank line ends it.
+ */
+function partyName(content: string, from: number, to: number): Party | null {
+  const segment = content.slice(from, to)
+  const lead =
+    /^[\s,;:.\-–—]*(?:(?:and|AND|&)\s*[:\-–—]*\s+)?(?:(?:the|THE)\s+(?=[A-Z]))?/.exec(segment)?.[0]
+      .length ?? 0
+  const rest = segment.slice(lead)
+  if (PARTY_DESCRIPTION.test(rest)) {
+    // "X ("X"), a Delaware corporation, located at ... and Y ("Y")": the segment opens with the
+    // previous party's description; this party's name follows its last "and".
+    const joiners = [...segment.matchAll(/[\s,;](?:and|AND|&)\s*:?\s+(?=\S)/g)]
+    const last = joiners[joiners.length - 1]
+    return last ? partyName(content, from + last.index + last[0].length, to) : null
+  }
+  const cut = rest.search(NAME_END)
+  let name = (cut >= 0 ? rest.slice(0, cut) : rest).replace(/[\s,\-–—]+$/, '')
+  // A sentence's full stop is not part of the name; an abbreviation's ("K.K.", "Inc.") is.
+  if (name.endsWith('.') && !/(?:\b\p{Lu}|\b(?:Inc|Ltd|Corp|Co|Bhd|Pty|Jr|Sr))\.$/u.test(name))
+    name = name.slice(0, -1)
+  const suffix = STRICT_SUFFIX.exec(rest)
+  if (suffix && suffix.index + suffix[0].length <= name.length + 1)
+    name = rest.slice(0, suffix.index + suffix[0].length).replace(/[\s,]+$/, '')
+  if (ADDRESS.test(name)) {
+    // "… 1440 Broadway, New York, NY 10018, and Beta LLC": an address before this party's name.
+    const joiners = [...name.matchAll(/[\s,;](?:and|AND|&)\s*:?\s+(?=\S)/g)]
+    const last = joiners[joiners.length - 1]
+    return last ? partyName(content, from + lead + last.index + last[0].length, to) : null
+  }
+  const looksLikeName =
+    /^[\p{Lu}\p{N}]/u.test(name) || (COMPANY_SUFFIX.test(name) && /^\S*[.\d]/.test(name))
+  if (name.length < 2 || name.length > 120 || !looksLikeName || NOT_A_NAME.test(name)) return null
+  if (/\s(?:and|or|&)$/i.test(name) || ROLE_TERMS.test(name)) return null
+  const start = from + lead
+  return { name: name.replace(/\s+/g, ' '), start, end: start + name.length }
+}

@@ -1,0 +1,263 @@
+/**
+ * A contract's dates and term: agreement date, effective date, expiration date (stated, computed
+ * from "for a period of N years", or "perpetual"), renewal term and the notice that stops a
+ * renewal. Rules follow drafting conventions, not any file; each value carries the passage it was
+ * read from.
+ */
+import type { KeyTerm, QuotedSpan } from '../types'
+import {
+  addDuration,
+  datesIn,
+  DURATION_SOURCE,
+  durationFrom,
+  formatDuration,
+  type Duration,
+} from './dates'
+
+/** How far into the document the preamble (agreement date) is looked for, in characters. */
+const PREAMBLE_CHARS = 5_000
+
+/** How far from the end the signature blocks are looked for a date, in characters. */
+const SIGNATURE_CHARS = 4_000
+
+/** Words before a date that make it the date of the agreement ("dated", "as of", "made on"). */
+const AGREEMENT_DATE_CUE =
+  /\b(?:dated|as\s+of|made|entered|executed|effective|this|date|on)\b[^.]{0,100}$/i
+
+/** Words before a date that make it the date of some other document the contract refers to. */
+const OTHER_DOCUMENT =
+  /\b(?:original|prior|existing|previous|underlying|that\s+certain|amend(?:s|ing|ed)|supersed\w*|pursuant\s+to|under\s+the|(?:master|license|supply|purchase|credit|loan|merger)\s+agreement\s+dated|filed|source:|10-[kq]|8-k)\b[^.]{0,100}$/i
+
+/** Sentences about what happens after the term ends: never the source of the expiration date. */
+const POST_TERM =
+  /\b(?:after|following|upon|post-?)\s*(?:the\s+)?(?:any\s+)?(?:termination|expiration|expiry|end|term\s+of\s+this)\b|\bnon-?compet\w*|\bsell[\s-]?off\b|\bsurviv\w*|\bnot\s+(?:to\s+)?(?:compete|solicit)|\bthereafter\s+for\b|\bconfidential\w*|\bwarrant\w*|\binsurance\b|\bpayment\b|\brecords?\b/i
+
+/** Sentences that state the contract's own term. */
+const TERM_SENTENCE =
+  /\b(?:term\s+of\s+this|initial\s+term|this\s+agreement\s+(?:shall|will)\s+(?:commence|continue|remain|be\s+in\s+effect|expire|terminate|end)|(?:shall|will)\s+(?:continue|remain)\s+in\s+(?:full\s+)?(?:force|effect)|expire[sd]?\b|term\s+(?:shall|will)\s+(?:commence|begin|be|continue|end|expire)|\bterm\s+is\b|the\s+"?term"?\b)/i
+
+/**
+ * The agreement date: the first preamble date introduced by "dated", "as of", "made on" …, not
+ * the date of another agreement and not a filing footer ("Source: …"); else the first date of the
+ * preamble; else a date in the signature blocks ("Date: …", "Dated: …").
+ */
+export function findAgreementDate(content: string): KeyTerm | null {
+  const head = content.slice(0, PREAMBLE_CHARS)
+  const all = datesIn(head, 0)
+  const candidates = all.filter((date, i) => {
+    const lineStart = head.lastIndexOf('\n', date.start) + 1
+    const previousEnd = i > 0 ? (all[i - 1]?.end ?? 0) : 0
+    const before = head.slice(Math.max(lineStart - 200, previousEnd, 0), date.start)
+    return !/^\s*source:/i.test(head.slice(lineStart, date.start)) && !OTHER_DOCUMENT.test(before)
+  })
+  const cued = candidates.find((date) =>
+    AGREEMENT_DATE_CUE.test(head.slice(Math.max(0, date.start - 120), date.start)),
+  )
+  const chosen = cued ?? candidates[0]
+  if (chosen) return { value: chosen.value, start: chosen.start, end: chosen.end }
+  const tailStart = Math.max(PREAMBLE_CHARS, content.length - SIGNATURE_CHARS)
+  const tail = content.slice(tailStart)
+  const signed = datesIn(tail, tailStart).find((date) =>
+    /\b(?:date|dated|signed)\s*:?\s*$/i.test(content.slice(date.start - 20, date.start)),
+  )
+  return signed ? { value: signed.value, start: signed.start, end: signed.end } : null
+}
+
+/**
+ * The effective date: a date defined as the "Effective Date" or introduced by "effective as of",
+ * "commence(s) on", "as from", "beginning"; a term that takes effect on signing ("effective upon
+ * execution", "the date first written above") starts on the agreement date.
+ */
+export function findEffectiveDate(
+  sentences: readonly QuotedSpan[],
+  agreementDate: KeyTerm | null,
+): KeyTerm | null {
+  for (const sentence of sentences) {
+    if (!/\beffective|\b(?:commenc\w*|as\s+from|beginning|begins?)\b/i.test(sentence.text)) continue
+    if (POST_TERM.test(sentence.text) && !/["“]Effective\s*Date["”]/i.test(sentence.text)) continue
+    for (const date of datesIn(sentence.text, sentence.start)) {
+      const rel = date.start - sentence.start
+      const before = sentence.text.slice(Math.max(0, rel - 60), rel)
+      const after = sentence.text.slice(
+        rel + date.end - date.start,
+        rel + date.end - date.start + 40,
+      )
+      if (
+        /\b(?:effective(?:\s+(?:as\s+of|on|from|date\s*:?))?|commenc\w*(?:\s+(?:on|as\s+of|upon))?|as\s+from|beginning(?:\s+on)?|begins?\s+on)\s*(?:this\s+|the\s+)?$/i.test(
+          before,
+        ) ||
+        /^\W{0,6}(?:\(\s*)?(?:the\s+|this\s+)?["“]Effective\s*Date["”]/i.test(after)
+      ) {
+        return { value: date.value, start: sentence.start, end: sentence.end }
+      }
+    }
+    if (
+      agreementDate &&
+      /["“]?Effective\s*Date["”]?|\beffective\s+(?:as\s+of|upon|on)\b|\bcommenc\w*\s+(?:up)?on\b/i.test(
+        sentence.text,
+      ) &&
+      /\b(?:date\s+(?:first|hereof|of\s+(?:this\s+agreement|execution|signature))|first\s+(?:above\s+)?written|upon\s+(?:its\s+|the\s+)?(?:execution|signature|signing)|(?:fully\s+)?executed\s+by\s+both|date\s+(?:on\s+which|that|when)\s+this\s+agreement\s+is\s+(?:executed|signed))\b/i.test(
+        sentence.text,
+      )
+    ) {
+      return { value: agreementDate.value, start: sentence.start, end: sentence.end }
+    }
+  }
+  return null
+}
+
+/**
+ * The expiration date of the initial term, from the sentence that states the term: a date it
+ * runs "until"/"through"/"expires on"; else "for a period of N years", "continue for N years" or
+ * "until the Nth anniversary" counted from `anchor` (the effective or agreement date, ISO); else
+ * "perpetual" when the term runs "until terminated" or without end. Sentences about periods after
+ * termination (non-compete tails, sell-off periods, survival) are never used.
+ */
+export function findExpirationDate(
+  sentences: readonly QuotedSpan[],
+  anchor: KeyTerm | null,
+): KeyTerm | null {
+  const termSentences = sentences.filter(
+    (s) => TERM_SENTENCE.test(s.text) && !POST_TERM.test(s.text) && !isRenewalOnly(s.text),
+  )
+  for (const sentence of termSentences) {
+    for (const date of datesIn(sentence.text, sentence.start)) {
+      const rel = date.start - sentence.start
+      const before = sentence.text.slice(Math.max(0, rel - 70), rel)
+      if (
+        /\b(?:until|through|thru|to|expir\w*|terminat\w*|end(?:s|ing)?|ended)\s+(?:on\s+|at\s+|of\s+|with\s+)?(?:\w+\s+){0,3}$/i.test(
+          before,
+        ) &&
+        !/\b(?:from|commenc\w*|beginning|effective)\s+(?:on\s+)?(?:\w+\s+){0,2}$/i.test(before)
+      ) {
+        return { value: date.value, start: sentence.start, end: sentence.end }
+      }
+    }
+  }
+  const anchorIso = anchor && /^\d{4}-\d{2}-\d{2}$/.test(anchor.value) ? anchor.value : null
+  const duration = new RegExp(
+    `\\b(?:(?:term|period)\\s+(?:of|shall\\s+be|is)\\s+(?:an?\\s+)?|continue\\s+(?:in\\s+(?:full\\s+)?(?:force|effect)\\s+)?for\\s+(?:a\\s+(?:period|term)\\s+of\\s+)?|for\\s+(?:a\\s+(?:period|term)\\s+of\\s+)?|until\\s+the\\s+)${DURATION_SOURCE}|${DURATION_SOURCE}\\s+(?:from|after|following)\\s+(?:the\\s+)?(?:date\\s+(?:hereof|of\\s+(?:this|execution))|effective\\s+date|execution)`,
+    'i',
+  )
+  const anniversary =
+    /\buntil\s+the\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\s+anniversary\b/i
+  for (const sentence of termSentences) {
+    if (!anchorIso) break
+    const years = anniversary.exec(sentence.text)
+    const found: Duration | null = years
+      ? { amount: ordinalNumber(years[1] ?? ''), unit: 'year' }
+      : (() => {
+          const m = duration.exec(sentence.text)
+          return m ? (durationFrom(m, 1) ?? durationFrom(m, 5)) : null
+        })()
+    if (found && found.amount > 0)
+      return { value: addDuration(anchorIso, found), start: sentence.start, end: sentence.end }
+  }
+  const perpetual = termSentences.find(
+    (s) =>
+      /\bperpetu(?:al|ity)\b|\bindefinite(?:ly)?\b|\buntil\s+(?:it\s+is\s+|so\s+|otherwise\s+)?terminated\b|\bunless\s+(?:and\s+until\s+)?(?:sooner\s+)?terminated\b[^.]{0,80}$/i.test(
+        s.text,
+      ) && !/\b(?:years?|months?)\b/i.test(s.text),
+  )
+  return perpetual ? { value: 'perpetual', start: perpetual.start, end: perpetual.end } : null
+}
+
+/** A sentence that only sets renewal periods ("… shall renew for successive one-year terms"). */
+function isRenewalOnly(text: string): boolean {
+  return isRenewalSentence(text) && !/\binitial\s+term\b|\bterm\s+of\s+this\b/i.test(text)
+}
+
+const ORDINAL_WORDS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+]
+
+function ordinalNumber(word: string): number {
+  const index = ORDINAL_WORDS.indexOf(word.toLowerCase())
+  return index >= 0 ? index + 1 : Number.parseInt(word, 10) || 0
+}
+
+/** Sentences that renew or extend the term automatically or for further periods. */
+export function isRenewalSentence(text: string): boolean {
+  return (
+    /\b(?:renew\w*|extend\w*|extension)\b/i.test(text) &&
+    /\b(?:automatic\w*|successive|additional|further|unless|renewal\s+terms?|thereafter)\b/i.test(
+      text,
+    )
+  )
+}
+
+/** The renewal sentences of a contract, in document order. */
+export function renewalSentences(sentences: readonly QuotedSpan[]): QuotedSpan[] {
+  return sentences.filter((s) => isRenewalSentence(s.text) && !POST_TERM_RENEWAL.test(s.text))
+}
+
+/** Renewal wording that is about a licence or another document, not this contract's term. */
+const POST_TERM_RENEWAL =
+  /\b(?:insurance|polic(?:y|ies)|permit|registration|letter\s+of\s+credit)\b/i
+
+/** The length of each renewal period, e.g. "1 year" from "successive one (1) year periods". */
+export function findRenewalTerm(renewals: readonly QuotedSpan[]): KeyTerm | null {
+  const re = new RegExp(
+    `(?:successive|additional|further|renewal|extension|consecutive|like|subsequent)\\s+(?:(?:renewal\\s+)?(?:terms?|periods?)\\s+of\\s+)?${DURATION_SOURCE}|${DURATION_SOURCE}\\s*(?:\\(\\s*\\d+\\s*\\)\\s*)?(?:renewal|extension|additional|successive)|(?:renew(?:ed)?|extend(?:ed)?)\\s+(?:automatically\\s+)?(?:for\\s+)?(?:a\\s+(?:further|period|term)\\s+(?:period\\s+)?(?:of\\s+)?)?${DURATION_SOURCE}`,
+    'i',
+  )
+  const periodOf = new RegExp(`\\b(?:periods?|terms?|increments?)\\s+of\\s+${DURATION_SOURCE}`, 'i')
+  for (const sentence of renewals) {
+    const m = re.exec(sentence.text) ?? periodOf.exec(sentence.text)
+    const duration = m
+      ? (durationFrom(m, 1) ?? durationFrom(m, 5) ?? durationFrom(m, 9))
+      : calendarPeriod(sentence.text)
+    if (duration)
+      return { value: formatDuration(duration), start: sentence.start, end: sentence.end }
+  }
+  return null
+}
+
+/** "annual periods", "year-to-year", "month-to-month basis": a renewal period named by a word. */
+function calendarPeriod(text: string): Duration | null {
+  if (
+    /\b(?:annual|yearly)\s+(?:renewal\s+)?(?:periods?|terms?|basis|renewals?)\b|\byear[\s-]to[\s-]year\b/i.test(
+      text,
+    )
+  )
+    return { amount: 1, unit: 'year' }
+  if (/\bmonth[\s-]to[\s-]month\b|\bmonthly\s+(?:periods?|terms?|basis)\b/i.test(text))
+    return { amount: 1, unit: 'month' }
+  return null
+}
+
+/**
+ * The notice needed to stop a renewal, e.g. "90 days" from "unless either party gives at least
+ * ninety (90) days' notice prior to the end of the then-current term", read from the renewal
+ * sentence only (or a "non-renewal" sentence), never from any nearby "30 days".
+ */
+export function findNoticePeriod(
+  renewals: readonly QuotedSpan[],
+  sentences: readonly QuotedSpan[],
+): KeyTerm | null {
+  const re = new RegExp(
+    `${DURATION_SOURCE}\\s*(?:'|’)?\\s*(?:\\(\\s*\\w+\\s*\\)\\s*)?(?:prior|before|in\\s+advance|advance|written\\s+notice|notice|preceding)`,
+    'i',
+  )
+  const candidates = [
+    ...renewals,
+    ...sentences.filter((s) => /\bnon-?renewal\b|\bnot\s+to\s+renew\b/i.test(s.text)),
+  ]
+  for (const sentence of candidates) {
+    if (!/\bnotice\b|\bnotif/i.test(sentence.text)) continue
+    const m = re.exec(sentence.text)
+    const duration = m ? durationFrom(m, 1) : null
+    if (duration)
+      return { value: formatDuration(duration), start: sentence.start, end: sentence.end }
+  }
+  return null
+}
