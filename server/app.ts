@@ -139,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.secret,
     publicUrl: deps.publicUrl,
     log: app.log,
+    onOrganizationDeleted: (orgId) => deps.blobs.deletePrefix(`orgs/${orgId}/`),
   })
   await app.register(authRoutes, {
     auth,

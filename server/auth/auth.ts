@@ -67,10 +67,19 @@ export interface AuthOptions {
   publicUrl: string
   /** The application log; better-auth's messages go there, errors through its err serializer. */
   log: FastifyBaseLogger
+  /** Removes what an organisation kept outside the database (its files) once it is deleted. */
+  onOrganizationDeleted?: (orgId: string) => Promise<void>
 }
 
 /** Creates the better-auth instance. */
-export function createAuth({ db, mailer, secret, publicUrl, log }: AuthOptions) {
+export function createAuth({
+  db,
+  mailer,
+  secret,
+  publicUrl,
+  log,
+  onOrganizationDeleted,
+}: AuthOptions) {
   return betterAuth({
     appName: 'Lexdesk',
     baseURL: publicUrl,
@@ -153,6 +162,10 @@ export function createAuth({ db, mailer, secret, publicUrl, log }: AuthOptions) 
                 { name: org.name },
               ),
             )
+          },
+          // Its rows go by cascade; its files must go too (issue 5, hole 3).
+          afterDeleteOrganization: async ({ organization: org }) => {
+            await onOrganizationDeleted?.(org.id)
           },
         },
       }),
