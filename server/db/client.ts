@@ -15,6 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger'
 import pg from 'pg'
+import { startAutoAnalyze } from './pglite-auto-analyze'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -59,7 +60,15 @@ export async function openPglite(options: {
   await client.exec('CREATE EXTENSION IF NOT EXISTS vector')
   const db = drizzlePglite(client, { schema, logger: statementLogger(options.log) })
   await migratePglite(db, { migrationsFolder })
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+  const stopAutoAnalyze = await startAutoAnalyze(client)
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => {
+      stopAutoAnalyze()
+      return client.close()
+    },
+  }
 }
 
 /** Connects a pg Pool to `url`, applies pending migrations, and returns the handle. */
