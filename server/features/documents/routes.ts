@@ -10,12 +10,11 @@ import { principalOf } from '../../auth/principal'
 import { toSingleLineText } from '../../http/single-line-text'
 import type { AppServices } from '../../services'
 import { DocumentParams, OrgParams } from '../../http/params'
-import { extractTextInPool } from './extract-in-pool'
+import { ingestUpload } from './ingest-upload'
 import {
   DocumentListQuery,
   DocumentPage,
   DocumentSchema,
-  DocumentType,
   PASTE_BODY_LIMIT_BYTES,
   PastedDocument,
 } from './schemas'
@@ -70,10 +69,6 @@ async function readUpload(req: FastifyRequest): Promise<Upload> {
   return upload
 }
 
-function titleFromFileName(fileName: string): string {
-  return fileName.replace(/\.[a-z0-9]{1,5}$/i, '').trim() || 'Untitled document'
-}
-
 export const documentRoutes: FastifyPluginAsyncZod<{
   services: AppServices
 }> = async (app, { services: deps }) => {
@@ -110,21 +105,10 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       const upload = await readUpload(req)
       if (!upload.file)
         throw new AppError('file_missing', 400, 'Choose a file to upload (field "file").')
-      const documentType = DocumentType.safeParse(upload.fields.documentType ?? 'contract')
-      if (!documentType.success)
-        throw new AppError(
-          'bad_document_type',
-          400,
-          documentType.error.issues[0]?.message ?? 'Invalid document type',
-        )
-      const extracted = await extractTextInPool(deps.pool, deps.limits.extraction, upload.file)
-      const title =
-        toSingleLineText(upload.fields.title ?? '') || titleFromFileName(upload.file.fileName)
-      const row = await createDocument(deps, principalOf(req), {
-        title: title.slice(0, 300),
-        content: extracted.text,
-        documentType: documentType.data,
-        file: { ...upload.file, mimeType: extracted.mimeType },
+      const row = await ingestUpload(deps, principalOf(req), {
+        file: upload.file,
+        title: upload.fields.title,
+        documentType: upload.fields.documentType,
       })
       return reply.status(201).send(toDocument(row))
     },

@@ -1,0 +1,50 @@
+/**
+ * One uploaded file to one stored document: the document type checked, the text extracted on the
+ * worker pool (type sniffed from the bytes, limits applied), the title taken from the form or the
+ * file name, then stored with its original file. Kept apart from HTTP so tenant import can reuse
+ * it. Throws the AppErrors of DocumentType (400), extraction (400/413/415/422) and storage.
+ */
+import type { Principal } from '../../db/tenant'
+import { AppError } from '../../http/app-error'
+import { toSingleLineText } from '../../http/single-line-text'
+import type { AppServices } from '../../services'
+import { extractTextInPool } from './extract-in-pool'
+import { DocumentType } from './schemas'
+import { createDocument } from './service'
+
+export interface UploadedFile {
+  bytes: Uint8Array
+  fileName: string
+  /** What the client claimed; the stored type is the one sniffed from the bytes. */
+  mimeType: string
+}
+
+/** Longest stored title, in characters. */
+const MAX_TITLE = 300
+
+function titleFromFileName(fileName: string): string {
+  return fileName.replace(/\.[a-z0-9]{1,5}$/i, '').trim() || 'Untitled document'
+}
+
+/** Stores `file` as a document of the principal's organisation and returns its row. */
+export async function ingestUpload(
+  services: AppServices,
+  principal: Principal,
+  input: { file: UploadedFile; title?: string; documentType?: string },
+) {
+  const documentType = DocumentType.safeParse(input.documentType ?? 'contract')
+  if (!documentType.success)
+    throw new AppError(
+      'bad_document_type',
+      400,
+      documentType.error.issues[0]?.message ?? 'Invalid document type',
+    )
+  const extracted = await extractTextInPool(services.pool, services.limits.extraction, input.file)
+  const title = toSingleLineText(input.title ?? '') || titleFromFileName(input.file.fileName)
+  return createDocument(services, principal, {
+    title: title.slice(0, MAX_TITLE),
+    content: extracted.text,
+    documentType: documentType.data,
+    file: { ...input.file, mimeType: extracted.mimeType },
+  })
+}
