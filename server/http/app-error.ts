@@ -5,7 +5,8 @@
 export class AppError extends Error {
   /**
    * @param code stable machine-readable code, e.g. 'document_not_found'
-   * @param status HTTP status (4xx for the caller's fault; 5xx details are never shown)
+   * @param status HTTP status (4xx for the caller's fault, 5xx for ours); the detail is shown at
+   *   every status, so put internal details in `cause`, never in `detail`
    * @param detail human-readable message shown to the user
    * @param headers extra response headers (e.g. Retry-After)
    * @param cause the underlying error, logged but never sent to the client

@@ -121,7 +121,8 @@ export interface AnalyzeOptions {
 
 /**
  * An analysis engine. `analyze` resolves to a result whose spans all index into `content`;
- * it rejects with an `Error` whose message is fit to show a user when the engine fails.
+ * it rejects with an `Error` when the engine fails, whose message may name internal hosts: callers
+ * log it and show users a fixed message (features/analysis answers a 502 problem).
  */
 export interface Analyzer {
   readonly engine: string
