@@ -1,10 +1,12 @@
+import { isErrorCode, type ErrorCode } from './error-codes'
+
 /**
  * The one error type handlers and services throw. The error handler turns it into an RFC 9457
  * `application/problem+json` answer: `{ type, title, status, detail, code }`.
  */
 export class AppError extends Error {
   /**
-   * @param code stable machine-readable code, e.g. 'document_not_found'
+   * @param code stable machine-readable code from the closed list in error-codes.ts
    * @param status HTTP status (4xx for the caller's fault, 5xx for ours); the detail is shown at
    *   every status, so put internal details in `cause`, never in `detail`
    * @param detail human-readable message shown to the user
@@ -12,7 +14,7 @@ export class AppError extends Error {
    * @param cause the underlying error, logged but never sent to the client
    */
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly status: number,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
@@ -27,9 +29,13 @@ export class AppError extends Error {
     return { name: 'AppError', code: this.code, status: this.status, detail: this.detail }
   }
 
-  /** Rebuilds an AppError from `toJSON()` output. */
+  /** Rebuilds an AppError from `toJSON()` output (an unknown code becomes `internal_error`). */
   static fromJSON(json: AppErrorJson): AppError {
-    return new AppError(json.code, json.status, json.detail)
+    return new AppError(
+      isErrorCode(json.code) ? json.code : 'internal_error',
+      json.status,
+      json.detail,
+    )
   }
 
   /** Whether `value` is the `toJSON()` form of an AppError. */
@@ -50,11 +56,14 @@ export interface AppErrorJson {
   detail: string
 }
 
+const NOT_FOUND_CODES = {
+  Document: 'document_not_found',
+  File: 'file_not_found',
+  Job: 'job_not_found',
+  Organization: 'organization_not_found',
+} as const satisfies Record<string, ErrorCode>
+
 /** Shorthand for the 404 that hides whether another tenant's object exists. */
-export function notFound(what: string): AppError {
-  return new AppError(
-    `${what.toLowerCase().replace(/\s+/g, '_')}_not_found`,
-    404,
-    `${what} not found`,
-  )
+export function notFound(what: keyof typeof NOT_FOUND_CODES): AppError {
+  return new AppError(NOT_FOUND_CODES[what], 404, `${what} not found`)
 }

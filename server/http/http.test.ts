@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../test/test-app'
+import { AppError } from './app-error'
 
 let t: TestApp
 let alice: TestMember
@@ -102,5 +103,19 @@ describe('HTTP surface', () => {
     })
     expect(file.statusCode).toBe(200)
     expect(file.headers['cache-control']).toBe('no-store')
+  })
+})
+
+describe('error codes', () => {
+  it('rebuilds an AppError from its JSON form and maps an unknown code to internal_error', () => {
+    const error = new AppError('too_many_pages', 413, 'Too many pages.')
+    expect(AppError.fromJSON(error.toJSON())).toMatchObject({
+      code: 'too_many_pages',
+      status: 413,
+      detail: 'Too many pages.',
+    })
+    expect(
+      AppError.fromJSON({ name: 'AppError', code: 'made_up', status: 500, detail: 'x' }).code,
+    ).toBe('internal_error')
   })
 })

@@ -4,6 +4,7 @@
  */
 import { threadId } from 'node:worker_threads'
 import { AppError } from '../http/app-error'
+import type { ErrorCode } from '../http/error-codes'
 import type { PoolTaskContext } from '../workers/worker-pool'
 
 /** Answers with the input and the id of the thread it ran on. */
@@ -33,6 +34,6 @@ export function exhaustHeap(): number {
 }
 
 /** Throws the AppError it is given. */
-export function fail(input: { code: string; status: number; detail: string }): never {
+export function fail(input: { code: ErrorCode; status: number; detail: string }): never {
   throw new AppError(input.code, input.status, input.detail)
 }

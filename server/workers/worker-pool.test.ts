@@ -1,6 +1,7 @@
 import { threadId } from 'node:worker_threads'
 import { afterAll, describe, expect, it } from 'vitest'
 import { AppError } from '../http/app-error'
+import type { ErrorCode } from '../http/error-codes'
 import { poolTask, WorkerPool, WorkerTaskFailure } from './worker-pool'
 
 const TASKS = new URL('../test/pool-tasks.ts', import.meta.url)
@@ -8,7 +9,7 @@ const echo = poolTask<string, { input: string; threadId: number }>(TASKS, 'echo'
 const stepped = poolTask<null, string>(TASKS, 'stepped')
 const spin = poolTask<null, never>(TASKS, 'spin')
 const exhaustHeap = poolTask<null, number>(TASKS, 'exhaustHeap')
-const fail = poolTask<{ code: string; status: number; detail: string }, never>(TASKS, 'fail')
+const fail = poolTask<{ code: ErrorCode; status: number; detail: string }, never>(TASKS, 'fail')
 
 const pool = new WorkerPool({ threads: 2, heapMb: 64 })
 afterAll(() => pool.close())

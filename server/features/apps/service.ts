@@ -5,6 +5,7 @@ import { apps } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError } from '../../http/app-error'
 import { recordAudit } from '../../audit/record-audit'
+import { isUniqueViolation } from '../../db/unique-violation'
 
 type AppRow = typeof apps.$inferSelect
 const toApp = (row: AppRow) => ({
@@ -32,10 +33,7 @@ export async function createApp(db: Db, principal: Principal, slug: string) {
       return toApp(row)
     })
   } catch (error) {
-    const code =
-      (error as { code?: string; cause?: { code?: string } }).cause?.code ??
-      (error as { code?: string }).code
-    if (code === '23505')
+    if (isUniqueViolation(error))
       throw new AppError('app_exists', 409, `An app with slug "${slug}" already exists`)
     throw error
   }
