@@ -538,7 +538,12 @@ export type $defs = Record<string, never>;
 export interface operations {
     listApps: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description Items skipped */
+                offset?: number;
+            };
             header?: never;
             path: {
                 orgId: string;
@@ -555,6 +560,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["App"][];
+                        /** @description Items matching the filters, across all pages */
+                        total: number;
                     };
                 };
             };
@@ -1179,7 +1186,12 @@ export interface operations {
     };
     listAnalyses: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description Items skipped */
+                offset?: number;
+            };
             header?: never;
             path: {
                 orgId: string;
@@ -1197,6 +1209,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Analysis"][];
+                        /** @description Items matching the filters, across all pages */
+                        total: number;
                     };
                 };
             };

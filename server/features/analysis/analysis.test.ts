@@ -97,6 +97,12 @@ describe('document analysis API', () => {
     const res = await t.app.inject({ url: analysesUrl(alice, ownDocument), headers: alice.headers })
     const kinds = (res.json().items as { kind: string }[]).map((a) => a.kind)
     expect(kinds).toEqual(['summarize', 'full'])
+    expect(res.json().total).toBe(2)
+    const second = await t.app.inject({
+      url: `${analysesUrl(alice, ownDocument)}?limit=1&offset=1`,
+      headers: alice.headers,
+    })
+    expect(second.json()).toMatchObject({ items: [{ kind: 'full' }], total: 2 })
     const audit = await withTenant(t.database.db, alice, (tx) => tx.select().from(auditLogs))
     const runs = audit.filter(
       (a) =>

@@ -5,6 +5,7 @@ import { principalOf } from '../../auth/principal'
 import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
 import type { AppServices } from '../../services'
 import { DocumentParams } from '../../http/params'
+import { PageQuery, pageOf } from '../../http/paging'
 import { JobSchema } from '../../jobs/job-service'
 import {
   analysisJobHandler,
@@ -38,13 +39,15 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
         operationId: 'listAnalyses',
         tags: ['analysis'],
         params: DocumentParams,
-        response: { 200: z.object({ items: z.array(AnalysisSchema) }) },
+        querystring: PageQuery,
+        response: { 200: pageOf(AnalysisSchema) },
       },
       config: { minRole: 'member' },
     },
-    async (req) => ({
-      items: (await listAnalyses(deps.db, principalOf(req), req.params.documentId)).map(toAnalysis),
-    }),
+    async (req) => {
+      const page = await listAnalyses(deps.db, principalOf(req), req.params.documentId, req.query)
+      return { items: page.rows.map(toAnalysis), total: page.total }
+    },
   )
 
   app.post(

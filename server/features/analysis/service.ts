@@ -52,15 +52,24 @@ export function toAnalysis(row: AnalysisRow) {
 }
 
 /** Lists a document's analyses newest first; 404 if the document is not the org's. */
-export async function listAnalyses(db: Db, principal: Principal, documentId: string) {
+export async function listAnalyses(
+  db: Db,
+  principal: Principal,
+  documentId: string,
+  page: { limit: number; offset: number },
+) {
   await readDocumentContent(db, principal, documentId)
-  return withTenant(db, principal, (tx) =>
-    tx
+  return withTenant(db, principal, async (tx) => {
+    const where = eq(analyses.documentId, documentId)
+    const rows = await tx
       .select()
       .from(analyses)
-      .where(eq(analyses.documentId, documentId))
-      .orderBy(desc(analyses.createdAt)),
-  )
+      .where(where)
+      .orderBy(desc(analyses.createdAt), desc(analyses.id))
+      .limit(page.limit)
+      .offset(page.offset)
+    return { rows, total: await tx.$count(analyses, where) }
+  })
 }
 
 /**

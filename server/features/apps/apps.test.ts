@@ -29,7 +29,7 @@ describe('apps API', () => {
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
     expect(res.json()).toMatchObject({ code: 'forbidden', status: 403 })
     const list = await t.app.inject({ url: appsUrl(member), headers: member.headers })
-    expect(list.json()).toEqual({ items: [] })
+    expect(list.json()).toEqual({ items: [], total: 0 })
   })
 
   it('lets an admin create an app that every member then sees', async () => {

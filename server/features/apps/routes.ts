@@ -5,6 +5,7 @@ import { principalOf } from '../../auth/principal'
 import type { Db } from '../../db/client'
 import { OrgParams } from '../../http/params'
 import { problemResponse } from '../../http/problem-responses'
+import { PageQuery, pageOf } from '../../http/paging'
 import { createApp, listApps } from './service'
 
 const AppSchema = z
@@ -34,11 +35,12 @@ export const appRoutes: FastifyPluginAsyncZod<{
         operationId: 'listApps',
         tags: ['apps'],
         params: OrgParams,
-        response: { 200: z.object({ items: z.array(AppSchema) }) },
+        querystring: PageQuery,
+        response: { 200: pageOf(AppSchema) },
       },
       config: { minRole: 'member' },
     },
-    async (req) => ({ items: await listApps(db, principalOf(req)) }),
+    (req) => listApps(db, principalOf(req), req.query),
   )
 
   app.post(

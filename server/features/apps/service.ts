@@ -15,12 +15,21 @@ const toApp = (row: AppRow) => ({
   createdAt: row.createdAt.toISOString(),
 })
 
-/** The org's apps ordered by slug. */
-export async function listApps(db: Db, principal: Principal) {
-  const rows = await withTenant(db, principal, (tx) =>
-    tx.select().from(apps).orderBy(asc(apps.slug)),
-  )
-  return rows.map(toApp)
+/** A page of the org's apps ordered by slug, with the total count. */
+export async function listApps(
+  db: Db,
+  principal: Principal,
+  page: { limit: number; offset: number },
+) {
+  return withTenant(db, principal, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(apps)
+      .orderBy(asc(apps.slug))
+      .limit(page.limit)
+      .offset(page.offset)
+    return { items: rows.map(toApp), total: await tx.$count(apps) }
+  })
 }
 
 /** Creates an app; 409 problem if the slug is taken in this org. */
