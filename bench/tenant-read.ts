@@ -118,12 +118,22 @@ async function stop(child: ChildProcess): Promise<void> {
   await new Promise((r) => child.once('exit', r))
 }
 
+/**
+ * `--cpu-prof DIR` (after `npm run bench --`): the server writes a V8 CPU profile of the whole
+ * run into DIR when it stops (open it in Chrome DevTools or speedscope).
+ */
+function profileArgs(): string[] {
+  const flag = process.argv.indexOf('--cpu-prof')
+  const dir = flag >= 0 ? process.argv[flag + 1] : undefined
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : []
+}
+
 /** Runs the benchmark and reports its figures; the data dir is removed afterwards. */
 export async function tenantReadPath(report: Report): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-bench-read-'))
   const logFile = path.join(dataDir, 'server.log')
   const log = openSync(logFile, 'w')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(PORT), PUBLIC_URL: ORIGIN, LEXDESK_DATA_DIR: dataDir },
     stdio: ['ignore', log, log],
   })

@@ -132,7 +132,11 @@ export const apps = pgTable(
     slug: text('slug').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('apps_org_slug_idx').on(t.orgId, t.slug)],
+  (t) => [
+    uniqueIndex('apps_org_slug_idx').on(t.orgId, t.slug),
+    // Target of the composite (org_id, app_id) foreign keys: a row can only name its own org's app.
+    uniqueIndex('apps_org_id_idx').on(t.orgId, t.id),
+  ],
 )
 
 export const documents = pgTable(
@@ -140,6 +144,11 @@ export const documents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: orgId(),
+    /**
+     * The app (decision 8) the document belongs to; null = organisation-wide. References
+     * apps (org_id, id) ON DELETE SET NULL (app_id), declared in migration 0006_apps-scope.
+     */
+    appId: uuid('app_id'),
     title: text('title').notNull(),
     content: text('content').notNull(),
     documentType: text('document_type').notNull().default('contract'),
@@ -153,7 +162,11 @@ export const documents = pgTable(
     /** 'ok' when text was extracted, 'empty' when the file had no text layer. */
     textStatus: text('text_status').notNull().default('ok'),
   },
-  (t) => [index('documents_org_created_idx').on(t.orgId, t.createdAt)],
+  (t) => [
+    // The library's order (newest first, id as tie-break), so a page stops after its rows.
+    index('documents_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index('documents_org_app_created_idx').on(t.orgId, t.appId, t.createdAt.desc(), t.id.desc()),
+  ],
 )
 
 export const analyses = pgTable(

@@ -6,6 +6,7 @@
 export const ERROR_CODES = [
   'analysis_failed',
   'app_exists',
+  'app_not_found',
   'bad_callback_url',
   'bad_document_type',
   'bad_upload',
@@ -33,6 +34,7 @@ export const ERROR_CODES = [
   'unauthenticated',
   'unknown_job_kind',
   'unsupported_type',
+  'validation_failed',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -10,10 +10,10 @@ export function DocumentsRoute() {
   // Keyed by org so switching organisation drops the open document and its highlight.
   return (
     <RequireOrg>
-      {({ orgId }) => (
+      {(scope) => (
         <DocumentsScreen
-          key={orgId}
-          orgId={orgId}
+          key={scope.orgId}
+          scope={scope}
           renderAnalysis={(props) => <DocumentAnalysis {...props} />}
         />
       )}

@@ -25,7 +25,7 @@ export interface paths {
         };
         get: operations["listDocuments"];
         put?: never;
-        /** @description multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB and, for PDFs, MAX_PDF_PAGES pages) and optional `title` and `documentType`. 413 when too large or too long, 415 for other types, 400 for corrupt files, 422 when reading the text takes longer than EXTRACTION_TIMEOUT_S or more memory than a worker may use. */
+        /** @description multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB and, for PDFs, MAX_PDF_PAGES pages) and optional `title`, `documentType` and `appId` (an app of the organisation, 404 otherwise). 413 when too large or too long, 415 for other types, 400 for corrupt files, 422 when reading the text takes longer than EXTRACTION_TIMEOUT_S or more memory than a worker may use. */
         post: operations["uploadDocument"];
         delete?: never;
         options?: never;
@@ -218,6 +218,8 @@ export interface components {
         DocumentInput: {
             /** Format: uuid */
             id: string;
+            /** @description The app it belongs to; null = organisation-wide */
+            appId: string | null;
             title: string;
             content: string;
             documentType: string;
@@ -233,6 +235,7 @@ export interface components {
         DocumentCardInput: {
             /** Format: uuid */
             id: string;
+            appId: string | null;
             title: string;
             documentType: string;
             /** @description First 150 characters of the content */
@@ -381,6 +384,8 @@ export interface components {
         Document: {
             /** Format: uuid */
             id: string;
+            /** @description The app it belongs to; null = organisation-wide */
+            appId: string | null;
             title: string;
             content: string;
             documentType: string;
@@ -396,6 +401,7 @@ export interface components {
         DocumentCard: {
             /** Format: uuid */
             id: string;
+            appId: string | null;
             title: string;
             documentType: string;
             /** @description First 150 characters of the content */
@@ -723,6 +729,8 @@ export interface operations {
                 q?: string;
                 /** @description A document type, or 'all' */
                 type?: string;
+                /** @description Only this app's documents; absent = all of the organisation's */
+                appId?: string;
             };
             header?: never;
             path: {
@@ -895,6 +903,11 @@ export interface operations {
                     content: string;
                     /** @default contract */
                     documentType?: string;
+                    /**
+                     * Format: uuid
+                     * @description The app to file it under; absent = organisation-wide
+                     */
+                    appId?: string;
                 };
             };
         };

@@ -5,6 +5,7 @@ import type { DocumentCard, DocumentDetail } from '../features/documents/types'
 export function makeDocumentCard(overrides: Partial<DocumentCard> = {}): DocumentCard {
   return {
     id: 'doc-1',
+    appId: null,
     title: 'Acme NDA',
     documentType: 'nda',
     preview: 'Mutual non-disclosure agreement between Acme Corp and Beta LLC.',
@@ -21,6 +22,7 @@ export function makeDocumentDetail(
 ): DocumentDetail {
   return {
     id: 'doc-1',
+    appId: null,
     title: 'Acme NDA',
     content,
     documentType: 'nda',

@@ -5,7 +5,7 @@ import { apps } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError } from '../../http/app-error'
 import { recordAudit } from '../../audit/record-audit'
-import { isUniqueViolation } from '../../db/unique-violation'
+import { isUniqueViolation } from '../../db/constraint-violation'
 
 type AppRow = typeof apps.$inferSelect
 const toApp = (row: AppRow) => ({

@@ -2,10 +2,12 @@
  * One uploaded file to one stored document: the document type checked, the text extracted on the
  * worker pool (type sniffed from the bytes, limits applied), the title taken from the form or the
  * file name, then stored with its original file. Kept apart from HTTP so tenant import can reuse
- * it. Throws the AppErrors of DocumentType (400), extraction (400/413/415/422) and storage.
+ * it. Throws the AppErrors of DocumentType and appId (400), extraction (400/413/415/422), an
+ * unknown app (404) and storage.
  */
 import type { Principal } from '../../db/tenant'
 import { AppError } from '../../http/app-error'
+import { AppId } from '../../http/params'
 import { toSingleLineText } from '../../http/single-line-text'
 import type { AppServices } from '../../services'
 import { extractTextInPool } from './extract-in-pool'
@@ -30,8 +32,11 @@ function titleFromFileName(fileName: string): string {
 export async function ingestUpload(
   services: AppServices,
   principal: Principal,
-  input: { file: UploadedFile; title?: string; documentType?: string },
+  input: { file: UploadedFile; title?: string; documentType?: string; appId?: string },
 ) {
+  const appId = input.appId ? AppId.safeParse(input.appId) : undefined
+  if (appId && !appId.success)
+    throw new AppError('validation_failed', 400, appId.error.issues[0]?.message ?? 'Invalid appId')
   const documentType = DocumentType.safeParse(input.documentType ?? 'contract')
   if (!documentType.success)
     throw new AppError(
@@ -42,6 +47,7 @@ export async function ingestUpload(
   const extracted = await extractTextInPool(services.pool, services.limits.extraction, input.file)
   const title = toSingleLineText(input.title ?? '') || titleFromFileName(input.file.fileName)
   return createDocument(services, principal, {
+    appId: appId?.data,
     title: title.slice(0, MAX_TITLE),
     content: extracted.text,
     documentType: documentType.data,

@@ -56,7 +56,7 @@ async function readUpload(req: FastifyRequest): Promise<Upload> {
       throw new AppError(
         'bad_upload',
         400,
-        'Send one file (field "file") with at most a title and a document type.',
+        'Send one file (field "file") with at most a title, a document type and an app id.',
       )
     }
     if (error instanceof AppError) throw error
@@ -94,7 +94,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'uploadDocument',
         tags: ['documents'],
         description:
-          'multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB and, for PDFs, MAX_PDF_PAGES pages) and optional `title` and `documentType`. 413 when too large or too long, 415 for other types, 400 for corrupt files, 422 when reading the text takes longer than EXTRACTION_TIMEOUT_S or more memory than a worker may use.',
+          'multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB and, for PDFs, MAX_PDF_PAGES pages) and optional `title`, `documentType` and `appId` (an app of the organisation, 404 otherwise). 413 when too large or too long, 415 for other types, 400 for corrupt files, 422 when reading the text takes longer than EXTRACTION_TIMEOUT_S or more memory than a worker may use.',
         consumes: ['multipart/form-data'],
         params: OrgParams,
         response: { 201: DocumentSchema },
@@ -109,6 +109,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         file: upload.file,
         title: upload.fields.title,
         documentType: upload.fields.documentType,
+        appId: upload.fields.appId,
       })
       return reply.status(201).send(toDocument(row))
     },
@@ -132,6 +133,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         title: req.body.title,
         content: req.body.content.replace(/\r\n?/g, '\n'),
         documentType: req.body.documentType,
+        appId: req.body.appId,
       })
       return reply.status(201).send(toDocument(row))
     },

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { toSingleLineText } from '../../http/single-line-text'
 import { PageQuery, pageOf } from '../../http/paging'
+import { AppId } from '../../http/params'
 
 export const DocumentType = z
   .string()
@@ -16,6 +17,7 @@ export const TextStatus = z.enum(['ok', 'empty'])
 export const DocumentSchema = z
   .object({
     id: z.string().uuid(),
+    appId: z.string().uuid().nullable().describe('The app it belongs to; null = organisation-wide'),
     title: z.string(),
     content: z.string(),
     documentType: z.string(),
@@ -32,6 +34,7 @@ export const DocumentSchema = z
 export const DocumentCard = z
   .object({
     id: z.string().uuid(),
+    appId: z.string().uuid().nullable(),
     title: z.string(),
     documentType: z.string(),
     preview: z.string().describe('First 150 characters of the content'),
@@ -48,6 +51,7 @@ export const DocumentListQuery = PageQuery.extend({
     .optional()
     .describe('Case-insensitive match on title or content'),
   type: z.string().max(40).optional().describe("A document type, or 'all'"),
+  appId: AppId.optional().describe("Only this app's documents; absent = all of the organisation's"),
 })
 
 export const DocumentPage = pageOf(DocumentCard).extend({
@@ -88,4 +92,5 @@ export const PastedDocument = z.object({
         ),
     ),
   documentType: DocumentType.default('contract'),
+  appId: AppId.optional().describe('The app to file it under; absent = organisation-wide'),
 })

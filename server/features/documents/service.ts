@@ -11,6 +11,7 @@ import type { AppServices } from '../../services'
 import { AppError, notFound } from '../../http/app-error'
 import { hasRole } from '../../auth/roles'
 import { recordAudit } from '../../audit/record-audit'
+import { isForeignKeyViolation } from '../../db/constraint-violation'
 
 /** Characters of content shown on a library card (spec: 150). */
 export const PREVIEW_LENGTH = 150
@@ -24,6 +25,8 @@ export function documentFolder(orgId: string, documentId: string): string {
 }
 
 export interface NewDocument {
+  /** The app to file it under (decision 8); undefined or null = organisation-wide. */
+  appId?: string | null
   title: string
   content: string
   documentType: string
@@ -36,6 +39,7 @@ type DocumentRow = typeof documents.$inferSelect
 export function toDocument(row: DocumentRow) {
   return {
     id: row.id,
+    appId: row.appId,
     title: row.title,
     content: row.content,
     documentType: row.documentType,
@@ -60,8 +64,9 @@ const orgTypes = sql<
 >`(select coalesce(array_agg(distinct t.document_type order by t.document_type), '{}'::text[]) from ${documents} as t)`
 
 /**
- * Lists the org's documents newest first, filtered by case-insensitive `q` on title or content
- * and exact `type`. Returns the page, the total matching, and all distinct types of the org.
+ * Lists the org's documents newest first, filtered by case-insensitive `q` on title or content,
+ * exact `type` and `appId` (absent = every document of the organisation, decision 8). Returns
+ * the page, the total matching, and all distinct types of the org.
  * One statement in the usual case: the page of ids with the total (a window count over the
  * matches) is joined back for the columns, so the preview is cut (`substr`, which decompresses
  * only the start of a compressed text) for the page's rows alone; only an empty page needs a
@@ -70,7 +75,7 @@ const orgTypes = sql<
 export async function listDocuments(
   db: Db,
   principal: Principal,
-  query: { q?: string; type?: string; limit: number; offset: number },
+  query: { q?: string; type?: string; appId?: string; limit: number; offset: number },
 ) {
   return withTenant(db, principal, async (tx) => {
     const filters = []
@@ -80,6 +85,7 @@ export async function listDocuments(
         or(ilike(documents.title, likePattern(q)), ilike(documents.content, likePattern(q))),
       )
     if (query.type && query.type !== 'all') filters.push(eq(documents.documentType, query.type))
+    if (query.appId) filters.push(eq(documents.appId, query.appId))
     const where = filters.length > 0 ? and(...filters) : undefined
     const page = tx.$with('page').as(
       tx
@@ -98,6 +104,7 @@ export async function listDocuments(
       .with(page)
       .select({
         id: documents.id,
+        appId: documents.appId,
         title: documents.title,
         documentType: documents.documentType,
         preview: sql<string>`substr(${documents.content}, 1, ${PREVIEW_LENGTH})`,
@@ -121,6 +128,7 @@ export async function listDocuments(
     return {
       items: rows.map((r) => ({
         id: r.id,
+        appId: r.appId,
         title: r.title,
         documentType: r.documentType,
         preview: r.preview,
@@ -143,7 +151,10 @@ export async function getDocument(db: Db, principal: Principal, id: string) {
   return row
 }
 
-/** Stores a new document (and its original file, if any) and audits it. */
+/**
+ * Stores a new document (and its original file, if any) and audits it. Throws a 404 problem
+ * (`app_not_found`) when `input.appId` is not one of the organisation's apps.
+ */
 export async function createDocument(deps: DocumentDeps, principal: Principal, input: NewDocument) {
   const id = crypto.randomUUID()
   // The file is written before the row: a crash in between leaves a file without a row, which
@@ -157,6 +168,7 @@ export async function createDocument(deps: DocumentDeps, principal: Principal, i
         .values({
           id,
           orgId: principal.orgId,
+          appId: input.appId ?? null,
           title: input.title,
           content: input.content,
           documentType: input.documentType,
@@ -180,6 +192,8 @@ export async function createDocument(deps: DocumentDeps, principal: Principal, i
     })
   } catch (error) {
     if (fileKey) await deps.blobs.deletePrefix(documentFolder(principal.orgId, id))
+    // The composite (org_id, app_id) reference admits only the organisation's own apps.
+    if (isForeignKeyViolation(error, 'documents_app_fk')) throw notFound('App')
     throw error
   }
 }

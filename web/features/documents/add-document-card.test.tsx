@@ -26,9 +26,10 @@ function pdf(name: string, sizeBytes?: number): File {
   return file
 }
 
-function renderCard() {
+/** Renders the card for ORG with app `appId` chosen in the sidebar (null: 'All apps'). */
+function renderCard(appId: string | null = null) {
   const onAdded = vi.fn()
-  renderWithRouter({ element: <AddDocumentCard orgId={ORG} onAdded={onAdded} /> })
+  renderWithRouter({ element: <AddDocumentCard scope={{ orgId: ORG, appId }} onAdded={onAdded} /> })
   return { onAdded }
 }
 
@@ -73,6 +74,19 @@ describe('AddDocumentCard paste', () => {
     })
     expect(screen.getByRole('textbox', { name: 'Document text' })).toHaveValue('')
   })
+
+  it('files pasted text under the app chosen in the sidebar', async () => {
+    const user = userEvent.setup()
+    const { requests } = stubFetch({
+      [`POST /api/v1/orgs/${ORG}/documents/text`]: () => jsonResponse(makeLease(), 201),
+    })
+    const { onAdded } = renderCard('app-7')
+    await user.click(screen.getByRole('tab', { name: 'Paste text' }))
+    await user.type(screen.getByRole('textbox', { name: 'Document text' }), 'Rent is due monthly.')
+    await user.click(screen.getByRole('button', { name: 'Add pasted text' }))
+    await waitFor(() => expect(onAdded).toHaveBeenCalled())
+    expect(await requests[0]!.json()).toMatchObject({ appId: 'app-7' })
+  })
 })
 
 describe('AddDocumentCard upload', () => {
@@ -102,6 +116,7 @@ describe('AddDocumentCard upload', () => {
     expect((form.get('file') as File).name).toBe('Acme NDA.pdf')
     expect(form.get('title')).toBe('Acme NDA')
     expect(form.get('documentType')).toBe('contract')
+    expect(form.has('appId')).toBe(false)
 
     act(() => xhr.progress(40, 100))
     expect(screen.getByRole('progressbar', { name: 'Uploading Acme NDA.pdf' })).toHaveAttribute(
@@ -134,6 +149,13 @@ describe('AddDocumentCard upload', () => {
         'scan.pdf is a image/png file. Upload a PDF, DOCX or plain-text file.',
       ),
     ).toBeInTheDocument()
+  })
+
+  it('files the upload under the app chosen in the sidebar', async () => {
+    const user = userEvent.setup()
+    renderCard('app-7')
+    await user.upload(screen.getByLabelText('Upload a document'), pdf('Brief.pdf'))
+    expect((FakeXhr.instances[0]!.body as FormData).get('appId')).toBe('app-7')
   })
 
   it('uploads a file dropped on the drop area', async () => {

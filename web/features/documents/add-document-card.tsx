@@ -4,23 +4,25 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { DEFAULT_DOCUMENT_TYPE } from './document-types'
 import { DocumentTypeSelect } from './document-type-select'
 import { PasteDocumentForm } from './paste-document-form'
+import type { OrgScope } from '../../lib/org-scope'
 import type { DocumentDetail } from './types'
 import { UploadDropzone } from './upload-dropzone'
 import { usePasteDocument } from './use-paste-document'
 import { useUploadDocument } from './use-upload-document'
 
 interface AddDocumentCardProps {
-  orgId: string
+  /** New documents go to this organisation and app (none: organisation-wide). */
+  scope: OrgScope
   /** Called with the stored document, e.g. to open it. */
   onAdded: (document: DocumentDetail) => void
 }
 
 /** Add a document by uploading a file (picker or drag and drop) or by pasting text. */
-export function AddDocumentCard({ orgId, onAdded }: AddDocumentCardProps) {
+export function AddDocumentCard({ scope, onAdded }: AddDocumentCardProps) {
   const [documentType, setDocumentType] = useState(DEFAULT_DOCUMENT_TYPE)
   const [mode, setMode] = useState('upload')
-  const { upload, progress } = useUploadDocument(orgId, onAdded)
-  const { add, isAdding } = usePasteDocument(orgId, onAdded)
+  const { upload, progress } = useUploadDocument(scope, onAdded)
+  const { add, isAdding } = usePasteDocument(scope, onAdded)
   return (
     <Card>
       <CardHeader className="p-4 pb-2">

@@ -3,10 +3,14 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '../../lib/api'
 import type { DocumentDetail, DocumentList } from './types'
 
-/** Library filters: `q` matches title or content case-insensitively; `type` 'all' or one type. */
+/**
+ * Library filters: `q` matches title or content case-insensitively; `type` 'all' or one type;
+ * `appId` one app's documents, or null for the whole organisation's.
+ */
 export interface DocumentFilters {
   q: string
   type: string
+  appId: string | null
 }
 
 /** Prefix of every documents query of an org (invalidate it after adding a document). */
@@ -26,6 +30,7 @@ export const documentListQuery = (orgId: string, filters: DocumentFilters) =>
             query: {
               q: filters.q.trim() || undefined,
               type: filters.type === 'all' ? undefined : filters.type,
+              appId: filters.appId ?? undefined,
             },
           },
           signal,
@@ -51,7 +56,7 @@ export const documentQuery = (orgId: string, documentId: string) =>
 /** Stores pasted text as a document and resolves to it (201). */
 export function createTextDocument(
   orgId: string,
-  body: { title: string; content: string; documentType: string },
+  body: { title: string; content: string; documentType: string; appId?: string },
 ): Promise<DocumentDetail> {
   return api
     .POST('/api/v1/orgs/{orgId}/documents/text', { params: { path: { orgId } }, body })

@@ -4,17 +4,19 @@ import { Button } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
 import { DocumentCard } from './document-card'
 import { LibraryFilters } from './library-filters'
+import type { OrgScope } from '../../lib/org-scope'
 import { useDocumentLibrary } from './use-document-library'
 
 interface DocumentLibraryProps {
-  orgId: string
+  /** Lists this app's documents, or the whole organisation's when `appId` is null. */
+  scope: OrgScope
   selectedId: string | null
   onOpen: (documentId: string) => void
 }
 
 /** The org's documents, newest first, with search, type filter, loading, error and empty states. */
-export function DocumentLibrary({ orgId, selectedId, onOpen }: DocumentLibraryProps) {
-  const library = useDocumentLibrary(orgId)
+export function DocumentLibrary({ scope, selectedId, onOpen }: DocumentLibraryProps) {
+  const library = useDocumentLibrary(scope)
   const headingId = useId()
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">

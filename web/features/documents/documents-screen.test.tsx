@@ -17,9 +17,12 @@ const LONG_PREVIEW = 'Mutual non-disclosure agreement between Acme Corp and Beta
 const list = (items: DocumentCard[], types = ['nda']) =>
   jsonResponse({ items, total: items.length, types })
 
-function renderScreen(renderAnalysis: (props: DocumentAnalysisSlotProps) => null = () => null) {
+function renderScreen(
+  renderAnalysis: (props: DocumentAnalysisSlotProps) => null = () => null,
+  appId: string | null = null,
+) {
   return renderWithRouter({
-    element: <DocumentsScreen orgId={ORG} renderAnalysis={renderAnalysis} />,
+    element: <DocumentsScreen scope={{ orgId: ORG, appId }} renderAnalysis={renderAnalysis} />,
   })
 }
 
@@ -49,6 +52,13 @@ describe('DocumentsScreen library', () => {
     expect(cards[0]).toHaveTextContent('Lease')
     expect(cards[0]).toHaveTextContent('Lease of office space')
     expect(cards[1]).toHaveTextContent(`${LONG_PREVIEW}…`)
+  })
+
+  it("asks the server for the chosen app's documents only", async () => {
+    const { requests } = stubFetch({ [`GET ${BASE}`]: () => list([makeDocumentCard()]) })
+    renderScreen(undefined, 'app-7')
+    await screen.findByRole('button', { name: 'Acme NDA' })
+    expect(new URL(requests[0]!.url).searchParams.get('appId')).toBe('app-7')
   })
 
   it('shows an empty state when the org has no documents', async () => {

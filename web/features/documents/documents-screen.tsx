@@ -3,10 +3,12 @@ import { useSearchParams } from 'react-router'
 import { AddDocumentCard } from './add-document-card'
 import { DocumentLibrary } from './document-library'
 import { DocumentWorkspace } from './document-workspace'
+import type { OrgScope } from '../../lib/org-scope'
 import type { RenderDocumentAnalysis } from './types'
 
 interface DocumentsScreenProps {
-  orgId: string
+  /** The organisation, and the app whose documents the library lists and new ones go to. */
+  scope: OrgScope
   /** The analysis shown beside an opened document (composed by the app layer). */
   renderAnalysis: RenderDocumentAnalysis
 }
@@ -15,7 +17,7 @@ interface DocumentsScreenProps {
  * The Documents screen of one org: add and browse documents, open one to read and analyse it. The
  * open document is in the URL (`?document=<id>`), so a reload or a shared link reopens it.
  */
-export function DocumentsScreen({ orgId, renderAnalysis }: DocumentsScreenProps) {
+export function DocumentsScreen({ scope, renderAnalysis }: DocumentsScreenProps) {
   const [searchParams, setSearchParams] = useSearchParams()
   const selectedId = searchParams.get('document')
   const setSelectedId = (id: string) =>
@@ -36,14 +38,14 @@ export function DocumentsScreen({ orgId, renderAnalysis }: DocumentsScreenProps)
       </header>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <div className="flex flex-col gap-6">
-          <AddDocumentCard orgId={orgId} onAdded={(doc) => setSelectedId(doc.id)} />
-          <DocumentLibrary orgId={orgId} selectedId={selectedId} onOpen={setSelectedId} />
+          <AddDocumentCard scope={scope} onAdded={(doc) => setSelectedId(doc.id)} />
+          <DocumentLibrary scope={scope} selectedId={selectedId} onOpen={setSelectedId} />
         </div>
         {selectedId ? (
           // Keyed so highlight and analysis state start fresh for each document.
           <DocumentWorkspace
             key={selectedId}
-            orgId={orgId}
+            orgId={scope.orgId}
             documentId={selectedId}
             renderAnalysis={renderAnalysis}
           />

@@ -9,6 +9,8 @@ interface UploadInput {
   file: File
   title: string
   documentType: string
+  /** The app to file it under; absent = organisation-wide. */
+  appId?: string
 }
 
 function parseJson(text: string): unknown {
@@ -20,7 +22,7 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * POSTs `file`, `title` and `documentType` to /api/v1/orgs/{orgId}/documents. `onProgress` gets
+ * POSTs `file`, `title`, `documentType` and `appId` (when given) to /api/v1/orgs/{orgId}/documents. `onProgress` gets
  * the sent fraction (0–1). Resolves to the created document (201); rejects with `ApiError`
  * carrying the problem detail (413 too large, 415 unsupported, 400 corrupt), or with an Error on a
  * network failure. Aborting `signal` aborts the request.
@@ -55,6 +57,7 @@ export function uploadDocumentFile(
     // Text fields first: the server reads the multipart stream in order.
     form.append('title', input.title)
     form.append('documentType', input.documentType)
+    if (input.appId) form.append('appId', input.appId)
     form.append('file', input.file, input.file.name)
     xhr.send(form)
   })

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
+import type { OrgScope } from '../../lib/org-scope'
 import { documentListQuery } from './api'
 import { useDebouncedValue } from './use-debounced-value'
 
@@ -9,13 +10,14 @@ const SEARCH_DEBOUNCE_MS = 300
 
 /**
  * Library state: search text (sent after a 300 ms pause), type filter ('all' or a type), the
- * current page of cards, and a 'Failed to load documents' toast whenever loading fails.
+ * current page of cards of `scope` (one app, or the whole organisation), and a 'Failed to load
+ * documents' toast whenever loading fails.
  */
-export function useDocumentLibrary(orgId: string) {
+export function useDocumentLibrary(scope: OrgScope) {
   const [search, setSearch] = useState('')
   const [type, setType] = useState('all')
   const q = useDebouncedValue(search, SEARCH_DEBOUNCE_MS)
-  const query = useQuery(documentListQuery(orgId, { q, type }))
+  const query = useQuery(documentListQuery(scope.orgId, { q, type, appId: scope.appId }))
 
   useEffect(() => {
     if (query.error) {

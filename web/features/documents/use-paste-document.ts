@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { createTextDocument, documentsKey } from './api'
+import type { OrgScope } from '../../lib/org-scope'
 import type { DocumentDetail } from './types'
 
 /** Longest title derived from the first line of pasted text. */
@@ -13,17 +14,17 @@ function titleFor(title: string, content: string): string {
 }
 
 /**
- * Stores pasted text as a document. `add` resolves true once stored (so the form can clear);
+ * Stores pasted text as a document of `scope` (its app, if one is chosen). `add` resolves true once stored (so the form can clear);
  * empty text gives the spec's 'Please paste a document to analyze' toast and sends nothing.
  */
-export function usePasteDocument(orgId: string, onAdded: (document: DocumentDetail) => void) {
+export function usePasteDocument(scope: OrgScope, onAdded: (document: DocumentDetail) => void) {
   const queryClient = useQueryClient()
   const mutation = useMutation({
     mutationFn: (body: { title: string; content: string; documentType: string }) =>
-      createTextDocument(orgId, body),
+      createTextDocument(scope.orgId, { ...body, appId: scope.appId ?? undefined }),
     onSuccess: async (document) => {
       toast.success(`Added ${document.title}`)
-      await queryClient.invalidateQueries({ queryKey: documentsKey(orgId) })
+      await queryClient.invalidateQueries({ queryKey: documentsKey(scope.orgId) })
       onAdded(document)
     },
     onError: (error) => {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { documentsKey } from './api'
+import type { OrgScope } from '../../lib/org-scope'
 import type { DocumentDetail } from './types'
 import { uploadDocumentFile } from './upload-document-file'
 import { titleFromFileName, uploadProblem } from './upload-rules'
@@ -13,23 +14,28 @@ export interface UploadProgress {
 }
 
 /**
- * Uploads a file as a document. Files failing the client checks (type, 25 MB) and server
+ * Uploads a file as a document of `scope` (its app, if one is chosen). Files failing the client checks (type, 25 MB) and server
  * refusals (413/415/400 problem detail) end in an error toast; success refreshes the library and
  * calls `onAdded` with the new document.
  */
-export function useUploadDocument(orgId: string, onAdded: (document: DocumentDetail) => void) {
+export function useUploadDocument(scope: OrgScope, onAdded: (document: DocumentDetail) => void) {
   const queryClient = useQueryClient()
   const [progress, setProgress] = useState<UploadProgress | null>(null)
   const mutation = useMutation({
     mutationFn: ({ file, documentType }: { file: File; documentType: string }) =>
       uploadDocumentFile(
-        orgId,
-        { file, title: titleFromFileName(file.name), documentType },
+        scope.orgId,
+        {
+          file,
+          title: titleFromFileName(file.name),
+          documentType,
+          appId: scope.appId ?? undefined,
+        },
         (fraction) => setProgress({ fileName: file.name, percent: Math.round(fraction * 100) }),
       ),
     onSuccess: async (document) => {
       toast.success(`Added ${document.title}`)
-      await queryClient.invalidateQueries({ queryKey: documentsKey(orgId) })
+      await queryClient.invalidateQueries({ queryKey: documentsKey(scope.orgId) })
       onAdded(document)
     },
     onError: (error) => {

@@ -1,0 +1,22 @@
+/**
+ * Detects PostgreSQL constraint violations on an error from either driver (node-postgres and
+ * PGlite put `code` and `constraint` on the error, Drizzle wraps it as `cause`). SQLSTATEs from
+ * PostgreSQL docs Appendix A: 23505 unique_violation, 23503 foreign_key_violation.
+ */
+function isViolation(error: unknown, sqlState: string, constraint?: string): boolean {
+  const candidates = [error, (error as { cause?: unknown } | null)?.cause]
+  return candidates.some((e) => {
+    const pg = e as { code?: unknown; constraint?: unknown } | null | undefined
+    return pg?.code === sqlState && (constraint === undefined || pg.constraint === constraint)
+  })
+}
+
+/** Whether `error` is a unique_violation (23505), of `constraint` when given. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  return isViolation(error, '23505', constraint)
+}
+
+/** Whether `error` is a foreign_key_violation (23503), of `constraint` when given. */
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  return isViolation(error, '23503', constraint)
+}
