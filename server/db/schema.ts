@@ -3,7 +3,7 @@
  * - auth tables owned by better-auth (user, session, account, verification, organization, member,
  *   invitation), written from better-auth 1.7's documented schema; no RLS, reached only by the
  *   auth layer;
- * - tenant tables (apps, documents, analyses, audit_logs, jobs): every row has `org_id`, and RLS is
+ * - tenant tables (apps, documents, document_counts, analyses, audit_logs, jobs): every row has `org_id`, and RLS is
  *   enabled, forced and filtered on `current_setting('app.org_id')` (see migrations/*_rls.sql).
  */
 import {
@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   uuid,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
@@ -164,9 +165,35 @@ export const documents = pgTable(
   },
   (t) => [
     // The library's order (newest first, id as tie-break), so a page stops after its rows.
-    index('documents_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
-    index('documents_org_app_created_idx').on(t.orgId, t.appId, t.createdAt.desc(), t.id.desc()),
+    index('documents_org_created_idx').on(
+      t.orgId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('documents_org_app_created_idx').on(
+      t.orgId,
+      t.appId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
+)
+
+/**
+ * How many documents an organisation holds per app and document type: a counter kept by the
+ * trigger `documents_count` (migration 0007) in the same transaction as every insert, delete and
+ * change of type or app, so the library's total and its list of types cost one small index read
+ * instead of a scan of every document (decision 7). `app_id` null = organisation-wide documents.
+ */
+export const documentCounts = pgTable(
+  'document_counts',
+  {
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    documentType: text('document_type').notNull(),
+    documents: integer('documents').notNull(),
+  },
+  (t) => [unique('document_counts_key').on(t.orgId, t.appId, t.documentType).nullsNotDistinct()],
 )
 
 export const analyses = pgTable(

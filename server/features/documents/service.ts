@@ -3,10 +3,10 @@
  * routes.ts. Creating a document with a file writes the blob first and removes it again if the
  * row cannot be written, so a failure leaves neither a row nor a file.
  */
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { documents } from '../../db/schema'
-import { withTenant, type Principal } from '../../db/tenant'
+import { documentCounts, documents } from '../../db/schema'
+import { withTenant, type Principal, type Tx } from '../../db/tenant'
 import type { AppServices } from '../../services'
 import { AppError, notFound } from '../../http/app-error'
 import { hasRole } from '../../auth/roles'
@@ -58,19 +58,52 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-/** The org's distinct document types, sorted, as one scalar subquery. */
-const orgTypes = sql<
-  string[]
->`(select coalesce(array_agg(distinct t.document_type order by t.document_type), '{}'::text[]) from ${documents} as t)`
+/** The org's distinct document types, sorted, as one scalar subquery over the counters. */
+const orgTypes = sql<string[]>`(
+  select coalesce(array_agg(t.document_type order by t.document_type), '{}'::text[])
+  from (select distinct ${documentCounts.documentType} from ${documentCounts}
+        where ${documentCounts.documents} > 0) as t)`
+
+/** The number of documents of one type and/or app (or all), summed from the counters. */
+function countedTotal(filter: { type?: string; appId?: string }) {
+  const where = and(
+    filter.type ? eq(documentCounts.documentType, filter.type) : undefined,
+    filter.appId ? eq(documentCounts.appId, filter.appId) : undefined,
+  )
+  return sql<number>`(select coalesce(sum(${documentCounts.documents}), 0)::int
+    from ${documentCounts} ${where ? sql`where ${where}` : sql``})`.mapWith(Number)
+}
+
+/**
+ * Total and types for an empty page: for a search, a count of the documents matching `search`;
+ * otherwise the counters' `total` expression.
+ */
+async function emptyPageTotals(tx: Tx, search: SQL | undefined, total: SQL<number>) {
+  type Totals = { total: number; types: string[] }
+  const [row] = search
+    ? await tx
+        .select({ total: sql<number>`count(*)`.mapWith(Number), types: orgTypes })
+        .from(documents)
+        .where(search)
+    : (
+        (await tx.execute(sql`select ${total} as total, ${orgTypes} as types`)) as unknown as {
+          rows: Totals[]
+        }
+      ).rows
+  return { total: Number(row?.total ?? 0), types: row?.types ?? [] }
+}
 
 /**
  * Lists the org's documents newest first, filtered by case-insensitive `q` on title or content,
  * exact `type` and `appId` (absent = every document of the organisation, decision 8). Returns
  * the page, the total matching, and all distinct types of the org.
- * One statement in the usual case: the page of ids with the total (a window count over the
- * matches) is joined back for the columns, so the preview is cut (`substr`, which decompresses
- * only the start of a compressed text) for the page's rows alone; only an empty page needs a
- * second statement for its total and types.
+ *
+ * One statement in the usual case (decision 7): the page walks the index `(org_id, created_at
+ * desc, id desc)` (or its app twin) and stops after `limit` rows, cutting each preview with
+ * `substr`, which decompresses only the start of a compressed text. Total and types come from
+ * the trigger-kept `document_counts`, so they cost no scan of the documents; only a search `q`,
+ * which must read every document anyway, counts its matches (a window count). An empty page
+ * takes a second statement for its total and types.
  */
 export async function listDocuments(
   db: Db,
@@ -78,30 +111,19 @@ export async function listDocuments(
   query: { q?: string; type?: string; appId?: string; limit: number; offset: number },
 ) {
   return withTenant(db, principal, async (tx) => {
-    const filters = []
     const q = query.q?.trim()
-    if (q)
-      filters.push(
-        or(ilike(documents.title, likePattern(q)), ilike(documents.content, likePattern(q))),
-      )
-    if (query.type && query.type !== 'all') filters.push(eq(documents.documentType, query.type))
-    if (query.appId) filters.push(eq(documents.appId, query.appId))
-    const where = filters.length > 0 ? and(...filters) : undefined
-    const page = tx.$with('page').as(
-      tx
-        .select({
-          id: documents.id,
-          createdAt: documents.createdAt,
-          total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
-        })
-        .from(documents)
-        .where(where)
-        .orderBy(desc(documents.createdAt), desc(documents.id))
-        .limit(query.limit)
-        .offset(query.offset),
+    const type = query.type && query.type !== 'all' ? query.type : undefined
+    const where = and(
+      q
+        ? or(ilike(documents.title, likePattern(q)), ilike(documents.content, likePattern(q)))
+        : undefined,
+      type ? eq(documents.documentType, type) : undefined,
+      query.appId ? eq(documents.appId, query.appId) : undefined,
     )
+    const total = q
+      ? sql<number>`count(*) over ()`.mapWith(Number)
+      : countedTotal({ type, appId: query.appId })
     const rows = await tx
-      .with(page)
       .select({
         id: documents.id,
         appId: documents.appId,
@@ -110,21 +132,16 @@ export async function listDocuments(
         preview: sql<string>`substr(${documents.content}, 1, ${PREVIEW_LENGTH})`,
         createdAt: documents.createdAt,
         textStatus: documents.textStatus,
-        total: page.total,
+        total,
         types: orgTypes,
       })
-      .from(page)
-      .innerJoin(documents, eq(documents.id, page.id))
-      .orderBy(desc(page.createdAt), desc(page.id))
-    const first = rows[0]
-    const { total, types } = first
-      ? first
-      : ((
-          await tx
-            .select({ total: sql<number>`count(*)`.mapWith(Number), types: orgTypes })
-            .from(documents)
-            .where(where)
-        )[0] ?? { total: 0, types: [] })
+      .from(documents)
+      .where(where)
+      .orderBy(desc(documents.createdAt), desc(documents.id))
+      .limit(query.limit)
+      .offset(query.offset)
+    // An empty page (no match, or an offset past the end) carries no total: ask for it alone.
+    const totals = rows[0] ?? (await emptyPageTotals(tx, q ? where : undefined, total))
     return {
       items: rows.map((r) => ({
         id: r.id,
@@ -135,8 +152,8 @@ export async function listDocuments(
         createdAt: r.createdAt.toISOString(),
         textStatus: r.textStatus as 'ok' | 'empty',
       })),
-      total,
-      types,
+      total: totals.total,
+      types: totals.types,
     }
   })
 }
