@@ -66,6 +66,7 @@ const EnvSchema = z.object({
   WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   JOBS_PER_ORG: z.coerce.number().int().min(1).max(64).optional(),
+  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WORKER_HEAP_MB: z.coerce.number().int().min(64).max(16384).default(1024),
   MAX_PDF_PAGES: z.coerce.number().int().min(1).default(2000),
   EXTRACTION_TIMEOUT_S: z.coerce.number().positive().default(60),
@@ -101,8 +102,11 @@ export interface Config {
   ai: Record<Capability, EngineConfig>
   /** The shared worker pool: threads (default: cores) and heap cap per thread in MiB. */
   workers: { threads: number | undefined; heapMb: number }
-  /** Background jobs run at once by this process, and per organisation (default: threads). */
-  jobs: { concurrency: number | undefined; perOrgCap: number | undefined }
+  /**
+   * Background jobs run at once by this process, and per organisation (default: threads); days a
+   * finished job's record is kept (default 30).
+   */
+  jobs: { concurrency: number | undefined; perOrgCap: number | undefined; retentionDays: number }
   /** Limits on text extraction of uploads (issue 5). */
   extraction: { maxPdfPages: number; timeoutSeconds: number }
   logLevel: string
@@ -143,7 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailTransport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'console'),
     ai,
     workers: { threads: e.WORKER_THREADS, heapMb: e.WORKER_HEAP_MB },
-    jobs: { concurrency: e.JOBS_CONCURRENCY, perOrgCap: e.JOBS_PER_ORG },
+    jobs: {
+      concurrency: e.JOBS_CONCURRENCY,
+      perOrgCap: e.JOBS_PER_ORG,
+      retentionDays: e.JOB_RETENTION_DAYS,
+    },
     extraction: { maxPdfPages: e.MAX_PDF_PAGES, timeoutSeconds: e.EXTRACTION_TIMEOUT_S },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

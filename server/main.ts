@@ -50,6 +50,7 @@ async function main(): Promise<void> {
     jobs: {
       concurrency: config.jobs.concurrency ?? os.availableParallelism(),
       perOrgCap: config.jobs.perOrgCap,
+      retentionDays: config.jobs.retentionDays,
       // PGlite admits one process: every job still 'running' at start was interrupted.
       exclusive: database.kind === 'pglite',
     },

@@ -8,7 +8,7 @@ import { withTenant, type Principal } from '../db/tenant'
 import { AppError } from '../http/app-error'
 import { JobRunner, type JobHandler } from './job-runner'
 import { cancelJob, enqueueJob, getJob } from './job-service'
-import { INTERRUPTED_MESSAGE } from './job-store'
+import { INTERRUPTED_MESSAGE, purgeFinishedJobs } from './job-store'
 
 let database: Database
 const runners: JobRunner[] = []
@@ -232,5 +232,44 @@ describe('JobRunner', () => {
         tx.update(jobs).set({ status: 'cancelled' }).where(eq(jobs.id, job.id)).returning(),
       ),
     ).resolves.toEqual([])
+  })
+})
+
+describe('job retention', () => {
+  it('deletes records of jobs finished before the retention period, and nothing else', async () => {
+    const org = await newOrg()
+    const ids = await Promise.all(
+      ['old done', 'old failed', 'recent done', 'old queued', 'old running'].map(
+        async (name) => (await queue(org, name)).id,
+      ),
+    )
+    const [oldDone, oldFailed, recentDone, oldQueued, oldRunning] = ids as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ]
+    const set = (id: string, status: string, finishedDaysAgo: number | null) =>
+      database.db
+        .update(jobs)
+        .set({
+          status,
+          createdAt: sql`now() - interval '90 days'`,
+          finishedAt:
+            finishedDaysAgo === null
+              ? null
+              : sql`now() - make_interval(days => ${finishedDaysAgo})`,
+        })
+        .where(eq(jobs.id, id))
+    await set(oldDone, 'succeeded', 31)
+    await set(oldFailed, 'failed', 45)
+    await set(recentDone, 'cancelled', 29)
+    await set(oldQueued, 'queued', null)
+    await set(oldRunning, 'running', null)
+
+    expect(await purgeFinishedJobs(database.db, 30)).toBe(2)
+    const left = await withTenant(database.db, org, (tx) => tx.select({ id: jobs.id }).from(jobs))
+    expect(left.map((j) => j.id).sort()).toEqual([recentDone, oldQueued, oldRunning].sort())
   })
 })

@@ -19,6 +19,7 @@ import {
   claimNextJob,
   finishJob,
   heartbeat,
+  purgeFinishedJobs,
   recoverInterruptedJobs,
   saveProgress,
   type ClaimedJob,
@@ -57,7 +58,12 @@ export interface JobRunnerOptions {
   leaseSeconds?: number
   /** This is the only process using the database (PGlite): recover every running job at start. */
   exclusive?: boolean
+  /** Days a finished job's record is kept before it is deleted (default 30; see purgeFinishedJobs). */
+  retentionDays?: number
 }
+
+/** How often the runner deletes expired job records (ms): once an hour, and once at start. */
+const PURGE_EVERY_MS = 60 * 60 * 1000
 
 const GENERIC_FAILURE =
   'The job failed. Try again, or ask an administrator to check the server log.'
@@ -75,6 +81,8 @@ export class JobRunner {
   private readonly pollMs: number
   private readonly leaseSeconds: number
   private readonly exclusive: boolean
+  private readonly retentionDays: number
+  private lastPurgeAt = 0
   private timer: NodeJS.Timeout | undefined
   private filling: Promise<void> | null = null
   private refill = false
@@ -89,6 +97,7 @@ export class JobRunner {
     this.pollMs = options.pollMs ?? 1000
     this.leaseSeconds = options.leaseSeconds ?? 30
     this.exclusive = options.exclusive ?? false
+    this.retentionDays = options.retentionDays ?? 30
   }
 
   /** Registers the handler of a job kind; a kind may have one handler. */
@@ -238,11 +247,21 @@ export class JobRunner {
     return { status: 'failed', error: GENERIC_FAILURE }
   }
 
+  /** Deletes expired job records at start and then once an hour (see purgeFinishedJobs). */
+  private async purgeWhenDue(): Promise<void> {
+    if (Date.now() - this.lastPurgeAt < PURGE_EVERY_MS) return
+    this.lastPurgeAt = Date.now()
+    const purged = await purgeFinishedJobs(this.db, this.retentionDays)
+    if (purged > 0)
+      this.log.info({ purged, retentionDays: this.retentionDays }, 'expired job records deleted')
+  }
+
   private async tick(): Promise<void> {
     try {
       const cancelled = await heartbeat(this.db, [...this.running.keys()])
       for (const id of cancelled) this.abortLocal(id)
       await recoverInterruptedJobs(this.db, this.instanceId, this.leaseSeconds, false)
+      await this.purgeWhenDue()
     } catch (error) {
       this.log.warn({ err: error }, 'job heartbeat failed')
     }

@@ -131,6 +131,23 @@ export async function heartbeat(db: Db, jobIds: string[]): Promise<string[]> {
     .map((r) => r.id as string)
 }
 
+/**
+ * Retention: deletes the records of jobs that finished (succeeded, failed or cancelled) more than
+ * `retentionDays` days ago, in every organisation; queued and running jobs are never touched.
+ * What a job produced (an analysis, a transcript) is stored elsewhere and stays. Returns how many
+ * records were deleted.
+ */
+export async function purgeFinishedJobs(db: Db, retentionDays: number): Promise<number> {
+  const result = await asWorker(db, (tx) =>
+    tx.execute(sql`
+      DELETE FROM jobs
+      WHERE status IN ('succeeded', 'failed', 'cancelled')
+        AND finished_at < now() - make_interval(days => ${retentionDays})
+      RETURNING id`),
+  )
+  return rowsOf(result).length
+}
+
 export const INTERRUPTED_MESSAGE =
   'The server stopped while this job was running, and it was not retried again.'
 
