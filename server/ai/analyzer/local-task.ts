@@ -17,8 +17,10 @@ export function analyzeLocalTask(
   input: LocalAnalysisInput,
   context: PoolTaskContext,
 ): AnalysisResult {
-  context.reportProgress(0.05, 'Reading the document')
-  const result = analyzeLocal(input.content, input.kind, { ourParty: input.ourParty })
+  const result = analyzeLocal(input.content, input.kind, {
+    ourParty: input.ourParty,
+    onProgress: (fraction, message) => context.reportProgress(fraction, message),
+  })
   context.reportProgress(1, 'Analysis finished')
   return result
 }

@@ -62,6 +62,25 @@ describe('analyzeLocal', () => {
     expect([risks.clauses, risks.keyTerms.parties, risks.summary.sentences]).toEqual([[], [], []])
   })
 
+  it('reports each stage it runs, in order, with rising fractions', () => {
+    const full: [number, string][] = []
+    analyzeLocal(RISKY_SERVICES_AGREEMENT, 'full', { onProgress: (f, m) => full.push([f, m]) })
+    expect(full.map(([, message]) => message)).toEqual([
+      'Splitting the text into sentences',
+      'Detecting clauses',
+      'Reading parties, dates and terms',
+      'Writing the summary',
+      'Assessing risks',
+    ])
+    const fractions = full.map(([fraction]) => fraction)
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b))
+    expect(fractions.every((f) => f >= 0 && f < 1)).toBe(true)
+    const clausesOnly: string[] = []
+    analyzeLocal(RISKY_SERVICES_AGREEMENT, 'clauses', { onProgress: (_, m) => clausesOnly.push(m) })
+    expect(clausesOnly).not.toContain('Writing the summary')
+    expect(clausesOnly).not.toContain('Assessing risks')
+  })
+
   it('names the engine and model and measures its duration', () => {
     const result = analyzeLocal(BALANCED_SUPPLY_AGREEMENT, 'full')
     expect(result).toMatchObject({ engine: 'local', model: 'lexdesk-local-2' })

@@ -21,7 +21,25 @@ export interface LocalAnalysisOptions {
    * any spelling of it); risks are then oriented to that side (see assessRisks).
    */
   ourParty?: string
+  /**
+   * Called as each stage starts with the share of the work done before it (0..1) and a short
+   * message for a progress bar; see STAGES.
+   */
+  onProgress?: (fraction: number, message: string) => void
 }
+
+/**
+ * Where each stage starts, as a share of the whole analysis: the measured time of each stage over
+ * the 40 longest CUAD development contracts (sentences 37 %, clauses 37 %, key terms 4 %, summary
+ * 17 %, risks 5 %), rounded.
+ */
+const STAGES = {
+  sentences: [0, 'Splitting the text into sentences'],
+  clauses: [0.35, 'Detecting clauses'],
+  keyTerms: [0.75, 'Reading parties, dates and terms'],
+  summary: [0.8, 'Writing the summary'],
+  risks: [0.95, 'Assessing risks'],
+} as const
 
 /**
  * Analyses `content` locally. `kind` selects the parts: 'summarize' → summary; 'clauses' →
@@ -37,21 +55,32 @@ export function analyzeLocal(
   options: LocalAnalysisOptions = {},
 ): AnalysisResult {
   const started = performance.now()
+  const stage = (name: keyof typeof STAGES) => {
+    const [fraction, message] = STAGES[name]
+    options.onProgress?.(fraction, message)
+  }
+  stage('sentences')
   const sentences = segmentSentences(content)
   const wantsSummary = kind === 'summarize' || kind === 'full'
   const wantsClauses = kind === 'clauses' || kind === 'full'
   const wantsRisks = kind === 'risks' || kind === 'full'
   // The summary's header and substance sentences are built from the clauses and key terms too.
+  stage('clauses')
   const clauses = detectClauses(content, sentences)
+  stage('keyTerms')
   const keyTerms = extractKeyTerms(content, sentences)
+  if (wantsSummary) stage('summary')
+  const summary = wantsSummary
+    ? summarizeContract(content, sentences, clauses, keyTerms)
+    : emptySummary()
+  if (wantsRisks) stage('risks')
+  const risks = wantsRisks
+    ? assessRisks(content, sentences, clauses, keyTerms, { ourParty: options.ourParty })
+    : []
   return {
-    summary: wantsSummary
-      ? summarizeContract(content, sentences, clauses, keyTerms)
-      : emptySummary(),
+    summary,
     clauses: wantsClauses ? clauses : [],
-    risks: wantsRisks
-      ? assessRisks(content, sentences, clauses, keyTerms, { ourParty: options.ourParty })
-      : [],
+    risks,
     keyTerms: wantsClauses ? keyTerms : emptyKeyTerms(),
     engine: LOCAL_ENGINE,
     model: LOCAL_MODEL,
