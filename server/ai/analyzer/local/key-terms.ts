@@ -6,10 +6,10 @@
  */
 import type { KeyTerm, KeyTerms, QuotedSpan, Span } from '../types'
 import { findParties } from './parties'
+import { findExpirationDate } from './expiration-date'
 import {
   findAgreementDate,
   findEffectiveDate,
-  findExpirationDate,
   findNoticePeriod,
   findRenewalTerm,
   renewalSentences,
@@ -246,13 +246,14 @@ const STATUTE_AFTER =
  */
 export function extractKeyTerms(content: string, sentences: readonly QuotedSpan[]): KeyTerms {
   const agreementDate = findAgreementDate(content)
-  const effectiveDate = findEffectiveDate(sentences, agreementDate)
+  // A contract that states no other effective date takes effect on its date.
+  const effectiveDate = findEffectiveDate(sentences, agreementDate) ?? agreementDate
   const renewals = renewalSentences(sentences)
   return {
     parties: findParties(content),
     agreementDate,
     effectiveDate,
-    expirationDate: findExpirationDate(sentences, effectiveDate ?? agreementDate),
+    expirationDate: findExpirationDate(sentences, effectiveDate, agreementDate),
     governingLaw: findGoverningLaw(content, sentences),
     renewalTerm: findRenewalTerm(renewals),
     noticePeriod: findNoticePeriod(renewals, sentences),

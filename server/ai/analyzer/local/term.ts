@@ -5,14 +5,7 @@
  * read from.
  */
 import type { KeyTerm, QuotedSpan } from '../types'
-import {
-  addDuration,
-  datesIn,
-  DURATION_SOURCE,
-  durationFrom,
-  formatDuration,
-  type Duration,
-} from './dates'
+import { datesIn, DURATION_SOURCE, durationFrom, formatDuration, type Duration } from './dates'
 
 /** How far into the document the preamble (agreement date) is looked for, in characters. */
 const PREAMBLE_CHARS = 5_000
@@ -31,10 +24,6 @@ const OTHER_DOCUMENT =
 /** Sentences about what happens after the term ends: never the source of the expiration date. */
 const POST_TERM =
   /\b(?:after|following|upon|post-?)\s*(?:the\s+)?(?:any\s+)?(?:termination|expiration|expiry|end|term\s+of\s+this)\b|\bnon-?compet\w*|\bsell[\s-]?off\b|\bsurviv\w*|\bnot\s+(?:to\s+)?(?:compete|solicit)|\bthereafter\s+for\b|\bconfidential\w*|\bwarrant\w*|\binsurance\b|\bpayment\b|\brecords?\b/i
-
-/** Sentences that state the contract's own term. */
-const TERM_SENTENCE =
-  /\b(?:term\s+of\s+this|initial\s+term|this\s+agreement\s+(?:shall|will)\s+(?:commence|continue|remain|be\s+in\s+effect|expire|terminate|end)|(?:shall|will)\s+(?:continue|remain)\s+in\s+(?:full\s+)?(?:force|effect)|expire[sd]?\b|term\s+(?:shall|will)\s+(?:commence|begin|be|continue|end|expire)|\bterm\s+is\b|the\s+"?term"?\b)/i
 
 /**
  * The agreement date: the first preamble date introduced by "dated", "as of", "made on" …, not
@@ -104,85 +93,6 @@ export function findEffectiveDate(
     }
   }
   return null
-}
-
-/**
- * The expiration date of the initial term, from the sentence that states the term: a date it
- * runs "until"/"through"/"expires on"; else "for a period of N years", "continue for N years" or
- * "until the Nth anniversary" counted from `anchor` (the effective or agreement date, ISO); else
- * "perpetual" when the term runs "until terminated" or without end. Sentences about periods after
- * termination (non-compete tails, sell-off periods, survival) are never used.
- */
-export function findExpirationDate(
-  sentences: readonly QuotedSpan[],
-  anchor: KeyTerm | null,
-): KeyTerm | null {
-  const termSentences = sentences.filter(
-    (s) => TERM_SENTENCE.test(s.text) && !POST_TERM.test(s.text) && !isRenewalOnly(s.text),
-  )
-  for (const sentence of termSentences) {
-    for (const date of datesIn(sentence.text, sentence.start)) {
-      const rel = date.start - sentence.start
-      const before = sentence.text.slice(Math.max(0, rel - 70), rel)
-      if (
-        /\b(?:until|through|thru|to|expir\w*|terminat\w*|end(?:s|ing)?|ended)\s+(?:on\s+|at\s+|of\s+|with\s+)?(?:\w+\s+){0,3}$/i.test(
-          before,
-        ) &&
-        !/\b(?:from|commenc\w*|beginning|effective)\s+(?:on\s+)?(?:\w+\s+){0,2}$/i.test(before)
-      ) {
-        return { value: date.value, start: sentence.start, end: sentence.end }
-      }
-    }
-  }
-  const anchorIso = anchor && /^\d{4}-\d{2}-\d{2}$/.test(anchor.value) ? anchor.value : null
-  const duration = new RegExp(
-    `\\b(?:(?:term|period)\\s+(?:of|shall\\s+be|is)\\s+(?:an?\\s+)?|continue\\s+(?:in\\s+(?:full\\s+)?(?:force|effect)\\s+)?for\\s+(?:a\\s+(?:period|term)\\s+of\\s+)?|for\\s+(?:a\\s+(?:period|term)\\s+of\\s+)?|until\\s+the\\s+)${DURATION_SOURCE}|${DURATION_SOURCE}\\s+(?:from|after|following)\\s+(?:the\\s+)?(?:date\\s+(?:hereof|of\\s+(?:this|execution))|effective\\s+date|execution)`,
-    'i',
-  )
-  const anniversary =
-    /\buntil\s+the\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\s+anniversary\b/i
-  for (const sentence of termSentences) {
-    if (!anchorIso) break
-    const years = anniversary.exec(sentence.text)
-    const found: Duration | null = years
-      ? { amount: ordinalNumber(years[1] ?? ''), unit: 'year' }
-      : (() => {
-          const m = duration.exec(sentence.text)
-          return m ? (durationFrom(m, 1) ?? durationFrom(m, 5)) : null
-        })()
-    if (found && found.amount > 0)
-      return { value: addDuration(anchorIso, found), start: sentence.start, end: sentence.end }
-  }
-  const perpetual = termSentences.find(
-    (s) =>
-      /\bperpetu(?:al|ity)\b|\bindefinite(?:ly)?\b|\buntil\s+(?:it\s+is\s+|so\s+|otherwise\s+)?terminated\b|\bunless\s+(?:and\s+until\s+)?(?:sooner\s+)?terminated\b[^.]{0,80}$/i.test(
-        s.text,
-      ) && !/\b(?:years?|months?)\b/i.test(s.text),
-  )
-  return perpetual ? { value: 'perpetual', start: perpetual.start, end: perpetual.end } : null
-}
-
-/** A sentence that only sets renewal periods ("… shall renew for successive one-year terms"). */
-function isRenewalOnly(text: string): boolean {
-  return isRenewalSentence(text) && !/\binitial\s+term\b|\bterm\s+of\s+this\b/i.test(text)
-}
-
-const ORDINAL_WORDS = [
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-  'tenth',
-]
-
-function ordinalNumber(word: string): number {
-  const index = ORDINAL_WORDS.indexOf(word.toLowerCase())
-  return index >= 0 ? index + 1 : Number.parseInt(word, 10) || 0
 }
 
 /** Sentences that renew or extend the term automatically or for further periods. */
