@@ -70,4 +70,48 @@ describe('findParties', () => {
   it('returns no parties for a text without a preamble', () => {
     expect(findParties('Notes from the call. We will send the draft on Monday.')).toEqual([])
   })
+  it('reads parties "entered into by" without "between", after a long parenthesis', () => {
+    expect(
+      names(
+        'HOSTING AGREEMENT\n\n1. Hosting. This Agreement (including its Exhibit A and all other documents referenced herein) is entered into by Quillon Software Corporation ("Quillon") and Brightwater Corporation ("Customer") for the purpose of hosting.',
+      ),
+    ).toEqual(['Quillon Software Corporation', 'Brightwater Corporation'])
+    expect(
+      names(
+        'This Agreement is made and entered into by Corvid Media, Inc., a Delaware corporation, and Plover Networks LLC, a Texas limited liability company.',
+      ),
+    ).toEqual(['Corvid Media, Inc.', 'Plover Networks LLC'])
+  })
+
+  it('reads a letter agreement: the addressee above the salutation and the parties after it', () => {
+    const content =
+      'AGENCY AGREEMENT\n\nMay 1, 2015\n\nHarlow, Pike & Co., Inc.\n10 Main Street\nChicago, Illinois 60606\n\nLadies and Gentlemen:\n\nRiverbend Bancorp, Inc., a Maryland corporation (the "Company"), and Riverbend Savings Bank, a state savings bank (the "Bank"), hereby confirm their agreement with Harlow, Pike & Co., Inc. (the "Agent") as follows:'
+    expect(findParties(content).map((p) => [p.name, p.role])).toEqual([
+      ['Harlow, Pike & Co., Inc.', undefined],
+      ['Riverbend Bancorp, Inc.', 'Company'],
+      ['Riverbend Savings Bank', 'Bank'],
+    ])
+  })
+
+  it('reads unquoted roles such as "(as Company)" but not "(as amended)"', () => {
+    const content =
+      'MAINTENANCE AGREEMENT\n\nBetween\n\nLUMEN AEREAS S/A (as Company)\n\nand\n\nAVIARA REPAIR SERVICES, G.I.E. (as Repairer)\n\nMarch 9, 2015'
+    expect(findParties(content).map((p) => [p.name, p.definedTerm?.text])).toEqual([
+      ['LUMEN AEREAS S/A', 'Company'],
+      ['AVIARA REPAIR SERVICES, G.I.E.', 'Repairer'],
+    ])
+    expect(
+      names(
+        'This Agreement is made between Osprey Foods Ltd ("Osprey") and Wren Logistics Ltd ("Wren") under the Master Agreement (as amended).',
+      ),
+    ).toEqual(['Osprey Foods Ltd', 'Wren Logistics Ltd'])
+  })
+
+  it('never takes a state of incorporation or a heading for a party', () => {
+    expect(
+      names(
+        'This Agreement is made by and between Tamarind Labs, Inc., a Nevada Corporation whose address is 5 Oak Road, Reno, NV 89501 and Juniper Holdings LLC.\n\nIntroduction\n\nTamarind makes software.',
+      ),
+    ).toEqual(['Tamarind Labs, Inc.', 'Juniper Holdings LLC'])
+  })
 })
