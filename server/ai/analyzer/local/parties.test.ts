@@ -114,4 +114,28 @@ describe('findParties', () => {
       ),
     ).toEqual(['Tamarind Labs, Inc.', 'Juniper Holdings LLC'])
   })
+  it('reads brand names that start in lower case and "(the COMPANY)" in capitals', () => {
+    expect(
+      names(
+        'This Agreement is made by and between Larch Devices Inc., a Delaware corporation ("Larch") and eVolve Networks Inc., a Utah corporation ("eVolve").',
+      ),
+    ).toEqual(['Larch Devices Inc.', 'eVolve Networks Inc.'])
+    expect(
+      names(
+        'This Agreement is made by and between Dana Whitfield, Individual ("TALENT"), with offices in Ohio; and Kettle Brands, a Nevada Corporation (the COMPANY), with offices in Reno.',
+      ),
+    ).toEqual(['Dana Whitfield', 'Kettle Brands'])
+  })
+
+  it('finds the parties in the signature blocks when the preamble does not name them', () => {
+    const content = [
+      'SERVICES AGREEMENT',
+      'This Agreement sets out the terms on which the services are provided.',
+      'The Supplier shall provide the services with reasonable skill and care. '.repeat(60),
+      'IN WITNESS WHEREOF the parties have signed this Agreement.',
+      'TALLIS SYSTEMS, INC.\n\nBy: /s/ Jane Roe\nName: Jane Roe\nTitle: CEO',
+      'For and on behalf of MARLOW HOLDINGS LLC\nBy: ________\nName: John Doe',
+    ].join('\n\n')
+    expect(names(content)).toEqual(['TALLIS SYSTEMS, INC.', 'MARLOW HOLDINGS LLC'])
+  })
 })

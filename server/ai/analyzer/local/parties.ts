@@ -26,9 +26,12 @@ const COMPANY_SUFFIX_SOURCE =
 
 const COMPANY_SUFFIX = new RegExp(`\\b${COMPANY_SUFFIX_SOURCE}`)
 
+/** Space within a name: a wrapped line may break it, a blank line may not. */
+const GAP = '(?:[ \\t]+|[ \\t]*\\n[ \\t]*)'
+
 /** A company name ending in a corporate suffix: up to eight capitalised words before it. */
 const COMPANY_NAME = new RegExp(
-  `(?<![\\p{L}\\p{N}])((?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}.&'’\\-]*,?\\s+(?:(?:of|and|&|de|du|der|for|the)\\s+)?){1,8}?)${COMPANY_SUFFIX_SOURCE}`,
+  `(?<![\\p{L}\\p{N}])((?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}.&'’\\-]*,?${GAP}(?:(?:of|and|&|de|du|der|for|the)${GAP})?){1,8}?)${COMPANY_SUFFIX_SOURCE}`,
   'gu',
 )
 
@@ -50,14 +53,14 @@ const REGION_END =
 
 /** A defined-term parenthesis: ("Licensor"), (hereinafter "the Customer"), ('the Manufacturer'). */
 const DEFINED_TERM =
-  /\(\s*(?:each\s+|individually\s+|collectively,?\s+|hereinafter(?:\s+(?:referred\s+to\s+as|called|as))?\s*,?\s*|herein\s+(?:referred\s+to\s+as|called)?\s*|referred\s+to\s+(?:herein\s+)?as\s+|the\s+)*["“”'‘]((?:the\s+)?[^"“”'‘’()]{1,60}?)["“”'’][^)]{0,80}\)|\(\s*(?:as|hereinafter\s+(?:referred\s+to\s+as|called))\s+(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s*\)/gi
+  /\(\s*(?:each\s+|individually\s+|collectively,?\s+|hereinafter(?:\s+(?:referred\s+to\s+as|called|as))?\s*,?\s*|herein\s+(?:referred\s+to\s+as|called)?\s*|referred\s+to\s+(?:herein\s+)?as\s+|the\s+)*["“”'‘]((?:the\s+)?[^"“”'‘’()]{1,60}?)["“”'’][^)]{0,80}\)|\(\s*(?:as|hereinafter\s+(?:referred\s+to\s+as|called))\s+(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s*\)|\(\s*the\s+([A-Z][A-Z-]{2,}(?:\s+[A-Z][A-Z-]{2,})?)\s*\)/gi
 
 /** "Party A: Name" and numbered "(1) Name" lines. */
 const LABELLED_PARTY = /(?:^|\n)[ \t]*(Party\s+[A-D]|\(\d\))\s*[:：]?\s*(?=\S)/gi
 
 /** Text that ends a party's name: a description, an address, a registration, a bracket. */
 const NAME_END =
-  /,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf|of\s+\d|registered|company\s+(?:no|number|registration)|represented)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|[(;:"“]|\n\s*\n|,\s*\d|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal|registered|place|address)\b|\s+(?:located|registered|incorporated|organi[sz]ed|residing|represented|acting)\b|\s+of\s+\d|\s+\d{1,5}\s+[A-Z]|\s+(?:and|AND)\s*:|\s+-+\s*(?:and|AND)\b|\s+(?:of\s+the\s+(?:one|other|first|second)\s+part|on\s+the\s+one\s+hand)/
+  /,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf|of\s+\d|registered|company\s+(?:no|number|registration)|represented|[Ii]ndividual(?:ly)?)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|[(;:"“]|\n\s*\n|,\s*\d|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal|registered|place|address)\b|\s+(?:located|registered|incorporated|organi[sz]ed|residing|represented|acting)\b|\s+of\s+\d|\s+\d{1,5}\s+[A-Z]|\s+(?:and|AND)\s*:|\s+-+\s*(?:and|AND)\b|\s+(?:of\s+the\s+(?:one|other|first|second)\s+part|on\s+the\s+one\s+hand)/
 
 /** Corporate suffixes that always end a name ("Acme Inc. d/b/a Acme Stores" → "Acme Inc."). */
 const STRICT_SUFFIX =
@@ -116,6 +119,13 @@ export function findParties(content: string): Party[] {
       addParty(parties, party)
     }
   }
+  if (parties.length < 2) {
+    // The signature blocks name the parties again: "ACME CORP.\n\nBy: ____\nName: …".
+    for (const party of signatureParties(content)) {
+      if (parties.length >= 2) break
+      addParty(parties, party)
+    }
+  }
   return parties.sort((a, b) => a.start - b.start)
 }
 
@@ -148,9 +158,10 @@ function definedTermParties(content: string, from: number, to: number): Party[] 
     m !== null && m.index < to;
     m = DEFINED_TERM.exec(content)
   ) {
-    const term = (m[1] ?? m[2] ?? '').trim()
-    // An unquoted "(as Company)" names a role only when capitalised ("(as amended)" does not).
-    if (m[2] && !/^[A-Z]/.test(m[2])) continue
+    const term = (m[1] ?? m[2] ?? m[3] ?? '').trim()
+    // Unquoted, "(as Company)" names a role only when capitalised ("(as amended)" does not) and
+    // "(the COMPANY)" only in capitals ("(the other party)" does not).
+    if ((m[2] && !/^[A-Z]/.test(m[2])) || (m[3] && m[3] !== m[3].toUpperCase())) continue
     const segment = segmentStart
     segmentStart = m.index + m[0].length
     if (NOT_A_PARTY_TERM.test(term) && !ROLE_TERMS.test(term)) continue
@@ -207,6 +218,40 @@ function companyNames(content: string, from: number, to: number): Party[] {
     if (NOT_A_NAME.test(trimmed) || trimmed.length < 4) continue
     const start = from + m.index + lead
     parties.push({ name: trimmed.replace(/\s+/g, ' '), start, end: start + trimmed.length })
+  }
+  return parties
+}
+
+/** How far from the end the signature blocks are looked for, in characters. */
+const SIGNATURE_CHARS = 4_000
+
+/** A signature line: "By:", "By /s/", "Signed by". */
+const SIGNATURE_LINE = /^[ \t]*(?:By|BY|Signed\s+by|Signature)\s*[:/_]/gm
+
+/**
+ * Companies named in the signature blocks: the last line with a corporate suffix above each "By:"
+ * line (at most three lines up, past "for and on behalf of"), in document order.
+ */
+function signatureParties(content: string): Party[] {
+  const tailStart = Math.max(0, content.length - SIGNATURE_CHARS)
+  const parties: Party[] = []
+  SIGNATURE_LINE.lastIndex = tailStart
+  for (let m = SIGNATURE_LINE.exec(content); m !== null; m = SIGNATURE_LINE.exec(content)) {
+    let lineEnd = m.index - 1
+    for (let seen = 0; seen < 3 && lineEnd > tailStart;) {
+      const lineStart = content.lastIndexOf('\n', lineEnd - 1) + 1
+      const line = content.slice(lineStart, lineEnd)
+      lineEnd = lineStart - 1
+      if (line.trim() === '') continue
+      seen += 1
+      const skipped =
+        /^[ \t]*(?:(?:for\s+and\s+)?on\s+behalf\s+of|for)\s*:?\s*/i.exec(line)?.[0].length ?? 0
+      const text = line.slice(skipped)
+      if (!COMPANY_SUFFIX.test(text) || ADDRESS.test(text) || text.length > 100) continue
+      const party = partyName(content, lineStart + skipped, lineStart + line.length)
+      if (party && !/^(?:by|name|title|date)\b/i.test(party.name)) parties.push(party)
+      break
+    }
   }
   return parties
 }
@@ -271,7 +316,10 @@ function partyName(content: string, from: number, to: number): Party | null {
     return last ? partyName(content, from + lead + last.index + last[0].length, to) : null
   }
   const looksLikeName =
-    /^[\p{Lu}\p{N}]/u.test(name) || (COMPANY_SUFFIX.test(name) && /^\S*[.\d]/.test(name))
+    /^[\p{Lu}\p{N}]/u.test(name) ||
+    (COMPANY_SUFFIX.test(name) && /^\S*[.\d]/.test(name)) ||
+    // Brand names that start in lower case: "mPhase", "eGain", "i-on interactive".
+    /^\p{Ll}{1,2}(?:\p{Lu}|-\p{L})/u.test(name)
   if (name.length < 2 || name.length > 120 || !looksLikeName || NOT_A_NAME.test(name)) return null
   if (/\s(?:and|or|&)$/i.test(name) || ROLE_TERMS.test(name)) return null
   const start = from + lead
