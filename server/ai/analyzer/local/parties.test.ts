@@ -138,4 +138,21 @@ describe('findParties', () => {
     ].join('\n\n')
     expect(names(content)).toEqual(['TALLIS SYSTEMS, INC.', 'MARLOW HOLDINGS LLC'])
   })
+  it('keeps a bracketed place and a number that belong to the name', () => {
+    expect(
+      names(
+        'THIS AGREEMENT, made as of 1 May 2020 by and between: Harbin Coatings Trading (Shanghai) Co Ltd hereinafter referred to as ("Harbin") and Lotus Repair Ltd ("Lotus").',
+      ),
+    ).toEqual(['Harbin Coatings Trading (Shanghai) Co Ltd', 'Lotus Repair Ltd'])
+    expect(
+      names(
+        'THIS AGREEMENT is made on 1 October 2019\n\nBETWEEN:\n\n(1) ACME 2005 LIMITED (registered number 01234567) whose registered office is at 1 High Street, London (the Company)\n\n(2) JANE SMITH (the Executive).\n\nIT IS AGREED as follows:',
+      ),
+    ).toEqual(['ACME 2005 LIMITED', 'JANE SMITH'])
+    expect(
+      names(
+        'Licence Agreement between QRS-1 Pharma AG Alter Weg 2 6370 Stans Switzerland "Licensor" and Vela Labs S.A. Rua 5 Lisbon "Licensee"',
+      ),
+    ).toEqual(['QRS-1 Pharma AG', 'Vela Labs S.A.'])
+  })
 })

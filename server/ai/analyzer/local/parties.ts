@@ -59,8 +59,9 @@ const DEFINED_TERM =
 const LABELLED_PARTY = /(?:^|\n)[ \t]*(Party\s+[A-D]|\(\d\))\s*[:：]?\s*(?=\S)/gi
 
 /** Text that ends a party's name: a description, an address, a registration, a bracket. */
-const NAME_END =
-  /,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf|of\s+\d|registered|company\s+(?:no|number|registration)|represented|[Ii]ndividual(?:ly)?)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|[(;:"“]|\n\s*\n|,\s*\d|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal|registered|place|address)\b|\s+(?:located|registered|incorporated|organi[sz]ed|residing|represented|acting)\b|\s+of\s+\d|\s+\d{1,5}\s+[A-Z]|\s+(?:and|AND)\s*:|\s+-+\s*(?:and|AND)\b|\s+(?:of\s+the\s+(?:one|other|first|second)\s+part|on\s+the\s+one\s+hand)/
+const NAME_END = new RegExp(
+  String.raw`,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf|of\s+\d|registered|company\s+(?:no|number|registration)|represented|[Ii]ndividual(?:ly)?)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|\((?![^()]{1,30}\)\s*${COMPANY_SUFFIX_SOURCE})|[;:"“]|\n\s*\n|,\s*\d|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal|registered|place|address)\b|\s+(?:located|registered|incorporated|organi[sz]ed|residing|represented|acting)\b|\s+of\s+\d|\s+\d{1,5}\s+(?!${COMPANY_SUFFIX_SOURCE})[A-Z]|\s+(?:and|AND)\s*:|\s+-+\s*(?:and|AND)\b|\s+(?:of\s+the\s+(?:one|other|first|second)\s+part|on\s+the\s+one\s+hand)`,
+)
 
 /** Corporate suffixes that always end a name ("Acme Inc. d/b/a Acme Stores" → "Acme Inc."). */
 const STRICT_SUFFIX =
@@ -210,7 +211,7 @@ function companyNames(content: string, from: number, to: number): Party[] {
         '$1',
       )
     // "… Reno, NV 89501 and Juniper Holdings LLC": the name starts after the address's last number.
-    const address = /^.*\d[\w-]*,?\s+(?:(?:and|AND|&)\s+)?/.exec(name)?.[0].length ?? 0
+    const address = /^.*(?:^|\s)\d[\d-]*,?\s+(?:(?:and|AND|&)\s+)?/.exec(name)?.[0].length ?? 0
     const lead =
       address +
       (/^(?:(?:The|THE|This|THIS|And|AND)\s+)?/.exec(name.slice(address))?.[0].length ?? 0)
