@@ -56,6 +56,44 @@ describe('agreement and effective dates', () => {
     expect(termsOf(PREAMBLE, sentence).terms.effectiveDate?.value).toBe(expected)
   })
 
+  it('reads a date with dashes after "day of"', () => {
+    expect(
+      termsOf('This Agreement is made this 1st day of --- November, 2003 by Ash Ltd and Elm Ltd.')
+        .terms.agreementDate?.value,
+    ).toBe('2003-11-01')
+  })
+
+  it('skips a date of another agreement and takes the date of the signature clause', () => {
+    const filler = 'The Supplier shall deliver the goods. '.repeat(150)
+    const { terms } = termsOf(
+      'ENDORSEMENT AGREEMENT',
+      'WHEREAS, Ash Ltd and Elm Ltd entered into a Supply and Services Agreement, dated as of December 5, 2015.',
+      filler,
+      'IN WITNESS WHEREOF, the parties have executed this Agreement as of this 4th day of April, 2021.',
+    )
+    expect(terms.agreementDate?.value).toBe('2021-04-04')
+  })
+
+  it('keeps a heading that dates the agreement itself', () => {
+    expect(
+      termsOf(
+        'AFFILIATE AGREEMENT DATED JULY 15, 2005',
+        'This Agreement is between Ash Ltd and Elm Ltd.',
+      ).terms.agreementDate?.value,
+    ).toBe('2005-07-15')
+  })
+
+  it.each([
+    ['"Effective Date" means July 15, 2005.', '2005-07-15'],
+    ['The commencement date for this contract will be 16th June 2004.', '2004-06-16'],
+    [
+      'This Agreement shall come into force on 1 January 2013 and remain valid for 1 year.',
+      '2013-01-01',
+    ],
+  ])('reads the effective date from the definition or cue in "%s"', (sentence, expected) => {
+    expect(termsOf(PREAMBLE, sentence).terms.effectiveDate?.value).toBe(expected)
+  })
+
   it('takes the agreement date as the effective date when no other is stated', () => {
     const { terms } = termsOf(PREAMBLE, 'The Supplier shall deliver the Products.')
     expect(terms.effectiveDate?.value).toBe('2019-10-01')

@@ -19,7 +19,7 @@ const AGREEMENT_DATE_CUE =
 
 /** Words before a date that make it the date of some other document the contract refers to. */
 const OTHER_DOCUMENT =
-  /\b(?:original|prior|existing|previous|underlying|that\s+certain|amend(?:s|ing|ed)|supersed\w*|pursuant\s+to|under\s+the|(?:master|license|supply|purchase|credit|loan|merger)\s+agreement\s+dated|filed|source:|10-[kq]|8-k)\b[^.]{0,100}$/i
+  /\b(?:original|prior|existing|previous|underlying|that\s+certain|amend(?:s|ing|ed)|supersed\w*|pursuant\s+to|under\s+the|(?:master|license|supply|purchase|credit|loan|merger)\s+agreement\s+dated|filed|source:|10-[kq]|8-k)\b[^.]{0,100}$|\b(?:a|an|certain|said|such)\s+(?:[\w-]+\s+){0,6}(?:agreement|contract|lease)\s*,?\s+dated\s+(?:as\s+of\s+)?$/i
 
 /** Sentences about what happens after the term ends: never the source of the expiration date. */
 const POST_TERM =
@@ -47,7 +47,9 @@ export function findAgreementDate(content: string): KeyTerm | null {
   const tailStart = Math.max(PREAMBLE_CHARS, content.length - SIGNATURE_CHARS)
   const tail = content.slice(tailStart)
   const signed = datesIn(tail, tailStart).find((date) =>
-    /\b(?:date|dated|signed)\s*:?\s*$/i.test(content.slice(date.start - 20, date.start)),
+    /\b(?:date|dated|signed)\s*:?\s*$|\bas\s+of\s+(?:this\s+|the\s+)?$|\bwhereof\b[^.]{0,150}$/i.test(
+      content.slice(Math.max(0, date.start - 200), date.start),
+    ),
   )
   return signed ? { value: signed.value, start: signed.start, end: signed.end } : null
 }
@@ -62,7 +64,12 @@ export function findEffectiveDate(
   agreementDate: KeyTerm | null,
 ): KeyTerm | null {
   for (const sentence of sentences) {
-    if (!/\beffective|\b(?:commenc\w*|as\s+from|beginning|begins?)\b/i.test(sentence.text)) continue
+    if (
+      !/\beffective|\b(?:commenc\w*|as\s+from|beginning|begins?|into\s+force|take[sn]?\s+effect)\b/i.test(
+        sentence.text,
+      )
+    )
+      continue
     if (POST_TERM.test(sentence.text) && !/["“]Effective\s*Date["”]/i.test(sentence.text)) continue
     for (const date of datesIn(sentence.text, sentence.start)) {
       const rel = date.start - sentence.start
@@ -72,7 +79,11 @@ export function findEffectiveDate(
         rel + date.end - date.start + 40,
       )
       if (
-        /\b(?:effective(?:\s+(?:as\s+of|on|from|date\s*:?))?|commenc\w*(?:\s+(?:on|as\s+of|upon))?|as\s+from|beginning(?:\s+on)?|begins?\s+on)\s*(?:this\s+|the\s+)?$/i.test(
+        /\b(?:effective(?:\s+(?:as\s+of|on|from|date\s*:?))?|commenc\w*(?:\s+(?:on|as\s+of|upon))?|as\s+from|beginning(?:\s+on)?|begins?\s+on|(?:come|comes|came)\s+into\s+(?:force|effect)(?:\s+(?:on|as\s+of|from))?|take[sn]?\s+effect(?:\s+(?:on|as\s+of|from))?)\s*(?:this\s+|the\s+)?$/i.test(
+          before,
+        ) ||
+        // '"Effective Date" means July 15, 2005', 'The commencement date for this contract will be …'.
+        /\b(?:effective|commencement)\s+date["”]?(?:\s+(?:for|of)\s+(?:this|the)\s+\w+)?\s*(?:means|shall\s+mean|is|will\s+be|shall\s+be)\s*:?\s*$/i.test(
           before,
         ) ||
         /^\W{0,6}(?:\(\s*)?(?:the\s+|this\s+)?["“]Effective\s*Date["”]/i.test(after)
