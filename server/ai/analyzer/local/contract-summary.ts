@@ -130,9 +130,13 @@ function summaryHeader(
     if (first && last) facts.push({ label: 'Parties', value, start: first.start, end: last.end })
   }
   const date = keyTerms.effectiveDate ?? keyTerms.agreementDate
+  // An effective date read from the agreement date's own passage is just the contract's date.
+  const ownEffectiveDate =
+    keyTerms.effectiveDate !== null &&
+    keyTerms.effectiveDate.start !== keyTerms.agreementDate?.start
   if (date)
     facts.push({
-      label: keyTerms.effectiveDate ? 'Effective date' : 'Date',
+      label: ownEffectiveDate ? 'Effective date' : 'Date',
       value: date.value,
       start: date.start,
       end: date.end,

@@ -24,8 +24,8 @@ const MONTH_NAME =
 /** A day number, with its ordinal suffix even when extraction split it ("1s t", "15t h"). */
 const ORDINAL = '_*(\\d{1,2})\\s*(?:s\\s?t|n\\s?d|r\\s?d|t\\s?h)?'
 
-/** What may stand between the parts of a written date: spaces, a comma, underscores, dashes. */
-const GAP = '[\\s,_\\-–—]*'
+/** What may stand between the parts of a written date: spaces, a comma or full stop, underscores, dashes. */
+const GAP = '[\\s,._\\-–—]*'
 
 /**
  * Written dates: "May 8, 2014", "8th day of May, 2014", "8 May 2014", "5/8/2014", "5-8-14",
@@ -35,7 +35,7 @@ const GAP = '[\\s,_\\-–—]*'
 export const DATE_RE = new RegExp(
   [
     `\\b${MONTH_NAME}\\s+${ORDINAL}${GAP}(\\d{4})\\b`,
-    `(?<![\\d/])${ORDINAL}\\s+(?:day\\s+of\\s+)?${MONTH_NAME}${GAP}(?:in\\s+the\\s+year\\s+)?(\\d{4})\\b`,
+    `(?<![\\d/])${ORDINAL}\\s+(?:day\\s+of[\\s_\\-–—]+)?${MONTH_NAME}${GAP}(?:in\\s+the\\s+year\\s+)?(\\d{4})\\b`,
     `(?<![\\d/])(\\d{1,2})[/-](\\d{1,2})[/-](\\d{4}|\\d{2})(?![\\d/-])`,
     `\\b(\\d{4})-(\\d{2})-(\\d{2})\\b`,
   ].join('|'),

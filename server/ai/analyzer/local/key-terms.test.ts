@@ -28,6 +28,21 @@ describe('extractKeyTerms', () => {
       'This Agreement shall be governed by the laws of the State of New York, except that matters of corporate governance are governed by the Delaware General Corporation Law.',
       'New York',
     ],
+    [
+      'This Agreement shall be construed in accordance with, and governed by, the\n\n\n\nlaws of the State of Georgia, without regard to its conflicts rules.',
+      'Georgia',
+    ],
+    ['The legislation of the Republic of Kazakhstan shall apply to this Contract.', 'Kazakhstan'],
+    [
+      'This Contract is governed in all its parts by the regulations of the Republic of Colombia.',
+      'Colombia',
+    ],
+    [
+      'This Agreement shall be construed, and the rights of the Parties determined, according to the substantive law of the State of Delaware.',
+      'Delaware',
+    ],
+    ['The Master Franchise Agreement requires application of the laws of New York.', 'New York'],
+    ['Any dispute hereunder shall be settled pursuant to the laws of the R.O.C.', 'Taiwan'],
   ])('normalises "%s" to %s', (sentence, expected) => {
     expect(governingLaw(sentence)).toBe(expected)
   })

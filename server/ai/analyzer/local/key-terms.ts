@@ -6,10 +6,10 @@
  */
 import type { KeyTerm, KeyTerms, QuotedSpan, Span } from '../types'
 import { findParties } from './parties'
+import { findExpirationDate } from './expiration-date'
 import {
   findAgreementDate,
   findEffectiveDate,
-  findExpirationDate,
   findNoticePeriod,
   findRenewalTerm,
   renewalSentences,
@@ -95,7 +95,6 @@ const JURISDICTIONS: readonly (readonly [canonical: string, ...aliases: string[]
     'Northern Ireland',
     'Hong Kong',
     'Singapore',
-    'Taiwan',
     'Macau',
     'Australia',
     'Austria',
@@ -151,6 +150,7 @@ const JURISDICTIONS: readonly (readonly [canonical: string, ...aliases: string[]
   ['District of Columbia', 'Washington, D.C.', 'Washington D.C.'],
   ['England and Wales', 'England & Wales'],
   ['United Kingdom', 'U.K.'],
+  ['Taiwan', 'R.O.C', 'Republic of China'],
   ['United States', 'United States of America', 'U.S.A.'],
   ["People's Republic of China", 'People’s Republic of China', 'PRC', 'P.R.C.'],
 ]
@@ -200,7 +200,7 @@ const LAW_CUES: readonly { re: RegExp; weight: number }[] = [
   { re: /\bgovern(?:ed|s)\b(?:\s+[\w,]+){0,12}?\s+(?:by|under|in\s+accordance)\b/gi, weight: 3 },
   { re: /\b(?:governing|choice\s+of|proper)\s+laws?\b/gi, weight: 3 },
   {
-    re: /\blaws?\s+of\s+(?:the\s+)?[^.;]{1,60}?\s+(?:\([^)]{0,120}\)\s+)?(?:shall|will|to)\s+(?:exclusively\s+)?(?:govern|apply|control)\b/gi,
+    re: /\b(?:laws?|legislation|regulations)\s+of\s+(?:the\s+)?[^.;]{1,60}?\s+(?:\([^)]{0,120}\)\s+)?(?:shall|will|to)\s+(?:exclusively\s+)?(?:govern|apply|control)\b/gi,
     weight: 3,
   },
   // Case-sensitive: "Applicable Law" is a cue as a heading, but "applicable law" is everywhere.
@@ -211,7 +211,11 @@ const LAW_CUES: readonly { re: RegExp; weight: number }[] = [
     weight: 2,
   },
   { re: /\bsubject\s+to\s+the\s+laws\b/gi, weight: 2 },
-  { re: /\b(?:in\s+accordance\s+with|under|pursuant\s+to)\s+the\s+laws?\s+of\b/gi, weight: 1 },
+  { re: /\brequires?\s+(?:the\s+)?application\s+of\s+the\s+laws?\s+of\b/gi, weight: 2 },
+  {
+    re: /\b(?:in\s+accordance\s+with|under|pursuant\s+to|according\s+to)\s+the\s+(?:substantive\s+|internal\s+|domestic\s+)?laws?\s+of\b/gi,
+    weight: 1,
+  },
 ]
 
 /** "The laws thereof", "the laws of such state": the jurisdiction was named earlier in the sentence. */
@@ -227,7 +231,7 @@ const INCORPORATION_CONTEXT =
   /\b(?:organi[sz]ed|incorporated|existing|formed|registered|established|chartered|located|offices?|resident)\b[^.;]{0,60}$/i
 
 /** A jurisdiction names a law when "law(s) of" precedes it or "law" follows it ("New York law"). */
-const LAW_BEFORE = /\blaws?\b[^.;]{0,80}$/i
+const LAW_BEFORE = /\b(?:laws?|legislation|regulations)\b[^.;]{0,80}$/i
 const LAW_AFTER = /^(?:,\s*[A-Z][\w ]{1,30})?\s+(?:laws?|statutes)\b/i
 
 /** Named statutes ("Delaware General Corporation Law", "General Business Law of the State of New York") are not choices of law. */
@@ -246,13 +250,14 @@ const STATUTE_AFTER =
  */
 export function extractKeyTerms(content: string, sentences: readonly QuotedSpan[]): KeyTerms {
   const agreementDate = findAgreementDate(content)
-  const effectiveDate = findEffectiveDate(sentences, agreementDate)
+  // A contract that states no other effective date takes effect on its date.
+  const effectiveDate = findEffectiveDate(sentences, agreementDate) ?? agreementDate
   const renewals = renewalSentences(sentences)
   return {
     parties: findParties(content),
     agreementDate,
     effectiveDate,
-    expirationDate: findExpirationDate(sentences, effectiveDate ?? agreementDate),
+    expirationDate: findExpirationDate(sentences, effectiveDate, agreementDate),
     governingLaw: findGoverningLaw(content, sentences),
     renewalTerm: findRenewalTerm(renewals),
     noticePeriod: findNoticePeriod(renewals, sentences),
@@ -295,8 +300,9 @@ function findGoverningLaw(content: string, sentences: readonly QuotedSpan[]): Ke
 /** The rest of the clause that starts at `from`: up to the sentence end, at most LAW_WINDOW_CHARS. */
 function clauseAfter(content: string, from: number): string {
   const window = content.slice(from, from + LAW_WINDOW_CHARS)
-  // Stop at the end of the clause: the next sentence may name a forum or an address.
-  const stop = window.search(/[.;](?:\s+[A-Z(]|\s*$)|\n\s*\n/)
+  // Stop at the end of the clause: the next sentence may name a forum or an address. A blank line
+  // alone does not end it: page breaks in extracted text fall inside sentences.
+  const stop = window.search(/[.;](?:\s+[A-Z(]|\s*$)/)
   return stop >= 0 ? window.slice(0, stop) : window
 }
 

@@ -70,4 +70,89 @@ describe('findParties', () => {
   it('returns no parties for a text without a preamble', () => {
     expect(findParties('Notes from the call. We will send the draft on Monday.')).toEqual([])
   })
+  it('reads parties "entered into by" without "between", after a long parenthesis', () => {
+    expect(
+      names(
+        'HOSTING AGREEMENT\n\n1. Hosting. This Agreement (including its Exhibit A and all other documents referenced herein) is entered into by Quillon Software Corporation ("Quillon") and Brightwater Corporation ("Customer") for the purpose of hosting.',
+      ),
+    ).toEqual(['Quillon Software Corporation', 'Brightwater Corporation'])
+    expect(
+      names(
+        'This Agreement is made and entered into by Corvid Media, Inc., a Delaware corporation, and Plover Networks LLC, a Texas limited liability company.',
+      ),
+    ).toEqual(['Corvid Media, Inc.', 'Plover Networks LLC'])
+  })
+
+  it('reads a letter agreement: the addressee above the salutation and the parties after it', () => {
+    const content =
+      'AGENCY AGREEMENT\n\nMay 1, 2015\n\nHarlow, Pike & Co., Inc.\n10 Main Street\nChicago, Illinois 60606\n\nLadies and Gentlemen:\n\nRiverbend Bancorp, Inc., a Maryland corporation (the "Company"), and Riverbend Savings Bank, a state savings bank (the "Bank"), hereby confirm their agreement with Harlow, Pike & Co., Inc. (the "Agent") as follows:'
+    expect(findParties(content).map((p) => [p.name, p.role])).toEqual([
+      ['Harlow, Pike & Co., Inc.', undefined],
+      ['Riverbend Bancorp, Inc.', 'Company'],
+      ['Riverbend Savings Bank', 'Bank'],
+    ])
+  })
+
+  it('reads unquoted roles such as "(as Company)" but not "(as amended)"', () => {
+    const content =
+      'MAINTENANCE AGREEMENT\n\nBetween\n\nLUMEN AEREAS S/A (as Company)\n\nand\n\nAVIARA REPAIR SERVICES, G.I.E. (as Repairer)\n\nMarch 9, 2015'
+    expect(findParties(content).map((p) => [p.name, p.definedTerm?.text])).toEqual([
+      ['LUMEN AEREAS S/A', 'Company'],
+      ['AVIARA REPAIR SERVICES, G.I.E.', 'Repairer'],
+    ])
+    expect(
+      names(
+        'This Agreement is made between Osprey Foods Ltd ("Osprey") and Wren Logistics Ltd ("Wren") under the Master Agreement (as amended).',
+      ),
+    ).toEqual(['Osprey Foods Ltd', 'Wren Logistics Ltd'])
+  })
+
+  it('never takes a state of incorporation or a heading for a party', () => {
+    expect(
+      names(
+        'This Agreement is made by and between Tamarind Labs, Inc., a Nevada Corporation whose address is 5 Oak Road, Reno, NV 89501 and Juniper Holdings LLC.\n\nIntroduction\n\nTamarind makes software.',
+      ),
+    ).toEqual(['Tamarind Labs, Inc.', 'Juniper Holdings LLC'])
+  })
+  it('reads brand names that start in lower case and "(the COMPANY)" in capitals', () => {
+    expect(
+      names(
+        'This Agreement is made by and between Larch Devices Inc., a Delaware corporation ("Larch") and eVolve Networks Inc., a Utah corporation ("eVolve").',
+      ),
+    ).toEqual(['Larch Devices Inc.', 'eVolve Networks Inc.'])
+    expect(
+      names(
+        'This Agreement is made by and between Dana Whitfield, Individual ("TALENT"), with offices in Ohio; and Kettle Brands, a Nevada Corporation (the COMPANY), with offices in Reno.',
+      ),
+    ).toEqual(['Dana Whitfield', 'Kettle Brands'])
+  })
+
+  it('finds the parties in the signature blocks when the preamble does not name them', () => {
+    const content = [
+      'SERVICES AGREEMENT',
+      'This Agreement sets out the terms on which the services are provided.',
+      'The Supplier shall provide the services with reasonable skill and care. '.repeat(60),
+      'IN WITNESS WHEREOF the parties have signed this Agreement.',
+      'TALLIS SYSTEMS, INC.\n\nBy: /s/ Jane Roe\nName: Jane Roe\nTitle: CEO',
+      'For and on behalf of MARLOW HOLDINGS LLC\nBy: ________\nName: John Doe',
+    ].join('\n\n')
+    expect(names(content)).toEqual(['TALLIS SYSTEMS, INC.', 'MARLOW HOLDINGS LLC'])
+  })
+  it('keeps a bracketed place and a number that belong to the name', () => {
+    expect(
+      names(
+        'THIS AGREEMENT, made as of 1 May 2020 by and between: Harbin Coatings Trading (Shanghai) Co Ltd hereinafter referred to as ("Harbin") and Lotus Repair Ltd ("Lotus").',
+      ),
+    ).toEqual(['Harbin Coatings Trading (Shanghai) Co Ltd', 'Lotus Repair Ltd'])
+    expect(
+      names(
+        'THIS AGREEMENT is made on 1 October 2019\n\nBETWEEN:\n\n(1) ACME 2005 LIMITED (registered number 01234567) whose registered office is at 1 High Street, London (the Company)\n\n(2) JANE SMITH (the Executive).\n\nIT IS AGREED as follows:',
+      ),
+    ).toEqual(['ACME 2005 LIMITED', 'JANE SMITH'])
+    expect(
+      names(
+        'Licence Agreement between QRS-1 Pharma AG Alter Weg 2 6370 Stans Switzerland "Licensor" and Vela Labs S.A. Rua 5 Lisbon "Licensee"',
+      ),
+    ).toEqual(['QRS-1 Pharma AG', 'Vela Labs S.A.'])
+  })
 })

@@ -26,30 +26,42 @@ const COMPANY_SUFFIX_SOURCE =
 
 const COMPANY_SUFFIX = new RegExp(`\\b${COMPANY_SUFFIX_SOURCE}`)
 
+/** Space within a name: a wrapped line may break it, a blank line may not. */
+const GAP = '(?:[ \\t]+|[ \\t]*\\n[ \\t]*)'
+
 /** A company name ending in a corporate suffix: up to eight capitalised words before it. */
 const COMPANY_NAME = new RegExp(
-  `(?<![\\p{L}\\p{N}])((?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}.&'’\\-]*,?\\s+(?:(?:of|and|&|de|du|der|for|the)\\s+)?){1,8}?)${COMPANY_SUFFIX_SOURCE}`,
+  `(?<![\\p{L}\\p{N}])((?:[\\p{Lu}\\p{N}][\\p{L}\\p{N}.&'’\\-]*,?${GAP}(?:(?:of|and|&|de|du|der|for|the)${GAP})?){1,8}?)${COMPANY_SUFFIX_SOURCE}`,
   'gu',
 )
 
 /** Where the party list starts: "between", "among", "BETWEEN:", "B E T W E E N", "Party A:", "(1)". */
 const OPENING =
-  /\b(?:by\s+and\s+)?(?:between|among(?:st)?)\b\s*:?|B\s+E\s+T\s+W\s+E\s+E\s+N\s*:?|^\s*(?:Party\s+A\s*:|\(1\)\s)|\bThis\s+[\w\s-]{0,60}?Agreement\b[^.]{0,40}?\b(?:is\s+)?(?:made|entered|executed|dated)\b/im
+  /\b(?:by\s+and\s+)?(?:between|among(?:st)?)\b\s*:?|B\s+E\s+T\s+W\s+E\s+E\s+N\s*:?|^\s*(?:Party\s+A\s*:|\(1\)\s)|\bThis\s+[\w\s-]{0,60}?Agreement\b[^.]{0,120}?\b(?:is\s+)?(?:made|entered|executed|dated)\b|^[ \t]*(?:Ladies\s+and\s+Gentlemen|Gentlemen|Dear\s+(?:Sirs?|[^:\n]{1,60}))\s*:/im
+
+/** Where the list starts after an opening: "between", "among", or "entered into by" (no "between"). */
+const LIST_START =
+  /\b(?:by\s+and\s+)?(?:between|among(?:st)?)\b\s*:?|B\s+E\s+T\s+W\s+E\s+E\s+N\s*:?|\b(?:entered\s+into|made|executed|signed)\b(?:(?!between|among)[^.;]){0,80}?\sby\b(?!\s+and\b)\s*:?/i
+
+/** A letter agreement's salutation: the addressee named above it is a party. */
+const SALUTATION =
+  /^[ \t]*(?:Ladies\s+and\s+Gentlemen|Gentlemen|Dear\s+(?:Sirs?|[^:\n]{1,60}))\s*:/i
 
 /** Where the party list ends: the recitals or the first clause. */
 const REGION_END =
-  /\b(?:WHEREAS|Whereas|RECITALS?|Recitals|W\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H|NOW,?\s+THEREFORE|BACKGROUND|Background:|R\s+E\s+C\s+I\s+T\s+A\s+L\s+S|IN\s+CONSIDERATION|agree\s+as\s+follows)\b|\n\s*(?:1\.|ARTICLE\s+1|Article\s+1|SECTION\s+1)\s/
+  /\b(?:WHEREAS|Whereas|RECITALS?|Recitals|W\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H|NOW,?\s+THEREFORE|BACKGROUND|Background:|R\s+E\s+C\s+I\s+T\s+A\s+L\s+S|IN\s+CONSIDERATION|agree\s+as\s+follows|hereby\s+confirm)\b|\n\s*(?:1\.|ARTICLE\s+1|Article\s+1|SECTION\s+1)\s/
 
 /** A defined-term parenthesis: ("Licensor"), (hereinafter "the Customer"), ('the Manufacturer'). */
 const DEFINED_TERM =
-  /\(\s*(?:each\s+|individually\s+|collectively,?\s+|hereinafter(?:\s+(?:referred\s+to\s+as|called|as))?\s*,?\s*|herein\s+(?:referred\s+to\s+as|called)?\s*|referred\s+to\s+(?:herein\s+)?as\s+|the\s+)*["“”'‘]((?:the\s+)?[^"“”'‘’()]{1,60}?)["“”'’][^)]{0,80}\)/gi
+  /\(\s*(?:each\s+|individually\s+|collectively,?\s+|hereinafter(?:\s+(?:referred\s+to\s+as|called|as))?\s*,?\s*|herein\s+(?:referred\s+to\s+as|called)?\s*|referred\s+to\s+(?:herein\s+)?as\s+|the\s+)*["“”'‘]((?:the\s+)?[^"“”'‘’()]{1,60}?)["“”'’][^)]{0,80}\)|\(\s*(?:as|hereinafter\s+(?:referred\s+to\s+as|called))\s+(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s*\)|\(\s*the\s+([A-Z][A-Z-]{2,}(?:\s+[A-Z][A-Z-]{2,})?)\s*\)/gi
 
 /** "Party A: Name" and numbered "(1) Name" lines. */
 const LABELLED_PARTY = /(?:^|\n)[ \t]*(Party\s+[A-D]|\(\d\))\s*[:：]?\s*(?=\S)/gi
 
 /** Text that ends a party's name: a description, an address, a registration, a bracket. */
-const NAME_END =
-  /,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf|of\s+\d|registered|company\s+(?:no|number|registration)|represented)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|[(;:"“]|\n\s*\n|,\s*\d|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal|registered|place|address)\b|\s+(?:located|registered|incorporated|organi[sz]ed|residing|represented|acting)\b|\s+of\s+\d|\s+\d{1,5}\s+[A-Z]|\s+(?:and|AND)\s*:|\s+-+\s*(?:and|AND)\b|\s+(?:of\s+the\s+(?:one|other|first|second)\s+part|on\s+the\s+one\s+hand)/
+const NAME_END = new RegExp(
+  String.raw`,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf|of\s+\d|registered|company\s+(?:no|number|registration)|represented|[Ii]ndividual(?:ly)?)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|\((?![^()]{1,30}\)\s*${COMPANY_SUFFIX_SOURCE})|[;:"“]|\n\s*\n|,\s*\d|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal|registered|place|address)\b|\s+(?:located|registered|incorporated|organi[sz]ed|residing|represented|acting)\b|\s+of\s+\d|\s+\d{1,5}\s+(?!${COMPANY_SUFFIX_SOURCE})[A-Z]|\s+(?:and|AND)\s*:|\s+-+\s*(?:and|AND)\b|\s+(?:of\s+the\s+(?:one|other|first|second)\s+part|on\s+the\s+one\s+hand)`,
+)
 
 /** Corporate suffixes that always end a name ("Acme Inc. d/b/a Acme Stores" → "Acme Inc."). */
 const STRICT_SUFFIX =
@@ -65,7 +77,7 @@ const PARTY_DESCRIPTION =
 
 /** Words that, leading a candidate, show it is a connector, a date or a heading and not a name. */
 const NOT_A_NAME =
-  /^(?:and|or|by|between|among|dated|date|the\s+date|this|these|that|party|parties|each|both|witnesseth|whereas|recitals?|address|attention|tel|fax|e-?mail|jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|exhibit|confidential|quicklinks|source|table\s+of\s+contents|page|as|in|on|of|for|with|is|hereby|agent|consultant|company|end\s+date)\b|^\d+[\s,/.-]/i
+  /^(?:and|or|by|between|among|dated|date|the\s+date|this|these|that|party|parties|each|both|witnesseth|whereas|recitals?|address|attention|tel|fax|e-?mail|jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|exhibit|confidential|quicklinks|source|table\s+of\s+contents|page|introduction|background|preamble|recitals|covenanter|as|in|on|of|for|with|is|hereby|agent|consultant|company|end\s+date)\b|^\d+[\s,/.-]/i
 
 /**
  * The parties named in the preamble, in order of appearance, without duplicates. Each name's span
@@ -78,16 +90,19 @@ export function findParties(content: string): Party[] {
   let regionStart = opening
     ? opening.index + (/^\s*(?:\(1\)|Party\s+A)/i.test(opening[0]) ? 0 : opening[0].length)
     : 0
-  // "This Agreement is made … by and between X and Y": the list starts after "between".
-  const between =
-    /\b(?:by\s+and\s+)?(?:between|among(?:st)?)\b\s*:?|B\s+E\s+T\s+W\s+E\s+E\s+N\s*:?/i.exec(
-      content.slice(regionStart, regionStart + 400),
-    )
-  if (between) regionStart += between.index + between[0].length
+  // "This Agreement is made … by and between X and Y": the list starts after "between" (or "by").
+  const listFrom = opening && /^This\b/i.test(opening[0]) ? opening.index : regionStart
+  const between = LIST_START.exec(content.slice(listFrom, regionStart + 400))
+  if (between) regionStart = Math.max(regionStart, listFrom + between.index + between[0].length)
   const tail = content.slice(regionStart, regionStart + REGION_CHARS)
   const endMatch = REGION_END.exec(tail)
   const regionEnd = regionStart + (endMatch && endMatch.index > 20 ? endMatch.index : tail.length)
   const parties: Party[] = []
+  if (opening && SALUTATION.test(opening[0])) {
+    // "Acme Securities, Inc. / 10 Main Street / Ladies and Gentlemen:": the addressee is a party.
+    const addressee = addresseeOf(content, opening.index)
+    if (addressee) addParty(parties, addressee)
+  }
   for (const party of [
     ...labelledParties(content, regionStart, regionEnd),
     ...definedTermParties(content, regionStart, regionEnd),
@@ -101,6 +116,13 @@ export function findParties(content: string): Party[] {
   }
   if (parties.length < 2) {
     for (const party of companyNames(content, regionStart, regionEnd)) {
+      if (parties.length >= 2) break
+      addParty(parties, party)
+    }
+  }
+  if (parties.length < 2) {
+    // The signature blocks name the parties again: "ACME CORP.\n\nBy: ____\nName: …".
+    for (const party of signatureParties(content)) {
       if (parties.length >= 2) break
       addParty(parties, party)
     }
@@ -137,13 +159,16 @@ function definedTermParties(content: string, from: number, to: number): Party[] 
     m !== null && m.index < to;
     m = DEFINED_TERM.exec(content)
   ) {
-    const term = (m[1] ?? '').trim()
+    const term = (m[1] ?? m[2] ?? m[3] ?? '').trim()
+    // Unquoted, "(as Company)" names a role only when capitalised ("(as amended)" does not) and
+    // "(the COMPANY)" only in capitals ("(the other party)" does not).
+    if ((m[2] && !/^[A-Z]/.test(m[2])) || (m[3] && m[3] !== m[3].toUpperCase())) continue
     const segment = segmentStart
     segmentStart = m.index + m[0].length
     if (NOT_A_PARTY_TERM.test(term) && !ROLE_TERMS.test(term)) continue
     const party = partyName(content, segment, m.index)
     if (!party) continue
-    const termStart = m.index + m[0].indexOf(m[1] ?? '')
+    const termStart = m.index + m[0].indexOf(term)
     parties.push({
       ...party,
       definedTerm: { text: term, start: termStart, end: termStart + term.length },
@@ -175,16 +200,80 @@ function companyNames(content: string, from: number, to: number): Party[] {
   COMPANY_NAME.lastIndex = 0
   for (let m = COMPANY_NAME.exec(region); m !== null; m = COMPANY_NAME.exec(region)) {
     const before = region.slice(Math.max(0, m.index - 40), m.index)
-    if (/\b(?:of|by|to|from|with|for|under|through|formerly|d\/b\/a|dba)\s*$/i.test(before))
+    // "… a Delaware Corporation": a description of the party named before it, not a party.
+    if (/\b(?:of|by|to|from|with|for|under|through|formerly|d\/b\/a|dba|a|an)\s*$/i.test(before))
       continue
-    const name = m[0].replace(/[\s,]+$/, '')
-    const lead = /^(?:(?:The|THE|This|THIS|And|AND)\s+)?/.exec(name)?.[0].length ?? 0
+    // A sentence's full stop after a suffix that is a whole word ("… Holdings LLC.") is not the name's.
+    const name = m[0]
+      .replace(/[\s,]+$/, '')
+      .replace(
+        /\b(LLC|LLP|LP|plc|PLC|GmbH|AG|SE|AB|Limited|LIMITED|Corporation|CORPORATION|Company|COMPANY)\.$/,
+        '$1',
+      )
+    // "… Reno, NV 89501 and Juniper Holdings LLC": the name starts after the address's last number.
+    const address = /^.*(?:^|\s)\d[\d-]*,?\s+(?:(?:and|AND|&)\s+)?/.exec(name)?.[0].length ?? 0
+    const lead =
+      address +
+      (/^(?:(?:The|THE|This|THIS|And|AND)\s+)?/.exec(name.slice(address))?.[0].length ?? 0)
     const trimmed = name.slice(lead)
     if (NOT_A_NAME.test(trimmed) || trimmed.length < 4) continue
     const start = from + m.index + lead
     parties.push({ name: trimmed.replace(/\s+/g, ' '), start, end: start + trimmed.length })
   }
   return parties
+}
+
+/** How far from the end the signature blocks are looked for, in characters. */
+const SIGNATURE_CHARS = 4_000
+
+/** A signature line: "By:", "By /s/", "Signed by". */
+const SIGNATURE_LINE = /^[ \t]*(?:By|BY|Signed\s+by|Signature)\s*[:/_]/gm
+
+/**
+ * Companies named in the signature blocks: the last line with a corporate suffix above each "By:"
+ * line (at most three lines up, past "for and on behalf of"), in document order.
+ */
+function signatureParties(content: string): Party[] {
+  const tailStart = Math.max(0, content.length - SIGNATURE_CHARS)
+  const parties: Party[] = []
+  SIGNATURE_LINE.lastIndex = tailStart
+  for (let m = SIGNATURE_LINE.exec(content); m !== null; m = SIGNATURE_LINE.exec(content)) {
+    let lineEnd = m.index - 1
+    for (let seen = 0; seen < 3 && lineEnd > tailStart;) {
+      const lineStart = content.lastIndexOf('\n', lineEnd - 1) + 1
+      const line = content.slice(lineStart, lineEnd)
+      lineEnd = lineStart - 1
+      if (line.trim() === '') continue
+      seen += 1
+      const skipped =
+        /^[ \t]*(?:(?:for\s+and\s+)?on\s+behalf\s+of|for)\s*:?\s*/i.exec(line)?.[0].length ?? 0
+      const text = line.slice(skipped)
+      if (!COMPANY_SUFFIX.test(text) || ADDRESS.test(text) || text.length > 100) continue
+      const party = partyName(content, lineStart + skipped, lineStart + line.length)
+      if (party && !/^(?:by|name|title|date)\b/i.test(party.name)) parties.push(party)
+      break
+    }
+  }
+  return parties
+}
+
+/** The company named on its own line in the address block above a salutation, or null. */
+function addresseeOf(content: string, salutation: number): Party | null {
+  const blockStart = Math.max(0, salutation - 400)
+  const lines = content.slice(blockStart, salutation).split('\n')
+  let offset = blockStart
+  let found: Party | null = null
+  for (const line of lines) {
+    if (datesOnly(line)) found = null
+    else if (!found && COMPANY_SUFFIX.test(line) && !ADDRESS.test(line) && line.length < 100)
+      found = partyName(content, offset, offset + line.length)
+    offset += line.length + 1
+  }
+  return found
+}
+
+function datesOnly(line: string): boolean {
+  return /^\s*(?:[A-Z][a-z]+\.?\s+[_\d]{1,2},?\s+\d{4}|[\d/_-]+)\s*$/.test(line)
 }
 
 /** `{ role }` when the defined term names a generic role ("the Licensor" → "Licensor"). */
@@ -228,7 +317,10 @@ function partyName(content: string, from: number, to: number): Party | null {
     return last ? partyName(content, from + lead + last.index + last[0].length, to) : null
   }
   const looksLikeName =
-    /^[\p{Lu}\p{N}]/u.test(name) || (COMPANY_SUFFIX.test(name) && /^\S*[.\d]/.test(name))
+    /^[\p{Lu}\p{N}]/u.test(name) ||
+    (COMPANY_SUFFIX.test(name) && /^\S*[.\d]/.test(name)) ||
+    // Brand names that start in lower case: "mPhase", "eGain", "i-on interactive".
+    /^\p{Ll}{1,2}(?:\p{Lu}|-\p{L})/u.test(name)
   if (name.length < 2 || name.length > 120 || !looksLikeName || NOT_A_NAME.test(name)) return null
   if (/\s(?:and|or|&)$/i.test(name) || ROLE_TERMS.test(name)) return null
   const start = from + lead

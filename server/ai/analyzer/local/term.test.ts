@@ -56,6 +56,49 @@ describe('agreement and effective dates', () => {
     expect(termsOf(PREAMBLE, sentence).terms.effectiveDate?.value).toBe(expected)
   })
 
+  it('reads a date with dashes after "day of"', () => {
+    expect(
+      termsOf('This Agreement is made this 1st day of --- November, 2003 by Ash Ltd and Elm Ltd.')
+        .terms.agreementDate?.value,
+    ).toBe('2003-11-01')
+  })
+
+  it('skips a date of another agreement and takes the date of the signature clause', () => {
+    const filler = 'The Supplier shall deliver the goods. '.repeat(150)
+    const { terms } = termsOf(
+      'ENDORSEMENT AGREEMENT',
+      'WHEREAS, Ash Ltd and Elm Ltd entered into a Supply and Services Agreement, dated as of December 5, 2015.',
+      filler,
+      'IN WITNESS WHEREOF, the parties have executed this Agreement as of this 4th day of April, 2021.',
+    )
+    expect(terms.agreementDate?.value).toBe('2021-04-04')
+  })
+
+  it('keeps a heading that dates the agreement itself', () => {
+    expect(
+      termsOf(
+        'AFFILIATE AGREEMENT DATED JULY 15, 2005',
+        'This Agreement is between Ash Ltd and Elm Ltd.',
+      ).terms.agreementDate?.value,
+    ).toBe('2005-07-15')
+  })
+
+  it.each([
+    ['"Effective Date" means July 15, 2005.', '2005-07-15'],
+    ['The commencement date for this contract will be 16th June 2004.', '2004-06-16'],
+    [
+      'This Agreement shall come into force on 1 January 2013 and remain valid for 1 year.',
+      '2013-01-01',
+    ],
+  ])('reads the effective date from the definition or cue in "%s"', (sentence, expected) => {
+    expect(termsOf(PREAMBLE, sentence).terms.effectiveDate?.value).toBe(expected)
+  })
+
+  it('takes the agreement date as the effective date when no other is stated', () => {
+    const { terms } = termsOf(PREAMBLE, 'The Supplier shall deliver the Products.')
+    expect(terms.effectiveDate?.value).toBe('2019-10-01')
+  })
+
   it('takes the agreement date when the contract commences upon execution', () => {
     const { terms } = termsOf(PREAMBLE, 'This Agreement commences upon execution of this document.')
     expect(terms.effectiveDate?.value).toBe('2019-10-01')
@@ -105,6 +148,81 @@ describe('expiration date', () => {
       'This Agreement shall continue in full force and effect until terminated by either party in accordance with Section 9.',
     )
     expect(terms.expirationDate?.value).toBe('perpetual')
+  })
+
+  it.each([
+    [
+      'This Agreement shall commence on the Effective Date and continue in effect through December 31, 2021, unless terminated earlier.',
+      '2021-12-31',
+    ],
+    ['"Expiration Date" means March 31, 2024.', '2024-03-31'],
+    [
+      'This Agreement shall continue until the fifth (5th) anniversary of the Effective Date.',
+      '2024-10-01',
+    ],
+    [
+      'The Agreement shall extend until the four (4) year anniversary of the Effective Date.',
+      '2023-10-01',
+    ],
+    [
+      'The term of this Agreement shall be ten (10) years, commencing on March 1, 2016.',
+      '2026-03-01',
+    ],
+    ['It shall be effective on 6 May 2020 and shall have a duration of two years.', '2022-05-06'],
+    [
+      'Unless terminated earlier, the term of this Agreement shall continue in effect for a FIVE (5) year period.',
+      '2024-10-01',
+    ],
+    [
+      'This agreement will be in effect until the end of 2022 and will then be reviewed.',
+      '2022-12-31',
+    ],
+    [
+      'This Agreement shall remain in force for one (1) year and shall be automatically renewed for successive one (1) year periods.',
+      '2020-10-01',
+    ],
+    [
+      'This Agreement is made effective this 3rd day of March 2016 through March 2, 2019 (the "Initial Term").',
+      '2019-03-02',
+    ],
+  ])('reads the expiration from "%s"', (sentence, expected) => {
+    expect(termsOf(PREAMBLE, sentence).terms.expirationDate?.value).toBe(expected)
+  })
+
+  it('prefers a stated end date over a duration in another sentence', () => {
+    const { terms } = termsOf(
+      PREAMBLE,
+      'This Agreement shall have an Initial Term of three (3) years.',
+      'The Term shall commence on July 1, 2019 and shall expire on June 30, 2022.',
+    )
+    expect(terms.expirationDate?.value).toBe('2022-06-30')
+  })
+
+  it('does not count a duration from an event it cannot date', () => {
+    const { terms } = termsOf(
+      PREAMBLE,
+      'The term of this Agreement shall end twelve (12) months after the first Launch.',
+    )
+    expect(terms.expirationDate).toBeNull()
+  })
+
+  it('ignores definitions of other periods and termination rights', () => {
+    const { terms } = termsOf(
+      PREAMBLE,
+      '"Calendar Quarter" means each period of three months commencing on January 1, 2020 and ending on March 31, 2020.',
+      'Either party may terminate this Agreement on thirty (30) days written notice.',
+    )
+    expect(terms.expirationDate).toBeNull()
+  })
+
+  it('never reads the term from a period that follows it or from what happens after the initial term', () => {
+    const { terms } = termsOf(
+      PREAMBLE,
+      'This Agreement shall commence on the Effective Date and continue for two (2) years.',
+      'During the term of this Agreement and for three (3) years thereafter, the Reseller shall keep the Supplier informed of its sales.',
+      'After the Initial Term, this Agreement shall continue on a month-to-month basis until terminated by either party.',
+    )
+    expect(terms.expirationDate?.value).toBe('2021-10-01')
   })
 
   it('never takes a post-termination non-compete or sell-off period for the term', () => {

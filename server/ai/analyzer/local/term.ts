@@ -5,14 +5,7 @@
  * read from.
  */
 import type { KeyTerm, QuotedSpan } from '../types'
-import {
-  addDuration,
-  datesIn,
-  DURATION_SOURCE,
-  durationFrom,
-  formatDuration,
-  type Duration,
-} from './dates'
+import { datesIn, DURATION_SOURCE, durationFrom, formatDuration, type Duration } from './dates'
 
 /** How far into the document the preamble (agreement date) is looked for, in characters. */
 const PREAMBLE_CHARS = 5_000
@@ -26,15 +19,11 @@ const AGREEMENT_DATE_CUE =
 
 /** Words before a date that make it the date of some other document the contract refers to. */
 const OTHER_DOCUMENT =
-  /\b(?:original|prior|existing|previous|underlying|that\s+certain|amend(?:s|ing|ed)|supersed\w*|pursuant\s+to|under\s+the|(?:master|license|supply|purchase|credit|loan|merger)\s+agreement\s+dated|filed|source:|10-[kq]|8-k)\b[^.]{0,100}$/i
+  /\b(?:original|prior|existing|previous|underlying|that\s+certain|amend(?:s|ing|ed)|supersed\w*|pursuant\s+to|under\s+the|(?:master|license|supply|purchase|credit|loan|merger)\s+agreement\s+dated|filed|source:|10-[kq]|8-k)\b[^.]{0,100}$|\b(?:a|an|certain|said|such)\s+(?:[\w-]+\s+){0,6}(?:agreement|contract|lease)\s*,?\s+dated\s+(?:as\s+of\s+)?$/i
 
 /** Sentences about what happens after the term ends: never the source of the expiration date. */
 const POST_TERM =
   /\b(?:after|following|upon|post-?)\s*(?:the\s+)?(?:any\s+)?(?:termination|expiration|expiry|end|term\s+of\s+this)\b|\bnon-?compet\w*|\bsell[\s-]?off\b|\bsurviv\w*|\bnot\s+(?:to\s+)?(?:compete|solicit)|\bthereafter\s+for\b|\bconfidential\w*|\bwarrant\w*|\binsurance\b|\bpayment\b|\brecords?\b/i
-
-/** Sentences that state the contract's own term. */
-const TERM_SENTENCE =
-  /\b(?:term\s+of\s+this|initial\s+term|this\s+agreement\s+(?:shall|will)\s+(?:commence|continue|remain|be\s+in\s+effect|expire|terminate|end)|(?:shall|will)\s+(?:continue|remain)\s+in\s+(?:full\s+)?(?:force|effect)|expire[sd]?\b|term\s+(?:shall|will)\s+(?:commence|begin|be|continue|end|expire)|\bterm\s+is\b|the\s+"?term"?\b)/i
 
 /**
  * The agreement date: the first preamble date introduced by "dated", "as of", "made on" …, not
@@ -58,7 +47,9 @@ export function findAgreementDate(content: string): KeyTerm | null {
   const tailStart = Math.max(PREAMBLE_CHARS, content.length - SIGNATURE_CHARS)
   const tail = content.slice(tailStart)
   const signed = datesIn(tail, tailStart).find((date) =>
-    /\b(?:date|dated|signed)\s*:?\s*$/i.test(content.slice(date.start - 20, date.start)),
+    /\b(?:date|dated|signed)\s*:?\s*$|\bas\s+of\s+(?:this\s+|the\s+)?$|\bwhereof\b[^.]{0,150}$/i.test(
+      content.slice(Math.max(0, date.start - 200), date.start),
+    ),
   )
   return signed ? { value: signed.value, start: signed.start, end: signed.end } : null
 }
@@ -73,7 +64,12 @@ export function findEffectiveDate(
   agreementDate: KeyTerm | null,
 ): KeyTerm | null {
   for (const sentence of sentences) {
-    if (!/\beffective|\b(?:commenc\w*|as\s+from|beginning|begins?)\b/i.test(sentence.text)) continue
+    if (
+      !/\beffective|\b(?:commenc\w*|as\s+from|beginning|begins?|into\s+force|take[sn]?\s+effect)\b/i.test(
+        sentence.text,
+      )
+    )
+      continue
     if (POST_TERM.test(sentence.text) && !/["“]Effective\s*Date["”]/i.test(sentence.text)) continue
     for (const date of datesIn(sentence.text, sentence.start)) {
       const rel = date.start - sentence.start
@@ -83,7 +79,11 @@ export function findEffectiveDate(
         rel + date.end - date.start + 40,
       )
       if (
-        /\b(?:effective(?:\s+(?:as\s+of|on|from|date\s*:?))?|commenc\w*(?:\s+(?:on|as\s+of|upon))?|as\s+from|beginning(?:\s+on)?|begins?\s+on)\s*(?:this\s+|the\s+)?$/i.test(
+        /\b(?:effective(?:\s+(?:as\s+of|on|from|date\s*:?))?|commenc\w*(?:\s+(?:on|as\s+of|upon))?|as\s+from|beginning(?:\s+on)?|begins?\s+on|(?:come|comes|came)\s+into\s+(?:force|effect)(?:\s+(?:on|as\s+of|from))?|take[sn]?\s+effect(?:\s+(?:on|as\s+of|from))?)\s*(?:this\s+|the\s+)?$/i.test(
+          before,
+        ) ||
+        // '"Effective Date" means July 15, 2005', 'The commencement date for this contract will be …'.
+        /\b(?:effective|commencement)\s+date["”]?(?:\s+(?:for|of)\s+(?:this|the)\s+\w+)?\s*(?:means|shall\s+mean|is|will\s+be|shall\s+be)\s*:?\s*$/i.test(
           before,
         ) ||
         /^\W{0,6}(?:\(\s*)?(?:the\s+|this\s+)?["“]Effective\s*Date["”]/i.test(after)
@@ -104,85 +104,6 @@ export function findEffectiveDate(
     }
   }
   return null
-}
-
-/**
- * The expiration date of the initial term, from the sentence that states the term: a date it
- * runs "until"/"through"/"expires on"; else "for a period of N years", "continue for N years" or
- * "until the Nth anniversary" counted from `anchor` (the effective or agreement date, ISO); else
- * "perpetual" when the term runs "until terminated" or without end. Sentences about periods after
- * termination (non-compete tails, sell-off periods, survival) are never used.
- */
-export function findExpirationDate(
-  sentences: readonly QuotedSpan[],
-  anchor: KeyTerm | null,
-): KeyTerm | null {
-  const termSentences = sentences.filter(
-    (s) => TERM_SENTENCE.test(s.text) && !POST_TERM.test(s.text) && !isRenewalOnly(s.text),
-  )
-  for (const sentence of termSentences) {
-    for (const date of datesIn(sentence.text, sentence.start)) {
-      const rel = date.start - sentence.start
-      const before = sentence.text.slice(Math.max(0, rel - 70), rel)
-      if (
-        /\b(?:until|through|thru|to|expir\w*|terminat\w*|end(?:s|ing)?|ended)\s+(?:on\s+|at\s+|of\s+|with\s+)?(?:\w+\s+){0,3}$/i.test(
-          before,
-        ) &&
-        !/\b(?:from|commenc\w*|beginning|effective)\s+(?:on\s+)?(?:\w+\s+){0,2}$/i.test(before)
-      ) {
-        return { value: date.value, start: sentence.start, end: sentence.end }
-      }
-    }
-  }
-  const anchorIso = anchor && /^\d{4}-\d{2}-\d{2}$/.test(anchor.value) ? anchor.value : null
-  const duration = new RegExp(
-    `\\b(?:(?:term|period)\\s+(?:of|shall\\s+be|is)\\s+(?:an?\\s+)?|continue\\s+(?:in\\s+(?:full\\s+)?(?:force|effect)\\s+)?for\\s+(?:a\\s+(?:period|term)\\s+of\\s+)?|for\\s+(?:a\\s+(?:period|term)\\s+of\\s+)?|until\\s+the\\s+)${DURATION_SOURCE}|${DURATION_SOURCE}\\s+(?:from|after|following)\\s+(?:the\\s+)?(?:date\\s+(?:hereof|of\\s+(?:this|execution))|effective\\s+date|execution)`,
-    'i',
-  )
-  const anniversary =
-    /\buntil\s+the\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\s+anniversary\b/i
-  for (const sentence of termSentences) {
-    if (!anchorIso) break
-    const years = anniversary.exec(sentence.text)
-    const found: Duration | null = years
-      ? { amount: ordinalNumber(years[1] ?? ''), unit: 'year' }
-      : (() => {
-          const m = duration.exec(sentence.text)
-          return m ? (durationFrom(m, 1) ?? durationFrom(m, 5)) : null
-        })()
-    if (found && found.amount > 0)
-      return { value: addDuration(anchorIso, found), start: sentence.start, end: sentence.end }
-  }
-  const perpetual = termSentences.find(
-    (s) =>
-      /\bperpetu(?:al|ity)\b|\bindefinite(?:ly)?\b|\buntil\s+(?:it\s+is\s+|so\s+|otherwise\s+)?terminated\b|\bunless\s+(?:and\s+until\s+)?(?:sooner\s+)?terminated\b[^.]{0,80}$/i.test(
-        s.text,
-      ) && !/\b(?:years?|months?)\b/i.test(s.text),
-  )
-  return perpetual ? { value: 'perpetual', start: perpetual.start, end: perpetual.end } : null
-}
-
-/** A sentence that only sets renewal periods ("… shall renew for successive one-year terms"). */
-function isRenewalOnly(text: string): boolean {
-  return isRenewalSentence(text) && !/\binitial\s+term\b|\bterm\s+of\s+this\b/i.test(text)
-}
-
-const ORDINAL_WORDS = [
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-  'tenth',
-]
-
-function ordinalNumber(word: string): number {
-  const index = ORDINAL_WORDS.indexOf(word.toLowerCase())
-  return index >= 0 ? index + 1 : Number.parseInt(word, 10) || 0
 }
 
 /** Sentences that renew or extend the term automatically or for further periods. */
