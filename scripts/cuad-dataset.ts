@@ -4,7 +4,7 @@
  * CC BY 4.0). Used by scripts/eval-cuad.ts and scripts/train-clauses.ts; never by the server.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parse } from 'csv-parse/sync'
 import type { QuotedSpan } from '../server/ai/analyzer/types'
 
@@ -36,16 +36,23 @@ export function parseArgs(argv: readonly string[]): Map<string, string> {
 }
 
 /**
- * Reads `--contracts DIR` and `--labels CSV` from argv and loads the contracts that have labels.
- * Exits the process with status 1 and a message on stderr when either is missing or absent,
- * because the fixtures live outside the repository and a clone may not have them.
+ * Reads `--contracts DIR` and `--labels CSV` from argv (defaults: the CUAD development set under
+ * `$LEXDESK_FIXTURES`, else `../shared/fixtures`: `contracts/cuad-txt` and
+ * `contracts/cuad-dev-labels.csv`) and loads the contracts that have labels. Exits the process
+ * with status 1 and a message on stderr when either is absent, because the fixtures live outside
+ * the repository and a clone may not have them.
  */
 export function loadCuadFromArgs(args: Map<string, string>, usage: string): CuadContract[] {
-  const dir = args.get('contracts')
-  const labels = args.get('labels')
-  if (!dir || !labels || dir === 'true' || labels === 'true') fail(`missing arguments.\n${usage}`)
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) fail(`contracts folder not found: ${dir}`)
-  if (!existsSync(labels)) fail(`labels CSV not found: ${labels}`)
+  const given = (name: string) => {
+    const value = args.get(name)
+    return value && value !== 'true' ? value : undefined
+  }
+  const fixtures = resolve(process.env.LEXDESK_FIXTURES ?? '../shared/fixtures')
+  const dir = given('contracts') ?? join(fixtures, 'contracts/cuad-txt')
+  const labels = given('labels') ?? join(fixtures, 'contracts/cuad-dev-labels.csv')
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    fail(`contracts folder not found: ${dir}\n${usage}`)
+  if (!existsSync(labels)) fail(`labels CSV not found: ${labels}\n${usage}`)
   const contracts = loadCuad(dir, labels)
   if (contracts.length === 0) fail(`no contract in ${dir} matches a row of ${labels}`)
   return contracts

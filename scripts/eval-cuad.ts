@@ -1,7 +1,7 @@
 /**
  * Scores the local analysis engine against CUAD-format labels.
  *
- *   npm run eval:cuad -- --contracts DIR --labels CSV [--folds K]
+ *   npm run eval:cuad -- [--contracts DIR --labels CSV] [--folds K]
  *
  * For each of the 35 CUAD clause categories: precision, recall and F1 of "clause present" at the
  * document level, then micro and macro averages; accuracy of the normalised Governing Law answer;
@@ -23,7 +23,7 @@ import {
 import { loadCuadFromArgs, parseArgs, type CuadContract } from './cuad-dataset'
 import { KEY_TERM_FIELDS, keyTermScores, scoreKeyTerms, type FieldScore } from './key-term-scoring'
 
-const USAGE = 'usage: npm run eval:cuad -- --contracts DIR --labels CSV [--folds K]'
+const USAGE = 'usage: npm run eval:cuad -- [--contracts DIR --labels CSV] [--folds K]'
 
 interface Counts {
   tp: number

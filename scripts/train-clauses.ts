@@ -1,7 +1,7 @@
 /**
  * Trains the local clause model from a CUAD-format set and writes it as JSON.
  *
- *   npm run train:clauses -- --contracts DIR --labels CSV --out server/ai/analyzer/local/clauses/model.json
+ *   npm run train:clauses -- [--contracts DIR --labels CSV] --out server/ai/analyzer/local/clauses/model.json
  *
  * Deterministic: the same inputs and seed give byte-identical output. Exits 1 when an input is
  * missing. See docs/decisions/0003-clause-model.md.
@@ -12,7 +12,7 @@ import { corpusFromContracts, DEFAULT_TRAIN_OPTIONS, trainClauseModel } from './
 import { loadCuadFromArgs, parseArgs } from './cuad-dataset'
 
 const USAGE =
-  'usage: npm run train:clauses -- --contracts DIR --labels CSV --out server/ai/analyzer/local/clauses/model.json'
+  'usage: npm run train:clauses -- [--contracts DIR --labels CSV] --out server/ai/analyzer/local/clauses/model.json'
 
 const args = parseArgs(process.argv.slice(2))
 const out = args.get('out')
