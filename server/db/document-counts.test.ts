@@ -6,9 +6,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './client'
-import { apps, documentCounts, documents, organization } from './schema'
+import { apps, documentCounts, documents } from './schema'
 import { withTenant } from './tenant'
-import { openTestDatabase } from '../test/test-database'
+import { insertOrganizations, openTestDatabase } from '../test/test-database'
 
 let database: Database
 const orgA = { orgId: 'org-a' }
@@ -16,10 +16,7 @@ const orgB = { orgId: 'org-b' }
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  await database.db.insert(organization).values([
-    { id: 'org-a', name: 'A', slug: 'a' },
-    { id: 'org-b', name: 'B', slug: 'b' },
-  ])
+  await insertOrganizations(database, 'org-a', 'org-b')
 })
 afterAll(() => database.close())
 

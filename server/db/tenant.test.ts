@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from './client'
-import { analyses, apps, auditLogs, documents, organization } from './schema'
+import { analyses, apps, auditLogs, documents } from './schema'
 import { withTenant } from './tenant'
-import { openTestDatabase } from '../test/test-database'
+import { insertOrganizations, openTestDatabase } from '../test/test-database'
 
 /** The database's own message behind Drizzle's "Failed query" wrapper. */
 async function dbErrorOf(promise: Promise<unknown>): Promise<string> {
@@ -22,10 +22,7 @@ describe('row-level security', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase()
-    await database.db.insert(organization).values([
-      { id: 'org-a', name: 'A', slug: 'a' },
-      { id: 'org-b', name: 'B', slug: 'b' },
-    ])
+    await insertOrganizations(database, 'org-a', 'org-b')
     await withTenant(database.db, orgB, (tx) =>
       tx.insert(documents).values({ orgId: 'org-b', title: 'B secret', content: 'privileged' }),
     )

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { openTestDatabase } from '../test/test-database'
+import { insertOrganizations, openTestDatabase } from '../test/test-database'
 import type { Database } from '../db/client'
-import { jobs, organization } from '../db/schema'
+import { jobs } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
 import { AppError } from '../http/app-error'
 import { JobRunner, type JobHandler } from './job-runner'
@@ -25,7 +25,7 @@ afterAll(() => database.close())
 /** A new organisation and an owner principal for it (no user row: created_by stays null). */
 async function newOrg(): Promise<Principal> {
   const id = randomUUID()
-  await database.db.insert(organization).values({ id, name: `Org ${id}`, slug: `org-${id}` })
+  await insertOrganizations(database, id)
   return { orgId: id, userId: null, role: 'owner', actorType: 'system' }
 }
 

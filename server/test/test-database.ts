@@ -1,9 +1,18 @@
-/** Opens a private copy of the migrated template database made by global-setup.ts. */
+/** Test databases: private copies of the migrated template made by global-setup.ts. */
 import { readFile } from 'node:fs/promises'
 import { inject } from 'vitest'
 import { openPglite, type Database } from '../db/client'
+import { organization } from '../db/schema'
 
+/** Opens a private copy of the migrated template database. */
 export async function openTestDatabase(): Promise<Database> {
   const template = await readFile(inject('pgliteTemplate'))
   return openPglite({ loadDataDir: new Blob([new Uint8Array(template)]) })
+}
+
+/** Creates organisations with these ids (name and slug derived from each id), as the superuser. */
+export async function insertOrganizations(database: Database, ...ids: string[]): Promise<void> {
+  await database.db
+    .insert(organization)
+    .values(ids.map((id) => ({ id, name: `Org ${id}`, slug: `org-${id}` })))
 }
