@@ -2,9 +2,11 @@
  * Tenant read path benchmark (issue 10): one server process on a fresh data dir, one signed-in
  * owner of an organisation holding 1,000 documents (~8 KB of contract text each); autocannon
  * drives authenticated `GET /api/v1/orgs/:orgId/documents` (page of 50) and `/readyz`, each for
- * 10 s at 10 and at 50 connections. Requests/s is autocannon's mean per second; latencies are its
- * p50/p99 in ms. Load tool and server share the machine's cores, so compare the ratio within one
- * run (list_rps / readyz_rps at 50 connections) rather than absolute numbers across machines.
+ * 10 s at 10 and at 50 connections, then the floor of any tenant request (`GET …/apps` of an
+ * organisation without apps: the guard, a transaction, an empty page) at 50 connections.
+ * Requests/s is autocannon's mean per second; latencies are its p50/p99 in ms. Load tool and
+ * server share the machine's cores, so compare the ratio within one run (list_rps / readyz_rps at
+ * 50 connections) rather than absolute numbers across machines.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { closeSync, openSync } from 'node:fs'
@@ -148,6 +150,8 @@ export async function tenantReadPath(report: Report): Promise<void> {
     const listC10 = await load(listUrl, 10, cookie)
     const readyC50 = await load(`${ORIGIN}/readyz`, 50)
     const listC50 = await load(listUrl, 50, cookie)
+    // The floor: a tenant request doing almost nothing (guard, one transaction, an empty page).
+    const floorC50 = await load(listUrl.replace(/\/documents\?.*$/, '/apps'), 50, cookie)
     const page = `page of 50 of ${DOCUMENTS} documents`
     report(
       'readyz_rps_c10',
@@ -171,6 +175,18 @@ export async function tenantReadPath(report: Report): Promise<void> {
     report('list_rps', listC50.rps, 'req/s', `50 connections, ${page}, p50 ${listC50.p50} ms`)
     report('list_p99_ms_c50', listC50.p99, 'ms')
     report('list_to_readyz_ratio_c50', listC50.rps / readyC50.rps, '', 'target ≥ 0.5')
+    report(
+      'tenant_floor_rps',
+      floorC50.rps,
+      'req/s',
+      `50 connections, GET …/apps of an organisation with no apps, p50 ${floorC50.p50} ms`,
+    )
+    report(
+      'floor_to_readyz_ratio_c50',
+      floorC50.rps / readyC50.rps,
+      '',
+      'ceiling of the list ratio',
+    )
   } finally {
     await stop(child)
     closeSync(log)

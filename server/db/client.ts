@@ -16,6 +16,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger'
 import pg from 'pg'
 import { startAutoAnalyze } from './pglite-auto-analyze'
+import { skipPerQueryParsers } from './pglite-parsers'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -57,6 +58,7 @@ export async function openPglite(options: {
     loadDataDir: options.loadDataDir,
     extensions: { vector },
   })
+  skipPerQueryParsers(client)
   await client.exec('CREATE EXTENSION IF NOT EXISTS vector')
   const db = drizzlePglite(client, { schema, logger: statementLogger(options.log) })
   await migratePglite(db, { migrationsFolder })
