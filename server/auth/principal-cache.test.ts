@@ -73,6 +73,41 @@ describe('principal cache', () => {
     expect(lookups).toBe(2)
   })
 
+  it('shares one lookup between concurrent misses of the same session or membership', async () => {
+    const cache = createPrincipalCache()
+    let sessionLookups = 0
+    let roleLookups = 0
+    const slowSession = async () => {
+      sessionLookups++
+      await new Promise((r) => setTimeout(r, 10))
+      return session('abc')
+    }
+    const slowRole = async () => {
+      roleLookups++
+      await new Promise((r) => setTimeout(r, 10))
+      return 'member' as const
+    }
+    const users = await Promise.all([1, 2, 3].map(() => cache.userIdFor('abc.sig', slowSession)))
+    const roles = await Promise.all([1, 2, 3].map(() => cache.roleFor('u', 'org', slowRole)))
+    expect(users).toEqual(['user-of-abc', 'user-of-abc', 'user-of-abc'])
+    expect(roles).toEqual(['member', 'member', 'member'])
+    expect([sessionLookups, roleLookups]).toEqual([1, 1])
+  })
+
+  it('does not let a request after a revocation join a lookup started before it', async () => {
+    const cache = createPrincipalCache()
+    let release!: () => void
+    const before = cache.roleFor('u', 'org', async () => {
+      await new Promise<void>((r) => (release = r))
+      return 'admin' as const
+    })
+    cache.revokeAll() // e.g. the member was removed meanwhile
+    const after = cache.roleFor('u', 'org', async () => null)
+    release()
+    expect(await before).toBe('admin')
+    expect(await after).toBeNull()
+  })
+
   it('caches memberships only, and forgets them on revocation', async () => {
     const cache = createPrincipalCache()
     let lookups = 0

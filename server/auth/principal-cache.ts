@@ -9,7 +9,9 @@
  * and `GET /api/auth/delete-user/callback`) empties the cache when it arrives and again when it
  * has been answered, and a lookup that overlapped such a request is not stored, so a signed-out
  * cookie or a removed member is refused at once by this process. Another server process sharing
- * the database learns of it within `ttlMs` (decision record 0007).
+ * the database learns of it within `ttlMs` (decision record 0007). Concurrent misses for the
+ * same key share one lookup, so an entry expiring under load costs one lookup, not one per
+ * waiting request.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { LRUCache, type Perf } from 'lru-cache'
@@ -61,33 +63,52 @@ export function createPrincipalCache(options: PrincipalCacheOptions = {}): Princ
   const roles = new LRUCache<string, Role>(common)
   // Bumped by every revocation; a lookup stores its answer only if none happened meanwhile.
   let generation = 0
+  // Lookups under way, by key: concurrent misses for one session or membership share one lookup
+  // (when an entry expires under load, every request holding that cookie misses at once).
+  const inFlight = new Map<string, Promise<unknown>>()
+  const shared = <T>(key: string, lookup: () => Promise<T>): Promise<T> => {
+    const running = inFlight.get(key) as Promise<T> | undefined
+    if (running) return running
+    const started = lookup().finally(() => {
+      if (inFlight.get(key) === started) inFlight.delete(key)
+    })
+    inFlight.set(key, started)
+    return started
+  }
 
   return {
     async userIdFor(cookie, lookup) {
       const cached = cookie ? sessions.get(cookie) : undefined
       if (cached) return cached
-      const started = generation
-      const session = await lookup()
-      if (!session) return null
-      if (cookie?.startsWith(`${session.token}.`) && started === generation) {
-        const left = session.expiresAt.getTime() - Date.now()
-        if (left > 0) sessions.set(cookie, session.userId, { ttl: Math.min(ttl, left) })
+      const find = async () => {
+        const started = generation
+        const session = await lookup()
+        if (!session) return null
+        if (cookie?.startsWith(`${session.token}.`) && started === generation) {
+          const left = session.expiresAt.getTime() - Date.now()
+          if (left > 0) sessions.set(cookie, session.userId, { ttl: Math.min(ttl, left) })
+        }
+        return session.userId
       }
-      return session.userId
+      return cookie ? shared(`session\u0000${cookie}`, find) : find()
     },
     async roleFor(userId, orgId, lookup) {
       const key = `${userId}\u0000${orgId}`
       const cached = roles.get(key)
       if (cached) return cached
-      const started = generation
-      const role = await lookup()
-      if (role && started === generation) roles.set(key, role)
-      return role
+      return shared(`role\u0000${key}`, async () => {
+        const started = generation
+        const role = await lookup()
+        if (role && started === generation) roles.set(key, role)
+        return role
+      })
     },
     revokeAll() {
       generation += 1
       sessions.clear()
       roles.clear()
+      // Requests after a revocation start lookups of their own instead of joining older ones.
+      inFlight.clear()
     },
   }
 }
