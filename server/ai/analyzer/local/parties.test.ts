@@ -155,4 +155,43 @@ describe('findParties', () => {
       ),
     ).toEqual(['QRS-1 Pharma AG', 'Vela Labs S.A.'])
   })
+
+  it('takes every signatory as a party when "the undersigned" agree, not those signing for them', () => {
+    const content = [
+      'JOINT FILING AGREEMENT',
+      'The undersigned hereby agree to file jointly the statement on Schedule 13D with respect to the shares of Pellam Robotics, Inc., a Delaware corporation.',
+      'IN WITNESS WHEREOF, the undersigned execute this Agreement as of March 3, 2021. HERON CREEK CAPITAL, L.P. By: Heron Creek GP, LLC, its general partner By: /s/ Ann Lee Name: Ann Lee Title: Authorized Signatory HERON CREEK GP, LLC By: /s/ Ann Lee Name: Ann Lee Title: Authorized Signatory',
+      '[Signature Page to Joint Filing Agreement]',
+      'Tern Valley Fund (Cayman) Management LP By: /s/ Bo Park Chief Financial Officer Tern Valley Partners II, LLC By: /s/ Bo Park Chief Financial Officer VESTA HOLDINGS S.À R.L. /s/ Bo Park',
+    ].join('\n\n')
+    expect(names(content)).toEqual([
+      'HERON CREEK CAPITAL, L.P.',
+      'HERON CREEK GP, LLC',
+      'Tern Valley Partners II, LLC',
+      'VESTA HOLDINGS S.À R.L.',
+    ])
+  })
+
+  it('adds the signatories "set forth on the signature page" but not companies in later exhibits', () => {
+    const content = [
+      'This Cooperation Agreement is made and entered into by Quarry Lane Media, Inc., a Delaware corporation (the "Company"), and each of the persons set forth on the signature page hereto (each, an "Investor").',
+      '1. Board. The Company shall appoint one director.',
+      'IN WITNESS WHEREOF, the parties have signed this Agreement.',
+      'QUARRY LANE MEDIA, INC. By: /s/ Al Roe Name: Al Roe Title: President',
+      'INVESTORS: OSPREY MICRO CAP MASTER FUND, LTD. By: /s/ Cy Doe Name: Cy Doe Title: Managing Director',
+      'EXHIBIT A - PRESS RELEASE\nQuarry Lane Media today announced the agreement. Counsel was Fenwick Hale LLP.',
+    ].join('\n\n')
+    expect(names(content)).toEqual([
+      'Quarry Lane Media, Inc.',
+      'OSPREY MICRO CAP MASTER FUND, LTD.',
+    ])
+  })
+
+  it('keeps to the preamble when the signatories are not said to be the parties', () => {
+    const content = [
+      'This Agreement is made by and between Sable Works Inc. ("Sable") and Ferro Tools Ltd ("Ferro").',
+      'IN WITNESS WHEREOF the parties have signed. SABLE WORKS INC. By: /s/ A. Roe, for itself and for Sable Leasing LLC By: /s/ A. Roe',
+    ].join('\n\n')
+    expect(names(content)).toEqual(['Sable Works Inc.', 'Ferro Tools Ltd'])
+  })
 })

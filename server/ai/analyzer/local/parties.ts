@@ -22,7 +22,7 @@ const NOT_A_PARTY_TERM =
 
 /** Corporate-form suffixes, as whole words (the trailing dot is optional). */
 const COMPANY_SUFFIX_SOURCE =
-  '(?:Inc|INC|Incorporated|INCORPORATED|L\\.?L\\.?C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Co\\.?,?\\s+Ltd|L\\.?L\\.?P|L\\.?P|GmbH|AG|S\\.\\s?A|N\\.\\s?V|B\\.\\s?V|plc|PLC|PTE\\.?,?\\s+LTD|Pty\\.?\\s+Ltd|S\\.?p\\.?A|S\\.?r\\.?l|SE|A/S|AB|N\\.A)\\b\\.?'
+  '(?:Inc|INC|Incorporated|INCORPORATED|L\\.?L\\.?C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Co\\.?,?\\s+Ltd|L\\.?L\\.?P|L\\.?P|GmbH|AG|S\\.\\s?A|N\\.\\s?V|B\\.\\s?V|plc|PLC|PTE\\.?,?\\s+LTD|Pty\\.?\\s+Ltd|S\\.?p\\.?A|S\\.?r\\.?l|S\\.\\s?[àÀ]\\.?\\s?[rR]\\.?\\s?[lL]|SE|A/S|AB|N\\.A)\\b\\.?'
 
 const COMPANY_SUFFIX = new RegExp(`\\b${COMPANY_SUFFIX_SOURCE}`)
 
@@ -114,13 +114,18 @@ export function findParties(content: string): Party[] {
     for (const party of definedTermParties(content, paragraphStart, opening.index))
       addParty(parties, party)
   }
-  if (parties.length < 2) {
+  const cue = SIGNATORIES_ARE_PARTIES.exec(head.slice(0, SIGNATORIES_CUE_CHARS))
+  // "The undersigned hereby agree …", "… and each person set forth on the signature page":
+  // every signatory is a party, however many there are, and the fallbacks below are not needed.
+  const signed = cue ? signatories(content, cue.index) : []
+  for (const party of signed) addParty(parties, party)
+  if (parties.length < 2 && signed.length === 0) {
     for (const party of companyNames(content, regionStart, regionEnd)) {
       if (parties.length >= 2) break
       addParty(parties, party)
     }
   }
-  if (parties.length < 2) {
+  if (parties.length < 2 && signed.length === 0) {
     // The signature blocks name the parties again: "ACME CORP.\n\nBy: ____\nName: …".
     for (const party of signatureParties(content)) {
       if (parties.length >= 2) break
@@ -253,6 +258,74 @@ function signatureParties(content: string): Party[] {
       if (party && !/^(?:by|name|title|date)\b/i.test(party.name)) parties.push(party)
       break
     }
+  }
+  return parties
+}
+
+/** How far into the document the cue that the signatories are the parties may stand. */
+const SIGNATORIES_CUE_CHARS = 3_000
+
+/** An opening that makes every signatory a party instead of naming them. */
+const SIGNATORIES_ARE_PARTIES =
+  /\b(?:the\s+undersigned\s+(?:hereby\s+)?(?:further\s+)?(?:agree|confirm|acknowledge)|each\s+(?:other\s+)?(?:of\s+the\s+)?(?:persons?|part(?:y|ies)|entit(?:y|ies))\s+(?:hereto\s+)?(?:set\s+forth|listed|identified|named)\s+on\s+the\s+signature\s+pages?)/i
+
+/** Where the signature pages start: the testimonium, or a "Dated:" before the blocks. */
+const SIGNATURES_START = /\bIN\s+(?:WITNESS|EVIDENCE)\s+WHEREOF\b|\bDATED\s*:/i
+
+/** A signing mark that follows a signatory's name: "By:", "/s/", "Name:", a signature line. */
+const SIGNING_MARK = /\b(?:By|BY)\s*:|\/s\/|\bName\s*:|_{3,}/
+
+/** How far after a signatory's name its signing mark may stand, in characters. */
+const SIGNING_MARK_CHARS = 150
+
+/** How much text after the testimonium is read for signatories, in characters. */
+const SIGNATORY_CHARS = 12_000
+
+/** Titles and signing words that end a signature block; the next signatory starts after them. */
+const BLOCK_END =
+  /^.*\b(?:Signatory|President|Officer|Counsel|Director|Secretary|Treasurer|Member|Manager|Partner|Esq|Title|Name|Its|By)\b\.?[\s:,]*/
+
+/**
+ * Every company that signs: the names with a corporate suffix after the testimonium, except those
+ * signing for another ("By: Acme GP LLC, its general partner"). A name in capitals is the run of
+ * capitalised words before its suffix; otherwise it starts after the previous block's title
+ * ("… Chief Financial Officer Acme Fund LP").
+ */
+function signatories(content: string, cue: number): Party[] {
+  const start = SIGNATURES_START.exec(content.slice(cue))
+  if (!start) return []
+  const from = cue + start.index + start[0].length
+  const region = content.slice(from, from + SIGNATORY_CHARS)
+  const parties: Party[] = []
+  COMPANY_NAME.lastIndex = 0
+  for (let m = COMPANY_NAME.exec(region); m !== null; m = COMPANY_NAME.exec(region)) {
+    const before = region.slice(Math.max(0, m.index - 12), m.index)
+    // Signing for another ("By: Acme GP LLC"), a page footer ("[Acme Inc. - Signature Page]") or
+    // the tail of a longer name ("Holdings I/II GP LLC", "Fund (Cayman) Management LP").
+    if (/(?:\b(?:By|BY)\s*:?\s*|\[\s*|\)\s*)$/.test(before)) continue
+    if (/[/&-]$/.test(before) && /^\p{L}/u.test(m[0])) continue
+    let name = m[0].replace(/[\s,]+$/, '')
+    // "… Authorized Signatory ATHENE USA CORPORATION": a name in capitals is its capitalised run.
+    const suffix = new RegExp(`${COMPANY_SUFFIX_SOURCE}$`).exec(name)?.[0] ?? ''
+    const words = name.slice(0, name.length - suffix.length).split(/(?<=\s)/)
+    let first = words.length
+    while (first > 0 && !/\p{Ll}/u.test(words[first - 1] ?? '')) first -= 1
+    const run = words.slice(first).filter((word) => /\p{L}/u.test(word))
+    const capitalised =
+      (first === 0 || run.length >= 2) &&
+      run.some((word) => /\p{Lu}{2}/u.test(word) && !/^[IVXL]+\W*$/.test(word.trim()))
+    let lead = capitalised
+      ? words.slice(0, first).join('').length
+      : // "… Chief Financial Officer Acme Fund LP": the name starts after the last title.
+        (BLOCK_END.exec(name)?.[0].length ?? 0)
+    // A date or number before the name ("Dated: 4/8/2020 Acme Fund LP") is not part of it.
+    lead += /^(?:[^\p{Lu}\s]\S*\s+)*/u.exec(name.slice(lead))?.[0].length ?? 0
+    name = name.slice(lead)
+    if (name.length < 4 || NOT_A_NAME.test(name) || !/^[\p{Lu}\p{N}]/u.test(name)) continue
+    const after = m.index + m[0].length
+    if (!SIGNING_MARK.test(region.slice(after, after + SIGNING_MARK_CHARS))) continue
+    const start = from + m.index + lead
+    parties.push({ name: name.replace(/\s+/g, ' '), start, end: start + name.length })
   }
   return parties
 }
