@@ -45,6 +45,28 @@ describe('agreement and effective dates', () => {
     expect(terms.agreementDate?.value).toBe('2022-04-15')
   })
 
+  it("takes the latest of the signatures' dates, in columns, and not a label or a footer", () => {
+    const filler = 'The Supplier shall deliver the goods. '.repeat(200)
+    const { terms } = termsOf(
+      'SUPPLY AGREEMENT',
+      filler,
+      'Accepted by:\n/s/ Jane Roe         3/9/21                  /s/ Omar Hale        3/14/21 -------------\nName                 Date',
+      'Source: EXAMPLE CORP, 10-K, 5/2/2021',
+      'SCHEDULE 1\n2.1  Contract  start:  04-01-21\n2.2  Contract  end:  04-01-23',
+    )
+    expect(terms.agreementDate?.value).toBe('2021-03-14')
+  })
+
+  it('does not take a date inside a sentence near the signatures for the agreement date', () => {
+    const filler = 'The Supplier shall deliver the goods. '.repeat(200)
+    const { terms } = termsOf(
+      'SUPPLY AGREEMENT',
+      filler,
+      'The first instalment shall be paid by March 25, 2019.\n\nBy: /s/ Jane Roe\nTitle: CEO',
+    )
+    expect(terms.agreementDate).toBeNull()
+  })
+
   it.each([
     ['This Agreement shall commence on February 1, 2020.', '2020-02-01'],
     ['The term of this Agreement begins on March 15, 2021.', '2021-03-15'],

@@ -4,7 +4,7 @@
  * renewal. Rules follow drafting conventions, not any file; each value carries the passage it was
  * read from.
  */
-import type { KeyTerm, QuotedSpan } from '../types'
+import type { KeyTerm, QuotedSpan, Span } from '../types'
 import { datesIn, DURATION_SOURCE, durationFrom, formatDuration, type Duration } from './dates'
 
 /** How far into the document the preamble (agreement date) is looked for, in characters. */
@@ -44,14 +44,40 @@ export function findAgreementDate(content: string): KeyTerm | null {
   )
   const chosen = cued ?? candidates[0]
   if (chosen) return { value: chosen.value, start: chosen.start, end: chosen.end }
+  // The signature blocks: each signatory may date their signature; the agreement is made when the
+  // last one signs, so the latest date counts.
   const tailStart = Math.max(PREAMBLE_CHARS, content.length - SIGNATURE_CHARS)
   const tail = content.slice(tailStart)
-  const signed = datesIn(tail, tailStart).find((date) =>
-    /\b(?:date|dated|signed)\s*:?\s*$|\bas\s+of\s+(?:this\s+|the\s+)?$|\bwhereof\b[^.]{0,150}$/i.test(
-      content.slice(Math.max(0, date.start - 200), date.start),
-    ),
+  const signed = datesIn(tail, tailStart).filter((date) => isSignatureDate(content, date))
+  const latest = signed.reduce<(typeof signed)[number] | null>(
+    (best, date) => (best === null || date.value > best.value ? date : best),
+    null,
   )
-  return signed ? { value: signed.value, start: signed.start, end: signed.end } : null
+  return latest ? { value: latest.value, start: latest.start, end: latest.end } : null
+}
+
+/**
+ * Whether a date in the signature blocks dates a signature: labelled ("Date:", "Dated:", "signed
+ * on", "IN WITNESS WHEREOF … as of"), or standing alone in a column ("Jane Roe    1/9/02",
+ * a line of its own) instead of inside a sentence. Filing footers ("Source: …") never do.
+ */
+function isSignatureDate(content: string, date: Span): boolean {
+  const lineStart = content.lastIndexOf('\n', date.start - 1) + 1
+  if (/^\s*source\s*:/i.test(content.slice(lineStart, date.start))) return false
+  const before = content.slice(Math.max(0, date.start - 200), date.start)
+  if (
+    /\b(?:date|dated|signed)\s*:?\s*$|\bas\s+of\s+(?:this\s+|the\s+)?$|\bwhereof\b[^.]{0,150}$|\bsignature\b[^.\n]{0,80}\bon\s+$/i.test(
+      before,
+    )
+  )
+    return true
+  // A column: only spaces back to the previous gap, and that gap not after another label
+  // ("Contract end:  4-1-08").
+  const cells = before.split(/\n| {2,}|\t/)
+  const cell = cells.pop() ?? before
+  const label = /:\s*$/.test(cells.pop() ?? '')
+  const after = content.slice(date.end, date.end + 3)
+  return /^\s*$/.test(cell) && !label && /^(?:\s*$|\s*\n| {2,}|\t| [-_])/.test(after)
 }
 
 /**
