@@ -57,6 +57,33 @@ describe('agreement and effective dates', () => {
     expect(terms.agreementDate?.value).toBe('2021-03-14')
   })
 
+  it("takes a letter's dateline before a cued date of something else", () => {
+    const { terms } = termsOf(
+      'PLACEMENT AGREEMENT',
+      'June 3, 2019',
+      'Ladies and Gentlemen:',
+      'Members holding deposits as of March 31, 2018 may subscribe for shares of Heron Bancorp, Inc. (the "Company").',
+    )
+    expect(terms.agreementDate?.value).toBe('2019-06-03')
+  })
+
+  it('prefers the testimonium to a preamble date that starts or ends the term', () => {
+    const filler = 'The Members shall share the profits equally. '.repeat(150)
+    const { terms } = termsOf(
+      'JOINT VENTURE AGREEMENT between Ash Ltd and Elm Ltd. The Venture will begin on May 1, 2020 and continue until April 30, 2023.',
+      filler,
+      'IN WITNESS WHEREOF the Members have signed on this 12th day of May 2020.',
+    )
+    expect(terms.agreementDate?.value).toBe('2020-05-12')
+  })
+
+  it('skips the date of the agreement an amendment amends', () => {
+    const { terms } = termsOf(
+      'This Second Amendment to the Distribution and Logistics Agreement dated May 2, 2016, by and between Ash Ltd ("Ash") and Elm Ltd ("Elm") (the "Agreement") is made this 9 day of August 2019.',
+    )
+    expect(terms.agreementDate?.value).toBe('2019-08-09')
+  })
+
   it('does not take a date inside a sentence near the signatures for the agreement date', () => {
     const filler = 'The Supplier shall deliver the goods. '.repeat(200)
     const { terms } = termsOf(
