@@ -194,4 +194,36 @@ describe('findParties', () => {
     ].join('\n\n')
     expect(names(content)).toEqual(['Sable Works Inc.', 'Ferro Tools Ltd'])
   })
+
+  it('reads a lettered list "(a) … (b) … (c)" whose parties are described at length', () => {
+    const content =
+      'This Co-Branding Agreement is entered into on 2 May 2019 by and among (a) Lumen Telecom, S.A. ("Lumen"), a company (société anonyme) incorporated in Luxembourg, with its office at 4 rue Verte, Luxembourg, (b) Lumen Holdings, S.A. ("Lumen Holding"), a company incorporated in Luxembourg; (c) Pagoda Online (BVI) Limited ("Pagoda BVI"), a company incorporated in the British Virgin Islands.\n\nWHEREAS the parties wish to co-brand.'
+    expect(names(content)).toEqual([
+      'Lumen Telecom, S.A.',
+      'Lumen Holdings, S.A.',
+      'Pagoda Online (BVI) Limited',
+    ])
+  })
+
+  it('reads "Party C:" when extraction put it after another party\'s contact details', () => {
+    const content =
+      'COOPERATION AGREEMENT\nParty A: Harbin Lumen Technology Co., Ltd.\nAddress: 8 River Road   Party B: Qiao Online Housing Co., Ltd.\nFax: 010-1234   Party C: Yisheng Information Services Co., Ltd.\nIn this Agreement, Party A, Party B and Party C are each a "Party".'
+    expect(names(content)).toEqual([
+      'Harbin Lumen Technology Co., Ltd.',
+      'Qiao Online Housing Co., Ltd.',
+      'Yisheng Information Services Co., Ltd.',
+    ])
+  })
+
+  it('keeps the list after "between" when another agreement "between" the parties follows', () => {
+    const content =
+      'AMENDMENT NO. 1\n\nThis Amendment No. 1, entered into by and between Halden Dairy Foods, LLC ("Halden") Corvo Nutrition Corporation ("Corvo") is effective as of June 1, 2018 and amends that certain Supply Agreement between Halden and Corvo dated July 1, 2017.\n\nWHEREAS, Halden and Corvo entered into the Agreement;'
+    expect(names(content)).toEqual(['Halden Dairy Foods, LLC', 'Corvo Nutrition Corporation'])
+    // A title's "between" still gives way to the preamble's.
+    expect(
+      names(
+        'Hosting Agreement between Bluebird, Inc. and Atlas Machines Corporation\n\nUnder this Hosting Agreement ("Agreement") between Atlas Machines Corporation ("Atlas") and Bluebird, Inc. ("Customer"), Atlas will host the site.',
+      ),
+    ).toEqual(['Atlas Machines Corporation', 'Bluebird, Inc.'])
+  })
 })

@@ -55,8 +55,8 @@ const REGION_END =
 const DEFINED_TERM =
   /\(\s*(?:each\s+|individually\s+|collectively,?\s+|hereinafter(?:\s+(?:referred\s+to\s+as|called|as))?\s*,?\s*|herein\s+(?:referred\s+to\s+as|called)?\s*|referred\s+to\s+(?:herein\s+)?as\s+|the\s+)*["“”'‘]((?:the\s+)?[^"“”'‘’()]{1,60}?)["“”'’][^)]{0,80}\)|\(\s*(?:as|hereinafter\s+(?:referred\s+to\s+as|called))\s+(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s*\)|\(\s*the\s+([A-Z][A-Z-]{2,}(?:\s+[A-Z][A-Z-]{2,})?)\s*\)/gi
 
-/** "Party A: Name" and numbered "(1) Name" lines. */
-const LABELLED_PARTY = /(?:^|\n)[ \t]*(Party\s+[A-D]|\(\d\))\s*[:：]?\s*(?=\S)/gi
+/** "Party A: Name" and numbered "(1) Name", at the start of a line or of a column. */
+const LABELLED_PARTY = /(?:^|\n|[ \t]{2,})[ \t]*(Party\s+[A-D]|\(\d\))\s*[:：]?\s*(?=\S)/gi
 
 /** Text that ends a party's name: a description, an address, a registration, a bracket. */
 const NAME_END = new RegExp(
@@ -92,7 +92,16 @@ export function findParties(content: string): Party[] {
     : 0
   // "This Agreement is made … by and between X and Y": the list starts after "between" (or "by").
   const listFrom = opening && /^This\b/i.test(opening[0]) ? opening.index : regionStart
-  const between = LIST_START.exec(content.slice(listFrom, regionStart + 400))
+  // A title's "… Agreement between A and B" gives way to the preamble's "between" after it, but
+  // once a party has its defined term, a later "… Agreement between Heritage and Premier dated …"
+  // (another agreement) does not move the list.
+  const openedByList =
+    opening !== null && /^(?:by\s+and\s+)?(?:between|among)|^B\s+E/i.test(opening[0])
+  const later = LIST_START.exec(content.slice(listFrom, regionStart + 400))
+  const between =
+    later && openedByList && namesAParty(content.slice(regionStart, listFrom + later.index))
+      ? null
+      : later
   if (between) regionStart = Math.max(regionStart, listFrom + between.index + between[0].length)
   const tail = content.slice(regionStart, regionStart + REGION_CHARS)
   const endMatch = REGION_END.exec(tail)
@@ -108,7 +117,7 @@ export function findParties(content: string): Party[] {
     ...definedTermParties(content, regionStart, regionEnd),
   ])
     addParty(parties, party)
-  if (parties.length < 2 && opening && !between) {
+  if (parties.length < 2 && opening && !between && !openedByList) {
     // "X ("X") and Y ("Y") agree to … this Agreement dated …": the names precede the opening.
     const paragraphStart = content.lastIndexOf('\n\n', opening.index) + 1
     for (const party of definedTermParties(content, paragraphStart, opening.index))
@@ -133,6 +142,16 @@ export function findParties(content: string): Party[] {
     }
   }
   return parties.sort((a, b) => a.start - b.start)
+}
+
+/** What joins one party to the next in a list: "and", "&", an enumerator "(b)", "(ii)", "(3)". */
+const JOINER = /[\s,;](?:(?:and|AND|&)\s*:?|\((?:[a-h]|[ivx]{1,4}|\d{1,2})\))\s+(?=\S)/g
+
+/** Whether `text` defines a term for a party ("Acme Inc. ("Acme")"), not for the agreement. */
+function namesAParty(text: string): boolean {
+  return [...text.matchAll(/\(\s*(?:the\s+)?["“'‘]([^"“”'’]{1,40})["”'’]/g)].some(
+    (m) => !NOT_A_PARTY_TERM.test(m[1] ?? '') || ROLE_TERMS.test(m[1] ?? ''),
+  )
 }
 
 /** Adds `party` unless a party with the same or a containing name is already there. */
@@ -365,13 +384,14 @@ function roleOf(term: string): { role?: string } {
 function partyName(content: string, from: number, to: number): Party | null {
   const segment = content.slice(from, to)
   const lead =
-    /^[\s,;:.\-–—]*(?:(?:and|AND|&)\s*[:\-–—]*\s+)?(?:(?:the|THE)\s+(?=[A-Z]))?/.exec(segment)?.[0]
-      .length ?? 0
+    /^[\s,;:.\-–—]*(?:(?:and|AND|&)\s*[:\-–—]*\s+)?(?:\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+)?(?:(?:the|THE)\s+(?=[A-Z]))?/.exec(
+      segment,
+    )?.[0].length ?? 0
   const rest = segment.slice(lead)
   if (PARTY_DESCRIPTION.test(rest)) {
     // "X ("X"), a Delaware corporation, located at ... and Y ("Y")": the segment opens with the
-    // previous party's description; this party's name follows its last "and".
-    const joiners = [...segment.matchAll(/[\s,;](?:and|AND|&)\s*:?\s+(?=\S)/g)]
+    // previous party's description; this party's name follows its last "and" or "(c)".
+    const joiners = [...segment.matchAll(JOINER)]
     const last = joiners[joiners.length - 1]
     return last ? partyName(content, from + last.index + last[0].length, to) : null
   }
