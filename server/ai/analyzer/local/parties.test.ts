@@ -226,4 +226,23 @@ describe('findParties', () => {
       ),
     ).toEqual(['Atlas Machines Corporation', 'Bluebird, Inc.'])
   })
+
+  it('reads each member of a group listed before "(collectively, the … Parties)"', () => {
+    const content =
+      'This Cooperation Agreement is entered into as of May 4, 2021, by and between Orrin Labs, Inc., a Delaware corporation (the "Company"), and Kestrel Value Management, LLC ("Kestrel Value"), Kestrel Focus Fund L.P., Kestrel Lux Fund, L.P., Roe Research & Management, LLC and Dana Roe (collectively, the "Kestrel Parties").\n\nRECITALS'
+    expect(names(content)).toEqual([
+      'Orrin Labs, Inc.',
+      'Kestrel Value Management, LLC',
+      'Kestrel Focus Fund L.P.',
+      'Kestrel Lux Fund, L.P.',
+      'Roe Research & Management, LLC',
+      'Dana Roe',
+    ])
+    // Roles joined by "and" before the collective term are not parties.
+    expect(
+      names(
+        'This Agreement is made by and between Orrin Labs, Inc. ("Company") and Dana Roe ("Consultant"), Company and Consultant (collectively, the "Parties").',
+      ),
+    ).toEqual(['Orrin Labs, Inc.', 'Dana Roe'])
+  })
 })

@@ -189,6 +189,12 @@ function definedTermParties(content: string, from: number, to: number): Party[] 
     if ((m[2] && !/^[A-Z]/.test(m[2])) || (m[3] && m[3] !== m[3].toUpperCase())) continue
     const segment = segmentStart
     segmentStart = m.index + m[0].length
+    if (/\bcollectively\b/i.test(m[0]) && /\bparties\b/i.test(term)) {
+      // "X ("X"), A L.P., B Fund, LLC and Jane Roe (collectively, the "Roe Parties")": a group of
+      // parties listed before its collective term; each member is a party.
+      parties.push(...groupMembers(content, segment, m.index))
+      continue
+    }
     if (NOT_A_PARTY_TERM.test(term) && !ROLE_TERMS.test(term)) continue
     const party = partyName(content, segment, m.index)
     if (!party) continue
@@ -200,6 +206,24 @@ function definedTermParties(content: string, from: number, to: number): Party[] 
     })
   }
   return parties
+}
+
+/**
+ * The names listed in content[from, to), split at commas and "and" except before a corporate
+ * suffix ("Fund, L.P."); roles ("Company and Consultant") and descriptions are not names.
+ */
+function groupMembers(content: string, from: number, to: number): Party[] {
+  const members: Party[] = []
+  const splitter = new RegExp(`,?\\s+and\\s+|,\\s+(?!${COMPANY_SUFFIX_SOURCE})`, 'g')
+  const text = content.slice(from, to)
+  let start = 0
+  for (const m of [...text.matchAll(splitter), null]) {
+    const end = m ? m.index : text.length
+    const party = end > start ? partyName(content, from + start, from + end) : null
+    if (party && !NOT_A_PARTY_TERM.test(party.name)) members.push(party)
+    if (m) start = m.index + m[0].length
+  }
+  return members
 }
 
 /** "Party A: Name" or "(1) Name" at the start of a line; the label is the role. */
