@@ -84,6 +84,28 @@ describe('agreement and effective dates', () => {
     expect(terms.agreementDate?.value).toBe('2019-08-09')
   })
 
+  it('skips long-named earlier agreements and deadlines, then reads the testimonium', () => {
+    const filler = 'The Executive shall endorse the products. '.repeat(150)
+    const { terms } = termsOf(
+      'ENDORSEMENT AGREEMENT',
+      'WHEREAS, Ash Ltd entered into a Policy Collateral Assignment and Split Dollar Insurance Agreement, dated as of March 5, 1996, and loans are restricted on or after July 30, 2002.',
+      filler,
+      'IN WITNESS WHEREOF, the parties have executed this Agreement as of this 4th day of May, 2004.',
+    )
+    expect(terms.agreementDate?.value).toBe('2004-05-04')
+  })
+
+  it('reads "Place, date" above the signatures and not an earlier agreement named near them', () => {
+    const filler = 'The Supplier shall deliver the goods. '.repeat(200)
+    const { terms } = termsOf(
+      'SUPPLY AGREEMENT',
+      filler,
+      'This Agreement supersedes the Confidentiality Agreement between the parties dated September 26, 2012.',
+      'Hamburg, November 19th, 2012\n\nBy: /s/ Jane Roe',
+    )
+    expect(terms.agreementDate?.value).toBe('2012-11-19')
+  })
+
   it('does not take a date inside a sentence near the signatures for the agreement date', () => {
     const filler = 'The Supplier shall deliver the goods. '.repeat(200)
     const { terms } = termsOf(

@@ -17,13 +17,13 @@ const SIGNATURE_CHARS = 4_000
 const AGREEMENT_DATE_CUE =
   /\b(?:dated|as\s+of|made|entered|executed|effective|this|date|on)\b[^.]{0,100}$/i
 
-/** Words before a date that make it the start or end of the term, not the date of the agreement. */
+/** Words before a date that make it the start or end of the term or a deadline, not the agreement's date. */
 const TERM_START =
-  /\b(?:(?:begin|commence|start)s?\s+(?:on\s+|as\s+of\s+)?|(?:until|through|ending\s+on|expir\w*\s+on|concluding)\s+)$/i
+  /\b(?:(?:begin|commence|start)s?\s+(?:on\s+|as\s+of\s+)?|(?:until|through|ending\s+on|expir\w*\s+on|concluding|on\s+or\s+(?:after|before)|prior\s+to)\s+)$/i
 
 /** Words before a date that make it the date of some other document the contract refers to. */
 const OTHER_DOCUMENT =
-  /\b(?:original|prior|existing|previous|underlying|that\s+certain|amend(?:s|ing|ed)|supersed\w*|pursuant\s+to|under\s+the|(?:master|license|supply|purchase|credit|loan|merger)\s+agreement\s+dated|filed|source:|10-[kq]|8-k)\b[^.]{0,100}$|\b(?:a|an|certain|said|such)\s+(?:[\w-]+\s+){0,6}(?:agreement|contract|lease)\s*,?\s+dated\s+(?:as\s+of\s+)?$|\bto\s+(?:the|that)\s+(?:[\w&-]+\s+){0,6}(?:agreement|contract)\b(?:\s*\([^)]{0,60}\))?\s*,?\s+(?:dated|entered\s+into\s+on|made\s+on)\s+(?:as\s+of\s+)?$/i
+  /\b(?:original|prior|existing|previous|underlying|that\s+certain|amend(?:s|ing|ed)|supersed\w*|pursuant\s+to|under\s+the|(?:master|license|supply|purchase|credit|loan|merger)\s+agreement\s+dated|filed|source:|10-[kq]|8-k)\b[^.]{0,100}$|\b(?:a|an|certain|said|such)\s+(?:[\w-]+\s+){0,8}(?:agreement|contract|lease|note)\s*,?\s+dated\s+(?:as\s+of\s+)?$|\bto\s+(?:the|that)\s+(?:[\w&-]+\s+){0,6}(?:agreement|contract)\b(?:\s*\([^)]{0,60}\))?\s*,?\s+(?:dated|entered\s+into\s+on|made\s+on)\s+(?:as\s+of\s+)?$/i
 
 /** Sentences about what happens after the term ends: never the source of the expiration date. */
 const POST_TERM =
@@ -100,6 +100,7 @@ function isSignatureDate(content: string, date: Span): boolean {
   const lineStart = content.lastIndexOf('\n', date.start - 1) + 1
   if (/^\s*source\s*:/i.test(content.slice(lineStart, date.start))) return false
   const before = content.slice(Math.max(0, date.start - 200), date.start)
+  if (OTHER_DOCUMENT.test(before.slice(before.lastIndexOf('.') + 1))) return false
   if (
     /\b(?:date|dated|signed)\s*:?\s*$|\bas\s+of\s+(?:this\s+|the\s+)?$|\bwhereof\b[^.]{0,150}$|\bsignature\b[^.\n]{0,80}\bon\s+$/i.test(
       before,
@@ -112,7 +113,12 @@ function isSignatureDate(content: string, date: Span): boolean {
   const cell = cells.pop() ?? before
   const label = /:\s*$/.test(cells.pop() ?? '')
   const after = content.slice(date.end, date.end + 3)
-  return /^\s*$/.test(cell) && !label && /^(?:\s*$|\s*\n| {2,}|\t| [-_])/.test(after)
+  // "Hamburg, November 19, 2012": a place may open the dateline.
+  return (
+    /^\s*(?:\p{Lu}[\p{L}.' -]{1,30},\s*)?$/u.test(cell) &&
+    !label &&
+    /^(?:\s*$|\s*\n| {2,}|\t| [-_])/.test(after)
+  )
 }
 
 /**
