@@ -245,4 +245,28 @@ describe('findParties', () => {
       ),
     ).toEqual(['Orrin Labs, Inc.', 'Dana Roe'])
   })
+
+  it('drops a heading run into a name and candidates made only of generic words', () => {
+    expect(
+      names(
+        'RESELLER AGREEMENT\n\nThis Reseller Agreement, Kestrel Systems, Inc. ("Kestrel") grants to Larch Devices LLC ("Reseller") the right to resell.',
+      ),
+    ).not.toContain('RESELLER AGREEMENT')
+    expect(
+      names(
+        'This Agreement is made by and between Orrin Labs, Inc. ("Orrin") and Investor and Company ("Investor").',
+      ),
+    ).toEqual(['Orrin Labs, Inc.'])
+    expect(
+      names(
+        'SERVICES AGREEMENT January 18, 2020 Ltd.\n\nThis Agreement is made by and between Orrin Labs, Inc. ("Orrin"), A Texas Corporation ("Texas") and Name of Company ("Client").',
+      ),
+    ).toEqual(['Orrin Labs, Inc.'])
+    // "A … Company" can be a name; "The parties to this Agreement are X" keeps X.
+    expect(
+      names(
+        'The parties to this Agreement are The Joint Corp. ("we") and A Seminole Tribal Company ("you").',
+      ),
+    ).toEqual(['The Joint Corp.', 'A Seminole Tribal Company'])
+  })
 })

@@ -141,7 +141,46 @@ export function findParties(content: string): Party[] {
       addParty(parties, party)
     }
   }
-  return parties.sort((a, b) => a.start - b.start)
+  return parties
+    .map(withoutHeading)
+    .filter((party): party is Party => party !== null && namesSomeone(party.name))
+    .sort((a, b) => a.start - b.start)
+}
+
+/** Words that, with a corporate suffix, still name no one ("Investor and Company", "Co Ltd"). */
+const GENERIC_WORD =
+  /^(?:and|or|of|a|an|the|name|company|corporation|limited|co|ltd|inc|investor|party|parties)$/i
+
+/** A month and day inside a name show a heading with a date, not a party. */
+const MONTH_DAY =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|march|april|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}\b/i
+
+/**
+ * Whether a candidate names someone: not a heading ("RESELLER AGREEMENT", "… AGREEMENT January
+ * 18"), not
+ * only generic words and corporate suffixes ("Name of Company", "A Texas Corporation", "Co Ltd").
+ */
+function namesSomeone(name: string): boolean {
+  if (MONTH_DAY.test(name) || /\bagreement$/i.test(name)) return false
+  const words = name
+    .replace(new RegExp(COMPANY_SUFFIX_SOURCE, 'g'), ' ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '')
+  // "A Texas Corporation" describes a party; "A Seminole Indian Company" may name one.
+  const states = /^(?:a|an)\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+corporation$/i
+  return (
+    !states.test(name) && words.some((word) => !GENERIC_WORD.test(word) && !ROLE_TERMS.test(word))
+  )
+}
+
+/** `party` without a heading run into its name ("Cooperation Agreement Acme Ltd." → "Acme Ltd."). */
+function withoutHeading(party: Party): Party | null {
+  // "The parties to this Agreement are The Joint Corp.": the words up to the name go too.
+  const heading = /^.*\b(?:[Aa]greement|AGREEMENT)\b[\s,:]+(?:\p{Ll}+\s+)*/u.exec(party.name)
+  if (!heading) return party
+  const name = party.name.slice(heading[0].length)
+  if (!/^[\p{Lu}\p{N}]/u.test(name) || !COMPANY_SUFFIX.test(name)) return null
+  return { ...party, name, start: party.end - name.length }
 }
 
 /** What joins one party to the next in a list: "and", "&", an enumerator "(b)", "(ii)", "(3)". */
