@@ -269,4 +269,16 @@ describe('findParties', () => {
       ),
     ).toEqual(['The Joint Corp.', 'A Seminole Tribal Company'])
   })
+
+  it('reads the addressee of a letter whose address block was flattened onto one line', () => {
+    const content =
+      'AGENCY AGREEMENT\n\nHarlow, Pike & Co., Inc.  Investment Banking  10 Main Street, Suite 300  Chicago, Illinois 60606\n\nLadies and Gentlemen:\n\nRiverbend Bancorp, Inc., a Maryland corporation (the "Company"), hereby confirms its agreement with Harlow, Pike & Co., Inc. (the "Agent") as follows:'
+    expect(names(content)).toEqual(['Harlow, Pike & Co., Inc.', 'Riverbend Bancorp, Inc.'])
+    // An address line alone is never the addressee.
+    expect(
+      names(
+        'AGENCY AGREEMENT\n\n10 Main Street, Suite 300, Chicago, Illinois 60606\n\nLadies and Gentlemen:\n\nRiverbend Bancorp, Inc., a Maryland corporation (the "Company"), hereby confirms its agreement.',
+      ),
+    ).toEqual(['Riverbend Bancorp, Inc.'])
+  })
 })

@@ -420,8 +420,12 @@ function addresseeOf(content: string, salutation: number): Party | null {
   let found: Party | null = null
   for (const line of lines) {
     if (datesOnly(line)) found = null
-    else if (!found && COMPANY_SUFFIX.test(line) && !ADDRESS.test(line) && line.length < 100)
-      found = partyName(content, offset, offset + line.length)
+    else if (!found && COMPANY_SUFFIX.test(line) && line.length < 160) {
+      // "Keefe, Bruyette & Woods, Inc.  Investment Banking  10 South Wacker Drive": a block laid
+      // out on one line keeps the name before its address.
+      const party = partyName(content, offset, offset + line.length)
+      if (party && COMPANY_SUFFIX.test(party.name) && !ADDRESS.test(party.name)) found = party
+    }
     offset += line.length + 1
   }
   return found
