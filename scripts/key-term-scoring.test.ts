@@ -30,6 +30,17 @@ describe('parsePartiesLabel', () => {
     expect(parsePartiesLabel(cell)).toEqual(['quillon labs', 'brightwater'])
   })
 
+  it('skips remarks, even when a semicolon inside their brackets splits them', () => {
+    const cell =
+      'Orbia Inc. ("Orbia"); Tessel LLC ("Tessel"); Orbia and Tessel (individually, a “Party”; collectively, the “Parties”); Each of the foregoing is referred to herein as a “Party”; and Tessel'
+    expect(parsePartiesLabel(cell)).toEqual(['orbia', 'tessel'])
+  })
+
+  it("skips a list of the other entries' lettered terms", () => {
+    const cell = 'Kestrel Ltd. ("Party A"); Lumen Co. ("Party B"); Party A, Party B'
+    expect(parsePartiesLabel(cell)).toEqual(['kestrel', 'lumen'])
+  })
+
   it('keeps a party whose name equals its own defined term', () => {
     expect(parsePartiesLabel('Orbia Inc. ("Orbia"); Tessel LLC ("Tessel")')).toEqual([
       'orbia',

@@ -68,6 +68,32 @@ const ROLE_WORDS = new Set([
 ])
 
 /**
+ * Words of the remarks a label adds after the names ("Company and Consultant (individually, a
+ * Party; collectively, the Parties)", "Each of the foregoing parties is referred to herein as a
+ * Party"): an entry made only of these, roles and other entries' terms names no party.
+ */
+const REMARK_WORDS = new Set([
+  'a',
+  'an',
+  'as',
+  'of',
+  'to',
+  'is',
+  'are',
+  'be',
+  'shall',
+  'herein',
+  'hereinafter',
+  'referred',
+  'individually',
+  'singularly',
+  'collectively',
+  'together',
+  'foregoing',
+  'individual',
+])
+
+/**
  * A party name in comparable form: lower case, dots removed, other punctuation and quotes turned
  * into spaces, corporate suffixes dropped (unless nothing else remains), whitespace collapsed.
  * "Acme Holdings, Inc." → "acme holdings"; "Bank of America, N.A." → "bank of america".
@@ -91,9 +117,9 @@ export function normalisePartyName(name: string): string {
  * Fitness") are skipped.
  */
 export function parsePartiesLabel(cell: string): string[] {
-  const entries = cell
-    .split(';')
+  const entries = splitOutsideBrackets(cell)
     .map((entry) => ({
+      raw: entry.replace(/\([^)]*\)?/g, ' '),
       name: normalisePartyName(entry.replace(/\([^)]*\)?/g, ' ')),
       terms: [...entry.matchAll(/["“”]([^"“”]{1,60})["“”]/g)].map((m) =>
         normalisePartyName(m[1] ?? ''),
@@ -106,15 +132,47 @@ export function parsePartiesLabel(cell: string): string[] {
     .filter((entry) => {
       const others = entries.filter((other) => other !== entry)
       const otherTerms = new Set(others.flatMap((other) => other.terms))
-      const isKnown = (piece: string): boolean =>
-        piece === '' ||
-        otherTerms.has(piece) ||
-        piece.split(' ').every((word) => ROLE_WORDS.has(word) || otherTerms.has(word)) ||
-        others.some((other) => other.name === piece)
-      const pieces = entry.name.split(/\s+(?:and|or|together\s*with)\s+|\s*&\s*/)
-      return !pieces.every((piece) => isKnown(piece.trim()))
+      const isKnown = (piece: string): boolean => {
+        // "Tsinghua shall collectively be referred to as the Parties": remark words say nothing.
+        const rest = piece
+          .split(' ')
+          .filter((word) => !ROLE_WORDS.has(word) && !REMARK_WORDS.has(word))
+          .join(' ')
+        return (
+          rest === '' ||
+          otherTerms.has(piece) ||
+          otherTerms.has(rest) ||
+          rest.split(' ').every((word) => otherTerms.has(word)) ||
+          others.some((other) => other.name === piece || other.name === rest)
+        )
+      }
+      const joiner = /\s(?:and|or|together\s*with)\s|\s*&\s*/i
+      const pieces = ` ${entry.name} `.split(joiner).map((piece) => piece.trim())
+      // "Party A, Party B and Party C": commas separate terms too.
+      const listed = ` ${entry.raw} `
+        .split(new RegExp(`,|${joiner.source}`, 'i'))
+        .map(normalisePartyName)
+      return !pieces.every(isKnown) && !listed.every(isKnown)
     })
     .map((entry) => entry.name)
+}
+
+/**
+ * `cell` split at `;`, except where a remark's brackets hold one: a piece that leaves a bracket
+ * open followed by one that closes more than it opens are one entry ("A and B (individually, a
+ * Party; collectively, the Parties)"). A bracket around the whole cell does not join anything.
+ */
+function splitOutsideBrackets(cell: string): string[] {
+  const balance = (piece: string) =>
+    (piece.match(/\(/g) ?? []).length - (piece.match(/\)/g) ?? []).length
+  const parts: string[] = []
+  for (const piece of cell.split(';')) {
+    const last = parts.length - 1
+    if (last >= 0 && balance(parts[last] ?? '') > 0 && balance(piece) < 0)
+      parts[last] = `${parts[last] ?? ''};${piece}`
+    else parts.push(piece)
+  }
+  return parts
 }
 
 /**

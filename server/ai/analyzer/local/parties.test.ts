@@ -155,4 +155,130 @@ describe('findParties', () => {
       ),
     ).toEqual(['QRS-1 Pharma AG', 'Vela Labs S.A.'])
   })
+
+  it('takes every signatory as a party when "the undersigned" agree, not those signing for them', () => {
+    const content = [
+      'JOINT FILING AGREEMENT',
+      'The undersigned hereby agree to file jointly the statement on Schedule 13D with respect to the shares of Pellam Robotics, Inc., a Delaware corporation.',
+      'IN WITNESS WHEREOF, the undersigned execute this Agreement as of March 3, 2021. HERON CREEK CAPITAL, L.P. By: Heron Creek GP, LLC, its general partner By: /s/ Ann Lee Name: Ann Lee Title: Authorized Signatory HERON CREEK GP, LLC By: /s/ Ann Lee Name: Ann Lee Title: Authorized Signatory',
+      '[Signature Page to Joint Filing Agreement]',
+      'Tern Valley Fund (Cayman) Management LP By: /s/ Bo Park Chief Financial Officer Tern Valley Partners II, LLC By: /s/ Bo Park Chief Financial Officer VESTA HOLDINGS S.À R.L. /s/ Bo Park',
+    ].join('\n\n')
+    expect(names(content)).toEqual([
+      'HERON CREEK CAPITAL, L.P.',
+      'HERON CREEK GP, LLC',
+      'Tern Valley Partners II, LLC',
+      'VESTA HOLDINGS S.À R.L.',
+    ])
+  })
+
+  it('adds the signatories "set forth on the signature page" but not companies in later exhibits', () => {
+    const content = [
+      'This Cooperation Agreement is made and entered into by Quarry Lane Media, Inc., a Delaware corporation (the "Company"), and each of the persons set forth on the signature page hereto (each, an "Investor").',
+      '1. Board. The Company shall appoint one director.',
+      'IN WITNESS WHEREOF, the parties have signed this Agreement.',
+      'QUARRY LANE MEDIA, INC. By: /s/ Al Roe Name: Al Roe Title: President',
+      'INVESTORS: OSPREY MICRO CAP MASTER FUND, LTD. By: /s/ Cy Doe Name: Cy Doe Title: Managing Director',
+      'EXHIBIT A - PRESS RELEASE\nQuarry Lane Media today announced the agreement. Counsel was Fenwick Hale LLP.',
+    ].join('\n\n')
+    expect(names(content)).toEqual([
+      'Quarry Lane Media, Inc.',
+      'OSPREY MICRO CAP MASTER FUND, LTD.',
+    ])
+  })
+
+  it('keeps to the preamble when the signatories are not said to be the parties', () => {
+    const content = [
+      'This Agreement is made by and between Sable Works Inc. ("Sable") and Ferro Tools Ltd ("Ferro").',
+      'IN WITNESS WHEREOF the parties have signed. SABLE WORKS INC. By: /s/ A. Roe, for itself and for Sable Leasing LLC By: /s/ A. Roe',
+    ].join('\n\n')
+    expect(names(content)).toEqual(['Sable Works Inc.', 'Ferro Tools Ltd'])
+  })
+
+  it('reads a lettered list "(a) … (b) … (c)" whose parties are described at length', () => {
+    const content =
+      'This Co-Branding Agreement is entered into on 2 May 2019 by and among (a) Lumen Telecom, S.A. ("Lumen"), a company (société anonyme) incorporated in Luxembourg, with its office at 4 rue Verte, Luxembourg, (b) Lumen Holdings, S.A. ("Lumen Holding"), a company incorporated in Luxembourg; (c) Pagoda Online (BVI) Limited ("Pagoda BVI"), a company incorporated in the British Virgin Islands.\n\nWHEREAS the parties wish to co-brand.'
+    expect(names(content)).toEqual([
+      'Lumen Telecom, S.A.',
+      'Lumen Holdings, S.A.',
+      'Pagoda Online (BVI) Limited',
+    ])
+  })
+
+  it('reads "Party C:" when extraction put it after another party\'s contact details', () => {
+    const content =
+      'COOPERATION AGREEMENT\nParty A: Harbin Lumen Technology Co., Ltd.\nAddress: 8 River Road   Party B: Qiao Online Housing Co., Ltd.\nFax: 010-1234   Party C: Yisheng Information Services Co., Ltd.\nIn this Agreement, Party A, Party B and Party C are each a "Party".'
+    expect(names(content)).toEqual([
+      'Harbin Lumen Technology Co., Ltd.',
+      'Qiao Online Housing Co., Ltd.',
+      'Yisheng Information Services Co., Ltd.',
+    ])
+  })
+
+  it('keeps the list after "between" when another agreement "between" the parties follows', () => {
+    const content =
+      'AMENDMENT NO. 1\n\nThis Amendment No. 1, entered into by and between Halden Dairy Foods, LLC ("Halden") Corvo Nutrition Corporation ("Corvo") is effective as of June 1, 2018 and amends that certain Supply Agreement between Halden and Corvo dated July 1, 2017.\n\nWHEREAS, Halden and Corvo entered into the Agreement;'
+    expect(names(content)).toEqual(['Halden Dairy Foods, LLC', 'Corvo Nutrition Corporation'])
+    // A title's "between" still gives way to the preamble's.
+    expect(
+      names(
+        'Hosting Agreement between Bluebird, Inc. and Atlas Machines Corporation\n\nUnder this Hosting Agreement ("Agreement") between Atlas Machines Corporation ("Atlas") and Bluebird, Inc. ("Customer"), Atlas will host the site.',
+      ),
+    ).toEqual(['Atlas Machines Corporation', 'Bluebird, Inc.'])
+  })
+
+  it('reads each member of a group listed before "(collectively, the … Parties)"', () => {
+    const content =
+      'This Cooperation Agreement is entered into as of May 4, 2021, by and between Orrin Labs, Inc., a Delaware corporation (the "Company"), and Kestrel Value Management, LLC ("Kestrel Value"), Kestrel Focus Fund L.P., Kestrel Lux Fund, L.P., Roe Research & Management, LLC and Dana Roe (collectively, the "Kestrel Parties").\n\nRECITALS'
+    expect(names(content)).toEqual([
+      'Orrin Labs, Inc.',
+      'Kestrel Value Management, LLC',
+      'Kestrel Focus Fund L.P.',
+      'Kestrel Lux Fund, L.P.',
+      'Roe Research & Management, LLC',
+      'Dana Roe',
+    ])
+    // Roles joined by "and" before the collective term are not parties.
+    expect(
+      names(
+        'This Agreement is made by and between Orrin Labs, Inc. ("Company") and Dana Roe ("Consultant"), Company and Consultant (collectively, the "Parties").',
+      ),
+    ).toEqual(['Orrin Labs, Inc.', 'Dana Roe'])
+  })
+
+  it('drops a heading run into a name and candidates made only of generic words', () => {
+    expect(
+      names(
+        'RESELLER AGREEMENT\n\nThis Reseller Agreement, Kestrel Systems, Inc. ("Kestrel") grants to Larch Devices LLC ("Reseller") the right to resell.',
+      ),
+    ).not.toContain('RESELLER AGREEMENT')
+    expect(
+      names(
+        'This Agreement is made by and between Orrin Labs, Inc. ("Orrin") and Investor and Company ("Investor").',
+      ),
+    ).toEqual(['Orrin Labs, Inc.'])
+    expect(
+      names(
+        'SERVICES AGREEMENT January 18, 2020 Ltd.\n\nThis Agreement is made by and between Orrin Labs, Inc. ("Orrin"), A Texas Corporation ("Texas") and Name of Company ("Client").',
+      ),
+    ).toEqual(['Orrin Labs, Inc.'])
+    // "A … Company" can be a name; "The parties to this Agreement are X" keeps X.
+    expect(
+      names(
+        'The parties to this Agreement are The Joint Corp. ("we") and A Seminole Tribal Company ("you").',
+      ),
+    ).toEqual(['The Joint Corp.', 'A Seminole Tribal Company'])
+  })
+
+  it('reads the addressee of a letter whose address block was flattened onto one line', () => {
+    const content =
+      'AGENCY AGREEMENT\n\nHarlow, Pike & Co., Inc.  Investment Banking  10 Main Street, Suite 300  Chicago, Illinois 60606\n\nLadies and Gentlemen:\n\nRiverbend Bancorp, Inc., a Maryland corporation (the "Company"), hereby confirms its agreement with Harlow, Pike & Co., Inc. (the "Agent") as follows:'
+    expect(names(content)).toEqual(['Harlow, Pike & Co., Inc.', 'Riverbend Bancorp, Inc.'])
+    // An address line alone is never the addressee.
+    expect(
+      names(
+        'AGENCY AGREEMENT\n\n10 Main Street, Suite 300, Chicago, Illinois 60606\n\nLadies and Gentlemen:\n\nRiverbend Bancorp, Inc., a Maryland corporation (the "Company"), hereby confirms its agreement.',
+      ),
+    ).toEqual(['Riverbend Bancorp, Inc.'])
+  })
 })

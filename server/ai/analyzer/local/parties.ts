@@ -22,7 +22,7 @@ const NOT_A_PARTY_TERM =
 
 /** Corporate-form suffixes, as whole words (the trailing dot is optional). */
 const COMPANY_SUFFIX_SOURCE =
-  '(?:Inc|INC|Incorporated|INCORPORATED|L\\.?L\\.?C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Co\\.?,?\\s+Ltd|L\\.?L\\.?P|L\\.?P|GmbH|AG|S\\.\\s?A|N\\.\\s?V|B\\.\\s?V|plc|PLC|PTE\\.?,?\\s+LTD|Pty\\.?\\s+Ltd|S\\.?p\\.?A|S\\.?r\\.?l|SE|A/S|AB|N\\.A)\\b\\.?'
+  '(?:Inc|INC|Incorporated|INCORPORATED|L\\.?L\\.?C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Co\\.?,?\\s+Ltd|L\\.?L\\.?P|L\\.?P|GmbH|AG|S\\.\\s?A|N\\.\\s?V|B\\.\\s?V|plc|PLC|PTE\\.?,?\\s+LTD|Pty\\.?\\s+Ltd|S\\.?p\\.?A|S\\.?r\\.?l|S\\.\\s?[àÀ]\\.?\\s?[rR]\\.?\\s?[lL]|SE|A/S|AB|N\\.A)\\b\\.?'
 
 const COMPANY_SUFFIX = new RegExp(`\\b${COMPANY_SUFFIX_SOURCE}`)
 
@@ -55,8 +55,8 @@ const REGION_END =
 const DEFINED_TERM =
   /\(\s*(?:each\s+|individually\s+|collectively,?\s+|hereinafter(?:\s+(?:referred\s+to\s+as|called|as))?\s*,?\s*|herein\s+(?:referred\s+to\s+as|called)?\s*|referred\s+to\s+(?:herein\s+)?as\s+|the\s+)*["“”'‘]((?:the\s+)?[^"“”'‘’()]{1,60}?)["“”'’][^)]{0,80}\)|\(\s*(?:as|hereinafter\s+(?:referred\s+to\s+as|called))\s+(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s*\)|\(\s*the\s+([A-Z][A-Z-]{2,}(?:\s+[A-Z][A-Z-]{2,})?)\s*\)/gi
 
-/** "Party A: Name" and numbered "(1) Name" lines. */
-const LABELLED_PARTY = /(?:^|\n)[ \t]*(Party\s+[A-D]|\(\d\))\s*[:：]?\s*(?=\S)/gi
+/** "Party A: Name" and numbered "(1) Name", at the start of a line or of a column. */
+const LABELLED_PARTY = /(?:^|\n|[ \t]{2,})[ \t]*(Party\s+[A-D]|\(\d\))\s*[:：]?\s*(?=\S)/gi
 
 /** Text that ends a party's name: a description, an address, a registration, a bracket. */
 const NAME_END = new RegExp(
@@ -92,7 +92,16 @@ export function findParties(content: string): Party[] {
     : 0
   // "This Agreement is made … by and between X and Y": the list starts after "between" (or "by").
   const listFrom = opening && /^This\b/i.test(opening[0]) ? opening.index : regionStart
-  const between = LIST_START.exec(content.slice(listFrom, regionStart + 400))
+  // A title's "… Agreement between A and B" gives way to the preamble's "between" after it, but
+  // once a party has its defined term, a later "… Agreement between Heritage and Premier dated …"
+  // (another agreement) does not move the list.
+  const openedByList =
+    opening !== null && /^(?:by\s+and\s+)?(?:between|among)|^B\s+E/i.test(opening[0])
+  const later = LIST_START.exec(content.slice(listFrom, regionStart + 400))
+  const between =
+    later && openedByList && namesAParty(content.slice(regionStart, listFrom + later.index))
+      ? null
+      : later
   if (between) regionStart = Math.max(regionStart, listFrom + between.index + between[0].length)
   const tail = content.slice(regionStart, regionStart + REGION_CHARS)
   const endMatch = REGION_END.exec(tail)
@@ -108,26 +117,80 @@ export function findParties(content: string): Party[] {
     ...definedTermParties(content, regionStart, regionEnd),
   ])
     addParty(parties, party)
-  if (parties.length < 2 && opening && !between) {
+  if (parties.length < 2 && opening && !between && !openedByList) {
     // "X ("X") and Y ("Y") agree to … this Agreement dated …": the names precede the opening.
     const paragraphStart = content.lastIndexOf('\n\n', opening.index) + 1
     for (const party of definedTermParties(content, paragraphStart, opening.index))
       addParty(parties, party)
   }
-  if (parties.length < 2) {
+  const cue = SIGNATORIES_ARE_PARTIES.exec(head.slice(0, SIGNATORIES_CUE_CHARS))
+  // "The undersigned hereby agree …", "… and each person set forth on the signature page":
+  // every signatory is a party, however many there are, and the fallbacks below are not needed.
+  const signed = cue ? signatories(content, cue.index) : []
+  for (const party of signed) addParty(parties, party)
+  if (parties.length < 2 && signed.length === 0) {
     for (const party of companyNames(content, regionStart, regionEnd)) {
       if (parties.length >= 2) break
       addParty(parties, party)
     }
   }
-  if (parties.length < 2) {
+  if (parties.length < 2 && signed.length === 0) {
     // The signature blocks name the parties again: "ACME CORP.\n\nBy: ____\nName: …".
     for (const party of signatureParties(content)) {
       if (parties.length >= 2) break
       addParty(parties, party)
     }
   }
-  return parties.sort((a, b) => a.start - b.start)
+  return parties
+    .map(withoutHeading)
+    .filter((party): party is Party => party !== null && namesSomeone(party.name))
+    .sort((a, b) => a.start - b.start)
+}
+
+/** Words that, with a corporate suffix, still name no one ("Investor and Company", "Co Ltd"). */
+const GENERIC_WORD =
+  /^(?:and|or|of|a|an|the|name|company|corporation|limited|co|ltd|inc|investor|party|parties)$/i
+
+/** A month and day inside a name show a heading with a date, not a party. */
+const MONTH_DAY =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|march|april|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}\b/i
+
+/**
+ * Whether a candidate names someone: not a heading ("RESELLER AGREEMENT", "… AGREEMENT January
+ * 18"), not
+ * only generic words and corporate suffixes ("Name of Company", "A Texas Corporation", "Co Ltd").
+ */
+function namesSomeone(name: string): boolean {
+  if (MONTH_DAY.test(name) || /\bagreement$/i.test(name)) return false
+  const words = name
+    .replace(new RegExp(COMPANY_SUFFIX_SOURCE, 'g'), ' ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '')
+  // "A Texas Corporation" describes a party; "A Seminole Indian Company" may name one.
+  const states = /^(?:a|an)\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+corporation$/i
+  return (
+    !states.test(name) && words.some((word) => !GENERIC_WORD.test(word) && !ROLE_TERMS.test(word))
+  )
+}
+
+/** `party` without a heading run into its name ("Cooperation Agreement Acme Ltd." → "Acme Ltd."). */
+function withoutHeading(party: Party): Party | null {
+  // "The parties to this Agreement are The Joint Corp.": the words up to the name go too.
+  const heading = /^.*\b(?:[Aa]greement|AGREEMENT)\b[\s,:]+(?:\p{Ll}+\s+)*/u.exec(party.name)
+  if (!heading) return party
+  const name = party.name.slice(heading[0].length)
+  if (!/^[\p{Lu}\p{N}]/u.test(name) || !COMPANY_SUFFIX.test(name)) return null
+  return { ...party, name, start: party.end - name.length }
+}
+
+/** What joins one party to the next in a list: "and", "&", an enumerator "(b)", "(ii)", "(3)". */
+const JOINER = /[\s,;](?:(?:and|AND|&)\s*:?|\((?:[a-h]|[ivx]{1,4}|\d{1,2})\))\s+(?=\S)/g
+
+/** Whether `text` defines a term for a party ("Acme Inc. ("Acme")"), not for the agreement. */
+function namesAParty(text: string): boolean {
+  return [...text.matchAll(/\(\s*(?:the\s+)?["“'‘]([^"“”'’]{1,40})["”'’]/g)].some(
+    (m) => !NOT_A_PARTY_TERM.test(m[1] ?? '') || ROLE_TERMS.test(m[1] ?? ''),
+  )
 }
 
 /** Adds `party` unless a party with the same or a containing name is already there. */
@@ -165,6 +228,12 @@ function definedTermParties(content: string, from: number, to: number): Party[] 
     if ((m[2] && !/^[A-Z]/.test(m[2])) || (m[3] && m[3] !== m[3].toUpperCase())) continue
     const segment = segmentStart
     segmentStart = m.index + m[0].length
+    if (/\bcollectively\b/i.test(m[0]) && /\bparties\b/i.test(term)) {
+      // "X ("X"), A L.P., B Fund, LLC and Jane Roe (collectively, the "Roe Parties")": a group of
+      // parties listed before its collective term; each member is a party.
+      parties.push(...groupMembers(content, segment, m.index))
+      continue
+    }
     if (NOT_A_PARTY_TERM.test(term) && !ROLE_TERMS.test(term)) continue
     const party = partyName(content, segment, m.index)
     if (!party) continue
@@ -176,6 +245,24 @@ function definedTermParties(content: string, from: number, to: number): Party[] 
     })
   }
   return parties
+}
+
+/**
+ * The names listed in content[from, to), split at commas and "and" except before a corporate
+ * suffix ("Fund, L.P."); roles ("Company and Consultant") and descriptions are not names.
+ */
+function groupMembers(content: string, from: number, to: number): Party[] {
+  const members: Party[] = []
+  const splitter = new RegExp(`,?\\s+and\\s+|,\\s+(?!${COMPANY_SUFFIX_SOURCE})`, 'g')
+  const text = content.slice(from, to)
+  let start = 0
+  for (const m of [...text.matchAll(splitter), null]) {
+    const end = m ? m.index : text.length
+    const party = end > start ? partyName(content, from + start, from + end) : null
+    if (party && !NOT_A_PARTY_TERM.test(party.name)) members.push(party)
+    if (m) start = m.index + m[0].length
+  }
+  return members
 }
 
 /** "Party A: Name" or "(1) Name" at the start of a line; the label is the role. */
@@ -257,6 +344,74 @@ function signatureParties(content: string): Party[] {
   return parties
 }
 
+/** How far into the document the cue that the signatories are the parties may stand. */
+const SIGNATORIES_CUE_CHARS = 3_000
+
+/** An opening that makes every signatory a party instead of naming them. */
+const SIGNATORIES_ARE_PARTIES =
+  /\b(?:the\s+undersigned\s+(?:hereby\s+)?(?:further\s+)?(?:agree|confirm|acknowledge)|each\s+(?:other\s+)?(?:of\s+the\s+)?(?:persons?|part(?:y|ies)|entit(?:y|ies))\s+(?:hereto\s+)?(?:set\s+forth|listed|identified|named)\s+on\s+the\s+signature\s+pages?)/i
+
+/** Where the signature pages start: the testimonium, or a "Dated:" before the blocks. */
+const SIGNATURES_START = /\bIN\s+(?:WITNESS|EVIDENCE)\s+WHEREOF\b|\bDATED\s*:/i
+
+/** A signing mark that follows a signatory's name: "By:", "/s/", "Name:", a signature line. */
+const SIGNING_MARK = /\b(?:By|BY)\s*:|\/s\/|\bName\s*:|_{3,}/
+
+/** How far after a signatory's name its signing mark may stand, in characters. */
+const SIGNING_MARK_CHARS = 150
+
+/** How much text after the testimonium is read for signatories, in characters. */
+const SIGNATORY_CHARS = 12_000
+
+/** Titles and signing words that end a signature block; the next signatory starts after them. */
+const BLOCK_END =
+  /^.*\b(?:Signatory|President|Officer|Counsel|Director|Secretary|Treasurer|Member|Manager|Partner|Esq|Title|Name|Its|By)\b\.?[\s:,]*/
+
+/**
+ * Every company that signs: the names with a corporate suffix after the testimonium, except those
+ * signing for another ("By: Acme GP LLC, its general partner"). A name in capitals is the run of
+ * capitalised words before its suffix; otherwise it starts after the previous block's title
+ * ("… Chief Financial Officer Acme Fund LP").
+ */
+function signatories(content: string, cue: number): Party[] {
+  const start = SIGNATURES_START.exec(content.slice(cue))
+  if (!start) return []
+  const from = cue + start.index + start[0].length
+  const region = content.slice(from, from + SIGNATORY_CHARS)
+  const parties: Party[] = []
+  COMPANY_NAME.lastIndex = 0
+  for (let m = COMPANY_NAME.exec(region); m !== null; m = COMPANY_NAME.exec(region)) {
+    const before = region.slice(Math.max(0, m.index - 12), m.index)
+    // Signing for another ("By: Acme GP LLC"), a page footer ("[Acme Inc. - Signature Page]") or
+    // the tail of a longer name ("Holdings I/II GP LLC", "Fund (Cayman) Management LP").
+    if (/(?:\b(?:By|BY)\s*:?\s*|\[\s*|\)\s*)$/.test(before)) continue
+    if (/[/&-]$/.test(before) && /^\p{L}/u.test(m[0])) continue
+    let name = m[0].replace(/[\s,]+$/, '')
+    // "… Authorized Signatory ATHENE USA CORPORATION": a name in capitals is its capitalised run.
+    const suffix = new RegExp(`${COMPANY_SUFFIX_SOURCE}$`).exec(name)?.[0] ?? ''
+    const words = name.slice(0, name.length - suffix.length).split(/(?<=\s)/)
+    let first = words.length
+    while (first > 0 && !/\p{Ll}/u.test(words[first - 1] ?? '')) first -= 1
+    const run = words.slice(first).filter((word) => /\p{L}/u.test(word))
+    const capitalised =
+      (first === 0 || run.length >= 2) &&
+      run.some((word) => /\p{Lu}{2}/u.test(word) && !/^[IVXL]+\W*$/.test(word.trim()))
+    let lead = capitalised
+      ? words.slice(0, first).join('').length
+      : // "… Chief Financial Officer Acme Fund LP": the name starts after the last title.
+        (BLOCK_END.exec(name)?.[0].length ?? 0)
+    // A date or number before the name ("Dated: 4/8/2020 Acme Fund LP") is not part of it.
+    lead += /^(?:[^\p{Lu}\s]\S*\s+)*/u.exec(name.slice(lead))?.[0].length ?? 0
+    name = name.slice(lead)
+    if (name.length < 4 || NOT_A_NAME.test(name) || !/^[\p{Lu}\p{N}]/u.test(name)) continue
+    const after = m.index + m[0].length
+    if (!SIGNING_MARK.test(region.slice(after, after + SIGNING_MARK_CHARS))) continue
+    const start = from + m.index + lead
+    parties.push({ name: name.replace(/\s+/g, ' '), start, end: start + name.length })
+  }
+  return parties
+}
+
 /** The company named on its own line in the address block above a salutation, or null. */
 function addresseeOf(content: string, salutation: number): Party | null {
   const blockStart = Math.max(0, salutation - 400)
@@ -265,8 +420,12 @@ function addresseeOf(content: string, salutation: number): Party | null {
   let found: Party | null = null
   for (const line of lines) {
     if (datesOnly(line)) found = null
-    else if (!found && COMPANY_SUFFIX.test(line) && !ADDRESS.test(line) && line.length < 100)
-      found = partyName(content, offset, offset + line.length)
+    else if (!found && COMPANY_SUFFIX.test(line) && line.length < 160) {
+      // "Keefe, Bruyette & Woods, Inc.  Investment Banking  10 South Wacker Drive": a block laid
+      // out on one line keeps the name before its address.
+      const party = partyName(content, offset, offset + line.length)
+      if (party && COMPANY_SUFFIX.test(party.name) && !ADDRESS.test(party.name)) found = party
+    }
     offset += line.length + 1
   }
   return found
@@ -292,13 +451,14 @@ function roleOf(term: string): { role?: string } {
 function partyName(content: string, from: number, to: number): Party | null {
   const segment = content.slice(from, to)
   const lead =
-    /^[\s,;:.\-–—]*(?:(?:and|AND|&)\s*[:\-–—]*\s+)?(?:(?:the|THE)\s+(?=[A-Z]))?/.exec(segment)?.[0]
-      .length ?? 0
+    /^[\s,;:.\-–—]*(?:(?:and|AND|&)\s*[:\-–—]*\s+)?(?:\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+)?(?:(?:the|THE)\s+(?=[A-Z]))?/.exec(
+      segment,
+    )?.[0].length ?? 0
   const rest = segment.slice(lead)
   if (PARTY_DESCRIPTION.test(rest)) {
     // "X ("X"), a Delaware corporation, located at ... and Y ("Y")": the segment opens with the
-    // previous party's description; this party's name follows its last "and".
-    const joiners = [...segment.matchAll(/[\s,;](?:and|AND|&)\s*:?\s+(?=\S)/g)]
+    // previous party's description; this party's name follows its last "and" or "(c)".
+    const joiners = [...segment.matchAll(JOINER)]
     const last = joiners[joiners.length - 1]
     return last ? partyName(content, from + last.index + last[0].length, to) : null
   }

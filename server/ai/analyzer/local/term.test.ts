@@ -45,6 +45,77 @@ describe('agreement and effective dates', () => {
     expect(terms.agreementDate?.value).toBe('2022-04-15')
   })
 
+  it("takes the latest of the signatures' dates, in columns, and not a label or a footer", () => {
+    const filler = 'The Supplier shall deliver the goods. '.repeat(200)
+    const { terms } = termsOf(
+      'SUPPLY AGREEMENT',
+      filler,
+      'Accepted by:\n/s/ Jane Roe         3/9/21                  /s/ Omar Hale        3/14/21 -------------\nName                 Date',
+      'Source: EXAMPLE CORP, 10-K, 5/2/2021',
+      'SCHEDULE 1\n2.1  Contract  start:  04-01-21\n2.2  Contract  end:  04-01-23',
+    )
+    expect(terms.agreementDate?.value).toBe('2021-03-14')
+  })
+
+  it("takes a letter's dateline before a cued date of something else", () => {
+    const { terms } = termsOf(
+      'PLACEMENT AGREEMENT',
+      'June 3, 2019',
+      'Ladies and Gentlemen:',
+      'Members holding deposits as of March 31, 2018 may subscribe for shares of Heron Bancorp, Inc. (the "Company").',
+    )
+    expect(terms.agreementDate?.value).toBe('2019-06-03')
+  })
+
+  it('prefers the testimonium to a preamble date that starts or ends the term', () => {
+    const filler = 'The Members shall share the profits equally. '.repeat(150)
+    const { terms } = termsOf(
+      'JOINT VENTURE AGREEMENT between Ash Ltd and Elm Ltd. The Venture will begin on May 1, 2020 and continue until April 30, 2023.',
+      filler,
+      'IN WITNESS WHEREOF the Members have signed on this 12th day of May 2020.',
+    )
+    expect(terms.agreementDate?.value).toBe('2020-05-12')
+  })
+
+  it('skips the date of the agreement an amendment amends', () => {
+    const { terms } = termsOf(
+      'This Second Amendment to the Distribution and Logistics Agreement dated May 2, 2016, by and between Ash Ltd ("Ash") and Elm Ltd ("Elm") (the "Agreement") is made this 9 day of August 2019.',
+    )
+    expect(terms.agreementDate?.value).toBe('2019-08-09')
+  })
+
+  it('skips long-named earlier agreements and deadlines, then reads the testimonium', () => {
+    const filler = 'The Executive shall endorse the products. '.repeat(150)
+    const { terms } = termsOf(
+      'ENDORSEMENT AGREEMENT',
+      'WHEREAS, Ash Ltd entered into a Policy Collateral Assignment and Split Dollar Insurance Agreement, dated as of March 5, 1996, and loans are restricted on or after July 30, 2002.',
+      filler,
+      'IN WITNESS WHEREOF, the parties have executed this Agreement as of this 4th day of May, 2004.',
+    )
+    expect(terms.agreementDate?.value).toBe('2004-05-04')
+  })
+
+  it('reads "Place, date" above the signatures and not an earlier agreement named near them', () => {
+    const filler = 'The Supplier shall deliver the goods. '.repeat(200)
+    const { terms } = termsOf(
+      'SUPPLY AGREEMENT',
+      filler,
+      'This Agreement supersedes the Confidentiality Agreement between the parties dated September 26, 2012.',
+      'Hamburg, November 19th, 2012\n\nBy: /s/ Jane Roe',
+    )
+    expect(terms.agreementDate?.value).toBe('2012-11-19')
+  })
+
+  it('does not take a date inside a sentence near the signatures for the agreement date', () => {
+    const filler = 'The Supplier shall deliver the goods. '.repeat(200)
+    const { terms } = termsOf(
+      'SUPPLY AGREEMENT',
+      filler,
+      'The first instalment shall be paid by March 25, 2019.\n\nBy: /s/ Jane Roe\nTitle: CEO',
+    )
+    expect(terms.agreementDate).toBeNull()
+  })
+
   it.each([
     ['This Agreement shall commence on February 1, 2020.', '2020-02-01'],
     ['The term of this Agreement begins on March 15, 2021.', '2021-03-15'],

@@ -4,7 +4,7 @@
  * renewal. Rules follow drafting conventions, not any file; each value carries the passage it was
  * read from.
  */
-import type { KeyTerm, QuotedSpan } from '../types'
+import type { KeyTerm, QuotedSpan, Span } from '../types'
 import { datesIn, DURATION_SOURCE, durationFrom, formatDuration, type Duration } from './dates'
 
 /** How far into the document the preamble (agreement date) is looked for, in characters. */
@@ -17,9 +17,13 @@ const SIGNATURE_CHARS = 4_000
 const AGREEMENT_DATE_CUE =
   /\b(?:dated|as\s+of|made|entered|executed|effective|this|date|on)\b[^.]{0,100}$/i
 
+/** Words before a date that make it the start or end of the term or a deadline, not the agreement's date. */
+const TERM_START =
+  /\b(?:(?:begin|commence|start)s?\s+(?:on\s+|as\s+of\s+)?|(?:until|through|ending\s+on|expir\w*\s+on|concluding|on\s+or\s+(?:after|before)|prior\s+to)\s+)$/i
+
 /** Words before a date that make it the date of some other document the contract refers to. */
 const OTHER_DOCUMENT =
-  /\b(?:original|prior|existing|previous|underlying|that\s+certain|amend(?:s|ing|ed)|supersed\w*|pursuant\s+to|under\s+the|(?:master|license|supply|purchase|credit|loan|merger)\s+agreement\s+dated|filed|source:|10-[kq]|8-k)\b[^.]{0,100}$|\b(?:a|an|certain|said|such)\s+(?:[\w-]+\s+){0,6}(?:agreement|contract|lease)\s*,?\s+dated\s+(?:as\s+of\s+)?$/i
+  /\b(?:original|prior|existing|previous|underlying|that\s+certain|amend(?:s|ing|ed)|supersed\w*|pursuant\s+to|under\s+the|(?:master|license|supply|purchase|credit|loan|merger)\s+agreement\s+dated|filed|source:|10-[kq]|8-k)\b[^.]{0,100}$|\b(?:a|an|certain|said|such)\s+(?:[\w-]+\s+){0,8}(?:agreement|contract|lease|note)\s*,?\s+dated\s+(?:as\s+of\s+)?$|\bto\s+(?:the|that)\s+(?:[\w&-]+\s+){0,6}(?:agreement|contract)\b(?:\s*\([^)]{0,60}\))?\s*,?\s+(?:dated|entered\s+into\s+on|made\s+on)\s+(?:as\s+of\s+)?$/i
 
 /** Sentences about what happens after the term ends: never the source of the expiration date. */
 const POST_TERM =
@@ -39,19 +43,82 @@ export function findAgreementDate(content: string): KeyTerm | null {
     const before = head.slice(Math.max(lineStart - 200, previousEnd, 0), date.start)
     return !/^\s*source:/i.test(head.slice(lineStart, date.start)) && !OTHER_DOCUMENT.test(before)
   })
-  const cued = candidates.find((date) =>
-    AGREEMENT_DATE_CUE.test(head.slice(Math.max(0, date.start - 120), date.start)),
-  )
-  const chosen = cued ?? candidates[0]
+  const cued = candidates.find((date) => {
+    const before = head.slice(Math.max(0, date.start - 120), date.start)
+    return AGREEMENT_DATE_CUE.test(before) && !TERM_START.test(before)
+  })
+  // A letter's dateline ("AGENCY AGREEMENT\n\nMay 14, 2014\n\n…") dates it, before any cue.
+  const dateline = candidates.find((date) => isDateline(head, date))
+  const chosen = dateline && (!cued || dateline.start < cued.start) ? dateline : cued
   if (chosen) return { value: chosen.value, start: chosen.start, end: chosen.end }
+  // "IN WITNESS WHEREOF … this 20th day of March 2020" outweighs a preamble date without a cue
+  // (often the start of the term); a signatory's "Date:" does not.
+  const witnessed = signatureDate(content, true)
+  if (witnessed) return witnessed
+  const first = candidates[0]
+  if (first) return { value: first.value, start: first.start, end: first.end }
+  return signatureDate(content, false)
+}
+
+/** A date alone on its line (or after "Date:"), as a letter or a cover page dates itself. */
+function isDateline(text: string, date: Span): boolean {
+  const lineStart = text.lastIndexOf('\n', date.start - 1) + 1
+  const lineEnd = text.indexOf('\n', date.end)
+  return (
+    /^\s*(?:dated?\s*:?\s*)?$/i.test(text.slice(lineStart, date.start)) &&
+    /^\s*$/.test(text.slice(date.end, lineEnd < 0 ? text.length : lineEnd))
+  )
+}
+
+/**
+ * The latest date that dates a signature in the signature blocks (see isSignatureDate), or only
+ * the testimonium's ("IN WITNESS WHEREOF … as of …") when `testimoniumOnly`; null when none.
+ */
+function signatureDate(content: string, testimoniumOnly: boolean): KeyTerm | null {
+  // The signature blocks: each signatory may date their signature; the agreement is made when the
+  // last one signs, so the latest date counts.
   const tailStart = Math.max(PREAMBLE_CHARS, content.length - SIGNATURE_CHARS)
   const tail = content.slice(tailStart)
-  const signed = datesIn(tail, tailStart).find((date) =>
-    /\b(?:date|dated|signed)\s*:?\s*$|\bas\s+of\s+(?:this\s+|the\s+)?$|\bwhereof\b[^.]{0,150}$/i.test(
-      content.slice(Math.max(0, date.start - 200), date.start),
-    ),
+  const signed = datesIn(tail, tailStart).filter((date) =>
+    testimoniumOnly
+      ? /\bwhereof\b[^.]{0,150}$/i.test(content.slice(Math.max(0, date.start - 200), date.start))
+      : isSignatureDate(content, date),
   )
-  return signed ? { value: signed.value, start: signed.start, end: signed.end } : null
+  const latest = signed.reduce<(typeof signed)[number] | null>(
+    (best, date) => (best === null || date.value > best.value ? date : best),
+    null,
+  )
+  return latest ? { value: latest.value, start: latest.start, end: latest.end } : null
+}
+
+/**
+ * Whether a date in the signature blocks dates a signature: labelled ("Date:", "Dated:", "signed
+ * on", "IN WITNESS WHEREOF … as of"), or standing alone in a column ("Jane Roe    1/9/02",
+ * a line of its own) instead of inside a sentence. Filing footers ("Source: …") never do.
+ */
+function isSignatureDate(content: string, date: Span): boolean {
+  const lineStart = content.lastIndexOf('\n', date.start - 1) + 1
+  if (/^\s*source\s*:/i.test(content.slice(lineStart, date.start))) return false
+  const before = content.slice(Math.max(0, date.start - 200), date.start)
+  if (OTHER_DOCUMENT.test(before.slice(before.lastIndexOf('.') + 1))) return false
+  if (
+    /\b(?:date|dated|signed)\s*:?\s*$|\bas\s+of\s+(?:this\s+|the\s+)?$|\bwhereof\b[^.]{0,150}$|\bsignature\b[^.\n]{0,80}\bon\s+$/i.test(
+      before,
+    )
+  )
+    return true
+  // A column: only spaces back to the previous gap, and that gap not after another label
+  // ("Contract end:  4-1-08").
+  const cells = before.split(/\n| {2,}|\t/)
+  const cell = cells.pop() ?? before
+  const label = /:\s*$/.test(cells.pop() ?? '')
+  const after = content.slice(date.end, date.end + 3)
+  // "Hamburg, November 19, 2012": a place may open the dateline.
+  return (
+    /^\s*(?:\p{Lu}[\p{L}.' -]{1,30},\s*)?$/u.test(cell) &&
+    !label &&
+    /^(?:\s*$|\s*\n| {2,}|\t| [-_])/.test(after)
+  )
 }
 
 /**
