@@ -236,7 +236,9 @@ function fittedWeights(
 /**
  * The mean of the inner-fold models (bagging): the deployed model then scores on the same scale as
  * the out-of-fold scores its thresholds were chosen on, which a model refitted on all the data
- * does not (it is more confident, so the thresholds let through more false positives). Each
+ * does not (it is more confident, so the thresholds let through more false positives). A weight
+ * is averaged over the fold models that kept it: the others dropped it to stay within their
+ * budget, not because it was worth 0, and diluting it would mostly cost the rare categories. Each
  * category keeps its `budget` strongest mean weights, ties broken by feature id.
  */
 function averagedWeights(
@@ -246,22 +248,25 @@ function averagedWeights(
   budget: number,
 ): { biases: number[]; weights: Record<string, number>[] } {
   const sums = Array.from({ length: categoryCount }, () => new Map<number, number>())
+  const counts = Array.from({ length: categoryCount }, () => new Map<number, number>())
   const biases = new Array<number>(categoryCount).fill(0)
   for (const model of models) {
     for (let local = 0; local < model.vocabSize; local += 1) {
       const id = model.globalIds[local] ?? 0
       sums.forEach((column, c) => {
         const w = model.weights[local * categoryCount + c] ?? 0
-        if (w !== 0) column.set(id, (column.get(id) ?? 0) + w)
+        if (w === 0) return
+        column.set(id, (column.get(id) ?? 0) + w)
+        counts[c]?.set(id, (counts[c]?.get(id) ?? 0) + 1)
       })
     }
     model.biases.forEach((b, c) => {
       biases[c] = (biases[c] ?? 0) + b / models.length
     })
   }
-  const weights = sums.map((column) => {
+  const weights = sums.map((column, c) => {
     const kept = [...column]
-      .map(([id, sum]) => ({ id, w: sum / models.length }))
+      .map(([id, sum]) => ({ id, w: sum / (counts[c]?.get(id) ?? 1) }))
       .sort((a, b) => Math.abs(b.w) - Math.abs(a.w) || a.id - b.id)
       .slice(0, budget)
       .sort((a, b) => a.id - b.id)
