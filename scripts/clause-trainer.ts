@@ -2,7 +2,9 @@
  * Trains the local clause classifier: per category, an L2-regularised logistic regression over the
  * sentence features of server/ai/analyzer/local/clauses/sentence-features.ts, fitted by SGD with a
  * seeded shuffle (reproducible), pruned to the strongest weights so that model.json stays small,
- * and given a document-level threshold chosen by cross-validation (max out-of-fold F1).
+ * and given a document-level threshold chosen by cross-validation (max out-of-fold F1). By default
+ * the stored model is the mean of the cross-validation folds' models (bagging), whose scores are on
+ * the scale the thresholds were chosen on.
  */
 import { documentScore, type ClauseModel } from '../server/ai/analyzer/local/clauses/clause-model'
 import { sentenceFeatures } from '../server/ai/analyzer/local/clauses/sentence-features'
@@ -52,6 +54,18 @@ export interface TrainOptions {
    * down the score range, which then fires on weak evidence in unseen contracts.
    */
   minThreshold: number
+  /**
+   * Threshold smoothing: a cut is judged by the mean out-of-fold F1 of the cuts within this many
+   * ranks of it (see bestThreshold); 0 takes the single best cut.
+   */
+  thresholdWindow: number
+  /**
+   * Deploy the mean of the threshold folds' models instead of a model refitted on all the data
+   * (see averagedWeights), keeping averagedFeaturesPerCategory weights per category.
+   */
+  averageFoldModels: boolean
+  /** Weights kept per category of the averaged model (the fold models' supports differ). */
+  averagedFeaturesPerCategory: number
   /** Weight of the second-best sentence in a category's document score (see documentScore). */
   secondSentenceWeight: number
   /**
@@ -71,11 +85,14 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   positiveWeight: 4,
   negativeSampling: 0.35,
   minDocFreq: 3,
-  maxFeaturesPerCategory: 400,
+  maxFeaturesPerCategory: 1000,
   thresholdFolds: 5,
   minThreshold: 0.1,
+  thresholdWindow: 3,
+  averageFoldModels: true,
+  averagedFeaturesPerCategory: 800,
   cuePrior: 3,
-  secondSentenceWeight: 0,
+  secondSentenceWeight: 0.5,
   rareClassPower: 0.7,
   rareClassMaxBoost: 4,
 }
@@ -155,6 +172,7 @@ export function trainClauseModel(
   options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
 ): ClauseModel {
   const thresholds = new Array<number>(categories.length).fill(0.5)
+  const foldModels: Fitted[] = []
   if (options.thresholdFolds >= 2) {
     const folds = assignFolds(docIndices.length, options.thresholdFolds, options.seed + 1)
     const scores: Float64Array[] = new Array<Float64Array>(docIndices.length)
@@ -162,6 +180,7 @@ export function trainClauseModel(
       const train = docIndices.filter((_, i) => folds[i] !== f)
       const heldOut = docIndices.map((d, i) => ({ d, i })).filter(({ i }) => folds[i] === f)
       const fitted = fit(corpus, train, categories, options)
+      foldModels.push(fitted)
       for (const { d, i } of heldOut) {
         const doc = corpus.docs[d]
         if (doc) scores[i] = documentScores(fitted, doc, options.secondSentenceWeight)
@@ -174,30 +193,91 @@ export function trainClauseModel(
           scores.map((row) => row[c] ?? 0),
           docIndices.map((d) => corpus.docs[d]?.present[c] ?? false),
           0.99 * (1 + options.secondSentenceWeight),
+          options.thresholdWindow,
         ),
       )
     })
   }
-  const fitted = fit(corpus, docIndices, categories, options)
+  const stored =
+    options.averageFoldModels && foldModels.length > 0
+      ? averagedWeights(foldModels, corpus, categories.length, options.averagedFeaturesPerCategory)
+      : fittedWeights(fit(corpus, docIndices, categories, options), corpus, categories.length)
   return {
     version: 1,
     description:
       'Logistic regression per CUAD category over sentence features; trained by scripts/train-clauses.ts on CUAD v1 (The Atticus Project, Hendrycks et al. 2021, CC BY 4.0).',
     secondSentenceWeight: options.secondSentenceWeight,
-    categories: categories.map((name, c) => {
-      const weights: Record<string, number> = {}
-      for (let local = 0; local < fitted.vocabSize; local += 1) {
-        const w = fitted.weights[local * categories.length + c] ?? 0
-        if (w !== 0) weights[corpus.featureNames[fitted.globalIds[local] ?? 0] ?? ''] = round(w)
-      }
-      return {
-        name,
-        bias: round(fitted.biases[c] ?? 0),
-        threshold: round(thresholds[c] ?? 0.5),
-        weights,
-      }
-    }),
+    categories: categories.map((name, c) => ({
+      name,
+      bias: round(stored.biases[c] ?? 0),
+      threshold: round(thresholds[c] ?? 0.5),
+      weights: stored.weights[c] ?? {},
+    })),
   }
+}
+
+/** Per category, a fitted model's non-zero weights by feature name, and its biases. */
+function fittedWeights(
+  fitted: Fitted,
+  corpus: EncodedCorpus,
+  categoryCount: number,
+): { biases: number[]; weights: Record<string, number>[] } {
+  const weights = Array.from({ length: categoryCount }, () => ({}) as Record<string, number>)
+  for (let local = 0; local < fitted.vocabSize; local += 1) {
+    const name = corpus.featureNames[fitted.globalIds[local] ?? 0] ?? ''
+    weights.forEach((column, c) => {
+      const w = fitted.weights[local * categoryCount + c] ?? 0
+      if (w !== 0) column[name] = round(w)
+    })
+  }
+  return { biases: Array.from(fitted.biases), weights }
+}
+
+/**
+ * The mean of the inner-fold models (bagging): the deployed model then scores on the same scale as
+ * the out-of-fold scores its thresholds were chosen on, which a model refitted on all the data
+ * does not (it is more confident, so the thresholds let through more false positives). A weight
+ * is averaged over the fold models that kept it: the others dropped it to stay within their
+ * budget, not because it was worth 0, and diluting it would mostly cost the rare categories. Each
+ * category keeps its `budget` strongest mean weights, ties broken by feature id.
+ */
+function averagedWeights(
+  models: readonly Fitted[],
+  corpus: EncodedCorpus,
+  categoryCount: number,
+  budget: number,
+): { biases: number[]; weights: Record<string, number>[] } {
+  const sums = Array.from({ length: categoryCount }, () => new Map<number, number>())
+  const counts = Array.from({ length: categoryCount }, () => new Map<number, number>())
+  const biases = new Array<number>(categoryCount).fill(0)
+  for (const model of models) {
+    for (let local = 0; local < model.vocabSize; local += 1) {
+      const id = model.globalIds[local] ?? 0
+      sums.forEach((column, c) => {
+        const w = model.weights[local * categoryCount + c] ?? 0
+        if (w === 0) return
+        column.set(id, (column.get(id) ?? 0) + w)
+        counts[c]?.set(id, (counts[c]?.get(id) ?? 0) + 1)
+      })
+    }
+    model.biases.forEach((b, c) => {
+      biases[c] = (biases[c] ?? 0) + b / models.length
+    })
+  }
+  const weights = sums.map((column, c) => {
+    const kept = [...column]
+      .map(([id, sum]) => ({ id, w: sum / (counts[c]?.get(id) ?? 1) }))
+      .sort((a, b) => Math.abs(b.w) - Math.abs(a.w) || a.id - b.id)
+      .slice(0, budget)
+      .sort((a, b) => a.id - b.id)
+    const stored: Record<string, number> = {}
+    for (const { id, w } of kept) {
+      const rounded = round(w)
+      if (rounded !== 0) stored[corpus.featureNames[id] ?? ''] = rounded
+    }
+    return stored
+  })
+  return { biases, weights }
 }
 
 interface Fitted {
@@ -367,25 +447,36 @@ function documentScores(fitted: Fitted, doc: EncodedDoc, secondWeight: number): 
 /**
  * The document-level threshold that maximises F1 of "score >= threshold" against `labels`,
  * placed midway between the last accepted and the first rejected score, within 0.01..`ceiling`.
+ * With `window` > 0 each cut is judged by the mean F1 of the cuts up to `window` ranks either side,
+ * so that a lone lucky peak in a few dozen out-of-fold scores does not set the threshold.
  * `ceiling` when there are no positives.
  */
 export function bestThreshold(
   scores: readonly number[],
   labels: readonly boolean[],
   ceiling = 0.99,
+  window = 0,
 ): number {
   const total = labels.filter(Boolean).length
   if (total === 0) return ceiling
   const order = scores.map((score, i) => ({ score, label: labels[i] ?? false }))
   order.sort((a, b) => b.score - a.score)
   let tp = 0
+  const f1s = order.map((item, i) => {
+    if (item.label) tp += 1
+    return (2 * tp) / (i + 1 + total)
+  })
   let bestF1 = -1
   let bestCut = 1
   order.forEach((item, i) => {
-    if (item.label) tp += 1
-    const f1 = (2 * tp) / (i + 1 + total)
     const next = order[i + 1]
-    if (f1 > bestF1 && (!next || next.score < item.score)) {
+    if (next && next.score >= item.score) return
+    const from = Math.max(0, i - window)
+    const to = Math.min(order.length - 1, i + window)
+    let sum = 0
+    for (let j = from; j <= to; j += 1) sum += f1s[j] ?? 0
+    const f1 = sum / (to - from + 1)
+    if (f1 > bestF1) {
       bestF1 = f1
       bestCut = next ? (item.score + next.score) / 2 : item.score / 2
     }
