@@ -22,6 +22,9 @@ export default async function globalSetup() {
       LEXDESK_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // One running job per organisation: a firm's second job waits behind its first, so a spec
+      // can see a job queued for as long as the first one runs (background-analysis.spec.ts).
+      JOBS_PER_ORG: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
