@@ -36,6 +36,17 @@ export function parseArgs(argv: readonly string[]): Map<string, string> {
 }
 
 /**
+ * The evaluation fixtures folder: `$LEXDESK_FIXTURES`, else `../shared/fixtures` next to the
+ * repository. It is not part of the repository; callers say so when it is absent.
+ */
+export function fixturesDir(): string {
+  return resolve(process.env.LEXDESK_FIXTURES ?? '../shared/fixtures')
+}
+
+const NO_FIXTURES =
+  'the fixtures live outside the repository: pass the paths or set LEXDESK_FIXTURES'
+
+/**
  * Reads `--contracts DIR` and `--labels CSV` from argv (defaults: the CUAD development set under
  * `$LEXDESK_FIXTURES`, else `../shared/fixtures`: `contracts/cuad-txt` and
  * `contracts/cuad-dev-labels.csv`) and loads the contracts that have labels. Exits the process
@@ -47,12 +58,12 @@ export function loadCuadFromArgs(args: Map<string, string>, usage: string): Cuad
     const value = args.get(name)
     return value && value !== 'true' ? value : undefined
   }
-  const fixtures = resolve(process.env.LEXDESK_FIXTURES ?? '../shared/fixtures')
+  const fixtures = fixturesDir()
   const dir = given('contracts') ?? join(fixtures, 'contracts/cuad-txt')
   const labels = given('labels') ?? join(fixtures, 'contracts/cuad-dev-labels.csv')
   if (!existsSync(dir) || !statSync(dir).isDirectory())
-    fail(`contracts folder not found: ${dir}\n${usage}`)
-  if (!existsSync(labels)) fail(`labels CSV not found: ${labels}\n${usage}`)
+    fail(`contracts folder not found: ${dir} (${NO_FIXTURES}).\n${usage}`)
+  if (!existsSync(labels)) fail(`labels CSV not found: ${labels} (${NO_FIXTURES}).\n${usage}`)
   const contracts = loadCuad(dir, labels)
   if (contracts.length === 0) fail(`no contract in ${dir} matches a row of ${labels}`)
   return contracts

@@ -4,19 +4,18 @@
  *   npm run eval:summary -- [--summaries JSON]
  *
  * The JSON is an object of entries with `original_text` and `reference_summary` (the layout of
- * the legal_summarization set, Manor & Li 2019; default ../shared/fixtures/summaries/
- * tos-summaries-dev.json). For each passage: ROUGE-1, ROUGE-2 and ROUGE-L F1 (Lin 2004, via
+ * the legal_summarization set, Manor & Li 2019; default `summaries/tos-summaries-dev.json` under
+ * $LEXDESK_FIXTURES, else ../shared/fixtures). For each passage: ROUGE-1, ROUGE-2 and ROUGE-L F1 (Lin 2004, via
  * js-rouge, case-insensitive) of the engine's summary text, and of the lead-3 baseline (the
  * passage's first three sentences), averaged over passages; last, one JSON line. Exits 1 when the
  * file is missing.
  */
 import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { l as rougeL, n as rougeN } from 'js-rouge'
 import { analyzeLocal } from '../server/ai/analyzer/local/analyze-local'
 import { segmentSentences } from '../server/ai/analyzer/local/sentences'
-import { parseArgs } from './cuad-dataset'
-
-const DEFAULT_PATH = '../shared/fixtures/summaries/tos-summaries-dev.json'
+import { fixturesDir, parseArgs } from './cuad-dataset'
 
 interface Scores {
   rouge1: number
@@ -25,10 +24,10 @@ interface Scores {
 }
 
 const args = parseArgs(process.argv.slice(2))
-const path = args.get('summaries') ?? DEFAULT_PATH
+const path = args.get('summaries') ?? join(fixturesDir(), 'summaries/tos-summaries-dev.json')
 if (!existsSync(path)) {
   process.stderr.write(
-    `error: summaries file not found: ${path} (the fixtures live outside the repository).\nusage: npm run eval:summary -- [--summaries JSON]\n`,
+    `error: summaries file not found: ${path} (the fixtures live outside the repository: pass --summaries or set LEXDESK_FIXTURES).\nusage: npm run eval:summary -- [--summaries JSON]\n`,
   )
   process.exit(1)
 }
