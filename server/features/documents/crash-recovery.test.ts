@@ -8,10 +8,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startChildServer, type ChildServer } from '../../test/child-server'
+import { freePort } from '../../test/free-port'
 import { signedInHttpMember, type HttpMember } from '../../test/http-member'
 import { uploadForm } from '../../test/sample-files'
 
-const PORT = 3941
 const UPLOADS = 20
 /** The server is killed as soon as this many uploads have been answered 201. */
 const ACKNOWLEDGED_BEFORE_KILL = 3
@@ -19,6 +19,7 @@ const MIB = 1024 * 1024
 
 let dataDir: string
 let server: ChildServer | undefined
+let port: number
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-crash-'))
@@ -71,7 +72,8 @@ async function documentFoldersOnDisk(): Promise<string[]> {
 
 describe('a server killed during uploads', () => {
   it('keeps every acknowledged upload byte for byte and no file without a row after a restart', async () => {
-    server = await startChildServer({ dataDir, port: PORT })
+    port = await freePort()
+    server = await startChildServer({ dataDir, port })
     const member = await signedInHttpMember(server)
     const files = Array.from({ length: UPLOADS }, (_, n) => exhibit(n))
 
@@ -99,7 +101,7 @@ describe('a server killed during uploads', () => {
       (await documentFoldersOnDisk()).length,
       'the kill left no file of an unacknowledged upload, so reconciliation was not exercised',
     ).toBeGreaterThan(acked.length)
-    server = await startChildServer({ dataDir, port: PORT })
+    server = await startChildServer({ dataDir, port })
     const base = `${server.origin}/api/v1/orgs/${member.orgId}/documents`
     const list = await fetch(`${base}?limit=200`, { headers: member.headers })
     expect(list.status).toBe(200)
