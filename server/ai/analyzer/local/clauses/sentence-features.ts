@@ -1,8 +1,10 @@
 /**
- * Sparse binary features of contract sentences for the clause classifier: the sentence's words
- * and word pairs, the words of the heading it sits under, and which phrasing cues it matches.
+ * Sparse binary features of contract sentences for the clause classifier: the sentence's words,
+ * their Porter2 stems and word pairs, the stems of the heading it sits under, and which phrasing
+ * cues it matches (decision 3: stems raised held-out macro-F1 from 0.681 to 0.700).
  * Training (scripts/train-clauses.ts) and detection share this function, so they always agree.
  */
+import stem from 'wink-porter2-stemmer'
 import type { QuotedSpan } from '../../types'
 import { CUE_RULES } from './cue-rules'
 
@@ -38,8 +40,9 @@ const cueEntries = Object.entries(CUE_RULES)
 /**
  * Features for each sentence, in the order given. `sentences` must be in document order (as from
  * segmentSentences); the heading feature of a sentence comes from the nearest heading before it.
- * Feature names: `w:word`, `b:word_word` (lower case, digits folded to `0`), `h:word` (heading or
- * inline caption), `r:Category` (a cue from CUE_RULES matched). Each list is duplicate-free.
+ * Feature names: `w:word`, `s:stem` (only when the stem differs from the word), `b:word_word`
+ * (lower case, digits folded to `0`), `h:stem` (heading or inline caption), `r:Category` (a cue
+ * from CUE_RULES matched). Each list is duplicate-free.
  */
 export function sentenceFeatures(sentences: readonly QuotedSpan[]): string[][] {
   let headingWords: string[] = []
@@ -51,11 +54,13 @@ export function sentenceFeatures(sentences: readonly QuotedSpan[]): string[][] {
     }
     const captionMatch = CAPTION.exec(text.replace(LEADING_NUMBERING, ''))
     const caption = captionMatch?.[1] ? words(captionMatch[1]) : []
-    for (const word of [...headingWords, ...caption]) features.add(`h:${word}`)
+    for (const word of [...headingWords, ...caption]) features.add(`h:${stemOf(word)}`)
     const tokens = words(text)
     for (let i = 0; i < tokens.length; i += 1) {
       const token = tokens[i] ?? ''
       features.add(`w:${token}`)
+      const root = stemOf(token)
+      if (root !== token) features.add(`s:${root}`)
       const next = tokens[i + 1]
       if (next !== undefined) features.add(`b:${token}_${next}`)
     }
@@ -67,12 +72,25 @@ export function sentenceFeatures(sentences: readonly QuotedSpan[]): string[][] {
 }
 
 function words(text: string): string[] {
-  return (
+  const found =
     text
       .toLowerCase()
       .replace(/\d+/g, '0')
       .match(/[a-z0]+(?:['’-][a-z0]+)*/g) ?? []
-  )
+  return found
+}
+
+/** Stems already computed: contracts repeat a small vocabulary, and stemming is the costly part. */
+const stems = new Map<string, string>()
+
+/** The word's Porter2 stem ("licensing", "licensed" → "licens"), cached. */
+function stemOf(word: string): string {
+  let found = stems.get(word)
+  if (found === undefined) {
+    found = stem(word)
+    if (stems.size < 200_000) stems.set(word, found)
+  }
+  return found
 }
 
 /** A heading: short, and either in capitals or in Title Case, and not ending like a sentence. */
