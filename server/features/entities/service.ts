@@ -53,8 +53,10 @@ export function entityWhere(filters: EntityFilters): SQL | undefined {
 /**
  * One page of the organisation's entities matching `query`, in the order of `query.sort` (see
  * sort.ts; a bad key is a 400 problem before any SQL runs), with the exact number of matches.
- * Two statements in one transaction: the page, which walks a matching index and stops after
- * `limit` rows where the order allows, and the count.
+ * Without a search, the page walks a matching index and stops after `limit` rows, and the count
+ * is an index-only scan. With a search `q`, which the trigram index entities_search_idx narrows
+ * to its candidates, one statement reads the matches once for both the page and the count (a
+ * window count); an empty page asks for the count alone.
  */
 export async function listEntities(
   db: Db,
@@ -63,19 +65,36 @@ export async function listEntities(
 ) {
   const orderBy = orderByOf(parseSort(query.sort))
   const where = entityWhere(query)
+  const searching = Boolean(query.q?.trim())
   return withTenant(db, principal, async (tx) => {
+    const countAll = async () => {
+      const [counted] = await tx
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(entities)
+        .where(where)
+      return counted?.total ?? 0
+    }
+    if (!searching) {
+      const rows = await tx
+        .select()
+        .from(entities)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(query.limit)
+        .offset(query.offset)
+      return { items: rows.map(toEntity), total: await countAll() }
+    }
     const rows = await tx
-      .select()
+      .select({ entity: entities, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(entities)
       .where(where)
       .orderBy(...orderBy)
       .limit(query.limit)
       .offset(query.offset)
-    const [counted] = await tx
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(entities)
-      .where(where)
-    return { items: rows.map(toEntity), total: counted?.total ?? 0 }
+    return {
+      items: rows.map((r) => toEntity(r.entity)),
+      total: rows[0]?.total ?? (await countAll()),
+    }
   })
 }
 
