@@ -114,7 +114,10 @@ export function EntitiesTable({
                   />
                 </td>
                 {columns.map((id) => (
-                  <td key={id} className="max-w-72 px-2 py-1 align-middle">
+                  <td
+                    key={id}
+                    className={`px-2 py-1 align-middle ${id === 'name' || id === 'data' ? 'min-w-44' : 'max-w-40'}`}
+                  >
                     {id === 'name' || id === 'type' || id === 'data' ? (
                       renderEditable(row, id)
                     ) : (
