@@ -13,9 +13,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { openPglite, type Db } from '../server/db/client'
-import { entities, organization } from '../server/db/schema'
+import { entities, jobs, organization } from '../server/db/schema'
 import { withTenant, type Principal } from '../server/db/tenant'
 import { createFsBlobStore } from '../server/blob/fs-blob-store'
 import { listEntities } from '../server/features/entities/service'
@@ -199,11 +199,9 @@ export async function entitiesBench(report: Report): Promise<void> {
 }
 
 /** The stored input of job `jobId` (as the runner would hand it over). */
-async function jobInput(db: Parameters<typeof withTenant>[0], principal: Principal, jobId: string) {
-  const { jobs } = await import('../server/db/schema')
-  const { eq } = await import('drizzle-orm')
+async function jobInput(db: Db, principal: Principal, jobId: string) {
   const [row] = await withTenant(db, principal, (tx) =>
-    tx.select().from(jobs).where(eq(jobs.id, jobId)),
+    tx.select({ input: jobs.input }).from(jobs).where(eq(jobs.id, jobId)),
   )
   return row?.input
 }

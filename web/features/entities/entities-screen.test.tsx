@@ -54,10 +54,12 @@ describe('EntitiesScreen', () => {
   })
 
   it('reloads a search only after a 300 ms pause', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
     const { requests } = stubFetch({ [`GET ${BASE}`]: () => page([]) })
     renderScreen()
     await screen.findByText('No entities.')
+    // Fake timers from here on (only the clock; the answers are promises): the debounce's timer
+    // is created after this point, so it runs on the fake clock alone.
+    vi.useFakeTimers()
     const box = screen.getByRole('searchbox', { name: 'Search entities' })
     fireEvent.change(box, { target: { value: 'ac' } })
     await act(() => vi.advanceTimersByTimeAsync(200))
@@ -65,6 +67,7 @@ describe('EntitiesScreen', () => {
     await act(() => vi.advanceTimersByTimeAsync(299))
     expect(listQueries(requests).map((q) => q.get('q'))).toEqual([null])
     await act(() => vi.advanceTimersByTimeAsync(1))
+    vi.useRealTimers()
     await waitFor(() =>
       expect(listQueries(requests).map((q) => q.get('q'))).toEqual([null, 'acme']),
     )
