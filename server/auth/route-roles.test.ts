@@ -55,6 +55,9 @@ const EXAMPLE_BODIES: Record<string, () => { payload: unknown }> = {
   }),
   createApp: () => ({ payload: { slug: `walk-${randomUUID().slice(0, 8)}` } }),
   analyzeDocument: () => ({ payload: { kind: 'summarize' } }),
+  createEntity: () => ({ payload: { name: 'Walk client' } }),
+  updateEntity: () => ({ payload: { name: 'Walk client, renamed' } }),
+  deleteEntities: () => ({ payload: { ids: [randomUUID()] } }),
 }
 
 /** Uploads a document (with its file) as `actor`, so deleting it is within even a member's rights. */
@@ -65,6 +68,18 @@ async function documentOf(actor: TestMember): Promise<string> {
     url: `/api/v1/orgs/${actor.orgId}/documents`,
     headers: actor.headers,
     payload: uploadForm(contract, 'walk-contract.txt'),
+  })
+  expect(res.statusCode).toBe(201)
+  return (res.json() as { id: string }).id
+}
+
+/** An entity `actor` created in the owner's organisation. */
+async function entityOf(actor: TestMember): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${actor.orgId}/entities`,
+    headers: actor.headers,
+    payload: { name: 'Walk entity' },
   })
   expect(res.statusCode).toBe(201)
   return (res.json() as { id: string }).id
@@ -97,6 +112,7 @@ async function requestFor(op: Operation, actor: TestMember) {
     if (name === 'orgId') value = owner.orgId
     else if (name === 'documentId') value = await documentOf(actor)
     else if (name === 'jobId') value = await jobOf(actor)
+    else if (name === 'entityId') value = await entityOf(actor)
     else {
       value = randomUUID()
       placeholder = true

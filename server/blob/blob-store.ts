@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 /**
  * Object storage for original files and, later, recordings and tenant buckets. Keys are
  * '/'-separated relative paths such as `orgs/<orgId>/documents/<id>/original.pdf`.
@@ -7,6 +8,13 @@ export interface BlobStore {
   put(key: string, data: Uint8Array, contentType: string): Promise<void>
   /** Reads the object, or null if there is none. */
   get(key: string): Promise<{ data: Uint8Array; contentType: string } | null>
+  /**
+   * Stores what `source` yields under `key` without holding it all in memory (large uploads such
+   * as CSV imports); resolves to the number of bytes written. A failing source stores nothing.
+   */
+  putStream(key: string, source: AsyncIterable<Uint8Array>, contentType: string): Promise<number>
+  /** Opens the object for streaming, with its size in bytes, or null if there is none. */
+  getStream(key: string): Promise<{ stream: Readable; size: number } | null>
   /** Deletes the object; deleting a missing key is not an error. */
   delete(key: string): Promise<void>
   /** Every object whose key starts with `prefix` (a folder path ending in '/'), in no set order. */

@@ -30,6 +30,33 @@ describe('fs blob store', () => {
     expect(await store.get('orgs/a/documents/1/original')).toBeNull()
   })
 
+  it('streams an object in and out, counting its bytes', async () => {
+    async function* chunks() {
+      yield new Uint8Array([1, 2])
+      yield new Uint8Array([3])
+    }
+    expect(await store.putStream('orgs/a/imports/x.csv', chunks(), 'text/csv')).toBe(3)
+    const opened = await store.getStream('orgs/a/imports/x.csv')
+    expect(opened?.size).toBe(3)
+    const read: number[] = []
+    for await (const chunk of opened?.stream ?? []) read.push(...(chunk as Buffer))
+    expect(read).toEqual([1, 2, 3])
+    expect(await store.get('orgs/a/imports/x.csv')).toMatchObject({ contentType: 'text/csv' })
+    expect(await store.getStream('orgs/a/imports/missing.csv')).toBeNull()
+  })
+
+  it('stores nothing when the streamed source fails', async () => {
+    async function* failing() {
+      yield new Uint8Array([1])
+      throw new Error('connection reset')
+    }
+    await expect(store.putStream('orgs/a/imports/y.csv', failing(), 'text/csv')).rejects.toThrow(
+      'connection reset',
+    )
+    expect(await store.get('orgs/a/imports/y.csv')).toBeNull()
+    expect(await keysUnder('orgs/a/')).toEqual([])
+  })
+
   it('lists the objects under a prefix with their write time', async () => {
     await store.put('orgs/a/documents/1/original', new Uint8Array([1]), 'text/plain')
     await store.put('orgs/a/documents/2/original', new Uint8Array([2]), 'text/plain')

@@ -6,6 +6,9 @@
  */
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { randomUUID } from 'node:crypto'
 import { assertSafeKey, assertSafePrefix, type BlobInfo, type BlobStore } from './blob-store'
 
@@ -33,6 +36,40 @@ export function createFsBlobStore(root: string): BlobStore {
       await writeFile(tmp, data)
       await writeFile(`${file}${META_SUFFIX}`, JSON.stringify({ contentType }))
       await rename(tmp, file)
+    },
+    async putStream(key, source, contentType) {
+      const file = fileOf(key)
+      await mkdir(path.dirname(file), { recursive: true })
+      const tmp = `${file}.${randomUUID()}${TMP_SUFFIX}`
+      let bytes = 0
+      try {
+        await pipeline(
+          Readable.from(source),
+          async function* (chunks: AsyncIterable<Uint8Array>) {
+            for await (const chunk of chunks) {
+              bytes += chunk.length
+              yield chunk
+            }
+          },
+          createWriteStream(tmp),
+        )
+      } catch (error) {
+        await rm(tmp, { force: true })
+        throw error
+      }
+      await writeFile(`${file}${META_SUFFIX}`, JSON.stringify({ contentType }))
+      await rename(tmp, file)
+      return bytes
+    },
+    async getStream(key) {
+      const file = fileOf(key)
+      try {
+        const { size } = await stat(file)
+        return { stream: createReadStream(file), size }
+      } catch (e) {
+        if (isMissing(e)) return null
+        throw e
+      }
     },
     async get(key) {
       const file = fileOf(key)

@@ -3,10 +3,12 @@
  * - auth tables owned by better-auth (user, session, account, verification, organization, member,
  *   invitation), written from better-auth 1.7's documented schema; no RLS, reached only by the
  *   auth layer;
- * - tenant tables (apps, documents, document_counts, analyses, audit_logs, jobs): every row has `org_id`, and RLS is
+ * - tenant tables (apps, documents, document_counts, analyses, audit_logs, jobs, entities, events):
+ *   every row has `org_id`, and RLS is
  *   enabled, forced and filtered on `current_setting('app.org_id')` (see migrations/*_rls.sql).
  */
 import {
+  bigint,
   boolean,
   index,
   jsonb,
@@ -275,5 +277,64 @@ export const jobs = pgTable(
     index('jobs_running_idx')
       .on(t.orgId)
       .where(sql`status = 'running'`),
+  ],
+)
+
+/**
+ * Entities (issue 9): an organisation's own typed records (clients, matters, counterparties,
+ * leads) with free JSON `data`. `app_id` null = organisation-wide; it references apps (org_id,
+ * id) ON DELETE SET NULL (app_id) in the custom migration entities-rls (decision 8).
+ */
+export const entities = pgTable(
+  'entities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    type: text('type').notNull().default('item'),
+    name: text('name').notNull(),
+    data: jsonb('data').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The default order (created_at desc, id desc) and the export's keyset walk.
+    index('entities_org_created_idx').on(
+      t.orgId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Exact type filter, and sorts by type then name.
+    index('entities_org_type_name_idx').on(t.orgId, t.type, t.name, t.id),
+    index('entities_org_name_idx').on(t.orgId, t.name, t.id),
+  ],
+)
+
+/**
+ * Events (issue 9): a log of what happened in an organisation (document uploaded, analysis
+ * finished, entities imported…), written by server/events/record-event.ts. `id` is a growing
+ * number, so events of one transaction keep their order.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    kind: text('kind').notNull(),
+    meta: jsonb('meta').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('events_org_created_idx').on(
+      t.orgId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('events_org_kind_created_idx').on(
+      t.orgId,
+      t.kind,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 )

@@ -18,6 +18,7 @@ import type {
 import { enqueueJob, type Job } from '../../jobs/job-service'
 import type { JobHandler } from '../../jobs/job-runner'
 import { recordAudit } from '../../audit/record-audit'
+import { recordEvent } from '../../events/record-event'
 
 type AnalysisRow = typeof analyses.$inferSelect
 
@@ -186,6 +187,7 @@ async function analyzeAndStore(
       { type: 'analysis', id: row.id },
       { documentId, kind },
     )
+    await recordEvent(tx, principal, 'analysis.finished', { documentId, analysisId: row.id, kind })
     return row
   })
 }

@@ -11,6 +11,7 @@ import type { AppServices } from '../../services'
 import { AppError, notFound } from '../../http/app-error'
 import { hasRole } from '../../auth/roles'
 import { recordAudit } from '../../audit/record-audit'
+import { recordEvent } from '../../events/record-event'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
 
 /** Characters of content shown on a library card (spec: 150). */
@@ -204,6 +205,13 @@ export async function createDocument(deps: DocumentDeps, principal: Principal, i
         'document.create',
         { type: 'document', id },
         { title: input.title },
+      )
+      await recordEvent(
+        tx,
+        principal,
+        input.file ? 'document.uploaded' : 'document.pasted',
+        { documentId: id, title: input.title },
+        input.appId ?? null,
       )
       return row
     })

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import type { OrgScope } from '../../lib/org-scope'
 import { documentListQuery } from './api'
-import { useDebouncedValue } from './use-debounced-value'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
 
 /** Pause after the last keystroke before searching (spec: 300 ms, as for entities). */
 const SEARCH_DEBOUNCE_MS = 300

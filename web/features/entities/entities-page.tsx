@@ -1,8 +1,8 @@
-import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
 import type { RequireOrgSlot } from '../../lib/org-scope'
+import { EntitiesScreen } from './entities-screen'
 
-/** /dashboard/entities: placeholder screen (Entities); shows the organization prompt, then a not-yet-available note. */
+/** /dashboard/entities: the organisation's entities table, once an organisation is chosen. */
 export function EntitiesPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
   return (
     <>
@@ -10,10 +10,9 @@ export function EntitiesPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
         title="Entities"
         description="Typed records with JSON data belonging to the current organization."
       />
-      {requireOrg(() => (
-        <ComingSoon>
-          <p>The entities table is not available yet.</p>
-        </ComingSoon>
+      {/* Keyed by scope: another organisation or app starts from a fresh table state. */}
+      {requireOrg((scope) => (
+        <EntitiesScreen key={`${scope.orgId}:${scope.appId ?? ''}`} scope={scope} />
       ))}
     </>
   )

@@ -1,8 +1,8 @@
-import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
 import type { RequireOrgSlot } from '../../lib/org-scope'
+import { EventsScreen } from './events-screen'
 
-/** /dashboard/events: placeholder screen (Events); shows the organization prompt, then a not-yet-available note. */
+/** /dashboard/events: the organisation's newest events, once an organisation is chosen. */
 export function EventsPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
   return (
     <>
@@ -10,10 +10,8 @@ export function EventsPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
         title="Events"
         description="The newest events recorded for the current organization."
       />
-      {requireOrg(() => (
-        <ComingSoon>
-          <p>The events table is not available yet.</p>
-        </ComingSoon>
+      {requireOrg((scope) => (
+        <EventsScreen key={scope.orgId} scope={scope} />
       ))}
     </>
   )

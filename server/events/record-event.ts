@@ -1,0 +1,28 @@
+/**
+ * The organisation's event log (issue 9): what happened, in words a person reads on
+ * /dashboard/events. Features call `recordEvent` inside the tenant transaction of the action
+ * itself, so a rolled-back action leaves no event. Infrastructure, not a feature, because every
+ * feature writes events and features do not import each other.
+ *
+ * Kinds in use (a dotted `subject.verb`): `document.uploaded`, `document.pasted`,
+ * `analysis.finished`, `entity.created`, `entities.deleted`, `entities.imported`; later features
+ * add theirs (e.g. `recording.transcribed`, `key.created`). `meta` is small JSON naming the
+ * subject (ids, counts, titles), never document text, tokens or secrets.
+ */
+import { events } from '../db/schema'
+import type { Principal, Tx } from '../db/tenant'
+
+/**
+ * Appends one event of `kind` (at most 100 characters) with JSON `meta` to the principal's
+ * organisation, in transaction `tx` (which must be a `withTenant` transaction of that org).
+ * `appId` files it under an app of the organisation (null or absent = organisation-wide).
+ */
+export async function recordEvent(
+  tx: Tx,
+  principal: Pick<Principal, 'orgId'>,
+  kind: string,
+  meta: Record<string, unknown> = {},
+  appId: string | null = null,
+): Promise<void> {
+  await tx.insert(events).values({ orgId: principal.orgId, appId, kind: kind.slice(0, 100), meta })
+}

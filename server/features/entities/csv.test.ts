@@ -1,0 +1,91 @@
+import Papa from 'papaparse'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  CSV_COLUMNS,
+  csvCell,
+  csvLine,
+  neutraliseFormula,
+  parseDataCell,
+  readHeader,
+  readRecord,
+  restoreFormula,
+} from './csv'
+
+describe('CSV quoting', () => {
+  it('quotes every value, doubles inner quotes and writes objects as JSON', () => {
+    expect(csvCell('plain')).toBe('"plain"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('a,b\nc')).toBe('"a,b\nc"')
+    expect(csvCell(null)).toBe('""')
+    expect(csvCell({ q: 'x"y', n: [1, 2] })).toBe('"{""q"":""x\\""y"",""n"":[1,2]}"')
+    expect(csvLine(['a', 1, null])).toBe('"a","1",""\r\n')
+  })
+
+  it('neutralises cells a spreadsheet would run as formulas (OWASP) and quote-led cells', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r', "'"])
+      expect(neutraliseFormula(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`)
+    expect(neutraliseFormula('SUM(A1)')).toBe('SUM(A1)')
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
+  })
+
+  it('restores exactly what neutralisation changed, for any text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        expect(restoreFormula(neutraliseFormula(text))).toBe(text)
+      }),
+    )
+    // Hand-typed cells that merely look neutralised lose their quote only when it guards a formula.
+    expect(restoreFormula("'=1")).toBe('=1')
+    expect(restoreFormula("'abc")).toBe("'abc")
+  })
+})
+
+describe('CSV records', () => {
+  it('parses data as a JSON object, wraps anything else as raw text, and maps empty to {}', () => {
+    expect(parseDataCell('{"a":1}')).toEqual({ a: 1 })
+    expect(parseDataCell('[1]')).toEqual({ _raw: '[1]' })
+    expect(parseDataCell('not json')).toEqual({ _raw: 'not json' })
+    expect(parseDataCell(null)).toEqual({})
+  })
+
+  it('refuses unknown and repeated header columns and a header without name', () => {
+    expect(readHeader(['\uFEFFName', 'TYPE'])).toEqual(['name', 'type'])
+    expect(() => readHeader(['name', 'colour'])).toThrow(/Unknown column "colour"/)
+    expect(() => readHeader(['name', 'name'])).toThrow(/twice/)
+    expect(() => readHeader(['type'])).toThrow(/no name column/)
+  })
+
+  it('reads a record with empty values as null and checks created_at', () => {
+    const columns = readHeader([...CSV_COLUMNS])
+    expect(readRecord(columns, ['', 'x', '', '', 'Acme', '', ''])).toEqual({
+      name: 'Acme',
+      type: null,
+      data: {},
+      createdAt: null,
+    })
+    expect(() => readRecord(columns, ['', '', '', '', 'A', '', 'yesterday'])).toThrow(/ISO 8601/)
+    expect(() => readRecord(columns, ['', '', '', '', '', '', ''])).toThrow(/name is empty/)
+    expect(() => readRecord(columns, ['a'])).toThrow(/1 values; the header has 7/)
+  })
+
+  it('round-trips any record through csvLine and papaparse', () => {
+    const cell = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '\r\n', '"', "'", ',', ';'),
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
+      ),
+      minLength: 1,
+    })
+    fc.assert(
+      fc.property(fc.array(fc.tuple(cell, cell), { minLength: 1, maxLength: 5 }), (rows) => {
+        const text = csvLine(['name', 'type']) + rows.map((r) => csvLine(r)).join('')
+        const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true }).data
+        const columns = readHeader(parsed[0] ?? [])
+        const back = parsed.slice(1).map((cells) => readRecord(columns, cells))
+        expect(back.map((e) => [e.name, e.type])).toEqual(rows)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})

@@ -1,0 +1,121 @@
+/**
+ * The entities CSV format (RFC 4180 with every value quoted), shared by export and import so one
+ * reverses the other exactly:
+ * - header `id,org_id,app_id,type,name,data,created_at`; every value in double quotes, inner
+ *   quotes doubled, objects as JSON, null as an empty value;
+ * - formula neutralisation (OWASP "CSV Injection"): a value a spreadsheet would run as a formula,
+ *   i.e. starting with = + - @ tab or carriage return, is prefixed with a single quote `'`. So that
+ *   import can undo exactly that, a value already starting with `'` is prefixed too; import
+ *   removes one leading `'` when it is followed by one of those characters or another `'`.
+ */
+
+/** Columns of an exported file, in order. */
+export const CSV_COLUMNS = ['id', 'org_id', 'app_id', 'type', 'name', 'data', 'created_at'] as const
+export type CsvColumn = (typeof CSV_COLUMNS)[number]
+
+/** Characters that make a spreadsheet read a cell as a formula (OWASP CSV Injection). */
+const FORMULA_START = /^[=+\-@\t\r]/
+/** What export prefixed with `'`: a formula start, or a `'` itself. */
+const PREFIXED = /^'[=+\-@\t\r']/
+
+/** `'`-prefixes a value that would run as a formula (or already starts with `'`). */
+export function neutraliseFormula(value: string): string {
+  return FORMULA_START.test(value) || value.startsWith("'") ? `'${value}` : value
+}
+
+/** Exactly undoes neutraliseFormula. */
+export function restoreFormula(value: string): string {
+  return PREFIXED.test(value) ? value.slice(1) : value
+}
+
+/** One CSV value: null → `""`, objects → JSON, all neutralised, quoted, quotes doubled. */
+export function csvCell(value: unknown): string {
+  const text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value)
+  return `"${neutraliseFormula(text).replaceAll('"', '""')}"`
+}
+
+/** One CSV record ending in CRLF (RFC 4180). */
+export function csvLine(values: readonly unknown[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`
+}
+
+/** The header record of an export. */
+export const CSV_HEADER = csvLine(CSV_COLUMNS)
+
+/** The key data holds when its CSV value is not a JSON object: `{ "_raw": "<the text>" }`. */
+export const RAW_DATA_KEY = '_raw'
+
+/**
+ * The `data` of an imported value: the JSON object it holds, `{}` when empty, else the text
+ * wrapped as `{ _raw: text }` (it did not parse, or is not an object).
+ */
+export function parseDataCell(text: string | null): Record<string, unknown> {
+  if (text === null) return {}
+  try {
+    const parsed: unknown = JSON.parse(text)
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>
+  } catch {
+    // not JSON: kept as text below
+  }
+  return { [RAW_DATA_KEY]: text }
+}
+
+/** ISO 8601 date-time as export writes it (and as people type it): date, optional time and zone. */
+const ISO_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/
+
+/** One imported entity, before it is given the importing organisation and app. */
+export interface ImportedEntity {
+  name: string
+  type: string | null
+  data: Record<string, unknown>
+  /** ISO 8601 text, or null for "now". */
+  createdAt: string | null
+}
+
+/**
+ * Maps the header record to the column each position holds. Throws an Error with a user message
+ * for an unknown or repeated column, or a missing `name`.
+ */
+export function readHeader(cells: string[]): (CsvColumn | null)[] {
+  const columns = cells.map((cell, i) => {
+    const name = (i === 0 ? cell.replace(/^\uFEFF/, '') : cell).trim().toLowerCase()
+    if (!(CSV_COLUMNS as readonly string[]).includes(name))
+      throw new Error(
+        `Unknown column ${JSON.stringify(name.slice(0, 50))} in the header; the columns are ${CSV_COLUMNS.join(', ')}.`,
+      )
+    return name as CsvColumn
+  })
+  if (new Set(columns).size !== columns.length)
+    throw new Error('A column appears twice in the header.')
+  if (!columns.includes('name')) throw new Error('The header has no name column.')
+  return columns
+}
+
+/**
+ * One record as an entity. Values are restored (restoreFormula) and empty ones become null;
+ * `id`, `org_id` and `app_id` are not taken from the file (the import gives new ids, the current
+ * organisation and the chosen app). Throws an Error with a user message for a bad record.
+ */
+export function readRecord(columns: (CsvColumn | null)[], cells: string[]): ImportedEntity {
+  if (cells.length !== columns.length)
+    throw new Error(`It has ${cells.length} values; the header has ${columns.length}.`)
+  const value = (column: CsvColumn): string | null => {
+    const i = columns.indexOf(column)
+    const text = i < 0 ? '' : restoreFormula(cells[i] ?? '')
+    return text === '' ? null : text
+  }
+  const name = value('name')
+  if (name === null) throw new Error('The name is empty.')
+  const type = value('type')
+  const createdAt = value('created_at')
+  if (createdAt !== null && (!ISO_DATE_TIME.test(createdAt) || Number.isNaN(Date.parse(createdAt))))
+    throw new Error(`created_at ${JSON.stringify(createdAt.slice(0, 40))} is not an ISO 8601 date.`)
+  return { name, type, data: parseDataCell(value('data')), createdAt }
+}

@@ -1,0 +1,186 @@
+/**
+ * HTTP routes of the entities feature: list (search, type, sort list, paging, exact count),
+ * create, partial update, delete one, bulk delete, CSV export (streamed) and CSV import (a
+ * background job). Logic lives in service.ts, export-csv.ts and import-csv.ts.
+ */
+import { Readable } from 'node:stream'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../http/app-error'
+import { notFound } from '../../http/app-error'
+import { principalOf } from '../../auth/principal'
+import { OrgParams, AppId } from '../../http/params'
+import type { AppServices } from '../../services'
+import { JobSchema } from '../../jobs/job-service'
+import {
+  BulkDelete,
+  EntityExportQuery,
+  EntityListQuery,
+  EntityPage,
+  EntityParams,
+  EntityPatch,
+  EntitySchema,
+  NewEntity,
+} from './schemas'
+import { createEntity, deleteEntities, listEntities, updateEntity } from './service'
+import { exportEntitiesCsv } from './export-csv'
+import { importJobHandler, MAX_IMPORT_BYTES, startImport } from './import-csv'
+
+const ImportQuery = z.object({
+  appId: AppId.optional().describe('The app to file the rows under; absent = organisation-wide'),
+})
+
+export const entityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+  app,
+  { services },
+) => {
+  const { db } = services
+  services.jobs.register(importJobHandler({ db, blobs: services.blobs }))
+
+  app.get(
+    '/orgs/:orgId/entities',
+    {
+      schema: {
+        operationId: 'listEntities',
+        tags: ['entities'],
+        params: OrgParams,
+        querystring: EntityListQuery,
+        response: { 200: EntityPage },
+      },
+      config: { minRole: 'member' },
+    },
+    (req) => listEntities(db, principalOf(req), req.query),
+  )
+
+  app.post(
+    '/orgs/:orgId/entities',
+    {
+      schema: {
+        operationId: 'createEntity',
+        tags: ['entities'],
+        params: OrgParams,
+        body: NewEntity,
+        response: { 201: EntitySchema },
+      },
+      config: { minRole: 'member' },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await createEntity(db, principalOf(req), req.body)),
+  )
+
+  app.patch(
+    '/orgs/:orgId/entities/:entityId',
+    {
+      schema: {
+        operationId: 'updateEntity',
+        tags: ['entities'],
+        params: EntityParams,
+        body: EntityPatch,
+        response: { 200: EntitySchema },
+      },
+      config: { minRole: 'member' },
+    },
+    (req) => updateEntity(db, principalOf(req), req.params.entityId, req.body),
+  )
+
+  app.delete(
+    '/orgs/:orgId/entities/:entityId',
+    {
+      schema: {
+        operationId: 'deleteEntity',
+        tags: ['entities'],
+        params: EntityParams,
+        response: { 204: z.null() },
+      },
+      config: { minRole: 'member' },
+    },
+    async (req, reply) => {
+      const deleted = await deleteEntities(db, principalOf(req), [req.params.entityId])
+      if (deleted === 0) throw notFound('Entity')
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/orgs/:orgId/entities/bulk-delete',
+    {
+      schema: {
+        operationId: 'deleteEntities',
+        tags: ['entities'],
+        description:
+          "Deletes the organisation's entities among `ids`; ids of no entity (or another organisation's) are skipped. Answers how many were deleted.",
+        params: OrgParams,
+        body: BulkDelete,
+        response: { 200: z.object({ deleted: z.number().int() }) },
+      },
+      config: { minRole: 'admin' },
+    },
+    async (req) => ({ deleted: await deleteEntities(db, principalOf(req), req.body.ids) }),
+  )
+
+  app.get(
+    '/orgs/:orgId/entities/export',
+    {
+      schema: {
+        operationId: 'exportEntities',
+        tags: ['entities'],
+        description:
+          'The entities matching the filters as a CSV file (streamed): header id,org_id,app_id,type,name,data,created_at; every value quoted, inner quotes doubled, data as JSON; values starting with = + - @ tab, carriage return or a quote are prefixed with a quote (importEntities removes it).',
+        params: OrgParams,
+        querystring: EntityExportQuery,
+        produces: ['text/csv'],
+      },
+      config: { minRole: 'member' },
+    },
+    (req, reply) => {
+      const stamp = new Date().toISOString().slice(0, 10)
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="entities-${stamp}.csv"`)
+        .send(Readable.from(exportEntitiesCsv(db, principalOf(req), req.query)))
+    },
+  )
+
+  app.post(
+    '/orgs/:orgId/entities/import',
+    {
+      schema: {
+        operationId: 'importEntities',
+        tags: ['entities'],
+        description: `multipart/form-data with \`file\`: a CSV file (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB) whose first line is the header (columns of exportEntities; name required). Answers 202 with the import job; the job imports every row or none, failing with the line of the first bad row. Empty values become null (type null = 'item', data null = {}); data that is not a JSON object is kept as {"_raw": text}; id, org_id and app_id are not read: rows get new ids, this organisation and the app given here.`,
+        consumes: ['multipart/form-data'],
+        params: OrgParams,
+        querystring: ImportQuery,
+        response: { 202: JobSchema },
+      },
+      config: { minRole: 'admin' },
+    },
+    async (req, reply) => {
+      let part
+      try {
+        part = await req.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } })
+      } catch {
+        part = undefined
+      }
+      if (!part)
+        throw new AppError('file_missing', 400, 'Choose a CSV file to import (field "file").')
+      try {
+        const job = await startImport(services, principalOf(req), {
+          source: part.file,
+          fileName: part.filename.slice(0, 200),
+          appId: req.query.appId ?? null,
+        })
+        services.jobs.wake()
+        return await reply.status(202).send(job)
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(
+            'file_too_large',
+            413,
+            `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
+          )
+        throw error
+      }
+    },
+  )
+}

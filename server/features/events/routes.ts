@@ -1,0 +1,45 @@
+/** HTTP route of the event log: the organisation's newest events, optionally of one kind. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { principalOf } from '../../auth/principal'
+import { OrgParams } from '../../http/params'
+import { pageOf } from '../../http/paging'
+import type { Db } from '../../db/client'
+import { EVENT_LIST_LIMIT, listEvents } from './service'
+
+const EventSchema = z
+  .object({
+    id: z.number().int(),
+    appId: z.string().uuid().nullable(),
+    kind: z.string(),
+    meta: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Event' })
+
+const EventListQuery = z.object({
+  kind: z.string().max(100).optional().describe('Only events of this kind, e.g. entities.imported'),
+  limit: z.coerce.number().int().min(1).max(EVENT_LIST_LIMIT).default(EVENT_LIST_LIMIT),
+  offset: z.coerce.number().int().min(0).default(0),
+})
+
+export const eventRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/orgs/:orgId/events',
+    {
+      schema: {
+        operationId: 'listEvents',
+        tags: ['events'],
+        params: OrgParams,
+        querystring: EventListQuery,
+        response: {
+          200: pageOf(EventSchema).extend({
+            kinds: z.array(z.string()).describe('The kinds of event the organisation has'),
+          }),
+        },
+      },
+      config: { minRole: 'member' },
+    },
+    (req) => listEvents(db, principalOf(req), req.query),
+  )
+}

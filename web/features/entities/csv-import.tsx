@@ -1,0 +1,69 @@
+import { useRef, useState } from 'react'
+import { Upload } from 'lucide-react'
+import { toast } from 'sonner'
+import { Button } from '../../components/ui/button'
+import { JobProgress } from '../../components/job-progress'
+import { cancelJob, useJob, type Job } from '../../lib/jobs'
+import type { OrgScope } from '../../lib/org-scope'
+import { importEntities } from './api'
+
+/**
+ * 'Import CSV': picks a file, uploads it and follows the import job with a progress bar; the
+ * job imports every row or none. An empty file alerts 'No rows'; the end toasts 'Imported n'
+ * or the job's message (with the line of the first bad row).
+ */
+export function CsvImport({ scope, onImported }: { scope: OrgScope; onImported: () => void }) {
+  const input = useRef<HTMLInputElement>(null)
+  const [jobId, setJobId] = useState<string>()
+  const job = useJob(scope.orgId, jobId, (ended: Job) => {
+    if (ended.status === 'succeeded') {
+      const count = (ended.result as { imported?: number } | null)?.imported ?? 0
+      toast.success(`Imported ${count} ${count === 1 ? 'entity' : 'entities'}`)
+      setJobId(undefined)
+      onImported()
+    } else if (ended.status === 'failed') {
+      toast.error(ended.error ?? 'The import failed.')
+    }
+  })
+  async function upload(file: File) {
+    if (file.size === 0) {
+      window.alert('No rows')
+      return
+    }
+    try {
+      setJobId((await importEntities(scope.orgId, file, scope.appId)).id)
+    } catch (error) {
+      if (error instanceof Error && error.message === 'No rows') window.alert('No rows')
+      else toast.error(error instanceof Error ? error.message : 'The import failed.')
+    }
+  }
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,text/csv"
+        aria-label="CSV file to import"
+        className="hidden"
+        onChange={(event) => {
+          const file = event.target.files?.[0]
+          event.target.value = ''
+          if (file) void upload(file)
+        }}
+      />
+      <Button type="button" variant="outline" onClick={() => input.current?.click()}>
+        <Upload aria-hidden="true" />
+        Import CSV
+      </Button>
+      {jobId && (
+        <div className="basis-full">
+          <JobProgress
+            job={job}
+            label="Import"
+            onCancel={() => void cancelJob(scope.orgId, jobId).catch(() => undefined)}
+          />
+        </div>
+      )}
+    </>
+  )
+}

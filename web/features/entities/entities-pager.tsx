@@ -1,0 +1,80 @@
+import { Button } from '../../components/ui/button'
+import { PAGE_SIZES } from './paging'
+
+interface EntitiesPagerProps {
+  page: number
+  lastPage: number
+  onPageChange: (page: number) => void
+  pageSize: number
+  onPageSizeChange: (size: number) => void
+  shown: number
+  total: number
+}
+
+/** Footer of the table: 'Rows: shown / total', page-number input (clamped), page size, 'Page n of m'. */
+export function EntitiesPager({
+  page,
+  lastPage,
+  onPageChange,
+  pageSize,
+  onPageSizeChange,
+  shown,
+  total,
+}: EntitiesPagerProps) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <span>
+        Rows: {shown} / {total}
+      </span>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
+          Previous
+        </Button>
+        <label className="flex items-center gap-1">
+          Page
+          <input
+            type="number"
+            aria-label="Page number"
+            min={1}
+            max={lastPage}
+            value={page}
+            onChange={(event) => {
+              if (event.target.value !== '') onPageChange(Number(event.target.value))
+            }}
+            className="h-8 w-16 rounded-md border border-input bg-background px-2"
+          />
+        </label>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={page >= lastPage}
+          onClick={() => onPageChange(page + 1)}
+        >
+          Next
+        </Button>
+        <select
+          aria-label="Page size"
+          value={pageSize}
+          onChange={(event) => onPageSizeChange(Number(event.target.value))}
+          className="h-8 rounded-md border border-input bg-background px-2"
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}/page
+            </option>
+          ))}
+        </select>
+        <span>
+          Page {page} of {lastPage}
+        </span>
+      </div>
+    </div>
+  )
+}
