@@ -98,7 +98,7 @@ describe('OpenAITranscriber', () => {
     const [request] = provider.seen
     expect(request?.path).toBe('/v1/audio/transcriptions')
     expect(request?.authorization).toBe('Bearer sk-test')
-    const form = await new Response(request?.body, {
+    const form = await new Response(new Uint8Array(request?.body ?? []), {
       headers: { 'content-type': request?.contentType ?? '' },
     }).formData()
     expect(form.get('model')).toBe('whisper-1')
