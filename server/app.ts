@@ -42,6 +42,7 @@ import { documentRoutes, MAX_UPLOAD_BYTES } from './features/documents/routes'
 import { analysisRoutes } from './features/analysis/routes'
 import { appRoutes } from './features/apps/routes'
 import { jobRoutes } from './features/jobs/routes'
+import { voiceRoutes } from './features/voice/routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 
 export interface AppDeps {
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'apps', description: 'Apps inside an organisation' },
         { name: 'jobs', description: 'Background jobs: progress, cancel, event streams' },
         { name: 'system', description: 'Health' },
+        { name: 'voice', description: 'Voice recordings, transcripts and reading aloud' },
       ],
     },
     transform: openApiTransform,
@@ -165,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(documentRoutes, { services })
       await v1.register(analysisRoutes, { services })
       await v1.register(jobRoutes, { services })
+      await v1.register(voiceRoutes, { services })
     },
     { prefix: '/api/v1' },
   )
