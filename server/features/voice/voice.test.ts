@@ -242,21 +242,26 @@ describe('voice API', () => {
       tx.select({ id: recordings.id }).from(recordings).limit(1),
     )
     expect(own).toBeDefined()
+    const rowsOf = async (result: Promise<unknown>) => ((await result) as { rows: unknown[] }).rows
     const seen = await withTenant(t.database.db, mallory, async (tx) => ({
-      recordings: await tx.execute(sql`select id from recordings where org_id = ${alice.orgId}`),
-      segments: await tx.execute(
-        sql`select id from recording_segments where org_id = ${alice.orgId}`,
+      recordings: await rowsOf(
+        tx.execute(sql`select id from recordings where org_id = ${alice.orgId}`),
       ),
-      consents: await tx.execute(sql`select id from voice_consents where org_id = ${alice.orgId}`),
+      segments: await rowsOf(
+        tx.execute(sql`select id from recording_segments where org_id = ${alice.orgId}`),
+      ),
+      consents: await rowsOf(
+        tx.execute(sql`select id from voice_consents where org_id = ${alice.orgId}`),
+      ),
       updated: await tx
         .update(recordings)
         .set({ title: 'stolen' })
         .where(sql`org_id = ${alice.orgId}`)
         .returning(),
     }))
-    expect(seen.recordings.rows).toEqual([])
-    expect(seen.segments.rows).toEqual([])
-    expect(seen.consents.rows).toEqual([])
+    expect(seen.recordings).toEqual([])
+    expect(seen.segments).toEqual([])
+    expect(seen.consents).toEqual([])
     expect(seen.updated).toEqual([])
     const segments = await withTenant(t.database.db, alice, (tx) => tx.$count(recordingSegments))
     expect(segments).toBeGreaterThan(0)
