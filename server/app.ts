@@ -43,6 +43,7 @@ import { analysisRoutes } from './features/analysis/routes'
 import { appRoutes } from './features/apps/routes'
 import { jobRoutes } from './features/jobs/routes'
 import { voiceRoutes } from './features/voice/routes'
+import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/demo/routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 
 export interface AppDeps {
@@ -65,6 +66,8 @@ export interface AppDeps {
   /** Whether X-Forwarded-For is believed (set behind a reverse proxy), see Fastify trustProxy. */
   trustProxy?: boolean | string
   signInLimits?: SignInLimits
+  /** Rate limit of the public demo's endpoints per client (default 30 a minute). */
+  demoLimits?: DemoLimits
   /** Directory of the built SPA; served with history fallback when it exists. */
   webRoot?: string
 }
@@ -171,6 +174,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   )
+
+  await app.register(demoRoutes, {
+    prefix: '/api/demo',
+    engines: deps.engines,
+    limits: deps.demoLimits ?? DEFAULT_DEMO_LIMITS,
+  })
 
   app.get('/healthz', { schema: { tags: ['system'], operationId: 'health' } }, () => ({
     status: 'ok',
