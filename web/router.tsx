@@ -4,6 +4,7 @@ import { DashboardLayout } from './app/dashboard-layout'
 import { DocumentsRoute } from './app/documents-route'
 import { requireOrg } from './app/require-org-slot'
 import { RootLayout } from './app/root-layout'
+import { VoiceRoute } from './app/voice-route'
 import { ErrorFallback } from './components/error-fallback'
 import { PublicLayout } from './components/public-layout'
 import { AnalyticsPage } from './features/analytics/analytics-page'
@@ -21,7 +22,6 @@ import { SettingsPage } from './features/settings/settings-page'
 import { SqlPage } from './features/sql/sql-page'
 import { StoragePage } from './features/storage/storage-page'
 import { VectorPage } from './features/vector/vector-page'
-import { VoicePage } from './features/voice/voice-page'
 import { FeaturesPage } from './marketing/features-page'
 import { LandingPage } from './marketing/landing-page'
 import { PricingPage } from './marketing/pricing-page'
@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <DashboardHomePage onboarding={<CreateFirstOrgCard />} /> },
           { path: 'documents', element: <DocumentsRoute /> },
-          { path: 'voice', element: <VoicePage requireOrg={requireOrg} /> },
+          { path: 'voice', element: <VoiceRoute /> },
           { path: 'analytics', element: <AnalyticsPage requireOrg={requireOrg} /> },
           { path: 'entities', element: <EntitiesPage requireOrg={requireOrg} /> },
           { path: 'conversations', element: <ConversationsPage requireOrg={requireOrg} /> },
