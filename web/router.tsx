@@ -5,6 +5,7 @@ import { DocumentsRoute } from './app/documents-route'
 import { requireOrg } from './app/require-org-slot'
 import { RootLayout } from './app/root-layout'
 import { VoiceRoute } from './app/voice-route'
+import { DemoRoute } from './app/demo-route'
 import { ErrorFallback } from './components/error-fallback'
 import { PublicLayout } from './components/public-layout'
 import { AnalyticsPage } from './features/analytics/analytics-page'
@@ -12,7 +13,6 @@ import { SignInPage } from './features/auth/sign-in-page'
 import { ConnectGptPage } from './features/connect-gpt/connect-gpt-page'
 import { ConversationsPage } from './features/conversations/conversations-page'
 import { DashboardHomePage } from './features/dashboard/dashboard-home-page'
-import { DemoPage } from './features/demo/demo-page'
 import { EntitiesPage } from './features/entities/entities-page'
 import { CreateFirstOrgCard } from './features/orgs/create-first-org-card'
 import { EventsPage } from './features/events/events-page'
@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
           { path: '/', element: <LandingPage /> },
           { path: '/features', element: <FeaturesPage /> },
           { path: '/pricing', element: <PricingPage /> },
-          { path: '/demo', element: <DemoPage /> },
+          { path: '/demo', element: <DemoRoute /> },
         ],
       },
       { path: '/auth', element: <SignInPage /> },
