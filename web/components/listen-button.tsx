@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import { LoaderIcon, SquareIcon, Volume2Icon } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from './ui/button'
-import { mp3DataUrl, type Synthesize } from '../lib/speech'
+import { mp3BlobUrl, type Synthesize } from '../lib/speech'
 
 interface ListenButtonProps {
   /** What to read aloud (the server cuts it to 4000 characters). */
@@ -50,7 +50,8 @@ export function ListenButton({ text, synthesize, subject }: ListenButtonProps) {
     if (source?.text === text) return play(source.url)
     setState('loading')
     try {
-      const url = mp3DataUrl(await synthesize(text))
+      const url = mp3BlobUrl(await synthesize(text))
+      if (source) URL.revokeObjectURL(source.url)
       setSource({ text, url })
       await play(url)
     } catch (error) {

@@ -40,7 +40,11 @@ export async function postDemo<T>(path: string, body: unknown, signal?: AbortSig
 export const demoSpeech: Synthesize = (text) =>
   postDemo<{ audioContent: string }>('speech', { text }).then((a) => a.audioContent)
 
-/** A `data:` URL for base64 MP3, playable by an audio element. */
-export function mp3DataUrl(base64: string): string {
-  return `data:audio/mpeg;base64,${base64}`
+/**
+ * A `blob:` URL for base64 MP3, playable by an audio element (the content security policy admits
+ * `blob:` media, not `data:`). Revoke it with URL.revokeObjectURL when replaced.
+ */
+export function mp3BlobUrl(base64: string): string {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+  return URL.createObjectURL(new Blob([bytes], { type: 'audio/mpeg' }))
 }

@@ -6,7 +6,7 @@
  */
 import { useState, type RefObject } from 'react'
 import { ApiError } from '../../lib/api'
-import { demoSpeech, mp3DataUrl, postDemo } from '../../lib/speech'
+import { demoSpeech, mp3BlobUrl, postDemo } from '../../lib/speech'
 import { useRecorder } from '../../lib/use-recorder'
 
 export type AssistantStatus = 'idle' | 'recording' | 'processing' | 'speaking'
@@ -55,7 +55,9 @@ export function useVoiceAssistant(audio: RefObject<HTMLAudioElement | null>) {
     try {
       const element = audio.current
       if (!element) throw new Error('Failed to play audio')
-      element.setAttribute('src', mp3DataUrl(await demoSpeech(text)))
+      const previous = element.getAttribute('src')
+      element.setAttribute('src', mp3BlobUrl(await demoSpeech(text)))
+      if (previous) URL.revokeObjectURL(previous)
       await element.play()
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : 'Failed to generate speech')
