@@ -9,7 +9,10 @@
  *   and the status the bomb upload got (422)
  * The servers listen on LEXDESK_BENCH_PORT (default 3987) and the port after it.
  * - the tenant read path: authenticated document list against /readyz under load (tenant-read.ts)
- * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read.
+ * - voice: transcription real-time factor on a 60-second recording, time to first audio of 500
+ *   characters of text to speech (voice.ts)
+ * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
+ * voice.
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
@@ -29,6 +32,7 @@ import { signedInHttpMember } from '../server/test/http-member'
 
 const BASE_PORT = Number(process.env.LEXDESK_BENCH_PORT ?? 3987)
 import { tenantReadPath } from './tenant-read'
+import { voiceBenchmarks } from './voice'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -203,6 +207,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'cold-start': coldStart,
   'health-bomb': healthDuringBomb,
   'tenant-read': () => tenantReadPath(report),
+  voice: () => voiceBenchmarks(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined
