@@ -29,5 +29,7 @@ export function createEngines(ai: Record<Capability, EngineConfig>, pool: Worker
 
 /** Releases engine resources (sockets, models); local engines hold none beyond the pool. */
 export async function closeEngines(engines: Engines): Promise<void> {
-  await Promise.all(Object.values(engines).map((engine: { close?: () => Promise<void> }) => engine.close?.()))
+  await Promise.all(
+    Object.values(engines).map((engine: { close?: () => Promise<void> }) => engine.close?.()),
+  )
 }
