@@ -9,6 +9,7 @@ import { createAnalyzer } from './analyzer/create-analyzer'
 import type { Analyzer } from './analyzer/types'
 import { createSpeaker, createTranscriber } from './speech/create-speech'
 import type { Speaker, Transcriber } from './speech/types'
+import { createAnswerer, type Answerer } from './answer/create-answerer'
 
 export interface Engines {
   analyzer: Analyzer
@@ -16,6 +17,8 @@ export interface Engines {
   transcriber: Transcriber
   /** Text to speech (AI_TTS_ENGINE); the local one runs espeak-ng and ffmpeg as child processes. */
   speaker: Speaker
+  /** The demo assistant's answers (AI_CHAT_ENGINE): built-in explanations locally. */
+  answerer: Answerer
 }
 
 /** Builds every engine; local engines run their CPU-heavy work on `pool`. */
@@ -24,6 +27,7 @@ export function createEngines(ai: Record<Capability, EngineConfig>, pool: Worker
     analyzer: createAnalyzer(ai.analysis, pool),
     transcriber: createTranscriber(ai.stt),
     speaker: createSpeaker(ai.tts),
+    answerer: createAnswerer(ai.chat),
   }
 }
 

@@ -10,7 +10,6 @@ import { z } from 'zod'
 import { AppError } from '../../http/app-error'
 import { AnalysisKind } from '../../ai/analyzer/types'
 import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
-import { answerLocally } from '../../ai/answer/answer-question'
 import type { Engines } from '../../ai/engines'
 
 /** Seconds of audio a demo question may last. */
@@ -91,7 +90,13 @@ export const demoRoutes: FastifyPluginAsyncZod<{ engines: Engines; limits: DemoL
       ...options,
       schema: { hide: true, body: z.object({ question: DemoText }) },
     },
-    (req) => answerLocally(req.body.question),
+    async (req) => {
+      try {
+        return await engines.answerer.answer(req.body.question)
+      } catch (error) {
+        throw new AppError('analysis_failed', 502, 'Failed to get AI response', {}, error)
+      }
+    },
   )
 
   app.post(
