@@ -315,6 +315,12 @@ export const recordings = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    index('recordings_org_app_created_idx').on(
+      t.orgId,
+      t.appId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 )
 

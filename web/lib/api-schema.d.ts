@@ -191,7 +191,7 @@ export interface paths {
         };
         get: operations["listRecordings"];
         put?: never;
-        /** @description multipart/form-data with `file`: a recording in WebM/Opus, Ogg, MP4/AAC, WAV or MP3, at most 100 MB. Stored in the bucket voice-recordings as `{userId}/{timestamp}.webm` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files (nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed. */
+        /** @description multipart/form-data with an optional `appId` (an app of the organisation, 404 otherwise) and then `file`: a recording in WebM/Opus, Ogg, MP4/AAC, WAV or MP3, at most 100 MB. Stored in the bucket voice-recordings as `{userId}/{timestamp}.webm` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files (nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed. */
         post: operations["uploadRecording"];
         delete?: never;
         options?: never;
@@ -455,6 +455,8 @@ export interface components {
         RecordingInput: {
             /** Format: uuid */
             id: string;
+            /** @description The app it belongs to; null = organisation-wide */
+            appId: string | null;
             title: string;
             mimeType: string;
             sizeBytes: number;
@@ -486,6 +488,8 @@ export interface components {
         RecordingDetailInput: {
             /** Format: uuid */
             id: string;
+            /** @description The app it belongs to; null = organisation-wide */
+            appId: string | null;
             title: string;
             mimeType: string;
             sizeBytes: number;
@@ -684,6 +688,8 @@ export interface components {
         Recording: {
             /** Format: uuid */
             id: string;
+            /** @description The app it belongs to; null = organisation-wide */
+            appId: string | null;
             title: string;
             mimeType: string;
             sizeBytes: number;
@@ -715,6 +721,8 @@ export interface components {
         RecordingDetail: {
             /** Format: uuid */
             id: string;
+            /** @description The app it belongs to; null = organisation-wide */
+            appId: string | null;
             title: string;
             mimeType: string;
             sizeBytes: number;
@@ -2058,6 +2066,8 @@ export interface operations {
                 limit?: number;
                 /** @description Items skipped */
                 offset?: number;
+                /** @description Only this app's recordings; absent = all of the organisation's */
+                appId?: string;
             };
             header?: never;
             path: {

@@ -47,4 +47,5 @@ ALTER TABLE "voice_consents" ADD CONSTRAINT "voice_consents_org_id_organization_
 ALTER TABLE "voice_consents" ADD CONSTRAINT "voice_consents_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "recording_segments_recording_idx" ON "recording_segments" USING btree ("recording_id","position");--> statement-breakpoint
 CREATE INDEX "recordings_org_created_idx" ON "recordings" USING btree ("org_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "recordings_org_app_created_idx" ON "recordings" USING btree ("org_id","app_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "voice_consents_org_user_idx" ON "voice_consents" USING btree ("org_id","user_id");

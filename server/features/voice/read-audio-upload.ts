@@ -1,4 +1,4 @@
-/** Reads the `file` part of a multipart recording upload, with the recording size limit. */
+/** Reads a multipart recording upload: the `file` part (size-limited) and an optional `appId` field before it. */
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../http/app-error'
 
@@ -8,12 +8,18 @@ export const MAX_RECORDING_BYTES = 100 * 1024 * 1024
 /** The uploaded audio; 400 `file_missing` without one, 413 past MAX_RECORDING_BYTES. */
 export async function readAudioUpload(
   req: FastifyRequest,
-): Promise<{ bytes: Uint8Array; mimeType: string }> {
+): Promise<{ bytes: Uint8Array; mimeType: string; appId?: string }> {
   try {
     const part = await req.file({ limits: { fileSize: MAX_RECORDING_BYTES } })
     if (!part || part.fieldname !== 'file')
       throw new AppError('file_missing', 400, 'Send the recording as the multipart field "file".')
-    return { bytes: new Uint8Array(await part.toBuffer()), mimeType: part.mimetype }
+    // Text fields sent before the file arrive with it.
+    const appField = part.fields.appId
+    const appId =
+      appField && !Array.isArray(appField) && appField.type === 'field'
+        ? String(appField.value)
+        : undefined
+    return { bytes: new Uint8Array(await part.toBuffer()), mimeType: part.mimetype, appId }
   } catch (error) {
     if (error instanceof AppError) throw error
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')

@@ -84,7 +84,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
         operationId: 'uploadRecording',
         tags: ['voice'],
         description:
-          'multipart/form-data with `file`: a recording in WebM/Opus, Ogg, MP4/AAC, WAV or MP3, at most 100 MB. Stored in the bucket voice-recordings as `{userId}/{timestamp}.webm` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files (nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed.',
+          'multipart/form-data with an optional `appId` (an app of the organisation, 404 otherwise) and then `file`: a recording in WebM/Opus, Ogg, MP4/AAC, WAV or MP3, at most 100 MB. Stored in the bucket voice-recordings as `{userId}/{timestamp}.webm` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files (nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed.',
         consumes: ['multipart/form-data'],
         params: OrgParams,
         response: { 202: UploadAnswer },

@@ -1,6 +1,6 @@
 /** Zod schemas of the voice API: they validate requests, type handlers and document OpenAPI. */
 import { z } from 'zod'
-import { OrgParams } from '../../http/params'
+import { AppId, OrgParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
 import { JobSchema } from '../../jobs/job-service'
 
@@ -9,6 +9,7 @@ export const RecordingStatus = z.enum(['transcribing', 'ready', 'failed', 'cance
 export const RecordingSchema = z
   .object({
     id: z.string().uuid(),
+    appId: z.string().uuid().nullable().describe('The app it belongs to; null = organisation-wide'),
     title: z.string(),
     mimeType: z.string(),
     sizeBytes: z.number().int(),
@@ -44,7 +45,11 @@ export const RecordingDetail = RecordingSchema.extend({
 }).meta({ id: 'RecordingDetail' })
 
 export const RecordingPage = pageOf(RecordingSchema)
-export const RecordingListQuery = PageQuery
+export const RecordingListQuery = PageQuery.extend({
+  appId: AppId.optional().describe(
+    "Only this app's recordings; absent = all of the organisation's",
+  ),
+})
 
 export const RecordingParams = OrgParams.extend({
   recordingId: z.string().uuid({ message: 'Recording id must be a UUID' }),

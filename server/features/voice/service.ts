@@ -9,7 +9,9 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documents, recordingSegments, recordings, voiceConsents } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
-import { AppError } from '../../http/app-error'
+import { AppError, notFound } from '../../http/app-error'
+import { AppId } from '../../http/params'
+import { isForeignKeyViolation } from '../../db/constraint-violation'
 import { hasRole } from '../../auth/roles'
 import { recordAudit } from '../../audit/record-audit'
 import { enqueueJob, type Job } from '../../jobs/job-service'
@@ -49,6 +51,7 @@ export function recordingNotFound(): AppError {
 export function toRecording(row: RecordingRow) {
   return {
     id: row.id,
+    appId: row.appId,
     title: row.title,
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
@@ -107,7 +110,7 @@ export async function acknowledgeConsent(db: Db, principal: Principal): Promise<
 export async function uploadRecording(
   deps: VoiceDeps,
   principal: Principal,
-  file: { bytes: Uint8Array; mimeType: string },
+  file: { bytes: Uint8Array; mimeType: string; appId?: string },
 ): Promise<{ recording: RecordingRow; job: Job }> {
   const userId = principal.userId
   if (!userId) throw new AppError('forbidden', 403, 'Only a person can record.')
@@ -118,6 +121,9 @@ export async function uploadRecording(
       'Acknowledge the recording-consent notice before the first recording.',
     )
   }
+  const appId = file.appId ? AppId.safeParse(file.appId) : undefined
+  if (appId && !appId.success)
+    throw new AppError('validation_failed', 400, 'appId must be an app id (UUID)')
   await decodeToPcm(file.bytes, { maxSeconds: CHECK_SECONDS })
   const mimeType = file.mimeType.split(';')[0]?.trim().toLowerCase() || 'audio/webm'
   const now = new Date()
@@ -130,6 +136,7 @@ export async function uploadRecording(
         .insert(recordings)
         .values({
           orgId: principal.orgId,
+          appId: appId?.data ?? null,
           title: `Voice memo ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
           fileKey,
           mimeType,
@@ -154,24 +161,29 @@ export async function uploadRecording(
     })
   } catch (error) {
     await deps.blobs.delete(fileKey)
+    // The composite (org_id, app_id) reference admits only the organisation's own apps.
+    if (isForeignKeyViolation(error, 'recordings_app_fk')) throw notFound('App')
     throw error
   }
 }
 
-/** The organisation's recordings, newest first. */
+/** The organisation's recordings (or one app's, decision 8), newest first. */
 export async function listRecordings(
   db: Db,
   principal: Principal,
-  page: { limit: number; offset: number },
+  query: { limit: number; offset: number; appId?: string },
 ) {
+  const page = query
+  const where = query.appId ? eq(recordings.appId, query.appId) : undefined
   return withTenant(db, principal, async (tx) => {
     const rows = await tx
       .select()
       .from(recordings)
+      .where(where)
       .orderBy(desc(recordings.createdAt), desc(recordings.id))
       .limit(page.limit)
       .offset(page.offset)
-    return { items: rows.map(toRecording), total: await tx.$count(recordings) }
+    return { items: rows.map(toRecording), total: await tx.$count(recordings, where) }
   })
 }
 

@@ -290,3 +290,48 @@ describe('voice API', () => {
     expect(long.json().audioContent).toBe(cut.json().audioContent)
   }, 30_000)
 })
+
+describe('recordings in apps (decision 8)', () => {
+  it('files a recording under an app of the organisation, lists by app, and refuses another organisation’s app', async () => {
+    const app = await t.app.inject({
+      method: 'POST',
+      url: `${base(alice)}/apps`,
+      headers: alice.headers,
+      payload: { slug: 'litigation' },
+    })
+    expect(app.statusCode).toBe(201)
+    const appId = (app.json() as { id: string }).id
+    const inApp = (appIdField: string) => {
+      const form = new FormData()
+      form.append('appId', appIdField)
+      form.append('file', new Blob([wav as BlobPart], { type: 'audio/wav' }), 'memo.wav')
+      return t.app.inject({
+        method: 'POST',
+        url: `${base(alice)}/recordings`,
+        headers: alice.headers,
+        payload: form,
+      })
+    }
+    const res = await inApp(appId)
+    expect(res.statusCode).toBe(202)
+    expect(res.json().recording.appId).toBe(appId)
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `${base(alice)}/recordings?appId=${appId}`,
+      headers: alice.headers,
+    })
+    expect(listed.json()).toMatchObject({ total: 1, items: [{ appId }] })
+
+    const files = await blobFiles()
+    const otherApp = await t.app.inject({
+      method: 'POST',
+      url: `${base(mallory)}/apps`,
+      headers: mallory.headers,
+      payload: { slug: 'theirs' },
+    })
+    const refused = await inApp((otherApp.json() as { id: string }).id)
+    expect(refused.statusCode).toBe(404)
+    expect(refused.json()).toMatchObject({ code: 'app_not_found' })
+    expect(await blobFiles()).toEqual(files)
+  })
+})

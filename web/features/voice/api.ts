@@ -27,13 +27,14 @@ export function acknowledgeConsent(orgId: string) {
     .then(unwrap)
 }
 
-export const recordingsQuery = (orgId: string) =>
+/** The latest 50 recordings of the organisation, or of one app when `appId` is given. */
+export const recordingsQuery = (orgId: string, appId: string | null) =>
   queryOptions({
-    queryKey: recordingsKey(orgId),
+    queryKey: [...recordingsKey(orgId), { appId }],
     queryFn: ({ signal }) =>
       api
         .GET('/api/v1/orgs/{orgId}/recordings', {
-          params: { path: { orgId }, query: { limit: 50 } },
+          params: { path: { orgId }, query: { limit: 50, appId: appId ?? undefined } },
           signal,
         })
         .then(unwrap),
@@ -78,18 +79,18 @@ export async function summarize(
 }
 
 /**
- * Uploads a recording (multipart field `file`) through XMLHttpRequest, which reports upload
+ * Uploads a recording (multipart field `file`, filed under the scope's app if one is chosen) through XMLHttpRequest, which reports upload
  * progress (0–1) where fetch cannot. Resolves to the recording and its transcription job;
  * rejects with ApiError carrying the problem's detail.
  */
 export function uploadRecording(
-  orgId: string,
+  scope: { orgId: string; appId: string | null },
   audio: Blob,
   onProgress: (fraction: number) => void,
 ): Promise<{ recording: Recording; job: Job }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `/api/v1/orgs/${encodeURIComponent(orgId)}/recordings`)
+    xhr.open('POST', `/api/v1/orgs/${encodeURIComponent(scope.orgId)}/recordings`)
     xhr.setRequestHeader('Accept', 'application/json')
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
@@ -113,6 +114,8 @@ export function uploadRecording(
     }
     xhr.onerror = () => reject(new Error('Failed to process audio'))
     const form = new FormData()
+    // The app field goes first: the server reads the multipart stream in order.
+    if (scope.appId) form.append('appId', scope.appId)
     form.append('file', audio, 'recording.webm')
     xhr.send(form)
   })

@@ -7,11 +7,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { deleteRecording, recordingsKey, recordingsQuery } from './api'
 import { RecordingPlayer } from './recording-player'
 
-/** The organisation's recordings, newest first, each playable with its transcript beside it. */
-export function RecordingsList({ orgId }: { orgId: string }) {
+/** The organisation's (or the chosen app's) recordings, newest first, each playable with its transcript beside it. */
+export function RecordingsList({ orgId, appId }: { orgId: string; appId: string | null }) {
   const queryClient = useQueryClient()
   const list = useQuery({
-    ...recordingsQuery(orgId),
+    ...recordingsQuery(orgId, appId),
     // While a recording is transcribing, look again every few seconds.
     refetchInterval: (query) =>
       query.state.data?.items.some((r) => r.status === 'transcribing') ? 3000 : false,

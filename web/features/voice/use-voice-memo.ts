@@ -12,6 +12,7 @@ import { toast } from 'sonner'
 import { ApiError } from '../../lib/api'
 import { useJob, type Job } from '../../lib/jobs'
 import { useRecorder } from '../../lib/use-recorder'
+import type { OrgScope } from '../../lib/org-scope'
 import { recordingQuery, recordingsKey, summarize, uploadRecording, type Analysis } from './api'
 
 export type RecorderStatus = 'idle' | 'recording' | 'processing'
@@ -28,7 +29,8 @@ function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Failed to process audio'
 }
 
-export function useVoiceMemo(orgId: string) {
+export function useVoiceMemo(scope: OrgScope) {
+  const { orgId } = scope
   const queryClient = useQueryClient()
   const recorder = useRecorder()
   const [status, setStatus] = useState<RecorderStatus>('idle')
@@ -99,7 +101,7 @@ export function useVoiceMemo(orgId: string) {
     try {
       const audio = await recorder.stop()
       setUploadPercent(0)
-      const { recording, job: started } = await uploadRecording(orgId, audio.blob, (fraction) =>
+      const { recording, job: started } = await uploadRecording(scope, audio.blob, (fraction) =>
         setUploadPercent(Math.round(fraction * 100)),
       )
       setUploadPercent(null)

@@ -54,7 +54,11 @@ export function VoicePage({
         ))}
       </div>
       {requireOrg((scope) => (
-        <VoiceWorkspace key={scope.orgId} scope={scope} renderSummary={renderSummary} />
+        <VoiceWorkspace
+          key={`${scope.orgId}:${scope.appId ?? ''}`}
+          scope={scope}
+          renderSummary={renderSummary}
+        />
       ))}
     </>
   )
@@ -68,14 +72,14 @@ function VoiceWorkspace({
   renderSummary: RenderSummary
 }) {
   const consent = useQuery(consentQuery(scope.orgId))
-  const memo = useVoiceMemo(scope.orgId)
+  const memo = useVoiceMemo(scope)
   return (
     <div className="flex flex-col gap-6">
       {consent.isError && <p className="text-sm text-destructive">{consent.error.message}</p>}
       {consent.data?.acknowledgedAt === null && <ConsentNotice orgId={scope.orgId} />}
       {consent.data?.acknowledgedAt && <RecorderCard memo={memo} />}
       {renderSummary({ orgId: scope.orgId, state: memo.summary })}
-      <RecordingsList orgId={scope.orgId} />
+      <RecordingsList orgId={scope.orgId} appId={scope.appId} />
     </div>
   )
 }
