@@ -5,6 +5,17 @@
 import { defineConfig } from '@playwright/test'
 import { E2E_BASE_URL } from './e2e/server'
 
+/** Chromium's flags for every spec (specs that add flags, such as a fake microphone, extend these). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+]
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 90_000,
@@ -18,15 +29,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
 })

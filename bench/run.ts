@@ -10,8 +10,10 @@
  * The servers listen on LEXDESK_BENCH_PORT (default 3987) and the port after it.
  * - the tenant read path: authenticated document list against /readyz under load (tenant-read.ts)
  * - entities: list, CSV import and streamed export at 100,000 entities (entities.ts)
+ * - voice: transcription real-time factor on a 60-second recording, time to first audio of 500
+ *   characters of text to speech (voice.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
- *   entities.
+ * entities, voice.
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
@@ -32,6 +34,7 @@ import { signedInHttpMember } from '../server/test/http-member'
 const BASE_PORT = Number(process.env.LEXDESK_BENCH_PORT ?? 3987)
 import { tenantReadPath } from './tenant-read'
 import { entitiesBench } from './entities'
+import { voiceBenchmarks } from './voice'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -207,6 +210,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'health-bomb': healthDuringBomb,
   'tenant-read': () => tenantReadPath(report),
   entities: () => entitiesBench(report),
+  voice: () => voiceBenchmarks(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

@@ -2,16 +2,38 @@
 /**
  * Installs the Debian packages Lexdesk needs when they are missing.
  * Usage: node scripts/ensure-system.mjs app|test
- *   app  — what `npm start` needs (nothing beyond Node yet: database, files and AI engines are embedded)
+ *   app  — what `npm start` needs: the local speech engines (ffmpeg decodes and encodes audio,
+ *          PocketSphinx and its US English model transcribe, espeak-ng speaks)
  *   test — what `npm test` needs on top: chromium for the Playwright end-to-end tests
  * As root it runs apt-get; otherwise it prints the command to run and exits 1.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
+/** Whether `command` is an executable on PATH. */
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0
+}
+
+/** Whether the Debian package `pkg` is installed (dpkg's status, not just a leftover file). */
+function installed(pkg) {
+  const query = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' })
+  return query.status === 0 && query.stdout.includes('install ok installed')
+}
+
 /** Each need: the Debian package and how to tell it is already there. */
 const NEEDS = {
-  app: [],
+  app: [
+    { pkg: 'ffmpeg', present: () => onPath('ffmpeg') },
+    { pkg: 'pocketsphinx', present: () => onPath('pocketsphinx_continuous') },
+    {
+      pkg: 'pocketsphinx-en-us',
+      present: () =>
+        installed('pocketsphinx-en-us') ||
+        existsSync('/usr/share/pocketsphinx/model/en-us/en-us/mdef'),
+    },
+    { pkg: 'espeak-ng', present: () => onPath('espeak-ng') },
+  ],
   test: [{ pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') }],
 }
 

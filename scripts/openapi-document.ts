@@ -24,7 +24,12 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     mailer: createConsoleMailer(() => {}),
     blobs: createFsBlobStore('/nonexistent'),
     pool,
-    engines: { analyzer: routeTableOnly },
+    engines: {
+      analyzer: routeTableOnly,
+      transcriber: { transcribe: () => Promise.reject(new Error('No transcription here')) },
+      speaker: { speak: () => Promise.reject(new Error('No speech here')) },
+      answerer: { answer: () => Promise.reject(new Error('No answers here')) },
+    },
     secret: 'openapi-generation-secret-0123456789abcdef',
     publicUrl: 'http://localhost:3000',
   })

@@ -44,6 +44,8 @@ import { appRoutes } from './features/apps/routes'
 import { jobRoutes } from './features/jobs/routes'
 import { entityRoutes } from './features/entities/routes'
 import { eventRoutes } from './features/events/routes'
+import { voiceRoutes } from './features/voice/routes'
+import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/demo/routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 
 export interface AppDeps {
@@ -66,6 +68,8 @@ export interface AppDeps {
   /** Whether X-Forwarded-For is believed (set behind a reverse proxy), see Fastify trustProxy. */
   trustProxy?: boolean | string
   signInLimits?: SignInLimits
+  /** Rate limit of the public demo's endpoints per client (default 30 a minute). */
+  demoLimits?: DemoLimits
   /** Directory of the built SPA; served with history fallback when it exists. */
   webRoot?: string
 }
@@ -128,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'entities', description: 'Typed records with JSON data; CSV export and import' },
         { name: 'events', description: "The organisation's event log" },
         { name: 'system', description: 'Health' },
+        { name: 'voice', description: 'Voice recordings, transcripts and reading aloud' },
       ],
     },
     transform: openApiTransform,
@@ -171,9 +176,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(jobRoutes, { services })
       await v1.register(entityRoutes, { services })
       await v1.register(eventRoutes, { db })
+      await v1.register(voiceRoutes, { services })
     },
     { prefix: '/api/v1' },
   )
+
+  await app.register(demoRoutes, {
+    prefix: '/api/demo',
+    engines: deps.engines,
+    limits: deps.demoLimits ?? DEFAULT_DEMO_LIMITS,
+  })
 
   app.get('/healthz', { schema: { tags: ['system'], operationId: 'health' } }, () => ({
     status: 'ok',

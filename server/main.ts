@@ -13,6 +13,7 @@ import { createFsBlobStore } from './blob/fs-blob-store'
 import { createEngines, closeEngines } from './ai/engines'
 import { WorkerPool } from './workers/worker-pool'
 import { reconcileDocumentFiles } from './features/documents/reconcile-files'
+import { reconcileRecordingFiles } from './features/voice/reconcile-recordings'
 import { buildApp } from './app'
 import { createLogger } from './http/logger'
 
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
   // PGlite admits one process, so no other server can be mid-upload; PostgreSQL may be shared.
   const uploadGraceMs = database.kind === 'pglite' ? 0 : 15 * 60_000
   await reconcileDocumentFiles({ db: database.db, blobs }, app.log, uploadGraceMs)
+  await reconcileRecordingFiles({ db: database.db, blobs }, app.log, uploadGraceMs)
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   await app.listen({ port: config.port, host: config.host })

@@ -4,6 +4,8 @@ import { DashboardLayout } from './app/dashboard-layout'
 import { DocumentsRoute } from './app/documents-route'
 import { requireOrg } from './app/require-org-slot'
 import { RootLayout } from './app/root-layout'
+import { VoiceRoute } from './app/voice-route'
+import { DemoRoute } from './app/demo-route'
 import { ErrorFallback } from './components/error-fallback'
 import { PublicLayout } from './components/public-layout'
 import { AnalyticsPage } from './features/analytics/analytics-page'
@@ -11,7 +13,6 @@ import { SignInPage } from './features/auth/sign-in-page'
 import { ConnectGptPage } from './features/connect-gpt/connect-gpt-page'
 import { ConversationsPage } from './features/conversations/conversations-page'
 import { DashboardHomePage } from './features/dashboard/dashboard-home-page'
-import { DemoPage } from './features/demo/demo-page'
 import { EntitiesPage } from './features/entities/entities-page'
 import { CreateFirstOrgCard } from './features/orgs/create-first-org-card'
 import { EventsPage } from './features/events/events-page'
@@ -21,7 +22,6 @@ import { SettingsPage } from './features/settings/settings-page'
 import { SqlPage } from './features/sql/sql-page'
 import { StoragePage } from './features/storage/storage-page'
 import { VectorPage } from './features/vector/vector-page'
-import { VoicePage } from './features/voice/voice-page'
 import { FeaturesPage } from './marketing/features-page'
 import { LandingPage } from './marketing/landing-page'
 import { PricingPage } from './marketing/pricing-page'
@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
           { path: '/', element: <LandingPage /> },
           { path: '/features', element: <FeaturesPage /> },
           { path: '/pricing', element: <PricingPage /> },
-          { path: '/demo', element: <DemoPage /> },
+          { path: '/demo', element: <DemoRoute /> },
         ],
       },
       { path: '/auth', element: <SignInPage /> },
@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <DashboardHomePage onboarding={<CreateFirstOrgCard />} /> },
           { path: 'documents', element: <DocumentsRoute /> },
-          { path: 'voice', element: <VoicePage requireOrg={requireOrg} /> },
+          { path: 'voice', element: <VoiceRoute /> },
           { path: 'analytics', element: <AnalyticsPage requireOrg={requireOrg} /> },
           { path: 'entities', element: <EntitiesPage requireOrg={requireOrg} /> },
           { path: 'conversations', element: <ConversationsPage requireOrg={requireOrg} /> },

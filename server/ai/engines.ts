@@ -7,17 +7,33 @@ import type { Capability, EngineConfig } from '../config'
 import type { WorkerPool } from '../workers/worker-pool'
 import { createAnalyzer } from './analyzer/create-analyzer'
 import type { Analyzer } from './analyzer/types'
+import { createSpeaker, createTranscriber } from './speech/create-speech'
+import type { Speaker, Transcriber } from './speech/types'
+import { createAnswerer, type Answerer } from './answer/create-answerer'
 
 export interface Engines {
   analyzer: Analyzer
+  /** Speech to text (AI_STT_ENGINE); the local one runs ffmpeg and PocketSphinx as child processes. */
+  transcriber: Transcriber
+  /** Text to speech (AI_TTS_ENGINE); the local one runs espeak-ng and ffmpeg as child processes. */
+  speaker: Speaker
+  /** The demo assistant's answers (AI_CHAT_ENGINE): built-in explanations locally. */
+  answerer: Answerer
 }
 
 /** Builds every engine; local engines run their CPU-heavy work on `pool`. */
 export function createEngines(ai: Record<Capability, EngineConfig>, pool: WorkerPool): Engines {
-  return { analyzer: createAnalyzer(ai.analysis, pool) }
+  return {
+    analyzer: createAnalyzer(ai.analysis, pool),
+    transcriber: createTranscriber(ai.stt),
+    speaker: createSpeaker(ai.tts),
+    answerer: createAnswerer(ai.chat),
+  }
 }
 
 /** Releases engine resources (sockets, models); local engines hold none beyond the pool. */
 export async function closeEngines(engines: Engines): Promise<void> {
-  await Promise.all(Object.values(engines).map((engine: Analyzer) => engine.close?.()))
+  await Promise.all(
+    Object.values(engines).map((engine: { close?: () => Promise<void> }) => engine.close?.()),
+  )
 }

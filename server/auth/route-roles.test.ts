@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto'
 import { withTenant } from '../db/tenant'
 import { enqueueJob } from '../jobs/job-service'
+import { recordings } from '../db/schema'
+import { createFsBlobStore } from '../blob/fs-blob-store'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, signedInWithRole, type TestMember } from '../test/test-app'
 import { uploadForm } from '../test/sample-files'
@@ -99,6 +101,27 @@ async function jobOf(actor: TestMember): Promise<string> {
   return job.id
 }
 
+/** A recording `actor` made in the owner's organisation (a stored file and its row). */
+async function recordingOf(actor: TestMember): Promise<string> {
+  const principal = { orgId: owner.orgId } as const
+  const fileKey = `orgs/${owner.orgId}/voice-recordings/${actor.userId}/${Date.now()}.webm`
+  await createFsBlobStore(t.blobDir).put(fileKey, new Uint8Array([26, 69, 223, 163]), 'audio/webm')
+  const [row] = await withTenant(t.database.db, principal, (tx) =>
+    tx
+      .insert(recordings)
+      .values({
+        orgId: owner.orgId,
+        title: 'Walk memo',
+        fileKey,
+        mimeType: 'audio/webm',
+        sizeBytes: 4,
+        createdBy: actor.userId,
+      })
+      .returning({ id: recordings.id }),
+  )
+  return row?.id ?? ''
+}
+
 /**
  * The request `op` as `actor` would send it to the owner's organisation: path parameters are
  * real ids (a document `actor` created) where known, random UUIDs otherwise (`placeholder`).
@@ -113,6 +136,7 @@ async function requestFor(op: Operation, actor: TestMember) {
     else if (name === 'documentId') value = await documentOf(actor)
     else if (name === 'jobId') value = await jobOf(actor)
     else if (name === 'entityId') value = await entityOf(actor)
+    else if (name === 'recordingId') value = await recordingOf(actor)
     else {
       value = randomUUID()
       placeholder = true

@@ -3,8 +3,8 @@
  * - auth tables owned by better-auth (user, session, account, verification, organization, member,
  *   invitation), written from better-auth 1.7's documented schema; no RLS, reached only by the
  *   auth layer;
- * - tenant tables (apps, documents, document_counts, analyses, audit_logs, jobs, entities, events):
- *   every row has `org_id`, and RLS is
+ * - tenant tables (apps, documents, document_counts, analyses, audit_logs, jobs, entities, events,
+ *   recordings, recording_segments, voice_consents): every row has `org_id`, and RLS is
  *   enabled, forced and filtered on `current_setting('app.org_id')` (see migrations/*_rls.sql).
  */
 import {
@@ -337,4 +337,88 @@ export const events = pgTable(
       t.id.desc().nullsFirst(),
     ),
   ],
+)
+
+/**
+ * Voice recordings (issue 7): the audio is in the blob store under `fileKey` (bucket
+ * `voice-recordings`, `{userId}/{timestamp}.webm`, inside the organisation's folder); the
+ * transcript is a document (`document_type` 'transcript'). `status`: transcribing | ready |
+ * failed | cancelled. `app_id` references apps (org_id, id) like documents (custom migration).
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    title: text('title').notNull(),
+    fileKey: text('file_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Seconds of audio, known once decoded. */
+    durationSec: real('duration_sec'),
+    status: text('status').notNull().default('transcribing'),
+    /** User-safe reason of a failed transcription. */
+    error: text('error'),
+    /** The transcription job. */
+    jobId: uuid('job_id'),
+    /** The transcript document, once transcribed. */
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    engine: text('engine'),
+    model: text('model'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('recordings_org_created_idx').on(
+      t.orgId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('recordings_org_app_created_idx').on(
+      t.orgId,
+      t.appId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+)
+
+/**
+ * The timed pieces of a recording's transcript: seconds into the audio and character offsets
+ * [start_offset, end_offset) into the transcript document's content, so search results and
+ * citations can point into the recording.
+ */
+export const recordingSegments = pgTable(
+  'recording_segments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    startSec: real('start_sec').notNull(),
+    endSec: real('end_sec').notNull(),
+    text: text('text').notNull(),
+    startOffset: integer('start_offset').notNull(),
+    endOffset: integer('end_offset').notNull(),
+  },
+  (t) => [uniqueIndex('recording_segments_recording_idx').on(t.recordingId, t.position)],
+)
+
+/** A member's acknowledgement of the recording-consent notice, once per organisation. */
+export const voiceConsents = pgTable(
+  'voice_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('voice_consents_org_user_idx').on(t.orgId, t.userId)],
 )

@@ -39,6 +39,13 @@ export const ERROR_CODES = [
   'unknown_job_kind',
   'unsupported_type',
   'validation_failed',
+  'audio_too_long',
+  'bad_audio',
+  'consent_required',
+  'engine_unavailable',
+  'not_recording_creator',
+  'recording_not_found',
+  'speech_failed',
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

@@ -270,7 +270,7 @@ export class JobRunner {
 }
 
 /** Abort reason of a job whose cancellation was requested. */
-class CancelledError extends Error {
+export class CancelledError extends Error {
   constructor() {
     super('The job was cancelled.')
     this.name = 'CancelledError'
@@ -278,7 +278,7 @@ class CancelledError extends Error {
 }
 
 /** Abort reason of a job stopped because the server is shutting down. */
-class ShutdownError extends Error {
+export class ShutdownError extends Error {
   constructor() {
     super('The server is shutting down.')
     this.name = 'ShutdownError'

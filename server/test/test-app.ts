@@ -17,6 +17,7 @@ import { WorkerPool } from '../workers/worker-pool'
 import type { AppServices } from '../services'
 import { buildApp } from '../app'
 import type { SignInLimits } from '../auth/auth-routes'
+import type { DemoLimits } from '../features/demo/routes'
 import type { Role } from '../auth/roles'
 import { member } from '../db/schema'
 
@@ -45,6 +46,7 @@ const LOCAL_ENGINES = {
 export async function buildTestApp(
   options: {
     signInLimits?: SignInLimits
+    demoLimits?: DemoLimits
     analyzer?: Analyzer
     extraction?: AppServices['limits']['extraction']
     publicUrl?: string
@@ -68,6 +70,7 @@ export async function buildTestApp(
     publicUrl: options.publicUrl ?? TEST_ORIGIN,
     logger: options.logger,
     signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
+    demoLimits: options.demoLimits,
     webRoot: path.join(blobDir, 'no-web'),
   })
   await app.ready()

@@ -9,6 +9,9 @@ import { AnalysisStatusBadge } from './analysis-status-badge'
 import { analysisKindLabel } from './analysis-kinds'
 import { formatDateTime } from './format-date-time'
 import type { AnalysisPanelState, Span } from './types'
+import { ListenButton } from '../../components/listen-button'
+import type { Synthesize } from '../../lib/speech'
+import { analysisSpeechText } from './analysis-speech-text'
 
 interface AnalysisPanelProps {
   state: AnalysisPanelState
@@ -20,6 +23,8 @@ interface AnalysisPanelProps {
   highlight: Span | null
   /** Called when the user picks a finding; the caller highlights the span in the document. */
   onSelectSpan: (span: Span) => void
+  /** Text to speech for the Listen button (shown when given and the analysis is ready). */
+  synthesize?: Synthesize
 }
 
 /**
@@ -32,6 +37,7 @@ export function AnalysisPanel({
   onCancel,
   highlight,
   onSelectSpan,
+  synthesize,
 }: AnalysisPanelProps) {
   if (state.status === 'idle') return null
   return (
@@ -47,7 +53,16 @@ export function AnalysisPanel({
             </CardDescription>
           )}
         </div>
-        <AnalysisStatusBadge status={state.status} />
+        <div className="flex items-center gap-2">
+          {state.status === 'ok' && synthesize && (
+            <ListenButton
+              text={analysisSpeechText(state.analysis.result)}
+              synthesize={synthesize}
+              subject="analysis"
+            />
+          )}
+          <AnalysisStatusBadge status={state.status} />
+        </div>
       </CardHeader>
       <CardContent>
         {state.status === 'loading' && state.jobId && (

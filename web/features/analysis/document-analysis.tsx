@@ -4,6 +4,7 @@ import { AnalysisPanel } from './analysis-panel'
 import { RunAnalysisForm } from './run-analysis-form'
 import type { Span } from './types'
 import { useDocumentAnalysis } from './use-document-analysis'
+import { orgSpeech } from '../../lib/speech'
 
 interface DocumentAnalysisProps {
   orgId: string
@@ -48,6 +49,7 @@ export function DocumentAnalysis({
         onCancel={cancel}
         highlight={highlight}
         onSelectSpan={onSelectSpan}
+        synthesize={orgSpeech(orgId)}
       />
     </div>
   )

@@ -1,11 +1,26 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { FileSearchIcon, LayersIcon, MicIcon } from 'lucide-react'
-import { ComingSoon } from '../../components/coming-soon'
 import { Button } from '../../components/ui/button'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
+import { DocumentAnalysisDemo, type DemoAnalysisState } from './document-analysis-demo'
+import { VoiceAssistant } from './voice-assistant'
 
-/** Public /demo: tabs Voice Assistant, Document Analysis and Platform Features (demos not built yet). */
-export function DemoPage() {
+const FEATURES = [
+  'Voice memos transcribed with timestamps and summarised',
+  'Document analysis: summaries, clauses and risks, each linked to its passage',
+  'Any AI output read aloud',
+  'Organizations with Owner, Admin and Member roles and row-level security',
+  'Self-hosted and offline by default: runs on your firm’s server',
+  'Open source under the AGPL',
+]
+
+/** Public /demo: tabs Voice Assistant, Document Analysis and Platform Features; nothing is stored. */
+export function DemoPage({
+  renderAnalysis,
+}: {
+  renderAnalysis: (state: DemoAnalysisState) => ReactNode
+}) {
   return (
     <div className="mx-auto max-w-4xl px-6 py-16">
       <title>Demo · Lexdesk</title>
@@ -28,36 +43,24 @@ export function DemoPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="voice">
-          <ComingSoon>
-            <p>
-              The public voice assistant demo (ask a legal question aloud, hear the answer) is not
-              available yet. Signed-in users can record and transcribe in the dashboard.
-            </p>
-          </ComingSoon>
+          <VoiceAssistant />
         </TabsContent>
         <TabsContent value="analysis">
-          <ComingSoon>
-            <p>
-              The public document analysis demo is not available yet. Sign in to analyse your own
-              documents: summaries, clauses and risks, each linked to its passage.
-            </p>
-          </ComingSoon>
+          <DocumentAnalysisDemo renderAnalysis={renderAnalysis} />
         </TabsContent>
         <TabsContent value="platform">
           <ul className="grid gap-3 text-sm sm:grid-cols-2">
-            {[
-              'Self-hosted: runs on your firm’s server',
-              'Organizations with Owner, Admin and Member roles',
-              'Passwordless sign-in by e-mail link',
-              'Document library with search and type filters',
-              'Analyses you can audit, passage by passage',
-              'Open source under the AGPL',
-            ].map((item) => (
+            {FEATURES.map((item) => (
               <li key={item} className="rounded-md border bg-card p-4">
                 {item}
               </li>
             ))}
           </ul>
+          <div className="mt-6 text-center">
+            <Button asChild>
+              <Link to="/auth">Sign In</Link>
+            </Button>
+          </div>
         </TabsContent>
       </Tabs>
       <div className="mt-10 text-center">

@@ -1,23 +1,85 @@
-import { ComingSoon } from '../../components/coming-soon'
+import type { ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { FileTextIcon, MicIcon, SparklesIcon } from 'lucide-react'
 import { PageHeader } from '../../components/page-header'
-import type { RequireOrgSlot } from '../../lib/org-scope'
+import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import type { OrgScope, RequireOrgSlot } from '../../lib/org-scope'
+import { consentQuery } from './api'
+import { ConsentNotice } from './consent-notice'
+import { RecorderCard } from './recorder-card'
+import { RecordingsList } from './recordings-list'
+import { useVoiceMemo, type SummaryState } from './use-voice-memo'
 
-/** /dashboard/voice: placeholder screen (Voice Assistant); shows the organization prompt, then a not-yet-available note. */
-export function VoicePage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
+/** Renders the analysis panel for the latest memo's summary (composed by web/app). */
+export type RenderSummary = (props: { orgId: string; state: SummaryState }) => ReactNode
+
+const CARDS = [
+  { icon: MicIcon, title: 'Record', text: 'Dictate a memo or record a meeting in the browser.' },
+  {
+    icon: FileTextIcon,
+    title: 'Transcribe',
+    text: 'A timestamped transcript is saved to your document library.',
+  },
+  {
+    icon: SparklesIcon,
+    title: 'Summarise',
+    text: 'The transcript is summarised; listen to any result read aloud.',
+  },
+]
+
+/** /dashboard/voice: explanatory cards, the recorder (after the consent notice), the summary and the recordings. */
+export function VoicePage({
+  requireOrg,
+  renderSummary,
+}: {
+  requireOrg: RequireOrgSlot
+  renderSummary: RenderSummary
+}) {
   return (
     <>
       <PageHeader
         title="Voice Assistant"
         description="Record dictation or meetings and have them transcribed and analysed."
       />
-      {requireOrg(() => (
-        <ComingSoon>
-          <p>
-            Voice recording is not available yet: the recorder and transcription are still being
-            built.
-          </p>
-        </ComingSoon>
+      <div className="mb-6 grid gap-4 sm:grid-cols-3">
+        {CARDS.map(({ icon: Icon, title, text }) => (
+          <Card key={title}>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2 text-base">
+                <Icon aria-hidden="true" className="size-4" /> {title}
+              </CardTitle>
+              <CardDescription>{text}</CardDescription>
+            </CardHeader>
+          </Card>
+        ))}
+      </div>
+      {requireOrg((scope) => (
+        <VoiceWorkspace
+          key={`${scope.orgId}:${scope.appId ?? ''}`}
+          scope={scope}
+          renderSummary={renderSummary}
+        />
       ))}
     </>
+  )
+}
+
+function VoiceWorkspace({
+  scope,
+  renderSummary,
+}: {
+  scope: OrgScope
+  renderSummary: RenderSummary
+}) {
+  const consent = useQuery(consentQuery(scope.orgId))
+  const memo = useVoiceMemo(scope)
+  return (
+    <div className="flex flex-col gap-6">
+      {consent.isError && <p className="text-sm text-destructive">{consent.error.message}</p>}
+      {consent.data?.acknowledgedAt === null && <ConsentNotice orgId={scope.orgId} />}
+      {consent.data?.acknowledgedAt && <RecorderCard memo={memo} />}
+      {renderSummary({ orgId: scope.orgId, state: memo.summary })}
+      <RecordingsList orgId={scope.orgId} appId={scope.appId} />
+    </div>
   )
 }

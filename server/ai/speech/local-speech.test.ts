@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { AppError } from '../../http/app-error'
+import { AUDIO_FORMATS, encodeAudio, spokenWav, type AudioFormat } from '../../test/test-audio'
+import { decodeToPcm, PCM_BYTES_PER_SECOND } from './audio'
+import { LocalSpeaker } from './local-speaker'
+import { LocalTranscriber } from './local-transcriber'
+import { runProcess } from './run-process'
+import { SPEECH_MAX_CHARS, speechText } from './types'
+
+const SENTENCE = 'The tenant shall pay the rent on the first day of each month.'
+let wav: Buffer
+let wavSeconds: number
+beforeAll(async () => {
+  wav = await spokenWav(SENTENCE)
+  wavSeconds = (await decodeToPcm(wav)).byteLength / PCM_BYTES_PER_SECOND
+})
+
+describe('decoding', () => {
+  it.each(Object.keys(AUDIO_FORMATS) as AudioFormat[])(
+    'decodes %s to 16 kHz mono PCM of the same length',
+    async (format) => {
+      const pcm = await decodeToPcm(await encodeAudio(wav, format))
+      // Lossy codecs pad a few frames; the length stays within a tenth of a second.
+      expect(Math.abs(pcm.byteLength / PCM_BYTES_PER_SECOND - wavSeconds)).toBeLessThan(0.1)
+    },
+  )
+
+  it.each([
+    ['empty', new Uint8Array()],
+    ['text', new TextEncoder().encode('This is not audio at all, just words.\n'.repeat(50))],
+    ['damaged', (b: Buffer) => b],
+  ] as const)('rejects %s input with a 400 bad_audio problem', async (_name, input) => {
+    const bytes =
+      typeof input === 'function' ? (await encodeAudio(wav, 'mp4')).subarray(0, 400) : input
+    const error = await decodeToPcm(bytes).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AppError)
+    expect(error).toMatchObject({ status: 400, code: 'bad_audio' })
+  })
+
+  it('names what to install when a program is missing (503, not a crash)', async () => {
+    const error = await runProcess('lexdesk-no-such-program', [], {
+      install: 'Install the Debian package lexdesk-no-such-program.',
+    }).catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      status: 503,
+      code: 'engine_unavailable',
+      detail: 'Install the Debian package lexdesk-no-such-program.',
+    })
+  })
+})
+
+describe('LocalTranscriber', () => {
+  it('returns timed segments within the audio, with the engine and duration', async () => {
+    const transcript = await new LocalTranscriber().transcribe(wav, 'audio/wav')
+    expect(transcript).toMatchObject({ language: 'en', engine: 'local' })
+    expect(transcript.durationSec).toBeCloseTo(wavSeconds, 1)
+    expect(transcript.segments.length).toBeGreaterThan(0)
+    expect(transcript.text).toBe(transcript.segments.map((s) => s.text).join(' '))
+    for (const segment of transcript.segments) {
+      expect(segment.start).toBeGreaterThanOrEqual(0)
+      expect(segment.end).toBeGreaterThan(segment.start)
+      expect(segment.end).toBeLessThanOrEqual(wavSeconds + 0.05)
+      expect(segment.text.trim()).not.toBe('')
+    }
+  })
+
+  it('works through long audio in pieces, reporting progress, with times across the whole', async () => {
+    const long = await spokenWav(SENTENCE, 6)
+    const progress: number[] = []
+    const transcript = await new LocalTranscriber({ pieceSec: 10, parallel: 2 }).transcribe(
+      long,
+      'audio/wav',
+      { onProgress: (fraction) => progress.push(fraction) },
+    )
+    expect(transcript.durationSec).toBeGreaterThan(15)
+    const pieces = Math.ceil(transcript.durationSec / 10)
+    expect(progress.filter((f) => f > 0).length).toBeGreaterThanOrEqual(pieces)
+    expect(progress.at(-1)).toBe(1)
+    const starts = transcript.segments.map((s) => s.start)
+    expect(starts).toEqual([...starts].sort((a, b) => a - b))
+    expect(transcript.segments.at(-1)?.end ?? 0).toBeGreaterThan(transcript.durationSec - 10)
+  })
+
+  it('stops when cancelled, rejecting with the abort reason', async () => {
+    const long = await spokenWav(SENTENCE, 10)
+    const controller = new AbortController()
+    const started = performance.now()
+    setTimeout(() => controller.abort(new Error('cancelled by the test')), 300)
+    const error = await new LocalTranscriber()
+      .transcribe(long, 'audio/wav', { signal: controller.signal })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ message: 'cancelled by the test' })
+    expect(performance.now() - started).toBeLessThan(3000)
+  })
+})
+
+describe('LocalSpeaker', () => {
+  it('speaks text as MP3 that decodes to audio of a plausible length', async () => {
+    const { audio, mime } = await new LocalSpeaker().speak('Read this clause aloud, please.')
+    expect(mime).toBe('audio/mpeg')
+    const seconds = (await decodeToPcm(audio)).byteLength / PCM_BYTES_PER_SECOND
+    expect(seconds).toBeGreaterThan(1)
+    expect(seconds).toBeLessThan(6)
+  })
+
+  it('falls back to the default voice for a voice name it does not know', async () => {
+    const { audio } = await new LocalSpeaker().speak('Hello.', 'xx-unknown')
+    expect(audio.byteLength).toBeGreaterThan(1000)
+  })
+
+  it('cuts text to 4000 characters, without splitting a character', () => {
+    expect(speechText('a'.repeat(5000))).toHaveLength(SPEECH_MAX_CHARS)
+    expect(speechText('short')).toBe('short')
+    expect(Array.from(speechText('é😀'.repeat(3000)))).toHaveLength(SPEECH_MAX_CHARS)
+  })
+})

@@ -1,0 +1,118 @@
+/**
+ * Speech engines for any OpenAI-compatible audio API: `/v1/audio/transcriptions` with
+ * `response_format: verbose_json` (OpenAI Whisper, whisper.cpp's server, faster-whisper servers,
+ * LocalAI) and `/v1/audio/speech` (MP3). A provider failure becomes a 502 `speech_failed` problem
+ * whose detail never repeats the provider's own message (it may name internal hosts).
+ */
+import OpenAI, { toFile } from 'openai'
+import { AppError } from '../../http/app-error'
+import {
+  speechText,
+  type Speaker,
+  type Transcriber,
+  type TranscribeOptions,
+  type Transcript,
+} from './types'
+
+/** Per-request timeout: transcribing an hour on a remote server can take several minutes. */
+const TIMEOUT_MS = 15 * 60_000
+
+export interface OpenAISpeechOptions {
+  baseURL: string
+  apiKey?: string
+  model: string
+}
+
+function client(options: OpenAISpeechOptions): OpenAI {
+  // The SDK insists on a key; self-hosted endpoints usually ignore it. No silent retries.
+  return new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey || 'not-needed',
+    maxRetries: 0,
+    timeout: TIMEOUT_MS,
+  })
+}
+
+function providerFailed(what: string, cause: unknown): AppError {
+  return new AppError(
+    'speech_failed',
+    502,
+    `The ${what} service failed. Try again, or ask an administrator to check the server log.`,
+    {},
+    cause,
+  )
+}
+
+/** File name extension for a MIME type, so the provider can tell the container. */
+function extensionOf(mime: string): string {
+  const sub = mime.split(';')[0]?.split('/')[1] ?? ''
+  const known: Record<string, string> = { mpeg: 'mp3', 'x-wav': 'wav', wave: 'wav', 'x-m4a': 'm4a' }
+  return known[sub] ?? (/^[a-z0-9]{2,5}$/.test(sub) ? sub : 'webm')
+}
+
+export class OpenAITranscriber implements Transcriber {
+  private readonly client: OpenAI
+  constructor(private readonly options: OpenAISpeechOptions) {
+    this.client = client(options)
+  }
+
+  async transcribe(
+    audio: Uint8Array,
+    mime: string,
+    options: TranscribeOptions = {},
+  ): Promise<Transcript> {
+    options.onProgress?.(0, 'Sending the audio to the transcription service')
+    let answer: OpenAI.Audio.TranscriptionVerbose
+    try {
+      answer = await this.client.audio.transcriptions.create(
+        {
+          file: await toFile(audio, `audio.${extensionOf(mime)}`, { type: mime }),
+          model: this.options.model,
+          response_format: 'verbose_json',
+          timestamp_granularities: ['segment'],
+        },
+        { signal: options.signal },
+      )
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason
+      throw providerFailed('transcription', error)
+    }
+    const segments = (answer.segments ?? [])
+      .map((s) => ({ start: s.start, end: s.end, text: s.text.trim() }))
+      .filter((s) => s.text.length > 0)
+    options.onProgress?.(1, 'Transcribed')
+    return {
+      text:
+        segments.length > 0 ? segments.map((s) => s.text).join(' ') : (answer.text ?? '').trim(),
+      segments,
+      language: answer.language ?? 'en',
+      engine: 'openai',
+      model: this.options.model,
+      durationSec: answer.duration ?? segments.at(-1)?.end ?? 0,
+    }
+  }
+}
+
+/** OpenAI's voices; other names go to the provider unchanged (self-hosted servers have their own). */
+const DEFAULT_VOICE = 'alloy'
+
+export class OpenAISpeaker implements Speaker {
+  private readonly client: OpenAI
+  constructor(private readonly options: OpenAISpeechOptions) {
+    this.client = client(options)
+  }
+
+  async speak(text: string, voice?: string): Promise<{ audio: Uint8Array; mime: string }> {
+    try {
+      const response = await this.client.audio.speech.create({
+        model: this.options.model,
+        voice: voice ?? DEFAULT_VOICE,
+        input: speechText(text),
+        response_format: 'mp3',
+      })
+      return { audio: new Uint8Array(await response.arrayBuffer()), mime: 'audio/mpeg' }
+    } catch (error) {
+      throw providerFailed('speech', error)
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Runs an external program (ffmpeg, pocketsphinx_continuous, espeak-ng) with optional stdin bytes,
+ * collecting stdout. Aborting `signal` kills the process (SIGKILL). A program that is not
+ * installed becomes a 503 `engine_unavailable` problem naming `install`, never a crash.
+ */
+import { spawn } from 'node:child_process'
+import { AppError } from '../../http/app-error'
+
+/** A program exited with a non-zero status; `stderr` holds its last 2,000 characters. */
+export class ProcessFailure extends Error {
+  constructor(
+    readonly program: string,
+    readonly exitCode: number | null,
+    readonly stderr: string,
+  ) {
+    super(`${program} exited with ${exitCode}: ${stderr.slice(-300)}`)
+    this.name = 'ProcessFailure'
+  }
+}
+
+export interface RunOptions {
+  stdin?: Uint8Array
+  signal?: AbortSignal
+  /** What to tell the user to install or configure when the program is missing. */
+  install: string
+}
+
+/** Runs `program args`; resolves with its stdout, rejects with ProcessFailure, AppError or the abort reason. */
+export function runProcess(program: string, args: string[], options: RunOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(options.signal.reason)
+    const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+    const out: Buffer[] = []
+    let stderr = ''
+    const onAbort = () => child.kill('SIGKILL')
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000)
+    })
+    child.stdin.on('error', () => {}) // the program may exit before reading all of its input
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      options.signal?.removeEventListener('abort', onAbort)
+      if (error.code === 'ENOENT') reject(engineUnavailable(options.install, error))
+      else reject(error)
+    })
+    child.on('close', (code) => {
+      options.signal?.removeEventListener('abort', onAbort)
+      if (options.signal?.aborted) reject(options.signal.reason)
+      else if (code === 0) resolve(Buffer.concat(out))
+      else reject(new ProcessFailure(program, code, stderr))
+    })
+    child.stdin.end(options.stdin ?? undefined)
+  })
+}
+
+/** The 503 problem of a speech engine that is not installed or configured. */
+export function engineUnavailable(install: string, cause?: unknown): AppError {
+  return new AppError('engine_unavailable', 503, install, {}, cause)
+}

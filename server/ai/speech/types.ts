@@ -1,0 +1,54 @@
+/**
+ * The speech engines' interfaces: a Transcriber turns audio into timed text, a Speaker turns text
+ * into audio. Both are chosen per capability (AI_STT_ENGINE, AI_TTS_ENGINE; see config.ts).
+ */
+
+/** One timed piece of a transcript; `start` and `end` in seconds from the start of the audio. */
+export interface TranscriptSegment {
+  start: number
+  end: number
+  text: string
+}
+
+/** What a Transcriber returns. `text` is the segments' texts joined by single spaces. */
+export interface Transcript {
+  text: string
+  segments: TranscriptSegment[]
+  /** The speech's language as the engine names it ('en' locally; OpenAI says 'english'). */
+  language: string
+  engine: string
+  model: string
+  /** Length of the audio in seconds. */
+  durationSec: number
+}
+
+/** Cancel signal and progress reporter of a long transcription. */
+export interface TranscribeOptions {
+  signal?: AbortSignal
+  /** `fraction` 0..1 of the audio done, `message` short and user-facing. */
+  onProgress?: (fraction: number, message: string) => void
+}
+
+/**
+ * Speech to text. `audio` is a whole recording in any format ffmpeg decodes (webm/opus, ogg,
+ * mp4/aac, wav, mp3); `mime` is its declared type. Throws an AppError: 400 `bad_audio` when it is
+ * not decodable audio, 503 `engine_unavailable` when the engine is missing, 502 `speech_failed`
+ * when the engine fails.
+ */
+export interface Transcriber {
+  transcribe(audio: Uint8Array, mime: string, options?: TranscribeOptions): Promise<Transcript>
+}
+
+/** Text to speech: MP3 audio of `text` (cut to SPEECH_MAX_CHARS) in `voice` (engine-specific). */
+export interface Speaker {
+  speak(text: string, voice?: string): Promise<{ audio: Uint8Array; mime: string }>
+}
+
+/** Text given to a Speaker is cut to this many characters (product spec, validation rules). */
+export const SPEECH_MAX_CHARS = 4000
+
+/** `text` cut to its first SPEECH_MAX_CHARS characters (code points, so no half emoji). */
+export function speechText(text: string): string {
+  const chars = Array.from(text)
+  return chars.length <= SPEECH_MAX_CHARS ? text : chars.slice(0, SPEECH_MAX_CHARS).join('')
+}

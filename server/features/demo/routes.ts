@@ -1,0 +1,139 @@
+/**
+ * The public demo's endpoints under /api/demo (no sign-in, nothing stored, outside the tenant API
+ * and its OpenAPI document like /api/auth): transcribe a spoken question (≤ 60 s of audio), answer
+ * it from the built-in explanations, read text aloud, and analyse pasted text (≤ 20,000
+ * characters). Every endpoint is rate limited per client address.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { AppError } from '../../http/app-error'
+import { AnalysisKind } from '../../ai/analyzer/types'
+import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
+import type { Engines } from '../../ai/engines'
+
+/** Seconds of audio a demo question may last. */
+export const DEMO_MAX_AUDIO_SECONDS = 60
+/** Characters of text the demo analyses or reads. */
+export const DEMO_MAX_TEXT_CHARS = 20_000
+
+/** Requests per client per window across the demo endpoints. */
+export interface DemoLimits {
+  perClient: number
+  windowMs: number
+}
+export const DEFAULT_DEMO_LIMITS: DemoLimits = { perClient: 30, windowMs: 60_000 }
+
+const DemoText = z
+  .string()
+  .trim()
+  .min(1, 'Please paste a document to analyze')
+  .max(DEMO_MAX_TEXT_CHARS, 'The demo reads at most 20,000 characters')
+
+export const demoRoutes: FastifyPluginAsyncZod<{ engines: Engines; limits: DemoLimits }> = async (
+  app,
+  { engines, limits },
+) => {
+  const limiter = app.createRateLimit({
+    max: limits.perClient,
+    timeWindow: limits.windowMs,
+    keyGenerator: (req) => `demo:${req.ip}`,
+  })
+  const rateLimited = async (req: FastifyRequest) => {
+    const result = await limiter(req)
+    if (!result.isAllowed && result.isExceeded) {
+      const seconds = Math.max(1, result.ttlInSeconds)
+      throw new AppError(
+        'rate_limited',
+        429,
+        `The demo is busy for you: try again in ${seconds} seconds.`,
+        { 'retry-after': String(seconds) },
+      )
+    }
+  }
+  const options = { onRequest: rateLimited, schema: { hide: true } } as const
+
+  app.post(
+    '/transcribe',
+    {
+      ...options,
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        hide: true,
+        body: z.object({
+          audio: z.string().min(1).describe('Base64 audio (webm, ogg, mp4, wav or mp3)'),
+          mimeType: z.string().max(100).default('audio/webm'),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const audio = Buffer.from(req.body.audio, 'base64')
+      const pcm = await decodeToPcm(audio, { maxSeconds: DEMO_MAX_AUDIO_SECONDS + 1 })
+      if (pcm.byteLength / PCM_BYTES_PER_SECOND > DEMO_MAX_AUDIO_SECONDS) {
+        throw new AppError('audio_too_long', 413, 'The demo takes questions of up to 60 seconds.')
+      }
+      // A visitor who leaves stops the recogniser.
+      const controller = new AbortController()
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) controller.abort(new Error('The client went away.'))
+      })
+      const transcript = await engines.transcriber.transcribe(audio, req.body.mimeType, {
+        signal: controller.signal,
+      })
+      return { transcript: transcript.text, durationSec: transcript.durationSec }
+    },
+  )
+
+  app.post(
+    '/answer',
+    {
+      ...options,
+      schema: { hide: true, body: z.object({ question: DemoText }) },
+    },
+    async (req) => {
+      try {
+        return await engines.answerer.answer(req.body.question)
+      } catch (error) {
+        throw new AppError('analysis_failed', 502, 'Failed to get AI response', {}, error)
+      }
+    },
+  )
+
+  app.post(
+    '/speech',
+    {
+      ...options,
+      schema: {
+        hide: true,
+        body: z.object({ text: DemoText, voice: z.string().max(40).optional() }),
+      },
+    },
+    async (req) => {
+      const { audio } = await engines.speaker.speak(req.body.text, req.body.voice)
+      return { audioContent: Buffer.from(audio).toString('base64') }
+    },
+  )
+
+  app.post(
+    '/analyze',
+    {
+      ...options,
+      schema: {
+        hide: true,
+        body: z.object({
+          documentText: DemoText,
+          analysisType: AnalysisKind.exclude(['full']).default('summarize'),
+        }),
+      },
+    },
+    async (req) => {
+      try {
+        return {
+          analysis: await engines.analyzer.analyze(req.body.documentText, req.body.analysisType),
+        }
+      } catch (error) {
+        throw new AppError('analysis_failed', 502, 'Failed to analyze document', {}, error)
+      }
+    },
+  )
+}

@@ -1,0 +1,33 @@
+/** Reads a multipart recording upload: the `file` part (size-limited) and an optional `appId` field before it. */
+import type { FastifyRequest } from 'fastify'
+import { AppError } from '../../http/app-error'
+
+/** Upload limit of one recording: 100 MB (an hour of browser Opus is about 15 MB). */
+export const MAX_RECORDING_BYTES = 100 * 1024 * 1024
+
+/** The uploaded audio; 400 `file_missing` without one, 413 past MAX_RECORDING_BYTES. */
+export async function readAudioUpload(
+  req: FastifyRequest,
+): Promise<{ bytes: Uint8Array; mimeType: string; appId?: string }> {
+  try {
+    const part = await req.file({ limits: { fileSize: MAX_RECORDING_BYTES } })
+    if (!part || part.fieldname !== 'file')
+      throw new AppError('file_missing', 400, 'Send the recording as the multipart field "file".')
+    // Text fields sent before the file arrive with it.
+    const appField = part.fields.appId
+    const appId =
+      appField && !Array.isArray(appField) && appField.type === 'field'
+        ? String(appField.value)
+        : undefined
+    return { bytes: new Uint8Array(await part.toBuffer()), mimeType: part.mimetype, appId }
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('file_too_large', 413, 'The recording is larger than 100 MB.')
+    throw new AppError(
+      'bad_upload',
+      400,
+      'The upload could not be read. Send multipart/form-data with a "file" field.',
+    )
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * HTTP routes of the voice feature: recording-consent acknowledgement, recording upload (202 with
+ * the transcription job), list, detail with timed segments, audio playback (byte ranges), delete,
+ * and text to speech (`{ audioContent }`, base64 MP3). Logic lives in service.ts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { principalOf } from '../../auth/principal'
+import type { AppServices } from '../../services'
+import { OrgParams } from '../../http/params'
+import { readAudioUpload } from './read-audio-upload'
+import { sendAudio } from './send-audio'
+import {
+  ConsentSchema,
+  RecordingDetail,
+  RecordingListQuery,
+  RecordingPage,
+  RecordingParams,
+  SpeechAnswer,
+  SpeechRequest,
+  UploadAnswer,
+} from './schemas'
+import {
+  acknowledgeConsent,
+  deleteRecording,
+  getConsent,
+  getRecording,
+  getRecordingAudio,
+  listRecordings,
+  toRecording,
+  uploadRecording,
+} from './service'
+import { transcriptionJobHandler } from './transcription-job'
+
+export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+  app,
+  { services },
+) => {
+  const deps = { db: services.db, blobs: services.blobs }
+  services.jobs.register(
+    transcriptionJobHandler({ ...deps, transcriber: services.engines.transcriber }),
+  )
+
+  app.get(
+    '/orgs/:orgId/voice/consent',
+    {
+      schema: {
+        operationId: 'getVoiceConsent',
+        tags: ['voice'],
+        params: OrgParams,
+        response: { 200: ConsentSchema },
+      },
+      config: { minRole: 'member' },
+    },
+    async (req) => {
+      const at = await getConsent(services.db, principalOf(req))
+      return { acknowledgedAt: at?.toISOString() ?? null }
+    },
+  )
+
+  app.post(
+    '/orgs/:orgId/voice/consent',
+    {
+      schema: {
+        operationId: 'acknowledgeConsent',
+        tags: ['voice'],
+        description:
+          'Records that the caller has read the notice that everyone recorded must be told; needed once per organisation before the first recording.',
+        params: OrgParams,
+        response: { 200: ConsentSchema },
+      },
+      config: { minRole: 'member' },
+    },
+    async (req) => {
+      const at = await acknowledgeConsent(services.db, principalOf(req))
+      return { acknowledgedAt: at.toISOString() }
+    },
+  )
+
+  app.post(
+    '/orgs/:orgId/recordings',
+    {
+      schema: {
+        operationId: 'uploadRecording',
+        tags: ['voice'],
+        description:
+          'multipart/form-data with an optional `appId` (an app of the organisation, 404 otherwise) and then `file`: a recording in WebM/Opus, Ogg, MP4/AAC, WAV or MP3, at most 100 MB. Stored in the bucket voice-recordings as `{userId}/{timestamp}.webm` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files (nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed.',
+        consumes: ['multipart/form-data'],
+        params: OrgParams,
+        response: { 202: UploadAnswer },
+      },
+      config: { minRole: 'member' },
+    },
+    async (req, reply) => {
+      const file = await readAudioUpload(req)
+      const { recording, job } = await uploadRecording(deps, principalOf(req), file)
+      services.jobs.wake()
+      return reply.status(202).send({ recording: toRecording(recording), job })
+    },
+  )
+
+  app.get(
+    '/orgs/:orgId/recordings',
+    {
+      schema: {
+        operationId: 'listRecordings',
+        tags: ['voice'],
+        params: OrgParams,
+        querystring: RecordingListQuery,
+        response: { 200: RecordingPage },
+      },
+      config: { minRole: 'member' },
+    },
+    (req) => listRecordings(services.db, principalOf(req), req.query),
+  )
+
+  app.get(
+    '/orgs/:orgId/recordings/:recordingId',
+    {
+      schema: {
+        operationId: 'getRecording',
+        tags: ['voice'],
+        params: RecordingParams,
+        response: { 200: RecordingDetail },
+      },
+      config: { minRole: 'member' },
+    },
+    (req) => getRecording(services.db, principalOf(req), req.params.recordingId),
+  )
+
+  app.get(
+    '/orgs/:orgId/recordings/:recordingId/audio',
+    {
+      schema: {
+        operationId: 'playRecording',
+        tags: ['voice'],
+        description: 'The recorded audio; honours a single `Range: bytes=…` request (206).',
+        params: RecordingParams,
+      },
+      config: { minRole: 'member' },
+    },
+    async (req, reply) => {
+      const audio = await getRecordingAudio(deps, principalOf(req), req.params.recordingId)
+      return sendAudio(req, reply, audio)
+    },
+  )
+
+  app.delete(
+    '/orgs/:orgId/recordings/:recordingId',
+    {
+      schema: {
+        operationId: 'deleteRecording',
+        tags: ['voice'],
+        description:
+          'Deletes the recording, its audio, its segments and its transcript document. Members delete only their own recordings (403 `not_recording_creator`); admins any.',
+        params: RecordingParams,
+        response: { 204: z.null() },
+      },
+      config: { minRole: 'member' },
+    },
+    async (req, reply) => {
+      await deleteRecording(deps, principalOf(req), req.params.recordingId)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/orgs/:orgId/speech',
+    {
+      schema: {
+        operationId: 'synthesizeSpeech',
+        tags: ['voice'],
+        description:
+          'Reads text aloud with the configured text-to-speech engine; text past 4000 characters is cut. 503 when the engine is not installed.',
+        params: OrgParams,
+        body: SpeechRequest,
+        response: { 200: SpeechAnswer },
+      },
+      bodyLimit: 512 * 1024,
+      config: { minRole: 'member' },
+    },
+    async (req) => {
+      const { audio } = await services.engines.speaker.speak(req.body.text, req.body.voice)
+      return { audioContent: Buffer.from(audio).toString('base64') }
+    },
+  )
+}

@@ -1,0 +1,81 @@
+/** Zod schemas of the voice API: they validate requests, type handlers and document OpenAPI. */
+import { z } from 'zod'
+import { AppId, OrgParams } from '../../http/params'
+import { PageQuery, pageOf } from '../../http/paging'
+import { JobSchema } from '../../jobs/job-service'
+
+export const RecordingStatus = z.enum(['transcribing', 'ready', 'failed', 'cancelled'])
+
+export const RecordingSchema = z
+  .object({
+    id: z.string().uuid(),
+    appId: z.string().uuid().nullable().describe('The app it belongs to; null = organisation-wide'),
+    title: z.string(),
+    mimeType: z.string(),
+    sizeBytes: z.number().int(),
+    durationSec: z.number().nullable().describe('Seconds of audio, once decoded'),
+    status: RecordingStatus,
+    error: z.string().nullable().describe('Why transcription failed, when it did'),
+    jobId: z.string().uuid().nullable().describe('The transcription job'),
+    documentId: z
+      .string()
+      .uuid()
+      .nullable()
+      .describe("The transcript document (document_type 'transcript'), once transcribed"),
+    engine: z.string().nullable(),
+    model: z.string().nullable(),
+    createdBy: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Recording' })
+
+export const SegmentSchema = z
+  .object({
+    start: z.number().describe('Seconds from the start of the audio'),
+    end: z.number(),
+    text: z.string(),
+    startOffset: z.number().int().describe("Character offset into the transcript's content"),
+    endOffset: z.number().int().describe('Exclusive end offset'),
+  })
+  .meta({ id: 'TranscriptSegment' })
+
+export const RecordingDetail = RecordingSchema.extend({
+  transcript: z.string().nullable().describe("The transcript document's content"),
+  segments: z.array(SegmentSchema),
+}).meta({ id: 'RecordingDetail' })
+
+export const RecordingPage = pageOf(RecordingSchema)
+export const RecordingListQuery = PageQuery.extend({
+  appId: AppId.optional().describe(
+    "Only this app's recordings; absent = all of the organisation's",
+  ),
+})
+
+export const RecordingParams = OrgParams.extend({
+  recordingId: z.string().uuid({ message: 'Recording id must be a UUID' }),
+})
+
+export const UploadAnswer = z.object({ recording: RecordingSchema, job: JobSchema })
+
+export const ConsentSchema = z
+  .object({
+    acknowledgedAt: z
+      .string()
+      .nullable()
+      .describe('When the caller acknowledged the recording-consent notice; null = not yet'),
+  })
+  .meta({ id: 'VoiceConsent' })
+
+/** A text-to-speech request: text (cut to 4000 characters) and an optional voice name. */
+export const SpeechRequest = z.object({
+  text: z.string().trim().min(1, 'Give some text to read aloud').max(100_000),
+  voice: z
+    .string()
+    .max(40)
+    .optional()
+    .describe('Engine voice name (espeak-ng locally, e.g. en-us; alloy … for OpenAI)'),
+})
+
+export const SpeechAnswer = z
+  .object({ audioContent: z.string().describe('Base64 MP3') })
+  .meta({ id: 'SpeechAudio' })

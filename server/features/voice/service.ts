@@ -1,0 +1,255 @@
+/**
+ * Voice recordings: upload (validated by decoding, stored through the BlobStore, transcribed by a
+ * background job), list, read with the transcript's timed segments, play and delete; and the
+ * recording-consent acknowledgement. The audio lives at
+ * `orgs/{orgId}/voice-recordings/{userId}/{timestamp}.{ext}` (bucket `voice-recordings` of the
+ * organisation; `.webm` for browser recordings).
+ */
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { documents, recordingSegments, recordings, voiceConsents } from '../../db/schema'
+import { withTenant, type Principal } from '../../db/tenant'
+import { AppError, notFound } from '../../http/app-error'
+import { AppId } from '../../http/params'
+import { isForeignKeyViolation } from '../../db/constraint-violation'
+import { hasRole } from '../../auth/roles'
+import { recordAudit } from '../../audit/record-audit'
+import { enqueueJob, type Job } from '../../jobs/job-service'
+import type { BlobStore } from '../../blob/blob-store'
+import { decodeToPcm } from '../../ai/speech/audio'
+
+type RecordingRow = typeof recordings.$inferSelect
+export type VoiceDeps = { db: Db; blobs: BlobStore }
+
+/** The job kind that transcribes a recording. */
+export const TRANSCRIPTION_JOB = 'transcription'
+
+/** Seconds decoded at upload to tell audio from damaged or other files. */
+const CHECK_SECONDS = 30
+
+const EXTENSIONS: Record<string, string> = {
+  'audio/webm': 'webm',
+  'video/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/mp4': 'm4a',
+  'video/mp4': 'm4a',
+  'audio/x-m4a': 'm4a',
+  'audio/aac': 'aac',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/wave': 'wav',
+}
+
+/** The 404 that hides whether another organisation's recording exists. */
+export function recordingNotFound(): AppError {
+  return new AppError('recording_not_found', 404, 'Recording not found')
+}
+
+/** The API shape of a recording row. */
+export function toRecording(row: RecordingRow) {
+  return {
+    id: row.id,
+    appId: row.appId,
+    title: row.title,
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    durationSec: row.durationSec,
+    status: row.status as 'transcribing' | 'ready' | 'failed' | 'cancelled',
+    error: row.error,
+    jobId: row.jobId,
+    documentId: row.documentId,
+    engine: row.engine,
+    model: row.model,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** When the principal acknowledged the consent notice in this organisation, or null. */
+export async function getConsent(db: Db, principal: Principal): Promise<Date | null> {
+  const [row] = await withTenant(db, principal, (tx) =>
+    tx
+      .select({ at: voiceConsents.acknowledgedAt })
+      .from(voiceConsents)
+      .where(eq(voiceConsents.userId, principal.userId ?? ''))
+      .limit(1),
+  )
+  return row?.at ?? null
+}
+
+/** Records the principal's acknowledgement (once; later calls return the first one). Audited. */
+export async function acknowledgeConsent(db: Db, principal: Principal): Promise<Date> {
+  const userId = principal.userId
+  if (!userId) throw new AppError('forbidden', 403, 'Only a person can acknowledge the notice.')
+  return withTenant(db, principal, async (tx) => {
+    const [inserted] = await tx
+      .insert(voiceConsents)
+      .values({ orgId: principal.orgId, userId })
+      .onConflictDoNothing()
+      .returning()
+    if (inserted) {
+      await recordAudit(tx, principal, 'voice.consent', { type: 'voice_consent', id: inserted.id })
+      return inserted.acknowledgedAt
+    }
+    const [existing] = await tx
+      .select({ at: voiceConsents.acknowledgedAt })
+      .from(voiceConsents)
+      .where(eq(voiceConsents.userId, userId))
+    if (!existing) throw new Error('consent neither inserted nor found')
+    return existing.at
+  })
+}
+
+/**
+ * Stores an uploaded recording and queues its transcription. Throws 403 `consent_required`
+ * before the notice is acknowledged, 400 `bad_audio` for empty, damaged or non-audio bytes (then
+ * nothing is stored), 503 when ffmpeg is missing.
+ */
+export async function uploadRecording(
+  deps: VoiceDeps,
+  principal: Principal,
+  file: { bytes: Uint8Array; mimeType: string; appId?: string },
+): Promise<{ recording: RecordingRow; job: Job }> {
+  const userId = principal.userId
+  if (!userId) throw new AppError('forbidden', 403, 'Only a person can record.')
+  if (!(await getConsent(deps.db, principal))) {
+    throw new AppError(
+      'consent_required',
+      403,
+      'Acknowledge the recording-consent notice before the first recording.',
+    )
+  }
+  const appId = file.appId ? AppId.safeParse(file.appId) : undefined
+  if (appId && !appId.success)
+    throw new AppError('validation_failed', 400, 'appId must be an app id (UUID)')
+  await decodeToPcm(file.bytes, { maxSeconds: CHECK_SECONDS })
+  const mimeType = file.mimeType.split(';')[0]?.trim().toLowerCase() || 'audio/webm'
+  const now = new Date()
+  const fileKey = `orgs/${principal.orgId}/voice-recordings/${userId}/${now.getTime()}.${EXTENSIONS[mimeType] ?? 'webm'}`
+  // The file is written before the rows; if they fail, it is removed again.
+  await deps.blobs.put(fileKey, file.bytes, mimeType)
+  try {
+    return await withTenant(deps.db, principal, async (tx) => {
+      const [row] = await tx
+        .insert(recordings)
+        .values({
+          orgId: principal.orgId,
+          appId: appId?.data ?? null,
+          title: `Voice memo ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+          fileKey,
+          mimeType,
+          sizeBytes: file.bytes.byteLength,
+          createdBy: userId,
+        })
+        .returning()
+      if (!row) throw new Error('insert returned no row')
+      const job = await enqueueJob(tx, principal, {
+        kind: TRANSCRIPTION_JOB,
+        subjectId: row.id,
+        input: { recordingId: row.id },
+        maxAttempts: 2,
+      })
+      const [recording] = await tx
+        .update(recordings)
+        .set({ jobId: job.id })
+        .where(eq(recordings.id, row.id))
+        .returning()
+      await recordAudit(tx, principal, 'recording.create', { type: 'recording', id: row.id })
+      return { recording: recording ?? row, job }
+    })
+  } catch (error) {
+    await deps.blobs.delete(fileKey)
+    // The composite (org_id, app_id) reference admits only the organisation's own apps.
+    if (isForeignKeyViolation(error, 'recordings_app_fk')) throw notFound('App')
+    throw error
+  }
+}
+
+/** The organisation's recordings (or one app's, decision 8), newest first. */
+export async function listRecordings(
+  db: Db,
+  principal: Principal,
+  query: { limit: number; offset: number; appId?: string },
+) {
+  const page = query
+  const where = query.appId ? eq(recordings.appId, query.appId) : undefined
+  return withTenant(db, principal, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(recordings)
+      .where(where)
+      .orderBy(desc(recordings.createdAt), desc(recordings.id))
+      .limit(page.limit)
+      .offset(page.offset)
+    return { items: rows.map(toRecording), total: await tx.$count(recordings, where) }
+  })
+}
+
+/** One recording with its transcript and timed segments; 404 when it is not the org's. */
+export async function getRecording(db: Db, principal: Principal, id: string) {
+  return withTenant(db, principal, async (tx) => {
+    const [row] = await tx.select().from(recordings).where(eq(recordings.id, id))
+    if (!row) throw recordingNotFound()
+    const [document] = row.documentId
+      ? await tx
+          .select({ content: documents.content })
+          .from(documents)
+          .where(eq(documents.id, row.documentId))
+      : []
+    const segments = await tx
+      .select()
+      .from(recordingSegments)
+      .where(eq(recordingSegments.recordingId, id))
+      .orderBy(asc(recordingSegments.position))
+    return {
+      ...toRecording(row),
+      transcript: document?.content ?? null,
+      segments: segments.map((s) => ({
+        start: s.startSec,
+        end: s.endSec,
+        text: s.text,
+        startOffset: s.startOffset,
+        endOffset: s.endOffset,
+      })),
+    }
+  })
+}
+
+/** The audio of a recording; 404 when it is not the org's or its file is gone. */
+export async function getRecordingAudio(deps: VoiceDeps, principal: Principal, id: string) {
+  const [row] = await withTenant(deps.db, principal, (tx) =>
+    tx.select({ fileKey: recordings.fileKey }).from(recordings).where(eq(recordings.id, id)),
+  )
+  const blob = row ? await deps.blobs.get(row.fileKey) : null
+  if (!blob) throw recordingNotFound()
+  return blob
+}
+
+/**
+ * Deletes a recording, its segments (cascade), its transcript document and its audio file.
+ * Members delete only their own recordings (403 `not_recording_creator`); admins any.
+ */
+export async function deleteRecording(deps: VoiceDeps, principal: Principal, id: string) {
+  const fileKey = await withTenant(deps.db, principal, async (tx) => {
+    const [row] = await tx.select().from(recordings).where(eq(recordings.id, id)).for('update')
+    if (!row) throw recordingNotFound()
+    if (!hasRole(principal.role, 'admin') && row.createdBy !== principal.userId) {
+      throw new AppError(
+        'not_recording_creator',
+        403,
+        'Members can delete only their own recordings; ask an admin to delete this one.',
+      )
+    }
+    await tx.delete(recordings).where(eq(recordings.id, id))
+    if (row.documentId) {
+      await tx
+        .delete(documents)
+        .where(and(eq(documents.id, row.documentId), eq(documents.documentType, 'transcript')))
+    }
+    await recordAudit(tx, principal, 'recording.delete', { type: 'recording', id })
+    return row.fileKey
+  })
+  await deps.blobs.delete(fileKey)
+}

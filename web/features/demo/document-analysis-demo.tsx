@@ -1,0 +1,109 @@
+import { useState, type ReactNode } from 'react'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import { Label } from '../../components/ui/label'
+import { Textarea } from '../../components/ui/textarea'
+import { postDemo } from '../../lib/speech'
+import type { components } from '../../lib/api-schema'
+
+type Analysis = components['schemas']['Analysis']
+type Kind = 'summarize' | 'clauses' | 'risks'
+
+/** The analysis panel's states, for the panel composed in by web/app. */
+export type DemoAnalysisState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ok'; analysis: Analysis }
+
+const KINDS: { value: Kind; label: string }[] = [
+  { value: 'summarize', label: 'Summarize' },
+  { value: 'clauses', label: 'Clauses' },
+  { value: 'risks', label: 'Risks' },
+]
+
+/** Paste text (≤ 20,000 characters), pick summarize, clauses or risks, see the analysis panel. */
+export function DocumentAnalysisDemo({
+  renderAnalysis,
+}: {
+  renderAnalysis: (state: DemoAnalysisState) => ReactNode
+}) {
+  const [text, setText] = useState('')
+  const [kind, setKind] = useState<Kind>('summarize')
+  const [state, setState] = useState<DemoAnalysisState>({ status: 'idle' })
+
+  const analyze = async () => {
+    if (text.trim() === '') {
+      setState({ status: 'error', message: 'Please paste a document to analyze' })
+      return
+    }
+    setState({ status: 'loading' })
+    try {
+      const { analysis } = await postDemo<{ analysis: Analysis['result'] }>('analyze', {
+        documentText: text,
+        analysisType: kind,
+      })
+      setState({
+        status: 'ok',
+        analysis: {
+          id: 'demo',
+          documentId: 'demo',
+          kind,
+          engine: analysis.engine,
+          model: analysis.model,
+          result: analysis,
+          createdAt: new Date().toISOString(),
+        },
+      })
+    } catch (e) {
+      setState({
+        status: 'error',
+        message: e instanceof Error && e.message ? e.message : 'Failed to analyze document',
+      })
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>Analyze a document</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="demo-document">Document text</Label>
+            <Textarea
+              id="demo-document"
+              rows={10}
+              maxLength={20_000}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder="Paste a contract or clause (up to 20,000 characters)"
+            />
+          </div>
+          <fieldset className="flex flex-wrap items-center gap-4 text-sm">
+            <legend className="sr-only">Analysis type</legend>
+            {KINDS.map((option) => (
+              <label key={option.value} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="demo-kind"
+                  value={option.value}
+                  checked={kind === option.value}
+                  onChange={() => setKind(option.value)}
+                />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+          <div>
+            <Button onClick={() => void analyze()} disabled={state.status === 'loading'}>
+              Analyze
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+      {renderAnalysis(state)}
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+import { useRef } from 'react'
+import { MicIcon, SquareIcon } from 'lucide-react'
+import { LevelMeter } from '../../components/level-meter'
+import { ListenButton } from '../../components/listen-button'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { demoSpeech } from '../../lib/speech'
+import { formatElapsed } from '../../lib/use-recorder'
+import { useVoiceAssistant } from './use-voice-assistant'
+
+const STATUS_TEXT = {
+  idle: 'Ask a legal question aloud, up to 60 seconds.',
+  recording: 'Listening… press Stop when you are done.',
+  processing: 'Thinking…',
+  speaking: 'Speaking…',
+}
+
+/** The demo's voice legal assistant: speech in, an answer from built-in explanations, speech out. */
+export function VoiceAssistant() {
+  const audio = useRef<HTMLAudioElement>(null)
+  const assistant = useVoiceAssistant(audio)
+  const recording = assistant.status === 'recording'
+  const busy = assistant.status === 'processing' || assistant.status === 'speaking'
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Voice legal assistant</CardTitle>
+        <CardDescription>
+          General information from a small set of plain-language explanations, not legal advice.
+          Nothing you say is stored.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex items-center gap-4">
+          <Button
+            type="button"
+            size="lg"
+            onClick={assistant.toggle}
+            disabled={busy}
+            variant={recording ? 'destructive' : 'default'}
+            data-state={assistant.status}
+          >
+            {recording ? <SquareIcon aria-hidden="true" /> : <MicIcon aria-hidden="true" />}
+            {recording ? 'Stop' : 'Start'}
+          </Button>
+          {recording && (
+            <span className="font-mono tabular-nums">{formatElapsed(assistant.elapsed)}</span>
+          )}
+        </div>
+        {recording && <LevelMeter level={assistant.level} />}
+        <p role="status" className="text-sm text-muted-foreground">
+          {STATUS_TEXT[assistant.status]}
+        </p>
+        {assistant.error && <p className="text-sm text-destructive">{assistant.error}</p>}
+        {assistant.transcript !== null && (
+          <div className="text-sm">
+            <span className="font-medium">You asked: </span>
+            <span data-testid="demo-transcript">{assistant.transcript}</span>
+          </div>
+        )}
+        {assistant.answer && (
+          <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-4 text-sm">
+            <p data-testid="demo-answer">{assistant.answer.answer}</p>
+            <div>
+              <ListenButton
+                text={assistant.answer.answer}
+                synthesize={demoSpeech}
+                subject="answer"
+              />
+            </div>
+          </div>
+        )}
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the answer is shown as text */}
+        <audio
+          ref={audio}
+          hidden
+          data-testid="assistant-audio"
+          onEnded={assistant.spoken}
+          onError={assistant.spoken}
+        />
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,122 @@
+/** Voice data access: consent, recordings (list, detail, upload with progress, delete) and the summary call. */
+import { queryOptions } from '@tanstack/react-query'
+import { api, ApiError, unwrap } from '../../lib/api'
+import type { components } from '../../lib/api-schema'
+import type { Job } from '../../lib/jobs'
+
+export type Recording = components['schemas']['Recording']
+export type RecordingDetail = components['schemas']['RecordingDetail']
+export type Segment = RecordingDetail['segments'][number]
+export type Analysis = components['schemas']['Analysis']
+
+export const recordingsKey = (orgId: string) => ['orgs', orgId, 'recordings'] as const
+
+export const consentQuery = (orgId: string) =>
+  queryOptions({
+    queryKey: ['orgs', orgId, 'voice-consent'],
+    queryFn: ({ signal }) =>
+      api
+        .GET('/api/v1/orgs/{orgId}/voice/consent', { params: { path: { orgId } }, signal })
+        .then(unwrap),
+  })
+
+/** Records the caller's acknowledgement of the consent notice. */
+export function acknowledgeConsent(orgId: string) {
+  return api
+    .POST('/api/v1/orgs/{orgId}/voice/consent', { params: { path: { orgId } } })
+    .then(unwrap)
+}
+
+/** The latest 50 recordings of the organisation, or of one app when `appId` is given. */
+export const recordingsQuery = (orgId: string, appId: string | null) =>
+  queryOptions({
+    queryKey: [...recordingsKey(orgId), { appId }],
+    queryFn: ({ signal }) =>
+      api
+        .GET('/api/v1/orgs/{orgId}/recordings', {
+          params: { path: { orgId }, query: { limit: 50, appId: appId ?? undefined } },
+          signal,
+        })
+        .then(unwrap),
+  })
+
+export const recordingQuery = (orgId: string, recordingId: string) =>
+  queryOptions({
+    queryKey: [...recordingsKey(orgId), recordingId],
+    queryFn: ({ signal }) =>
+      api
+        .GET('/api/v1/orgs/{orgId}/recordings/{recordingId}', {
+          params: { path: { orgId, recordingId } },
+          signal,
+        })
+        .then(unwrap),
+  })
+
+/** Where the audio of a recording plays from. */
+export function recordingAudioUrl(orgId: string, recordingId: string): string {
+  return `/api/v1/orgs/${encodeURIComponent(orgId)}/recordings/${recordingId}/audio`
+}
+
+export function deleteRecording(orgId: string, recordingId: string) {
+  return api
+    .DELETE('/api/v1/orgs/{orgId}/recordings/{recordingId}', {
+      params: { path: { orgId, recordingId } },
+    })
+    .then(unwrap)
+}
+
+/** Summarises the transcript document (analysis kind summarize; short texts answer at once). */
+export async function summarize(
+  orgId: string,
+  documentId: string,
+): Promise<{ analysis: Analysis } | { job: Job }> {
+  const result = await api.POST('/api/v1/orgs/{orgId}/documents/{documentId}/analyses', {
+    params: { path: { orgId, documentId } },
+    body: { kind: 'summarize' },
+  })
+  const data = unwrap(result)
+  return result.response.status === 202 ? { job: data as Job } : { analysis: data as Analysis }
+}
+
+/**
+ * Uploads a recording (multipart field `file`, filed under the scope's app if one is chosen) through XMLHttpRequest, which reports upload
+ * progress (0–1) where fetch cannot. Resolves to the recording and its transcription job;
+ * rejects with ApiError carrying the problem's detail.
+ */
+export function uploadRecording(
+  scope: { orgId: string; appId: string | null },
+  audio: Blob,
+  onProgress: (fraction: number) => void,
+): Promise<{ recording: Recording; job: Job }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `/api/v1/orgs/${encodeURIComponent(scope.orgId)}/recordings`)
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
+    }
+    xhr.onload = () => {
+      let body: unknown
+      try {
+        body = JSON.parse(xhr.responseText) as unknown
+      } catch {
+        body = undefined
+      }
+      if (xhr.status === 202 && body) resolve(body as { recording: Recording; job: Job })
+      else
+        reject(
+          new ApiError(
+            xhr.status,
+            body !== null && typeof body === 'object' ? body : undefined,
+            xhr.statusText,
+          ),
+        )
+    }
+    xhr.onerror = () => reject(new Error('Failed to process audio'))
+    const form = new FormData()
+    // The app field goes first: the server reads the multipart stream in order.
+    if (scope.appId) form.append('appId', scope.appId)
+    form.append('file', audio, 'recording.webm')
+    xhr.send(form)
+  })
+}

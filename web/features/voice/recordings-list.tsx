@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Trash2Icon } from 'lucide-react'
+import { toast } from 'sonner'
+import { Badge } from '../../components/ui/badge'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import { deleteRecording, recordingsKey, recordingsQuery } from './api'
+import { RecordingPlayer } from './recording-player'
+
+/** The organisation's (or the chosen app's) recordings, newest first, each playable with its transcript beside it. */
+export function RecordingsList({ orgId, appId }: { orgId: string; appId: string | null }) {
+  const queryClient = useQueryClient()
+  const list = useQuery({
+    ...recordingsQuery(orgId, appId),
+    // While a recording is transcribing, look again every few seconds.
+    refetchInterval: (query) =>
+      query.state.data?.items.some((r) => r.status === 'transcribing') ? 3000 : false,
+  })
+  const remove = useMutation({
+    mutationFn: (recordingId: string) => deleteRecording(orgId, recordingId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordingsKey(orgId) }),
+    onError: (error) => toast.error(error.message),
+  })
+  const items = list.data?.items ?? []
+  return (
+    <Card role="region" aria-label="Recordings">
+      <CardHeader>
+        <CardTitle>Recordings</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        {list.isError && <p className="text-sm text-destructive">{list.error.message}</p>}
+        {list.isSuccess && items.length === 0 && (
+          <p className="text-sm text-muted-foreground">No recordings yet.</p>
+        )}
+        {items.map((recording) => (
+          <article key={recording.id} className="flex flex-col gap-3 border-b pb-6 last:border-0">
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="font-medium">{recording.title}</h3>
+              <div className="flex items-center gap-2">
+                <Badge variant="outline">{recording.status}</Badge>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Delete ${recording.title}`}
+                  onClick={() => {
+                    if (window.confirm('Delete this recording and its transcript?'))
+                      remove.mutate(recording.id)
+                  }}
+                >
+                  <Trash2Icon aria-hidden="true" />
+                </Button>
+              </div>
+            </div>
+            <RecordingPlayer orgId={orgId} recording={recording} />
+          </article>
+        ))}
+      </CardContent>
+    </Card>
+  )
+}

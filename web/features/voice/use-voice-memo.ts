@@ -1,0 +1,128 @@
+/**
+ * The recorder's flow: idle → recording → processing → idle. Stopping releases the microphone and
+ * uploads the audio (progress in percent), the server transcribes it as a background job
+ * ('Transcribing audio...' → 'Transcription complete!'), then the transcript is summarised
+ * ('Analyzing document...' → 'Analysis complete!'). Errors: 'Failed to start recording' when the
+ * microphone is refused or fails, 'Not authenticated' without a session, else the server's message
+ * or 'Failed to process audio'.
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { ApiError } from '../../lib/api'
+import { useJob, type Job } from '../../lib/jobs'
+import { useRecorder } from '../../lib/use-recorder'
+import type { OrgScope } from '../../lib/org-scope'
+import { recordingQuery, recordingsKey, summarize, uploadRecording, type Analysis } from './api'
+
+export type RecorderStatus = 'idle' | 'recording' | 'processing'
+
+/** What the analysis panel shows for the latest memo (the analysis panel's states). */
+export type SummaryState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ok'; analysis: Analysis }
+
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return 'Not authenticated'
+  return error instanceof Error && error.message ? error.message : 'Failed to process audio'
+}
+
+export function useVoiceMemo(scope: OrgScope) {
+  const { orgId } = scope
+  const queryClient = useQueryClient()
+  const recorder = useRecorder()
+  const [status, setStatus] = useState<RecorderStatus>('idle')
+  const [uploadPercent, setUploadPercent] = useState<number | null>(null)
+  const [message, setMessage] = useState<{
+    text: string
+    tone: 'info' | 'success' | 'error'
+  } | null>(null)
+  const [jobId, setJobId] = useState<string>()
+  const [recordingId, setRecordingId] = useState<string>()
+  const [summary, setSummary] = useState<SummaryState>({ status: 'idle' })
+
+  const say = (text: string, tone: 'info' | 'success' | 'error') => {
+    setMessage({ text, tone })
+    if (tone === 'success') toast.success(text)
+    else if (tone === 'error') toast.error(text)
+    else toast.info(text)
+  }
+  const fail = (error: unknown) => {
+    say(messageOf(error), 'error')
+    setStatus('idle')
+    setUploadPercent(null)
+  }
+
+  const afterTranscription = async (job: Job) => {
+    await queryClient.invalidateQueries({ queryKey: recordingsKey(orgId) })
+    if (job.status !== 'succeeded') {
+      fail(new Error(job.error ?? 'Failed to process audio'))
+      return
+    }
+    say('Transcription complete!', 'success')
+    try {
+      const recording = await queryClient.fetchQuery(recordingQuery(orgId, job.subjectId ?? ''))
+      if (!recording.documentId || !recording.transcript?.trim()) {
+        setSummary({ status: 'error', message: 'No speech was recognised in this recording.' })
+        setStatus('idle')
+        return
+      }
+      say('Analyzing document...', 'info')
+      setSummary({ status: 'loading' })
+      const result = await summarize(orgId, recording.documentId)
+      // Transcripts of up to 60,000 characters (hours of speech) are summarised at once.
+      if (!('analysis' in result))
+        throw new Error('The transcript is long: open it in Documents to follow its summary.')
+      setSummary({ status: 'ok', analysis: result.analysis })
+      say('Analysis complete!', 'success')
+    } catch (error) {
+      setSummary({ status: 'error', message: messageOf(error) || 'Failed to analyze document' })
+      say(messageOf(error), 'error')
+    }
+    setStatus('idle')
+  }
+  const job = useJob(orgId, jobId, (ended) => void afterTranscription(ended))
+
+  const start = async () => {
+    try {
+      await recorder.start()
+      setStatus('recording')
+      setSummary({ status: 'idle' })
+      say('Recording started', 'success')
+    } catch {
+      say('Failed to start recording', 'error')
+    }
+  }
+
+  const stop = async () => {
+    setStatus('processing')
+    try {
+      const audio = await recorder.stop()
+      setUploadPercent(0)
+      const { recording, job: started } = await uploadRecording(scope, audio.blob, (fraction) =>
+        setUploadPercent(Math.round(fraction * 100)),
+      )
+      setUploadPercent(null)
+      setRecordingId(recording.id)
+      await queryClient.invalidateQueries({ queryKey: recordingsKey(orgId) })
+      say('Transcribing audio...', 'info')
+      setJobId(started.id)
+    } catch (error) {
+      fail(error)
+    }
+  }
+
+  return {
+    status,
+    toggle: () => void (status === 'recording' ? stop() : start()),
+    level: recorder.level,
+    elapsed: recorder.elapsed,
+    uploadPercent,
+    message,
+    job,
+    recordingId,
+    summary,
+  }
+}
