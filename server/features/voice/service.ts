@@ -14,6 +14,7 @@ import { AppId } from '../../http/params'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
 import { hasRole } from '../../auth/roles'
 import { recordAudit } from '../../audit/record-audit'
+import { recordEvent } from '../../events/record-event'
 import { enqueueJob, type Job } from '../../jobs/job-service'
 import type { BlobStore } from '../../blob/blob-store'
 import { decodeToPcm } from '../../ai/speech/audio'
@@ -157,6 +158,7 @@ export async function uploadRecording(
         .where(eq(recordings.id, row.id))
         .returning()
       await recordAudit(tx, principal, 'recording.create', { type: 'recording', id: row.id })
+      await recordEvent(tx, principal, 'recording.uploaded', { recordingId: row.id }, row.appId)
       return { recording: recording ?? row, job }
     })
   } catch (error) {

@@ -10,6 +10,7 @@ import { documents, recordingSegments, recordings } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError } from '../../http/app-error'
 import { recordAudit } from '../../audit/record-audit'
+import { recordEvent } from '../../events/record-event'
 import { CancelledError, ShutdownError, type JobHandler } from '../../jobs/job-runner'
 import type { Transcriber, Transcript } from '../../ai/speech/types'
 import { TRANSCRIPTION_JOB, type VoiceDeps } from './service'
@@ -151,6 +152,18 @@ async function saveTranscript(
       'recording.transcribe',
       { type: 'recording', id: recording.id },
       { documentId: document.id, engine: transcript.engine },
+    )
+    await recordEvent(
+      tx,
+      principal,
+      'recording.transcribed',
+      {
+        recordingId: recording.id,
+        documentId: document.id,
+        durationSec: transcript.durationSec,
+        engine: transcript.engine,
+      },
+      recording.appId,
     )
     return document.id
   })

@@ -150,6 +150,20 @@ describe('voice API', () => {
     ).json() as { documentType: string; content: string }
     expect(document).toMatchObject({ documentType: 'transcript', content: detail.transcript })
 
+    const events = await t.app.inject({
+      url: `/api/v1/orgs/${alice.orgId}/events`,
+      headers: alice.headers,
+    })
+    expect(events.json()).toMatchObject({
+      items: [
+        {
+          kind: 'recording.transcribed',
+          meta: { recordingId: recording.id, documentId: detail.documentId },
+        },
+        { kind: 'recording.uploaded', meta: { recordingId: recording.id } },
+      ],
+    })
+
     const list = await t.app.inject({
       method: 'GET',
       url: `${base(alice)}/recordings`,
