@@ -7,17 +7,33 @@ import type { Capability, EngineConfig } from '../config'
 import type { WorkerPool } from '../workers/worker-pool'
 import { createAnalyzer } from './analyzer/create-analyzer'
 import type { Analyzer } from './analyzer/types'
+import { createEmbedder } from './embedder/create-embedder'
+import type { Embedder } from './embedder/types'
+import { createChat } from './chat/create-chat'
+import type { ChatEngine } from './chat/types'
 
 export interface Engines {
   analyzer: Analyzer
+  embedder: Embedder
+  chat: ChatEngine
 }
 
 /** Builds every engine; local engines run their CPU-heavy work on `pool`. */
-export function createEngines(ai: Record<Capability, EngineConfig>, pool: WorkerPool): Engines {
-  return { analyzer: createAnalyzer(ai.analysis, pool) }
+export function createEngines(
+  ai: Record<Capability, EngineConfig>,
+  pool: WorkerPool,
+  options: { embedDimensions?: number } = {},
+): Engines {
+  return {
+    analyzer: createAnalyzer(ai.analysis, pool),
+    embedder: createEmbedder(ai.embed, pool, options.embedDimensions ?? 384),
+    chat: createChat(ai.chat),
+  }
 }
 
 /** Releases engine resources (sockets, models); local engines hold none beyond the pool. */
 export async function closeEngines(engines: Engines): Promise<void> {
-  await Promise.all(Object.values(engines).map((engine: Analyzer) => engine.close?.()))
+  await Promise.all(
+    Object.values(engines).map((engine: { close?(): Promise<void> }) => engine.close?.()),
+  )
 }
