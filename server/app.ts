@@ -42,6 +42,8 @@ import { documentRoutes, MAX_UPLOAD_BYTES } from './features/documents/routes'
 import { analysisRoutes } from './features/analysis/routes'
 import { appRoutes } from './features/apps/routes'
 import { jobRoutes } from './features/jobs/routes'
+import { vectorRoutes } from './features/vector/routes'
+import { assistantRoutes } from './features/assistant/routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 
 export interface AppDeps {
@@ -123,6 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'analysis', description: 'AI analysis of documents, with cited passages' },
         { name: 'apps', description: 'Apps inside an organisation' },
         { name: 'jobs', description: 'Background jobs: progress, cancel, event streams' },
+        { name: 'search', description: 'Search by meaning over document passages' },
+        { name: 'assistant', description: 'Questions answered with cited passages; conversations' },
         { name: 'system', description: 'Health' },
       ],
     },
@@ -165,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(documentRoutes, { services })
       await v1.register(analysisRoutes, { services })
       await v1.register(jobRoutes, { services })
+      await v1.register(vectorRoutes, { services })
+      await v1.register(assistantRoutes, { services })
     },
     { prefix: '/api/v1' },
   )

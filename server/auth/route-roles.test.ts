@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { withTenant } from '../db/tenant'
 import { enqueueJob } from '../jobs/job-service'
+import { conversations } from '../db/schema'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, signedInWithRole, type TestMember } from '../test/test-app'
 import { uploadForm } from '../test/sample-files'
@@ -55,6 +56,10 @@ const EXAMPLE_BODIES: Record<string, () => { payload: unknown }> = {
   }),
   createApp: () => ({ payload: { slug: `walk-${randomUUID().slice(0, 8)}` } }),
   analyzeDocument: () => ({ payload: { kind: 'summarize' } }),
+  searchPassages: () => ({ payload: { query: 'delivery of goods' } }),
+  semanticSearch: () => ({ payload: { _emb: JSON.stringify(Array(384).fill(0.05)), _k: 3 } }),
+  embedText: () => ({ payload: { text: 'delivery of goods' } }),
+  chat: () => ({ payload: { messages: [{ role: 'user', content: 'What is delivered?' }] } }),
 }
 
 /** Uploads a document (with its file) as `actor`, so deleting it is within even a member's rights. */
@@ -84,6 +89,17 @@ async function jobOf(actor: TestMember): Promise<string> {
   return job.id
 }
 
+/** A conversation `actor` started in the owner's organisation. */
+async function conversationOf(actor: TestMember): Promise<string> {
+  const [row] = await withTenant(t.database.db, { orgId: owner.orgId }, (tx) =>
+    tx
+      .insert(conversations)
+      .values({ orgId: owner.orgId, createdBy: actor.userId })
+      .returning({ id: conversations.id }),
+  )
+  return row?.id ?? ''
+}
+
 /**
  * The request `op` as `actor` would send it to the owner's organisation: path parameters are
  * real ids (a document `actor` created) where known, random UUIDs otherwise (`placeholder`).
@@ -97,6 +113,7 @@ async function requestFor(op: Operation, actor: TestMember) {
     if (name === 'orgId') value = owner.orgId
     else if (name === 'documentId') value = await documentOf(actor)
     else if (name === 'jobId') value = await jobOf(actor)
+    else if (name === 'conversationId') value = await conversationOf(actor)
     else {
       value = randomUUID()
       placeholder = true

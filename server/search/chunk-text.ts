@@ -12,8 +12,8 @@ export interface TextChunk {
   text: string
 }
 
-const TARGET = 500
-const MAX = 900
+const TARGET = 300
+const MAX = 700
 
 /** Sentence or paragraph ends: punctuation followed by space, or a blank line. */
 const BOUNDARY = /(?<=[.;:!?])\s+|\n\s*\n/g
