@@ -28,3 +28,11 @@ describe('chunkText', () => {
     expect(chunkText(' \n\n ')).toEqual([])
   })
 })
+
+describe('chunkText paragraphs', () => {
+  it('ends a passage at a paragraph of 150 characters or more, joining shorter ones', () => {
+    const long = `The Receiving Party shall promptly return or destroy all copies, notes and summaries of the Confidential Information and certify it in writing.`
+    const content = `Heading\n\n${long}\n\n${long}`
+    expect(chunkText(content).map((c) => c.text)).toEqual([`Heading\n\n${long}`, long])
+  })
+})

@@ -2,7 +2,7 @@
  * Splits a document's text into passages for search by meaning: runs of whole sentences (or
  * paragraphs) of about TARGET characters, never more than MAX (a longer sentence is cut at a
  * space), with offsets into the original text so a passage can be highlighted where it stands.
- * Whitespace between passages belongs to none.
+ * A paragraph of some length ends its passage. Whitespace between passages belongs to none.
  */
 
 /** A passage: `text === content.slice(start, end)`. */
@@ -14,30 +14,33 @@ export interface TextChunk {
 
 const TARGET = 300
 const MAX = 700
+/** A paragraph of at least this many characters ends its passage (headings join the next one). */
+const PARAGRAPH_MIN = 150
 
 /** Sentence or paragraph ends: punctuation followed by space, or a blank line. */
 const BOUNDARY = /(?<=[.;:!?])\s+|\n\s*\n/g
 
 /** The passages of `content`, in order. */
 export function chunkText(content: string): TextChunk[] {
-  const pieces: Array<[number, number]> = []
+  const pieces: Array<[number, number, boolean]> = []
   let from = 0
   for (const match of content.matchAll(BOUNDARY)) {
-    pieces.push([from, match.index])
+    pieces.push([from, match.index, /\n\s*\n/.test(match[0])])
     from = match.index + match[0].length
   }
-  pieces.push([from, content.length])
+  pieces.push([from, content.length, true])
   const chunks: TextChunk[] = []
   let current: [number, number] | null = null
   const flush = () => {
     if (current) for (const part of cutLong(content, current[0], current[1])) chunks.push(part)
     current = null
   }
-  for (const [start, end] of pieces) {
+  for (const [start, end, paragraphEnd] of pieces) {
     if (content.slice(start, end).trim() === '') continue
     if (current && end - current[0] > MAX) flush()
     current = current ? [current[0], end] : [start, end]
-    if (current[1] - current[0] >= TARGET) flush()
+    const length = current[1] - current[0]
+    if (length >= TARGET || (paragraphEnd && length >= PARAGRAPH_MIN)) flush()
   }
   flush()
   return chunks

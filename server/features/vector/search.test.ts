@@ -60,8 +60,8 @@ describe('passages of a document', () => {
 })
 
 describe('hybrid search', () => {
-  it('finds a passage by meaning: "destroy" for a query about erasing material', async () => {
-    const res = await search(alice, { query: 'erase the secret material when the deal ends', k: 1 })
+  it('finds a passage by meaning with a query sharing none of its words', async () => {
+    const res = await search(alice, { query: 'erase records after expiry', k: 1 })
     expect(res.statusCode).toBe(200)
     expect(res.json().items[0]).toMatchObject({
       documentId: aliceDoc,
