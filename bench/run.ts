@@ -9,7 +9,8 @@
  *   and the status the bomb upload got (422)
  * The servers listen on LEXDESK_BENCH_PORT (default 3987) and the port after it.
  * - the tenant read path: authenticated document list against /readyz under load (tenant-read.ts)
- * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read.
+ * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
+ *   search (search.ts: hybrid search latency and recall at 100k passages, local embedding, chat).
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
@@ -29,6 +30,7 @@ import { signedInHttpMember } from '../server/test/http-member'
 
 const BASE_PORT = Number(process.env.LEXDESK_BENCH_PORT ?? 3987)
 import { tenantReadPath } from './tenant-read'
+import { searchBench } from './search'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -203,6 +205,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'cold-start': coldStart,
   'health-bomb': healthDuringBomb,
   'tenant-read': () => tenantReadPath(report),
+  search: () => searchBench(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

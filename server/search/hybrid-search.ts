@@ -1,7 +1,7 @@
 /**
  * Hybrid passage search (decision 0017): pgvector cosine distance over `doc_chunks.embedding`
  * (HNSW, with iterative scans so a tenant filter still yields k rows) and PostgreSQL full-text
- * rank (`ts_rank_cd` over the English tsvector, any query word), fused by reciprocal rank fusion,
+ * rank (`ts_rank_cd` over the English tsvector, any query word, at most 2,000 matches ranked), fused by reciprocal rank fusion,
  * score = Σ 1 / (60 + rank) (Cormack, Clarke & Büttcher, SIGIR 2009). Always inside the caller's
  * tenant transaction (RLS) and also filtered on its org explicitly, so the planner uses the
  * tenant index; optionally to one app or document. Only embeddings of the configured embedder are
@@ -15,6 +15,8 @@ import { vectorColumn, vectorLiteral } from './vector-column'
 
 /** The RRF constant of Cormack et al. */
 const RRF_K = 60
+/** Full-text matches ranked at most per query (see textCandidates). */
+const TEXT_SCAN_CAP = 2000
 /** hnsw.ef_search: candidates the graph walk keeps; 100 keeps recall@10 ≥ 0.95 at 100k rows. */
 const EF_SEARCH = 100
 
@@ -85,12 +87,16 @@ function textCandidates(
   text: string,
   limit: number,
 ) {
+  // Ranking every match of a query made of common words would read most of the organisation's
+  // passages: rank at most TEXT_SCAN_CAP of them (the vector half still covers all).
   return rows<{ id: string }>(
     tx,
-    sql`select c.id from doc_chunks c,
-          (select replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery as q) t
-        where ${scopeSql(principal, scope)} and c.tsv @@ t.q
-        order by ts_rank_cd(c.tsv, t.q) desc, c.id limit ${limit}`,
+    sql`select m.id from (
+          select c.id, ts_rank_cd(c.tsv, t.q) as rank from doc_chunks c,
+            (select replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery as q) t
+          where ${scopeSql(principal, scope)} and c.tsv @@ t.q
+          limit ${TEXT_SCAN_CAP}) m
+        order by m.rank desc, m.id limit ${limit}`,
   )
 }
 

@@ -35,6 +35,8 @@ function VectorTester({ scope }: { scope: OrgScope }) {
   return (
     <div className="flex flex-col gap-6">
       <form
+        // Top K is clamped to 1–50 (spec), not refused: no native range validation.
+        noValidate
         className="flex flex-col gap-3"
         onSubmit={(event) => {
           event.preventDefault()
