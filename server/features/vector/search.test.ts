@@ -115,6 +115,30 @@ describe('hybrid search', () => {
     expect(((await write) as unknown as { rows: unknown[] }).rows).toHaveLength(0)
   })
 
+  it("filters to one app when asked, and the app's passages carry its id", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${alice.orgId}/apps`,
+      headers: alice.headers,
+      payload: { slug: 'litigation' },
+    })
+    const appId = created.json().id as string
+    const inApp = await addIndexedDocument(
+      t,
+      alice,
+      'Litigation hold',
+      'Preserve every email and record relevant to the pending lawsuit until the court releases the hold.',
+      appId,
+    )
+    const scoped = (
+      await search(alice, { query: 'keep emails for the lawsuit', appId, k: 50 })
+    ).json()
+    expect(scoped.items.map((i: { documentId: string }) => i.documentId)).toEqual([inApp])
+    expect(scoped.items[0].appId).toBe(appId)
+    const all = (await search(alice, { query: 'keep emails for the lawsuit', k: 50 })).json()
+    expect(all.items.map((i: { documentId: string }) => i.documentId)).toContain(aliceDoc)
+  })
+
   it('clamps k to 1–50 and refuses malformed ids with a 400 problem', async () => {
     const one = await search(alice, { query: 'confidential', k: 0 })
     expect(one.json().items).toHaveLength(1)
