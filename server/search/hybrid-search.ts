@@ -1,7 +1,7 @@
 /**
  * Hybrid passage search (decision 0017): pgvector cosine distance over `doc_chunks.embedding`
  * (HNSW, with iterative scans so a tenant filter still yields k rows) and PostgreSQL full-text
- * rank (`ts_rank_cd` over the English tsvector, any query word, at most 2,000 matches ranked), fused by reciprocal rank fusion,
+ * rank (`ts_rank` over the English tsvector, any query word, at most 2,000 matches ranked), fused by reciprocal rank fusion,
  * score = Σ 1 / (60 + rank) (Cormack, Clarke & Büttcher, SIGIR 2009). Always inside the caller's
  * tenant transaction (RLS) and also filtered on its org explicitly, so the planner uses the
  * tenant index; optionally to one app or document. Only embeddings of the configured embedder are
@@ -79,7 +79,7 @@ async function vectorCandidates(
   )
 }
 
-/** Passages matching any word of `text` (English stems), by ts_rank_cd: ids, best first. */
+/** Passages matching any word of `text` (English stems), by ts_rank: ids, best first. */
 function textCandidates(
   tx: Tx,
   principal: Principal,
@@ -92,7 +92,7 @@ function textCandidates(
   return rows<{ id: string }>(
     tx,
     sql`select m.id from (
-          select c.id, ts_rank_cd(c.tsv, t.q) as rank from doc_chunks c,
+          select c.id, ts_rank(c.tsv, t.q) as rank from doc_chunks c,
             (select replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery as q) t
           where ${scopeSql(principal, scope)} and c.tsv @@ t.q
           limit ${TEXT_SCAN_CAP}) m
