@@ -39,6 +39,7 @@ await db.transaction(async (tx) => {
         `alter table doc_chunks alter column embedding type vector(${embedder.dim}) using null`,
       ),
     )
+    await tx.execute(sql`set local maintenance_work_mem = '512MB'`)
     await tx.execute(
       sql`create index doc_chunks_embedding_idx on doc_chunks using hnsw (embedding vector_cosine_ops) with (m = 16, ef_construction = 64)`,
     )
