@@ -12,8 +12,9 @@
  * - entities: list, CSV import and streamed export at 100,000 entities (entities.ts)
  * - voice: transcription real-time factor on a 60-second recording, time to first audio of 500
  *   characters of text to speech (voice.ts)
+ * - search: hybrid search latency and recall at 100k passages, local embedding, chat (search.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
- * entities, voice.
+ * entities, voice, search.
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
@@ -35,6 +36,7 @@ const BASE_PORT = Number(process.env.LEXDESK_BENCH_PORT ?? 3987)
 import { tenantReadPath } from './tenant-read'
 import { entitiesBench } from './entities'
 import { voiceBenchmarks } from './voice'
+import { searchBench } from './search'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -211,6 +213,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'tenant-read': () => tenantReadPath(report),
   entities: () => entitiesBench(report),
   voice: () => voiceBenchmarks(report),
+  search: () => searchBench(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

@@ -8,6 +8,8 @@ import { createFsBlobStore } from '../server/blob/fs-blob-store'
 import { buildApp } from '../server/app'
 import { WorkerPool } from '../server/workers/worker-pool'
 import type { Analyzer } from '../server/ai/analyzer/types'
+import { LocalEmbedder } from '../server/ai/embedder/local-embedder'
+import { LocalChat } from '../server/ai/chat/local-chat'
 
 /** An analyzer for building the route table only; generating the document never analyses. */
 const routeTableOnly: Analyzer = {
@@ -29,6 +31,8 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
       transcriber: { transcribe: () => Promise.reject(new Error('No transcription here')) },
       speaker: { speak: () => Promise.reject(new Error('No speech here')) },
       answerer: { answer: () => Promise.reject(new Error('No answers here')) },
+      embedder: new LocalEmbedder(pool),
+      chat: new LocalChat(),
     },
     secret: 'openapi-generation-secret-0123456789abcdef',
     publicUrl: 'http://localhost:3000',

@@ -46,6 +46,8 @@ import { entityRoutes } from './features/entities/routes'
 import { eventRoutes } from './features/events/routes'
 import { voiceRoutes } from './features/voice/routes'
 import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/demo/routes'
+import { vectorRoutes } from './features/vector/routes'
+import { assistantRoutes } from './features/assistant/routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 
 export interface AppDeps {
@@ -131,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'jobs', description: 'Background jobs: progress, cancel, event streams' },
         { name: 'entities', description: 'Typed records with JSON data; CSV export and import' },
         { name: 'events', description: "The organisation's event log" },
+        { name: 'search', description: 'Search by meaning over document passages' },
+        { name: 'assistant', description: 'Questions answered with cited passages; conversations' },
         { name: 'system', description: 'Health' },
         { name: 'voice', description: 'Voice recordings, transcripts and reading aloud' },
       ],
@@ -177,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(entityRoutes, { services })
       await v1.register(eventRoutes, { db })
       await v1.register(voiceRoutes, { services })
+      await v1.register(vectorRoutes, { services })
+      await v1.register(assistantRoutes, { services })
     },
     { prefix: '/api/v1' },
   )

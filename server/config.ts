@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.string().optional(),
   ...capabilityVariables(),
+  AI_EMBED_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(384),
   WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   JOBS_PER_ORG: z.coerce.number().int().min(1).max(64).optional(),
@@ -100,6 +101,8 @@ export interface Config {
   mailTransport: 'smtp' | 'console'
   /** Engine per AI capability. */
   ai: Record<Capability, EngineConfig>
+  /** Dimensions asked of the openai embedding engine (AI_EMBED_DIMENSIONS, default 384). */
+  embedDimensions: number
   /** The shared worker pool: threads (default: cores) and heap cap per thread in MiB. */
   workers: { threads: number | undefined; heapMb: number }
   /**
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     mailTransport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'console'),
     ai,
+    embedDimensions: e.AI_EMBED_DIMENSIONS,
     workers: { threads: e.WORKER_THREADS, heapMb: e.WORKER_HEAP_MB },
     jobs: {
       concurrency: e.JOBS_CONCURRENCY,

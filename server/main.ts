@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const log = createLogger({ level: config.logLevel })
   const database = await openDatabase(config, log)
   const pool = new WorkerPool(config.workers)
-  const engines = createEngines(config.ai, pool)
+  const engines = createEngines(config.ai, pool, { embedDimensions: config.embedDimensions })
   const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'))
   const app = await buildApp({
     database,

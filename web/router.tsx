@@ -1,6 +1,7 @@
 /** Route table of the SPA (product spec §2) for React Router's data router. */
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { DashboardLayout } from './app/dashboard-layout'
+import { AssistantRoute } from './app/assistant-route'
 import { DocumentsRoute } from './app/documents-route'
 import { requireOrg } from './app/require-org-slot'
 import { RootLayout } from './app/root-layout'
@@ -46,7 +47,15 @@ export const routes: RouteObject[] = [
         path: '/dashboard',
         element: <DashboardLayout />,
         children: [
-          { index: true, element: <DashboardHomePage onboarding={<CreateFirstOrgCard />} /> },
+          {
+            index: true,
+            element: (
+              <DashboardHomePage
+                onboarding={<CreateFirstOrgCard />}
+                assistant={<AssistantRoute />}
+              />
+            ),
+          },
           { path: 'documents', element: <DocumentsRoute /> },
           { path: 'voice', element: <VoiceRoute /> },
           { path: 'analytics', element: <AnalyticsPage requireOrg={requireOrg} /> },

@@ -10,6 +10,10 @@ import type { Analyzer } from './analyzer/types'
 import { createSpeaker, createTranscriber } from './speech/create-speech'
 import type { Speaker, Transcriber } from './speech/types'
 import { createAnswerer, type Answerer } from './answer/create-answerer'
+import { createEmbedder } from './embedder/create-embedder'
+import type { Embedder } from './embedder/types'
+import { createChat } from './chat/create-chat'
+import type { ChatEngine } from './chat/types'
 
 export interface Engines {
   analyzer: Analyzer
@@ -17,17 +21,27 @@ export interface Engines {
   transcriber: Transcriber
   /** Text to speech (AI_TTS_ENGINE); the local one runs espeak-ng and ffmpeg as child processes. */
   speaker: Speaker
-  /** The demo assistant's answers (AI_CHAT_ENGINE): built-in explanations locally. */
+  /** The public demo assistant's answers (AI_CHAT_ENGINE): built-in explanations locally. */
   answerer: Answerer
+  /** Passage embeddings (AI_EMBED_ENGINE) for search by meaning. */
+  embedder: Embedder
+  /** The assistant's cited answers over the organisation's passages (AI_CHAT_ENGINE). */
+  chat: ChatEngine
 }
 
 /** Builds every engine; local engines run their CPU-heavy work on `pool`. */
-export function createEngines(ai: Record<Capability, EngineConfig>, pool: WorkerPool): Engines {
+export function createEngines(
+  ai: Record<Capability, EngineConfig>,
+  pool: WorkerPool,
+  options: { embedDimensions?: number } = {},
+): Engines {
   return {
     analyzer: createAnalyzer(ai.analysis, pool),
     transcriber: createTranscriber(ai.stt),
     speaker: createSpeaker(ai.tts),
     answerer: createAnswerer(ai.chat),
+    embedder: createEmbedder(ai.embed, pool, options.embedDimensions ?? 384),
+    chat: createChat(ai.chat),
   }
 }
 

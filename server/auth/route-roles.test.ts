@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { withTenant } from '../db/tenant'
 import { enqueueJob } from '../jobs/job-service'
-import { recordings } from '../db/schema'
+import { conversations, recordings } from '../db/schema'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, signedInWithRole, type TestMember } from '../test/test-app'
@@ -60,6 +60,10 @@ const EXAMPLE_BODIES: Record<string, () => { payload: unknown }> = {
   createEntity: () => ({ payload: { name: 'Walk client' } }),
   updateEntity: () => ({ payload: { name: 'Walk client, renamed' } }),
   deleteEntities: () => ({ payload: { ids: [randomUUID()] } }),
+  searchPassages: () => ({ payload: { query: 'delivery of goods' } }),
+  semanticSearch: () => ({ payload: { _emb: JSON.stringify(Array(384).fill(0.05)), _k: 3 } }),
+  embedText: () => ({ payload: { text: 'delivery of goods' } }),
+  chat: () => ({ payload: { messages: [{ role: 'user', content: 'What is delivered?' }] } }),
 }
 
 /** Uploads a document (with its file) as `actor`, so deleting it is within even a member's rights. */
@@ -122,6 +126,17 @@ async function recordingOf(actor: TestMember): Promise<string> {
   return row?.id ?? ''
 }
 
+/** A conversation `actor` started in the owner's organisation. */
+async function conversationOf(actor: TestMember): Promise<string> {
+  const [row] = await withTenant(t.database.db, { orgId: owner.orgId }, (tx) =>
+    tx
+      .insert(conversations)
+      .values({ orgId: owner.orgId, createdBy: actor.userId })
+      .returning({ id: conversations.id }),
+  )
+  return row?.id ?? ''
+}
+
 /**
  * The request `op` as `actor` would send it to the owner's organisation: path parameters are
  * real ids (a document `actor` created) where known, random UUIDs otherwise (`placeholder`).
@@ -137,6 +152,7 @@ async function requestFor(op: Operation, actor: TestMember) {
     else if (name === 'jobId') value = await jobOf(actor)
     else if (name === 'entityId') value = await entityOf(actor)
     else if (name === 'recordingId') value = await recordingOf(actor)
+    else if (name === 'conversationId') value = await conversationOf(actor)
     else {
       value = randomUUID()
       placeholder = true

@@ -4,7 +4,8 @@
  *   invitation), written from better-auth 1.7's documented schema; no RLS, reached only by the
  *   auth layer;
  * - tenant tables (apps, documents, document_counts, analyses, audit_logs, jobs, entities, events,
- *   recordings, recording_segments, voice_consents): every row has `org_id`, and RLS is
+ *   recordings, recording_segments, voice_consents, doc_chunks, conversations, messages): every
+ *   row has `org_id`, and RLS is
  *   enabled, forced and filtered on `current_setting('app.org_id')` (see migrations/*_rls.sql).
  */
 import {
@@ -421,4 +422,80 @@ export const voiceConsents = pgTable(
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('voice_consents_org_user_idx').on(t.orgId, t.userId)],
+)
+
+/**
+ * Passages of a document for search by meaning (issue 8, decision 0016): consecutive pieces of
+ * `documents.content` with character offsets `[start_offset, end_offset)`, taking the document's
+ * org and app. Two columns live only in migrations (drizzle-kit cannot express them portably):
+ * `tsv` (generated English tsvector, GIN-indexed) and, where pgvector is installed,
+ * `embedding vector(384)` with its HNSW index (`doc_chunks-search` custom migration).
+ * `embedder` names the engine, model and dimension of the stored embedding (null until embedded).
+ */
+export const docChunks = pgTable(
+  'doc_chunks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    content: text('content').notNull(),
+    startOffset: integer('start_offset').notNull(),
+    endOffset: integer('end_offset').notNull(),
+    embedder: text('embedder'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('doc_chunks_document_ordinal_idx').on(t.documentId, t.ordinal),
+    index('doc_chunks_org_app_idx').on(t.orgId, t.appId),
+  ],
+)
+
+/** Assistant conversations (issue 8): listed newest first in pages of 50. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    /** The app it was started in (decision 8); null = organisation-wide. */
+    appId: uuid('app_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('conversations_org_started_idx').on(
+      t.orgId,
+      t.startedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('conversations_org_app_started_idx').on(
+      t.orgId,
+      t.appId,
+      t.startedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+)
+
+/** The messages of a conversation, oldest first; assistant messages carry their citations. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** user | assistant */
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    /** [{ n, documentId, start, end, quote }] for assistant messages, [] otherwise. */
+    citations: jsonb('citations').notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id)],
 )

@@ -48,6 +48,8 @@ export async function buildTestApp(
     signInLimits?: SignInLimits
     demoLimits?: DemoLimits
     analyzer?: Analyzer
+    /** Engines replacing the local ones (e.g. openai engines against a test server). */
+    engines?: Partial<Engines>
     extraction?: AppServices['limits']['extraction']
     publicUrl?: string
     logger?: FastifyBaseLogger
@@ -58,7 +60,11 @@ export async function buildTestApp(
   const mailer = createConsoleMailer(() => {})
   const pool = new WorkerPool({ threads: 2 })
   const local = createEngines(LOCAL_ENGINES, pool)
-  const engines: Engines = { ...local, analyzer: options.analyzer ?? local.analyzer }
+  const engines: Engines = {
+    ...local,
+    ...options.engines,
+    analyzer: options.analyzer ?? local.analyzer,
+  }
   const app = await buildApp({
     database,
     mailer,

@@ -349,6 +349,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Hybrid search by meaning over the organisation's document passages: vector similarity and full-text rank fused by reciprocal rank fusion. Each passage carries its document and character span. */
+        post: operations["searchPassages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/rpc/semantic_search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The spec's semantic_search procedure: the `_k` passages nearest to the embedding `_emb` (a JSON array as a string) in organisation `_org` (the path's, when given it must match) and app `_app`. */
+        post: operations["semanticSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The spec's embedding function: the configured engine's embedding of `text` (what semantic_search compares). */
+        post: operations["embedText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/documents/{documentId}/passages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Whether a document's passages are indexed for search by meaning: the state of its latest chunking job and the passages stored. */
+        get: operations["getDocumentPassages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The spec's ai-chat call. Retrieves passages from the organisation's documents and streams the answer as server-sent events: first `data: {"conversation_id":…}`, then chunks `data: {"choices":[{"delta":{"content":…}}]}`, then `data: {"citations":[…]}` (each [n] of the answer that matches a retrieved passage: document id and span), then `data: [DONE]`. An engine failure mid-stream sends `data: {"error":…}` before [DONE]. The question and the answer are stored in the conversation (`conversation_id`, or a new one). */
+        post: operations["chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Conversations newest first (started_at descending), in pages. */
+        get: operations["listConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/conversations/{conversationId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A conversation's messages oldest first, answers with their citations. */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -641,6 +760,61 @@ export interface components {
             /** @description Base64 MP3 */
             audioContent: string;
         };
+        PassageInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            documentId: string;
+            documentTitle: string;
+            appId: string | null;
+            ordinal: number;
+            content: string;
+            /** @description Character offset of the passage in the document content */
+            start: number;
+            /** @description End offset (exclusive) */
+            end: number;
+            score: number;
+        };
+        SemanticSearchRowInput: {
+            /** Format: uuid */
+            id: string;
+            /** @description Cosine similarity */
+            score: number;
+            content: string;
+            metadata: {
+                /** Format: uuid */
+                documentId: string;
+                documentTitle: string;
+                appId: string | null;
+                start: number;
+                end: number;
+                ordinal: number;
+            };
+        };
+        CitationInput: {
+            n: number;
+            /** Format: uuid */
+            documentId: string;
+            documentTitle: string;
+            start: number;
+            end: number;
+            quote: string;
+        };
+        ConversationInput: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            startedAt: string;
+        };
+        MessageInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            content: string;
+            citations: components["schemas"]["CitationInput"][];
+            createdAt: string;
+        };
         Problem: {
             /** @description A URI naming the problem type; 'about:blank' for plain HTTP ones */
             type: string;
@@ -896,6 +1070,61 @@ export interface components {
         SpeechAudio: {
             /** @description Base64 MP3 */
             audioContent: string;
+        };
+        Passage: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            documentId: string;
+            documentTitle: string;
+            appId: string | null;
+            ordinal: number;
+            content: string;
+            /** @description Character offset of the passage in the document content */
+            start: number;
+            /** @description End offset (exclusive) */
+            end: number;
+            score: number;
+        };
+        SemanticSearchRow: {
+            /** Format: uuid */
+            id: string;
+            /** @description Cosine similarity */
+            score: number;
+            content: string;
+            metadata: {
+                /** Format: uuid */
+                documentId: string;
+                documentTitle: string;
+                appId: string | null;
+                start: number;
+                end: number;
+                ordinal: number;
+            };
+        };
+        Citation: {
+            n: number;
+            /** Format: uuid */
+            documentId: string;
+            documentTitle: string;
+            start: number;
+            end: number;
+            quote: string;
+        };
+        Conversation: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            startedAt: string;
+        };
+        Message: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            content: string;
+            citations: components["schemas"]["Citation"][];
+            createdAt: string;
         };
     };
     responses: never;
@@ -3292,6 +3521,612 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SpeechAudio"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    searchPassages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    query: string;
+                    /**
+                     * @description Results wanted, clamped to 1–50 (default 8)
+                     * @default 8
+                     */
+                    k?: number;
+                    /** Format: uuid */
+                    appId?: string;
+                    /** Format: uuid */
+                    documentId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Passage"][];
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    semanticSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    _org?: string;
+                    _app?: string | null;
+                    _emb: string;
+                    /**
+                     * @description Results wanted, clamped to 1–50 (default 8)
+                     * @default 8
+                     */
+                    _k?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SemanticSearchRow"][];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    embedText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                    org_id?: string;
+                    app_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        embedding: number[];
+                        embedder: string;
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentPassages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "queued" | "running" | "failed" | "indexed" | "none";
+                        progress: number;
+                        passages: number;
+                        embedder: string | null;
+                        error: string | null;
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    messages: {
+                        /** @enum {string} */
+                        role: "user" | "assistant";
+                        content: string;
+                    }[];
+                    org_id?: string;
+                    app_id?: string | null;
+                    /** Format: uuid */
+                    conversation_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description Items skipped */
+                offset?: number;
+                appId?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Conversation"][];
+                        /** @description Items matching the filters, across all pages */
+                        total: number;
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description Items skipped */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Message"][];
+                        /** @description Items matching the filters, across all pages */
+                        total: number;
+                    };
                 };
             };
             /** @description The path, query or body is malformed (code validation_failed) */

@@ -1,8 +1,13 @@
-import { ComingSoon } from '../../components/coming-soon'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { CitationList } from '../../components/citation-list'
 import { PageHeader } from '../../components/page-header'
-import type { RequireOrgSlot } from '../../lib/org-scope'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent } from '../../components/ui/card'
+import type { OrgScope, RequireOrgSlot } from '../../lib/org-scope'
+import { conversationsQuery, messagesQuery } from './api'
 
-/** /dashboard/conversations: placeholder screen (Conversations); shows the organization prompt, then a not-yet-available note. */
+/** /dashboard/conversations: the organisation's conversations (spec §2, §4, §9). */
 export function ConversationsPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
   return (
     <>
@@ -10,11 +15,96 @@ export function ConversationsPage({ requireOrg }: { requireOrg: RequireOrgSlot }
         title="Conversations"
         description="Conversations held in the current organization."
       />
-      {requireOrg(() => (
-        <ComingSoon>
-          <p>The conversation list is not available yet.</p>
-        </ComingSoon>
+      {/* Keyed by org and app: a change of organisation resets the list. */}
+      {requireOrg((scope) => (
+        <ConversationList key={`${scope.orgId}:${scope.appId ?? ''}`} scope={scope} />
       ))}
     </>
+  )
+}
+
+const formatStart = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+function ConversationList({ scope }: { scope: OrgScope }) {
+  const list = useInfiniteQuery(conversationsQuery(scope.orgId, scope.appId))
+  const [openId, setOpenId] = useState<string | null>(null)
+  if (list.status === 'pending') return <p className="text-sm text-muted-foreground">Loading...</p>
+  if (list.status === 'error')
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {list.error.message}
+      </p>
+    )
+  const conversations = list.data.pages.flatMap((p) => p.items)
+  if (conversations.length === 0)
+    return <p className="text-sm text-muted-foreground">No conversations yet</p>
+  return (
+    <div className="flex flex-col gap-3">
+      <ul aria-label="Conversations" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {conversations.map((c) => (
+          <li key={c.id}>
+            <Card className={openId === c.id ? 'ring-2 ring-primary' : undefined}>
+              <button
+                type="button"
+                className="w-full text-left"
+                aria-expanded={openId === c.id}
+                onClick={() => setOpenId(openId === c.id ? null : c.id)}
+              >
+                <CardContent className="flex flex-col gap-1 p-4">
+                  <span className="font-mono text-sm">{c.id.slice(0, 8)}</span>
+                  <time dateTime={c.startedAt} className="text-xs text-muted-foreground">
+                    {formatStart(c.startedAt)}
+                  </time>
+                </CardContent>
+              </button>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <Button
+          variant="outline"
+          className="self-start"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      )}
+      {openId && <ConversationMessages orgId={scope.orgId} conversationId={openId} />}
+    </div>
+  )
+}
+
+function ConversationMessages({
+  orgId,
+  conversationId,
+}: {
+  orgId: string
+  conversationId: string
+}) {
+  const messages = useQuery(messagesQuery(orgId, conversationId))
+  return (
+    <section
+      aria-label={`Messages of conversation ${conversationId.slice(0, 8)}`}
+      className="flex flex-col gap-3 rounded-lg border p-4"
+    >
+      {messages.status === 'pending' && <p className="text-sm text-muted-foreground">Loading...</p>}
+      {messages.status === 'error' && (
+        <p role="alert" className="text-sm text-destructive">
+          {messages.error.message}
+        </p>
+      )}
+      {messages.data?.items.map((m) => (
+        <article key={m.id} className="text-sm">
+          <h3 className="text-xs font-semibold uppercase text-muted-foreground">
+            {m.role === 'user' ? 'Question' : 'Answer'}
+          </h3>
+          <p className="whitespace-pre-wrap">{m.content}</p>
+          {m.citations.length > 0 && <CitationList citations={m.citations} />}
+        </article>
+      ))}
+    </section>
   )
 }

@@ -47,7 +47,14 @@ const recentActivity = [
  * /dashboard: welcome, `onboarding` (the app layer's 'Create your organization' card, shown only
  * to a user without one), four sample stat tiles, three quick actions and a sample activity list.
  */
-export function DashboardHomePage({ onboarding }: { onboarding?: ReactNode }) {
+export function DashboardHomePage({
+  onboarding,
+  assistant,
+}: {
+  onboarding?: ReactNode
+  /** The assistant panel (composed by the app layer). */
+  assistant?: ReactNode
+}) {
   const { data: session } = authClient.useSession()
   const name = session?.user.name || session?.user.email
   return (
@@ -60,6 +67,7 @@ export function DashboardHomePage({ onboarding }: { onboarding?: ReactNode }) {
         actions={<Badge variant="outline">Sample data</Badge>}
       />
       {onboarding}
+      {assistant}
       <section aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="sr-only">
           Statistics

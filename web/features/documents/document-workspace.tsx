@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Skeleton } from '../../components/ui/skeleton'
 import { documentQuery } from './api'
 import { DocumentViewer } from './document-viewer'
@@ -9,12 +9,22 @@ interface DocumentWorkspaceProps {
   orgId: string
   documentId: string
   renderAnalysis: RenderDocumentAnalysis
+  /** The passage to highlight on opening (a search result or a citation), or null. */
+  initialHighlight?: Span | null
+  /** Extra facts shown above the document, e.g. its search-index state (composed by the app layer). */
+  renderStatus?: (documentId: string) => ReactNode
 }
 
 /** An opened document beside its analysis; choosing a finding highlights its passage. */
-export function DocumentWorkspace({ orgId, documentId, renderAnalysis }: DocumentWorkspaceProps) {
+export function DocumentWorkspace({
+  orgId,
+  documentId,
+  renderAnalysis,
+  initialHighlight = null,
+  renderStatus,
+}: DocumentWorkspaceProps) {
   const document = useQuery(documentQuery(orgId, documentId))
-  const [highlight, setHighlight] = useState<Span | null>(null)
+  const [highlight, setHighlight] = useState<Span | null>(initialHighlight)
 
   if (document.status === 'pending') {
     return (
@@ -34,7 +44,8 @@ export function DocumentWorkspace({ orgId, documentId, renderAnalysis }: Documen
   return (
     <div className="grid items-start gap-4 2xl:grid-cols-2">
       {/* Sticky under the top bar, so a finding's passage stays in view while the findings scroll. */}
-      <div className="sticky top-16 z-[5]">
+      <div className="sticky top-16 z-[5] flex flex-col gap-2">
+        {renderStatus?.(documentId)}
         <DocumentViewer orgId={orgId} document={document.data} highlight={highlight} />
       </div>
       {renderAnalysis({

@@ -1,0 +1,103 @@
+/**
+ * Retrieval evaluation on a ContractNLI-format file (Koreeda & Manning, "ContractNLI", Findings
+ * of EMNLP 2021):
+ *
+ *   npm run eval:retrieval -- FILE      (e.g. ../shared/fixtures/contract-nli/dev.json)
+ *
+ * For each NDA it indexes the NDA's own annotated spans as the passages (every engine ranks the
+ * same units), asks each hypothesis labelled Entailment or Contradiction within that NDA through
+ * the product's hybrid search (server/search/hybrid-search.ts, configured embedder, in-memory
+ * PGlite), and prints recall@k of the gold evidence spans (per query, averaged; k = 1, 5, 10),
+ * ending with one JSON line. Exits 1 when FILE is missing.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
+import { openPglite } from '../server/db/client'
+import { documents, organization } from '../server/db/schema'
+import { withTenant, type Principal } from '../server/db/tenant'
+import { loadConfig } from '../server/config'
+import { createEmbedder } from '../server/ai/embedder/create-embedder'
+import { WorkerPool } from '../server/workers/worker-pool'
+import { embedAll, replaceChunks } from '../server/search/index-document'
+import { hybridSearch } from '../server/search/hybrid-search'
+
+interface ContractNli {
+  documents: Array<{
+    id: number
+    text: string
+    spans: Array<[number, number]>
+    annotation_sets: Array<{ annotations: Record<string, { choice: string; spans: number[] }> }>
+  }>
+  labels: Record<string, { hypothesis: string }>
+}
+
+const file = process.argv.slice(2).find((a) => !a.startsWith('--'))
+if (!file || !existsSync(file)) {
+  process.stderr.write(
+    `error: ${file ? `file not found: ${file}` : 'missing FILE'}.\nusage: npm run eval:retrieval -- ../shared/fixtures/contract-nli/dev.json (the fixtures live outside the repository)\n`,
+  )
+  process.exit(1)
+}
+const data = JSON.parse(readFileSync(file, 'utf8')) as ContractNli
+const config = loadConfig()
+const pool = new WorkerPool({ threads: 1 })
+const embedder = createEmbedder(config.ai.embed, pool, config.embedDimensions)
+const database = await openPglite({})
+const db = database.db
+const principal: Principal = { orgId: 'eval', userId: null, role: 'member', actorType: 'system' }
+await db.insert(organization).values({ id: 'eval', name: 'Evaluation', slug: 'eval' })
+// The chunking trigger would queue jobs nobody runs here; passages are the annotated spans.
+await db.execute(sql`alter table documents disable trigger user`)
+
+const KS = [1, 5, 10] as const
+const sums = [0, 0, 0]
+let queries = 0
+const started = performance.now()
+for (const nda of data.documents) {
+  const spans = nda.spans.map(([start, end]) => ({ start, end, text: nda.text.slice(start, end) }))
+  const vectors = await embedAll(
+    embedder,
+    spans.map((s) => s.text),
+  )
+  const documentId = await withTenant(db, principal, async (tx) => {
+    const [row] = await tx
+      .insert(documents)
+      .values({ orgId: 'eval', title: `NDA ${nda.id}`, content: nda.text })
+      .returning({ id: documents.id })
+    if (!row) throw new Error('insert returned no row')
+    await replaceChunks(tx, { orgId: 'eval', appId: null, documentId: row.id }, spans, {
+      embedderId: embedder.id,
+      vectors,
+    })
+    return row.id
+  })
+  for (const [key, annotation] of Object.entries(nda.annotation_sets[0]?.annotations ?? {})) {
+    if (annotation.choice === 'NotMentioned' || annotation.spans.length === 0) continue
+    const hypothesis = data.labels[key]?.hypothesis ?? ''
+    const hits = await hybridSearch(db, embedder, principal, {
+      text: hypothesis,
+      k: 10,
+      scope: { documentId },
+    })
+    const gold = new Set(annotation.spans)
+    KS.forEach((k, i) => {
+      const found = hits.slice(0, k).filter((h) => gold.has(h.ordinal)).length
+      sums[i]! += found / gold.size
+    })
+    queries += 1
+  }
+}
+const recall = sums.map((s) => Number((s / Math.max(queries, 1)).toFixed(4)))
+console.log(`engine ${embedder.id}, ${((performance.now() - started) / 1000).toFixed(1)} s`)
+KS.forEach((k, i) => console.log(`recall@${k}: ${recall[i]?.toFixed(3)}`))
+console.log(
+  JSON.stringify({
+    documents: data.documents.length,
+    queries,
+    recall_at_1: recall[0],
+    recall_at_5: recall[1],
+    recall_at_10: recall[2],
+  }),
+)
+await database.close()
+await pool.close()

@@ -1,0 +1,33 @@
+/**
+ * The `local` Embedder (default, offline): 384-dimension vectors from committed word vectors and
+ * hashed words and trigrams (local/local-embedding.ts, decision 0016). A few short texts (a
+ * query) are embedded in-process (~0.1 ms each); larger batches run on the shared WorkerPool.
+ */
+import { poolTask, type WorkerPool } from '../../workers/worker-pool'
+import { embedLocal, LOCAL_DIM } from './local/local-embedding'
+import { wordTable } from './local/word-table'
+import type { Embedder } from './types'
+
+const EMBED = poolTask<{ texts: string[] }, number[][]>(
+  new URL('./local/embed-task.ts', import.meta.url),
+  'embedTextsTask',
+)
+
+/** Texts up to this many characters in total are embedded on the calling thread. */
+const IN_PROCESS_CHARS = 4_000
+
+export class LocalEmbedder implements Embedder {
+  readonly id = `local:lexdesk-ppmi-1:${LOCAL_DIM}`
+  readonly dim = LOCAL_DIM
+
+  constructor(private readonly pool: WorkerPool) {}
+
+  async embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
+    const chars = texts.reduce((n, t) => n + t.length, 0)
+    if (chars <= IN_PROCESS_CHARS) {
+      const table = wordTable()
+      return texts.map((text) => embedLocal(table, text))
+    }
+    return this.pool.run(EMBED, { texts: [...texts] }, { signal })
+  }
+}

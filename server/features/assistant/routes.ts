@@ -1,0 +1,182 @@
+/**
+ * HTTP routes of the assistant: the spec's ai-chat call as a server-sent event stream
+ * (`data: {"choices":[{"delta":{"content":"…"}}]}` chunks, then `data: [DONE]`), and the
+ * organisation's conversations with their messages.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { principalOf } from '../../auth/principal'
+import type { AppServices } from '../../services'
+import { AppId, OrgParams } from '../../http/params'
+import { PageQuery, pageOf } from '../../http/paging'
+import { notFound } from '../../http/app-error'
+import { citationsOf } from './citations'
+import {
+  listConversations,
+  listMessages,
+  openTurn,
+  retrievePassages,
+  saveAnswer,
+  streamAnswer,
+} from './service'
+
+const CitationSchema = z
+  .object({
+    n: z.number().int(),
+    documentId: z.string().uuid(),
+    documentTitle: z.string(),
+    start: z.number().int(),
+    end: z.number().int(),
+    quote: z.string(),
+  })
+  .meta({ id: 'Citation' })
+
+const ConversationParams = OrgParams.extend({
+  conversationId: z.string().uuid({ message: 'Conversation id must be a UUID' }),
+})
+
+const ChatBody = z
+  .object({
+    messages: z
+      .array(
+        z.object({
+          role: z.enum(['user', 'assistant']),
+          content: z.string().trim().min(1).max(8000),
+        }),
+      )
+      .min(1)
+      .max(50),
+    org_id: z.string().max(100).optional(),
+    app_id: AppId.nullish(),
+    conversation_id: z.string().uuid({ message: 'conversation_id must be a UUID' }).optional(),
+  })
+  .refine((b) => b.messages.at(-1)?.role === 'user', {
+    message: 'The last message must be the question (role user)',
+    path: ['messages'],
+  })
+
+const CHAT_FAILED =
+  "The assistant's model failed while answering. Try again, or ask an administrator to check the server log."
+
+export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+  app,
+  { services },
+) => {
+  const deps = {
+    db: services.db,
+    embedder: services.engines.embedder,
+    chat: services.engines.chat,
+  }
+
+  app.post(
+    '/orgs/:orgId/chat',
+    {
+      schema: {
+        operationId: 'chat',
+        tags: ['assistant'],
+        description:
+          'The spec\'s ai-chat call. Retrieves passages from the organisation\'s documents and streams the answer as server-sent events: first `data: {"conversation_id":…}`, then chunks `data: {"choices":[{"delta":{"content":…}}]}`, then `data: {"citations":[…]}` (each [n] of the answer that matches a retrieved passage: document id and span), then `data: [DONE]`. An engine failure mid-stream sends `data: {"error":…}` before [DONE]. The question and the answer are stored in the conversation (`conversation_id`, or a new one).',
+        params: OrgParams,
+        body: ChatBody,
+        produces: ['text/event-stream'],
+      },
+      config: { minRole: 'member' },
+    },
+    async (req, reply) => {
+      const principal = principalOf(req)
+      if (req.body.org_id !== undefined && req.body.org_id !== principal.orgId)
+        throw notFound('Organization')
+      const turns = req.body.messages
+      const question = turns.at(-1)?.content ?? ''
+      const conversation = await openTurn(deps.db, principal, {
+        conversationId: req.body.conversation_id,
+        appId: req.body.app_id,
+        question,
+      })
+      const passages = await retrievePassages(deps, principal, question, conversation.appId)
+      // Hijacked replies skip onSend hooks: carry over the headers already set (security headers).
+      reply.hijack()
+      const raw = reply.raw
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      })
+      const send = (data: unknown) => raw.write(`data: ${JSON.stringify(data)}\n\n`)
+      const aborted = new AbortController()
+      raw.on('close', () => aborted.abort())
+      send({ conversation_id: conversation.conversationId })
+      let answer = ''
+      try {
+        for await (const delta of streamAnswer(deps, turns, passages, aborted.signal)) {
+          answer += delta
+          send({ choices: [{ index: 0, delta: { content: delta } }] })
+        }
+        const citations = citationsOf(answer, passages)
+        await saveAnswer(deps.db, principal, conversation, answer, citations)
+        send({ citations })
+      } catch (error) {
+        // The provider's message may name internal hosts: it goes to the log only.
+        req.log.error({ err: error }, 'chat engine failed')
+        send({ error: CHAT_FAILED })
+      }
+      raw.end('data: [DONE]\n\n')
+    },
+  )
+
+  app.get(
+    '/orgs/:orgId/conversations',
+    {
+      schema: {
+        operationId: 'listConversations',
+        tags: ['assistant'],
+        description: 'Conversations newest first (started_at descending), in pages.',
+        params: OrgParams,
+        querystring: PageQuery.extend({ appId: AppId.optional() }),
+        response: {
+          200: pageOf(
+            z
+              .object({
+                id: z.string().uuid(),
+                appId: z.string().uuid().nullable(),
+                startedAt: z.string(),
+              })
+              .meta({ id: 'Conversation' }),
+          ),
+        },
+      },
+      config: { minRole: 'member' },
+    },
+    (req) => listConversations(deps.db, principalOf(req), req.query),
+  )
+
+  app.get(
+    '/orgs/:orgId/conversations/:conversationId/messages',
+    {
+      schema: {
+        operationId: 'listMessages',
+        tags: ['assistant'],
+        description: "A conversation's messages oldest first, answers with their citations.",
+        params: ConversationParams,
+        querystring: PageQuery,
+        response: {
+          200: pageOf(
+            z
+              .object({
+                id: z.string().uuid(),
+                role: z.enum(['user', 'assistant']),
+                content: z.string(),
+                citations: z.array(CitationSchema),
+                createdAt: z.string(),
+              })
+              .meta({ id: 'Message' }),
+          ),
+        },
+      },
+      config: { minRole: 'member' },
+    },
+    (req) => listMessages(deps.db, principalOf(req), req.params.conversationId, req.query),
+  )
+}

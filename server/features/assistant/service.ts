@@ -1,0 +1,192 @@
+/**
+ * The assistant (issue 8, decision 0018): a question is answered from passages retrieved from the
+ * organisation's documents by the hybrid search, through the configured chat engine, with
+ * numbered citations; conversations and their messages are stored under RLS.
+ */
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { conversations, messages } from '../../db/schema'
+import { withTenant, type Principal } from '../../db/tenant'
+import { notFound } from '../../http/app-error'
+import { recordAudit } from '../../audit/record-audit'
+import { isForeignKeyViolation } from '../../db/constraint-violation'
+import type { Embedder } from '../../ai/embedder/types'
+import type { ChatEngine, ChatTurn } from '../../ai/chat/types'
+import { hybridSearch } from '../../search/hybrid-search'
+import type { Citation, CitedPassage } from './citations'
+
+export type AssistantDeps = { db: Db; embedder: Embedder; chat: ChatEngine }
+
+/** Passages retrieved per question. */
+export const PASSAGES_PER_ANSWER = 5
+
+/**
+ * Opens the turn: finds conversation `conversationId` (404 when not the org's) or starts one in
+ * `appId` (404 for an app that is not the org's), and stores the user's question (audited).
+ */
+export async function openTurn(
+  db: Db,
+  principal: Principal,
+  input: { conversationId?: string; appId?: string | null; question: string },
+): Promise<{ conversationId: string; appId: string | null }> {
+  try {
+    return await withTenant(db, principal, async (tx) => {
+      let conversation: { id: string; appId: string | null } | undefined
+      if (input.conversationId) {
+        ;[conversation] = await tx
+          .select({ id: conversations.id, appId: conversations.appId })
+          .from(conversations)
+          .where(eq(conversations.id, input.conversationId))
+        if (!conversation) throw notFound('Conversation')
+      } else {
+        ;[conversation] = await tx
+          .insert(conversations)
+          .values({
+            orgId: principal.orgId,
+            appId: input.appId ?? null,
+            createdBy: principal.userId,
+          })
+          .returning({ id: conversations.id, appId: conversations.appId })
+        if (!conversation) throw new Error('insert returned no row')
+        await recordAudit(tx, principal, 'conversation.create', {
+          type: 'conversation',
+          id: conversation.id,
+        })
+      }
+      const [message] = await tx
+        .insert(messages)
+        .values({
+          orgId: principal.orgId,
+          appId: conversation.appId,
+          conversationId: conversation.id,
+          role: 'user',
+          content: input.question,
+        })
+        .returning({ id: messages.id })
+      await recordAudit(tx, principal, 'message.create', {
+        type: 'message',
+        id: message?.id ?? null,
+      })
+      return { conversationId: conversation.id, appId: conversation.appId }
+    })
+  } catch (error) {
+    if (isForeignKeyViolation(error, 'conversations_app_fk')) throw notFound('App')
+    throw error
+  }
+}
+
+/** The passages for `question`, numbered from 1 (retrieved text is data for the engine). */
+export async function retrievePassages(
+  deps: AssistantDeps,
+  principal: Principal,
+  question: string,
+  appId: string | null,
+): Promise<CitedPassage[]> {
+  const hits = await hybridSearch(deps.db, deps.embedder, principal, {
+    text: question,
+    k: PASSAGES_PER_ANSWER,
+    scope: { appId: appId ?? undefined },
+  })
+  return hits.map((h, i) => ({
+    n: i + 1,
+    documentId: h.documentId,
+    documentTitle: h.documentTitle,
+    start: h.start,
+    end: h.end,
+    content: h.content,
+  }))
+}
+
+/** Streams the engine's answer to `turns` from `passages` (text deltas). */
+export function streamAnswer(
+  deps: AssistantDeps,
+  turns: readonly ChatTurn[],
+  passages: readonly CitedPassage[],
+  signal?: AbortSignal,
+): AsyncIterable<string> {
+  return deps.chat.answer(
+    turns,
+    passages.map((p) => ({ n: p.n, title: p.documentTitle, content: p.content })),
+    signal,
+  )
+}
+
+/** Stores the assistant's answer with its citations (audited). */
+export async function saveAnswer(
+  db: Db,
+  principal: Principal,
+  conversation: { conversationId: string; appId: string | null },
+  answer: string,
+  citations: readonly Citation[],
+): Promise<void> {
+  await withTenant(db, principal, async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        orgId: principal.orgId,
+        appId: conversation.appId,
+        conversationId: conversation.conversationId,
+        role: 'assistant',
+        content: answer,
+        citations,
+      })
+      .returning({ id: messages.id })
+    await recordAudit(tx, principal, 'message.create', { type: 'message', id: row?.id ?? null })
+  })
+}
+
+/** The organisation's conversations (or one app's), newest first. */
+export async function listConversations(
+  db: Db,
+  principal: Principal,
+  query: { appId?: string; limit: number; offset: number },
+) {
+  return withTenant(db, principal, async (tx) => {
+    const where = query.appId ? eq(conversations.appId, query.appId) : undefined
+    const rows = await tx
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.orgId, principal.orgId), where))
+      .orderBy(desc(conversations.startedAt), desc(conversations.id))
+      .limit(query.limit)
+      .offset(query.offset)
+    return {
+      items: rows.map((r) => ({ id: r.id, appId: r.appId, startedAt: r.startedAt.toISOString() })),
+      total: await tx.$count(conversations, where),
+    }
+  })
+}
+
+/** A conversation's messages, oldest first; 404 when the conversation is not the org's. */
+export async function listMessages(
+  db: Db,
+  principal: Principal,
+  conversationId: string,
+  page: { limit: number; offset: number },
+) {
+  return withTenant(db, principal, async (tx) => {
+    const [found] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId))
+    if (!found) throw notFound('Conversation')
+    const where = eq(messages.conversationId, conversationId)
+    const rows = await tx
+      .select()
+      .from(messages)
+      .where(where)
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .limit(page.limit)
+      .offset(page.offset)
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        role: r.role as 'user' | 'assistant',
+        content: r.content,
+        citations: r.citations as Citation[],
+        createdAt: r.createdAt.toISOString(),
+      })),
+      total: await tx.$count(messages, where),
+    }
+  })
+}

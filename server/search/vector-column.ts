@@ -1,0 +1,40 @@
+/**
+ * Whether `doc_chunks.embedding` exists (pgvector installed when the migrations ran, decision
+ * 0016) and its dimension. Read once per database handle.
+ */
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+
+export interface VectorColumn {
+  /** Dimension of `embedding`, or null when the database has no pgvector. */
+  dim: number | null
+}
+
+const cache = new WeakMap<Db, Promise<VectorColumn>>()
+
+export function vectorColumn(db: Db): Promise<VectorColumn> {
+  let found = cache.get(db)
+  if (!found) {
+    found = db
+      .execute(
+        sql`select atttypmod as dim from pg_attribute
+            where attrelid = 'doc_chunks'::regclass and attname = 'embedding' and not attisdropped`,
+      )
+      .then((res) => {
+        const row = (res as unknown as { rows: Array<{ dim: number }> }).rows[0]
+        return { dim: row ? Number(row.dim) : null }
+      })
+    cache.set(db, found)
+  }
+  return found
+}
+
+/** Forgets what was read (after `npm run reembed` changed the column). */
+export function forgetVectorColumn(db: Db): void {
+  cache.delete(db)
+}
+
+/** pgvector's text form of a vector: '[0.1,0.2,…]'. */
+export function vectorLiteral(vector: readonly number[]): string {
+  return `[${vector.join(',')}]`
+}

@@ -1,0 +1,126 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Bot, Send } from 'lucide-react'
+import { useId, useRef, useState } from 'react'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { Textarea } from '../../components/ui/textarea'
+import type { OrgScope } from '../../lib/org-scope'
+import { CitationList } from '../../components/citation-list'
+import { streamChat, type Citation } from './stream-chat'
+
+interface Turn {
+  role: 'user' | 'assistant'
+  content: string
+  citations: Citation[]
+}
+
+/**
+ * The dashboard's assistant: asks questions about the organisation's documents, shows the answer
+ * as it streams, and lists its citations, each opening its passage highlighted.
+ */
+export function AssistantPanel({ scope }: { scope: OrgScope }) {
+  const [turns, setTurns] = useState<Turn[]>([])
+  const [question, setQuestion] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const conversationId = useRef<string | null>(null)
+  const queryClient = useQueryClient()
+  const inputId = useId()
+
+  const ask = async () => {
+    const text = question.trim()
+    if (!text || busy) return
+    const history = [...turns, { role: 'user' as const, content: text, citations: [] }]
+    setTurns([...history, { role: 'assistant', content: '', citations: [] }])
+    setQuestion('')
+    setBusy(true)
+    setError(null)
+    const update = (change: (turn: Turn) => Turn) =>
+      setTurns((all) => [...all.slice(0, -1), change(all.at(-1) as Turn)])
+    try {
+      const result = await streamChat(
+        {
+          orgId: scope.orgId,
+          appId: scope.appId,
+          conversationId: conversationId.current,
+          messages: history.map(({ role, content }) => ({ role, content })),
+        },
+        (delta) => update((turn) => ({ ...turn, content: turn.content + delta })),
+      )
+      conversationId.current = result.conversationId ?? conversationId.current
+      update((turn) => ({ ...turn, citations: result.citations }))
+    } catch (failure) {
+      setError((failure as Error).message || 'Failed to get AI response')
+    } finally {
+      setBusy(false)
+      void queryClient.invalidateQueries({ queryKey: ['orgs', scope.orgId, 'conversations'] })
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Bot className="size-5" aria-hidden="true" />
+          Assistant
+        </CardTitle>
+        <CardDescription>
+          Ask about your organisation’s documents; answers cite the passages they come from.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {turns.length > 0 && (
+          <ol aria-label="Conversation" className="flex flex-col gap-3">
+            {turns.map((turn, i) => (
+              <li
+                key={i}
+                className={
+                  turn.role === 'user'
+                    ? 'self-end rounded-md bg-muted px-3 py-2 text-sm'
+                    : 'text-sm'
+                }
+              >
+                <p
+                  className="whitespace-pre-wrap"
+                  aria-label={turn.role === 'user' ? 'Question' : 'Answer'}
+                >
+                  {turn.content || (busy && i === turns.length - 1 ? 'Thinking…' : '')}
+                </p>
+                {turn.citations.length > 0 && <CitationList citations={turn.citations} />}
+              </li>
+            ))}
+          </ol>
+        )}
+        {error && (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+        <form
+          className="flex items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void ask()
+          }}
+        >
+          <div className="flex flex-1 flex-col gap-1">
+            <label htmlFor={inputId} className="sr-only">
+              Question
+            </label>
+            <Textarea
+              id={inputId}
+              rows={2}
+              placeholder="e.g. What happens to confidential information when the agreement ends?"
+              value={question}
+              onChange={(e) => setQuestion(e.target.value)}
+            />
+          </div>
+          <Button type="submit" disabled={busy || question.trim() === ''}>
+            <Send className="size-4" aria-hidden="true" />
+            Ask
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { renderWithRouter } from '../../test/render-with-router'
+import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import { ConversationsPage } from './conversations-page'
+
+const ORG = 'org-1'
+const LIST = `GET /api/v1/orgs/${ORG}/conversations`
+
+const conversation = (i: number) => ({
+  id: `${String(i).padStart(8, '0')}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`,
+  appId: null,
+  startedAt: new Date(Date.UTC(2026, 10, 23, 12, 0, 0) - i * 60_000).toISOString(),
+})
+
+function renderPage() {
+  return renderWithRouter({
+    element: <ConversationsPage requireOrg={(render) => render({ orgId: ORG, appId: null })} />,
+  })
+}
+
+describe('Conversations page', () => {
+  it("shows 'No conversations yet' for an organisation without any", async () => {
+    stubFetch({ [LIST]: () => jsonResponse({ items: [], total: 0 }) })
+    renderPage()
+    expect(await screen.findByText('No conversations yet')).toBeInTheDocument()
+  })
+
+  it("loads pages of 50 with 'Load more' until a page returns fewer", async () => {
+    const all = Array.from({ length: 70 }, (_, i) => conversation(i))
+    const fetch = stubFetch({
+      [LIST]: (request) => {
+        const url = new URL(request.url)
+        const offset = Number(url.searchParams.get('offset'))
+        const limit = Number(url.searchParams.get('limit'))
+        return jsonResponse({ items: all.slice(offset, offset + limit), total: all.length })
+      },
+    })
+    renderPage()
+    const list = await screen.findByRole('list', { name: 'Conversations' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50)
+    expect(within(list).getAllByRole('button')[0]).toHaveTextContent('00000000')
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    expect(await within(list).findByText('00000069')).toBeInTheDocument()
+    expect(within(list).getAllByRole('listitem')).toHaveLength(70)
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
+    expect(fetch.calls()).toEqual([LIST, LIST])
+  })
+
+  it('opens a conversation to show its messages and citations', async () => {
+    const c = conversation(1)
+    stubFetch({
+      [LIST]: () => jsonResponse({ items: [c], total: 1 }),
+      [`GET /api/v1/orgs/${ORG}/conversations/${c.id}/messages`]: () =>
+        jsonResponse({
+          items: [
+            {
+              id: 'm1',
+              role: 'user',
+              content: 'Which law governs?',
+              citations: [],
+              createdAt: c.startedAt,
+            },
+            {
+              id: 'm2',
+              role: 'assistant',
+              content: '“New York law” [1]',
+              citations: [
+                {
+                  n: 1,
+                  documentId: 'd1',
+                  documentTitle: 'Northwind NDA',
+                  start: 5,
+                  end: 18,
+                  quote: 'New York law',
+                },
+              ],
+              createdAt: c.startedAt,
+            },
+          ],
+          total: 2,
+        }),
+    })
+    renderPage()
+    await userEvent.click(await screen.findByRole('button', { name: /00000001/ }))
+    expect(await screen.findByText('Which law governs?')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: '[1] Northwind NDA' })).toHaveAttribute(
+      'href',
+      '/dashboard/documents?document=d1&start=5&end=18',
+    )
+  })
+})
