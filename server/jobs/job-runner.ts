@@ -13,6 +13,7 @@ import { EventEmitter } from 'node:events'
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
+import type { Principal } from '../db/tenant'
 import { AppError } from '../http/app-error'
 import { WorkerTaskFailure } from '../workers/worker-pool'
 import {
@@ -37,6 +38,18 @@ export interface JobContext {
 export interface JobHandler {
   kind: string
   run(job: ClaimedJob, context: JobContext): Promise<unknown>
+}
+
+/**
+ * The principal a handler acts as: the job's organisation and creator with member rights (the
+ * least role that may queue a job), as `actorType` ('user' for work a person asked for, 'system'
+ * for work the server queued itself), so the handler's writes stay under the tenant's RLS.
+ */
+export function jobPrincipal(
+  job: Pick<ClaimedJob, 'orgId' | 'createdBy'>,
+  actorType: Principal['actorType'] = 'user',
+): Principal {
+  return { orgId: job.orgId, userId: job.createdBy, role: 'member', actorType }
 }
 
 /** A change to a job, for server-sent events in this process. */

@@ -8,9 +8,9 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { docChunks, documents } from '../db/schema'
-import { withTenant, type Principal, type Tx } from '../db/tenant'
+import { withTenant, type Tx } from '../db/tenant'
 import type { Embedder } from '../ai/embedder/types'
-import type { JobHandler } from '../jobs/job-runner'
+import { jobPrincipal, type JobHandler } from '../jobs/job-runner'
 import { chunkText, type TextChunk } from './chunk-text'
 import { vectorColumn, vectorLiteral } from './vector-column'
 
@@ -70,12 +70,7 @@ export function chunkJobHandler(deps: { db: Db; embedder: Embedder }): JobHandle
     kind: CHUNK_JOB_KIND,
     async run(job, context) {
       const { documentId } = job.input as { documentId: string }
-      const principal: Principal = {
-        orgId: job.orgId,
-        userId: job.createdBy,
-        role: 'member',
-        actorType: 'system',
-      }
+      const principal = jobPrincipal(job, 'system')
       context.progress(0.02, 'Reading the document')
       const [document] = await withTenant(deps.db, principal, (tx) =>
         tx

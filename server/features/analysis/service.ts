@@ -16,7 +16,7 @@ import type {
   Analyzer,
 } from '../../ai/analyzer/types'
 import { enqueueJob, type Job } from '../../jobs/job-service'
-import type { JobHandler } from '../../jobs/job-runner'
+import { jobPrincipal, type JobHandler } from '../../jobs/job-runner'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 
@@ -117,12 +117,7 @@ export function analysisJobHandler(deps: AnalysisDeps): JobHandler {
     kind: 'analysis',
     async run(job, context) {
       const input = job.input as AnalysisJobInput
-      const principal: Principal = {
-        orgId: job.orgId,
-        userId: job.createdBy,
-        role: 'member',
-        actorType: 'user',
-      }
+      const principal = jobPrincipal(job)
       context.progress(0.02, 'Reading the document')
       const document = await readAnalysableDocument(deps.db, principal, input.documentId)
       const row = await analyzeAndStore(deps, principal, document, input.kind, {

@@ -19,6 +19,7 @@ import {
   saveAnswer,
   streamAnswer,
 } from './service'
+import { openEventStream } from '../../http/event-stream'
 
 const CitationSchema = z
   .object({
@@ -94,16 +95,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
         question,
       })
       const passages = await retrievePassages(deps, principal, question, conversation.appId)
-      // Hijacked replies skip onSend hooks: carry over the headers already set (security headers).
-      reply.hijack()
-      const raw = reply.raw
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      })
+      const raw = openEventStream(reply)
       const send = (data: unknown) => raw.write(`data: ${JSON.stringify(data)}\n\n`)
       const aborted = new AbortController()
       raw.on('close', () => aborted.abort())

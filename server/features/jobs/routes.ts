@@ -17,6 +17,7 @@ import {
   listJobs,
   type Job,
 } from '../../jobs/job-service'
+import { openEventStream } from '../../http/event-stream'
 
 const JobParams = OrgParams.extend({ jobId: z.string().uuid({ message: 'Job id must be a UUID' }) })
 const JobListQuery = z.object({
@@ -110,16 +111,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const principal = principalOf(req)
       const first = await getJob(db, principal, req.params.jobId)
-      // Hijacked replies skip onSend hooks: carry over the headers already set (security headers).
-      reply.hijack()
-      const raw = reply.raw
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      })
+      const raw = openEventStream(reply)
       let last = ''
       let closed = false
       const send = (job: Job) => {

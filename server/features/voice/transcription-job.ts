@@ -11,7 +11,7 @@ import { withTenant, type Principal } from '../../db/tenant'
 import { AppError } from '../../http/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
-import { CancelledError, ShutdownError, type JobHandler } from '../../jobs/job-runner'
+import { CancelledError, ShutdownError, jobPrincipal, type JobHandler } from '../../jobs/job-runner'
 import type { Transcriber, Transcript } from '../../ai/speech/types'
 import { TRANSCRIPTION_JOB, type VoiceDeps } from './service'
 
@@ -41,12 +41,7 @@ export function transcriptionJobHandler(
     kind: TRANSCRIPTION_JOB,
     async run(job, context) {
       const { recordingId } = job.input as { recordingId: string }
-      const principal: Principal = {
-        orgId: job.orgId,
-        userId: job.createdBy,
-        role: 'member',
-        actorType: 'user',
-      }
+      const principal = jobPrincipal(job)
       const [recording] = await withTenant(deps.db, principal, (tx) =>
         tx.select().from(recordings).where(eq(recordings.id, recordingId)),
       )
