@@ -6,7 +6,7 @@
 import '@testing-library/jest-dom/vitest'
 import { afterAll, afterEach, beforeEach, vi } from 'vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { cleanStores, type Store } from 'nanostores'
+import { cleanStores, onMount, STORE_UNMOUNT_DELAY, type Store } from 'nanostores'
 import { toast } from 'sonner'
 import { authClient } from '../lib/auth-client'
 
@@ -37,7 +37,13 @@ afterEach(() => {
 })
 
 // better-auth's session atoms (nanostores) unmount 1 s after their last listener leaves; if that
-// timer fires after jsdom is torn down, its cleanup throws. Unmount them now instead.
-afterAll(() => {
-  cleanStores(...(Object.values(authClient.$store.atoms) as Store[]))
+// timer fires after jsdom is torn down, its cleanup throws (window's listeners are gone). Unmount
+// them now, and in a file that mounted them, outwait any unmount timer still pending (a late
+// refetch can mount the session again after the clean-up) while jsdom is still alive.
+let sessionMounted = false
+const atoms = Object.values(authClient.$store.atoms) as Store[]
+for (const atom of atoms) onMount(atom, () => void (sessionMounted = true))
+afterAll(async () => {
+  cleanStores(...atoms)
+  if (sessionMounted) await new Promise((resolve) => setTimeout(resolve, STORE_UNMOUNT_DELAY + 100))
 })
