@@ -139,6 +139,34 @@ describe('hybrid search', () => {
     expect(all.items.map((i: { documentId: string }) => i.documentId)).toContain(aliceDoc)
   })
 
+  it("moves a document's passages with its app instead of indexing it again", async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${alice.orgId}/apps`,
+      headers: alice.headers,
+      payload: { slug: 'moving' },
+    })
+    const appId = created.json().id as string
+    const doc = await addIndexedDocument(
+      t,
+      alice,
+      'Escrow terms',
+      'The escrow agent releases the deposit once both parties confirm completion in writing.',
+      appId,
+    )
+    const moved = await withTenant(t.database.db, { orgId: alice.orgId }, async (tx) => {
+      await tx.execute(sql`update documents set app_id = null where id = ${doc}`)
+      const chunks = await tx.execute(sql`select app_id from doc_chunks where document_id = ${doc}`)
+      const jobs = await tx.execute(
+        sql`select id from jobs where kind = 'document-chunks' and subject_id = ${doc}`,
+      )
+      return { chunks: chunks as unknown as { rows: { app_id: string | null }[] }, jobs }
+    })
+    expect(moved.chunks.rows.length).toBeGreaterThan(0)
+    expect(moved.chunks.rows.every((r) => r.app_id === null)).toBe(true)
+    expect((moved.jobs as unknown as { rows: unknown[] }).rows).toHaveLength(1)
+  })
+
   it('clamps k to 1–50 and refuses malformed ids with a 400 problem', async () => {
     const one = await search(alice, { query: 'confidential', k: 0 })
     expect(one.json().items).toHaveLength(1)
