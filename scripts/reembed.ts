@@ -48,8 +48,9 @@ await db.transaction(async (tx) => {
     sql`update doc_chunks set embedding = null, embedder = null where embedder is distinct from ${embedder.id}`,
   )
   const queued = await tx.execute(
-    sql`insert into jobs (org_id, kind, subject_id, input, created_by)
-        select org_id, ${CHUNK_JOB_KIND}, id::text, jsonb_build_object('documentId', id), created_by
+    sql`insert into jobs (org_id, kind, subject_id, input, created_by, background)
+        select org_id, ${CHUNK_JOB_KIND}, id::text, jsonb_build_object('documentId', id), created_by,
+          true
         from documents`,
   )
   const count = (queued as unknown as { rowCount?: number; affectedRows?: number }).rowCount

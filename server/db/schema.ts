@@ -263,6 +263,11 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Work nobody is waiting on (indexing for search): it yields to the user's own jobs and holds
+     * at most all but one of its organisation's slots (decision 0028).
+     */
+    background: boolean('background').notNull().default(false),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),

@@ -29,9 +29,15 @@ async function newOrg(): Promise<Principal> {
   return { orgId: id, userId: null, role: 'owner', actorType: 'system' }
 }
 
-function queue(principal: Principal, kind: string, input: unknown = {}, maxAttempts = 3) {
+function queue(
+  principal: Principal,
+  kind: string,
+  input: unknown = {},
+  maxAttempts = 3,
+  background = false,
+) {
   return withTenant(database.db, principal, (tx) =>
-    enqueueJob(tx, principal, { kind, input, maxAttempts }),
+    enqueueJob(tx, principal, { kind, input, maxAttempts, background }),
   )
 }
 
@@ -218,6 +224,46 @@ describe('JobRunner', () => {
     expect(await statusOf(a, backlog[1]!.id)).toBe('queued')
     gates.get(short.id)!.resolve()
     await expect.poll(() => statusOf(a, backlog[1]!.id)).toBe('running')
+  })
+
+  it('runs foreground jobs before background ones and keeps a slot free of background work', async () => {
+    const org = await newOrg()
+    const gates = new Map<string, { resolve: () => void }>()
+    const order: string[] = []
+    const gated: JobHandler['run'] = async (job, { signal }) => {
+      order.push(job.kind)
+      const gate = deferred()
+      gates.set(job.id, gate)
+      signal.addEventListener('abort', () => gate.resolve())
+      await gate.promise
+    }
+    const r = runner(
+      [
+        { kind: 'indexing', run: gated },
+        { kind: 'analysis', run: gated },
+      ],
+      2,
+    )
+    const indexing: Awaited<ReturnType<typeof queue>>[] = []
+    for (let i = 0; i < 3; i += 1) indexing.push(await queue(org, 'indexing', {}, 3, true))
+    const first = await queue(org, 'analysis')
+    await r.start()
+    // Queued after the indexing batch, the analysis is claimed first; one indexing job takes the
+    // other slot and the rest wait, because background work never holds the last slot.
+    await expect.poll(() => order.length).toBe(2)
+    expect(order).toEqual(['analysis', 'indexing'])
+    gates.get(first.id)!.resolve()
+    await expect.poll(() => statusOf(org, first.id)).toBe('succeeded')
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await statusOf(org, indexing[1]!.id)).toBe('queued')
+    // A new analysis finds the free slot at once while indexing still runs.
+    const second = await queue(org, 'analysis')
+    await expect.poll(() => statusOf(org, second.id)).toBe('running')
+    expect(await statusOf(org, indexing[0]!.id)).toBe('running')
+    gates.get(second.id)!.resolve()
+    gates.get(indexing[0]!.id)!.resolve()
+    await expect.poll(() => statusOf(org, indexing[1]!.id)).toBe('running')
+    expect(order).toEqual(['analysis', 'indexing', 'analysis', 'indexing'])
   })
 
   it("keeps each organisation's jobs behind row-level security", async () => {

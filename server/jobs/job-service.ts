@@ -60,7 +60,14 @@ export const ACTIVE_STATUSES: JobStatus[] = ['queued', 'running']
 export async function enqueueJob(
   tx: Tx,
   principal: Principal,
-  job: { kind: string; subjectId?: string; input: unknown; maxAttempts?: number },
+  job: {
+    kind: string
+    subjectId?: string
+    input: unknown
+    maxAttempts?: number
+    /** Work nobody waits on; it yields to foreground jobs (see job-store.ts). */
+    background?: boolean
+  },
 ): Promise<Job> {
   const [row] = await tx
     .insert(jobs)
@@ -70,6 +77,7 @@ export async function enqueueJob(
       subjectId: job.subjectId ?? null,
       input: job.input ?? {},
       maxAttempts: job.maxAttempts ?? 3,
+      background: job.background ?? false,
       createdBy: principal.userId,
     })
     .returning()

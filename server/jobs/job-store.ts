@@ -6,6 +6,9 @@
  * Fair claiming: the next job is the oldest queued one of the organisation with the fewest running
  * jobs, ties going to the organisation served least recently, under a per-organisation cap; an
  * advisory transaction lock serialises claimers so the cap holds with several server processes.
+ * Background jobs (indexing) come after every queued foreground job and hold at most
+ * `backgroundCap(perOrgCap)` of an organisation's slots, so the user's own work always finds one
+ * (decision 0028).
  */
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -34,6 +37,9 @@ type Row = Record<string, unknown>
 const rowsOf = (result: unknown): Row[] =>
   Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? [])
 
+/** Slots of an organisation that background jobs may hold: all but one, and at least one. */
+export const backgroundCap = (perOrgCap: number) => Math.max(1, perOrgCap - 1)
+
 /** Claims the next job fairly (see module docs), or returns null when none may start. */
 export async function claimNextJob(
   db: Db,
@@ -44,7 +50,8 @@ export async function claimNextJob(
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('lexdesk:jobs:claim'))`)
     const result = await tx.execute(sql`
       WITH running AS (
-        SELECT org_id, count(*)::int AS n FROM jobs WHERE status = 'running' GROUP BY org_id
+        SELECT org_id, count(*)::int AS n, (count(*) FILTER (WHERE background))::int AS nb
+        FROM jobs WHERE status = 'running' GROUP BY org_id
       ),
       served AS (
         SELECT org_id, max(started_at) AS last FROM jobs
@@ -55,7 +62,8 @@ export async function claimNextJob(
         LEFT JOIN running r ON r.org_id = j.org_id
         LEFT JOIN served s ON s.org_id = j.org_id
         WHERE j.status = 'queued' AND j.run_after <= now() AND coalesce(r.n, 0) < ${perOrgCap}
-        ORDER BY coalesce(r.n, 0), s.last NULLS FIRST, j.created_at, j.id
+          AND (NOT j.background OR coalesce(r.nb, 0) < ${backgroundCap(perOrgCap)})
+        ORDER BY j.background, coalesce(r.n, 0), s.last NULLS FIRST, j.created_at, j.id
         LIMIT 1
         FOR UPDATE OF j SKIP LOCKED
       )

@@ -158,13 +158,14 @@ describe('hybrid search', () => {
       await tx.execute(sql`update documents set app_id = null where id = ${doc}`)
       const chunks = await tx.execute(sql`select app_id from doc_chunks where document_id = ${doc}`)
       const jobs = await tx.execute(
-        sql`select id from jobs where kind = 'document-chunks' and subject_id = ${doc}`,
+        sql`select background from jobs where kind = 'document-chunks' and subject_id = ${doc}`,
       )
       return { chunks: chunks as unknown as { rows: { app_id: string | null }[] }, jobs }
     })
     expect(moved.chunks.rows.length).toBeGreaterThan(0)
     expect(moved.chunks.rows.every((r) => r.app_id === null)).toBe(true)
-    expect((moved.jobs as unknown as { rows: unknown[] }).rows).toHaveLength(1)
+    // One indexing job, queued as background work when the document was created.
+    expect((moved.jobs as unknown as { rows: unknown[] }).rows).toEqual([{ background: true }])
   })
 
   it('clamps k to 1–50 and refuses malformed ids with a 400 problem', async () => {
