@@ -12,8 +12,10 @@ import { createConsoleMailer, createSmtpMailer } from './mail/mailer'
 import { createFsBlobStore } from './blob/fs-blob-store'
 import { createEngines, closeEngines } from './ai/engines'
 import { WorkerPool } from './workers/worker-pool'
-import { reconcileDocumentFiles } from './features/documents/reconcile-files'
-import { reconcileRecordingFiles } from './features/voice/reconcile-recordings'
+import { removeOrphanFiles } from './blob/orphan-files'
+import { documentFiles } from './features/documents/reconcile-files'
+import { recordingFiles } from './features/voice/reconcile-recordings'
+import { importFiles } from './features/entities/import-files'
 import { buildApp } from './app'
 import { createLogger } from './http/logger'
 
@@ -70,8 +72,15 @@ async function main(): Promise<void> {
   }
   // PGlite admits one process, so no other server can be mid-upload; PostgreSQL may be shared.
   const uploadGraceMs = database.kind === 'pglite' ? 0 : 15 * 60_000
-  await reconcileDocumentFiles({ db: database.db, blobs }, app.log, uploadGraceMs)
-  await reconcileRecordingFiles({ db: database.db, blobs }, app.log, uploadGraceMs)
+  // After app.ready(), whose job runner has recovered the jobs a stop interrupted: an import file
+  // whose job is no longer queued or running is then removed too.
+  await app.ready()
+  await removeOrphanFiles(
+    { db: database.db, blobs },
+    app.log,
+    [documentFiles, recordingFiles, importFiles],
+    uploadGraceMs,
+  )
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   await app.listen({ port: config.port, host: config.host })

@@ -316,6 +316,23 @@ export const entities = pgTable(
 )
 
 /**
+ * How many entities an organisation holds per app and type: a counter kept by the statement
+ * triggers `entities_count_*` (migration 0021) in the same transaction as every insert, delete and
+ * update of entities, so a list without a search counts its matches with one small read instead of
+ * a scan of every entity (decision 0029). `app_id` null = organisation-wide entities.
+ */
+export const entityCounts = pgTable(
+  'entity_counts',
+  {
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    type: text('type').notNull(),
+    entities: integer('entities').notNull(),
+  },
+  (t) => [unique('entity_counts_key').on(t.orgId, t.appId, t.type).nullsNotDistinct()],
+)
+
+/**
  * Events (issue 9): a log of what happened in an organisation (document uploaded, analysis
  * finished, entities imported…), written by server/events/record-event.ts. `id` is a growing
  * number, so events of one transaction keep their order.

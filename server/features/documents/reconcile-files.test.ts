@@ -6,7 +6,8 @@ import { buildTestApp, signedInMember, type TestApp } from '../../test/test-app'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
 import type { Principal } from '../../db/tenant'
 import { createDocument, documentFolder, getDocumentFile, type DocumentDeps } from './service'
-import { reconcileDocumentFiles } from './reconcile-files'
+import { removeOrphanFiles } from '../../blob/orphan-files'
+import { documentFiles } from './reconcile-files'
 
 let t: TestApp
 let alice: Principal
@@ -55,7 +56,7 @@ function capturingLogger() {
 }
 
 const reconcile = (minAgeMs = 0, log = capturingLogger()) =>
-  reconcileDocumentFiles(deps, log, minAgeMs)
+  removeOrphanFiles(deps, log, [documentFiles], minAgeMs)
 
 /** The folder on disk of one document. */
 const folderPath = (orgId: string, id: string) =>
@@ -100,7 +101,7 @@ async function age(orgId: string, id: string, ageMs: number): Promise<void> {
   for (const name of await readdir(dir)) await utimes(path.join(dir, name), when, when)
 }
 
-describe('reconcileDocumentFiles', () => {
+describe('removeOrphanFiles with documentFiles', () => {
   it('removes a document folder whose id has no row', async () => {
     const orphan = await writeOrphan(alice.orgId)
     expect(await folderIds(alice.orgId)).toEqual([orphan])

@@ -176,7 +176,7 @@ export async function getDocument(db: Db, principal: Principal, id: string) {
 export async function createDocument(deps: DocumentDeps, principal: Principal, input: NewDocument) {
   const id = crypto.randomUUID()
   // The file is written before the row: a crash in between leaves a file without a row, which
-  // reconcileDocumentFiles removes at the next start; never a row without its file.
+  // removeOrphanFiles (documentFiles) removes at the next start; never a row without its file.
   const fileKey = input.file ? `${documentFolder(principal.orgId, id)}original` : null
   if (input.file && fileKey) await deps.blobs.put(fileKey, input.file.bytes, input.file.mimeType)
   try {

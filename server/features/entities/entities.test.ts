@@ -85,6 +85,7 @@ describe('entities API', () => {
     const byType = await list(m, '?q=custom')
     expect(byType.total).toBe(2)
     const exact = await list(m, '?type=customer')
+    expect(exact).toMatchObject({ total: 1 })
     expect(exact.items.map((e) => e.name)).toEqual(['Northwind Traders'])
     const paged = await list(m, '?sort=name:asc&limit=2&offset=2')
     expect(paged).toMatchObject({ total: 3 })

@@ -5,7 +5,7 @@
  */
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { entities } from '../../db/schema'
+import { entities, entityCounts } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { notFound } from '../../http/app-error'
 import { recordAudit } from '../../audit/record-audit'
@@ -54,7 +54,7 @@ export function entityWhere(filters: EntityFilters): SQL | undefined {
  * One page of the organisation's entities matching `query`, in the order of `query.sort` (see
  * sort.ts; a bad key is a 400 problem before any SQL runs), with the exact number of matches.
  * Without a search, the page walks a matching index and stops after `limit` rows, and the count
- * is an index-only scan. With a search `q`, which the trigram index entities_search_idx narrows
+ * is the sum of the matching `entity_counts` counters (decision 0029). With a search `q`, which the trigram index entities_search_idx narrows
  * to its candidates, one statement reads the matches once for both the page and the count (a
  * window count); an empty page asks for the count alone.
  */
@@ -67,13 +67,6 @@ export async function listEntities(
   const where = entityWhere(query)
   const searching = Boolean(query.q?.trim())
   return withTenant(db, principal, async (tx) => {
-    const countAll = async () => {
-      const [counted] = await tx
-        .select({ total: sql<number>`count(*)`.mapWith(Number) })
-        .from(entities)
-        .where(where)
-      return counted?.total ?? 0
-    }
     if (!searching) {
       const rows = await tx
         .select()
@@ -82,7 +75,16 @@ export async function listEntities(
         .orderBy(...orderBy)
         .limit(query.limit)
         .offset(query.offset)
-      return { items: rows.map(toEntity), total: await countAll() }
+      const [counted] = await tx
+        .select({ total: sql<number>`coalesce(sum(${entityCounts.entities}), 0)`.mapWith(Number) })
+        .from(entityCounts)
+        .where(
+          and(
+            query.type ? eq(entityCounts.type, query.type) : undefined,
+            query.appId ? eq(entityCounts.appId, query.appId) : undefined,
+          ),
+        )
+      return { items: rows.map(toEntity), total: counted?.total ?? 0 }
     }
     const rows = await tx
       .select({ entity: entities, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -91,10 +93,12 @@ export async function listEntities(
       .orderBy(...orderBy)
       .limit(query.limit)
       .offset(query.offset)
-    return {
-      items: rows.map((r) => toEntity(r.entity)),
-      total: rows[0]?.total ?? (await countAll()),
-    }
+    if (rows[0]) return { items: rows.map((r) => toEntity(r.entity)), total: rows[0].total }
+    const [counted] = await tx
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(entities)
+      .where(where)
+    return { items: [], total: counted?.total ?? 0 }
   })
 }
 

@@ -6,7 +6,8 @@ import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../
 import { createFsBlobStore } from '../../blob/fs-blob-store'
 import { withTenant } from '../../db/tenant'
 import { recordings } from '../../db/schema'
-import { reconcileRecordingFiles } from './reconcile-recordings'
+import { removeOrphanFiles } from '../../blob/orphan-files'
+import { recordingFiles } from './reconcile-recordings'
 
 let t: TestApp
 let alice: TestMember
@@ -22,7 +23,7 @@ afterAll(async () => {
   await rm(blobDir, { recursive: true, force: true })
 })
 
-describe('reconcileRecordingFiles', () => {
+describe('removeOrphanFiles with recordingFiles', () => {
   it('removes recording files without a row and keeps those with one', async () => {
     const blobs = createFsBlobStore(blobDir)
     const folder = `orgs/${alice.orgId}/voice-recordings/${alice.userId}`
@@ -43,13 +44,15 @@ describe('reconcileRecordingFiles', () => {
     )
     const warnings: unknown[] = []
     const log = { warn: (...args: unknown[]) => warnings.push(args) }
-    expect(await reconcileRecordingFiles({ db: t.database.db, blobs }, log, 0)).toBe(1)
+    expect(await removeOrphanFiles({ db: t.database.db, blobs }, log, [recordingFiles], 0)).toBe(1)
     expect(await blobs.get(orphan)).toBeNull()
     expect(await blobs.get(kept)).not.toBeNull()
     expect(await blobs.get(otherFile)).not.toBeNull()
     expect(warnings).toHaveLength(1)
     // Young files are left alone: another process may be about to write their row.
     await blobs.put(orphan, new Uint8Array([1]), 'audio/webm')
-    expect(await reconcileRecordingFiles({ db: t.database.db, blobs }, log, 60_000)).toBe(0)
+    expect(
+      await removeOrphanFiles({ db: t.database.db, blobs }, log, [recordingFiles], 60_000),
+    ).toBe(0)
   })
 })

@@ -1,0 +1,95 @@
+/**
+ * The `entity_counts` statement triggers (migration 0021, decision 0029) keep, per organisation,
+ * app and type, the number of entities, in the same transaction as each insert, delete and update;
+ * the table is a tenant table under RLS like any other.
+ */
+import { eq, inArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from './client'
+import { apps, entities, entityCounts } from './schema'
+import { withTenant } from './tenant'
+import { insertOrganizations, openTestDatabase } from '../test/test-database'
+
+let database: Database
+const orgA = { orgId: 'org-a' }
+const orgB = { orgId: 'org-b' }
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  await insertOrganizations(database, 'org-a', 'org-b')
+})
+afterAll(() => database.close())
+
+/** Org `orgId`'s counters as `app|type → n` (zero counters included), read under its RLS. */
+async function countersOf(orgId: string): Promise<Record<string, number>> {
+  const rows = await withTenant(database.db, { orgId }, (tx) => tx.select().from(entityCounts))
+  return Object.fromEntries(rows.map((r) => [`${r.appId ?? 'org'}|${r.type}`, r.entities]))
+}
+
+/** Inserts `types.length` entities in one statement; returns their ids. */
+function addEntities(orgId: string, types: string[], appId: string | null = null) {
+  return withTenant(database.db, { orgId }, async (tx) => {
+    const rows = await tx
+      .insert(entities)
+      .values(types.map((type, i) => ({ orgId, appId, type, name: `e${i}` })))
+      .returning({ id: entities.id })
+    return rows.map((r) => r.id)
+  })
+}
+
+describe('entity counters', () => {
+  it('count multi-row inserts, deletes and changes of type, per organisation', async () => {
+    const [app] = await withTenant(database.db, orgA, (tx) =>
+      tx.insert(apps).values({ orgId: 'org-a', slug: 'crm' }).returning(),
+    )
+    const [client, , lead] = await addEntities('org-a', ['client', 'client', 'lead'])
+    await addEntities('org-a', ['lead', 'lead'], app!.id)
+    await addEntities('org-b', ['client'])
+    expect(await countersOf('org-a')).toEqual({
+      'org|client': 2,
+      'org|lead': 1,
+      [`${app!.id}|lead`]: 2,
+    })
+
+    await withTenant(database.db, orgA, async (tx) => {
+      await tx.update(entities).set({ type: 'lead' }).where(eq(entities.id, client!))
+      // An edit that changes no group leaves the counters as they are.
+      await tx.update(entities).set({ name: 'renamed', data: { a: 1 } })
+      await tx.delete(entities).where(inArray(entities.id, [lead!]))
+    })
+    expect(await countersOf('org-a')).toEqual({
+      'org|client': 1,
+      'org|lead': 1,
+      [`${app!.id}|lead`]: 2,
+    })
+    expect(await countersOf('org-b')).toEqual({ 'org|client': 1 })
+  })
+
+  it("moves an app's entities back to the organisation's counters when the app is deleted", async () => {
+    const [app] = await withTenant(database.db, orgB, (tx) =>
+      tx.insert(apps).values({ orgId: 'org-b', slug: 'intake' }).returning(),
+    )
+    await addEntities('org-b', ['matter', 'matter'], app!.id)
+    await withTenant(database.db, orgB, (tx) => tx.delete(apps).where(eq(apps.id, app!.id)))
+    const counters = await countersOf('org-b')
+    expect(counters['org|matter']).toBe(2)
+    expect(counters[`${app!.id}|matter`]).toBe(0)
+  })
+
+  it("hides and protects another organisation's counters", async () => {
+    const seen = await withTenant(database.db, orgA, (tx) =>
+      tx.execute(sql`select * from entity_counts where org_id = 'org-b'`),
+    )
+    expect((seen as unknown as { rows: unknown[] }).rows).toEqual([])
+    await expect(
+      withTenant(database.db, orgA, (tx) =>
+        tx.insert(entityCounts).values({ orgId: 'org-b', type: 'client', entities: 99 }),
+      ),
+    ).rejects.toThrow()
+    const changed = await withTenant(database.db, orgA, (tx) =>
+      tx.update(entityCounts).set({ entities: 99 }).where(eq(entityCounts.orgId, 'org-b')),
+    )
+    expect((changed as unknown as { affectedRows?: number }).affectedRows ?? 0).toBe(0)
+    expect((await countersOf('org-b'))['org|client']).toBe(1)
+  })
+})

@@ -1,0 +1,32 @@
+/**
+ * The stored files of CSV imports, for start-up reconciliation (server/blob/orphan-files.ts). An
+ * import's file lives under `orgs/<org>/imports/` while its job is queued or running, and the job
+ * removes it when it ends; a crash during the import, or a cancel while it was still queued,
+ * leaves the file behind, and this removes it once its job has ended.
+ */
+import { and, inArray, sql } from 'drizzle-orm'
+import { jobs } from '../../db/schema'
+import type { FileOwnership } from '../../blob/orphan-files'
+import { ACTIVE_STATUSES } from '../../jobs/job-service'
+import { IMPORT_JOB_KIND } from './import-csv'
+
+/** Import files, owned by a queued or running import job whose input names them. */
+export const importFiles: FileOwnership = {
+  pattern: /^orgs\/([^/]+)\/imports\//,
+  label: 'import files',
+  async owned(tx, keys) {
+    const blobKey = sql<string>`${jobs.input} ->> 'blobKey'`
+    const rows = await tx
+      .select({ key: blobKey })
+      .from(jobs)
+      .where(
+        and(
+          sql`${jobs.kind} = ${IMPORT_JOB_KIND}`,
+          inArray(jobs.status, ACTIVE_STATUSES),
+          inArray(blobKey, keys),
+        ),
+      )
+    return rows.map((r) => r.key)
+  },
+  remove: (blobs, _orgId, key) => blobs.delete(key),
+}
