@@ -69,6 +69,20 @@ describe('row-level security coverage', () => {
     }
   })
 
+  it('reads the organisation once per statement in every tenant_isolation policy', async () => {
+    const policies = await rows<{ table: string; qual: string; check: string | null }>(sql`
+      select tablename as table, qual, with_check as check from pg_policies
+      where schemaname = 'public' and policyname = 'tenant_isolation' order by tablename`)
+    expect(policies.length).toBeGreaterThanOrEqual(10)
+    // An InitPlan (decision 0030): `org_id = (SELECT NULLIF(current_setting('app.org_id', …)))`.
+    const once =
+      /^\(org_id = \( SELECT NULLIF\(current_setting\('app\.org_id'::text, true\), ''::text\) AS "nullif"\)\)$/
+    for (const policy of policies) {
+      expect(policy.qual, `${policy.table}: USING`).toMatch(once)
+      expect(policy.check, `${policy.table}: WITH CHECK`).toMatch(once)
+    }
+  })
+
   it('gives lexdesk_app exactly the table grants documented in docs/authorization.md', async () => {
     const documented = await documentedGrants()
     expect(documented.size, 'no grants table found in docs/authorization.md').toBeGreaterThan(0)
