@@ -1,16 +1,21 @@
 /**
  * The 'document-chunks' job (decision 0016): a trigger on `documents` queues it for every new
- * document and every change of its text or app; it splits the text into passages, embeds them
- * with the configured Embedder (on the worker pool for the local engine) and replaces the
- * document's passages in one tenant transaction, so a search sees the old set or the new one,
- * never a mix.
+ * document and every change of its text; it splits the text into passages, embeds them with the
+ * configured Embedder (on the worker pool for the local engine) and replaces the document's
+ * passages. The passages are written in short transactions of SAVE_BATCH rows, so a document of
+ * thousands of passages never holds the database for seconds (PGlite runs one transaction at a
+ * time: a 3-million-character contract took 14 s in one); searches meanwhile see the passages
+ * written so far, never old and new ones mixed, because a newer job for the same document stops
+ * this one (decision 0031).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { docChunks, documents } from '../db/schema'
 import { withTenant, type Tx } from '../db/tenant'
 import type { Embedder } from '../ai/embedder/types'
 import { jobPrincipal, type JobHandler } from '../jobs/job-runner'
+import type { Principal } from '../db/tenant'
 import { chunkText, type TextChunk } from './chunk-text'
 import { vectorColumn, vectorLiteral } from './vector-column'
 
@@ -20,21 +25,40 @@ export const CHUNK_JOB_KIND = 'document-chunks'
 const EMBED_BATCH = 64
 /** Rows per INSERT statement. */
 const INSERT_BATCH = 200
+/** Rows per transaction of the job's save phase: ~0.15 s of PGlite work each on this machine. */
+const SAVE_BATCH = 100
+
+type ChunkTarget = { orgId: string; appId: string | null; documentId: string }
+type Embedded = { embedderId: string; vectors: readonly number[][] }
 
 /**
  * Writes `chunks` (with `embeddings`, or none when the database has no vectors) as the passages of
- * document `documentId` inside `tx`, replacing any it had.
+ * document `documentId` inside `tx`, replacing any it had. For bulk loads (benchmark, evaluation);
+ * the job writes in short transactions instead.
  */
 export async function replaceChunks(
   tx: Tx,
-  target: { orgId: string; appId: string | null; documentId: string },
+  target: ChunkTarget,
   chunks: readonly TextChunk[],
-  embedded: { embedderId: string; vectors: readonly number[][] } | null,
+  embedded: Embedded | null,
 ): Promise<void> {
   await tx.delete(docChunks).where(eq(docChunks.documentId, target.documentId))
+  await insertChunks(tx, target, chunks, embedded, 0)
+}
+
+/**
+ * Inserts `chunks` with ordinals from `first`; `embedded.vectors` is indexed by ordinal.
+ */
+async function insertChunks(
+  tx: Tx,
+  target: ChunkTarget,
+  chunks: readonly TextChunk[],
+  embedded: Embedded | null,
+  first: number,
+): Promise<void> {
   for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
     const values = chunks.slice(i, i + INSERT_BATCH).map((chunk, j) => {
-      const ordinal = i + j
+      const ordinal = first + i + j
       const vector = embedded?.vectors[ordinal]
       return sql`(${target.orgId}, ${target.appId}::uuid, ${target.documentId}::uuid, ${ordinal},
         ${chunk.text}, ${chunk.start}, ${chunk.end}, ${embedded ? embedded.embedderId : null}
@@ -74,7 +98,7 @@ export function chunkJobHandler(deps: { db: Db; embedder: Embedder }): JobHandle
       context.progress(0.02, 'Reading the document')
       const [document] = await withTenant(deps.db, principal, (tx) =>
         tx
-          .select({ content: documents.content, appId: documents.appId })
+          .select({ content: documents.content })
           .from(documents)
           .where(eq(documents.id, documentId)),
       )
@@ -92,16 +116,82 @@ export function chunkJobHandler(deps: { db: Db; embedder: Embedder }): JobHandle
             (f) => context.progress(0.05 + f * 0.85, `Embedding ${chunks.length} passages`),
           )
         : null
-      context.progress(0.92, 'Saving the passages')
-      await withTenant(deps.db, principal, (tx) =>
-        replaceChunks(
-          tx,
-          { orgId: job.orgId, appId: document.appId, documentId },
-          chunks,
-          vectors ? { embedderId: deps.embedder.id, vectors } : null,
-        ),
-      )
-      return { chunks: chunks.length, embedder: vectors ? deps.embedder.id : null }
+      const embedded = vectors ? { embedderId: deps.embedder.id, vectors } : null
+      const saved = await saveChunks(deps.db, principal, job.id, documentId, chunks, embedded, {
+        signal: context.signal,
+        onProgress: (done) =>
+          context.progress(
+            0.9 + (0.1 * done) / Math.max(1, chunks.length),
+            `Saving passages (${done} of ${chunks.length})`,
+          ),
+      })
+      if (!saved) return { chunks: 0, embedder: null, superseded: true }
+      return { chunks: chunks.length, embedder: embedded?.embedderId ?? null }
     },
+  }
+}
+
+/**
+ * The document's app, locked against changes until the transaction ends, or null when the
+ * document is gone or a newer 'document-chunks' job for it exists (its text changed since job
+ * `jobId` was queued, or a re-embed was asked): that job will write the passages.
+ */
+async function currentTarget(tx: Tx, jobId: string, documentId: string) {
+  const result = await tx.execute(sql`
+    SELECT d.app_id FROM documents d
+    WHERE d.id = ${documentId} AND NOT EXISTS (
+      SELECT 1 FROM jobs j JOIN jobs mine ON mine.id = ${jobId}
+      WHERE j.kind = ${CHUNK_JOB_KIND} AND j.subject_id = ${documentId}
+        AND (j.created_at, j.id) > (mine.created_at, mine.id))
+    FOR SHARE OF d`)
+  const [row] = (result as unknown as { rows: { app_id: string | null }[] }).rows
+  return row ? { appId: row.app_id } : null
+}
+
+/**
+ * Replaces document `documentId`'s passages with `chunks` in transactions of SAVE_BATCH rows: the
+ * first also removes the old passages; each checks first that job `jobId` is still the newest for
+ * the document and takes the document's current app. Resolves to false when superseded (nothing
+ * more is written; the newer job rewrites everything). A cancel or failure mid-way removes what was
+ * written, so a document is never left looking indexed with part of its text.
+ */
+async function saveChunks(
+  db: Db,
+  principal: Principal,
+  jobId: string,
+  documentId: string,
+  chunks: readonly TextChunk[],
+  embedded: Embedded | null,
+  options: { signal: AbortSignal; onProgress: (done: number) => void },
+): Promise<boolean> {
+  try {
+    for (let at = 0; at === 0 || at < chunks.length; at += SAVE_BATCH) {
+      options.signal.throwIfAborted()
+      const written = await withTenant(db, principal, async (tx) => {
+        const target = await currentTarget(tx, jobId, documentId)
+        if (!target) return false
+        if (at === 0) await tx.delete(docChunks).where(eq(docChunks.documentId, documentId))
+        const batch = chunks.slice(at, at + SAVE_BATCH)
+        await insertChunks(
+          tx,
+          { ...target, orgId: principal.orgId, documentId },
+          batch,
+          embedded,
+          at,
+        )
+        return true
+      })
+      if (!written) return false
+      options.onProgress(Math.min(chunks.length, at + SAVE_BATCH))
+      // PGlite settles queries without a turn of the event loop: let requests run between batches.
+      await nextTurn()
+    }
+    return true
+  } catch (error) {
+    await withTenant(db, principal, async (tx) => {
+      if (await currentTarget(tx, jobId, documentId))
+        await tx.delete(docChunks).where(eq(docChunks.documentId, documentId))
+    })
+    throw error
   }
 }

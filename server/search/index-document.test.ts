@@ -1,0 +1,156 @@
+/**
+ * The 'document-chunks' job's save phase (decision 0031): passages go in short transactions, a
+ * newer job for the same document stops an older one, and a cancel leaves no partial set.
+ */
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../db/client'
+import { documents, jobs } from '../db/schema'
+import { withTenant, type Principal } from '../db/tenant'
+import { insertOrganizations, openTestDatabase } from '../test/test-database'
+import type { ClaimedJob, JobContext } from '../jobs/job-runner'
+import type { Embedder } from '../ai/embedder/types'
+import { chunkJobHandler } from './index-document'
+import { chunkText } from './chunk-text'
+
+let database: Database
+const principal: Principal = { orgId: 'org-a', userId: null, role: 'member', actorType: 'system' }
+
+/** A stand-in embedder: these tests are about storing passages, not about their vectors. */
+const embedder: Embedder = {
+  id: 'test:constant:384',
+  dim: 384,
+  embed: async (texts) => texts.map((_, i) => Array.from({ length: 384 }, (_, j) => (i + j) % 7)),
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  await insertOrganizations(database, 'org-a')
+})
+afterAll(() => database.close())
+
+/** A text of about `sentences` passages' worth of distinct sentences. */
+const longText = (sentences: number, word: string) =>
+  Array.from(
+    { length: sentences },
+    (_, i) =>
+      `Clause ${i} of the ${word} agreement obliges the supplier to deliver goods number ${i} on time and in good order.`,
+  ).join(' ')
+
+/** Inserts a document; its trigger queues a chunking job, returned as the runner would claim it. */
+async function addDocument(content: string) {
+  return withTenant(database.db, principal, async (tx) => {
+    const [doc] = await tx
+      .insert(documents)
+      .values({ orgId: 'org-a', title: 'Supply agreement', content })
+      .returning({ id: documents.id })
+    return doc!.id
+  })
+}
+
+async function latestJob(documentId: string): Promise<ClaimedJob> {
+  const [row] = await withTenant(database.db, principal, (tx) =>
+    tx
+      .select()
+      .from(jobs)
+      .where(eq(jobs.subjectId, documentId))
+      .orderBy(sql`created_at desc, id desc`)
+      .limit(1),
+  )
+  return {
+    id: row!.id,
+    orgId: row!.orgId,
+    kind: row!.kind,
+    input: row!.input,
+    attempts: 1,
+    maxAttempts: 3,
+    createdBy: null,
+  }
+}
+
+const passagesOf = (documentId: string) =>
+  withTenant(database.db, principal, async (tx) => {
+    const result = await tx.execute(
+      sql`select ordinal, content from doc_chunks where document_id = ${documentId} order by ordinal`,
+    )
+    return (result as unknown as { rows: { ordinal: number; content: string }[] }).rows
+  })
+
+function context(overrides: Partial<JobContext> = {}): JobContext {
+  return { signal: new AbortController().signal, progress: () => {}, ...overrides }
+}
+
+describe('document-chunks job', () => {
+  it('stores every passage of a long document, in order, over several transactions', async () => {
+    const content = longText(400, 'supply')
+    const expected = chunkText(content)
+    expect(expected.length).toBeGreaterThan(100)
+    const id = await addDocument(content)
+    const messages: string[] = []
+    const handler = chunkJobHandler({ db: database.db, embedder })
+    const result = await handler.run(
+      await latestJob(id),
+      context({ progress: (_, message) => void messages.push(message) }),
+    )
+    expect(result).toEqual({ chunks: expected.length, embedder: embedder.id })
+    const stored = await passagesOf(id)
+    expect(stored.map((p) => p.ordinal)).toEqual(expected.map((_, i) => i))
+    expect(stored.map((p) => p.content)).toEqual(expected.map((c) => c.text))
+    expect(messages).toContain(`Saving passages (${expected.length} of ${expected.length})`)
+  })
+
+  it('stops when the text changes meanwhile, and the newer job writes only the new passages', async () => {
+    const id = await addDocument(longText(200, 'original'))
+    const older = await latestJob(id)
+    const handler = chunkJobHandler({ db: database.db, embedder })
+    // The text changes while the older job embeds: its trigger queues a newer job.
+    const racing: Embedder = {
+      ...embedder,
+      embed: async (texts) => {
+        await withTenant(database.db, principal, (tx) =>
+          tx
+            .update(documents)
+            .set({ content: longText(150, 'amended') })
+            .where(eq(documents.id, id)),
+        )
+        return embedder.embed(texts)
+      },
+    }
+    const stale = await chunkJobHandler({ db: database.db, embedder: racing }).run(older, context())
+    expect(stale).toMatchObject({ chunks: 0, superseded: true })
+    const newer = await latestJob(id)
+    expect(newer.id).not.toBe(older.id)
+    await handler.run(newer, context())
+    const stored = await passagesOf(id)
+    expect(stored.length).toBe(chunkText(longText(150, 'amended')).length)
+    expect(stored.every((p) => !p.content.includes('original'))).toBe(true)
+  })
+
+  it('removes the passages it wrote when cancelled while saving', async () => {
+    const id = await addDocument(longText(400, 'cancelled'))
+    const controller = new AbortController()
+    const handler = chunkJobHandler({ db: database.db, embedder })
+    const run = handler.run(
+      await latestJob(id),
+      context({
+        signal: controller.signal,
+        progress: (_, message) => {
+          if (message.startsWith('Saving passages (100 of'))
+            controller.abort(new Error('cancelled'))
+        },
+      }),
+    )
+    await expect(run).rejects.toThrow('cancelled')
+    expect(await passagesOf(id)).toEqual([])
+  })
+
+  it('indexes nothing for a document deleted before its job ran', async () => {
+    const id = await addDocument(longText(10, 'deleted'))
+    const job = await latestJob(id)
+    await withTenant(database.db, principal, (tx) =>
+      tx.delete(documents).where(eq(documents.id, id)),
+    )
+    const result = await chunkJobHandler({ db: database.db, embedder }).run(job, context())
+    expect(result).toEqual({ chunks: 0, embedder: null })
+  })
+})
