@@ -3,7 +3,8 @@
  * Installs the Debian packages Lexdesk needs when they are missing.
  * Usage: node scripts/ensure-system.mjs app|test
  *   app  — what `npm start` needs: the local speech engines (ffmpeg decodes and encodes audio,
- *          PocketSphinx and its US English model transcribe, espeak-ng speaks)
+ *          PocketSphinx and its US English model transcribe, with sphinxbase-utils' sphinx_fe
+ *          measuring each piece's cepstral mean first; espeak-ng speaks)
  *   test — what `npm test` needs on top: chromium for the Playwright end-to-end tests
  * As root it runs apt-get; otherwise it prints the command to run and exits 1.
  */
@@ -33,6 +34,7 @@ const NEEDS = {
         existsSync('/usr/share/pocketsphinx/model/en-us/en-us/mdef'),
     },
     { pkg: 'espeak-ng', present: () => onPath('espeak-ng') },
+    { pkg: 'sphinxbase-utils', present: () => onPath('sphinx_fe') },
   ],
   test: [{ pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') }],
 }

@@ -14,6 +14,17 @@ describe('word error rate', () => {
     ])
   })
 
+  it('reads a typographic apostrophe as the ASCII one, and NFKC-normalises', () => {
+    expect(normaliseWords('Don’t ‘quote’ the ﬁrm’s clients')).toEqual([
+      "don't",
+      'quote',
+      'the',
+      "firm's",
+      'clients',
+    ])
+    expect(wordErrors('the lessee’s duty', "the lessee's duty")).toEqual({ errors: 0, words: 3 })
+  })
+
   it('counts substitutions, deletions and insertions (hand-computed)', () => {
     expect(wordErrors('ask not what your country', 'ask what your county can')).toEqual({
       errors: 3, // 'not' deleted, 'country' → 'county', 'can' inserted

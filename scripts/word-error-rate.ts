@@ -1,13 +1,17 @@
 /**
  * Word error rate (WER): the word-level Levenshtein distance (substitutions + deletions +
  * insertions) between a reference and a hypothesis, divided by the number of reference words,
- * after lower-casing and removing punctuation (apostrophes inside words are kept: "don't").
+ * after lower-casing and removing punctuation (apostrophes inside words are kept: "don't"; a
+ * typographic apostrophe counts as the ASCII one, and text is NFKC-normalised first, so that
+ * "don’t" in a reference matches a recogniser's "don't").
  */
 
 /** `text` lower-cased, punctuation removed, split into words. */
 export function normaliseWords(text: string): string[] {
   return text
+    .normalize('NFKC')
     .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/[^\p{L}\p{N}'\s]+/gu, ' ')
     .replace(/(^|\s)'+|'+(?=\s|$)/g, ' ')
     .split(/\s+/)

@@ -3,7 +3,8 @@
  * into pieces of about a minute (pieces.ts) and recognised by CMU PocketSphinx 0.8
  * (`pocketsphinx_continuous`, Debian packages pocketsphinx and pocketsphinx-en-us) with its US
  * English acoustic model, language model and dictionary, two pieces at a time, each a child
- * process killed when the signal aborts. Progress is reported after each piece.
+ * process killed when the signal aborts; each piece is normalised with its own cepstral mean
+ * (cepstral-mean.ts). Progress is reported after each piece.
  */
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
@@ -11,6 +12,7 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { AppError } from '../../http/app-error'
 import { decodeToPcm, PCM_BYTES_PER_SECOND, pcmToWav, withTempDir } from './audio'
+import { featParamsForPiece } from './cepstral-mean'
 import { parsePocketsphinxTimes } from './pocketsphinx-output'
 import { splitPcm, type Piece } from './pieces'
 import { engineUnavailable, ProcessFailure, runProcess } from './run-process'
@@ -20,7 +22,7 @@ import type { Transcriber, TranscribeOptions, Transcript, TranscriptSegment } fr
 export const POCKETSPHINX_MODEL = '/usr/share/pocketsphinx/model/en-us/en-us'
 
 const INSTALL =
-  'Speech recognition needs PocketSphinx, which is not installed on the server: install the Debian packages pocketsphinx and pocketsphinx-en-us (node scripts/ensure-system.mjs app), or set AI_STT_ENGINE=openai with AI_BASE_URL and AI_STT_MODEL.'
+  'Speech recognition needs PocketSphinx, which is not installed on the server: install the Debian packages pocketsphinx, pocketsphinx-en-us and sphinxbase-utils (node scripts/ensure-system.mjs app), or set AI_STT_ENGINE=openai with AI_BASE_URL and AI_STT_MODEL.'
 
 /**
  * Decoder options: a 5-frame phonetic lookahead window prunes word starts that the coming phones
@@ -82,7 +84,12 @@ export class LocalTranscriber implements Transcriber {
     const file = path.join(dir, `piece-${index}.wav`)
     await writeFile(file, pcmToWav(pcm.subarray(piece.startByte, piece.endByte)))
     try {
+      const params = await featParamsForPiece(POCKETSPHINX_MODEL, file, {
+        signal,
+        install: INSTALL,
+      })
       const args = ['-infile', file, '-logfn', '/dev/null', '-time', 'yes', ...DECODER_OPTIONS]
+      if (params) args.push('-featparams', params)
       const output = await runProcess(
         'pocketsphinx_continuous',
         [...args, ...(this.options.extraArgs ?? [])],
