@@ -5,7 +5,7 @@
  * by the local engine.
  * - local embedding throughput (passages/s, one thread, in-process);
  * - hybrid search (vector + full text, RRF, k = 10) p50/p95 over 100 queries;
- * - recall@10 of the HNSW vector scan (iterative scan, ef_search 100) against an exact scan;
+ * - recall@10 of the HNSW vector scan (iterative scan, ef_search 150) against an exact scan;
  * - time to the first token of a local chat answer (retrieval included).
  * `BENCH_SEARCH_PASSAGES` changes the corpus size.
  */
