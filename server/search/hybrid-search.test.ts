@@ -67,6 +67,14 @@ describe('hybrid search in one statement', () => {
     expect(hits.map((h) => h.score)).toEqual([...hits.map((h) => h.score)].sort((a, b) => b - a))
   })
 
+  it('walks an HNSW graph of m = 24 (migration search-hnsw-m24, decision 26)', async () => {
+    const res = await database.db.execute(
+      sql`select reloptions from pg_class where relname = 'doc_chunks_embedding_idx'`,
+    )
+    const [row] = (res as unknown as { rows: Array<{ reloptions: string[] }> }).rows
+    expect(row?.reloptions).toEqual(['m=24', 'ef_construction=64'])
+  })
+
   it('returns k passages through the vector half when no word matches', async () => {
     const hits = await hybridSearch(database.db, embedder, principal, { text: 'zzqx', k: 4 })
     expect(hits).toHaveLength(4)
