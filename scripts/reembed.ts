@@ -16,7 +16,7 @@ import { openDatabase } from '../server/db/client'
 import { createEmbedder } from '../server/ai/embedder/create-embedder'
 import { WorkerPool } from '../server/workers/worker-pool'
 import { CHUNK_JOB_KIND } from '../server/search/index-document'
-import { vectorColumn } from '../server/search/vector-column'
+import { CREATE_EMBEDDING_INDEX, vectorColumn } from '../server/search/vector-column'
 
 const config = loadConfig()
 await mkdir(config.dataDir, { recursive: true })
@@ -40,9 +40,7 @@ await db.transaction(async (tx) => {
       ),
     )
     await tx.execute(sql`set local maintenance_work_mem = '512MB'`)
-    await tx.execute(
-      sql`create index doc_chunks_embedding_idx on doc_chunks using hnsw (embedding vector_cosine_ops) with (m = 16, ef_construction = 64)`,
-    )
+    await tx.execute(CREATE_EMBEDDING_INDEX)
   }
   await tx.execute(
     sql`update doc_chunks set embedding = null, embedder = null where embedder is distinct from ${embedder.id}`,

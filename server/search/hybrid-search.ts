@@ -1,8 +1,8 @@
 /**
- * Hybrid passage search (decision 0017): pgvector cosine distance over `doc_chunks.embedding`
+ * Hybrid passage search (decisions 0017, 0026): pgvector cosine distance over `doc_chunks.embedding`
  * (HNSW, with iterative scans so a tenant filter still yields k rows) and PostgreSQL full-text
- * rank (`ts_rank` over the English tsvector, any query word, at most 2,000 matches ranked), fused by reciprocal rank fusion,
- * score = Σ 1 / (60 + rank) (Cormack, Clarke & Büttcher, SIGIR 2009). Always inside the caller's
+ * rank (`ts_rank` over the English tsvector, any query word, at most 1,000 matches ranked), fused
+ * by reciprocal rank fusion, score = Σ 1 / (60 + rank) (Cormack, Clarke & Büttcher, SIGIR 2009). Always inside the caller's
  * tenant transaction (RLS) and also filtered on its org explicitly, so the planner uses the
  * tenant index; optionally to one app or document. Only embeddings of the configured embedder are
  * compared (`embedder = id`), never vectors of another engine.
@@ -15,13 +15,18 @@ import { vectorColumn, vectorLiteral } from './vector-column'
 
 /** The RRF constant of Cormack et al. */
 const RRF_K = 60
-/** Full-text matches ranked at most per query (see textCandidates). */
-const TEXT_SCAN_CAP = 2000
 /**
- * hnsw.ef_search: candidates the graph walk keeps. At 100k bench passages 100 gave recall@10
- * 0.93 against an exact scan, hence 200 (decision 17).
+ * Full-text matches ranked at most per query: a question made of common words would otherwise
+ * rank most of the organisation's passages (the vector half still covers all). 1,000 rather than
+ * 2,000 saved ~2 ms of the 100k bench's ~20 (decision 26).
  */
-const EF_SEARCH = 200
+const TEXT_SCAN_CAP = 1000
+/**
+ * hnsw.ef_search: candidates the graph walk keeps. At 100k bench passages recall@10 against an
+ * exact scan was 0.953 at 80, 0.962 at 100 and 0.977 at 150 with m = 24 (m = 16 needed 150 for
+ * 0.960), and the walk's time grows with it (decision 26).
+ */
+const EF_SEARCH = 100
 
 export interface SearchScope {
   /** One app of the organisation; absent = all of it. */
@@ -58,6 +63,13 @@ async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows
 }
 
+/** Iterative HNSW scans (so a filter still yields `limit` rows) and EF_SEARCH, for this transaction. */
+async function searchSettings(tx: Tx, limit: number): Promise<void> {
+  await tx.execute(
+    sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.max(EF_SEARCH, limit))}, true)`,
+  )
+}
+
 /** Nearest passages to `vector` by cosine distance: [id, similarity], best first. */
 async function vectorCandidates(
   tx: Tx,
@@ -67,9 +79,7 @@ async function vectorCandidates(
   vector: readonly number[],
   limit: number,
 ) {
-  await tx.execute(
-    sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.max(EF_SEARCH, limit))}, true)`,
-  )
+  await searchSettings(tx, limit)
   const q = vectorLiteral(vector)
   // relaxed_order may return rows slightly out of order: re-sort the materialised candidates.
   return rows<{ id: string; similarity: number }>(
@@ -79,27 +89,6 @@ async function vectorCandidates(
           where ${scopeSql(principal, scope)} and c.embedder = ${embedderId}
           order by c.embedding <=> ${q}::vector limit ${limit})
         select id, 1 - distance as similarity from v order by distance`,
-  )
-}
-
-/** Passages matching any word of `text` (English stems), by ts_rank: ids, best first. */
-function textCandidates(
-  tx: Tx,
-  principal: Principal,
-  scope: SearchScope,
-  text: string,
-  limit: number,
-) {
-  // Ranking every match of a query made of common words would read most of the organisation's
-  // passages: rank at most TEXT_SCAN_CAP of them (the vector half still covers all).
-  return rows<{ id: string }>(
-    tx,
-    sql`select m.id from (
-          select c.id, ts_rank(c.tsv, t.q) as rank from doc_chunks c,
-            (select replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery as q) t
-          where ${scopeSql(principal, scope)} and c.tsv @@ t.q
-          limit ${TEXT_SCAN_CAP}) m
-        order by m.rank desc, m.id limit ${limit}`,
   )
 }
 
@@ -125,10 +114,35 @@ async function hydrate(
   })
 }
 
+/** The vector half as a subquery: [id, r] with r = 1 for the nearest passage. */
+function vectorRanks(
+  principal: Principal,
+  scope: SearchScope,
+  embedderId: string,
+  vector: readonly number[],
+  limit: number,
+): SQL {
+  const q = vectorLiteral(vector)
+  return sql`select v.id, row_number() over (order by v.distance, v.id) as r from (
+      select c.id, c.embedding <=> ${q}::vector as distance from doc_chunks c
+      where ${scopeSql(principal, scope)} and c.embedder = ${embedderId}
+      order by c.embedding <=> ${q}::vector limit ${limit}) v`
+}
+
+/** The text half as a subquery: [id, r], any word of `text`, by ts_rank over TEXT_SCAN_CAP matches. */
+function textRanks(principal: Principal, scope: SearchScope, text: string, limit: number): SQL {
+  return sql`select m.id, row_number() over (order by m.rank desc, m.id) as r from (
+      select c.id, ts_rank(c.tsv, t.q) as rank from doc_chunks c,
+        (select replace(plainto_tsquery('english', ${text})::text, ' & ', ' | ')::tsquery as q) t
+      where ${scopeSql(principal, scope)} and c.tsv @@ t.q
+      limit ${TEXT_SCAN_CAP}) m
+    order by m.rank desc, m.id limit ${limit}`
+}
+
 /**
  * The `k` best passages for `text` in the principal's organisation (and `scope`): hybrid when
- * the database has vectors, full text alone otherwise. `vector` defaults to the embedding of
- * `text` by `embedder`.
+ * the database has vectors, full text alone otherwise. One statement: both halves, the fusion and
+ * the passages' documents (each round trip to PGlite costs parse, plan and copy).
  */
 export async function hybridSearch(
   db: Db,
@@ -140,19 +154,26 @@ export async function hybridSearch(
   const { dim } = await vectorColumn(db)
   const [vector] = dim === embedder.dim ? await embedder.embed([query.text]) : [undefined]
   const limit = Math.max(query.k * 4, 40)
+  const halves = [
+    vector ? vectorRanks(principal, scope, embedder.id, vector, limit) : undefined,
+    textRanks(principal, scope, query.text, limit),
+  ].filter((half): half is SQL => half !== undefined)
   return withTenant(db, principal, async (tx) => {
-    const lists = [
-      vector ? await vectorCandidates(tx, principal, scope, embedder.id, vector, limit) : [],
-      await textCandidates(tx, principal, scope, query.text, limit),
-    ]
-    const fused = new Map<string, number>()
-    for (const list of lists)
-      list.forEach(({ id }, rank) => fused.set(id, (fused.get(id) ?? 0) + 1 / (RRF_K + rank + 1)))
-    const best = [...fused.entries()]
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-      .slice(0, query.k)
-      .map(([id, score]) => ({ id, score }))
-    return hydrate(tx, best)
+    if (vector) await searchSettings(tx, limit)
+    return rows<PassageHit>(
+      tx,
+      sql`with ranked as (${sql.join(
+        halves.map((half) => sql`(${half})`),
+        sql` union all `,
+      )}),
+        fused as (select id, sum(1.0::float8 / (${RRF_K} + r)) as score from ranked
+                  group by id order by score desc, id limit ${query.k})
+        select c.id, c.document_id as "documentId", d.title as "documentTitle",
+               c.app_id as "appId", c.ordinal, c.content, c.start_offset as start,
+               c.end_offset as end, f.score
+        from fused f join doc_chunks c on c.id = f.id join documents d on d.id = c.document_id
+        order by f.score desc, c.id`,
+    )
   })
 }
 

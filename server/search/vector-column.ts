@@ -38,3 +38,11 @@ export function forgetVectorColumn(db: Db): void {
 export function vectorLiteral(vector: readonly number[]): string {
   return `[${vector.join(',')}]`
 }
+
+/**
+ * Builds the HNSW index of `doc_chunks.embedding` (after a bulk load or a re-typing of the
+ * column): m = 24, ef_construction = 64, as migration search-hnsw-m24 (decision 26). Give the
+ * session ~512 MB of maintenance_work_mem first, or a large graph spills and builds far slower.
+ */
+export const CREATE_EMBEDDING_INDEX = sql`create index doc_chunks_embedding_idx on doc_chunks
+  using hnsw (embedding vector_cosine_ops) with (m = 24, ef_construction = 64)`

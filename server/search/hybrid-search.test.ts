@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { documents } from '../db/schema'
+import { withTenant, type Principal } from '../db/tenant'
+import { insertOrganizations, openTestDatabase } from '../test/test-database'
+import type { Database } from '../db/client'
+import { embedLocal } from '../ai/embedder/local/local-embedding'
+import { wordTable } from '../ai/embedder/local/word-table'
+import type { Embedder } from '../ai/embedder/types'
+import { replaceChunks } from './index-document'
+import { hybridSearch } from './hybrid-search'
+
+const PASSAGES = [
+  'The Receiving Party shall return or destroy all copies of the Confidential Information.',
+  'This Agreement shall be governed by the laws of the State of New York.',
+  'Either party may terminate this Agreement upon thirty days written notice.',
+  'The Supplier shall indemnify the Customer against all third party claims.',
+]
+
+/** The local vectors, in-process (no worker pool needed for a few passages). */
+const embedder: Embedder = {
+  id: 'local:test:384',
+  dim: 384,
+  embed: async (texts) => texts.map((text) => embedLocal(wordTable(), text)),
+}
+const principal: Principal = { orgId: 'hs-a', userId: null, role: 'member', actorType: 'system' }
+
+async function seed(database: Database, vectors: boolean): Promise<void> {
+  await insertOrganizations(database, 'hs-a')
+  await database.db.execute(sql`alter table documents disable trigger user`)
+  await withTenant(database.db, principal, async (tx) => {
+    const [row] = await tx
+      .insert(documents)
+      .values({ orgId: 'hs-a', title: 'Terms', content: PASSAGES.join(' ') })
+      .returning({ id: documents.id })
+    let start = 0
+    const chunks = PASSAGES.map((text) => {
+      const chunk = { start, end: start + text.length, text }
+      start += text.length + 1
+      return chunk
+    })
+    await replaceChunks(
+      tx,
+      { orgId: 'hs-a', appId: null, documentId: row?.id ?? '' },
+      chunks,
+      vectors ? { embedderId: embedder.id, vectors: await embedder.embed(PASSAGES) } : null,
+    )
+  })
+}
+
+describe('hybrid search in one statement', () => {
+  let database: Database
+  beforeAll(async () => {
+    database = await openTestDatabase()
+    await seed(database, true)
+  }, 30_000)
+  afterAll(() => database.close())
+
+  it('fuses both halves: a passage first in both lists scores 2 / 61, with its document', async () => {
+    const hits = await hybridSearch(database.db, embedder, principal, {
+      text: 'governed by the laws of New York',
+      k: 3,
+    })
+    expect(hits).toHaveLength(3)
+    expect(hits[0]).toMatchObject({ content: PASSAGES[1], documentTitle: 'Terms', ordinal: 1 })
+    expect(hits[0]?.score).toBeCloseTo(2 / 61, 10)
+    expect(hits.map((h) => h.score)).toEqual([...hits.map((h) => h.score)].sort((a, b) => b - a))
+  })
+
+  it('walks an HNSW graph of m = 24 (migration search-hnsw-m24, decision 26)', async () => {
+    const res = await database.db.execute(
+      sql`select reloptions from pg_class where relname = 'doc_chunks_embedding_idx'`,
+    )
+    const [row] = (res as unknown as { rows: Array<{ reloptions: string[] }> }).rows
+    expect(row?.reloptions).toEqual(['m=24', 'ef_construction=64'])
+  })
+
+  it('returns k passages through the vector half when no word matches', async () => {
+    const hits = await hybridSearch(database.db, embedder, principal, { text: 'zzqx', k: 4 })
+    expect(hits).toHaveLength(4)
+  })
+})
+
+describe('hybrid search without pgvector', () => {
+  let database: Database
+  beforeAll(async () => {
+    database = await openTestDatabase()
+    await database.db.execute(sql`alter table doc_chunks drop column embedding`)
+    await seed(database, false)
+  }, 30_000)
+  afterAll(() => database.close())
+
+  it('ranks by full text alone', async () => {
+    const hits = await hybridSearch(database.db, embedder, principal, {
+      text: 'indemnify claims',
+      k: 5,
+    })
+    expect(hits.map((h) => h.content)).toEqual([PASSAGES[3]])
+    expect(hits[0]?.score).toBeCloseTo(1 / 61, 10)
+  })
+})
