@@ -25,6 +25,9 @@ export interface FileOwnership {
   label: string
 }
 
+/** Units whose owners one query looks up. */
+const OWNER_LOOKUP_BATCH = 1000
+
 interface Unit {
   kind: FileOwnership
   orgId: string
@@ -63,23 +66,29 @@ export async function removeOrphanFiles(
   for (const unit of units.values()) {
     if (unit.updatedAt.getTime() > cutoff) continue
     const group = `${unit.kind.label}\u0000${unit.orgId}`
-    groups.set(group, [...(groups.get(group) ?? []), unit])
+    const members = groups.get(group)
+    if (members) members.push(unit)
+    else groups.set(group, [unit])
   }
   const removed = new Map<FileOwnership, number>()
   for (const group of groups.values()) {
     const { kind, orgId } = group[0]!
-    const owned = new Set(
-      await withTenant(deps.db, { orgId }, (tx) =>
-        kind.owned(
-          tx,
-          group.map((u) => u.unit),
+    // In slices, so no lookup exceeds PostgreSQL's 65,535 bound parameters.
+    for (let at = 0; at < group.length; at += OWNER_LOOKUP_BATCH) {
+      const slice = group.slice(at, at + OWNER_LOOKUP_BATCH)
+      const owned = new Set(
+        await withTenant(deps.db, { orgId }, (tx) =>
+          kind.owned(
+            tx,
+            slice.map((u) => u.unit),
+          ),
         ),
-      ),
-    )
-    for (const { unit } of group) {
-      if (owned.has(unit)) continue
-      await kind.remove(deps.blobs, orgId, unit)
-      removed.set(kind, (removed.get(kind) ?? 0) + 1)
+      )
+      for (const { unit } of slice) {
+        if (owned.has(unit)) continue
+        await kind.remove(deps.blobs, orgId, unit)
+        removed.set(kind, (removed.get(kind) ?? 0) + 1)
+      }
     }
   }
   for (const [kind, count] of removed)

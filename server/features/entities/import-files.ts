@@ -4,7 +4,7 @@
  * removes it when it ends; a crash during the import, or a cancel while it was still queued,
  * leaves the file behind, and this removes it once its job has ended.
  */
-import { and, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { jobs } from '../../db/schema'
 import type { FileOwnership } from '../../blob/orphan-files'
 import { ACTIVE_STATUSES } from '../../jobs/job-service'
@@ -21,7 +21,7 @@ export const importFiles: FileOwnership = {
       .from(jobs)
       .where(
         and(
-          sql`${jobs.kind} = ${IMPORT_JOB_KIND}`,
+          eq(jobs.kind, IMPORT_JOB_KIND),
           inArray(jobs.status, ACTIVE_STATUSES),
           inArray(blobKey, keys),
         ),
