@@ -1,14 +1,12 @@
 /**
- * Database connection: embedded PGlite (real PostgreSQL in WASM, with pgvector) under
- * `<dataDir>/pglite` when no DATABASE_URL is set, node-postgres otherwise. Same Drizzle schema
+ * Database connection: embedded PGlite (real PostgreSQL in WASM, with pgvector, on its own thread:
+ * pglite-thread.ts) under `<dataDir>/pglite` when no DATABASE_URL is set, node-postgres otherwise. Same Drizzle schema
  * and queries on both. Migrations run programmatically (drizzle-kit's pglite migrate fails
  * silently, see STACK-NOTES.md).
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { vector } from '@electric-sql/pglite-pgvector'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -17,7 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger'
 import pg from 'pg'
 import { startAutoAnalyze } from './pglite-auto-analyze'
-import { skipPerQueryParsers } from './pglite-parsers'
+import { PgliteThread } from './pglite-thread'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -54,14 +52,17 @@ export async function openPglite(options: {
   loadDataDir?: Blob
   log?: StatementLog
 }): Promise<Database> {
-  const client = await PGlite.create({
+  const client = await PgliteThread.open({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    extensions: { vector, pg_trgm },
   })
-  skipPerQueryParsers(client)
   await client.exec('CREATE EXTENSION IF NOT EXISTS vector')
-  const db = drizzlePglite(client, { schema, logger: statementLogger(options.log) })
+  // Drizzle's PGlite driver calls only query and transaction, which PgliteThread provides.
+  const db = drizzlePglite({
+    client: client as unknown as PGlite,
+    schema,
+    logger: statementLogger(options.log),
+  })
   await migratePglite(db, { migrationsFolder })
   const stopAutoAnalyze = await startAutoAnalyze(client)
   return {

@@ -5,10 +5,13 @@
  * autovacuum analyze threshold (autovacuum_analyze_threshold 50 + autovacuum_analyze_scale_factor
  * 0.1 × live rows, PostgreSQL docs §24.1.6).
  */
-import type { PGlite } from '@electric-sql/pglite'
+import type { PgliteThread } from './pglite-thread'
+
+/** The calls auto-analyze makes: a PGlite client or the PgliteThread in front of one. */
+type Client = Pick<PgliteThread, 'query' | 'exec'>
 
 /** ANALYZEs every table changed past the threshold; returns the tables analysed. */
-export async function analyzeChangedTables(client: PGlite): Promise<string[]> {
+export async function analyzeChangedTables(client: Client): Promise<string[]> {
   await client.query('select pg_stat_force_next_flush()')
   const { rows } = await client.query<{ name: string }>(
     `select quote_ident(schemaname) || '.' || quote_ident(relname) as name
@@ -19,7 +22,7 @@ export async function analyzeChangedTables(client: PGlite): Promise<string[]> {
 }
 
 /** Runs analyzeChangedTables now and every `intervalMs`; returns the function that stops it. */
-export async function startAutoAnalyze(client: PGlite, intervalMs = 10_000): Promise<() => void> {
+export async function startAutoAnalyze(client: Client, intervalMs = 10_000): Promise<() => void> {
   await client.exec('ANALYZE')
   const timer = setInterval(() => void analyzeChangedTables(client).catch(() => []), intervalMs)
   timer.unref()

@@ -6,8 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { PGlite } from '@electric-sql/pglite'
 import { openPglite } from '../db/client'
+import type { PgliteThread } from '../db/pglite-thread'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,8 +18,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-template-'))
   const database = await openPglite({})
-  const client = (database.db as unknown as { $client: PGlite }).$client
-  const dump = await client.dumpDataDir('gzip')
+  const client = (database.db as unknown as { $client: PgliteThread }).$client
+  const dump = await client.dumpDataDir()
   await database.close()
   const file = path.join(dir, 'template.tar.gz')
   await writeFile(file, new Uint8Array(await dump.arrayBuffer()))

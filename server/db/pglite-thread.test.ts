@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from './client'
+import type { PgliteThread } from './pglite-thread'
+import { organization } from './schema'
+import { withTenant } from './tenant'
+import { insertOrganizations, openTestDatabase } from '../test/test-database'
+
+let database: Database
+let client: PgliteThread
+beforeAll(async () => {
+  database = await openTestDatabase()
+  client = (database.db as unknown as { $client: PgliteThread }).$client
+  await insertOrganizations(database, 'org-p')
+  await client.exec(`create table thread_t (id int primary key,
+    parent int references thread_t (id) deferrable initially deferred)`)
+})
+afterAll(() => database.close())
+
+const VALUES = sql`select '2024-05-06 07:08:09+00'::timestamptz as at, '1 day'::interval as span,
+  '2024-01-02'::date as day, array[1.5]::numeric[] as amounts, 42::int4 as n,
+  '{"a":1}'::jsonb as doc, array['x','y']::text[] as tags`
+
+const EXPECTED = {
+  at: '2024-05-06 07:08:09+00',
+  span: '1 day',
+  day: '2024-01-02',
+  amounts: '{1.5}',
+  n: 42,
+  doc: { a: 1 },
+  tags: ['x', 'y'],
+}
+
+describe('PGlite on its own thread (pglite-thread.ts)', () => {
+  it('gives Drizzle the values its own parsers would, in and out of transactions', async () => {
+    const outside = (await database.db.execute(VALUES)) as unknown as { rows: unknown[] }
+    expect(outside.rows).toEqual([EXPECTED])
+    const inside = await withTenant(database.db, { orgId: 'org-p' }, (tx) => tx.execute(VALUES))
+    expect((inside as unknown as { rows: unknown[] }).rows).toEqual([EXPECTED])
+  })
+
+  it('still maps timestamp columns to dates through the schema', async () => {
+    const [row] = await database.db.select({ createdAt: organization.createdAt }).from(organization)
+    expect(row?.createdAt).toBeInstanceOf(Date)
+    expect(Number.isNaN(row?.createdAt.getTime())).toBe(false)
+  })
+
+  it('refuses a query whose parsers cannot cross to the thread', async () => {
+    expect(() =>
+      client.query('select 7::int4 as n', [], { parsers: { 23: (v: string) => `int ${v}` } }),
+    ).toThrow(/type 23 cannot be sent/)
+  })
+
+  it("keeps PostgreSQL's error fields across the thread", async () => {
+    const error = await client
+      .query(`insert into organization (id, name, slug) values ('org-p', 'x', 'y')`)
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: '23505', constraint: 'organization_pkey' })
+    expect((error as Error).message).toMatch(/duplicate key/)
+  })
+
+  it('rolls back when the callback throws, and commits when it resolves', async () => {
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query('insert into thread_t (id) values (1)')
+        throw new Error('stop')
+      }),
+    ).rejects.toThrow('stop')
+    await client.transaction((tx) => tx.query('insert into thread_t (id) values (2)'))
+    const { rows } = await client.query<{ id: number }>('select id from thread_t order by id')
+    expect(rows).toEqual([{ id: 2 }])
+  })
+
+  it("rejects with COMMIT's own error (a deferred constraint) and keeps nothing", async () => {
+    const error = await client
+      .transaction((tx) => tx.query('insert into thread_t (id, parent) values (3, 99)'))
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: '23503' })
+    const { rows } = await client.query('select id from thread_t where id = 3')
+    expect(rows).toEqual([])
+  })
+
+  it('refuses the statements sent after a failed one in the same transaction', async () => {
+    // withTenant sends its set_config without waiting on this guarantee (tenant.ts).
+    const outcomes = await client
+      .transaction(async (tx) => {
+        const failed = tx.query('select 1 / 0')
+        const after = tx.query('select current_user')
+        return Promise.allSettled([failed, after])
+      })
+      .catch((e: unknown) => e)
+    const [failed, after] = outcomes as PromiseSettledResult<unknown>[]
+    expect(failed).toMatchObject({ status: 'rejected', reason: { code: '22012' } })
+    expect(after).toMatchObject({ status: 'rejected', reason: { code: '25P02' } })
+  })
+
+  it('keeps concurrent transactions apart, each with its own settings', async () => {
+    const read = (orgId: string) =>
+      withTenant(database.db, { orgId }, async (tx) => {
+        const result = await tx.execute(sql`select current_setting('app.org_id') as org`)
+        return (result as unknown as { rows: { org: string }[] }).rows[0]?.org
+      })
+    const orgs = Array.from({ length: 20 }, (_, i) => `org-${i}`)
+    expect(await Promise.all(orgs.map(read))).toEqual(orgs)
+  })
+
+  it('leaves the event loop free while a long statement runs', async () => {
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 5)
+    try {
+      await client.query('select count(*) from generate_series(1, 3000000)')
+    } finally {
+      clearInterval(timer)
+    }
+    expect(ticks).toBeGreaterThan(3)
+  })
+})

@@ -1,0 +1,218 @@
+/**
+ * Embedded PGlite on its own worker thread (decision 32). PGlite is PostgreSQL compiled to WASM
+ * and runs wherever it is called: on the main thread every statement's parse, plan, execution and
+ * row copy held the HTTP server's event loop, so a long statement froze every request and the
+ * database's CPU could never use the second core. `PgliteThread` starts pglite-thread-worker.mjs
+ * and offers the part of PGlite's client that Drizzle's `drizzle-orm/pglite` driver and Lexdesk
+ * call (`query`, `exec`, `transaction`), each call a message to that thread.
+ *
+ * Semantics are PGlite's: one statement or transaction at a time, in order of arrival; a
+ * transaction holds the database until its callback settles (COMMIT when it resolves, ROLLBACK
+ * when it throws). Errors keep PostgreSQL's fields (`code`, `constraint`, `detail`, …), which
+ * structured cloning alone would drop. Per-query `parsers` cannot cross threads: the worker keeps
+ * Drizzle's text types as its defaults, and a query asking for other parsers is refused.
+ */
+import { Worker } from 'node:worker_threads'
+import type { Results } from '@electric-sql/pglite'
+
+/** Query options PgliteThread honours (Drizzle also sends `parsers`; see the module docs). */
+export interface ThreadQueryOptions {
+  rowMode?: 'array' | 'object'
+  parsers?: Record<number, unknown>
+}
+
+/** What a transaction callback receives: the same calls, confined to the transaction. */
+export interface ThreadTransaction {
+  query<T>(sql: string, params?: unknown[], options?: ThreadQueryOptions): Promise<Results<T>>
+  exec(sql: string): Promise<Results[]>
+  /** Ends the transaction with ROLLBACK now; later calls on it fail. */
+  rollback(): Promise<void>
+  readonly closed: boolean
+}
+
+/** One statement of PgliteThread.batch. */
+export interface ThreadStatement {
+  sql: string
+  params?: unknown[]
+  options?: ThreadQueryOptions
+}
+
+/** The type OIDs whose parsers the worker installs (Drizzle's, kept as text). */
+const WORKER_TEXT_TYPES = new Set([
+  '1114',
+  '1184',
+  '1186',
+  '1082',
+  '1231',
+  '1115',
+  '1185',
+  '1187',
+  '1182',
+])
+
+type Reply =
+  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorFields }
+type ErrorFields = { message: string; name?: string } & Record<string, unknown>
+
+/** A worker's error as an Error carrying PostgreSQL's fields, thrown in the caller's stack. */
+function toError(fields: ErrorFields): Error {
+  const { message, name, ...rest } = fields
+  const error = Object.assign(new Error(message), rest)
+  if (name) error.name = name
+  return error
+}
+
+/** Throws unless `options.parsers` only repeats the worker's defaults. */
+function checkParsers(options: ThreadQueryOptions | undefined): void {
+  for (const oid of Object.keys(options?.parsers ?? {})) {
+    if (!WORKER_TEXT_TYPES.has(oid))
+      throw new Error(
+        `PgliteThread: a parser for type ${oid} cannot be sent to the database thread`,
+      )
+  }
+}
+
+const WORKER_FILE = new URL('./pglite-thread-worker.mjs', import.meta.url)
+
+export class PgliteThread {
+  private readonly pending = new Map<
+    number,
+    { resolve(v: unknown): void; reject(e: Error): void }
+  >()
+  private nextId = 1
+  private nextTransaction = 1
+  private exited: Error | undefined
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: Reply) => {
+      const call = this.pending.get(reply.id)
+      if (!call) return
+      this.pending.delete(reply.id)
+      if (reply.ok) call.resolve(reply.value)
+      else call.reject(toError(reply.error))
+    })
+    const fail = (error: Error) => {
+      this.exited = error
+      for (const call of this.pending.values()) call.reject(error)
+      this.pending.clear()
+    }
+    worker.on('error', fail)
+    worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code})`)))
+  }
+
+  /**
+   * Starts the thread and opens PGlite at `dataDir` (a directory; undefined = in memory) or from
+   * a `loadDataDir` tarball. Rejects with PGlite's error when the database cannot be opened.
+   */
+  static async open(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteThread> {
+    const worker = new Worker(WORKER_FILE, {
+      workerData: options,
+    })
+    await new Promise<void>((resolve, reject) => {
+      const onMessage = (message: { ready?: boolean }) => {
+        if (!message.ready) return
+        worker.off('error', reject)
+        worker.off('message', onMessage)
+        resolve()
+      }
+      worker.on('message', onMessage)
+      worker.once('error', reject)
+    })
+    return new PgliteThread(worker)
+  }
+
+  private call<T>(message: Record<string, unknown>): Promise<T> {
+    if (this.exited) return Promise.reject(this.exited)
+    const id = this.nextId++
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject })
+      this.worker.postMessage({ ...message, id })
+    })
+  }
+
+  /** Runs one statement with `$n` parameters; `rowMode` 'array' gives rows as arrays. */
+  query<T>(sql: string, params: unknown[] = [], options?: ThreadQueryOptions): Promise<Results<T>> {
+    checkParsers(options)
+    return this.call({ op: 'query', sql, params, rowMode: options?.rowMode })
+  }
+
+  /** Runs one or more statements without parameters; one Results per statement. */
+  exec(sql: string): Promise<Results[]> {
+    return this.call({ op: 'exec', sql })
+  }
+
+  /**
+   * Runs `statements` in order in one transaction of their own, all on the database thread: one
+   * message, so the transaction holds the database only for their own work (decision 32).
+   * Rejects with the first failing statement's error, after ROLLBACK.
+   */
+  batch(statements: ThreadStatement[]): Promise<Results[]> {
+    for (const statement of statements) checkParsers(statement.options)
+    return this.call({
+      op: 'batch',
+      statements: statements.map(({ sql, params = [], options }) => ({
+        sql,
+        params,
+        rowMode: options?.rowMode,
+      })),
+    })
+  }
+
+  /** Runs `callback` in a transaction: COMMIT when it resolves, ROLLBACK when it throws. */
+  async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    // The callback's statements follow BEGIN without waiting for its answer (the thread queues
+    // them); a failed BEGIN fails them too, and the callback's error is the one reported.
+    const tx = this.nextTransaction++
+    this.call({ op: 'begin', tx }).catch(() => {})
+    let closed = false
+    const open = () => {
+      if (closed) throw new Error('Transaction is closed')
+    }
+    const handle: ThreadTransaction = {
+      query: async (sql, params = [], options) => {
+        open()
+        checkParsers(options)
+        return this.call({ op: 'query', sql, params, rowMode: options?.rowMode, tx })
+      },
+      exec: async (sql) => {
+        open()
+        return this.call({ op: 'exec', sql, tx })
+      },
+      rollback: async () => {
+        open()
+        closed = true
+        await this.call({ op: 'end', tx, commit: false })
+      },
+      get closed() {
+        return closed
+      },
+    }
+    let result: T
+    try {
+      result = await callback(handle)
+    } catch (error) {
+      if (!closed) {
+        closed = true
+        await this.call({ op: 'end', tx, commit: false }).catch(() => {})
+      }
+      throw error
+    }
+    if (!closed) {
+      closed = true
+      await this.call({ op: 'end', tx, commit: true })
+    }
+    return result
+  }
+
+  /** The data directory as a gzipped tarball (PGlite's dumpDataDir), for test templates. */
+  dumpDataDir(): Promise<Blob> {
+    return this.call({ op: 'dump' })
+  }
+
+  /** Closes PGlite and stops the thread. */
+  async close(): Promise<void> {
+    if (this.exited) return
+    await this.call({ op: 'close' })
+    await this.worker.terminate()
+  }
+}
