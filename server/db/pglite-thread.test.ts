@@ -104,6 +104,43 @@ describe('PGlite on its own thread (pglite-thread.ts)', () => {
     expect(await Promise.all(orgs.map(read))).toEqual(orgs)
   })
 
+  it('binds values of every kind as PGlite does inside transactions (prepared statements)', async () => {
+    const values = [
+      null,
+      42,
+      "text with 'quote'",
+      true,
+      { a: [1, 'x'] },
+      new Date(Date.UTC(2024, 0, 2)),
+    ]
+    const { rows } = await client.transaction((tx) =>
+      tx.query<Record<string, unknown>>(
+        `select $1::text as none, $2::int as n, $3::text as s, $4::bool as b, $5::jsonb as j,
+           $6::timestamptz as at`,
+        values,
+      ),
+    )
+    expect(rows).toEqual([
+      {
+        none: null,
+        n: 42,
+        s: "text with 'quote'",
+        b: true,
+        j: { a: [1, 'x'] },
+        at: '2024-01-02 00:00:00+00',
+      },
+    ])
+  })
+
+  it('parses a statement again after a table change made its cached plan invalid', async () => {
+    const read = () => client.transaction((tx) => tx.query('select * from thread_t order by id'))
+    expect((await read()).rows).toEqual([{ id: 2, parent: null }])
+    await client.exec('alter table thread_t add column note text')
+    // PostgreSQL refuses a cached statement whose result shape changed; the next run re-parses.
+    await expect(read()).rejects.toThrow(/cached plan must not change result type/)
+    expect((await read()).rows).toEqual([{ id: 2, parent: null, note: null }])
+  })
+
   it('leaves the event loop free while a long statement runs', async () => {
     let ticks = 0
     const timer = setInterval(() => ticks++, 5)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from './client'
 import { analyses, apps, auditLogs, documents } from './schema'
-import { withTenant } from './tenant'
+import { withTenant, withTenantStatement } from './tenant'
 import { insertOrganizations, openTestDatabase } from '../test/test-database'
 
 /** The database's own message behind Drizzle's "Failed query" wrapper. */
@@ -54,6 +54,29 @@ describe('row-level security', () => {
       tx.execute(sql`select title from documents where org_id = 'org-b'`),
     )
     expect((raw as { rows: unknown[] }).rows).toEqual([])
+  })
+
+  it('confines a one-statement read (withTenantStatement) to the organisation as withTenant does', async () => {
+    const titles = (orgId: string) =>
+      withTenantStatement(database.db, { orgId }, (db) =>
+        db.select({ title: documents.title }).from(documents).where(eq(documents.orgId, 'org-b')),
+      )
+    expect(await titles('org-a')).toEqual([])
+    expect(await titles('org-b')).toEqual([{ title: 'B secret' }])
+    const role = await withTenantStatement(database.db, orgA, (db) =>
+      db.execute(sql`select current_user as role, current_setting('app.org_id', true) as org`),
+    )
+    expect((role as unknown as { rows: unknown[] }).rows).toEqual([
+      { role: 'lexdesk_app', org: 'org-a' },
+    ])
+  })
+
+  it('applies RLS to a statement text first run outside any tenant (prepared once, re-planned)', async () => {
+    const count = sql`select count(*)::int as n from documents`
+    const all = await database.db.transaction((tx) => tx.execute(count))
+    expect((all as unknown as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThan(0)
+    const fromA = await withTenant(database.db, orgA, (tx) => tx.execute(count))
+    expect((fromA as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0)
   })
 
   it('still shows org B its own rows', async () => {

@@ -8,7 +8,6 @@
  * written so far, never old and new ones mixed, because a newer job for the same document stops
  * this one (decision 0031).
  */
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { docChunks, documents } from '../db/schema'
@@ -183,8 +182,6 @@ async function saveChunks(
       })
       if (!written) return false
       options.onProgress(Math.min(chunks.length, at + SAVE_BATCH))
-      // PGlite settles queries without a turn of the event loop: let requests run between batches.
-      await nextTurn()
     }
     return true
   } catch (error) {

@@ -3,7 +3,7 @@
  * routes.ts. Creating a document with a file writes the blob first and removes it again if the
  * row cannot be written, so a failure leaves neither a row nor a file.
  */
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documentCounts, documents } from '../../db/schema'
 import { withTenant, withTenantStatement, type Principal, type Tx } from '../../db/tenant'
