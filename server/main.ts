@@ -36,7 +36,11 @@ async function main(): Promise<void> {
   const config = loadConfig()
   await mkdir(config.dataDir, { recursive: true })
   const log = createLogger({ level: config.logLevel })
-  const database = await openDatabase(config, log)
+  const database = await openDatabase(config, log, (error) => {
+    // Every query would fail from now on: end, so the service manager starts a fresh process.
+    log.fatal({ err: error }, 'the database thread stopped')
+    process.exit(1)
+  })
   const pool = new WorkerPool(config.workers)
   const engines = createEngines(config.ai, pool, { embedDimensions: config.embedDimensions })
   const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'))

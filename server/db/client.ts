@@ -51,11 +51,13 @@ export async function openPglite(options: {
   dataDir?: string
   loadDataDir?: Blob
   log?: StatementLog
+  /** Hears of the database thread stopping unexpectedly (PgliteThread.open). */
+  onStopped?: (error: Error) => void
 }): Promise<Database> {
-  const client = await PgliteThread.open({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-  })
+  const client = await PgliteThread.open(
+    { dataDir: options.dataDir, loadDataDir: options.loadDataDir },
+    options.onStopped,
+  )
   await client.exec('CREATE EXTENSION IF NOT EXISTS vector')
   // Drizzle's PGlite driver calls only query and transaction, which PgliteThread provides.
   const db = drizzlePglite({
@@ -83,12 +85,16 @@ export async function openPostgres(url: string, log?: StatementLog): Promise<Dat
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
 }
 
-/** Opens the configured database: Postgres when `databaseUrl` is set, PGlite under dataDir otherwise. */
+/**
+ * Opens the configured database: Postgres when `databaseUrl` is set, PGlite under dataDir
+ * otherwise (`onStopped`: see openPglite).
+ */
 export function openDatabase(
   config: { databaseUrl?: string; dataDir: string },
   log?: StatementLog,
+  onStopped?: (error: Error) => void,
 ): Promise<Database> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, log)
-    : openPglite({ dataDir: path.join(config.dataDir, 'pglite'), log })
+    : openPglite({ dataDir: path.join(config.dataDir, 'pglite'), log, onStopped })
 }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readFile } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import type { Database } from './client'
-import type { PgliteThread } from './pglite-thread'
+import type { Worker } from 'node:worker_threads'
+import { PgliteThread } from './pglite-thread'
 import { organization } from './schema'
 import { withTenant } from './tenant'
 import { insertOrganizations, openTestDatabase } from '../test/test-database'
@@ -139,6 +141,15 @@ describe('PGlite on its own thread (pglite-thread.ts)', () => {
     // PostgreSQL refuses a cached statement whose result shape changed; the next run re-parses.
     await expect(read()).rejects.toThrow(/cached plan must not change result type/)
     expect((await read()).rows).toEqual([{ id: 2, parent: null, note: null }])
+  })
+
+  it('reports a thread that stopped on its own and fails every later call', async () => {
+    const template = new Blob([new Uint8Array(await readFile(inject('pgliteTemplate')))])
+    const stopped: Error[] = []
+    const thread = await PgliteThread.open({ loadDataDir: template }, (e) => stopped.push(e))
+    await (thread as unknown as { worker: Worker }).worker.terminate() // as a crash would
+    await vi.waitFor(() => expect(stopped).toHaveLength(1))
+    await expect(thread.query('select 1')).rejects.toThrow(/database thread stopped/)
   })
 
   it('leaves the event loop free while a long statement runs', async () => {

@@ -82,8 +82,12 @@ export class PgliteThread {
   private nextId = 1
   private nextTransaction = 1
   private exited: Error | undefined
+  private closing = false
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    onStopped: (error: Error) => void,
+  ) {
     worker.on('message', (reply: Reply) => {
       const call = this.pending.get(reply.id)
       if (!call) return
@@ -92,9 +96,11 @@ export class PgliteThread {
       else call.reject(toError(reply.error))
     })
     const fail = (error: Error) => {
+      if (this.exited) return
       this.exited = error
       for (const call of this.pending.values()) call.reject(error)
       this.pending.clear()
+      if (!this.closing) onStopped(error)
     }
     worker.on('error', fail)
     worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code})`)))
@@ -103,8 +109,13 @@ export class PgliteThread {
   /**
    * Starts the thread and opens PGlite at `dataDir` (a directory; undefined = in memory) or from
    * a `loadDataDir` tarball. Rejects with PGlite's error when the database cannot be opened.
+   * `onStopped` hears of a thread that stopped other than by `close` (a crash of the WASM
+   * engine, say): every call then rejects, so the process should end and be restarted.
    */
-  static async open(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteThread> {
+  static async open(
+    options: { dataDir?: string; loadDataDir?: Blob },
+    onStopped: (error: Error) => void = () => {},
+  ): Promise<PgliteThread> {
     const worker = new Worker(WORKER_FILE, {
       workerData: options,
     })
@@ -118,7 +129,7 @@ export class PgliteThread {
       worker.on('message', onMessage)
       worker.once('error', reject)
     })
-    return new PgliteThread(worker)
+    return new PgliteThread(worker, onStopped)
   }
 
   private call<T>(message: Record<string, unknown>): Promise<T> {
@@ -212,6 +223,7 @@ export class PgliteThread {
   /** Closes PGlite and stops the thread. */
   async close(): Promise<void> {
     if (this.exited) return
+    this.closing = true
     await this.call({ op: 'close' })
     await this.worker.terminate()
   }
