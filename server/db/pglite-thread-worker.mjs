@@ -38,14 +38,18 @@ const client = await PGlite.create({
   extensions: { vector, pg_trgm },
 })
 for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = (value) => value
+// Prepared statements (below) keep their parse and analysis, but are planned for each run's own
+// values, as unnamed statements were: no generic plan can make a query slower than before.
+await client.exec('SET plan_cache_mode = force_custom_plan')
 
 /**
  * Statements inside transactions run as named prepared statements, one per SQL text (least
- * recently used dropped past STATEMENT_CACHE): PostgreSQL parses, analyses and plans each text
- * once instead of on every run, about a third of a tenant read's database time here (decision
- * 32). PostgreSQL re-plans a cached statement by itself when a table it reads changes, or when it
- * runs under another role (so RLS applies as for a fresh statement). Top-level statements keep
- * PGlite's own path, which also serves statements that may not run inside a transaction.
+ * recently used dropped past STATEMENT_CACHE): PostgreSQL parses and analyses each text once, and
+ * each run is one message (bind, describe, execute, sync) where PGlite's `query` makes five calls
+ * into the engine (decision 32). Plans stay per run (plan_cache_mode above). A cached statement is
+ * analysed again by PostgreSQL itself when a table it reads changes, or when it runs under another
+ * role (so RLS applies as for a fresh statement). Top-level statements keep PGlite's own path,
+ * which also serves statements that may not run inside a transaction.
  */
 const STATEMENT_CACHE = 500
 const statements = new Map() // SQL text → { name, paramTypes }

@@ -134,6 +134,11 @@ describe('PGlite on its own thread (pglite-thread.ts)', () => {
     ])
   })
 
+  it('plans each run of a prepared statement for its own values', async () => {
+    const { rows } = await client.transaction((tx) => tx.query('show plan_cache_mode'))
+    expect(rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }])
+  })
+
   it('parses a statement again after a table change made its cached plan invalid', async () => {
     const read = () => client.transaction((tx) => tx.query('select * from thread_t order by id'))
     expect((await read()).rows).toEqual([{ id: 2, parent: null }])

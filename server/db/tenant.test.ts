@@ -71,6 +71,16 @@ describe('row-level security', () => {
     ])
   })
 
+  it('runs withTenantStatement settings in the statement transaction, and only there', async () => {
+    const probe = sql`select current_setting('app.probe', true) as probe`
+    const inside = await withTenantStatement(database.db, orgA, (db) => db.execute(probe), [
+      sql`select set_config('app.probe', 'on', true)`,
+    ])
+    expect((inside as unknown as { rows: unknown[] }).rows).toEqual([{ probe: 'on' }])
+    const after = await withTenant(database.db, orgA, (tx) => tx.execute(probe))
+    expect((after as unknown as { rows: { probe: string | null }[] }).rows[0]?.probe ?? '').toBe('')
+  })
+
   it('applies RLS to a statement text first run outside any tenant (prepared once, re-planned)', async () => {
     const count = sql`select count(*)::int as n from documents`
     const all = await database.db.transaction((tx) => tx.execute(count))

@@ -3,7 +3,7 @@
  * transaction, drops to the non-superuser role `lexdesk_app` (so row-level security applies even
  * on PGlite, whose default user is a superuser) and sets `app.org_id` for the RLS policies.
  */
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Logger } from 'drizzle-orm/logger'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -30,24 +30,31 @@ function enterTenant(orgId: string) {
 const dialect = new PgDialect()
 
 /**
- * Runs one read statement for the tenant in a transaction of its own, confined as withTenant's.
- * On embedded PGlite the confining statement and `statement`'s query go to the database thread
- * as one message (PgliteThread.batch), so the transaction never waits for this thread between
- * them (decision 32); on PostgreSQL this is withTenant. `statement` runs exactly one query on the
+ * Runs one read statement for the tenant in a transaction of its own, confined as withTenant's,
+ * after the `settings` statements (transaction-local `set_config` calls, say). On embedded PGlite
+ * the confining statement, the settings and `statement`'s query go to the database thread as one
+ * message (PgliteThread.batch), so the transaction never waits for this thread between them
+ * (decision 32); on PostgreSQL this is withTenant. `statement` runs exactly one query on the
  * handle it receives (a second one would run in a transaction of its own, confined the same way).
  */
 export function withTenantStatement<T>(
   db: Db,
   principal: Pick<Principal, 'orgId'>,
   statement: (db: Db) => Promise<T>,
+  settings: SQL[] = [],
 ): Promise<T> {
   const client = (db as unknown as { $client?: unknown }).$client
-  if (!(client instanceof PgliteThread)) return withTenant(db, principal, statement)
-  const enter = dialect.sqlToQuery(enterTenant(principal.orgId))
+  if (!(client instanceof PgliteThread)) {
+    return withTenant(db, principal, async (tx) => {
+      for (const setting of settings) await tx.execute(setting)
+      return statement(tx)
+    })
+  }
+  const before = [enterTenant(principal.orgId), ...settings].map((q) => dialect.sqlToQuery(q))
   const oneStatement = {
     query: async (text: string, params: unknown[], options?: ThreadQueryOptions) => {
-      const [, result] = await client.batch([enter, { sql: text, params, options }])
-      return result
+      const results = await client.batch([...before, { sql: text, params, options }])
+      return results[results.length - 1]
     },
   }
   // The same statement log as `db` (drizzle keeps it on the session).

@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { withTenant, type Principal, type Tx } from '../db/tenant'
+import { withTenant, withTenantStatement, type Principal, type Tx } from '../db/tenant'
 import type { Embedder } from '../ai/embedder/types'
 import { vectorColumn, vectorLiteral } from './vector-column'
 
@@ -59,15 +59,17 @@ function scopeSql(principal: Principal, scope: SearchScope): SQL {
   )
 }
 
-async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
+async function rows<T>(tx: Db | Tx, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows
 }
 
 /** Iterative HNSW scans (so a filter still yields `limit` rows) and EF_SEARCH, for this transaction. */
+function searchSettingsSql(limit: number): SQL {
+  return sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.max(EF_SEARCH, limit))}, true)`
+}
+
 async function searchSettings(tx: Tx, limit: number): Promise<void> {
-  await tx.execute(
-    sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.max(EF_SEARCH, limit))}, true)`,
-  )
+  await tx.execute(searchSettingsSql(limit))
 }
 
 /** Nearest passages to `vector` by cosine distance: [id, similarity], best first. */
@@ -158,14 +160,17 @@ export async function hybridSearch(
     vector ? vectorRanks(principal, scope, embedder.id, vector, limit) : undefined,
     textRanks(principal, scope, query.text, limit),
   ].filter((half): half is SQL => half !== undefined)
-  return withTenant(db, principal, async (tx) => {
-    if (vector) await searchSettings(tx, limit)
-    return rows<PassageHit>(
-      tx,
-      sql`with ranked as (${sql.join(
-        halves.map((half) => sql`(${half})`),
-        sql` union all `,
-      )}),
+  // The settings and the search go to the database as one message (decision 32).
+  return withTenantStatement(
+    db,
+    principal,
+    (tx) =>
+      rows<PassageHit>(
+        tx,
+        sql`with ranked as (${sql.join(
+          halves.map((half) => sql`(${half})`),
+          sql` union all `,
+        )}),
         fused as (select id, sum(1.0::float8 / (${RRF_K} + r)) as score from ranked
                   group by id order by score desc, id limit ${query.k})
         select c.id, c.document_id as "documentId", d.title as "documentTitle",
@@ -173,8 +178,9 @@ export async function hybridSearch(
                c.end_offset as end, f.score
         from fused f join doc_chunks c on c.id = f.id join documents d on d.id = c.document_id
         order by f.score desc, c.id`,
-    )
-  })
+      ),
+    vector ? [searchSettingsSql(limit)] : [],
+  )
 }
 
 /**
