@@ -14,30 +14,17 @@
 //   dump  {}                              the data directory as a gzipped tarball (tests)
 //   close {}                              closes the database
 import { parentPort, workerData } from 'node:worker_threads'
-import { PGlite, parse, protocol, types } from '@electric-sql/pglite'
+import { PGlite, parse, protocol } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-
-// Drizzle reads these types as text (drizzle-orm/pglite/session.js) and sends its own parsers
-// with every query; functions cannot cross threads, so they are this instance's defaults instead.
-const DRIZZLE_TEXT_TYPES = [
-  types.TIMESTAMP,
-  types.TIMESTAMPTZ,
-  types.INTERVAL,
-  types.DATE,
-  1231, // numeric[]
-  1115, // timestamp[]
-  1185, // timestamptz[]
-  1187, // interval[]
-  1182, // date[]
-]
 
 const client = await PGlite.create({
   dataDir: workerData.dataDir,
   loadDataDir: workerData.loadDataDir,
   extensions: { vector, pg_trgm },
 })
-for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = (value) => value
+// Drizzle's text types (pglite-thread.ts): its per-query parsers cannot cross threads.
+for (const type of workerData.textTypes) client.parsers[type] = (value) => value
 // Prepared statements (below) keep their parse and analysis, but are planned for each run's own
 // values, as unnamed statements were: no generic plan can make a query slower than before.
 await client.exec('SET plan_cache_mode = force_custom_plan')

@@ -37,18 +37,14 @@ export interface ThreadStatement {
   options?: ThreadQueryOptions
 }
 
-/** The type OIDs whose parsers the worker installs (Drizzle's, kept as text). */
-const WORKER_TEXT_TYPES = new Set([
-  '1114',
-  '1184',
-  '1186',
-  '1082',
-  '1231',
-  '1115',
-  '1185',
-  '1187',
-  '1182',
-])
+/**
+ * The types Drizzle reads as text (timestamp, timestamptz, interval, date, and the arrays of
+ * numeric, timestamp, timestamptz, interval and date; drizzle-orm/pglite/session.js). Drizzle
+ * sends parsers for them with every query; functions cannot cross threads, so the worker installs
+ * these as its instance's defaults instead (sent as workerData.textTypes).
+ */
+const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182]
+const WORKER_TEXT_TYPES = new Set(DRIZZLE_TEXT_TYPES.map(String))
 
 type Reply =
   { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorFields }
@@ -117,7 +113,7 @@ export class PgliteThread {
     onStopped: (error: Error) => void = () => {},
   ): Promise<PgliteThread> {
     const worker = new Worker(WORKER_FILE, {
-      workerData: options,
+      workerData: { ...options, textTypes: DRIZZLE_TEXT_TYPES },
     })
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { ready?: boolean }) => {
