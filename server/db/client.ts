@@ -16,6 +16,7 @@ import type { Logger as DrizzleLogger } from 'drizzle-orm/logger'
 import pg from 'pg'
 import { startAutoAnalyze } from './pglite-auto-analyze'
 import { PgliteThread } from './pglite-thread'
+import { queryInOrder } from './pg-query-order'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -80,6 +81,7 @@ export async function openPglite(options: {
 /** Connects a pg Pool to `url`, applies pending migrations, and returns the handle. */
 export async function openPostgres(url: string, log?: StatementLog): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  pool.on('connect', (client) => void queryInOrder(client))
   const db = drizzlePg(pool, { schema, logger: statementLogger(log) })
   await migratePg(db, { migrationsFolder })
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
