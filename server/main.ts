@@ -8,6 +8,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { loadConfig, type Config } from './config'
 import { openDatabase } from './db/client'
+import { vectorColumn } from './search/vector-column'
 import { createConsoleMailer, createSmtpMailer } from './mail/mailer'
 import { createFsBlobStore } from './blob/fs-blob-store'
 import { createEngines, closeEngines } from './ai/engines'
@@ -41,6 +42,10 @@ async function main(): Promise<void> {
     log.fatal({ err: error }, 'the database thread stopped')
     process.exit(1)
   })
+  if ((await vectorColumn(database.db)).dim === null)
+    log.warn(
+      'this PostgreSQL has no pgvector extension: search by meaning matches words only (README, DATABASE_URL)',
+    )
   const pool = new WorkerPool(config.workers)
   const engines = createEngines(config.ai, pool, { embedDimensions: config.embedDimensions })
   const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'))

@@ -3873,6 +3873,8 @@ export interface operations {
                         passages: number;
                         embedder: string | null;
                         error: string | null;
+                        /** @description False when the database has no pgvector: passages are then found by their words only. */
+                        byMeaning: boolean;
                     };
                 };
             };

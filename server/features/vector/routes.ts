@@ -176,6 +176,11 @@ export const vectorRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
             passages: z.number().int(),
             embedder: z.string().nullable(),
             error: z.string().nullable(),
+            byMeaning: z
+              .boolean()
+              .describe(
+                'False when the database has no pgvector: passages are then found by their words only.',
+              ),
           }),
         },
       },

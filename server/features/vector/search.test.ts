@@ -44,7 +44,11 @@ describe('passages of a document', () => {
       url: `/api/v1/orgs/${alice.orgId}/documents/${aliceDoc}/passages`,
       headers: alice.headers,
     })
-    expect(res.json()).toMatchObject({ status: 'indexed', embedder: 'local:lexdesk-ppmi-1:384' })
+    expect(res.json()).toMatchObject({
+      status: 'indexed',
+      embedder: 'local:lexdesk-ppmi-1:384',
+      byMeaning: true,
+    })
     expect(res.json().passages).toBeGreaterThan(0)
     const hits = (await search(alice, { query: 'governing law', k: 8 })).json().items
     for (const hit of hits) expect(NDA.slice(hit.start, hit.end)).toBe(hit.content)

@@ -66,8 +66,13 @@ export async function parseEmbedding(deps: SearchDeps, text: string): Promise<nu
   return value as number[]
 }
 
-/** Where a document's passages stand: the latest chunking job and the passages stored. */
+/**
+ * Where a document's passages stand: the latest chunking job, the passages stored, and whether
+ * they can be found by meaning (`byMeaning`: false on a PostgreSQL without pgvector, where search
+ * matches their words only).
+ */
 export async function passageState(db: Db, principal: Principal, documentId: string) {
+  const byMeaning = (await vectorColumn(db)).dim !== null
   return withTenant(db, principal, async (tx) => {
     const [document] = await tx
       .select({ id: documents.id })
@@ -100,6 +105,7 @@ export async function passageState(db: Db, principal: Principal, documentId: str
       passages,
       embedder: stored?.embedder ?? null,
       error: job?.status === 'failed' ? job.error : null,
+      byMeaning,
     }
   })
 }

@@ -9,19 +9,31 @@ const LABELS = {
   none: 'Not indexed for search by meaning',
 } as const
 
-/** Whether an opened document can be found by meaning (its chunking job's state). */
+/**
+ * Whether an opened document can be found by meaning (its chunking job's state). On a database
+ * without pgvector (`byMeaning` false) its passages are found by their words only, and the badge
+ * says so rather than promising search by meaning.
+ */
 export function PassageStatus({ orgId, documentId }: { orgId: string; documentId: string }) {
   const state = useQuery(passageStateQuery(orgId, documentId))
   if (!state.data) return null
-  const { status, passages, error } = state.data
+  const { status, passages, error, byMeaning } = state.data
+  const counted = `${passages} ${passages === 1 ? 'passage' : 'passages'}`
   return (
     <p className="flex items-center gap-2 text-xs text-muted-foreground" aria-live="polite">
       <Badge variant={status === 'failed' ? 'destructive' : 'secondary'}>
-        {status === 'indexed'
-          ? `Searchable by meaning: ${passages} ${passages === 1 ? 'passage' : 'passages'}`
-          : LABELS[status]}
+        {status !== 'indexed'
+          ? LABELS[status]
+          : byMeaning
+            ? `Searchable by meaning: ${counted}`
+            : `Searchable by words only: ${counted}`}
       </Badge>
       {error && <span>{error}</span>}
+      {status === 'indexed' && !byMeaning && (
+        <span>
+          This server&apos;s database has no pgvector, so search matches words, not meaning.
+        </span>
+      )}
     </p>
   )
 }
