@@ -3,6 +3,8 @@
  *
  *   npm run reembed            (with the server's environment; stop the server first on PGlite)
  *
+ * On a PostgreSQL whose migrations ran without pgvector, install pgvector on the server first:
+ * this then creates the extension and gives `doc_chunks` its embedding column and index.
  * When the engine's dimension differs from the `doc_chunks.embedding` column, the column is
  * re-typed (its vectors cleared) and its HNSW index rebuilt; vectors of any other engine are
  * cleared; then one 'document-chunks' job per document is queued, which the server runs. Searches
@@ -16,7 +18,11 @@ import { openDatabase } from '../server/db/client'
 import { createEmbedder } from '../server/ai/embedder/create-embedder'
 import { WorkerPool } from '../server/workers/worker-pool'
 import { CHUNK_JOB_KIND } from '../server/search/index-document'
-import { CREATE_EMBEDDING_INDEX, vectorColumn } from '../server/search/vector-column'
+import {
+  addEmbeddingColumn,
+  CREATE_EMBEDDING_INDEX,
+  vectorColumn,
+} from '../server/search/vector-column'
 
 const config = loadConfig()
 await mkdir(config.dataDir, { recursive: true })
@@ -25,14 +31,13 @@ const embedder = createEmbedder(config.ai.embed, pool, config.embedDimensions)
 const database = await openDatabase(config)
 const { db } = database
 const { dim } = await vectorColumn(db)
-if (dim === null) {
-  process.stderr.write(
-    'error: this database has no pgvector extension, so there are no embeddings to rebuild (search uses full text).\n',
-  )
-  process.exit(1)
-}
-await db.transaction(async (tx) => {
-  if (dim !== embedder.dim) {
+const done = db.transaction(async (tx) => {
+  if (dim === null && !(await addEmbeddingColumn(tx, embedder.dim))) {
+    throw new Error(
+      'this PostgreSQL server has no pgvector extension to install, so search matches words only. Install pgvector on it (for example the postgresql-<version>-pgvector package) and run `npm run reembed` again.',
+    )
+  }
+  if (dim !== null && dim !== embedder.dim) {
     await tx.execute(sql`drop index if exists doc_chunks_embedding_idx`)
     await tx.execute(
       sql.raw(
@@ -53,8 +58,15 @@ await db.transaction(async (tx) => {
   )
   const count = (queued as unknown as { rowCount?: number; affectedRows?: number }).rowCount
   console.log(
-    `embedder ${embedder.id} (column ${dim} → ${embedder.dim} dimensions); queued ${count ?? 'all'} documents for re-embedding: start the server to run them`,
+    `embedder ${embedder.id} (column ${dim ?? 'added'} → ${embedder.dim} dimensions); queued ${count ?? 'all'} documents for re-embedding: start the server to run them`,
   )
 })
-await database.close()
-await pool.close()
+try {
+  await done
+} catch (error) {
+  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`)
+  process.exitCode = 1
+} finally {
+  await database.close()
+  await pool.close()
+}

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   })
   if ((await vectorColumn(database.db)).dim === null)
     log.warn(
-      'this PostgreSQL has no pgvector extension: search by meaning matches words only (README, DATABASE_URL)',
+      'this PostgreSQL has no pgvector extension: search by meaning matches words only. Install pgvector on the server, then run `npm run reembed` (README, DATABASE_URL)',
     )
   const pool = new WorkerPool(config.workers)
   const engines = createEngines(config.ai, pool, { embedDimensions: config.embedDimensions })

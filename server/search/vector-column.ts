@@ -40,6 +40,26 @@ export function vectorLiteral(vector: readonly number[]): string {
 }
 
 /**
+ * Gives `doc_chunks` an embedding column of `dim` dimensions and its HNSW index, on a database
+ * whose migrations ran without pgvector (decision 0016) once pgvector has been installed on its
+ * server: creates the extension, adds the column, builds the index (in `tx`, so all or nothing).
+ * Returns false, changing nothing, when the server has no pgvector to create. Throws PostgreSQL's
+ * error when the extension exists on the server but this role may not create it.
+ */
+export async function addEmbeddingColumn(tx: Pick<Db, 'execute'>, dim: number): Promise<boolean> {
+  if (!Number.isInteger(dim) || dim < 1) throw new Error(`not a vector dimension: ${dim}`)
+  const available = await tx.execute(
+    sql`select 1 from pg_available_extensions where name = 'vector'`,
+  )
+  if ((available as unknown as { rows: unknown[] }).rows.length === 0) return false
+  await tx.execute(sql`create extension if not exists vector`)
+  await tx.execute(sql.raw(`alter table doc_chunks add column embedding vector(${dim})`))
+  await tx.execute(sql`set local maintenance_work_mem = '512MB'`)
+  await tx.execute(CREATE_EMBEDDING_INDEX)
+  return true
+}
+
+/**
  * Builds the HNSW index of `doc_chunks.embedding` (after a bulk load or a re-typing of the
  * column): m = 24, ef_construction = 64, as migration search-hnsw-m24 (decision 26). Give the
  * session ~512 MB of maintenance_work_mem first, or a large graph spills and builds far slower.
