@@ -322,14 +322,39 @@ describe('entities CSV', () => {
     ])
   })
 
+  it('keeps characters whose bytes straddle the file’s read chunks (64 KiB) intact', async () => {
+    const m = await signedInMember(t, 'Unicode Import Firm')
+    // Rows of 100 three-byte characters: many end on a chunk boundary's middle byte.
+    const name = (i: number) => `€${i} ${'§'.repeat(10)} ${'の'.repeat(88)}`
+    const rows = Array.from({ length: 400 }, (_, i) => `"${name(i)}",item,{}`)
+    const job = await finishedJob(
+      m,
+      (await importCsv(m, `name,type,data\n${rows.join('\n')}\n`)).json().id,
+    )
+    expect(job.status).toBe('succeeded')
+    const stored = await withTenant(t.database.db, { orgId: m.orgId }, (tx) =>
+      tx.select({ name: entities.name }).from(entities),
+    )
+    expect(stored.map((r) => r.name).sort()).toEqual(rows.map((_, i) => name(i)).sort())
+  })
+
   it('imports nothing when one row is bad and names its line', async () => {
     const m = await signedInMember(t, 'Bad Import Firm')
     const good = Array.from({ length: 1200 }, (_, i) => `"row ${i}","item","{}"`).join('\n')
-    // Header on line 1, a two-line value on lines 2-3, 1200 good rows, the bad one on line 1204.
-    const csv = `name,type,data\n"multi\nline",x,{}\n${good}\n"",item,{}\n`
+    // Header on line 1, a blank line, a two-line value on lines 3-4, 1200 good rows, a blank
+    // line, the bad one on line 1206.
+    const csv = `name,type,data\n\n"multi\nline",x,{}\n${good}\n\n"",item,{}\n`
     const job = await finishedJob(m, (await importCsv(m, csv)).json().id)
     expect(job.status).toBe('failed')
-    expect(job.error).toMatch(/^Line 1204: The name is empty\./)
+    expect(job.error).toMatch(/^Line 1206: The name is empty\./)
+    expect((await list(m)).total).toBe(0)
+    // An unclosed quote fails on its line, instead of swallowing the rest of the file.
+    const unclosed = await finishedJob(
+      m,
+      (await importCsv(m, 'name\nAcme\n"Beta\nGamma\n')).json().id,
+    )
+    expect(unclosed.status).toBe('failed')
+    expect(unclosed.error).toMatch(/^Line 3: A quoted value is not closed/)
     expect((await list(m)).total).toBe(0)
   })
 

@@ -6,7 +6,6 @@
  * importing organisation (and the chosen app, or none), whatever the file says.
  */
 import { Readable } from 'node:stream'
-import Papa from 'papaparse'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import type { BlobStore } from '../../blob/blob-store'
@@ -19,6 +18,7 @@ import { isForeignKeyViolation } from '../../db/constraint-violation'
 import { enqueueJob, type Job } from '../../jobs/job-service'
 import type { JobContext, JobHandler } from '../../jobs/job-runner'
 import { readHeader, readRecord, type CsvColumn, type ImportedEntity } from './csv'
+import { csvRecords, CsvSyntaxError } from './csv-records'
 import { DEFAULT_ENTITY_TYPE, EntityName, EntityType } from './schemas'
 
 export const IMPORT_JOB_KIND = 'entities-import'
@@ -65,6 +65,15 @@ function badLine(line: number, message: string): AppError {
   return new AppError('import_failed', 400, `Line ${line}: ${message} Nothing was imported.`)
 }
 
+/** Runs `read` (a header or record reader), naming `line` in the problem it throws. */
+function atLine<T>(line: number, read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    throw badLine(line, (error as Error).message)
+  }
+}
+
 /** Validates one imported entity against the same rules as the API (schemas.ts). */
 function checkEntity(entity: ImportedEntity): string | null {
   const name = EntityName.safeParse(entity.name)
@@ -97,7 +106,7 @@ async function insertBatch(
 
 /**
  * Parses the CSV `stream` (`size` bytes) and inserts its records in `tx`; returns the count.
- * Lines are counted as the file's physical lines, so a value spanning lines is still found.
+ * Lines are the file's physical lines (csvRecords), so a bad record is found in an editor.
  */
 async function importStream(
   tx: Tx,
@@ -107,14 +116,6 @@ async function importStream(
   context: JobContext,
 ): Promise<number> {
   let bytesRead = 0
-  // Physical line of the start of the next record: papaparse gives records, not lines, so the
-  // newlines inside each record are counted as they pass.
-  let line = 1
-  stream.on('data', (chunk: Buffer) => (bytesRead += chunk.length))
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, {
-    skipEmptyLines: true,
-  }) as NodeJS.ReadWriteStream
-  stream.pipe(parser)
   let columns: (CsvColumn | null)[] | undefined
   let batch: ImportedEntity[] = []
   let count = 0
@@ -125,28 +126,23 @@ async function importStream(
     batch = []
     context.progress(Math.min(0.99, bytesRead / Math.max(1, input.size)), `Imported ${count} rows`)
   }
-  for await (const cells of parser as AsyncIterable<string[]>) {
-    if (context.signal.aborted) throw context.signal.reason
-    const recordLine = line
-    line += cells.reduce((n, cell) => n + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0) + 1
-    if (!columns) {
-      try {
-        columns = readHeader(cells)
-      } catch (error) {
-        throw badLine(recordLine, (error as Error).message)
+  try {
+    for await (const { cells, line } of csvRecords(stream, (bytes) => (bytesRead += bytes))) {
+      if (context.signal.aborted) throw context.signal.reason
+      if (!columns) {
+        columns = atLine(line, () => readHeader(cells))
+        continue
       }
-      continue
+      const header = columns
+      const entity = atLine(line, () => readRecord(header, cells))
+      const problem = checkEntity(entity)
+      if (problem) throw badLine(line, problem)
+      batch.push(entity)
+      if (batch.length >= INSERT_BATCH) await flush()
     }
-    let entity: ImportedEntity
-    try {
-      entity = readRecord(columns, cells)
-    } catch (error) {
-      throw badLine(recordLine, (error as Error).message)
-    }
-    const problem = checkEntity(entity)
-    if (problem) throw badLine(recordLine, problem)
-    batch.push(entity)
-    if (batch.length >= INSERT_BATCH) await flush()
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw badLine(error.line, error.message)
+    throw error
   }
   await flush()
   return count
