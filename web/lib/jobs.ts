@@ -5,7 +5,7 @@
  * survives a reload: the page finds the running job again with `activeJobsQuery`.
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useEffectEvent } from 'react'
+import { useEffect, useEffectEvent, useRef } from 'react'
 import { api, unwrap } from './api'
 import type { components } from './api-schema'
 
@@ -49,9 +49,10 @@ export function cancelJob(orgId: string, jobId: string): Promise<Job> {
 
 /**
  * The live state of a job (undefined while loading, or with no `jobId`). While it is active an
- * event stream pushes each change into the cache; the stream closes when the job ends, after
- * calling `onEnd` with the final job (the stream's first event already is final for a job that
- * ended before the page looked).
+ * event stream pushes each change into the cache; the stream closes when the job ends. `onEnd`
+ * is called once per job with its final state, however that state arrived: from the stream (whose
+ * first event already is final for a job that ended before the page looked), from the first
+ * fetch, or from the refetch that follows a stream the browser could not reopen.
  */
 export function useJob(
   orgId: string,
@@ -60,17 +61,22 @@ export function useJob(
 ): Job | undefined {
   const queryClient = useQueryClient()
   const ended = useEffectEvent((job: Job) => onEnd?.(job))
+  const reported = useRef<string | undefined>(undefined)
   const query = useQuery({ ...jobQuery(orgId, jobId ?? ''), enabled: Boolean(jobId) })
+  const job = jobId ? query.data : undefined
+  useEffect(() => {
+    if (job && job.id === jobId && !isActive(job) && reported.current !== jobId) {
+      reported.current = jobId
+      ended(job)
+    }
+  }, [job, jobId])
   useEffect(() => {
     if (!jobId || typeof EventSource === 'undefined') return
     const source = new EventSource(`/api/v1/orgs/${orgId}/jobs/${jobId}/events`)
     source.onmessage = (event: MessageEvent<string>) => {
-      const job = JSON.parse(event.data) as Job
-      queryClient.setQueryData(jobQuery(orgId, jobId).queryKey, job)
-      if (!isActive(job)) {
-        source.close()
-        ended(job)
-      }
+      const update = JSON.parse(event.data) as Job
+      queryClient.setQueryData(jobQuery(orgId, jobId).queryKey, update)
+      if (!isActive(update)) source.close()
     }
     // The browser reconnects by itself after a network error; a closed stream after the end is
     // expected. A failed reconnect falls back to one refetch.
@@ -80,5 +86,5 @@ export function useJob(
     }
     return () => source.close()
   }, [orgId, jobId, queryClient])
-  return jobId ? query.data : undefined
+  return job
 }

@@ -47,7 +47,11 @@ export function stubFetch(handler: FetchHandler | FetchRoutes) {
       // better-fetch passes (url, init); openapi-fetch passes a Request. Drop jsdom's AbortSignal,
       // which Node's Request rejects.
       const { signal: _signal, ...rest } = init ?? {}
-      const request = input instanceof Request ? input : new Request(String(input), rest)
+      // A path alone (the app's own fetch calls) is resolved against the page, as a browser does.
+      const request =
+        input instanceof Request
+          ? input
+          : new Request(new URL(String(input), window.location.href), rest)
       requests.push(request.clone())
       const key = `${request.method} ${new URL(request.url).pathname}`
       return (await answer(request)) ?? problemResponse(404, `No stub for ${key}`)

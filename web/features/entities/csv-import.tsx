@@ -7,10 +7,14 @@ import { cancelJob, useJob, type Job } from '../../lib/jobs'
 import type { OrgScope } from '../../lib/org-scope'
 import { importEntities } from './api'
 
+/** The spec's alert for a file without rows (the server's message for it too). */
+const NO_ROWS = 'No rows'
+
 /**
  * 'Import CSV': picks a file, uploads it and follows the import job with a progress bar; the
- * job imports every row or none. An empty file alerts 'No rows'; the end toasts 'Imported n'
- * or the job's message (with the line of the first bad row).
+ * job imports every row or none. A file without rows (empty, or only a header) alerts 'No rows';
+ * the end toasts 'Imported n', the job's message (with the line of the first bad row), or that
+ * the import was cancelled.
  */
 export function CsvImport({ scope, onImported }: { scope: OrgScope; onImported: () => void }) {
   const input = useRef<HTMLInputElement>(null)
@@ -21,19 +25,26 @@ export function CsvImport({ scope, onImported }: { scope: OrgScope; onImported: 
       toast.success(`Imported ${count} ${count === 1 ? 'entity' : 'entities'}`)
       setJobId(undefined)
       onImported()
+    } else if (ended.status === 'failed' && ended.error === NO_ROWS) {
+      // A file of only a header or blank lines: the same alert as an empty file.
+      setJobId(undefined)
+      window.alert(NO_ROWS)
     } else if (ended.status === 'failed') {
       toast.error(ended.error ?? 'The import failed.')
+    } else if (ended.status === 'cancelled') {
+      setJobId(undefined)
+      toast('Import cancelled: nothing was imported')
     }
   })
   async function upload(file: File) {
     if (file.size === 0) {
-      window.alert('No rows')
+      window.alert(NO_ROWS)
       return
     }
     try {
       setJobId((await importEntities(scope.orgId, file, scope.appId)).id)
     } catch (error) {
-      if (error instanceof Error && error.message === 'No rows') window.alert('No rows')
+      if (error instanceof Error && error.message === NO_ROWS) window.alert(NO_ROWS)
       else toast.error(error instanceof Error ? error.message : 'The import failed.')
     }
   }

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Button } from '../../components/ui/button'
 import { PAGE_SIZES } from './paging'
 
@@ -11,7 +12,11 @@ interface EntitiesPagerProps {
   total: number
 }
 
-/** Footer of the table: 'Rows: shown / total', page-number input (clamped), page size, 'Page n of m'. */
+/**
+ * Footer of the table: 'Rows: shown / total', page-number input (clamped by the parent on every
+ * change; it may be emptied while typing another number, and shows the page again on blur), page
+ * size, 'Page n of m'.
+ */
 export function EntitiesPager({
   page,
   lastPage,
@@ -21,6 +26,8 @@ export function EntitiesPager({
   shown,
   total,
 }: EntitiesPagerProps) {
+  // '' while the user has cleared the field to type a new number; otherwise the page is shown.
+  const [cleared, setCleared] = useState(false)
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <span>
@@ -43,10 +50,12 @@ export function EntitiesPager({
             aria-label="Page number"
             min={1}
             max={lastPage}
-            value={page}
+            value={cleared ? '' : page}
             onChange={(event) => {
+              setCleared(event.target.value === '')
               if (event.target.value !== '') onPageChange(Number(event.target.value))
             }}
+            onBlur={() => setCleared(false)}
             className="h-8 w-16 rounded-md border border-input bg-background px-2"
           />
         </label>

@@ -107,6 +107,15 @@ describe('EntitiesScreen', () => {
     expect(screen.getByRole('button', { name: 'Delete Selected' })).toBeDisabled()
     fireEvent.change(pageInput, { target: { value: '0' } })
     expect(pageInput).toHaveValue(1)
+    // Cleared to type another number: it stays empty until typed into, and a typed 2 is page 2.
+    await userEvent.clear(pageInput)
+    expect(pageInput).toHaveValue(null)
+    await userEvent.type(pageInput, '2')
+    expect(pageInput).toHaveValue(2)
+    await waitFor(() => expect(listQueries(requests).at(-1)?.get('offset')).toBe('50'))
+    await userEvent.clear(pageInput)
+    await userEvent.tab()
+    expect(pageInput).toHaveValue(2)
   })
 
   it("alerts 'Invalid JSON: …' for bad data and keeps the edit; saves valid data on blur", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sortParam, toggleSort, type SortTerm } from './sort-spec'
+import { MAX_SORT_TERMS, sortParam, toggleSort, type SortTerm } from './sort-spec'
 
 describe('toggleSort', () => {
   it('cycles a column: unsorted → ascending (placed first) → descending → removed', () => {
@@ -15,6 +15,13 @@ describe('toggleSort', () => {
       { key: 'name', dir: 'asc' },
     ])
     expect(toggleSort(twice, 'type')).toEqual([{ key: 'name', dir: 'asc' }])
+  })
+
+  it('sorts by at most five columns: a sixth pushes out the least significant one', () => {
+    let sort: SortTerm[] = []
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f']) sort = toggleSort(sort, `data.${key}`)
+    expect(sort.map((t) => t.key)).toEqual(['data.f', 'data.e', 'data.d', 'data.c', 'data.b'])
+    expect(sort).toHaveLength(MAX_SORT_TERMS)
   })
 
   it('keeps a column in its place when it turns descending', () => {

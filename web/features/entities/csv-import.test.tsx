@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { FakeEventSource } from '../../test/fake-event-source'
+import { renderWithRouter } from '../../test/render-with-router'
+import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import type { Job } from '../../lib/jobs'
+import { CsvImport } from './csv-import'
+
+const ORG = 'org-1'
+const JOB_ID = '33333333-3333-4333-8333-333333333333'
+
+function job(status: Job['status'], extra: Partial<Job> = {}): Job {
+  return {
+    id: JOB_ID,
+    kind: 'entities-import',
+    status,
+    progress: status === 'queued' ? 0 : 1,
+    message: null,
+    error: null,
+    subjectId: null,
+    result: null,
+    attempts: 1,
+    createdBy: 'user-1',
+    createdAt: '2026-11-24T08:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    ...extra,
+  }
+}
+
+/** Renders the import, answers the upload with a queued job and the job with `current()`. */
+async function startImport(current: () => Job) {
+  const onImported = vi.fn()
+  stubFetch({
+    [`POST /api/v1/orgs/${ORG}/entities/import`]: () => jsonResponse(job('queued'), 202),
+    [`GET /api/v1/orgs/${ORG}/jobs/${JOB_ID}`]: () => jsonResponse(current()),
+  })
+  renderWithRouter({
+    element: <CsvImport scope={{ orgId: ORG, appId: null }} onImported={onImported} />,
+  })
+  const file = new File(['name,type\n'], 'clients.csv', { type: 'text/csv' })
+  await userEvent.setup().upload(screen.getByLabelText('CSV file to import'), file)
+  await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
+  return { stream: FakeEventSource.opened[0] as FakeEventSource, onImported }
+}
+
+describe('CSV import', () => {
+  beforeEach(() => FakeEventSource.install())
+
+  it("alerts 'No rows' for a file with only a header, as for an empty file", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {})
+    const { stream } = await startImport(() => job('queued'))
+    stream.send(job('failed', { error: 'No rows' }))
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('No rows'))
+    // No 'Failed' panel left behind: the alert is the whole answer.
+    expect(screen.queryByText('No rows', { selector: 'p' })).not.toBeInTheDocument()
+  })
+
+  it('toasts the count when the job succeeds and tells the page to reload', async () => {
+    const { stream, onImported } = await startImport(() => job('queued'))
+    stream.send(job('succeeded', { result: { imported: 3 } }))
+    expect(await screen.findByText('Imported 3 entities')).toBeInTheDocument()
+    expect(onImported).toHaveBeenCalledTimes(1)
+  })
+
+  it('says a cancelled import imported nothing', async () => {
+    const { stream } = await startImport(() => job('queued'))
+    stream.send(job('cancelled'))
+    expect(await screen.findByText('Import cancelled: nothing was imported')).toBeInTheDocument()
+  })
+
+  it('still reports the end when the event stream could not be reopened (one refetch)', async () => {
+    let current = job('running', { progress: 0.5 })
+    const { stream } = await startImport(() => current)
+    current = job('failed', { error: 'Line 7: The name is empty. Nothing was imported.' })
+    stream.fail()
+    expect(
+      await screen.findByText('Line 7: The name is empty. Nothing was imported.', {
+        selector: '[data-sonner-toast] *',
+      }),
+    ).toBeInTheDocument()
+  })
+})
