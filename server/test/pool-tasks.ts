@@ -37,3 +37,8 @@ export function exhaustHeap(): number {
 export function fail(input: { code: ErrorCode; status: number; detail: string }): never {
   throw new AppError(input.code, input.status, input.detail)
 }
+
+/** Throws a plain Error, as a bug in a task would. */
+export function throwPlain(input: string): never {
+  throw new Error(input)
+}

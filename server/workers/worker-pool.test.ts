@@ -9,6 +9,7 @@ const echo = poolTask<string, { input: string; threadId: number }>(TASKS, 'echo'
 const stepped = poolTask<null, string>(TASKS, 'stepped')
 const spin = poolTask<null, never>(TASKS, 'spin')
 const exhaustHeap = poolTask<null, number>(TASKS, 'exhaustHeap')
+const throwPlain = poolTask<string, never>(TASKS, 'throwPlain')
 const fail = poolTask<{ code: ErrorCode; status: number; detail: string }, never>(TASKS, 'fail')
 
 const pool = new WorkerPool({ threads: 2, heapMb: 64 })
@@ -42,6 +43,15 @@ describe('WorkerPool', () => {
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AppError)
     expect(error).toMatchObject({ code: 'too_many_pages', status: 413, detail: 'Too many pages.' })
+  })
+
+  it('passes a plain error of the task on as it was thrown, counted once and not as a crash', async () => {
+    const before = pool.stats().failed
+    const error = await pool.run(throwPlain, 'no such clause').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Error)
+    expect(error).not.toBeInstanceOf(WorkerTaskFailure)
+    expect(error).toMatchObject({ message: 'no such clause' })
+    expect(pool.stats().failed - before).toBe(1)
   })
 
   it('stops a task at its timeout and keeps serving', async () => {

@@ -123,18 +123,22 @@ export class WorkerPool {
         input,
         events: channel.port2,
       }
-      const outcome = await this.piscina.run(message, { signal, transferList: [channel.port2] })
+      let outcome: Awaited<ReturnType<typeof this.piscina.run>>
+      try {
+        outcome = await this.piscina.run(message, { signal, transferList: [channel.port2] })
+      } catch (error) {
+        // Outside the task's code: aborted, timed out, out of memory, or the thread died.
+        this.failed += 1
+        throw error instanceof Error ? this.classify(error, options.signal, timeout.signal) : error
+      }
       if (outcome.ok) {
         this.completed += 1
         return outcome.value as O
       }
+      // The task's own error, counted once and passed on as it was thrown (not a crash).
       this.failed += 1
       const { error } = outcome
       throw AppError.isJson(error) ? AppError.fromJSON(error) : new Error(error.message)
-    } catch (error) {
-      if (error instanceof AppError || !(error instanceof Error)) throw error
-      this.failed += 1
-      throw this.classify(error, options.signal, timeout.signal)
     } finally {
       settled = true
       clearTimeout(timer)
