@@ -30,8 +30,9 @@ const webZones = [
   ...isolateFeatures('./web/features'),
   {
     target: './web/features',
-    from: './web/app',
-    message: 'Features never import the app layer: web/app/ composes features, not the reverse.',
+    from: ['./web/app', './web/router.tsx', './web/main.tsx'],
+    message:
+      'Features never import the app layer: web/app/, web/router.tsx and web/main.tsx compose features, not the reverse.',
   },
   {
     target: ['./web/components', './web/lib', './web/marketing'],
@@ -48,6 +49,12 @@ const serverInfrastructure = folderNames('./server')
 
 const serverZones = [
   ...isolateFeatures('./server/features'),
+  {
+    target: './server/features',
+    from: ['./server/app.ts', './server/main.ts'],
+    message:
+      'Features never import the app layer: server/app.ts and server/main.ts compose features; a feature receives the services it needs.',
+  },
   {
     target: [...serverInfrastructure, './server/config.ts'],
     from: './server/features',

@@ -61,7 +61,7 @@ const EnvSchema = z.object({
     .pipe(z.enum(['smtp', 'console']).optional()),
   AI_ENGINE: EngineName.default('local'),
   AI_BASE_URL: optionalUrl,
-  AI_API_KEY: z.string().optional(),
+  AI_API_KEY: optionalText,
   ...capabilityVariables(),
   AI_EMBED_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(384),
   WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
@@ -106,8 +106,8 @@ export interface Config {
   /** The shared worker pool: threads (default: cores) and heap cap per thread in MiB. */
   workers: { threads: number | undefined; heapMb: number }
   /**
-   * Background jobs run at once by this process, and per organisation (default: threads); days a
-   * finished job's record is kept (default 30).
+   * Background jobs run at once by this process (default: cores), and per organisation (default:
+   * the process's count); days a finished job's record is kept (default 30).
    */
   jobs: { concurrency: number | undefined; perOrgCap: number | undefined; retentionDays: number }
   /** Limits on text extraction of uploads (issue 5). */
