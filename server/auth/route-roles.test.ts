@@ -6,6 +6,7 @@
  * fails unless it is one of the few public ones listed here.
  */
 import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { withTenant } from '../db/tenant'
 import { enqueueJob } from '../jobs/job-service'
 import { conversations, recordings } from '../db/schema'
@@ -247,5 +248,36 @@ describe('route registration', () => {
         .ready(),
     ).rejects.toThrow(/GET \/api\/v1\/orgs\/:orgId\/things must declare config.minRole/)
     await app.close()
+  })
+})
+
+describe('docs/authorization.md', () => {
+  /** The route table's rows as `METHOD path operationId role`, one per operation named. */
+  async function documentedOperations(): Promise<string[]> {
+    const doc = await readFile(new URL('../../docs/authorization.md', import.meta.url), 'utf8')
+    return doc
+      .split('\n')
+      .filter((line) => /^\| (GET|POST|PUT|PATCH|DELETE) /.test(line))
+      .flatMap((line) => {
+        const [method, paths, ids, role] = line
+          .split('|')
+          .slice(1, 5)
+          .map((cell) => cell.trim())
+        const ticked = (cell = '') => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1])
+        const pathList = ticked(paths)
+        return ticked(ids).map((id, i) => `${method} ${pathList[i]} ${id} ${role}`)
+      })
+  }
+
+  it('lists every operation of the OpenAPI document once, with its minimum role', async () => {
+    const expected = operations
+      .filter((op) => op.method !== 'HEAD')
+      .map((op) => {
+        const role = PUBLIC_OPERATIONS.has(op.operationId) ? 'public' : String(op.minRole)
+        return `${op.method} ${op.path} ${op.operationId} ${role}`
+      })
+    const documented = await documentedOperations()
+    expect(documented.filter((row, i) => documented.indexOf(row) !== i)).toEqual([])
+    expect([...documented].sort()).toEqual([...expected].sort())
   })
 })
