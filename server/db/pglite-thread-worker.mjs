@@ -43,16 +43,6 @@ const statements = new Map() // SQL text → { name, paramTypes }
 let nextStatement = 1
 const { serialize } = protocol
 
-function concat(...parts) {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
-}
-
 /** The prepared statement of `text`, parsing it on first use (rejects with its parse error). */
 async function prepared(text) {
   const known = statements.get(text)
@@ -63,11 +53,11 @@ async function prepared(text) {
   }
   const name = `lexdesk_${nextStatement++}`
   const { messages } = await client.execProtocol(
-    concat(
+    Buffer.concat([
       serialize.parse({ name, text }),
       serialize.describe({ type: 'S', name }),
       serialize.sync(),
-    ),
+    ]),
     { syncToFs: false },
   )
   const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) }
@@ -76,7 +66,7 @@ async function prepared(text) {
     const [oldest, { name: dropped }] = statements.entries().next().value
     statements.delete(oldest)
     await client.execProtocol(
-      concat(serialize.close({ type: 'S', name: dropped }), serialize.sync()),
+      Buffer.concat([serialize.close({ type: 'S', name: dropped }), serialize.sync()]),
       {
         syncToFs: false,
       },
@@ -99,12 +89,12 @@ function preparedQuery(text, params, rowMode) {
     })
     try {
       const { messages } = await client.execProtocol(
-        concat(
+        Buffer.concat([
           serialize.bind({ statement: name, values }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
           serialize.sync(),
-        ),
+        ]),
         { syncToFs: false },
       )
       return parse.parseResults(messages, client.parsers, { rowMode })[0]
