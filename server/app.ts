@@ -14,7 +14,6 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import { sql } from 'drizzle-orm'
 import {
   jsonSchemaTransformObject,
   serializerCompiler,
@@ -38,6 +37,7 @@ import { frameworkErrorHandler } from './http/framework-errors'
 import { recordRouteMethods } from './http/route-methods'
 import { notFoundHandler } from './http/not-found'
 import { noStoreForPrivateAnswers } from './http/cache-control'
+import { healthRoutes } from './http/health-routes'
 import { documentRoutes, MAX_UPLOAD_BYTES } from './features/documents/routes'
 import { analysisRoutes } from './features/analysis/routes'
 import { appRoutes } from './features/apps/routes'
@@ -193,21 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: deps.demoLimits ?? DEFAULT_DEMO_LIMITS,
   })
 
-  app.get('/healthz', { schema: { tags: ['system'], operationId: 'health' } }, () => ({
-    status: 'ok',
-  }))
-  app.get(
-    '/readyz',
-    { schema: { tags: ['system'], operationId: 'ready' } },
-    async (_req, reply) => {
-      try {
-        await db.execute(sql`select 1`)
-        return { status: 'ready', workers: deps.pool.stats() }
-      } catch {
-        return reply.status(503).send({ status: 'unavailable' })
-      }
-    },
-  )
+  await app.register(healthRoutes, { db, pool: deps.pool })
 
   const webRoot = deps.webRoot ?? defaultWebRoot
   const hasWeb = existsSync(path.join(webRoot, 'index.html'))

@@ -3,8 +3,11 @@
  * 9457 problem+json like the rest of the API, and closes the organisation existence leak: its
  * organisation endpoints answer a non-member 400 "not found" for a missing organisation but 403
  * "not a member" for a real one; both become the same 404 problem `organization_not_found`.
+ * better-auth's own codes (an open set, e.g. INVALID_TOKEN) are not passed on: the problem's code
+ * comes from the closed list by status, and its message stays the detail.
  */
 import { STATUS_CODES } from 'node:http'
+import { codeForStatus } from '../http/error-codes'
 import { problem, type Problem } from '../http/problem'
 
 /** better-auth error codes that tell an outsider whether an organisation exists. */
@@ -72,5 +75,5 @@ export function authProblem(
   }
   const detail =
     typeof message === 'string' && message.length > 0 ? message : (STATUS_CODES[status] ?? 'Error')
-  return { body: withMessage(problem(status, detail, codeText?.toLowerCase())), headers: {} }
+  return { body: withMessage(problem(status, detail, codeForStatus(status))), headers: {} }
 }

@@ -7,12 +7,13 @@
  */
 import helmet, { type HelmetOptions } from 'helmet'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import type { ErrorCode } from './error-codes'
 import { problem } from './problem'
 import { helmetOptions } from './security-headers'
 
-const STATUS_BY_CODE: Record<string, [number, string]> = {
-  FST_ERR_MAX_PARAM_LENGTH: [414, 'A path segment is too long.'],
-  FST_ERR_BAD_URL: [400, 'The path is not a valid URL.'],
+const PROBLEM_BY_CODE: Record<string, [number, string, ErrorCode]> = {
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'A path segment is too long.', 'path_too_long'],
+  FST_ERR_BAD_URL: [400, 'The path is not a valid URL.', 'bad_url'],
 }
 
 /** Builds the `frameworkErrors` handler for an app served at `publicUrl`. */
@@ -21,15 +22,16 @@ export function frameworkErrorHandler(publicUrl: string) {
   // its .d.mts types, whose `unique symbol` declarations TypeScript cannot unify.
   const securityHeaders = helmet(helmetOptions(publicUrl) as HelmetOptions)
   return (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-    const [status, detail] = STATUS_BY_CODE[error.code] ?? [
+    const [status, detail, code] = PROBLEM_BY_CODE[error.code] ?? [
       500,
       'The server could not complete the request.',
+      'internal_error',
     ]
     securityHeaders(req.raw, reply.raw, () => {
       void reply
         .status(status)
         .type('application/problem+json')
-        .send(JSON.stringify(problem(status, detail, 'bad_url')))
+        .send(JSON.stringify(problem(status, detail, code)))
     })
   }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../test/test-app'
 import { AppError } from './app-error'
+import { ERROR_CODES } from './error-codes'
 
 let t: TestApp
 let alice: TestMember
@@ -107,6 +108,67 @@ describe('HTTP surface', () => {
 })
 
 describe('error codes', () => {
+  /** Asserts `res` is a problem of `status` whose code is `code`, one of ERROR_CODES. */
+  function expectProblem(
+    res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+    status: number,
+    code: string,
+  ) {
+    expect(res.statusCode).toBe(status)
+    expect(String(res.headers['content-type'])).toMatch(/^application\/problem\+json/)
+    expect(res.json()).toMatchObject({ status, code })
+    expect(ERROR_CODES).toContain(code)
+  }
+
+  it("maps the framework's own errors onto codes of the closed list", async () => {
+    const entities = `/api/v1/orgs/${alice.orgId}/entities`
+    const post = (headers: Record<string, string>, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: entities,
+        headers: { ...alice.headers, ...headers },
+        payload,
+      })
+    const json = { 'content-type': 'application/json' }
+    expectProblem(await post(json, '{"name": '), 400, 'bad_request')
+    expectProblem(
+      await post({ 'content-type': 'application/xml' }, '<entity/>'),
+      415,
+      'unsupported_media_type',
+    )
+    expectProblem(
+      await post(json, JSON.stringify({ name: 'n', data: { text: 'x'.repeat(2_000_000) } })),
+      413,
+      'body_too_large',
+    )
+    expectProblem(await t.app.inject({ url: '/api/v1/nope' }), 404, 'route_not_found')
+    expectProblem(
+      await t.app.inject({ url: `/api/v1/orgs/${'o'.repeat(5000)}/documents` }),
+      414,
+      'path_too_long',
+    )
+    expectProblem(await t.app.inject({ url: '/api/v1/orgs/%E0%A4%A/documents' }), 400, 'bad_url')
+  })
+
+  it("maps better-auth's own codes onto codes of the closed list", async () => {
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      headers: { origin: alice.headers.origin },
+      payload: { email: 'not-an-address' },
+    })
+    expectProblem(invalid, 400, 'bad_request')
+    expectProblem(await t.app.inject({ url: '/api/auth/no-such-endpoint' }), 404, 'not_found')
+  })
+
+  it('answers a failed readiness check with a 503 problem', async () => {
+    const broken = await buildTestApp()
+    await broken.database.close()
+    expectProblem(await broken.app.inject({ url: '/readyz' }), 503, 'database_unavailable')
+    // close() closes the database again, which a closed PGlite refuses.
+    await broken.close().catch(() => {})
+  })
+
   it('rebuilds an AppError from its JSON form and maps an unknown code to internal_error', () => {
     const error = new AppError('too_many_pages', 413, 'Too many pages.')
     expect(AppError.fromJSON(error.toJSON())).toMatchObject({

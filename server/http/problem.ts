@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from './app-error'
+import { codeForStatus, ERROR_CODES, type ErrorCode } from './error-codes'
 
 /** The body of every error answer (RFC 9457 problem details plus Lexdesk's stable `code`). */
 export const ProblemSchema = z
@@ -14,21 +15,23 @@ export const ProblemSchema = z
     title: z.string().describe('The HTTP status text, e.g. "Forbidden"'),
     status: z.number().int().describe('The HTTP status code'),
     detail: z.string().describe('A message for the user'),
-    code: z.string().optional().describe("A stable machine-readable code, e.g. 'forbidden'"),
+    code: z
+      .enum(ERROR_CODES)
+      .describe("A stable machine-readable code from a closed list, e.g. 'forbidden'"),
     instance: z.string().optional().describe('The request path (without query)'),
   })
   .meta({ id: 'Problem' })
 
 export type Problem = z.infer<typeof ProblemSchema>
 
-/** Builds a problem body for `status` with a human `detail`. */
-export function problem(status: number, detail: string, code?: string): Problem {
+/** Builds a problem body for `status` with a human `detail` and a code of ERROR_CODES. */
+export function problem(status: number, detail: string, code: ErrorCode): Problem {
   return {
     type: 'about:blank',
     title: STATUS_CODES[status] ?? 'Error',
     status,
     detail,
-    ...(code ? { code } : {}),
+    code,
   }
 }
 
@@ -39,9 +42,17 @@ interface FastifyLikeError {
   validation?: { message?: string; instancePath?: string }[]
 }
 
+/** Codes for Fastify's own errors (lib/errors.js) where one of ERROR_CODES says more than the status. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_VALIDATION: 'validation_failed',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+}
+
 /**
  * Maps a thrown value to `{ problem, headers }`. Unknown errors become a 500 with a generic
- * detail. `bodyLimit` (bytes, the route's) is named in the 413 for an over-large body.
+ * detail. `bodyLimit` (bytes, the route's) is named in the 413 for an over-large body. Errors of
+ * Fastify and its plugins carry their own open set of codes; they get one of ERROR_CODES
+ * (FASTIFY_CODES, else `codeForStatus`).
  */
 export function problemFor(
   error: unknown,
@@ -80,7 +91,11 @@ export function problemFor(
     }
   }
   return {
-    problem: problem(status, e.message || STATUS_CODES[status] || 'Error', e.code?.toLowerCase()),
+    problem: problem(
+      status,
+      e.message || STATUS_CODES[status] || 'Error',
+      (e.code && FASTIFY_CODES[e.code]) || codeForStatus(status),
+    ),
     headers: {},
   }
 }

@@ -73,6 +73,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description The original uploaded file, as an attachment with its file name. */
         get: operations["getDocumentFile"];
         put?: never;
         post?: never;
@@ -491,6 +492,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Ready when the database answers; with the worker pool's counters. */
         get: operations["ready"];
         put?: never;
         post?: never;
@@ -513,8 +515,11 @@ export interface components {
             status: number;
             /** @description A message for the user */
             detail: string;
-            /** @description A stable machine-readable code, e.g. 'forbidden' */
-            code?: string;
+            /**
+             * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
+             * @enum {string}
+             */
+            code: "analysis_failed" | "app_exists" | "app_not_found" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "import_failed" | "internal_error" | "job_finished" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "route_not_found" | "speech_failed" | "too_many_pages" | "unauthenticated" | "unknown_job_kind" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -824,8 +829,11 @@ export interface components {
             status: number;
             /** @description A message for the user */
             detail: string;
-            /** @description A stable machine-readable code, e.g. 'forbidden' */
-            code?: string;
+            /**
+             * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
+             * @enum {string}
+             */
+            code: "analysis_failed" | "app_exists" | "app_not_found" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "import_failed" | "internal_error" | "job_finished" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "route_not_found" | "speech_failed" | "too_many_pages" | "unauthenticated" | "unknown_job_kind" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -1734,6 +1742,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The file, with the media type it was stored with */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "text/plain": string;
+                };
+            };
             /** @description The path, query or body is malformed (code validation_failed) */
             400: {
                 headers: {
@@ -2225,6 +2244,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
             /** @description The path, query or body is malformed (code validation_failed) */
             400: {
                 headers: {
@@ -2735,6 +2763,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The CSV file (an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
             /** @description The path, query or body is malformed (code validation_failed) */
             400: {
                 headers: {
@@ -3439,6 +3476,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The whole recording */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": string;
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": string;
+                };
+            };
             /** @description The path, query or body is malformed (code validation_failed) */
             400: {
                 headers: {
@@ -3468,6 +3523,15 @@ export interface operations {
             };
             /** @description No such organisation for this caller, or no such object in it: the two look the same */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The range is outside the recording */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3959,6 +4023,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
             /** @description The path, query or body is malformed (code validation_failed) */
             400: {
                 headers: {
@@ -4201,7 +4274,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
             };
         };
     };
@@ -4219,7 +4297,33 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                        workers: {
+                            /** @description Threads alive now */
+                            threads: number;
+                            /** @description Tasks waiting for a thread */
+                            queued: number;
+                            /** @description Tasks on a thread */
+                            running: number;
+                            /** @description Tasks finished since start */
+                            completed: number;
+                            /** @description Tasks that failed since start, for any reason */
+                            failed: number;
+                        };
+                    };
+                };
+            };
+            /** @description The database does not answer (code database_unavailable) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
         };
     };

@@ -20,6 +20,7 @@ import {
   streamAnswer,
 } from './service'
 import { openEventStream } from '../../http/event-stream'
+import { streamResponse } from '../../http/stream-responses'
 
 const CitationSchema = z
   .object({
@@ -80,6 +81,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
         params: OrgParams,
         body: ChatBody,
         produces: ['text/event-stream'],
+        response: { 200: streamResponse('The event stream', ['text/event-stream']) },
       },
       config: { minRole: 'member' },
     },

@@ -8,7 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../http/app-error'
-import { AnalysisKind } from '../../ai/analyzer/types'
+import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
+import { problemResponse } from '../../http/problem-responses'
 import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
 import type { Engines } from '../../ai/engines'
 
@@ -51,7 +52,13 @@ export const demoRoutes: FastifyPluginAsyncZod<{ engines: Engines; limits: DemoL
       )
     }
   }
-  const options = { onRequest: rateLimited, schema: { hide: true } } as const
+  const options = { onRequest: rateLimited } as const
+  // Hidden from the OpenAPI document, but declared all the same: the serializer then sends only
+  // these fields, and every error is a problem.
+  const errors = {
+    '4xx': problemResponse('Bad input, too long, or rate limited (with Retry-After)'),
+    '5xx': problemResponse('The engine failed'),
+  }
 
   app.post(
     '/transcribe',
@@ -64,6 +71,10 @@ export const demoRoutes: FastifyPluginAsyncZod<{ engines: Engines; limits: DemoL
           audio: z.string().min(1).describe('Base64 audio (webm, ogg, mp4, wav or mp3)'),
           mimeType: z.string().max(100).default('audio/webm'),
         }),
+        response: {
+          200: z.object({ transcript: z.string(), durationSec: z.number() }),
+          ...errors,
+        },
       },
     },
     async (req, reply) => {
@@ -88,7 +99,19 @@ export const demoRoutes: FastifyPluginAsyncZod<{ engines: Engines; limits: DemoL
     '/answer',
     {
       ...options,
-      schema: { hide: true, body: z.object({ question: DemoText }) },
+      schema: {
+        hide: true,
+        body: z.object({ question: DemoText }),
+        response: {
+          200: z.object({
+            answer: z.string(),
+            answered: z.boolean(),
+            sources: z.array(z.object({ id: z.string(), title: z.string() })),
+            engine: z.string(),
+          }),
+          ...errors,
+        },
+      },
     },
     async (req) => {
       try {
@@ -106,6 +129,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ engines: Engines; limits: DemoL
       schema: {
         hide: true,
         body: z.object({ text: DemoText, voice: z.string().max(40).optional() }),
+        response: { 200: z.object({ audioContent: z.string() }), ...errors },
       },
     },
     async (req) => {
@@ -124,6 +148,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ engines: Engines; limits: DemoL
           documentText: DemoText,
           analysisType: AnalysisKind.exclude(['full']).default('summarize'),
         }),
+        response: { 200: z.object({ analysis: AnalysisResult }), ...errors },
       },
     },
     async (req) => {

@@ -26,6 +26,7 @@ import {
   listDocuments,
   toDocument,
 } from './service'
+import { streamResponse } from '../../http/stream-responses'
 
 /** Upload limit: 25 MB (issue 2). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024
@@ -178,8 +179,15 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'getDocumentFile',
         tags: ['documents'],
+        description: 'The original uploaded file, as an attachment with its file name.',
         params: DocumentParams,
-        produces: ['application/octet-stream'],
+        response: {
+          200: streamResponse('The file, with the media type it was stored with', [
+            'application/pdf',
+            'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+            'text/plain',
+          ]),
+        },
       },
       config: { minRole: 'member' },
     },

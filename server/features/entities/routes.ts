@@ -25,6 +25,7 @@ import {
 import { createEntity, deleteEntities, listEntities, updateEntity } from './service'
 import { exportEntitiesCsv } from './export-csv'
 import { importJobHandler, MAX_IMPORT_BYTES, startImport } from './import-csv'
+import { streamResponse } from '../../http/stream-responses'
 
 const ImportQuery = z.object({
   appId: AppId.optional().describe('The app to file the rows under; absent = organisation-wide'),
@@ -129,6 +130,7 @@ export const entityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
         params: OrgParams,
         querystring: EntityExportQuery,
         produces: ['text/csv'],
+        response: { 200: streamResponse('The CSV file (an attachment)', ['text/csv']) },
       },
       config: { minRole: 'member' },
     },

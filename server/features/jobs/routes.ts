@@ -18,6 +18,7 @@ import {
   type Job,
 } from '../../jobs/job-service'
 import { openEventStream } from '../../http/event-stream'
+import { streamResponse } from '../../http/stream-responses'
 
 const JobParams = OrgParams.extend({ jobId: z.string().uuid({ message: 'Job id must be a UUID' }) })
 const JobListQuery = z.object({
@@ -105,6 +106,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{
           'Server-sent events: one `data:` line holding the job (see getJob) now and after each change; the stream ends after the job reaches succeeded, failed or cancelled.',
         params: JobParams,
         produces: ['text/event-stream'],
+        response: { 200: streamResponse('The event stream', ['text/event-stream']) },
       },
       config: { minRole: 'member' },
     },

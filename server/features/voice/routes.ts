@@ -31,6 +31,8 @@ import {
   uploadRecording,
 } from './service'
 import { transcriptionJobHandler } from './transcription-job'
+import { streamResponse } from '../../http/stream-responses'
+import { problemResponse } from '../../http/problem-responses'
 
 export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
   app,
@@ -136,6 +138,11 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
         tags: ['voice'],
         description: 'The recorded audio; honours a single `Range: bytes=…` request (206).',
         params: RecordingParams,
+        response: {
+          200: streamResponse('The whole recording', ['audio/*']),
+          206: streamResponse('The requested byte range', ['audio/*']),
+          416: problemResponse('The range is outside the recording'),
+        },
       },
       config: { minRole: 'member' },
     },

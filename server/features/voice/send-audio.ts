@@ -1,8 +1,10 @@
 /**
  * Sends stored audio, honouring one `Range: bytes=a-b` (206 Partial Content, RFC 9110 §14) so
- * that audio elements can seek; an unsatisfiable range is a 416.
+ * that audio elements can seek; an unsatisfiable range is a 416 problem (AppError
+ * `range_not_satisfiable`) whose Content-Range header gives the size.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from '../../http/app-error'
 
 export function sendAudio(
   req: FastifyRequest,
@@ -17,7 +19,12 @@ export function sendAudio(
   const start = from === '' ? Math.max(0, size - Number(to)) : Number(from)
   const end = from === '' || to === '' ? size - 1 : Math.min(Number(to), size - 1)
   if (start >= size || start > end) {
-    return reply.status(416).header('content-range', `bytes */${size}`).send()
+    throw new AppError(
+      'range_not_satisfiable',
+      416,
+      'The requested range is outside the recording.',
+      { 'content-range': `bytes */${size}` },
+    )
   }
   return reply
     .status(206)

@@ -179,6 +179,14 @@ describe('voice API', () => {
     expect(audio.statusCode).toBe(206)
     expect(audio.headers['content-type']).toBe('audio/webm')
     expect(audio.rawPayload.byteLength).toBe(100)
+    const outside = await t.app.inject({
+      method: 'GET',
+      url: `${base(alice)}/recordings/${recording.id}/audio`,
+      headers: { ...alice.headers, range: 'bytes=999999999-' },
+    })
+    expect(outside.statusCode).toBe(416)
+    expect(outside.headers['content-range']).toMatch(/^bytes \*\/\d+$/)
+    expect(outside.json()).toMatchObject({ code: 'range_not_satisfiable' })
 
     // Another organisation sees none of it.
     for (const url of [

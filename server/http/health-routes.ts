@@ -1,0 +1,60 @@
+/**
+ * The health probes outside /api: `/healthz` (the process answers) and `/readyz` (the database
+ * answers; with the worker pool's counters, WorkerPool.stats). A failed readiness check is a 503
+ * problem with code `database_unavailable`.
+ */
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Db } from '../db/client'
+import type { WorkerPool } from '../workers/worker-pool'
+import { AppError } from './app-error'
+import { problemResponse } from './problem-responses'
+
+const WorkerPoolStatsSchema = z.object({
+  threads: z.number().int().describe('Threads alive now'),
+  queued: z.number().int().describe('Tasks waiting for a thread'),
+  running: z.number().int().describe('Tasks on a thread'),
+  completed: z.number().int().describe('Tasks finished since start'),
+  failed: z.number().int().describe('Tasks that failed since start, for any reason'),
+})
+
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; pool: WorkerPool }> = async (
+  app,
+  { db, pool },
+) => {
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['system'],
+        operationId: 'health',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    () => ({ status: 'ok' as const }),
+  )
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['system'],
+        operationId: 'ready',
+        description: "Ready when the database answers; with the worker pool's counters.",
+        response: {
+          200: z.object({ status: z.literal('ready'), workers: WorkerPoolStatsSchema }),
+          503: problemResponse('The database does not answer (code database_unavailable)'),
+        },
+      },
+    },
+    async () => {
+      try {
+        await db.execute(sql`select 1`)
+      } catch (error) {
+        throw new AppError('database_unavailable', 503, 'The database does not answer.', {}, error)
+      }
+      return { status: 'ready' as const, workers: pool.stats() }
+    },
+  )
+}
