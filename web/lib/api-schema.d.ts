@@ -1996,11 +1996,13 @@ export interface operations {
     listJobs: {
         parameters: {
             query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description Items skipped */
+                offset?: number;
                 subjectId?: string;
                 /** @description Comma-separated statuses, e.g. queued,running */
                 status?: string;
-                limit?: number;
-                offset?: number;
             };
             header?: never;
             path: {
@@ -2018,6 +2020,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["Job"][];
+                        /** @description Items matching the filters, across all pages */
                         total: number;
                     };
                 };
@@ -2910,10 +2913,12 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description Items skipped */
+                offset?: number;
                 /** @description Only events of this kind, e.g. entities.imported */
                 kind?: string;
-                limit?: number;
-                offset?: number;
             };
             header?: never;
             path: {

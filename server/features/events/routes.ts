@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { OrgParams } from '../../http/params'
-import { pageOf } from '../../http/paging'
+import { pageOf, pageQuery } from '../../http/paging'
 import type { Db } from '../../db/client'
 import { EVENT_LIST_LIMIT, listEvents } from './service'
 
@@ -17,10 +17,11 @@ const EventSchema = z
   })
   .meta({ id: 'Event' })
 
-const EventListQuery = z.object({
+const EventListQuery = pageQuery({
+  defaultLimit: EVENT_LIST_LIMIT,
+  maxLimit: EVENT_LIST_LIMIT,
+}).extend({
   kind: z.string().max(100).optional().describe('Only events of this kind, e.g. entities.imported'),
-  limit: z.coerce.number().int().min(1).max(EVENT_LIST_LIMIT).default(EVENT_LIST_LIMIT),
-  offset: z.coerce.number().int().min(0).default(0),
 })
 
 export const eventRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import type { AppServices } from '../../services'
 import { OrgParams } from '../../http/params'
+import { PageQuery, pageOf } from '../../http/paging'
 import {
   ACTIVE_STATUSES,
   cancelJob,
@@ -21,7 +22,7 @@ import { openEventStream } from '../../http/event-stream'
 import { streamResponse } from '../../http/stream-responses'
 
 const JobParams = OrgParams.extend({ jobId: z.string().uuid({ message: 'Job id must be a UUID' }) })
-const JobListQuery = z.object({
+const JobListQuery = PageQuery.extend({
   subjectId: z.string().max(100).optional(),
   status: z
     .string()
@@ -34,8 +35,6 @@ const JobListQuery = z.object({
       ctx.addIssue({ code: 'custom', message: `status takes ${JobStatus.options.join(', ')}` })
       return z.NEVER
     }),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
 })
 
 /** How often an event stream re-reads its job, for changes made by other server processes. */
@@ -54,7 +53,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{
         tags: ['jobs'],
         params: OrgParams,
         querystring: JobListQuery,
-        response: { 200: z.object({ items: z.array(JobSchema), total: z.number().int() }) },
+        response: { 200: pageOf(JobSchema) },
       },
       config: { minRole: 'member' },
     },
