@@ -18,7 +18,7 @@ describe('loadConfig', () => {
         tts: { engine: 'local' },
         embed: { engine: 'local' },
       },
-      workers: { threads: undefined, heapMb: 1024 },
+      workers: { threads: undefined, heapMb: 1024, taskTimeoutMs: 600_000 },
       jobs: { concurrency: undefined, perOrgCap: undefined },
       extraction: { maxPdfPages: 2000, timeoutSeconds: 60 },
     })

@@ -69,6 +69,7 @@ const EnvSchema = z.object({
   JOBS_PER_ORG: z.coerce.number().int().min(1).max(64).optional(),
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WORKER_HEAP_MB: z.coerce.number().int().min(64).max(16384).default(1024),
+  WORKER_TASK_TIMEOUT_S: z.coerce.number().positive().default(600),
   MAX_PDF_PAGES: z.coerce.number().int().min(1).default(2000),
   EXTRACTION_TIMEOUT_S: z.coerce.number().positive().default(60),
   TRUST_PROXY: z
@@ -104,7 +105,7 @@ export interface Config {
   /** Dimensions asked of the openai embedding engine (AI_EMBED_DIMENSIONS, default 384). */
   embedDimensions: number
   /** The shared worker pool: threads (default: cores) and heap cap per thread in MiB. */
-  workers: { threads: number | undefined; heapMb: number }
+  workers: { threads: number | undefined; heapMb: number; taskTimeoutMs: number }
   /**
    * Background jobs run at once by this process (default: cores), and per organisation (default:
    * the process's count); days a finished job's record is kept (default 30).
@@ -150,7 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailTransport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'console'),
     ai,
     embedDimensions: e.AI_EMBED_DIMENSIONS,
-    workers: { threads: e.WORKER_THREADS, heapMb: e.WORKER_HEAP_MB },
+    workers: {
+      threads: e.WORKER_THREADS,
+      heapMb: e.WORKER_HEAP_MB,
+      taskTimeoutMs: e.WORKER_TASK_TIMEOUT_S * 1000,
+    },
     jobs: {
       concurrency: e.JOBS_CONCURRENCY,
       perOrgCap: e.JOBS_PER_ORG,

@@ -6,6 +6,8 @@
  */
 export const ERROR_CODES = [
   'analysis_failed',
+  'analysis_timeout',
+  'analysis_too_large',
   'app_exists',
   'app_not_found',
   'audio_too_long',

@@ -61,6 +61,16 @@ describe('WorkerPool', () => {
     await expect(pool.run(echo, 'after')).resolves.toMatchObject({ input: 'after' })
   })
 
+  it("stops a task that sets no timeout at the pool's own", async () => {
+    const strict = new WorkerPool({ threads: 1, taskTimeoutMs: 300 })
+    try {
+      const error = await strict.run(spin, null).catch((e: unknown) => e)
+      expect(error).toMatchObject({ reason: 'timeout' })
+    } finally {
+      await strict.close()
+    }
+  })
+
   it('aborts a running task with the caller reason', async () => {
     const controller = new AbortController()
     const running = pool.run(spin, null, { signal: controller.signal })

@@ -53,12 +53,20 @@ export interface WorkerPoolOptions {
   heapMb?: number
   /** Idle time in ms before a spare thread exits (default 30 s). */
   idleTimeoutMs?: number
+  /**
+   * Wall-clock limit in ms of a task that sets no `timeoutMs` of its own (default 10 minutes), so
+   * that no task (a pathological input, a runaway loop) holds a thread for ever.
+   */
+  taskTimeoutMs?: number
 }
 
 export interface TaskRunOptions {
   /** Aborts the task (queued or running; a running task's thread is terminated and replaced). */
   signal?: AbortSignal
-  /** Wall-clock limit in ms of the task's run, from its start on a thread (queue time excluded). */
+  /**
+   * Wall-clock limit in ms of the task's run, from its start on a thread (queue time excluded);
+   * default: the pool's `taskTimeoutMs`.
+   */
   timeoutMs?: number
   /** Receives the task's progress reports. */
   onProgress?: (fraction: number, message: string) => void
@@ -73,6 +81,9 @@ export interface WorkerPoolStats {
   failed: number
 }
 
+/** WorkerPoolOptions.taskTimeoutMs when not given: 10 minutes. */
+export const DEFAULT_TASK_TIMEOUT_MS = 10 * 60_000
+
 const BOOTSTRAP = fileURLToPath(new URL('./pool-worker.mjs', import.meta.url))
 
 export class WorkerPool {
@@ -80,8 +91,10 @@ export class WorkerPool {
   private inFlight = 0
   private completed = 0
   private failed = 0
+  private readonly taskTimeoutMs: number
 
   constructor(options: WorkerPoolOptions = {}) {
+    this.taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS
     const threads = Math.max(1, options.threads ?? os.availableParallelism())
     this.piscina = new Piscina({
       filename: BOOTSTRAP,
@@ -107,10 +120,10 @@ export class WorkerPool {
     const channel = new MessageChannel()
     let timer: NodeJS.Timeout | undefined
     let settled = false
+    const timeoutMs = options.timeoutMs ?? this.taskTimeoutMs
     channel.port1.on('message', (event: PoolTaskEvent) => {
       if (event.type === 'progress') options.onProgress?.(event.fraction, event.message)
-      else if (options.timeoutMs && !settled)
-        timer = setTimeout(() => timeout.abort(), options.timeoutMs)
+      else if (!settled) timer = setTimeout(() => timeout.abort(), timeoutMs)
     })
     // The port closes itself when the thread closes its end (task over, or thread gone), after
     // delivering every report; closing it here could drop reports still in flight.

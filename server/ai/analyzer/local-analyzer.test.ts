@@ -48,4 +48,17 @@ describe('LocalAnalyzer', () => {
     await expect(queued).resolves.toMatchObject({ engine: 'local' })
     await expect(analyzer.analyze('x', 'full', { signal: AbortSignal.abort() })).rejects.toThrow()
   })
+
+  it("stops an analysis at the pool's task timeout with a 422 the user can read", async () => {
+    const strict = new WorkerPool({ threads: 1, taskTimeoutMs: 50 })
+    try {
+      const error = await new LocalAnalyzer(strict)
+        .analyze(longContract(3_000_000), 'full')
+        .catch((e: unknown) => e)
+      expect(error).toMatchObject({ code: 'analysis_timeout', status: 422 })
+      expect((error as Error).message).toContain('WORKER_TASK_TIMEOUT_S')
+    } finally {
+      await strict.close()
+    }
+  })
 })

@@ -3,6 +3,7 @@
  * contract (hundreds of milliseconds of CPU) never blocks the server's event loop, and analyses
  * share the pool's concurrency cap with every other CPU-heavy task.
  */
+import { AppError } from '../../http/app-error'
 import { poolTask, WorkerTaskFailure, type WorkerPool } from '../../workers/worker-pool'
 import type { LocalAnalysisInput } from './local-task'
 import type { AnalysisKind, AnalysisResult, AnalyzeOptions, Analyzer } from './types'
@@ -14,8 +15,10 @@ const ANALYZE = poolTask<LocalAnalysisInput, AnalysisResult>(
 
 /**
  * Analyses on `pool`. `analyze` rejects with the signal's reason when aborted (a running task's
- * thread is terminated and replaced by the pool), and with an Error "The local analysis engine
- * failed: …" when the task throws, times out or its thread dies.
+ * thread is terminated and replaced by the pool); with a 422 AppError `analysis_timeout` past the
+ * pool's task timeout (WORKER_TASK_TIMEOUT_S) or `analysis_too_large` past a thread's heap
+ * (WORKER_HEAP_MB); and with an Error "The local analysis engine failed: …" when the task throws
+ * or its thread dies.
  */
 export class LocalAnalyzer implements Analyzer {
   readonly engine = 'local'
@@ -36,6 +39,24 @@ export class LocalAnalyzer implements Analyzer {
       )
     } catch (error) {
       if (options.signal?.aborted) throw error
+      if (error instanceof WorkerTaskFailure && error.reason === 'timeout') {
+        throw new AppError(
+          'analysis_timeout',
+          422,
+          'Analysing this document took longer than the server allows (WORKER_TASK_TIMEOUT_S), so it was stopped.',
+          {},
+          error,
+        )
+      }
+      if (error instanceof WorkerTaskFailure && error.reason === 'out_of_memory') {
+        throw new AppError(
+          'analysis_too_large',
+          422,
+          'Analysing this document needed more memory than a worker may use (WORKER_HEAP_MB), so it was stopped.',
+          {},
+          error,
+        )
+      }
       const reason = error instanceof WorkerTaskFailure ? error.reason : (error as Error).message
       throw new Error(`The local analysis engine failed: ${reason}`, { cause: error })
     }

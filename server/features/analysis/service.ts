@@ -150,7 +150,7 @@ async function analyzeAndStore(
   try {
     result = await deps.analyzer.analyze(document.content, kind, options)
   } catch (error) {
-    if (options.signal?.aborted) throw error
+    if (options.signal?.aborted || error instanceof AppError) throw error
     // The engine's own message may name internal hosts; it goes to the log, not to the client.
     throw new AppError(
       'analysis_failed',
