@@ -96,15 +96,16 @@ export async function getJob(db: Db, principal: Principal, jobId: string): Promi
   return toJob(row)
 }
 
-/** The organisation's jobs, newest first, optionally of one subject and/or some statuses. */
+/** The organisation's jobs, newest first, optionally of one subject, one kind and/or some statuses. */
 export async function listJobs(
   db: Db,
   principal: Principal,
-  query: { subjectId?: string; status?: JobStatus[]; limit: number; offset: number },
+  query: { subjectId?: string; kind?: string; status?: JobStatus[]; limit: number; offset: number },
 ): Promise<{ items: Job[]; total: number }> {
   return withTenant(db, principal, async (tx) => {
     const where = and(
       query.subjectId ? eq(jobs.subjectId, query.subjectId) : undefined,
+      query.kind ? eq(jobs.kind, query.kind) : undefined,
       query.status?.length ? inArray(jobs.status, query.status) : undefined,
     )
     const rows = await tx

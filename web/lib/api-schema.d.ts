@@ -2001,6 +2001,8 @@ export interface operations {
                 /** @description Items skipped */
                 offset?: number;
                 subjectId?: string;
+                /** @description Only jobs of this kind, e.g. analysis */
+                kind?: string;
                 /** @description Comma-separated statuses, e.g. queued,running */
                 status?: string;
             };

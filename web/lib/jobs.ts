@@ -1,8 +1,8 @@
 /**
- * Background jobs on the web side: query factories for one job and a subject's active jobs, and
- * `useJob`, which follows a job through the server's event stream (EventSource on
+ * Background jobs on the web side: query factories for one job and a subject's latest job of a
+ * kind, and `useJob`, which follows a job through the server's event stream (EventSource on
  * `/api/v1/orgs/{orgId}/jobs/{jobId}/events`) and keeps the query cache current, so a progress bar
- * survives a reload: the page finds the running job again with `activeJobsQuery`.
+ * survives a reload: the page finds the job again with `latestJobQuery`, running or ended.
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useRef } from 'react'
@@ -26,18 +26,18 @@ export const jobQuery = (orgId: string, jobId: string) =>
         .then(unwrap),
   })
 
-/** Queued and running jobs of one subject (e.g. a document), newest first. */
-export const activeJobsQuery = (orgId: string, subjectId: string) =>
+/** The newest job of `kind` for one subject (e.g. a document's analysis), or null if none. */
+export const latestJobQuery = (orgId: string, subjectId: string, kind: string) =>
   queryOptions({
-    queryKey: ['orgs', orgId, 'jobs', { subjectId, active: true }],
+    queryKey: ['orgs', orgId, 'jobs', { subjectId, kind, latest: true }],
     queryFn: ({ signal }) =>
       api
         .GET('/api/v1/orgs/{orgId}/jobs', {
-          params: { path: { orgId }, query: { subjectId, status: 'queued,running' } },
+          params: { path: { orgId }, query: { subjectId, kind, limit: 1 } },
           signal,
         })
         .then(unwrap)
-        .then((page) => page.items),
+        .then((page) => page.items[0] ?? null),
   })
 
 /** Asks the server to cancel a job; resolves to the job as it now stands. */

@@ -77,14 +77,20 @@ describe('analysis of a long document as a background job', () => {
     expect(progress).toEqual([...progress].sort((x, y) => x - y))
   })
 
-  it("lists a document's jobs and filters by status", async () => {
+  it("lists a document's jobs and filters by status and kind", async () => {
     const res = await t.app.inject({
-      url: `${jobsUrl(alice)}?subjectId=${documentId}&status=succeeded`,
+      url: `${jobsUrl(alice)}?subjectId=${documentId}&status=succeeded&kind=analysis`,
       headers: alice.headers,
     })
     expect(res.statusCode).toBe(200)
     expect(res.json().total).toBeGreaterThanOrEqual(1)
     expect(res.json().items.every((j: { status: string }) => j.status === 'succeeded')).toBe(true)
+    expect(res.json().items.every((j: { kind: string }) => j.kind === 'analysis')).toBe(true)
+    const none = await t.app.inject({
+      url: `${jobsUrl(alice)}?subjectId=${documentId}&kind=entities-import`,
+      headers: alice.headers,
+    })
+    expect(none.json()).toEqual({ items: [], total: 0 })
     const bad = await t.app.inject({ url: `${jobsUrl(alice)}?status=done`, headers: alice.headers })
     expect(bad.statusCode).toBe(400)
   })

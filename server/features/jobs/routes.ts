@@ -24,6 +24,7 @@ import { streamResponse } from '../../http/stream-responses'
 const JobParams = OrgParams.extend({ jobId: z.string().uuid({ message: 'Job id must be a UUID' }) })
 const JobListQuery = PageQuery.extend({
   subjectId: z.string().max(100).optional(),
+  kind: z.string().max(100).optional().describe('Only jobs of this kind, e.g. analysis'),
   status: z
     .string()
     .optional()

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { activeJobsQuery, cancelJob, useJob, type Job } from '../../lib/jobs'
+import { cancelJob, isActive, latestJobQuery, useJob, type Job } from '../../lib/jobs'
 import { analysesKey, analysesQuery, createAnalysis } from './api'
 import type { Analysis, AnalysisKind, AnalysisPanelState } from './types'
 
@@ -10,20 +10,42 @@ function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Unknown error'
 }
 
+/** The kind of the background job that analyses a long document (server: features/analysis/service.ts). */
+const ANALYSIS_JOB_KIND = 'analysis'
+
+/**
+ * What the panel shows before the user acts (e.g. after a reload), from the document's newest
+ * analysis job and its analyses (newest first): Working while the job runs; its failure when it
+ * failed after the newest analysis was made; otherwise nothing.
+ */
+function stateAfterReload(
+  job: Job | null | undefined,
+  analyses: readonly Analysis[] | undefined,
+): AnalysisPanelState {
+  if (!job) return { status: 'idle' }
+  if (isActive(job)) return { status: 'loading', jobId: job.id }
+  // Wait for the analyses before showing a failure, so a newer analysis never flashes an error.
+  if (job.status !== 'failed' || !analyses) return { status: 'idle' }
+  const newest = analyses[0]?.createdAt
+  const failedLater = !newest || Date.parse(job.finishedAt ?? '') > Date.parse(newest)
+  return failedLater
+    ? { status: 'error', message: job.error ?? 'Failed to analyze document' }
+    : { status: 'idle' }
+}
+
 /**
  * Analysis state of one document: its previous analyses, the panel state (idle until the user runs
  * or opens an analysis), `run(kind)` with the spec's toasts, `open(analysis)`, and for a long
- * document the background job (`job`, `cancel()`), found again after a reload.
+ * document the background job (`job`, `cancel()`), found again after a reload: still running, or
+ * failed after the newest analysis (its message is shown, as it was before the reload).
  */
 export function useDocumentAnalysis(orgId: string, documentId: string) {
   const queryClient = useQueryClient()
   const history = useQuery(analysesQuery(orgId, documentId))
-  const activeJobs = useQuery(activeJobsQuery(orgId, documentId))
+  const latestJob = useQuery(latestJobQuery(orgId, documentId, ANALYSIS_JOB_KIND))
   const [panel, setPanel] = useState<AnalysisPanelState>({ status: 'idle' })
-  // After a reload: a job still running for this document shows as Working again.
-  const runningJob = activeJobs.data?.find((j) => j.kind === 'analysis')
   const shown: AnalysisPanelState =
-    panel.status === 'idle' && runningJob ? { status: 'loading', jobId: runningJob.id } : panel
+    panel.status === 'idle' ? stateAfterReload(latestJob.data, history.data) : panel
   const jobId = shown.status === 'loading' ? shown.jobId : undefined
 
   // A background job ended: show its analysis, its error, or nothing if it was cancelled.

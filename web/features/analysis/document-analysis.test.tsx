@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { FakeEventSource } from '../../test/fake-event-source'
+import { renderWithRouter } from '../../test/render-with-router'
+import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import type { Job } from '../../lib/jobs'
+import { DocumentAnalysis } from './document-analysis'
+import { makeAnalysis } from './make-analysis'
+import type { Analysis } from './types'
+
+const ORG = 'org-1'
+const DOCUMENT = 'doc-1'
+
+function analysisJob(status: Job['status'], extra: Partial<Job> = {}): Job {
+  return {
+    id: '44444444-4444-4444-8444-444444444444',
+    kind: 'analysis',
+    status,
+    progress: status === 'running' ? 0.4 : 0,
+    message: status === 'running' ? 'Finding clauses' : null,
+    error: null,
+    subjectId: DOCUMENT,
+    result: null,
+    attempts: 1,
+    createdBy: 'user-1',
+    createdAt: '2026-11-24T08:00:00.000Z',
+    startedAt: '2026-11-24T08:00:01.000Z',
+    finishedAt: null,
+    ...extra,
+  }
+}
+
+/** Renders the document's analysis section as after a reload, with these server answers. */
+function renderAfterReload(latest: Job | null, analyses: Analysis[]) {
+  const { requests } = stubFetch({
+    [`GET /api/v1/orgs/${ORG}/documents/${DOCUMENT}/analyses`]: () =>
+      jsonResponse({ items: analyses, total: analyses.length }),
+    [`GET /api/v1/orgs/${ORG}/jobs`]: () =>
+      jsonResponse({ items: latest ? [latest] : [], total: latest ? 1 : 0 }),
+    [`GET /api/v1/orgs/${ORG}/jobs/${latest?.id}`]: () => jsonResponse(latest),
+  })
+  const { queryClient } = renderWithRouter({
+    element: (
+      <DocumentAnalysis
+        orgId={ORG}
+        documentId={DOCUMENT}
+        canAnalyze
+        highlight={null}
+        onSelectSpan={() => {}}
+      />
+    ),
+  })
+  return { requests, queryClient }
+}
+
+describe('DocumentAnalysis after a reload', () => {
+  beforeEach(() => FakeEventSource.install())
+
+  it("asks for the document's newest analysis job only", async () => {
+    const { requests } = renderAfterReload(null, [])
+    await screen.findByText('No analyses yet.')
+    const jobs = requests.find((r) => new URL(r.url).pathname.endsWith('/jobs'))
+    expect(Object.fromEntries(new URL(jobs?.url ?? '').searchParams)).toEqual({
+      subjectId: DOCUMENT,
+      kind: 'analysis',
+      limit: '1',
+    })
+  })
+
+  it('shows a job still running as Working with its progress', async () => {
+    renderAfterReload(analysisJob('running'), [])
+    const panel = await screen.findByRole('region', { name: 'Analysis result' })
+    expect(await within(panel).findByText(/Finding clauses/)).toBeInTheDocument()
+  })
+
+  it('shows the message of a job that failed while the page was away', async () => {
+    const failed = analysisJob('failed', {
+      error: 'Analysing this document took longer than the server allows.',
+      finishedAt: '2026-11-24T08:10:00.000Z',
+    })
+    renderAfterReload(failed, [makeAnalysis({ createdAt: '2026-11-20T09:00:00.000Z' })])
+    const panel = await screen.findByRole('region', { name: 'Analysis result' })
+    expect(within(panel).getByRole('status')).toHaveTextContent('Error')
+    expect(panel).toHaveTextContent('Analysing this document took longer than the server allows.')
+  })
+
+  it('shows nothing for a failure older than the newest analysis', async () => {
+    const failed = analysisJob('failed', {
+      error: 'An old failure.',
+      finishedAt: '2026-11-19T08:10:00.000Z',
+    })
+    const { queryClient } = renderAfterReload(failed, [
+      makeAnalysis({ createdAt: '2026-11-20T09:00:00.000Z' }),
+    ])
+    await screen.findByRole('button', { name: /^Full/ })
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+    expect(screen.queryByText('An old failure.')).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Analysis result' })).not.toBeInTheDocument()
+  })
+})
