@@ -22,17 +22,19 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
   // Threads start on first use only, so this pool never starts one.
   const pool = new WorkerPool({ threads: 1 })
   const app = await buildApp({
-    database,
-    mailer: createConsoleMailer(() => {}),
-    blobs: createFsBlobStore('/nonexistent'),
-    pool,
-    engines: {
-      analyzer: routeTableOnly,
-      transcriber: { transcribe: () => Promise.reject(new Error('No transcription here')) },
-      speaker: { speak: () => Promise.reject(new Error('No speech here')) },
-      answerer: { answer: () => Promise.reject(new Error('No answers here')) },
-      embedder: new LocalEmbedder(pool),
-      chat: new LocalChat(),
+    resources: {
+      database,
+      mailer: createConsoleMailer(() => {}),
+      blobs: createFsBlobStore('/nonexistent'),
+      pool,
+      engines: {
+        analyzer: routeTableOnly,
+        transcriber: { transcribe: () => Promise.reject(new Error('No transcription here')) },
+        speaker: { speak: () => Promise.reject(new Error('No speech here')) },
+        answerer: { answer: () => Promise.reject(new Error('No answers here')) },
+        embedder: new LocalEmbedder(pool),
+        chat: new LocalChat(),
+      },
     },
     secret: 'openapi-generation-secret-0123456789abcdef',
     publicUrl: 'http://localhost:3000',

@@ -20,12 +20,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import type { Database } from './db/client'
-import type { Mailer } from './mail/mailer'
-import type { BlobStore } from './blob/blob-store'
-import type { Engines } from './ai/engines'
-import type { WorkerPool } from './workers/worker-pool'
-import type { AppServices } from './services'
+import type { AppResources, AppServices } from './services'
 import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
@@ -51,12 +46,8 @@ import { assistantRoutes } from './features/assistant/routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 
 export interface AppDeps {
-  database: Database
-  mailer: Mailer
-  blobs: BlobStore
-  /** The shared worker pool for CPU-heavy work. */
-  pool: WorkerPool
-  engines: Engines
+  /** Database, files, mail, worker pool and engines; the caller closes them after the app. */
+  resources: AppResources
   /** Limits on text extraction; defaults: 2,000 PDF pages, 60 s. */
   extraction?: AppServices['limits']['extraction']
   /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
@@ -145,14 +136,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger())
 
+  const { resources } = deps
+  const db = resources.database.db
   const principals = registerPrincipalCache(app)
   const auth = createAuth({
-    db: deps.database.db,
-    mailer: deps.mailer,
+    db,
+    mailer: resources.mailer,
     secret: deps.secret,
     publicUrl: deps.publicUrl,
     log: app.log,
-    onOrganizationDeleted: (orgId) => deps.blobs.deletePrefix(`orgs/${orgId}/`),
+    onOrganizationDeleted: (orgId) => resources.blobs.deletePrefix(`orgs/${orgId}/`),
   })
   await app.register(authRoutes, {
     auth,
@@ -160,12 +153,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
   })
 
-  const db = deps.database.db
+  const { database: _database, mailer: _mailer, ...shared } = resources
   const services: AppServices = {
+    ...shared,
     db,
-    blobs: deps.blobs,
-    pool: deps.pool,
-    engines: deps.engines,
     jobs: new JobRunner({ db, log: app.log, ...deps.jobs }),
     limits: { extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 } },
   }
@@ -189,11 +180,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(demoRoutes, {
     prefix: '/api/demo',
-    engines: deps.engines,
+    engines: resources.engines,
     limits: deps.demoLimits ?? DEFAULT_DEMO_LIMITS,
   })
 
-  await app.register(healthRoutes, { db, pool: deps.pool })
+  await app.register(healthRoutes, { db, pool: resources.pool })
 
   const webRoot = deps.webRoot ?? defaultWebRoot
   const hasWeb = existsSync(path.join(webRoot, 'index.html'))

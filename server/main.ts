@@ -50,14 +50,16 @@ async function main(): Promise<void> {
   const engines = createEngines(config.ai, pool, { embedDimensions: config.embedDimensions })
   const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'))
   const app = await buildApp({
-    database,
-    mailer:
-      config.mailTransport === 'smtp' && config.smtpUrl
-        ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-        : createConsoleMailer(),
-    blobs,
-    pool,
-    engines,
+    resources: {
+      database,
+      mailer:
+        config.mailTransport === 'smtp' && config.smtpUrl
+          ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+          : createConsoleMailer(),
+      blobs,
+      pool,
+      engines,
+    },
     extraction: config.extraction,
     jobs: {
       concurrency: config.jobs.concurrency ?? os.availableParallelism(),

@@ -1,19 +1,31 @@
 /**
- * The typed container of what features use: database, blob store, worker pool, AI engines and
- * limits. buildApp makes one and hands it to every feature plugin, so a new engine or store is a
- * field here and one line of wiring, not a new parameter threaded through each plugin.
+ * The two typed containers of the app's wiring. AppResources: what the process creates, owns and
+ * closes (main.ts, the tests), handed to buildApp as one value. AppServices: what features use,
+ * made by buildApp from the resources and handed to every feature plugin. A new engine is a field
+ * of Engines; a new store a field of AppResources, which AppServices carries on by itself: one
+ * line of wiring where it is created, not a parameter threaded through each plugin.
  */
-import type { Db } from './db/client'
+import type { Database, Db } from './db/client'
 import type { BlobStore } from './blob/blob-store'
+import type { Mailer } from './mail/mailer'
 import type { WorkerPool } from './workers/worker-pool'
 import type { Engines } from './ai/engines'
 import type { JobRunner } from './jobs/job-runner'
 
-export interface AppServices {
-  db: Db
+export interface AppResources {
+  database: Database
+  /** Files: originals of uploads, recordings, import files. */
   blobs: BlobStore
+  /** Sign-in links. */
+  mailer: Mailer
+  /** The shared worker pool for CPU-heavy work. */
   pool: WorkerPool
   engines: Engines
+}
+
+/** Every resource but the database handle (features get its query builder, `db`) and the mailer. */
+export interface AppServices extends Omit<AppResources, 'database' | 'mailer'> {
+  db: Db
   /** Background jobs: features register handlers and wake it after queueing. */
   jobs: JobRunner
   limits: {

@@ -66,11 +66,7 @@ export async function buildTestApp(
     analyzer: options.analyzer ?? local.analyzer,
   }
   const app = await buildApp({
-    database,
-    mailer,
-    blobs: createFsBlobStore(blobDir),
-    pool,
-    engines,
+    resources: { database, mailer, blobs: createFsBlobStore(blobDir), pool, engines },
     extraction: options.extraction,
     secret: 'test-secret-test-secret-test-secret-0123456789',
     publicUrl: options.publicUrl ?? TEST_ORIGIN,
