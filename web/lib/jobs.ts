@@ -26,14 +26,28 @@ export const jobQuery = (orgId: string, jobId: string) =>
         .then(unwrap),
   })
 
-/** The newest job of `kind` for one subject (e.g. a document's analysis), or null if none. */
-export const latestJobQuery = (orgId: string, subjectId: string, kind: string) =>
+/**
+ * The organisation's newest job of `kind`, or null if none: of one subject when `subjectId` is
+ * given (e.g. a document's analysis), and only a queued or running one when `active`.
+ */
+export const latestJobQuery = (
+  orgId: string,
+  filter: { kind: string; subjectId?: string; active?: boolean },
+) =>
   queryOptions({
-    queryKey: ['orgs', orgId, 'jobs', { subjectId, kind, latest: true }],
+    queryKey: ['orgs', orgId, 'jobs', { ...filter, latest: true }],
     queryFn: ({ signal }) =>
       api
         .GET('/api/v1/orgs/{orgId}/jobs', {
-          params: { path: { orgId }, query: { subjectId, kind, limit: 1 } },
+          params: {
+            path: { orgId },
+            query: {
+              kind: filter.kind,
+              subjectId: filter.subjectId,
+              status: filter.active ? 'queued,running' : undefined,
+              limit: 1,
+            },
+          },
           signal,
         })
         .then(unwrap)

@@ -42,7 +42,9 @@ function stateAfterReload(
 export function useDocumentAnalysis(orgId: string, documentId: string) {
   const queryClient = useQueryClient()
   const history = useQuery(analysesQuery(orgId, documentId))
-  const latestJob = useQuery(latestJobQuery(orgId, documentId, ANALYSIS_JOB_KIND))
+  const latestJob = useQuery(
+    latestJobQuery(orgId, { kind: ANALYSIS_JOB_KIND, subjectId: documentId }),
+  )
   const [panel, setPanel] = useState<AnalysisPanelState>({ status: 'idle' })
   const shown: AnalysisPanelState =
     panel.status === 'idle' ? stateAfterReload(latestJob.data, history.data) : panel

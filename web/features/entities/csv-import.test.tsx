@@ -81,4 +81,24 @@ describe('CSV import', () => {
       }),
     ).toBeInTheDocument()
   })
+
+  it('shows an import already running when the page opens, and tells the page when it ends', async () => {
+    const onImported = vi.fn()
+    const { calls } = stubFetch({
+      [`GET /api/v1/orgs/${ORG}/jobs`]: () =>
+        jsonResponse({ items: [job('running', { progress: 0.25 })], total: 1 }),
+      [`GET /api/v1/orgs/${ORG}/jobs/${JOB_ID}`]: () => jsonResponse(job('running')),
+    })
+    renderWithRouter({
+      element: <CsvImport scope={{ orgId: ORG, appId: null }} onImported={onImported} />,
+    })
+    expect(await screen.findByRole('progressbar', { name: 'Import progress' })).toBeInTheDocument()
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
+    const stream = FakeEventSource.opened[0] as FakeEventSource
+    stream.send(job('succeeded', { result: { imported: 2 } }))
+    expect(await screen.findByText('Imported 2 entities')).toBeInTheDocument()
+    expect(onImported).toHaveBeenCalledTimes(1)
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+    expect(calls()).toContain(`GET /api/v1/orgs/${ORG}/jobs`)
+  })
 })

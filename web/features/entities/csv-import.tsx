@@ -1,38 +1,49 @@
 import { useRef, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Upload } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '../../components/ui/button'
 import { JobProgress } from '../../components/job-progress'
-import { cancelJob, useJob, type Job } from '../../lib/jobs'
+import { cancelJob, latestJobQuery, useJob, type Job } from '../../lib/jobs'
 import type { OrgScope } from '../../lib/org-scope'
 import { importEntities } from './api'
 
 /** The spec's alert for a file without rows (the server's message for it too). */
 const NO_ROWS = 'No rows'
+/** The kind of the import's background job (server: features/entities/import-csv.ts). */
+const IMPORT_JOB_KIND = 'entities-import'
 
 /**
  * 'Import CSV': picks a file, uploads it and follows the import job with a progress bar; the
  * job imports every row or none. A file without rows (empty, or only a header) alerts 'No rows';
  * the end toasts 'Imported n', the job's message (with the line of the first bad row), or that
- * the import was cancelled.
+ * the import was cancelled. An import still running when the page opens (after a reload, or
+ * started by someone else in the organisation) shows its progress too.
  */
 export function CsvImport({ scope, onImported }: { scope: OrgScope; onImported: () => void }) {
   const input = useRef<HTMLInputElement>(null)
-  const [jobId, setJobId] = useState<string>()
+  // undefined: nothing chosen yet, so an import already under way when the page opens (looked for
+  // once per organisation) is shown; null: nothing shown, after an import ended.
+  const [chosenJobId, setJobId] = useState<string | null>()
+  const running = useQuery({
+    ...latestJobQuery(scope.orgId, { kind: IMPORT_JOB_KIND, active: true }),
+    staleTime: Infinity,
+  })
+  const jobId = chosenJobId === undefined ? running.data?.id : (chosenJobId ?? undefined)
   const job = useJob(scope.orgId, jobId, (ended: Job) => {
     if (ended.status === 'succeeded') {
       const count = (ended.result as { imported?: number } | null)?.imported ?? 0
       toast.success(`Imported ${count} ${count === 1 ? 'entity' : 'entities'}`)
-      setJobId(undefined)
+      setJobId(null)
       onImported()
     } else if (ended.status === 'failed' && ended.error === NO_ROWS) {
       // A file of only a header or blank lines: the same alert as an empty file.
-      setJobId(undefined)
+      setJobId(null)
       window.alert(NO_ROWS)
     } else if (ended.status === 'failed') {
       toast.error(ended.error ?? 'The import failed.')
     } else if (ended.status === 'cancelled') {
-      setJobId(undefined)
+      setJobId(null)
       toast('Import cancelled: nothing was imported')
     }
   })
@@ -71,7 +82,13 @@ export function CsvImport({ scope, onImported }: { scope: OrgScope; onImported: 
           <JobProgress
             job={job}
             label="Import"
-            onCancel={() => void cancelJob(scope.orgId, jobId).catch(() => undefined)}
+            onCancel={() =>
+              void cancelJob(scope.orgId, jobId).catch((error: unknown) =>
+                toast.error('Could not cancel', {
+                  description: error instanceof Error ? error.message : undefined,
+                }),
+              )
+            }
           />
         </div>
       )}
