@@ -5,6 +5,7 @@ import { apps } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError } from '../../http/app-error'
 import { recordAudit } from '../../audit/record-audit'
+import { recordEvent } from '../../events/record-event'
 import { isUniqueViolation } from '../../db/constraint-violation'
 
 type AppRow = typeof apps.$inferSelect
@@ -39,6 +40,7 @@ export async function createApp(db: Db, principal: Principal, slug: string) {
       const [row] = await tx.insert(apps).values({ orgId: principal.orgId, slug }).returning()
       if (!row) throw new Error('insert returned no row')
       await recordAudit(tx, principal, 'app.create', { type: 'app', id: row.id }, { slug })
+      await recordEvent(tx, principal, 'app.created', { appId: row.id, slug })
       return toApp(row)
     })
   } catch (error) {

@@ -230,7 +230,12 @@ export async function deleteDocument(
 ): Promise<void> {
   const fileKey = await withTenant(deps.db, principal, async (tx) => {
     const [row] = await tx
-      .select({ fileKey: documents.fileKey, createdBy: documents.createdBy })
+      .select({
+        fileKey: documents.fileKey,
+        createdBy: documents.createdBy,
+        title: documents.title,
+        appId: documents.appId,
+      })
       .from(documents)
       .where(eq(documents.id, id))
       .for('update')
@@ -244,6 +249,13 @@ export async function deleteDocument(
     }
     await tx.delete(documents).where(eq(documents.id, id))
     await recordAudit(tx, principal, 'document.delete', { type: 'document', id })
+    await recordEvent(
+      tx,
+      principal,
+      'document.deleted',
+      { documentId: id, title: row.title },
+      row.appId,
+    )
     return row.fileKey
   })
   if (fileKey) await deps.blobs.deletePrefix(documentFolder(principal.orgId, id))

@@ -387,14 +387,42 @@ describe('events', () => {
     })
     const e = await create(m, { name: 'Client A' })
     await t.app.inject({ method: 'DELETE', url: url(m, `/${e.id}`), headers: m.headers })
+    const app = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${m.orgId}/apps`,
+      headers: m.headers,
+      payload: { slug: 'litigation' },
+    })
+    const doc = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${m.orgId}/documents/text`,
+      headers: m.headers,
+      payload: { title: 'Draft', content: 'To be withdrawn.' },
+    })
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/orgs/${m.orgId}/documents/${doc.json().id}`,
+      headers: m.headers,
+    })
     const res = await t.app.inject({ url: `/api/v1/orgs/${m.orgId}/events`, headers: m.headers })
     const body = res.json()
     expect(body.items.map((i: { kind: string }) => i.kind)).toEqual([
+      'document.deleted',
+      'document.pasted',
+      'app.created',
       'entities.deleted',
       'entity.created',
       'document.pasted',
     ])
-    expect(body.kinds).toEqual(['document.pasted', 'entities.deleted', 'entity.created'])
+    expect(body.items[0].meta).toEqual({ documentId: doc.json().id, title: 'Draft' })
+    expect(body.items[2].meta).toEqual({ appId: app.json().id, slug: 'litigation' })
+    expect(body.kinds).toEqual([
+      'app.created',
+      'document.deleted',
+      'document.pasted',
+      'entities.deleted',
+      'entity.created',
+    ])
     const only = await t.app.inject({
       url: `/api/v1/orgs/${m.orgId}/events?kind=entity.created`,
       headers: m.headers,

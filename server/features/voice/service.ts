@@ -251,6 +251,13 @@ export async function deleteRecording(deps: VoiceDeps, principal: Principal, id:
         .where(and(eq(documents.id, row.documentId), eq(documents.documentType, 'transcript')))
     }
     await recordAudit(tx, principal, 'recording.delete', { type: 'recording', id })
+    await recordEvent(
+      tx,
+      principal,
+      'recording.deleted',
+      { recordingId: id, title: row.title },
+      row.appId,
+    )
     return row.fileKey
   })
   await deps.blobs.delete(fileKey)

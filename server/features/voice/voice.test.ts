@@ -257,6 +257,13 @@ describe('voice API', () => {
     expect((await blobFiles()).length).toBe(files - 1)
     const gone = await t.app.inject({ method: 'GET', url, headers: alice.headers })
     expect(gone.statusCode).toBe(404)
+    const events = await t.app.inject({
+      url: `${base(alice)}/events?kind=recording.deleted`,
+      headers: alice.headers,
+    })
+    expect(events.json().items).toContainEqual(
+      expect.objectContaining({ meta: expect.objectContaining({ recordingId: recording.id }) }),
+    )
   })
 
   it('keeps recordings, segments and consents of another organisation out of reach even with a hand-written WHERE', async () => {
