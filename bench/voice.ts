@@ -11,6 +11,7 @@ import { LocalTranscriber } from '../server/ai/speech/local-transcriber'
 import { encodeAudio, spokenWav } from '../server/test/test-audio'
 import { runProcess } from '../server/ai/speech/run-process'
 import { SAMPLE_CONTRACT } from '../server/test/sample-files'
+import { WorkerPool } from '../server/workers/worker-pool'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
 
@@ -25,8 +26,10 @@ export async function voiceBenchmarks(report: Report) {
     { stdin: wav, install: 'ffmpeg' },
   )
   const webm = await encodeAudio(minute, 'webm')
+  // The server's pool: as many threads as cores, shared by every program of the engines.
+  const pool = new WorkerPool()
   const t0 = performance.now()
-  const transcript = await new LocalTranscriber().transcribe(webm, 'audio/webm')
+  const transcript = await new LocalTranscriber(pool).transcribe(webm, 'audio/webm')
   const seconds = (performance.now() - t0) / 1000
   report(
     'stt_rtf_60s',
@@ -36,7 +39,7 @@ export async function voiceBenchmarks(report: Report) {
   )
 
   const text = SAMPLE_CONTRACT.replace(/\s+/g, ' ').slice(0, 500)
-  const speaker = new LocalSpeaker()
+  const speaker = new LocalSpeaker(pool)
   await speaker.speak('Warm up.')
   const runs: number[] = []
   for (let i = 0; i < 3; i++) {
@@ -50,4 +53,5 @@ export async function voiceBenchmarks(report: Report) {
     'ms',
     'espeak-ng + ffmpeg MP3, best of 3',
   )
+  await pool.close()
 }

@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { loadConfig } from '../server/config'
 import { createTranscriber } from '../server/ai/speech/create-speech'
 import { wordErrors } from './word-error-rate'
+import { WorkerPool } from '../server/workers/worker-pool'
 
 const dir = process.argv[2]
 const names =
@@ -31,7 +32,9 @@ if (!dir || pairs.length === 0) {
   process.exit(1)
 }
 
-const transcriber = createTranscriber(loadConfig().ai.stt)
+const config = loadConfig()
+const pool = new WorkerPool(config.workers)
+const transcriber = createTranscriber(config.ai.stt, pool)
 let errors = 0
 let words = 0
 let seconds = 0
@@ -55,6 +58,7 @@ const wer = errors / Math.max(1, words)
 const rtf = seconds / Math.max(1e-9, audioSeconds)
 console.log(`overall: WER ${wer.toFixed(3)} (${errors}/${words}), RTF ${rtf.toFixed(3)}`)
 console.log(JSON.stringify({ files: pairs.length, wer: round(wer), rtf: round(rtf) }))
+await pool.close()
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000

@@ -181,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(demoRoutes, {
     prefix: '/api/demo',
     engines: resources.engines,
+    pool: resources.pool,
     limits: deps.demoLimits ?? DEFAULT_DEMO_LIMITS,
   })
 

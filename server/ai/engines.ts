@@ -37,8 +37,8 @@ export function createEngines(
 ): Engines {
   return {
     analyzer: createAnalyzer(ai.analysis, pool),
-    transcriber: createTranscriber(ai.stt),
-    speaker: createSpeaker(ai.tts),
+    transcriber: createTranscriber(ai.stt, pool),
+    speaker: createSpeaker(ai.tts, pool),
     answerer: createAnswerer(ai.chat),
     embedder: createEmbedder(ai.embed, pool, options.embedDimensions ?? 384),
     chat: createChat(ai.chat),

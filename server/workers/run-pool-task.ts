@@ -22,6 +22,13 @@ export interface PoolTaskMessage {
 export type PoolTaskEvent =
   { type: 'started' } | { type: 'progress'; fraction: number; message: string }
 
+/** What WorkerPool.runOnSlot posts to its holding task when the work on the slot is over. */
+export interface PoolSlotRelease {
+  type: 'release'
+  /** Whether the work succeeded (the holding task then ends as completed, else as failed). */
+  ok: boolean
+}
+
 /** The envelope a task answers with. */
 export type PoolTaskOutcome =
   { ok: true; value: unknown } | { ok: false; error: AppErrorJson | { message: string } }
@@ -30,6 +37,8 @@ export type PoolTaskOutcome =
 export interface PoolTaskContext {
   /** Reports progress: `fraction` in 0..1 and a short user-facing message. */
   reportProgress(fraction: number, message: string): void
+  /** Resolves with `ok` when the pool releases the task (WorkerPool.runOnSlot's holding task). */
+  untilReleased(): Promise<boolean>
 }
 
 type TaskFunction = (input: unknown, context: PoolTaskContext) => unknown
@@ -50,6 +59,12 @@ export async function runPoolTask(message: PoolTaskMessage): Promise<PoolTaskOut
     const context: PoolTaskContext = {
       reportProgress: (fraction, text) =>
         events.postMessage({ type: 'progress', fraction, message: text } satisfies PoolTaskEvent),
+      untilReleased: () =>
+        new Promise((resolve) => {
+          events.on('message', (message: PoolSlotRelease) => {
+            if (message.type === 'release') resolve(message.ok)
+          })
+        }),
     }
     events.postMessage({ type: 'started' } satisfies PoolTaskEvent)
     return { ok: true, value: await (fn as TaskFunction)(message.input, context) }

@@ -97,3 +97,79 @@ describe('WorkerPool', () => {
     expect(after.failed).toBeGreaterThanOrEqual(before.failed)
   })
 })
+
+describe('WorkerPool.runOnSlot', () => {
+  /** A promise with its resolve and reject. */
+  function deferred<T>() {
+    let resolve!: (value: T) => void
+    let reject!: (error: unknown) => void
+    const promise = new Promise<T>((res, rej) => {
+      resolve = res
+      reject = rej
+    })
+    return { promise, resolve, reject }
+  }
+
+  it('holds a thread while the work runs, so other tasks queue behind it, and counts it', async () => {
+    const single = new WorkerPool({ threads: 1 })
+    try {
+      const gate = deferred<string>()
+      let started = false
+      const held = single.runOnSlot(() => {
+        started = true
+        return gate.promise
+      })
+      await expect.poll(() => started).toBe(true)
+      const queued = single.run(echo, 'after')
+      await expect.poll(() => single.stats().queued).toBe(1)
+      gate.resolve('done')
+      await expect(held).resolves.toBe('done')
+      await expect(queued).resolves.toMatchObject({ input: 'after' })
+      expect(single.stats()).toMatchObject({ completed: 2, failed: 0 })
+    } finally {
+      await single.close()
+    }
+  })
+
+  it("passes the work's own error on and counts it as failed", async () => {
+    const before = pool.stats().failed
+    const error = new AppError('bad_audio', 400, 'Not audio.')
+    await expect(pool.runOnSlot(() => Promise.reject(error))).rejects.toBe(error)
+    expect(pool.stats().failed - before).toBe(1)
+  })
+
+  it('aborts the work at the timeout and rejects with a timeout failure', async () => {
+    let workSignal: AbortSignal | undefined
+    const result = await pool
+      .runOnSlot(
+        (signal) => {
+          workSignal = signal
+          return new Promise((_resolve, reject) =>
+            signal.addEventListener('abort', () => reject(signal.reason as Error)),
+          )
+        },
+        { timeoutMs: 200 },
+      )
+      .catch((e: unknown) => e)
+    expect(result).toBeInstanceOf(WorkerTaskFailure)
+    expect(result).toMatchObject({ reason: 'timeout' })
+    expect(workSignal?.aborted).toBe(true)
+  })
+
+  it("aborts the work with the caller's reason", async () => {
+    const controller = new AbortController()
+    let running = false
+    const held = pool.runOnSlot(
+      (signal) => {
+        running = true
+        return new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason as Error)),
+        )
+      },
+      { signal: controller.signal },
+    )
+    await expect.poll(() => running).toBe(true)
+    controller.abort(new Error('user cancelled'))
+    await expect(held).rejects.toThrow('user cancelled')
+  })
+})

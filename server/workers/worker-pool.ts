@@ -14,7 +14,12 @@ import { MessageChannel } from 'node:worker_threads'
 import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
 import { AppError } from '../http/app-error'
-import type { PoolTaskEvent, PoolTaskMessage, PoolTaskOutcome } from './run-pool-task'
+import type {
+  PoolSlotRelease,
+  PoolTaskEvent,
+  PoolTaskMessage,
+  PoolTaskOutcome,
+} from './run-pool-task'
 
 export type { PoolTaskContext } from './run-pool-task'
 
@@ -30,6 +35,9 @@ export interface PoolTask<I, O> {
 export function poolTask<I, O>(module: URL, name: string): PoolTask<I, O> {
   return { module: module.href, name }
 }
+
+/** The task that holds a thread while runOnSlot's work runs elsewhere (slot-task.ts). */
+const HOLD_SLOT = poolTask<null, void>(new URL('./slot-task.ts', import.meta.url), 'holdSlot')
 
 /** Why a task failed outside its own code. */
 export type WorkerTaskFailureReason = 'timeout' | 'out_of_memory' | 'aborted' | 'crashed'
@@ -92,10 +100,13 @@ export class WorkerPool {
   private completed = 0
   private failed = 0
   private readonly taskTimeoutMs: number
+  /** The most tasks (and slots, see runOnSlot) that run at once. */
+  readonly threads: number
 
   constructor(options: WorkerPoolOptions = {}) {
     this.taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS
     const threads = Math.max(1, options.threads ?? os.availableParallelism())
+    this.threads = threads
     this.piscina = new Piscina({
       filename: BOOTSTRAP,
       // At least one thread: piscina 5.3 leaves queued tasks waiting forever when the last thread
@@ -110,7 +121,48 @@ export class WorkerPool {
   }
 
   /** Runs `task` on a pool thread. See the module docs for the errors it rejects with. */
-  async run<I, O>(task: PoolTask<I, O>, input: I, options: TaskRunOptions = {}): Promise<O> {
+  run<I, O>(task: PoolTask<I, O>, input: I, options: TaskRunOptions = {}): Promise<O> {
+    return this.execute(task, input, options)
+  }
+
+  /**
+   * Runs `work` (e.g. a child process: ffmpeg, a speech recogniser) while it holds one of the
+   * pool's threads, so that work outside the threads shares their concurrency cap, queue, timeout
+   * and counters. `work` starts once a thread is free and gets a signal that aborts when the
+   * caller aborts or the task times out; it should then stop its process. Resolves or rejects as
+   * `work` does; rejects with the caller's reason or a WorkerTaskFailure (`timeout`, `aborted`)
+   * when the slot is lost first.
+   */
+  async runOnSlot<T>(
+    work: (signal: AbortSignal) => Promise<T>,
+    options: Omit<TaskRunOptions, 'onProgress'> = {},
+  ): Promise<T> {
+    const lost = new AbortController()
+    const signal = options.signal ? AbortSignal.any([options.signal, lost.signal]) : lost.signal
+    let outcome: Promise<T> | undefined
+    try {
+      await this.execute(HOLD_SLOT, null, options, (release) => {
+        outcome = work(signal)
+        outcome.then(
+          () => release(true),
+          () => release(false),
+        )
+      })
+    } catch (error) {
+      lost.abort(error)
+      // The work's own failure (it released the slot) is the answer; so is its end after a loss.
+      if (outcome) await outcome
+      throw error
+    }
+    return outcome as Promise<T>
+  }
+
+  private async execute<I, O>(
+    task: PoolTask<I, O>,
+    input: I,
+    options: TaskRunOptions,
+    onStarted?: (release: (ok: boolean) => void) => void,
+  ): Promise<O> {
     const timeout = new AbortController()
     const signal = options.signal
       ? AbortSignal.any([options.signal, timeout.signal])
@@ -123,7 +175,12 @@ export class WorkerPool {
     const timeoutMs = options.timeoutMs ?? this.taskTimeoutMs
     channel.port1.on('message', (event: PoolTaskEvent) => {
       if (event.type === 'progress') options.onProgress?.(event.fraction, event.message)
-      else if (!settled) timer = setTimeout(() => timeout.abort(), timeoutMs)
+      else if (!settled) {
+        timer = setTimeout(() => timeout.abort(), timeoutMs)
+        onStarted?.((ok) =>
+          channel.port1.postMessage({ type: 'release', ok } satisfies PoolSlotRelease),
+        )
+      }
     })
     // The port closes itself when the thread closes its end (task over, or thread gone), after
     // delivering every report; closing it here could drop reports still in flight.

@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { AppError } from '../../http/app-error'
+import type { WorkerPool } from '../../workers/worker-pool'
 import { ProcessFailure, runProcess } from './run-process'
 
 /** Samples per second of decoded PCM. */
@@ -36,13 +37,14 @@ export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T
 }
 
 /**
- * Decodes `audio` to 16 kHz mono PCM (s16le), at most `maxSeconds` of it when given. Throws 400
+ * Decodes `audio` to 16 kHz mono PCM (s16le), at most `maxSeconds` of it when given, with ffmpeg
+ * on a slot of `pool` (see runProcess). Throws 400
  * `bad_audio` when ffmpeg cannot decode it or it holds no sound samples, 503 when ffmpeg is
  * missing, or the abort reason.
  */
 export async function decodeToPcm(
   audio: Uint8Array,
-  options: { signal?: AbortSignal; maxSeconds?: number } = {},
+  options: { pool: WorkerPool; signal?: AbortSignal; maxSeconds?: number },
 ): Promise<Buffer> {
   if (audio.byteLength === 0) throw badAudio()
   return withTempDir(async (dir) => {
@@ -72,7 +74,7 @@ export async function decodeToPcm(
           'pcm_s16le',
           output,
         ],
-        { signal: options.signal, install: FFMPEG_INSTALL },
+        { signal: options.signal, install: FFMPEG_INSTALL, pool: options.pool },
       )
     } catch (error) {
       if (error instanceof ProcessFailure) throw badAudio(error)

@@ -6,6 +6,7 @@ import { spokenWav } from '../../test/test-audio'
 import { decodeToPcm, pcmToWav, PCM_BYTES_PER_SECOND } from './audio'
 import { featParamsForPiece, meanCepstrum, withCmnInit } from './cepstral-mean'
 import { POCKETSPHINX_MODEL } from './local-transcriber'
+import { WorkerPool } from '../../workers/worker-pool'
 
 describe('meanCepstrum', () => {
   it('averages each of the 13 coefficients over the frames, skipping other lines', () => {
@@ -31,18 +32,23 @@ describe('withCmnInit', () => {
 
 describe('featParamsForPiece', () => {
   let dir: string
+  const pool = new WorkerPool({ threads: 1 })
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'lexdesk-cmn-test-'))
   })
   afterAll(async () => {
+    await pool.close()
     await rm(dir, { recursive: true, force: true })
   })
   const install = 'install sphinxbase-utils'
 
   it("writes the model's parameters with the piece's own mean as -cmninit", async () => {
     const wav = path.join(dir, 'speech.wav')
-    await writeFile(wav, pcmToWav(await decodeToPcm(await spokenWav('Sign the lease today.'))))
-    const file = await featParamsForPiece(POCKETSPHINX_MODEL, wav, { install })
+    await writeFile(
+      wav,
+      pcmToWav(await decodeToPcm(await spokenWav('Sign the lease today.'), { pool })),
+    )
+    const file = await featParamsForPiece(POCKETSPHINX_MODEL, wav, { install, pool })
     const written = await readFile(file ?? '', 'utf8')
     const model = await readFile(path.join(POCKETSPHINX_MODEL, 'feat.params'), 'utf8')
     const cmninit = (text: string) => /^-cmninit (.*)$/m.exec(text)?.[1]
@@ -54,6 +60,6 @@ describe('featParamsForPiece', () => {
   it('keeps the model default for a piece without speech', async () => {
     const wav = path.join(dir, 'silence.wav')
     await writeFile(wav, pcmToWav(Buffer.alloc(2 * PCM_BYTES_PER_SECOND)))
-    expect(await featParamsForPiece(POCKETSPHINX_MODEL, wav, { install })).toBeUndefined()
+    expect(await featParamsForPiece(POCKETSPHINX_MODEL, wav, { install, pool })).toBeUndefined()
   })
 })

@@ -12,6 +12,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { WorkerPool } from '../../workers/worker-pool'
 import { runProcess } from './run-process'
 
 /** Cepstral coefficients per frame in the PocketSphinx US English model (c0–c12). */
@@ -21,12 +22,13 @@ const CEPSTRA = 13
  * Writes a copy of the model's `feat.params` whose `-cmninit` is the mean cepstrum of
  * the speech frames of `wavFile` (16 kHz mono WAV), and returns its path (beside `wavFile`); undefined when the
  * piece has no speech frames (the model's default then stays). `install` names the package of
- * `sphinx_fe` for the 503 problem when it is missing. Aborting `signal` kills `sphinx_fe`.
+ * `sphinx_fe` for the 503 problem when it is missing. `sphinx_fe` runs on a slot of `pool`;
+ * aborting `signal` kills it.
  */
 export async function featParamsForPiece(
   modelDir: string,
   wavFile: string,
-  options: { signal?: AbortSignal; install: string },
+  options: { pool: WorkerPool; signal?: AbortSignal; install: string },
 ): Promise<string | undefined> {
   const paramsFile = path.join(modelDir, 'feat.params')
   const args = ['-argfile', paramsFile, '-samprate', '16000', '-mswav', 'yes', '-i', wavFile]
@@ -34,6 +36,7 @@ export async function featParamsForPiece(
   await runProcess('sphinx_fe', [...args, '-ofmt', 'text', '-o', cepstra], {
     signal: options.signal,
     install: options.install,
+    pool: options.pool,
   })
   const mean = meanCepstrum(await readFile(cepstra, 'utf8'))
   if (!mean) return undefined

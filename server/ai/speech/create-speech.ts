@@ -3,11 +3,15 @@ import type { EngineConfig } from '../../config'
 import { LocalSpeaker } from './local-speaker'
 import { LocalTranscriber } from './local-transcriber'
 import { OpenAISpeaker, OpenAITranscriber } from './openai-speech'
+import type { WorkerPool } from '../../workers/worker-pool'
 import type { Speaker, Transcriber } from './types'
 
-/** 'local' → PocketSphinx through ffmpeg (child processes); 'openai' → `/v1/audio/transcriptions`. */
-export function createTranscriber(config: EngineConfig): Transcriber {
-  if (config.engine === 'local') return new LocalTranscriber()
+/**
+ * 'local' → PocketSphinx through ffmpeg (child processes on slots of `pool`); 'openai' →
+ * `/v1/audio/transcriptions`.
+ */
+export function createTranscriber(config: EngineConfig, pool: WorkerPool): Transcriber {
+  if (config.engine === 'local') return new LocalTranscriber(pool)
   return new OpenAITranscriber({
     baseURL: config.baseUrl,
     apiKey: config.apiKey,
@@ -15,8 +19,8 @@ export function createTranscriber(config: EngineConfig): Transcriber {
   })
 }
 
-/** 'local' → espeak-ng and ffmpeg (child processes); 'openai' → `/v1/audio/speech`. */
-export function createSpeaker(config: EngineConfig): Speaker {
-  if (config.engine === 'local') return new LocalSpeaker()
+/** 'local' → espeak-ng and ffmpeg (child processes on slots of `pool`); 'openai' → `/v1/audio/speech`. */
+export function createSpeaker(config: EngineConfig, pool: WorkerPool): Speaker {
+  if (config.engine === 'local') return new LocalSpeaker(pool)
   return new OpenAISpeaker({ baseURL: config.baseUrl, apiKey: config.apiKey, model: config.model })
 }

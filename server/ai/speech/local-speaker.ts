@@ -1,9 +1,11 @@
 /**
  * The local text-to-speech engine: espeak-ng (Debian package espeak-ng) synthesises a WAV from
- * text given on its standard input, and ffmpeg encodes it to MP3 (64 kbit/s mono).
+ * text given on its standard input, and ffmpeg encodes it to MP3 (64 kbit/s mono); both run on
+ * slots of the shared worker pool (runProcess).
  */
 import { AppError } from '../../http/app-error'
 import { FFMPEG_INSTALL } from './audio'
+import type { WorkerPool } from '../../workers/worker-pool'
 import { ProcessFailure, runProcess } from './run-process'
 import { speechText, type Speaker } from './types'
 
@@ -14,6 +16,8 @@ const INSTALL =
 const ESPEAK_VOICE = /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/
 
 export class LocalSpeaker implements Speaker {
+  constructor(private readonly pool: WorkerPool) {}
+
   async speak(text: string, voice?: string): Promise<{ audio: Uint8Array; mime: string }> {
     const chosen = voice && ESPEAK_VOICE.test(voice) ? voice : 'en-us'
     try {
@@ -21,6 +25,7 @@ export class LocalSpeaker implements Speaker {
         runProcess('espeak-ng', ['--stdout', '-v', name, '-s', '165'], {
           stdin: new TextEncoder().encode(speechText(text)),
           install: INSTALL,
+          pool: this.pool,
         })
       // An unknown voice name makes espeak-ng fail: speak with the default voice instead.
       const wav = await synthesise(chosen).catch((error: unknown) => {
@@ -48,7 +53,7 @@ export class LocalSpeaker implements Speaker {
           'mp3',
           'pipe:1',
         ],
-        { stdin: wav, install: FFMPEG_INSTALL },
+        { stdin: wav, install: FFMPEG_INSTALL, pool: this.pool },
       )
       return { audio: new Uint8Array(mp3), mime: 'audio/mpeg' }
     } catch (error) {

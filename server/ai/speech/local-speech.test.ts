@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../http/app-error'
 import { AUDIO_FORMATS, encodeAudio, spokenWav, type AudioFormat } from '../../test/test-audio'
 import { decodeToPcm, PCM_BYTES_PER_SECOND } from './audio'
@@ -6,20 +6,23 @@ import { LocalSpeaker } from './local-speaker'
 import { LocalTranscriber } from './local-transcriber'
 import { runProcess } from './run-process'
 import { SPEECH_MAX_CHARS, speechText } from './types'
+import { WorkerPool } from '../../workers/worker-pool'
 
 const SENTENCE = 'The tenant shall pay the rent on the first day of each month.'
+const pool = new WorkerPool({ threads: 2 })
+afterAll(() => pool.close())
 let wav: Buffer
 let wavSeconds: number
 beforeAll(async () => {
   wav = await spokenWav(SENTENCE)
-  wavSeconds = (await decodeToPcm(wav)).byteLength / PCM_BYTES_PER_SECOND
+  wavSeconds = (await decodeToPcm(wav, { pool })).byteLength / PCM_BYTES_PER_SECOND
 })
 
 describe('decoding', () => {
   it.each(Object.keys(AUDIO_FORMATS) as AudioFormat[])(
     'decodes %s to 16 kHz mono PCM of the same length',
     async (format) => {
-      const pcm = await decodeToPcm(await encodeAudio(wav, format))
+      const pcm = await decodeToPcm(await encodeAudio(wav, format), { pool })
       // Lossy codecs pad a few frames; the length stays within a tenth of a second.
       expect(Math.abs(pcm.byteLength / PCM_BYTES_PER_SECOND - wavSeconds)).toBeLessThan(0.1)
     },
@@ -32,9 +35,27 @@ describe('decoding', () => {
   ] as const)('rejects %s input with a 400 bad_audio problem', async (_name, input) => {
     const bytes =
       typeof input === 'function' ? (await encodeAudio(wav, 'mp4')).subarray(0, 400) : input
-    const error = await decodeToPcm(bytes).catch((e: unknown) => e)
+    const error = await decodeToPcm(bytes, { pool }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AppError)
     expect(error).toMatchObject({ status: 400, code: 'bad_audio' })
+  })
+
+  it("runs programs on the pool's slots, counted there and killed at its task timeout", async () => {
+    const strict = new WorkerPool({ threads: 1, taskTimeoutMs: 300 })
+    try {
+      const out = await runProcess('echo', ['on a slot'], { install: 'coreutils', pool: strict })
+      expect(out.toString()).toBe('on a slot\n')
+      expect(strict.stats()).toMatchObject({ completed: 1, failed: 0 })
+      const started = performance.now()
+      const error = await runProcess('sleep', ['30'], { install: 'coreutils', pool: strict }).catch(
+        (e: unknown) => e,
+      )
+      expect(error).toMatchObject({ reason: 'timeout' })
+      expect(performance.now() - started).toBeLessThan(5000)
+      expect(strict.stats()).toMatchObject({ failed: 1 })
+    } finally {
+      await strict.close()
+    }
   })
 
   it('names what to install when a program is missing (503, not a crash)', async () => {
@@ -51,7 +72,7 @@ describe('decoding', () => {
 
 describe('LocalTranscriber', () => {
   it('returns timed segments within the audio, with the engine and duration', async () => {
-    const transcript = await new LocalTranscriber().transcribe(wav, 'audio/wav')
+    const transcript = await new LocalTranscriber(pool).transcribe(wav, 'audio/wav')
     expect(transcript).toMatchObject({ language: 'en', engine: 'local' })
     expect(transcript.durationSec).toBeCloseTo(wavSeconds, 1)
     expect(transcript.segments.length).toBeGreaterThan(0)
@@ -67,7 +88,7 @@ describe('LocalTranscriber', () => {
   it('works through long audio in pieces, reporting progress, with times across the whole', async () => {
     const long = await spokenWav(SENTENCE, 6)
     const progress: number[] = []
-    const transcript = await new LocalTranscriber({ pieceSec: 10, parallel: 2 }).transcribe(
+    const transcript = await new LocalTranscriber(pool, { pieceSec: 10 }).transcribe(
       long,
       'audio/wav',
       { onProgress: (fraction) => progress.push(fraction) },
@@ -86,7 +107,7 @@ describe('LocalTranscriber', () => {
     const controller = new AbortController()
     const started = performance.now()
     setTimeout(() => controller.abort(new Error('cancelled by the test')), 300)
-    const error = await new LocalTranscriber()
+    const error = await new LocalTranscriber(pool)
       .transcribe(long, 'audio/wav', { signal: controller.signal })
       .catch((e: unknown) => e)
     expect(error).toMatchObject({ message: 'cancelled by the test' })
@@ -96,15 +117,15 @@ describe('LocalTranscriber', () => {
 
 describe('LocalSpeaker', () => {
   it('speaks text as MP3 that decodes to audio of a plausible length', async () => {
-    const { audio, mime } = await new LocalSpeaker().speak('Read this clause aloud, please.')
+    const { audio, mime } = await new LocalSpeaker(pool).speak('Read this clause aloud, please.')
     expect(mime).toBe('audio/mpeg')
-    const seconds = (await decodeToPcm(audio)).byteLength / PCM_BYTES_PER_SECOND
+    const seconds = (await decodeToPcm(audio, { pool })).byteLength / PCM_BYTES_PER_SECOND
     expect(seconds).toBeGreaterThan(1)
     expect(seconds).toBeLessThan(6)
   })
 
   it('falls back to the default voice for a voice name it does not know', async () => {
-    const { audio } = await new LocalSpeaker().speak('Hello.', 'xx-unknown')
+    const { audio } = await new LocalSpeaker(pool).speak('Hello.', 'xx-unknown')
     expect(audio.byteLength).toBeGreaterThan(1000)
   })
 

@@ -2,13 +2,14 @@
  * The local speech-to-text engine: ffmpeg decodes the recording to 16 kHz mono PCM, which is cut
  * into pieces of about a minute (pieces.ts) and recognised by CMU PocketSphinx 0.8
  * (`pocketsphinx_continuous`, Debian packages pocketsphinx and pocketsphinx-en-us) with its US
- * English acoustic model, language model and dictionary, two pieces at a time, each a child
- * process killed when the signal aborts; each piece is normalised with its own cepstral mean
- * (cepstral-mean.ts). Progress is reported after each piece.
+ * English acoustic model, language model and dictionary. Every program runs as a child process
+ * on a slot of the shared worker pool (runProcess), so pieces are recognised as many at a time as
+ * the pool has threads, sharing them with every other CPU-heavy task, and are killed when the
+ * signal aborts; each piece is normalised with its own cepstral mean (cepstral-mean.ts). Progress
+ * is reported after each piece.
  */
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { AppError } from '../../http/app-error'
 import { decodeToPcm, PCM_BYTES_PER_SECOND, pcmToWav, withTempDir } from './audio'
@@ -16,6 +17,7 @@ import { featParamsForPiece } from './cepstral-mean'
 import { parsePocketsphinxTimes } from './pocketsphinx-output'
 import { splitPcm, type Piece } from './pieces'
 import { engineUnavailable, ProcessFailure, runProcess } from './run-process'
+import type { WorkerPool } from '../../workers/worker-pool'
 import type { Transcriber, TranscribeOptions, Transcript, TranscriptSegment } from './types'
 
 /** Where Debian's pocketsphinx-en-us puts the acoustic model. */
@@ -33,8 +35,10 @@ const INSTALL =
 const DECODER_OPTIONS = ['-pl_window', '5']
 
 export class LocalTranscriber implements Transcriber {
+  /** `pieceSec`: longest piece (default pieces.ts); `extraArgs`: more decoder options (evaluations). */
   constructor(
-    private readonly options: { pieceSec?: number; parallel?: number; extraArgs?: string[] } = {},
+    private readonly pool: WorkerPool,
+    private readonly options: { pieceSec?: number; extraArgs?: string[] } = {},
   ) {}
 
   async transcribe(
@@ -44,7 +48,7 @@ export class LocalTranscriber implements Transcriber {
   ): Promise<Transcript> {
     if (!existsSync(POCKETSPHINX_MODEL)) throw engineUnavailable(INSTALL)
     options.onProgress?.(0, 'Decoding audio')
-    const pcm = await decodeToPcm(audio, { signal: options.signal })
+    const pcm = await decodeToPcm(audio, { pool: this.pool, signal: options.signal })
     const pieces = splitPcm(pcm, this.options.pieceSec)
     const results: TranscriptSegment[][] = []
     let done = 0
@@ -59,8 +63,9 @@ export class LocalTranscriber implements Transcriber {
           options.onProgress?.(done / pieces.length, `Transcribed ${done} of ${pieces.length}`)
         }
       }
-      const parallel = this.options.parallel ?? Math.min(2, availableParallelism())
-      await Promise.all(Array.from({ length: Math.min(parallel, pieces.length) }, worker))
+      // As many pieces in hand (a WAV file each) as the pool can recognise at once.
+      const inHand = Math.min(this.pool.threads, pieces.length)
+      await Promise.all(Array.from({ length: inHand }, worker))
     })
     const segments = results.flat()
     return {
@@ -85,6 +90,7 @@ export class LocalTranscriber implements Transcriber {
     await writeFile(file, pcmToWav(pcm.subarray(piece.startByte, piece.endByte)))
     try {
       const params = await featParamsForPiece(POCKETSPHINX_MODEL, file, {
+        pool: this.pool,
         signal,
         install: INSTALL,
       })
@@ -93,10 +99,7 @@ export class LocalTranscriber implements Transcriber {
       const output = await runProcess(
         'pocketsphinx_continuous',
         [...args, ...(this.options.extraArgs ?? [])],
-        {
-          signal,
-          install: INSTALL,
-        },
+        { pool: this.pool, signal, install: INSTALL },
       )
       return parsePocketsphinxTimes(output.toString('utf8'), piece.startSec)
     } catch (error) {

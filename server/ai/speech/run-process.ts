@@ -1,10 +1,14 @@
 /**
  * Runs an external program (ffmpeg, pocketsphinx_continuous, espeak-ng) with optional stdin bytes,
- * collecting stdout. Aborting `signal` kills the process (SIGKILL). A program that is not
- * installed becomes a 503 `engine_unavailable` problem naming `install`, never a crash.
+ * collecting stdout. Given the worker pool, the process runs on one of its slots
+ * (WorkerPool.runOnSlot): it waits for a free thread, counts in the pool's counters and is killed
+ * at the pool's task timeout, so speech shares the cap of every other CPU-heavy task. Aborting
+ * `signal` kills the process (SIGKILL). A program that is not installed becomes a 503
+ * `engine_unavailable` problem naming `install`, never a crash.
  */
 import { spawn } from 'node:child_process'
 import { AppError } from '../../http/app-error'
+import type { WorkerPool } from '../../workers/worker-pool'
 
 /** A program exited with a non-zero status; `stderr` holds its last 2,000 characters. */
 export class ProcessFailure extends Error {
@@ -23,10 +27,30 @@ export interface RunOptions {
   signal?: AbortSignal
   /** What to tell the user to install or configure when the program is missing. */
   install: string
+  /**
+   * The shared worker pool, whose slot the process holds while it runs. Engines always pass it;
+   * only test and benchmark helpers that make audio fixtures run programs without it.
+   */
+  pool?: WorkerPool
 }
 
-/** Runs `program args`; resolves with its stdout, rejects with ProcessFailure, AppError or the abort reason. */
+/**
+ * Runs `program args`; resolves with its stdout, rejects with ProcessFailure, AppError, the abort
+ * reason, or (on the pool) a WorkerTaskFailure when it ran past the pool's task timeout.
+ */
 export function runProcess(program: string, args: string[], options: RunOptions): Promise<Buffer> {
+  const { pool, ...rest } = options
+  if (!pool) return spawnAndCollect(program, args, rest)
+  return pool.runOnSlot((signal) => spawnAndCollect(program, args, { ...rest, signal }), {
+    signal: options.signal,
+  })
+}
+
+function spawnAndCollect(
+  program: string,
+  args: string[],
+  options: Omit<RunOptions, 'pool'>,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(options.signal.reason)
     const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'pipe'] })

@@ -12,6 +12,7 @@ import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
 import { problemResponse } from '../../http/problem-responses'
 import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
 import type { Engines } from '../../ai/engines'
+import type { WorkerPool } from '../../workers/worker-pool'
 
 /** Seconds of audio a demo question may last. */
 export const DEMO_MAX_AUDIO_SECONDS = 60
@@ -31,10 +32,11 @@ const DemoText = z
   .min(1, 'Please paste a document to analyze')
   .max(DEMO_MAX_TEXT_CHARS, 'The demo reads at most 20,000 characters')
 
-export const demoRoutes: FastifyPluginAsyncZod<{ engines: Engines; limits: DemoLimits }> = async (
-  app,
-  { engines, limits },
-) => {
+export const demoRoutes: FastifyPluginAsyncZod<{
+  engines: Engines
+  pool: WorkerPool
+  limits: DemoLimits
+}> = async (app, { engines, pool, limits }) => {
   const limiter = app.createRateLimit({
     max: limits.perClient,
     timeWindow: limits.windowMs,
@@ -79,7 +81,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{ engines: Engines; limits: DemoL
     },
     async (req, reply) => {
       const audio = Buffer.from(req.body.audio, 'base64')
-      const pcm = await decodeToPcm(audio, { maxSeconds: DEMO_MAX_AUDIO_SECONDS + 1 })
+      const pcm = await decodeToPcm(audio, { pool, maxSeconds: DEMO_MAX_AUDIO_SECONDS + 1 })
       if (pcm.byteLength / PCM_BYTES_PER_SECOND > DEMO_MAX_AUDIO_SECONDS) {
         throw new AppError('audio_too_long', 413, 'The demo takes questions of up to 60 seconds.')
       }

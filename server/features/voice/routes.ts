@@ -38,7 +38,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
   app,
   { services },
 ) => {
-  const deps = { db: services.db, blobs: services.blobs }
+  const deps = { db: services.db, blobs: services.blobs, pool: services.pool }
   services.jobs.register(
     transcriptionJobHandler({ ...deps, transcriber: services.engines.transcriber }),
   )

@@ -18,9 +18,10 @@ import { recordEvent } from '../../events/record-event'
 import { enqueueJob, type Job } from '../../jobs/job-service'
 import type { BlobStore } from '../../blob/blob-store'
 import { decodeToPcm } from '../../ai/speech/audio'
+import type { WorkerPool } from '../../workers/worker-pool'
 
 type RecordingRow = typeof recordings.$inferSelect
-export type VoiceDeps = { db: Db; blobs: BlobStore }
+export type VoiceDeps = { db: Db; blobs: BlobStore; pool: WorkerPool }
 
 /** The job kind that transcribes a recording. */
 export const TRANSCRIPTION_JOB = 'transcription'
@@ -125,7 +126,7 @@ export async function uploadRecording(
   const appId = file.appId ? AppId.safeParse(file.appId) : undefined
   if (appId && !appId.success)
     throw new AppError('validation_failed', 400, 'appId must be an app id (UUID)')
-  await decodeToPcm(file.bytes, { maxSeconds: CHECK_SECONDS })
+  await decodeToPcm(file.bytes, { pool: deps.pool, maxSeconds: CHECK_SECONDS })
   const mimeType = file.mimeType.split(';')[0]?.trim().toLowerCase() || 'audio/webm'
   const now = new Date()
   const fileKey = `orgs/${principal.orgId}/voice-recordings/${userId}/${now.getTime()}.${EXTENSIONS[mimeType] ?? 'webm'}`
