@@ -23,7 +23,7 @@ export async function voiceBenchmarks(report: Report) {
   const minute = await runProcess(
     'ffmpeg',
     ['-v', 'error', '-f', 'wav', '-i', 'pipe:0', '-t', '60', '-f', 'wav', 'pipe:1'],
-    { stdin: wav, install: 'ffmpeg' },
+    { stdin: wav, install: 'ffmpeg', pool: null },
   )
   const webm = await encodeAudio(minute, 'webm')
   // The server's pool: as many threads as cores, shared by every program of the engines.

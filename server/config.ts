@@ -69,9 +69,10 @@ const EnvSchema = z.object({
   JOBS_PER_ORG: z.coerce.number().int().min(1).max(64).optional(),
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WORKER_HEAP_MB: z.coerce.number().int().min(64).max(16384).default(1024),
-  WORKER_TASK_TIMEOUT_S: z.coerce.number().positive().default(600),
+  // At most what a Node timer can wait (2^31 - 1 ms); longer ones fire at once.
+  WORKER_TASK_TIMEOUT_S: z.coerce.number().positive().max(2_147_483).default(600),
   MAX_PDF_PAGES: z.coerce.number().int().min(1).default(2000),
-  EXTRACTION_TIMEOUT_S: z.coerce.number().positive().default(60),
+  EXTRACTION_TIMEOUT_S: z.coerce.number().positive().max(2_147_483).default(60),
   TRUST_PROXY: z
     .string()
     .optional()

@@ -75,5 +75,8 @@ export function authProblem(
   }
   const detail =
     typeof message === 'string' && message.length > 0 ? message : (STATUS_CODES[status] ?? 'Error')
-  return { body: withMessage(problem(status, detail, codeForStatus(status))), headers: {} }
+  // A bare 404 (no better-auth code) is better-auth's router: no such endpoint.
+  const bareNotFound = status === 404 && codeText === undefined
+  const closedCode = bareNotFound ? 'route_not_found' : codeForStatus(status)
+  return { body: withMessage(problem(status, detail, closedCode)), headers: {} }
 }

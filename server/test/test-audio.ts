@@ -22,7 +22,7 @@ const install = 'Tests need espeak-ng and ffmpeg: node scripts/ensure-system.mjs
 /** `text` spoken by espeak-ng as a WAV file, repeated `times` times (longer audio). */
 export async function spokenWav(text: string, times = 1): Promise<Buffer> {
   const input = new TextEncoder().encode(Array.from({ length: times }, () => text).join(' '))
-  return runProcess('espeak-ng', ['--stdout', '-v', 'en-us'], { stdin: input, install })
+  return runProcess('espeak-ng', ['--stdout', '-v', 'en-us'], { stdin: input, install, pool: null })
 }
 
 /** `wav` re-encoded as `format` (through a file: MP4 cannot be written to a pipe). */
@@ -42,7 +42,7 @@ export async function encodeAudio(wav: Uint8Array, format: AudioFormat): Promise
         ...AUDIO_FORMATS[format].args,
         out,
       ],
-      { install },
+      { install, pool: null },
     )
     return await readFile(out)
   } finally {

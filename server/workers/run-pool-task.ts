@@ -1,6 +1,6 @@
 /**
  * Runs one WorkerPool task inside a worker thread: imports the task's module (cached per thread),
- * calls its named export with `(input, { reportProgress })`, and wraps the outcome in an envelope,
+ * calls its named export with `(input, context)` (PoolTaskContext), and wraps the outcome in an envelope,
  * because structured cloning keeps only an Error's name and message (an AppError's code and status
  * would be lost): `{ ok: true, value }` or `{ ok: false, error }` (AppError.toJSON, or a message).
  */
@@ -37,7 +37,10 @@ export type PoolTaskOutcome =
 export interface PoolTaskContext {
   /** Reports progress: `fraction` in 0..1 and a short user-facing message. */
   reportProgress(fraction: number, message: string): void
-  /** Resolves with `ok` when the pool releases the task (WorkerPool.runOnSlot's holding task). */
+  /**
+   * Resolves with `ok` when the pool releases the task. Only WorkerPool.runOnSlot's holding task
+   * (slot-task.ts) is ever released; any other task calling it waits until its timeout.
+   */
   untilReleased(): Promise<boolean>
 }
 

@@ -1,12 +1,13 @@
 /**
- * The one pool of worker threads for CPU-heavy work (text extraction, local analysis, and next
- * transcription decoding, embedding, export), built on piscina. It caps concurrency (default: the
+ * The one pool of worker threads for CPU-heavy work (text extraction, local analysis, local
+ * embedding, and through `runOnSlot` the speech programs), built on piscina. It caps concurrency (default: the
  * machine's cores) and queues the rest, gives each task a wall-clock timeout and an AbortSignal,
  * caps each thread's heap (`resourceLimits`) so a decompression bomb kills one thread and never the
  * server, replaces threads that die, and counts queued, running, completed and failed tasks.
  *
  * A task is a named export of a TypeScript module, declared once with `poolTask(url, name)` and
- * run with `pool.run(task, input, options)`. Errors: an AppError thrown in the task is rethrown as
+ * run with `pool.run(task, input, options)`; work outside the threads (a child process) holds a
+ * thread with `pool.runOnSlot(work)`. Errors: an AppError thrown in the task is rethrown as
  * an AppError; any other failure rejects with a WorkerTaskFailure whose `reason` says what happened.
  */
 import os from 'node:os'
@@ -101,12 +102,12 @@ export class WorkerPool {
   private failed = 0
   private readonly taskTimeoutMs: number
   /** The most tasks (and slots, see runOnSlot) that run at once. */
-  readonly threads: number
+  readonly maxThreads: number
 
   constructor(options: WorkerPoolOptions = {}) {
     this.taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS
     const threads = Math.max(1, options.threads ?? os.availableParallelism())
-    this.threads = threads
+    this.maxThreads = threads
     this.piscina = new Piscina({
       filename: BOOTSTRAP,
       // At least one thread: piscina 5.3 leaves queued tasks waiting forever when the last thread
@@ -129,9 +130,9 @@ export class WorkerPool {
    * Runs `work` (e.g. a child process: ffmpeg, a speech recogniser) while it holds one of the
    * pool's threads, so that work outside the threads shares their concurrency cap, queue, timeout
    * and counters. `work` starts once a thread is free and gets a signal that aborts when the
-   * caller aborts or the task times out; it should then stop its process. Resolves or rejects as
-   * `work` does; rejects with the caller's reason or a WorkerTaskFailure (`timeout`, `aborted`)
-   * when the slot is lost first.
+   * caller aborts or the task times out, with that reason (a WorkerTaskFailure for a timeout); it
+   * should then stop its process and reject. Resolves or rejects as `work` does; rejects with the
+   * caller's reason or a WorkerTaskFailure when the slot is lost before the work starts.
    */
   async runOnSlot<T>(
     work: (signal: AbortSignal) => Promise<T>,
@@ -142,7 +143,8 @@ export class WorkerPool {
     let outcome: Promise<T> | undefined
     try {
       await this.execute(HOLD_SLOT, null, options, (release) => {
-        outcome = work(signal)
+        // Through a promise, so that work throwing at once still releases the slot.
+        outcome = Promise.resolve().then(() => work(signal))
         outcome.then(
           () => release(true),
           () => release(false),
@@ -150,8 +152,9 @@ export class WorkerPool {
       })
     } catch (error) {
       lost.abort(error)
-      // The work's own failure (it released the slot) is the answer; so is its end after a loss.
-      if (outcome) await outcome
+      // Once the work started, its own end is the answer: its failure (it released the slot),
+      // its abort reason after the slot was lost, or its result if it finished just before.
+      if (outcome) return await outcome
       throw error
     }
     return outcome as Promise<T>

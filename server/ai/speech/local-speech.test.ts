@@ -50,7 +50,7 @@ describe('decoding', () => {
       const error = await runProcess('sleep', ['30'], { install: 'coreutils', pool: strict }).catch(
         (e: unknown) => e,
       )
-      expect(error).toMatchObject({ reason: 'timeout' })
+      expect(error).toMatchObject({ code: 'audio_timeout', status: 422 })
       expect(performance.now() - started).toBeLessThan(5000)
       expect(strict.stats()).toMatchObject({ failed: 1 })
     } finally {
@@ -61,6 +61,7 @@ describe('decoding', () => {
   it('names what to install when a program is missing (503, not a crash)', async () => {
     const error = await runProcess('lexdesk-no-such-program', [], {
       install: 'Install the Debian package lexdesk-no-such-program.',
+      pool,
     }).catch((e: unknown) => e)
     expect(error).toMatchObject({
       status: 503,

@@ -52,20 +52,31 @@ export class LocalTranscriber implements Transcriber {
     const pieces = splitPcm(pcm, this.options.pieceSec)
     const results: TranscriptSegment[][] = []
     let done = 0
+    // The first piece that fails stops the others: their result would be thrown away.
+    const failed = new AbortController()
+    const signal = options.signal ? AbortSignal.any([options.signal, failed.signal]) : failed.signal
     await withTempDir(async (dir) => {
       let next = 0
       const worker = async () => {
-        while (next < pieces.length) {
+        while (next < pieces.length && !signal.aborted) {
           const index = next++
           const piece = pieces[index] as Piece
-          results[index] = await this.recognise(dir, index, pcm, piece, options.signal)
+          results[index] = await this.recognise(dir, index, pcm, piece, signal)
           done++
           options.onProgress?.(done / pieces.length, `Transcribed ${done} of ${pieces.length}`)
         }
       }
       // As many pieces in hand (a WAV file each) as the pool can recognise at once.
-      const inHand = Math.min(this.pool.threads, pieces.length)
-      await Promise.all(Array.from({ length: inHand }, worker))
+      const inHand = Math.min(this.pool.maxThreads, pieces.length)
+      // Every worker ends (so no process writes into the folder being removed); then the
+      // caller's abort reason, or the first failure, is the answer.
+      await Promise.all(
+        Array.from({ length: inHand }, () =>
+          worker().catch((error: unknown) => failed.abort(error)),
+        ),
+      )
+      options.signal?.throwIfAborted()
+      if (failed.signal.aborted) throw failed.signal.reason
     })
     const segments = results.flat()
     return {

@@ -2,13 +2,13 @@
  * Runs an external program (ffmpeg, pocketsphinx_continuous, espeak-ng) with optional stdin bytes,
  * collecting stdout. Given the worker pool, the process runs on one of its slots
  * (WorkerPool.runOnSlot): it waits for a free thread, counts in the pool's counters and is killed
- * at the pool's task timeout, so speech shares the cap of every other CPU-heavy task. Aborting
- * `signal` kills the process (SIGKILL). A program that is not installed becomes a 503
- * `engine_unavailable` problem naming `install`, never a crash.
+ * at the pool's task timeout (a 422 `audio_timeout` problem), so speech shares the cap of every
+ * other CPU-heavy task. Aborting `signal` kills the process (SIGKILL). A program that is not
+ * installed becomes a 503 `engine_unavailable` problem naming `install`, never a crash.
  */
 import { spawn } from 'node:child_process'
 import { AppError } from '../../http/app-error'
-import type { WorkerPool } from '../../workers/worker-pool'
+import { WorkerTaskFailure, type WorkerPool } from '../../workers/worker-pool'
 
 /** A program exited with a non-zero status; `stderr` holds its last 2,000 characters. */
 export class ProcessFailure extends Error {
@@ -29,21 +29,38 @@ export interface RunOptions {
   install: string
   /**
    * The shared worker pool, whose slot the process holds while it runs. Engines always pass it;
-   * only test and benchmark helpers that make audio fixtures run programs without it.
+   * only test and benchmark helpers that make audio fixtures pass null.
    */
-  pool?: WorkerPool
+  pool: WorkerPool | null
 }
 
 /**
- * Runs `program args`; resolves with its stdout, rejects with ProcessFailure, AppError, the abort
- * reason, or (on the pool) a WorkerTaskFailure when it ran past the pool's task timeout.
+ * Runs `program args`; resolves with its stdout, rejects with ProcessFailure, AppError (503
+ * `engine_unavailable`, 422 `audio_timeout`) or the abort reason.
  */
-export function runProcess(program: string, args: string[], options: RunOptions): Promise<Buffer> {
+export async function runProcess(
+  program: string,
+  args: string[],
+  options: RunOptions,
+): Promise<Buffer> {
   const { pool, ...rest } = options
   if (!pool) return spawnAndCollect(program, args, rest)
-  return pool.runOnSlot((signal) => spawnAndCollect(program, args, { ...rest, signal }), {
-    signal: options.signal,
-  })
+  try {
+    return await pool.runOnSlot((signal) => spawnAndCollect(program, args, { ...rest, signal }), {
+      signal: options.signal,
+    })
+  } catch (error) {
+    if (error instanceof WorkerTaskFailure && error.reason === 'timeout') {
+      throw new AppError(
+        'audio_timeout',
+        422,
+        'Working on this audio took longer than the server allows (WORKER_TASK_TIMEOUT_S), so it was stopped.',
+        {},
+        error,
+      )
+    }
+    throw error
+  }
 }
 
 function spawnAndCollect(

@@ -113,6 +113,7 @@ describe('the openai chat engine', () => {
     expect(chat.status).toBe(200)
     expect(chat.answer).toBe('Copies must ')
     expect(chat.error).toMatch(/^The assistant's model failed/)
+    expect(chat.events).toContainEqual(expect.objectContaining({ code: 'chat_failed' }))
     expect(JSON.stringify(chat.events)).not.toContain('10.0.0.7')
     expect(chat.events.at(-1)).toBe('[DONE]')
     const messages = await t.app.inject({

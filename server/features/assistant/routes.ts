@@ -10,6 +10,7 @@ import type { AppServices } from '../../services'
 import { AppId, OrgParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
 import { notFound } from '../../http/app-error'
+import type { ErrorCode } from '../../http/error-codes'
 import { citationsOf } from './citations'
 import {
   listConversations,
@@ -77,7 +78,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
         operationId: 'chat',
         tags: ['assistant'],
         description:
-          'The spec\'s ai-chat call. Retrieves passages from the organisation\'s documents and streams the answer as server-sent events: first `data: {"conversation_id":…}`, then chunks `data: {"choices":[{"delta":{"content":…}}]}`, then `data: {"citations":[…]}` (each [n] of the answer that matches a retrieved passage: document id and span), then `data: [DONE]`. An engine failure mid-stream sends `data: {"error":…}` before [DONE]. The question and the answer are stored in the conversation (`conversation_id`, or a new one).',
+          'The spec\'s ai-chat call. Retrieves passages from the organisation\'s documents and streams the answer as server-sent events: first `data: {"conversation_id":…}`, then chunks `data: {"choices":[{"delta":{"content":…}}]}`, then `data: {"citations":[…]}` (each [n] of the answer that matches a retrieved passage: document id and span), then `data: [DONE]`. An engine failure mid-stream sends `data: {"error":…,"code":"chat_failed"}` before [DONE]. The question and the answer are stored in the conversation (`conversation_id`, or a new one).',
         params: OrgParams,
         body: ChatBody,
         produces: ['text/event-stream'],
@@ -114,7 +115,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
       } catch (error) {
         // The provider's message may name internal hosts: it goes to the log only.
         req.log.error({ err: error }, 'chat engine failed')
-        send({ error: CHAT_FAILED })
+        send({ error: CHAT_FAILED, code: 'chat_failed' satisfies ErrorCode })
       }
       raw.end('data: [DONE]\n\n')
     },

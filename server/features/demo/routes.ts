@@ -81,15 +81,19 @@ export const demoRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const audio = Buffer.from(req.body.audio, 'base64')
-      const pcm = await decodeToPcm(audio, { pool, maxSeconds: DEMO_MAX_AUDIO_SECONDS + 1 })
-      if (pcm.byteLength / PCM_BYTES_PER_SECOND > DEMO_MAX_AUDIO_SECONDS) {
-        throw new AppError('audio_too_long', 413, 'The demo takes questions of up to 60 seconds.')
-      }
-      // A visitor who leaves stops the recogniser.
+      // A visitor who leaves stops the decoding and the recogniser, queued or running.
       const controller = new AbortController()
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) controller.abort(new Error('The client went away.'))
       })
+      const pcm = await decodeToPcm(audio, {
+        pool,
+        signal: controller.signal,
+        maxSeconds: DEMO_MAX_AUDIO_SECONDS + 1,
+      })
+      if (pcm.byteLength / PCM_BYTES_PER_SECOND > DEMO_MAX_AUDIO_SECONDS) {
+        throw new AppError('audio_too_long', 413, 'The demo takes questions of up to 60 seconds.')
+      }
       const transcript = await engines.transcriber.transcribe(audio, req.body.mimeType, {
         signal: controller.signal,
       })

@@ -369,6 +369,27 @@ describe('entities CSV', () => {
     expect(unknown.error).toMatch(/Line 1: Unknown column "colour"/)
   })
 
+  it("files imported rows under the app given, and makes the app the import job's subject", async () => {
+    const m = await signedInMember(t, 'App Import Firm')
+    const app = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${m.orgId}/apps`,
+      headers: m.headers,
+      payload: { slug: 'deals' },
+    })
+    const appId = app.json().id as string
+    const started = await t.app.inject({
+      method: 'POST',
+      url: url(m, `/import?appId=${appId}`),
+      headers: m.headers,
+      payload: uploadForm(new TextEncoder().encode('name\nAcme\n'), 'entities.csv'),
+    })
+    expect(started.json()).toMatchObject({ kind: 'entities-import', subjectId: appId })
+    expect(await finishedJob(m, started.json().id)).toMatchObject({ status: 'succeeded' })
+    const rows = await t.app.inject({ url: url(m, `?appId=${appId}`), headers: m.headers })
+    expect(rows.json()).toMatchObject({ total: 1, items: [{ name: 'Acme', appId }] })
+  })
+
   it('lets only admins import (403 for a member)', async () => {
     const member = await signedInWithRole(t, alice.orgId, 'member')
     const res = await importCsv(member, 'name\nx\n')

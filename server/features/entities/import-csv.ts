@@ -52,7 +52,14 @@ export async function startImport(
     if (size === 0) throw new AppError('empty_csv', 400, 'No rows')
     const input: ImportJobInput = { blobKey, fileName: upload.fileName, size, appId: upload.appId }
     return await withTenant(deps.db, principal, (tx) =>
-      enqueueJob(tx, principal, { kind: IMPORT_JOB_KIND, input, maxAttempts: 1 }),
+      // The job's subject is the app imported into (none: organisation-wide), so an app's page
+      // finds the imports running into it.
+      enqueueJob(tx, principal, {
+        kind: IMPORT_JOB_KIND,
+        subjectId: upload.appId ?? undefined,
+        input,
+        maxAttempts: 1,
+      }),
     )
   } catch (error) {
     await deps.blobs.delete(blobKey)

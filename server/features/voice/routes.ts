@@ -95,7 +95,12 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
     },
     async (req, reply) => {
       const file = await readAudioUpload(req)
-      const { recording, job } = await uploadRecording(deps, principalOf(req), file)
+      // A client that leaves stops the upload's decoding check, queued or running.
+      const left = new AbortController()
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) left.abort(new Error('The client went away.'))
+      })
+      const { recording, job } = await uploadRecording(deps, principalOf(req), file, left.signal)
       services.jobs.wake()
       return reply.status(202).send({ recording: toRecording(recording), job })
     },

@@ -107,12 +107,14 @@ export async function acknowledgeConsent(db: Db, principal: Principal): Promise<
 /**
  * Stores an uploaded recording and queues its transcription. Throws 403 `consent_required`
  * before the notice is acknowledged, 400 `bad_audio` for empty, damaged or non-audio bytes (then
- * nothing is stored), 503 when ffmpeg is missing.
+ * nothing is stored), 503 when ffmpeg is missing. `signal` (the client went away) stops the
+ * decoding check; then nothing is stored either.
  */
 export async function uploadRecording(
   deps: VoiceDeps,
   principal: Principal,
   file: { bytes: Uint8Array; mimeType: string; appId?: string },
+  signal?: AbortSignal,
 ): Promise<{ recording: RecordingRow; job: Job }> {
   const userId = principal.userId
   if (!userId) throw new AppError('forbidden', 403, 'Only a person can record.')
@@ -126,7 +128,7 @@ export async function uploadRecording(
   const appId = file.appId ? AppId.safeParse(file.appId) : undefined
   if (appId && !appId.success)
     throw new AppError('validation_failed', 400, 'appId must be an app id (UUID)')
-  await decodeToPcm(file.bytes, { pool: deps.pool, maxSeconds: CHECK_SECONDS })
+  await decodeToPcm(file.bytes, { pool: deps.pool, signal, maxSeconds: CHECK_SECONDS })
   const mimeType = file.mimeType.split(';')[0]?.trim().toLowerCase() || 'audio/webm'
   const now = new Date()
   const fileKey = `orgs/${principal.orgId}/voice-recordings/${userId}/${now.getTime()}.${EXTENSIONS[mimeType] ?? 'webm'}`

@@ -42,9 +42,8 @@ function stateAfterReload(
 export function useDocumentAnalysis(orgId: string, documentId: string) {
   const queryClient = useQueryClient()
   const history = useQuery(analysesQuery(orgId, documentId))
-  const latestJob = useQuery(
-    latestJobQuery(orgId, { kind: ANALYSIS_JOB_KIND, subjectId: documentId }),
-  )
+  const latestJobOptions = latestJobQuery(orgId, { kind: ANALYSIS_JOB_KIND, subjectId: documentId })
+  const latestJob = useQuery(latestJobOptions)
   const [panel, setPanel] = useState<AnalysisPanelState>({ status: 'idle' })
   const shown: AnalysisPanelState =
     panel.status === 'idle' ? stateAfterReload(latestJob.data, history.data) : panel
@@ -52,6 +51,8 @@ export function useDocumentAnalysis(orgId: string, documentId: string) {
 
   // A background job ended: show its analysis, its error, or nothing if it was cancelled.
   const onJobEnd = (ended: Job) => {
+    // The ended job is the newest now: an older failure must not show meanwhile.
+    queryClient.setQueryData(latestJobOptions.queryKey, ended)
     void queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'jobs'] })
     if (ended.status === 'cancelled') {
       toast.info('Analysis cancelled')

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Upload } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '../../components/ui/button'
@@ -22,15 +22,21 @@ const IMPORT_JOB_KIND = 'entities-import'
  */
 export function CsvImport({ scope, onImported }: { scope: OrgScope; onImported: () => void }) {
   const input = useRef<HTMLInputElement>(null)
-  // undefined: nothing chosen yet, so an import already under way when the page opens (looked for
-  // once per organisation) is shown; null: nothing shown, after an import ended.
+  const queryClient = useQueryClient()
+  // undefined: nothing chosen yet, so an import already under way into this scope when the page
+  // opens is shown (an app's imports on its page; every import on the organisation's);
+  // null: nothing shown, after an import ended.
   const [chosenJobId, setJobId] = useState<string | null>()
-  const running = useQuery({
-    ...latestJobQuery(scope.orgId, { kind: IMPORT_JOB_KIND, active: true }),
-    staleTime: Infinity,
+  const runningQuery = latestJobQuery(scope.orgId, {
+    kind: IMPORT_JOB_KIND,
+    subjectId: scope.appId ?? undefined,
+    active: true,
   })
+  const running = useQuery({ ...runningQuery, refetchOnMount: 'always' })
   const jobId = chosenJobId === undefined ? running.data?.id : (chosenJobId ?? undefined)
   const job = useJob(scope.orgId, jobId, (ended: Job) => {
+    // Ended: the page opened again later must not find it as running from the cache.
+    queryClient.setQueryData(runningQuery.queryKey, null)
     if (ended.status === 'succeeded') {
       const count = (ended.result as { imported?: number } | null)?.imported ?? 0
       toast.success(`Imported ${count} ${count === 1 ? 'entity' : 'entities'}`)
