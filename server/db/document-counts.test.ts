@@ -8,15 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './client'
 import { apps, documentCounts, documents } from './schema'
 import { withTenant } from './tenant'
-import { insertOrganizations, openTestDatabase } from '../test/test-database'
+import { newOrganizations, openTestDatabase } from '../test/test-database'
 
 let database: Database
-const orgA = { orgId: 'org-a' }
-const orgB = { orgId: 'org-b' }
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  await insertOrganizations(database, 'org-a', 'org-b')
 })
 afterAll(() => database.close())
 
@@ -38,52 +35,56 @@ function addDocument(orgId: string, documentType: string, appId: string | null =
 
 describe('document counters', () => {
   it('count inserts, deletes and changes of type or app, per organisation', async () => {
-    const [app] = await withTenant(database.db, orgA, (tx) =>
-      tx.insert(apps).values({ orgId: 'org-a', slug: 'tax' }).returning(),
+    const [a, b] = (await newOrganizations(database, 2)) as [string, string]
+    const [app] = await withTenant(database.db, { orgId: a }, (tx) =>
+      tx.insert(apps).values({ orgId: a, slug: 'tax' }).returning(),
     )
-    const nda = await addDocument('org-a', 'nda')
-    await addDocument('org-a', 'nda')
-    const lease = await addDocument('org-a', 'lease', app!.id)
-    await addDocument('org-b', 'nda')
-    expect(await countersOf('org-a')).toEqual({ 'org|nda': 2, [`${app!.id}|lease`]: 1 })
+    const nda = await addDocument(a, 'nda')
+    await addDocument(a, 'nda')
+    const lease = await addDocument(a, 'lease', app!.id)
+    await addDocument(b, 'nda')
+    expect(await countersOf(a)).toEqual({ 'org|nda': 2, [`${app!.id}|lease`]: 1 })
 
-    await withTenant(database.db, orgA, async (tx) => {
+    await withTenant(database.db, { orgId: a }, async (tx) => {
       await tx.update(documents).set({ documentType: 'memo' }).where(eq(documents.id, nda))
       await tx.delete(documents).where(eq(documents.id, lease))
     })
-    expect(await countersOf('org-a')).toEqual({
+    expect(await countersOf(a)).toEqual({
       'org|nda': 1,
       'org|memo': 1,
       [`${app!.id}|lease`]: 0,
     })
-    expect(await countersOf('org-b')).toEqual({ 'org|nda': 1 })
+    expect(await countersOf(b)).toEqual({ 'org|nda': 1 })
   })
 
   it("moves an app's documents back to the organisation's counters when the app is deleted", async () => {
-    const [app] = await withTenant(database.db, orgB, (tx) =>
-      tx.insert(apps).values({ orgId: 'org-b', slug: 'litigation' }).returning(),
+    const [, b] = (await newOrganizations(database, 2)) as [string, string]
+    const [app] = await withTenant(database.db, { orgId: b }, (tx) =>
+      tx.insert(apps).values({ orgId: b, slug: 'litigation' }).returning(),
     )
-    await addDocument('org-b', 'brief', app!.id)
-    await withTenant(database.db, orgB, (tx) => tx.delete(apps).where(eq(apps.id, app!.id)))
-    const counters = await countersOf('org-b')
+    await addDocument(b, 'brief', app!.id)
+    await withTenant(database.db, { orgId: b }, (tx) => tx.delete(apps).where(eq(apps.id, app!.id)))
+    const counters = await countersOf(b)
     expect(counters['org|brief']).toBe(1)
     expect(counters[`${app!.id}|brief`]).toBe(0)
   })
 
   it("hides and protects another organisation's counters", async () => {
-    const seen = await withTenant(database.db, orgA, (tx) =>
-      tx.execute(sql`select * from document_counts where org_id = 'org-b'`),
+    const [a, b] = (await newOrganizations(database, 2)) as [string, string]
+    await addDocument(b, 'nda')
+    const seen = await withTenant(database.db, { orgId: a }, (tx) =>
+      tx.execute(sql`select * from document_counts where org_id = ${b}`),
     )
     expect((seen as unknown as { rows: unknown[] }).rows).toEqual([])
     await expect(
-      withTenant(database.db, orgA, (tx) =>
-        tx.insert(documentCounts).values({ orgId: 'org-b', documentType: 'nda', documents: 99 }),
+      withTenant(database.db, { orgId: a }, (tx) =>
+        tx.insert(documentCounts).values({ orgId: b, documentType: 'nda', documents: 99 }),
       ),
     ).rejects.toThrow()
-    const changed = await withTenant(database.db, orgA, (tx) =>
-      tx.update(documentCounts).set({ documents: 99 }).where(eq(documentCounts.orgId, 'org-b')),
+    const changed = await withTenant(database.db, { orgId: a }, (tx) =>
+      tx.update(documentCounts).set({ documents: 99 }).where(eq(documentCounts.orgId, b)),
     )
     expect((changed as unknown as { affectedRows?: number }).affectedRows ?? 0).toBe(0)
-    expect((await countersOf('org-b'))['org|nda']).toBe(1)
+    expect((await countersOf(b))['org|nda']).toBe(1)
   })
 })

@@ -8,15 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './client'
 import { apps, entities, entityCounts } from './schema'
 import { withTenant } from './tenant'
-import { insertOrganizations, openTestDatabase } from '../test/test-database'
+import { newOrganizations, openTestDatabase } from '../test/test-database'
 
 let database: Database
-const orgA = { orgId: 'org-a' }
-const orgB = { orgId: 'org-b' }
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  await insertOrganizations(database, 'org-a', 'org-b')
 })
 afterAll(() => database.close())
 
@@ -39,57 +36,61 @@ function addEntities(orgId: string, types: string[], appId: string | null = null
 
 describe('entity counters', () => {
   it('count multi-row inserts, deletes and changes of type, per organisation', async () => {
-    const [app] = await withTenant(database.db, orgA, (tx) =>
-      tx.insert(apps).values({ orgId: 'org-a', slug: 'crm' }).returning(),
+    const [a, b] = (await newOrganizations(database, 2)) as [string, string]
+    const [app] = await withTenant(database.db, { orgId: a }, (tx) =>
+      tx.insert(apps).values({ orgId: a, slug: 'crm' }).returning(),
     )
-    const [client, , lead] = await addEntities('org-a', ['client', 'client', 'lead'])
-    await addEntities('org-a', ['lead', 'lead'], app!.id)
-    await addEntities('org-b', ['client'])
-    expect(await countersOf('org-a')).toEqual({
+    const [client, , lead] = await addEntities(a, ['client', 'client', 'lead'])
+    await addEntities(a, ['lead', 'lead'], app!.id)
+    await addEntities(b, ['client'])
+    expect(await countersOf(a)).toEqual({
       'org|client': 2,
       'org|lead': 1,
       [`${app!.id}|lead`]: 2,
     })
 
-    await withTenant(database.db, orgA, async (tx) => {
+    await withTenant(database.db, { orgId: a }, async (tx) => {
       await tx.update(entities).set({ type: 'lead' }).where(eq(entities.id, client!))
       // An edit that changes no group leaves the counters as they are.
       await tx.update(entities).set({ name: 'renamed', data: { a: 1 } })
       await tx.delete(entities).where(inArray(entities.id, [lead!]))
     })
-    expect(await countersOf('org-a')).toEqual({
+    expect(await countersOf(a)).toEqual({
       'org|client': 1,
       'org|lead': 1,
       [`${app!.id}|lead`]: 2,
     })
-    expect(await countersOf('org-b')).toEqual({ 'org|client': 1 })
+    expect(await countersOf(b)).toEqual({ 'org|client': 1 })
   })
 
   it("moves an app's entities back to the organisation's counters when the app is deleted", async () => {
-    const [app] = await withTenant(database.db, orgB, (tx) =>
-      tx.insert(apps).values({ orgId: 'org-b', slug: 'intake' }).returning(),
+    const [, b] = (await newOrganizations(database, 2)) as [string, string]
+    const [app] = await withTenant(database.db, { orgId: b }, (tx) =>
+      tx.insert(apps).values({ orgId: b, slug: 'intake' }).returning(),
     )
-    await addEntities('org-b', ['matter', 'matter'], app!.id)
-    await withTenant(database.db, orgB, (tx) => tx.delete(apps).where(eq(apps.id, app!.id)))
-    const counters = await countersOf('org-b')
+    await addEntities(b, ['matter', 'matter'], app!.id)
+    await withTenant(database.db, { orgId: b }, (tx) => tx.delete(apps).where(eq(apps.id, app!.id)))
+    const counters = await countersOf(b)
     expect(counters['org|matter']).toBe(2)
     expect(counters[`${app!.id}|matter`]).toBe(0)
   })
 
   it("hides and protects another organisation's counters", async () => {
-    const seen = await withTenant(database.db, orgA, (tx) =>
-      tx.execute(sql`select * from entity_counts where org_id = 'org-b'`),
+    const [a, b] = (await newOrganizations(database, 2)) as [string, string]
+    await addEntities(b, ['client'])
+    const seen = await withTenant(database.db, { orgId: a }, (tx) =>
+      tx.execute(sql`select * from entity_counts where org_id = ${b}`),
     )
     expect((seen as unknown as { rows: unknown[] }).rows).toEqual([])
     await expect(
-      withTenant(database.db, orgA, (tx) =>
-        tx.insert(entityCounts).values({ orgId: 'org-b', type: 'client', entities: 99 }),
+      withTenant(database.db, { orgId: a }, (tx) =>
+        tx.insert(entityCounts).values({ orgId: b, type: 'client', entities: 99 }),
       ),
     ).rejects.toThrow()
-    const changed = await withTenant(database.db, orgA, (tx) =>
-      tx.update(entityCounts).set({ entities: 99 }).where(eq(entityCounts.orgId, 'org-b')),
+    const changed = await withTenant(database.db, { orgId: a }, (tx) =>
+      tx.update(entityCounts).set({ entities: 99 }).where(eq(entityCounts.orgId, b)),
     )
     expect((changed as unknown as { affectedRows?: number }).affectedRows ?? 0).toBe(0)
-    expect((await countersOf('org-b'))['org|client']).toBe(1)
+    expect((await countersOf(b))['org|client']).toBe(1)
   })
 })

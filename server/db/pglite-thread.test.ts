@@ -140,12 +140,13 @@ describe('PGlite on its own thread (pglite-thread.ts)', () => {
   })
 
   it('parses a statement again after a table change made its cached plan invalid', async () => {
-    const read = () => client.transaction((tx) => tx.query('select * from thread_t order by id'))
-    expect((await read()).rows).toEqual([{ id: 2, parent: null }])
-    await client.exec('alter table thread_t add column note text')
+    await client.exec('create table thread_shape (id int); insert into thread_shape values (2)')
+    const read = () => client.transaction((tx) => tx.query('select * from thread_shape'))
+    expect((await read()).rows).toEqual([{ id: 2 }])
+    await client.exec('alter table thread_shape add column note text')
     // PostgreSQL refuses a cached statement whose result shape changed; the next run re-parses.
     await expect(read()).rejects.toThrow(/cached plan must not change result type/)
-    expect((await read()).rows).toEqual([{ id: 2, parent: null, note: null }])
+    expect((await read()).rows).toEqual([{ id: 2, note: null }])
   })
 
   it('reports a thread that stopped on its own and fails every later call', async () => {

@@ -16,3 +16,11 @@ export async function insertOrganizations(database: Database, ...ids: string[]):
     .insert(organization)
     .values(ids.map((id) => ({ id, name: `Org ${id}`, slug: `org-${id}` })))
 }
+
+let organizationCounter = 0
+/** Creates `n` organisations with ids of their own (see insertOrganizations) and returns the ids. */
+export async function newOrganizations(database: Database, n: number): Promise<string[]> {
+  const ids = Array.from({ length: n }, () => `org-${++organizationCounter}-${crypto.randomUUID()}`)
+  await insertOrganizations(database, ...ids)
+  return ids
+}

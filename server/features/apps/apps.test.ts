@@ -8,10 +8,8 @@ import {
 } from '../../test/test-app'
 
 let t: TestApp
-let owner: TestMember
 beforeAll(async () => {
   t = await buildTestApp()
-  owner = await signedInMember(t, 'Apps Firm')
 })
 afterAll(() => t.close())
 
@@ -23,6 +21,7 @@ function createApp(m: TestMember, slug: string) {
 
 describe('apps API', () => {
   it('refuses to let a member create an app (403 problem) and creates nothing', async () => {
+    const owner = await signedInMember(t, 'Apps Firm')
     const member = await signedInWithRole(t, owner.orgId, 'member')
     const res = await createApp(member, 'intake')
     expect(res.statusCode).toBe(403)
@@ -33,6 +32,7 @@ describe('apps API', () => {
   })
 
   it('lets an admin create an app that every member then sees', async () => {
+    const owner = await signedInMember(t, 'Apps Firm')
     const [admin, member] = [
       await signedInWithRole(t, owner.orgId, 'admin'),
       await signedInWithRole(t, owner.orgId, 'member'),
@@ -45,6 +45,7 @@ describe('apps API', () => {
   })
 
   it('answers a second app with the same slug with a 409 problem', async () => {
+    const owner = await signedInMember(t, 'Apps Firm')
     expect((await createApp(owner, 'billing')).statusCode).toBe(201)
     const again = await createApp(owner, 'billing')
     expect(again.statusCode).toBe(409)

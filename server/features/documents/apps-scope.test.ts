@@ -6,11 +6,9 @@ import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../
 import { SAMPLE_CONTRACT, uploadForm } from '../../test/sample-files'
 
 let t: TestApp
-let owner: TestMember
 let stranger: TestMember
 beforeAll(async () => {
   t = await buildTestApp()
-  owner = await signedInMember(t, 'Scoped Firm')
   stranger = await signedInMember(t, 'Other Firm')
 })
 afterAll(() => t.close())
@@ -55,6 +53,7 @@ async function titles(m: TestMember, appId?: string): Promise<string[]> {
 
 describe('documents in apps (decision 8)', () => {
   it('files documents under an app and lists one app or the whole organisation', async () => {
+    const owner = await signedInMember(t, 'Scoped Firm')
     const litigation = await createApp(owner, 'litigation')
     const filed = await paste(owner, 'Filed MSA', litigation)
     expect(filed.statusCode).toBe(201)
@@ -74,6 +73,7 @@ describe('documents in apps (decision 8)', () => {
   })
 
   it("answers another organisation's app with a 404 problem and stores nothing", async () => {
+    const owner = await signedInMember(t, 'Scoped Firm')
     const theirs = await createApp(stranger, 'theirs')
     const before = await titles(owner)
     const pasted = await paste(owner, 'Misfiled memo', theirs)
@@ -87,6 +87,7 @@ describe('documents in apps (decision 8)', () => {
   })
 
   it('refuses a malformed app id with a 400 problem', async () => {
+    const owner = await signedInMember(t, 'Scoped Firm')
     expect((await paste(owner, 'Memo', 'not-a-uuid')).statusCode).toBe(400)
     const uploaded = await upload(owner, { appId: 'not-a-uuid' })
     expect(uploaded.statusCode).toBe(400)
@@ -99,6 +100,7 @@ describe('documents in apps (decision 8)', () => {
   })
 
   it("returns an app's documents to the organisation when the app is deleted", async () => {
+    const owner = await signedInMember(t, 'Scoped Firm')
     const tax = await createApp(owner, 'tax')
     const doc = (await paste(owner, 'Tax opinion', tax)).json()
     await withTenant(t.database.db, owner, (tx) => tx.delete(apps).where(eq(apps.id, tax)))

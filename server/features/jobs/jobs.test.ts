@@ -37,6 +37,13 @@ async function jobOf(m: TestMember, jobId: string) {
   return (await t.app.inject({ url: `${jobsUrl(m)}/${jobId}`, headers: m.headers })).json()
 }
 
+/** Starts a full analysis of the long document and waits until its job succeeds; returns it. */
+async function succeededAnalysisJob(m: TestMember): Promise<{ id: string }> {
+  const { id } = (await startAnalysis(m)).json() as { id: string }
+  await expect.poll(async () => (await jobOf(m, id)).status, { timeout: 30_000 }).toBe('succeeded')
+  return { id }
+}
+
 describe('analysis of a long document as a background job', () => {
   it('answers 202 with a queued job that ends with the stored analysis', async () => {
     const res = await startAnalysis(alice)
@@ -78,6 +85,7 @@ describe('analysis of a long document as a background job', () => {
   })
 
   it("lists a document's jobs and filters by status and kind", async () => {
+    await succeededAnalysisJob(alice)
     const res = await t.app.inject({
       url: `${jobsUrl(alice)}?subjectId=${documentId}&status=succeeded&kind=analysis`,
       headers: alice.headers,
@@ -96,12 +104,10 @@ describe('analysis of a long document as a background job', () => {
   })
 
   it('refuses to cancel a finished job with a 409 problem', async () => {
-    const { items } = (
-      await t.app.inject({ url: `${jobsUrl(alice)}?status=succeeded`, headers: alice.headers })
-    ).json()
+    const finished = await succeededAnalysisJob(alice)
     const res = await t.app.inject({
       method: 'POST',
-      url: `${jobsUrl(alice)}/${items[0].id}/cancel`,
+      url: `${jobsUrl(alice)}/${finished.id}/cancel`,
       headers: alice.headers,
     })
     expect(res.statusCode).toBe(409)
@@ -109,10 +115,10 @@ describe('analysis of a long document as a background job', () => {
   })
 
   it("hides another organisation's job behind a 404", async () => {
-    const { items } = (await t.app.inject({ url: jobsUrl(alice), headers: alice.headers })).json()
+    const { id } = (await startAnalysis(alice)).json() as { id: string }
     for (const url of [
-      `/api/v1/orgs/${mallory.orgId}/jobs/${items[0].id}`,
-      `/api/v1/orgs/${mallory.orgId}/jobs/${items[0].id}/events`,
+      `/api/v1/orgs/${mallory.orgId}/jobs/${id}`,
+      `/api/v1/orgs/${mallory.orgId}/jobs/${id}/events`,
     ]) {
       const res = await t.app.inject({ url, headers: mallory.headers })
       expect(res.statusCode).toBe(404)

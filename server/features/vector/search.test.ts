@@ -120,45 +120,47 @@ describe('hybrid search', () => {
   })
 
   it("filters to one app when asked, and the app's passages carry its id", async () => {
+    // An organisation of its own, so other tests' searches never meet these passages.
+    const m = await signedInMember(t, 'App Search Firm')
+    const outside = await addIndexedDocument(t, m, 'Northwind NDA', NDA)
     const created = await t.app.inject({
       method: 'POST',
-      url: `/api/v1/orgs/${alice.orgId}/apps`,
-      headers: alice.headers,
+      url: `/api/v1/orgs/${m.orgId}/apps`,
+      headers: m.headers,
       payload: { slug: 'litigation' },
     })
     const appId = created.json().id as string
     const inApp = await addIndexedDocument(
       t,
-      alice,
+      m,
       'Litigation hold',
       'Preserve every email and record relevant to the pending lawsuit until the court releases the hold.',
       appId,
     )
-    const scoped = (
-      await search(alice, { query: 'keep emails for the lawsuit', appId, k: 50 })
-    ).json()
+    const scoped = (await search(m, { query: 'keep emails for the lawsuit', appId, k: 50 })).json()
     expect(scoped.items.map((i: { documentId: string }) => i.documentId)).toEqual([inApp])
     expect(scoped.items[0].appId).toBe(appId)
-    const all = (await search(alice, { query: 'keep emails for the lawsuit', k: 50 })).json()
-    expect(all.items.map((i: { documentId: string }) => i.documentId)).toContain(aliceDoc)
+    const all = (await search(m, { query: 'keep emails for the lawsuit', k: 50 })).json()
+    expect(all.items.map((i: { documentId: string }) => i.documentId)).toContain(outside)
   })
 
   it("moves a document's passages with its app instead of indexing it again", async () => {
+    const m = await signedInMember(t, 'Moving Firm')
     const created = await t.app.inject({
       method: 'POST',
-      url: `/api/v1/orgs/${alice.orgId}/apps`,
-      headers: alice.headers,
+      url: `/api/v1/orgs/${m.orgId}/apps`,
+      headers: m.headers,
       payload: { slug: 'moving' },
     })
     const appId = created.json().id as string
     const doc = await addIndexedDocument(
       t,
-      alice,
+      m,
       'Escrow terms',
       'The escrow agent releases the deposit once both parties confirm completion in writing.',
       appId,
     )
-    const moved = await withTenant(t.database.db, { orgId: alice.orgId }, async (tx) => {
+    const moved = await withTenant(t.database.db, { orgId: m.orgId }, async (tx) => {
       await tx.execute(sql`update documents set app_id = null where id = ${doc}`)
       const chunks = await tx.execute(sql`select app_id from doc_chunks where document_id = ${doc}`)
       const jobs = await tx.execute(

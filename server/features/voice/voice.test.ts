@@ -20,7 +20,9 @@ let wav: Buffer
 
 beforeAll(async () => {
   t = await buildTestApp()
+  // alice has acknowledged the consent notice; every test may record as her.
   alice = await signedInMember(t)
+  await acknowledge(alice)
   mallory = await signedInMember(t, 'Other Firm')
   wav = await spokenWav('The lease ends on the last day of June. The tenant must give notice.')
 })
@@ -78,29 +80,34 @@ async function recordingCount(m: TestMember): Promise<number> {
 
 describe('voice API', () => {
   it('asks for the consent acknowledgement before the first recording, and records it', async () => {
+    const newcomer = await signedInMember(t, 'Consent Firm')
     const before = await t.app.inject({
       method: 'GET',
-      url: `${base(alice)}/voice/consent`,
-      headers: alice.headers,
+      url: `${base(newcomer)}/voice/consent`,
+      headers: newcomer.headers,
     })
     expect(before.json()).toEqual({ acknowledgedAt: null })
-    const refused = await upload(alice, wav, 'audio/wav')
+    const refused = await upload(newcomer, wav, 'audio/wav')
     expect(refused.statusCode).toBe(403)
     expect(refused.json()).toMatchObject({ code: 'consent_required' })
-    await acknowledge(alice)
-    await acknowledge(alice)
+    await acknowledge(newcomer)
+    await acknowledge(newcomer)
     const after = await t.app.inject({
       method: 'GET',
-      url: `${base(alice)}/voice/consent`,
-      headers: alice.headers,
+      url: `${base(newcomer)}/voice/consent`,
+      headers: newcomer.headers,
     })
     expect(after.json().acknowledgedAt).toEqual(expect.any(String))
-    const rows = await withTenant(t.database.db, alice, (tx) => tx.select().from(voiceConsents))
+    const rows = await withTenant(t.database.db, newcomer, (tx) => tx.select().from(voiceConsents))
     expect(rows).toHaveLength(1)
   })
 
   it('stores a recording, transcribes it in a job into a transcript document with timed segments', async () => {
-    const res = await upload(alice, await encodeAudio(wav, 'webm'), 'audio/webm;codecs=opus')
+    // An organisation of its own: the test reads its whole event log and recording list.
+    const owner = await signedInMember(t, 'Transcript Firm')
+    await acknowledge(owner)
+    const filesBefore = await blobFiles()
+    const res = await upload(owner, await encodeAudio(wav, 'webm'), 'audio/webm;codecs=opus')
     expect(res.statusCode).toBe(202)
     const { recording, job } = res.json() as {
       recording: { id: string; status: string }
@@ -108,18 +115,19 @@ describe('voice API', () => {
     }
     expect(recording.status).toBe('transcribing')
     expect(job.kind).toBe('transcription')
-    expect(await blobFiles()).toEqual([
+    const added = (await blobFiles()).filter((file) => !filesBefore.includes(file))
+    expect(added).toEqual([
       expect.stringMatching(
-        new RegExp(`orgs/${alice.orgId}/voice-recordings/${alice.userId}/\\d{13}\\.webm$`),
+        new RegExp(`orgs/${owner.orgId}/voice-recordings/${owner.userId}/\\d{13}\\.webm$`),
       ),
     ])
-    expect((await finished(alice, job.id)).status).toBe('succeeded')
+    expect((await finished(owner, job.id)).status).toBe('succeeded')
 
     const detail = (
       await t.app.inject({
         method: 'GET',
-        url: `${base(alice)}/recordings/${recording.id}`,
-        headers: alice.headers,
+        url: `${base(owner)}/recordings/${recording.id}`,
+        headers: owner.headers,
       })
     ).json() as {
       status: string
@@ -144,15 +152,15 @@ describe('voice API', () => {
     const document = (
       await t.app.inject({
         method: 'GET',
-        url: `${base(alice)}/documents/${detail.documentId}`,
-        headers: alice.headers,
+        url: `${base(owner)}/documents/${detail.documentId}`,
+        headers: owner.headers,
       })
     ).json() as { documentType: string; content: string }
     expect(document).toMatchObject({ documentType: 'transcript', content: detail.transcript })
 
     const events = await t.app.inject({
-      url: `/api/v1/orgs/${alice.orgId}/events`,
-      headers: alice.headers,
+      url: `/api/v1/orgs/${owner.orgId}/events`,
+      headers: owner.headers,
     })
     expect(events.json()).toMatchObject({
       items: [
@@ -166,23 +174,23 @@ describe('voice API', () => {
 
     const list = await t.app.inject({
       method: 'GET',
-      url: `${base(alice)}/recordings`,
-      headers: alice.headers,
+      url: `${base(owner)}/recordings`,
+      headers: owner.headers,
     })
     expect(list.json()).toMatchObject({ total: 1, items: [{ id: recording.id, status: 'ready' }] })
 
     const audio = await t.app.inject({
       method: 'GET',
-      url: `${base(alice)}/recordings/${recording.id}/audio`,
-      headers: { ...alice.headers, range: 'bytes=0-99' },
+      url: `${base(owner)}/recordings/${recording.id}/audio`,
+      headers: { ...owner.headers, range: 'bytes=0-99' },
     })
     expect(audio.statusCode).toBe(206)
     expect(audio.headers['content-type']).toBe('audio/webm')
     expect(audio.rawPayload.byteLength).toBe(100)
     const outside = await t.app.inject({
       method: 'GET',
-      url: `${base(alice)}/recordings/${recording.id}/audio`,
-      headers: { ...alice.headers, range: 'bytes=999999999-' },
+      url: `${base(owner)}/recordings/${recording.id}/audio`,
+      headers: { ...owner.headers, range: 'bytes=999999999-' },
     })
     expect(outside.statusCode).toBe(416)
     expect(outside.headers['content-range']).toMatch(/^bytes \*\/\d+$/)
@@ -267,10 +275,8 @@ describe('voice API', () => {
   })
 
   it('keeps recordings, segments and consents of another organisation out of reach even with a hand-written WHERE', async () => {
-    const [own] = await withTenant(t.database.db, alice, (tx) =>
-      tx.select({ id: recordings.id }).from(recordings).limit(1),
-    )
-    expect(own).toBeDefined()
+    const { job } = (await upload(alice, wav, 'audio/wav')).json() as { job: { id: string } }
+    expect((await finished(alice, job.id)).status).toBe('succeeded')
     const rowsOf = async (result: Promise<unknown>) => ((await result) as { rows: unknown[] }).rows
     const seen = await withTenant(t.database.db, mallory, async (tx) => ({
       recordings: await rowsOf(
