@@ -19,6 +19,12 @@ const WorkerPoolStatsSchema = z.object({
   failed: z.number().int().describe('Tasks that failed since start, for any reason'),
 })
 
+/** The problems any request may meet, before the probe runs or inside it. */
+const PROBE_ERRORS = {
+  '4xx': problemResponse('The request was refused before the probe ran, e.g. a malformed URL'),
+  '5xx': problemResponse('The server could not answer'),
+}
+
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; pool: WorkerPool }> = async (
   app,
   { db, pool },
@@ -29,7 +35,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; pool: WorkerPool }> =
       schema: {
         tags: ['system'],
         operationId: 'health',
-        response: { 200: z.object({ status: z.literal('ok') }) },
+        response: { 200: z.object({ status: z.literal('ok') }), ...PROBE_ERRORS },
       },
     },
     () => ({ status: 'ok' as const }),
@@ -45,6 +51,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; pool: WorkerPool }> =
         response: {
           200: z.object({ status: z.literal('ready'), workers: WorkerPoolStatsSchema }),
           503: problemResponse('The database does not answer (code database_unavailable)'),
+          ...PROBE_ERRORS,
         },
       },
     },

@@ -24,6 +24,12 @@ describe('HTTP surface', () => {
     ).flatMap((methods) => Object.values(methods))
     expect(operations.length).toBeGreaterThan(5)
     for (const op of operations) expect(op.operationId).toMatch(/^[a-z][A-Za-z]+$/)
+    // Every operation declares its errors as problems (issue 10), the health probes included.
+    for (const op of operations as { responses?: Record<string, { content?: object }> }[]) {
+      for (const range of ['4XX', '5XX']) {
+        expect(op.responses?.[range]?.content).toHaveProperty(['application/problem+json'])
+      }
+    }
     expect(Object.keys(document.paths)).toContain(
       '/api/v1/orgs/{orgId}/documents/{documentId}/analyses',
     )

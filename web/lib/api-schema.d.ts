@@ -4288,6 +4288,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description The request was refused before the probe ran, e.g. a malformed URL */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server could not answer */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     ready: {
@@ -4325,6 +4343,24 @@ export interface operations {
             };
             /** @description The database does not answer (code database_unavailable) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request was refused before the probe ran, e.g. a malformed URL */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server could not answer */
+            "5XX": {
                 headers: {
                     [name: string]: unknown;
                 };
