@@ -42,7 +42,10 @@ interface FastifyLikeError {
   validation?: { message?: string; instancePath?: string }[]
 }
 
-/** Codes for Fastify's own errors (lib/errors.js) where one of ERROR_CODES says more than the status. */
+/**
+ * Codes for Fastify's own errors (its lib/errors.js) where one of ERROR_CODES says more than the
+ * status does.
+ */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_VALIDATION: 'validation_failed',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',

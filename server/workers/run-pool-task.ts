@@ -1,8 +1,9 @@
 /**
  * Runs one WorkerPool task inside a worker thread: imports the task's module (cached per thread),
- * calls its named export with `(input, context)` (PoolTaskContext), and wraps the outcome in an envelope,
- * because structured cloning keeps only an Error's name and message (an AppError's code and status
- * would be lost): `{ ok: true, value }` or `{ ok: false, error }` (AppError.toJSON, or a message).
+ * calls its named export with `(input, context)` (PoolTaskContext), and wraps the outcome in an
+ * envelope, because structured cloning keeps only an Error's name and message (an AppError's code
+ * and status would be lost): `{ ok: true, value }` or `{ ok: false, error }` (AppError.toJSON, or a
+ * message).
  */
 import type { MessagePort } from 'node:worker_threads'
 import { AppError, type AppErrorJson } from '../http/app-error'

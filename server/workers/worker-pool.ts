@@ -1,14 +1,15 @@
 /**
  * The one pool of worker threads for CPU-heavy work (text extraction, local analysis, local
- * embedding, and through `runOnSlot` the speech programs), built on piscina. It caps concurrency (default: the
- * machine's cores) and queues the rest, gives each task a wall-clock timeout and an AbortSignal,
- * caps each thread's heap (`resourceLimits`) so a decompression bomb kills one thread and never the
- * server, replaces threads that die, and counts queued, running, completed and failed tasks.
+ * embedding, and through `runOnSlot` the speech programs), built on piscina. It caps concurrency
+ * (default: the machine's cores) and queues the rest, gives each task a wall-clock timeout and an
+ * AbortSignal, caps each thread's heap (`resourceLimits`) so a decompression bomb kills one thread
+ * and never the server, replaces threads that die, and counts queued, running, completed and
+ * failed tasks.
  *
  * A task is a named export of a TypeScript module, declared once with `poolTask(url, name)` and
  * run with `pool.run(task, input, options)`; work outside the threads (a child process) holds a
- * thread with `pool.runOnSlot(work)`. Errors: an AppError thrown in the task is rethrown as
- * an AppError; any other failure rejects with a WorkerTaskFailure whose `reason` says what happened.
+ * thread with `pool.runOnSlot(work)`. Errors: an AppError thrown in the task is rethrown as an
+ * AppError; any other failure rejects with a WorkerTaskFailure whose `reason` says what happened.
  */
 import os from 'node:os'
 import { MessageChannel } from 'node:worker_threads'
@@ -91,7 +92,7 @@ export interface WorkerPoolStats {
 }
 
 /** WorkerPoolOptions.taskTimeoutMs when not given: 10 minutes. */
-export const DEFAULT_TASK_TIMEOUT_MS = 10 * 60_000
+const DEFAULT_TASK_TIMEOUT_MS = 10 * 60_000
 
 const BOOTSTRAP = fileURLToPath(new URL('./pool-worker.mjs', import.meta.url))
 

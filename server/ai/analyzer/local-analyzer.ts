@@ -4,7 +4,13 @@
  * share the pool's concurrency cap with every other CPU-heavy task.
  */
 import { AppError } from '../../http/app-error'
-import { poolTask, WorkerTaskFailure, type WorkerPool } from '../../workers/worker-pool'
+import type { ErrorCode } from '../../http/error-codes'
+import {
+  poolTask,
+  WorkerTaskFailure,
+  type WorkerPool,
+  type WorkerTaskFailureReason,
+} from '../../workers/worker-pool'
 import type { LocalAnalysisInput } from './local-task'
 import type { AnalysisKind, AnalysisResult, AnalyzeOptions, Analyzer } from './types'
 
@@ -12,6 +18,20 @@ const ANALYZE = poolTask<LocalAnalysisInput, AnalysisResult>(
   new URL('./local-task.ts', import.meta.url),
   'analyzeLocalTask',
 )
+
+/** The problems of an analysis the pool stopped at one of its limits. */
+const STOPPED: Partial<Record<WorkerTaskFailureReason, { code: ErrorCode; detail: string }>> = {
+  timeout: {
+    code: 'analysis_timeout',
+    detail:
+      'Analysing this document took longer than the server allows (WORKER_TASK_TIMEOUT_S), so it was stopped.',
+  },
+  out_of_memory: {
+    code: 'analysis_too_large',
+    detail:
+      'Analysing this document needed more memory than a worker may use (WORKER_HEAP_MB), so it was stopped.',
+  },
+}
 
 /**
  * Analyses on `pool`. `analyze` rejects with the signal's reason when aborted (a running task's
@@ -39,24 +59,8 @@ export class LocalAnalyzer implements Analyzer {
       )
     } catch (error) {
       if (options.signal?.aborted) throw error
-      if (error instanceof WorkerTaskFailure && error.reason === 'timeout') {
-        throw new AppError(
-          'analysis_timeout',
-          422,
-          'Analysing this document took longer than the server allows (WORKER_TASK_TIMEOUT_S), so it was stopped.',
-          {},
-          error,
-        )
-      }
-      if (error instanceof WorkerTaskFailure && error.reason === 'out_of_memory') {
-        throw new AppError(
-          'analysis_too_large',
-          422,
-          'Analysing this document needed more memory than a worker may use (WORKER_HEAP_MB), so it was stopped.',
-          {},
-          error,
-        )
-      }
+      const stopped = error instanceof WorkerTaskFailure ? STOPPED[error.reason] : undefined
+      if (stopped) throw new AppError(stopped.code, 422, stopped.detail, {}, error)
       const reason = error instanceof WorkerTaskFailure ? error.reason : (error as Error).message
       throw new Error(`The local analysis engine failed: ${reason}`, { cause: error })
     }

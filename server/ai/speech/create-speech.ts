@@ -19,7 +19,10 @@ export function createTranscriber(config: EngineConfig, pool: WorkerPool): Trans
   })
 }
 
-/** 'local' → espeak-ng and ffmpeg (child processes on slots of `pool`); 'openai' → `/v1/audio/speech`. */
+/**
+ * 'local' → espeak-ng and ffmpeg (child processes on slots of `pool`); 'openai' →
+ * `/v1/audio/speech`.
+ */
 export function createSpeaker(config: EngineConfig, pool: WorkerPool): Speaker {
   if (config.engine === 'local') return new LocalSpeaker(pool)
   return new OpenAISpeaker({ baseURL: config.baseUrl, apiKey: config.apiKey, model: config.model })

@@ -10,6 +10,7 @@ import { z } from 'zod'
 import { AppError } from '../../http/app-error'
 import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
 import { problemResponse } from '../../http/problem-responses'
+import { clientGoneSignal } from '../../http/client-gone'
 import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
 import type { Engines } from '../../ai/engines'
 import type { WorkerPool } from '../../workers/worker-pool'
@@ -82,21 +83,16 @@ export const demoRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const audio = Buffer.from(req.body.audio, 'base64')
       // A visitor who leaves stops the decoding and the recogniser, queued or running.
-      const controller = new AbortController()
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) controller.abort(new Error('The client went away.'))
-      })
+      const signal = clientGoneSignal(reply)
       const pcm = await decodeToPcm(audio, {
         pool,
-        signal: controller.signal,
+        signal,
         maxSeconds: DEMO_MAX_AUDIO_SECONDS + 1,
       })
       if (pcm.byteLength / PCM_BYTES_PER_SECOND > DEMO_MAX_AUDIO_SECONDS) {
         throw new AppError('audio_too_long', 413, 'The demo takes questions of up to 60 seconds.')
       }
-      const transcript = await engines.transcriber.transcribe(audio, req.body.mimeType, {
-        signal: controller.signal,
-      })
+      const transcript = await engines.transcriber.transcribe(audio, req.body.mimeType, { signal })
       return { transcript: transcript.text, durationSec: transcript.durationSec }
     },
   )

@@ -33,6 +33,7 @@ import {
 import { transcriptionJobHandler } from './transcription-job'
 import { streamResponse } from '../../http/stream-responses'
 import { problemResponse } from '../../http/problem-responses'
+import { clientGoneSignal } from '../../http/client-gone'
 
 export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
   app,
@@ -96,11 +97,8 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
     async (req, reply) => {
       const file = await readAudioUpload(req)
       // A client that leaves stops the upload's decoding check, queued or running.
-      const left = new AbortController()
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) left.abort(new Error('The client went away.'))
-      })
-      const { recording, job } = await uploadRecording(deps, principalOf(req), file, left.signal)
+      const gone = clientGoneSignal(reply)
+      const { recording, job } = await uploadRecording(deps, principalOf(req), file, gone)
       services.jobs.wake()
       return reply.status(202).send({ recording: toRecording(recording), job })
     },
