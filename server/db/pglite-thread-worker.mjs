@@ -28,6 +28,12 @@ for (const type of workerData.textTypes) client.parsers[type] = (value) => value
 // Prepared statements (below) keep their parse and analysis, but are planned for each run's own
 // values, as unnamed statements were: no generic plan can make a query slower than before.
 await client.exec('SET plan_cache_mode = force_custom_plan')
+// batch (below) takes PGlite's transaction lock as its own query does; a PGlite without the
+// method would let a batch run inside another transaction.
+if (typeof client._runExclusiveTransaction !== 'function')
+  throw new Error(
+    'This PGlite has no _runExclusiveTransaction: see batch() in pglite-thread-worker',
+  )
 
 /**
  * Statements inside transactions run as named prepared statements, one per SQL text (least
@@ -75,22 +81,40 @@ async function prepared(text) {
   return statement
 }
 
+/** `params` serialised for a statement of `paramTypes`, as PGlite's own query does. */
+function bindValues(paramTypes, params) {
+  return params.map((value, i) => {
+    if (value === null || value === undefined) return null
+    const serializer = client.serializers[paramTypes[i]]
+    return serializer ? serializer(value) : value.toString()
+  })
+}
+
+/**
+ * Drops `text`'s prepared statement (after it failed: "cached plan must not change result type",
+ * say), so its next run parses it again. Call it holding the query lock.
+ */
+async function forget(text) {
+  const known = statements.get(text)
+  if (!known) return
+  statements.delete(text)
+  await client.execProtocol(
+    Buffer.concat([serialize.close({ type: 'S', name: known.name }), serialize.sync()]),
+    { syncToFs: false },
+  )
+}
+
 /**
  * Runs `text` with `params` inside the open transaction as a prepared statement (bind, describe,
- * execute and sync in one message to PostgreSQL); values are serialised as PGlite's own query does.
+ * execute and sync in one message to PostgreSQL).
  */
 function preparedQuery(text, params, rowMode) {
   return client.runExclusive(async () => {
     const { name, paramTypes } = await prepared(text)
-    const values = params.map((value, i) => {
-      if (value === null || value === undefined) return null
-      const serializer = client.serializers[paramTypes[i]]
-      return serializer ? serializer(value) : value.toString()
-    })
     try {
       const { messages } = await client.execProtocol(
         Buffer.concat([
-          serialize.bind({ statement: name, values }),
+          serialize.bind({ statement: name, values: bindValues(paramTypes, params) }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
           serialize.sync(),
@@ -99,10 +123,63 @@ function preparedQuery(text, params, rowMode) {
       )
       return parse.parseResults(messages, client.parsers, { rowMode })[0]
     } catch (error) {
-      statements.delete(text) // e.g. "cached plan must not change result type": parse it again
+      await forget(text)
       throw error
     }
   })
+}
+
+/**
+ * Runs `list` (`{ sql, params, rowMode }`) in one transaction of its own, as one message to
+ * PostgreSQL: BEGIN, each statement's bind, describe and execute, COMMIT, then sync (decision 32).
+ * Like PGlite's own query, it first waits for any open transaction to end (PGlite's transaction
+ * lock). After an error PostgreSQL skips the rest; the transaction is rolled back, the batch's
+ * statements are parsed afresh next time, and the error is thrown. Returns one Results each.
+ */
+function batch(list) {
+  return client._runExclusiveTransaction(() =>
+    client.runExclusive(async () => {
+      const begin = await prepared('BEGIN')
+      const commit = await prepared('COMMIT')
+      const steps = []
+      for (const { sql, params } of list) {
+        const { name, paramTypes } = await prepared(sql)
+        steps.push(
+          serialize.bind({ statement: name, values: bindValues(paramTypes, params) }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+        )
+      }
+      let messages
+      try {
+        ;({ messages } = await client.execProtocol(
+          Buffer.concat([
+            serialize.bind({ statement: begin.name, values: [] }),
+            serialize.execute({}),
+            ...steps,
+            serialize.bind({ statement: commit.name, values: [] }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]),
+          { syncToFs: false },
+        ))
+      } catch (error) {
+        await client.execProtocol(serialize.query('ROLLBACK'), { syncToFs: false })
+        for (const { sql } of list) await forget(sql)
+        throw error
+      }
+      // One run of messages per command, each ending in its commandComplete: BEGIN's, the
+      // statements', COMMIT's.
+      const commands = [[]]
+      for (const message of messages) {
+        commands[commands.length - 1].push(message)
+        if (message.name === 'commandComplete') commands.push([])
+      }
+      return list.map(
+        ({ rowMode }, i) => parse.parseResults(commands[i + 1], client.parsers, { rowMode })[0],
+      )
+    }),
+  )
 }
 
 /** A PostgreSQL error as plain data: structured cloning would keep only `message` and `name`. */
@@ -167,12 +244,7 @@ async function handle(message) {
     case 'exec':
       return (await target(message.tx)).exec(message.sql)
     case 'batch':
-      return client.transaction(async () => {
-        const results = []
-        for (const { sql, params, rowMode } of message.statements)
-          results.push(await preparedQuery(sql, params, rowMode))
-        return results
-      })
+      return batch(message.statements)
     case 'begin':
       return begin(message.tx)
     case 'end':

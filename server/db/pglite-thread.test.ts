@@ -149,6 +149,64 @@ describe('PGlite on its own thread (pglite-thread.ts)', () => {
     expect((await read()).rows).toEqual([{ id: 2, note: null }])
   })
 
+  it('runs a batch in one transaction of its own, each statement answering in its row mode', async () => {
+    const [set, read, rows] = await client.batch([
+      { sql: `select set_config('app.step', $1, true) as step`, params: ['one'] },
+      { sql: `select current_setting('app.step', true) as step` },
+      {
+        sql: 'select n, n * 2 as twice from generate_series(1, 2) n',
+        options: { rowMode: 'array' },
+      },
+    ])
+    expect(set?.rows).toEqual([{ step: 'one' }])
+    expect(read?.rows).toEqual([{ step: 'one' }])
+    expect(rows?.rows).toEqual([
+      [1, 2],
+      [2, 4],
+    ])
+    // The setting ended with the batch's transaction.
+    const after = await client.query(`select current_setting('app.step', true) as step`)
+    expect(after.rows).toEqual([{ step: '' }])
+  })
+
+  it("rolls a failed batch back whole, with the failing statement's error, and stays usable", async () => {
+    const error = await client
+      .batch([{ sql: 'insert into thread_t (id) values (10)' }, { sql: 'select 1 / 0' }])
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: '22012' })
+    const { rows } = await client.query('select id from thread_t where id = 10')
+    expect(rows).toEqual([])
+    const [next] = await client.batch([{ sql: 'select 1 as one' }])
+    expect(next?.rows).toEqual([{ one: 1 }])
+  })
+
+  it('runs a batch only once an open transaction has ended, never inside it', async () => {
+    let release = () => {}
+    const held = client.transaction(async (tx) => {
+      await tx.query(`select set_config('app.step', 'held', true)`)
+      await new Promise<void>((resolve) => (release = resolve))
+    })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    let batchDone = false
+    const batch = client
+      .batch([{ sql: `select current_setting('app.step', true) as step` }])
+      .finally(() => (batchDone = true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(batchDone).toBe(false)
+    release()
+    await held
+    expect((await batch)[0]?.rows).toEqual([{ step: '' }])
+  })
+
+  it('parses a batch statement again after a table change made its cached plan invalid', async () => {
+    await client.exec('create table batch_shape (id int); insert into batch_shape values (3)')
+    const read = () => client.batch([{ sql: 'select * from batch_shape' }])
+    expect((await read())[0]?.rows).toEqual([{ id: 3 }])
+    await client.exec('alter table batch_shape add column note text')
+    await expect(read()).rejects.toThrow(/cached plan must not change result type/)
+    expect((await read())[0]?.rows).toEqual([{ id: 3, note: null }])
+  })
+
   it('reports a thread that stopped on its own and fails every later call', async () => {
     const template = new Blob([new Uint8Array(await readFile(inject('pgliteTemplate')))])
     const stopped: Error[] = []

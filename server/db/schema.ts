@@ -155,6 +155,13 @@ export const documents = pgTable(
     appId: uuid('app_id'),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /**
+     * The first 150 characters of `content` (a library card's preview, spec), kept by PostgreSQL.
+     * Stored so a page of the library reads no compressed text (decision 7).
+     */
+    preview: text('preview')
+      .notNull()
+      .generatedAlwaysAs(sql`substr(content, 1, 150)`),
     documentType: text('document_type').notNull().default('contract'),
     createdAt: createdAt(),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from './client'
 import { analyses, apps, auditLogs, documents } from './schema'
-import { withTenant, withTenantStatement } from './tenant'
+import { PgliteThread } from './pglite-thread'
+import { withTenant, withTenantReads } from './tenant'
 import { insertOrganizations, openTestDatabase } from '../test/test-database'
 
 /** The database's own message behind Drizzle's "Failed query" wrapper. */
@@ -56,29 +57,70 @@ describe('row-level security', () => {
     expect((raw as { rows: unknown[] }).rows).toEqual([])
   })
 
-  it('confines a one-statement read (withTenantStatement) to the organisation as withTenant does', async () => {
-    const titles = (orgId: string) =>
-      withTenantStatement(database.db, { orgId }, (db) =>
+  it('confines reads (withTenantReads) to the organisation as withTenant does', async () => {
+    const titles = async (orgId: string) => {
+      const [rows, total] = await withTenantReads(database.db, { orgId }, (db) => [
         db.select({ title: documents.title }).from(documents).where(eq(documents.orgId, 'org-b')),
-      )
-    expect(await titles('org-a')).toEqual([])
-    expect(await titles('org-b')).toEqual([{ title: 'B secret' }])
-    const role = await withTenantStatement(database.db, orgA, (db) =>
+        db.$count(documents),
+      ])
+      return { rows, total }
+    }
+    expect(await titles('org-a')).toEqual({ rows: [], total: 0 })
+    expect(await titles('org-b')).toEqual({ rows: [{ title: 'B secret' }], total: 1 })
+    const [role] = await withTenantReads(database.db, orgA, (db) => [
       db.execute(sql`select current_user as role, current_setting('app.org_id', true) as org`),
-    )
+    ])
     expect((role as unknown as { rows: unknown[] }).rows).toEqual([
       { role: 'lexdesk_app', org: 'org-a' },
     ])
   })
 
-  it('runs withTenantStatement settings in the statement transaction, and only there', async () => {
+  it('runs withTenantReads settings in the transaction of the reads, and only there', async () => {
     const probe = sql`select current_setting('app.probe', true) as probe`
-    const inside = await withTenantStatement(database.db, orgA, (db) => db.execute(probe), [
+    const [inside] = await withTenantReads(database.db, orgA, (db) => [db.execute(probe)], [
       sql`select set_config('app.probe', 'on', true)`,
     ])
     expect((inside as unknown as { rows: unknown[] }).rows).toEqual([{ probe: 'on' }])
     const after = await withTenant(database.db, orgA, (tx) => tx.execute(probe))
     expect((after as unknown as { rows: { probe: string | null }[] }).rows[0]?.probe ?? '').toBe('')
+  })
+
+  it('runs the reads in one transaction, in order, and answers each its own result', async () => {
+    const batch = vi.spyOn(PgliteThread.prototype, 'batch')
+    // The second read sees what the first set for the rest of its transaction.
+    const [first, second] = await withTenantReads(database.db, orgA, (db) => [
+      db.execute(sql`select set_config('app.step', 'first', true) as step, txid_current() as tx`),
+      db.execute(sql`select current_setting('app.step', true) as step, txid_current() as tx`),
+    ])
+    const [a, b] = [first, second].map(
+      (r) => (r as unknown as { rows: { step: string; tx: string }[] }).rows[0],
+    )
+    expect(a).toEqual(b)
+    expect(b?.step).toBe('first')
+    // One message to the database thread: the confining statement and both reads.
+    expect(batch.mock.calls.map(([statements]) => statements.length)).toEqual([3])
+    batch.mockRestore()
+  })
+
+  it('confines a read that reaches the handle late (after an await) in a transaction of its own', async () => {
+    const late = async (db: typeof database.db) => {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      return db.execute(sql`select current_setting('app.org_id', true) as org`)
+    }
+    const [count, org] = await withTenantReads(database.db, orgB, (db) => [
+      db.$count(documents),
+      late(db),
+    ])
+    expect(count).toBe(1)
+    expect((org as unknown as { rows: unknown[] }).rows).toEqual([{ org: 'org-b' }])
+  })
+
+  it('fails every read of the transaction when one fails, with the error of the database', async () => {
+    const reads = withTenantReads(database.db, orgA, (db) => [
+      db.$count(documents),
+      db.execute(sql`select 1 / 0`),
+    ])
+    expect(await dbErrorOf(reads)).toMatch(/division by zero/)
   })
 
   it('applies RLS to a statement text first run outside any tenant (prepared once, re-planned)', async () => {

@@ -9,7 +9,7 @@ import { PgDialect } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import type { PGlite } from '@electric-sql/pglite'
 import type { Db } from './client'
-import { PgliteThread, type ThreadQueryOptions } from './pglite-thread'
+import { PgliteThread, type ThreadQueryOptions, type ThreadStatement } from './pglite-thread'
 
 /** Who is acting, for which organisation. `orgId` is the tenant every query is confined to. */
 export interface Principal {
@@ -29,38 +29,78 @@ function enterTenant(orgId: string) {
 
 const dialect = new PgDialect()
 
+/** The results of withTenantReads' reads, in their order. */
+export type ReadResults<Reads extends readonly PromiseLike<unknown>[]> = {
+  -readonly [K in keyof Reads]: Awaited<Reads[K]>
+}
+
 /**
- * Runs one read statement for the tenant in a transaction of its own, confined as withTenant's,
- * after the `settings` statements (transaction-local `set_config` calls, say). On embedded PGlite
- * the confining statement, the settings and `statement`'s query go to the database thread as one
- * message (PgliteThread.batch), so the transaction never waits for this thread between them
- * (decision 32); on PostgreSQL this is withTenant. `statement` runs exactly one query on the
- * handle it receives (a second one would run in a transaction of its own, confined the same way).
+ * Runs read statements for the tenant in one transaction of their own, confined as withTenant's,
+ * after the `settings` statements (transaction-local `set_config` calls, say), and answers their
+ * results in order. `reads` builds them on the handle it receives and returns them unawaited:
+ * Drizzle queries, or promises that each run exactly one query on that handle (a page and its
+ * count, say). On embedded PGlite the confining statement, the settings and every read go to
+ * the database thread as one message (PgliteThread.batch), so the transaction never waits for
+ * this thread between them (decision 32); on PostgreSQL this is withTenant running them in turn.
+ * A query that reaches the handle only after the others were sent (one awaiting something else
+ * first) runs in a transaction of its own, confined the same way.
  */
-export function withTenantStatement<T>(
+export async function withTenantReads<const Reads extends readonly PromiseLike<unknown>[]>(
   db: Db,
   principal: Pick<Principal, 'orgId'>,
-  statement: (db: Db) => Promise<T>,
+  reads: (db: Db) => Reads,
   settings: SQL[] = [],
-): Promise<T> {
+): Promise<ReadResults<Reads>> {
   const client = (db as unknown as { $client?: unknown }).$client
   if (!(client instanceof PgliteThread)) {
     return withTenant(db, principal, async (tx) => {
       for (const setting of settings) await tx.execute(setting)
-      return statement(tx)
+      return (await Promise.all(reads(tx))) as ReadResults<Reads>
     })
   }
   const before = [enterTenant(principal.orgId), ...settings].map((q) => dialect.sqlToQuery(q))
-  const oneStatement = {
-    query: async (text: string, params: unknown[], options?: ThreadQueryOptions) => {
-      const results = await client.batch([...before, { sql: text, params, options }])
-      return results[results.length - 1]
-    },
+  interface Waiting {
+    statement: ThreadStatement
+    resolve: (result: unknown) => void
+    reject: (error: unknown) => void
+  }
+  const send = (list: Waiting[]) => {
+    client.batch([...before, ...list.map((w) => w.statement)]).then(
+      (results) => list.forEach((w, i) => w.resolve(results[before.length + i])),
+      (error: unknown) => list.forEach((w) => w.reject(error)),
+    )
+  }
+  const waiting: Waiting[] = []
+  let expected = Infinity
+  let sent = false
+  const flush = () => {
+    if (sent) return
+    sent = true
+    send(waiting.splice(0))
+  }
+  const collector = {
+    query: (text: string, params: unknown[], options?: ThreadQueryOptions) =>
+      new Promise((resolve, reject) => {
+        const read = { statement: { sql: text, params, options }, resolve, reject }
+        if (sent) {
+          send([read])
+        } else {
+          waiting.push(read)
+          if (waiting.length >= expected) flush()
+        }
+      }),
   }
   // The same statement log as `db` (drizzle keeps it on the session).
   const logger = (db._.session as unknown as { logger?: Logger }).logger
-  const once = drizzlePglite({ client: oneStatement as unknown as PGlite, logger })
-  return statement(once as unknown as Db)
+  const handle = drizzlePglite({ client: collector as unknown as PGlite, logger })
+  const built = reads(handle as unknown as Db)
+  // Drizzle queries reach the handle when awaited (Promise.all below, within this tick's
+  // microtasks); a read that never does is sent alone once they have run.
+  expected = built.length
+  if (expected === 0) return [] as unknown as ReadResults<Reads>
+  if (waiting.length >= expected) flush()
+  else setImmediate(flush)
+  return (await Promise.all(built)) as ReadResults<Reads>
 }
 
 /**

@@ -7,7 +7,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema'
-import { withTenant, type Principal, type Tx } from '../db/tenant'
+import { withTenant, withTenantReads, type Principal, type Tx } from '../db/tenant'
 import { AppError, notFound } from '../http/app-error'
 import { recordAudit } from '../audit/record-audit'
 
@@ -102,22 +102,22 @@ export async function listJobs(
   principal: Principal,
   query: { subjectId?: string; kind?: string; status?: JobStatus[]; limit: number; offset: number },
 ): Promise<{ items: Job[]; total: number }> {
-  return withTenant(db, principal, async (tx) => {
-    const where = and(
-      query.subjectId ? eq(jobs.subjectId, query.subjectId) : undefined,
-      query.kind ? eq(jobs.kind, query.kind) : undefined,
-      query.status?.length ? inArray(jobs.status, query.status) : undefined,
-    )
-    const rows = await tx
+  const where = and(
+    query.subjectId ? eq(jobs.subjectId, query.subjectId) : undefined,
+    query.kind ? eq(jobs.kind, query.kind) : undefined,
+    query.status?.length ? inArray(jobs.status, query.status) : undefined,
+  )
+  const [rows, total] = await withTenantReads(db, principal, (tx) => [
+    tx
       .select()
       .from(jobs)
       .where(where)
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(query.limit)
-      .offset(query.offset)
-    const total = await tx.$count(jobs, where)
-    return { items: rows.map(toJob), total }
-  })
+      .offset(query.offset),
+    tx.$count(jobs, where),
+  ])
+  return { items: rows.map(toJob), total }
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { withTenant, withTenantStatement, type Principal, type Tx } from '../db/tenant'
+import { withTenant, withTenantReads, type Principal, type Tx } from '../db/tenant'
 import type { Embedder } from '../ai/embedder/types'
 import { vectorColumn, vectorLiteral } from './vector-column'
 
@@ -161,10 +161,10 @@ export async function hybridSearch(
     textRanks(principal, scope, query.text, limit),
   ].filter((half): half is SQL => half !== undefined)
   // The settings and the search go to the database as one message (decision 32).
-  return withTenantStatement(
+  const [hits] = await withTenantReads(
     db,
     principal,
-    (tx) =>
+    (tx) => [
       rows<PassageHit>(
         tx,
         sql`with ranked as (${sql.join(
@@ -179,8 +179,10 @@ export async function hybridSearch(
         from fused f join doc_chunks c on c.id = f.id join documents d on d.id = c.document_id
         order by f.score desc, c.id`,
       ),
+    ],
     vector ? [searchSettingsSql(limit)] : [],
   )
+  return hits
 }
 
 /**

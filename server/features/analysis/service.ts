@@ -7,7 +7,7 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { analyses, documents } from '../../db/schema'
-import { withTenant, type Principal } from '../../db/tenant'
+import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
 import { AppError, notFound } from '../../http/app-error'
 import type {
   AnalysisKind,
@@ -60,17 +60,18 @@ export async function listAnalyses(
   page: { limit: number; offset: number },
 ) {
   await readDocumentContent(db, principal, documentId)
-  return withTenant(db, principal, async (tx) => {
-    const where = eq(analyses.documentId, documentId)
-    const rows = await tx
+  const where = eq(analyses.documentId, documentId)
+  const [rows, total] = await withTenantReads(db, principal, (tx) => [
+    tx
       .select()
       .from(analyses)
       .where(where)
       .orderBy(desc(analyses.createdAt), desc(analyses.id))
       .limit(page.limit)
-      .offset(page.offset)
-    return { rows, total: await tx.$count(analyses, where) }
-  })
+      .offset(page.offset),
+    tx.$count(analyses, where),
+  ])
+  return { rows, total }
 }
 
 /**

@@ -2,7 +2,7 @@
 import { asc } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { apps } from '../../db/schema'
-import { withTenant, type Principal } from '../../db/tenant'
+import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
 import { AppError } from '../../http/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
@@ -22,15 +22,11 @@ export async function listApps(
   principal: Principal,
   page: { limit: number; offset: number },
 ) {
-  return withTenant(db, principal, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(apps)
-      .orderBy(asc(apps.slug))
-      .limit(page.limit)
-      .offset(page.offset)
-    return { items: rows.map(toApp), total: await tx.$count(apps) }
-  })
+  const [rows, total] = await withTenantReads(db, principal, (tx) => [
+    tx.select().from(apps).orderBy(asc(apps.slug)).limit(page.limit).offset(page.offset),
+    tx.$count(apps),
+  ])
+  return { items: rows.map(toApp), total }
 }
 
 /** Creates an app; 409 problem if the slug is taken in this org. */

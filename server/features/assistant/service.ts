@@ -6,7 +6,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { conversations, messages } from '../../db/schema'
-import { withTenant, type Principal } from '../../db/tenant'
+import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
 import { notFound } from '../../http/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
@@ -141,20 +141,21 @@ export async function listConversations(
   principal: Principal,
   query: { appId?: string; limit: number; offset: number },
 ) {
-  return withTenant(db, principal, async (tx) => {
-    const where = query.appId ? eq(conversations.appId, query.appId) : undefined
-    const rows = await tx
+  const where = query.appId ? eq(conversations.appId, query.appId) : undefined
+  const [rows, total] = await withTenantReads(db, principal, (tx) => [
+    tx
       .select()
       .from(conversations)
       .where(and(eq(conversations.orgId, principal.orgId), where))
       .orderBy(desc(conversations.startedAt), desc(conversations.id))
       .limit(query.limit)
-      .offset(query.offset)
-    return {
-      items: rows.map((r) => ({ id: r.id, appId: r.appId, startedAt: r.startedAt.toISOString() })),
-      total: await tx.$count(conversations, where),
-    }
-  })
+      .offset(query.offset),
+    tx.$count(conversations, where),
+  ])
+  return {
+    items: rows.map((r) => ({ id: r.id, appId: r.appId, startedAt: r.startedAt.toISOString() })),
+    total,
+  }
 }
 
 /** A conversation's messages, oldest first; 404 when the conversation is not the org's. */
@@ -164,29 +165,30 @@ export async function listMessages(
   conversationId: string,
   page: { limit: number; offset: number },
 ) {
-  return withTenant(db, principal, async (tx) => {
-    const [found] = await tx
+  const where = eq(messages.conversationId, conversationId)
+  const [found, rows, total] = await withTenantReads(db, principal, (tx) => [
+    tx
       .select({ id: conversations.id })
       .from(conversations)
-      .where(eq(conversations.id, conversationId))
-    if (!found) throw notFound('Conversation')
-    const where = eq(messages.conversationId, conversationId)
-    const rows = await tx
+      .where(eq(conversations.id, conversationId)),
+    tx
       .select()
       .from(messages)
       .where(where)
       .orderBy(asc(messages.createdAt), asc(messages.id))
       .limit(page.limit)
-      .offset(page.offset)
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        role: r.role as 'user' | 'assistant',
-        content: r.content,
-        citations: r.citations as Citation[],
-        createdAt: r.createdAt.toISOString(),
-      })),
-      total: await tx.$count(messages, where),
-    }
-  })
+      .offset(page.offset),
+    tx.$count(messages, where),
+  ])
+  if (found.length === 0) throw notFound('Conversation')
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      role: r.role as 'user' | 'assistant',
+      content: r.content,
+      citations: r.citations as Citation[],
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
+  }
 }

@@ -40,7 +40,7 @@ async function paste(
     payload: body,
   })
   expect(res.statusCode).toBe(201)
-  return res.json() as { id: string; title: string; content: string }
+  return res.json() as { id: string; title: string; content: string; createdAt: string }
 }
 
 async function upload(
@@ -211,7 +211,10 @@ describe('documents API', () => {
       'Review memo',
       'Office lease',
     ])
-    expect(page.items[0].preview).toHaveLength(150)
+    expect(page.items[0].preview).toBe(long.content.slice(0, 150))
+    // The list's time is the document's, in the API's form (UTC, milliseconds).
+    expect(page.items[0].createdAt).toBe(long.createdAt)
+    expect(page.items[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
     expect([...page.types].sort()).toEqual(['lease', 'memo', 'nda'])
     const byContent = await t.app.inject({
       url: `${base(firm)}?q=nondisclosure`,

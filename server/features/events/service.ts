@@ -2,7 +2,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { events } from '../../db/schema'
-import { withTenant, type Principal } from '../../db/tenant'
+import { withTenantReads, type Principal } from '../../db/tenant'
 
 export const EVENT_LIST_LIMIT = 100
 
@@ -15,36 +15,34 @@ export async function listEvents(
   principal: Principal,
   query: { kind?: string; limit: number; offset: number },
 ) {
-  return withTenant(db, principal, async (tx) => {
-    const where = query.kind ? eq(events.kind, query.kind) : undefined
-    const rows = await tx
+  const where = query.kind ? eq(events.kind, query.kind) : undefined
+  const [rows, total, kinds] = await withTenantReads(db, principal, (tx) => [
+    tx
       .select()
       .from(events)
       .where(where)
       .orderBy(desc(events.createdAt), desc(events.id))
       .limit(query.limit)
-      .offset(query.offset)
-    const total = await tx.$count(events, where)
+      .offset(query.offset),
+    tx.$count(events, where),
     // Loose index scan over events_org_kind_created_idx: one probe per distinct kind.
-    const kinds = (
-      (await tx.execute(sql`
+    tx.execute<{ kind: string }>(sql`
         with recursive k(kind) as (
           (select kind from events order by kind limit 1)
           union all
           select (select e.kind from events e where e.kind > k.kind order by e.kind limit 1)
           from k where k.kind is not null)
-        select kind from k where kind is not null`)) as unknown as { rows: { kind: string }[] }
-    ).rows.map((r) => r.kind)
-    return {
-      items: rows.map((r) => ({
-        id: r.id,
-        appId: r.appId,
-        kind: r.kind,
-        meta: r.meta as Record<string, unknown>,
-        createdAt: r.createdAt.toISOString(),
-      })),
-      total,
-      kinds,
-    }
-  })
+        select kind from k where kind is not null`),
+  ])
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      appId: r.appId,
+      kind: r.kind,
+      meta: r.meta as Record<string, unknown>,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
+    kinds: (kinds as unknown as { rows: { kind: string }[] }).rows.map((r) => r.kind),
+  }
 }

@@ -8,7 +8,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documents, recordingSegments, recordings, voiceConsents } from '../../db/schema'
-import { withTenant, type Principal } from '../../db/tenant'
+import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
 import { AppError, notFound } from '../../http/app-error'
 import { AppId } from '../../http/params'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
@@ -180,16 +180,17 @@ export async function listRecordings(
 ) {
   const page = query
   const where = query.appId ? eq(recordings.appId, query.appId) : undefined
-  return withTenant(db, principal, async (tx) => {
-    const rows = await tx
+  const [rows, total] = await withTenantReads(db, principal, (tx) => [
+    tx
       .select()
       .from(recordings)
       .where(where)
       .orderBy(desc(recordings.createdAt), desc(recordings.id))
       .limit(page.limit)
-      .offset(page.offset)
-    return { items: rows.map(toRecording), total: await tx.$count(recordings, where) }
-  })
+      .offset(page.offset),
+    tx.$count(recordings, where),
+  ])
+  return { items: rows.map(toRecording), total }
 }
 
 /** One recording with its transcript and timed segments; 404 when it is not the org's. */
