@@ -77,12 +77,40 @@ describe('row-level security', () => {
 
   it('runs withTenantReads settings in the transaction of the reads, and only there', async () => {
     const probe = sql`select current_setting('app.probe', true) as probe`
-    const [inside] = await withTenantReads(database.db, orgA, (db) => [db.execute(probe)], [
-      sql`select set_config('app.probe', 'on', true)`,
-    ])
+    const [inside] = await withTenantReads(database.db, orgA, (db) => [db.execute(probe)], {
+      settings: [sql`select set_config('app.probe', 'on', true)`],
+    })
     expect((inside as unknown as { rows: unknown[] }).rows).toEqual([{ probe: 'on' }])
     const after = await withTenant(database.db, orgA, (tx) => tx.execute(probe))
     expect((after as unknown as { rows: { probe: string | null }[] }).rows[0]?.probe ?? '').toBe('')
+  })
+
+  it('reuses plans only when asked, and a reused plan still confines each organisation', async () => {
+    const mode = async (reusePlans: boolean) => {
+      const [result] = await withTenantReads(
+        database.db,
+        orgA,
+        (db) => [db.execute(sql`show plan_cache_mode`)],
+        { reusePlans },
+      )
+      return (result as unknown as { rows: { plan_cache_mode: string }[] }).rows[0]?.plan_cache_mode
+    }
+    expect(await mode(true)).toBe('force_generic_plan')
+    expect(await mode(false)).toBe('force_custom_plan')
+    // One generic plan serves both organisations: the org is read when the plan runs.
+    const titles = async (orgId: string) => {
+      const [rows] = await withTenantReads(
+        database.db,
+        { orgId },
+        (db) => [db.select({ title: documents.title }).from(documents).limit(10)],
+        { reusePlans: true },
+      )
+      return rows.map((r) => r.title)
+    }
+    for (let run = 0; run < 3; run++) {
+      expect(await titles('org-b')).toEqual(['B secret'])
+      expect(await titles('org-a')).toEqual([])
+    }
   })
 
   it('runs the reads in one transaction, in order, and answers each its own result', async () => {

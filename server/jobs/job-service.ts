@@ -107,16 +107,21 @@ export async function listJobs(
     query.kind ? eq(jobs.kind, query.kind) : undefined,
     query.status?.length ? inArray(jobs.status, query.status) : undefined,
   )
-  const [rows, total] = await withTenantReads(db, principal, (tx) => [
-    tx
-      .select()
-      .from(jobs)
-      .where(where)
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    tx.$count(jobs, where),
-  ])
+  const [rows, total] = await withTenantReads(
+    db,
+    principal,
+    (tx) => [
+      tx
+        .select()
+        .from(jobs)
+        .where(where)
+        .orderBy(desc(jobs.createdAt), desc(jobs.id))
+        .limit(query.limit)
+        .offset(query.offset),
+      tx.$count(jobs, where),
+    ],
+    { reusePlans: true },
+  )
   return { items: rows.map(toJob), total }
 }
 

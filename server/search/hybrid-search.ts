@@ -180,7 +180,7 @@ export async function hybridSearch(
         order by f.score desc, c.id`,
       ),
     ],
-    vector ? [searchSettingsSql(limit)] : [],
+    { settings: vector ? [searchSettingsSql(limit)] : [] },
   )
   return hits
 }

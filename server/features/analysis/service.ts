@@ -61,16 +61,21 @@ export async function listAnalyses(
 ) {
   await readDocumentContent(db, principal, documentId)
   const where = eq(analyses.documentId, documentId)
-  const [rows, total] = await withTenantReads(db, principal, (tx) => [
-    tx
-      .select()
-      .from(analyses)
-      .where(where)
-      .orderBy(desc(analyses.createdAt), desc(analyses.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    tx.$count(analyses, where),
-  ])
+  const [rows, total] = await withTenantReads(
+    db,
+    principal,
+    (tx) => [
+      tx
+        .select()
+        .from(analyses)
+        .where(where)
+        .orderBy(desc(analyses.createdAt), desc(analyses.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      tx.$count(analyses, where),
+    ],
+    { reusePlans: true },
+  )
   return { rows, total }
 }
 

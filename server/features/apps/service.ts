@@ -22,10 +22,15 @@ export async function listApps(
   principal: Principal,
   page: { limit: number; offset: number },
 ) {
-  const [rows, total] = await withTenantReads(db, principal, (tx) => [
-    tx.select().from(apps).orderBy(asc(apps.slug)).limit(page.limit).offset(page.offset),
-    tx.$count(apps),
-  ])
+  const [rows, total] = await withTenantReads(
+    db,
+    principal,
+    (tx) => [
+      tx.select().from(apps).orderBy(asc(apps.slug)).limit(page.limit).offset(page.offset),
+      tx.$count(apps),
+    ],
+    { reusePlans: true },
+  )
   return { items: rows.map(toApp), total }
 }
 

@@ -142,16 +142,21 @@ export async function listConversations(
   query: { appId?: string; limit: number; offset: number },
 ) {
   const where = query.appId ? eq(conversations.appId, query.appId) : undefined
-  const [rows, total] = await withTenantReads(db, principal, (tx) => [
-    tx
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.orgId, principal.orgId), where))
-      .orderBy(desc(conversations.startedAt), desc(conversations.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    tx.$count(conversations, where),
-  ])
+  const [rows, total] = await withTenantReads(
+    db,
+    principal,
+    (tx) => [
+      tx
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.orgId, principal.orgId), where))
+        .orderBy(desc(conversations.startedAt), desc(conversations.id))
+        .limit(query.limit)
+        .offset(query.offset),
+      tx.$count(conversations, where),
+    ],
+    { reusePlans: true },
+  )
   return {
     items: rows.map((r) => ({ id: r.id, appId: r.appId, startedAt: r.startedAt.toISOString() })),
     total,
@@ -166,20 +171,25 @@ export async function listMessages(
   page: { limit: number; offset: number },
 ) {
   const where = eq(messages.conversationId, conversationId)
-  const [found, rows, total] = await withTenantReads(db, principal, (tx) => [
-    tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(eq(conversations.id, conversationId)),
-    tx
-      .select()
-      .from(messages)
-      .where(where)
-      .orderBy(asc(messages.createdAt), asc(messages.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    tx.$count(messages, where),
-  ])
+  const [found, rows, total] = await withTenantReads(
+    db,
+    principal,
+    (tx) => [
+      tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(eq(conversations.id, conversationId)),
+      tx
+        .select()
+        .from(messages)
+        .where(where)
+        .orderBy(asc(messages.createdAt), asc(messages.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      tx.$count(messages, where),
+    ],
+    { reusePlans: true },
+  )
   if (found.length === 0) throw notFound('Conversation')
   return {
     items: rows.map((r) => ({

@@ -16,24 +16,29 @@ export async function listEvents(
   query: { kind?: string; limit: number; offset: number },
 ) {
   const where = query.kind ? eq(events.kind, query.kind) : undefined
-  const [rows, total, kinds] = await withTenantReads(db, principal, (tx) => [
-    tx
-      .select()
-      .from(events)
-      .where(where)
-      .orderBy(desc(events.createdAt), desc(events.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    tx.$count(events, where),
-    // Loose index scan over events_org_kind_created_idx: one probe per distinct kind.
-    tx.execute<{ kind: string }>(sql`
+  const [rows, total, kinds] = await withTenantReads(
+    db,
+    principal,
+    (tx) => [
+      tx
+        .select()
+        .from(events)
+        .where(where)
+        .orderBy(desc(events.createdAt), desc(events.id))
+        .limit(query.limit)
+        .offset(query.offset),
+      tx.$count(events, where),
+      // Loose index scan over events_org_kind_created_idx: one probe per distinct kind.
+      tx.execute<{ kind: string }>(sql`
         with recursive k(kind) as (
           (select kind from events order by kind limit 1)
           union all
           select (select e.kind from events e where e.kind > k.kind order by e.kind limit 1)
           from k where k.kind is not null)
         select kind from k where kind is not null`),
-  ])
+    ],
+    { reusePlans: true },
+  )
   return {
     items: rows.map((r) => ({
       id: r.id,

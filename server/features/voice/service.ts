@@ -180,16 +180,21 @@ export async function listRecordings(
 ) {
   const page = query
   const where = query.appId ? eq(recordings.appId, query.appId) : undefined
-  const [rows, total] = await withTenantReads(db, principal, (tx) => [
-    tx
-      .select()
-      .from(recordings)
-      .where(where)
-      .orderBy(desc(recordings.createdAt), desc(recordings.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    tx.$count(recordings, where),
-  ])
+  const [rows, total] = await withTenantReads(
+    db,
+    principal,
+    (tx) => [
+      tx
+        .select()
+        .from(recordings)
+        .where(where)
+        .orderBy(desc(recordings.createdAt), desc(recordings.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      tx.$count(recordings, where),
+    ],
+    { reusePlans: true },
+  )
   return { items: rows.map(toRecording), total }
 }
 
