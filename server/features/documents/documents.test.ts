@@ -15,6 +15,7 @@ import {
   uploadForm,
 } from '../../test/sample-files'
 import { documents } from '../../db/schema'
+import { utcIso } from './service'
 
 let t: TestApp
 let alice: TestMember
@@ -346,5 +347,19 @@ describe('documents authorisation', () => {
     const membersDoc = await paste(member, { title: 'Stale draft', content: 'Old.' })
     expect((await deleteAs(admin, alice.orgId, membersDoc.id)).statusCode).toBe(204)
     expect(await statusOf(alice, membersDoc.id)).toBe(404)
+  })
+})
+
+describe("utcIso (the library page's times)", () => {
+  it("writes PostgreSQL's JSON timestamps with any number of decimals as Date would", () => {
+    for (const [postgres, iso] of [
+      ['2026-11-24T13:06:23.123456', '2026-11-24T13:06:23.123Z'],
+      ['2026-11-24T13:06:23.1', '2026-11-24T13:06:23.100Z'],
+      ['2026-11-24T13:06:23', '2026-11-24T13:06:23.000Z'],
+      ['2026-01-02T00:00:00.999999', '2026-01-02T00:00:00.999Z'],
+    ]) {
+      expect(utcIso(postgres!)).toBe(iso)
+      expect(new Date(`${postgres}Z`).toISOString()).toBe(iso)
+    }
   })
 })

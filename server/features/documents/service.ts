@@ -114,7 +114,8 @@ export async function listDocuments(
   const statement = sql`with page as (
       select ${documents.id} as id, ${documents.appId} as "appId", ${documents.title} as title,
         ${documents.documentType} as "documentType", ${documents.preview} as preview,
-        ${documents.createdAt} as "createdAt", ${documents.textStatus} as "textStatus",
+        ${documents.createdAt} at time zone 'UTC' as "createdAt",
+        ${documents.textStatus} as "textStatus",
         ${q ? sql`count(*) over ()` : sql`null`} as matches
       from ${documents} ${where ? sql`where ${where}` : sql``}
       order by ${documents.createdAt} desc, ${documents.id} desc
@@ -131,13 +132,21 @@ export async function listDocuments(
   })
   const [row] = (result as unknown as { rows: { page: string }[] }).rows
   const page = JSON.parse(row?.page ?? '{}') as DocumentPage
-  // PostgreSQL writes a timestamp into JSON as ISO 8601 with its zone's offset and up to six
-  // decimals; the API's form is UTC with milliseconds. Converting here is cheaper than to_char.
-  for (const item of page.items) item.createdAt = new Date(item.createdAt).toISOString()
+  for (const item of page.items) item.createdAt = utcIso(item.createdAt)
   // A search's total rides on its page's rows: an offset past the last match asks for it alone.
   if (page.total === null)
     page.total = await withTenant(db, principal, (tx) => countMatches(tx, where))
   return page
+}
+
+/**
+ * A UTC timestamp as PostgreSQL writes it into JSON ("2026-11-24T13:06:23.123456", ISO 8601 with
+ * zero to six decimals) in the API's form ("2026-11-24T13:06:23.123Z", milliseconds truncated as
+ * `Date` truncates them). Cheaper than `to_char` on the database or `Date` parsing here.
+ */
+export function utcIso(timestamp: string): string {
+  const [whole, fraction = ''] = timestamp.split('.')
+  return `${whole}.${fraction.padEnd(3, '0').slice(0, 3)}Z`
 }
 
 /** A page of the library as listDocuments returns it (`total` null only inside listDocuments). */
