@@ -8,6 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -26,7 +27,7 @@ import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { registerPrincipalCache } from './auth/principal-cache'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
-import { addSecurityHeaders } from './http/security-headers'
+import { helmetOptions } from './http/security-headers'
 import { frameworkErrorHandler } from './http/framework-errors'
 import { recordRouteMethods } from './http/route-methods'
 import { notFoundHandler } from './http/not-found'
@@ -104,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .send(JSON.stringify({ ...body, instance: req.url.split('?')[0] }))
   })
 
-  addSecurityHeaders(app, deps.publicUrl)
+  await app.register(helmet, helmetOptions(deps.publicUrl))
   await app.register(rateLimit, { global: false })
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
 

@@ -1,14 +1,15 @@
 /**
  * Fastify's `frameworkErrors` option: requests its router rejects before any hook runs (a path
  * parameter over `maxParamLength` → 414, a malformed percent-encoding → 400). Without this
- * handler Fastify answers them with bare JSON and no security headers, because those are set
- * in an onRequest hook that never runs for them. Here they get the same headers (the same
- * `helmet` middleware options) and an RFC 9457 problem body.
+ * handler Fastify answers them with bare JSON and no security headers, because @fastify/helmet
+ * works in an onRequest hook that never runs for them. Here they get the same helmet headers
+ * (the `helmet` middleware with the app's options) and an RFC 9457 problem body.
  */
+import helmet, { type HelmetOptions } from 'helmet'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorCode } from './error-codes'
 import { problem } from './problem'
-import { securityHeaders as buildSecurityHeaders } from './security-headers'
+import { helmetOptions } from './security-headers'
 
 const PROBLEM_BY_CODE: Record<string, [number, string, ErrorCode]> = {
   FST_ERR_MAX_PARAM_LENGTH: [414, 'A path segment is too long.', 'path_too_long'],
@@ -17,7 +18,9 @@ const PROBLEM_BY_CODE: Record<string, [number, string, ErrorCode]> = {
 
 /** Builds the `frameworkErrors` handler for an app served at `publicUrl`. */
 export function frameworkErrorHandler(publicUrl: string) {
-  const securityHeaders = buildSecurityHeaders(publicUrl)
+  // Same options object; @fastify/helmet (CommonJS) sees helmet's .d.cts types and this ES module
+  // its .d.mts types, whose `unique symbol` declarations TypeScript cannot unify.
+  const securityHeaders = helmet(helmetOptions(publicUrl) as HelmetOptions)
   return (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const [status, detail, code] = PROBLEM_BY_CODE[error.code] ?? [
       500,
