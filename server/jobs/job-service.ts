@@ -7,7 +7,8 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema'
-import { withTenant, withTenantReads, type Principal, type Tx } from '../db/tenant'
+import { withTenant, type Principal, type Tx } from '../db/tenant'
+import { readPage } from '../db/read-page'
 import { AppError, notFound } from '../http/app-error'
 import { recordAudit } from '../audit/record-audit'
 
@@ -107,21 +108,12 @@ export async function listJobs(
     query.kind ? eq(jobs.kind, query.kind) : undefined,
     query.status?.length ? inArray(jobs.status, query.status) : undefined,
   )
-  const [rows, total] = await withTenantReads(
-    db,
-    principal,
-    (tx) => [
-      tx
-        .select()
-        .from(jobs)
-        .where(where)
-        .orderBy(desc(jobs.createdAt), desc(jobs.id))
-        .limit(query.limit)
-        .offset(query.offset),
-      tx.$count(jobs, where),
-    ],
-    { reusePlans: true },
-  )
+  const { rows, total } = await readPage(db, principal, jobs, {
+    where,
+    orderBy: [desc(jobs.createdAt), desc(jobs.id)],
+    limit: query.limit,
+    offset: query.offset,
+  })
   return { items: rows.map(toJob), total }
 }
 

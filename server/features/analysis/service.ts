@@ -7,7 +7,8 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { analyses, documents } from '../../db/schema'
-import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
+import { withTenant, type Principal } from '../../db/tenant'
+import { readPage } from '../../db/read-page'
 import { AppError, notFound } from '../../http/app-error'
 import type {
   AnalysisKind,
@@ -61,22 +62,11 @@ export async function listAnalyses(
 ) {
   await readDocumentContent(db, principal, documentId)
   const where = eq(analyses.documentId, documentId)
-  const [rows, total] = await withTenantReads(
-    db,
-    principal,
-    (tx) => [
-      tx
-        .select()
-        .from(analyses)
-        .where(where)
-        .orderBy(desc(analyses.createdAt), desc(analyses.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      tx.$count(analyses, where),
-    ],
-    { reusePlans: true },
-  )
-  return { rows, total }
+  return readPage(db, principal, analyses, {
+    where,
+    orderBy: [desc(analyses.createdAt), desc(analyses.id)],
+    ...page,
+  })
 }
 
 /**

@@ -2,7 +2,8 @@
 import { asc } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { apps } from '../../db/schema'
-import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
+import { withTenant, type Principal } from '../../db/tenant'
+import { readPage } from '../../db/read-page'
 import { AppError } from '../../http/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
@@ -22,15 +23,10 @@ export async function listApps(
   principal: Principal,
   page: { limit: number; offset: number },
 ) {
-  const [rows, total] = await withTenantReads(
-    db,
-    principal,
-    (tx) => [
-      tx.select().from(apps).orderBy(asc(apps.slug)).limit(page.limit).offset(page.offset),
-      tx.$count(apps),
-    ],
-    { reusePlans: true },
-  )
+  const { rows, total } = await readPage(db, principal, apps, {
+    orderBy: [asc(apps.slug)],
+    ...page,
+  })
   return { items: rows.map(toApp), total }
 }
 

@@ -3,10 +3,11 @@
  * organisation's documents by the hybrid search, through the configured chat engine, with
  * numbered citations; conversations and their messages are stored under RLS.
  */
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { conversations, messages } from '../../db/schema'
 import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
+import { readPage } from '../../db/read-page'
 import { notFound } from '../../http/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
@@ -142,21 +143,12 @@ export async function listConversations(
   query: { appId?: string; limit: number; offset: number },
 ) {
   const where = query.appId ? eq(conversations.appId, query.appId) : undefined
-  const [rows, total] = await withTenantReads(
-    db,
-    principal,
-    (tx) => [
-      tx
-        .select()
-        .from(conversations)
-        .where(and(eq(conversations.orgId, principal.orgId), where))
-        .orderBy(desc(conversations.startedAt), desc(conversations.id))
-        .limit(query.limit)
-        .offset(query.offset),
-      tx.$count(conversations, where),
-    ],
-    { reusePlans: true },
-  )
+  const { rows, total } = await readPage(db, principal, conversations, {
+    where,
+    orderBy: [desc(conversations.startedAt), desc(conversations.id)],
+    limit: query.limit,
+    offset: query.offset,
+  })
   return {
     items: rows.map((r) => ({ id: r.id, appId: r.appId, startedAt: r.startedAt.toISOString() })),
     total,

@@ -8,7 +8,8 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documents, recordingSegments, recordings, voiceConsents } from '../../db/schema'
-import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
+import { withTenant, type Principal } from '../../db/tenant'
+import { readPage } from '../../db/read-page'
 import { AppError, notFound } from '../../http/app-error'
 import { AppId } from '../../http/params'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
@@ -180,21 +181,12 @@ export async function listRecordings(
 ) {
   const page = query
   const where = query.appId ? eq(recordings.appId, query.appId) : undefined
-  const [rows, total] = await withTenantReads(
-    db,
-    principal,
-    (tx) => [
-      tx
-        .select()
-        .from(recordings)
-        .where(where)
-        .orderBy(desc(recordings.createdAt), desc(recordings.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      tx.$count(recordings, where),
-    ],
-    { reusePlans: true },
-  )
+  const { rows, total } = await readPage(db, principal, recordings, {
+    where,
+    orderBy: [desc(recordings.createdAt), desc(recordings.id)],
+    limit: page.limit,
+    offset: page.offset,
+  })
   return { items: rows.map(toRecording), total }
 }
 
