@@ -26,7 +26,8 @@ const client = await PGlite.create({
 // Drizzle's text types (pglite-thread.ts): its per-query parsers cannot cross threads.
 for (const type of workerData.textTypes) client.parsers[type] = (value) => value
 // Prepared statements (below) keep their parse and analysis, but are planned for each run's own
-// values, as unnamed statements were: no generic plan can make a query slower than before.
+// values by default, as unnamed statements were. A tenant read whose plan does not depend on its
+// values asks for a reused (generic) plan in its own transaction (withTenantReads' reusePlans).
 await client.exec('SET plan_cache_mode = force_custom_plan')
 // batch (below) takes PGlite's transaction lock as its own query does; a PGlite without the
 // method would let a batch run inside another transaction.
@@ -39,10 +40,10 @@ if (typeof client._runExclusiveTransaction !== 'function')
  * Statements inside transactions run as named prepared statements, one per SQL text (least
  * recently used dropped past STATEMENT_CACHE): PostgreSQL parses and analyses each text once, and
  * each run is one message (bind, describe, execute, sync) where PGlite's `query` makes five calls
- * into the engine (decision 32). Plans stay per run (plan_cache_mode above). A cached statement is
- * analysed again by PostgreSQL itself when a table it reads changes, or when it runs under another
- * role (so RLS applies as for a fresh statement). Top-level statements keep PGlite's own path,
- * which also serves statements that may not run inside a transaction.
+ * into the engine (decision 32). Plans are per run by default (plan_cache_mode above). A cached
+ * statement is analysed again by PostgreSQL itself when a table it reads changes, or when it runs
+ * under another role (so RLS applies as for a fresh statement). Top-level statements keep
+ * PGlite's own path, which also serves statements that may not run inside a transaction.
  */
 const STATEMENT_CACHE = 500
 const statements = new Map() // SQL text → { name, paramTypes }
@@ -129,6 +130,9 @@ function preparedQuery(text, params, rowMode) {
   })
 }
 
+/** The messages that end one Execute's answer (it asks for every row: never portalSuspended). */
+const COMMAND_ENDS = new Set(['commandComplete', 'emptyQuery'])
+
 /**
  * Runs `list` (`{ sql, params, rowMode }`) in one transaction of its own, as one message to
  * PostgreSQL: BEGIN, each statement's bind, describe and execute, COMMIT, then sync (decision 32).
@@ -168,13 +172,16 @@ function batch(list) {
         for (const { sql } of list) await forget(sql)
         throw error
       }
-      // One run of messages per command, each ending in its commandComplete: BEGIN's, the
-      // statements', COMMIT's.
+      // One run of messages per command, each ending in how its execution ended (commandComplete,
+      // or emptyQuery for an empty text): BEGIN's, the statements', COMMIT's.
       const commands = [[]]
       for (const message of messages) {
         commands[commands.length - 1].push(message)
-        if (message.name === 'commandComplete') commands.push([])
+        if (COMMAND_ENDS.has(message.name)) commands.push([])
       }
+      // BEGIN, the statements, COMMIT, and what followed COMMIT (readyForQuery).
+      if (commands.length !== list.length + 3)
+        throw new Error(`A batch of ${list.length} statements answered ${commands.length - 3}`)
       return list.map(
         ({ rowMode }, i) => parse.parseResults(commands[i + 1], client.parsers, { rowMode })[0],
       )

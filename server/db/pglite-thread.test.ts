@@ -164,6 +164,13 @@ describe('PGlite on its own thread (pglite-thread.ts)', () => {
       [1, 2],
       [2, 4],
     ])
+    // An empty statement answers no rows, and the next ones still answer their own results.
+    const [one, empty, two] = await client.batch([
+      { sql: 'select 1 as one' },
+      { sql: '' },
+      { sql: 'select 2 as two' },
+    ])
+    expect([one?.rows, empty?.rows, two?.rows]).toEqual([[{ one: 1 }], [], [{ two: 2 }]])
     // The setting ended with the batch's transaction.
     const after = await client.query(`select current_setting('app.step', true) as step`)
     expect(after.rows).toEqual([{ step: '' }])

@@ -13,13 +13,18 @@ export interface PageRead {
   orderBy: SQL[]
   limit: number
   offset: number
+  /**
+   * Reuse the statements' plans (withTenantReads); default true. Pass false when the best plan
+   * depends on the filter's values: a partial index that serves only some of them, a search.
+   */
+  reusePlans?: boolean
 }
 
 /**
  * Reads `query.limit` rows of `table` from `query.offset` under `query.where` in `query.orderBy`,
  * and the number of rows under `query.where`, confined to `principal`'s organisation by RLS. One
- * tenant read with reused plans (withTenantReads): give `orderBy` an index of the table, so the
- * page stops after its rows whatever the values.
+ * tenant read (withTenantReads), with reused plans unless `query.reusePlans` is false. An index
+ * in the order of `orderBy` (after org_id) lets the page stop after its rows.
  */
 export async function readPage<T extends PgTable>(
   db: Db,
@@ -40,7 +45,7 @@ export async function readPage<T extends PgTable>(
         .offset(query.offset),
       tx.$count(table, query.where),
     ],
-    { reusePlans: true },
+    { reusePlans: query.reusePlans ?? true },
   )
   return { rows: rows as InferSelectModel<T>[], total }
 }

@@ -1,7 +1,8 @@
 /**
- * Tenant transactions. Handlers reach tenant tables only through `withTenant`, which opens a
- * transaction, drops to the non-superuser role `lexdesk_app` (so row-level security applies even
- * on PGlite, whose default user is a superuser) and sets `app.org_id` for the RLS policies.
+ * Tenant transactions. Handlers reach tenant tables only through `withTenant` (or, for reads,
+ * `withTenantReads`), which opens a transaction, drops to the non-superuser role `lexdesk_app`
+ * (so row-level security applies even on PGlite, whose default user is a superuser) and sets
+ * `app.org_id` for the RLS policies.
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type { Logger } from 'drizzle-orm/logger'
@@ -57,7 +58,8 @@ const REUSE_PLANS = sql`SELECT set_config('plan_cache_mode', 'force_generic_plan
  * Drizzle queries, or promises that each run exactly one query on that handle (a page and its
  * count, say). On embedded PGlite the confining statement, the settings and every read go to
  * the database thread as one message (PgliteThread.batch), so the transaction never waits for
- * this thread between them (decision 32); on PostgreSQL this is withTenant running them in turn.
+ * this thread between them (decision 32); on PostgreSQL this is withTenant, the reads issued
+ * together on its connection (node-postgres runs them in order).
  * A query that reaches the handle only after the others were sent (one awaiting something else
  * first) runs in a transaction of its own, confined the same way.
  */
@@ -86,10 +88,15 @@ export async function withTenantReads<const Reads extends readonly PromiseLike<u
     reject: (error: unknown) => void
   }
   const send = (list: Waiting[]) => {
-    client.batch([...before, ...list.map((w) => w.statement)]).then(
-      (results) => list.forEach((w, i) => w.resolve(results[before.length + i])),
-      (error: unknown) => list.forEach((w) => w.reject(error)),
-    )
+    if (list.length === 0) return
+    try {
+      client.batch([...before, ...list.map((w) => w.statement)]).then(
+        (results) => list.forEach((w, i) => w.resolve(results[before.length + i])),
+        (error: unknown) => list.forEach((w) => w.reject(error)),
+      )
+    } catch (error) {
+      list.forEach((w) => w.reject(error)) // refused before sending (per-query parsers, say)
+    }
   }
   const waiting: Waiting[] = []
   let expected = Infinity

@@ -113,6 +113,8 @@ export async function listJobs(
     orderBy: [desc(jobs.createdAt), desc(jobs.id)],
     limit: query.limit,
     offset: query.offset,
+    // The queued and running jobs have partial indexes, which a generic plan cannot use.
+    reusePlans: !query.status?.length,
   })
   return { items: rows.map(toJob), total }
 }
