@@ -6,7 +6,7 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { entities, entityCounts } from '../../db/schema'
-import { withTenant, type Principal } from '../../db/tenant'
+import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
 import { notFound } from '../../http/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
@@ -67,31 +67,31 @@ export async function listEntities(
   const orderBy = orderByOf(parseSort(query.sort))
   const where = entityWhere(query)
   const searching = Boolean(query.q?.trim())
-  return withTenant(db, principal, async (tx) => {
-    if (!searching) {
-      // Both statements go to the database at once (one wait, not two: decision 32).
-      const [rows, [counted]] = await Promise.all([
-        tx
-          .select()
-          .from(entities)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(query.limit)
-          .offset(query.offset),
-        tx
-          .select({
-            total: sql<number>`coalesce(sum(${entityCounts.entities}), 0)`.mapWith(Number),
-          })
-          .from(entityCounts)
-          .where(
-            and(
-              query.type ? eq(entityCounts.type, query.type) : undefined,
-              query.appId ? eq(entityCounts.appId, query.appId) : undefined,
-            ),
+  if (!searching) {
+    // The page and the counter in one message to the database (decision 32).
+    const [rows, [counted]] = await withTenantReads(db, principal, (tx) => [
+      tx
+        .select()
+        .from(entities)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(query.limit)
+        .offset(query.offset),
+      tx
+        .select({
+          total: sql<number>`coalesce(sum(${entityCounts.entities}), 0)`.mapWith(Number),
+        })
+        .from(entityCounts)
+        .where(
+          and(
+            query.type ? eq(entityCounts.type, query.type) : undefined,
+            query.appId ? eq(entityCounts.appId, query.appId) : undefined,
           ),
-      ])
-      return { items: rows.map(toEntity), total: counted?.total ?? 0 }
-    }
+        ),
+    ])
+    return { items: rows.map(toEntity), total: counted?.total ?? 0 }
+  }
+  return withTenant(db, principal, async (tx) => {
     const rows = await tx
       .select({ entity: entities, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(entities)
