@@ -20,7 +20,7 @@ export default async function globalSetup() {
       ...process.env,
       PORT: String(E2E_PORT),
       LEXDESK_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       NODE_ENV: 'test',
       // One running job per organisation: a firm's second job waits behind its first, so a spec
       // can see a job queued for as long as the first one runs (background-analysis.spec.ts).

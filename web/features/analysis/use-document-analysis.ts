@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { cancelJob, isActive, latestJobQuery, useJob, type Job } from '../../lib/jobs'
 import { analysesKey, analysesQuery, createAnalysis } from './api'
 import type { Analysis, AnalysisKind, AnalysisPanelState } from './types'
+import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 /** A failure's user-facing text: the problem `detail` carried by ApiError, else the message. */
 function errorText(error: unknown): string {
@@ -53,7 +54,7 @@ export function useDocumentAnalysis(orgId: string, documentId: string) {
   const onJobEnd = (ended: Job) => {
     // The ended job is the newest now: an older failure must not show meanwhile.
     queryClient.setQueryData(latestJobOptions.queryKey, ended)
-    void queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'jobs'] })
+    void refreshAfterWrite(queryClient, ['orgs', orgId, 'jobs'])
     if (ended.status === 'cancelled') {
       toast.info('Analysis cancelled')
       setPanel({ status: 'idle' })
@@ -85,7 +86,7 @@ export function useDocumentAnalysis(orgId: string, documentId: string) {
     onSuccess: (started) => {
       if ('job' in started) return
       toast.success('Analysis complete!')
-      return queryClient.invalidateQueries({ queryKey: analysesKey(orgId, documentId) })
+      return refreshAfterWrite(queryClient, analysesKey(orgId, documentId))
     },
     onError: (error) => {
       toast.error('Failed to analyze document', { description: errorText(error) })

@@ -7,6 +7,7 @@ import { Textarea } from '../../components/ui/textarea'
 import type { OrgScope } from '../../lib/org-scope'
 import { CitationList } from '../../components/citation-list'
 import { streamChat, type Citation } from './stream-chat'
+import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 interface Turn {
   role: 'user' | 'assistant'
@@ -53,7 +54,7 @@ export function AssistantPanel({ scope }: { scope: OrgScope }) {
       setError((failure as Error).message || 'Failed to get AI response')
     } finally {
       setBusy(false)
-      void queryClient.invalidateQueries({ queryKey: ['orgs', scope.orgId, 'conversations'] })
+      void refreshAfterWrite(queryClient, ['orgs', scope.orgId, 'conversations'])
     }
   }
 

@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { createTextDocument, documentsKey } from './api'
 import type { OrgScope } from '../../lib/org-scope'
 import type { DocumentDetail } from './types'
+import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 /** Longest title derived from the first line of pasted text. */
 const DERIVED_TITLE_LENGTH = 80
@@ -24,7 +25,7 @@ export function usePasteDocument(scope: OrgScope, onAdded: (document: DocumentDe
       createTextDocument(scope.orgId, { ...body, appId: scope.appId ?? undefined }),
     onSuccess: async (document) => {
       toast.success(`Added ${document.title}`)
-      await queryClient.invalidateQueries({ queryKey: documentsKey(scope.orgId) })
+      await refreshAfterWrite(queryClient, documentsKey(scope.orgId))
       onAdded(document)
     },
     onError: (error) => {

@@ -6,6 +6,7 @@ import type { OrgScope } from '../../lib/org-scope'
 import type { DocumentDetail } from './types'
 import { uploadDocumentFile } from './upload-document-file'
 import { titleFromFileName, uploadProblem } from './upload-rules'
+import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 /** The upload in flight: its file name and the percentage sent (0–100). */
 export interface UploadProgress {
@@ -35,7 +36,7 @@ export function useUploadDocument(scope: OrgScope, onAdded: (document: DocumentD
       ),
     onSuccess: async (document) => {
       toast.success(`Added ${document.title}`)
-      await queryClient.invalidateQueries({ queryKey: documentsKey(scope.orgId) })
+      await refreshAfterWrite(queryClient, documentsKey(scope.orgId))
       onAdded(document)
     },
     onError: (error) => {

@@ -175,4 +175,29 @@ describe('EntitiesScreen', () => {
     expect(await post?.json()).toEqual({ name: 'Acme', type: 'item', data: { x: 1 } })
     expect(within(document.body).queryByText('Invalid JSON')).toBeNull()
   })
+
+  it('shows a row created while the first page was still loading, not that late page', async () => {
+    // The first load answers only after the write: its page predates the new row.
+    let answerFirstLoad: (response: Response) => void = () => {}
+    const firstLoad = new Promise<Response>((resolve) => (answerFirstLoad = resolve))
+    const created = entity({ name: 'Slow Co' })
+    let loads = 0
+    stubFetch({
+      [`GET ${BASE}`]: () => (++loads === 1 ? firstLoad : page([created])),
+      [`POST ${BASE}`]: () => jsonResponse(created, 201),
+    })
+    vi.spyOn(window, 'prompt')
+      .mockReturnValueOnce('Slow Co')
+      .mockReturnValueOnce('item')
+      .mockReturnValueOnce('{}')
+    renderScreen()
+    expect(await screen.findByText('Loading…')).toBeInTheDocument()
+    expect(screen.queryByText('No entities.')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'New' }))
+    expect(await screen.findByRole('textbox', { name: 'name of Slow Co' })).toBeInTheDocument()
+    answerFirstLoad(page([]))
+    await act(() => firstLoad)
+    expect(screen.getByRole('textbox', { name: 'name of Slow Co' })).toBeInTheDocument()
+    expect(loads).toBe(2)
+  })
 })

@@ -78,6 +78,7 @@ export function EntitiesScreen({ scope }: { scope: OrgScope }) {
       )}
       <EntitiesTable
         rows={rows}
+        loading={list.query.isPending}
         columns={visible}
         sort={list.sort}
         onToggleSort={list.toggleSort}

@@ -7,6 +7,8 @@ import type { SortTerm } from './sort-spec'
 
 interface EntitiesTableProps {
   rows: readonly Entity[]
+  /** True while the first page has not arrived: the empty table says 'Loading…', not 'No entities.' */
+  loading: boolean
   /** Visible column ids, in order. */
   columns: readonly string[]
   sort: readonly SortTerm[]
@@ -54,6 +56,7 @@ function SortHeader({
 /** The entities table: selectable rows, sortable headers, inline-editable name, type and data. */
 export function EntitiesTable({
   rows,
+  loading,
   columns,
   sort,
   onToggleSort,
@@ -99,7 +102,7 @@ export function EntitiesTable({
                 colSpan={columns.length + 2}
                 className="px-2 py-8 text-center text-muted-foreground"
               >
-                No entities.
+                {loading ? 'Loading…' : 'No entities.'}
               </td>
             </tr>
           ) : (

@@ -8,6 +8,7 @@ import { toast } from 'sonner'
 import type { OrgScope } from '../../lib/org-scope'
 import { createEntity, deleteEntities, deleteEntity, entitiesKey, updateEntity } from './api'
 import { parseData } from './parse-data'
+import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 /** Default type of a new entity and the types the prompt suggests (spec section 5). */
 export const DEFAULT_TYPE = 'item'
@@ -19,7 +20,7 @@ function failed(error: unknown) {
 
 export function useEntityActions(scope: OrgScope, onCreated: () => void) {
   const queryClient = useQueryClient()
-  const reload = () => queryClient.invalidateQueries({ queryKey: entitiesKey(scope.orgId) })
+  const reload = () => refreshAfterWrite(queryClient, entitiesKey(scope.orgId))
 
   /** '+ New': name (cancel or empty aborts), type (default 'item'), optional JSON (default {}). */
   async function createFromPrompts() {

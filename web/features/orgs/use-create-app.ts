@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { api, unwrap } from '../../lib/api'
 import { appsQuery } from './api'
 import { useCurrentOrg } from './current-org'
+import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 /** `mutate(slug)` creates the app in the current org, reloads the app list and selects the new app. */
 export function useCreateApp(options: { onCreated?: () => void } = {}) {
@@ -18,7 +19,7 @@ export function useCreateApp(options: { onCreated?: () => void } = {}) {
       return { app, orgId }
     },
     onSuccess: async ({ app, orgId: createdIn }) => {
-      await queryClient.invalidateQueries({ queryKey: appsQuery(createdIn).queryKey })
+      await refreshAfterWrite(queryClient, appsQuery(createdIn).queryKey)
       setAppId(app.id)
       toast.success(`App '${app.slug}' created`)
       options.onCreated?.()

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
 import { deleteRecording, recordingsKey, recordingsQuery } from './api'
 import { RecordingPlayer } from './recording-player'
+import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 /** The organisation's (or the chosen app's) recordings, newest first, each playable with its transcript beside it. */
 export function RecordingsList({ orgId, appId }: { orgId: string; appId: string | null }) {
@@ -18,7 +19,7 @@ export function RecordingsList({ orgId, appId }: { orgId: string; appId: string 
   })
   const remove = useMutation({
     mutationFn: (recordingId: string) => deleteRecording(orgId, recordingId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: recordingsKey(orgId) }),
+    onSuccess: () => refreshAfterWrite(queryClient, recordingsKey(orgId)),
     onError: (error) => toast.error(error.message),
   })
   const items = list.data?.items ?? []

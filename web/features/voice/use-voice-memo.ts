@@ -14,6 +14,7 @@ import { useJob, type Job } from '../../lib/jobs'
 import { useRecorder } from '../../lib/use-recorder'
 import type { OrgScope } from '../../lib/org-scope'
 import { recordingQuery, recordingsKey, summarize, uploadRecording, type Analysis } from './api'
+import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 export type RecorderStatus = 'idle' | 'recording' | 'processing'
 
@@ -56,7 +57,7 @@ export function useVoiceMemo(scope: OrgScope) {
   }
 
   const afterTranscription = async (job: Job) => {
-    await queryClient.invalidateQueries({ queryKey: recordingsKey(orgId) })
+    await refreshAfterWrite(queryClient, recordingsKey(orgId))
     if (job.status !== 'succeeded') {
       fail(new Error(job.error ?? 'Failed to process audio'))
       return
@@ -106,7 +107,7 @@ export function useVoiceMemo(scope: OrgScope) {
       )
       setUploadPercent(null)
       setRecordingId(recording.id)
-      await queryClient.invalidateQueries({ queryKey: recordingsKey(orgId) })
+      await refreshAfterWrite(queryClient, recordingsKey(orgId))
       say('Transcribing audio...', 'info')
       setJobId(started.id)
     } catch (error) {
