@@ -120,6 +120,11 @@ describe('entities API', () => {
       'name;drop table entities:asc',
       '(select 1):asc',
       'name:asc,name:desc',
+      // Names every JavaScript object inherits are not columns either.
+      'constructor:asc',
+      '__proto__:asc',
+      'toString:desc',
+      'hasOwnProperty:asc',
     ]) {
       const res = await t.app.inject({
         url: url(alice, `?sort=${encodeURIComponent(sort)}`),

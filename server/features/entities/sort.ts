@@ -60,7 +60,8 @@ export function parseSort(spec: string | undefined): SortTerm[] {
       throw badSort(`Sort direction must be asc or desc (in ${JSON.stringify(raw.trim())}).`)
     const isDataKey =
       key.startsWith(DATA_KEY_PREFIX) && DATA_KEY.test(key.slice(DATA_KEY_PREFIX.length))
-    if (!(key in COLUMNS) && !isDataKey)
+    // Own keys only: `in` would also accept what every object inherits (`constructor`, …).
+    if (!Object.hasOwn(COLUMNS, key) && !isDataKey)
       throw badSort(
         `Cannot sort by ${JSON.stringify(key.slice(0, 100))}: sort by ${Object.keys(COLUMNS).join(', ')} or data.<key>.`,
       )
@@ -80,7 +81,7 @@ export function parseSort(spec: string | undefined): SortTerm[] {
  */
 export function orderByOf(terms: SortTerm[]): SQL[] {
   const order = terms.map(({ key, dir }) => {
-    const column = COLUMNS[key]
+    const column = Object.hasOwn(COLUMNS, key) ? COLUMNS[key] : undefined
     const expression = column ?? sql`${entities.data} -> ${key.slice(DATA_KEY_PREFIX.length)}::text`
     return dir === 'asc' ? asc(expression) : desc(expression)
   })
