@@ -65,6 +65,22 @@ describe('CSV records', () => {
       createdAt: null,
     })
     expect(() => readRecord(columns, ['', '', '', '', 'A', '', 'yesterday'])).toThrow(/ISO 8601/)
+    // Dates the pattern allows but the calendar (or PostgreSQL) does not.
+    for (const missing of [
+      '2024-02-30',
+      '2023-02-29',
+      '2024-04-31T10:00:00Z',
+      '2024-13-01',
+      '0000-01-01',
+      '2024-01-01T25:00:00Z',
+      '2024-01-01T10:00:00+16:00',
+      '2024-01-01-1600',
+    ])
+      expect(() => readRecord(columns, ['', '', '', '', 'A', '', missing]), missing).toThrow(
+        /ISO 8601 date that exists/,
+      )
+    for (const real of ['2024-02-29', '2024-12-31T23:59:59.999999Z', '2024-06-01 10:00-05:30'])
+      expect(readRecord(columns, ['', '', '', '', 'A', '', real]).createdAt).toBe(real)
     expect(() => readRecord(columns, ['', '', '', '', '', '', ''])).toThrow(/name is empty/)
     expect(() => readRecord(columns, ['a'])).toThrow(/1 values; the header has 7/)
   })

@@ -70,6 +70,31 @@ export function parseDataCell(text: string | null): Record<string, unknown> {
 const ISO_DATE_TIME =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/
 
+/** Days in `month` (1–12) of `year` (proleptic Gregorian calendar, as PostgreSQL counts). */
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0
+}
+
+/** A zone offset ending what follows the date of an ISO date-time: its hours, optional minutes. */
+const ZONE_OFFSET = /[+-](\d{2})(?::?\d{2})?$/
+
+/**
+ * Whether `text` (matching ISO_DATE_TIME) names a time PostgreSQL stores: a real calendar day
+ * (not 2024-02-30, nor year 0), a zone offset within its ±15:59, and a time `Date.parse` reads.
+ */
+function isStorableDateTime(text: string): boolean {
+  const [year = 0, month = 0, day = 0] = text.slice(0, 10).split('-').map(Number)
+  const offsetHours = Number(ZONE_OFFSET.exec(text.slice(10))?.[1] ?? 0)
+  return (
+    year >= 1 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    offsetHours <= 15 &&
+    !Number.isNaN(Date.parse(text))
+  )
+}
+
 /** One imported entity, before it is given the importing organisation and app. */
 export interface ImportedEntity {
   name: string
@@ -115,7 +140,9 @@ export function readRecord(columns: (CsvColumn | null)[], cells: string[]): Impo
   if (name === null) throw new Error('The name is empty.')
   const type = value('type')
   const createdAt = value('created_at')
-  if (createdAt !== null && (!ISO_DATE_TIME.test(createdAt) || Number.isNaN(Date.parse(createdAt))))
-    throw new Error(`created_at ${JSON.stringify(createdAt.slice(0, 40))} is not an ISO 8601 date.`)
+  if (createdAt !== null && !(ISO_DATE_TIME.test(createdAt) && isStorableDateTime(createdAt)))
+    throw new Error(
+      `created_at ${JSON.stringify(createdAt.slice(0, 40))} is not an ISO 8601 date that exists.`,
+    )
   return { name, type, data: parseDataCell(value('data')), createdAt }
 }

@@ -363,6 +363,50 @@ describe('entities CSV', () => {
     expect((await list(m)).total).toBe(0)
   })
 
+  it('names the line of a value the database would refuse: a day that does not exist, an unpaired surrogate', async () => {
+    const m = await signedInMember(t, 'Refused Values Firm')
+    for (const [csv, line] of [
+      ['name,created_at\nA,2024-01-01\nB,2024-02-30\n', 3],
+      ['name,created_at\nA,0000-01-01\n', 2],
+      ['name,created_at\nA,2024-01-01T10:00:00+16:00\n', 2],
+      ['name,data\nA,{}\nB,"{""a"":""\\ud800""}"\n', 3],
+      ['name,data\nA,"{""\\udc00"":1}"\n', 2],
+    ] as const) {
+      const job = await finishedJob(m, (await importCsv(m, csv)).json().id)
+      expect(job.status, csv).toBe('failed')
+      expect(job.error, csv).toMatch(new RegExp(`^Line ${line}: `))
+    }
+    expect((await list(m)).total).toBe(0)
+    // What the checks let through, PostgreSQL stores as it was written.
+    const edges =
+      'name,created_at\nA,2024-02-29\nB,2024-06-01 10:00-15:30\nC,2024-12-31T23:59:59.999Z\n'
+    const stored = await finishedJob(m, (await importCsv(m, edges)).json().id)
+    expect(stored).toMatchObject({ status: 'succeeded', result: { imported: 3 } })
+  })
+
+  it('answers data or a name the database cannot store with a 400 problem, not a 500', async () => {
+    const m = await signedInMember(t, 'Unstorable Firm')
+    for (const payload of [
+      '{"name":"a","data":{"x":"\\u0000"}}',
+      '{"name":"a","data":{"x":["\\ud800"]}}',
+      '{"name":"a","data":{"\\udfff":1}}',
+      '{"name":"a\\ud800"}',
+      '{"name":"a","type":"\\u0000"}',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: url(m),
+        headers: { ...m.headers, 'content-type': 'application/json' },
+        payload,
+      })
+      expect(res.statusCode, payload).toBe(400)
+      expect(res.json(), payload).toMatchObject({ code: 'validation_failed' })
+    }
+    // A surrogate pair (an emoji) is well formed and kept.
+    expect((await create(m, { name: 'Smile 😀', data: { note: '😀' } })).name).toBe('Smile 😀')
+    expect((await list(m)).total).toBe(1)
+  })
+
   it("answers an empty file with 'No rows', a header-only file too, and unknown columns with their name", async () => {
     const m = await signedInMember(t, 'Empty Import Firm')
     const empty = await importCsv(m, '')

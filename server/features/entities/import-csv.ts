@@ -19,7 +19,7 @@ import { enqueueJob, type Job } from '../../jobs/job-service'
 import type { JobContext, JobHandler } from '../../jobs/job-runner'
 import { readHeader, readRecord, type CsvColumn, type ImportedEntity } from './csv'
 import { csvRecords, CsvSyntaxError } from './csv-records'
-import { DEFAULT_ENTITY_TYPE, EntityName, EntityType } from './schemas'
+import { DEFAULT_ENTITY_TYPE, EntityName, EntityType, StorableEntityData } from './schemas'
 
 export const IMPORT_JOB_KIND = 'entities-import'
 /** Rows per INSERT statement. */
@@ -87,8 +87,8 @@ function checkEntity(entity: ImportedEntity): string | null {
   if (!name.success) return `${name.error.issues[0]?.message ?? 'Bad name'}.`
   const type = EntityType.safeParse(entity.type ?? DEFAULT_ENTITY_TYPE)
   if (!type.success) return `${type.error.issues[0]?.message ?? 'Bad type'}.`
-  // jsonb cannot hold NUL characters.
-  if (JSON.stringify(entity.data).includes('\\u0000')) return 'The data holds a NUL character.'
+  const data = StorableEntityData.safeParse(entity.data)
+  if (!data.success) return `${data.error.issues[0]?.message ?? 'Bad data'}.`
   return null
 }
 

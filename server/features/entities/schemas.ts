@@ -10,22 +10,39 @@ export const MAX_TYPE_CHARACTERS = 100
 /** Default type of a new entity (spec section 9). */
 export const DEFAULT_ENTITY_TYPE = 'item'
 
-// PostgreSQL text and jsonb cannot hold NUL; it is refused rather than silently dropped, so what
-// is stored is exactly what was sent.
-const noNul = (s: string) => !s.includes('\u0000')
+// PostgreSQL text and jsonb cannot hold NUL, and UTF-8 has no form for a lone UTF-16 surrogate
+// (text would store U+FFFD in its place; jsonb refuses it). Both are refused rather than changed
+// or failing in the database, so what is stored is exactly what was sent.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const storable = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s)
+
+/** Whether every string in a JSON value, object keys included, is storable. */
+function storableJson(value: unknown): boolean {
+  if (typeof value === 'string') return storable(value)
+  if (Array.isArray(value)) return value.every(storableJson)
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).every(([key, inner]) => storable(key) && storableJson(inner))
+  return true
+}
 
 export const EntityName = z
   .string()
-  .refine(noNul, 'Name may not contain NUL characters')
+  .refine(storable, 'Name may not contain NUL characters or unpaired surrogates')
   .pipe(z.string().min(1, 'Give the entity a name').max(MAX_NAME_CHARACTERS))
 
 export const EntityType = z
   .string()
-  .refine(noNul, 'Type may not contain NUL characters')
+  .refine(storable, 'Type may not contain NUL characters or unpaired surrogates')
   .pipe(z.string().min(1, 'Give the entity a type').max(MAX_TYPE_CHARACTERS))
 
 /** The `data` of an entity: a JSON object (not an array or a scalar). */
 export const EntityData = z.record(z.string(), z.unknown()).describe('A JSON object')
+
+/** `data` as sent by a client or a CSV file: also checked to be storable (above). */
+export const StorableEntityData = EntityData.refine(
+  storableJson,
+  'Data may not contain NUL characters or unpaired surrogates',
+)
 
 export const EntitySchema = z
   .object({
@@ -72,12 +89,12 @@ export const EntityPage = pageOf(EntitySchema)
 export const NewEntity = z.object({
   name: EntityName,
   type: EntityType.default(DEFAULT_ENTITY_TYPE),
-  data: EntityData.default({}),
+  data: StorableEntityData.default({}),
   appId: AppId.optional().describe('The app to file it under; absent = organisation-wide'),
 })
 
 export const EntityPatch = z
-  .object({ name: EntityName, type: EntityType, data: EntityData })
+  .object({ name: EntityName, type: EntityType, data: StorableEntityData })
   .partial()
   .refine((p) => Object.keys(p).length > 0, 'Send at least one of name, type and data')
 
