@@ -105,6 +105,9 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...webZones, ...serverZones] }],
+      // The zones act only on paths they can resolve: an import that resolves nowhere (a `.js`
+      // suffix on a TypeScript file, which tsc and tsx accept) would otherwise slip past them.
+      'import-x/no-unresolved': 'error',
     },
   },
 )

@@ -11,6 +11,7 @@
 import {
   bigint,
   boolean,
+  check,
   index,
   jsonb,
   integer,
@@ -290,6 +291,13 @@ export const jobs = pgTable(
     index('jobs_running_idx')
       .on(t.orgId)
       .where(sql`status = 'running'`),
+    // The database keeps the lifecycle honest, whatever writes the row (the runner's own SQL, a
+    // trigger such as migration 0019's, a future feature).
+    check(
+      'jobs_status_check',
+      sql`status IN ('queued', 'running', 'succeeded', 'failed', 'cancelled')`,
+    ),
+    check('jobs_progress_check', sql`progress >= 0 AND progress <= 1`),
   ],
 )
 

@@ -266,6 +266,24 @@ describe('JobRunner', () => {
     expect(order).toEqual(['analysis', 'indexing', 'analysis', 'indexing'])
   })
 
+  it('refuses a status outside the lifecycle and a progress outside 0..1 in the database', async () => {
+    const org = await newOrg()
+    const job = await queue(org, 'echo')
+    for (const change of [sql`status = 'done'`, sql`progress = 1.5`, sql`progress = -0.1`]) {
+      const error = await database.db
+        .execute(sql`UPDATE jobs SET ${change} WHERE id = ${job.id}`)
+        .catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(Error)
+      expect(String((error as Error).cause ?? error)).toMatch(
+        /check constraint "jobs_(status|progress)_check"/,
+      )
+    }
+    await database.db.execute(
+      sql`UPDATE jobs SET status = 'cancelled', progress = 1 WHERE id = ${job.id}`,
+    )
+    expect(await statusOf(org, job.id)).toBe('cancelled')
+  })
+
   it("keeps each organisation's jobs behind row-level security", async () => {
     const [a, b] = [await newOrg(), await newOrg()]
     const job = await queue(a, 'anything')

@@ -16,7 +16,7 @@ const EXTRACT = poolTask<ExtractTextInput, ExtractedText>(
 /** Configured limits on extraction. */
 export interface ExtractionSettings {
   maxPdfPages: number
-  /** Wall-clock seconds per extraction, queue time included. */
+  /** Wall-clock seconds an extraction may run on its thread (time waiting for one not counted). */
   timeoutSeconds: number
 }
 
