@@ -94,7 +94,7 @@ export interface WorkerPoolStats {
 /** WorkerPoolOptions.taskTimeoutMs when not given: 10 minutes. */
 const DEFAULT_TASK_TIMEOUT_MS = 10 * 60_000
 
-const BOOTSTRAP = fileURLToPath(new URL('./pool-worker.mjs', import.meta.url))
+const BOOTSTRAP = fileURLToPath(new URL('./pool-worker.cjs', import.meta.url))
 
 export class WorkerPool {
   private readonly piscina: Piscina<PoolTaskMessage, PoolTaskOutcome>
