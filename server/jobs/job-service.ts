@@ -154,3 +154,27 @@ export async function cancelJob(db: Db, principal: Principal, jobId: string): Pr
     return toJob(updated ?? row)
   })
 }
+
+/**
+ * Stops every queued or running job about `subjectIds` (a document or recording being deleted),
+ * inside the caller's tenant transaction, so its work (indexing a long text, transcribing) does
+ * not run on for minutes over something gone: queued jobs end cancelled at once, running ones are
+ * marked to cancel and their runner aborts them at its next heartbeat (about a second). The
+ * deletion's own audit entry records why. Returns how many jobs were stopped.
+ */
+export async function cancelSubjectJobs(tx: Tx, subjectIds: string[]): Promise<number> {
+  if (subjectIds.length === 0) return 0
+  const active = and(inArray(jobs.subjectId, subjectIds), inArray(jobs.status, ACTIVE_STATUSES))
+  const now = new Date()
+  const queued = await tx
+    .update(jobs)
+    .set({ cancelRequested: true, status: 'cancelled', finishedAt: now, updatedAt: now })
+    .where(and(active, eq(jobs.status, 'queued')))
+    .returning({ id: jobs.id })
+  const running = await tx
+    .update(jobs)
+    .set({ cancelRequested: true, updatedAt: now })
+    .where(and(active, eq(jobs.status, 'running')))
+    .returning({ id: jobs.id })
+  return queued.length + running.length
+}

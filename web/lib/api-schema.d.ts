@@ -59,7 +59,7 @@ export interface paths {
         get: operations["getDocument"];
         put?: never;
         post?: never;
-        /** @description Deletes the document, its analyses and its original file. A member may delete only documents they created (403 otherwise); admins and owners may delete any. */
+        /** @description Deletes the document, its analyses and its original file, and stops its jobs (a waiting analysis or indexing is cancelled; a running one stops within seconds). A member may delete only documents they created (403 otherwise); admins and owners may delete any. */
         delete: operations["deleteDocument"];
         options?: never;
         head?: never;
@@ -309,7 +309,7 @@ export interface paths {
         get: operations["getRecording"];
         put?: never;
         post?: never;
-        /** @description Deletes the recording, its audio, its segments and its transcript document. Members delete only their own recordings (403 `not_recording_creator`); admins any. */
+        /** @description Deletes the recording, its audio, its segments and its transcript document, and stops its transcription if it is still waiting or running. Members delete only their own recordings (403 `not_recording_creator`); admins any. */
         delete: operations["deleteRecording"];
         options?: never;
         head?: never;

@@ -14,6 +14,7 @@ import {
   SAMPLE_CONTRACT,
   uploadForm,
 } from '../../test/sample-files'
+import { sql } from 'drizzle-orm'
 import { documents } from '../../db/schema'
 import { utcIso } from './service'
 
@@ -319,6 +320,40 @@ describe('documents authorisation', () => {
     })
     expect(del.statusCode).toBe(204)
     expect((await blobFiles()).length).toBe(before - 2)
+  })
+
+  it('stops the jobs about a deleted document: queued ones cancelled, running ones told to stop', async () => {
+    const m = await signedInMember(t, 'Stopping Firm')
+    const gone = await paste(m, { title: 'Gone', content: 'A very long text.' })
+    const kept = await paste(m, { title: 'Kept', content: 'Another text.' })
+    // Jobs no runner here will claim: one waiting for later, one running elsewhere, one elsewhere.
+    const job = async (subjectId: string, status: 'queued' | 'running') => {
+      const result = await t.database.db.execute(sql`
+        INSERT INTO jobs (org_id, kind, status, subject_id, run_after, heartbeat_at, locked_by)
+        VALUES (${m.orgId}, 'analysis', ${status}, ${subjectId}, now() + interval '1 hour',
+          now(), 'another-process')
+        RETURNING id`)
+      return (result as unknown as { rows: { id: string }[] }).rows[0]!.id
+    }
+    const waiting = await job(gone.id, 'queued')
+    const running = await job(gone.id, 'running')
+    const other = await job(kept.id, 'queued')
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${base(m)}/${gone.id}`,
+      headers: m.headers,
+    })
+    expect(del.statusCode).toBe(204)
+    const states = await t.database.db.execute(sql`
+      SELECT id, status, cancel_requested FROM jobs WHERE id IN (${waiting}, ${running}, ${other})`)
+    const byId = new Map(
+      (
+        states as unknown as { rows: { id: string; status: string; cancel_requested: boolean }[] }
+      ).rows.map((r) => [r.id, r]),
+    )
+    expect(byId.get(waiting)).toMatchObject({ status: 'cancelled', cancel_requested: true })
+    expect(byId.get(running)).toMatchObject({ status: 'running', cancel_requested: true })
+    expect(byId.get(other)).toMatchObject({ status: 'queued', cancel_requested: false })
   })
 
   it("lets a member delete their own document but not the owner's (403 problem)", async () => {

@@ -161,7 +161,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'deleteDocument',
         tags: ['documents'],
         description:
-          'Deletes the document, its analyses and its original file. A member may delete only documents they created (403 otherwise); admins and owners may delete any.',
+          'Deletes the document, its analyses and its original file, and stops its jobs (a waiting analysis or indexing is cancelled; a running one stops within seconds). A member may delete only documents they created (403 otherwise); admins and owners may delete any.',
         params: DocumentParams,
         response: { 204: z.null() },
       },

@@ -13,6 +13,7 @@ import { hasRole } from '../../auth/roles'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
+import { cancelSubjectJobs } from '../../jobs/job-service'
 
 export const NO_TEXT_MESSAGE = 'No text found (scanned PDF?)'
 
@@ -259,6 +260,7 @@ export async function deleteDocument(
       )
     }
     await tx.delete(documents).where(eq(documents.id, id))
+    await cancelSubjectJobs(tx, [id])
     await recordAudit(tx, principal, 'document.delete', { type: 'document', id })
     await recordEvent(
       tx,

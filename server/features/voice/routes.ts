@@ -162,7 +162,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
         operationId: 'deleteRecording',
         tags: ['voice'],
         description:
-          'Deletes the recording, its audio, its segments and its transcript document. Members delete only their own recordings (403 `not_recording_creator`); admins any.',
+          'Deletes the recording, its audio, its segments and its transcript document, and stops its transcription if it is still waiting or running. Members delete only their own recordings (403 `not_recording_creator`); admins any.',
         params: RecordingParams,
         response: { 204: z.null() },
       },

@@ -16,7 +16,7 @@ import { isForeignKeyViolation } from '../../db/constraint-violation'
 import { hasRole } from '../../auth/roles'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
-import { enqueueJob, type Job } from '../../jobs/job-service'
+import { cancelSubjectJobs, enqueueJob, type Job } from '../../jobs/job-service'
 import type { BlobStore } from '../../blob/blob-store'
 import { decodeToPcm } from '../../ai/speech/audio'
 import type { WorkerPool } from '../../workers/worker-pool'
@@ -246,11 +246,14 @@ export async function deleteRecording(deps: VoiceDeps, principal: Principal, id:
       )
     }
     await tx.delete(recordings).where(eq(recordings.id, id))
-    if (row.documentId) {
-      await tx
-        .delete(documents)
-        .where(and(eq(documents.id, row.documentId), eq(documents.documentType, 'transcript')))
-    }
+    const transcripts = row.documentId
+      ? await tx
+          .delete(documents)
+          .where(and(eq(documents.id, row.documentId), eq(documents.documentType, 'transcript')))
+          .returning({ id: documents.id })
+      : []
+    // Its transcription, and its transcript's indexing, stop with it.
+    await cancelSubjectJobs(tx, [id, ...transcripts.map((t) => t.id)])
     await recordAudit(tx, principal, 'recording.delete', { type: 'recording', id })
     await recordEvent(
       tx,

@@ -260,8 +260,18 @@ describe('voice API', () => {
     expect(refused.json()).toMatchObject({ code: 'not_recording_creator' })
     const admin = await signedInWithRole(t, alice.orgId, 'admin')
     const files = (await blobFiles()).length
+    // A transcription still waiting (for later: no runner here claims it) stops with it.
+    const waiting = await t.database.db.execute(sql`
+      INSERT INTO jobs (org_id, kind, subject_id, run_after)
+      VALUES (${alice.orgId}, 'transcription', ${recording.id}, now() + interval '1 hour')
+      RETURNING id`)
+    const waitingId = (waiting as unknown as { rows: { id: string }[] }).rows[0]!.id
     const deleted = await t.app.inject({ method: 'DELETE', url, headers: admin.headers })
     expect(deleted.statusCode).toBe(204)
+    const stopped = await t.database.db.execute(
+      sql`SELECT status FROM jobs WHERE id = ${waitingId}`,
+    )
+    expect((stopped as unknown as { rows: { status: string }[] }).rows[0]?.status).toBe('cancelled')
     expect((await blobFiles()).length).toBe(files - 1)
     const gone = await t.app.inject({ method: 'GET', url, headers: alice.headers })
     expect(gone.statusCode).toBe(404)
