@@ -63,8 +63,27 @@ if (run('production build', 'npx', ['vite', 'build'])) {
   } catch {
     failed += 1
   }
+  if (!e2eOk) printServerLog()
 } else {
   failed += 1
+}
+
+/**
+ * After a red end-to-end run, the end of the e2e server's log (e2e/server.ts; its level is
+ * E2E_LOG_LEVEL, default warn), so a failure seen only in CI shows what the server said. The
+ * printed sign-in links (one-time credentials, even of a throwaway server) are left out.
+ */
+function printServerLog() {
+  const log = path.join(os.tmpdir(), `lexdesk-e2e-${process.env.E2E_PORT ?? 3917}.log`)
+  try {
+    const lines = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('Mail to '))
+    console.log(`\n== the e2e server's last ${Math.min(60, lines.length)} log lines (${log})`)
+    console.log(lines.slice(-60).join('\n'))
+  } catch {
+    console.log(`\n(no e2e server log at ${log})`)
+  }
 }
 
 rmSync(reports, { recursive: true, force: true })

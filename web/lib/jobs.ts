@@ -4,7 +4,7 @@
  * `/api/v1/orgs/{orgId}/jobs/{jobId}/events`) and keeps the query cache current, so a progress bar
  * survives a reload: the page finds the job again with `latestJobQuery`, running or ended.
  */
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, replaceEqualDeep, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useRef } from 'react'
 import { api, unwrap } from './api'
 import type { components } from './api-schema'
@@ -17,6 +17,18 @@ export function isActive(job: Pick<Job, 'status'>): boolean {
   return job.status === 'queued' || job.status === 'running'
 }
 
+/**
+ * Which of two states of one job the cache keeps: the new one, unless the old one has ended and
+ * the new one has not. A job never becomes active again once ended, so such a new state is an
+ * older snapshot arriving late: a fetch the page sent when it opened the job's event stream can
+ * answer after the stream's last event, and would otherwise show the job running for ever, with
+ * the stream already closed. Otherwise TanStack Query's own structural sharing.
+ */
+function laterJobState(old: unknown, next: unknown): unknown {
+  const ended = (job: unknown) => job != null && !isActive(job as Job)
+  return ended(old) && !ended(next) ? old : replaceEqualDeep(old, next)
+}
+
 export const jobQuery = (orgId: string, jobId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'jobs', jobId],
@@ -24,6 +36,8 @@ export const jobQuery = (orgId: string, jobId: string) =>
       api
         .GET('/api/v1/orgs/{orgId}/jobs/{jobId}', { params: { path: { orgId, jobId } }, signal })
         .then(unwrap),
+    // Applied to fetched answers and to the event stream's setQueryData alike.
+    structuralSharing: laterJobState,
   })
 
 /**

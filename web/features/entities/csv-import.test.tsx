@@ -64,6 +64,30 @@ describe('CSV import', () => {
     expect(onImported).toHaveBeenCalledTimes(1)
   })
 
+  it("reports the end even when the job's first fetch answers after the stream's last event", async () => {
+    // The page fetches the job as it opens its stream; here that answer (still running) is
+    // slower than the job: it must not bring back a job that has already ended.
+    let answerFetch: (response: Response) => void = () => {}
+    const onImported = vi.fn()
+    stubFetch({
+      [`POST /api/v1/orgs/${ORG}/entities/import`]: () => jsonResponse(job('queued'), 202),
+      [`GET /api/v1/orgs/${ORG}/jobs/${JOB_ID}`]: () =>
+        new Promise<Response>((resolve) => (answerFetch = resolve)),
+    })
+    renderWithRouter({
+      element: <CsvImport scope={{ orgId: ORG, appId: null }} onImported={onImported} />,
+    })
+    const file = new File(['name,type\n'], 'clients.csv', { type: 'text/csv' })
+    await userEvent.setup().upload(screen.getByLabelText('CSV file to import'), file)
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
+    const stream = FakeEventSource.opened[0] as FakeEventSource
+    stream.send(job('succeeded', { result: { imported: 3 } }))
+    answerFetch(jsonResponse(job('running', { progress: 0.01, message: 'Reading the file' })))
+    expect(await screen.findByText('Imported 3 entities')).toBeInTheDocument()
+    expect(onImported).toHaveBeenCalledTimes(1)
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument())
+  })
+
   it('says a cancelled import imported nothing', async () => {
     const { stream } = await startImport(() => job('queued'))
     stream.send(job('cancelled'))
