@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { cancelJob, isActive, latestJobQuery, useJob, type Job } from '../../lib/jobs'
+import { cancelJob, isActive, jobQuery, latestJobQuery, useJob, type Job } from '../../lib/jobs'
 import { analysesKey, analysesQuery, createAnalysis } from './api'
 import type { Analysis, AnalysisKind, AnalysisPanelState } from './types'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
@@ -109,7 +109,7 @@ export function useDocumentAnalysis(orgId: string, documentId: string) {
   const cancel = () => {
     if (!jobId) return
     cancelJob(orgId, jobId).then(
-      (cancelled) => queryClient.setQueryData(['orgs', orgId, 'jobs', jobId], cancelled),
+      (cancelled) => queryClient.setQueryData(jobQuery(orgId, jobId).queryKey, cancelled),
       (error: unknown) => toast.error('Could not cancel', { description: errorText(error) }),
     )
   }
