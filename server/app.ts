@@ -44,6 +44,7 @@ import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/dem
 import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
+import { EventStreams, type EventStreamLimits } from './http/event-streams'
 
 export interface AppDeps {
   /** Database, files, mail, worker pool and engines; the caller closes them after the app. */
@@ -52,6 +53,8 @@ export interface AppDeps {
   extraction?: AppServices['limits']['extraction']
   /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
   jobs?: Omit<JobRunnerOptions, 'db' | 'log'>
+  /** Caps of open event streams per user and organisation (defaults: http/event-streams.ts). */
+  streams?: Partial<EventStreamLimits>
   /** Server secret (≥ 32 chars) for sessions. */
   secret: string
   /** Public origin, e.g. http://localhost:3000. */
@@ -158,10 +161,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...shared,
     db,
     jobs: new JobRunner({ db, log: app.log, ...deps.jobs }),
+    streams: new EventStreams(deps.streams),
     limits: { extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 } },
   }
   app.addHook('onReady', () => services.jobs.start())
   app.addHook('onClose', () => services.jobs.stop())
+  services.streams.register(app)
   await app.register(
     async (v1) => {
       declareRouteRoles(v1, { auth, db, principals })

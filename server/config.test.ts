@@ -21,7 +21,15 @@ describe('loadConfig', () => {
       workers: { threads: undefined, heapMb: 1024, taskTimeoutMs: 600_000 },
       jobs: { concurrency: undefined, perOrgCap: undefined },
       extraction: { maxPdfPages: 2000, timeoutSeconds: 60 },
+      eventStreams: { perUser: 10, perOrg: 100 },
     })
+  })
+
+  it('reads the event-stream caps and refuses a cap of 0', () => {
+    expect(
+      loadConfig({ EVENT_STREAMS_PER_USER: '3', EVENT_STREAMS_PER_ORG: '40' }).eventStreams,
+    ).toEqual({ perUser: 3, perOrg: 40 })
+    expect(() => loadConfig({ EVENT_STREAMS_PER_USER: '0' })).toThrow(/EVENT_STREAMS_PER_USER/)
   })
 
   it('derives PUBLIC_URL from PORT, treats empty strings as unset and trims a trailing slash', () => {

@@ -68,6 +68,8 @@ const EnvSchema = z.object({
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   JOBS_PER_ORG: z.coerce.number().int().min(1).max(64).optional(),
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
+  EVENT_STREAMS_PER_ORG: z.coerce.number().int().min(1).max(100_000).default(100),
   WORKER_HEAP_MB: z.coerce.number().int().min(64).max(16384).default(1024),
   // At most what a Node timer can wait (2^31 - 1 ms); longer ones fire at once.
   WORKER_TASK_TIMEOUT_S: z.coerce.number().positive().max(2_147_483).default(600),
@@ -112,6 +114,11 @@ export interface Config {
    * the process's count); days a finished job's record is kept (default 30).
    */
   jobs: { concurrency: number | undefined; perOrgCap: number | undefined; retentionDays: number }
+  /**
+   * Server-sent event streams (job progress, the assistant's answers) open at once per user
+   * (default 10) and per organisation (default 100); past them a stream is refused with 429.
+   */
+  eventStreams: { perUser: number; perOrg: number }
   /** Limits on text extraction of uploads (issue 5). */
   extraction: { maxPdfPages: number; timeoutSeconds: number }
   logLevel: string
@@ -162,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perOrgCap: e.JOBS_PER_ORG,
       retentionDays: e.JOB_RETENTION_DAYS,
     },
+    eventStreams: { perUser: e.EVENT_STREAMS_PER_USER, perOrg: e.EVENT_STREAMS_PER_ORG },
     extraction: { maxPdfPages: e.MAX_PDF_PAGES, timeoutSeconds: e.EXTRACTION_TIMEOUT_S },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -11,6 +11,7 @@ import type { Mailer } from './mail/mailer'
 import type { WorkerPool } from './workers/worker-pool'
 import type { Engines } from './ai/engines'
 import type { JobRunner } from './jobs/job-runner'
+import type { EventStreams } from './http/event-streams'
 
 export interface AppResources {
   database: Database
@@ -28,6 +29,8 @@ export interface AppServices extends Omit<AppResources, 'database' | 'mailer'> {
   db: Db
   /** Background jobs: features register handlers and wake it after queueing. */
   jobs: JobRunner
+  /** Every server-sent event stream opens through it: per-user and per-organisation caps. */
+  streams: EventStreams
   limits: {
     /** Text extraction of uploads: PDF page limit and wall-clock seconds (issue 5). */
     extraction: { maxPdfPages: number; timeoutSeconds: number }

@@ -61,6 +61,7 @@ export const ERROR_CODES = [
   'route_not_found',
   'speech_failed',
   'too_many_pages',
+  'too_many_streams',
   'unauthenticated',
   'unknown_job_kind',
   'unprocessable',

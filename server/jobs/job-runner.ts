@@ -16,6 +16,7 @@ import type { Db } from '../db/client'
 import type { Principal } from '../db/tenant'
 import { AppError } from '../http/app-error'
 import { WorkerTaskFailure } from '../workers/worker-pool'
+import { JobWatcher } from './job-watcher'
 import {
   claimNextJob,
   finishJob,
@@ -52,7 +53,7 @@ export function jobPrincipal(
   return { orgId: job.orgId, userId: job.createdBy, role: 'member', actorType }
 }
 
-/** A change to a job, for server-sent events in this process. */
+/** A change to a job, for the event streams of this process (see JobRunner.follow). */
 export interface JobEvent {
   jobId: string
   orgId: string
@@ -73,6 +74,8 @@ export interface JobRunnerOptions {
   exclusive?: boolean
   /** Days a finished job's record is kept before it is deleted (default 30; see purgeFinishedJobs). */
   retentionDays?: number
+  /** How often followed jobs are looked at for changes made outside this runner (ms, default 1000). */
+  watchMs?: number
 }
 
 /** How often the runner deletes expired job records (ms): once an hour, and once at start. */
@@ -101,6 +104,7 @@ export class JobRunner {
   private refill = false
   private started = false
   private readonly settledRuns = new Set<Promise<void>>()
+  private readonly watcher: JobWatcher
 
   constructor(options: JobRunnerOptions) {
     this.db = options.db
@@ -111,6 +115,16 @@ export class JobRunner {
     this.leaseSeconds = options.leaseSeconds ?? 30
     this.exclusive = options.exclusive ?? false
     this.retentionDays = options.retentionDays ?? 30
+    this.watcher = new JobWatcher({
+      db: this.db,
+      log: this.log,
+      intervalMs: options.watchMs ?? 1000,
+      // A job running here is announced by this runner at each change it makes; the only outside
+      // write to it, a cancellation, shows once this runner aborts it.
+      onChange: (jobId) => {
+        if (!this.running.has(jobId)) this.emit(jobId)
+      },
+    })
   }
 
   /** Registers the handler of a job kind; a kind may have one handler. */
@@ -140,6 +154,7 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.started = false
     clearInterval(this.timer)
+    this.watcher.stop()
     for (const controller of this.running.values()) controller.abort(new ShutdownError())
     await this.filling
     await Promise.allSettled([...this.settledRuns])
@@ -166,15 +181,29 @@ export class JobRunner {
     this.running.get(jobId)?.abort(new CancelledError())
   }
 
-  /** Announces a change of a job to this process's listeners (server-sent events). */
+  /** Announces a change of a job to this process's followers of it (server-sent events). */
   notify(event: JobEvent): void {
-    this.events.emit('job', event)
+    this.emit(event.jobId)
   }
 
-  /** Subscribes to job changes in this process; returns the unsubscribe function. */
-  subscribe(listener: (event: JobEvent) => void): () => void {
-    this.events.on('job', listener)
-    return () => this.events.off('job', listener)
+  /**
+   * Calls `listener` after each change of job `jobId`: changes this runner makes or is told of
+   * (notify) at once, changes made elsewhere (another process, a direct write) within `watchMs`
+   * through the process-wide JobWatcher. Returns the function that stops following; call it
+   * when the follower goes, or the job stays watched.
+   */
+  follow(jobId: string, listener: () => void): () => void {
+    const channel = `job:${jobId}`
+    this.events.on(channel, listener)
+    const unwatch = this.watcher.watch(jobId)
+    return () => {
+      this.events.off(channel, listener)
+      unwatch()
+    }
+  }
+
+  private emit(jobId: string): void {
+    this.events.emit(`job:${jobId}`)
   }
 
   /** Jobs running in this process. */

@@ -16,6 +16,7 @@ import type { Analyzer } from '../ai/analyzer/types'
 import { WorkerPool } from '../workers/worker-pool'
 import type { AppServices } from '../services'
 import { buildApp } from '../app'
+import type { EventStreamLimits } from '../http/event-streams'
 import type { SignInLimits } from '../auth/auth-routes'
 import type { DemoLimits } from '../features/demo/routes'
 import type { Role } from '../auth/roles'
@@ -51,6 +52,8 @@ export async function buildTestApp(
     /** Engines replacing the local ones (e.g. openai engines against a test server). */
     engines?: Partial<Engines>
     extraction?: AppServices['limits']['extraction']
+    /** Caps and keep-alive period of event streams (see http/event-streams.ts). */
+    streams?: EventStreamLimits
     publicUrl?: string
     logger?: FastifyBaseLogger
   } = {},
@@ -68,6 +71,7 @@ export async function buildTestApp(
   const app = await buildApp({
     resources: { database, mailer, blobs: createFsBlobStore(blobDir), pool, engines },
     extraction: options.extraction,
+    streams: options.streams,
     secret: 'test-secret-test-secret-test-secret-0123456789',
     publicUrl: options.publicUrl ?? TEST_ORIGIN,
     logger: options.logger,

@@ -519,7 +519,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "import_failed" | "internal_error" | "job_finished" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "route_not_found" | "speech_failed" | "too_many_pages" | "unauthenticated" | "unknown_job_kind" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "import_failed" | "internal_error" | "job_finished" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "route_not_found" | "speech_failed" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -833,7 +833,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "import_failed" | "internal_error" | "job_finished" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "route_not_found" | "speech_failed" | "too_many_pages" | "unauthenticated" | "unknown_job_kind" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "import_failed" | "internal_error" | "job_finished" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "route_not_found" | "speech_failed" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -2287,6 +2287,15 @@ export interface operations {
             };
             /** @description No such organisation for this caller, or no such object in it: the two look the same */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many event streams open (code too_many_streams): the caller already holds EVENT_STREAMS_PER_USER, or the organisation EVENT_STREAMS_PER_ORG; Retry-After gives seconds to wait */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4068,6 +4077,15 @@ export interface operations {
             };
             /** @description No such organisation for this caller, or no such object in it: the two look the same */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many event streams open (code too_many_streams): the caller already holds EVENT_STREAMS_PER_USER, or the organisation EVENT_STREAMS_PER_ORG; Retry-After gives seconds to wait */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,7 +20,6 @@ import {
   saveAnswer,
   streamAnswer,
 } from './service'
-import { openEventStream } from '../../http/event-stream'
 import { streamResponse } from '../../http/stream-responses'
 
 const CitationSchema = z
@@ -98,26 +97,23 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
         question,
       })
       const passages = await retrievePassages(deps, principal, question, conversation.appId)
-      const raw = openEventStream(reply)
-      const send = (data: unknown) => raw.write(`data: ${JSON.stringify(data)}\n\n`)
-      const aborted = new AbortController()
-      raw.on('close', () => aborted.abort())
-      send({ conversation_id: conversation.conversationId })
+      const stream = services.streams.open(req, reply)
+      stream.send({ conversation_id: conversation.conversationId })
       let answer = ''
       try {
-        for await (const delta of streamAnswer(deps, turns, passages, aborted.signal)) {
+        for await (const delta of streamAnswer(deps, turns, passages, stream.signal)) {
           answer += delta
-          send({ choices: [{ index: 0, delta: { content: delta } }] })
+          stream.send({ choices: [{ index: 0, delta: { content: delta } }] })
         }
         const citations = citationsOf(answer, passages)
         await saveAnswer(deps.db, principal, conversation, answer, citations)
-        send({ citations })
+        stream.send({ citations })
       } catch (error) {
         // The provider's message may name internal hosts: it goes to the log only.
         req.log.error({ err: error }, 'chat engine failed')
-        send({ error: CHAT_FAILED, code: 'chat_failed' satisfies ErrorCode })
+        stream.send({ error: CHAT_FAILED, code: 'chat_failed' satisfies ErrorCode })
       }
-      raw.end('data: [DONE]\n\n')
+      stream.end('[DONE]')
     },
   )
 

@@ -18,7 +18,6 @@ import {
   listJobs,
   type Job,
 } from '../../jobs/job-service'
-import { openEventStream } from '../../http/event-stream'
 import { streamResponse } from '../../http/stream-responses'
 
 const JobParams = OrgParams.extend({ jobId: z.string().uuid({ message: 'Job id must be a UUID' }) })
@@ -38,13 +37,10 @@ const JobListQuery = PageQuery.extend({
     }),
 })
 
-/** How often an event stream re-reads its job, for changes made by other server processes. */
-const STREAM_POLL_MS = 2000
-
 export const jobRoutes: FastifyPluginAsyncZod<{
   services: AppServices
 }> = async (app, { services }) => {
-  const { db, jobs: runner } = services
+  const { db, jobs: runner, streams } = services
 
   app.get(
     '/orgs/:orgId/jobs',
@@ -113,32 +109,38 @@ export const jobRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const principal = principalOf(req)
       const first = await getJob(db, principal, req.params.jobId)
-      const raw = openEventStream(reply)
+      const stream = streams.open(req, reply)
       let last = ''
-      let closed = false
       const send = (job: Job) => {
         const text = JSON.stringify(job)
-        if (text !== last && !closed) raw.write(`data: ${text}\n\n`)
+        if (text !== last) stream.send(job)
         last = text
-        if (!ACTIVE_STATUSES.includes(job.status)) finish()
+        if (!ACTIVE_STATUSES.includes(job.status)) stream.end()
       }
-      const refresh = () =>
-        getJob(db, principal, first.id).then(send, (error: unknown) => {
-          req.log.warn({ err: error }, 'job stream refresh failed')
-          finish()
-        })
-      const unsubscribe = runner.subscribe((event) => {
-        if (event.jobId === first.id) void refresh()
-      })
-      const poll = setInterval(() => void refresh(), STREAM_POLL_MS)
-      function finish() {
-        if (closed) return
-        closed = true
-        clearInterval(poll)
-        unsubscribe()
-        raw.end()
+      // One read at a time: changes arriving during a read are covered by one more read after it,
+      // so a burst of changes costs two reads, and answers cannot arrive out of order.
+      let reading: Promise<void> | null = null
+      let again = false
+      const refresh = () => {
+        if (reading) {
+          again = true
+          return
+        }
+        reading = getJob(db, principal, first.id)
+          .then(send, (error: unknown) => {
+            req.log.warn({ err: error }, 'job stream refresh failed')
+            stream.end()
+          })
+          .finally(() => {
+            reading = null
+            if (again && !stream.signal.aborted) {
+              again = false
+              refresh()
+            }
+          })
       }
-      raw.on('close', finish)
+      const unfollow = runner.follow(first.id, refresh)
+      stream.signal.addEventListener('abort', unfollow, { once: true })
       send(first)
     },
   )

@@ -1,0 +1,181 @@
+/**
+ * Every server-sent event stream of the API (text/event-stream, WHATWG HTML §9.2) goes through one
+ * EventStreams (issue 29, point 5): a member opening a thousand job streams held the server for
+ * every other organisation, so open streams are capped per user and per organisation, each stream
+ * gets keep-alive comments from one shared timer (proxies drop idle connections), and whatever a
+ * stream holds is released when it closes, however it closes.
+ *
+ * Counting cannot be forgotten by a later stream: `register` gives every route whose schema
+ * `produces` text/event-stream an admission preHandler, which runs after the role check and body
+ * validation but before the handler does any work (the chat stream stores the question first), and
+ * `open` refuses a request that was not admitted. A refused stream is a 429 problem with
+ * Retry-After; the place is given back on the response's 'close' (client gone, stream ended,
+ * error answer).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ServerResponse } from 'node:http'
+import type { Principal } from '../db/tenant'
+import { AppError } from './app-error'
+import { problemResponse } from './problem-responses'
+
+/** Caps of open streams and the keep-alive period. */
+export interface EventStreamLimits {
+  /** Streams one user may hold open at once, over all their organisations. */
+  perUser: number
+  /** Streams the members of one organisation may hold open at once. */
+  perOrg: number
+  /** Period of the keep-alive comment on every open stream (ms). */
+  keepAliveMs: number
+}
+
+/**
+ * Defaults: a person rarely follows more than a few jobs (one per open page, and browsers open at
+ * most 6 connections per origin over HTTP/1.1), so 10; 100 for a firm. A keep-alive every 15 s
+ * stays well under common proxy idle timeouts (nginx proxy_read_timeout 60 s, AWS ALB 60 s).
+ */
+export const DEFAULT_EVENT_STREAM_LIMITS: EventStreamLimits = {
+  perUser: 10,
+  perOrg: 100,
+  keepAliveMs: 15_000,
+}
+
+/** Seconds a refused client is told to wait: streams end when their job does, typically soon. */
+const RETRY_AFTER_S = 10
+
+const TOO_MANY_RESPONSE = problemResponse(
+  'Too many event streams open (code too_many_streams): the caller already holds EVENT_STREAMS_PER_USER, or the organisation EVENT_STREAMS_PER_ORG; Retry-After gives seconds to wait',
+)
+
+/** One open stream, as its route handler uses it. */
+export interface EventStream {
+  /** Sends `data` as one `data:` line of JSON; nothing once the stream has closed. */
+  send(data: unknown): void
+  /** Ends the stream, after a last `data:` line holding `lastData` as is (e.g. '[DONE]'). */
+  end(lastData?: string): void
+  /** Aborted when the stream closes for any reason: ended here, client gone, connection error. */
+  readonly signal: AbortSignal
+}
+
+export class EventStreams {
+  private readonly byUser = new Map<string, number>()
+  private readonly byOrg = new Map<string, number>()
+  private readonly admitted = new WeakSet<FastifyRequest>()
+  private readonly live = new Set<ServerResponse>()
+  private keepAlive: NodeJS.Timeout | undefined
+  private readonly limits: EventStreamLimits
+
+  constructor(limits: Partial<EventStreamLimits> = {}) {
+    this.limits = { ...DEFAULT_EVENT_STREAM_LIMITS, ...limits }
+  }
+
+  /**
+   * Adds the admission check, and its 429 answer to the schema, to every route of `app` (and its
+   * child scopes) declared after this call whose schema produces text/event-stream; ends open
+   * streams when the app closes.
+   */
+  register(app: FastifyInstance): void {
+    app.addHook('onRoute', (route) => {
+      const produces = (route.schema as { produces?: readonly string[] } | undefined)?.produces
+      if (!produces?.includes('text/event-stream')) return
+      const own = route.preHandler ? [route.preHandler].flat() : []
+      route.preHandler = [(req, reply, done) => done(this.admit(req, reply)), ...own]
+      const response = (route.schema?.response ?? {}) as Record<string, unknown>
+      route.schema = { ...route.schema, response: { ...response, 429: TOO_MANY_RESPONSE } }
+    })
+    app.addHook('preClose', (done) => {
+      for (const raw of this.live) raw.end()
+      done()
+    })
+  }
+
+  /**
+   * Starts a 200 event stream on `reply` and returns it. The reply is hijacked, so Fastify's onSend
+   * hooks no longer run: the headers already set on it (security headers, request id) are carried
+   * over by hand, and proxies are told not to buffer. Call it once, before anything was sent.
+   * Throws an Error when the route was not admitted (its schema does not produce
+   * text/event-stream), so an uncounted stream fails at its first test.
+   */
+  open(req: FastifyRequest, reply: FastifyReply): EventStream {
+    if (!this.admitted.has(req))
+      throw new Error(
+        `${req.method} ${req.routeOptions.url ?? req.url} opens an event stream but its schema does not declare produces: ['text/event-stream'], so its streams would not be counted`,
+      )
+    reply.hijack()
+    const raw = reply.raw
+    raw.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    })
+    const closed = new AbortController()
+    this.live.add(raw)
+    raw.once('close', () => {
+      this.live.delete(raw)
+      if (this.live.size === 0) this.stopKeepAlive()
+      closed.abort()
+    })
+    this.startKeepAlive()
+    const writable = () => !raw.writableEnded && !raw.destroyed
+    return {
+      signal: closed.signal,
+      send: (data) => {
+        if (writable()) raw.write(`data: ${JSON.stringify(data)}\n\n`)
+      },
+      end: (lastData) => {
+        if (writable()) raw.end(lastData === undefined ? undefined : `data: ${lastData}\n\n`)
+      },
+    }
+  }
+
+  /** Counts the request's stream against its user and organisation, or returns the 429. */
+  private admit(req: FastifyRequest, reply: FastifyReply): AppError | undefined {
+    const principal = (req as FastifyRequest & { principal?: Principal }).principal
+    if (!principal)
+      return new AppError('internal_error', 500, 'An event stream needs a signed-in caller.')
+    const userKey = principal.userId ?? `${principal.orgId}:${principal.actorType}`
+    const { perUser, perOrg } = this.limits
+    if ((this.byUser.get(userKey) ?? 0) >= perUser)
+      return tooMany(
+        `Too many live updates open: at most ${perUser} live updates per person. Close another Lexdesk tab, or wait for a running job to end, and try again in ${RETRY_AFTER_S} seconds.`,
+      )
+    if ((this.byOrg.get(principal.orgId) ?? 0) >= perOrg)
+      return tooMany(
+        `Too many live updates open in this organisation: at most ${perOrg} live updates for all its members at once. Try again in ${RETRY_AFTER_S} seconds.`,
+      )
+    add(this.byUser, userKey, 1)
+    add(this.byOrg, principal.orgId, 1)
+    this.admitted.add(req)
+    reply.raw.once('close', () => {
+      add(this.byUser, userKey, -1)
+      add(this.byOrg, principal.orgId, -1)
+    })
+    return undefined
+  }
+
+  private startKeepAlive(): void {
+    if (this.keepAlive) return
+    // A comment line (WHATWG HTML §9.2.6): ignored by EventSource, but traffic for proxies.
+    this.keepAlive = setInterval(() => {
+      for (const raw of this.live) if (!raw.writableEnded) raw.write(': keep-alive\n\n')
+    }, this.limits.keepAliveMs)
+    this.keepAlive.unref()
+  }
+
+  private stopKeepAlive(): void {
+    clearInterval(this.keepAlive)
+    this.keepAlive = undefined
+  }
+}
+
+function tooMany(detail: string): AppError {
+  return new AppError('too_many_streams', 429, detail, { 'retry-after': String(RETRY_AFTER_S) })
+}
+
+/** Adds `delta` to `key`'s count, forgetting keys that reach 0 (the maps stay small). */
+function add(counts: Map<string, number>, key: string, delta: number): void {
+  const next = (counts.get(key) ?? 0) + delta
+  if (next > 0) counts.set(key, next)
+  else counts.delete(key)
+}
