@@ -5,7 +5,7 @@
  * survives a reload: the page finds the job again with `latestJobQuery`, running or ended.
  */
 import { queryOptions, replaceEqualDeep, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useEffectEvent, useRef } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { api, unwrap } from './api'
 import type { components } from './api-schema'
 
@@ -68,6 +68,13 @@ export const latestJobQuery = (
         .then((page) => page.items[0] ?? null),
   })
 
+/**
+ * How often a job is refetched while it has no event stream (ms): the server refused the stream
+ * (429, too many open: issue 29) or the browser could not reopen it. Slow enough that many pages
+ * polling cost little, quick enough for a progress bar.
+ */
+const STREAM_FALLBACK_MS = 5000
+
 /** Asks the server to cancel a job; resolves to the job as it now stands. */
 export function cancelJob(orgId: string, jobId: string): Promise<Job> {
   return api
@@ -80,7 +87,9 @@ export function cancelJob(orgId: string, jobId: string): Promise<Job> {
  * event stream pushes each change into the cache; the stream closes when the job ends. `onEnd`
  * is called once per job with its final state, however that state arrived: from the stream (whose
  * first event already is final for a job that ended before the page looked), from the first
- * fetch, or from the refetch that follows a stream the browser could not reopen.
+ * fetch, or from the refetches that follow a stream the browser could not open or reopen (the
+ * server refuses one with 429 past its cap of open streams): then the job is refetched every
+ * STREAM_FALLBACK_MS until it ends, quietly (no error shown: the stream is only a faster path).
  */
 export function useJob(
   orgId: string,
@@ -90,7 +99,14 @@ export function useJob(
   const queryClient = useQueryClient()
   const ended = useEffectEvent((job: Job) => onEnd?.(job))
   const reported = useRef<string | undefined>(undefined)
-  const query = useQuery({ ...jobQuery(orgId, jobId ?? ''), enabled: Boolean(jobId) })
+  // The job whose stream is gone, so that another job gets a stream again.
+  const [streamless, setStreamless] = useState<string | undefined>(undefined)
+  const query = useQuery({
+    ...jobQuery(orgId, jobId ?? ''),
+    enabled: Boolean(jobId),
+    refetchInterval: (q) =>
+      streamless === jobId && q.state.data && isActive(q.state.data) ? STREAM_FALLBACK_MS : false,
+  })
   const job = jobId ? query.data : undefined
   useEffect(() => {
     if (job && job.id === jobId && !isActive(job) && reported.current !== jobId) {
@@ -107,10 +123,11 @@ export function useJob(
       if (!isActive(update)) source.close()
     }
     // The browser reconnects by itself after a network error; a closed stream after the end is
-    // expected. A failed reconnect falls back to one refetch.
+    // expected. A refused stream or a failed reconnect falls back to refetching (see above).
     source.onerror = () => {
-      if (source.readyState === EventSource.CLOSED)
-        void queryClient.invalidateQueries({ queryKey: jobQuery(orgId, jobId).queryKey })
+      if (source.readyState !== EventSource.CLOSED) return
+      setStreamless(jobId)
+      void queryClient.invalidateQueries({ queryKey: jobQuery(orgId, jobId).queryKey })
     }
     return () => source.close()
   }, [orgId, jobId, queryClient])
