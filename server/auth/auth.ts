@@ -17,6 +17,7 @@ import { withTenant } from '../db/tenant'
 import { recordAudit } from '../audit/record-audit'
 import { withoutParams } from '../http/logger'
 import { toSingleLineText } from '../http/single-line-text'
+import { hashLinkToken } from './hash-link-token'
 
 /** Header through which the Fastify bridge tells better-auth the client's address. */
 export const CLIENT_IP_HEADER = 'x-lexdesk-client-ip'
@@ -125,7 +126,7 @@ export function createAuth({
     plugins: [
       magicLink({
         expiresIn: MAGIC_LINK_TTL_SECONDS,
-        storeToken: 'hashed',
+        storeToken: { type: 'custom-hasher', hash: async (token) => hashLinkToken(token) },
         sendMagicLink: async ({ email, url }) => {
           await mailer.send({
             to: email,
