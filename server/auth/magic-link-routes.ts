@@ -49,10 +49,16 @@ export interface MagicLinkRouteOptions {
   relay: (req: FastifyRequest, reply: FastifyReply, request: Request) => Promise<FastifyReply>
 }
 
-/** Refuses (403 problem) a confirmation that did not come from a page of `origin`. */
+/**
+ * Refuses (403 problem) a confirmation that did not come from a page of `origin`: a browser's
+ * `Sec-Fetch-Site` (which pages cannot set) must be same-origin; without one (an older browser),
+ * `Origin` or `Referer` must name `origin`. Chromium sends `Origin: null` on a form POST from a
+ * page whose referrer policy is no-referrer (helmet's default), hence Sec-Fetch-Site first, and
+ * the page's own `Referrer-Policy: same-origin` for browsers that lack it.
+ */
 function requireOwnPage(req: FastifyRequest, origin: string) {
   const site = req.headers['sec-fetch-site']
-  if (comesFrom(req, origin) && (site === undefined || site === 'same-origin')) return
+  if (site === 'same-origin' || (site === undefined && comesFrom(req, origin))) return
   throw new AppError(
     'cross_origin_request',
     403,
@@ -79,6 +85,7 @@ export const magicLinkRoutes: FastifyPluginAsyncZod<MagicLinkRouteOptions> = asy
   const sendPage = (reply: FastifyReply, page: SignInConfirmation) =>
     reply
       .header('cache-control', 'no-store')
+      .header('referrer-policy', 'same-origin')
       .type('text/html; charset=utf-8')
       .send(signInConfirmationPage(page))
 

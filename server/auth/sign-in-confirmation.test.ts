@@ -47,6 +47,7 @@ describe('sign-in links ask before they sign in', () => {
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toMatch(/^text\/html/)
     expect(page.headers['cache-control']).toBe('no-store')
+    expect(page.headers['referrer-policy']).toBe('same-origin')
     expect(sessionCookieOf(page.headers['set-cookie'])).toBeUndefined()
     expect(page.body).toContain(`Sign in as ${email}`)
     expect(page.body).toMatch(/<form method="post" action="\/api\/auth\/magic-link\/verify">/)
@@ -87,7 +88,10 @@ describe('sign-in links ask before they sign in', () => {
       expect(forged.headers['content-type']).toMatch(/^application\/problem\+json/)
       expect(sessionCookieOf(forged.headers['set-cookie'])).toBeUndefined()
     }
-    expect((await confirmSignIn(t, fields)).statusCode).toBe(302)
+    // What Chromium sends from the page itself (Origin null under a no-referrer policy).
+    const own = await confirmSignIn(t, fields, { origin: 'null', 'sec-fetch-site': 'same-origin' })
+    expect(own.statusCode).toBe(302)
+    expect(sessionCookieOf(own.headers['set-cookie'])).toBeDefined()
   })
 
   it('asks a signed-in user before switching to another account, and does not switch without it', async () => {
