@@ -53,6 +53,8 @@ export async function buildTestApp(
     extraction?: AppServices['limits']['extraction']
     publicUrl?: string
     logger?: FastifyBaseLogger
+    /** Fastify trustProxy (TRUST_PROXY); injected requests come from 127.0.0.1. */
+    trustProxy?: boolean | string
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
@@ -71,6 +73,7 @@ export async function buildTestApp(
     secret: 'test-secret-test-secret-test-secret-0123456789',
     publicUrl: options.publicUrl ?? TEST_ORIGIN,
     logger: options.logger,
+    trustProxy: options.trustProxy,
     signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
     demoLimits: options.demoLimits,
     webRoot: path.join(blobDir, 'no-web'),
