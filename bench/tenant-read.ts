@@ -51,7 +51,19 @@ async function signIn(logFile: string): Promise<string> {
     const log = await readFile(logFile, 'utf8')
     return log.match(new RegExp(`Mail to ${email}: (\\S+)`))?.[1]
   })
-  const verified = await fetch(link, { redirect: 'manual' })
+  // The link shows a confirmation page; its form (token, callbackURL, …) confirms the sign-in.
+  const page = await (await fetch(link)).text()
+  const form = new URLSearchParams(
+    [...page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(
+      ([, name = '', value = '']) => [name, value.replaceAll('&amp;', '&')],
+    ),
+  )
+  const verified = await fetch(`${ORIGIN}/api/auth/magic-link/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    body: form,
+    redirect: 'manual',
+  })
   const cookie = verified.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])

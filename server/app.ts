@@ -27,8 +27,9 @@ import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { registerPrincipalCache } from './auth/principal-cache'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
-import { helmetOptions } from './http/security-headers'
+import { docsCspTransform, helmetOptions } from './http/security-headers'
 import { frameworkErrorHandler } from './http/framework-errors'
+import { clientErrorHandler } from './http/client-error'
 import { recordRouteMethods } from './http/route-methods'
 import { notFoundHandler } from './http/not-found'
 import { noStoreForPrivateAnswers } from './http/cache-control'
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: deps.trustProxy ?? false,
     frameworkErrors: frameworkErrorHandler(deps.publicUrl),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>()
   const allowedMethods = recordRouteMethods(app)
   app.setValidatorCompiler(validatorCompiler)
@@ -136,7 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: openApiTransform,
     transformObject: jsonSchemaTransformObject,
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: docsCspTransform(deps.publicUrl),
+  })
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger())
 
   const { resources } = deps

@@ -47,6 +47,28 @@ describe('loadConfig', () => {
     )
   })
 
+  it('refuses TRUST_PROXY=true in production: the proxies must be listed', () => {
+    const production = {
+      NODE_ENV: 'production',
+      LEXDESK_SECRET: 's'.repeat(32),
+      SMTP_URL: 'smtp://mail.test',
+    }
+    expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true[\s\S]*addresses/,
+    )
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.5, 10.1.0.0/16' }).trustProxy).toBe(
+      '10.0.0.5,10.1.0.0/16',
+    )
+    expect(loadConfig({ ...production, TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback')
+  })
+
+  it('refuses a TRUST_PROXY entry that is not an address, a CIDR range or a proxy-addr name', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1,proxy.internal' })).toThrow(
+      /TRUST_PROXY[\s\S]*proxy\.internal/,
+    )
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/)
+  })
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url' })).toThrow(
       /PORT[\s\S]*PUBLIC_URL/,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import path from 'node:path'
+import { isIP } from 'node:net'
 
 /** AI capabilities, each with its own engine choice and model (issue 10). */
 export const CAPABILITIES = ['analysis', 'chat', 'stt', 'tts', 'embed'] as const
@@ -44,6 +45,19 @@ function capabilityVariables() {
   return Object.fromEntries(entries) as Record<string, typeof optionalText>
 }
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+
+/** Whether `entry` is an IP address, a CIDR range (address/prefix) or one of PROXY_RANGE_NAMES. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -78,9 +92,18 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((v) =>
-      v === undefined || v === '' || v === 'false' ? false : v === 'true' ? true : v,
-    ),
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '' || v === 'false') return false
+      if (v === 'true') return true
+      const entries = v.split(',').map((entry) => entry.trim())
+      for (const entry of entries.filter((entry) => !isProxyAddress(entry))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `'${entry}' is not an IP address, a CIDR range or loopback / linklocal / uniquelocal`,
+        })
+      }
+      return entries.join(',')
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -122,7 +145,11 @@ export interface Config {
   /** Limits on text extraction of uploads (issue 5). */
   extraction: { maxPdfPages: number; timeoutSeconds: number }
   logLevel: string
-  /** Fastify trustProxy: false, true, or a comma-separated list of proxy addresses/CIDRs. */
+  /**
+   * Fastify trustProxy: false, true (outside production only), or a comma-separated list of proxy
+   * addresses / CIDR ranges; with a list, the client is the right-most X-Forwarded-For entry that
+   * is not a listed proxy.
+   */
   trustProxy: boolean | string
 }
 
@@ -136,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data
   if (e.NODE_ENV === 'production' && !e.LEXDESK_SECRET) {
     throw new Error('Invalid configuration:\nLEXDESK_SECRET is required when NODE_ENV=production')
+  }
+  if (e.NODE_ENV === 'production' && e.TRUST_PROXY === true) {
+    throw new Error(
+      "Invalid configuration:\nTRUST_PROXY=true is refused when NODE_ENV=production (any client could choose its address, and so its sign-in rate limit, with X-Forwarded-For): list the reverse proxy's addresses instead, e.g. TRUST_PROXY=10.0.0.5",
+    )
   }
   if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
     throw new Error('Invalid configuration:\nMAIL_TRANSPORT=smtp needs SMTP_URL')

@@ -1,13 +1,16 @@
 /**
  * Mounts better-auth under /api/auth (Fetch API handler bridged to Fastify) and puts strict rate
- * limits on the two sign-in routes: sending a link (per e-mail address and per client) and
- * verifying one (per client). A limited caller gets a 429 problem with Retry-After.
+ * limits on the sign-in routes: sending a link (per e-mail address and per client), opening one
+ * (its confirmation page, per client) and confirming it (per client, magic-link-routes.ts). A
+ * limited caller gets a 429 problem with Retry-After.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../http/app-error'
 import { createMethodIndex } from '../http/route-methods'
-import { CLIENT_IP_HEADER, DISABLED_AUTH_PATHS, type Auth } from './auth'
+import { DISABLED_AUTH_PATHS, type Auth } from './auth'
 import { authProblem } from './auth-problems'
+import { magicLinkRoutes } from './magic-link-routes'
+import { toFetchRequest } from './to-fetch-request'
 
 /** Requests allowed per window on the sign-in routes. */
 export interface SignInLimits {
@@ -107,22 +110,6 @@ function sameOriginCallbacks(origin: string) {
   }
 }
 
-/** Converts a Fastify request to a Fetch Request for better-auth. */
-function toFetchRequest(req: FastifyRequest, origin: string): Request {
-  const headers = new Headers()
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue
-    headers.set(key, Array.isArray(value) ? value.join(', ') : value)
-  }
-  headers.set(CLIENT_IP_HEADER, req.ip)
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined
-  return new Request(new URL(req.url, origin), {
-    method: req.method,
-    headers,
-    body: hasBody ? JSON.stringify(req.body) : undefined,
-  })
-}
-
 export const authRoutes: FastifyPluginAsync<{
   auth: Auth
   origin: string
@@ -134,6 +121,13 @@ export const authRoutes: FastifyPluginAsync<{
       max: limits.perClient,
       timeWindow: limits.windowMs,
       keyGenerator: (req) => `client:${req.ip}`,
+    }),
+    // Opening a link (its confirmation page) counts apart, so that a sign-in still costs two
+    // of the client's requests (asking for the link, confirming it).
+    linkPage: app.createRateLimit({
+      max: limits.perClient,
+      timeWindow: limits.windowMs,
+      keyGenerator: (req) => `link-page:${req.ip}`,
     }),
     email: app.createRateLimit({
       max: limits.perEmail,
@@ -161,8 +155,8 @@ export const authRoutes: FastifyPluginAsync<{
     }
 
   const endpointMethods = authEndpointMethods(auth)
-  const forward = async (req: FastifyRequest, reply: FastifyReply) => {
-    const response = await auth.handler(toFetchRequest(req, origin))
+  const relay = async (req: FastifyRequest, reply: FastifyReply, request: Request) => {
+    const response = await auth.handler(request)
     const text = await response.text()
     const cookies = response.headers.getSetCookie()
     if (cookies.length > 0) reply.header('set-cookie', cookies)
@@ -181,6 +175,8 @@ export const authRoutes: FastifyPluginAsync<{
     })
     return reply.send(text.length > 0 ? text : null)
   }
+  const forward = (req: FastifyRequest, reply: FastifyReply) =>
+    relay(req, reply, toFetchRequest(req, origin))
 
   app.post(
     '/api/auth/sign-in/magic-link',
@@ -195,14 +191,13 @@ export const authRoutes: FastifyPluginAsync<{
     },
     forward,
   )
-  app.get(
-    '/api/auth/magic-link/verify',
-    {
-      preHandler: [refuseNulCharacters, limit('client'), sameOriginCallbacks(origin)],
-      schema: { hide: true },
-    },
-    forward,
-  )
+  await app.register(magicLinkRoutes, {
+    auth,
+    origin,
+    pageGuards: [refuseNulCharacters, limit('linkPage'), sameOriginCallbacks(origin)],
+    confirmGuards: [refuseNulCharacters, limit('client'), sameOriginCallbacks(origin)],
+    relay,
+  })
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',

@@ -137,6 +137,28 @@ describe('magic-link sign-in', () => {
   })
 })
 
+describe('sign-in limits behind a listed reverse proxy (TRUST_PROXY)', () => {
+  const askFrom = (forwardedFor: string) =>
+    t!.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      headers: { origin: TEST_ORIGIN, 'x-forwarded-for': forwardedFor },
+      payload: { email: uniqueEmail(), callbackURL: '/dashboard' },
+    })
+
+  it('keys on the address the proxy saw, whatever the client wrote to its left', async () => {
+    t = await buildTestApp({
+      trustProxy: '127.0.0.1',
+      signInLimits: { windowMs: 60_000, perEmail: 100, perClient: 2 },
+    })
+    expect((await askFrom('198.51.100.1, 203.0.113.7')).statusCode).toBe(200)
+    expect((await askFrom('198.51.100.2, 203.0.113.7')).statusCode).toBe(200)
+    expect((await askFrom('198.51.100.3, 203.0.113.7')).statusCode).toBe(429)
+    // Another client behind the same proxy has its own count.
+    expect((await askFrom('198.51.100.3, 203.0.113.8')).statusCode).toBe(200)
+  })
+})
+
 describe('better-auth answers', () => {
   const askForLink = (email: string) =>
     t!.app.inject({

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { magicLink, organization } from 'better-auth/plugins'
-import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { APIError } from 'better-auth/api'
 import type { Db } from '../db/client'
 import * as schema from '../db/schema'
 import type { Mailer } from '../mail/mailer'
@@ -17,6 +17,8 @@ import { withTenant } from '../db/tenant'
 import { recordAudit } from '../audit/record-audit'
 import { withoutParams } from '../http/logger'
 import { toSingleLineText } from '../http/single-line-text'
+import { hashLinkToken } from './hash-link-token'
+import { organizationRules } from './organization-rules'
 
 /** Header through which the Fastify bridge tells better-auth the client's address. */
 export const CLIENT_IP_HEADER = 'x-lexdesk-client-ip'
@@ -30,24 +32,6 @@ export const DISABLED_AUTH_PATHS = ['/organization/check-slug']
 /** Lifetime of a sign-in link: 10 minutes (the issue asks for at most 15). */
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60
 
-/** An organisation slug: lower-case letters, digits and inner dashes, at most 100 characters. */
-const ORGANIZATION_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/
-
-/**
- * better-auth `hooks.before`: refuses (APIError 400) an organisation slug that is not
- * ORGANIZATION_SLUG in a create or update body, before better-auth looks it up.
- */
-const checkOrganizationSlug = createAuthMiddleware(async (ctx) => {
-  if (ctx.path !== '/organization/create' && ctx.path !== '/organization/update') return
-  const body = ctx.body as { slug?: unknown; data?: { slug?: unknown } } | undefined
-  const slug = ctx.path === '/organization/create' ? body?.slug : body?.data?.slug
-  if (slug !== undefined && (typeof slug !== 'string' || !ORGANIZATION_SLUG.test(slug))) {
-    throw new APIError('BAD_REQUEST', {
-      message: 'A slug holds lower-case letters, digits and dashes (at most 100).',
-    })
-  }
-})
-
 /**
  * Cleans an organisation's name (control and bidi characters removed, see single-line-text.ts).
  * Throws better-auth's APIError 400 when nothing is left.
@@ -57,6 +41,11 @@ function cleanOrganization(data: { name?: string }): { name?: string } {
   const name = toSingleLineText(data.name)
   if (name === '') throw new APIError('BAD_REQUEST', { message: 'Give the organization a name.' })
   return { name }
+}
+
+/** A user's name with control and bidi characters removed (single-line-text.ts); may be ''. */
+function cleanUserName(data: { name?: string | null }): { name?: string } {
+  return typeof data.name === 'string' ? { name: toSingleLineText(data.name) } : {}
 }
 
 export interface AuthOptions {
@@ -99,7 +88,7 @@ export function createAuth({
       },
     },
     disabledPaths: DISABLED_AUTH_PATHS,
-    hooks: { before: checkOrganizationSlug },
+    hooks: { before: organizationRules },
     // auth-routes.ts sets this header from the socket address, replacing any client-sent value.
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     database: drizzleAdapter(db, {
@@ -115,6 +104,14 @@ export function createAuth({
       },
     }),
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // A person's name is shown to colleagues like a title: cleaned the same way (issue 29), on
+    // every path that writes it (the first sign-in's `name`, update-user).
+    databaseHooks: {
+      user: {
+        create: { before: async (data) => ({ data: { ...data, ...cleanUserName(data) } }) },
+        update: { before: async (data) => ({ data: { ...data, ...cleanUserName(data) } }) },
+      },
+    },
     rateLimit: {
       enabled: true,
       window: 60,
@@ -125,7 +122,7 @@ export function createAuth({
     plugins: [
       magicLink({
         expiresIn: MAGIC_LINK_TTL_SECONDS,
-        storeToken: 'hashed',
+        storeToken: { type: 'custom-hasher', hash: async (token) => hashLinkToken(token) },
         sendMagicLink: async ({ email, url }) => {
           await mailer.send({
             to: email,

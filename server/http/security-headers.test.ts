@@ -30,3 +30,22 @@ describe('transport security headers follow PUBLIC_URL', () => {
     expect(hsts).toMatch(/max-age=\d+/)
   })
 })
+
+describe('the API docs (swagger-ui) follow the same CSP rule as the app', () => {
+  async function docsCsp(publicUrl: string) {
+    t = await buildTestApp({ publicUrl })
+    const page = await t.app.inject({ url: '/api/docs' })
+    expect(page.statusCode).toBe(200)
+    return String(page.headers['content-security-policy'])
+  }
+
+  it('sends no upgrade-insecure-requests on a plain http host', async () => {
+    const csp = await docsCsp('http://lexdesk.internal:3302')
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).not.toContain('upgrade-insecure-requests')
+  })
+
+  it('keeps upgrade-insecure-requests when PUBLIC_URL is https', async () => {
+    expect(await docsCsp('https://lexdesk.firm.example')).toContain('upgrade-insecure-requests')
+  })
+})

@@ -28,3 +28,21 @@ export function helmetOptions(publicUrl: string): FastifyHelmetOptions {
     strictTransportSecurity: isHttps,
   }
 }
+
+/**
+ * @fastify/swagger-ui's `transformStaticCSP` for an app served at `publicUrl`: its own policy
+ * (script and style hashes for the docs page) always ends with `upgrade-insecure-requests`, which
+ * leaves /api/docs blank over plain http for the reason given in helmetOptions; the directive is
+ * kept only when `publicUrl` is https.
+ */
+export function docsCspTransform(publicUrl: string): (csp: string) => string {
+  const isHttps = new URL(publicUrl).protocol === 'https:'
+  return (csp) =>
+    isHttps
+      ? csp
+      : csp
+          .split(';')
+          .filter((directive) => directive.trim() !== 'upgrade-insecure-requests')
+          .join(';')
+          .trim()
+}

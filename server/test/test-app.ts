@@ -56,6 +56,8 @@ export async function buildTestApp(
     streams?: EventStreamLimits
     publicUrl?: string
     logger?: FastifyBaseLogger
+    /** Fastify trustProxy (TRUST_PROXY); injected requests come from 127.0.0.1. */
+    trustProxy?: boolean | string
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
@@ -75,6 +77,7 @@ export async function buildTestApp(
     secret: 'test-secret-test-secret-test-secret-0123456789',
     publicUrl: options.publicUrl ?? TEST_ORIGIN,
     logger: options.logger,
+    trustProxy: options.trustProxy,
     signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
     demoLimits: options.demoLimits,
     webRoot: path.join(blobDir, 'no-web'),
@@ -116,10 +119,56 @@ export async function requestMagicLink(t: TestApp, email: string): Promise<strin
   return mail.link
 }
 
-/** Follows a sign-in link; returns the response (302 with a session cookie on success). */
-export function followLink(t: TestApp, link: string) {
+/** Decodes the few HTML entities the sign-in confirmation page escapes. */
+function htmlDecode(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) =>
+    name === 'amp' ? '&' : name === 'lt' ? '<' : name === 'gt' ? '>' : name === 'quot' ? '"' : "'",
+  )
+}
+
+/** The hidden fields of the sign-in confirmation page's form (token, callbackURL, …). */
+export function confirmationFields(html: string): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const [, name = '', value = ''] of html.matchAll(
+    /<input type="hidden" name="([^"]*)" value="([^"]*)">/g,
+  )) {
+    fields[htmlDecode(name)] = htmlDecode(value)
+  }
+  return fields
+}
+
+/**
+ * Submits the confirmation form as the browser does from Lexdesk's own page: a same-origin
+ * url-encoded POST of `fields`, with `headers` (e.g. a session cookie) added.
+ */
+export function confirmSignIn(
+  t: TestApp,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/magic-link/verify',
+    headers: {
+      origin: TEST_ORIGIN,
+      'sec-fetch-site': 'same-origin',
+      'content-type': 'application/x-www-form-urlencoded',
+      ...headers,
+    },
+    payload: new URLSearchParams(fields).toString(),
+  })
+}
+
+/**
+ * Follows a sign-in link as a person does: opens it (the confirmation page) and confirms.
+ * Returns the confirmation's response (302 with a session cookie on success), or the page's
+ * answer when it is not the confirmation page (an error redirect, a 429).
+ */
+export async function followLink(t: TestApp, link: string, headers: Record<string, string> = {}) {
   const url = new URL(link)
-  return t.app.inject({ method: 'GET', url: url.pathname + url.search })
+  const page = await t.app.inject({ method: 'GET', url: url.pathname + url.search, headers })
+  if (page.statusCode !== 200) return page
+  return confirmSignIn(t, confirmationFields(page.body), headers)
 }
 
 function sessionCookie(setCookie: string | string[] | undefined): string {

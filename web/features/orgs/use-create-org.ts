@@ -12,8 +12,9 @@ export function useCreateOrg(options: { onCreated?: (orgId: string) => void } = 
     mutationFn: async (name: string) => {
       const { data, error } = await authClient.organization.create({
         name,
-        // Slugs are unique across every tenant: a random suffix keeps two firms' names from colliding.
-        slug: `${slugify(name)}-${crypto.randomUUID().slice(0, 6)}`,
+        // The server adds a random suffix (slugs are unique across every tenant, and a taken one
+        // must not be told apart from a free one): 'Acme Law' → 'acme-law-k3v9x0qa'.
+        slug: slugify(name),
       })
       if (error)
         throw new Error(error.message ?? error.statusText ?? 'Could not create organization')
