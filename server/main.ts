@@ -61,6 +61,7 @@ async function main(): Promise<void> {
       engines,
     },
     extraction: config.extraction,
+    maxRecordingMinutes: config.maxRecordingMinutes,
     jobs: {
       concurrency: config.jobs.concurrency ?? os.availableParallelism(),
       perOrgCap: config.jobs.perOrgCap,

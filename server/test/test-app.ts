@@ -51,6 +51,7 @@ export async function buildTestApp(
     /** Engines replacing the local ones (e.g. openai engines against a test server). */
     engines?: Partial<Engines>
     extraction?: AppServices['limits']['extraction']
+    maxRecordingMinutes?: number
     publicUrl?: string
     logger?: FastifyBaseLogger
   } = {},
@@ -68,6 +69,7 @@ export async function buildTestApp(
   const app = await buildApp({
     resources: { database, mailer, blobs: createFsBlobStore(blobDir), pool, engines },
     extraction: options.extraction,
+    maxRecordingMinutes: options.maxRecordingMinutes,
     secret: 'test-secret-test-secret-test-secret-0123456789',
     publicUrl: options.publicUrl ?? TEST_ORIGIN,
     logger: options.logger,
