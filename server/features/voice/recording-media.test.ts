@@ -199,7 +199,7 @@ describe('limits of a recording', () => {
     const res = await upload(alice, longSilence, 'audio/wav', 'long.wav')
     expect(res.statusCode).toBe(413)
     expect(res.json()).toMatchObject({
-      code: 'recording_too_long',
+      code: 'audio_too_long',
       detail: expect.stringContaining('1 minute'),
     })
     expect(await alicesHoldings()).toEqual(before)

@@ -30,7 +30,7 @@ export type VoiceDeps = { db: Db; blobs: BlobStore; pool: WorkerPool; maxRecordi
 export const TRANSCRIPTION_JOB = 'transcription'
 
 /**
- * Seconds of sound in `audio`, decoded up to just past the limit; throws 413 `recording_too_long`
+ * Seconds of sound in `audio`, decoded up to just past the limit; throws 413 `audio_too_long`
  * past `maxMinutes`, 400 `bad_audio` for what is not audio of an allowed format.
  */
 export async function checkRecordingLength(
@@ -42,7 +42,7 @@ export async function checkRecordingLength(
   if (seconds > maxMinutes * 60) {
     const limit = `${maxMinutes} minute${maxMinutes === 1 ? '' : 's'}`
     throw new AppError(
-      'recording_too_long',
+      'audio_too_long',
       413,
       `The recording is longer than ${limit}, the longest this server transcribes (MAX_RECORDING_MINUTES). Split it, or ask an administrator to raise the limit.`,
     )
@@ -114,7 +114,7 @@ export async function acknowledgeConsent(db: Db, principal: Principal): Promise<
  * Stores an uploaded recording and queues its transcription. The stored media type and file
  * extension come from the bytes (sniffAudio), never from `file.mimeType`, the client's claim.
  * Throws 403 `consent_required` before the notice is acknowledged, 400 `bad_audio` for empty,
- * damaged or non-audio bytes or a format outside the allow-list, 413 `recording_too_long` past
+ * damaged or non-audio bytes or a format outside the allow-list, 413 `audio_too_long` past
  * MAX_RECORDING_MINUTES (then nothing is stored), 503 when ffmpeg is missing. `signal` (the
  * client went away) stops the decoding check; then nothing is stored either.
  */
