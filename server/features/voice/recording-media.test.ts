@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises'
+import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -115,6 +115,25 @@ describe('recordings are stored and served as what they are', () => {
     expect(range.statusCode).toBe(206)
     expect(range.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
     expect(range.headers['x-content-type-options']).toBe('nosniff')
+  })
+  it('sends a recording stored before the allow-list with a claimed text/html type as a sandboxed attachment', async () => {
+    const before = await filesUnder(`orgs/${alice.orgId}`)
+    const res = await upload(alice, await spokenMp3(), 'audio/mpeg')
+    expect(res.statusCode).toBe(202)
+    const { recording } = res.json() as { recording: { id: string } }
+    const [file] = (await filesUnder(`orgs/${alice.orgId}`)).filter((f) => !before.includes(f))
+    // What the old code stored for the review's polyglot: its bytes and the claimed type.
+    await writeFile(file ?? '', htmlPolyglot('/x.js', mp3))
+    await writeFile(`${file}.meta.json`, JSON.stringify({ contentType: 'text/html' }))
+    const audio = await t.app.inject({
+      url: `${base(alice)}/recordings/${recording.id}/audio`,
+      headers: alice.headers,
+    })
+    expect(audio.headers['content-type']).toBe('application/octet-stream')
+    expect(audio.headers['content-disposition']).toMatch(
+      /^attachment; filename="recording-[\w-]+\.bin"/,
+    )
+    expect(audio.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
   })
 })
 
