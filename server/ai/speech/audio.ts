@@ -104,15 +104,16 @@ export async function decodeToPcm(audio: Uint8Array, options: DecodeOptions): Pr
 }
 
 /**
- * Seconds of sound in `audio`, decoding at most `options.maxSeconds` of it (so a longer
- * recording reads as a little over the cap, never hours of work) without keeping the samples:
- * ffmpeg decodes to its null muxer and reports the time reached (`-progress`). Throws like
- * decodeToPcm, 400 `bad_audio` also when there is no sound at all.
+ * Seconds of audio in `audio`, read up to `options.maxSeconds` (so a longer recording reads as a
+ * little over the cap): ffmpeg copies the audio packets, without decoding them, to its null
+ * muxer and reports the time reached (`-progress`). No ffprobe, whose container durations may be
+ * missing (MediaRecorder's WebM) or wrong; three hours of Opus take about two seconds here.
+ * Throws like decodeToPcm, 400 `bad_audio` also when there is no audio stream.
  */
 export async function audioSeconds(audio: Uint8Array, options: DecodeOptions): Promise<number> {
   const seconds = await runFfmpeg(
     audio,
-    () => ['-vn', '-nostats', '-progress', 'pipe:1', '-f', 'null', '-'],
+    () => ['-vn', '-c:a', 'copy', '-nostats', '-progress', 'pipe:1', '-f', 'null', '-'],
     async (stdout) => {
       const times = [...stdout.toString('utf8').matchAll(/^out_time_us=(\d+)$/gm)]
       return Number(times.at(-1)?.[1] ?? 0) / 1e6

@@ -27,6 +27,11 @@ export interface TranscribeOptions {
   signal?: AbortSignal
   /** `fraction` 0..1 of the audio done, `message` short and user-facing. */
   onProgress?: (fraction: number, message: string) => void
+  /**
+   * Work on at most this many seconds of the audio (MAX_RECORDING_MINUTES; the caller refuses
+   * longer recordings, this bounds the work even where a file's timestamps lie).
+   */
+  maxSeconds?: number
 }
 
 /**

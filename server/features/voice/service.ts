@@ -18,7 +18,7 @@ import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { cancelSubjectJobs, enqueueJob, type Job } from '../../jobs/job-service'
 import type { BlobStore } from '../../blob/blob-store'
-import { audioSeconds } from '../../ai/speech/audio'
+import { audioSeconds, decodeToPcm } from '../../ai/speech/audio'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
 import type { WorkerPool } from '../../workers/worker-pool'
 
@@ -29,8 +29,21 @@ export type VoiceDeps = { db: Db; blobs: BlobStore; pool: WorkerPool; maxRecordi
 /** The job kind that transcribes a recording. */
 export const TRANSCRIPTION_JOB = 'transcription'
 
+/** Seconds decoded at upload to tell audio from damaged files (the rest is only demuxed). */
+const CHECK_SECONDS = 30
+
+/** The 413 problem of a recording longer than `maxMinutes`. */
+export function recordingTooLong(maxMinutes: number): AppError {
+  const limit = `${maxMinutes} minute${maxMinutes === 1 ? '' : 's'}`
+  return new AppError(
+    'audio_too_long',
+    413,
+    `The recording is longer than ${limit}, the longest this server transcribes (MAX_RECORDING_MINUTES). Split it, or ask an administrator to raise the limit.`,
+  )
+}
+
 /**
- * Seconds of sound in `audio`, decoded up to just past the limit; throws 413 `audio_too_long`
+ * Seconds of audio in `audio`, read up to just past the limit; throws 413 `audio_too_long`
  * past `maxMinutes`, 400 `bad_audio` for what is not audio of an allowed format.
  */
 export async function checkRecordingLength(
@@ -39,14 +52,7 @@ export async function checkRecordingLength(
   options: { pool: WorkerPool; signal?: AbortSignal },
 ): Promise<number> {
   const seconds = await audioSeconds(audio, { ...options, maxSeconds: maxMinutes * 60 + 1 })
-  if (seconds > maxMinutes * 60) {
-    const limit = `${maxMinutes} minute${maxMinutes === 1 ? '' : 's'}`
-    throw new AppError(
-      'audio_too_long',
-      413,
-      `The recording is longer than ${limit}, the longest this server transcribes (MAX_RECORDING_MINUTES). Split it, or ask an administrator to raise the limit.`,
-    )
-  }
+  if (seconds > maxMinutes * 60) throw recordingTooLong(maxMinutes)
   return seconds
 }
 
@@ -137,6 +143,7 @@ export async function uploadRecording(
   if (appId && !appId.success)
     throw new AppError('validation_failed', 400, 'appId must be an app id (UUID)')
   const format = await sniffAudio(file.bytes)
+  await decodeToPcm(file.bytes, { pool: deps.pool, signal, maxSeconds: CHECK_SECONDS })
   await checkRecordingLength(file.bytes, deps.maxRecordingMinutes, { pool: deps.pool, signal })
   const mimeType = format.mime
   const now = new Date()

@@ -58,6 +58,7 @@ export function transcriptionJobHandler(
         })
         context.progress(0.01, 'Transcribing audio...')
         const transcript = await deps.transcriber.transcribe(blob.data, format.mime, {
+          maxSeconds: deps.maxRecordingMinutes * 60,
           signal: context.signal,
           onProgress: (fraction, message) => context.progress(0.02 + fraction * 0.95, message),
         })
