@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       workers: { threads: undefined, heapMb: 1024, taskTimeoutMs: 600_000 },
       jobs: { concurrency: undefined, perOrgCap: undefined },
       extraction: { maxPdfPages: 2000, timeoutSeconds: 60 },
+      maxRecordingMinutes: 180,
     })
   })
 
@@ -86,6 +87,8 @@ describe('loadConfig', () => {
     })
     expect(config.workers.threads).toBe(3)
     expect(config.extraction).toEqual({ maxPdfPages: 10, timeoutSeconds: 5 })
+    expect(loadConfig({ MAX_RECORDING_MINUTES: '90' }).maxRecordingMinutes).toBe(90)
+    expect(() => loadConfig({ MAX_RECORDING_MINUTES: '0' })).toThrow(/MAX_RECORDING_MINUTES/)
   })
 
   it('refuses to start in production without SMTP_URL unless MAIL_TRANSPORT=console is explicit', () => {

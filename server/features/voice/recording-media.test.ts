@@ -15,6 +15,9 @@ import { withTenant } from '../../db/tenant'
 import { recordings } from '../../db/schema'
 import { pcmToWav, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
 import { MAX_RECORDING_BYTES } from './read-audio-upload'
+import { TRANSCRIPTION_JOB } from './service'
+import { enqueueJob } from '../../jobs/job-service'
+import { createFsBlobStore } from '../../blob/fs-blob-store'
 
 let t: TestApp
 let alice: TestMember
@@ -228,5 +231,43 @@ describe('limits of a recording', () => {
       'audio/wav',
     )
     expect(short.statusCode).toBe(202)
+  })
+  it('fails the transcription of a stored recording longer than MAX_RECORDING_MINUTES without transcribing it', async () => {
+    // A recording stored before the limit existed: its file and row, and its queued job.
+    const fileKey = `orgs/${alice.orgId}/voice-recordings/${alice.userId}/1.wav`
+    const long = pcmToWav(Buffer.alloc(62 * PCM_BYTES_PER_SECOND))
+    await createFsBlobStore(t.blobDir).put(fileKey, long, 'audio/wav')
+    const principal = { ...alice, role: 'member', actorType: 'user' } as const
+    const recordingId = await withTenant(t.database.db, principal, async (tx) => {
+      const [row] = await tx
+        .insert(recordings)
+        .values({
+          orgId: alice.orgId,
+          title: 'Old memo',
+          fileKey,
+          mimeType: 'audio/wav',
+          sizeBytes: long.byteLength,
+          createdBy: alice.userId,
+        })
+        .returning()
+      await enqueueJob(tx, principal, {
+        kind: TRANSCRIPTION_JOB,
+        subjectId: row?.id,
+        input: { recordingId: row?.id },
+      })
+      return row?.id ?? ''
+    })
+    let detail: { status: string; error: string | null; documentId: string | null } | undefined
+    for (let i = 0; i < 600; i++) {
+      const res = await t.app.inject({
+        url: `${base(alice)}/recordings/${recordingId}`,
+        headers: alice.headers,
+      })
+      detail = res.json()
+      if (detail?.status !== 'transcribing') break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(detail).toMatchObject({ status: 'failed', documentId: null })
+    expect(detail?.error).toContain('1 minute')
   })
 })
