@@ -107,7 +107,7 @@ export async function decodeToPcm(audio: Uint8Array, options: DecodeOptions): Pr
  * Seconds of audio in `audio`, read up to `options.maxSeconds` (so a longer recording reads as a
  * little over the cap): ffmpeg copies the audio packets, without decoding them, to its null
  * muxer and reports the time reached (`-progress`). No ffprobe, whose container durations may be
- * missing (MediaRecorder's WebM) or wrong; three hours of Opus take about two seconds here.
+ * missing (MediaRecorder's WebM) or wrong; ten minutes of Opus took 1.3 s here (5.2 s to decode).
  * Throws like decodeToPcm, 400 `bad_audio` also when there is no audio stream.
  */
 export async function audioSeconds(audio: Uint8Array, options: DecodeOptions): Promise<number> {
