@@ -52,6 +52,8 @@ export interface AppDeps {
   resources: AppResources
   /** Limits on text extraction; defaults: 2,000 PDF pages, 60 s. */
   extraction?: AppServices['limits']['extraction']
+  /** The longest recording accepted, in minutes; default 180 (MAX_RECORDING_MINUTES). */
+  maxRecordingMinutes?: number
   /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
   jobs?: Omit<JobRunnerOptions, 'db' | 'log'>
   /** Caps of open event streams per user and organisation (defaults: http/event-streams.ts). */
@@ -168,7 +170,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     jobs: new JobRunner({ db, log: app.log, ...deps.jobs }),
     streams: new EventStreams(deps.streams),
-    limits: { extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 } },
+    limits: {
+      extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 },
+      maxRecordingMinutes: deps.maxRecordingMinutes ?? 180,
+    },
   }
   app.addHook('onReady', () => services.jobs.start())
   app.addHook('onClose', () => services.jobs.stop())

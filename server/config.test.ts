@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       jobs: { concurrency: undefined, perOrgCap: undefined },
       extraction: { maxPdfPages: 2000, timeoutSeconds: 60 },
       eventStreams: { perUser: 10, perOrg: 100 },
+      maxRecordingMinutes: 180,
     })
   })
 
@@ -116,6 +117,8 @@ describe('loadConfig', () => {
     })
     expect(config.workers.threads).toBe(3)
     expect(config.extraction).toEqual({ maxPdfPages: 10, timeoutSeconds: 5 })
+    expect(loadConfig({ MAX_RECORDING_MINUTES: '90' }).maxRecordingMinutes).toBe(90)
+    expect(() => loadConfig({ MAX_RECORDING_MINUTES: '0' })).toThrow(/MAX_RECORDING_MINUTES/)
   })
 
   it('refuses to start in production without SMTP_URL unless MAIL_TRANSPORT=console is explicit', () => {

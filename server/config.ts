@@ -89,6 +89,7 @@ const EnvSchema = z.object({
   WORKER_TASK_TIMEOUT_S: z.coerce.number().positive().max(2_147_483).default(600),
   MAX_PDF_PAGES: z.coerce.number().int().min(1).default(2000),
   EXTRACTION_TIMEOUT_S: z.coerce.number().positive().max(2_147_483).default(60),
+  MAX_RECORDING_MINUTES: z.coerce.number().int().min(1).max(10_000).default(180),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -144,6 +145,8 @@ export interface Config {
   eventStreams: { perUser: number; perOrg: number }
   /** Limits on text extraction of uploads (issue 5). */
   extraction: { maxPdfPages: number; timeoutSeconds: number }
+  /** The longest recording accepted and transcribed, in minutes (default 180). */
+  maxRecordingMinutes: number
   logLevel: string
   /**
    * Fastify trustProxy: false, true (outside production only), or a comma-separated list of proxy
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     eventStreams: { perUser: e.EVENT_STREAMS_PER_USER, perOrg: e.EVENT_STREAMS_PER_ORG },
     extraction: { maxPdfPages: e.MAX_PDF_PAGES, timeoutSeconds: e.EXTRACTION_TIMEOUT_S },
+    maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   }

@@ -1,5 +1,6 @@
 /**
- * Process entry: config → data dir → database (+ migrations) → engines → buildApp → listen.
+ * Process entry: config → data dir → database (+ migrations) → temporary folders of interrupted
+ * work swept → engines → buildApp → listen.
  * Prints the URL, and closes the server, engines and database on SIGINT/SIGTERM.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -17,6 +18,7 @@ import { removeOrphanFiles } from './blob/orphan-files'
 import { documentFiles } from './features/documents/reconcile-files'
 import { recordingFiles } from './features/voice/reconcile-recordings'
 import { importFiles } from './features/entities/import-files'
+import { useTempRoot } from './ai/speech/temp-root'
 import { buildApp } from './app'
 import { createLogger } from './http/logger'
 
@@ -42,6 +44,11 @@ async function main(): Promise<void> {
     log.fatal({ err: error }, 'the database thread stopped')
     process.exit(1)
   })
+  // PGlite admits one process, so no other server can be mid-upload; PostgreSQL may be shared.
+  const uploadGraceMs = database.kind === 'pglite' ? 0 : 15 * 60_000
+  // Before any job can start: what a killed transcription left in its temporary folder goes.
+  const leftovers = await useTempRoot(path.join(config.dataDir, 'tmp'), uploadGraceMs)
+  if (leftovers > 0) log.info({ leftovers }, 'removed temporary folders of interrupted work')
   if ((await vectorColumn(database.db)).dim === null)
     log.warn(
       'this PostgreSQL has no pgvector extension: search by meaning matches words only. Install pgvector on the server, then run `npm run reembed` (README, DATABASE_URL)',
@@ -62,6 +69,7 @@ async function main(): Promise<void> {
     },
     extraction: config.extraction,
     streams: config.eventStreams,
+    maxRecordingMinutes: config.maxRecordingMinutes,
     jobs: {
       concurrency: config.jobs.concurrency ?? os.availableParallelism(),
       perOrgCap: config.jobs.perOrgCap,
@@ -82,8 +90,6 @@ async function main(): Promise<void> {
     await database.close()
     process.exit(0)
   }
-  // PGlite admits one process, so no other server can be mid-upload; PostgreSQL may be shared.
-  const uploadGraceMs = database.kind === 'pglite' ? 0 : 15 * 60_000
   // After app.ready(), whose job runner has recovered the jobs a stop interrupted: an import file
   // whose job is no longer queued or running is then removed too.
   await app.ready()

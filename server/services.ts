@@ -34,5 +34,7 @@ export interface AppServices extends Omit<AppResources, 'database' | 'mailer'> {
   limits: {
     /** Text extraction of uploads: PDF page limit and wall-clock seconds (issue 5). */
     extraction: { maxPdfPages: number; timeoutSeconds: number }
+    /** The longest recording transcribed, in minutes (MAX_RECORDING_MINUTES). */
+    maxRecordingMinutes: number
   }
 }

@@ -54,6 +54,7 @@ export async function buildTestApp(
     extraction?: AppServices['limits']['extraction']
     /** Caps and keep-alive period of event streams (see http/event-streams.ts). */
     streams?: EventStreamLimits
+    maxRecordingMinutes?: number
     publicUrl?: string
     logger?: FastifyBaseLogger
     /** Fastify trustProxy (TRUST_PROXY); injected requests come from 127.0.0.1. */
@@ -74,6 +75,7 @@ export async function buildTestApp(
     resources: { database, mailer, blobs: createFsBlobStore(blobDir), pool, engines },
     extraction: options.extraction,
     streams: options.streams,
+    maxRecordingMinutes: options.maxRecordingMinutes,
     secret: 'test-secret-test-secret-test-secret-0123456789',
     publicUrl: options.publicUrl ?? TEST_ORIGIN,
     logger: options.logger,

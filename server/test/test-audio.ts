@@ -25,8 +25,15 @@ export async function spokenWav(text: string, times = 1): Promise<Buffer> {
   return runProcess('espeak-ng', ['--stdout', '-v', 'en-us'], { stdin: input, install, pool: null })
 }
 
-/** `wav` re-encoded as `format` (through a file: MP4 cannot be written to a pipe). */
-export async function encodeAudio(wav: Uint8Array, format: AudioFormat): Promise<Buffer> {
+/**
+ * `wav` re-encoded as `format` (through a file: MP4 cannot be written to a pipe); `extraArgs` are
+ * more output options (e.g. `-metadata title=…`).
+ */
+export async function encodeAudio(
+  wav: Uint8Array,
+  format: AudioFormat,
+  extraArgs: string[] = [],
+): Promise<Buffer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'lexdesk-test-audio-'))
   try {
     await writeFile(path.join(dir, 'in.wav'), wav)
@@ -40,6 +47,7 @@ export async function encodeAudio(wav: Uint8Array, format: AudioFormat): Promise
         '-i',
         path.join(dir, 'in.wav'),
         ...AUDIO_FORMATS[format].args,
+        ...extraArgs,
         out,
       ],
       { install, pool: null },

@@ -39,6 +39,9 @@ export class LocalSpeaker implements Speaker {
           '-nostdin',
           '-v',
           'error',
+          // Only espeak-ng's WAV on standard input, like every other ffmpeg input (audio.ts).
+          '-protocol_whitelist',
+          'pipe',
           '-f',
           'wav',
           '-i',

@@ -12,7 +12,8 @@ import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError } from '../../http/app-error'
-import { decodeToPcm, PCM_BYTES_PER_SECOND, pcmToWav, withTempDir } from './audio'
+import { decodeToPcm, PCM_BYTES_PER_SECOND, pcmToWav } from './audio'
+import { withTempDir } from './temp-root'
 import { featParamsForPiece } from './cepstral-mean'
 import { parsePocketsphinxTimes } from './pocketsphinx-output'
 import { splitPcm, type Piece } from './pieces'
@@ -48,7 +49,15 @@ export class LocalTranscriber implements Transcriber {
   ): Promise<Transcript> {
     if (!existsSync(POCKETSPHINX_MODEL)) throw engineUnavailable(INSTALL)
     options.onProgress?.(0, 'Decoding audio')
-    const pcm = await decodeToPcm(audio, { pool: this.pool, signal: options.signal })
+    const { maxSeconds } = options
+    const decoded = await decodeToPcm(audio, {
+      pool: this.pool,
+      signal: options.signal,
+      maxSeconds,
+    })
+    // `-t` goes by timestamps; the sample count is what the recogniser would work through.
+    const pcm =
+      maxSeconds === undefined ? decoded : decoded.subarray(0, maxSeconds * PCM_BYTES_PER_SECOND)
     const pieces = splitPcm(pcm, this.options.pieceSec)
     const results: TranscriptSegment[][] = []
     let done = 0

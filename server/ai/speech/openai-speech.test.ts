@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OpenAISpeaker, OpenAITranscriber } from './openai-speech'
+import { pcmToWav } from './audio'
 
 interface Seen {
   path: string
@@ -82,13 +83,28 @@ const providerError = () => ({
 })
 
 describe('OpenAITranscriber', () => {
+  it('sends nothing that is not audio of an allowed format (a playlist here)', async () => {
+    const provider = await fakeProvider(() => ({
+      status: 200,
+      type: 'application/json',
+      body: '{}',
+    }))
+    const playlist = new TextEncoder().encode('#EXTM3U\n#EXTINF:10,\n/etc/passwd\n')
+    const error = await new OpenAITranscriber({ baseURL: provider.baseURL, model: 'whisper-1' })
+      .transcribe(playlist, 'audio/mpeg')
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'bad_audio', status: 400 })
+    expect(provider.seen).toEqual([])
+  })
+
   it('posts the audio as multipart with the model and verbose_json, and parses the segments', async () => {
     const provider = await fakeProvider(() => ({
       status: 200,
       type: 'application/json',
       body: JSON.stringify(VERBOSE),
     }))
-    const audio = new Uint8Array([1, 2, 3, 4, 5])
+    // A WAV claimed to be WebM: the provider is told what the bytes are.
+    const audio = new Uint8Array(pcmToWav(Buffer.alloc(3200)))
     const transcript = await new OpenAITranscriber({
       baseURL: provider.baseURL,
       apiKey: 'sk-test',
@@ -104,7 +120,8 @@ describe('OpenAITranscriber', () => {
     expect(form.get('model')).toBe('whisper-1')
     expect(form.get('response_format')).toBe('verbose_json')
     const file = form.get('file') as File
-    expect(file.name).toBe('audio.webm')
+    expect(file.name).toBe('audio.wav')
+    expect(file.type).toBe('audio/wav')
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(audio)
 
     expect(transcript).toEqual({
@@ -123,7 +140,7 @@ describe('OpenAITranscriber', () => {
   it('turns a provider error into a 502 problem that does not repeat the provider message', async () => {
     const provider = await fakeProvider(providerError)
     const error = await new OpenAITranscriber({ baseURL: provider.baseURL, model: 'whisper-1' })
-      .transcribe(new Uint8Array([1]), 'audio/wav')
+      .transcribe(pcmToWav(Buffer.alloc(3200)), 'audio/wav')
       .catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 502, code: 'speech_failed' })
     expect((error as Error).message).not.toContain('10.0.0.7')

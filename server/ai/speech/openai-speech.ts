@@ -6,6 +6,7 @@
  */
 import OpenAI, { toFile } from 'openai'
 import { AppError } from '../../http/app-error'
+import { sniffAudio } from './sniff-audio'
 import {
   speechText,
   type Speaker,
@@ -43,13 +44,6 @@ function providerFailed(what: string, cause: unknown): AppError {
   )
 }
 
-/** File name extension for a MIME type, so the provider can tell the container. */
-function extensionOf(mime: string): string {
-  const sub = mime.split(';')[0]?.split('/')[1] ?? ''
-  const known: Record<string, string> = { mpeg: 'mp3', 'x-wav': 'wav', wave: 'wav', 'x-m4a': 'm4a' }
-  return known[sub] ?? (/^[a-z0-9]{2,5}$/.test(sub) ? sub : 'webm')
-}
-
 export class OpenAITranscriber implements Transcriber {
   private readonly client: OpenAI
   constructor(private readonly options: OpenAISpeechOptions) {
@@ -58,15 +52,18 @@ export class OpenAITranscriber implements Transcriber {
 
   async transcribe(
     audio: Uint8Array,
-    mime: string,
+    _mime: string,
     options: TranscribeOptions = {},
   ): Promise<Transcript> {
+    // The provider may hand the file to its own ffmpeg: only allowed formats leave, named by
+    // their sniffed type, never by the claimed one.
+    const format = await sniffAudio(audio)
     options.onProgress?.(0, 'Sending the audio to the transcription service')
     let answer: OpenAI.Audio.TranscriptionVerbose
     try {
       answer = await this.client.audio.transcriptions.create(
         {
-          file: await toFile(audio, `audio.${extensionOf(mime)}`, { type: mime }),
+          file: await toFile(audio, `audio.${format.ext}`, { type: format.mime }),
           model: this.options.model,
           response_format: 'verbose_json',
           timestamp_granularities: ['segment'],

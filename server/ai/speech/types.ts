@@ -27,12 +27,18 @@ export interface TranscribeOptions {
   signal?: AbortSignal
   /** `fraction` 0..1 of the audio done, `message` short and user-facing. */
   onProgress?: (fraction: number, message: string) => void
+  /**
+   * Work on at most this many seconds of the audio (MAX_RECORDING_MINUTES; the caller refuses
+   * longer recordings, this bounds the work even where a file's timestamps lie).
+   */
+  maxSeconds?: number
 }
 
 /**
- * Speech to text. `audio` is a whole recording in any format ffmpeg decodes (webm/opus, ogg,
- * mp4/aac, wav, mp3); `mime` is its declared type. Throws an AppError: 400 `bad_audio` when it is
- * not decodable audio, 503 `engine_unavailable` when the engine is missing, 502 `speech_failed`
+ * Speech to text. `audio` is a whole recording in an allowed format (sniff-audio.ts: WAV,
+ * WebM/Matroska, Ogg, MP4/M4A, MP3, FLAC), told from its bytes; `mime` is its type as sniffed by
+ * the caller (engines sniff again and never trust it). Throws an AppError: 400 `bad_audio` when it
+ * is not decodable audio of an allowed format, 503 `engine_unavailable` when the engine is missing, 502 `speech_failed`
  * when the engine fails.
  */
 export interface Transcriber {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { encodeAudio, spokenWav } from '../../test/test-audio'
+import { concatList, hlsPlaylist, scriptPolyglot, spokenMp3 } from '../../test/hostile-audio'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 
 let t: TestApp
@@ -53,6 +57,45 @@ describe('public demo API', () => {
     expect(broken.statusCode).toBe(400)
     expect(broken.json()).toMatchObject({ code: 'bad_audio' })
   }, 30_000)
+
+  describe('reads only the bytes sent', () => {
+    /** An MP3 elsewhere on the server, as another organisation's recording would be. */
+    let secretDir: string
+    let secretFile: string
+    beforeAll(async () => {
+      secretDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-demo-secret-'))
+      secretFile = path.join(secretDir, 'privileged.mp3')
+      await writeFile(secretFile, await spokenMp3('Privileged settlement figures.'))
+    })
+    afterAll(() => rm(secretDir, { recursive: true, force: true }))
+
+    const cases: [string, () => Buffer][] = [
+      ['an HLS playlist naming a file on the server', () => hlsPlaylist([secretFile])],
+      ['an HLS playlist of file:// URLs', () => hlsPlaylist([`file://${secretFile}`])],
+      ['an ffconcat list', () => concatList([secretFile])],
+      [
+        'a playlist naming one file 2,000 times',
+        () => hlsPlaylist(Array.from({ length: 2000 }, () => secretFile)),
+      ],
+    ]
+    it.each(cases)('refuses %s with 400 bad_audio and no transcript', async (name, make) => {
+      const res = await post(
+        '/transcribe',
+        { audio: make().toString('base64'), mimeType: 'audio/mpeg' },
+        `10.0.1.${cases.findIndex(([n]) => n === name)}`,
+      )
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ code: 'bad_audio' })
+      expect(res.body).not.toContain('transcript')
+    })
+
+    it('refuses a script that ffmpeg would decode as MP3', async () => {
+      const polyglot = scriptPolyglot(await spokenMp3())
+      const res = await post('/transcribe', { audio: polyglot.toString('base64') }, '10.0.1.9')
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ code: 'bad_audio' })
+    })
+  })
 
   it('answers from the built-in explanations, citing them, and says when it cannot', async () => {
     const known = await post(

@@ -27,6 +27,7 @@ import {
   toDocument,
 } from './service'
 import { streamResponse } from '../../http/stream-responses'
+import { fileHeaders } from '../../http/file-download'
 
 /** Upload limit: 25 MB (issue 2). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024
@@ -179,7 +180,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'getDocumentFile',
         tags: ['documents'],
-        description: 'The original uploaded file, as an attachment with its file name.',
+        description:
+          "The original uploaded file, as an attachment with its file name, `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`.",
         params: DocumentParams,
         response: {
           200: streamResponse('The file, with the media type it was stored with', [
@@ -193,13 +195,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const file = await getDocumentFile(deps, principalOf(req), req.params.documentId)
-      return reply
-        .header('content-type', file.contentType)
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
-        .send(Buffer.from(file.data))
+      return fileHeaders(reply, file).send(Buffer.from(file.data))
     },
   )
 }

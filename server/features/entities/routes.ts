@@ -26,6 +26,7 @@ import { createEntity, deleteEntities, listEntities, updateEntity } from './serv
 import { exportEntitiesCsv } from './export-csv'
 import { importJobHandler, MAX_IMPORT_BYTES, startImport } from './import-csv'
 import { streamResponse } from '../../http/stream-responses'
+import { fileHeaders } from '../../http/file-download'
 
 const ImportQuery = z.object({
   appId: AppId.optional().describe('The app to file the rows under; absent = organisation-wide'),
@@ -136,10 +137,10 @@ export const entityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
     },
     (req, reply) => {
       const stamp = new Date().toISOString().slice(0, 10)
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="entities-${stamp}.csv"`)
-        .send(Readable.from(exportEntitiesCsv(db, principalOf(req), req.query)))
+      return fileHeaders(reply, {
+        contentType: 'text/csv; charset=utf-8',
+        fileName: `entities-${stamp}.csv`,
+      }).send(Readable.from(exportEntitiesCsv(db, principalOf(req), req.query)))
     },
   )
 

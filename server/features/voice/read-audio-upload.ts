@@ -5,10 +5,14 @@ import { AppError } from '../../http/app-error'
 /** Upload limit of one recording: 100 MB (an hour of browser Opus is about 15 MB). */
 export const MAX_RECORDING_BYTES = 100 * 1024 * 1024
 
-/** The uploaded audio; 400 `file_missing` without one, 413 past MAX_RECORDING_BYTES. */
+function tooLarge(): AppError {
+  return new AppError('file_too_large', 413, 'The recording is larger than 100 MB.')
+}
+
+/** The uploaded audio (its claimed media type is ignored: the bytes decide); 400 `file_missing` without one, 413 past MAX_RECORDING_BYTES. */
 export async function readAudioUpload(
   req: FastifyRequest,
-): Promise<{ bytes: Uint8Array; mimeType: string; appId?: string }> {
+): Promise<{ bytes: Uint8Array; appId?: string }> {
   try {
     const part = await req.file({ limits: { fileSize: MAX_RECORDING_BYTES } })
     if (!part || part.fieldname !== 'file')
@@ -19,11 +23,14 @@ export async function readAudioUpload(
       appField && !Array.isArray(appField) && appField.type === 'field'
         ? String(appField.value)
         : undefined
-    return { bytes: new Uint8Array(await part.toBuffer()), mimeType: part.mimetype, appId }
+    const bytes = new Uint8Array(await part.toBuffer())
+    // toBuffer() misses the limit when it falls on a chunk boundary: busboy then marks the file
+    // truncated without handing on another chunk, and the first 100 MiB would be kept.
+    if (part.file.truncated) throw tooLarge()
+    return { bytes, appId }
   } catch (error) {
     if (error instanceof AppError) throw error
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError('file_too_large', 413, 'The recording is larger than 100 MB.')
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
     throw new AppError(
       'bad_upload',
       400,

@@ -39,7 +39,12 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
   app,
   { services },
 ) => {
-  const deps = { db: services.db, blobs: services.blobs, pool: services.pool }
+  const deps = {
+    db: services.db,
+    blobs: services.blobs,
+    pool: services.pool,
+    maxRecordingMinutes: services.limits.maxRecordingMinutes,
+  }
   services.jobs.register(
     transcriptionJobHandler({ ...deps, transcriber: services.engines.transcriber }),
   )
@@ -87,7 +92,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
         operationId: 'uploadRecording',
         tags: ['voice'],
         description:
-          'multipart/form-data with an optional `appId` (an app of the organisation, 404 otherwise) and then `file`: a recording in WebM/Opus, Ogg, MP4/AAC, WAV or MP3, at most 100 MB. Stored in the bucket voice-recordings as `{userId}/{timestamp}.webm` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files (nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed.',
+          'multipart/form-data with an optional `appId` (an app of the organisation, 404 otherwise) and then `file`: a recording in WAV, WebM/Matroska, Ogg, MP4/M4A, MP3 or FLAC, at most 100 MB (413 `file_too_large`, chunked or not) and MAX_RECORDING_MINUTES long (413 `audio_too_long`). The format is told from the bytes, never from the claimed type. Stored in the bucket voice-recordings as `{userId}/{timestamp}.{ext}` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files and other formats (playlists included; nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed.',
         consumes: ['multipart/form-data'],
         params: OrgParams,
         response: { 202: UploadAnswer },
@@ -139,7 +144,8 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
       schema: {
         operationId: 'playRecording',
         tags: ['voice'],
-        description: 'The recorded audio; honours a single `Range: bytes=…` request (206).',
+        description:
+          "The recorded audio, as the audio type sniffed from its bytes, inline, with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`; honours a single `Range: bytes=…` request (206).",
         params: RecordingParams,
         response: {
           200: streamResponse('The whole recording', ['audio/*']),
@@ -151,7 +157,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
     },
     async (req, reply) => {
       const audio = await getRecordingAudio(deps, principalOf(req), req.params.recordingId)
-      return sendAudio(req, reply, audio)
+      return sendAudio(req, reply, { id: req.params.recordingId, data: audio.data })
     },
   )
 

@@ -1,18 +1,29 @@
 /**
- * Sends stored audio, honouring one `Range: bytes=a-b` (206 Partial Content, RFC 9110 §14) so
- * that audio elements can seek; an unsatisfiable range is a 416 problem (AppError
- * `range_not_satisfiable`) whose Content-Range header gives the size.
+ * Sends a recording's audio with the safe file headers (http/file-download.ts), honouring one
+ * `Range: bytes=a-b` (206 Partial Content, RFC 9110 §14) so that audio elements can seek; an
+ * unsatisfiable range is a 416 problem (AppError `range_not_satisfiable`) whose Content-Range
+ * header gives the size. The media type is sniffed from the bytes again, not read from storage:
+ * a recording stored before the allow-list with a claimed type such as text/html is sent as an
+ * `application/octet-stream` attachment instead.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../http/app-error'
+import { fileHeaders } from '../../http/file-download'
+import { sniffAudio } from '../../ai/speech/sniff-audio'
 
-export function sendAudio(
+export async function sendAudio(
   req: FastifyRequest,
   reply: FastifyReply,
-  audio: { data: Uint8Array; contentType: string },
+  audio: { id: string; data: Uint8Array },
 ) {
+  const format = await sniffAudio(audio.data).catch(() => undefined)
+  fileHeaders(reply, {
+    contentType: format?.mime ?? 'application/octet-stream',
+    fileName: `recording-${audio.id}.${format?.ext ?? 'bin'}`,
+    inline: true,
+  })
   const size = audio.data.byteLength
-  reply.header('accept-ranges', 'bytes').type(audio.contentType)
+  reply.header('accept-ranges', 'bytes')
   const match = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '')
   if (!match || (match[1] === '' && match[2] === '')) return reply.send(Buffer.from(audio.data))
   const [, from = '', to = ''] = match

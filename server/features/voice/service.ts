@@ -18,31 +18,42 @@ import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { cancelSubjectJobs, enqueueJob, type Job } from '../../jobs/job-service'
 import type { BlobStore } from '../../blob/blob-store'
-import { decodeToPcm } from '../../ai/speech/audio'
+import { audioSeconds, decodeToPcm } from '../../ai/speech/audio'
+import { sniffAudio } from '../../ai/speech/sniff-audio'
 import type { WorkerPool } from '../../workers/worker-pool'
 
 type RecordingRow = typeof recordings.$inferSelect
-export type VoiceDeps = { db: Db; blobs: BlobStore; pool: WorkerPool }
+/** `maxRecordingMinutes`: the longest recording accepted (MAX_RECORDING_MINUTES). */
+export type VoiceDeps = { db: Db; blobs: BlobStore; pool: WorkerPool; maxRecordingMinutes: number }
 
 /** The job kind that transcribes a recording. */
 export const TRANSCRIPTION_JOB = 'transcription'
 
-/** Seconds decoded at upload to tell audio from damaged or other files. */
+/** Seconds decoded at upload to tell audio from damaged files (the rest is only demuxed). */
 const CHECK_SECONDS = 30
 
-const EXTENSIONS: Record<string, string> = {
-  'audio/webm': 'webm',
-  'video/webm': 'webm',
-  'audio/ogg': 'ogg',
-  'audio/mp4': 'm4a',
-  'video/mp4': 'm4a',
-  'audio/x-m4a': 'm4a',
-  'audio/aac': 'aac',
-  'audio/mpeg': 'mp3',
-  'audio/mp3': 'mp3',
-  'audio/wav': 'wav',
-  'audio/x-wav': 'wav',
-  'audio/wave': 'wav',
+/** The 413 problem of a recording longer than `maxMinutes`. */
+export function recordingTooLong(maxMinutes: number): AppError {
+  const limit = `${maxMinutes} minute${maxMinutes === 1 ? '' : 's'}`
+  return new AppError(
+    'audio_too_long',
+    413,
+    `The recording is longer than ${limit}, the longest this server transcribes (MAX_RECORDING_MINUTES). Split it, or ask an administrator to raise the limit.`,
+  )
+}
+
+/**
+ * Seconds of audio in `audio`, read up to just past the limit; throws 413 `audio_too_long`
+ * past `maxMinutes`, 400 `bad_audio` for what is not audio of an allowed format.
+ */
+export async function checkRecordingLength(
+  audio: Uint8Array,
+  maxMinutes: number,
+  options: { pool: WorkerPool; signal?: AbortSignal },
+): Promise<number> {
+  const seconds = await audioSeconds(audio, { ...options, maxSeconds: maxMinutes * 60 + 1 })
+  if (seconds > maxMinutes * 60) throw recordingTooLong(maxMinutes)
+  return seconds
 }
 
 /** The 404 that hides whether another organisation's recording exists. */
@@ -106,15 +117,17 @@ export async function acknowledgeConsent(db: Db, principal: Principal): Promise<
 }
 
 /**
- * Stores an uploaded recording and queues its transcription. Throws 403 `consent_required`
- * before the notice is acknowledged, 400 `bad_audio` for empty, damaged or non-audio bytes (then
- * nothing is stored), 503 when ffmpeg is missing. `signal` (the client went away) stops the
- * decoding check; then nothing is stored either.
+ * Stores an uploaded recording and queues its transcription. The stored media type and file
+ * extension come from the bytes (sniffAudio), never from `file.mimeType`, the client's claim.
+ * Throws 403 `consent_required` before the notice is acknowledged, 400 `bad_audio` for empty,
+ * damaged or non-audio bytes or a format outside the allow-list, 413 `audio_too_long` past
+ * MAX_RECORDING_MINUTES (then nothing is stored), 503 when ffmpeg is missing. `signal` (the
+ * client went away) stops the decoding check; then nothing is stored either.
  */
 export async function uploadRecording(
   deps: VoiceDeps,
   principal: Principal,
-  file: { bytes: Uint8Array; mimeType: string; appId?: string },
+  file: { bytes: Uint8Array; appId?: string },
   signal?: AbortSignal,
 ): Promise<{ recording: RecordingRow; job: Job }> {
   const userId = principal.userId
@@ -129,10 +142,12 @@ export async function uploadRecording(
   const appId = file.appId ? AppId.safeParse(file.appId) : undefined
   if (appId && !appId.success)
     throw new AppError('validation_failed', 400, 'appId must be an app id (UUID)')
+  const format = await sniffAudio(file.bytes)
   await decodeToPcm(file.bytes, { pool: deps.pool, signal, maxSeconds: CHECK_SECONDS })
-  const mimeType = file.mimeType.split(';')[0]?.trim().toLowerCase() || 'audio/webm'
+  await checkRecordingLength(file.bytes, deps.maxRecordingMinutes, { pool: deps.pool, signal })
+  const mimeType = format.mime
   const now = new Date()
-  const fileKey = `orgs/${principal.orgId}/voice-recordings/${userId}/${now.getTime()}.${EXTENSIONS[mimeType] ?? 'webm'}`
+  const fileKey = `orgs/${principal.orgId}/voice-recordings/${userId}/${now.getTime()}.${format.ext}`
   // The file is written before the rows; if they fail, it is removed again.
   await deps.blobs.put(fileKey, file.bytes, mimeType)
   try {

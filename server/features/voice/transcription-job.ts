@@ -1,5 +1,5 @@
 /**
- * The 'transcription' job: reads a recording's audio, runs the configured Transcriber (progress
+ * The 'transcription' job: reads a recording's audio, checks its format and length again, runs the configured Transcriber (progress
  * and cancel through the job), then in one tenant transaction saves the transcript as a document
  * (document_type 'transcript', one line per segment), its timed segments with character offsets
  * into that content, and the recording's new status. A failure marks the recording 'failed' with
@@ -13,7 +13,8 @@ import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { CancelledError, ShutdownError, jobPrincipal, type JobHandler } from '../../jobs/job-runner'
 import type { Transcriber, Transcript } from '../../ai/speech/types'
-import { TRANSCRIPTION_JOB, type VoiceDeps } from './service'
+import { sniffAudio } from '../../ai/speech/sniff-audio'
+import { checkRecordingLength, TRANSCRIPTION_JOB, type VoiceDeps } from './service'
 
 /** The content of a transcript document and each segment's [start, end) offsets in it. */
 export function transcriptContent(
@@ -49,8 +50,15 @@ export function transcriptionJobHandler(
       try {
         const blob = await deps.blobs.get(recording.fileKey)
         if (!blob) throw new AppError('file_not_found', 404, 'The recording file is missing.')
+        // Checked again here: recordings stored before the allow-list and the limit existed.
+        const format = await sniffAudio(blob.data)
+        await checkRecordingLength(blob.data, deps.maxRecordingMinutes, {
+          pool: deps.pool,
+          signal: context.signal,
+        })
         context.progress(0.01, 'Transcribing audio...')
-        const transcript = await deps.transcriber.transcribe(blob.data, recording.mimeType, {
+        const transcript = await deps.transcriber.transcribe(blob.data, format.mime, {
+          maxSeconds: deps.maxRecordingMinutes * 60,
           signal: context.signal,
           onProgress: (fraction, message) => context.progress(0.02 + fraction * 0.95, message),
         })

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { spokenWav } from '../../test/test-audio'
+import { pcmToWav, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
 
 let t: TestApp
 let alice: TestMember
@@ -73,7 +74,7 @@ describe('transcription jobs', () => {
     const path0 = process.env.PATH
     process.env.PATH = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-empty-path-'))
     try {
-      const res = await upload(new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0]))
+      const res = await upload(pcmToWav(Buffer.alloc(PCM_BYTES_PER_SECOND)))
       expect(res.statusCode).toBe(503)
       expect(res.json()).toMatchObject({
         code: 'engine_unavailable',

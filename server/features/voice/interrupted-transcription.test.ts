@@ -1,0 +1,67 @@
+/**
+ * Issue 29 (memory and leftovers): the real server, killed with SIGKILL while it transcribes a
+ * recording, leaves the transcription's temporary folder in `<dataDir>/tmp`; started again on the
+ * same data dir, it removes it.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startChildServer, type ChildServer } from '../../test/child-server'
+import { freePort } from '../../test/free-port'
+import { signedInHttpMember } from '../../test/http-member'
+import { spokenWav } from '../../test/test-audio'
+
+let dataDir: string
+let server: ChildServer | undefined
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-interrupted-'))
+})
+afterAll(async () => {
+  await server?.stop('SIGKILL')
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+const tempFolders = () => readdir(path.join(dataDir, 'tmp')).catch(() => [] as string[])
+
+describe('a server killed during a transcription', () => {
+  it('removes the temporary folder the transcription left when it starts again', async () => {
+    const port = await freePort()
+    server = await startChildServer({ dataDir, port })
+    const member = await signedInHttpMember(server, 'Leftover Firm')
+    const base = `${server.origin}/api/v1/orgs/${member.orgId}`
+    const consent = await fetch(`${base}/voice/consent`, {
+      method: 'POST',
+      headers: member.headers,
+    })
+    expect(consent.status).toBe(200)
+    const form = new FormData()
+    const long = await spokenWav(
+      'The tenant shall pay the rent on the first day of each month.',
+      40,
+    )
+    form.append('file', new Blob([long as BlobPart]), 'memo.wav')
+    const uploaded = await fetch(`${base}/recordings`, {
+      method: 'POST',
+      headers: member.headers,
+      body: form,
+    })
+    expect(uploaded.status).toBe(202)
+
+    // The transcription cuts the audio into piece files inside its folder under <dataDir>/tmp.
+    let folders: string[] = []
+    for (let i = 0; i < 600 && folders.length === 0; i++) {
+      folders = await tempFolders()
+      if (folders.length === 0) await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(folders, 'no temporary folder appeared under <dataDir>/tmp').not.toEqual([])
+    await server.stop('SIGKILL')
+    expect(await tempFolders()).toEqual(folders)
+
+    server = await startChildServer({ dataDir, port })
+    // The retried transcription may already work in a folder of its own (a new random name).
+    const after = await tempFolders()
+    expect(after.filter((name) => folders.includes(name))).toEqual([])
+  }, 120_000)
+})
