@@ -15,6 +15,7 @@ import {
   DocumentListQuery,
   DocumentPage,
   DocumentSchema,
+  MAX_PASTED_CHARACTERS,
   PASTE_BODY_LIMIT_BYTES,
   PastedDocument,
 } from './schemas'
@@ -68,6 +69,22 @@ async function readUpload(req: FastifyRequest): Promise<Upload> {
     )
   }
   return upload
+}
+
+/**
+ * Answers a paste longer than MAX_PASTED_CHARACTERS with 413 `text_too_long` before validation
+ * (which would answer 400): over a limit is a 413, like an over-large file. Counted as the schema
+ * counts, after dropping NUL characters.
+ */
+async function refuseOverlongPaste(req: FastifyRequest): Promise<void> {
+  const content = (req.body as { content?: unknown } | undefined)?.content
+  if (typeof content !== 'string') return
+  if (content.replaceAll('\u0000', '').length <= MAX_PASTED_CHARACTERS) return
+  throw new AppError(
+    'text_too_long',
+    413,
+    `Pasted text may hold at most ${MAX_PASTED_CHARACTERS.toLocaleString('en-US')} characters; upload longer documents as a file.`,
+  )
 }
 
 export const documentRoutes: FastifyPluginAsyncZod<{
@@ -127,6 +144,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         response: { 201: DocumentSchema },
       },
       bodyLimit: PASTE_BODY_LIMIT_BYTES,
+      preValidation: refuseOverlongPaste,
       config: { minRole: 'member' },
     },
     async (req, reply) => {
