@@ -25,7 +25,7 @@ export interface paths {
         };
         get: operations["listDocuments"];
         put?: never;
-        /** @description multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB and, for PDFs, MAX_PDF_PAGES pages) and optional `title`, `documentType` and `appId` (an app of the organisation, 404 otherwise). 413 when too large or too long, 415 for other types, 400 for corrupt files, 422 when reading the text takes longer than EXTRACTION_TIMEOUT_S or more memory than a worker may use. */
+        /** @description multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB and, for PDFs, MAX_PDF_PAGES pages) and optional `title`, `documentType` and `appId` (an app of the organisation, 404 otherwise). 413 when too large or too long (the text past 10,000,000 characters, a DOCX unpacking past 256 MiB or 100:1), 415 for other types, 400 for corrupt files, 422 when reading the text takes longer than EXTRACTION_TIMEOUT_S or more memory than a worker may use. */
         post: operations["uploadDocument"];
         delete?: never;
         options?: never;
@@ -519,7 +519,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "import_failed" | "internal_error" | "job_finished" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "route_not_found" | "speech_failed" | "too_many_pages" | "unauthenticated" | "unknown_job_kind" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "import_failed" | "internal_error" | "job_finished" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -833,7 +833,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "import_failed" | "internal_error" | "job_finished" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "route_not_found" | "speech_failed" | "too_many_pages" | "unauthenticated" | "unknown_job_kind" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "import_failed" | "internal_error" | "job_finished" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -4337,6 +4337,8 @@ export interface operations {
                             completed: number;
                             /** @description Tasks that failed since start, for any reason */
                             failed: number;
+                            /** @description Threads retired since start for holding too much memory after a task */
+                            recycled: number;
                         };
                     };
                 };

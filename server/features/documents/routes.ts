@@ -112,7 +112,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'uploadDocument',
         tags: ['documents'],
         description:
-          'multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB and, for PDFs, MAX_PDF_PAGES pages) and optional `title`, `documentType` and `appId` (an app of the organisation, 404 otherwise). 413 when too large or too long, 415 for other types, 400 for corrupt files, 422 when reading the text takes longer than EXTRACTION_TIMEOUT_S or more memory than a worker may use.',
+          'multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB and, for PDFs, MAX_PDF_PAGES pages) and optional `title`, `documentType` and `appId` (an app of the organisation, 404 otherwise). 413 when too large or too long (the text past 10,000,000 characters, a DOCX unpacking past 256 MiB or 100:1), 415 for other types, 400 for corrupt files, 422 when reading the text takes longer than EXTRACTION_TIMEOUT_S or more memory than a worker may use.',
         consumes: ['multipart/form-data'],
         params: OrgParams,
         response: { 201: DocumentSchema },
