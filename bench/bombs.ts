@@ -1,9 +1,10 @@
 /**
  * Memory after decompression bombs (issue 29): starts the server as a child process with its
  * default limits, signs a member in, records the process's resident memory (`VmRSS` of
- * /proc/<pid>/status) as `rss_start_mb`, uploads small files that expand hugely, one after the
- * other, then polls the RSS every second for up to 60 s and reports `rss_after_bombs_mb` (the
- * first reading within 300 MB of the start, else the last), the peak, and each upload's answer.
+ * /proc/<pid>/status) as `rss_start_mb`, reads one ordinary PDF (`rss_warm_mb`, for context),
+ * uploads small files that expand hugely, one after the other, then polls the RSS every second
+ * for up to 60 s and reports `rss_after_bombs_mb` (the first reading within 300 MB of the start,
+ * else the last), the peak, and each upload's answer.
  * Bombs: DOCX (a 400 MiB document.xml, with honest and with lying ZIP headers), PDF (a content
  * stream inflating to 200 MiB, an image inflating to 512 MiB), gzip-encoded upload and paste bodies
  * (the server does not inflate request bodies), and three hours of silence in 2 MB of FLAC for
@@ -17,7 +18,12 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { gzipSync } from 'node:zlib'
 import { startChildServer } from '../server/test/child-server'
 import { signedInHttpMember, type HttpMember } from '../server/test/http-member'
-import { makeCompressedBombPdf, uploadForm } from '../server/test/sample-files'
+import {
+  makeCompressedBombPdf,
+  makePdf,
+  SAMPLE_CONTRACT,
+  uploadForm,
+} from '../server/test/sample-files'
 import { makeImageBombPdf, makeZipBombDocx } from '../server/test/bomb-files'
 import { runProcess } from '../server/ai/speech/run-process'
 import { freePort } from '../server/test/free-port'
@@ -136,6 +142,9 @@ export async function bombsBench(report: Report): Promise<void> {
     })
     const start = await rssMb(server.pid)
     report('rss_start_mb', start, 'MB', `server pid ${server.pid}, signed in, idle`)
+    // For context only: what reading one ordinary PDF adds (pdf.js loaded in a pool thread).
+    await upload('documents', await makePdf(SAMPLE_CONTRACT), 'ordinary.pdf')(server.origin, member)
+    report('rss_warm_mb', await rssMb(server.pid), 'MB', 'after one ordinary PDF upload')
     for (const bomb of list) {
       const t0 = performance.now()
       const res = await bomb.send(server.origin, member)
@@ -143,7 +152,12 @@ export async function bombsBench(report: Report): Promise<void> {
       const seconds = ((performance.now() - t0) / 1000).toFixed(1)
       const code = (answer as { code?: string }).code ?? ''
       const rss = (await rssMb(server.pid)).toFixed(0)
-      report(`bomb_${bomb.name}_status`, res.status, '', `${code} after ${seconds} s; RSS ${rss} MB`)
+      report(
+        `bomb_${bomb.name}_status`,
+        res.status,
+        '',
+        `${code} after ${seconds} s; RSS ${rss} MB`,
+      )
       if (bomb.name.startsWith('flac')) await dropRecording(server.origin, member, answer)
     }
     const settleEnd = performance.now() + SETTLE_S * 1000
