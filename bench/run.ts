@@ -13,8 +13,9 @@
  * - voice: transcription real-time factor on a 60-second recording, time to first audio of 500
  *   characters of text to speech (voice.ts)
  * - search: hybrid search latency and recall at 100k passages, local embedding, chat (search.ts)
+ * - bombs: the server's RSS at start and within 60 s after decompression bombs (bombs.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
- * entities, voice, search.
+ * entities, voice, search, bombs.
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
@@ -37,6 +38,7 @@ import { tenantReadPath } from './tenant-read'
 import { entitiesBench } from './entities'
 import { voiceBenchmarks } from './voice'
 import { searchBench } from './search'
+import { bombsBench } from './bombs'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -214,6 +216,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   entities: () => entitiesBench(report),
   voice: () => voiceBenchmarks(report),
   search: () => searchBench(report),
+  bombs: () => bombsBench(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

@@ -17,6 +17,10 @@ const WorkerPoolStatsSchema = z.object({
   running: z.number().int().describe('Tasks on a thread'),
   completed: z.number().int().describe('Tasks finished since start'),
   failed: z.number().int().describe('Tasks that failed since start, for any reason'),
+  recycled: z
+    .number()
+    .int()
+    .describe('Threads retired since start for holding too much memory after a task'),
 })
 
 /** The problems any request may meet, before the probe runs or inside it. */

@@ -51,6 +51,7 @@ describe('HTTP surface', () => {
         running: 0,
         completed: expect.any(Number),
         failed: expect.any(Number),
+        recycled: expect.any(Number),
       },
     })
   })

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url'
 export interface ChildServer {
   /** `http://localhost:<port>`: the server's PUBLIC_URL origin, to send as `Origin`. */
   readonly origin: string
+  /** The server's process id (to read its memory from /proc). */
+  readonly pid: number
   /** Everything the process printed so far (stdout and stderr interleaved). */
   output(): string
   /** Resolves with the first match of `pattern` in the output; rejects after `timeoutMs` or on exit. */
@@ -89,6 +91,7 @@ export async function startChildServer(options: {
 
   const server: ChildServer = {
     origin,
+    pid: child.pid ?? 0,
     output: () => output,
     waitForOutput,
     async stop(signal) {

@@ -42,3 +42,13 @@ export function fail(input: { code: ErrorCode; status: number; detail: string })
 export function throwPlain(input: string): never {
   throw new Error(input)
 }
+
+/** Kept by hoardMemory for the thread's life, as a library cache or a grown WASM memory would be. */
+const hoard: ArrayBuffer[] = []
+
+/** Keeps `mib` MiB of ArrayBuffers alive in its thread, then answers with the thread's id. */
+export function hoardMemory(mib: number): number {
+  for (let i = 0; i < mib; i += 1)
+    new Uint8Array((hoard[hoard.length] = new ArrayBuffer(1 << 20))).fill(1)
+  return threadId
+}

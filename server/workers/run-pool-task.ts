@@ -5,7 +5,7 @@
  * and status would be lost): `{ ok: true, value }` or `{ ok: false, error }` (AppError.toJSON, or a
  * message).
  */
-import type { MessagePort } from 'node:worker_threads'
+import { threadId, type MessagePort } from 'node:worker_threads'
 import { AppError, type AppErrorJson } from '../http/app-error'
 
 /** What WorkerPool posts for one task. */
@@ -17,11 +17,23 @@ export interface PoolTaskMessage {
   input: unknown
   /** Where the task's events go (see PoolTaskEvent); closed when the task ends. */
   events: MessagePort
+  /**
+   * Bytes of heap and external memory (ArrayBuffers, WASM memories) past which the thread asks to
+   * be retired once its task is over (see PoolTaskEvent `retire`).
+   */
+  retireAboveBytes: number
 }
 
 /** Events a task sends while it runs: its start (module loaded), then progress reports. */
 export type PoolTaskEvent =
-  { type: 'started' } | { type: 'progress'; fraction: number; message: string }
+  | { type: 'started' }
+  | { type: 'progress'; fraction: number; message: string }
+  | { type: 'retire'; threadId: number; heldBytes: number }
+
+/** What WorkerPool answers to a `retire` event, before the task's outcome is sent. */
+export interface PoolRetireAck {
+  type: 'retire-ack'
+}
 
 /** What WorkerPool.runOnSlot posts to its holding task when the work on the slot is over. */
 export interface PoolSlotRelease {
@@ -49,7 +61,36 @@ type TaskFunction = (input: unknown, context: PoolTaskContext) => unknown
 
 const modules = new Map<string, Promise<Record<string, unknown>>>()
 
+/**
+ * Asks the pool to retire this thread when it holds more than `limit` bytes, and waits for the
+ * pool's acknowledgement, so that the pool marks the thread before its outcome arrives and gives
+ * it no further task. V8 keeps a grown heap and freed ArrayBuffers leave glibc arenas large; only
+ * ending the thread gives that memory back for sure.
+ */
+async function retireIfGrown(events: MessagePort, limit: number): Promise<void> {
+  const { heapTotal, external } = process.memoryUsage()
+  const heldBytes = heapTotal + external
+  if (heldBytes <= limit) return
+  const acknowledged = new Promise<void>((resolve) => {
+    events.on('message', (message: PoolRetireAck) => {
+      if (message.type === 'retire-ack') resolve()
+    })
+  })
+  events.postMessage({ type: 'retire', threadId, heldBytes } satisfies PoolTaskEvent)
+  await acknowledged
+}
+
 export async function runPoolTask(message: PoolTaskMessage): Promise<PoolTaskOutcome> {
+  const { events } = message
+  try {
+    return await runTask(message)
+  } finally {
+    await retireIfGrown(events, message.retireAboveBytes)
+    events.close()
+  }
+}
+
+async function runTask(message: PoolTaskMessage): Promise<PoolTaskOutcome> {
   const { events } = message
   try {
     let loading = modules.get(message.module)
@@ -80,7 +121,5 @@ export async function runPoolTask(message: PoolTaskMessage): Promise<PoolTaskOut
           ? error.toJSON()
           : { message: error instanceof Error ? error.message : String(error) },
     }
-  } finally {
-    events.close()
   }
 }

@@ -10,6 +10,7 @@ const stepped = poolTask<null, string>(TASKS, 'stepped')
 const spin = poolTask<null, never>(TASKS, 'spin')
 const exhaustHeap = poolTask<null, number>(TASKS, 'exhaustHeap')
 const throwPlain = poolTask<string, never>(TASKS, 'throwPlain')
+const hoardMemory = poolTask<number, number>(TASKS, 'hoardMemory')
 const fail = poolTask<{ code: ErrorCode; status: number; detail: string }, never>(TASKS, 'fail')
 
 const pool = new WorkerPool({ threads: 2, heapMb: 64 })
@@ -95,6 +96,48 @@ describe('WorkerPool', () => {
     expect(after.completed - before.completed).toBe(5)
     expect(after).toMatchObject({ queued: 0, running: 0 })
     expect(after.failed).toBeGreaterThanOrEqual(before.failed)
+  })
+})
+
+describe('WorkerPool thread recycling', () => {
+  it('replaces a thread that kept more memory than recycleAboveMb after its task, and the next task runs', async () => {
+    const single = new WorkerPool({ threads: 1, recycleAboveMb: 96 })
+    try {
+      const grown = await single.run(hoardMemory, 128)
+      const next = await single.run(echo, 'after the hoard')
+      expect(next.input).toBe('after the hoard')
+      expect(next.threadId).not.toBe(grown)
+      expect(single.stats().recycled).toBe(1)
+    } finally {
+      await single.close()
+    }
+  })
+
+  it('keeps a thread whose task stayed below the threshold', async () => {
+    const single = new WorkerPool({ threads: 1, recycleAboveMb: 96 })
+    try {
+      const first = await single.run(hoardMemory, 1)
+      const second = await single.run(echo, 'same thread')
+      expect(second.threadId).toBe(first)
+      expect(single.stats().recycled).toBe(0)
+    } finally {
+      await single.close()
+    }
+  })
+
+  it('gives queued tasks to the replacement thread, none to the one being retired', async () => {
+    const single = new WorkerPool({ threads: 1, recycleAboveMb: 96 })
+    try {
+      const [grown, ...after] = await Promise.all([
+        single.run(hoardMemory, 128),
+        single.run(echo, 'queued a'),
+        single.run(echo, 'queued b'),
+      ])
+      expect(after.map((r) => r.input)).toEqual(['queued a', 'queued b'])
+      expect(after.every((r) => r.threadId !== grown)).toBe(true)
+    } finally {
+      await single.close()
+    }
   })
 })
 

@@ -3,8 +3,9 @@
  * embedding, and through `runOnSlot` the speech programs), built on piscina. It caps concurrency
  * (default: the machine's cores) and queues the rest, gives each task a wall-clock timeout and an
  * AbortSignal, caps each thread's heap (`resourceLimits`) so a decompression bomb kills one thread
- * and never the server, replaces threads that die, and counts queued, running, completed and
- * failed tasks.
+ * and never the server, replaces threads that die, retires a thread that holds more than
+ * `recycleAboveMb` after a task (so memory a bomb made it grow goes back to the system), and
+ * counts queued, running, completed, failed and recycled tasks.
  *
  * A task is a named export of a TypeScript module, declared once with `poolTask(url, name)` and
  * run with `pool.run(task, input, options)`; work outside the threads (a child process) holds a
@@ -17,6 +18,7 @@ import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
 import { AppError } from '../http/app-error'
 import type {
+  PoolRetireAck,
   PoolSlotRelease,
   PoolTaskEvent,
   PoolTaskMessage,
@@ -68,6 +70,11 @@ export interface WorkerPoolOptions {
    * that no task (a pathological input, a runaway loop) holds a thread for ever.
    */
   taskTimeoutMs?: number
+  /**
+   * MiB of heap plus external memory (ArrayBuffers, WASM) a thread may hold after a task; past it
+   * the thread is retired and replaced (default DEFAULT_RECYCLE_ABOVE_MB).
+   */
+  recycleAboveMb?: number
 }
 
 export interface TaskRunOptions {
@@ -89,10 +96,19 @@ export interface WorkerPoolStats {
   running: number
   completed: number
   failed: number
+  /** Threads retired for holding more than `recycleAboveMb` after a task. */
+  recycled: number
 }
 
 /** WorkerPoolOptions.taskTimeoutMs when not given: 10 minutes. */
 const DEFAULT_TASK_TIMEOUT_MS = 10 * 60_000
+
+/**
+ * WorkerPoolOptions.recycleAboveMb when not given: 256 MiB. A thread with the analyzer's and the
+ * embedder's models loaded holds well under 200 MiB (measured on the bench); a bomb's leftovers
+ * (a 60 MiB DOCX text: 290 MiB; a lying ZIP's buffers: 470 MiB) hold more.
+ */
+const DEFAULT_RECYCLE_ABOVE_MB = 256
 
 const BOOTSTRAP = fileURLToPath(new URL('./pool-worker.cjs', import.meta.url))
 
@@ -101,12 +117,17 @@ export class WorkerPool {
   private inFlight = 0
   private completed = 0
   private failed = 0
+  private recycled = 0
+  /** Ids of threads that asked to be retired: given no task, terminated once their task is over. */
+  private readonly retiring = new Set<number>()
   private readonly taskTimeoutMs: number
+  private readonly retireAboveBytes: number
   /** The most tasks (and slots, see runOnSlot) that run at once. */
   readonly maxThreads: number
 
   constructor(options: WorkerPoolOptions = {}) {
     this.taskTimeoutMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS
+    this.retireAboveBytes = (options.recycleAboveMb ?? DEFAULT_RECYCLE_ABOVE_MB) * 1024 * 1024
     const threads = Math.max(1, options.threads ?? os.availableParallelism())
     this.maxThreads = threads
     this.piscina = new Piscina({
@@ -117,9 +138,16 @@ export class WorkerPool {
       maxThreads: threads,
       idleTimeout: options.idleTimeoutMs ?? 30_000,
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
+      // Piscina's own balancer, less the threads being retired. Every task here carries an
+      // AbortSignal, so piscina only ever gives a task to an idle thread.
+      loadBalancer: (_task, workers) =>
+        workers.find(
+          (w) => w.currentUsage === 0 && !w.terminating && !w.destroyed && !this.retiring.has(w.id),
+        ) ?? null,
     })
     // A dying thread is reported through the task it was running; this keeps the emitter quiet.
     this.piscina.on('error', () => {})
+    this.piscina.on('workerDestroy', (worker: { id: number }) => this.retiring.delete(worker.id))
   }
 
   /** Runs `task` on a pool thread. See the module docs for the errors it rejects with. */
@@ -177,9 +205,15 @@ export class WorkerPool {
     let timer: NodeJS.Timeout | undefined
     let settled = false
     const timeoutMs = options.timeoutMs ?? this.taskTimeoutMs
+    let retiredThread: number | undefined
     channel.port1.on('message', (event: PoolTaskEvent) => {
       if (event.type === 'progress') options.onProgress?.(event.fraction, event.message)
-      else if (!settled) {
+      else if (event.type === 'retire') {
+        // Marked before the thread sends its outcome, so piscina gives it no further task.
+        this.retiring.add(event.threadId)
+        retiredThread = event.threadId
+        channel.port1.postMessage({ type: 'retire-ack' } satisfies PoolRetireAck)
+      } else if (!settled) {
         timer = setTimeout(() => timeout.abort(), timeoutMs)
         onStarted?.((ok) =>
           channel.port1.postMessage({ type: 'release', ok } satisfies PoolSlotRelease),
@@ -196,6 +230,7 @@ export class WorkerPool {
         name: task.name,
         input,
         events: channel.port2,
+        retireAboveBytes: this.retireAboveBytes,
       }
       let outcome: Awaited<ReturnType<typeof this.piscina.run>>
       try {
@@ -217,7 +252,19 @@ export class WorkerPool {
       settled = true
       clearTimeout(timer)
       this.inFlight -= 1
+      if (retiredThread !== undefined) void this.retire(retiredThread)
     }
+  }
+
+  /**
+   * Terminates the thread `id` (idle: its task is over and it gets no other); piscina sees it exit
+   * and starts a replacement when fewer than minThreads remain or tasks wait.
+   */
+  private async retire(id: number): Promise<void> {
+    const thread = this.piscina.threads.find((t) => t.threadId === id)
+    if (!thread) return
+    this.recycled += 1
+    await thread.terminate().catch(() => {})
   }
 
   /** Current counters. */
@@ -228,6 +275,7 @@ export class WorkerPool {
       running: Math.max(0, this.inFlight - this.piscina.queueSize),
       completed: this.completed,
       failed: this.failed,
+      recycled: this.recycled,
     }
   }
 

@@ -68,10 +68,11 @@ describe('pasted text size', () => {
     expect(res.json().content).toHaveLength(MAX_PASTED_CHARACTERS)
   })
 
-  it('refuses one character more with a 400 problem naming the limit', async () => {
+  it('refuses one character more with a 413 problem naming the limit (over a limit is a 413)', async () => {
     const res = await paste({ title: 'Too long', content: 'x'.repeat(MAX_PASTED_CHARACTERS + 1) })
-    expect(res.statusCode).toBe(400)
+    expect(res.statusCode).toBe(413)
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(res.json()).toMatchObject({ code: 'text_too_long' })
     expect(res.json().detail).toContain(MAX_PASTED_CHARACTERS.toLocaleString('en-US'))
   })
 

@@ -2,12 +2,14 @@
  * Text extraction from uploaded files: PDF via unpdf (Mozilla pdf.js), DOCX via mammoth, plain
  * text as strict UTF-8. The type is decided from the file's bytes (magic numbers via file-type),
  * not from its name or the browser's claim, so a mislabelled file cannot slip through.
- * Throws AppError 415 for unsupported types and 400 for corrupt files.
+ * Throws AppError 415 for unsupported types, 400 for corrupt files, 413 for a DOCX that unpacks
+ * past DOCX_EXPANSION_LIMITS and for text longer than MAX_DOCUMENT_CHARACTERS.
  */
 import { fileTypeFromBuffer } from 'file-type'
 import { extractText, getDocumentProxy } from 'unpdf'
 import mammoth from 'mammoth'
 import { AppError } from '../../http/app-error'
+import { checkZipExpansion, DOCX_EXPANSION_LIMITS } from './check-zip-expansion'
 
 export interface ExtractedText {
   /** Extracted text with line endings normalised to \n; '' when the file has no text layer. */
@@ -27,6 +29,14 @@ const SUPPORTED = 'Upload a PDF, DOCX or plain-text file.'
 export function normaliseNewlines(text: string): string {
   return text.replace(/\r\n?/g, '\n').replaceAll('\u0000', '')
 }
+
+/**
+ * Longest text a document may have: 10,000,000 characters (UTF-16 code units), ten times the
+ * longest paste and room for MAX_PDF_PAGES' default 2,000 dense pages of ~5,000 characters. The
+ * bound keeps a small file that expands (a DOCX or PDF bomb) from storing hundreds of megabytes
+ * of text in the database, whose embedded engine's memory never shrinks, and from indexing it.
+ */
+export const MAX_DOCUMENT_CHARACTERS = 10_000_000
 
 /** Limits on one extraction. */
 export interface ExtractionLimits {
@@ -64,6 +74,7 @@ async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): Promise<
 }
 
 async function extractDocx(bytes: Uint8Array): Promise<ExtractedText> {
+  await checkZipExpansion(bytes, DOCX_EXPANSION_LIMITS)
   try {
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) })
     return { text: normaliseNewlines(value).trim(), mimeType: DOCX, pages: null }
@@ -100,6 +111,22 @@ function extractPlain(bytes: Uint8Array): ExtractedText {
  * Runs on a WorkerPool thread in the server (extract-task.ts); CPU-bound for large PDFs.
  */
 export async function extractDocumentText(
+  bytes: Uint8Array,
+  fileName: string,
+  limits: ExtractionLimits,
+): Promise<ExtractedText> {
+  const extracted = await extractByType(bytes, fileName, limits)
+  if (extracted.text.length > MAX_DOCUMENT_CHARACTERS) {
+    throw new AppError(
+      'text_too_long',
+      413,
+      `The text of ${fileName} is ${extracted.text.length.toLocaleString('en-US')} characters long; a document may hold at most ${MAX_DOCUMENT_CHARACTERS.toLocaleString('en-US')} characters.`,
+    )
+  }
+  return extracted
+}
+
+async function extractByType(
   bytes: Uint8Array,
   fileName: string,
   limits: ExtractionLimits,

@@ -15,6 +15,7 @@ import {
   DocumentListQuery,
   DocumentPage,
   DocumentSchema,
+  MAX_PASTED_CHARACTERS,
   PASTE_BODY_LIMIT_BYTES,
   PastedDocument,
 } from './schemas'
@@ -71,6 +72,22 @@ async function readUpload(req: FastifyRequest): Promise<Upload> {
   return upload
 }
 
+/**
+ * Answers a paste longer than MAX_PASTED_CHARACTERS with 413 `text_too_long` before validation
+ * (which would answer 400): over a limit is a 413, like an over-large file. Counted as the schema
+ * counts, after dropping NUL characters.
+ */
+async function refuseOverlongPaste(req: FastifyRequest): Promise<void> {
+  const content = (req.body as { content?: unknown } | undefined)?.content
+  if (typeof content !== 'string') return
+  if (content.replaceAll('\u0000', '').length <= MAX_PASTED_CHARACTERS) return
+  throw new AppError(
+    'text_too_long',
+    413,
+    `Pasted text may hold at most ${MAX_PASTED_CHARACTERS.toLocaleString('en-US')} characters; upload longer documents as a file.`,
+  )
+}
+
 export const documentRoutes: FastifyPluginAsyncZod<{
   services: AppServices
 }> = async (app, { services: deps }) => {
@@ -96,7 +113,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'uploadDocument',
         tags: ['documents'],
         description:
-          'multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB and, for PDFs, MAX_PDF_PAGES pages) and optional `title`, `documentType` and `appId` (an app of the organisation, 404 otherwise). 413 when too large or too long, 415 for other types, 400 for corrupt files, 422 when reading the text takes longer than EXTRACTION_TIMEOUT_S or more memory than a worker may use.',
+          'multipart/form-data with `file` (PDF, DOCX or UTF-8 text, at most 25 MB and, for PDFs, MAX_PDF_PAGES pages) and optional `title`, `documentType` and `appId` (an app of the organisation, 404 otherwise). 413 when too large or too long (the text past 10,000,000 characters, a DOCX unpacking past 256 MiB or 100:1), 415 for other types, 400 for corrupt files, 422 when reading the text takes longer than EXTRACTION_TIMEOUT_S or more memory than a worker may use.',
         consumes: ['multipart/form-data'],
         params: OrgParams,
         response: { 201: DocumentSchema },
@@ -128,6 +145,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         response: { 201: DocumentSchema },
       },
       bodyLimit: PASTE_BODY_LIMIT_BYTES,
+      preValidation: refuseOverlongPaste,
       config: { minRole: 'member' },
     },
     async (req, reply) => {

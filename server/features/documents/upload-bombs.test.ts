@@ -1,0 +1,68 @@
+import { readdir } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import { makeZipBombDocx } from '../../test/bomb-files'
+import { makeDocx, SAMPLE_CONTRACT, uploadForm } from '../../test/sample-files'
+import { documents } from '../../db/schema'
+import { MAX_DOCUMENT_CHARACTERS } from './extract-text'
+
+let t: TestApp
+let alice: TestMember
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  alice = await signedInMember(t, 'Bomb Squad Firm')
+})
+afterAll(() => t.close())
+
+function upload(bytes: Uint8Array, fileName: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${alice.orgId}/documents`,
+    headers: alice.headers,
+    payload: uploadForm(bytes, fileName),
+  })
+}
+
+async function stored() {
+  const files = (await readdir(t.blobDir, { recursive: true, withFileTypes: true })).filter((e) =>
+    e.isFile(),
+  )
+  return { rows: (await t.database.db.select().from(documents)).length, files: files.length }
+}
+
+describe('decompression bombs among uploads', () => {
+  it('refuses a DOCX whose ZIP headers declare a huge document with a 413, storing nothing', async () => {
+    const before = await stored()
+    const res = await upload(makeZipBombDocx(64), 'honest-bomb.docx')
+    expect(res.statusCode).toBe(413)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(res.json()).toMatchObject({ code: 'unpacked_too_large' })
+    expect(res.json().detail).toMatch(/unpacks|expands/)
+    expect(await stored()).toEqual(before)
+  })
+
+  it('refuses a DOCX whose headers lie about its size, counting what it inflates to', async () => {
+    const before = await stored()
+    const res = await upload(makeZipBombDocx(64, { lie: true }), 'lying-bomb.docx')
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toMatchObject({ code: 'unpacked_too_large' })
+    expect(await stored()).toEqual(before)
+  })
+
+  it('still reads an ordinary DOCX', async () => {
+    const res = await upload(await makeDocx(SAMPLE_CONTRACT), 'contract.docx')
+    expect(res.statusCode).toBe(201)
+    expect(res.json().content).toContain('MASTER SERVICES AGREEMENT')
+  })
+
+  it('refuses a file whose text is longer than a document may be with a 413, storing nothing', async () => {
+    const before = await stored()
+    const text = Buffer.alloc(MAX_DOCUMENT_CHARACTERS + 1, 'word ')
+    const res = await upload(text, 'endless.txt')
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toMatchObject({ code: 'text_too_long' })
+    expect(res.json().detail).toContain(MAX_DOCUMENT_CHARACTERS.toLocaleString('en-US'))
+    expect(await stored()).toEqual(before)
+  })
+})
