@@ -13,8 +13,10 @@
  * - voice: transcription real-time factor on a 60-second recording, time to first audio of 500
  *   characters of text to speech (voice.ts)
  * - search: hybrid search latency and recall at 100k passages, local embedding, chat (search.ts)
+ * - noisy neighbour: another organisation's list/write p99 and /readyz during a 50 MB import, with
+ *   1,000 job event streams open (noisy-neighbour.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
- * entities, voice, search.
+ * entities, voice, search, noisy-neighbour.
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
@@ -37,6 +39,7 @@ import { tenantReadPath } from './tenant-read'
 import { entitiesBench } from './entities'
 import { voiceBenchmarks } from './voice'
 import { searchBench } from './search'
+import { noisyNeighbourBench } from './noisy-neighbour'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -214,6 +217,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   entities: () => entitiesBench(report),
   voice: () => voiceBenchmarks(report),
   search: () => searchBench(report),
+  'noisy-neighbour': () => noisyNeighbourBench(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

@@ -35,7 +35,7 @@ interface JobView {
 describe('a server killed during an entities import', () => {
   it('retries the import from its stored file after a restart and keeps every row exactly once', async () => {
     const port = await freePort()
-    server = await startChildServer({ dataDir, port })
+    server = await startChildServer({ dataDir, port, readyTimeoutMs: 180_000 })
     const member = await signedInHttpMember(server, 'Import Crash Firm')
     const rows = Array.from({ length: ROWS }, (_, i) => `"Client ${i}",client,"{""n"":${i}}"`)
     const csv = new TextEncoder().encode(`name,type,data\n${rows.join('\n')}\n`)
@@ -60,7 +60,7 @@ describe('a server killed during an entities import', () => {
     )
     await server.stop('SIGKILL')
 
-    server = await startChildServer({ dataDir, port })
+    server = await startChildServer({ dataDir, port, readyTimeoutMs: 180_000 })
     await expect
       .poll(async () => (await job()).status, { timeout: 120_000, interval: 250 })
       .toMatch(/succeeded|failed|cancelled/)
