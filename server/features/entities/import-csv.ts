@@ -30,6 +30,7 @@ import {
   withinDataLimit,
 } from './schemas'
 import {
+  abandonedImports,
   markStaging,
   nextTurn,
   publishImport,
@@ -193,8 +194,11 @@ export function importJobHandler(deps: ImportDeps): JobHandler {
         if (!file)
           throw new AppError('file_not_found', 404, 'The uploaded file is gone; upload it again.')
         context.progress(0.01, 'Reading the file')
-        // An earlier attempt of this job, cut short by a crash, may have staged rows.
+        // An earlier attempt of this job, cut short by a crash, may have staged rows; so may
+        // an earlier import of the organisation that will not run again.
         await sweepImport(deps.db, principal, job.id)
+        for (const abandoned of await abandonedImports(deps.db, principal))
+          if (abandoned !== job.id) await sweepImport(deps.db, principal, abandoned)
         await markStaging(deps.db, principal, job.id)
         const { count, counts } = await stageStream(
           deps.db,

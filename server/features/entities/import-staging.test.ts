@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
 import type { BlobStore } from '../../blob/blob-store'
-import { entityCounts, jobs } from '../../db/schema'
+import { entities, entityCounts, entityImports, jobs } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { enqueueJob } from '../../jobs/job-service'
 import type { ClaimedJob } from '../../jobs/job-store'
@@ -190,5 +190,29 @@ describe('the entities import in short transactions', () => {
     const afterTwo = await entitiesBytes()
     expect(afterTwo.heap).toBeLessThanOrEqual(start.heap + 64 * 1024)
     expect(afterTwo.total).toBeLessThanOrEqual(afterOne.total + 256 * 1024)
+  })
+
+  it('sweeps what an import that will not run again left staged, at the next import of its organisation', async () => {
+    const m = await signedInMember(t, 'Abandoning Firm')
+    const abandoned = await storedImport(m, csvOf('Abandoned', 1))
+    await withTenant(t.database.db, adminOf(m), async (tx) => {
+      await tx.update(jobs).set({ status: 'failed' }).where(eq(jobs.id, abandoned.id))
+      await tx.insert(entityImports).values({ jobId: abandoned.id, orgId: m.orgId })
+      await tx
+        .insert(entities)
+        .values(
+          ['Left 1', 'Left 2'].map((name) => ({ orgId: m.orgId, name, importJobId: abandoned.id })),
+        )
+    })
+    const job = await storedImport(m, csvOf('Next', 3))
+    await expect(
+      importJobHandler({ db: t.database.db, blobs }).run(job, contextOf()),
+    ).resolves.toEqual({ imported: 3 })
+    expect(await storedRows(m)).toBe(3)
+    const marks = await withTenant(t.database.db, adminOf(m), (tx) =>
+      tx.select().from(entityImports),
+    )
+    expect(marks).toEqual([])
+    expect((await listed(m)).total).toBe(3)
   })
 })

@@ -6,11 +6,12 @@
  * that row and adds their counters, or sweeps them in short transactions and gives their space
  * back. No transaction holds the embedded database for more than one batch.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { apps, entities, entityCounts, entityImports } from '../../db/schema'
+import { apps, entities, entityCounts, entityImports, jobs } from '../../db/schema'
 import { withTenant, type Principal, type Tx } from '../../db/tenant'
 import { notFound } from '../../http/app-error'
+import { ACTIVE_STATUSES } from '../../jobs/job-service'
 import { DEFAULT_ENTITY_TYPE } from './schemas'
 import type { ImportedEntity } from './csv'
 
@@ -136,4 +137,24 @@ export async function sweepImport(db: Db, principal: Principal, jobId: string): 
   )
   if (swept > 0) await db.execute(sql`VACUUM entities`)
   return swept
+}
+
+/**
+ * The organisation's imports left staging by a job that will not run again (its last attempt
+ * cut by a crash, or a sweep that failed): their marks outlive their jobs' activity. The next
+ * import of the organisation sweeps them.
+ */
+export async function abandonedImports(db: Db, principal: Principal): Promise<string[]> {
+  const rows = await withTenant(db, principal, (tx) =>
+    tx
+      .select({ jobId: entityImports.jobId })
+      .from(entityImports)
+      .where(
+        notInArray(
+          entityImports.jobId,
+          tx.select({ id: jobs.id }).from(jobs).where(inArray(jobs.status, ACTIVE_STATUSES)),
+        ),
+      ),
+  )
+  return rows.map((r) => r.jobId)
 }
