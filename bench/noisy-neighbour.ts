@@ -6,6 +6,8 @@
  * refused by a per-user cap, not as failures). Reports the neighbour's list and write p99, the
  * slowest /readyz, the import's duration and the streams opened and refused. Target on this
  * machine: each latency ≤ 500 ms. Load and server share the machine's cores.
+ * LEXDESK_BENCH_STREAMS sets the number of streams (default 1,000; 0 measures the import alone).
+ * The import's progress is printed to stderr every 10 s.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -20,7 +22,7 @@ type Report = (key: string, value: number | null, unit: string, note?: string) =
 
 /** Size of the imported file, as in the issue's report. */
 const CSV_BYTES = 50 * 1000 * 1000
-const STREAMS = 1000
+const STREAMS = Number(process.env.LEXDESK_BENCH_STREAMS ?? 1000)
 const READYZ_EVERY_MS = 50
 
 /** A CSV of about `bytes` bytes: name, type and a small JSON object per row. */
@@ -124,7 +126,13 @@ export async function noisyNeighbourBench(report: Report): Promise<void> {
       return latencies.sort((a, b) => a - b)
     })()
 
-    let job: { status: string; result: { imported: number } | null; error: string | null }
+    let job: {
+      status: string
+      message: string | null
+      result: { imported: number } | null
+      error: string | null
+    }
+    let lastShown = uploadedAt
     for (;;) {
       await delay(500)
       const res = await fetch(`${server.origin}/api/v1/orgs/${importer.orgId}/jobs/${jobId}`, {
@@ -132,6 +140,11 @@ export async function noisyNeighbourBench(report: Report): Promise<void> {
       }).catch(() => null)
       if (!res?.ok) continue
       job = (await res.json()) as typeof job
+      if (performance.now() - lastShown > 10_000) {
+        lastShown = performance.now()
+        const waited = `${((lastShown - uploadedAt) / 1000).toFixed(0)} s`
+        process.stderr.write(`noisy-neighbour: ${waited}: ${job.status} ${job.message ?? ''}\n`)
+      }
       if (['succeeded', 'failed', 'cancelled'].includes(job.status)) break
     }
     const importMs = performance.now() - uploadedAt
