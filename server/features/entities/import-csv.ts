@@ -41,10 +41,11 @@ import {
 
 export const IMPORT_JOB_KIND = 'entities-import'
 /**
- * Rows per transaction: 500 rows take about 0.1 s to write on PGlite (decision 0029's bench:
- * 10,000 rows in 2.2 s), within the 0.2 s a transaction may hold the database (decision 0035).
+ * Rows per transaction: 500 rows took 0.3–0.4 s to write on PGlite on the loaded 2-core machine
+ * here, so 200 take about 0.15 s, within the 0.2 s a transaction may hold the database
+ * (decision 0035).
  */
-const INSERT_BATCH = 500
+const INSERT_BATCH = 200
 /** Largest import file: 100 MiB. */
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024
 /** Attempts of an import job: a crash or a stop mid-import leaves it to be retried. */
