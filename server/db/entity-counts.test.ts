@@ -1,12 +1,12 @@
 /**
  * The `entity_counts` statement triggers (migration 0021, decision 0029) keep, per organisation,
  * app and type, the number of entities, in the same transaction as each insert, delete and update;
- * the table is a tenant table under RLS like any other.
+ * the table is a tenant table under RLS like any other, as is entity_imports (decision 0035).
  */
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './client'
-import { apps, entities, entityCounts } from './schema'
+import { apps, entities, entityCounts, entityImports } from './schema'
 import { withTenant } from './tenant'
 import { newOrganizations, openTestDatabase } from '../test/test-database'
 
@@ -92,5 +92,49 @@ describe('entity counters', () => {
     )
     expect((changed as unknown as { affectedRows?: number }).affectedRows ?? 0).toBe(0)
     expect((await countersOf(b))['org|client']).toBe(1)
+  })
+
+  it('skip rows an import is staging, on insert and on their sweep (decision 0035)', async () => {
+    const [a] = (await newOrganizations(database, 1)) as [string]
+    const jobId = crypto.randomUUID()
+    await withTenant(database.db, { orgId: a }, async (tx) => {
+      await tx.insert(entityImports).values({ jobId, orgId: a })
+      await tx.insert(entities).values([
+        { orgId: a, type: 'client', name: 'staged 1', importJobId: jobId },
+        { orgId: a, type: 'client', name: 'staged 2', importJobId: jobId },
+      ])
+    })
+    await addEntities(a, ['client'])
+    expect(await countersOf(a)).toEqual({ 'org|client': 1 })
+    await withTenant(database.db, { orgId: a }, async (tx) => {
+      await tx.delete(entities).where(eq(entities.importJobId, jobId))
+      await tx.delete(entityImports).where(eq(entityImports.jobId, jobId))
+    })
+    expect(await countersOf(a)).toEqual({ 'org|client': 1 })
+  })
+
+  it("hides and protects another organisation's import staging marks", async () => {
+    const [a, b] = (await newOrganizations(database, 2)) as [string, string]
+    const jobId = crypto.randomUUID()
+    await withTenant(database.db, { orgId: b }, (tx) =>
+      tx.insert(entityImports).values({ jobId, orgId: b }),
+    )
+    const seen = await withTenant(database.db, { orgId: a }, (tx) =>
+      tx.select().from(entityImports),
+    )
+    expect(seen).toEqual([])
+    await expect(
+      withTenant(database.db, { orgId: a }, (tx) =>
+        tx.insert(entityImports).values({ jobId: crypto.randomUUID(), orgId: b }),
+      ),
+    ).rejects.toThrow()
+    const gone = await withTenant(database.db, { orgId: a }, (tx) =>
+      tx.delete(entityImports).where(eq(entityImports.jobId, jobId)).returning(),
+    )
+    expect(gone).toEqual([])
+    const kept = await withTenant(database.db, { orgId: b }, (tx) =>
+      tx.select().from(entityImports),
+    )
+    expect(kept.map((k) => k.jobId)).toEqual([jobId])
   })
 })

@@ -305,6 +305,8 @@ export const jobs = pgTable(
  * Entities (issue 9): an organisation's own typed records (clients, matters, counterparties,
  * leads) with free JSON `data`. `app_id` null = organisation-wide; it references apps (org_id,
  * id) ON DELETE SET NULL (app_id) in the custom migration entities-rls (decision 8).
+ * `import_job_id` names the CSV import job that wrote the row; while that import is staging
+ * (a row in entity_imports) the row is out of sight (decision 0035).
  */
 export const entities = pgTable(
   'entities',
@@ -316,6 +318,7 @@ export const entities = pgTable(
     name: text('name').notNull(),
     data: jsonb('data').notNull().default({}),
     createdAt: createdAt(),
+    importJobId: uuid('import_job_id'),
   },
   (t) => [
     // The default order (created_at desc, id desc) and the export's keyset walk.
@@ -327,8 +330,24 @@ export const entities = pgTable(
     // Exact type filter, and sorts by type then name.
     index('entities_org_type_name_idx').on(t.orgId, t.type, t.name, t.id),
     index('entities_org_name_idx').on(t.orgId, t.name, t.id),
+    // A failed or retried import's sweep finds the rows it staged.
+    index('entities_import_job_idx')
+      .on(t.importJobId)
+      .where(sql`import_job_id IS NOT NULL`),
   ],
 )
+
+/**
+ * CSV imports being staged (decision 0035): while an import job's row is here, the entities it
+ * has written (`entities.import_job_id`) are hidden from lists, search, export, edits and the
+ * counters; the import publishes them all at once by deleting this row, or sweeps them on
+ * failure before deleting it.
+ */
+export const entityImports = pgTable('entity_imports', {
+  jobId: uuid('job_id').primaryKey(),
+  orgId: orgId(),
+  createdAt: createdAt(),
+})
 
 /**
  * How many entities an organisation holds per app and type: a counter kept by the statement

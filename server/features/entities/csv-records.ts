@@ -2,11 +2,13 @@
  * The records of a CSV file read as a stream, each with the physical line it starts on, for the
  * entities import. papaparse parses in step mode, because its Node duplex-stream mode drops the
  * errors it finds (an unclosed quote would silently swallow the rest of the file into one value).
- * The bytes are decoded as UTF-8 by the stream itself (Readable.setEncoding), so a character
- * whose bytes straddle two read chunks stays whole; papaparse would decode each chunk alone.
+ * The bytes are decoded as UTF-8 before papaparse (strictUtf8), so a character whose bytes
+ * straddle two read chunks stays whole (papaparse would decode each chunk alone) and bytes that
+ * are not UTF-8 fail the file by their line instead of becoming U+FFFD.
  */
 import type { Readable } from 'node:stream'
 import Papa from 'papaparse'
+import { InvalidUtf8Error, strictUtf8 } from './strict-utf8'
 
 /** One CSV record: its values, and the file line it starts on (1 = the first line). */
 export interface CsvRecord {
@@ -14,7 +16,10 @@ export interface CsvRecord {
   line: number
 }
 
-/** A record papaparse could not read as CSV (a quote not closed, or text after a closing one). */
+/**
+ * A record papaparse could not read as CSV (a quote not closed, or text after a closing one), or
+ * bytes that are not UTF-8.
+ */
 export class CsvSyntaxError extends Error {
   constructor(
     readonly line: number,
@@ -44,13 +49,15 @@ const QUOTE_MESSAGES: Record<string, string> = {
  * after blank lines or values spanning lines. `onBytes` hears of each decoded chunk's size in
  * bytes (for progress). Throws CsvSyntaxError for badly quoted records, and the stream's own
  * error if reading fails. The consumer's pace paces the file: parsing pauses when it is ahead.
+ * Invalid UTF-8 is a CsvSyntaxError too, thrown once the records before it have been yielded.
  */
 export async function* csvRecords(
   stream: Readable,
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<CsvRecord> {
-  stream.setEncoding('utf8')
-  if (onBytes) stream.on('data', (chunk: string) => onBytes(Buffer.byteLength(chunk)))
+  const text = stream.pipe(strictUtf8(onBytes))
+  // A read error of the file reaches papaparse through the decoder, which pipe() does not do.
+  stream.once('error', (error) => text.destroy(error))
   const parsed: Papa.ParseStepResult<string[]>[] = []
   let parser: Papa.Parser | undefined
   let paused = false
@@ -61,7 +68,7 @@ export async function* csvRecords(
     wake?.()
     wake = undefined
   }
-  Papa.parse<string[]>(stream as unknown as Papa.LocalFile, {
+  Papa.parse<string[]>(text as unknown as Papa.LocalFile, {
     step: (result, handle) => {
       parsed.push(result)
       parser = handle
@@ -76,7 +83,8 @@ export async function* csvRecords(
       notify()
     },
     error: (error: Error) => {
-      failure = error
+      failure =
+        error instanceof InvalidUtf8Error ? new CsvSyntaxError(error.line, error.message) : error
       notify()
     },
   })

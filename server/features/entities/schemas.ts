@@ -16,14 +16,51 @@ export const DEFAULT_ENTITY_TYPE = 'item'
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 const storable = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s)
 
-/** Whether every string in a JSON value, object keys included, is storable. */
-function storableJson(value: unknown): boolean {
-  if (typeof value === 'string') return storable(value)
-  if (Array.isArray(value)) return value.every(storableJson)
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).every(([key, inner]) => storable(key) && storableJson(inner))
-  return true
+/**
+ * Deepest nesting of an entity's `data` (objects and arrays, the top object = 1). Deeper data
+ * overflowed the stack on its way to the database (issue 29: 5,000 levels in 30 KB); 64 is far
+ * beyond any record a firm keeps.
+ */
+export const MAX_DATA_DEPTH = 64
+/**
+ * Largest `data` (its JSON text, in UTF-8 bytes), and so the largest CSV value an import takes:
+ * one limit for the API and the import, under the API's 1 MiB body limit.
+ */
+export const MAX_DATA_BYTES = 256 * 1024
+const MAX_DATA_KB = MAX_DATA_BYTES / 1024
+
+/**
+ * What is wrong with the JSON value `value` as entity data, or null: nesting over MAX_DATA_DEPTH,
+ * or a string (object keys included) that is not storable. Walks with its own stack, never
+ * recursing, so no nesting can overflow the call stack here.
+ */
+export function jsonDataProblem(value: unknown): string | null {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }]
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const inner = item.value
+    if (typeof inner === 'string') {
+      if (!storable(inner)) return 'Data may not contain NUL characters or unpaired surrogates'
+      continue
+    }
+    if (inner === null || typeof inner !== 'object') continue
+    const depth = item.depth + 1
+    if (depth > MAX_DATA_DEPTH) return `Data may not nest more than ${MAX_DATA_DEPTH} levels deep`
+    for (const [key, child] of Object.entries(inner)) {
+      if (!Array.isArray(inner) && !storable(key))
+        return 'Data may not contain NUL characters or unpaired surrogates'
+      pending.push({ value: child, depth })
+    }
+  }
+  return null
 }
+
+/** Whether the text `text` is within MAX_DATA_BYTES in UTF-8. */
+export function withinDataLimit(text: string): boolean {
+  return text.length <= MAX_DATA_BYTES && Buffer.byteLength(text) <= MAX_DATA_BYTES
+}
+
+/** The message for data (or a CSV value) over MAX_DATA_BYTES. */
+export const DATA_TOO_LARGE = `Data may not be larger than ${MAX_DATA_KB} KB`
 
 export const EntityName = z
   .string()
@@ -38,11 +75,17 @@ export const EntityType = z
 /** The `data` of an entity: a JSON object (not an array or a scalar). */
 export const EntityData = z.record(z.string(), z.unknown()).describe('A JSON object')
 
-/** `data` as sent by a client or a CSV file: also checked to be storable (above). */
-export const StorableEntityData = EntityData.refine(
-  storableJson,
-  'Data may not contain NUL characters or unpaired surrogates',
-)
+/**
+ * `data` as sent by a client or a CSV file: also checked for depth and storable strings
+ * (jsonDataProblem), then for size (MAX_DATA_BYTES); the size is measured only on data whose
+ * depth is known to be bounded.
+ */
+export const StorableEntityData = EntityData.superRefine((data, context) => {
+  const problem = jsonDataProblem(data)
+  if (problem) context.addIssue({ code: 'custom', message: problem })
+  else if (!withinDataLimit(JSON.stringify(data)))
+    context.addIssue({ code: 'custom', message: DATA_TOO_LARGE })
+})
 
 export const EntitySchema = z
   .object({

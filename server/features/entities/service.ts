@@ -5,7 +5,7 @@
  */
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { entities, entityCounts } from '../../db/schema'
+import { entities, entityCounts, entityImports } from '../../db/schema'
 import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
 import { notFound } from '../../http/app-error'
 import { recordAudit } from '../../audit/record-audit'
@@ -14,6 +14,13 @@ import { isForeignKeyViolation } from '../../db/constraint-violation'
 import { orderByOf, parseSort } from './sort'
 
 type EntityRow = typeof entities.$inferSelect
+
+/**
+ * Rows in sight: not staged by an import still running (decision 0035). The staging table is
+ * empty but for running imports, so this costs a probe of an empty or tiny table.
+ */
+export const entityInSight = sql`(${entities.importJobId} IS NULL OR NOT EXISTS (
+  SELECT FROM ${entityImports} WHERE ${entityImports.jobId} = ${entities.importJobId}))`
 
 /** The API shape of an entity. */
 export function toEntity(row: EntityRow) {
@@ -40,10 +47,11 @@ export interface EntityFilters {
   appId?: string
 }
 
-/** The WHERE of `filters` (the organisation itself is RLS's business). */
+/** The WHERE of `filters`, rows in sight only (the organisation itself is RLS's business). */
 export function entityWhere(filters: EntityFilters): SQL | undefined {
   const q = filters.q?.trim()
   return and(
+    entityInSight,
     q ? or(ilike(entities.name, likePattern(q)), ilike(entities.type, likePattern(q))) : undefined,
     filters.type ? eq(entities.type, filters.type) : undefined,
     filters.appId ? eq(entities.appId, filters.appId) : undefined,
@@ -155,7 +163,11 @@ export async function updateEntity(
   patch: Partial<Pick<NewEntityInput, 'name' | 'type' | 'data'>>,
 ) {
   return withTenant(db, principal, async (tx) => {
-    const [row] = await tx.update(entities).set(patch).where(eq(entities.id, id)).returning()
+    const [row] = await tx
+      .update(entities)
+      .set(patch)
+      .where(and(eq(entities.id, id), entityInSight))
+      .returning()
     if (!row) throw notFound('Entity')
     await recordAudit(
       tx,
@@ -177,7 +189,7 @@ export async function deleteEntities(db: Db, principal: Principal, ids: string[]
   return withTenant(db, principal, async (tx) => {
     const gone = await tx
       .delete(entities)
-      .where(inArray(entities.id, ids))
+      .where(and(inArray(entities.id, ids), entityInSight))
       .returning({ id: entities.id })
     if (gone.length > 0) {
       await recordAudit(

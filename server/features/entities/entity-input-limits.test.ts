@@ -1,0 +1,192 @@
+/**
+ * Issue 29, input hygiene and exact limits of the entities API and CSV import: data nested too
+ * deep, a value over the shared data limit and invalid UTF-8 are refused by name (a 400 problem,
+ * or the line in the import's error), and an upload over the import limit is 413 with nothing
+ * stored, whether it comes with a Content-Length or chunked.
+ */
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import { uploadForm } from '../../test/sample-files'
+import { MAX_IMPORT_BYTES } from './import-csv'
+import { MAX_DATA_BYTES, MAX_DATA_DEPTH } from './schemas'
+
+let t: TestApp
+let alice: TestMember
+beforeAll(async () => {
+  t = await buildTestApp()
+  alice = await signedInMember(t, 'Hygiene Firm')
+})
+afterAll(() => t.close())
+
+const url = (m: TestMember, rest = '') => `/api/v1/orgs/${m.orgId}/entities${rest}`
+
+/** JSON text of an object nesting `depth` levels deep: {"a":{"a":…{}…}}. */
+const nested = (depth: number) => `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`
+
+async function importBytes(m: TestMember, bytes: Uint8Array) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: url(m, '/import'),
+    headers: m.headers,
+    payload: uploadForm(bytes, 'entities.csv'),
+  })
+  expect(res.statusCode, res.body).toBe(202)
+  const jobId = (res.json() as { id: string }).id
+  let job: { status: string; error: string | null }
+  await expect
+    .poll(
+      async () => {
+        job = (
+          await t.app.inject({ url: `/api/v1/orgs/${m.orgId}/jobs/${jobId}`, headers: m.headers })
+        ).json()
+        return job.status
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/succeeded|failed|cancelled/)
+  return job!
+}
+
+const text = (s: string) => new TextEncoder().encode(s)
+
+async function rowsOf(m: TestMember) {
+  const result = await t.database.db.execute(
+    sql`SELECT count(*)::int AS n FROM entities WHERE org_id = ${m.orgId}`,
+  )
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0
+}
+
+describe('entity data limits', () => {
+  it(`refuses data nested deeper than ${MAX_DATA_DEPTH} levels with a 400 problem, in a create and an update`, async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: url(alice),
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      payload: `{"name":"Deep","data":${nested(5000)}}`,
+    })
+    expect(created.statusCode, created.body).toBe(400)
+    expect(created.headers['content-type']).toMatch(/application\/problem\+json/)
+    expect(created.json()).toMatchObject({ code: 'validation_failed' })
+    expect(created.json().detail).toMatch(new RegExp(`${MAX_DATA_DEPTH} levels`))
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: url(alice),
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      payload: `{"name":"Just deep enough","data":${nested(MAX_DATA_DEPTH)}}`,
+    })
+    expect(ok.statusCode, ok.body).toBe(201)
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: url(alice, `/${ok.json().id}`),
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      payload: `{"data":${nested(MAX_DATA_DEPTH + 1)}}`,
+    })
+    expect(patched.statusCode, patched.body).toBe(400)
+  })
+
+  it('refuses data over the shared data limit through the API', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: url(alice),
+      headers: alice.headers,
+      payload: { name: 'Big', data: { text: 'x'.repeat(MAX_DATA_BYTES) } },
+    })
+    expect(res.statusCode, res.body).toBe(400)
+    expect(res.json().detail).toMatch(/KB/)
+  })
+
+  it('names the line of a CSV record whose data nests too deep, and imports nothing', async () => {
+    const m = await signedInMember(t, 'Deep CSV Firm')
+    const deep = nested(5000).replaceAll('"', '""')
+    const job = await importBytes(m, text(`name,data\nfine,\n"too deep","${deep}"\n`))
+    expect(job.status).toBe('failed')
+    expect(job.error).toMatch(new RegExp(`^Line 3: .*${MAX_DATA_DEPTH} levels`))
+    expect(await rowsOf(m)).toBe(0)
+  })
+
+  it('names the line of a CSV value over the shared data limit, and imports nothing', async () => {
+    const m = await signedInMember(t, 'Big Cell Firm')
+    const job = await importBytes(
+      m,
+      text(`name,data\nfine,\nsmall,\n"big","${'y'.repeat(MAX_DATA_BYTES + 1)}"\n`),
+    )
+    expect(job.status).toBe('failed')
+    expect(job.error).toMatch(/^Line 4: .*KB/)
+    expect(await rowsOf(m)).toBe(0)
+  })
+
+  it('names the line of invalid UTF-8 in a CSV instead of storing U+FFFD, and imports nothing', async () => {
+    const m = await signedInMember(t, 'Bad Bytes Firm')
+    const head = text('name,type\r\nAcme,client\r\n"Multi\r\nline",client\r\n')
+    const bad = new Uint8Array([...text('Caf'), 0xe9, ...text(',client\r\nZed,client\r\n')])
+    const job = await importBytes(m, new Uint8Array([...head, ...bad]))
+    expect(job.status).toBe('failed')
+    expect(job.error).toMatch(/^Line 5: .*UTF-8/)
+    expect(await rowsOf(m)).toBe(0)
+  })
+})
+
+/** A multipart body holding a CSV of `bytes` bytes as a stream of 1 MiB chunks, and its type. */
+function streamedCsvForm(bytes: number) {
+  const boundary = `----lexdesk${crypto.randomUUID()}`
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  )
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
+  const line = '"Client",client,\r\n'
+  const chunk = Buffer.from(line.repeat(Math.ceil((1024 * 1024) / line.length)))
+  async function* parts() {
+    yield head
+    yield Buffer.from('name,type,data\r\n')
+    let left = bytes - 'name,type,data\r\n'.length
+    while (left > 0) {
+      const piece = chunk.subarray(0, Math.min(left, chunk.length))
+      left -= piece.length
+      yield piece
+    }
+    yield tail
+  }
+  return {
+    type: `multipart/form-data; boundary=${boundary}`,
+    length: head.length + bytes + tail.length,
+    stream: () => Readable.from(parts()),
+  }
+}
+
+async function importFiles(m: TestMember) {
+  const folder = path.join(t.blobDir, 'orgs', m.orgId, 'imports')
+  return readdir(folder).catch(() => [])
+}
+
+async function jobsOf(m: TestMember) {
+  const res = await t.app.inject({ url: `/api/v1/orgs/${m.orgId}/jobs`, headers: m.headers })
+  return (res.json() as { items: unknown[] }).items
+}
+
+describe('the import size limit', () => {
+  it('answers 413 and stores nothing for a file over the limit, sent with a Content-Length or chunked', async () => {
+    const m = await signedInMember(t, 'Oversize Firm')
+    const form = streamedCsvForm(MAX_IMPORT_BYTES + 20 * 17)
+    for (const withLength of [true, false]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: url(m, '/import'),
+        headers: {
+          ...m.headers,
+          'content-type': form.type,
+          ...(withLength ? { 'content-length': String(form.length) } : {}),
+        },
+        payload: form.stream(),
+      })
+      expect(res.statusCode, `${withLength ? 'with' : 'without'} length: ${res.body}`).toBe(413)
+      expect(res.json()).toMatchObject({ code: 'file_too_large' })
+    }
+    expect(await importFiles(m)).toEqual([])
+    expect(await jobsOf(m)).toEqual([])
+    expect(await rowsOf(m)).toBe(0)
+  }, 120_000)
+})
