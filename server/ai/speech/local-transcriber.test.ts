@@ -10,25 +10,25 @@ import { useTempRoot } from './temp-root'
 const reads: number[] = []
 vi.mock('./audio', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./audio')>()
+  // Counts the bytes of every range the transcriber reads from the decoded PCM.
+  const counted: typeof actual.withDecodedPcm = (input, options, use) =>
+    actual.withDecodedPcm(input, options, (pcm, dir) =>
+      use(
+        {
+          byteLength: pcm.byteLength,
+          read: (from, to) => {
+            reads.push(Math.min(to, pcm.byteLength) - from)
+            return pcm.read(from, to)
+          },
+        },
+        dir,
+      ),
+    )
   return {
     ...actual,
     decodeToPcm: vi.fn(actual.decodeToPcm),
-    // Counts the bytes of every range the transcriber reads from the decoded PCM.
-    withDecodedPcm: vi.fn((input, options, use) =>
-      actual.withDecodedPcm(input, options, (pcm, dir) =>
-        use(
-          {
-            byteLength: pcm.byteLength,
-            read: (from, to) => {
-              reads.push(Math.min(to, pcm.byteLength) - from)
-              return pcm.read(from, to)
-            },
-          },
-          dir,
-        ),
-      ),
-    ),
-  } satisfies typeof actual
+    withDecodedPcm: vi.fn(counted),
+  }
 })
 
 const pool = new WorkerPool({ threads: 2 })
