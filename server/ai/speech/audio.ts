@@ -8,10 +8,11 @@
  * concat list or a file:// URL in an upload is refused before ffmpeg runs, and could not open
  * another file if it reached it.
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { WorkerPool } from '../../workers/worker-pool'
 import { ProcessFailure, runProcess } from './run-process'
+import { openPcmFile, type PcmSource } from './pcm-file'
 import { badAudio, sniffAudio, type AudioFormat } from './sniff-audio'
 import { withTempDir } from './temp-root'
 
@@ -75,13 +76,21 @@ async function runFfmpeg<T>(
 
 /**
  * Decodes `audio` to 16 kHz mono PCM (s16le), at most `maxSeconds` of it when given, with ffmpeg
- * on a slot of `pool` (see runProcess). Throws 400 `bad_audio` when it is not an allowed format,
- * ffmpeg cannot decode it or it holds no sound samples, 503 when ffmpeg is missing, or the abort
- * reason.
+ * on a slot of `pool` (see runProcess), into a file of a private temporary folder, and resolves
+ * with what `use` makes of it: the PCM, read by byte range (at most `maxSeconds` of samples:
+ * ffmpeg's `-t` goes by timestamps), and the folder, for more files of the same work. The folder
+ * is removed when `use` settles. Throws 400 `bad_audio` when it is not an allowed format, ffmpeg
+ * cannot decode it or it holds no sound samples, 503 when ffmpeg is missing, or the abort reason.
  */
-export async function decodeToPcm(audio: Uint8Array, options: DecodeOptions): Promise<Buffer> {
+export async function withDecodedPcm<T>(
+  audio: Uint8Array,
+  options: DecodeOptions,
+  use: (pcm: PcmSource, dir: string) => Promise<T>,
+): Promise<T> {
   const output = (dir: string) => path.join(dir, 'audio.pcm')
-  const pcm = await runFfmpeg(
+  const limit =
+    options.maxSeconds === undefined ? Infinity : options.maxSeconds * PCM_BYTES_PER_SECOND
+  return runFfmpeg(
     audio,
     // Written to a file rather than collected from stdout: hours of PCM are hundreds of MB.
     (dir) => [
@@ -96,11 +105,25 @@ export async function decodeToPcm(audio: Uint8Array, options: DecodeOptions): Pr
       'pcm_s16le',
       output(dir),
     ],
-    (_stdout, dir) => readFile(output(dir)),
+    async (_stdout, dir) => {
+      const pcm = await openPcmFile(output(dir), limit)
+      try {
+        if (pcm.byteLength < 2) throw badAudio()
+        return await use(pcm, dir)
+      } finally {
+        await pcm.close()
+      }
+    },
     options,
   )
-  if (pcm.byteLength < 2) throw badAudio()
-  return pcm
+}
+
+/**
+ * The PCM of `audio` in one Buffer (see withDecodedPcm, which throws the same): only for short
+ * audio, such as a `maxSeconds` check or a test clip; a stored recording is read by the piece.
+ */
+export async function decodeToPcm(audio: Uint8Array, options: DecodeOptions): Promise<Buffer> {
+  return withDecodedPcm(audio, options, (pcm) => pcm.read(0, pcm.byteLength))
 }
 
 /**

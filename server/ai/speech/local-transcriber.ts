@@ -1,7 +1,9 @@
 /**
- * The local speech-to-text engine: ffmpeg decodes the recording to 16 kHz mono PCM, which is cut
- * into pieces of about a minute (pieces.ts) and recognised by CMU PocketSphinx 0.8
- * (`pocketsphinx_continuous`, Debian packages pocketsphinx and pocketsphinx-en-us) with its US
+ * The local speech-to-text engine: ffmpeg decodes the recording to 16 kHz mono PCM in a temporary
+ * file, which is cut into pieces of about a minute (pieces.ts), each read from the file when its
+ * turn comes (memory is bounded by the piece, not the recording: decision 0034), and recognised
+ * by CMU PocketSphinx 0.8 (`pocketsphinx_continuous`, Debian packages pocketsphinx and
+ * pocketsphinx-en-us) with its US
  * English acoustic model, language model and dictionary. Every program runs as a child process
  * on a slot of the shared worker pool (runProcess), so pieces are recognised as many at a time as
  * the pool has threads, sharing them with every other CPU-heavy task, and are killed when the
@@ -12,9 +14,9 @@ import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { AppError } from '../../http/app-error'
-import { decodeToPcm, PCM_BYTES_PER_SECOND, pcmToWav } from './audio'
-import { withTempDir } from './temp-root'
+import { PCM_BYTES_PER_SECOND, pcmToWav, withDecodedPcm } from './audio'
 import { featParamsForPiece } from './cepstral-mean'
+import type { PcmSource } from './pcm-file'
 import { parsePocketsphinxTimes } from './pocketsphinx-output'
 import { splitPcm, type Piece } from './pieces'
 import { engineUnavailable, ProcessFailure, runProcess } from './run-process'
@@ -49,44 +51,44 @@ export class LocalTranscriber implements Transcriber {
   ): Promise<Transcript> {
     if (!existsSync(POCKETSPHINX_MODEL)) throw engineUnavailable(INSTALL)
     options.onProgress?.(0, 'Decoding audio')
-    const { maxSeconds } = options
-    const decoded = await decodeToPcm(audio, {
-      pool: this.pool,
-      signal: options.signal,
-      maxSeconds,
-    })
-    // `-t` goes by timestamps; the sample count is what the recogniser would work through.
-    const pcm =
-      maxSeconds === undefined ? decoded : decoded.subarray(0, maxSeconds * PCM_BYTES_PER_SECOND)
-    const pieces = splitPcm(pcm, this.options.pieceSec)
+    return withDecodedPcm(
+      audio,
+      { pool: this.pool, signal: options.signal, maxSeconds: options.maxSeconds },
+      (pcm, dir) => this.transcribePcm(pcm, dir, options),
+    )
+  }
+
+  /** Recognises `pcm` piece by piece, reading each from its file, with the WAV pieces in `dir`. */
+  private async transcribePcm(
+    pcm: PcmSource,
+    dir: string,
+    options: TranscribeOptions,
+  ): Promise<Transcript> {
+    const pieces = await splitPcm(pcm, this.options.pieceSec)
     const results: TranscriptSegment[][] = []
     let done = 0
     // The first piece that fails stops the others: their result would be thrown away.
     const failed = new AbortController()
     const signal = options.signal ? AbortSignal.any([options.signal, failed.signal]) : failed.signal
-    await withTempDir(async (dir) => {
-      let next = 0
-      const worker = async () => {
-        while (next < pieces.length && !signal.aborted) {
-          const index = next++
-          const piece = pieces[index] as Piece
-          results[index] = await this.recognise(dir, index, pcm, piece, signal)
-          done++
-          options.onProgress?.(done / pieces.length, `Transcribed ${done} of ${pieces.length}`)
-        }
+    let next = 0
+    const worker = async () => {
+      while (next < pieces.length && !signal.aborted) {
+        const index = next++
+        const piece = pieces[index] as Piece
+        results[index] = await this.recognise(dir, index, pcm, piece, signal)
+        done++
+        options.onProgress?.(done / pieces.length, `Transcribed ${done} of ${pieces.length}`)
       }
-      // As many pieces in hand (a WAV file each) as the pool can recognise at once.
-      const inHand = Math.min(this.pool.maxThreads, pieces.length)
-      // Every worker ends (so no process writes into the folder being removed); then the
-      // caller's abort reason, or the first failure, is the answer.
-      await Promise.all(
-        Array.from({ length: inHand }, () =>
-          worker().catch((error: unknown) => failed.abort(error)),
-        ),
-      )
-      options.signal?.throwIfAborted()
-      if (failed.signal.aborted) throw failed.signal.reason
-    })
+    }
+    // As many pieces in hand (a WAV file each, and its PCM) as the pool can recognise at once.
+    const inHand = Math.min(this.pool.maxThreads, pieces.length)
+    // Every worker ends (so no process writes into the folder being removed); then the
+    // caller's abort reason, or the first failure, is the answer.
+    await Promise.all(
+      Array.from({ length: inHand }, () => worker().catch((error: unknown) => failed.abort(error))),
+    )
+    options.signal?.throwIfAborted()
+    if (failed.signal.aborted) throw failed.signal.reason
     const segments = results.flat()
     return {
       text: segments.map((s) => s.text).join(' '),
@@ -102,12 +104,12 @@ export class LocalTranscriber implements Transcriber {
   private async recognise(
     dir: string,
     index: number,
-    pcm: Buffer,
+    pcm: PcmSource,
     piece: Piece,
     signal?: AbortSignal,
   ): Promise<TranscriptSegment[]> {
     const file = path.join(dir, `piece-${index}.wav`)
-    await writeFile(file, pcmToWav(pcm.subarray(piece.startByte, piece.endByte)))
+    await writeFile(file, pcmToWav(await pcm.read(piece.startByte, piece.endByte)))
     try {
       const params = await featParamsForPiece(POCKETSPHINX_MODEL, file, {
         pool: this.pool,
