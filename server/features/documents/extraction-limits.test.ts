@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import {
@@ -6,9 +5,8 @@ import {
   makeCompressedBombPdf,
   makePdf,
   SAMPLE_CONTRACT,
-  uploadForm,
 } from '../../test/sample-files'
-import { documents } from '../../db/schema'
+import { storedDocuments, uploadDocument } from '../../test/document-uploads'
 
 let t: TestApp
 let alice: TestMember
@@ -19,21 +17,9 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-function upload(bytes: Uint8Array, fileName: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orgs/${alice.orgId}/documents`,
-    headers: alice.headers,
-    payload: uploadForm(bytes, fileName),
-  })
-}
+const upload = (bytes: Uint8Array, fileName: string) => uploadDocument(t, alice, bytes, fileName)
 
-async function stored() {
-  const files = (await readdir(t.blobDir, { recursive: true, withFileTypes: true })).filter((e) =>
-    e.isFile(),
-  )
-  return { rows: (await t.database.db.select().from(documents)).length, files: files.length }
-}
+const stored = () => storedDocuments(t)
 
 describe('text extraction limits', () => {
   it('refuses a PDF over the page limit with a 413 naming the limit, storing nothing', async () => {

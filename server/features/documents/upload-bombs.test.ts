@@ -1,9 +1,8 @@
-import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { makeZipBombDocx } from '../../test/bomb-files'
-import { makeDocx, SAMPLE_CONTRACT, uploadForm } from '../../test/sample-files'
-import { documents } from '../../db/schema'
+import { makeDocx, SAMPLE_CONTRACT } from '../../test/sample-files'
+import { storedDocuments, uploadDocument } from '../../test/document-uploads'
 import { MAX_DOCUMENT_CHARACTERS } from './extract-text'
 
 let t: TestApp
@@ -15,21 +14,9 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-function upload(bytes: Uint8Array, fileName: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orgs/${alice.orgId}/documents`,
-    headers: alice.headers,
-    payload: uploadForm(bytes, fileName),
-  })
-}
+const upload = (bytes: Uint8Array, fileName: string) => uploadDocument(t, alice, bytes, fileName)
 
-async function stored() {
-  const files = (await readdir(t.blobDir, { recursive: true, withFileTypes: true })).filter((e) =>
-    e.isFile(),
-  )
-  return { rows: (await t.database.db.select().from(documents)).length, files: files.length }
-}
+const stored = () => storedDocuments(t)
 
 describe('decompression bombs among uploads', () => {
   it('refuses a DOCX whose ZIP headers declare a huge document with a 413, storing nothing', async () => {

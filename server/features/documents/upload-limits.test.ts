@@ -1,8 +1,7 @@
-import { readdir } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
-import { documents } from '../../db/schema'
+import { storedDocuments } from '../../test/document-uploads'
 import { MAX_UPLOAD_BYTES } from './routes'
 import { MAX_PASTED_CHARACTERS } from './schemas'
 
@@ -15,12 +14,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-async function stored() {
-  const files = (await readdir(t.blobDir, { recursive: true, withFileTypes: true })).filter((e) =>
-    e.isFile(),
-  )
-  return { rows: (await t.database.db.select().from(documents)).length, files: files.length }
-}
+const stored = () => storedDocuments(t)
 
 const BOUNDARY = 'lexdesk-limit-test'
 
