@@ -8,6 +8,7 @@ import {
   type TestMember,
 } from '../../test/test-app'
 import { uploadForm } from '../../test/sample-files'
+import { finishedJob as waitForJob } from '../../test/finished-job'
 import { withTenant } from '../../db/tenant'
 import { entities } from '../../db/schema'
 
@@ -48,21 +49,7 @@ async function importCsv(m: TestMember, csv: string) {
   return res
 }
 
-async function finishedJob(m: TestMember, jobId: string) {
-  let job: { status: string; error: string | null; result: { imported: number } | null }
-  await expect
-    .poll(
-      async () => {
-        job = (
-          await t.app.inject({ url: `/api/v1/orgs/${m.orgId}/jobs/${jobId}`, headers: m.headers })
-        ).json()
-        return job.status
-      },
-      { timeout: 20_000 },
-    )
-    .toMatch(/succeeded|failed|cancelled/)
-  return job!
-}
+const finishedJob = (m: TestMember, jobId: string) => waitForJob(t, m, jobId)
 
 describe('entities API', () => {
   it('creates an entity with defaults and lists it newest first with an exact count', async () => {

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { uploadForm } from '../../test/sample-files'
+import { finishedJob } from '../../test/finished-job'
 import { MAX_IMPORT_BYTES } from './import-csv'
 import { MAX_DATA_BYTES, MAX_DATA_DEPTH } from './schemas'
 
@@ -35,20 +36,7 @@ async function importBytes(m: TestMember, bytes: Uint8Array) {
     payload: uploadForm(bytes, 'entities.csv'),
   })
   expect(res.statusCode, res.body).toBe(202)
-  const jobId = (res.json() as { id: string }).id
-  let job: { status: string; error: string | null }
-  await expect
-    .poll(
-      async () => {
-        job = (
-          await t.app.inject({ url: `/api/v1/orgs/${m.orgId}/jobs/${jobId}`, headers: m.headers })
-        ).json()
-        return job.status
-      },
-      { timeout: 20_000 },
-    )
-    .toMatch(/succeeded|failed|cancelled/)
-  return job!
+  return finishedJob(t, m, (res.json() as { id: string }).id)
 }
 
 const text = (s: string) => new TextEncoder().encode(s)
