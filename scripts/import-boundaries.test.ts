@@ -49,7 +49,7 @@ describe('import boundaries', () => {
   )
 
   it('lets a feature import shared code', { timeout: 30_000 }, async () => {
-    expect(await brokenRules('server/features/documents/x.ts', '../../http/app-error')).toEqual([])
+    expect(await brokenRules('server/features/documents/x.ts', '../../errors/app-error')).toEqual([])
     expect(
       await brokenRules('web/features/entities/x.tsx', '../../lib/refresh-after-write'),
     ).toEqual([])

@@ -7,7 +7,7 @@
  * comes from the closed list by status, and its message stays the detail.
  */
 import { STATUS_CODES } from 'node:http'
-import { codeForStatus } from '../http/error-codes'
+import { codeForStatus } from '../errors/error-codes'
 import { problem, type Problem } from '../http/problem'
 
 /** better-auth error codes that tell an outsider whether an organisation exists. */

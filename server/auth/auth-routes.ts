@@ -5,7 +5,7 @@
  * limited caller gets a 429 problem with Retry-After.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError } from '../http/app-error'
+import { AppError } from '../errors/app-error'
 import { createMethodIndex } from '../http/route-methods'
 import { DISABLED_AUTH_PATHS, type Auth } from './auth'
 import { authProblem } from './auth-problems'
@@ -42,7 +42,6 @@ async function emailWithinLimit(req: FastifyRequest) {
   if (typeof email === 'string' && email.length > MAX_EMAIL_LENGTH) {
     throw new AppError(
       'email_too_long',
-      400,
       `An e-mail address has at most ${MAX_EMAIL_LENGTH} characters.`,
     )
   }
@@ -61,7 +60,7 @@ function holdsNul(value: unknown, depth = 0): boolean {
  */
 async function refuseNulCharacters(req: FastifyRequest) {
   if (holdsNul(req.query) || holdsNul(req.body)) {
-    throw new AppError('nul_character', 400, 'Text may not contain NUL characters.')
+    throw new AppError('nul_character', 'Text may not contain NUL characters.')
   }
 }
 
@@ -103,7 +102,7 @@ function sameOriginCallbacks(origin: string) {
           value !== undefined &&
           (typeof value !== 'string' || !isSameOriginCallback(value, origin))
         ) {
-          throw new AppError('bad_callback_url', 400, `${field} must be a path on this site`)
+          throw new AppError('bad_callback_url', `${field} must be a path on this site`)
         }
       }
     }
@@ -144,7 +143,6 @@ export const authRoutes: FastifyPluginAsync<{
           const seconds = Math.max(1, result.ttlInSeconds)
           throw new AppError(
             'rate_limited',
-            429,
             `Too many sign-in attempts. Try again in ${seconds} seconds.`,
             {
               'retry-after': String(seconds),

@@ -15,7 +15,7 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from '../http/app-error'
+import { AppError } from '../errors/app-error'
 import { comesFrom } from '../http/same-origin'
 import type { Auth } from './auth'
 import { pendingSignIn } from './pending-sign-in'
@@ -61,7 +61,6 @@ function requireOwnPage(req: FastifyRequest, origin: string) {
   if (site === 'same-origin' || (site === undefined && comesFrom(req, origin))) return
   throw new AppError(
     'cross_origin_request',
-    403,
     `Confirm a sign-in from the page ${origin} shows; this request came from another site.`,
   )
 }

@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { member } from '../db/schema'
 import type { Principal } from '../db/tenant'
-import { AppError } from '../http/app-error'
+import { AppError } from '../errors/app-error'
 import type { Auth } from './auth'
 import type { PrincipalCache, SessionFacts } from './principal-cache'
 import { hasRole, toRole, type Role } from './roles'
@@ -24,7 +24,7 @@ declare module 'fastify' {
 
 /** The resolved principal of a guarded request; throws a 401 problem if there is none. */
 export function principalOf(req: FastifyRequest): Principal {
-  if (!req.principal) throw new AppError('unauthenticated', 401, 'Not authenticated')
+  if (!req.principal) throw new AppError('unauthenticated', 'Not authenticated')
   return req.principal
 }
 
@@ -52,13 +52,13 @@ export function organizationMemberCheck(auth: Auth, db: Db, cache: PrincipalCach
     async (req: FastifyRequest): Promise<void> => {
       const cookie = getSessionCookie(new Headers({ cookie: req.headers.cookie ?? '' }))
       const userId = await cache.userIdFor(cookie, () => sessionOf(req))
-      if (!userId) throw new AppError('unauthenticated', 401, 'Not authenticated')
+      if (!userId) throw new AppError('unauthenticated', 'Not authenticated')
       const orgId = (req.params as { orgId?: string }).orgId
-      if (!orgId) throw new AppError('org_missing', 400, 'Organization id missing from the path')
+      if (!orgId) throw new AppError('org_missing', 'Organization id missing from the path')
       const role = await cache.roleFor(userId, orgId, () => roleOf(userId, orgId))
-      if (!role) throw new AppError('organization_not_found', 404, 'Organization not found')
+      if (!role) throw new AppError('organization_not_found', 'Organization not found')
       if (!hasRole(role, minRole)) {
-        throw new AppError('forbidden', 403, `This action needs the ${minRole} role or higher`)
+        throw new AppError('forbidden', `This action needs the ${minRole} role or higher`)
       }
       req.principal = { orgId, userId, role, actorType: 'user' }
     }

@@ -7,7 +7,7 @@
  */
 import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import type { ErrorCode } from './error-codes'
+import type { ErrorCode } from '../errors/error-codes'
 import { problem } from './problem'
 
 const ANSWERS: Record<string, [number, string, ErrorCode]> = {

@@ -15,7 +15,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ServerResponse } from 'node:http'
 import type { Principal } from '../db/tenant'
-import { AppError } from './app-error'
+import { AppError } from '../errors/app-error'
 import { problemResponse } from './problem-responses'
 
 /** Caps of open streams and the keep-alive period. */
@@ -133,7 +133,7 @@ export class EventStreams {
   private admit(req: FastifyRequest, reply: FastifyReply): AppError | undefined {
     const principal = (req as FastifyRequest & { principal?: Principal }).principal
     if (!principal)
-      return new AppError('internal_error', 500, 'An event stream needs a signed-in caller.')
+      return new AppError('internal_error', 'An event stream needs a signed-in caller.')
     const userKey = principal.userId ?? `${principal.orgId}:${principal.actorType}`
     const { perUser, perOrg } = this.limits
     if ((this.byUser.get(userKey) ?? 0) >= perUser)
@@ -170,7 +170,7 @@ export class EventStreams {
 }
 
 function tooMany(detail: string): AppError {
-  return new AppError('too_many_streams', 429, detail, { 'retry-after': String(RETRY_AFTER_S) })
+  return new AppError('too_many_streams', detail, { 'retry-after': String(RETRY_AFTER_S) })
 }
 
 /** Adds `delta` to `key`'s count, forgetting keys that reach 0 (the maps stay small). */

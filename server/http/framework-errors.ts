@@ -7,7 +7,7 @@
  */
 import helmet, { type HelmetOptions } from 'helmet'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import type { ErrorCode } from './error-codes'
+import type { ErrorCode } from '../errors/error-codes'
 import { problem } from './problem'
 import { helmetOptions } from './security-headers'
 

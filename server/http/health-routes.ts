@@ -8,7 +8,7 @@ import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../db/client'
 import type { WorkerPool } from '../workers/worker-pool'
-import { AppError } from './app-error'
+import { AppError } from '../errors/app-error'
 import { problemResponse } from './problem-responses'
 
 const WorkerPoolStatsSchema = z.object({
@@ -63,7 +63,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; pool: WorkerPool }> =
       try {
         await db.execute(sql`select 1`)
       } catch (error) {
-        throw new AppError('database_unavailable', 503, 'The database does not answer.', {}, error)
+        throw new AppError('database_unavailable', 'The database does not answer.', {}, error)
       }
       return { status: 'ready' as const, workers: pool.stats() }
     },

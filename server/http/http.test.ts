@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../test/test-app'
-import { AppError } from './app-error'
-import { ERROR_CODES } from './error-codes'
+import { AppError } from '../errors/app-error'
+import { ERROR_CODES, statusForCode } from '../errors/error-codes'
 
 let t: TestApp
 let alice: TestMember
@@ -177,8 +177,17 @@ describe('error codes', () => {
     expect((await t.app.inject({ url: '/readyz' })).statusCode).toBe(200)
   })
 
+  it('answers every code with its one status, a client error or a server error', () => {
+    expect(new AppError('file_too_large', 'Too big.').status).toBe(413)
+    expect(new AppError('engine_unavailable', 'Down.').status).toBe(503)
+    for (const code of ERROR_CODES) {
+      expect(statusForCode(code), code).toBeGreaterThanOrEqual(400)
+      expect(statusForCode(code), code).toBeLessThan(600)
+    }
+  })
+
   it('rebuilds an AppError from its JSON form and maps an unknown code to internal_error', () => {
-    const error = new AppError('too_many_pages', 413, 'Too many pages.')
+    const error = new AppError('too_many_pages', 'Too many pages.')
     expect(AppError.fromJSON(error.toJSON())).toMatchObject({
       code: 'too_many_pages',
       status: 413,

@@ -5,8 +5,8 @@
 import { STATUS_CODES } from 'node:http'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from './app-error'
-import { codeForStatus, ERROR_CODES, type ErrorCode } from './error-codes'
+import { AppError } from '../errors/app-error'
+import { codeForStatus, ERROR_CODES, type ErrorCode } from '../errors/error-codes'
 
 /** The body of every error answer (RFC 9457 problem details plus Lexdesk's stable `code`). */
 export const ProblemSchema = z

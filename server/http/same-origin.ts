@@ -13,7 +13,7 @@
  * included (its own check let a cross-origin `organization/create` through).
  */
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
-import { AppError } from './app-error'
+import { AppError } from '../errors/app-error'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -46,7 +46,6 @@ export function sameOriginWrites(publicUrl: string): onRequestAsyncHookHandler {
     if (comesFrom(req, origin)) return
     throw new AppError(
       'cross_origin_request',
-      403,
       `Changes must be sent from ${origin}; this request came from another site.`,
     )
   }

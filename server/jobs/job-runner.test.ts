@@ -5,7 +5,7 @@ import { insertOrganizations, openTestDatabase } from '../test/test-database'
 import type { Database } from '../db/client'
 import { jobs } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
-import { AppError } from '../http/app-error'
+import { AppError } from '../errors/app-error'
 import { JobRunner, type JobHandler } from './job-runner'
 import { cancelJob, enqueueJob, getJob } from './job-service'
 import { INTERRUPTED_MESSAGE, purgeFinishedJobs } from './job-store'
@@ -128,7 +128,7 @@ describe('JobRunner', () => {
         kind: 'refuse',
         async run() {
           calls += 1
-          throw new AppError('no_text', 422, 'This document has no text to analyze.')
+          throw new AppError('no_text', 'This document has no text to analyze.')
         },
       },
     ])

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
 import type { Principal } from '../db/tenant'
-import { AppError } from '../http/app-error'
+import { AppError } from '../errors/app-error'
 import { WorkerTaskFailure } from '../workers/worker-pool'
 import { JobWatcher } from './job-watcher'
 import {
@@ -247,7 +247,7 @@ export class JobRunner {
     let outcome: RunOutcome
     try {
       const handler = this.handlers.get(job.kind)
-      if (!handler) throw new AppError('unknown_job_kind', 500, `No handler for ${job.kind} jobs.`)
+      if (!handler) throw new AppError('unknown_job_kind', `No handler for ${job.kind} jobs.`)
       outcome = { status: 'succeeded', result: await handler.run(job, context) }
     } catch (error) {
       outcome = this.outcomeOf(job, error, controller.signal)

@@ -9,7 +9,7 @@ import type { Db } from '../db/client'
 import { jobs } from '../db/schema'
 import { withTenant, type Principal, type Tx } from '../db/tenant'
 import { readPage } from '../db/read-page'
-import { AppError, notFound } from '../http/app-error'
+import { AppError, notFound } from '../errors/app-error'
 import { recordAudit } from '../audit/record-audit'
 
 export const JobStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled'])
@@ -131,13 +131,11 @@ export async function cancelJob(db: Db, principal: Principal, jobId: string): Pr
     if (row.createdBy !== principal.userId && principal.role === 'member')
       throw new AppError(
         'forbidden',
-        403,
         'Only the person who started this job or an admin can cancel it.',
       )
     if (!ACTIVE_STATUSES.includes(row.status as JobStatus))
       throw new AppError(
         'job_finished',
-        409,
         `This job has already ${row.status === 'succeeded' ? 'finished' : row.status}.`,
       )
     const queued = row.status === 'queued'

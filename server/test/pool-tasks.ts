@@ -3,8 +3,8 @@
  * identity, progress, a hang, a heap bomb, a thrown AppError).
  */
 import { threadId } from 'node:worker_threads'
-import { AppError } from '../http/app-error'
-import type { ErrorCode } from '../http/error-codes'
+import { AppError } from '../errors/app-error'
+import type { ErrorCode } from '../errors/error-codes'
 import type { PoolTaskContext } from '../workers/worker-pool'
 
 /** Answers with the input and the id of the thread it ran on. */
@@ -34,8 +34,8 @@ export function exhaustHeap(): number {
 }
 
 /** Throws the AppError it is given. */
-export function fail(input: { code: ErrorCode; status: number; detail: string }): never {
-  throw new AppError(input.code, input.status, input.detail)
+export function fail(input: { code: ErrorCode; detail: string }): never {
+  throw new AppError(input.code, input.detail)
 }
 
 /** Throws a plain Error, as a bug in a task would. */

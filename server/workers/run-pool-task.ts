@@ -6,7 +6,7 @@
  * message).
  */
 import { threadId, type MessagePort } from 'node:worker_threads'
-import { AppError, type AppErrorJson } from '../http/app-error'
+import { AppError, type AppErrorJson } from '../errors/app-error'
 
 /** What WorkerPool posts for one task. */
 export interface PoolTaskMessage {

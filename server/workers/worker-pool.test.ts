@@ -1,7 +1,7 @@
 import { threadId } from 'node:worker_threads'
 import { afterAll, describe, expect, it } from 'vitest'
-import { AppError } from '../http/app-error'
-import type { ErrorCode } from '../http/error-codes'
+import { AppError } from '../errors/app-error'
+import type { ErrorCode } from '../errors/error-codes'
 import { poolTask, WorkerPool, WorkerTaskFailure } from './worker-pool'
 
 const TASKS = new URL('../test/pool-tasks.ts', import.meta.url)
@@ -11,7 +11,7 @@ const spin = poolTask<null, never>(TASKS, 'spin')
 const exhaustHeap = poolTask<null, number>(TASKS, 'exhaustHeap')
 const throwPlain = poolTask<string, never>(TASKS, 'throwPlain')
 const hoardMemory = poolTask<number, number>(TASKS, 'hoardMemory')
-const fail = poolTask<{ code: ErrorCode; status: number; detail: string }, never>(TASKS, 'fail')
+const fail = poolTask<{ code: ErrorCode; detail: string }, never>(TASKS, 'fail')
 
 const pool = new WorkerPool({ threads: 2, heapMb: 64 })
 afterAll(() => pool.close())
@@ -40,7 +40,7 @@ describe('WorkerPool', () => {
 
   it('rethrows an AppError thrown in the task with its code and status', async () => {
     const error = await pool
-      .run(fail, { code: 'too_many_pages', status: 413, detail: 'Too many pages.' })
+      .run(fail, { code: 'too_many_pages', detail: 'Too many pages.' })
       .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(AppError)
     expect(error).toMatchObject({ code: 'too_many_pages', status: 413, detail: 'Too many pages.' })
@@ -176,7 +176,7 @@ describe('WorkerPool.runOnSlot', () => {
 
   it("passes the work's own error on and counts it as failed", async () => {
     const before = pool.stats().failed
-    const error = new AppError('bad_audio', 400, 'Not audio.')
+    const error = new AppError('bad_audio', 'Not audio.')
     await expect(pool.runOnSlot(() => Promise.reject(error))).rejects.toBe(error)
     expect(pool.stats().failed - before).toBe(1)
   })

@@ -16,7 +16,7 @@ import os from 'node:os'
 import { MessageChannel } from 'node:worker_threads'
 import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
-import { AppError } from '../http/app-error'
+import { AppError } from '../errors/app-error'
 import type {
   PoolRetireAck,
   PoolSlotRelease,

@@ -3,8 +3,8 @@
  * contract (hundreds of milliseconds of CPU) never blocks the server's event loop, and analyses
  * share the pool's concurrency cap with every other CPU-heavy task.
  */
-import { AppError } from '../../http/app-error'
-import type { ErrorCode } from '../../http/error-codes'
+import { AppError } from '../../errors/app-error'
+import type { ErrorCode } from '../../errors/error-codes'
 import {
   poolTask,
   WorkerTaskFailure,
@@ -60,7 +60,7 @@ export class LocalAnalyzer implements Analyzer {
     } catch (error) {
       if (options.signal?.aborted) throw error
       const stopped = error instanceof WorkerTaskFailure ? STOPPED[error.reason] : undefined
-      if (stopped) throw new AppError(stopped.code, 422, stopped.detail, {}, error)
+      if (stopped) throw new AppError(stopped.code, stopped.detail, {}, error)
       const reason = error instanceof WorkerTaskFailure ? error.reason : (error as Error).message
       throw new Error(`The local analysis engine failed: ${reason}`, { cause: error })
     }

@@ -3,7 +3,7 @@
  * text given on its standard input, and ffmpeg encodes it to MP3 (64 kbit/s mono); both run on
  * slots of the shared worker pool (runProcess).
  */
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 import { FFMPEG_INSTALL } from './audio'
 import type { WorkerPool } from '../../workers/worker-pool'
 import { ProcessFailure, runProcess } from './run-process'
@@ -63,7 +63,6 @@ export class LocalSpeaker implements Speaker {
       if (!(error instanceof ProcessFailure)) throw error
       throw new AppError(
         'speech_failed',
-        502,
         'Speech synthesis failed. Try again, or ask an administrator to check the server log.',
         {},
         error,

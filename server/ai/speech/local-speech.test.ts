@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 import { AUDIO_FORMATS, encodeAudio, spokenWav, type AudioFormat } from '../../test/test-audio'
 import { decodeToPcm, PCM_BYTES_PER_SECOND } from './audio'
 import { LocalSpeaker } from './local-speaker'

@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 import { PCM_BYTES_PER_SECOND, pcmToWav, withDecodedPcm } from './audio'
 import { featParamsForPiece } from './cepstral-mean'
 import type { PcmSource } from './pcm-file'
@@ -128,7 +128,6 @@ export class LocalTranscriber implements Transcriber {
       if (!(error instanceof ProcessFailure)) throw error
       throw new AppError(
         'speech_failed',
-        502,
         'The speech recogniser failed on this recording. Try again, or ask an administrator to check the server log.',
         {},
         error,

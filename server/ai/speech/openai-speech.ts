@@ -5,7 +5,7 @@
  * whose detail never repeats the provider's own message (it may name internal hosts).
  */
 import OpenAI, { toFile } from 'openai'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 import { sniffAudio } from './sniff-audio'
 import {
   speechText,
@@ -37,7 +37,6 @@ function client(options: OpenAISpeechOptions): OpenAI {
 function providerFailed(what: string, cause: unknown): AppError {
   return new AppError(
     'speech_failed',
-    502,
     `The ${what} service failed. Try again, or ask an administrator to check the server log.`,
     {},
     cause,

@@ -7,7 +7,7 @@
  * installed becomes a 503 `engine_unavailable` problem naming `install`, never a crash.
  */
 import { spawn } from 'node:child_process'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 import { WorkerTaskFailure, type WorkerPool } from '../../workers/worker-pool'
 
 /** A program exited with a non-zero status; `stderr` holds its last 2,000 characters. */
@@ -53,7 +53,6 @@ export async function runProcess(
     if (error instanceof WorkerTaskFailure && error.reason === 'timeout') {
       throw new AppError(
         'audio_timeout',
-        422,
         'Working on this audio took longer than the server allows (WORKER_TASK_TIMEOUT_S), so it was stopped.',
         {},
         error,
@@ -97,5 +96,5 @@ function spawnAndCollect(
 
 /** The 503 problem of a speech engine that is not installed or configured. */
 export function engineUnavailable(install: string, cause?: unknown): AppError {
-  return new AppError('engine_unavailable', 503, install, {}, cause)
+  return new AppError('engine_unavailable', install, {}, cause)
 }

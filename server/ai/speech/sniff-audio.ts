@@ -5,7 +5,7 @@
  * the media type it is stored and served with, and the file extension it is stored under.
  */
 import { fileTypeFromBuffer } from 'file-type'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 
 export interface AudioFormat {
   /** The media type stored and served (always audio/*, one of http/file-download's inline types). */
@@ -45,7 +45,7 @@ const NOT_AUDIO =
 
 /** The 400 problem of input that is not decodable audio of an allowed format. */
 export function badAudio(cause?: unknown): AppError {
-  return new AppError('bad_audio', 400, NOT_AUDIO, {}, cause)
+  return new AppError('bad_audio', NOT_AUDIO, {}, cause)
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client'
 import { analyses, documents } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { readPage } from '../../db/read-page'
-import { AppError, notFound } from '../../http/app-error'
+import { AppError, notFound } from '../../errors/app-error'
 import type {
   AnalysisKind,
   AnalysisResult,
@@ -129,7 +129,7 @@ export function analysisJobHandler(deps: AnalysisDeps): JobHandler {
 async function readAnalysableDocument(db: Db, principal: Principal, documentId: string) {
   const content = await readDocumentContent(db, principal, documentId)
   if (content.trim().length === 0) {
-    throw new AppError('no_text', 422, 'This document has no text to analyze (scanned PDF?).')
+    throw new AppError('no_text', 'This document has no text to analyze (scanned PDF?).')
   }
   return { id: documentId, content }
 }
@@ -150,7 +150,6 @@ async function analyzeAndStore(
     // The engine's own message may name internal hosts; it goes to the log, not to the client.
     throw new AppError(
       'analysis_failed',
-      502,
       'The analysis engine failed on this document. Try again, or ask an administrator to check the server log.',
       {},
       error,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import { apps } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { readPage } from '../../db/read-page'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { isUniqueViolation } from '../../db/constraint-violation'
@@ -42,7 +42,7 @@ export async function createApp(db: Db, principal: Principal, slug: string) {
     })
   } catch (error) {
     if (isUniqueViolation(error))
-      throw new AppError('app_exists', 409, `An app with slug "${slug}" already exists`)
+      throw new AppError('app_exists', `An app with slug "${slug}" already exists`)
     throw error
   }
 }

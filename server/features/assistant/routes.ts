@@ -9,8 +9,8 @@ import { principalOf } from '../../auth/principal'
 import type { AppServices } from '../../services'
 import { AppId, OrgParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
-import { notFound } from '../../http/app-error'
-import type { ErrorCode } from '../../http/error-codes'
+import { notFound } from '../../errors/app-error'
+import type { ErrorCode } from '../../errors/error-codes'
 import { citationsOf } from './citations'
 import {
   listConversations,

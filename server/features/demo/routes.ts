@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
 import { problemResponse } from '../../http/problem-responses'
 import { clientGoneSignal } from '../../http/client-gone'
@@ -49,7 +49,6 @@ export const demoRoutes: FastifyPluginAsyncZod<{
       const seconds = Math.max(1, result.ttlInSeconds)
       throw new AppError(
         'rate_limited',
-        429,
         `The demo is busy for you: try again in ${seconds} seconds.`,
         { 'retry-after': String(seconds) },
       )
@@ -90,7 +89,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{
         maxSeconds: DEMO_MAX_AUDIO_SECONDS + 1,
       })
       if (pcm.byteLength / PCM_BYTES_PER_SECOND > DEMO_MAX_AUDIO_SECONDS) {
-        throw new AppError('audio_too_long', 413, 'The demo takes questions of up to 60 seconds.')
+        throw new AppError('audio_too_long', 'The demo takes questions of up to 60 seconds.')
       }
       const transcript = await engines.transcriber.transcribe(audio, req.body.mimeType, { signal })
       return { transcript: transcript.text, durationSec: transcript.durationSec }
@@ -119,7 +118,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{
       try {
         return await engines.answerer.answer(req.body.question)
       } catch (error) {
-        throw new AppError('analysis_failed', 502, 'Failed to get AI response', {}, error)
+        throw new AppError('analysis_failed', 'Failed to get AI response', {}, error)
       }
     },
   )
@@ -159,7 +158,7 @@ export const demoRoutes: FastifyPluginAsyncZod<{
           analysis: await engines.analyzer.analyze(req.body.documentText, req.body.analysisType),
         }
       } catch (error) {
-        throw new AppError('analysis_failed', 502, 'Failed to analyze document', {}, error)
+        throw new AppError('analysis_failed', 'Failed to analyze document', {}, error)
       }
     },
   )

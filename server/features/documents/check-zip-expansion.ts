@@ -6,7 +6,7 @@
  */
 import { createInflateRaw } from 'node:zlib'
 import { Readable } from 'node:stream'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 
 /** Limits on what a ZIP may unpack to. */
 export interface ZipExpansionLimits {
@@ -36,12 +36,11 @@ interface Entry {
 }
 
 const corrupt = () =>
-  new AppError('corrupt_file', 400, 'The DOCX file could not be read. It may be corrupt.')
+  new AppError('corrupt_file', 'The DOCX file could not be read. It may be corrupt.')
 
 const tooLarge = (limits: ZipExpansionLimits) =>
   new AppError(
     'unpacked_too_large',
-    413,
     `The file expands to more than ${Math.round(limits.maxTotalBytes / 1024 / 1024)} MB (or more than ${limits.maxRatio} times its packed size) when unpacked, so it was not read. It may be damaged or built to exhaust the server.`,
   )
 

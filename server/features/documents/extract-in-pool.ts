@@ -3,7 +3,7 @@
  * limit (413), a wall-clock timeout (422) and the pool's per-thread heap cap (a bomb kills the
  * thread, answered 422); at most the pool's thread count run at once, the rest wait in its queue.
  */
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 import { poolTask, WorkerTaskFailure, type WorkerPool } from '../../workers/worker-pool'
 import type { ExtractedText } from './extract-text'
 import type { ExtractTextInput } from './extract-task'
@@ -42,7 +42,6 @@ export async function extractTextInPool(
     if (error.reason === 'timeout') {
       throw new AppError(
         'extraction_timeout',
-        422,
         `Reading the text of this file took longer than ${settings.timeoutSeconds} seconds (EXTRACTION_TIMEOUT_S), so it was stopped.`,
         {},
         error,
@@ -50,7 +49,6 @@ export async function extractTextInPool(
     }
     throw new AppError(
       'extraction_too_large',
-      422,
       'Reading the text of this file needed more memory than allowed, so it was stopped. It may be damaged or built to exhaust the server.',
       {},
       error,

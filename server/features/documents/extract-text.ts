@@ -8,7 +8,7 @@
 import { fileTypeFromBuffer } from 'file-type'
 import { extractText, getDocumentProxy } from 'unpdf'
 import mammoth from 'mammoth'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 import { checkZipExpansion, DOCX_EXPANSION_LIMITS } from './check-zip-expansion'
 
 export interface ExtractedText {
@@ -47,7 +47,6 @@ export interface ExtractionLimits {
 const unreadablePdf = () =>
   new AppError(
     'corrupt_file',
-    400,
     'The PDF could not be read. It may be corrupt or password-protected.',
   )
 
@@ -59,7 +58,6 @@ async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): Promise<
   if (pdf.numPages > limits.maxPdfPages) {
     throw new AppError(
       'too_many_pages',
-      413,
       `The PDF has ${pdf.numPages.toLocaleString('en')} pages; the limit is ${limits.maxPdfPages.toLocaleString('en')} pages (MAX_PDF_PAGES).`,
     )
   }
@@ -79,7 +77,7 @@ async function extractDocx(bytes: Uint8Array): Promise<ExtractedText> {
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) })
     return { text: normaliseNewlines(value).trim(), mimeType: DOCX, pages: null }
   } catch {
-    throw new AppError('corrupt_file', 400, 'The DOCX file could not be read. It may be corrupt.')
+    throw new AppError('corrupt_file', 'The DOCX file could not be read. It may be corrupt.')
   }
 }
 
@@ -90,14 +88,13 @@ function extractPlain(bytes: Uint8Array): ExtractedText {
   } catch {
     throw new AppError(
       'unsupported_type',
-      415,
       `This file is neither PDF, DOCX nor UTF-8 text. ${SUPPORTED}`,
     )
   }
   // NUL bytes (or other C0 controls besides tab/newline/form feed) mean binary data, not text.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what we look for
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) {
-    throw new AppError('unsupported_type', 415, `This file looks binary, not text. ${SUPPORTED}`)
+    throw new AppError('unsupported_type', `This file looks binary, not text. ${SUPPORTED}`)
   }
   return {
     text: normaliseNewlines(text.replace(/^\uFEFF/, '')).trim(),
@@ -119,7 +116,6 @@ export async function extractDocumentText(
   if (extracted.text.length > MAX_DOCUMENT_CHARACTERS) {
     throw new AppError(
       'text_too_long',
-      413,
       `The text of ${fileName} is ${extracted.text.length.toLocaleString('en-US')} characters long; a document may hold at most ${MAX_DOCUMENT_CHARACTERS.toLocaleString('en-US')} characters.`,
     )
   }
@@ -131,14 +127,10 @@ async function extractByType(
   fileName: string,
   limits: ExtractionLimits,
 ): Promise<ExtractedText> {
-  if (bytes.length === 0) throw new AppError('empty_file', 400, `${fileName} is empty.`)
+  if (bytes.length === 0) throw new AppError('empty_file', `${fileName} is empty.`)
   const detected = await fileTypeFromBuffer(bytes)
   if (!detected) return extractPlain(bytes)
   if (detected.mime === 'application/pdf') return extractPdf(bytes, limits)
   if (detected.ext === 'docx') return extractDocx(bytes)
-  throw new AppError(
-    'unsupported_type',
-    415,
-    `${fileName} is a ${detected.mime} file. ${SUPPORTED}`,
-  )
+  throw new AppError('unsupported_type', `${fileName} is a ${detected.mime} file. ${SUPPORTED}`)
 }

@@ -6,7 +6,7 @@
  * unknown app (404) and storage.
  */
 import type { Principal } from '../../db/tenant'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 import { AppId } from '../../http/params'
 import { toSingleLineText } from '../../http/single-line-text'
 import type { AppServices } from '../../services'
@@ -36,12 +36,11 @@ export async function ingestUpload(
 ) {
   const appId = input.appId ? AppId.safeParse(input.appId) : undefined
   if (appId && !appId.success)
-    throw new AppError('validation_failed', 400, appId.error.issues[0]?.message ?? 'Invalid appId')
+    throw new AppError('validation_failed', appId.error.issues[0]?.message ?? 'Invalid appId')
   const documentType = DocumentType.safeParse(input.documentType ?? 'contract')
   if (!documentType.success)
     throw new AppError(
       'bad_document_type',
-      400,
       documentType.error.issues[0]?.message ?? 'Invalid document type',
     )
   const extracted = await extractTextInPool(services.pool, services.limits.extraction, input.file)

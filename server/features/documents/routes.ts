@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 import { principalOf } from '../../auth/principal'
 import { toSingleLineText } from '../../http/single-line-text'
 import type { AppServices } from '../../services'
@@ -54,18 +54,16 @@ async function readUpload(req: FastifyRequest): Promise<Upload> {
     }
   } catch (error) {
     const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', 413, TOO_LARGE)
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', TOO_LARGE)
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw new AppError(
         'bad_upload',
-        400,
         'Send one file (field "file") with at most a title, a document type and an app id.',
       )
     }
     if (error instanceof AppError) throw error
     throw new AppError(
       'bad_upload',
-      400,
       'The upload could not be read. Send multipart/form-data with a "file" field.',
     )
   }
@@ -83,7 +81,6 @@ async function refuseOverlongPaste(req: FastifyRequest): Promise<void> {
   if (content.replaceAll('\u0000', '').length <= MAX_PASTED_CHARACTERS) return
   throw new AppError(
     'text_too_long',
-    413,
     `Pasted text may hold at most ${MAX_PASTED_CHARACTERS.toLocaleString('en-US')} characters; upload longer documents as a file.`,
   )
 }
@@ -123,7 +120,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const upload = await readUpload(req)
       if (!upload.file)
-        throw new AppError('file_missing', 400, 'Choose a file to upload (field "file").')
+        throw new AppError('file_missing', 'Choose a file to upload (field "file").')
       const row = await ingestUpload(deps, principalOf(req), {
         file: upload.file,
         title: upload.fields.title,

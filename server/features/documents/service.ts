@@ -8,7 +8,7 @@ import type { Db } from '../../db/client'
 import { documentCounts, documents } from '../../db/schema'
 import { withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
 import type { AppServices } from '../../services'
-import { AppError, notFound } from '../../http/app-error'
+import { AppError, notFound } from '../../errors/app-error'
 import { hasRole } from '../../auth/roles'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
@@ -255,7 +255,6 @@ export async function deleteDocument(
     if (!hasRole(principal.role, 'admin') && row.createdBy !== principal.userId) {
       throw new AppError(
         'not_document_creator',
-        403,
         'Members can delete only documents they added; ask an admin to delete this one.',
       )
     }

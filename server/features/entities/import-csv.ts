@@ -12,7 +12,7 @@ import { Readable } from 'node:stream'
 import type { Db } from '../../db/client'
 import type { BlobStore } from '../../blob/blob-store'
 import { withTenant, type Principal } from '../../db/tenant'
-import { AppError, notFound } from '../../http/app-error'
+import { AppError, notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
@@ -73,7 +73,7 @@ export async function startImport(
   const blobKey = `orgs/${principal.orgId}/imports/${crypto.randomUUID()}.csv`
   const size = await deps.blobs.putStream(blobKey, upload.source, 'text/csv')
   try {
-    if (size === 0) throw new AppError('empty_csv', 400, 'No rows')
+    if (size === 0) throw new AppError('empty_csv', 'No rows')
     const input: ImportJobInput = { blobKey, fileName: upload.fileName, size, appId: upload.appId }
     return await withTenant(deps.db, principal, (tx) =>
       // The job's subject is the app imported into (none: organisation-wide), so an app's page
@@ -93,7 +93,7 @@ export async function startImport(
 
 /** An AppError naming the file line (1 = header) of a bad record. */
 function badLine(line: number, message: string): AppError {
-  return new AppError('import_failed', 400, `Line ${line}: ${message} Nothing was imported.`)
+  return new AppError('import_failed', `Line ${line}: ${message} Nothing was imported.`)
 }
 
 /** Runs `read` (a header or record reader), naming `line` in the problem it throws. */
@@ -193,7 +193,7 @@ export function importJobHandler(deps: ImportDeps): JobHandler {
       try {
         const file = await deps.blobs.getStream(input.blobKey)
         if (!file)
-          throw new AppError('file_not_found', 404, 'The uploaded file is gone; upload it again.')
+          throw new AppError('file_not_found', 'The uploaded file is gone; upload it again.')
         context.progress(0.01, 'Reading the file')
         // An earlier attempt of this job, cut short by a crash, may have staged rows; so may
         // an earlier import of the organisation that will not run again.
@@ -208,7 +208,7 @@ export function importJobHandler(deps: ImportDeps): JobHandler {
           file.stream,
           context,
         ).finally(() => file.stream.destroy())
-        if (count === 0) throw new AppError('empty_csv', 400, 'No rows')
+        if (count === 0) throw new AppError('empty_csv', 'No rows')
         await withTenant(deps.db, principal, async (tx) => {
           await publishImport(tx, principal, target, counts)
           await recordAudit(tx, principal, 'entity.import', { type: 'entity', id: null }, { count })

@@ -6,8 +6,8 @@
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from '../../http/app-error'
-import { notFound } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
+import { notFound } from '../../errors/app-error'
 import { principalOf } from '../../auth/principal'
 import { OrgParams, AppId } from '../../http/params'
 import type { AppServices } from '../../services'
@@ -30,11 +30,7 @@ import { fileHeaders } from '../../http/file-download'
 
 /** The 413 problem of an import file over MAX_IMPORT_BYTES. */
 const tooLarge = () =>
-  new AppError(
-    'file_too_large',
-    413,
-    `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`,
-  )
+  new AppError('file_too_large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`)
 
 /**
  * The chunks of an uploaded file, failing with the 413 problem when the upload was cut at the
@@ -184,8 +180,7 @@ export const entityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
       } catch {
         part = undefined
       }
-      if (!part)
-        throw new AppError('file_missing', 400, 'Choose a CSV file to import (field "file").')
+      if (!part) throw new AppError('file_missing', 'Choose a CSV file to import (field "file").')
       try {
         const job = await startImport(services, principalOf(req), {
           source: wholeFile(part.file),

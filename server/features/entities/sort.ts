@@ -5,7 +5,7 @@
  */
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { entities } from '../../db/schema'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 
 export type SortDir = 'asc' | 'desc'
 export interface SortTerm {
@@ -35,7 +35,7 @@ export const MAX_SORT_TERMS = 5
 export const DEFAULT_SORT: SortTerm[] = [{ key: 'created_at', dir: 'desc' }]
 
 function badSort(detail: string): AppError {
-  return new AppError('bad_sort_key', 400, detail)
+  return new AppError('bad_sort_key', detail)
 }
 
 /**

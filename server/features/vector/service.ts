@@ -7,7 +7,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { docChunks, documents, jobs } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
-import { AppError, notFound } from '../../http/app-error'
+import { AppError, notFound } from '../../errors/app-error'
 import type { Embedder } from '../../ai/embedder/types'
 import { CHUNK_JOB_KIND } from '../../search/index-document'
 import { vectorColumn } from '../../search/vector-column'
@@ -16,7 +16,7 @@ export type SearchDeps = { db: Db; embedder: Embedder }
 
 /** The spec's 'Provide text to embed.' as a 400 problem. */
 export function emptyText(): AppError {
-  return new AppError('empty_text', 400, 'Provide text to embed.')
+  return new AppError('empty_text', 'Provide text to embed.')
 }
 
 /** Embeds one text with the configured engine; 502 when the engine fails. */
@@ -29,7 +29,6 @@ export async function embedText(deps: SearchDeps, text: string): Promise<number[
   } catch (error) {
     throw new AppError(
       'embedding_failed',
-      502,
       'The embedding engine failed. Try again, or ask an administrator to check the server log.',
       {},
       error,
@@ -49,18 +48,16 @@ export async function parseEmbedding(deps: SearchDeps, text: string): Promise<nu
   } catch (error) {
     throw new AppError(
       'bad_embedding',
-      400,
       `Invalid embedding JSON: ${error instanceof Error ? error.message : 'unreadable'}`,
     )
   }
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'number' && Number.isFinite(v)))
-    throw new AppError('bad_embedding', 400, 'Invalid embedding JSON: expected an array of numbers')
+    throw new AppError('bad_embedding', 'Invalid embedding JSON: expected an array of numbers')
   const { dim } = await vectorColumn(deps.db)
   const expected = dim ?? deps.embedder.dim
   if (value.length !== expected)
     throw new AppError(
       'bad_embedding',
-      400,
       `The embedding has ${value.length} numbers; this server's embeddings have ${expected}.`,
     )
   return value as number[]

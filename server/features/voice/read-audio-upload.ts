@@ -1,12 +1,12 @@
 /** Reads a multipart recording upload: the `file` part (size-limited) and an optional `appId` field before it. */
 import type { FastifyRequest } from 'fastify'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 
 /** Upload limit of one recording: 100 MB (an hour of browser Opus is about 15 MB). */
 export const MAX_RECORDING_BYTES = 100 * 1024 * 1024
 
 function tooLarge(): AppError {
-  return new AppError('file_too_large', 413, 'The recording is larger than 100 MB.')
+  return new AppError('file_too_large', 'The recording is larger than 100 MB.')
 }
 
 /** The uploaded audio (its claimed media type is ignored: the bytes decide); 400 `file_missing` without one, 413 past MAX_RECORDING_BYTES. */
@@ -16,7 +16,7 @@ export async function readAudioUpload(
   try {
     const part = await req.file({ limits: { fileSize: MAX_RECORDING_BYTES } })
     if (!part || part.fieldname !== 'file')
-      throw new AppError('file_missing', 400, 'Send the recording as the multipart field "file".')
+      throw new AppError('file_missing', 'Send the recording as the multipart field "file".')
     // Text fields sent before the file arrive with it.
     const appField = part.fields.appId
     const appId =
@@ -33,7 +33,6 @@ export async function readAudioUpload(
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
     throw new AppError(
       'bad_upload',
-      400,
       'The upload could not be read. Send multipart/form-data with a "file" field.',
     )
   }

@@ -7,7 +7,7 @@
  * `application/octet-stream` attachment instead.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 import { fileHeaders } from '../../http/file-download'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
 
@@ -30,12 +30,9 @@ export async function sendAudio(
   const start = from === '' ? Math.max(0, size - Number(to)) : Number(from)
   const end = from === '' || to === '' ? size - 1 : Math.min(Number(to), size - 1)
   if (start >= size || start > end) {
-    throw new AppError(
-      'range_not_satisfiable',
-      416,
-      'The requested range is outside the recording.',
-      { 'content-range': `bytes */${size}` },
-    )
+    throw new AppError('range_not_satisfiable', 'The requested range is outside the recording.', {
+      'content-range': `bytes */${size}`,
+    })
   }
   return reply
     .status(206)

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client'
 import { documents, recordingSegments, recordings, voiceConsents } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { readPage } from '../../db/read-page'
-import { AppError, notFound } from '../../http/app-error'
+import { AppError, notFound } from '../../errors/app-error'
 import { AppId } from '../../http/params'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
 import { hasRole } from '../../auth/roles'
@@ -37,7 +37,6 @@ export function recordingTooLong(maxMinutes: number): AppError {
   const limit = `${maxMinutes} minute${maxMinutes === 1 ? '' : 's'}`
   return new AppError(
     'audio_too_long',
-    413,
     `The recording is longer than ${limit}, the longest this server transcribes (MAX_RECORDING_MINUTES). Split it, or ask an administrator to raise the limit.`,
   )
 }
@@ -58,7 +57,7 @@ export async function checkRecordingLength(
 
 /** The 404 that hides whether another organisation's recording exists. */
 export function recordingNotFound(): AppError {
-  return new AppError('recording_not_found', 404, 'Recording not found')
+  return new AppError('recording_not_found', 'Recording not found')
 }
 
 /** The API shape of a recording row. */
@@ -96,7 +95,7 @@ export async function getConsent(db: Db, principal: Principal): Promise<Date | n
 /** Records the principal's acknowledgement (once; later calls return the first one). Audited. */
 export async function acknowledgeConsent(db: Db, principal: Principal): Promise<Date> {
   const userId = principal.userId
-  if (!userId) throw new AppError('forbidden', 403, 'Only a person can acknowledge the notice.')
+  if (!userId) throw new AppError('forbidden', 'Only a person can acknowledge the notice.')
   return withTenant(db, principal, async (tx) => {
     const [inserted] = await tx
       .insert(voiceConsents)
@@ -131,17 +130,16 @@ export async function uploadRecording(
   signal?: AbortSignal,
 ): Promise<{ recording: RecordingRow; job: Job }> {
   const userId = principal.userId
-  if (!userId) throw new AppError('forbidden', 403, 'Only a person can record.')
+  if (!userId) throw new AppError('forbidden', 'Only a person can record.')
   if (!(await getConsent(deps.db, principal))) {
     throw new AppError(
       'consent_required',
-      403,
       'Acknowledge the recording-consent notice before the first recording.',
     )
   }
   const appId = file.appId ? AppId.safeParse(file.appId) : undefined
   if (appId && !appId.success)
-    throw new AppError('validation_failed', 400, 'appId must be an app id (UUID)')
+    throw new AppError('validation_failed', 'appId must be an app id (UUID)')
   const format = await sniffAudio(file.bytes)
   await decodeToPcm(file.bytes, { pool: deps.pool, signal, maxSeconds: CHECK_SECONDS })
   await checkRecordingLength(file.bytes, deps.maxRecordingMinutes, { pool: deps.pool, signal })
@@ -256,7 +254,6 @@ export async function deleteRecording(deps: VoiceDeps, principal: Principal, id:
     if (!hasRole(principal.role, 'admin') && row.createdBy !== principal.userId) {
       throw new AppError(
         'not_recording_creator',
-        403,
         'Members can delete only their own recordings; ask an admin to delete this one.',
       )
     }

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm'
 import { documents, recordingSegments, recordings } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
-import { AppError } from '../../http/app-error'
+import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { CancelledError, ShutdownError, jobPrincipal, type JobHandler } from '../../jobs/job-runner'
@@ -46,10 +46,10 @@ export function transcriptionJobHandler(
       const [recording] = await withTenant(deps.db, principal, (tx) =>
         tx.select().from(recordings).where(eq(recordings.id, recordingId)),
       )
-      if (!recording) throw new AppError('recording_not_found', 404, 'Recording not found')
+      if (!recording) throw new AppError('recording_not_found', 'Recording not found')
       try {
         const blob = await deps.blobs.get(recording.fileKey)
-        if (!blob) throw new AppError('file_not_found', 404, 'The recording file is missing.')
+        if (!blob) throw new AppError('file_not_found', 'The recording file is missing.')
         // Checked again here: recordings stored before the allow-list and the limit existed.
         const format = await sniffAudio(blob.data)
         await checkRecordingLength(blob.data, deps.maxRecordingMinutes, {

@@ -1,4 +1,4 @@
-import { isErrorCode, type ErrorCode } from './error-codes'
+import { isErrorCode, statusForCode, type ErrorCode } from './error-codes'
 
 /**
  * The one error type handlers and services throw. The error handler turns it into an RFC 9457
@@ -6,22 +6,24 @@ import { isErrorCode, type ErrorCode } from './error-codes'
  */
 export class AppError extends Error {
   /**
-   * @param code stable machine-readable code from the closed list in error-codes.ts
-   * @param status HTTP status (4xx for the caller's fault, 5xx for ours); the detail is shown at
-   *   every status, so put internal details in `cause`, never in `detail`
-   * @param detail human-readable message shown to the user
+   * @param code stable machine-readable code from the closed list in error-codes.ts, which also
+   *   fixes the HTTP status (`statusForCode`)
+   * @param detail human-readable message shown to the user at every status, so put internal
+   *   details in `cause`, never in `detail`
    * @param headers extra response headers (e.g. Retry-After)
    * @param cause the underlying error, logged but never sent to the client
    */
+  readonly status: number
+
   constructor(
     readonly code: ErrorCode,
-    readonly status: number,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
     cause?: unknown,
   ) {
     super(detail, cause === undefined ? undefined : { cause })
     this.name = 'AppError'
+    this.status = statusForCode(code)
   }
 
   /** The fields that cross a worker-thread or job boundary (never the cause). */
@@ -31,11 +33,7 @@ export class AppError extends Error {
 
   /** Rebuilds an AppError from `toJSON()` output (an unknown code becomes `internal_error`). */
   static fromJSON(json: AppErrorJson): AppError {
-    return new AppError(
-      isErrorCode(json.code) ? json.code : 'internal_error',
-      json.status,
-      json.detail,
-    )
+    return new AppError(isErrorCode(json.code) ? json.code : 'internal_error', json.detail)
   }
 
   /** Whether `value` is the `toJSON()` form of an AppError. */
@@ -68,5 +66,5 @@ const NOT_FOUND_CODES = {
 
 /** Shorthand for the 404 that hides whether another tenant's object exists. */
 export function notFound(what: keyof typeof NOT_FOUND_CODES): AppError {
-  return new AppError(NOT_FOUND_CODES[what], 404, `${what} not found`)
+  return new AppError(NOT_FOUND_CODES[what], `${what} not found`)
 }

@@ -1,0 +1,116 @@
+/**
+ * The closed list of machine-readable error codes a problem body may carry (its `code`): every
+ * AppError's, and those that errors of the HTTP framework and of better-auth are mapped onto
+ * (`codeForStatus`). Adding a failure means adding its code here, so clients can rely on the list;
+ * the OpenAPI document's Problem schema enumerates this constant.
+ *
+ * Each code has one HTTP status, so `AppError(code, …)` cannot pair a code with a wrong one
+ * (4xx for the caller's fault, 5xx for ours).
+ */
+export const ERROR_STATUS = {
+  analysis_failed: 502,
+  analysis_timeout: 422,
+  analysis_too_large: 422,
+  app_exists: 409,
+  app_not_found: 404,
+  audio_timeout: 422,
+  audio_too_long: 413,
+  bad_audio: 400,
+  bad_callback_url: 400,
+  bad_document_type: 400,
+  bad_embedding: 400,
+  bad_request: 400,
+  bad_sort_key: 400,
+  bad_upload: 400,
+  bad_url: 400,
+  body_too_large: 413,
+  chat_failed: 502,
+  conflict: 409,
+  consent_required: 403,
+  conversation_not_found: 404,
+  corrupt_file: 400,
+  cross_origin_request: 403,
+  database_unavailable: 503,
+  document_not_found: 404,
+  email_too_long: 400,
+  embedding_failed: 502,
+  empty_csv: 400,
+  empty_file: 400,
+  empty_text: 400,
+  engine_unavailable: 503,
+  entity_not_found: 404,
+  extraction_timeout: 422,
+  extraction_too_large: 422,
+  file_missing: 400,
+  file_not_found: 404,
+  file_too_large: 413,
+  forbidden: 403,
+  headers_too_large: 431,
+  import_failed: 400,
+  internal_error: 500,
+  job_finished: 409,
+  job_not_found: 404,
+  method_not_allowed: 405,
+  no_text: 422,
+  not_document_creator: 403,
+  not_found: 404,
+  not_recording_creator: 403,
+  nul_character: 400,
+  org_missing: 400,
+  organization_not_found: 404,
+  path_too_long: 414,
+  range_not_satisfiable: 416,
+  rate_limited: 429,
+  recording_not_found: 404,
+  request_timeout: 408,
+  route_not_found: 404,
+  speech_failed: 502,
+  text_too_long: 413,
+  too_many_pages: 413,
+  too_many_streams: 429,
+  unauthenticated: 401,
+  unknown_job_kind: 500,
+  unpacked_too_large: 413,
+  unprocessable: 422,
+  unsupported_media_type: 415,
+  unsupported_type: 415,
+  validation_failed: 400,
+} as const satisfies Record<string, number>
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+/** The closed list, in the order of ERROR_STATUS (the OpenAPI Problem schema's enum). */
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]
+
+/** The HTTP status every problem with `code` is answered with. */
+export function statusForCode(code: ErrorCode): number {
+  return ERROR_STATUS[code]
+}
+
+/** Whether `value` is one of ERROR_CODES. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value)
+}
+
+/**
+ * The generic code for an error that brings none of ERROR_CODES (an error of Fastify, of a
+ * Fastify plugin or of better-auth, whose own codes are an open set): chosen by its HTTP `status`.
+ * Any other 4xx is `bad_request`; any 5xx `internal_error`.
+ */
+export function codeForStatus(status: number): ErrorCode {
+  return CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'bad_request')
+}
+
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'body_too_large',
+  414: 'path_too_long',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+}
