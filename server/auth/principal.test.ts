@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, signedInWithRole } from '../test/test-app'
 import { createTestCredentials } from '../test/test-credentials'
 import { createCredentialRegistry } from './credential-registry'
+import { principalResolver } from './principal'
+import { SCOPES } from './scopes'
 
 const credentials = createTestCredentials()
 const t = await buildTestApp({ credentialVerifiers: [credentials.verifier] })
@@ -147,5 +149,62 @@ describe('createCredentialRegistry', () => {
     expect(() =>
       createCredentialRegistry([verifier('Bearer', 'lxk_'), verifier('Token', 'lxk_')]),
     ).not.toThrow()
+  })
+})
+
+describe('resolvePrincipal', () => {
+  /** A resolver whose session lookups answer `u-1`, a member of every organisation. */
+  function resolverWithSession() {
+    const looked: string[] = []
+    const resolve = principalResolver({
+      auth: {} as never,
+      db: {} as never,
+      cache: {
+        userIdFor: async () => {
+          looked.push('session')
+          return 'u-1'
+        },
+        roleFor: async () => 'member',
+        revokeAll: () => {},
+      },
+      credentials: createCredentialRegistry([credentials.verifier]),
+    })
+    return { resolve, looked }
+  }
+  const request = (headers: Record<string, string>) =>
+    ({
+      headers: { cookie: 'lexdesk.session_token=t.s', ...headers },
+      params: { orgId: 'o-1' },
+    }) as never
+
+  it('gives a session no credential, every scope and no app', async () => {
+    const { resolve } = resolverWithSession()
+    expect(await resolve(request({}))).toEqual({
+      orgId: 'o-1',
+      userId: 'u-1',
+      role: 'member',
+      actorType: 'user',
+      credentialId: null,
+      scopes: SCOPES,
+      appId: null,
+    })
+  })
+
+  it("gives a credential's principal its id, scopes and app, and never looks at the session", async () => {
+    const { resolve, looked } = resolverWithSession()
+    const issued = credentials.issue({ orgId: 'o-1', scopes: ['read'], appId: 'app-1' })
+    expect(await resolve(request({ authorization: issued.authorization }))).toEqual({
+      orgId: 'o-1',
+      userId: null,
+      role: 'member',
+      actorType: 'api_key',
+      credentialId: issued.credentialId,
+      scopes: ['read'],
+      appId: 'app-1',
+    })
+    await expect(
+      resolve(request({ authorization: 'Bearer lxtest_unknown' })),
+    ).rejects.toMatchObject({ status: 401 })
+    expect(looked).toEqual([])
   })
 })
