@@ -81,7 +81,14 @@ async function openStreams(origin: string, member: HttpMember, jobId: string) {
 export async function noisyNeighbourBench(report: Report): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-bench-neighbour-'))
   const port = await freePort()
-  const server = await startChildServer({ dataDir, port, readyTimeoutMs: 120_000 })
+  const server = await startChildServer({
+    dataDir,
+    port,
+    readyTimeoutMs: 120_000,
+    // The neighbour's back-to-back loops would meet the per-user API limits (decision 0040) and
+    // be timed as fast 429s; this bench measures contention, so they are lifted here.
+    env: { API_READS_PER_MINUTE: '1000000', API_WRITES_PER_MINUTE: '1000000' },
+  })
   try {
     const importer = await signedInHttpMember(server, 'Importing Firm')
     const neighbour = await signedInHttpMember(server, 'Neighbour Firm')

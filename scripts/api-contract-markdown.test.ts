@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { apiContractMarkdown } from './api-contract-markdown'
 
 describe('apiContractMarkdown', () => {
-  it('lists each operation sorted by path and method, with its minimum role and escaped text', () => {
+  it('lists each operation sorted by path and method, with its minimum role, scope and escaped text', () => {
     const markdown = apiContractMarkdown({
       info: { title: 'Lexdesk API', version: '1.0.0' },
       paths: {
@@ -12,18 +12,26 @@ describe('apiContractMarkdown', () => {
             operationId: 'listB',
             tags: ['b'],
             'x-min-role': 'member',
+            'x-scope': 'read',
             description: "kind 'full' | 'risks'\nper line",
             responses: { 200: {}, 404: {} },
           },
         },
-        '/a': { post: { operationId: 'createA', 'x-min-role': 'admin', responses: { 201: {} } } },
+        '/a': {
+          post: {
+            operationId: 'createA',
+            'x-min-role': 'admin',
+            'x-scope': 'write',
+            responses: { 201: {} },
+          },
+        },
       },
     })
     const rows = markdown.split('\n').filter((line) => line.startsWith('| ') && line.includes('`'))
     expect(rows).toEqual([
-      '| POST | `/a` | createA | — | admin | 201 | — |',
-      "| GET | `/b` | listB | b | member | 200, 404 | kind 'full' \\| 'risks' per line |",
-      '| DELETE | `/b` | removeB | — | — | 204 | — |',
+      '| POST | `/a` | createA | — | admin | write | 201 | — |',
+      "| GET | `/b` | listB | b | member | read | 200, 404 | kind 'full' \\| 'risks' per line |",
+      '| DELETE | `/b` | removeB | — | — | — | 204 | — |',
     ])
   })
 })

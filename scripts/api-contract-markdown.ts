@@ -1,7 +1,8 @@
 /**
  * Renders docs/api-contract.md from the server's OpenAPI 3.1 document: one table row per
- * operation (method, path, operationId, tag, minimum role from the `x-min-role` extension, response
- * statuses, description), so the Markdown contract can never drift from the routes.
+ * operation (method, path, operationId, tag, minimum role and scope from the `x-min-role` and
+ * `x-scope` extensions, response statuses, description), so the Markdown contract can never drift
+ * from the routes.
  */
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
@@ -13,6 +14,7 @@ interface Operation {
   tags?: string[]
   responses?: Record<string, unknown>
   'x-min-role'?: string
+  'x-scope'?: string
 }
 
 interface OpenApiLike {
@@ -41,9 +43,9 @@ export function apiContractMarkdown(document: OpenApiLike): string {
       rows.push(
         `| ${method.toUpperCase()} | \`${path}\` | ${cell(operation.operationId)} | ${cell(
           operation.tags?.join(', '),
-        )} | ${cell(operation['x-min-role'])} | ${cell(statuses)} | ${cell(
-          operation.summary ?? operation.description,
-        )} |`,
+        )} | ${cell(operation['x-min-role'])} | ${cell(operation['x-scope'])} | ${cell(
+          statuses,
+        )} | ${cell(operation.summary ?? operation.description)} |`,
       )
     }
   }
@@ -58,8 +60,8 @@ export function apiContractMarkdown(document: OpenApiLike): string {
       '(`web/lib/api-schema.d.ts`). Sign-in and organisations are better-auth routes under ' +
       '`/api/auth`, not listed here.',
     '',
-    '| method | path | operation | tag | minimum role | responses | description |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| method | path | operation | tag | minimum role | scope | responses | description |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
   ].join('\n')

@@ -25,6 +25,12 @@ import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { registerPrincipalCache } from './auth/principal-cache'
+import { createCredentialRegistry, type CredentialVerifier } from './auth/credential-registry'
+import {
+  DEFAULT_API_RATE_LIMITS,
+  rateLimitPluginOptions,
+  type ApiRateLimits,
+} from './auth/api-rate-limits'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
 import { docsCspTransform, helmetOptions } from './http/security-headers'
@@ -67,6 +73,13 @@ export interface AppDeps {
   /** Whether X-Forwarded-For is believed (set behind a reverse proxy), see Fastify trustProxy. */
   trustProxy?: boolean | string
   signInLimits?: SignInLimits
+  /** Requests per principal per minute on `/api/v1`, by scope (default 600 reads, 120 writes). */
+  apiRateLimits?: ApiRateLimits
+  /**
+   * Verifiers of the credentials an `Authorization` header may carry (auth/credential-registry.ts);
+   * none by default, so only the session cookie signs in.
+   */
+  credentialVerifiers?: readonly CredentialVerifier[]
   /** Rate limit of the public demo's endpoints per client (default 30 a minute). */
   demoLimits?: DemoLimits
   /** Directory of the built SPA; served with history fallback when it exists. */
@@ -113,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
 
   await app.register(helmet, helmetOptions(deps.publicUrl))
-  await app.register(rateLimit, { global: false })
+  await app.register(rateLimit, rateLimitPluginOptions())
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
 
   await app.register(swagger, {
@@ -150,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { resources } = deps
   const db = resources.database.db
   const principals = registerPrincipalCache(app)
+  const credentials = createCredentialRegistry(deps.credentialVerifiers ?? [])
   const auth = createAuth({
     db,
     mailer: resources.mailer,
@@ -180,7 +194,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   services.streams.register(app)
   await app.register(
     async (v1) => {
-      declareRouteRoles(v1, { auth, db, principals })
+      declareRouteRoles(v1, {
+        auth,
+        db,
+        principals,
+        credentials,
+        rateLimits: deps.apiRateLimits ?? DEFAULT_API_RATE_LIMITS,
+      })
       await v1.register(appRoutes, { db })
       await v1.register(documentRoutes, { services })
       await v1.register(analysisRoutes, { services })

@@ -22,8 +22,16 @@ describe('loadConfig', () => {
       jobs: { concurrency: undefined, perOrgCap: undefined },
       extraction: { maxPdfPages: 2000, timeoutSeconds: 60 },
       eventStreams: { perUser: 10, perOrg: 100 },
+      apiRateLimits: { readsPerMinute: 600, writesPerMinute: 120 },
       maxRecordingMinutes: 180,
     })
+  })
+
+  it('reads the API rate limits and refuses a limit of 0', () => {
+    expect(
+      loadConfig({ API_READS_PER_MINUTE: '900', API_WRITES_PER_MINUTE: '30' }).apiRateLimits,
+    ).toEqual({ readsPerMinute: 900, writesPerMinute: 30 })
+    expect(() => loadConfig({ API_WRITES_PER_MINUTE: '0' })).toThrow(/API_WRITES_PER_MINUTE/)
   })
 
   it('reads the event-stream caps and refuses a cap of 0', () => {

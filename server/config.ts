@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import path from 'node:path'
 import { isIP } from 'node:net'
+import { DEFAULT_API_RATE_LIMITS, type ApiRateLimits } from './auth/api-rate-limits'
 
 /** AI capabilities, each with its own engine choice and model (issue 10). */
 export const CAPABILITIES = ['analysis', 'chat', 'stt', 'tts', 'embed'] as const
@@ -84,6 +85,18 @@ const EnvSchema = z.object({
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
   EVENT_STREAMS_PER_ORG: z.coerce.number().int().min(1).max(100_000).default(100),
+  API_READS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_API_RATE_LIMITS.readsPerMinute),
+  API_WRITES_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_API_RATE_LIMITS.writesPerMinute),
   WORKER_HEAP_MB: z.coerce.number().int().min(64).max(16384).default(1024),
   // At most what a Node timer can wait (2^31 - 1 ms); longer ones fire at once.
   WORKER_TASK_TIMEOUT_S: z.coerce.number().positive().max(2_147_483).default(600),
@@ -143,6 +156,11 @@ export interface Config {
    * (default 10) and per organisation (default 100); past them a stream is refused with 429.
    */
   eventStreams: { perUser: number; perOrg: number }
+  /**
+   * Requests per principal (user or credential) per minute on `/api/v1`, by scope: reads (GET,
+   * and searches) default 600, writes 120; past them a request is refused with 429 and Retry-After.
+   */
+  apiRateLimits: ApiRateLimits
   /** Limits on text extraction of uploads (issue 5). */
   extraction: { maxPdfPages: number; timeoutSeconds: number }
   /** The longest recording accepted and transcribed, in minutes (default 180). */
@@ -205,6 +223,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retentionDays: e.JOB_RETENTION_DAYS,
     },
     eventStreams: { perUser: e.EVENT_STREAMS_PER_USER, perOrg: e.EVENT_STREAMS_PER_ORG },
+    apiRateLimits: {
+      readsPerMinute: e.API_READS_PER_MINUTE,
+      writesPerMinute: e.API_WRITES_PER_MINUTE,
+    },
     extraction: { maxPdfPages: e.MAX_PDF_PAGES, timeoutSeconds: e.EXTRACTION_TIMEOUT_S },
     maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
     logLevel: e.LOG_LEVEL,

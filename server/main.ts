@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     },
     extraction: config.extraction,
     streams: config.eventStreams,
+    apiRateLimits: config.apiRateLimits,
     maxRecordingMinutes: config.maxRecordingMinutes,
     jobs: {
       concurrency: config.jobs.concurrency ?? os.availableParallelism(),

@@ -7,6 +7,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors/app-error'
 import { createMethodIndex } from '../http/route-methods'
+import { enforceRateLimit } from '../http/rate-limited'
 import { DISABLED_AUTH_PATHS, type Auth } from './auth'
 import { authProblem } from './auth-problems'
 import { magicLinkRoutes } from './magic-link-routes'
@@ -138,17 +139,11 @@ export const authRoutes: FastifyPluginAsync<{
     (...kinds: (keyof typeof limiters)[]) =>
     async (req: FastifyRequest) => {
       for (const kind of kinds) {
-        const result = await limiters[kind](req)
-        if (!result.isAllowed && result.isExceeded) {
-          const seconds = Math.max(1, result.ttlInSeconds)
-          throw new AppError(
-            'rate_limited',
-            `Too many sign-in attempts. Try again in ${seconds} seconds.`,
-            {
-              'retry-after': String(seconds),
-            },
-          )
-        }
+        await enforceRateLimit(
+          limiters[kind],
+          req,
+          (seconds) => `Too many sign-in attempts. Try again in ${seconds} seconds.`,
+        )
       }
     }
 

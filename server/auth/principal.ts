@@ -1,8 +1,12 @@
 /**
- * Resolves the caller of an organisation route (`/api/v1/orgs/:orgId/...`) to a Principal: a
- * signed-in user (better-auth session cookie) who is a member of `orgId`. No session → 401; not a
- * member (or no such organisation) → 404, so another tenant's existence is never revealed; a role
- * below the route's minimum → 403. route-roles.ts attaches this check to every such route.
+ * Resolves the caller of an organisation route (`/api/v1/orgs/:orgId/...`) to a Principal, from
+ * one credential only: the `Authorization` header when the request has one (a verifier of the
+ * credential registry checks it), else the better-auth session cookie. A request with a header
+ * that no verifier accepts is a 401 even when it also carries a valid session cookie: a client
+ * sending a key means to act as that key, and a browser's cookie must not stand in for it
+ * (decision 0040). No credential → 401; a caller who is not a member of `orgId` (or a credential
+ * of another organisation, or no such organisation) → 404, so another tenant's existence is never
+ * revealed. route-roles.ts then checks the route's role, scope and rate limit.
  */
 import type { FastifyRequest } from 'fastify'
 import { fromNodeHeaders } from 'better-auth/node'
@@ -13,27 +17,64 @@ import { member } from '../db/schema'
 import type { Principal } from '../db/tenant'
 import { AppError } from '../errors/app-error'
 import type { Auth } from './auth'
+import type { CredentialRegistry } from './credential-registry'
 import type { PrincipalCache, SessionFacts } from './principal-cache'
-import { hasRole, toRole, type Role } from './roles'
+import { toRole, type Role } from './roles'
+import { SCOPES, type Scope } from './scopes'
+
+/**
+ * The principal of a request: who acts for which organisation (the tenancy Principal that
+ * services, withTenant and the audit log take), and through which credential.
+ */
+export interface RequestPrincipal extends Principal {
+  /** The credential's id (an API key's, say); null for a session, which is the user's own. */
+  credentialId: string | null
+  /** What the credential may do; a session holds every scope. */
+  scopes: readonly Scope[]
+  /** The app the credential is bound to; null for a session and for whole-organisation ones. */
+  appId: string | null
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
-    principal?: Principal
+    principal?: RequestPrincipal
   }
 }
 
 /** The resolved principal of a guarded request; throws a 401 problem if there is none. */
-export function principalOf(req: FastifyRequest): Principal {
+export function principalOf(req: FastifyRequest): RequestPrincipal {
   if (!req.principal) throw new AppError('unauthenticated', 'Not authenticated')
   return req.principal
 }
 
+/** The 401 of a refused Authorization header, with its challenge (RFC 6750 §3). */
+function invalidCredential(): AppError {
+  return new AppError(
+    'unauthenticated',
+    'The credential in the Authorization header is not valid',
+    {
+      'www-authenticate': 'Bearer error="invalid_token"',
+    },
+  )
+}
+
+/** The 404 of an organisation the caller cannot see. */
+function organizationNotFound(): AppError {
+  return new AppError('organization_not_found', 'Organization not found')
+}
+
 /**
- * Builds the check for one route: admits members of the path's `:orgId` whose role is at least
- * `minRole` and stores their Principal on the request. Throws AppError 401 / 404 / 403 as above.
- * Both lookups go through `cache` (principal-cache.ts), so a busy session costs no query.
+ * Builds `resolvePrincipal(req)`: the principal of `req` for the organisation of its path, or an
+ * AppError 401 / 404 / 400 (no `:orgId`) as described above. Session and membership lookups go
+ * through `cache` (principal-cache.ts), so a busy session costs no query.
  */
-export function organizationMemberCheck(auth: Auth, db: Db, cache: PrincipalCache) {
+export function principalResolver(deps: {
+  auth: Auth
+  db: Db
+  cache: PrincipalCache
+  credentials: CredentialRegistry
+}) {
+  const { auth, db, cache, credentials } = deps
   const sessionOf = async (req: FastifyRequest): Promise<SessionFacts | null> => {
     const found = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) })
     return found
@@ -48,18 +89,43 @@ export function organizationMemberCheck(auth: Auth, db: Db, cache: PrincipalCach
       .limit(1)
     return row ? toRole(row.role) : null
   }
-  return (minRole: Role) =>
-    async (req: FastifyRequest): Promise<void> => {
-      const cookie = getSessionCookie(new Headers({ cookie: req.headers.cookie ?? '' }))
-      const userId = await cache.userIdFor(cookie, () => sessionOf(req))
-      if (!userId) throw new AppError('unauthenticated', 'Not authenticated')
-      const orgId = (req.params as { orgId?: string }).orgId
-      if (!orgId) throw new AppError('org_missing', 'Organization id missing from the path')
-      const role = await cache.roleFor(userId, orgId, () => roleOf(userId, orgId))
-      if (!role) throw new AppError('organization_not_found', 'Organization not found')
-      if (!hasRole(role, minRole)) {
-        throw new AppError('forbidden', `This action needs the ${minRole} role or higher`)
-      }
-      req.principal = { orgId, userId, role, actorType: 'user' }
+  const orgIdOf = (req: FastifyRequest): string => {
+    const orgId = (req.params as { orgId?: string }).orgId
+    if (!orgId) throw new AppError('org_missing', 'Organization id missing from the path')
+    return orgId
+  }
+
+  const fromHeader = async (req: FastifyRequest, header: string): Promise<RequestPrincipal> => {
+    const found = credentials.verifierFor(header)
+    const credential = found ? await found.verifier.verify(found.token) : null
+    if (!credential) throw invalidCredential()
+    const orgId = orgIdOf(req)
+    if (credential.orgId !== orgId) throw organizationNotFound()
+    const { credentialId, userId, role, scopes, appId, actorType } = credential
+    return { orgId, userId, role, actorType, credentialId, scopes, appId }
+  }
+
+  const fromSession = async (req: FastifyRequest): Promise<RequestPrincipal> => {
+    const cookie = getSessionCookie(new Headers({ cookie: req.headers.cookie ?? '' }))
+    const userId = await cache.userIdFor(cookie, () => sessionOf(req))
+    if (!userId) throw new AppError('unauthenticated', 'Not authenticated')
+    const orgId = orgIdOf(req)
+    const role = await cache.roleFor(userId, orgId, () => roleOf(userId, orgId))
+    if (!role) throw organizationNotFound()
+    return {
+      orgId,
+      userId,
+      role,
+      actorType: 'user',
+      credentialId: null,
+      scopes: SCOPES,
+      appId: null,
     }
+  }
+
+  return async function resolvePrincipal(req: FastifyRequest): Promise<RequestPrincipal> {
+    const header = req.headers.authorization
+    // Present, even empty: the caller chose the header, so the cookie is never consulted.
+    return header !== undefined ? fromHeader(req, header) : fromSession(req)
+  }
 }

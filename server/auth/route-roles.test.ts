@@ -1,9 +1,10 @@
 /**
  * The authorisation walk: every operation of the OpenAPI document, read at test time, so a route
  * added later is covered without editing this file. For each operation with `x-min-role`:
- * no credentials → 401, a signed-in user of another organisation → 404, each role below the
- * minimum → 403, each role from the minimum up → admitted. An operation without `x-min-role`
- * fails unless it is one of the few public ones listed here.
+ * no credentials → 401, a bad Authorization credential beside a valid session cookie → 401, a
+ * signed-in user of another organisation → 404, each role below the minimum → 403, a credential
+ * lacking the operation's `x-scope` → 403, each role from the minimum up → admitted. An operation
+ * without `x-min-role` and `x-scope` fails unless it is one of the few public ones listed here.
  */
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
@@ -13,14 +14,20 @@ import { conversations, recordings } from '../db/schema'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, signedInWithRole, type TestMember } from '../test/test-app'
+import { createTestCredentials } from '../test/test-credentials'
 import { uploadForm } from '../test/sample-files'
 import { ROLES, type Role } from './roles'
-import { MIN_ROLE_EXTENSION } from './route-roles'
+import Fastify, { type FastifyInstance } from 'fastify'
+import rateLimit from '@fastify/rate-limit'
+import { rateLimitPluginOptions } from './api-rate-limits'
+import { declareRouteRoles, MIN_ROLE_EXTENSION, SCOPE_EXTENSION } from './route-roles'
+import { SCOPES, type Scope } from './scopes'
 
 /** Operations anyone may call without signing in (health probes). */
 const PUBLIC_OPERATIONS = new Set(['health', 'ready'])
 
-const t = await buildTestApp()
+const credentials = createTestCredentials()
+const t = await buildTestApp({ credentialVerifiers: [credentials.verifier] })
 afterAll(() => t.close())
 
 const owner = await signedInMember(t, 'Walk Firm')
@@ -36,6 +43,7 @@ interface Operation {
   path: string
   operationId: string
   minRole: unknown
+  scope: unknown
 }
 
 const openApi = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
@@ -47,6 +55,7 @@ const operations: Operation[] = Object.entries(openApi.paths).flatMap(([path, me
     path,
     operationId: String(op.operationId),
     minRole: op[MIN_ROLE_EXTENSION],
+    scope: op[SCOPE_EXTENSION],
   })),
 )
 
@@ -185,10 +194,11 @@ describe.each(operations)('$operationId ($method $path)', (op) => {
     return
   }
 
-  it(`declares its minimum role as ${MIN_ROLE_EXTENSION}`, () => {
+  it(`declares its minimum role as ${MIN_ROLE_EXTENSION} and its scope as ${SCOPE_EXTENSION}`, () => {
     expect(ROLES, `${op.operationId} has no valid ${MIN_ROLE_EXTENSION}`).toContain(op.minRole)
+    expect(SCOPES, `${op.operationId} has no valid ${SCOPE_EXTENSION}`).toContain(op.scope)
   })
-  if (!ROLES.includes(op.minRole as Role)) return
+  if (!ROLES.includes(op.minRole as Role) || !SCOPES.includes(op.scope as Scope)) return
   const minRole = op.minRole as Role
   const rank = ROLES.indexOf(minRole)
 
@@ -196,6 +206,32 @@ describe.each(operations)('$operationId ($method $path)', (op) => {
     const { request } = await requestFor(op, owner)
     const res = await t.app.inject({ ...request, headers: { origin: owner.headers.origin } })
     expectProblem(res, 401)
+  })
+
+  it('answers 401 to a bad credential, never falling back to the session cookie beside it', async () => {
+    const { request } = await requestFor(op, owner)
+    const res = await t.app.inject({
+      ...request,
+      headers: { ...owner.headers, authorization: 'Bearer lxtest_not-issued' },
+    })
+    expectProblem(res, 401)
+    expect(res.json()).toMatchObject({ code: 'unauthenticated' })
+  })
+
+  it(`answers 403 to a credential without the ${String(op.scope)} scope`, async () => {
+    const { request } = await requestFor(op, owner)
+    const { authorization } = credentials.issue({
+      orgId: owner.orgId,
+      userId: owner.userId,
+      role: 'owner',
+      scopes: SCOPES.filter((scope) => scope !== op.scope),
+    })
+    const res = await t.app.inject({
+      ...request,
+      headers: { authorization, origin: owner.headers.origin },
+    })
+    expectProblem(res, 403)
+    expect(res.json()).toMatchObject({ code: 'insufficient_scope' })
   })
 
   it('answers 404 to a member of another organisation, as if it did not exist', async () => {
@@ -222,6 +258,34 @@ describe.each(operations)('$operationId ($method $path)', (op) => {
   })
 })
 
+/** Dependencies the guard never reaches when the app fails to start. */
+const NO_DEPS = {
+  auth: {} as never,
+  db: {} as never,
+  principals: {} as never,
+  credentials: {} as never,
+  rateLimits: { readsPerMinute: 1, writesPerMinute: 1 },
+}
+
+/** Starts (and closes) an app whose `/api/v1` scope holds the routes `declare` adds. */
+async function startApi(declare: (api: FastifyInstance) => void): Promise<void> {
+  const app = Fastify()
+  await app.register(rateLimit, rateLimitPluginOptions())
+  try {
+    await app
+      .register(
+        async (api) => {
+          declareRouteRoles(api, NO_DEPS)
+          declare(api)
+        },
+        { prefix: '/api/v1' },
+      )
+      .ready()
+  } finally {
+    await app.close()
+  }
+}
+
 describe('route registration', () => {
   it('guards the HEAD twin Fastify adds to each GET route', async () => {
     const url = `/api/v1/orgs/${owner.orgId}/documents`
@@ -233,48 +297,60 @@ describe('route registration', () => {
   })
 
   it('refuses to start with an /api/v1 route that declares no minimum role', async () => {
-    const { default: Fastify } = await import('fastify')
-    const { declareRouteRoles } = await import('./route-roles')
-    const app = Fastify()
+    await expect(startApi((api) => api.get('/orgs/:orgId/things', () => ({})))).rejects.toThrow(
+      /GET \/api\/v1\/orgs\/:orgId\/things must declare config.minRole/,
+    )
+  })
+
+  it('refuses to start with an unknown scope, or none on a route both reading and writing', async () => {
     await expect(
-      app
-        .register(
-          async (api) => {
-            declareRouteRoles(api, { auth: {} as never, db: {} as never, principals: {} as never })
-            api.get('/orgs/:orgId/things', () => ({}))
-          },
-          { prefix: '/api/v1' },
-        )
-        .ready(),
-    ).rejects.toThrow(/GET \/api\/v1\/orgs\/:orgId\/things must declare config.minRole/)
-    await app.close()
+      startApi((api) =>
+        api.post(
+          '/orgs/:orgId/things',
+          { config: { minRole: 'member', scope: 'admin' as never } },
+          () => ({}),
+        ),
+      ),
+    ).rejects.toThrow(/POST \/api\/v1\/orgs\/:orgId\/things must declare config.scope/)
+    await expect(
+      startApi((api) =>
+        api.route({
+          method: ['GET', 'POST'],
+          url: '/orgs/:orgId/things',
+          config: { minRole: 'member' },
+          handler: () => ({}),
+        }),
+      ),
+    ).rejects.toThrow(/must declare config.scope/)
   })
 })
 
 describe('docs/authorization.md', () => {
-  /** The route table's rows as `METHOD path operationId role`, one per operation named. */
+  /** The route table's rows as `METHOD path operationId role scope`, one per operation named. */
   async function documentedOperations(): Promise<string[]> {
     const doc = await readFile(new URL('../../docs/authorization.md', import.meta.url), 'utf8')
     return doc
       .split('\n')
       .filter((line) => /^\| (GET|POST|PUT|PATCH|DELETE) /.test(line))
       .flatMap((line) => {
-        const [method, paths, ids, role] = line
+        const [method, paths, ids, role, scope] = line
           .split('|')
-          .slice(1, 5)
+          .slice(1, 6)
           .map((cell) => cell.trim())
         const ticked = (cell = '') => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1])
         const pathList = ticked(paths)
-        return ticked(ids).map((id, i) => `${method} ${pathList[i]} ${id} ${role}`)
+        return ticked(ids).map((id, i) => `${method} ${pathList[i]} ${id} ${role} ${scope}`)
       })
   }
 
-  it('lists every operation of the OpenAPI document once, with its minimum role', async () => {
+  it('lists every operation of the OpenAPI document once, with its minimum role and scope', async () => {
     const expected = operations
       .filter((op) => op.method !== 'HEAD')
       .map((op) => {
-        const role = PUBLIC_OPERATIONS.has(op.operationId) ? 'public' : String(op.minRole)
-        return `${op.method} ${op.path} ${op.operationId} ${role}`
+        const isPublic = PUBLIC_OPERATIONS.has(op.operationId)
+        const role = isPublic ? 'public' : String(op.minRole)
+        const scope = isPublic ? 'public' : String(op.scope)
+        return `${op.method} ${op.path} ${op.operationId} ${role} ${scope}`
       })
     const documented = await documentedOperations()
     expect(documented.filter((row, i) => documented.indexOf(row) !== i)).toEqual([])

@@ -1,45 +1,93 @@
 /**
- * Roles on every API route, declared once. Each route under `/api/v1` names the least role it
- * admits in its options, `config: { minRole: 'member' | 'admin' | 'owner' }`, and nothing else:
+ * Access rules of every API route, declared once in its options and checked by one hook. Each
+ * route under `/api/v1` names the least role it admits, and may name the scope it needs and a
+ * rate limit of its own: `config: { minRole: 'member' | 'admin' | 'owner', scope?: 'read' |
+ * 'write', rateLimit?: { max, timeWindow } }` (scope defaults to read for GET and HEAD, write
+ * otherwise: scopes.ts; rateLimit is @fastify/rate-limit's route option: api-rate-limits.ts).
  * - `declareRouteRoles(api, …)` (an onRoute hook on the `/api/v1` scope) refuses at start-up a
- *   route without a valid `minRole` or outside `/api/v1/orgs/:orgId`, runs the membership and role
- *   check (principal.ts) as the route's first onRequest hook, and declares the Problem error
- *   responses in its schema;
- * - `openApiTransform` exports `minRole` as the operation extension `x-min-role`, which
- *   server/auth/route-roles.test.ts walks. The matrix is in docs/authorization.md.
- * The check runs on onRequest, before the body is read or validated, so a caller without the
+ *   route without a valid `minRole` (or scope) or outside `/api/v1/orgs/:orgId`, runs the guard
+ *   as the route's first onRequest hook (resolve the principal: principal.ts; then its role, its
+ *   scope, and its budget of requests of that scope: api-rate-limits.ts), and declares the
+ *   Problem error responses in its schema;
+ * - `openApiTransform` exports `minRole` and the scope as the operation extensions `x-min-role`
+ *   and `x-scope`, which server/auth/route-roles.test.ts walks. The matrix is in
+ *   docs/authorization.md.
+ * The guard runs on onRequest, before the body is read or validated, so a caller without the
  * role never gets a multipart upload parsed nor learns the route's input rules.
  */
-import type { FastifyInstance, onRequestHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import type { Db } from '../db/client'
+import { AppError } from '../errors/app-error'
 import { withProblemResponses } from '../http/problem-responses'
+import { scopeBudgets, type ApiRateLimits } from './api-rate-limits'
 import type { Auth } from './auth'
-import { organizationMemberCheck } from './principal'
+import type { CredentialRegistry } from './credential-registry'
+import { principalResolver } from './principal'
 import type { PrincipalCache } from './principal-cache'
-import { ROLES, type Role } from './roles'
+import { hasRole, ROLES, type Role } from './roles'
+import { defaultScope, SCOPES, type Scope } from './scopes'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The least organisation role admitted (required on every `/api/v1` route). */
     minRole?: Role
+    /** The scope a caller's credential must hold (default: read for GET/HEAD, write otherwise). */
+    scope?: Scope
   }
 }
 
 /** OpenAPI operation extension carrying a route's `config.minRole`. */
 export const MIN_ROLE_EXTENSION = 'x-min-role'
+/** OpenAPI operation extension carrying the scope a route needs. */
+export const SCOPE_EXTENSION = 'x-scope'
 
 const ORGANIZATION_ROUTE = /^\/api\/v1\/orgs\/:orgId(\/|$)/
 
+/** The scope a route needs: its declared `config.scope`, else the default for its method. */
+function routeScope(route: {
+  method: string | readonly string[]
+  config?: { scope?: unknown }
+}): Scope | null {
+  const declared = route.config?.scope
+  if (declared === undefined) return defaultScope(route.method)
+  return SCOPES.includes(declared as Scope) ? (declared as Scope) : null
+}
+
 /**
  * Registers the onRoute hook on `api` (the `/api/v1` plugin scope); call it before registering
- * that scope's routes. Registering a route without `config.minRole` throws an Error.
+ * that scope's routes. Registering a route without a valid `config.minRole`, with an unknown
+ * `config.scope`, or with methods of both kinds and no scope, throws an Error.
  */
 export function declareRouteRoles(
   api: FastifyInstance,
-  deps: { auth: Auth; db: Db; principals: PrincipalCache },
+  deps: {
+    auth: Auth
+    db: Db
+    principals: PrincipalCache
+    credentials: CredentialRegistry
+    rateLimits: ApiRateLimits
+  },
 ): void {
-  const check = organizationMemberCheck(deps.auth, deps.db, deps.principals)
+  const resolvePrincipal = principalResolver({ ...deps, cache: deps.principals })
+  const chargeBudget = scopeBudgets(api, deps.rateLimits)
+  const guard =
+    (minRole: Role, scope: Scope) =>
+    async (req: FastifyRequest): Promise<void> => {
+      const principal = await resolvePrincipal(req)
+      if (!hasRole(principal.role, minRole)) {
+        throw new AppError('forbidden', `This action needs the ${minRole} role or higher`)
+      }
+      if (!principal.scopes.includes(scope)) {
+        throw new AppError(
+          'insufficient_scope',
+          `This action needs a credential with the ${scope} scope`,
+        )
+      }
+      req.principal = principal
+      await chargeBudget(req, scope)
+    }
+
   api.addHook('onRoute', (route) => {
     const where = `${String(route.method)} ${route.url}`
     const minRole = route.config?.minRole
@@ -48,24 +96,32 @@ export function declareRouteRoles(
         `${where} must declare config.minRole (${ROLES.join(' | ')}); see docs/authorization.md`,
       )
     }
+    const scope = routeScope(route)
+    if (!scope) {
+      throw new Error(`${where} must declare config.scope (${SCOPES.join(' | ')})`)
+    }
     if (!ORGANIZATION_ROUTE.test(route.url)) {
       throw new Error(
         `${where} is outside /api/v1/orgs/:orgId; roles are per organisation, so such a route needs its own check in server/auth/route-roles.ts`,
       )
     }
     const own: onRequestHookHandler[] = route.onRequest ? [route.onRequest].flat() : []
-    route.onRequest = [check(minRole), ...own]
+    route.onRequest = [guard(minRole, scope), ...own]
     route.schema = withProblemResponses(route.schema)
   })
 }
 
 /**
  * The swagger `transform`: fastify-type-provider-zod's zod → JSON Schema conversion, plus the
- * route's `config.minRole` as `x-min-role` on its operation.
+ * route's `config.minRole` as `x-min-role` and its scope as `x-scope` on its operation.
  */
 export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const result = jsonSchemaTransform(input)
   const minRole = input.route.config?.minRole
   if (!minRole || !result.schema || result.schema.hide) return result
-  return { ...result, schema: { ...result.schema, [MIN_ROLE_EXTENSION]: minRole } }
+  const scope = routeScope(input.route)
+  return {
+    ...result,
+    schema: { ...result.schema, [MIN_ROLE_EXTENSION]: minRole, [SCOPE_EXTENSION]: scope },
+  }
 }

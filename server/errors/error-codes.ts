@@ -47,6 +47,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   headers_too_large: 431,
   import_failed: 400,
+  insufficient_scope: 403,
   internal_error: 500,
   job_finished: 409,
   job_not_found: 404,

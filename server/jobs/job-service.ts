@@ -11,6 +11,7 @@ import { withTenant, type Principal, type Tx } from '../db/tenant'
 import { readPage } from '../db/read-page'
 import { AppError, notFound } from '../errors/app-error'
 import { recordAudit } from '../audit/record-audit'
+import { assertCreatorOrAdmin } from '../auth/assert-creator-or-admin'
 
 export const JobStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled'])
 export type JobStatus = z.infer<typeof JobStatus>
@@ -128,11 +129,10 @@ export async function cancelJob(db: Db, principal: Principal, jobId: string): Pr
   return withTenant(db, principal, async (tx) => {
     const [row] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).limit(1).for('update')
     if (!row) throw notFound('Job')
-    if (row.createdBy !== principal.userId && principal.role === 'member')
-      throw new AppError(
-        'forbidden',
-        'Only the person who started this job or an admin can cancel it.',
-      )
+    assertCreatorOrAdmin(principal, row.createdBy, {
+      code: 'forbidden',
+      detail: 'Only the person who started this job or an admin can cancel it.',
+    })
     if (!ACTIVE_STATUSES.includes(row.status as JobStatus))
       throw new AppError(
         'job_finished',

@@ -20,6 +20,8 @@ import type { EventStreamLimits } from '../http/event-streams'
 import type { SignInLimits } from '../auth/auth-routes'
 import type { DemoLimits } from '../features/demo/routes'
 import type { Role } from '../auth/roles'
+import type { CredentialVerifier } from '../auth/credential-registry'
+import type { ApiRateLimits } from '../auth/api-rate-limits'
 import { member } from '../db/schema'
 
 export interface TestApp {
@@ -59,6 +61,13 @@ export async function buildTestApp(
     logger?: FastifyBaseLogger
     /** Fastify trustProxy (TRUST_PROXY); injected requests come from 127.0.0.1. */
     trustProxy?: boolean | string
+    /**
+     * Requests per principal per minute on `/api/v1`; default 100,000 of each, so tests that make
+     * many requests are not limited (rate-limits.test.ts passes the real defaults).
+     */
+    apiRateLimits?: ApiRateLimits
+    /** Verifiers of Authorization-header credentials (e.g. test-credentials.ts). */
+    credentialVerifiers?: readonly CredentialVerifier[]
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
@@ -80,6 +89,8 @@ export async function buildTestApp(
     publicUrl: options.publicUrl ?? TEST_ORIGIN,
     logger: options.logger,
     trustProxy: options.trustProxy,
+    credentialVerifiers: options.credentialVerifiers,
+    apiRateLimits: options.apiRateLimits ?? { readsPerMinute: 100_000, writesPerMinute: 100_000 },
     signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
     demoLimits: options.demoLimits,
     webRoot: path.join(blobDir, 'no-web'),

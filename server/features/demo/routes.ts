@@ -11,6 +11,7 @@ import { AppError } from '../../errors/app-error'
 import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
 import { problemResponse } from '../../http/problem-responses'
 import { clientGoneSignal } from '../../http/client-gone'
+import { enforceRateLimit } from '../../http/rate-limited'
 import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
 import type { Engines } from '../../ai/engines'
 import type { WorkerPool } from '../../workers/worker-pool'
@@ -43,17 +44,12 @@ export const demoRoutes: FastifyPluginAsyncZod<{
     timeWindow: limits.windowMs,
     keyGenerator: (req) => `demo:${req.ip}`,
   })
-  const rateLimited = async (req: FastifyRequest) => {
-    const result = await limiter(req)
-    if (!result.isAllowed && result.isExceeded) {
-      const seconds = Math.max(1, result.ttlInSeconds)
-      throw new AppError(
-        'rate_limited',
-        `The demo is busy for you: try again in ${seconds} seconds.`,
-        { 'retry-after': String(seconds) },
-      )
-    }
-  }
+  const rateLimited = (req: FastifyRequest) =>
+    enforceRateLimit(
+      limiter,
+      req,
+      (seconds) => `The demo is busy for you: try again in ${seconds} seconds.`,
+    )
   const options = { onRequest: rateLimited } as const
   // Hidden from the OpenAPI document, but declared all the same: the serializer then sends only
   // these fields, and every error is a problem.

@@ -8,8 +8,8 @@ import type { Db } from '../../db/client'
 import { documentCounts, documents } from '../../db/schema'
 import { withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
 import type { AppServices } from '../../services'
-import { AppError, notFound } from '../../errors/app-error'
-import { hasRole } from '../../auth/roles'
+import { notFound } from '../../errors/app-error'
+import { assertCreatorOrAdmin } from '../../auth/assert-creator-or-admin'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
@@ -252,12 +252,10 @@ export async function deleteDocument(
       .where(eq(documents.id, id))
       .for('update')
     if (!row) throw notFound('Document')
-    if (!hasRole(principal.role, 'admin') && row.createdBy !== principal.userId) {
-      throw new AppError(
-        'not_document_creator',
-        'Members can delete only documents they added; ask an admin to delete this one.',
-      )
-    }
+    assertCreatorOrAdmin(principal, row.createdBy, {
+      code: 'not_document_creator',
+      detail: 'Members can delete only documents they added; ask an admin to delete this one.',
+    })
     await tx.delete(documents).where(eq(documents.id, id))
     await cancelSubjectJobs(tx, [id])
     await recordAudit(tx, principal, 'document.delete', { type: 'document', id })

@@ -77,7 +77,7 @@ export const vectorRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
         }),
         response: { 200: z.object({ items: z.array(Passage) }) },
       },
-      config: { minRole: 'member' },
+      config: { minRole: 'member', scope: 'read' },
     },
     async (req) => {
       const hits = await hybridSearch(deps.db, deps.embedder, principalOf(req), {
@@ -106,7 +106,7 @@ export const vectorRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
         }),
         response: { 200: z.array(SemanticRow) },
       },
-      config: { minRole: 'member' },
+      config: { minRole: 'member', scope: 'read' },
     },
     async (req) => {
       const principal = principalOf(req)
@@ -150,7 +150,7 @@ export const vectorRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
         }),
         response: { 200: z.object({ embedding: z.array(z.number()), embedder: z.string() }) },
       },
-      config: { minRole: 'member' },
+      config: { minRole: 'member', scope: 'read' },
     },
     async (req) => {
       if (req.body.org_id !== undefined && req.body.org_id !== principalOf(req).orgId)

@@ -193,7 +193,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
         response: { 200: SpeechAnswer },
       },
       bodyLimit: 512 * 1024,
-      config: { minRole: 'member' },
+      config: { minRole: 'member', scope: 'read' },
     },
     async (req) => {
       const { audio } = await services.engines.speaker.speak(req.body.text, req.body.voice)

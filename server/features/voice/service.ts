@@ -13,7 +13,7 @@ import { readPage } from '../../db/read-page'
 import { AppError, notFound } from '../../errors/app-error'
 import { AppId } from '../../http/params'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
-import { hasRole } from '../../auth/roles'
+import { assertCreatorOrAdmin } from '../../auth/assert-creator-or-admin'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { cancelSubjectJobs, enqueueJob, type Job } from '../../jobs/job-service'
@@ -251,12 +251,10 @@ export async function deleteRecording(deps: VoiceDeps, principal: Principal, id:
   const fileKey = await withTenant(deps.db, principal, async (tx) => {
     const [row] = await tx.select().from(recordings).where(eq(recordings.id, id)).for('update')
     if (!row) throw recordingNotFound()
-    if (!hasRole(principal.role, 'admin') && row.createdBy !== principal.userId) {
-      throw new AppError(
-        'not_recording_creator',
-        'Members can delete only their own recordings; ask an admin to delete this one.',
-      )
-    }
+    assertCreatorOrAdmin(principal, row.createdBy, {
+      code: 'not_recording_creator',
+      detail: 'Members can delete only their own recordings; ask an admin to delete this one.',
+    })
     await tx.delete(recordings).where(eq(recordings.id, id))
     const transcripts = row.documentId
       ? await tx

@@ -1,0 +1,78 @@
+/**
+ * Rate limits of the tenant API (`/api/v1`), on @fastify/rate-limit, keyed by principal:
+ * - every principal has a budget of reads and one of writes per minute, shared by all the routes
+ *   of that scope (`config.scope`, scopes.ts), so one user's burst cannot crowd out the others
+ *   (issue 29 measured 1,000 requests of one user stalling /readyz for 2 s); the route guard
+ *   (route-roles.ts) charges it once the principal is known;
+ * - a route may add a cap of its own with the plugin's route option `config.rateLimit`
+ *   (`{ max, timeWindow }`), which the plugin checks after the guard, keyed the same way.
+ * Both answer the one 429 problem of http/rate-limited.ts. The counters live in the plugin's
+ * store (in memory, per process; decision 0040 says where a shared store plugs in).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { RateLimitPluginOptions } from '@fastify/rate-limit'
+import { enforceRateLimit, rateLimited, type RateLimiter } from '../http/rate-limited'
+import type { Scope } from './scopes'
+
+/** Requests per principal per minute, by scope (README: API_READS_PER_MINUTE, API_WRITES_…). */
+export interface ApiRateLimits {
+  readsPerMinute: number
+  writesPerMinute: number
+}
+
+/**
+ * Defaults: 600 reads (10 a second on average; a screen issues a handful, a job's progress one
+ * a second) and 120 writes a minute per principal; a person at the web app stays far below both.
+ */
+export const DEFAULT_API_RATE_LIMITS: ApiRateLimits = { readsPerMinute: 600, writesPerMinute: 120 }
+
+const MINUTE_MS = 60_000
+
+/**
+ * Whose budget `req` draws on: its credential, else its user (a session; so signing in again
+ * does not reset it), else its client address (a request no principal was resolved for).
+ */
+export function rateLimitKey(req: FastifyRequest): string {
+  const principal = req.principal
+  if (principal?.credentialId) return `credential:${principal.credentialId}`
+  if (principal?.userId) return `user:${principal.userId}`
+  if (principal) return `org:${principal.orgId}:${principal.actorType}`
+  return `ip:${req.ip}`
+}
+
+/** The user's message of a 429 of the API. */
+const tooMany = (seconds: number) =>
+  `Too many requests: try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
+
+/**
+ * The plugin's options: no global limit (each limit is declared), requests counted per
+ * rateLimitKey, and the 429 problem for routes' own `config.rateLimit`.
+ */
+export function rateLimitPluginOptions(): RateLimitPluginOptions {
+  return {
+    global: false,
+    keyGenerator: rateLimitKey,
+    errorResponseBuilder: (_req, context) => rateLimited(context.ttl / 1000, tooMany),
+  }
+}
+
+/**
+ * The per-principal budgets on `api` (created once, shared by every route): returns the check
+ * the route guard runs with the route's scope, which throws the 429 problem when over.
+ */
+export function scopeBudgets(
+  api: FastifyInstance,
+  limits: ApiRateLimits,
+): (req: FastifyRequest, scope: Scope) => Promise<void> {
+  const limiter = (scope: Scope, max: number): RateLimiter =>
+    api.createRateLimit({
+      max,
+      timeWindow: MINUTE_MS,
+      keyGenerator: (req) => `${scope}:${rateLimitKey(req)}`,
+    })
+  const limiters: Record<Scope, RateLimiter> = {
+    read: limiter('read', limits.readsPerMinute),
+    write: limiter('write', limits.writesPerMinute),
+  }
+  return (req, scope) => enforceRateLimit(limiters[scope], req, tooMany)
+}
