@@ -349,7 +349,11 @@ describe('recordings in apps (decision 8)', () => {
     const inApp = (appIdField: string) => {
       const form = new FormData()
       form.append('appId', appIdField)
-      form.append('file', new Blob([wav as Uint8Array<ArrayBuffer>], { type: 'audio/wav' }), 'memo.wav')
+      form.append(
+        'file',
+        new Blob([wav as Uint8Array<ArrayBuffer>], { type: 'audio/wav' }),
+        'memo.wav',
+      )
       return t.app.inject({
         method: 'POST',
         url: `${base(alice)}/recordings`,
