@@ -55,7 +55,7 @@ async function signIn(logFile: string): Promise<string> {
   const page = await (await fetch(link)).text()
   const form = new URLSearchParams(
     [...page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(
-      ([, name = '', value = '']) => [name, value.replaceAll('&amp;', '&')],
+      ([, name = '', value = '']): [string, string] => [name, value.replaceAll('&amp;', '&')],
     ),
   )
   const verified = await fetch(`${ORIGIN}/api/auth/magic-link/verify`, {

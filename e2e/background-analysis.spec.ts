@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { longContract } from '../server/ai/analyzer/test-contracts'
+import { longContract } from '../server/test/test-contracts'
 import { E2E_BASE_URL } from './server'
 import { createOrganisation, signIn } from './sign-in'
 

@@ -43,7 +43,7 @@ export interface ThreadStatement {
  * sends parsers for them with every query; functions cannot cross threads, so the worker installs
  * these as its instance's defaults instead (sent as workerData.textTypes).
  */
-const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182]
+export const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182]
 const WORKER_TEXT_TYPES = new Set(DRIZZLE_TEXT_TYPES.map(String))
 
 type Reply =

@@ -40,7 +40,7 @@ export async function signedInHttpMember(
   await expectStatus(page, 200, 'Opening the sign-in link')
   const form = new URLSearchParams(
     [...(await page.text()).matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(
-      ([, name = '', value = '']) => [name, value.replaceAll('&amp;', '&')],
+      ([, name = '', value = '']): [string, string] => [name, value.replaceAll('&amp;', '&')],
     ),
   )
   const verified = await fetch(`${server.origin}/api/auth/magic-link/verify`, {

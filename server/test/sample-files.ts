@@ -63,7 +63,7 @@ export function uploadForm(
 ): FormData {
   const form = new FormData()
   for (const [key, value] of Object.entries(fields)) form.append(key, value)
-  form.append('file', new Blob([bytes as BlobPart]), fileName)
+  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), fileName)
   return form
 }
 

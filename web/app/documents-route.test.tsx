@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { makeAnalysis, SAMPLE_CONTRACT } from '../features/analysis/make-analysis'
+import { makeAnalysis, SAMPLE_CONTRACT } from '../test/make-analysis'
 import type { DocumentDetail } from '../features/documents/types'
 import { CurrentOrgProvider } from '../features/orgs/current-org'
 import { makeDocumentCard, makeDocumentDetail } from '../test/document-factories'

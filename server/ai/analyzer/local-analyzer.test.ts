@@ -2,7 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { WorkerPool } from '../../workers/worker-pool'
 import { analyzeLocal } from './local/analyze-local'
 import { LocalAnalyzer } from './local-analyzer'
-import { RISKY_SERVICES_AGREEMENT, UNICODE_CRLF_AGREEMENT, longContract } from './test-contracts'
+import {
+  RISKY_SERVICES_AGREEMENT,
+  UNICODE_CRLF_AGREEMENT,
+  longContract,
+} from '../../test/test-contracts'
 
 const pool = new WorkerPool({ threads: 1 })
 afterAll(() => pool.close())

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
-import { longContract } from '../../ai/analyzer/test-contracts'
+import { longContract } from '../../test/test-contracts'
 
 let t: TestApp
 let alice: TestMember

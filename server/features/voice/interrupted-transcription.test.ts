@@ -41,7 +41,7 @@ describe('a server killed during a transcription', () => {
       'The tenant shall pay the rent on the first day of each month.',
       40,
     )
-    form.append('file', new Blob([long as BlobPart]), 'memo.wav')
+    form.append('file', new Blob([long as Uint8Array<ArrayBuffer>]), 'memo.wav')
     const uploaded = await fetch(`${base}/recordings`, {
       method: 'POST',
       headers: member.headers,

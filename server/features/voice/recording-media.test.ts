@@ -50,7 +50,7 @@ const base = (m: TestMember) => `/api/v1/orgs/${m.orgId}`
 
 function upload(m: TestMember, bytes: Uint8Array, mime: string, name = 'memo') {
   const form = new FormData()
-  form.append('file', new Blob([bytes as BlobPart], { type: mime }), name)
+  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime }), name)
   return t.app.inject({
     method: 'POST',
     url: `${base(m)}/recordings`,

@@ -22,7 +22,11 @@ afterAll(() => t.close())
 
 function upload(bytes: Uint8Array) {
   const form = new FormData()
-  form.append('file', new Blob([bytes as BlobPart], { type: 'audio/wav' }), 'memo.wav')
+  form.append(
+    'file',
+    new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'audio/wav' }),
+    'memo.wav',
+  )
   return t.app.inject({
     method: 'POST',
     url: `/api/v1/orgs/${alice.orgId}/recordings`,

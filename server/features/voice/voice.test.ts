@@ -32,7 +32,7 @@ const base = (m: TestMember) => `/api/v1/orgs/${m.orgId}`
 
 function audioForm(bytes: Uint8Array, mime: string, name = 'recording') {
   const form = new FormData()
-  form.append('file', new Blob([bytes as BlobPart], { type: mime }), name)
+  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime }), name)
   return form
 }
 
@@ -349,7 +349,11 @@ describe('recordings in apps (decision 8)', () => {
     const inApp = (appIdField: string) => {
       const form = new FormData()
       form.append('appId', appIdField)
-      form.append('file', new Blob([wav as BlobPart], { type: 'audio/wav' }), 'memo.wav')
+      form.append(
+        'file',
+        new Blob([wav as Uint8Array<ArrayBuffer>], { type: 'audio/wav' }),
+        'memo.wav',
+      )
       return t.app.inject({
         method: 'POST',
         url: `${base(alice)}/recordings`,

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { AnalysisPanel } from './analysis-panel'
-import { makeAnalysis } from './make-analysis'
+import { makeAnalysis } from '../../test/make-analysis'
 import type { AnalysisPanelState } from './types'
 
 function renderPanel(state: AnalysisPanelState, onSelectSpan = vi.fn()) {

@@ -5,7 +5,7 @@ import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
 import type { Job } from '../../lib/jobs'
 import { DocumentAnalysis } from './document-analysis'
-import { makeAnalysis } from './make-analysis'
+import { makeAnalysis } from '../../test/make-analysis'
 import type { Analysis } from './types'
 
 const ORG = 'org-1'

@@ -5,7 +5,7 @@ import {
   RISKY_SERVICES_AGREEMENT,
   UNICODE_CRLF_AGREEMENT,
   longContract,
-} from '../test-contracts'
+} from '../../../test/test-contracts'
 import { analyzeLocal } from './analyze-local'
 
 const DOCUMENTS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RISKY_SERVICES_AGREEMENT } from '../test-contracts'
+import { RISKY_SERVICES_AGREEMENT } from '../../../test/test-contracts'
 import { analyzeLocal } from './analyze-local'
 import { isSubstance } from './contract-summary'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BALANCED_SUPPLY_AGREEMENT, RISKY_SERVICES_AGREEMENT } from '../test-contracts'
+import { BALANCED_SUPPLY_AGREEMENT, RISKY_SERVICES_AGREEMENT } from '../../../test/test-contracts'
 import { analyzeLocal } from './analyze-local'
 
 function riskCodes(content: string): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RISKY_SERVICES_AGREEMENT, longContract } from '../test-contracts'
+import { RISKY_SERVICES_AGREEMENT, longContract } from '../../../test/test-contracts'
 import { segmentSentences } from './sentences'
 import { summarize } from './summary'
 

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../db/client'
 import type { WorkerPool } from '../workers/worker-pool'
 import { AppError } from '../errors/app-error'
-import { problemResponse } from './problem-responses'
+import { problemResponse } from '../http/problem-responses'
 
 const WorkerPoolStatsSchema = z.object({
   threads: z.number().int().describe('Threads alive now'),
