@@ -26,11 +26,8 @@ import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/au
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { registerPrincipalCache } from './auth/principal-cache'
 import { createCredentialRegistry, type CredentialVerifier } from './auth/credential-registry'
-import {
-  DEFAULT_API_RATE_LIMITS,
-  rateLimitPluginOptions,
-  type ApiRateLimits,
-} from './auth/api-rate-limits'
+import { rateLimitPluginOptions } from './auth/api-rate-limits'
+import { DEFAULT_API_RATE_LIMITS, type ApiRateLimits } from './config'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
 import { docsCspTransform, helmetOptions } from './http/security-headers'

@@ -5,11 +5,22 @@
 import { z } from 'zod'
 import path from 'node:path'
 import { isIP } from 'node:net'
-import { DEFAULT_API_RATE_LIMITS, type ApiRateLimits } from './auth/api-rate-limits'
 
 /** AI capabilities, each with its own engine choice and model (issue 10). */
 export const CAPABILITIES = ['analysis', 'chat', 'stt', 'tts', 'embed'] as const
 export type Capability = (typeof CAPABILITIES)[number]
+
+/** Requests per principal per minute, by scope (README: API_READS_PER_MINUTE, API_WRITES_…). */
+export interface ApiRateLimits {
+  readsPerMinute: number
+  writesPerMinute: number
+}
+
+/**
+ * Defaults: 600 reads (10 a second on average; a screen issues a handful, a job's progress one
+ * a second) and 120 writes a minute per principal; a person at the web app stays far below both.
+ */
+export const DEFAULT_API_RATE_LIMITS: ApiRateLimits = { readsPerMinute: 600, writesPerMinute: 120 }
 
 const EngineName = z.enum(['local', 'openai'])
 

@@ -13,18 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { RateLimitPluginOptions } from '@fastify/rate-limit'
 import { enforceRateLimit, rateLimited, type RateLimiter } from '../http/rate-limited'
 import type { Scope } from './scopes'
-
-/** Requests per principal per minute, by scope (README: API_READS_PER_MINUTE, API_WRITES_…). */
-export interface ApiRateLimits {
-  readsPerMinute: number
-  writesPerMinute: number
-}
-
-/**
- * Defaults: 600 reads (10 a second on average; a screen issues a handful, a job's progress one
- * a second) and 120 writes a minute per principal; a person at the web app stays far below both.
- */
-export const DEFAULT_API_RATE_LIMITS: ApiRateLimits = { readsPerMinute: 600, writesPerMinute: 120 }
+import type { ApiRateLimits } from '../config'
 
 const MINUTE_MS = 60_000
 

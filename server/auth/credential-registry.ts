@@ -7,7 +7,7 @@
  * production, and tests register their own (server/test/test-credentials.ts). Decision 0040.
  */
 import type { Principal } from '../db/tenant'
-import type { Role } from './roles'
+import type { Role } from '../db/roles'
 import type { Scope } from './scopes'
 
 /** What a valid credential stands for. */

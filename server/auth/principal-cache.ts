@@ -15,7 +15,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { LRUCache, type Perf } from 'lru-cache'
-import type { Role } from './roles'
+import type { Role } from '../db/roles'
 
 /** A session as the cache needs it: its owner, its token and when it ends. */
 export interface SessionFacts {

@@ -19,7 +19,7 @@ import { AppError } from '../errors/app-error'
 import type { Auth } from './auth'
 import type { CredentialRegistry } from './credential-registry'
 import type { PrincipalCache, SessionFacts } from './principal-cache'
-import { toRole, type Role } from './roles'
+import { toRole, type Role } from '../db/roles'
 import { SCOPES, type Scope } from './scopes'
 
 /**

@@ -11,7 +11,7 @@ import { withTenant, type Principal, type Tx } from '../db/tenant'
 import { readPage } from '../db/read-page'
 import { AppError, notFound } from '../errors/app-error'
 import { recordAudit } from '../audit/record-audit'
-import { assertCreatorOrAdmin } from '../auth/assert-creator-or-admin'
+import { assertCreatorOrAdmin } from '../db/assert-creator-or-admin'
 
 export const JobStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled'])
 export type JobStatus = z.infer<typeof JobStatus>

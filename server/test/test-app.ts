@@ -19,9 +19,9 @@ import { buildApp } from '../app'
 import type { EventStreamLimits } from '../http/event-streams'
 import type { SignInLimits } from '../auth/auth-routes'
 import type { DemoLimits } from '../features/demo/routes'
-import type { Role } from '../auth/roles'
+import type { Role } from '../db/roles'
 import type { CredentialVerifier } from '../auth/credential-registry'
-import type { ApiRateLimits } from '../auth/api-rate-limits'
+import type { ApiRateLimits } from '../config'
 import { member } from '../db/schema'
 
 export interface TestApp {

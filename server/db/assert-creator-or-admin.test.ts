@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../db/client'
-import { withTenant, type Principal } from '../db/tenant'
+import type { Database } from './client'
+import { withTenant, type Principal } from './tenant'
 import { cancelJob, enqueueJob } from '../jobs/job-service'
 import { newOrganizations, openTestDatabase } from '../test/test-database'
 import { assertCreatorOrAdmin } from './assert-creator-or-admin'

@@ -2,7 +2,7 @@
  * The "creator or admin" rule of deletions and cancellations: a member may act only on what they
  * created themselves; an admin or owner on anything in the organisation (docs/authorization.md).
  */
-import type { Principal } from '../db/tenant'
+import type { Principal } from './tenant'
 import { AppError } from '../errors/app-error'
 import type { ErrorCode } from '../errors/error-codes'
 import { hasRole } from './roles'
