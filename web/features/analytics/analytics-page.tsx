@@ -24,7 +24,7 @@ const activity = [
   { what: 'New team member joined', when: 'Yesterday' },
 ]
 
-/** /dashboard/analytics: static metric cards, a chart placeholder and a static activity list. */
+/** /dashboard/:orgSlug/analytics: static metric cards, a chart placeholder and a static activity list. */
 export function AnalyticsPage() {
   return (
     <>

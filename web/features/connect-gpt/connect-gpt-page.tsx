@@ -1,7 +1,7 @@
 import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
 
-/** /dashboard/connect-gpt: placeholder screen (Connect GPT); a not-yet-available note. */
+/** /dashboard/:orgSlug/connect-gpt: placeholder screen (Connect GPT); a not-yet-available note. */
 export function ConnectGptPage() {
   return (
     <>

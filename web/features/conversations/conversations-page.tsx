@@ -7,7 +7,7 @@ import { Card, CardContent } from '../../components/ui/card'
 import { useOrgScope, type OrgScope } from '../../lib/org-scope'
 import { conversationsQuery, messagesQuery } from './api'
 
-/** /dashboard/conversations: the organisation's conversations (spec §2, §4, §9). */
+/** /dashboard/:orgSlug/conversations: the organisation's conversations (spec §2, §4, §9). */
 export function ConversationsPage() {
   const scope = useOrgScope()
   return (

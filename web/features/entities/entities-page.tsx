@@ -2,7 +2,7 @@ import { PageHeader } from '../../components/page-header'
 import { useOrgScope } from '../../lib/org-scope'
 import { EntitiesScreen } from './entities-screen'
 
-/** /dashboard/entities: the organisation's entities table, once an organisation is chosen. */
+/** /dashboard/:orgSlug/entities: the entities table of the URL's organisation. */
 export function EntitiesPage() {
   const scope = useOrgScope()
   return (

@@ -2,7 +2,7 @@ import { PageHeader } from '../../components/page-header'
 import { useOrgScope } from '../../lib/org-scope'
 import { EventsScreen } from './events-screen'
 
-/** /dashboard/events: the organisation's newest events, once an organisation is chosen. */
+/** /dashboard/:orgSlug/events: the newest events of the URL's organisation. */
 export function EventsPage() {
   const scope = useOrgScope()
   return (

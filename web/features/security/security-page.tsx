@@ -1,7 +1,7 @@
 import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
 
-/** /dashboard/security: placeholder screen (Security); a not-yet-available note. */
+/** /dashboard/:orgSlug/security: placeholder screen (Security); a not-yet-available note. */
 export function SecurityPage() {
   return (
     <>

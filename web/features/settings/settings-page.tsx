@@ -1,7 +1,7 @@
 import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
 
-/** /dashboard/settings: placeholder screen (Data Management); a not-yet-available note. */
+/** /dashboard/:orgSlug/settings: placeholder screen (Data Management); a not-yet-available note. */
 export function SettingsPage() {
   return (
     <>

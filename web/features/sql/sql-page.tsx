@@ -1,7 +1,7 @@
 import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
 
-/** /dashboard/sql: placeholder screen (SQL Runner); a not-yet-available note. */
+/** /dashboard/:orgSlug/sql: placeholder screen (SQL Runner); a not-yet-available note. */
 export function SqlPage() {
   return (
     <>

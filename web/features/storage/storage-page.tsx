@@ -1,7 +1,7 @@
 import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
 
-/** /dashboard/storage: placeholder screen (Storage); a not-yet-available note. */
+/** /dashboard/:orgSlug/storage: placeholder screen (Storage); a not-yet-available note. */
 export function StoragePage() {
   return (
     <>

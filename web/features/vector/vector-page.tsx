@@ -9,7 +9,7 @@ import { Textarea } from '../../components/ui/textarea'
 import { useOrgScope, type OrgScope } from '../../lib/org-scope'
 import { runVectorSearch } from './run-vector-search'
 
-/** /dashboard/vector: the Vector Store tester (product spec §2, §5) for the current organisation. */
+/** /dashboard/:orgSlug/vector: the Vector Store tester (product spec §2, §5) for the current organisation. */
 export function VectorPage() {
   const scope = useOrgScope()
   return (

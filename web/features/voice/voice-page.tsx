@@ -27,7 +27,7 @@ const CARDS = [
   },
 ]
 
-/** /dashboard/voice: explanatory cards, the recorder (after the consent notice), the summary and the recordings. */
+/** /dashboard/:orgSlug/voice: explanatory cards, the recorder (after the consent notice), the summary and the recordings. */
 export function VoicePage({ renderSummary }: { renderSummary: RenderSummary }) {
   const scope = useOrgScope()
   return (
