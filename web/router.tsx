@@ -46,7 +46,7 @@ const orgScreens: Record<string, RouteObject['lazy']> = {
 }
 
 /** The screen names under `/dashboard/:orgSlug/` (the sidebar's links and the old addresses). */
-export const ORG_SCREENS = Object.keys(orgScreens)
+const ORG_SCREENS = Object.keys(orgScreens)
 
 const orgLessRoute =
   (screen: string): RouteObject['lazy'] =>
