@@ -1,4 +1,8 @@
-/** Vite build of the React SPA (web/) into dist/web, served by the Fastify server in production. */
+/**
+ * Vite build of the React SPA (web/) into dist/web, served by the Fastify server in production.
+ * The manifest (dist/web/.vite/manifest.json) lets scripts/check-bundle-budgets.ts measure the
+ * JavaScript each route loads (decision 0042).
+ */
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
@@ -6,6 +10,6 @@ import tailwindcss from '@tailwindcss/vite'
 export default defineConfig({
   root: 'web',
   plugins: [react(), tailwindcss()],
-  build: { outDir: '../dist/web', emptyOutDir: true },
+  build: { outDir: '../dist/web', emptyOutDir: true, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 })

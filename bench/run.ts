@@ -16,8 +16,9 @@
  * - bombs: the server's RSS at start and within 60 s after decompression bombs (bombs.ts)
  * - noisy neighbour: another organisation's list/write p99 and /readyz during a 50 MB import, with
  *   1,000 job event streams open (noisy-neighbour.ts)
+ * - web: the landing page's and the heaviest route's JavaScript, KiB of gzip (web.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
- * entities, voice, search, bombs, noisy-neighbour.
+ * entities, voice, search, bombs, noisy-neighbour, web.
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
@@ -42,6 +43,7 @@ import { voiceBenchmarks } from './voice'
 import { searchBench } from './search'
 import { bombsBench } from './bombs'
 import { noisyNeighbourBench } from './noisy-neighbour'
+import { webBench } from './web'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -221,6 +223,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   search: () => searchBench(report),
   bombs: () => bombsBench(report),
   'noisy-neighbour': () => noisyNeighbourBench(report),
+  web: () => webBench(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { longContract } from '../server/test/test-contracts'
 import { E2E_BASE_URL } from './server'
-import { createOrganisation, signIn } from './sign-in'
+import { createOrganisation, orgIdOf, signIn } from './sign-in'
 
 /**
  * What a colleague of the same firm does through the API while the test user works: uploads a
@@ -13,8 +13,7 @@ import { createOrganisation, signIn } from './sign-in'
  * cannot slow the specs after this one either), and the waiting job starts.
  */
 async function holdTheFirmsJobSlot(page: Page): Promise<{ release: () => Promise<void> }> {
-  const orgId = await page.evaluate(() => window.localStorage.getItem('lexdesk.currentOrgId'))
-  expect(orgId).toBeTruthy()
+  const orgId = await orgIdOf(page, 'Long Matters LLP')
   const headers = { origin: E2E_BASE_URL }
   const uploaded = await page.request.post(`/api/v1/orgs/${orgId}/documents`, {
     headers,

@@ -12,7 +12,7 @@ test('a new user signs in, creates an organisation and reads a cited contract an
   await createOrganisation(page, 'Harbor & Stone LLP')
 
   await page.getByRole('link', { name: 'Documents', exact: true }).click()
-  await expect(page).toHaveURL(/\/dashboard\/documents$/)
+  await expect(page).toHaveURL(/\/dashboard\/[a-z0-9-]+\/documents$/)
   const pdf = await makePdf(SAMPLE_CONTRACT)
   await page.getByLabel('Upload a document').setInputFiles({
     name: 'northwind-msa.pdf',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_BASE_URL } from './server'
-import { createOrganisation, signIn } from './sign-in'
+import { createOrganisation, orgIdOf, signIn } from './sign-in'
 
 /**
  * Answers the browser's prompt/confirm/alert dialogs in order: a string fills a prompt, true
@@ -76,8 +76,7 @@ test('entities: create, edit inline, sort, page, hide a column, export, import e
     .toEqual(['=Gamma "quoted", inc', 'Acme Corp', 'Beta Partners LLP'].sort().reverse())
 
   // Thirty more through the API (same session), then page through them 25 at a time.
-  const orgId = await page.evaluate(() => localStorage.getItem('lexdesk.currentOrgId'))
-  expect(orgId).toBeTruthy()
+  const orgId = await orgIdOf(page, 'Records Firm')
   for (let i = 0; i < 30; i += 1) {
     const res = await page.request.post(`/api/v1/orgs/${orgId}/entities`, {
       headers: { origin: E2E_BASE_URL },

@@ -1,19 +1,25 @@
 import { expect, test } from '@playwright/test'
 
+// Every dashboard screen under an organisation slug (decision 0042), plus the addresses without
+// one (the home, and an old link kept working by a redirect).
 const PROTECTED = [
   '/dashboard',
   '/dashboard/documents',
-  '/dashboard/voice',
-  '/dashboard/analytics',
-  '/dashboard/entities',
-  '/dashboard/conversations',
-  '/dashboard/events',
-  '/dashboard/vector',
-  '/dashboard/security',
-  '/dashboard/storage',
-  '/dashboard/sql',
-  '/dashboard/settings',
-  '/dashboard/connect-gpt',
+  '/dashboard/some-firm-k3v9',
+  ...[
+    'documents',
+    'voice',
+    'analytics',
+    'entities',
+    'conversations',
+    'events',
+    'vector',
+    'security',
+    'storage',
+    'sql',
+    'settings',
+    'connect-gpt',
+  ].map((screen) => `/dashboard/some-firm-k3v9/${screen}`),
 ]
 
 test.describe('public pages', () => {

@@ -47,7 +47,7 @@ test('finds a passage by meaning, opens a chat citation highlighted, and lists t
     .first()
   await expect(citation).toBeVisible()
   await citation.click()
-  await expect(page).toHaveURL(/\/dashboard\/documents\?document=/)
+  await expect(page).toHaveURL(/\/dashboard\/meridian-counsel-[a-z0-9]+\/documents\?document=/)
   const highlight = page.getByTestId('highlight')
   await expect(highlight).toBeVisible()
   expect(NDA).toContain(await highlight.innerText())

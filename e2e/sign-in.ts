@@ -37,10 +37,23 @@ export async function followPrintedLink(page: Page, email: string) {
   await page.getByRole('button', { name: `Sign in as ${email}` }).click()
 }
 
-/** Creates an organisation from the dashboard's first-run card. */
+/**
+ * Creates an organisation from the dashboard's first-run card and waits for its URL
+ * (`/dashboard/<slug>`, the slug being the name's plus a random suffix).
+ */
 export async function createOrganisation(page: Page, name: string) {
   await expect(page.getByText('Create your organization')).toBeVisible()
   await page.getByLabel('Organization name').fill(name)
   await page.getByRole('button', { name: /create/i }).click()
   await expect(page.getByText(name).first()).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard\/[a-z0-9-]+$/)
+}
+
+/** The id of the signed-in user's organisation named `name` (for API calls beside the UI). */
+export async function orgIdOf(page: Page, name: string): Promise<string> {
+  const res = await page.request.get('/api/auth/organization/list')
+  expect(res.ok()).toBe(true)
+  const org = ((await res.json()) as { id: string; name: string }[]).find((o) => o.name === name)
+  if (!org) throw new Error(`the user has no organisation named ${name}`)
+  return org.id
 }

@@ -50,7 +50,7 @@ test('a lawyer records a memo through the microphone and gets a transcript and a
   await signIn(page, `voice-${Date.now()}@firm.test`)
   await createOrganisation(page, 'Marsh & Vale LLP')
   await page.getByRole('link', { name: 'Voice Assistant', exact: true }).click()
-  await expect(page).toHaveURL(/\/dashboard\/voice$/)
+  await expect(page).toHaveURL(/\/dashboard\/[a-z0-9-]+\/voice$/)
 
   await expect(page.getByRole('region', { name: 'Recording consent' })).toBeVisible()
   await page.getByRole('button', { name: 'I will tell everyone I record' }).click()

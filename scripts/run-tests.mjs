@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: lint, format check, type-check, freshness of the generated API types and API
- * contract, Vitest (server + web), the production build, then Playwright against the real
+ * contract, Vitest (server + web), the production build and its JavaScript budgets
+ * (scripts/check-bundle-budgets.ts), then Playwright against the real
  * server. Ends with one line `N passed, N failed` counting every test plus each failed check, and
  * exits 1 on any failure.
  */
@@ -51,6 +52,7 @@ try {
 }
 
 if (run('production build', 'npx', ['vite', 'build'])) {
+  check('JavaScript budgets (landing, routes)', 'npx', ['tsx', 'scripts/check-bundle-budgets.ts'])
   const e2eReport = path.join(reports, 'e2e.json')
   const e2eOk = run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,

@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Toaster } from 'sonner'
-import { TooltipProvider } from './components/ui/tooltip'
 import { ApiError } from './lib/api'
 import { createAppRouter } from './router'
 import './styles.css'
@@ -29,10 +28,8 @@ if (!container) throw new Error('index.html has no #root element')
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster richColors closeButton position="top-right" />
-      </TooltipProvider>
+      <RouterProvider router={router} />
+      <Toaster richColors closeButton position="top-right" />
     </QueryClientProvider>
   </StrictMode>,
 )

@@ -1,76 +1,124 @@
-/** Route table of the SPA (product spec §2) for React Router's data router. */
+/**
+ * Route table of the SPA (product spec §2) for React Router's data router. Every screen is loaded
+ * lazily (its own chunk), so the landing page's JavaScript holds no dashboard code; the
+ * organisation is the `:orgSlug` segment of every dashboard URL and the app its `?app=` parameter
+ * (decision 0042).
+ */
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { DashboardLayout } from './app/dashboard-layout'
-import { AssistantRoute } from './app/assistant-route'
-import { DocumentsRoute } from './app/documents-route'
-import { requireOrg } from './app/require-org-slot'
 import { RootLayout } from './app/root-layout'
-import { VoiceRoute } from './app/voice-route'
-import { DemoRoute } from './app/demo-route'
 import { ErrorFallback } from './components/error-fallback'
+import { LoadingScreen } from './components/loading-screen'
 import { PublicLayout } from './components/public-layout'
-import { AnalyticsPage } from './features/analytics/analytics-page'
-import { SignInPage } from './features/auth/sign-in-page'
-import { ConnectGptPage } from './features/connect-gpt/connect-gpt-page'
-import { ConversationsPage } from './features/conversations/conversations-page'
-import { DashboardHomePage } from './features/dashboard/dashboard-home-page'
-import { EntitiesPage } from './features/entities/entities-page'
-import { CreateFirstOrgCard } from './features/orgs/create-first-org-card'
-import { EventsPage } from './features/events/events-page'
-import { NotFoundPage } from './features/not-found/not-found-page'
-import { SecurityPage } from './features/security/security-page'
-import { SettingsPage } from './features/settings/settings-page'
-import { SqlPage } from './features/sql/sql-page'
-import { StoragePage } from './features/storage/storage-page'
-import { VectorPage } from './features/vector/vector-page'
-import { FeaturesPage } from './marketing/features-page'
 import { LandingPage } from './marketing/landing-page'
-import { PricingPage } from './marketing/pricing-page'
+
+/**
+ * The screens under `/dashboard/:orgSlug`, each loading its module only when opened. The same
+ * names without an organisation (`/dashboard/documents`, the addresses before decision 0042)
+ * redirect to the last organisation used.
+ */
+const orgScreens: Record<string, RouteObject['lazy']> = {
+  documents: async () => ({ Component: (await import('./app/documents-route')).DocumentsRoute }),
+  voice: async () => ({ Component: (await import('./app/voice-route')).VoiceRoute }),
+  analytics: async () => ({
+    Component: (await import('./features/analytics/analytics-page')).AnalyticsPage,
+  }),
+  entities: async () => ({
+    Component: (await import('./features/entities/entities-page')).EntitiesPage,
+  }),
+  conversations: async () => ({
+    Component: (await import('./features/conversations/conversations-page')).ConversationsPage,
+  }),
+  events: async () => ({ Component: (await import('./features/events/events-page')).EventsPage }),
+  vector: async () => ({ Component: (await import('./features/vector/vector-page')).VectorPage }),
+  security: async () => ({
+    Component: (await import('./features/security/security-page')).SecurityPage,
+  }),
+  storage: async () => ({
+    Component: (await import('./features/storage/storage-page')).StoragePage,
+  }),
+  sql: async () => ({ Component: (await import('./features/sql/sql-page')).SqlPage }),
+  settings: async () => ({
+    Component: (await import('./features/settings/settings-page')).SettingsPage,
+  }),
+  'connect-gpt': async () => ({
+    Component: (await import('./features/connect-gpt/connect-gpt-page')).ConnectGptPage,
+  }),
+}
+
+/** The screen names under `/dashboard/:orgSlug/` (the sidebar's links and the old addresses). */
+const ORG_SCREENS = Object.keys(orgScreens)
+
+const orgLessRoute =
+  (screen: string): RouteObject['lazy'] =>
+  async () => {
+    const { OrgLessRoute } = await import('./app/org-less-route')
+    return { element: <OrgLessRoute screen={screen} /> }
+  }
 
 /** Every route; exported so tests can build a memory router from the same table. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorFallback />,
+    HydrateFallback: LoadingScreen,
     children: [
       {
         element: <PublicLayout />,
         children: [
           { path: '/', element: <LandingPage /> },
-          { path: '/features', element: <FeaturesPage /> },
-          { path: '/pricing', element: <PricingPage /> },
-          { path: '/demo', element: <DemoRoute /> },
+          {
+            path: '/features',
+            lazy: async () => ({
+              Component: (await import('./marketing/features-page')).FeaturesPage,
+            }),
+          },
+          {
+            path: '/pricing',
+            lazy: async () => ({
+              Component: (await import('./marketing/pricing-page')).PricingPage,
+            }),
+          },
+          {
+            path: '/demo',
+            lazy: async () => ({ Component: (await import('./app/demo-route')).DemoRoute }),
+          },
         ],
       },
-      { path: '/auth', element: <SignInPage /> },
+      {
+        path: '/auth',
+        lazy: async () => ({
+          Component: (await import('./features/auth/sign-in-page')).SignInPage,
+        }),
+      },
       {
         path: '/dashboard',
-        element: <DashboardLayout />,
+        lazy: async () => ({
+          Component: (await import('./app/dashboard-layout')).DashboardLayout,
+        }),
         children: [
+          { index: true, lazy: orgLessRoute('') },
+          ...ORG_SCREENS.map((screen) => ({ path: screen, lazy: orgLessRoute(screen) })),
           {
-            index: true,
-            element: (
-              <DashboardHomePage
-                onboarding={<CreateFirstOrgCard />}
-                assistant={<AssistantRoute />}
-              />
-            ),
+            path: ':orgSlug',
+            lazy: async () => ({ Component: (await import('./app/org-layout')).OrgLayout }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('./app/dashboard-home-route')).DashboardHomeRoute,
+                }),
+              },
+              ...Object.entries(orgScreens).map(([path, lazy]) => ({ path, lazy })),
+            ],
           },
-          { path: 'documents', element: <DocumentsRoute /> },
-          { path: 'voice', element: <VoiceRoute /> },
-          { path: 'analytics', element: <AnalyticsPage requireOrg={requireOrg} /> },
-          { path: 'entities', element: <EntitiesPage requireOrg={requireOrg} /> },
-          { path: 'conversations', element: <ConversationsPage requireOrg={requireOrg} /> },
-          { path: 'events', element: <EventsPage requireOrg={requireOrg} /> },
-          { path: 'vector', element: <VectorPage requireOrg={requireOrg} /> },
-          { path: 'security', element: <SecurityPage requireOrg={requireOrg} /> },
-          { path: 'storage', element: <StoragePage requireOrg={requireOrg} /> },
-          { path: 'sql', element: <SqlPage requireOrg={requireOrg} /> },
-          { path: 'settings', element: <SettingsPage requireOrg={requireOrg} /> },
-          { path: 'connect-gpt', element: <ConnectGptPage requireOrg={requireOrg} /> },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        lazy: async () => ({
+          Component: (await import('./features/not-found/not-found-page')).NotFoundPage,
+        }),
+      },
     ],
   },
 ]

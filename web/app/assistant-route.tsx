@@ -1,12 +1,8 @@
 import { AssistantPanel } from '../features/assistant/assistant-panel'
-import { useCurrentOrg } from '../features/orgs/current-org'
+import { useOrgScope } from '../lib/org-scope'
 
-/**
- * The dashboard's assistant panel for the current organisation (a new one per organisation);
- * nothing until one is chosen, since the home page has its own onboarding for that.
- */
+/** The dashboard home's assistant panel for the URL's organisation (a new one per organisation). */
 export function AssistantRoute() {
-  const { orgId, appId } = useCurrentOrg()
-  if (orgId === null) return null
-  return <AssistantPanel key={orgId} scope={{ orgId, appId }} />
+  const scope = useOrgScope()
+  return <AssistantPanel key={scope.orgId} scope={scope} />
 }

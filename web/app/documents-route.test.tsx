@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { makeAnalysis, SAMPLE_CONTRACT } from '../test/make-analysis'
 import type { DocumentDetail } from '../features/documents/types'
-import { CurrentOrgProvider } from '../features/orgs/current-org'
 import { makeDocumentCard, makeDocumentDetail } from '../test/document-factories'
+import { inOrgScope } from '../test/in-org-scope'
 import { renderWithRouter } from '../test/render-with-router'
 import { jsonResponse, problemResponse, stubFetch } from '../test/stub-fetch'
 import { DocumentsRoute } from './documents-route'
@@ -14,11 +14,7 @@ const BASE = `/api/v1/orgs/${ORG}/documents`
 
 function renderRoute() {
   return renderWithRouter({
-    element: (
-      <CurrentOrgProvider>
-        <DocumentsRoute />
-      </CurrentOrgProvider>
-    ),
+    element: inOrgScope(<DocumentsRoute />, { orgId: ORG }),
   })
 }
 

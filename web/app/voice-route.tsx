@@ -1,16 +1,14 @@
 import { AnalysisPanel } from '../features/analysis/analysis-panel'
 import { VoicePage } from '../features/voice/voice-page'
 import { orgSpeech } from '../lib/speech'
-import { requireOrg } from './require-org-slot'
 
 /**
- * Route element of /dashboard/voice: the voice screen with the analysis feature's panel composed
- * in for the latest memo's summary (features do not import each other).
+ * Route element of /dashboard/:orgSlug/voice: the voice screen with the analysis feature's panel
+ * composed in for the latest memo's summary (features do not import each other).
  */
 export function VoiceRoute() {
   return (
     <VoicePage
-      requireOrg={requireOrg}
       renderSummary={({ orgId, state }) => (
         <AnalysisPanel
           state={state}

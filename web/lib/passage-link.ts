@@ -1,15 +1,21 @@
+import { orgPath } from './org-path'
+import type { OrgUrlScope } from './org-scope'
+
 /**
- * The address of a passage of a document: the Documents screen opens `document` and highlights
- * `[start, end)` of its content. Lets search results and citations of other features open a
- * passage without importing the documents feature.
+ * The address of a passage of a document in organisation `scope`: the Documents screen opens
+ * `document` and highlights `[start, end)` of its content. Lets search results and citations of
+ * other features open a passage without importing the documents feature.
  */
-export function passageHref(documentId: string, span: { start: number; end: number }): string {
-  const params = new URLSearchParams({
+export function passageHref(
+  scope: Pick<OrgUrlScope, 'orgSlug' | 'appSlug'>,
+  documentId: string,
+  span: { start: number; end: number },
+): string {
+  return orgPath(scope, 'documents', {
     document: documentId,
     start: String(span.start),
     end: String(span.end),
   })
-  return `/dashboard/documents?${params}`
 }
 
 /** The span `start`/`end` of a passage address, or null when absent or not a valid range. */

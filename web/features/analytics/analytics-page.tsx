@@ -3,7 +3,6 @@ import type { LucideIcon } from 'lucide-react'
 import { PageHeader } from '../../components/page-header'
 import { Badge } from '../../components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
-import type { RequireOrgSlot } from '../../lib/org-scope'
 
 // Static placeholders, as the spec describes; the page says so ('Sample data').
 const metrics: { label: string; value: string; change: string; icon: LucideIcon }[] = [
@@ -25,8 +24,8 @@ const activity = [
   { what: 'New team member joined', when: 'Yesterday' },
 ]
 
-/** /dashboard/analytics: static metric cards, a chart placeholder and a static activity list. */
-export function AnalyticsPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
+/** /dashboard/:orgSlug/analytics: static metric cards, a chart placeholder and a static activity list. */
+export function AnalyticsPage() {
   return (
     <>
       <PageHeader
@@ -39,52 +38,50 @@ export function AnalyticsPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
           </>
         }
       />
-      {requireOrg(() => (
-        <div className="space-y-6">
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {metrics.map((m) => (
-              <Card key={m.label}>
-                <CardContent className="space-y-1 p-5">
-                  <div className="flex items-center justify-between text-sm text-muted-foreground">
-                    <span>{m.label}</span>
-                    <m.icon className="size-4" aria-hidden="true" />
-                  </div>
-                  <p className="font-serif text-2xl font-semibold">{m.value}</p>
-                  <p className="text-xs text-muted-foreground">{m.change}</p>
-                </CardContent>
-              </Card>
-            ))}
-          </div>
-          <div className="grid gap-6 lg:grid-cols-3">
-            <Card className="lg:col-span-2">
-              <CardHeader>
-                <CardTitle>Usage over time</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <div className="flex h-64 flex-col items-center justify-center gap-2 rounded-md border border-dashed text-sm text-muted-foreground">
-                  <BarChart3Icon className="size-8" aria-hidden="true" />
-                  Chart visualization coming soon
+      <div className="space-y-6">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {metrics.map((m) => (
+            <Card key={m.label}>
+              <CardContent className="space-y-1 p-5">
+                <div className="flex items-center justify-between text-sm text-muted-foreground">
+                  <span>{m.label}</span>
+                  <m.icon className="size-4" aria-hidden="true" />
                 </div>
+                <p className="font-serif text-2xl font-semibold">{m.value}</p>
+                <p className="text-xs text-muted-foreground">{m.change}</p>
               </CardContent>
             </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Recent activity</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <ul className="divide-y text-sm">
-                  {activity.map((a) => (
-                    <li key={a.what} className="py-3">
-                      <p>{a.what}</p>
-                      <p className="text-xs text-muted-foreground">{a.when}</p>
-                    </li>
-                  ))}
-                </ul>
-              </CardContent>
-            </Card>
-          </div>
+          ))}
         </div>
-      ))}
+        <div className="grid gap-6 lg:grid-cols-3">
+          <Card className="lg:col-span-2">
+            <CardHeader>
+              <CardTitle>Usage over time</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <div className="flex h-64 flex-col items-center justify-center gap-2 rounded-md border border-dashed text-sm text-muted-foreground">
+                <BarChart3Icon className="size-8" aria-hidden="true" />
+                Chart visualization coming soon
+              </div>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Recent activity</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="divide-y text-sm">
+                {activity.map((a) => (
+                  <li key={a.what} className="py-3">
+                    <p>{a.what}</p>
+                    <p className="text-xs text-muted-foreground">{a.when}</p>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
     </>
   )
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import { inOrgScope } from '../../test/in-org-scope'
 import { ConversationsPage } from './conversations-page'
 
 const ORG = 'org-1'
@@ -16,7 +17,7 @@ const conversation = (i: number) => ({
 
 function renderPage() {
   return renderWithRouter({
-    element: <ConversationsPage requireOrg={(render) => render({ orgId: ORG, appId: null })} />,
+    element: inOrgScope(<ConversationsPage />, { orgId: ORG }),
   })
 }
 
@@ -87,7 +88,7 @@ describe('Conversations page', () => {
     expect(await screen.findByText('Which law governs?')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: '[1] Northwind NDA' })).toHaveAttribute(
       'href',
-      '/dashboard/documents?document=d1&start=5&end=18',
+      '/dashboard/acme-law/documents?document=d1&start=5&end=18',
     )
   })
 })

@@ -4,11 +4,12 @@ import { CitationList } from '../../components/citation-list'
 import { PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
-import type { OrgScope, RequireOrgSlot } from '../../lib/org-scope'
+import { useOrgScope, type OrgScope } from '../../lib/org-scope'
 import { conversationsQuery, messagesQuery } from './api'
 
-/** /dashboard/conversations: the organisation's conversations (spec §2, §4, §9). */
-export function ConversationsPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
+/** /dashboard/:orgSlug/conversations: the organisation's conversations (spec §2, §4, §9). */
+export function ConversationsPage() {
+  const scope = useOrgScope()
   return (
     <>
       <PageHeader
@@ -16,9 +17,7 @@ export function ConversationsPage({ requireOrg }: { requireOrg: RequireOrgSlot }
         description="Conversations held in the current organization."
       />
       {/* Keyed by org and app: a change of organisation resets the list. */}
-      {requireOrg((scope) => (
-        <ConversationList key={`${scope.orgId}:${scope.appId ?? ''}`} scope={scope} />
-      ))}
+      <ConversationList key={`${scope.orgId}:${scope.appId ?? ''}`} scope={scope} />
     </>
   )
 }

@@ -29,47 +29,51 @@ import {
   SidebarMenuItem,
   useSidebar,
 } from '../../components/ui/sidebar'
+import { orgPath } from '../../lib/org-path'
+import { useOrgScopeIfAny, type OrgUrlScope } from '../../lib/org-scope'
 
 interface NavItem {
   title: string
-  to: string
+  /** The screen's path segment under `/dashboard/:orgSlug` ('' for the organisation's home). */
+  screen: string
   icon: LucideIcon
 }
 
 const mainLinks: NavItem[] = [
-  { title: 'Dashboard', to: '/dashboard', icon: LayoutDashboardIcon },
-  { title: 'Documents', to: '/dashboard/documents', icon: FileTextIcon },
-  { title: 'Voice Assistant', to: '/dashboard/voice', icon: MicIcon },
-  { title: 'Analytics', to: '/dashboard/analytics', icon: BarChart3Icon },
+  { title: 'Dashboard', screen: '', icon: LayoutDashboardIcon },
+  { title: 'Documents', screen: 'documents', icon: FileTextIcon },
+  { title: 'Voice Assistant', screen: 'voice', icon: MicIcon },
+  { title: 'Analytics', screen: 'analytics', icon: BarChart3Icon },
 ]
 
 const dataLinks: NavItem[] = [
-  { title: 'Entities', to: '/dashboard/entities', icon: DatabaseIcon },
-  { title: 'Conversations', to: '/dashboard/conversations', icon: MessagesSquareIcon },
-  { title: 'Events', to: '/dashboard/events', icon: ActivityIcon },
-  { title: 'Vector Store', to: '/dashboard/vector', icon: BoxesIcon },
-  { title: 'Security', to: '/dashboard/security', icon: ShieldCheckIcon },
-  { title: 'Storage', to: '/dashboard/storage', icon: HardDriveIcon },
-  { title: 'SQL Runner', to: '/dashboard/sql', icon: SquareTerminalIcon },
+  { title: 'Entities', screen: 'entities', icon: DatabaseIcon },
+  { title: 'Conversations', screen: 'conversations', icon: MessagesSquareIcon },
+  { title: 'Events', screen: 'events', icon: ActivityIcon },
+  { title: 'Vector Store', screen: 'vector', icon: BoxesIcon },
+  { title: 'Security', screen: 'security', icon: ShieldCheckIcon },
+  { title: 'Storage', screen: 'storage', icon: HardDriveIcon },
+  { title: 'SQL Runner', screen: 'sql', icon: SquareTerminalIcon },
 ]
 
 const footerLinks: NavItem[] = [
-  { title: 'Connect GPT', to: '/dashboard/connect-gpt', icon: PlugIcon },
-  { title: 'Settings', to: '/dashboard/settings', icon: SettingsIcon },
+  { title: 'Connect GPT', screen: 'connect-gpt', icon: PlugIcon },
+  { title: 'Settings', screen: 'settings', icon: SettingsIcon },
 ]
 
-function NavItems({ items }: { items: NavItem[] }) {
+function NavItems({ items, scope }: { items: NavItem[]; scope: OrgUrlScope }) {
   const { pathname } = useLocation()
   const { isMobile, setOpenMobile } = useSidebar()
   return (
     <SidebarMenu>
       {items.map((item) => {
-        const active =
-          pathname === item.to || (item.to !== '/dashboard' && pathname.startsWith(`${item.to}/`))
+        const to = orgPath(scope, item.screen)
+        const path = orgPath({ orgSlug: scope.orgSlug }, item.screen)
+        const active = pathname === path || (item.screen !== '' && pathname.startsWith(`${path}/`))
         return (
-          <SidebarMenuItem key={item.to}>
+          <SidebarMenuItem key={item.screen}>
             <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
-              <NavLink to={item.to} end onClick={() => isMobile && setOpenMobile(false)}>
+              <NavLink to={to} end onClick={() => isMobile && setOpenMobile(false)}>
                 <item.icon aria-hidden="true" />
                 <span>{item.title}</span>
               </NavLink>
@@ -83,14 +87,16 @@ function NavItems({ items }: { items: NavItem[] }) {
 
 /**
  * The dashboard's sidebar: brand, `workspaceSwitcher` (the organisation and app selectors, supplied
- * by the app layer) and the three link groups.
+ * by the app layer) and the three link groups, which keep the URL's organisation and app (none
+ * outside an organisation's URL).
  */
 export function AppSidebar({ workspaceSwitcher }: { workspaceSwitcher: ReactNode }) {
+  const scope = useOrgScopeIfAny()
   return (
     <Sidebar id="app-sidebar" label="Dashboard navigation">
       <SidebarHeader>
         <NavLink
-          to="/dashboard"
+          to={scope ? orgPath(scope) : '/dashboard'}
           className="flex h-10 items-center gap-2 rounded-md px-2 font-serif text-lg font-semibold focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none group-data-[collapsible=icon]:px-1.5"
         >
           <ScaleIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
@@ -98,19 +104,23 @@ export function AppSidebar({ workspaceSwitcher }: { workspaceSwitcher: ReactNode
         </NavLink>
         <div className="group-data-[collapsible=icon]:hidden">{workspaceSwitcher}</div>
       </SidebarHeader>
-      <SidebarContent>
-        <SidebarGroup>
-          <SidebarGroupLabel>Workspace</SidebarGroupLabel>
-          <NavItems items={mainLinks} />
-        </SidebarGroup>
-        <SidebarGroup>
-          <SidebarGroupLabel>Data</SidebarGroupLabel>
-          <NavItems items={dataLinks} />
-        </SidebarGroup>
-      </SidebarContent>
-      <SidebarFooter>
-        <NavItems items={footerLinks} />
-      </SidebarFooter>
+      {scope ? (
+        <>
+          <SidebarContent>
+            <SidebarGroup>
+              <SidebarGroupLabel>Workspace</SidebarGroupLabel>
+              <NavItems items={mainLinks} scope={scope} />
+            </SidebarGroup>
+            <SidebarGroup>
+              <SidebarGroupLabel>Data</SidebarGroupLabel>
+              <NavItems items={dataLinks} scope={scope} />
+            </SidebarGroup>
+          </SidebarContent>
+          <SidebarFooter>
+            <NavItems items={footerLinks} scope={scope} />
+          </SidebarFooter>
+        </>
+      ) : null}
     </Sidebar>
   )
 }

@@ -6,6 +6,8 @@ import { PageHeader } from '../../components/page-header'
 import { Badge } from '../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { authClient } from '../../lib/auth-client'
+import { orgPath } from '../../lib/org-path'
+import { useOrgScope } from '../../lib/org-scope'
 
 // Hard-coded placeholders (the spec asks for static tiles); labelled 'Sample data' on screen.
 const stats: { label: string; value: string; icon: LucideIcon }[] = [
@@ -17,19 +19,19 @@ const stats: { label: string; value: string; icon: LucideIcon }[] = [
 
 const quickActions = [
   {
-    to: '/dashboard/documents',
+    screen: 'documents',
     title: 'Analyze a document',
     text: 'Upload or paste a contract and get a summary, clauses and risks.',
     icon: FileTextIcon,
   },
   {
-    to: '/dashboard/voice',
+    screen: 'voice',
     title: 'Start a voice recording',
     text: 'Dictate a note or record a meeting for transcription.',
     icon: MicIcon,
   },
   {
-    to: '/dashboard/analytics',
+    screen: 'analytics',
     title: 'View analytics',
     text: 'See how your team uses Lexdesk.',
     icon: BarChart3Icon,
@@ -44,17 +46,16 @@ const recentActivity = [
 ]
 
 /**
- * /dashboard: welcome, `onboarding` (the app layer's 'Create your organization' card, shown only
- * to a user without one), four sample stat tiles, three quick actions and a sample activity list.
+ * /dashboard/:orgSlug: welcome, the `assistant` panel, four sample stat tiles, three quick actions
+ * (in the URL's organisation) and a sample activity list.
  */
 export function DashboardHomePage({
-  onboarding,
   assistant,
 }: {
-  onboarding?: ReactNode
   /** The assistant panel (composed by the app layer). */
   assistant?: ReactNode
 }) {
+  const scope = useOrgScope()
   const { data: session } = authClient.useSession()
   const name = session?.user.name || session?.user.email
   return (
@@ -66,7 +67,6 @@ export function DashboardHomePage({
         }
         actions={<Badge variant="outline">Sample data</Badge>}
       />
-      {onboarding}
       {assistant}
       <section aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="sr-only">
@@ -93,8 +93,8 @@ export function DashboardHomePage({
         <div className="grid gap-4 md:grid-cols-3">
           {quickActions.map((a) => (
             <Link
-              key={a.to}
-              to={a.to}
+              key={a.screen}
+              to={orgPath(scope, a.screen)}
               className="group rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >
               <Card className="h-full transition-colors group-hover:border-primary/50 group-hover:bg-accent/40">

@@ -1,9 +1,10 @@
 import { PageHeader } from '../../components/page-header'
-import type { RequireOrgSlot } from '../../lib/org-scope'
+import { useOrgScope } from '../../lib/org-scope'
 import { EntitiesScreen } from './entities-screen'
 
-/** /dashboard/entities: the organisation's entities table, once an organisation is chosen. */
-export function EntitiesPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
+/** /dashboard/:orgSlug/entities: the entities table of the URL's organisation. */
+export function EntitiesPage() {
+  const scope = useOrgScope()
   return (
     <>
       <PageHeader
@@ -11,9 +12,7 @@ export function EntitiesPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
         description="Typed records with JSON data belonging to the current organization."
       />
       {/* Keyed by scope: another organisation or app starts from a fresh table state. */}
-      {requireOrg((scope) => (
-        <EntitiesScreen key={`${scope.orgId}:${scope.appId ?? ''}`} scope={scope} />
-      ))}
+      <EntitiesScreen key={`${scope.orgId}:${scope.appId ?? ''}`} scope={scope} />
     </>
   )
 }

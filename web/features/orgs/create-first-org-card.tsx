@@ -1,11 +1,8 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { CreateOrgForm } from './create-org-form'
-import { useCurrentOrg } from './current-org'
 
-/** 'Create your organization' card with the create form; renders nothing once the user has one. */
+/** 'Create your organization' card with the create form, for a user who has none yet. */
 export function CreateFirstOrgCard() {
-  const { orgs, isLoading } = useCurrentOrg()
-  if (isLoading || orgs.length > 0) return null
   return (
     <Card className="border-primary/40">
       <CardHeader>

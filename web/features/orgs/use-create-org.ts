@@ -1,13 +1,19 @@
-/** Mutation creating an organisation through better-auth and making it current. */
-import { useMutation } from '@tanstack/react-query'
+/** Mutation creating an organisation through better-auth and opening it. */
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { authClient } from '../../lib/auth-client'
-import { useCurrentOrg } from './current-org'
+import { refreshAfterWrite } from '../../lib/refresh-after-write'
+import { orgsQuery } from './api'
 import { slugify } from './slugify'
+import { useOpenScope } from './use-open-scope'
 
-/** `mutate(name)` creates the org (slug derived from the name), refetches the list and selects it. */
+/**
+ * `mutate(name)` creates the org (slug derived from the name), reloads the list and opens the
+ * current screen in the new organisation (its URL).
+ */
 export function useCreateOrg(options: { onCreated?: (orgId: string) => void } = {}) {
-  const { refetchOrgs, setOrgId } = useCurrentOrg()
+  const queryClient = useQueryClient()
+  const openScope = useOpenScope()
   return useMutation({
     mutationFn: async (name: string) => {
       const { data, error } = await authClient.organization.create({
@@ -21,8 +27,8 @@ export function useCreateOrg(options: { onCreated?: (orgId: string) => void } = 
       return data
     },
     onSuccess: async (org) => {
-      await refetchOrgs()
-      setOrgId(org.id)
+      await refreshAfterWrite(queryClient, orgsQuery().queryKey)
+      void openScope({ orgSlug: org.slug })
       toast.success('Organization created')
       options.onCreated?.(org.id)
     },

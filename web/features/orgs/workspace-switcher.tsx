@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Label } from '../../components/ui/label'
 import {
   Select,
@@ -10,18 +11,29 @@ import {
 import { Skeleton } from '../../components/ui/skeleton'
 import { CreateAppDialog } from './create-app-dialog'
 import { CreateOrgDialog } from './create-org-dialog'
-import { useCurrentOrg } from './current-org'
+import { useOrgScopeIfAny } from '../../lib/org-scope'
+import { appsQuery, orgsQuery } from './api'
+import { useOpenScope } from './use-open-scope'
 
 // Radix Select forbids '' as an item value, so 'All apps' needs a sentinel.
 const ALL_APPS = '__all__'
 
-/** Organisation selector and app selector ('All apps' or one app), each with a '+' to create one. */
+/**
+ * Organisation selector and app selector ('All apps' or one app), each with a '+' to create one.
+ * They show the URL's scope and choosing navigates (the URL is the current organisation).
+ */
 export function WorkspaceSwitcher() {
-  const { orgs, orgId, setOrgId, apps, appId, setAppId, isLoading } = useCurrentOrg()
+  const scope = useOrgScopeIfAny()
+  const orgsResult = useQuery(orgsQuery())
+  const appsResult = useQuery({ ...appsQuery(scope?.orgId ?? ''), enabled: scope !== null })
+  const openScope = useOpenScope()
   const orgLabelId = useId()
   const appLabelId = useId()
+  const orgs = orgsResult.data ?? []
+  const apps = scope === null ? [] : (appsResult.data ?? [])
+  const orgSlug = scope?.orgSlug ?? null
 
-  if (isLoading && orgs.length === 0) {
+  if (orgsResult.isPending) {
     return (
       <div className="space-y-2 p-1" role="status" aria-label="Loading organizations">
         <Skeleton className="h-9 w-full" />
@@ -38,13 +50,16 @@ export function WorkspaceSwitcher() {
         </Label>
         <div className="flex items-center gap-1">
           {orgs.length > 0 ? (
-            <Select value={orgId ?? undefined} onValueChange={setOrgId}>
+            <Select
+              value={orgSlug ?? undefined}
+              onValueChange={(slug) => void openScope({ orgSlug: slug })}
+            >
               <SelectTrigger id={orgLabelId} className="h-9 min-w-0 flex-1 bg-background">
                 <SelectValue placeholder="Select an organization" />
               </SelectTrigger>
               <SelectContent>
                 {orgs.map((org) => (
-                  <SelectItem key={org.id} value={org.id}>
+                  <SelectItem key={org.id} value={org.slug}>
                     {org.name}
                   </SelectItem>
                 ))}
@@ -64,9 +79,11 @@ export function WorkspaceSwitcher() {
         </Label>
         <div className="flex items-center gap-1">
           <Select
-            value={appId ?? ALL_APPS}
-            onValueChange={(value) => setAppId(value === ALL_APPS ? null : value)}
-            disabled={orgId === null}
+            value={scope?.appSlug ?? ALL_APPS}
+            onValueChange={(value) =>
+              orgSlug && void openScope({ orgSlug, appSlug: value === ALL_APPS ? null : value })
+            }
+            disabled={scope === null}
           >
             <SelectTrigger id={appLabelId} className="h-9 min-w-0 flex-1 bg-background">
               <SelectValue />
@@ -74,13 +91,13 @@ export function WorkspaceSwitcher() {
             <SelectContent>
               <SelectItem value={ALL_APPS}>All apps</SelectItem>
               {apps.map((app) => (
-                <SelectItem key={app.id} value={app.id}>
+                <SelectItem key={app.id} value={app.slug}>
                   {app.slug}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
-          <CreateAppDialog disabled={orgId === null} />
+          <CreateAppDialog disabled={scope === null} />
         </div>
       </div>
     </div>

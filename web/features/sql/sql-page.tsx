@@ -1,20 +1,17 @@
 import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
-import type { RequireOrgSlot } from '../../lib/org-scope'
 
-/** /dashboard/sql: placeholder screen (SQL Runner); shows the organization prompt, then a not-yet-available note. */
-export function SqlPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
+/** /dashboard/:orgSlug/sql: placeholder screen (SQL Runner); a not-yet-available note. */
+export function SqlPage() {
   return (
     <>
       <PageHeader
         title="SQL Runner"
         description="Run read-only queries against the organization’s data."
       />
-      {requireOrg(() => (
-        <ComingSoon>
-          <p>SQL Runner is coming soon.</p>
-        </ComingSoon>
-      ))}
+      <ComingSoon>
+        <p>SQL Runner is coming soon.</p>
+      </ComingSoon>
     </>
   )
 }

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import { inOrgScope } from '../../test/in-org-scope'
 import { VectorPage } from './vector-page'
 import { clampTopK } from './run-vector-search'
 
 const ORG = 'org-1'
-const scope = { orgId: ORG, appId: null }
 
 function renderPage() {
-  return renderWithRouter({ element: <VectorPage requireOrg={(render) => render(scope)} /> })
+  return renderWithRouter({ element: inOrgScope(<VectorPage />, { orgId: ORG }) })
 }
 
 const ROW = {

@@ -6,20 +6,19 @@ import { Card, CardContent } from '../../components/ui/card'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Textarea } from '../../components/ui/textarea'
-import type { OrgScope, RequireOrgSlot } from '../../lib/org-scope'
+import { useOrgScope, type OrgScope } from '../../lib/org-scope'
 import { runVectorSearch } from './run-vector-search'
 
-/** /dashboard/vector: the Vector Store tester (product spec §2, §5) for the current organisation. */
-export function VectorPage({ requireOrg }: { requireOrg: RequireOrgSlot }) {
+/** /dashboard/:orgSlug/vector: the Vector Store tester (product spec §2, §5) for the current organisation. */
+export function VectorPage() {
+  const scope = useOrgScope()
   return (
     <>
       <PageHeader
         title="Vector Store"
         description="Test semantic search over the organization’s indexed text."
       />
-      {requireOrg((scope) => (
-        <VectorTester key={`${scope.orgId}:${scope.appId ?? ''}`} scope={scope} />
-      ))}
+      <VectorTester key={`${scope.orgId}:${scope.appId ?? ''}`} scope={scope} />
     </>
   )
 }

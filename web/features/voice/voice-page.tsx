@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { FileTextIcon, MicIcon, SparklesIcon } from 'lucide-react'
 import { PageHeader } from '../../components/page-header'
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
-import type { OrgScope, RequireOrgSlot } from '../../lib/org-scope'
+import { useOrgScope, type OrgScope } from '../../lib/org-scope'
 import { consentQuery } from './api'
 import { ConsentNotice } from './consent-notice'
 import { RecorderCard } from './recorder-card'
@@ -27,14 +27,9 @@ const CARDS = [
   },
 ]
 
-/** /dashboard/voice: explanatory cards, the recorder (after the consent notice), the summary and the recordings. */
-export function VoicePage({
-  requireOrg,
-  renderSummary,
-}: {
-  requireOrg: RequireOrgSlot
-  renderSummary: RenderSummary
-}) {
+/** /dashboard/:orgSlug/voice: explanatory cards, the recorder (after the consent notice), the summary and the recordings. */
+export function VoicePage({ renderSummary }: { renderSummary: RenderSummary }) {
+  const scope = useOrgScope()
   return (
     <>
       <PageHeader
@@ -53,13 +48,11 @@ export function VoicePage({
           </Card>
         ))}
       </div>
-      {requireOrg((scope) => (
-        <VoiceWorkspace
-          key={`${scope.orgId}:${scope.appId ?? ''}`}
-          scope={scope}
-          renderSummary={renderSummary}
-        />
-      ))}
+      <VoiceWorkspace
+        key={`${scope.orgId}:${scope.appId ?? ''}`}
+        scope={scope}
+        renderSummary={renderSummary}
+      />
     </>
   )
 }

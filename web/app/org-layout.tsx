@@ -1,0 +1,29 @@
+import { Outlet } from 'react-router'
+import { LoadingScreen } from '../components/loading-screen'
+import { UnknownScope } from '../features/orgs/unknown-scope'
+import { useResolvedOrgScope } from '../features/orgs/use-resolved-org-scope'
+import { OrgScopeContext } from '../lib/org-scope'
+import { DashboardShell } from './dashboard-shell'
+
+/**
+ * Route element of /dashboard/:orgSlug: resolves the URL's organisation (and `?app=`) and provides
+ * it to the screens below (`useOrgScope()`); an unknown one shows where to go instead.
+ */
+export function OrgLayout() {
+  const resolved = useResolvedOrgScope()
+  if (resolved.status === 'loading') return <LoadingScreen />
+  if (resolved.status !== 'ok') {
+    return (
+      <DashboardShell>
+        <UnknownScope resolved={resolved} />
+      </DashboardShell>
+    )
+  }
+  return (
+    <OrgScopeContext.Provider value={resolved.scope}>
+      <DashboardShell>
+        <Outlet />
+      </DashboardShell>
+    </OrgScopeContext.Provider>
+  )
+}

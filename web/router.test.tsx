@@ -1,0 +1,221 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { renderWithRouter } from './test/render-with-router'
+import { resetAuthSession } from './test/reset-auth-session'
+import { jsonResponse, stubFetch } from './test/stub-fetch'
+import { routes } from './router'
+
+const session = {
+  session: {
+    id: 'sess-1',
+    userId: 'user-1',
+    token: 't',
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  },
+  user: {
+    id: 'user-1',
+    email: 'ada@lovelace.law',
+    name: '',
+    emailVerified: true,
+    image: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  },
+}
+
+const ORGS = [
+  { id: 'org-b', name: 'Beta LLP', slug: 'beta-llp-x2', createdAt: '2025-01-01T00:00:00.000Z' },
+  { id: 'org-a', name: 'Alpha & Co', slug: 'alpha-co-k3', createdAt: '2025-01-01T00:00:00.000Z' },
+]
+const APPS: Record<string, { id: string; slug: string }[]> = {
+  'org-a': [{ id: 'app-lit', slug: 'litigation' }],
+  'org-b': [{ id: 'app-tax', slug: 'tax' }],
+}
+
+/** A signed-in (or not) user who belongs to `orgs`; answers sign-out too. */
+function server({ signedIn = true, orgs = ORGS } = {}) {
+  let current = signedIn
+  const stub = stubFetch((request) => {
+    const { pathname } = new URL(request.url)
+    if (pathname === '/api/auth/get-session') return jsonResponse(current ? session : null)
+    if (pathname === '/api/auth/sign-out') {
+      current = false
+      return jsonResponse({ success: true })
+    }
+    if (pathname === '/api/auth/organization/list') return jsonResponse(orgs)
+    const apps = /^\/api\/v1\/orgs\/([^/]+)\/apps$/.exec(pathname)?.[1]
+    if (apps) {
+      const items = (APPS[apps] ?? []).map((a) => ({
+        ...a,
+        orgId: apps,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      }))
+      return jsonResponse({ items })
+    }
+    return undefined
+  })
+  resetAuthSession()
+  return stub
+}
+
+const renderAt = (initialPath: string) => renderWithRouter({ routes, initialPath })
+
+const locationOf = (router: ReturnType<typeof renderAt>['router']) =>
+  `${router.state.location.pathname}${router.state.location.search}`
+
+const sidebarLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Dashboard navigation' }))
+    .getAllByRole('link')
+    .map((a) => [a.textContent, a.getAttribute('href')])
+
+async function choose(selectName: string, optionName: string) {
+  const user = userEvent.setup()
+  await user.click(screen.getByRole('combobox', { name: selectName }))
+  await user.click(await screen.findByRole('option', { name: optionName }))
+}
+
+describe('dashboard routes: the organisation in the URL', () => {
+  beforeEach(() => {
+    // jsdom lacks the pointer-capture and scroll APIs Radix Select calls.
+    Element.prototype.hasPointerCapture ??= vi.fn(() => false)
+    Element.prototype.releasePointerCapture ??= vi.fn()
+    Element.prototype.scrollIntoView ??= vi.fn()
+    // ScrollRestoration (in the root layout) scrolls on navigation; jsdom has no scrolling.
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
+  })
+
+  it('sends a signed-out visitor of an organisation URL to /auth', async () => {
+    server({ signedIn: false })
+    const { router } = renderAt('/dashboard/beta-llp-x2/documents')
+    expect(await screen.findByText(/Sign in/i, { selector: 'h1, h2' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/auth')
+  })
+
+  it("links every screen in the URL's organisation and app, and marks the open one", async () => {
+    server()
+    renderAt('/dashboard/beta-llp-x2/sql?app=tax')
+
+    expect(await screen.findByRole('heading', { name: 'SQL Runner' })).toBeInTheDocument()
+    expect(screen.getByText('ada@lovelace.law')).toBeInTheDocument()
+    const base = '/dashboard/beta-llp-x2'
+    expect(sidebarLinks()).toEqual([
+      ['Lexdesk', `${base}?app=tax`],
+      ['Dashboard', `${base}?app=tax`],
+      ['Documents', `${base}/documents?app=tax`],
+      ['Voice Assistant', `${base}/voice?app=tax`],
+      ['Analytics', `${base}/analytics?app=tax`],
+      ['Entities', `${base}/entities?app=tax`],
+      ['Conversations', `${base}/conversations?app=tax`],
+      ['Events', `${base}/events?app=tax`],
+      ['Vector Store', `${base}/vector?app=tax`],
+      ['Security', `${base}/security?app=tax`],
+      ['Storage', `${base}/storage?app=tax`],
+      ['SQL Runner', `${base}/sql?app=tax`],
+      ['Connect GPT', `${base}/connect-gpt?app=tax`],
+      ['Settings', `${base}/settings?app=tax`],
+    ])
+    expect(screen.getByRole('link', { name: 'SQL Runner' })).toHaveAttribute('aria-current', 'page')
+    expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveTextContent('Beta LLP')
+    expect(screen.getByRole('combobox', { name: 'App' })).toHaveTextContent('tax')
+  })
+
+  it('takes the organisation from the URL, not from the organisation last used', async () => {
+    localStorage.setItem('lexdesk.lastOrgSlug', 'alpha-co-k3')
+    server()
+    renderAt('/dashboard/beta-llp-x2/sql')
+
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveTextContent('Beta LLP'),
+    )
+    expect(screen.getByRole('link', { name: 'Documents' })).toHaveAttribute(
+      'href',
+      '/dashboard/beta-llp-x2/documents',
+    )
+    // Opening it makes it the hint for old links; the URL stays the truth for this tab.
+    await waitFor(() => expect(localStorage.getItem('lexdesk.lastOrgSlug')).toBe('beta-llp-x2'))
+  })
+
+  it('redirects an old link to the same screen and parameters in the organisation last used', async () => {
+    localStorage.setItem('lexdesk.lastOrgSlug', 'beta-llp-x2')
+    server()
+    const { router } = renderAt('/dashboard/sql?document=d1&start=5&end=18')
+
+    expect(await screen.findByRole('heading', { name: 'SQL Runner' })).toBeInTheDocument()
+    expect(locationOf(router)).toBe('/dashboard/beta-llp-x2/sql?document=d1&start=5&end=18')
+  })
+
+  it('redirects /dashboard to the first organisation by name when the last one used is not theirs', async () => {
+    localStorage.setItem('lexdesk.lastOrgSlug', 'someone-elses-firm')
+    server()
+    const { router } = renderAt('/dashboard')
+
+    await waitFor(() => expect(locationOf(router)).toBe('/dashboard/alpha-co-k3'))
+  })
+
+  it("offers 'Create your organization' at /dashboard to a user without one", async () => {
+    server({ orgs: [] })
+    const { router } = renderAt('/dashboard')
+
+    expect(await screen.findByText('Create your organization')).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Organization name' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/dashboard')
+  })
+
+  it("shows 'Organization not found' with links to the user's organisations for an unknown slug", async () => {
+    server()
+    renderAt('/dashboard/no-such-firm/documents')
+
+    expect(await screen.findByText('Organization not found')).toBeInTheDocument()
+    expect(screen.getByText(/not a member of an organization 'no-such-firm'/)).toBeInTheDocument()
+    const list = screen.getByRole('list', { name: 'Your organizations' })
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Alpha & Co', '/dashboard/alpha-co-k3'],
+      ['Beta LLP', '/dashboard/beta-llp-x2'],
+    ])
+    expect(screen.queryByRole('heading', { name: 'Documents' })).not.toBeInTheDocument()
+  })
+
+  it("shows 'App not found' for an app the organisation does not have", async () => {
+    server()
+    renderAt('/dashboard/alpha-co-k3/sql?app=tax')
+
+    expect(await screen.findByText('App not found')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Open all apps of Alpha & Co' })).toHaveAttribute(
+      'href',
+      '/dashboard/alpha-co-k3',
+    )
+  })
+
+  it('switching organisation or app opens the same screen in the chosen scope', async () => {
+    server()
+    const { router } = renderAt('/dashboard/alpha-co-k3/sql')
+    await screen.findByRole('heading', { name: 'SQL Runner' })
+
+    await choose('App', 'litigation')
+    await waitFor(() =>
+      expect(locationOf(router)).toBe('/dashboard/alpha-co-k3/sql?app=litigation'),
+    )
+
+    await choose('Organization', 'Beta LLP')
+    await waitFor(() => expect(locationOf(router)).toBe('/dashboard/beta-llp-x2/sql'))
+    expect(screen.getByRole('combobox', { name: 'App' })).toHaveTextContent('All apps')
+  })
+
+  it("signs out with 'Signed out successfully' and goes to /", async () => {
+    const calls = server()
+    const { router } = renderAt('/dashboard/alpha-co-k3/sql')
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }))
+
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(calls.calls()).toContain('POST /api/auth/sign-out')
+  })
+})
