@@ -19,14 +19,8 @@ import {
   PASTE_BODY_LIMIT_BYTES,
   PastedDocument,
 } from './schemas'
-import {
-  createDocument,
-  deleteDocument,
-  getDocument,
-  getDocumentFile,
-  listDocuments,
-  toDocument,
-} from './service'
+import { getDocument, getDocumentFile, listDocuments, toDocument } from './service'
+import { createDocument, deleteDocument } from '../../documents/document-writes'
 import { streamResponse } from '../../http/stream-responses'
 import { fileHeaders } from '../../http/file-download'
 
