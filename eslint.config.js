@@ -65,6 +65,7 @@ export const SERVER_LAYERS = [
   ['ai', 'audit', 'events', 'blob'],
   ['jobs'],
   ['search'],
+  ['documents'],
   ['http'],
   ['auth', 'health'],
 ]

@@ -20,7 +20,11 @@ import { withTenant, type Principal } from '../server/db/tenant'
 import { createFsBlobStore } from '../server/blob/fs-blob-store'
 import { listEntities } from '../server/features/entities/service'
 import { exportEntitiesCsv } from '../server/features/entities/export-csv'
-import { importJobHandler, startImport } from '../server/features/entities/import-csv'
+import {
+  importFileSink,
+  importJobHandler,
+  startImport,
+} from '../server/features/entities/import-csv'
 import { csvLine } from '../server/features/entities/csv'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
@@ -146,11 +150,12 @@ export async function entitiesBench(report: Report): Promise<void> {
       csv.push(csvLine([e.name, e.type, e.data]))
     }
     const imported = await measured(async () => {
-      const job = await startImport({ db, blobs }, principal, {
-        source: Readable.from([Buffer.from(csv.join(''))]),
+      const stored = await importFileSink(blobs, orgId).store({
+        chunks: Readable.from([Buffer.from(csv.join(''))]),
         fileName: 'bench.csv',
-        appId: null,
+        mimeType: 'text/csv',
       })
+      const job = await startImport({ db, blobs }, principal, { ...stored, appId: null })
       return importer.run(
         {
           id: job.id,

@@ -46,7 +46,7 @@ const database = await openPglite({})
 const db = database.db
 const principal: Principal = { orgId: 'eval', userId: null, role: 'member', actorType: 'system' }
 await db.insert(organization).values({ id: 'eval', name: 'Evaluation', slug: 'eval' })
-// The chunking trigger would queue jobs nobody runs here; passages are the annotated spans.
+// A bulk load: no triggers (the library counters) while the annotated spans become the passages.
 await db.execute(sql`alter table documents disable trigger user`)
 
 const KS = [1, 5, 10] as const

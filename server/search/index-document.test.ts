@@ -11,7 +11,9 @@ import { insertOrganizations, openTestDatabase } from '../test/test-database'
 import type { JobContext } from '../jobs/job-runner'
 import type { ClaimedJob } from '../jobs/job-store'
 import type { Embedder } from '../ai/embedder/types'
-import { chunkJobHandler } from './index-document'
+import { enqueueJob } from '../jobs/job-service'
+import { insertDocument } from '../documents/document-writes'
+import { CHUNK_JOB_KIND, chunkJobHandler } from './index-document'
 import { chunkText } from './chunk-text'
 
 let database: Database
@@ -38,14 +40,16 @@ const longText = (sentences: number, word: string) =>
       `Clause ${i} of the ${word} agreement obliges the supplier to deliver goods number ${i} on time and in good order.`,
   ).join(' ')
 
-/** Inserts a document; its trigger queues a chunking job, returned as the runner would claim it. */
+/** Adds a document as every feature does; that queues its chunking job (claimed by latestJob). */
 async function addDocument(content: string) {
   return withTenant(database.db, principal, async (tx) => {
-    const [doc] = await tx
-      .insert(documents)
-      .values({ orgId: 'org-a', title: 'Supply agreement', content })
-      .returning({ id: documents.id })
-    return doc!.id
+    const doc = await insertDocument(tx, principal, {
+      title: 'Supply agreement',
+      content,
+      documentType: 'contract',
+      event: null,
+    })
+    return doc.id
   })
 }
 
@@ -104,16 +108,22 @@ describe('document-chunks job', () => {
     const id = await addDocument(longText(200, 'original'))
     const older = await latestJob(id)
     const handler = chunkJobHandler({ db: database.db, embedder })
-    // The text changes while the older job embeds: its trigger queues a newer job.
+    // The text changes while the older job embeds, and whoever changes it queues a newer job.
     const racing: Embedder = {
       ...embedder,
       embed: async (texts) => {
-        await withTenant(database.db, principal, (tx) =>
-          tx
+        await withTenant(database.db, principal, async (tx) => {
+          await tx
             .update(documents)
             .set({ content: longText(150, 'amended') })
-            .where(eq(documents.id, id)),
-        )
+            .where(eq(documents.id, id))
+          await enqueueJob(tx, principal, {
+            kind: CHUNK_JOB_KIND,
+            subjectId: id,
+            input: { documentId: id },
+            background: true,
+          })
+        })
         return embedder.embed(texts)
       },
     }

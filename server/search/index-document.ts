@@ -1,6 +1,6 @@
 /**
- * The 'document-chunks' job (decision 0016): a trigger on `documents` queues it for every new
- * document and every change of its text; it splits the text into passages, embeds them with the
+ * The 'document-chunks' job (decision 0016): insertDocument (server/documents/document-writes.ts,
+ * decision 41) queues it for every new document, as must any code that changes a document's text; it splits the text into passages, embeds them with the
  * configured Embedder (on the worker pool for the local engine) and replaces the document's
  * passages. The passages are written in short transactions of SAVE_BATCH rows, so a document of
  * thousands of passages never holds the database for seconds (PGlite runs one transaction at a

@@ -1,6 +1,9 @@
 /** Typed client for the Lexdesk HTTP API (docs/api-contract.md) and the error type its calls throw. */
 import createClient from 'openapi-fetch'
-import type { paths } from './api-schema'
+import type { components, paths } from './api-schema'
+
+/** The closed list of problem codes (server/errors/error-codes.ts, through the OpenAPI enum). */
+export type ProblemCode = components['schemas']['Problem']['code']
 
 /** RFC 9457 problem body as the server sends it; every field is optional when parsing. */
 interface ProblemBody {
@@ -8,13 +11,22 @@ interface ProblemBody {
   title?: string
   status?: number
   detail?: string
+  code?: string
 }
 
-/** A non-2xx API answer. `message` is the problem's `detail`, else its `title`, else the status text. */
+/**
+ * A non-2xx API answer. `message` is the problem's `detail`, else its `title`, else the status
+ * text. Screens choose what to do by `code`, never by `message` or `status`.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError'
   /** HTTP status code, e.g. 404. */
   readonly status: number
+  /**
+   * The problem's machine-readable code, when the server sent one (not for a proxy's plain 502).
+   * Taken as sent: a newer server's code outside this build's enum matches no branch.
+   */
+  readonly code: ProblemCode | undefined
   /** Problem `title` (short, generic), when the server sent one. */
   readonly title: string | undefined
   /** Problem `detail` (user-facing), when the server sent one. */
@@ -25,6 +37,7 @@ export class ApiError extends Error {
     const title = typeof problem?.title === 'string' ? problem.title : undefined
     super(detail ?? title ?? (statusText || `Request failed with status ${status}`))
     this.status = status
+    this.code = typeof problem?.code === 'string' ? (problem.code as ProblemCode) : undefined
     this.title = title
     this.detail = detail
   }

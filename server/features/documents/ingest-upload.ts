@@ -12,7 +12,7 @@ import { toSingleLineText } from '../../http/single-line-text'
 import type { AppServices } from '../../services'
 import { extractTextInPool } from './extract-in-pool'
 import { DocumentType } from './schemas'
-import { createDocument } from './service'
+import { createDocument } from '../../documents/document-writes'
 
 export interface UploadedFile {
   bytes: Uint8Array

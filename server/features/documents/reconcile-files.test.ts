@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildTestApp, signedInMember, type TestApp } from '../../test/test-app'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
 import type { Principal } from '../../db/tenant'
-import { createDocument, documentFolder, getDocumentFile, type DocumentDeps } from './service'
+import { getDocumentFile } from './service'
+import { createDocument, documentFolder, type DocumentDeps } from '../../documents/document-writes'
 import { removeOrphanFiles } from '../../blob/orphan-files'
 import { documentFiles } from './reconcile-files'
 

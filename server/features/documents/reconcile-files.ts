@@ -6,7 +6,7 @@
 import { inArray } from 'drizzle-orm'
 import { documents } from '../../db/schema'
 import type { FileOwnership } from '../../blob/orphan-files'
-import { documentFolder } from './service'
+import { documentFolder } from '../../documents/document-writes'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

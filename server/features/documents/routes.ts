@@ -1,13 +1,13 @@
 /**
  * HTTP routes of the documents feature (library, upload, paste, file download). Logic lives in
- * service.ts; uploads are capped at MAX_UPLOAD_BYTES by @fastify/multipart.
+ * service.ts; uploads are read by readMultipart (http/read-multipart.ts), at most MAX_UPLOAD_BYTES.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../errors/app-error'
 import { principalOf } from '../../auth/principal'
-import { toSingleLineText } from '../../http/single-line-text'
+import { inMemory, readMultipart } from '../../http/read-multipart'
 import type { AppServices } from '../../services'
 import { DocumentParams, OrgParams } from '../../http/params'
 import { ingestUpload } from './ingest-upload'
@@ -19,56 +19,20 @@ import {
   PASTE_BODY_LIMIT_BYTES,
   PastedDocument,
 } from './schemas'
-import {
-  createDocument,
-  deleteDocument,
-  getDocument,
-  getDocumentFile,
-  listDocuments,
-  toDocument,
-} from './service'
+import { getDocument, getDocumentFile, listDocuments, toDocument } from './service'
+import { createDocument, deleteDocument } from '../../documents/document-writes'
 import { streamResponse } from '../../http/stream-responses'
 import { fileHeaders } from '../../http/file-download'
 
 /** Upload limit: 25 MB (issue 2). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024
-const TOO_LARGE = 'The file is larger than 25 MB.'
 
-interface Upload {
-  file?: { bytes: Uint8Array; fileName: string; mimeType: string }
-  fields: Record<string, string>
-}
-
-/** Reads the multipart body: one `file` part plus text fields. Throws 413 past the size limit. */
-async function readUpload(req: FastifyRequest): Promise<Upload> {
-  const upload: Upload = { fields: {} }
-  try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const bytes = new Uint8Array(await part.toBuffer())
-        const fileName = toSingleLineText(part.filename) || 'untitled'
-        if (part.fieldname === 'file') upload.file = { bytes, fileName, mimeType: part.mimetype }
-      } else {
-        upload.fields[part.fieldname] = String(part.value)
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('file_too_large', TOO_LARGE)
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw new AppError(
-        'bad_upload',
-        'Send one file (field "file") with at most a title, a document type and an app id.',
-      )
-    }
-    if (error instanceof AppError) throw error
-    throw new AppError(
-      'bad_upload',
-      'The upload could not be read. Send multipart/form-data with a "file" field.',
-    )
-  }
-  return upload
-}
+/** The text fields of an upload; ingestUpload checks their values (bad_document_type, appId). */
+const UploadFields = z.object({
+  title: z.string().optional(),
+  documentType: z.string().optional(),
+  appId: z.string().optional(),
+})
 
 /**
  * Answers a paste longer than MAX_PASTED_CHARACTERS with 413 `text_too_long` before validation
@@ -118,15 +82,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       config: { minRole: 'member' },
     },
     async (req, reply) => {
-      const upload = await readUpload(req)
-      if (!upload.file)
-        throw new AppError('file_missing', 'Choose a file to upload (field "file").')
-      const row = await ingestUpload(deps, principalOf(req), {
-        file: upload.file,
-        title: upload.fields.title,
-        documentType: upload.fields.documentType,
-        appId: upload.fields.appId,
+      const { file, fields } = await readMultipart(req, {
+        maxBytes: MAX_UPLOAD_BYTES,
+        fields: UploadFields,
+        sink: inMemory,
+        missing: 'Choose a file to upload (field "file").',
       })
+      const row = await ingestUpload(deps, principalOf(req), { file, ...fields })
       return reply.status(201).send(toDocument(row))
     },
   )

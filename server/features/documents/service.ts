@@ -1,37 +1,16 @@
 /**
  * Documents: the firm's library. Plain functions over a tenant transaction; HTTP lives in
- * routes.ts. Creating a document with a file writes the blob first and removes it again if the
- * row cannot be written, so a failure leaves neither a row nor a file.
+ * routes.ts. Creating and deleting documents (row, audit, event, file, indexing) is
+ * server/documents/document-writes.ts, shared with voice and tenant import.
  */
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documentCounts, documents } from '../../db/schema'
 import { withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
-import type { AppServices } from '../../services'
 import { notFound } from '../../errors/app-error'
-import { assertCreatorOrAdmin } from '../../db/assert-creator-or-admin'
-import { recordAudit } from '../../audit/record-audit'
-import { recordEvent } from '../../events/record-event'
-import { isForeignKeyViolation } from '../../db/constraint-violation'
-import { cancelSubjectJobs } from '../../jobs/job-service'
+import type { DocumentDeps } from '../../documents/document-writes'
 
 export const NO_TEXT_MESSAGE = 'No text found (scanned PDF?)'
-
-export type DocumentDeps = Pick<AppServices, 'db' | 'blobs'>
-
-/** The blob folder of one document: its original upload lives under it. */
-export function documentFolder(orgId: string, documentId: string): string {
-  return `orgs/${orgId}/documents/${documentId}/`
-}
-
-export interface NewDocument {
-  /** The app to file it under (decision 8); undefined or null = organisation-wide. */
-  appId?: string | null
-  title: string
-  content: string
-  documentType: string
-  file?: { bytes: Uint8Array; fileName: string; mimeType: string }
-}
 
 type DocumentRow = typeof documents.$inferSelect
 
@@ -173,102 +152,6 @@ export async function getDocument(db: Db, principal: Principal, id: string) {
   })
   if (!row) throw notFound('Document')
   return row
-}
-
-/**
- * Stores a new document (and its original file, if any) and audits it. Throws a 404 problem
- * (`app_not_found`) when `input.appId` is not one of the organisation's apps.
- */
-export async function createDocument(deps: DocumentDeps, principal: Principal, input: NewDocument) {
-  const id = crypto.randomUUID()
-  // The file is written before the row: a crash in between leaves a file without a row, which
-  // removeOrphanFiles (documentFiles) removes at the next start; never a row without its file.
-  const fileKey = input.file ? `${documentFolder(principal.orgId, id)}original` : null
-  if (input.file && fileKey) await deps.blobs.put(fileKey, input.file.bytes, input.file.mimeType)
-  try {
-    return await withTenant(deps.db, principal, async (tx) => {
-      const [row] = await tx
-        .insert(documents)
-        .values({
-          id,
-          orgId: principal.orgId,
-          appId: input.appId ?? null,
-          title: input.title,
-          content: input.content,
-          documentType: input.documentType,
-          createdBy: principal.userId,
-          fileKey,
-          fileName: input.file?.fileName ?? null,
-          mimeType: input.file?.mimeType ?? null,
-          sizeBytes: input.file?.bytes.length ?? null,
-          textStatus: input.content.length > 0 ? 'ok' : 'empty',
-        })
-        .returning()
-      if (!row) throw new Error('insert returned no row')
-      await recordAudit(
-        tx,
-        principal,
-        'document.create',
-        { type: 'document', id },
-        { title: input.title },
-      )
-      await recordEvent(
-        tx,
-        principal,
-        input.file ? 'document.uploaded' : 'document.pasted',
-        { documentId: id, title: input.title },
-        input.appId ?? null,
-      )
-      return row
-    })
-  } catch (error) {
-    if (fileKey) await deps.blobs.deletePrefix(documentFolder(principal.orgId, id))
-    // The composite (org_id, app_id) reference admits only the organisation's own apps.
-    if (isForeignKeyViolation(error, 'documents_app_fk')) throw notFound('App')
-    throw error
-  }
-}
-
-/**
- * Deletes a document, its analyses (cascade) and its blob folder. Members delete only the
- * documents they created; admins and owners delete any (docs/authorization.md). Throws a 404
- * problem if the document is not the org's, a 403 problem (`not_document_creator`) if a member
- * asks for someone else's.
- */
-export async function deleteDocument(
-  deps: DocumentDeps,
-  principal: Principal,
-  id: string,
-): Promise<void> {
-  const fileKey = await withTenant(deps.db, principal, async (tx) => {
-    const [row] = await tx
-      .select({
-        fileKey: documents.fileKey,
-        createdBy: documents.createdBy,
-        title: documents.title,
-        appId: documents.appId,
-      })
-      .from(documents)
-      .where(eq(documents.id, id))
-      .for('update')
-    if (!row) throw notFound('Document')
-    assertCreatorOrAdmin(principal, row.createdBy, {
-      code: 'not_document_creator',
-      detail: 'Members can delete only documents they added; ask an admin to delete this one.',
-    })
-    await tx.delete(documents).where(eq(documents.id, id))
-    await cancelSubjectJobs(tx, [id])
-    await recordAudit(tx, principal, 'document.delete', { type: 'document', id })
-    await recordEvent(
-      tx,
-      principal,
-      'document.deleted',
-      { documentId: id, title: row.title },
-      row.appId,
-    )
-    return row.fileKey
-  })
-  if (fileKey) await deps.blobs.deletePrefix(documentFolder(principal.orgId, id))
 }
 
 /** The original upload of a document, or a 404 problem when it was pasted text or is missing. */

@@ -1,6 +1,6 @@
 /**
  * CSV import of entities as a background job ('entities-import'): the route streams the upload
- * into the blob store and queues the job; the job streams it back through papaparse and writes
+ * into the blob store (importFileSink) and queues the job; the job streams it back through papaparse and writes
  * the rows in batches, each in a short transaction of its own, staged out of sight until the
  * last is written and then published at once (import-staging.ts, decision 0035). So the import
  * is all or nothing while no organisation waits for it: the first bad record fails the job with
@@ -11,6 +11,7 @@
 import { Readable } from 'node:stream'
 import type { Db } from '../../db/client'
 import type { BlobStore } from '../../blob/blob-store'
+import type { FileSink } from '../../http/read-multipart'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError, notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
@@ -61,20 +62,45 @@ export interface ImportJobInput {
 
 type ImportDeps = { db: Db; blobs: BlobStore }
 
+/** An import file streamed into the blob store (by importFileSink), not yet queued. */
+export interface StoredImportFile {
+  blobKey: string
+  fileName: string
+  size: number
+}
+
 /**
- * Stores the uploaded file (`source`, streamed) and queues its import; resolves to the job. The
- * stored file is removed if queueing fails, and by the job when it ends.
+ * The upload sink of an import (http/read-multipart.ts): streams the file into the blob store
+ * under the organisation's imports folder; a refused upload deletes it again.
+ */
+export function importFileSink(blobs: BlobStore, orgId: string): FileSink<StoredImportFile> {
+  return {
+    async store(file) {
+      const blobKey = `orgs/${orgId}/imports/${crypto.randomUUID()}.csv`
+      const size = await blobs.putStream(blobKey, file.chunks, 'text/csv')
+      return { blobKey, fileName: file.fileName.slice(0, 200), size }
+    },
+    discard: (stored) => blobs.delete(stored.blobKey),
+  }
+}
+
+/**
+ * Queues the import of a stored file; resolves to the job. The stored file is removed if
+ * queueing fails (400 `empty_csv` for an empty file), and by the job when it ends.
  */
 export async function startImport(
   deps: ImportDeps,
   principal: Principal,
-  upload: { source: AsyncIterable<Uint8Array>; fileName: string; appId: string | null },
+  upload: StoredImportFile & { appId: string | null },
 ): Promise<Job> {
-  const blobKey = `orgs/${principal.orgId}/imports/${crypto.randomUUID()}.csv`
-  const size = await deps.blobs.putStream(blobKey, upload.source, 'text/csv')
   try {
-    if (size === 0) throw new AppError('empty_csv', 'No rows')
-    const input: ImportJobInput = { blobKey, fileName: upload.fileName, size, appId: upload.appId }
+    if (upload.size === 0) throw new AppError('empty_csv', 'No rows')
+    const input: ImportJobInput = {
+      blobKey: upload.blobKey,
+      fileName: upload.fileName,
+      size: upload.size,
+      appId: upload.appId,
+    }
     return await withTenant(deps.db, principal, (tx) =>
       // The job's subject is the app imported into (none: organisation-wide), so an app's page
       // finds the imports running into it.
@@ -86,7 +112,7 @@ export async function startImport(
       }),
     )
   } catch (error) {
-    await deps.blobs.delete(blobKey)
+    await deps.blobs.delete(upload.blobKey)
     throw error
   }
 }

@@ -6,7 +6,6 @@
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from '../../errors/app-error'
 import { notFound } from '../../errors/app-error'
 import { principalOf } from '../../auth/principal'
 import { OrgParams, AppId } from '../../http/params'
@@ -24,24 +23,10 @@ import {
 } from './schemas'
 import { createEntity, deleteEntities, listEntities, updateEntity } from './service'
 import { exportEntitiesCsv } from './export-csv'
-import { importJobHandler, MAX_IMPORT_BYTES, startImport } from './import-csv'
+import { importFileSink, importJobHandler, MAX_IMPORT_BYTES, startImport } from './import-csv'
+import { readMultipart } from '../../http/read-multipart'
 import { streamResponse } from '../../http/stream-responses'
 import { fileHeaders } from '../../http/file-download'
-
-/** The 413 problem of an import file over MAX_IMPORT_BYTES. */
-const tooLarge = () =>
-  new AppError('file_too_large', `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`)
-
-/**
- * The chunks of an uploaded file, failing with the 413 problem when the upload was cut at the
- * size limit: multipart ends a file stream at its `fileSize` limit and only marks it `truncated`
- * (its 'limit' error reaches nobody once the part is handed over), so read to the end, the cut
- * file was stored as if whole (issue 29). Failing the source makes putStream store nothing.
- */
-async function* wholeFile(file: AsyncIterable<Uint8Array> & { truncated?: boolean }) {
-  yield* file
-  if (file.truncated) throw tooLarge()
-}
 
 const ImportQuery = z.object({
   appId: AppId.optional().describe('The app to file the rows under; absent = organisation-wide'),
@@ -174,25 +159,19 @@ export const entityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
       config: { minRole: 'admin' },
     },
     async (req, reply) => {
-      let part
-      try {
-        part = await req.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } })
-      } catch {
-        part = undefined
-      }
-      if (!part) throw new AppError('file_missing', 'Choose a CSV file to import (field "file").')
-      try {
-        const job = await startImport(services, principalOf(req), {
-          source: wholeFile(part.file),
-          fileName: part.filename.slice(0, 200),
-          appId: req.query.appId ?? null,
-        })
-        services.jobs.wake()
-        return await reply.status(202).send(job)
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
-        throw error
-      }
+      const principal = principalOf(req)
+      const { file } = await readMultipart(req, {
+        maxBytes: MAX_IMPORT_BYTES,
+        fields: z.object({}),
+        sink: importFileSink(services.blobs, principal.orgId),
+        missing: 'Choose a CSV file to import (field "file").',
+      })
+      const job = await startImport(services, principal, {
+        ...file,
+        appId: req.query.appId ?? null,
+      })
+      services.jobs.wake()
+      return reply.status(202).send(job)
     },
   )
 }

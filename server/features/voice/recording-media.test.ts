@@ -14,7 +14,7 @@ import {
 import { withTenant } from '../../db/tenant'
 import { recordings } from '../../db/schema'
 import { pcmToWav, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
-import { MAX_RECORDING_BYTES } from './read-audio-upload'
+import { MAX_RECORDING_BYTES } from './schemas'
 import { TRANSCRIPTION_JOB } from './service'
 import { enqueueJob } from '../../jobs/job-service'
 import { createFsBlobStore } from '../../blob/fs-blob-store'

@@ -8,14 +8,16 @@ import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import type { AppServices } from '../../services'
 import { OrgParams } from '../../http/params'
-import { readAudioUpload } from './read-audio-upload'
+import { inMemory, readMultipart } from '../../http/read-multipart'
 import { sendAudio } from './send-audio'
 import {
   ConsentSchema,
+  MAX_RECORDING_BYTES,
   RecordingDetail,
   RecordingListQuery,
   RecordingPage,
   RecordingParams,
+  RecordingUploadFields,
   SpeechAnswer,
   SpeechRequest,
   UploadAnswer,
@@ -92,7 +94,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
         operationId: 'uploadRecording',
         tags: ['voice'],
         description:
-          'multipart/form-data with an optional `appId` (an app of the organisation, 404 otherwise) and then `file`: a recording in WAV, WebM/Matroska, Ogg, MP4/M4A, MP3 or FLAC, at most 100 MB (413 `file_too_large`, chunked or not) and MAX_RECORDING_MINUTES long (413 `audio_too_long`). The format is told from the bytes, never from the claimed type. Stored in the bucket voice-recordings as `{userId}/{timestamp}.{ext}` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files and other formats (playlists included; nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed.',
+          'multipart/form-data with `file` and an optional `appId` (an app of the organisation, 404 otherwise): a recording in WAV, WebM/Matroska, Ogg, MP4/M4A, MP3 or FLAC, at most 100 MB (413 `file_too_large`, chunked or not) and MAX_RECORDING_MINUTES long (413 `audio_too_long`). The format is told from the bytes, never from the claimed type. Stored in the bucket voice-recordings as `{userId}/{timestamp}.{ext}` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files and other formats (playlists included; nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed.',
         consumes: ['multipart/form-data'],
         params: OrgParams,
         response: { 202: UploadAnswer },
@@ -100,10 +102,21 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
       config: { minRole: 'member' },
     },
     async (req, reply) => {
-      const file = await readAudioUpload(req)
+      // The claimed media type is ignored: uploadRecording sniffs the bytes.
+      const { file, fields } = await readMultipart(req, {
+        maxBytes: MAX_RECORDING_BYTES,
+        fields: RecordingUploadFields,
+        sink: inMemory,
+        missing: 'Send the recording as the multipart field "file".',
+      })
       // A client that leaves stops the upload's decoding check, queued or running.
       const gone = clientGoneSignal(reply)
-      const { recording, job } = await uploadRecording(deps, principalOf(req), file, gone)
+      const { recording, job } = await uploadRecording(
+        deps,
+        principalOf(req),
+        { bytes: file.bytes, appId: fields.appId },
+        gone,
+      )
       services.jobs.wake()
       return reply.status(202).send({ recording: toRecording(recording), job })
     },

@@ -5,7 +5,7 @@
  * `orgs/{orgId}/voice-recordings/{userId}/{timestamp}.{ext}` (bucket `voice-recordings` of the
  * organisation; `.webm` for browser recordings).
  */
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documents, recordingSegments, recordings, voiceConsents } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
@@ -18,6 +18,7 @@ import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { cancelSubjectJobs, enqueueJob, type Job } from '../../jobs/job-service'
 import type { BlobStore } from '../../blob/blob-store'
+import { removeDocument, removeDocumentFiles } from '../../documents/document-writes'
 import { audioSeconds, decodeToPcm } from '../../ai/speech/audio'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
 import type { WorkerPool } from '../../workers/worker-pool'
@@ -244,11 +245,12 @@ export async function getRecordingAudio(deps: VoiceDeps, principal: Principal, i
 }
 
 /**
- * Deletes a recording, its segments (cascade), its transcript document and its audio file.
+ * Deletes a recording, its segments (cascade), its transcript document (removeDocument) and its
+ * audio file.
  * Members delete only their own recordings (403 `not_recording_creator`); admins any.
  */
 export async function deleteRecording(deps: VoiceDeps, principal: Principal, id: string) {
-  const fileKey = await withTenant(deps.db, principal, async (tx) => {
+  const { fileKey, transcript } = await withTenant(deps.db, principal, async (tx) => {
     const [row] = await tx.select().from(recordings).where(eq(recordings.id, id)).for('update')
     if (!row) throw recordingNotFound()
     assertCreatorOrAdmin(principal, row.createdBy, {
@@ -256,14 +258,11 @@ export async function deleteRecording(deps: VoiceDeps, principal: Principal, id:
       detail: 'Members can delete only their own recordings; ask an admin to delete this one.',
     })
     await tx.delete(recordings).where(eq(recordings.id, id))
-    const transcripts = row.documentId
-      ? await tx
-          .delete(documents)
-          .where(and(eq(documents.id, row.documentId), eq(documents.documentType, 'transcript')))
-          .returning({ id: documents.id })
-      : []
-    // Its transcription, and its transcript's indexing, stop with it.
-    await cancelSubjectJobs(tx, [id, ...transcripts.map((t) => t.id)])
+    // Its transcript goes with it (its indexing stopped, audited), and its transcription stops.
+    const removed = row.documentId
+      ? await removeDocument(tx, principal, row.documentId, { documentType: 'transcript' })
+      : undefined
+    await cancelSubjectJobs(tx, [id])
     await recordAudit(tx, principal, 'recording.delete', { type: 'recording', id })
     await recordEvent(
       tx,
@@ -272,7 +271,8 @@ export async function deleteRecording(deps: VoiceDeps, principal: Principal, id:
       { recordingId: id, title: row.title },
       row.appId,
     )
-    return row.fileKey
+    return { fileKey: row.fileKey, transcript: removed }
   })
   await deps.blobs.delete(fileKey)
+  if (transcript) await removeDocumentFiles(deps.blobs, transcript)
 }

@@ -1,12 +1,14 @@
 /**
  * The 'transcription' job: reads a recording's audio, checks its format and length again, runs the configured Transcriber (progress
  * and cancel through the job), then in one tenant transaction saves the transcript as a document
- * (document_type 'transcript', one line per segment), its timed segments with character offsets
+ * (document_type 'transcript', one line per segment, through insertDocument: audited and
+ * indexed like any document), its timed segments with character offsets
  * into that content, and the recording's new status. A failure marks the recording 'failed' with
  * a user-safe reason, a cancel 'cancelled'; a server stop leaves it for the retried job.
  */
 import { eq } from 'drizzle-orm'
-import { documents, recordingSegments, recordings } from '../../db/schema'
+import { recordingSegments, recordings } from '../../db/schema'
+import { insertDocument } from '../../documents/document-writes'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
@@ -110,19 +112,14 @@ async function saveTranscript(
 ): Promise<string> {
   const { content, segments } = transcriptContent(transcript)
   return withTenant(deps.db, principal, async (tx) => {
-    const [document] = await tx
-      .insert(documents)
-      .values({
-        orgId: principal.orgId,
-        appId: recording.appId,
-        title: recording.title,
-        content,
-        documentType: 'transcript',
-        createdBy: recording.createdBy,
-        textStatus: content.length > 0 ? 'ok' : 'empty',
-      })
-      .returning({ id: documents.id })
-    if (!document) throw new Error('insert returned no row')
+    // Its own event, 'recording.transcribed' below, names the document.
+    const document = await insertDocument(tx, principal, {
+      appId: recording.appId,
+      title: recording.title,
+      content,
+      documentType: 'transcript',
+      event: null,
+    })
     if (segments.length > 0) {
       await tx.insert(recordingSegments).values(
         segments.map((s) => ({

@@ -217,6 +217,33 @@ describe('voice API', () => {
         headers: mallory.headers,
       }),
     ).toMatchObject({ statusCode: 200 })
+
+    // The transcript is a document like any other: queued for indexing when it was written, and
+    // deleted with its recording through the same path, audited and in the event log.
+    const passages = await t.app.inject({
+      url: `${base(owner)}/documents/${detail.documentId}/passages`,
+      headers: owner.headers,
+    })
+    expect(passages.json().status).toMatch(/^(queued|running|indexed)$/)
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `${base(owner)}/recordings/${recording.id}`,
+      headers: owner.headers,
+    })
+    expect(removed.statusCode).toBe(204)
+    const gone = await t.app.inject({
+      url: `${base(owner)}/documents/${detail.documentId}`,
+      headers: owner.headers,
+    })
+    expect(gone.statusCode).toBe(404)
+    const log = await t.app.inject({
+      url: `/api/v1/orgs/${owner.orgId}/events`,
+      headers: owner.headers,
+    })
+    expect(log.json().items.slice(0, 2)).toMatchObject([
+      { kind: 'recording.deleted', meta: { recordingId: recording.id } },
+      { kind: 'document.deleted', meta: { documentId: detail.documentId } },
+    ])
   })
 
   it.each(Object.keys(AUDIO_FORMATS) as AudioFormat[])('accepts %s uploads', async (format) => {

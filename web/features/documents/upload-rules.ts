@@ -15,14 +15,14 @@ const ACCEPTED_MIME = new Set([
 ])
 
 /**
- * Why `file` cannot be uploaded (a message fit for a toast), or null when it may be sent. The
- * server still sniffs the bytes and answers 415/400 for disguised or corrupt files.
+ * Why `file` cannot be uploaded (a message fit for a toast), or null when it may be sent. Its size
+ * is checked by uploadWithProgress against MAX_UPLOAD_BYTES, as every upload's is. The server
+ * still sniffs the bytes and answers 415/400 for disguised or corrupt files.
  */
 export function uploadProblem(file: File): string | null {
   if (!ACCEPTED_EXTENSION.test(file.name) && !ACCEPTED_MIME.has(file.type)) {
     return `${file.name} is not a PDF, DOCX or plain-text file.`
   }
-  if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is larger than 25 MB.`
   if (file.size === 0) return `${file.name} is empty.`
   return null
 }

@@ -4,8 +4,8 @@ import { toast } from 'sonner'
 import { documentsKey } from './api'
 import type { OrgScope } from '../../lib/org-scope'
 import type { DocumentDetail } from './types'
-import { uploadDocumentFile } from './upload-document-file'
-import { titleFromFileName, uploadProblem } from './upload-rules'
+import { uploadWithProgress } from '../../lib/upload-with-progress'
+import { MAX_UPLOAD_BYTES, titleFromFileName, uploadProblem } from './upload-rules'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 /** The upload in flight: its file name and the percentage sent (0–100). */
@@ -15,25 +15,29 @@ export interface UploadProgress {
 }
 
 /**
- * Uploads a file as a document of `scope` (its app, if one is chosen). Files failing the client checks (type, 25 MB) and server
- * refusals (413/415/400 problem detail) end in an error toast; success refreshes the library and
- * calls `onAdded` with the new document.
+ * Uploads a file as a document of `scope` (its app, if one is chosen). Files failing the client
+ * checks (type, empty; the 25 MB limit is uploadWithProgress's) and server refusals (their
+ * problem's detail) end in an error toast; success refreshes the library and calls `onAdded`
+ * with the new document.
  */
 export function useUploadDocument(scope: OrgScope, onAdded: (document: DocumentDetail) => void) {
   const queryClient = useQueryClient()
   const [progress, setProgress] = useState<UploadProgress | null>(null)
   const mutation = useMutation({
     mutationFn: ({ file, documentType }: { file: File; documentType: string }) =>
-      uploadDocumentFile(
-        scope.orgId,
-        {
-          file,
+      uploadWithProgress('uploadDocument', {
+        url: `/api/v1/orgs/${encodeURIComponent(scope.orgId)}/documents`,
+        file,
+        fileName: file.name,
+        fields: {
           title: titleFromFileName(file.name),
           documentType,
           appId: scope.appId ?? undefined,
         },
-        (fraction) => setProgress({ fileName: file.name, percent: Math.round(fraction * 100) }),
-      ),
+        maxBytes: MAX_UPLOAD_BYTES,
+        onProgress: (fraction) =>
+          setProgress({ fileName: file.name, percent: Math.round(fraction * 100) }),
+      }),
     onSuccess: async (document) => {
       toast.success(`Added ${document.title}`)
       await refreshAfterWrite(queryClient, documentsKey(scope.orgId))

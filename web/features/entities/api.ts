@@ -1,8 +1,8 @@
 /** Entities data access: the list query factory and the write calls, keyed under the org. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { api, ApiError, unwrap } from '../../lib/api'
+import { api, unwrap } from '../../lib/api'
+import { uploadWithProgress } from '../../lib/upload-with-progress'
 import type { components } from '../../lib/api-schema'
-import type { Job } from '../../lib/jobs'
 
 export type Entity = components['schemas']['Entity']
 
@@ -98,29 +98,19 @@ export function exportUrl(orgId: string, filters: Pick<EntityListParams, 'q' | '
   return `/api/v1/orgs/${encodeURIComponent(orgId)}/entities/export${suffix}`
 }
 
+/** Largest import file (the importEntities operation), in bytes: 100 MB. */
+const MAX_IMPORT_BYTES = 100 * 1024 * 1024
+
 /**
- * Uploads a CSV file for import (multipart, same origin); resolves to the import job (202).
- * Rejects with `ApiError` carrying the server's message (403 below admin, 413 too large).
+ * Uploads a CSV file for import into `appId` (null: organisation-wide); resolves to the import
+ * job (202). Rejects with `ApiError` (code `forbidden` below admin, `file_too_large`, `empty_csv`).
  */
-export async function importEntities(
-  orgId: string,
-  file: File,
-  appId: string | null,
-): Promise<Job> {
-  const form = new FormData()
-  form.append('file', file, file.name)
+export function importEntities(orgId: string, file: File, appId: string | null) {
   const query = appId ? `?appId=${encodeURIComponent(appId)}` : ''
-  const res = await globalThis.fetch(
-    `/api/v1/orgs/${encodeURIComponent(orgId)}/entities/import${query}`,
-    { method: 'POST', body: form, headers: { accept: 'application/json' } },
-  )
-  const body: unknown = await res.json().catch(() => undefined)
-  if (!res.ok) {
-    throw new ApiError(
-      res.status,
-      body && typeof body === 'object' ? body : undefined,
-      res.statusText,
-    )
-  }
-  return body as Job
+  return uploadWithProgress('importEntities', {
+    url: `/api/v1/orgs/${encodeURIComponent(orgId)}/entities/import${query}`,
+    file,
+    fileName: file.name,
+    maxBytes: MAX_IMPORT_BYTES,
+  })
 }

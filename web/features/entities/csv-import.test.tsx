@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeEventSource } from '../../test/fake-event-source'
+import { FakeXhr, installFakeXhr } from '../../test/fake-xhr'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
 import type { Job } from '../../lib/jobs'
@@ -29,24 +30,60 @@ function job(status: Job['status'], extra: Partial<Job> = {}): Job {
   }
 }
 
+/** Chooses a small CSV file and answers its upload with `status` and `body`. */
+async function chooseFile(status: number, body: unknown) {
+  const file = new File(['name,type\n'], 'clients.csv', { type: 'text/csv' })
+  await userEvent.setup().upload(screen.getByLabelText('CSV file to import'), file)
+  await waitFor(() => expect(FakeXhr.instances).toHaveLength(1))
+  const xhr = FakeXhr.instances[0]!
+  expect(xhr.url).toBe(`/api/v1/orgs/${ORG}/entities/import`)
+  expect(((xhr.body as FormData).get('file') as File).name).toBe('clients.csv')
+  act(() => xhr.respond(status, body))
+}
+
 /** Renders the import, answers the upload with a queued job and the job with `current()`. */
 async function startImport(current: () => Job) {
   const onImported = vi.fn()
   stubFetch({
-    [`POST /api/v1/orgs/${ORG}/entities/import`]: () => jsonResponse(job('queued'), 202),
     [`GET /api/v1/orgs/${ORG}/jobs/${JOB_ID}`]: () => jsonResponse(current()),
   })
   renderWithRouter({
     element: <CsvImport scope={{ orgId: ORG, appId: null }} onImported={onImported} />,
   })
-  const file = new File(['name,type\n'], 'clients.csv', { type: 'text/csv' })
-  await userEvent.setup().upload(screen.getByLabelText('CSV file to import'), file)
+  await chooseFile(202, job('queued'))
   await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
   return { stream: FakeEventSource.opened[0] as FakeEventSource, onImported }
 }
 
 describe('CSV import', () => {
-  beforeEach(() => FakeEventSource.install())
+  beforeEach(() => {
+    FakeEventSource.install()
+    installFakeXhr()
+  })
+
+  it("alerts 'No rows' when the server refuses the file as empty, whatever its wording", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {})
+    stubFetch({})
+    renderWithRouter({
+      element: <CsvImport scope={{ orgId: ORG, appId: null }} onImported={vi.fn()} />,
+    })
+    await chooseFile(400, { status: 400, code: 'empty_csv', detail: 'The file holds no rows.' })
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('No rows'))
+    expect(screen.queryByText('The file holds no rows.')).not.toBeInTheDocument()
+  })
+
+  it("toasts the server's detail for any other refusal", async () => {
+    stubFetch({})
+    renderWithRouter({
+      element: <CsvImport scope={{ orgId: ORG, appId: null }} onImported={vi.fn()} />,
+    })
+    await chooseFile(413, {
+      status: 413,
+      code: 'file_too_large',
+      detail: 'The file is larger than 100 MB.',
+    })
+    expect(await screen.findByText('The file is larger than 100 MB.')).toBeInTheDocument()
+  })
 
   it("alerts 'No rows' for a file with only a header, as for an empty file", async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {})
@@ -70,15 +107,13 @@ describe('CSV import', () => {
     let answerFetch: (response: Response) => void = () => {}
     const onImported = vi.fn()
     stubFetch({
-      [`POST /api/v1/orgs/${ORG}/entities/import`]: () => jsonResponse(job('queued'), 202),
       [`GET /api/v1/orgs/${ORG}/jobs/${JOB_ID}`]: () =>
         new Promise<Response>((resolve) => (answerFetch = resolve)),
     })
     renderWithRouter({
       element: <CsvImport scope={{ orgId: ORG, appId: null }} onImported={onImported} />,
     })
-    const file = new File(['name,type\n'], 'clients.csv', { type: 'text/csv' })
-    await userEvent.setup().upload(screen.getByLabelText('CSV file to import'), file)
+    await chooseFile(202, job('queued'))
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
     const stream = FakeEventSource.opened[0] as FakeEventSource
     stream.send(job('succeeded', { result: { imported: 3 } }))

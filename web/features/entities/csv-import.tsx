@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button'
 import { JobProgress } from '../../components/job-progress'
 import { cancelJob, latestJobQuery, useJob, type Job } from '../../lib/jobs'
 import type { OrgScope } from '../../lib/org-scope'
+import { ApiError } from '../../lib/api'
 import { importEntities } from './api'
 
 /** The spec's alert for a file without rows (the server's message for it too). */
@@ -61,7 +62,7 @@ export function CsvImport({ scope, onImported }: { scope: OrgScope; onImported: 
     try {
       setJobId((await importEntities(scope.orgId, file, scope.appId)).id)
     } catch (error) {
-      if (error instanceof Error && error.message === NO_ROWS) window.alert(NO_ROWS)
+      if (error instanceof ApiError && error.code === 'empty_csv') window.alert(NO_ROWS)
       else toast.error(error instanceof Error ? error.message : 'The import failed.')
     }
   }

@@ -1,6 +1,7 @@
 /** Voice data access: consent, recordings (list, detail, upload with progress, delete) and the summary call. */
 import { queryOptions } from '@tanstack/react-query'
-import { api, ApiError, unwrap } from '../../lib/api'
+import { api, unwrap } from '../../lib/api'
+import { uploadWithProgress } from '../../lib/upload-with-progress'
 import type { components } from '../../lib/api-schema'
 import type { Job } from '../../lib/jobs'
 
@@ -78,45 +79,24 @@ export async function summarize(
   return result.response.status === 202 ? { job: data as Job } : { analysis: data as Analysis }
 }
 
+/** Upload limit of one recording (the uploadRecording operation), in bytes: 100 MB. */
+const MAX_RECORDING_BYTES = 100 * 1024 * 1024
+
 /**
- * Uploads a recording (multipart field `file`, filed under the scope's app if one is chosen) through XMLHttpRequest, which reports upload
- * progress (0–1) where fetch cannot. Resolves to the recording and its transcription job;
- * rejects with ApiError carrying the problem's detail.
+ * Uploads a recording (filed under the scope's app if one is chosen), reporting the fraction
+ * sent (0–1). Resolves to the recording and its transcription job; rejects with ApiError.
  */
 export function uploadRecording(
   scope: { orgId: string; appId: string | null },
   audio: Blob,
   onProgress: (fraction: number) => void,
-): Promise<{ recording: Recording; job: Job }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open('POST', `/api/v1/orgs/${encodeURIComponent(scope.orgId)}/recordings`)
-    xhr.setRequestHeader('Accept', 'application/json')
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
-    }
-    xhr.onload = () => {
-      let body: unknown
-      try {
-        body = JSON.parse(xhr.responseText) as unknown
-      } catch {
-        body = undefined
-      }
-      if (xhr.status === 202 && body) resolve(body as { recording: Recording; job: Job })
-      else
-        reject(
-          new ApiError(
-            xhr.status,
-            body !== null && typeof body === 'object' ? body : undefined,
-            xhr.statusText,
-          ),
-        )
-    }
-    xhr.onerror = () => reject(new Error('Failed to process audio'))
-    const form = new FormData()
-    // The app field goes first: the server reads the multipart stream in order.
-    if (scope.appId) form.append('appId', scope.appId)
-    form.append('file', audio, 'recording.webm')
-    xhr.send(form)
+) {
+  return uploadWithProgress('uploadRecording', {
+    url: `/api/v1/orgs/${encodeURIComponent(scope.orgId)}/recordings`,
+    file: audio,
+    fileName: 'recording.webm',
+    fields: { appId: scope.appId ?? undefined },
+    maxBytes: MAX_RECORDING_BYTES,
+    onProgress,
   })
 }

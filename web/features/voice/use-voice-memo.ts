@@ -26,7 +26,7 @@ export type SummaryState =
   | { status: 'ok'; analysis: Analysis }
 
 function messageOf(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return 'Not authenticated'
+  if (error instanceof ApiError && error.code === 'unauthenticated') return 'Not authenticated'
   return error instanceof Error && error.message ? error.message : 'Failed to process audio'
 }
 

@@ -1,0 +1,222 @@
+/**
+ * The one place documents are created and deleted (issue 21, decision 41), for every feature that
+ * makes or removes one: the documents feature (uploads, pastes), voice (transcripts) and, later,
+ * tenant import. Creating writes the row with its audit entry, its event and its indexing job
+ * ('document-chunks', queued here in the same transaction, never by a database trigger), after its
+ * original file; deleting removes the row with its audit entry, its event and its jobs, then its
+ * files. Features do not import each other, so this lives outside features/.
+ */
+import { and, eq } from 'drizzle-orm'
+import { documents } from '../db/schema'
+import { withTenant, type Principal, type Tx } from '../db/tenant'
+import type { Db } from '../db/client'
+import type { BlobStore } from '../blob/blob-store'
+import { notFound } from '../errors/app-error'
+import { assertCreatorOrAdmin } from '../db/assert-creator-or-admin'
+import { recordAudit } from '../audit/record-audit'
+import { recordEvent } from '../events/record-event'
+import { isForeignKeyViolation } from '../db/constraint-violation'
+import { cancelSubjectJobs, enqueueJob } from '../jobs/job-service'
+import { CHUNK_JOB_KIND } from '../search/index-document'
+
+export interface DocumentDeps {
+  db: Db
+  blobs: BlobStore
+}
+
+/** The blob folder of one document: its original upload lives under it. */
+export function documentFolder(orgId: string, documentId: string): string {
+  return `orgs/${orgId}/documents/${documentId}/`
+}
+
+export interface NewDocument {
+  /** The app to file it under (decision 8); undefined or null = organisation-wide. */
+  appId?: string | null
+  title: string
+  content: string
+  documentType: string
+  file?: { bytes: Uint8Array; fileName: string; mimeType: string }
+}
+
+export type DocumentRow = typeof documents.$inferSelect
+
+/**
+ * Writes a document row created by `principal` inside the caller's tenant transaction `tx`, with
+ * its audit entry ('document.create'), its event (`event`, or none when the caller's own event
+ * names the document, as 'recording.transcribed' does) and its indexing job, which yields to the
+ * organisation's other work (background). `fileKey` is where its original file already is.
+ * Throws the foreign-key error of an appId that is not the organisation's (createDocument turns
+ * it into a 404).
+ */
+export async function insertDocument(
+  tx: Tx,
+  principal: Principal,
+  input: Omit<NewDocument, 'file'> & {
+    id?: string
+    file?: { key: string; fileName: string; mimeType: string; sizeBytes: number }
+    event: 'document.uploaded' | 'document.pasted' | null
+  },
+): Promise<DocumentRow> {
+  const [row] = await tx
+    .insert(documents)
+    .values({
+      id: input.id,
+      orgId: principal.orgId,
+      appId: input.appId ?? null,
+      title: input.title,
+      content: input.content,
+      documentType: input.documentType,
+      createdBy: principal.userId,
+      fileKey: input.file?.key ?? null,
+      fileName: input.file?.fileName ?? null,
+      mimeType: input.file?.mimeType ?? null,
+      sizeBytes: input.file?.sizeBytes ?? null,
+      textStatus: input.content.length > 0 ? 'ok' : 'empty',
+    })
+    .returning()
+  if (!row) throw new Error('insert returned no row')
+  await recordAudit(
+    tx,
+    principal,
+    'document.create',
+    { type: 'document', id: row.id },
+    { title: row.title },
+  )
+  if (input.event)
+    await recordEvent(
+      tx,
+      principal,
+      input.event,
+      { documentId: row.id, title: row.title },
+      row.appId,
+    )
+  await enqueueJob(tx, principal, {
+    kind: CHUNK_JOB_KIND,
+    subjectId: row.id,
+    input: { documentId: row.id },
+    background: true,
+  })
+  return row
+}
+
+/**
+ * Stores a new document (and its original file, if any) as insertDocument does, in a transaction
+ * of its own. Throws a 404 problem (`app_not_found`) when `input.appId` is not one of the
+ * organisation's apps. The file is written before the row and removed again if the row cannot
+ * be written, so a failure leaves neither a row nor a file.
+ */
+export async function createDocument(
+  deps: DocumentDeps,
+  principal: Principal,
+  input: NewDocument,
+): Promise<DocumentRow> {
+  const id = crypto.randomUUID()
+  const { file, ...fields } = input
+  // The file is written before the row: a crash in between leaves a file without a row, which
+  // removeOrphanFiles (documentFiles) removes at the next start; never a row without its file.
+  const key = file ? `${documentFolder(principal.orgId, id)}original` : null
+  if (file && key) await deps.blobs.put(key, file.bytes, file.mimeType)
+  try {
+    return await withTenant(deps.db, principal, (tx) =>
+      insertDocument(tx, principal, {
+        ...fields,
+        id,
+        file:
+          file && key
+            ? {
+                key,
+                fileName: file.fileName,
+                mimeType: file.mimeType,
+                sizeBytes: file.bytes.length,
+              }
+            : undefined,
+        event: file ? 'document.uploaded' : 'document.pasted',
+      }),
+    )
+  } catch (error) {
+    if (key) await deps.blobs.deletePrefix(documentFolder(principal.orgId, id))
+    // The composite (org_id, app_id) reference admits only the organisation's own apps.
+    if (isForeignKeyViolation(error, 'documents_app_fk')) throw notFound('App')
+    throw error
+  }
+}
+
+/** What removeDocument reads of a document before deleting it (never its text). */
+export type RemovedDocument = Pick<
+  DocumentRow,
+  'id' | 'orgId' | 'appId' | 'title' | 'createdBy' | 'fileKey'
+>
+
+/**
+ * Deletes document `id` inside the caller's tenant transaction `tx` (its analyses by cascade),
+ * stops its jobs, and writes its audit entry ('document.delete') and event ('document.deleted').
+ * `documentType`, when given, limits it to documents of that type (a recording deletes only a
+ * transcript). Returns the deleted row, whose files the caller removes after the commit
+ * (removeDocumentFiles), or undefined when there is no such document.
+ */
+export async function removeDocument(
+  tx: Tx,
+  principal: Principal,
+  id: string,
+  options: { documentType?: string; authorize?: (row: RemovedDocument) => void } = {},
+): Promise<RemovedDocument | undefined> {
+  const [row] = await tx
+    .select({
+      id: documents.id,
+      orgId: documents.orgId,
+      appId: documents.appId,
+      title: documents.title,
+      createdBy: documents.createdBy,
+      fileKey: documents.fileKey,
+    })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.id, id),
+        options.documentType ? eq(documents.documentType, options.documentType) : undefined,
+      ),
+    )
+    .for('update')
+  if (!row) return undefined
+  options.authorize?.(row)
+  await tx.delete(documents).where(eq(documents.id, id))
+  await cancelSubjectJobs(tx, [id])
+  await recordAudit(tx, principal, 'document.delete', { type: 'document', id })
+  await recordEvent(
+    tx,
+    principal,
+    'document.deleted',
+    { documentId: id, title: row.title },
+    row.appId,
+  )
+  return row
+}
+
+/** Removes the blob folder of a document deleted by removeDocument (none for pasted text). */
+export async function removeDocumentFiles(blobs: BlobStore, row: RemovedDocument): Promise<void> {
+  if (row.fileKey) await blobs.deletePrefix(documentFolder(row.orgId, row.id))
+}
+
+/**
+ * Deletes a document, its analyses (cascade), its jobs and its blob folder. Members delete only
+ * the documents they created; admins and owners delete any (docs/authorization.md). Throws a 404
+ * problem if the document is not the org's, a 403 problem (`not_document_creator`) if a member
+ * asks for someone else's.
+ */
+export async function deleteDocument(
+  deps: DocumentDeps,
+  principal: Principal,
+  id: string,
+): Promise<void> {
+  const row = await withTenant(deps.db, principal, (tx) =>
+    removeDocument(tx, principal, id, {
+      authorize: (found) =>
+        assertCreatorOrAdmin(principal, found.createdBy, {
+          code: 'not_document_creator',
+          detail: 'Members can delete only documents they added; ask an admin to delete this one.',
+        }),
+    }),
+  )
+  if (!row) throw notFound('Document')
+  await removeDocumentFiles(deps.blobs, row)
+}
