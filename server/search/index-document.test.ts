@@ -8,8 +8,7 @@ import type { Database } from '../db/client'
 import { documents, jobs } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
 import { insertOrganizations, openTestDatabase } from '../test/test-database'
-import type { JobContext } from '../jobs/job-runner'
-import type { ClaimedJob } from '../jobs/job-store'
+import type { JobContext, TypedJob } from '../jobs/define-job'
 import type { Embedder } from '../ai/embedder/types'
 import { chunkJobHandler } from './index-document'
 import { chunkText } from './chunk-text'
@@ -49,7 +48,7 @@ async function addDocument(content: string) {
   })
 }
 
-async function latestJob(documentId: string): Promise<ClaimedJob> {
+async function latestJob(documentId: string): Promise<TypedJob<{ documentId: string }>> {
   const [row] = await withTenant(database.db, principal, (tx) =>
     tx
       .select()
@@ -62,7 +61,7 @@ async function latestJob(documentId: string): Promise<ClaimedJob> {
     id: row!.id,
     orgId: row!.orgId,
     kind: row!.kind,
-    input: row!.input,
+    input: row!.input as { documentId: string },
     attempts: 1,
     maxAttempts: 3,
     createdBy: null,

@@ -11,7 +11,7 @@ import { notFound } from '../../errors/app-error'
 import { principalOf } from '../../auth/principal'
 import { OrgParams, AppId } from '../../http/params'
 import type { AppServices } from '../../services'
-import { JobSchema } from '../../jobs/job-service'
+import { JobSchema } from '../../job-schema'
 import {
   BulkDelete,
   EntityExportQuery,
@@ -24,7 +24,7 @@ import {
 } from './schemas'
 import { createEntity, deleteEntities, listEntities, updateEntity } from './service'
 import { exportEntitiesCsv } from './export-csv'
-import { importJobHandler, MAX_IMPORT_BYTES, startImport } from './import-csv'
+import { MAX_IMPORT_BYTES, startImport } from './import-csv'
 import { streamResponse } from '../../http/stream-responses'
 import { fileHeaders } from '../../http/file-download'
 
@@ -52,7 +52,6 @@ export const entityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
   { services },
 ) => {
   const { db } = services
-  services.jobs.register(importJobHandler({ db, blobs: services.blobs }))
 
   app.get(
     '/orgs/:orgId/entities',
@@ -187,7 +186,6 @@ export const entityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
           fileName: part.filename.slice(0, 200),
           appId: req.query.appId ?? null,
         })
-        services.jobs.wake()
         return await reply.status(202).send(job)
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
