@@ -578,7 +578,7 @@ export interface components {
             recordingId: string;
             /** Format: uuid */
             documentId: string;
-            summaryJobId: string | null;
+            summaryJobId?: string | null;
         };
         DocumentChunksJobResultInput: {
             chunks: number;
@@ -984,7 +984,7 @@ export interface components {
             recordingId: string;
             /** Format: uuid */
             documentId: string;
-            summaryJobId: string | null;
+            summaryJobId?: string | null;
         };
         DocumentChunksJobResult: {
             chunks: number;

@@ -47,7 +47,8 @@ const TranscriptionResult = z
   .object({
     recordingId: z.string().uuid(),
     documentId: z.string().uuid(),
-    summaryJobId: z.string().uuid().nullable(),
+    // Absent from the results of transcriptions that ran before summaries were queued here.
+    summaryJobId: z.string().uuid().nullable().optional(),
   })
   .meta({ id: 'TranscriptionJobResult' })
 
