@@ -87,6 +87,7 @@ export function useVoiceMemo(scope: OrgScope) {
     setStatus('idle')
   }
   const afterSummary = async (ended: Job) => {
+    await refreshAfterWrite(queryClient, recordingsKey(orgId))
     try {
       const analysisId = ended.kind === 'analysis' ? ended.result?.analysisId : undefined
       if (ended.status !== 'succeeded' || !analysisId || !recordingId)
