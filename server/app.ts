@@ -48,6 +48,7 @@ import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/dem
 import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
+import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { EventStreams, type EventStreamLimits } from './http/event-streams'
 
 export interface AppDeps {
@@ -58,7 +59,7 @@ export interface AppDeps {
   /** The longest recording accepted, in minutes; default 180 (MAX_RECORDING_MINUTES). */
   maxRecordingMinutes?: number
   /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
-  jobs?: Omit<JobRunnerOptions, 'db' | 'log'>
+  jobs?: Omit<JobRunnerOptions, 'db' | 'log' | 'catalogue'>
   /** Caps of open event streams per user and organisation (defaults: http/event-streams.ts). */
   streams?: Partial<EventStreamLimits>
   /** Server secret (≥ 32 chars) for sessions. */
@@ -179,13 +180,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services: AppServices = {
     ...shared,
     db,
-    jobs: new JobRunner({ db, log: app.log, ...deps.jobs }),
+    jobs: new JobRunner<AppJobCatalogue, AppServices>({
+      db,
+      log: app.log,
+      catalogue: JOB_CATALOGUE,
+      ...deps.jobs,
+    }),
     streams: new EventStreams(deps.streams),
     limits: {
       extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 },
       maxRecordingMinutes: deps.maxRecordingMinutes ?? 180,
     },
   }
+  // Every job kind is bound here, at composition, never inside a route plugin.
+  services.jobs.bind(services)
   app.addHook('onReady', () => services.jobs.start())
   app.addHook('onClose', () => services.jobs.stop())
   services.streams.register(app)

@@ -11,6 +11,7 @@ import type { Mailer } from './mail/mailer'
 import type { WorkerPool } from './workers/worker-pool'
 import type { Engines } from './ai/engines'
 import type { JobRunner } from './jobs/job-runner'
+import type { AppJobCatalogue } from './job-catalogue'
 import type { EventStreams } from './http/event-streams'
 
 export interface AppResources {
@@ -27,8 +28,8 @@ export interface AppResources {
 /** Every resource but the database handle (features get its query builder, `db`) and the mailer. */
 export interface AppServices extends Omit<AppResources, 'database' | 'mailer'> {
   db: Db
-  /** Background jobs: features register handlers and wake it after queueing. */
-  jobs: JobRunner
+  /** Background jobs of the catalogue (job-catalogue.ts): `enqueue` queues one and wakes it. */
+  jobs: JobRunner<AppJobCatalogue, AppServices>
   /** Every server-sent event stream opens through it: per-user and per-organisation caps. */
   streams: EventStreams
   limits: {

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { withTenant } from '../db/tenant'
-import { enqueueJob } from '../jobs/job-service'
+import { insertJob } from '../jobs/job-service'
 import { conversations, recordings } from '../db/schema'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -101,7 +101,7 @@ async function entityOf(actor: TestMember): Promise<string> {
   return (res.json() as { id: string }).id
 }
 
-/** A job `actor` queued in the owner's organisation (kind without a handler: it fails at once). */
+/** A job `actor` queued in the owner's organisation (indexing a document that is not there). */
 async function jobOf(actor: TestMember): Promise<string> {
   const principal = {
     orgId: owner.orgId,
@@ -110,7 +110,7 @@ async function jobOf(actor: TestMember): Promise<string> {
     actorType: 'user',
   } as const
   const job = await withTenant(t.database.db, principal, (tx) =>
-    enqueueJob(tx, principal, { kind: 'route-walk', input: {} }),
+    insertJob(tx, principal, { kind: 'document-chunks', input: { documentId: randomUUID() } }),
   )
   return job.id
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './client'
 import { withTenant, type Principal } from './tenant'
-import { cancelJob, enqueueJob } from '../jobs/job-service'
+import { cancelJob, insertJob } from '../jobs/job-service'
 import { newOrganizations, openTestDatabase } from '../test/test-database'
 import { assertCreatorOrAdmin } from './assert-creator-or-admin'
 
@@ -44,7 +44,7 @@ describe('the creator rule where it is applied', () => {
     const [orgId = ''] = await newOrganizations(database, 1)
     const system: Principal = { orgId, userId: null, role: 'member', actorType: 'system' }
     const job = await withTenant(database.db, system, (tx) =>
-      enqueueJob(tx, system, { kind: 'creator-rule', input: {} }),
+      insertJob(tx, system, { kind: 'creator-rule', input: {} }),
     )
     await expect(cancelJob(database.db, system, job.id)).rejects.toMatchObject({
       code: 'forbidden',

@@ -262,6 +262,8 @@ export const jobs = pgTable(
     maxAttempts: integer('max_attempts').notNull().default(3),
     /** User-safe failure message; internal details go to the log only. */
     error: text('error'),
+    /** The failure's code from the closed list (server/errors/error-codes.ts), or null. */
+    errorCode: text('error_code'),
     /** What the job works on, e.g. a document id, so the UI can find a subject's running jobs. */
     subjectId: text('subject_id'),
     input: jsonb('input').notNull().default({}),

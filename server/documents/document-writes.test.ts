@@ -14,6 +14,7 @@ import { withTenant, type Principal } from '../db/tenant'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import type { BlobStore } from '../blob/blob-store'
 import { newOrganizations, openTestDatabase } from '../test/test-database'
+import { queueOnlyJobRunner } from '../test/queue-only-job-runner'
 import { createDocument, deleteDocument, insertDocument } from './document-writes'
 
 let database: Database
@@ -78,16 +79,20 @@ describe('document writes', () => {
 
   it('creates a document with its file, audit entry, event and one background indexing job', async () => {
     const principal = await owner()
-    const row = await createDocument({ db: database.db, blobs }, principal, {
-      title: 'Supply agreement',
-      content: 'The supplier delivers.',
-      documentType: 'contract',
-      file: {
-        bytes: new TextEncoder().encode('The supplier delivers.'),
-        fileName: 'a.txt',
-        mimeType: 'text/plain',
+    const row = await createDocument(
+      { db: database.db, blobs, jobs: queueOnlyJobRunner(database.db) },
+      principal,
+      {
+        title: 'Supply agreement',
+        content: 'The supplier delivers.',
+        documentType: 'contract',
+        file: {
+          bytes: new TextEncoder().encode('The supplier delivers.'),
+          fileName: 'a.txt',
+          mimeType: 'text/plain',
+        },
       },
-    })
+    )
     expect(await blobs.get(row.fileKey!)).toMatchObject({ data: expect.any(Uint8Array) })
     expect(await traces(principal, row.id)).toEqual({
       jobs: [{ kind: 'document-chunks', status: 'queued', background: true }],
@@ -99,13 +104,17 @@ describe('document writes', () => {
   it('writes nothing, neither row nor file nor job, when the row cannot be written', async () => {
     const principal = await owner()
     const files = await filesOnDisk()
-    const attempt = createDocument({ db: database.db, blobs }, principal, {
-      appId: crypto.randomUUID(),
-      title: 'Filed under no app',
-      content: 'Text.',
-      documentType: 'contract',
-      file: { bytes: new Uint8Array([1, 2, 3]), fileName: 'a.txt', mimeType: 'text/plain' },
-    })
+    const attempt = createDocument(
+      { db: database.db, blobs, jobs: queueOnlyJobRunner(database.db) },
+      principal,
+      {
+        appId: crypto.randomUUID(),
+        title: 'Filed under no app',
+        content: 'Text.',
+        documentType: 'contract',
+        file: { bytes: new Uint8Array([1, 2, 3]), fileName: 'a.txt', mimeType: 'text/plain' },
+      },
+    )
     await expect(attempt).rejects.toMatchObject({ code: 'app_not_found' })
     expect(await filesOnDisk()).toBe(files)
     const held = await withTenant(database.db, principal, async (tx) => ({
@@ -118,7 +127,7 @@ describe('document writes', () => {
   it("leaves the event to a caller whose own event names the document, in the caller's transaction", async () => {
     const principal = await owner()
     const id = await withTenant(database.db, principal, async (tx) => {
-      const row = await insertDocument(tx, principal, {
+      const row = await insertDocument(queueOnlyJobRunner(database.db), tx, principal, {
         title: 'Transcript',
         content: 'Hello.',
         documentType: 'transcript',
@@ -135,7 +144,7 @@ describe('document writes', () => {
 
   it('deletes a document with its file, cancels its indexing and records the deletion', async () => {
     const principal = await owner()
-    const deps = { db: database.db, blobs }
+    const deps = { db: database.db, blobs, jobs: queueOnlyJobRunner(database.db) }
     const row = await createDocument(deps, principal, {
       title: 'Withdrawn',
       content: 'Text.',

@@ -16,12 +16,27 @@ import { assertCreatorOrAdmin } from '../db/assert-creator-or-admin'
 import { recordAudit } from '../audit/record-audit'
 import { recordEvent } from '../events/record-event'
 import { isForeignKeyViolation } from '../db/constraint-violation'
-import { cancelSubjectJobs, enqueueJob } from '../jobs/job-service'
+import { cancelSubjectJobs } from '../jobs/job-service'
 import { CHUNK_JOB_KIND } from '../search/index-document'
+
+/**
+ * What writing a document needs of the job runner (`services.jobs`): queueing its indexing job
+ * through the typed catalogue (decision 39), which also wakes the runner.
+ */
+export interface IndexingQueue {
+  enqueue(
+    tx: Tx,
+    principal: Principal,
+    kind: typeof CHUNK_JOB_KIND,
+    input: { documentId: string },
+    options: { subjectId?: string },
+  ): Promise<unknown>
+}
 
 export interface DocumentDeps {
   db: Db
   blobs: BlobStore
+  jobs: IndexingQueue
 }
 
 /** The blob folder of one document: its original upload lives under it. */
@@ -49,6 +64,7 @@ export type DocumentRow = typeof documents.$inferSelect
  * it into a 404).
  */
 export async function insertDocument(
+  jobs: IndexingQueue,
   tx: Tx,
   principal: Principal,
   input: Omit<NewDocument, 'file'> & {
@@ -90,12 +106,7 @@ export async function insertDocument(
       { documentId: row.id, title: row.title },
       row.appId,
     )
-  await enqueueJob(tx, principal, {
-    kind: CHUNK_JOB_KIND,
-    subjectId: row.id,
-    input: { documentId: row.id },
-    background: true,
-  })
+  await jobs.enqueue(tx, principal, CHUNK_JOB_KIND, { documentId: row.id }, { subjectId: row.id })
   return row
 }
 
@@ -118,7 +129,7 @@ export async function createDocument(
   if (file && key) await deps.blobs.put(key, file.bytes, file.mimeType)
   try {
     return await withTenant(deps.db, principal, (tx) =>
-      insertDocument(tx, principal, {
+      insertDocument(deps.jobs, tx, principal, {
         ...fields,
         id,
         file:

@@ -50,6 +50,7 @@ export const ERROR_STATUS = {
   insufficient_scope: 403,
   internal_error: 500,
   job_finished: 409,
+  job_input_invalid: 500,
   job_not_found: 404,
   method_not_allowed: 405,
   no_text: 422,

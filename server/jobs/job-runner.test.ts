@@ -6,8 +6,10 @@ import type { Database } from '../db/client'
 import { jobs } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
 import { AppError } from '../errors/app-error'
-import { JobRunner, type JobHandler } from './job-runner'
-import { cancelJob, enqueueJob, getJob } from './job-service'
+import { z } from 'zod'
+import { JobRunner } from './job-runner'
+import { defineJob, type JobContext, type TypedJob } from './define-job'
+import { cancelJob, insertJob, getJob } from './job-service'
 import { INTERRUPTED_MESSAGE, purgeFinishedJobs } from './job-store'
 
 let database: Database
@@ -37,13 +39,32 @@ function queue(
   background = false,
 ) {
   return withTenant(database.db, principal, (tx) =>
-    enqueueJob(tx, principal, { kind, input, maxAttempts, background }),
+    insertJob(tx, principal, { kind, input, maxAttempts, background }),
   )
 }
 
-function runner(handlers: JobHandler[], concurrency = 1): JobRunner {
-  const r = new JobRunner({ db: database.db, log: quietLog, concurrency, pollMs: 50 })
-  for (const handler of handlers) r.register(handler)
+/** A test job kind: any input, any result, the given work. */
+type TestWork = {
+  kind: string
+  run: (job: TypedJob<unknown>, context: JobContext) => Promise<unknown>
+}
+const testJob = ({ kind, run }: TestWork) =>
+  defineJob({ kind, input: z.unknown(), result: z.unknown(), handler: () => ({ run }) })
+
+function runner(
+  work: TestWork[],
+  concurrency = 1,
+  options: { exclusive?: boolean } = {},
+): JobRunner<readonly ReturnType<typeof testJob>[]> {
+  const r = new JobRunner({
+    db: database.db,
+    log: quietLog,
+    concurrency,
+    pollMs: 50,
+    catalogue: work.map(testJob),
+    ...options,
+  })
+  r.bind(undefined as never)
   runners.push(r)
   return r
 }
@@ -184,9 +205,9 @@ describe('JobRunner', () => {
       .set({ status: 'running', attempts: 1, lockedBy: 'dead-process', heartbeatAt: new Date() })
       .where(sql`${jobs.id} in (${retried.id}, ${exhausted.id})`)
     const done: string[] = []
-    const r = new JobRunner({ db: database.db, log: quietLog, exclusive: true, pollMs: 50 })
-    runners.push(r)
-    r.register({ kind: 'work', run: async (job) => void done.push(job.id) })
+    const r = runner([{ kind: 'work', run: async (job) => void done.push(job.id) }], 1, {
+      exclusive: true,
+    })
     await r.start()
     await expect.poll(() => statusOf(org, retried.id)).toBe('succeeded')
     expect(await getJob(database.db, org, exhausted.id)).toMatchObject({
@@ -230,7 +251,7 @@ describe('JobRunner', () => {
     const org = await newOrg()
     const gates = new Map<string, { resolve: () => void }>()
     const order: string[] = []
-    const gated: JobHandler['run'] = async (job, { signal }) => {
+    const gated: TestWork['run'] = async (job, { signal }) => {
       order.push(job.kind)
       const gate = deferred()
       gates.set(job.id, gate)
@@ -264,6 +285,119 @@ describe('JobRunner', () => {
     gates.get(indexing[0]!.id)!.resolve()
     await expect.poll(() => statusOf(org, indexing[1]!.id)).toBe('running')
     expect(order).toEqual(['analysis', 'indexing', 'analysis', 'indexing'])
+  })
+
+  it('never claims a job of a kind it has no handler for, while it runs the kinds it has', async () => {
+    const org = await newOrg()
+    const ran: string[] = []
+    const r = runner([{ kind: 'handled', run: async (job) => void ran.push(job.id) }])
+    // Queued first, so a runner claiming any kind would take it before the handled one.
+    const foreign = await queue(org, 'handled-elsewhere')
+    const handled = await queue(org, 'handled')
+    await r.start()
+    await expect.poll(() => statusOf(org, handled.id)).toBe('succeeded')
+    const later = await queue(org, 'handled')
+    r.wake()
+    await expect.poll(() => statusOf(org, later.id)).toBe('succeeded')
+    expect(await getJob(database.db, org, foreign.id)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      error: null,
+    })
+    expect(ran).toEqual([handled.id, later.id])
+  })
+
+  it("stores the code of a failure: the AppError's, or internal_error for an unexpected one", async () => {
+    const org = await newOrg()
+    const r = runner([
+      {
+        kind: 'refuse',
+        run: () => Promise.reject(new AppError('no_text', 'This document has no text.')),
+      },
+      { kind: 'crash', run: () => Promise.reject(new Error('segfault at 0x0')) },
+    ])
+    const refused = await queue(org, 'refuse')
+    const crashed = await queue(org, 'crash', {}, 1)
+    await r.start()
+    await expect
+      .poll(() => getJob(database.db, org, refused.id))
+      .toMatchObject({ status: 'failed', errorCode: 'no_text' })
+    await expect
+      .poll(() => getJob(database.db, org, crashed.id))
+      .toMatchObject({ status: 'failed', errorCode: 'internal_error' })
+  })
+
+  it("queues through enqueue only what the kind's schema accepts, and runs it without a wake call", async () => {
+    const org = await newOrg()
+    const seen: unknown[] = []
+    const greet = defineJob({
+      kind: 'greet',
+      input: z.object({ name: z.string().min(1) }),
+      result: z.object({ greeting: z.string() }),
+      maxAttempts: 1,
+      handler: () => ({
+        run: async (job) => {
+          seen.push(job.input)
+          return { greeting: `Hello, ${job.input.name}` }
+        },
+      }),
+    })
+    const r = new JobRunner({ db: database.db, log: quietLog, pollMs: 60_000, catalogue: [greet] })
+    r.bind(undefined as never)
+    runners.push(r)
+    await r.start()
+    // The poll is a minute away: only enqueue's own wake can start the job in time.
+    const job = await withTenant(database.db, org, (tx) =>
+      r.enqueue(tx, org, 'greet', { name: 'Ada' }),
+    )
+    await expect
+      .poll(() => getJob(database.db, org, job.id))
+      .toMatchObject({ status: 'succeeded', result: { greeting: 'Hello, Ada' } })
+    expect(seen).toEqual([{ name: 'Ada' }])
+
+    const refused = withTenant(database.db, org, (tx) =>
+      // @ts-expect-error a greet job takes a name, not a count: the compiler refuses it
+      r.enqueue(tx, org, 'greet', { count: 3 }),
+    )
+    await expect(refused).rejects.toMatchObject({ code: 'job_input_invalid', status: 500 })
+    const unknownKind = withTenant(database.db, org, (tx) =>
+      // @ts-expect-error a kind outside the catalogue does not compile either
+      r.enqueue(tx, org, 'sing', {}),
+    )
+    await expect(unknownKind).rejects.toMatchObject({ code: 'unknown_job_kind' })
+    const rows = await withTenant(database.db, org, (tx) => tx.select({ id: jobs.id }).from(jobs))
+    expect(rows.map((row) => row.id)).toEqual([job.id])
+  })
+
+  it('fails a job whose stored input its kind refuses, with job_input_invalid, and never runs it', async () => {
+    const org = await newOrg()
+    let ran = false
+    const r = new JobRunner({
+      db: database.db,
+      log: quietLog,
+      pollMs: 50,
+      catalogue: [
+        defineJob({
+          kind: 'strict',
+          input: z.object({ documentId: z.string().uuid() }),
+          result: z.null(),
+          handler: () => ({
+            run: async () => {
+              ran = true
+              return null
+            },
+          }),
+        }),
+      ],
+    })
+    r.bind(undefined as never)
+    runners.push(r)
+    const job = await queue(org, 'strict', { documentId: 'not-a-uuid' })
+    await r.start()
+    await expect
+      .poll(() => getJob(database.db, org, job.id))
+      .toMatchObject({ status: 'failed', errorCode: 'job_input_invalid', attempts: 1 })
+    expect(ran).toBe(false)
   })
 
   it('refuses a status outside the lifecycle and a progress outside 0..1 in the database', async () => {

@@ -1,21 +1,25 @@
 /**
  * The background job runner (issue 10): durable, tenant-scoped jobs on the `jobs` table, run by
- * handlers that features register per kind. It runs up to `concurrency` jobs at once in this
- * process (the CPU-heavy part of each goes to the shared WorkerPool), claims fairly across
- * organisations (job-store.ts), heartbeats running jobs, recovers jobs interrupted by a crash,
- * retries unexpected failures with exponential backoff up to each job's `maxAttempts`, and stops a
- * cancelled job through the AbortSignal its handler receives.
+ * the handlers of a typed catalogue of job kinds (define-job.ts, bound once at composition). It
+ * runs up to `concurrency` jobs at once in this process (the CPU-heavy part of each goes to the
+ * shared WorkerPool), claims fairly across organisations and only kinds it has handlers for
+ * (job-store.ts), heartbeats running jobs, recovers jobs interrupted by a crash, retries
+ * unexpected failures with exponential backoff up to each job's `maxAttempts`, and stops a
+ * cancelled job through the AbortSignal its handler receives. `enqueue` is the one way to queue
+ * a job: typed by kind, checked by the kind's input schema, and it wakes the runner itself.
  *
- * Failure messages stored on a job are user-safe: an AppError's detail, a timeout or memory
- * message, or a generic sentence; internal errors go to the log with the job id only.
+ * Failure messages stored on a job are user-safe: an AppError's detail and code, or a generic
+ * sentence with `internal_error`; internal errors go to the log with the job id only.
  */
 import { EventEmitter } from 'node:events'
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
+import type { z } from 'zod'
 import type { Db } from '../db/client'
-import type { Principal } from '../db/tenant'
+import type { Principal, Tx } from '../db/tenant'
 import { AppError } from '../errors/app-error'
-import { WorkerTaskFailure } from '../workers/worker-pool'
+import type { JobCatalogue, JobContext, JobHandler, JobInput, JobKind } from './define-job'
+import { insertJob, type Job } from './job-service'
 import { JobWatcher } from './job-watcher'
 import {
   claimNextJob,
@@ -28,18 +32,7 @@ import {
   type RunOutcome,
 } from './job-store'
 
-/** What a handler gets besides the job: its cancel signal and a progress reporter. */
-export interface JobContext {
-  signal: AbortSignal
-  /** `fraction` in 0..1, `message` short and user-facing. */
-  progress(fraction: number, message: string): void
-}
-
-/** The work of one job kind. The returned value is stored as the job's `result` (JSON). */
-export interface JobHandler {
-  kind: string
-  run(job: ClaimedJob, context: JobContext): Promise<unknown>
-}
+export type { JobContext } from './define-job'
 
 /**
  * The principal a handler acts as: the job's organisation and creator with member rights (the
@@ -59,8 +52,10 @@ export interface JobEvent {
   orgId: string
 }
 
-export interface JobRunnerOptions {
+export interface JobRunnerOptions<C extends JobCatalogue<never> = JobCatalogue<never>> {
   db: Db
+  /** Every job kind this process runs (server/job-catalogue.ts); handlers come with `bind`. */
+  catalogue: C
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   /** Jobs running at once in this process (default 2). */
   concurrency?: number
@@ -85,9 +80,16 @@ const GENERIC_FAILURE =
   'The job failed. Try again, or ask an administrator to check the server log.'
 const PROGRESS_SAVE_MS = 250
 
-export class JobRunner {
+/** A kind's definition with its handler bound to the services. */
+type BoundJob = {
+  definition: JobCatalogue<never>[number]
+  handler: JobHandler<unknown, unknown>
+}
+
+export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Services = never> {
   readonly instanceId = randomUUID()
-  private readonly handlers = new Map<string, JobHandler>()
+  private readonly catalogue: C
+  private readonly handlers = new Map<string, BoundJob>()
   private readonly running = new Map<string, AbortController>()
   private readonly events = new EventEmitter().setMaxListeners(0)
   private readonly db: Db
@@ -106,8 +108,9 @@ export class JobRunner {
   private readonly settledRuns = new Set<Promise<void>>()
   private readonly watcher: JobWatcher
 
-  constructor(options: JobRunnerOptions) {
+  constructor(options: JobRunnerOptions<C>) {
     this.db = options.db
+    this.catalogue = options.catalogue
     this.log = options.log
     this.concurrency = Math.max(1, options.concurrency ?? 2)
     this.perOrgCap = Math.max(1, options.perOrgCap ?? this.concurrency)
@@ -127,11 +130,48 @@ export class JobRunner {
     })
   }
 
-  /** Registers the handler of a job kind; a kind may have one handler. */
-  register(handler: JobHandler): void {
-    if (this.handlers.has(handler.kind))
-      throw new Error(`Job kind ${handler.kind} registered twice`)
-    this.handlers.set(handler.kind, handler)
+  /**
+   * Binds every kind of the catalogue to `services` (once, at composition, before `start`): from
+   * then on this process claims and runs jobs of those kinds, and only those.
+   */
+  bind(services: Services): void {
+    if (this.handlers.size > 0) throw new Error('Job catalogue bound twice')
+    for (const definition of this.catalogue) {
+      if (this.handlers.has(definition.kind))
+        throw new Error(`Job kind ${definition.kind} defined twice`)
+      this.handlers.set(definition.kind, {
+        definition,
+        handler: definition.handler(services as never) as JobHandler<unknown, unknown>,
+      })
+    }
+  }
+
+  /**
+   * Queues a job of `kind` inside the caller's tenant transaction `tx` (audited), after checking
+   * `input` against the kind's schema (a wrong input is a 500 `job_input_invalid`: the server's
+   * own code built it), and wakes the runner. On PGlite the runner's claim waits behind `tx`, so
+   * it sees the job once `tx` commits; elsewhere the next poll (pollMs) finds it at the latest.
+   */
+  async enqueue<K extends JobKind<C>>(
+    tx: Tx,
+    principal: Principal,
+    kind: K,
+    input: JobInput<C, K>,
+    options: { subjectId?: string } = {},
+  ): Promise<Job> {
+    const definition = this.catalogue.find((d) => d.kind === kind)
+    if (!definition) throw new AppError('unknown_job_kind', `No ${kind} jobs on this server.`)
+    const parsed = definition.input.safeParse(input)
+    if (!parsed.success) throw invalidInput(kind, parsed.error)
+    const job = await insertJob(tx, principal, {
+      kind,
+      input: parsed.data,
+      subjectId: options.subjectId,
+      maxAttempts: definition.maxAttempts,
+      background: definition.background,
+    })
+    this.wake()
+    return job
   }
 
   /** Recovers interrupted jobs, then starts taking work. */
@@ -215,7 +255,9 @@ export class JobRunner {
     while (this.started && this.running.size < this.concurrency) {
       let job: ClaimedJob | null
       try {
-        job = await claimNextJob(this.db, this.instanceId, this.perOrgCap)
+        job = await claimNextJob(this.db, this.instanceId, this.perOrgCap, [
+          ...this.handlers.keys(),
+        ])
       } catch (error) {
         this.log.error({ err: error }, 'claiming a job failed')
         return
@@ -246,9 +288,12 @@ export class JobRunner {
     }
     let outcome: RunOutcome
     try {
-      const handler = this.handlers.get(job.kind)
-      if (!handler) throw new AppError('unknown_job_kind', `No handler for ${job.kind} jobs.`)
-      outcome = { status: 'succeeded', result: await handler.run(job, context) }
+      const bound = this.handlers.get(job.kind)
+      if (!bound) throw new AppError('unknown_job_kind', `No handler for ${job.kind} jobs.`)
+      const input = bound.definition.input.safeParse(job.input)
+      if (!input.success) throw invalidInput(job.kind, input.error)
+      const value = await bound.handler.run({ ...job, input: input.data }, context)
+      outcome = { status: 'succeeded', result: bound.definition.result.parse(value) }
     } catch (error) {
       outcome = this.outcomeOf(job, error, controller.signal)
     }
@@ -264,19 +309,12 @@ export class JobRunner {
 
   private outcomeOf(job: ClaimedJob, error: unknown, signal: AbortSignal): RunOutcome {
     const reason: unknown = signal.aborted ? signal.reason : undefined
-    if (reason instanceof CancelledError) return { status: 'cancelled', error: null }
+    if (reason instanceof CancelledError) return { status: 'cancelled', error: null, code: null }
     if (reason instanceof ShutdownError)
       return { status: 'queued', error: 'Interrupted by a server stop.', retryAfterSeconds: 0 }
     if (error instanceof AppError) {
       if (error.status >= 500) this.log.error({ err: error, jobId: job.id }, 'job failed')
-      return { status: 'failed', error: error.detail }
-    }
-    if (error instanceof WorkerTaskFailure && error.reason !== 'crashed') {
-      const message =
-        error.reason === 'timeout'
-          ? 'The job took longer than allowed and was stopped.'
-          : 'The job needed more memory than allowed and was stopped.'
-      return { status: 'failed', error: message }
+      return { status: 'failed', error: error.detail, code: error.code }
     }
     this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed unexpectedly')
     if (job.attempts < job.maxAttempts) {
@@ -286,7 +324,7 @@ export class JobRunner {
         retryAfterSeconds: Math.min(300, 2 ** job.attempts),
       }
     }
-    return { status: 'failed', error: GENERIC_FAILURE }
+    return { status: 'failed', error: GENERIC_FAILURE, code: 'internal_error' }
   }
 
   /** Deletes expired job records at start and then once an hour (see purgeFinishedJobs). */
@@ -309,6 +347,16 @@ export class JobRunner {
     }
     this.wake()
   }
+}
+
+/** The 500 problem of a job input its kind's schema refuses: a bug of the code that queued it. */
+function invalidInput(kind: string, error: z.ZodError): AppError {
+  return new AppError(
+    'job_input_invalid',
+    `The server queued a ${kind} job with an input it cannot run. Ask an administrator to check the server log.`,
+    {},
+    error,
+  )
 }
 
 /** Abort reason of a job whose cancellation was requested. */

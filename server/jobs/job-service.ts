@@ -1,6 +1,6 @@
 /**
- * Tenant-facing job operations, under the caller's RLS: queue a job (features call this from their
- * own routes and answer 202 with the job), read, list a subject's jobs, request cancellation.
+ * Tenant-facing job operations, under the caller's RLS: insert a job row (for JobRunner.enqueue,
+ * the typed way features queue jobs), read, list a subject's jobs, request cancellation.
  * The JobRunner (job-runner.ts) does the work.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm'
@@ -12,29 +12,35 @@ import { readPage } from '../db/read-page'
 import { AppError, notFound } from '../errors/app-error'
 import { recordAudit } from '../audit/record-audit'
 import { assertCreatorOrAdmin } from '../db/assert-creator-or-admin'
+import { ERROR_CODES, isErrorCode } from '../errors/error-codes'
 
 export const JobStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled'])
 export type JobStatus = z.infer<typeof JobStatus>
 
-/** The API shape of a job. */
-export const JobSchema = z
-  .object({
-    id: z.string().uuid(),
-    kind: z.string(),
-    status: JobStatus,
-    progress: z.number().min(0).max(1),
-    message: z.string().nullable(),
-    error: z.string().nullable().describe('User-safe failure message'),
-    subjectId: z.string().nullable(),
-    result: z.unknown().nullable(),
-    attempts: z.number().int(),
-    createdBy: z.string().nullable(),
-    createdAt: z.string(),
-    startedAt: z.string().nullable(),
-    finishedAt: z.string().nullable(),
-  })
-  .meta({ id: 'Job' })
-export type Job = z.infer<typeof JobSchema>
+/**
+ * The fields every job has in the API; `kind` and `result` are added per kind by the catalogue's
+ * Job schema (server/job-schema.ts), a union discriminated by `kind`.
+ */
+export const JobFields = z.object({
+  id: z.string().uuid(),
+  status: JobStatus,
+  progress: z.number().min(0).max(1),
+  message: z.string().nullable(),
+  error: z.string().nullable().describe('User-safe failure message'),
+  errorCode: z
+    .enum(ERROR_CODES)
+    .nullable()
+    .describe('Code of the failure, from the closed list of problem codes; null unless failed'),
+  subjectId: z.string().nullable(),
+  attempts: z.number().int(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+})
+
+/** A job as the server handles it: any kind, any result (the API narrows both by kind). */
+export type Job = z.infer<typeof JobFields> & { kind: string; result: unknown }
 
 type JobRow = typeof jobs.$inferSelect
 
@@ -46,6 +52,7 @@ export function toJob(row: JobRow): Job {
     progress: row.progress,
     message: row.message,
     error: row.error,
+    errorCode: isErrorCode(row.errorCode) ? row.errorCode : null,
     subjectId: row.subjectId,
     result: row.result ?? null,
     attempts: row.attempts,
@@ -58,8 +65,12 @@ export function toJob(row: JobRow): Job {
 
 export const ACTIVE_STATUSES: JobStatus[] = ['queued', 'running']
 
-/** Queues a job inside the caller's tenant transaction `tx` and audits it. */
-export async function enqueueJob(
+/**
+ * Inserts a job row inside the caller's tenant transaction `tx` and audits it. Untyped: features
+ * queue through JobRunner.enqueue, which checks the input against its kind's schema and wakes the
+ * runner; tests insert rows of any kind with it.
+ */
+export async function insertJob(
   tx: Tx,
   principal: Principal,
   job: {

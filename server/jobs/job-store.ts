@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import type { Tx } from '../db/tenant'
+import type { ErrorCode } from '../errors/error-codes'
 
 /** A job row as the runner sees it. */
 export interface ClaimedJob {
@@ -40,12 +41,22 @@ const rowsOf = (result: unknown): Row[] =>
 /** Slots of an organisation that background jobs may hold: all but one, and at least one. */
 export const backgroundCap = (perOrgCap: number) => Math.max(1, perOrgCap - 1)
 
-/** Claims the next job fairly (see module docs), or returns null when none may start. */
+/**
+ * Claims the next job fairly (see module docs) among the `kinds` this process has handlers for,
+ * or returns null when none may start: a kind another process (a newer version, a different
+ * deployment) runs stays queued for it, never failed here.
+ */
 export async function claimNextJob(
   db: Db,
   instanceId: string,
   perOrgCap: number,
+  kinds: readonly string[],
 ): Promise<ClaimedJob | null> {
+  if (kinds.length === 0) return null
+  const handled = sql.join(
+    kinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  )
   return asWorker(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('lexdesk:jobs:claim'))`)
     const result = await tx.execute(sql`
@@ -61,7 +72,8 @@ export async function claimNextJob(
         SELECT j.id FROM jobs j
         LEFT JOIN running r ON r.org_id = j.org_id
         LEFT JOIN served s ON s.org_id = j.org_id
-        WHERE j.status = 'queued' AND j.run_after <= now() AND coalesce(r.n, 0) < ${perOrgCap}
+        WHERE j.status = 'queued' AND j.kind IN (${handled}) AND j.run_after <= now()
+          AND coalesce(r.n, 0) < ${perOrgCap}
           AND (NOT j.background OR coalesce(r.nb, 0) < ${backgroundCap(perOrgCap)})
         ORDER BY j.background, coalesce(r.n, 0), s.last NULLS FIRST, j.created_at, j.id
         LIMIT 1
@@ -97,23 +109,27 @@ export function saveProgress(db: Db, jobId: string, progress: number, message: s
   )
 }
 
-/** Final state of a run. `queued` means "retry after `retryAfterSeconds`". */
+/**
+ * Final state of a run. `queued` means "retry after `retryAfterSeconds`"; `code` is the failure's
+ * code from the closed list (error-codes.ts), stored as the job's `error_code`.
+ */
 export type RunOutcome =
   | { status: 'succeeded'; result: unknown }
-  | { status: 'failed' | 'cancelled'; error: string | null }
+  | { status: 'failed' | 'cancelled'; error: string | null; code: ErrorCode | null }
   | { status: 'queued'; error: string; retryAfterSeconds: number }
 
 /** Records how a run ended; a job cancelled meanwhile stays cancelled. */
 export function finishJob(db: Db, jobId: string, outcome: RunOutcome) {
   const result = outcome.status === 'succeeded' ? JSON.stringify(outcome.result ?? null) : null
   const error = outcome.status === 'succeeded' ? null : outcome.error
+  const code = outcome.status === 'failed' || outcome.status === 'cancelled' ? outcome.code : null
   const delay = outcome.status === 'queued' ? outcome.retryAfterSeconds : 0
   const terminal = outcome.status !== 'queued'
   return asWorker(db, (tx) =>
     tx.execute(sql`
       UPDATE jobs SET
         status = CASE WHEN cancel_requested THEN 'cancelled' ELSE ${outcome.status} END,
-        result = ${result}::jsonb, error = ${error},
+        result = ${result}::jsonb, error = ${error}, error_code = ${code},
         progress = CASE WHEN ${outcome.status} = 'succeeded' THEN 1 ELSE progress END,
         run_after = now() + make_interval(secs => ${delay}),
         finished_at = CASE WHEN ${terminal} OR cancel_requested THEN now() ELSE NULL END,
@@ -177,6 +193,8 @@ export async function recoverInterruptedJobs(
                       WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
         error = CASE WHEN cancel_requested OR attempts < max_attempts THEN error
                      ELSE ${INTERRUPTED_MESSAGE} END,
+        error_code = CASE WHEN cancel_requested OR attempts < max_attempts THEN error_code
+                          ELSE 'internal_error' END,
         finished_at = CASE WHEN cancel_requested OR attempts >= max_attempts THEN now() END,
         run_after = now(), locked_by = NULL, updated_at = now()
       WHERE status = 'running' AND (

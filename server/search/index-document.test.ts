@@ -8,12 +8,12 @@ import type { Database } from '../db/client'
 import { documents, jobs } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
 import { insertOrganizations, openTestDatabase } from '../test/test-database'
-import type { JobContext } from '../jobs/job-runner'
-import type { ClaimedJob } from '../jobs/job-store'
+import type { JobContext, TypedJob } from '../jobs/define-job'
 import type { Embedder } from '../ai/embedder/types'
-import { enqueueJob } from '../jobs/job-service'
+import { insertJob } from '../jobs/job-service'
 import { insertDocument } from '../documents/document-writes'
 import { CHUNK_JOB_KIND, chunkJobHandler } from './index-document'
+import { queueOnlyJobRunner } from '../test/queue-only-job-runner'
 import { chunkText } from './chunk-text'
 
 let database: Database
@@ -43,7 +43,7 @@ const longText = (sentences: number, word: string) =>
 /** Adds a document as every feature does; that queues its chunking job (claimed by latestJob). */
 async function addDocument(content: string) {
   return withTenant(database.db, principal, async (tx) => {
-    const doc = await insertDocument(tx, principal, {
+    const doc = await insertDocument(queueOnlyJobRunner(database.db), tx, principal, {
       title: 'Supply agreement',
       content,
       documentType: 'contract',
@@ -53,7 +53,7 @@ async function addDocument(content: string) {
   })
 }
 
-async function latestJob(documentId: string): Promise<ClaimedJob> {
+async function latestJob(documentId: string): Promise<TypedJob<{ documentId: string }>> {
   const [row] = await withTenant(database.db, principal, (tx) =>
     tx
       .select()
@@ -66,7 +66,7 @@ async function latestJob(documentId: string): Promise<ClaimedJob> {
     id: row!.id,
     orgId: row!.orgId,
     kind: row!.kind,
-    input: row!.input,
+    input: row!.input as { documentId: string },
     attempts: 1,
     maxAttempts: 3,
     createdBy: null,
@@ -117,7 +117,7 @@ describe('document-chunks job', () => {
             .update(documents)
             .set({ content: longText(150, 'amended') })
             .where(eq(documents.id, id))
-          await enqueueJob(tx, principal, {
+          await insertJob(tx, principal, {
             kind: CHUNK_JOB_KIND,
             subjectId: id,
             input: { documentId: id },

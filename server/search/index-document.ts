@@ -13,12 +13,14 @@ import type { Db } from '../db/client'
 import { docChunks, documents } from '../db/schema'
 import { withTenant, type Tx } from '../db/tenant'
 import type { Embedder } from '../ai/embedder/types'
-import { jobPrincipal, type JobHandler } from '../jobs/job-runner'
+import { z } from 'zod'
+import { jobPrincipal } from '../jobs/job-runner'
+import { defineJob, type JobHandler } from '../jobs/define-job'
 import type { Principal } from '../db/tenant'
 import { chunkText, type TextChunk } from './chunk-text'
 import { vectorColumn, vectorLiteral } from './vector-column'
 
-export const CHUNK_JOB_KIND = 'document-chunks'
+export const CHUNK_JOB_KIND = 'document-chunks' as const
 
 /** Passages embedded per call (progress is reported between batches). */
 const EMBED_BATCH = 64
@@ -87,12 +89,26 @@ export async function embedAll(
   return out
 }
 
+/** The input of a 'document-chunks' job (written by the SQL trigger, migrations 0016/0019). */
+const ChunkJobInput = z.object({ documentId: z.string().uuid() })
+
+/** Passages written and the embedder used; `superseded` when a newer job took over. */
+const ChunkJobResult = z
+  .object({
+    chunks: z.number().int(),
+    embedder: z.string().nullable(),
+    superseded: z.boolean().optional(),
+  })
+  .meta({ id: 'DocumentChunksJobResult' })
+
 /** The job handler: chunk, embed, replace. Its result is `{ chunks, embedder }`. */
-export function chunkJobHandler(deps: { db: Db; embedder: Embedder }): JobHandler {
+export function chunkJobHandler(deps: {
+  db: Db
+  embedder: Embedder
+}): JobHandler<z.output<typeof ChunkJobInput>, z.input<typeof ChunkJobResult>> {
   return {
-    kind: CHUNK_JOB_KIND,
     async run(job, context) {
-      const { documentId } = job.input as { documentId: string }
+      const { documentId } = job.input
       const principal = jobPrincipal(job, 'system')
       context.progress(0.02, 'Reading the document')
       const [document] = await withTenant(deps.db, principal, (tx) =>
@@ -129,6 +145,16 @@ export function chunkJobHandler(deps: { db: Db; embedder: Embedder }): JobHandle
     },
   }
 }
+
+/** The 'document-chunks' job kind; background work that yields to the user's own jobs. */
+export const chunkJob = defineJob({
+  kind: CHUNK_JOB_KIND,
+  input: ChunkJobInput,
+  result: ChunkJobResult,
+  background: true,
+  handler: (services: { db: Db; engines: { embedder: Embedder } }) =>
+    chunkJobHandler({ db: services.db, embedder: services.engines.embedder }),
+})
 
 /**
  * The document's app, locked against changes until the transaction ends, or null when the

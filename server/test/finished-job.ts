@@ -9,7 +9,9 @@ import type { TestApp, TestMember } from './test-app'
 export interface FinishedJob {
   status: string
   error: string | null
-  result: { imported: number } | null
+  errorCode: string | null
+  /** The import's row count or the analysis's id, by the job's kind. */
+  result: { imported?: number; analysisId?: string } | null
 }
 
 export async function finishedJob(

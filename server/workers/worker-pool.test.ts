@@ -62,6 +62,41 @@ describe('WorkerPool', () => {
     await expect(pool.run(echo, 'after')).resolves.toMatchObject({ input: 'after' })
   })
 
+  it("turns a failure its task's failure map names into that AppError, and leaves the others", async () => {
+    const mapped = poolTask<null, never>(TASKS, 'spin', {
+      timeout: {
+        code: 'extraction_timeout',
+        detail: (timeoutMs) => `Stopped after ${timeoutMs / 1000} seconds.`,
+      },
+    })
+    const error = await pool.run(mapped, null, { timeoutMs: 300 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AppError)
+    expect(error).toMatchObject({
+      code: 'extraction_timeout',
+      status: 422,
+      detail: 'Stopped after 0.3 seconds.',
+      cause: expect.any(WorkerTaskFailure),
+    })
+    const controller = new AbortController()
+    const aborted = pool.run(mapped, null, { signal: controller.signal })
+    await expect.poll(() => pool.stats().running).toBeGreaterThan(0)
+    controller.abort(new Error('user cancelled'))
+    await expect(aborted).rejects.toThrow('user cancelled')
+    const slot = await pool
+      .runOnSlot(
+        (signal) =>
+          new Promise((_, reject) =>
+            signal.addEventListener('abort', () => reject(signal.reason as Error)),
+          ),
+        {
+          timeoutMs: 300,
+          failures: { timeout: { code: 'audio_timeout', detail: 'Too long.' } },
+        },
+      )
+      .catch((e: unknown) => e)
+    expect(slot).toMatchObject({ code: 'audio_timeout', detail: 'Too long.' })
+  })
+
   it("stops a task that sets no timeout at the pool's own", async () => {
     const strict = new WorkerPool({ threads: 1, taskTimeoutMs: 300 })
     try {

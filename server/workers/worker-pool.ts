@@ -10,13 +10,16 @@
  * A task is a named export of a TypeScript module, declared once with `poolTask(url, name)` and
  * run with `pool.run(task, input, options)`; work outside the threads (a child process) holds a
  * thread with `pool.runOnSlot(work)`. Errors: an AppError thrown in the task is rethrown as an
- * AppError; any other failure rejects with a WorkerTaskFailure whose `reason` says what happened.
+ * AppError; any other failure rejects with a WorkerTaskFailure whose `reason` says what happened,
+ * unless the task declared, in its one failure map (TaskFailures), the AppError that reason
+ * becomes for its callers (a job, a route): then that AppError, with the failure as its cause.
  */
 import os from 'node:os'
 import { MessageChannel } from 'node:worker_threads'
 import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
 import { AppError } from '../errors/app-error'
+import type { ErrorCode } from '../errors/error-codes'
 import type {
   PoolRetireAck,
   PoolSlotRelease,
@@ -27,17 +30,47 @@ import type {
 
 export type { PoolTaskContext } from './run-pool-task'
 
+/**
+ * What each way a task can fail outside its own code becomes for its callers: a problem code and
+ * a user-safe detail (a function of the run's wall-clock limit in ms when it names it). A reason
+ * left out stays a WorkerTaskFailure (e.g. 'aborted': the caller's own cancel).
+ */
+export type TaskFailures = Partial<
+  Record<
+    WorkerTaskFailureReason,
+    { code: ErrorCode; detail: string | ((timeoutMs: number) => string) }
+  >
+>
+
 /** A typed handle on a task function `(input: I, context) => O` living in a worker module. */
 export interface PoolTask<I, O> {
   readonly module: string
   readonly name: string
+  /** The task's failure map (see TaskFailures). */
+  readonly failures: TaskFailures
   /** Phantom field carrying the input and output types; never set. */
   readonly types?: { input: I; output: O }
 }
 
-/** Declares a task: `poolTask<In, Out>(new URL('./my-task.ts', import.meta.url), 'myTask')`. */
-export function poolTask<I, O>(module: URL, name: string): PoolTask<I, O> {
-  return { module: module.href, name }
+/**
+ * Declares a task: `poolTask<In, Out>(new URL('./my-task.ts', import.meta.url), 'myTask',
+ * failures)`, with its failure map in the same place.
+ */
+export function poolTask<I, O>(
+  module: URL,
+  name: string,
+  failures: TaskFailures = {},
+): PoolTask<I, O> {
+  return { module: module.href, name, failures }
+}
+
+/** `error` as the failure map says, when it is a WorkerTaskFailure the map names; else `error`. */
+function mapFailure(error: unknown, failures: TaskFailures, timeoutMs: number): unknown {
+  if (!(error instanceof WorkerTaskFailure)) return error
+  const mapped = failures[error.reason]
+  if (!mapped) return error
+  const detail = typeof mapped.detail === 'string' ? mapped.detail : mapped.detail(timeoutMs)
+  return new AppError(mapped.code, detail, {}, error)
 }
 
 /** The task that holds a thread while runOnSlot's work runs elsewhere (slot-task.ts). */
@@ -165,7 +198,19 @@ export class WorkerPool {
    */
   async runOnSlot<T>(
     work: (signal: AbortSignal) => Promise<T>,
-    options: Omit<TaskRunOptions, 'onProgress'> = {},
+    options: Omit<TaskRunOptions, 'onProgress'> & { failures?: TaskFailures } = {},
+  ): Promise<T> {
+    try {
+      return await this.holdSlot(work, options)
+    } catch (error) {
+      throw mapFailure(error, options.failures ?? {}, options.timeoutMs ?? this.taskTimeoutMs)
+    }
+  }
+
+  /** runOnSlot before its failure map: the slot held while `work` runs. */
+  private async holdSlot<T>(
+    work: (signal: AbortSignal) => Promise<T>,
+    options: Omit<TaskRunOptions, 'onProgress'>,
   ): Promise<T> {
     const lost = new AbortController()
     const signal = options.signal ? AbortSignal.any([options.signal, lost.signal]) : lost.signal
@@ -238,7 +283,9 @@ export class WorkerPool {
       } catch (error) {
         // Outside the task's code: aborted, timed out, out of memory, or the thread died.
         this.failed += 1
-        throw error instanceof Error ? this.classify(error, options.signal, timeout.signal) : error
+        if (!(error instanceof Error)) throw error
+        const failure = this.classify(error, options.signal, timeout.signal)
+        throw mapFailure(failure, task.failures, timeoutMs)
       }
       if (outcome.ok) {
         this.completed += 1

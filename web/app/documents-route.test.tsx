@@ -7,6 +7,7 @@ import { makeDocumentCard, makeDocumentDetail } from '../test/document-factories
 import { inOrgScope } from '../test/in-org-scope'
 import { renderWithRouter } from '../test/render-with-router'
 import { jsonResponse, problemResponse, stubFetch } from '../test/stub-fetch'
+import type { Job } from '../lib/jobs'
 import { DocumentsRoute } from './documents-route'
 
 const ORG = 'org-1'
@@ -23,6 +24,23 @@ describe('DocumentsRoute: a document beside its analysis', () => {
     const document = options.document ?? makeDocumentDetail(SAMPLE_CONTRACT)
     const analysis = makeAnalysis({ id: 'analysis-new', createdAt: '2026-03-12T15:00:00.000Z' })
     const stored = [makeAnalysis({ id: 'analysis-old', kind: 'risks' })]
+    // Every analysis is a job (202); a short document's has ended by the time the page looks.
+    const job: Extract<Job, { kind: 'analysis' }> = {
+      id: '55555555-5555-4555-8555-555555555555',
+      kind: 'analysis',
+      status: 'succeeded',
+      progress: 1,
+      message: null,
+      error: null,
+      errorCode: null,
+      subjectId: document.id,
+      result: { analysisId: analysis.id },
+      attempts: 1,
+      createdBy: 'user-1',
+      createdAt: '2026-03-12T15:00:00.000Z',
+      startedAt: '2026-03-12T15:00:00.000Z',
+      finishedAt: '2026-03-12T15:00:01.000Z',
+    }
     return stubFetch({
       'GET /api/auth/organization/list': () =>
         jsonResponse([{ id: ORG, name: 'Acme Law', slug: 'acme-law' }]),
@@ -39,8 +57,9 @@ describe('DocumentsRoute: a document beside its analysis', () => {
         options.analyze ??
         (() => {
           stored.unshift(analysis)
-          return jsonResponse(analysis, 201)
+          return jsonResponse(job, 202)
         }),
+      [`GET /api/v1/orgs/${ORG}/jobs/${job.id}`]: () => jsonResponse(job),
     })
   }
 

@@ -92,7 +92,7 @@ export interface paths {
         };
         get: operations["listAnalyses"];
         put?: never;
-        /** @description Runs the configured analysis engine; every finding carries character offsets into the document content. Documents of up to 60,000 characters are analysed at once (201 with the analysis); longer ones are queued as a background job (202 with the job: follow it with streamJob, then listAnalyses). */
+        /** @description Queues the configured analysis engine's run over the document as a background job, whatever its length (202 with the job; a short document's may already have ended when the answer arrives): follow it with streamJob or getJob; its result's `analysisId` names the stored analysis (listAnalyses), whose every finding carries character offsets into the document content. 404 for another organisation's document and 422 `no_text` for a document without text, before anything is queued; the engine's failures end the job with its `errorCode`. */
         post: operations["analyzeDocument"];
         delete?: never;
         options?: never;
@@ -291,7 +291,7 @@ export interface paths {
         };
         get: operations["listRecordings"];
         put?: never;
-        /** @description multipart/form-data with `file` and an optional `appId` (an app of the organisation, 404 otherwise): a recording in WAV, WebM/Matroska, Ogg, MP4/M4A, MP3 or FLAC, at most 100 MB (413 `file_too_large`, chunked or not) and MAX_RECORDING_MINUTES long (413 `audio_too_long`). The format is told from the bytes, never from the claimed type. Stored in the bucket voice-recordings as `{userId}/{timestamp}.{ext}` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files and other formats (playlists included; nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed. */
+        /** @description multipart/form-data with an optional `appId` (an app of the organisation, 404 otherwise) and then `file`: a recording in WAV, WebM/Matroska, Ogg, MP4/M4A, MP3 or FLAC, at most 100 MB (413 `file_too_large`, chunked or not) and MAX_RECORDING_MINUTES long (413 `audio_too_long`). The format is told from the bytes, never from the claimed type. Stored in the bucket voice-recordings as `{userId}/{timestamp}.{ext}` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files and other formats (playlists included; nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed. */
         post: operations["uploadRecording"];
         delete?: never;
         options?: never;
@@ -519,7 +519,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -552,24 +552,122 @@ export interface components {
             /** @enum {string} */
             textStatus: "ok" | "empty";
         };
+        AnalysisJobResultInput: {
+            /** Format: uuid */
+            analysisId: string;
+        };
+        EntityInput: {
+            /** Format: uuid */
+            id: string;
+            orgId: string;
+            /** @description The app it belongs to; null = organisation-wide */
+            appId: string | null;
+            type: string;
+            name: string;
+            /** @description A JSON object */
+            data: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+        };
+        EntitiesImportJobResultInput: {
+            imported: number;
+        };
+        TranscriptionJobResultInput: {
+            /** Format: uuid */
+            recordingId: string;
+            /** Format: uuid */
+            documentId: string;
+            summaryJobId?: string | null;
+        };
+        DocumentChunksJobResultInput: {
+            chunks: number;
+            embedder: string | null;
+            superseded?: boolean;
+        };
         JobInput: {
             /** Format: uuid */
             id: string;
-            kind: string;
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             progress: number;
             message: string | null;
             /** @description User-safe failure message */
             error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
-            result: unknown | null;
             attempts: number;
             createdBy: string | null;
             createdAt: string;
             startedAt: string | null;
             finishedAt: string | null;
+            /** @constant */
+            kind: "analysis";
+            result: components["schemas"]["AnalysisJobResultInput"] | null;
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "transcription";
+            result: components["schemas"]["TranscriptionJobResultInput"] | null;
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "document-chunks";
+            result: components["schemas"]["DocumentChunksJobResultInput"] | null;
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "entities-import";
+            result: components["schemas"]["EntitiesImportJobResultInput"] | null;
         };
+        /** @enum {string} */
+        JobKindInput: "analysis" | "transcription" | "document-chunks" | "entities-import";
         AnalysisResultInput: {
             summary: {
                 text: string;
@@ -675,20 +773,6 @@ export interface components {
             orgId: string;
             createdAt: string;
         };
-        EntityInput: {
-            /** Format: uuid */
-            id: string;
-            orgId: string;
-            /** @description The app it belongs to; null = organisation-wide */
-            appId: string | null;
-            type: string;
-            name: string;
-            /** @description A JSON object */
-            data: {
-                [key: string]: unknown;
-            };
-            createdAt: string;
-        };
         EventInput: {
             id: number;
             appId: string | null;
@@ -709,11 +793,15 @@ export interface components {
             /** @description Seconds of audio, once decoded */
             durationSec: number | null;
             /** @enum {string} */
-            status: "transcribing" | "ready" | "failed" | "cancelled";
+            status: "transcribing" | "summarizing" | "ready" | "failed" | "cancelled";
             /** @description Why transcription failed, when it did */
             error: string | null;
+            /** @description The transcription job's failure code, when it failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
+            /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
+            summaryJobId: string | null;
             /** @description The transcript document (document_type 'transcript'), once transcribed */
             documentId: string | null;
             engine: string | null;
@@ -742,11 +830,15 @@ export interface components {
             /** @description Seconds of audio, once decoded */
             durationSec: number | null;
             /** @enum {string} */
-            status: "transcribing" | "ready" | "failed" | "cancelled";
+            status: "transcribing" | "summarizing" | "ready" | "failed" | "cancelled";
             /** @description Why transcription failed, when it did */
             error: string | null;
+            /** @description The transcription job's failure code, when it failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
+            /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
+            summaryJobId: string | null;
             /** @description The transcript document (document_type 'transcript'), once transcribed */
             documentId: string | null;
             engine: string | null;
@@ -833,7 +925,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -866,24 +958,122 @@ export interface components {
             /** @enum {string} */
             textStatus: "ok" | "empty";
         };
+        AnalysisJobResult: {
+            /** Format: uuid */
+            analysisId: string;
+        };
+        Entity: {
+            /** Format: uuid */
+            id: string;
+            orgId: string;
+            /** @description The app it belongs to; null = organisation-wide */
+            appId: string | null;
+            type: string;
+            name: string;
+            /** @description A JSON object */
+            data: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+        };
+        EntitiesImportJobResult: {
+            imported: number;
+        };
+        TranscriptionJobResult: {
+            /** Format: uuid */
+            recordingId: string;
+            /** Format: uuid */
+            documentId: string;
+            summaryJobId?: string | null;
+        };
+        DocumentChunksJobResult: {
+            chunks: number;
+            embedder: string | null;
+            superseded?: boolean;
+        };
         Job: {
             /** Format: uuid */
             id: string;
-            kind: string;
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
             progress: number;
             message: string | null;
             /** @description User-safe failure message */
             error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
-            result: unknown | null;
             attempts: number;
             createdBy: string | null;
             createdAt: string;
             startedAt: string | null;
             finishedAt: string | null;
+            /** @constant */
+            kind: "analysis";
+            result: components["schemas"]["AnalysisJobResult"] | null;
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "transcription";
+            result: components["schemas"]["TranscriptionJobResult"] | null;
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "document-chunks";
+            result: components["schemas"]["DocumentChunksJobResult"] | null;
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "entities-import";
+            result: components["schemas"]["EntitiesImportJobResult"] | null;
         };
+        /** @enum {string} */
+        JobKind: "analysis" | "transcription" | "document-chunks" | "entities-import";
         AnalysisResult: {
             summary: {
                 text: string;
@@ -989,20 +1179,6 @@ export interface components {
             orgId: string;
             createdAt: string;
         };
-        Entity: {
-            /** Format: uuid */
-            id: string;
-            orgId: string;
-            /** @description The app it belongs to; null = organisation-wide */
-            appId: string | null;
-            type: string;
-            name: string;
-            /** @description A JSON object */
-            data: {
-                [key: string]: unknown;
-            };
-            createdAt: string;
-        };
         Event: {
             id: number;
             appId: string | null;
@@ -1023,11 +1199,15 @@ export interface components {
             /** @description Seconds of audio, once decoded */
             durationSec: number | null;
             /** @enum {string} */
-            status: "transcribing" | "ready" | "failed" | "cancelled";
+            status: "transcribing" | "summarizing" | "ready" | "failed" | "cancelled";
             /** @description Why transcription failed, when it did */
             error: string | null;
+            /** @description The transcription job's failure code, when it failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
+            /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
+            summaryJobId: string | null;
             /** @description The transcript document (document_type 'transcript'), once transcribed */
             documentId: string | null;
             engine: string | null;
@@ -1056,11 +1236,15 @@ export interface components {
             /** @description Seconds of audio, once decoded */
             durationSec: number | null;
             /** @enum {string} */
-            status: "transcribing" | "ready" | "failed" | "cancelled";
+            status: "transcribing" | "summarizing" | "ready" | "failed" | "cancelled";
             /** @description Why transcription failed, when it did */
             error: string | null;
+            /** @description The transcription job's failure code, when it failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
+            /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
+            summaryJobId: string | null;
             /** @description The transcript document (document_type 'transcript'), once transcribed */
             documentId: string | null;
             engine: string | null;
@@ -1920,15 +2104,6 @@ export interface operations {
         };
         responses: {
             /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Analysis"];
-                };
-            };
-            /** @description Default Response */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -2001,8 +2176,7 @@ export interface operations {
                 /** @description Items skipped */
                 offset?: number;
                 subjectId?: string;
-                /** @description Only jobs of this kind, e.g. analysis */
-                kind?: string;
+                kind?: components["schemas"]["JobKindInput"];
                 /** @description Comma-separated statuses, e.g. queued,running */
                 status?: string;
             };

@@ -17,6 +17,7 @@ function job(status: Job['status'], progress: number): Job {
     progress,
     message: null,
     error: null,
+    errorCode: null,
     subjectId: null,
     result: null,
     attempts: 1,

@@ -9,8 +9,14 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { api, unwrap } from './api'
 import type { components } from './api-schema'
 
-/** A background job as the API returns it; `progress` is 0..1. */
+/**
+ * A background job as the API returns it; `progress` is 0..1. A union discriminated by `kind`:
+ * comparing `job.kind` with a kind narrows `result` to that kind's result, with no cast.
+ */
 export type Job = components['schemas']['Job']
+
+/** The kinds of jobs the server runs (its job catalogue), as the OpenAPI document lists them. */
+export type JobKind = components['schemas']['JobKind']
 
 /** Whether a job has not ended yet. */
 export function isActive(job: Pick<Job, 'status'>): boolean {
@@ -46,7 +52,7 @@ export const jobQuery = (orgId: string, jobId: string) =>
  */
 export const latestJobQuery = (
   orgId: string,
-  filter: { kind: string; subjectId?: string; active?: boolean },
+  filter: { kind: JobKind; subjectId?: string; active?: boolean },
 ) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'jobs', { ...filter, latest: true }],

@@ -4,34 +4,27 @@
  * share the pool's concurrency cap with every other CPU-heavy task.
  */
 import { AppError } from '../../errors/app-error'
-import type { ErrorCode } from '../../errors/error-codes'
-import {
-  poolTask,
-  WorkerTaskFailure,
-  type WorkerPool,
-  type WorkerTaskFailureReason,
-} from '../../workers/worker-pool'
+import { poolTask, WorkerTaskFailure, type WorkerPool } from '../../workers/worker-pool'
 import type { LocalAnalysisInput } from './local-task'
 import type { AnalysisKind, AnalysisResult, AnalyzeOptions, Analyzer } from './types'
 
+/** The analysis task, and the problems of an analysis the pool stopped at one of its limits. */
 const ANALYZE = poolTask<LocalAnalysisInput, AnalysisResult>(
   new URL('./local-task.ts', import.meta.url),
   'analyzeLocalTask',
+  {
+    timeout: {
+      code: 'analysis_timeout',
+      detail:
+        'Analysing this document took longer than the server allows (WORKER_TASK_TIMEOUT_S), so it was stopped.',
+    },
+    out_of_memory: {
+      code: 'analysis_too_large',
+      detail:
+        'Analysing this document needed more memory than a worker may use (WORKER_HEAP_MB), so it was stopped.',
+    },
+  },
 )
-
-/** The problems of an analysis the pool stopped at one of its limits. */
-const STOPPED: Partial<Record<WorkerTaskFailureReason, { code: ErrorCode; detail: string }>> = {
-  timeout: {
-    code: 'analysis_timeout',
-    detail:
-      'Analysing this document took longer than the server allows (WORKER_TASK_TIMEOUT_S), so it was stopped.',
-  },
-  out_of_memory: {
-    code: 'analysis_too_large',
-    detail:
-      'Analysing this document needed more memory than a worker may use (WORKER_HEAP_MB), so it was stopped.',
-  },
-}
 
 /**
  * Analyses on `pool`. `analyze` rejects with the signal's reason when aborted (a running task's
@@ -58,9 +51,7 @@ export class LocalAnalyzer implements Analyzer {
         { signal: options.signal, onProgress: options.onProgress },
       )
     } catch (error) {
-      if (options.signal?.aborted) throw error
-      const stopped = error instanceof WorkerTaskFailure ? STOPPED[error.reason] : undefined
-      if (stopped) throw new AppError(stopped.code, stopped.detail, {}, error)
+      if (options.signal?.aborted || error instanceof AppError) throw error
       const reason = error instanceof WorkerTaskFailure ? error.reason : (error as Error).message
       throw new Error(`The local analysis engine failed: ${reason}`, { cause: error })
     }

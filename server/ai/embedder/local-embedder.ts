@@ -8,9 +8,22 @@ import { embedLocal, LOCAL_DIM } from './local/local-embedding'
 import { wordTable } from './local/word-table'
 import type { Embedder } from './types'
 
+/** The embedding task; stopped at a pool limit, it fails its job (indexing) for good. */
 const EMBED = poolTask<{ texts: string[] }, number[][]>(
   new URL('./local/embed-task.ts', import.meta.url),
   'embedTextsTask',
+  {
+    timeout: {
+      code: 'embedding_failed',
+      detail:
+        'Indexing this text took longer than the server allows (WORKER_TASK_TIMEOUT_S), so it was stopped.',
+    },
+    out_of_memory: {
+      code: 'embedding_failed',
+      detail:
+        'Indexing this text needed more memory than a worker may use (WORKER_HEAP_MB), so it was stopped.',
+    },
+  },
 )
 
 /** Texts up to this many characters in total are embedded on the calling thread. */

@@ -8,7 +8,16 @@
  */
 import { spawn } from 'node:child_process'
 import { AppError } from '../../errors/app-error'
-import { WorkerTaskFailure, type WorkerPool } from '../../workers/worker-pool'
+import type { TaskFailures, WorkerPool } from '../../workers/worker-pool'
+
+/** The failure map of a speech program's slot: past the pool's task timeout, a 422. */
+const SPEECH_FAILURES: TaskFailures = {
+  timeout: {
+    code: 'audio_timeout',
+    detail:
+      'Working on this audio took longer than the server allows (WORKER_TASK_TIMEOUT_S), so it was stopped.',
+  },
+}
 
 /** A program exited with a non-zero status; `stderr` holds its last 2,000 characters. */
 export class ProcessFailure extends Error {
@@ -45,21 +54,10 @@ export async function runProcess(
 ): Promise<Buffer> {
   const { pool, ...rest } = options
   if (!pool) return spawnAndCollect(program, args, rest)
-  try {
-    return await pool.runOnSlot((signal) => spawnAndCollect(program, args, { ...rest, signal }), {
-      signal: options.signal,
-    })
-  } catch (error) {
-    if (error instanceof WorkerTaskFailure && error.reason === 'timeout') {
-      throw new AppError(
-        'audio_timeout',
-        'Working on this audio took longer than the server allows (WORKER_TASK_TIMEOUT_S), so it was stopped.',
-        {},
-        error,
-      )
-    }
-    throw error
-  }
+  return pool.runOnSlot((signal) => spawnAndCollect(program, args, { ...rest, signal }), {
+    signal: options.signal,
+    failures: SPEECH_FAILURES,
+  })
 }
 
 function spawnAndCollect(

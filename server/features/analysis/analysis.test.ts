@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import { finishedJob } from '../../test/finished-job'
 import { makeScannedPdf, SAMPLE_CONTRACT, uploadForm } from '../../test/sample-files'
 import type { AnalysisResult } from '../../ai/analyzer/types'
 import { auditLogs } from '../../db/schema'
@@ -47,16 +48,36 @@ function spansOf(result: AnalysisResult): { start: number; end: number; text?: s
   ]
 }
 
+/**
+ * Asks for an analysis of `id` as `m` (202 with its job, whatever the length), waits for the job
+ * and returns the stored analysis its result names.
+ */
+async function analyse(m: TestMember, id: string, kind: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: analysesUrl(m, id),
+    headers: m.headers,
+    payload: { kind },
+  })
+  expect(res.statusCode).toBe(202)
+  expect(res.json()).toMatchObject({ kind: 'analysis', subjectId: id })
+  const job = await finishedJob(t, m, res.json().id)
+  expect(job).toMatchObject({ status: 'succeeded', errorCode: null })
+  const list = await t.app.inject({ url: `${analysesUrl(m, id)}?limit=100`, headers: m.headers })
+  const items = list.json().items as {
+    id: string
+    kind: string
+    engine: string
+    result: AnalysisResult
+  }[]
+  const analysis = items.find((a) => a.id === job.result?.analysisId)
+  expect(analysis).toBeDefined()
+  return analysis!
+}
+
 describe('document analysis API', () => {
-  it('runs a full analysis whose every span quotes the document exactly', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: analysesUrl(alice),
-      headers: alice.headers,
-      payload: { kind: 'full' },
-    })
-    expect(res.statusCode).toBe(201)
-    const analysis = res.json() as { kind: string; engine: string; result: AnalysisResult }
+  it("runs a short document's analysis as a job too (202), whose every span quotes the document exactly", async () => {
+    const analysis = await analyse(alice, documentId, 'full')
     expect(analysis).toMatchObject({ kind: 'full', engine: 'local' })
     const { result } = analysis
     expect(result.summary.sentences.length).toBeGreaterThan(0)
@@ -85,15 +106,7 @@ describe('document analysis API', () => {
       payload: { title: 'Listing MSA', content: SAMPLE_CONTRACT },
     })
     const ownDocument: string = created.json().id
-    for (const kind of ['full', 'summarize']) {
-      const run = await t.app.inject({
-        method: 'POST',
-        url: analysesUrl(alice, ownDocument),
-        headers: alice.headers,
-        payload: { kind },
-      })
-      expect(run.statusCode).toBe(201)
-    }
+    for (const kind of ['full', 'summarize']) await analyse(alice, ownDocument, kind)
     const res = await t.app.inject({ url: analysesUrl(alice, ownDocument), headers: alice.headers })
     const kinds = (res.json().items as { kind: string }[]).map((a) => a.kind)
     expect(kinds).toEqual(['summarize', 'full'])
@@ -128,7 +141,7 @@ describe('document analysis API', () => {
     }
   })
 
-  it("hides the engine's internal error behind a clear 502 problem", async () => {
+  it("ends the job with the engine's failure code and a clear detail, hiding its internal error", async () => {
     const failing = await buildTestApp({
       analyzer: {
         engine: 'broken',
@@ -149,9 +162,11 @@ describe('document analysis API', () => {
         headers: owner.headers,
         payload: { kind: 'full' },
       })
-      expect(res.statusCode).toBe(502)
-      expect(res.json().detail).toMatch(/analysis engine failed/)
-      expect(res.body).not.toContain('llm.internal')
+      expect(res.statusCode).toBe(202)
+      const job = await finishedJob(failing, owner, res.json().id)
+      expect(job).toMatchObject({ status: 'failed', errorCode: 'analysis_failed' })
+      expect(job.error).toMatch(/analysis engine failed/)
+      expect(JSON.stringify(job)).not.toContain('llm.internal')
     } finally {
       await failing.close()
     }

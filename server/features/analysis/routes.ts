@@ -1,4 +1,4 @@
-/** HTTP routes of document analysis: run an analysis, list a document's analyses. */
+/** HTTP routes of document analysis: queue an analysis job, list a document's analyses. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
@@ -6,14 +6,8 @@ import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
 import type { AppServices } from '../../services'
 import { DocumentParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
-import { JobSchema } from '../../jobs/job-service'
-import {
-  analysisJobHandler,
-  listAnalyses,
-  startAnalysis,
-  SYNC_ANALYSIS_MAX_CHARS,
-  toAnalysis,
-} from './service'
+import { JobSchema } from '../../job-schema'
+import { listAnalyses, startAnalysis, toAnalysis } from './service'
 
 const AnalysisSchema = z
   .object({
@@ -30,8 +24,7 @@ const AnalysisSchema = z
 export const analysisRoutes: FastifyPluginAsyncZod<{
   services: AppServices
 }> = async (app, { services }) => {
-  const deps = { db: services.db, analyzer: services.engines.analyzer }
-  services.jobs.register(analysisJobHandler(deps))
+  const deps = { db: services.db, jobs: services.jobs }
   app.get(
     '/orgs/:orgId/documents/:documentId/analyses',
     {
@@ -56,7 +49,8 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'analyzeDocument',
         tags: ['analysis'],
-        description: `Runs the configured analysis engine; every finding carries character offsets into the document content. Documents of up to ${SYNC_ANALYSIS_MAX_CHARS.toLocaleString('en')} characters are analysed at once (201 with the analysis); longer ones are queued as a background job (202 with the job: follow it with streamJob, then listAnalyses).`,
+        description:
+          "Queues the configured analysis engine's run over the document as a background job, whatever its length (202 with the job; a short document's may already have ended when the answer arrives): follow it with streamJob or getJob; its result's `analysisId` names the stored analysis (listAnalyses), whose every finding carries character offsets into the document content. 404 for another organisation's document and 422 `no_text` for a document without text, before anything is queued; the engine's failures end the job with its `errorCode`.",
         params: DocumentParams,
         body: z.object({
           kind: AnalysisKind.default('full'),
@@ -70,23 +64,19 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
               'The party the firm acts for (name, defined term or role); orients the risks',
             ),
         }),
-        response: { 201: AnalysisSchema, 202: JobSchema },
+        response: { 202: JobSchema },
       },
       config: { minRole: 'member' },
     },
     async (req, reply) => {
-      const started = await startAnalysis(
+      const job = await startAnalysis(
         deps,
         principalOf(req),
         req.params.documentId,
         req.body.kind,
         req.body.ourParty,
       )
-      if ('job' in started) {
-        services.jobs.wake()
-        return reply.status(202).send(started.job)
-      }
-      return reply.status(201).send(toAnalysis(started.analysis))
+      return reply.status(202).send(job)
     },
   )
 }

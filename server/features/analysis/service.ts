@@ -1,8 +1,9 @@
 /**
  * Document analysis: runs the configured Analyzer over a document's content (on the worker pool
- * for the local engine) and stores the result; long documents go through a background job. The
- * document is read in one tenant transaction and the result written in another, so a long
- * analysis never holds a transaction open.
+ * for the local engine) and stores the result, always as an 'analysis' job (analysis-job.ts), so
+ * the client has one path whatever the document's length. The document is read in one tenant
+ * transaction and the result written in another, so a long analysis never holds a transaction
+ * open.
  */
 import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
@@ -16,8 +17,8 @@ import type {
   AnalyzeOptions,
   Analyzer,
 } from '../../ai/analyzer/types'
-import { enqueueJob, type Job } from '../../jobs/job-service'
-import { jobPrincipal, type JobHandler } from '../../jobs/job-runner'
+import type { Job } from '../../jobs/job-service'
+import type { AppServices } from '../../services'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 
@@ -69,64 +70,41 @@ export async function listAnalyses(
   })
 }
 
-/**
- * Documents longer than this many characters are analysed as a background job (202 with the job);
- * shorter ones answer at once (201). The local engine takes well under a second below it.
- */
-export const SYNC_ANALYSIS_MAX_CHARS = 60_000
-
-/** The input of an 'analysis' job. */
-export interface AnalysisJobInput {
-  documentId: string
-  kind: AnalysisKind
-  /** The party the firm acts for; risks are oriented to it. */
-  ourParty?: string
-}
-
-type AnalysisDeps = { db: Db; analyzer: Analyzer }
+/** What an analysis needs: the database and the configured engine. */
+export type AnalysisDeps = { db: Db; analyzer: Analyzer }
 
 /**
- * Starts an analysis: short documents are analysed now (`{ analysis }`), long ones are queued as
- * an 'analysis' job (`{ job }`). Throws 404 for a document that is not the org's, 422 when it has
- * no text, and (now) 502 when the engine fails.
+ * Queues an analysis of document `documentId` as an 'analysis' job and resolves to the job (its
+ * result, once it succeeds: `{ analysisId }`). Throws 404 for a document that is not the org's
+ * and 422 `no_text` when it has no text, before anything is queued; the engine's failures end
+ * the job (502 `analysis_failed`, 422 `analysis_timeout`…, as the job's `errorCode`).
  */
 export async function startAnalysis(
-  deps: AnalysisDeps,
+  deps: { db: Db; jobs: AppServices['jobs'] },
   principal: Principal,
   documentId: string,
   kind: AnalysisKind,
   ourParty?: string,
-): Promise<{ analysis: AnalysisRow } | { job: Job }> {
-  const document = await readAnalysableDocument(deps.db, principal, documentId)
-  if (document.content.length <= SYNC_ANALYSIS_MAX_CHARS)
-    return { analysis: await analyzeAndStore(deps, principal, document, kind, { ourParty }) }
-  const input: AnalysisJobInput = { documentId, kind, ourParty }
-  const job = await withTenant(deps.db, principal, (tx) =>
-    enqueueJob(tx, principal, { kind: 'analysis', subjectId: documentId, input }),
+): Promise<Job> {
+  await readAnalysableDocument(deps.db, principal, documentId)
+  return withTenant(deps.db, principal, (tx) =>
+    deps.jobs.enqueue(
+      tx,
+      principal,
+      'analysis',
+      { documentId, kind, ourParty },
+      {
+        subjectId: documentId,
+      },
+    ),
   )
-  return { job }
 }
 
-/** The job handler of 'analysis' jobs: the same analysis, with progress and cancel. */
-export function analysisJobHandler(deps: AnalysisDeps): JobHandler {
-  return {
-    kind: 'analysis',
-    async run(job, context) {
-      const input = job.input as AnalysisJobInput
-      const principal = jobPrincipal(job)
-      context.progress(0.02, 'Reading the document')
-      const document = await readAnalysableDocument(deps.db, principal, input.documentId)
-      const row = await analyzeAndStore(deps, principal, document, input.kind, {
-        ourParty: input.ourParty,
-        signal: context.signal,
-        onProgress: (fraction, message) => context.progress(0.05 + fraction * 0.9, message),
-      })
-      return { analysisId: row.id }
-    },
-  }
-}
-
-async function readAnalysableDocument(db: Db, principal: Principal, documentId: string) {
+/**
+ * The document's text for an analysis; 404 when it is not the org's, 422 `no_text` when it has
+ * none (a scanned PDF).
+ */
+export async function readAnalysableDocument(db: Db, principal: Principal, documentId: string) {
   const content = await readDocumentContent(db, principal, documentId)
   if (content.trim().length === 0) {
     throw new AppError('no_text', 'This document has no text to analyze (scanned PDF?).')
@@ -135,7 +113,7 @@ async function readAnalysableDocument(db: Db, principal: Principal, documentId: 
 }
 
 /** Runs the engine over the document and stores the result (audited). */
-async function analyzeAndStore(
+export async function analyzeAndStore(
   deps: AnalysisDeps,
   principal: Principal,
   document: { id: string; content: string },

@@ -3,14 +3,29 @@
  * limit (413), a wall-clock timeout (422) and the pool's per-thread heap cap (a bomb kills the
  * thread, answered 422); at most the pool's thread count run at once, the rest wait in its queue.
  */
-import { AppError } from '../../errors/app-error'
-import { poolTask, WorkerTaskFailure, type WorkerPool } from '../../workers/worker-pool'
+import { poolTask, type WorkerPool } from '../../workers/worker-pool'
 import type { ExtractedText } from './extract-text'
 import type { ExtractTextInput } from './extract-task'
 
+const TOO_LARGE = {
+  code: 'extraction_too_large',
+  detail:
+    'Reading the text of this file needed more memory than allowed, so it was stopped. It may be damaged or built to exhaust the server.',
+} as const
+
+/** The extraction task; a thread out of memory or dead is the file's doing (a bomb). */
 const EXTRACT = poolTask<ExtractTextInput, ExtractedText>(
   new URL('./extract-task.ts', import.meta.url),
   'extractTextTask',
+  {
+    timeout: {
+      code: 'extraction_timeout',
+      detail: (timeoutMs) =>
+        `Reading the text of this file took longer than ${timeoutMs / 1000} seconds (EXTRACTION_TIMEOUT_S), so it was stopped.`,
+    },
+    out_of_memory: TOO_LARGE,
+    crashed: TOO_LARGE,
+  },
 )
 
 /** Configured limits on extraction. */
@@ -31,27 +46,9 @@ export async function extractTextInPool(
   file: { bytes: Uint8Array; fileName: string },
   signal?: AbortSignal,
 ): Promise<ExtractedText> {
-  try {
-    return await pool.run(
-      EXTRACT,
-      { ...file, limits: { maxPdfPages: settings.maxPdfPages } },
-      { timeoutMs: settings.timeoutSeconds * 1000, signal },
-    )
-  } catch (error) {
-    if (!(error instanceof WorkerTaskFailure) || error.reason === 'aborted') throw error
-    if (error.reason === 'timeout') {
-      throw new AppError(
-        'extraction_timeout',
-        `Reading the text of this file took longer than ${settings.timeoutSeconds} seconds (EXTRACTION_TIMEOUT_S), so it was stopped.`,
-        {},
-        error,
-      )
-    }
-    throw new AppError(
-      'extraction_too_large',
-      'Reading the text of this file needed more memory than allowed, so it was stopped. It may be damaged or built to exhaust the server.',
-      {},
-      error,
-    )
-  }
+  return pool.run(
+    EXTRACT,
+    { ...file, limits: { maxPdfPages: settings.maxPdfPages } },
+    { timeoutMs: settings.timeoutSeconds * 1000, signal },
+  )
 }

@@ -9,6 +9,7 @@ import { getDocumentFile } from './service'
 import { createDocument, documentFolder, type DocumentDeps } from '../../documents/document-writes'
 import { removeOrphanFiles } from '../../blob/orphan-files'
 import { documentFiles } from './reconcile-files'
+import { queueOnlyJobRunner } from '../../test/queue-only-job-runner'
 
 let t: TestApp
 let alice: Principal
@@ -35,7 +36,11 @@ beforeAll(async () => {
 afterAll(() => t.close())
 beforeEach(async () => {
   blobDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-reconcile-'))
-  deps = { db: t.database.db, blobs: createFsBlobStore(blobDir) }
+  deps = {
+    db: t.database.db,
+    blobs: createFsBlobStore(blobDir),
+    jobs: queueOnlyJobRunner(t.database.db),
+  }
 })
 afterEach(() => rm(blobDir, { recursive: true, force: true }))
 

@@ -17,8 +17,11 @@ import { AppError, notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
-import { enqueueJob, type Job } from '../../jobs/job-service'
-import { CancelledError, type JobContext, type JobHandler } from '../../jobs/job-runner'
+import { z } from 'zod'
+import type { Job } from '../../jobs/job-service'
+import { CancelledError } from '../../jobs/job-runner'
+import { defineJob, type JobContext, type JobHandler } from '../../jobs/define-job'
+import type { AppServices } from '../../services'
 import type { ClaimedJob } from '../../jobs/job-store'
 import { readHeader, readRecord, type CsvColumn, type ImportedEntity } from './csv'
 import { csvRecords, CsvSyntaxError } from './csv-records'
@@ -40,7 +43,7 @@ import {
   type StagedCounts,
 } from './import-staging'
 
-export const IMPORT_JOB_KIND = 'entities-import'
+export const IMPORT_JOB_KIND = 'entities-import' as const
 /**
  * Rows per transaction: 500 rows took 0.3–0.4 s to write on PGlite on the loaded 2-core machine
  * here, so 200 take about 0.15 s, within the 0.2 s a transaction may hold the database
@@ -52,13 +55,19 @@ export const MAX_IMPORT_BYTES = 100 * 1024 * 1024
 /** Attempts of an import job: a crash or a stop mid-import leaves it to be retried. */
 const IMPORT_ATTEMPTS = 3
 
-/** The input of an 'entities-import' job. */
-export interface ImportJobInput {
-  blobKey: string
-  fileName: string
-  size: number
-  appId: string | null
-}
+/** The input of an 'entities-import' job: the stored upload and the app imported into. */
+const ImportJobInputSchema = z.object({
+  blobKey: z.string().min(1),
+  fileName: z.string().max(200),
+  size: z.number().int().nonnegative(),
+  appId: z.string().uuid().nullable(),
+})
+export type ImportJobInput = z.output<typeof ImportJobInputSchema>
+
+/** The rows an import wrote. */
+const ImportJobResult = z
+  .object({ imported: z.number().int() })
+  .meta({ id: 'EntitiesImportJobResult' })
 
 type ImportDeps = { db: Db; blobs: BlobStore }
 
@@ -89,7 +98,7 @@ export function importFileSink(blobs: BlobStore, orgId: string): FileSink<Stored
  * queueing fails (400 `empty_csv` for an empty file), and by the job when it ends.
  */
 export async function startImport(
-  deps: ImportDeps,
+  deps: ImportDeps & { jobs: AppServices['jobs'] },
   principal: Principal,
   upload: StoredImportFile & { appId: string | null },
 ): Promise<Job> {
@@ -104,11 +113,8 @@ export async function startImport(
     return await withTenant(deps.db, principal, (tx) =>
       // The job's subject is the app imported into (none: organisation-wide), so an app's page
       // finds the imports running into it.
-      enqueueJob(tx, principal, {
-        kind: IMPORT_JOB_KIND,
+      deps.jobs.enqueue(tx, principal, IMPORT_JOB_KIND, input, {
         subjectId: upload.appId ?? undefined,
-        input,
-        maxAttempts: IMPORT_ATTEMPTS,
       }),
     )
   } catch (error) {
@@ -204,11 +210,12 @@ function willRetry(job: ClaimedJob, error: unknown, signal: AbortSignal): boolea
 }
 
 /** The job handler of 'entities-import' jobs. */
-export function importJobHandler(deps: ImportDeps): JobHandler {
+export function importJobHandler(
+  deps: ImportDeps,
+): JobHandler<ImportJobInput, z.input<typeof ImportJobResult>> {
   return {
-    kind: IMPORT_JOB_KIND,
     async run(job, context) {
-      const input = job.input as ImportJobInput
+      const { input } = job
       const principal: Principal = {
         orgId: job.orgId,
         userId: job.createdBy,
@@ -261,3 +268,12 @@ export function importJobHandler(deps: ImportDeps): JobHandler {
     },
   }
 }
+
+/** The 'entities-import' job kind; a crash or a stop mid-import leaves it to be retried. */
+export const importJob = defineJob({
+  kind: IMPORT_JOB_KIND,
+  input: ImportJobInputSchema,
+  result: ImportJobResult,
+  maxAttempts: IMPORT_ATTEMPTS,
+  handler: (services: AppServices) => importJobHandler({ db: services.db, blobs: services.blobs }),
+})

@@ -8,7 +8,7 @@ import { createFsBlobStore } from '../../blob/fs-blob-store'
 import { removeOrphanFiles } from '../../blob/orphan-files'
 import { jobs } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
-import { enqueueJob } from '../../jobs/job-service'
+import { insertJob } from '../../jobs/job-service'
 import { IMPORT_JOB_KIND } from './import-csv'
 import { importFiles } from './import-files'
 
@@ -35,7 +35,7 @@ async function importJob(blobKey: string, status: string) {
     actorType: 'user',
   }
   await withTenant(t.database.db, principal, async (tx) => {
-    const job = await enqueueJob(tx, principal, {
+    const job = await insertJob(tx, principal, {
       kind: IMPORT_JOB_KIND,
       input: { blobKey, fileName: 'clients.csv', size: 1, appId: null },
     })

@@ -10,9 +10,8 @@ import { createFsBlobStore } from '../../blob/fs-blob-store'
 import type { BlobStore } from '../../blob/blob-store'
 import { entities, entityCounts, entityImports, jobs } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
-import { enqueueJob } from '../../jobs/job-service'
-import type { ClaimedJob } from '../../jobs/job-store'
-import type { JobContext } from '../../jobs/job-runner'
+import { insertJob } from '../../jobs/job-service'
+import type { JobContext, TypedJob } from '../../jobs/define-job'
 import { IMPORT_JOB_KIND, importJobHandler, type ImportJobInput } from './import-csv'
 
 let t: TestApp
@@ -40,7 +39,7 @@ function csvOf(prefix: string, rows: number, tail = ''): string {
  * Stores `csv` and queues an import job for `m` that the test app's runner leaves alone (its
  * run_after is an hour away); returns the job as the runner would claim it.
  */
-async function storedImport(m: TestMember, csv: string): Promise<ClaimedJob> {
+async function storedImport(m: TestMember, csv: string): Promise<TypedJob<ImportJobInput>> {
   const blobKey = `orgs/${m.orgId}/imports/${crypto.randomUUID()}.csv`
   const bytes = new TextEncoder().encode(csv)
   await blobs.put(blobKey, bytes, 'text/csv')
@@ -51,7 +50,7 @@ async function storedImport(m: TestMember, csv: string): Promise<ClaimedJob> {
     appId: null,
   }
   const job = await withTenant(t.database.db, adminOf(m), async (tx) => {
-    const queued = await enqueueJob(tx, adminOf(m), { kind: IMPORT_JOB_KIND, input })
+    const queued = await insertJob(tx, adminOf(m), { kind: IMPORT_JOB_KIND, input })
     await tx
       .update(jobs)
       .set({ runAfter: new Date(Date.now() + 3_600_000) })

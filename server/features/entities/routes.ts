@@ -10,7 +10,7 @@ import { notFound } from '../../errors/app-error'
 import { principalOf } from '../../auth/principal'
 import { OrgParams, AppId } from '../../http/params'
 import type { AppServices } from '../../services'
-import { JobSchema } from '../../jobs/job-service'
+import { JobSchema } from '../../job-schema'
 import {
   BulkDelete,
   EntityExportQuery,
@@ -23,7 +23,7 @@ import {
 } from './schemas'
 import { createEntity, deleteEntities, listEntities, updateEntity } from './service'
 import { exportEntitiesCsv } from './export-csv'
-import { importFileSink, importJobHandler, MAX_IMPORT_BYTES, startImport } from './import-csv'
+import { importFileSink, MAX_IMPORT_BYTES, startImport } from './import-csv'
 import { readMultipart } from '../../http/read-multipart'
 import { streamResponse } from '../../http/stream-responses'
 import { fileHeaders } from '../../http/file-download'
@@ -37,7 +37,6 @@ export const entityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
   { services },
 ) => {
   const { db } = services
-  services.jobs.register(importJobHandler({ db, blobs: services.blobs }))
 
   app.get(
     '/orgs/:orgId/entities',
@@ -170,7 +169,6 @@ export const entityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
         ...file,
         appId: req.query.appId ?? null,
       })
-      services.jobs.wake()
       return reply.status(202).send(job)
     },
   )

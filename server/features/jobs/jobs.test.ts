@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import { randomUUID } from 'node:crypto'
 import { longContract } from '../../test/test-contracts'
+import { jobs } from '../../db/schema'
 
 let t: TestApp
 let alice: TestMember
@@ -125,5 +127,36 @@ describe('analysis of a long document as a background job', () => {
     }
     const list = await t.app.inject({ url: jobsUrl(mallory), headers: mallory.headers })
     expect(list.json()).toEqual({ items: [], total: 0 })
+  })
+
+  it('serves a transcription job stored before its result named a summary job, typed by its kind', async () => {
+    const [row] = await t.database.db
+      .insert(jobs)
+      .values({
+        orgId: alice.orgId,
+        kind: 'transcription',
+        status: 'succeeded',
+        progress: 1,
+        input: { recordingId: randomUUID() },
+        result: { recordingId: randomUUID(), documentId: randomUUID() },
+      })
+      .returning()
+    const res = await t.app.inject({ url: `${jobsUrl(alice)}/${row!.id}`, headers: alice.headers })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({
+      kind: 'transcription',
+      status: 'succeeded',
+      errorCode: null,
+    })
+    const listed = await t.app.inject({
+      url: `${jobsUrl(alice)}?kind=transcription`,
+      headers: alice.headers,
+    })
+    expect(listed.json().items.map((j: { id: string }) => j.id)).toContain(row!.id)
+    const unknownKind = await t.app.inject({
+      url: `${jobsUrl(alice)}?kind=poetry`,
+      headers: alice.headers,
+    })
+    expect(unknownKind.statusCode).toBe(400)
   })
 })

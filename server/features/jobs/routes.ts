@@ -13,17 +13,17 @@ import {
   ACTIVE_STATUSES,
   cancelJob,
   getJob,
-  JobSchema,
   JobStatus,
   listJobs,
   type Job,
 } from '../../jobs/job-service'
 import { streamResponse } from '../../http/stream-responses'
+import { JobKindSchema, JobSchema } from '../../job-schema'
 
 const JobParams = OrgParams.extend({ jobId: z.string().uuid({ message: 'Job id must be a UUID' }) })
 const JobListQuery = PageQuery.extend({
   subjectId: z.string().max(100).optional(),
-  kind: z.string().max(100).optional().describe('Only jobs of this kind, e.g. analysis'),
+  kind: JobKindSchema.optional().describe('Only jobs of this kind, e.g. analysis'),
   status: z
     .string()
     .optional()

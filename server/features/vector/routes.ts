@@ -1,7 +1,7 @@
 /**
  * HTTP routes of search by meaning: hybrid passage search (library "by meaning" mode), the spec's
  * `semantic_search` procedure, text embedding (the Vector Store tester's embedding function) and
- * a document's indexing state. Registers the 'document-chunks' job handler.
+ * a document's indexing state (the 'document-chunks' job itself: search/index-document.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -10,7 +10,6 @@ import type { AppServices } from '../../services'
 import { AppId, DocumentParams, OrgParams } from '../../http/params'
 import { notFound } from '../../errors/app-error'
 import { hybridSearch, vectorSearch, type PassageHit } from '../../search/hybrid-search'
-import { chunkJobHandler } from '../../search/index-document'
 import { embedText, emptyText, parseEmbedding, passageState } from './service'
 
 /** Top K of the spec: 1 to 50, default 8 (out-of-range values are clamped, as the screen does). */
@@ -58,7 +57,6 @@ export const vectorRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
   { services },
 ) => {
   const deps = { db: services.db, embedder: services.engines.embedder }
-  services.jobs.register(chunkJobHandler(deps))
 
   app.post(
     '/orgs/:orgId/search',

@@ -16,7 +16,7 @@ import { recordings } from '../../db/schema'
 import { pcmToWav, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
 import { MAX_RECORDING_BYTES } from './schemas'
 import { TRANSCRIPTION_JOB } from './service'
-import { enqueueJob } from '../../jobs/job-service'
+import { insertJob } from '../../jobs/job-service'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
 
 let t: TestApp
@@ -250,7 +250,7 @@ describe('limits of a recording', () => {
           createdBy: alice.userId,
         })
         .returning()
-      await enqueueJob(tx, principal, {
+      await insertJob(tx, principal, {
         kind: TRANSCRIPTION_JOB,
         subjectId: row?.id,
         input: { recordingId: row?.id },

@@ -32,7 +32,7 @@ import {
   toRecording,
   uploadRecording,
 } from './service'
-import { transcriptionJobHandler } from './transcription-job'
+import { UPLOADED } from './recording-status'
 import { streamResponse } from '../../http/stream-responses'
 import { problemResponse } from '../../http/problem-responses'
 import { clientGoneSignal } from '../../http/client-gone'
@@ -46,10 +46,8 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
     blobs: services.blobs,
     pool: services.pool,
     maxRecordingMinutes: services.limits.maxRecordingMinutes,
+    jobs: services.jobs,
   }
-  services.jobs.register(
-    transcriptionJobHandler({ ...deps, transcriber: services.engines.transcriber }),
-  )
 
   app.get(
     '/orgs/:orgId/voice/consent',
@@ -117,8 +115,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
         { bytes: file.bytes, appId: fields.appId },
         gone,
       )
-      services.jobs.wake()
-      return reply.status(202).send({ recording: toRecording(recording), job })
+      return reply.status(202).send({ recording: toRecording(recording, UPLOADED), job })
     },
   )
 

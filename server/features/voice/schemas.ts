@@ -2,9 +2,17 @@
 import { z } from 'zod'
 import { AppId, OrgParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
-import { JobSchema } from '../../jobs/job-service'
+import { JobSchema } from '../../job-schema'
+import { ERROR_CODES } from '../../errors/error-codes'
 
-export const RecordingStatus = z.enum(['transcribing', 'ready', 'failed', 'cancelled'])
+/** From the recording's jobs (recording-status.ts): transcription, then its summary. */
+export const RecordingStatus = z.enum([
+  'transcribing',
+  'summarizing',
+  'ready',
+  'failed',
+  'cancelled',
+])
 
 export const RecordingSchema = z
   .object({
@@ -16,7 +24,18 @@ export const RecordingSchema = z
     durationSec: z.number().nullable().describe('Seconds of audio, once decoded'),
     status: RecordingStatus,
     error: z.string().nullable().describe('Why transcription failed, when it did'),
+    errorCode: z
+      .enum(ERROR_CODES)
+      .nullable()
+      .describe("The transcription job's failure code, when it failed"),
     jobId: z.string().uuid().nullable().describe('The transcription job'),
+    summaryJobId: z
+      .string()
+      .uuid()
+      .nullable()
+      .describe(
+        "The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed",
+      ),
     documentId: z
       .string()
       .uuid()

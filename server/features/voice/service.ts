@@ -16,19 +16,21 @@ import { isForeignKeyViolation } from '../../db/constraint-violation'
 import { assertCreatorOrAdmin } from '../../db/assert-creator-or-admin'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
-import { cancelSubjectJobs, enqueueJob, type Job } from '../../jobs/job-service'
+import { cancelSubjectJobs, type Job } from '../../jobs/job-service'
+import type { AppServices } from '../../services'
 import type { BlobStore } from '../../blob/blob-store'
 import { removeDocument, removeDocumentFiles } from '../../documents/document-writes'
 import { audioSeconds, decodeToPcm } from '../../ai/speech/audio'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
 import type { WorkerPool } from '../../workers/worker-pool'
+import { recordingStates, type RecordingState } from './recording-status'
 
 type RecordingRow = typeof recordings.$inferSelect
 /** `maxRecordingMinutes`: the longest recording accepted (MAX_RECORDING_MINUTES). */
 export type VoiceDeps = { db: Db; blobs: BlobStore; pool: WorkerPool; maxRecordingMinutes: number }
 
 /** The job kind that transcribes a recording. */
-export const TRANSCRIPTION_JOB = 'transcription'
+export const TRANSCRIPTION_JOB = 'transcription' as const
 
 /** Seconds decoded at upload to tell audio from damaged files (the rest is only demuxed). */
 const CHECK_SECONDS = 30
@@ -61,8 +63,8 @@ export function recordingNotFound(): AppError {
   return new AppError('recording_not_found', 'Recording not found')
 }
 
-/** The API shape of a recording row. */
-export function toRecording(row: RecordingRow) {
+/** The API shape of a recording row, with its status from its jobs (recording-status.ts). */
+export function toRecording(row: RecordingRow, state: RecordingState) {
   return {
     id: row.id,
     appId: row.appId,
@@ -70,9 +72,11 @@ export function toRecording(row: RecordingRow) {
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
     durationSec: row.durationSec,
-    status: row.status as 'transcribing' | 'ready' | 'failed' | 'cancelled',
-    error: row.error,
+    status: state.status,
+    error: state.error,
+    errorCode: state.errorCode,
     jobId: row.jobId,
+    summaryJobId: state.summaryJobId,
     documentId: row.documentId,
     engine: row.engine,
     model: row.model,
@@ -125,7 +129,7 @@ export async function acknowledgeConsent(db: Db, principal: Principal): Promise<
  * client went away) stops the decoding check; then nothing is stored either.
  */
 export async function uploadRecording(
-  deps: VoiceDeps,
+  deps: VoiceDeps & { jobs: AppServices['jobs'] },
   principal: Principal,
   file: { bytes: Uint8Array; appId?: string },
   signal?: AbortSignal,
@@ -164,12 +168,13 @@ export async function uploadRecording(
         })
         .returning()
       if (!row) throw new Error('insert returned no row')
-      const job = await enqueueJob(tx, principal, {
-        kind: TRANSCRIPTION_JOB,
-        subjectId: row.id,
-        input: { recordingId: row.id },
-        maxAttempts: 2,
-      })
+      const job = await deps.jobs.enqueue(
+        tx,
+        principal,
+        TRANSCRIPTION_JOB,
+        { recordingId: row.id },
+        { subjectId: row.id },
+      )
       const [recording] = await tx
         .update(recordings)
         .set({ jobId: job.id })
@@ -201,7 +206,8 @@ export async function listRecordings(
     limit: page.limit,
     offset: page.offset,
   })
-  return { items: rows.map(toRecording), total }
+  const states = await withTenant(db, principal, (tx) => recordingStates(tx, rows))
+  return { items: rows.map((row) => toRecording(row, states.get(row.id)!)), total }
 }
 
 /** One recording with its transcript and timed segments; 404 when it is not the org's. */
@@ -220,8 +226,9 @@ export async function getRecording(db: Db, principal: Principal, id: string) {
       .from(recordingSegments)
       .where(eq(recordingSegments.recordingId, id))
       .orderBy(asc(recordingSegments.position))
+    const states = await recordingStates(tx, [row])
     return {
-      ...toRecording(row),
+      ...toRecording(row, states.get(row.id)!),
       transcript: document?.content ?? null,
       segments: segments.map((s) => ({
         start: s.startSec,

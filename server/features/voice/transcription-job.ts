@@ -1,10 +1,12 @@
 /**
- * The 'transcription' job: reads a recording's audio, checks its format and length again, runs the configured Transcriber (progress
- * and cancel through the job), then in one tenant transaction saves the transcript as a document
- * (document_type 'transcript', one line per segment, through insertDocument: audited and
- * indexed like any document), its timed segments with character offsets
- * into that content, and the recording's new status. A failure marks the recording 'failed' with
- * a user-safe reason, a cancel 'cancelled'; a server stop leaves it for the retried job.
+ * The 'transcription' job: reads a recording's audio, checks its format and length again, runs
+ * the configured Transcriber (progress and cancel through the job), then in one tenant
+ * transaction saves the transcript as a document (document_type 'transcript', one line per
+ * segment, through insertDocument: audited and indexed like any document), its timed segments
+ * with character offsets into that content, the recording's new status, and queues the
+ * transcript's summary (an 'analysis' job of kind summarize), so that the summary comes whether
+ * or not anyone still has the page open. A failure marks the recording 'failed' with a user-safe
+ * reason, a cancel 'cancelled'; a server stop leaves it for the retried job.
  */
 import { eq } from 'drizzle-orm'
 import { recordingSegments, recordings } from '../../db/schema'
@@ -13,7 +15,10 @@ import { withTenant, type Principal } from '../../db/tenant'
 import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
-import { CancelledError, ShutdownError, jobPrincipal, type JobHandler } from '../../jobs/job-runner'
+import { z } from 'zod'
+import { CancelledError, ShutdownError, jobPrincipal } from '../../jobs/job-runner'
+import { defineJob, type JobDefinition, type JobHandler } from '../../jobs/define-job'
+import type { AppServices } from '../../services'
 import type { Transcriber, Transcript } from '../../ai/speech/types'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
 import { checkRecordingLength, TRANSCRIPTION_JOB, type VoiceDeps } from './service'
@@ -36,14 +41,28 @@ export function transcriptContent(
   return { content, segments: placed }
 }
 
+const TranscriptionInput = z.object({ recordingId: z.string().uuid() })
+
+/** The transcript document and the summary job it queued (none for a recording without speech). */
+const TranscriptionResult = z
+  .object({
+    recordingId: z.string().uuid(),
+    documentId: z.string().uuid(),
+    // Absent from the results of transcriptions that ran before summaries were queued here.
+    summaryJobId: z.string().uuid().nullable().optional(),
+  })
+  .meta({ id: 'TranscriptionJobResult' })
+
+/** What a transcription needs: the voice feature's, the engine, and the jobs (for the summary). */
+type TranscriptionDeps = VoiceDeps & { transcriber: Transcriber; jobs: AppServices['jobs'] }
+
 /** The handler of 'transcription' jobs (input `{ recordingId }`). */
 export function transcriptionJobHandler(
-  deps: VoiceDeps & { transcriber: Transcriber },
-): JobHandler {
+  deps: TranscriptionDeps,
+): JobHandler<z.output<typeof TranscriptionInput>, z.input<typeof TranscriptionResult>> {
   return {
-    kind: TRANSCRIPTION_JOB,
     async run(job, context) {
-      const { recordingId } = job.input as { recordingId: string }
+      const { recordingId } = job.input
       const principal = jobPrincipal(job)
       const [recording] = await withTenant(deps.db, principal, (tx) =>
         tx.select().from(recordings).where(eq(recordings.id, recordingId)),
@@ -64,8 +83,8 @@ export function transcriptionJobHandler(
           signal: context.signal,
           onProgress: (fraction, message) => context.progress(0.02 + fraction * 0.95, message),
         })
-        const documentId = await saveTranscript(deps, principal, recording, transcript)
-        return { recordingId, documentId }
+        const saved = await saveTranscript(deps, principal, recording, transcript)
+        return { recordingId, ...saved }
       } catch (error) {
         const reason: unknown = context.signal.aborted ? context.signal.reason : undefined
         // Unexpected errors are retried by the runner while attempts remain; a stop re-queues.
@@ -104,16 +123,17 @@ async function setStatus(
   )
 }
 
+/** Saves the transcript and queues its summary; resolves to the document and the summary job. */
 async function saveTranscript(
-  deps: VoiceDeps,
+  deps: TranscriptionDeps,
   principal: Principal,
   recording: typeof recordings.$inferSelect,
   transcript: Transcript,
-): Promise<string> {
+): Promise<{ documentId: string; summaryJobId: string | null }> {
   const { content, segments } = transcriptContent(transcript)
   return withTenant(deps.db, principal, async (tx) => {
     // Its own event, 'recording.transcribed' below, names the document.
-    const document = await insertDocument(tx, principal, {
+    const document = await insertDocument(deps.jobs, tx, principal, {
       appId: recording.appId,
       title: recording.title,
       content,
@@ -165,6 +185,42 @@ async function saveTranscript(
       },
       recording.appId,
     )
-    return document.id
+    // Nothing to summarise when no speech was recognised.
+    const summary =
+      content.trim().length > 0
+        ? await deps.jobs.enqueue(
+            tx,
+            principal,
+            'analysis',
+            { documentId: document.id, kind: 'summarize' },
+            { subjectId: document.id },
+          )
+        : null
+    return { documentId: document.id, summaryJobId: summary?.id ?? null }
   })
 }
+
+/**
+ * The 'transcription' job kind: two attempts, for a transcription takes minutes. Its type is
+ * written out because its handler queues through the catalogue that lists it.
+ */
+export const transcriptionJob: JobDefinition<
+  typeof TRANSCRIPTION_JOB,
+  typeof TranscriptionInput,
+  typeof TranscriptionResult,
+  AppServices
+> = defineJob({
+  kind: TRANSCRIPTION_JOB,
+  input: TranscriptionInput,
+  result: TranscriptionResult,
+  maxAttempts: 2,
+  handler: (services: AppServices) =>
+    transcriptionJobHandler({
+      db: services.db,
+      blobs: services.blobs,
+      pool: services.pool,
+      maxRecordingMinutes: services.limits.maxRecordingMinutes,
+      transcriber: services.engines.transcriber,
+      jobs: services.jobs,
+    }),
+})

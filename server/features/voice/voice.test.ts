@@ -102,7 +102,7 @@ describe('voice API', () => {
     expect(rows).toHaveLength(1)
   })
 
-  it('stores a recording, transcribes it in a job into a transcript document with timed segments', async () => {
+  it('stores a recording, transcribes it in a job into a transcript document with timed segments, and summarises it on the server with no further call', async () => {
     // An organisation of its own: the test reads its whole event log and recording list.
     const owner = await signedInMember(t, 'Transcript Firm')
     await acknowledge(owner)
@@ -132,6 +132,7 @@ describe('voice API', () => {
     ).json() as {
       status: string
       documentId: string
+      summaryJobId: string | null
       durationSec: number
       transcript: string
       segments: {
@@ -142,7 +143,30 @@ describe('voice API', () => {
         endOffset: number
       }[]
     }
-    expect(detail.status).toBe('ready')
+    // The transcription queued the summary itself: the client only reads from here on, as a
+    // browser closed after the upload would not even do.
+    expect(['summarizing', 'ready']).toContain(detail.status)
+    expect(detail.summaryJobId).toEqual(expect.any(String))
+    const summaryJob = (await finished(owner, detail.summaryJobId!)) as {
+      status: string
+      kind?: string
+      result?: { analysisId: string } | null
+    }
+    expect(summaryJob).toMatchObject({ status: 'succeeded', kind: 'analysis' })
+    const analyses = await t.app.inject({
+      url: `${base(owner)}/documents/${detail.documentId}/analyses`,
+      headers: owner.headers,
+    })
+    expect(analyses.json()).toMatchObject({
+      total: 1,
+      items: [{ id: summaryJob.result?.analysisId, kind: 'summarize' }],
+    })
+    expect(analyses.json().items[0].result.summary.sentences.length).toBeGreaterThan(0)
+    const ready = await t.app.inject({
+      url: `${base(owner)}/recordings/${recording.id}`,
+      headers: owner.headers,
+    })
+    expect(ready.json()).toMatchObject({ status: 'ready', summaryJobId: detail.summaryJobId })
     expect(detail.durationSec).toBeGreaterThan(2)
     expect(detail.segments.length).toBeGreaterThan(0)
     for (const s of detail.segments) {
@@ -164,6 +188,7 @@ describe('voice API', () => {
     })
     expect(events.json()).toMatchObject({
       items: [
+        { kind: 'analysis.finished', meta: { documentId: detail.documentId, kind: 'summarize' } },
         {
           kind: 'recording.transcribed',
           meta: { recordingId: recording.id, documentId: detail.documentId },

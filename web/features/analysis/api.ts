@@ -24,18 +24,18 @@ export const analysesQuery = (orgId: string, documentId: string) =>
   })
 
 /**
- * Starts an analysis of `kind`: a short document is analysed at once (`{ analysis }`, 201), a long
- * one is queued as a background job (`{ job }`, 202). Throws `ApiError` on a non-2xx answer.
+ * Starts an analysis of `kind` as a background job, whatever the document's length (202 with the
+ * job; a short one may have ended already). Throws `ApiError` on a non-2xx answer.
  */
-export async function createAnalysis(
+export function createAnalysis(
   orgId: string,
   documentId: string,
   kind: AnalysisKind,
-): Promise<{ analysis: Analysis } | { job: Job }> {
-  const result = await api.POST('/api/v1/orgs/{orgId}/documents/{documentId}/analyses', {
-    params: { path: { orgId, documentId } },
-    body: { kind },
-  })
-  const data = unwrap(result)
-  return result.response.status === 202 ? { job: data as Job } : { analysis: data as Analysis }
+): Promise<Job> {
+  return api
+    .POST('/api/v1/orgs/{orgId}/documents/{documentId}/analyses', {
+      params: { path: { orgId, documentId } },
+      body: { kind },
+    })
+    .then(unwrap)
 }

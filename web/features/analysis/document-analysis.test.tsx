@@ -11,7 +11,9 @@ import type { Analysis } from './types'
 const ORG = 'org-1'
 const DOCUMENT = 'doc-1'
 
-function analysisJob(status: Job['status'], extra: Partial<Job> = {}): Job {
+type AnalysisJob = Extract<Job, { kind: 'analysis' }>
+
+function analysisJob(status: Job['status'], extra: Partial<AnalysisJob> = {}): AnalysisJob {
   return {
     id: '44444444-4444-4444-8444-444444444444',
     kind: 'analysis',
@@ -19,6 +21,7 @@ function analysisJob(status: Job['status'], extra: Partial<Job> = {}): Job {
     progress: status === 'running' ? 0.4 : 0,
     message: status === 'running' ? 'Finding clauses' : null,
     error: null,
+    errorCode: null,
     subjectId: DOCUMENT,
     result: null,
     attempts: 1,

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { cancelJob, isActive, jobQuery, latestJobQuery, useJob, type Job } from '../../lib/jobs'
-import { analysesKey, analysesQuery, createAnalysis } from './api'
+import { analysesQuery, createAnalysis } from './api'
 import type { Analysis, AnalysisKind, AnalysisPanelState } from './types'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
@@ -10,9 +10,6 @@ import { refreshAfterWrite } from '../../lib/refresh-after-write'
 function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Unknown error'
 }
-
-/** The kind of the background job that analyses a long document (server: features/analysis/service.ts). */
-const ANALYSIS_JOB_KIND = 'analysis'
 
 /**
  * What the panel shows before the user acts (e.g. after a reload), from the document's newest
@@ -43,7 +40,7 @@ function stateAfterReload(
 export function useDocumentAnalysis(orgId: string, documentId: string) {
   const queryClient = useQueryClient()
   const history = useQuery(analysesQuery(orgId, documentId))
-  const latestJobOptions = latestJobQuery(orgId, { kind: ANALYSIS_JOB_KIND, subjectId: documentId })
+  const latestJobOptions = latestJobQuery(orgId, { kind: 'analysis', subjectId: documentId })
   const latestJob = useQuery(latestJobOptions)
   const [panel, setPanel] = useState<AnalysisPanelState>({ status: 'idle' })
   const shown: AnalysisPanelState =
@@ -63,7 +60,7 @@ export function useDocumentAnalysis(orgId: string, documentId: string) {
       toast.error('Failed to analyze document', { description: message })
       setPanel({ status: 'error', message })
     } else {
-      const analysisId = (ended.result as { analysisId?: string } | null)?.analysisId
+      const analysisId = ended.kind === 'analysis' ? ended.result?.analysisId : undefined
       void queryClient
         .fetchQuery({ ...analysesQuery(orgId, documentId), staleTime: 0 })
         .then((analyses) => {
@@ -83,11 +80,6 @@ export function useDocumentAnalysis(orgId: string, documentId: string) {
     onMutate: () => {
       toast.info('Analyzing document...')
     },
-    onSuccess: (started) => {
-      if ('job' in started) return
-      toast.success('Analysis complete!')
-      return refreshAfterWrite(queryClient, analysesKey(orgId, documentId))
-    },
     onError: (error) => {
       toast.error('Failed to analyze document', { description: errorText(error) })
     },
@@ -96,12 +88,7 @@ export function useDocumentAnalysis(orgId: string, documentId: string) {
   const run = (kind: AnalysisKind) => {
     setPanel({ status: 'loading' })
     mutation.mutate(kind, {
-      onSuccess: (started) =>
-        setPanel(
-          'job' in started
-            ? { status: 'loading', jobId: started.job.id }
-            : { status: 'ok', analysis: started.analysis },
-        ),
+      onSuccess: (started) => setPanel({ status: 'loading', jobId: started.id }),
       onError: (error) => setPanel({ status: 'error', message: errorText(error) }),
     })
   }

@@ -11,7 +11,9 @@ import { CsvImport } from './csv-import'
 const ORG = 'org-1'
 const JOB_ID = '33333333-3333-4333-8333-333333333333'
 
-function job(status: Job['status'], extra: Partial<Job> = {}): Job {
+type ImportJob = Extract<Job, { kind: 'entities-import' }>
+
+function job(status: Job['status'], extra: Partial<ImportJob> = {}): ImportJob {
   return {
     id: JOB_ID,
     kind: 'entities-import',
@@ -19,6 +21,7 @@ function job(status: Job['status'], extra: Partial<Job> = {}): Job {
     progress: status === 'queued' ? 0 : 1,
     message: null,
     error: null,
+    errorCode: null,
     subjectId: null,
     result: null,
     attempts: 1,
@@ -85,13 +88,15 @@ describe('CSV import', () => {
     expect(await screen.findByText('The file is larger than 100 MB.')).toBeInTheDocument()
   })
 
-  it("alerts 'No rows' for a file with only a header, as for an empty file", async () => {
+  it("alerts 'No rows' for a file with only a header, as for an empty file, by the failure's code", async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {})
     const { stream } = await startImport(() => job('queued'))
-    stream.send(job('failed', { error: 'No rows' }))
+    // The code decides, not the wording: the server may say it otherwise.
+    stream.send(job('failed', { error: 'Only a header, no records.', errorCode: 'empty_csv' }))
     await waitFor(() => expect(alert).toHaveBeenCalledWith('No rows'))
     // No 'Failed' panel left behind: the alert is the whole answer.
     expect(screen.queryByText('No rows', { selector: 'p' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Only a header, no records.')).not.toBeInTheDocument()
   })
 
   it('toasts the count when the job succeeds and tells the page to reload', async () => {

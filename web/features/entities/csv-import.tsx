@@ -4,15 +4,15 @@ import { Upload } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '../../components/ui/button'
 import { JobProgress } from '../../components/job-progress'
-import { cancelJob, latestJobQuery, useJob, type Job } from '../../lib/jobs'
+import { cancelJob, latestJobQuery, useJob, type Job, type JobKind } from '../../lib/jobs'
 import type { OrgScope } from '../../lib/org-scope'
 import { ApiError } from '../../lib/api'
 import { importEntities } from './api'
 
 /** The spec's alert for a file without rows (the server's message for it too). */
 const NO_ROWS = 'No rows'
-/** The kind of the import's background job (server: features/entities/import-csv.ts). */
-const IMPORT_JOB_KIND = 'entities-import'
+/** The kind of the import's background job. */
+const IMPORT_JOB_KIND: JobKind = 'entities-import'
 
 /**
  * 'Import CSV': picks a file, uploads it and follows the import job with a progress bar; the
@@ -39,11 +39,11 @@ export function CsvImport({ scope, onImported }: { scope: OrgScope; onImported: 
     // Ended: the page opened again later must not find it as running from the cache.
     queryClient.setQueryData(runningQuery.queryKey, null)
     if (ended.status === 'succeeded') {
-      const count = (ended.result as { imported?: number } | null)?.imported ?? 0
+      const count = ended.kind === 'entities-import' ? (ended.result?.imported ?? 0) : 0
       toast.success(`Imported ${count} ${count === 1 ? 'entity' : 'entities'}`)
       setJobId(null)
       onImported()
-    } else if (ended.status === 'failed' && ended.error === NO_ROWS) {
+    } else if (ended.status === 'failed' && ended.errorCode === 'empty_csv') {
       // A file of only a header or blank lines: the same alert as an empty file.
       setJobId(null)
       window.alert(NO_ROWS)

@@ -1,9 +1,8 @@
-/** Voice data access: consent, recordings (list, detail, upload with progress, delete) and the summary call. */
+/** Voice data access: consent, recordings (list, detail, upload with progress, delete) and a transcript's summary. */
 import { queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '../../lib/api'
 import { uploadWithProgress } from '../../lib/upload-with-progress'
 import type { components } from '../../lib/api-schema'
-import type { Job } from '../../lib/jobs'
 
 export type Recording = components['schemas']['Recording']
 export type RecordingDetail = components['schemas']['RecordingDetail']
@@ -66,17 +65,21 @@ export function deleteRecording(orgId: string, recordingId: string) {
     .then(unwrap)
 }
 
-/** Summarises the transcript document (analysis kind summarize; short texts answer at once). */
-export async function summarize(
+/**
+ * The summary `analysisId` of transcript `documentId` (the server's summary job made it once the
+ * transcription ended), or null when it is not among the document's analyses.
+ */
+export async function transcriptSummary(
   orgId: string,
   documentId: string,
-): Promise<{ analysis: Analysis } | { job: Job }> {
-  const result = await api.POST('/api/v1/orgs/{orgId}/documents/{documentId}/analyses', {
-    params: { path: { orgId, documentId } },
-    body: { kind: 'summarize' },
-  })
-  const data = unwrap(result)
-  return result.response.status === 202 ? { job: data as Job } : { analysis: data as Analysis }
+  analysisId: string,
+): Promise<Analysis | null> {
+  const page = await api
+    .GET('/api/v1/orgs/{orgId}/documents/{documentId}/analyses', {
+      params: { path: { orgId, documentId }, query: { limit: 100 } },
+    })
+    .then(unwrap)
+  return page.items.find((analysis) => analysis.id === analysisId) ?? null
 }
 
 /** Upload limit of one recording (the uploadRecording operation), in bytes: 100 MB. */

@@ -13,9 +13,12 @@ export function RecordingsList({ orgId, appId }: { orgId: string; appId: string 
   const queryClient = useQueryClient()
   const list = useQuery({
     ...recordingsQuery(orgId, appId),
-    // While a recording is transcribing, look again every few seconds.
+    // While a recording's jobs run (its transcription, then its summary), look again every few
+    // seconds.
     refetchInterval: (query) =>
-      query.state.data?.items.some((r) => r.status === 'transcribing') ? 3000 : false,
+      query.state.data?.items.some((r) => r.status === 'transcribing' || r.status === 'summarizing')
+        ? 3000
+        : false,
   })
   const remove = useMutation({
     mutationFn: (recordingId: string) => deleteRecording(orgId, recordingId),

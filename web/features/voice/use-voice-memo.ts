@@ -1,7 +1,8 @@
 /**
  * The recorder's flow: idle → recording → processing → idle. Stopping releases the microphone and
  * uploads the audio (progress in percent), the server transcribes it as a background job
- * ('Transcribing audio...' → 'Transcription complete!'), then the transcript is summarised
+ * ('Transcribing audio...' → 'Transcription complete!'), and that job queues the transcript's
+ * summary on the server (so a closed tab still gets it), which the page follows
  * ('Analyzing document...' → 'Analysis complete!'). Errors: 'Failed to start recording' when the
  * microphone is refused or fails, 'Not authenticated' without a session, else the server's message
  * or 'Failed to process audio'.
@@ -13,7 +14,13 @@ import { ApiError } from '../../lib/api'
 import { useJob, type Job } from '../../lib/jobs'
 import { useRecorder } from '../../lib/use-recorder'
 import type { OrgScope } from '../../lib/org-scope'
-import { recordingQuery, recordingsKey, summarize, uploadRecording, type Analysis } from './api'
+import {
+  recordingQuery,
+  recordingsKey,
+  transcriptSummary,
+  uploadRecording,
+  type Analysis,
+} from './api'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 export type RecorderStatus = 'idle' | 'recording' | 'processing'
@@ -42,6 +49,7 @@ export function useVoiceMemo(scope: OrgScope) {
   } | null>(null)
   const [jobId, setJobId] = useState<string>()
   const [recordingId, setRecordingId] = useState<string>()
+  const [summaryJobId, setSummaryJobId] = useState<string>()
   const [summary, setSummary] = useState<SummaryState>({ status: 'idle' })
 
   const say = (text: string, tone: 'info' | 'success' | 'error') => {
@@ -63,28 +71,41 @@ export function useVoiceMemo(scope: OrgScope) {
       return
     }
     say('Transcription complete!', 'success')
-    try {
-      const recording = await queryClient.fetchQuery(recordingQuery(orgId, job.subjectId ?? ''))
-      if (!recording.documentId || !recording.transcript?.trim()) {
-        setSummary({ status: 'error', message: 'No speech was recognised in this recording.' })
-        setStatus('idle')
-        return
-      }
-      say('Analyzing document...', 'info')
-      setSummary({ status: 'loading' })
-      const result = await summarize(orgId, recording.documentId)
-      // Transcripts of up to 60,000 characters (hours of speech) are summarised at once.
-      if (!('analysis' in result))
-        throw new Error('The transcript is long: open it in Documents to follow its summary.')
-      setSummary({ status: 'ok', analysis: result.analysis })
-      say('Analysis complete!', 'success')
-    } catch (error) {
-      setSummary({ status: 'error', message: messageOf(error) || 'Failed to analyze document' })
-      say(messageOf(error), 'error')
+    const summaryJob = job.kind === 'transcription' ? job.result?.summaryJobId : null
+    if (!summaryJob) {
+      setSummary({ status: 'error', message: 'No speech was recognised in this recording.' })
+      setStatus('idle')
+      return
     }
+    say('Analyzing document...', 'info')
+    setSummary({ status: 'loading' })
+    setSummaryJobId(summaryJob)
+  }
+  const summaryFailed = (error: unknown) => {
+    setSummary({ status: 'error', message: messageOf(error) || 'Failed to analyze document' })
+    say(messageOf(error), 'error')
     setStatus('idle')
   }
+  const afterSummary = async (ended: Job) => {
+    await refreshAfterWrite(queryClient, recordingsKey(orgId))
+    try {
+      const analysisId = ended.kind === 'analysis' ? ended.result?.analysisId : undefined
+      if (ended.status !== 'succeeded' || !analysisId || !recordingId)
+        throw new Error(ended.error ?? 'Failed to analyze document')
+      const recording = await queryClient.fetchQuery(recordingQuery(orgId, recordingId))
+      const analysis = recording.documentId
+        ? await transcriptSummary(orgId, recording.documentId, analysisId)
+        : null
+      if (!analysis) throw new Error('Failed to analyze document')
+      setSummary({ status: 'ok', analysis })
+      say('Analysis complete!', 'success')
+      setStatus('idle')
+    } catch (error) {
+      summaryFailed(error)
+    }
+  }
   const job = useJob(orgId, jobId, (ended) => void afterTranscription(ended))
+  useJob(orgId, summaryJobId, (ended) => void afterSummary(ended))
 
   const start = async () => {
     try {
@@ -102,6 +123,7 @@ export function useVoiceMemo(scope: OrgScope) {
     try {
       const audio = await recorder.stop()
       setUploadPercent(0)
+      setSummaryJobId(undefined)
       const { recording, job: started } = await uploadRecording(scope, audio.blob, (fraction) =>
         setUploadPercent(Math.round(fraction * 100)),
       )
