@@ -6,14 +6,8 @@ import { toast } from 'sonner'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { LoadingScreen } from '../../components/loading-screen'
-import { authClient } from '../../lib/auth-client'
+import { authClient, authErrorMessage } from '../../lib/auth-client'
 import { SignInForm } from './sign-in-form'
-
-/** The server's words in a better-auth error (a problem's `detail`, else its message). */
-function wordsOf(error: { message?: string; statusText: string }): string {
-  const detail = (error as { detail?: unknown }).detail
-  return typeof detail === 'string' && detail ? detail : (error.message ?? error.statusText)
-}
 
 /**
  * /invitations/:invitationId, where an invitation's sign-in link leads (decision 0045). Signed
@@ -36,7 +30,7 @@ export function InvitationPage() {
       const { data, error } = await authClient.organization.getInvitation({
         query: { id: invitationId },
       })
-      if (error) throw new Error(wordsOf(error))
+      if (error) throw new Error(authErrorMessage(error))
       return data
     },
   })
@@ -44,7 +38,7 @@ export function InvitationPage() {
     setJoining(true)
     const { error } = await authClient.organization.acceptInvitation({ invitationId })
     setJoining(false)
-    if (error) return void toast.error(wordsOf(error))
+    if (error) return void toast.error(authErrorMessage(error))
     await queryClient.invalidateQueries({ queryKey: ['orgs'] })
     toast.success(`You joined ${invitation.data?.organizationName ?? 'the organization'}`)
     await navigate(`/dashboard/${invitation.data?.organizationSlug ?? ''}`)

@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { ApiError } from '../../lib/api'
-import { authClient } from '../../lib/auth-client'
+import { authClient, authErrorMessage } from '../../lib/auth-client'
 
 /** An organisation role, member < admin < owner. */
 export type TeamRole = 'member' | 'admin' | 'owner'
@@ -40,19 +40,14 @@ export function toTeamRole(stored: string | null | undefined): TeamRole {
   return names.includes('admin') ? 'admin' : 'member'
 }
 
-/**
- * better-auth's `{ data, error }` answer: the data, or an ApiError with the server's words (the
- * server turns better-auth's errors into problems with a `detail`, auth-problems.ts).
- */
+/** better-auth's `{ data, error }` answer: the data, or an ApiError with the server's words. */
 export function dataOf<T>(result: {
   data: T | null
   error: { status: number; statusText: string; message?: string } | null
 }): T {
   if (result.error) {
-    const { status, statusText, message } = result.error
-    const detail = (result.error as { detail?: unknown }).detail
-    const words = typeof detail === 'string' && detail ? detail : (message ?? statusText)
-    throw new ApiError(status, { detail: words }, statusText)
+    const { status, statusText } = result.error
+    throw new ApiError(status, { detail: authErrorMessage(result.error) }, statusText)
   }
   if (result.data === null) throw new ApiError(500, { detail: 'Empty answer' }, 'Empty answer')
   return result.data
