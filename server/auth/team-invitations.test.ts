@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { auditLogs, events, invitation, member, user } from '../db/schema'
+import { INVITATIONS_PER_WINDOW } from './auth'
 import {
   buildTestApp,
   followLink,
@@ -265,5 +266,34 @@ describe('roles', () => {
     expect(kinds).toEqual(
       expect.arrayContaining(['member.role_changed', 'member.removed', 'member.left']),
     )
+  })
+})
+
+describe('invitation mail', () => {
+  it(`is limited to ${INVITATIONS_PER_WINDOW} invitations per client and window, resends included`, async () => {
+    const own = await buildTestApp()
+    try {
+      const firm = await signedInMember(own, 'Busy Firm')
+      const email = uniqueEmail('flooded')
+      const send = (resend: boolean) =>
+        own.app.inject({
+          method: 'POST',
+          url: '/api/auth/organization/invite-member',
+          headers: firm.headers,
+          // better-auth's limiter counts per client address: a fresh one keeps this count apart
+          // from the other tests' invitations.
+          remoteAddress: '203.0.113.22',
+          payload: { email, role: 'member', organizationId: firm.orgId, resend },
+        })
+      expect((await send(false)).statusCode).toBe(200)
+      for (let i = 1; i < INVITATIONS_PER_WINDOW; i++)
+        expect((await send(true)).statusCode).toBe(200)
+      const refused = await send(true)
+      expect(refused.statusCode).toBe(429)
+      expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/)
+      expect(own.mailer.outbox.filter((m) => m.to === email)).toHaveLength(INVITATIONS_PER_WINDOW)
+    } finally {
+      await own.close()
+    }
   })
 })
