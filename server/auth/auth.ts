@@ -164,6 +164,10 @@ export function createAuth({
         allowUserToCreateOrganization: true,
         creatorRole: 'owner',
         invitationExpiresIn: INVITATION_TTL_SECONDS,
+        // Members read the organisation's invitations (get-full-organization): an invitation id
+        // is then no secret, so using one takes a verified address (every magic-link sign-in
+        // verifies it).
+        requireEmailVerificationOnInvitation: true,
         // The invitation is a sign-in link back to its page, where the invitee joins
         // (invitation-mail.ts); the mail itself is written by sendMagicLink above.
         sendInvitationEmail: async ({ id, email }) => {

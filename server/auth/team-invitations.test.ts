@@ -142,6 +142,16 @@ describe('an invitation', () => {
     ])
   })
 
+  it('joins nothing for a session whose address is not verified', async () => {
+    const email = uniqueEmail('unverified')
+    const id = await invite(owner, email, 'member')
+    const { headers } = await signInFromMail(email)
+    await t.database.db.update(user).set({ emailVerified: false }).where(eq(user.email, email))
+    const accepted = await post({ headers }, 'accept-invitation', { invitationId: id })
+    expect(accepted.statusCode).toBe(403)
+    expect(await membershipOf(email)).toBeNull()
+  })
+
   it('is resent with a fresh link and audited as a resend, not a second invitation', async () => {
     const email = uniqueEmail('resend')
     const id = await invite(owner, email, 'member')
