@@ -142,6 +142,20 @@ describe('an invitation', () => {
     ])
   })
 
+  it('joins nothing when declined, and the decline is audited as the invitee', async () => {
+    const email = uniqueEmail('declines')
+    const id = await invite(owner, email, 'member')
+    const { headers } = await signInFromMail(email)
+    const declined = await post({ headers }, 'reject-invitation', { invitationId: id })
+    expect(declined.statusCode, declined.body).toBe(200)
+    const accepted = await post({ headers }, 'accept-invitation', { invitationId: id })
+    expect(accepted.statusCode).toBe(400)
+    expect(await membershipOf(email)).toBeNull()
+    const rows = await auditActions(id)
+    expect(rows.map((a) => a.action).sort()).toEqual(['invitation.create', 'invitation.reject'])
+    expect(rows.find((a) => a.action === 'invitation.reject')?.actorId).not.toBe(owner.userId)
+  })
+
   it('joins nothing for a session whose address is not verified', async () => {
     const email = uniqueEmail('unverified')
     const id = await invite(owner, email, 'member')
