@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createOrganisation, followPrintedLink, signIn } from './sign-in'
 
-test('an owner invites a colleague, who signs in from the invitation in another browser, joins and reads the firm’s documents', async ({
+test('an owner invites a colleague, who signs in from the invitation in another browser, joins and reads the firm’s documents; the owner then changes their role', async ({
   page,
   browser,
 }) => {
@@ -39,7 +39,14 @@ test('an owner invites a colleague, who signs in from the invitation in another 
   // The owner sees them as an admin member, and the invitation no longer pending.
   await page.reload()
   const members = page.getByRole('region', { name: 'Members' })
-  await expect(members.getByRole('combobox', { name: /^Role of / })).toHaveValue('admin')
+  const roleOfColleague = members.getByRole('combobox', { name: /^Role of / })
+  await expect(roleOfColleague).toHaveValue('admin')
   await expect(pending.getByText(colleague)).toHaveCount(0)
+
+  // The owner makes them a plain member; a reload shows the role kept.
+  await roleOfColleague.selectOption('member')
+  await expect(page.getByText(/ is now member$/)).toBeVisible()
+  await page.reload()
+  await expect(members.getByRole('combobox', { name: /^Role of / })).toHaveValue('member')
   await other.close()
 })
