@@ -111,6 +111,7 @@ describe('dashboard routes: the organisation in the URL', () => {
       ['Conversations', `${base}/conversations?app=tax`],
       ['Events', `${base}/events?app=tax`],
       ['Vector Store', `${base}/vector?app=tax`],
+      ['Members', `${base}/members?app=tax`],
       ['Security', `${base}/security?app=tax`],
       ['Storage', `${base}/storage?app=tax`],
       ['SQL Runner', `${base}/sql?app=tax`],

@@ -30,6 +30,9 @@ const orgScreens: Record<string, RouteObject['lazy']> = {
   }),
   events: async () => ({ Component: (await import('./features/events/events-page')).EventsPage }),
   vector: async () => ({ Component: (await import('./features/vector/vector-page')).VectorPage }),
+  members: async () => ({
+    Component: (await import('./features/team/members-page')).MembersPage,
+  }),
   security: async () => ({
     Component: (await import('./features/security/security-page')).SecurityPage,
   }),
@@ -88,6 +91,12 @@ export const routes: RouteObject[] = [
         path: '/auth',
         lazy: async () => ({
           Component: (await import('./features/auth/sign-in-page')).SignInPage,
+        }),
+      },
+      {
+        path: '/invitations/:invitationId',
+        lazy: async () => ({
+          Component: (await import('./features/auth/invitation-page')).InvitationPage,
         }),
       },
       {

@@ -3,7 +3,11 @@
  * owner / admin / member (organization plugin; the creator is owner), stored through the Drizzle
  * adapter. Link tokens are stored hashed, are single use (better-auth consumes them atomically)
  * and expire after `MAGIC_LINK_TTL_SECONDS`. Sign-in routes get strict per-e-mail and per-client
- * limits in `auth-routes.ts`; better-auth's own limiter covers the rest.
+ * limits in `auth-routes.ts`; better-auth's own limiter covers the rest. Team changes (invitations,
+ * roles, removals, leaving) go through the organization plugin's endpoints, which hold the rules
+ * (only owners and admins invite and manage, an admin never grants owner, the last owner stays);
+ * `membership-audit.ts` records each one, and an invitation is mailed as a sign-in link back to
+ * its page (`invitation-mail.ts`, decision 0045).
  */
 import type { FastifyBaseLogger } from 'fastify'
 import { betterAuth } from 'better-auth'
@@ -19,6 +23,8 @@ import { withoutParams } from '../http/logger'
 import { toSingleLineText } from '../http/single-line-text'
 import { hashLinkToken } from './hash-link-token'
 import { organizationRules } from './organization-rules'
+import { membershipAudit } from './membership-audit'
+import { invitationMail, invitationPath } from './invitation-mail'
 
 /** Header through which the Fastify bridge tells better-auth the client's address. */
 export const CLIENT_IP_HEADER = 'x-lexdesk-client-ip'
@@ -31,6 +37,16 @@ export const DISABLED_AUTH_PATHS = ['/organization/check-slug']
 
 /** Lifetime of a sign-in link: 10 minutes (the issue asks for at most 15). */
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60
+
+/**
+ * Invitations (new or resent) one client may send per 15 minutes: each mails a sign-in link to
+ * an address the sender chooses, which the per-address sign-in limit (auth-routes.ts) never sees.
+ */
+export const INVITATIONS_PER_WINDOW = 30
+const INVITATION_WINDOW_SECONDS = 15 * 60
+
+/** Lifetime of an invitation: 7 days (its sign-in links are renewed on its page, decision 0045). */
+export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60
 
 /**
  * Cleans an organisation's name (control and bidi characters removed, see single-line-text.ts).
@@ -69,7 +85,7 @@ export function createAuth({
   log,
   onOrganizationDeleted,
 }: AuthOptions) {
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Lexdesk',
     baseURL: publicUrl,
     basePath: '/api/auth',
@@ -88,7 +104,7 @@ export function createAuth({
       },
     },
     disabledPaths: DISABLED_AUTH_PATHS,
-    hooks: { before: organizationRules },
+    hooks: { before: organizationRules, after: membershipAudit(db) },
     // auth-routes.ts sets this header from the socket address, replacing any client-sent value.
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     database: drizzleAdapter(db, {
@@ -117,13 +133,25 @@ export function createAuth({
       window: 60,
       max: 600,
       // The sign-in routes have stricter, per-e-mail and per-client limits in auth-routes.ts.
-      customRules: { '/sign-in/magic-link': false, '/magic-link/verify': false },
+      customRules: {
+        '/sign-in/magic-link': false,
+        '/magic-link/verify': false,
+        '/organization/invite-member': {
+          window: INVITATION_WINDOW_SECONDS,
+          max: INVITATIONS_PER_WINDOW,
+        },
+      },
     },
     plugins: [
       magicLink({
         expiresIn: MAGIC_LINK_TTL_SECONDS,
         storeToken: { type: 'custom-hasher', hash: async (token) => hashLinkToken(token) },
-        sendMagicLink: async ({ email, url }) => {
+        sendMagicLink: async ({ email, url, metadata }) => {
+          const invited = await invitationMail(db, metadata?.invitationId, email, url, {
+            linkMinutes: MAGIC_LINK_TTL_SECONDS / 60,
+            publicUrl,
+          })
+          if (invited) return mailer.send(invited)
           await mailer.send({
             to: email,
             subject: 'Your Lexdesk sign-in link',
@@ -135,6 +163,19 @@ export function createAuth({
       organization({
         allowUserToCreateOrganization: true,
         creatorRole: 'owner',
+        invitationExpiresIn: INVITATION_TTL_SECONDS,
+        // Members read the organisation's invitations (get-full-organization): an invitation id
+        // is then no secret, so using one takes a verified address (every magic-link sign-in
+        // verifies it).
+        requireEmailVerificationOnInvitation: true,
+        // The invitation is a sign-in link back to its page, where the invitee joins
+        // (invitation-mail.ts); the mail itself is written by sendMagicLink above.
+        sendInvitationEmail: async ({ id, email }) => {
+          await auth.api.signInMagicLink({
+            body: { email, callbackURL: invitationPath(id), metadata: { invitationId: id } },
+            headers: new Headers(),
+          })
+        },
         organizationHooks: {
           beforeCreateOrganization: async ({ organization: org }) => ({
             data: { ...org, ...cleanOrganization(org) },
@@ -168,6 +209,7 @@ export function createAuth({
       }),
     ],
   })
+  return auth
 }
 
 export type Auth = ReturnType<typeof createAuth>

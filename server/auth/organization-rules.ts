@@ -9,6 +9,9 @@
  * - A member id (update-member-role, remove-member) of another organisation than the one acted on
  *   was answered 403 (or "the only owner") where an invented id got 400 "Member not found": such
  *   an id is replaced by one no member has, so better-auth answers it exactly as an invented one.
+ * - `resend` on invite-member is kept only when the address has a pending invitation to that
+ *   organisation (otherwise it would create one), so that `resend: true` always means a resend to
+ *   the audit (membership-audit.ts).
  */
 import { randomInt } from 'node:crypto'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
@@ -77,8 +80,30 @@ async function foreignMemberRule(ctx: AuthMiddlewareContext) {
   return target && target.organizationId !== orgId ? { ...body, [field]: NO_MEMBER } : undefined
 }
 
+/** The body to use when invite-member asks to resend an invitation that is not pending. */
+async function resendRule(ctx: AuthMiddlewareContext) {
+  if (ctx.path !== '/organization/invite-member') return undefined
+  const body = ctx.body as Record<string, unknown> | undefined
+  if (body?.resend !== true || typeof body.email !== 'string') return undefined
+  const session = await getSessionFromCtx(ctx)
+  const orgId =
+    typeof body.organizationId === 'string'
+      ? body.organizationId
+      : session?.session.activeOrganizationId
+  if (!orgId) return undefined
+  const pending = await ctx.context.adapter.findOne<{ id: string }>({
+    model: 'invitation',
+    where: [
+      { field: 'organizationId', value: orgId },
+      { field: 'email', value: body.email.toLowerCase() },
+      { field: 'status', value: 'pending' },
+    ],
+  })
+  return pending ? undefined : { ...body, resend: false }
+}
+
 /** The `hooks.before` middleware: replaces the request body where a rule above says so. */
 export const organizationRules = createAuthMiddleware(async (ctx) => {
-  const body = slugRule(ctx) ?? (await foreignMemberRule(ctx))
+  const body = slugRule(ctx) ?? (await foreignMemberRule(ctx)) ?? (await resendRule(ctx))
   return body === undefined ? undefined : { context: { body } }
 })

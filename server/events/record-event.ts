@@ -7,7 +7,9 @@
  * Kinds in use (a dotted `subject.verb`): `document.uploaded`, `document.pasted`,
  * `document.deleted`, `analysis.finished`, `entity.created`, `entities.deleted`,
  * `entities.imported`, `recording.uploaded`, `recording.transcribed`, `recording.deleted`,
- * `app.created`; later features add theirs (e.g. `key.created`). `meta` is small JSON naming the
+ * `app.created`, and the team's (written by server/auth/membership-audit.ts): `invitation.created`,
+ * `invitation.resent`, `invitation.cancelled`, `invitation.declined`, `member.joined`,
+ * `member.role_changed`, `member.removed`, `member.left`; later features add theirs (e.g. `key.created`). `meta` is small JSON naming the
  * subject (ids, counts, titles), never document text, tokens or secrets.
  */
 import { events } from '../db/schema'

@@ -9,12 +9,15 @@ import { useSendMagicLink } from './use-send-magic-link'
 // Deliberately loose: the server is the authority; this only catches obvious typos.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** Passwordless sign-in: e-mail form, then the 'Check your email' confirmation. */
-export function SignInForm() {
+/**
+ * Passwordless sign-in: e-mail form, then the 'Check your email' confirmation. The link leads to
+ * `callbackURL` (default /dashboard).
+ */
+export function SignInForm({ callbackURL }: { callbackURL?: string } = {}) {
   const [email, setEmail] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [fieldError, setFieldError] = useState<string | null>(null)
-  const sendLink = useSendMagicLink()
+  const sendLink = useSendMagicLink(callbackURL)
   const emailId = useId()
   const errorId = useId()
 

@@ -1,22 +1,16 @@
 /** Mutation that asks the server to e-mail a one-time sign-in link. */
 import { useMutation } from '@tanstack/react-query'
-import { authClient } from '../../lib/auth-client'
+import { authClient, authErrorMessage } from '../../lib/auth-client'
 
-/** `mutateAsync(email)` resolves when the link is sent; rejects with the server's message. */
-export function useSendMagicLink() {
+/**
+ * `mutateAsync(email)` resolves when the link is sent; rejects with the server's message. The link
+ * leads to `callbackURL` (a path of this app) once followed.
+ */
+export function useSendMagicLink(callbackURL = '/dashboard') {
   return useMutation({
     mutationFn: async (email: string) => {
-      const { error } = await authClient.signIn.magicLink({ email, callbackURL: '/dashboard' })
-      if (error) {
-        // Lexdesk's own limits answer with problem+json (`detail`); better-auth with `message`.
-        const detail = (error as { detail?: unknown }).detail
-        throw new Error(
-          (typeof detail === 'string' && detail) ||
-            error.message ||
-            error.statusText ||
-            'Could not send the link',
-        )
-      }
+      const { error } = await authClient.signIn.magicLink({ email, callbackURL })
+      if (error) throw new Error(authErrorMessage(error) || 'Could not send the link')
     },
   })
 }

@@ -15,6 +15,7 @@ import {
   SettingsIcon,
   ShieldCheckIcon,
   SquareTerminalIcon,
+  UsersIcon,
 } from 'lucide-react'
 import { NavLink, useLocation } from 'react-router'
 import {
@@ -51,6 +52,7 @@ const dataLinks: NavItem[] = [
   { title: 'Conversations', screen: 'conversations', icon: MessagesSquareIcon },
   { title: 'Events', screen: 'events', icon: ActivityIcon },
   { title: 'Vector Store', screen: 'vector', icon: BoxesIcon },
+  { title: 'Members', screen: 'members', icon: UsersIcon },
   { title: 'Security', screen: 'security', icon: ShieldCheckIcon },
   { title: 'Storage', screen: 'storage', icon: HardDriveIcon },
   { title: 'SQL Runner', screen: 'sql', icon: SquareTerminalIcon },

@@ -9,7 +9,8 @@ export function CreateFirstOrgCard() {
         <CardTitle>Create your organization</CardTitle>
         <CardDescription>
           Documents and data belong to an organization. Create one for your firm; you will be its
-          owner and can invite colleagues later.
+          owner and invite colleagues from Members. If your firm already uses Lexdesk, ask one of
+          its owners or admins to invite this address instead.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { auditLogs, events, invitation, member, user } from '../db/schema'
+import { INVITATIONS_PER_WINDOW } from './auth'
+import {
+  buildTestApp,
+  followLink,
+  signedInMember,
+  signedInWithRole,
+  TEST_ORIGIN,
+  uniqueEmail,
+  type TestApp,
+  type TestMember,
+} from '../test/test-app'
+
+let t: TestApp
+let owner: TestMember
+let admin: TestMember
+beforeAll(async () => {
+  t = await buildTestApp()
+  owner = await signedInMember(t, 'Team Firm')
+  admin = await signedInWithRole(t, owner.orgId, 'admin')
+})
+afterAll(() => t.close())
+
+const post = (who: { headers: Record<string, string> }, path: string, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/auth/organization/${path}`,
+    headers: who.headers,
+    payload,
+  })
+
+/** Invites `email` as `role` into the owner's organisation; the invitation's id. */
+async function invite(by: TestMember, email: string, role: string): Promise<string> {
+  const res = await post(by, 'invite-member', { email, role, organizationId: owner.orgId })
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json() as { id: string }).id
+}
+
+/** Follows the last link mailed to `email`: the invitee's session headers and the redirect. */
+async function signInFromMail(email: string) {
+  const mail = [...t.mailer.outbox].reverse().find((m) => m.to === email)
+  if (!mail?.link) throw new Error(`no mail to ${email}`)
+  const res = await followLink(t, mail.link)
+  const setCookie = res.headers['set-cookie']
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []
+  const cookie = cookies.map((c) => c.split(';')[0]).join('; ')
+  expect(cookie).not.toBe('')
+  return { mail, location: String(res.headers.location), headers: { cookie, origin: TEST_ORIGIN } }
+}
+
+async function membershipOf(email: string) {
+  const rows = await t.database.db
+    .select({ role: member.role, userId: member.userId })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(and(eq(member.organizationId, owner.orgId), eq(user.email, email)))
+  return rows[0] ?? null
+}
+
+async function auditActions(targetId: string) {
+  const rows = await t.database.db
+    .select({ action: auditLogs.action, actorId: auditLogs.actorId })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.orgId, owner.orgId), eq(auditLogs.targetId, targetId)))
+  return rows
+}
+
+async function eventKinds() {
+  const rows = await t.database.db
+    .select({ kind: events.kind, meta: events.meta })
+    .from(events)
+    .where(eq(events.orgId, owner.orgId))
+  return rows
+}
+
+/** The member id of `who` in the owner's organisation. */
+async function memberIdOf(who: TestMember): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: member.id })
+    .from(member)
+    .where(and(eq(member.organizationId, owner.orgId), eq(member.userId, who.userId)))
+  return row!.id
+}
+
+describe('an invitation', () => {
+  it('mails a sign-in link back to its page; the invitee signs in and joins with the invited role', async () => {
+    const email = uniqueEmail('invitee')
+    const id = await invite(admin, email, 'admin')
+    const { mail, location, headers } = await signInFromMail(email)
+    expect(mail.subject).toBe('Join Team Firm on Lexdesk')
+    expect(mail.text).toContain('as admin')
+    expect(new URL(location).pathname).toBe(`/invitations/${id}`)
+    expect(await membershipOf(email)).toBeNull()
+
+    const accepted = await post({ headers }, 'accept-invitation', { invitationId: id })
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    const joined = await membershipOf(email)
+    expect(joined?.role).toBe('admin')
+    const docs = await t.app.inject({
+      url: `/api/v1/orgs/${owner.orgId}/documents`,
+      headers,
+    })
+    expect(docs.statusCode).toBe(200)
+
+    expect(await auditActions(id)).toEqual([{ action: 'invitation.create', actorId: admin.userId }])
+    const { member: joinedMember } = accepted.json() as { member: { id: string } }
+    expect(await auditActions(joinedMember.id)).toEqual([
+      { action: 'member.join', actorId: joined?.userId },
+    ])
+    const kinds = (await eventKinds()).filter((e) => JSON.stringify(e.meta).includes(id))
+    expect(kinds.map((e) => e.kind).sort()).toEqual(['invitation.created', 'member.joined'])
+  })
+
+  it('joins nothing once expired', async () => {
+    const email = uniqueEmail('late')
+    const id = await invite(owner, email, 'member')
+    await t.database.db
+      .update(invitation)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitation.id, id))
+    const { headers } = await signInFromMail(email)
+    const accepted = await post({ headers }, 'accept-invitation', { invitationId: id })
+    expect(accepted.statusCode).toBe(400)
+    expect(accepted.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(await membershipOf(email)).toBeNull()
+  })
+
+  it('joins nothing once cancelled, and the cancellation is audited', async () => {
+    const email = uniqueEmail('cancelled')
+    const id = await invite(owner, email, 'member')
+    const cancelled = await post(admin, 'cancel-invitation', { invitationId: id })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    const { headers } = await signInFromMail(email)
+    const accepted = await post({ headers }, 'accept-invitation', { invitationId: id })
+    expect(accepted.statusCode).toBe(400)
+    expect(await membershipOf(email)).toBeNull()
+    expect((await auditActions(id)).map((a) => a.action).sort()).toEqual([
+      'invitation.cancel',
+      'invitation.create',
+    ])
+  })
+
+  it('joins nothing when declined, and the decline is audited as the invitee', async () => {
+    const email = uniqueEmail('declines')
+    const id = await invite(owner, email, 'member')
+    const { headers } = await signInFromMail(email)
+    const declined = await post({ headers }, 'reject-invitation', { invitationId: id })
+    expect(declined.statusCode, declined.body).toBe(200)
+    const accepted = await post({ headers }, 'accept-invitation', { invitationId: id })
+    expect(accepted.statusCode).toBe(400)
+    expect(await membershipOf(email)).toBeNull()
+    const rows = await auditActions(id)
+    expect(rows.map((a) => a.action).sort()).toEqual(['invitation.create', 'invitation.reject'])
+    expect(rows.find((a) => a.action === 'invitation.reject')?.actorId).not.toBe(owner.userId)
+  })
+
+  it('joins nothing for a session whose address is not verified', async () => {
+    const email = uniqueEmail('unverified')
+    const id = await invite(owner, email, 'member')
+    const { headers } = await signInFromMail(email)
+    await t.database.db.update(user).set({ emailVerified: false }).where(eq(user.email, email))
+    const accepted = await post({ headers }, 'accept-invitation', { invitationId: id })
+    expect(accepted.statusCode).toBe(403)
+    expect(await membershipOf(email)).toBeNull()
+  })
+
+  it('is resent with a fresh link and audited as a resend, not a second invitation', async () => {
+    const email = uniqueEmail('resend')
+    const id = await invite(owner, email, 'member')
+    const before = t.mailer.outbox.filter((m) => m.to === email).length
+    const res = await post(owner, 'invite-member', {
+      email,
+      role: 'member',
+      organizationId: owner.orgId,
+      resend: true,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((res.json() as { id: string }).id).toBe(id)
+    expect(t.mailer.outbox.filter((m) => m.to === email)).toHaveLength(before + 1)
+    expect((await auditActions(id)).map((a) => a.action).sort()).toEqual([
+      'invitation.create',
+      'invitation.resend',
+    ])
+  })
+
+  it('a resend without a pending invitation is audited as the invitation it creates', async () => {
+    const email = uniqueEmail('fresh')
+    const res = await post(owner, 'invite-member', {
+      email,
+      role: 'member',
+      organizationId: owner.orgId,
+      resend: true,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const id = (res.json() as { id: string }).id
+    expect((await auditActions(id)).map((a) => a.action)).toEqual(['invitation.create'])
+  })
+
+  it('sends the plain sign-in text when a client names an invitation to someone else', async () => {
+    const id = await invite(owner, uniqueEmail('target'), 'member')
+    const stranger = uniqueEmail('stranger')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/magic-link',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: stranger, metadata: { invitationId: id } },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const mail = [...t.mailer.outbox].reverse().find((m) => m.to === stranger)
+    expect(mail?.subject).toBe('Your Lexdesk sign-in link')
+  })
+})
+
+describe('roles', () => {
+  it('an admin can neither invite an owner nor make someone owner', async () => {
+    const byInvite = await post(admin, 'invite-member', {
+      email: uniqueEmail('would-be-owner'),
+      role: 'owner',
+      organizationId: owner.orgId,
+    })
+    expect(byInvite.statusCode).toBe(403)
+    const colleague = await signedInWithRole(t, owner.orgId, 'member')
+    const memberId = await memberIdOf(colleague)
+    const promoted = await post(admin, 'update-member-role', {
+      memberId,
+      role: 'owner',
+      organizationId: owner.orgId,
+    })
+    expect(promoted.statusCode).toBe(403)
+    expect(await membershipOf(colleague.email)).toMatchObject({ role: 'member' })
+    expect(await auditActions(memberId)).toEqual([])
+  })
+
+  it('the last owner can be neither removed, demoted nor leave', async () => {
+    const firm = await signedInMember(t, 'Solo Firm')
+    const [row] = await t.database.db
+      .select({ id: member.id })
+      .from(member)
+      .where(eq(member.organizationId, firm.orgId))
+    const demoted = await post(firm, 'update-member-role', {
+      memberId: row!.id,
+      role: 'admin',
+      organizationId: firm.orgId,
+    })
+    expect(demoted.statusCode).toBe(400)
+    const removed = await post(firm, 'remove-member', {
+      memberIdOrEmail: row!.id,
+      organizationId: firm.orgId,
+    })
+    expect(removed.statusCode).toBe(400)
+    const left = await post(firm, 'leave', { organizationId: firm.orgId })
+    expect(left.statusCode).toBe(400)
+    const [still] = await t.database.db.select().from(member).where(eq(member.id, row!.id))
+    expect(still?.role).toBe('owner')
+  })
+
+  it('audits a role change, a removal and a leave, each by the member who made it', async () => {
+    const promotedOne = await signedInWithRole(t, owner.orgId, 'member')
+    const removedOne = await signedInWithRole(t, owner.orgId, 'member')
+    const leaver = await signedInWithRole(t, owner.orgId, 'member')
+    const [promotedId, removedId, leaverId] = await Promise.all(
+      [promotedOne, removedOne, leaver].map(memberIdOf),
+    )
+    const changed = await post(owner, 'update-member-role', {
+      memberId: promotedId,
+      role: 'admin',
+      organizationId: owner.orgId,
+    })
+    expect(changed.statusCode, changed.body).toBe(200)
+    const removed = await post(admin, 'remove-member', {
+      memberIdOrEmail: removedId,
+      organizationId: owner.orgId,
+    })
+    expect(removed.statusCode, removed.body).toBe(200)
+    const left = await post(leaver, 'leave', { organizationId: owner.orgId })
+    expect(left.statusCode, left.body).toBe(200)
+
+    expect(await auditActions(promotedId!)).toEqual([
+      { action: 'member.role_change', actorId: owner.userId },
+    ])
+    expect(await auditActions(removedId!)).toEqual([
+      { action: 'member.remove', actorId: admin.userId },
+    ])
+    expect(await auditActions(leaverId!)).toEqual([
+      { action: 'member.leave', actorId: leaver.userId },
+    ])
+    const kinds = (await eventKinds()).map((e) => e.kind)
+    expect(kinds).toEqual(
+      expect.arrayContaining(['member.role_changed', 'member.removed', 'member.left']),
+    )
+  })
+})
+
+describe('invitation mail', () => {
+  it(`is limited to ${INVITATIONS_PER_WINDOW} invitations per client and window, resends included`, async () => {
+    const own = await buildTestApp()
+    try {
+      const firm = await signedInMember(own, 'Busy Firm')
+      const email = uniqueEmail('flooded')
+      const send = (resend: boolean) =>
+        own.app.inject({
+          method: 'POST',
+          url: '/api/auth/organization/invite-member',
+          headers: firm.headers,
+          // better-auth's limiter counts per client address: a fresh one keeps this count apart
+          // from the other tests' invitations.
+          remoteAddress: '203.0.113.22',
+          payload: { email, role: 'member', organizationId: firm.orgId, resend },
+        })
+      expect((await send(false)).statusCode).toBe(200)
+      for (let i = 1; i < INVITATIONS_PER_WINDOW; i++)
+        expect((await send(true)).statusCode).toBe(200)
+      const refused = await send(true)
+      expect(refused.statusCode).toBe(429)
+      expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/)
+      expect(own.mailer.outbox.filter((m) => m.to === email)).toHaveLength(INVITATIONS_PER_WINDOW)
+    } finally {
+      await own.close()
+    }
+  })
+})

@@ -1,0 +1,207 @@
+import { describe, expect, it, vi } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { inOrgScope } from '../../test/in-org-scope'
+import { renderWithRouter } from '../../test/render-with-router'
+import { resetAuthSession } from '../../test/reset-auth-session'
+import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
+import { MembersPage } from './members-page'
+
+const user = (id: string, name: string) => ({
+  id,
+  name,
+  email: `${name.toLowerCase()}@firm.test`,
+  emailVerified: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+})
+const memberRow = (id: string, role: string, who: ReturnType<typeof user>, day: string) => ({
+  id,
+  organizationId: 'org-1',
+  userId: who.id,
+  role,
+  createdAt: `2025-03-${day}T09:00:00.000Z`,
+  user: who,
+})
+const OWNER = user('u-owner', 'Olivia')
+const ADMIN = user('u-admin', 'Adam')
+const MEMBER = user('u-member', 'Mia')
+
+function sessionOf(who: ReturnType<typeof user>) {
+  return {
+    session: {
+      id: 's1',
+      userId: who.id,
+      token: 't',
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      createdAt: '2025-01-01T00:00:00.000Z',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    },
+    user: who,
+  }
+}
+
+/** A server with three members and one pending invitation, signed in as `me`. */
+function serve(me: ReturnType<typeof user>, extra: Record<string, () => Response> = {}) {
+  const org = {
+    id: 'org-1',
+    name: 'Acme Law',
+    slug: 'acme-law',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    members: [
+      memberRow('m-owner', 'owner', OWNER, '01'),
+      memberRow('m-admin', 'admin', ADMIN, '02'),
+      memberRow('m-member', 'member', MEMBER, '03'),
+    ],
+    invitations: [
+      {
+        id: 'inv-1',
+        organizationId: 'org-1',
+        email: 'newbie@firm.test',
+        role: 'member',
+        status: 'pending',
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        inviterId: OWNER.id,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      },
+      {
+        id: 'inv-old',
+        organizationId: 'org-1',
+        email: 'gone@firm.test',
+        role: 'member',
+        status: 'canceled',
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        inviterId: OWNER.id,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      },
+    ],
+  }
+  const stub = stubFetch({
+    'GET /api/auth/get-session': () => jsonResponse(sessionOf(me)),
+    'GET /api/auth/organization/get-full-organization': () => jsonResponse(org),
+    ...extra,
+  })
+  resetAuthSession()
+  renderWithRouter({
+    routes: [
+      { path: '/dashboard/acme-law/members', element: inOrgScope(<MembersPage />) },
+      { path: '/dashboard', element: <p>Your organizations</p> },
+    ],
+    initialPath: '/dashboard/acme-law/members',
+  })
+  return stub
+}
+
+async function bodyOf(stub: ReturnType<typeof stubFetch>, path: string) {
+  const request = stub.requests.find((r) => new URL(r.url).pathname === path)
+  return request ? ((await request.json()) as Record<string, unknown>) : undefined
+}
+
+describe('MembersPage', () => {
+  it('lists members with role and join date, and pending invitations only', async () => {
+    serve(OWNER)
+    const table = await screen.findByRole('region', { name: 'Members' })
+    await within(table).findByText('Olivia')
+    const rows = within(table).getAllByRole('row')
+    expect(rows).toHaveLength(4)
+    expect(within(rows[1]!).getByText('olivia@firm.test')).toBeInTheDocument()
+    expect(within(rows[3]!).getByRole('combobox', { name: 'Role of Mia' })).toHaveValue('member')
+    expect(within(rows[1]!).getByText('Mar 1, 2025', { exact: false })).toBeInTheDocument()
+    const invitations = screen.getByRole('region', { name: 'Pending invitations' })
+    expect(within(invitations).getByText('newbie@firm.test')).toBeInTheDocument()
+    expect(within(invitations).queryByText('gone@firm.test')).toBeNull()
+  })
+
+  it('invites an address with a role and toasts it', async () => {
+    const stub = serve(OWNER, {
+      'POST /api/auth/organization/invite-member': () => jsonResponse({ id: 'inv-2' }),
+    })
+    await screen.findByText('Olivia')
+    await userEvent.type(screen.getByLabelText('Invite by e-mail'), 'colleague@firm.test')
+    await userEvent.selectOptions(screen.getByLabelText('Role of the invitee'), 'admin')
+    await userEvent.click(screen.getByRole('button', { name: 'Invite' }))
+    expect(await screen.findByText('Invitation sent to colleague@firm.test')).toBeInTheDocument()
+    expect(await bodyOf(stub, '/api/auth/organization/invite-member')).toEqual({
+      email: 'colleague@firm.test',
+      role: 'admin',
+      organizationId: 'org-1',
+    })
+  })
+
+  it('resends and cancels a pending invitation', async () => {
+    const stub = serve(OWNER, {
+      'POST /api/auth/organization/invite-member': () => jsonResponse({ id: 'inv-1' }),
+      'POST /api/auth/organization/cancel-invitation': () => jsonResponse({ id: 'inv-1' }),
+    })
+    const invitations = await screen.findByRole('region', { name: 'Pending invitations' })
+    await within(invitations).findByText('newbie@firm.test')
+    await userEvent.click(within(invitations).getByRole('button', { name: 'Resend' }))
+    expect(await screen.findByText('Invitation sent again to newbie@firm.test')).toBeInTheDocument()
+    expect(await bodyOf(stub, '/api/auth/organization/invite-member')).toMatchObject({
+      email: 'newbie@firm.test',
+      resend: true,
+    })
+    await userEvent.click(within(invitations).getByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByText('Invitation to newbie@firm.test cancelled')).toBeInTheDocument()
+    expect(await bodyOf(stub, '/api/auth/organization/cancel-invitation')).toEqual({
+      invitationId: 'inv-1',
+    })
+  })
+
+  it('lets an admin grant member or admin, never owner, and leaves owners untouched', async () => {
+    serve(ADMIN)
+    await screen.findByText('Olivia')
+    const roleOfMia = screen.getByRole('combobox', { name: 'Role of Mia' })
+    expect(
+      within(roleOfMia)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['member', 'admin'])
+    expect(screen.queryByRole('combobox', { name: 'Role of Olivia' })).toBeNull()
+    expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(1)
+  })
+
+  it("changes a role and shows the server's refusal", async () => {
+    serve(OWNER, {
+      'POST /api/auth/organization/update-member-role': () =>
+        problemResponse(403, 'You are not allowed to update this member'),
+    })
+    await screen.findByText('Olivia')
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role of Mia' }), 'admin')
+    expect(await screen.findByText('You are not allowed to update this member')).toBeInTheDocument()
+  })
+
+  it('removes a member after confirmation', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
+    const stub = serve(OWNER, {
+      'POST /api/auth/organization/remove-member': () =>
+        jsonResponse({ member: { id: 'm-admin' } }),
+    })
+    await screen.findByText('Olivia')
+    const adamRow = screen.getByText('Adam').closest('tr')!
+    await userEvent.click(within(adamRow).getByRole('button', { name: 'Remove' }))
+    expect(confirm).toHaveBeenCalledWith('Remove Adam from this organization?')
+    expect(await screen.findByText('Adam was removed')).toBeInTheDocument()
+    expect(await bodyOf(stub, '/api/auth/organization/remove-member')).toEqual({
+      memberIdOrEmail: 'm-admin',
+      organizationId: 'org-1',
+    })
+  })
+
+  it('shows a member the list without managing controls, and lets them leave', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true)
+    const stub = serve(MEMBER, {
+      'POST /api/auth/organization/leave': () => jsonResponse({ id: 'm-member' }),
+      'GET /api/auth/organization/list': () => jsonResponse([]),
+    })
+    await screen.findByText('Olivia')
+    expect(screen.queryByLabelText('Invite by e-mail')).toBeNull()
+    expect(screen.queryByRole('combobox')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Pending invitations' })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Leave organization' }))
+    expect(await screen.findByText('You left the organization')).toBeInTheDocument()
+    expect(await screen.findByText('Your organizations')).toBeInTheDocument()
+    expect(await bodyOf(stub, '/api/auth/organization/leave')).toEqual({ organizationId: 'org-1' })
+  })
+})

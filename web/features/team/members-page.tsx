@@ -1,0 +1,195 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { PageHeader } from '../../components/page-header'
+import { Badge } from '../../components/ui/badge'
+import { Button } from '../../components/ui/button'
+import { authClient } from '../../lib/auth-client'
+import { useOrgScope } from '../../lib/org-scope'
+import { teamActions, teamQuery, type TeamInvitation, type TeamRole } from './api'
+import { InviteMemberForm } from './invite-member-form'
+import { grantableRoles, RoleSelect } from './role-select'
+import { useTeamChange } from './use-team-change'
+
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+
+/**
+ * /dashboard/:orgSlug/members: the organisation's members with role and join date, and its
+ * pending invitations. Owners and admins invite, resend, cancel, change roles and remove; every
+ * member sees the list and may leave. The server holds the rules (decision 0045); this screen
+ * only hides what the signed-in member may not do.
+ */
+export function MembersPage() {
+  const { orgId } = useOrgScope()
+  const team = useQuery(teamQuery(orgId))
+  const session = authClient.useSession()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const actions = teamActions(orgId)
+  const me = team.data?.members.find((m) => m.userId === session.data?.user.id)
+  const myRole: TeamRole = me?.role ?? 'member'
+  const manages = myRole !== 'member'
+  const roles = grantableRoles(myRole)
+
+  const changeRole = useTeamChange(
+    orgId,
+    ({ memberId, role }: { memberId: string; role: TeamRole; name: string }) =>
+      actions.changeRole(memberId, role),
+    ({ name, role }) => `${name} is now ${role}`,
+  )
+  const remove = useTeamChange(
+    orgId,
+    ({ memberId }: { memberId: string; name: string }) => actions.remove(memberId),
+    ({ name }) => `${name} was removed`,
+  )
+  const resend = useTeamChange(orgId, actions.resend, (i) => `Invitation sent again to ${i.email}`)
+  const cancel = useTeamChange(
+    orgId,
+    (i: TeamInvitation) => actions.cancel(i.id),
+    (i) => `Invitation to ${i.email} cancelled`,
+  )
+  const leave = async () => {
+    if (!window.confirm('Leave this organization? You lose access to its documents.')) return
+    try {
+      await actions.leave()
+      await queryClient.invalidateQueries({ queryKey: ['orgs'] })
+      toast.success('You left the organization')
+      await navigate('/dashboard')
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Members"
+        description="Who belongs to this organization, with which role."
+        actions={
+          me ? (
+            <Button type="button" variant="outline" onClick={leave}>
+              Leave organization
+            </Button>
+          ) : null
+        }
+      />
+      <div className="flex flex-col gap-6">
+        {manages ? (
+          <InviteMemberForm orgId={orgId} roles={roles} />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            Owners and admins invite colleagues and change roles.
+          </p>
+        )}
+        {team.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {team.error.message}
+          </p>
+        )}
+        <section aria-label="Members" className="overflow-x-auto rounded-md border">
+          <table className="w-full text-sm">
+            <thead className="border-b bg-muted/50 text-left">
+              <tr>
+                <th className="px-3 py-2 font-medium">Name</th>
+                <th className="px-3 py-2 font-medium">E-mail</th>
+                <th className="px-3 py-2 font-medium">Role</th>
+                <th className="px-3 py-2 font-medium">Joined</th>
+                {manages && <th className="px-3 py-2 font-medium">Actions</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {team.data?.members.map((m) => {
+                const name = m.name || m.email
+                // An admin may not touch an owner; nobody changes themselves here (leave instead).
+                const editable =
+                  manages && m.id !== me?.id && (myRole === 'owner' || m.role !== 'owner')
+                return (
+                  <tr key={m.id} className="border-b last:border-0">
+                    <td className="px-3 py-2">
+                      {name}
+                      {m.id === me?.id && (
+                        <Badge variant="secondary" className="ml-2">
+                          you
+                        </Badge>
+                      )}
+                    </td>
+                    <td className="px-3 py-2">{m.email}</td>
+                    <td className="px-3 py-2">
+                      {editable ? (
+                        <RoleSelect
+                          label={`Role of ${name}`}
+                          value={m.role}
+                          roles={roles}
+                          disabled={changeRole.isPending}
+                          onChange={(role) => changeRole.mutate({ memberId: m.id, role, name })}
+                        />
+                      ) : (
+                        <Badge variant="outline">{m.role}</Badge>
+                      )}
+                    </td>
+                    <td className="px-3 py-2">{day.format(m.joinedAt)}</td>
+                    {manages && (
+                      <td className="px-3 py-2">
+                        {editable && (
+                          <Button
+                            type="button"
+                            variant="outline"
+                            size="sm"
+                            disabled={remove.isPending}
+                            onClick={() => {
+                              if (window.confirm(`Remove ${name} from this organization?`))
+                                remove.mutate({ memberId: m.id, name })
+                            }}
+                          >
+                            Remove
+                          </Button>
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </section>
+        {manages && (
+          <section aria-label="Pending invitations" className="space-y-2">
+            <h2 className="font-serif text-lg font-semibold">Pending invitations</h2>
+            {team.data?.invitations.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No pending invitations.</p>
+            ) : (
+              <ul className="divide-y rounded-md border">
+                {team.data?.invitations.map((i) => (
+                  <li key={i.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">
+                    <span className="grow">
+                      {i.email} <Badge variant="outline">{i.role}</Badge>
+                    </span>
+                    <span className="text-muted-foreground">expires {day.format(i.expiresAt)}</span>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      disabled={resend.isPending || (myRole !== 'owner' && i.role === 'owner')}
+                      onClick={() => resend.mutate(i)}
+                    >
+                      Resend
+                    </Button>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      disabled={cancel.isPending}
+                      onClick={() => cancel.mutate(i)}
+                    >
+                      Cancel
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </div>
+    </>
+  )
+}
