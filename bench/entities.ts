@@ -25,7 +25,7 @@ import {
   importJobHandler,
   startImport,
 } from '../server/features/entities/import-csv'
-import { csvLine } from '../server/features/entities/csv'
+import { csvLine } from '../server/http/csv-line'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
 

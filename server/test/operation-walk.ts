@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
+import type { InjectOptions } from 'fastify'
 import { withTenant } from '../db/tenant'
 import { enqueueJob } from '../jobs/job-service'
 import { conversations, recordings } from '../db/schema'
@@ -42,7 +43,7 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
 
 /** A request as `app.inject` takes it, and whether it is valid enough to expect a 2xx. */
 export interface WalkRequest {
-  request: { method: 'GET'; url: string; payload?: unknown }
+  request: { method: 'GET'; url: string; payload?: InjectOptions['payload'] }
   exact: boolean
 }
 
@@ -133,7 +134,10 @@ export function operationRequests(t: TestApp, org: TestMember) {
   }
 
   /** A minimal valid body per operation that needs one; others get `{}` (and may answer 400). */
-  const EXAMPLE_BODIES: Record<string, (actor: TestMember) => Promise<{ payload: unknown }>> = {
+  const EXAMPLE_BODIES: Record<
+    string,
+    (actor: TestMember) => Promise<{ payload: InjectOptions['payload'] }>
+  > = {
     createTextDocument: async () => ({
       payload: { title: 'Walk memo', content: 'Please review.' },
     }),

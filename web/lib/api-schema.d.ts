@@ -469,6 +469,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The organisation’s audit log, newest first, in keyset pages (pass nextCursor as cursor), with the actions it holds and the organisation’s members (for the filters). */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The audit rows matching the filters as a CSV file (streamed), newest first: header created_at,actor_type,actor_id,actor_name,credential_id,action,target_type,target_id,meta; every value quoted, inner quotes doubled, meta as JSON; values starting with = + - @ tab, carriage return or a quote are prefixed with a quote. */
+        get: operations["exportAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -805,6 +839,27 @@ export interface components {
             end: number;
             quote: string;
         };
+        AuditEntryInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            actorType: "user" | "system" | "api_key" | "gpt";
+            actorId: string | null;
+            /** @description The actor’s name or e-mail; null for the system */
+            actorName: string | null;
+            /** @description The credential acted through; null for a session */
+            credentialId: string | null;
+            action: string;
+            targetType: string;
+            targetId: string | null;
+            /** @description Whether the target can still be opened */
+            targetExists: boolean;
+            meta: {
+                [key: string]: unknown;
+            };
+            /** @description ISO 8601, microseconds kept */
+            createdAt: string;
+        };
         ConversationInput: {
             /** Format: uuid */
             id: string;
@@ -1118,6 +1173,27 @@ export interface components {
             start: number;
             end: number;
             quote: string;
+        };
+        AuditEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            actorType: "user" | "system" | "api_key" | "gpt";
+            actorId: string | null;
+            /** @description The actor’s name or e-mail; null for the system */
+            actorName: string | null;
+            /** @description The credential acted through; null for a session */
+            credentialId: string | null;
+            action: string;
+            targetType: string;
+            targetId: string | null;
+            /** @description Whether the target can still be opened */
+            targetExists: boolean;
+            meta: {
+                [key: string]: unknown;
+            };
+            /** @description ISO 8601, microseconds kept */
+            createdAt: string;
         };
         Conversation: {
             /** Format: uuid */
@@ -4227,6 +4303,195 @@ export interface operations {
                         /** @description Items matching the filters, across all pages */
                         total: number;
                     };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description The nextCursor of the page before; absent for the first page */
+                cursor?: string;
+                /** @description Only rows of this user */
+                actorId?: string;
+                /** @description Only rows of this kind of actor */
+                actorType?: "user" | "system" | "api_key" | "gpt";
+                /** @description Only rows of this action, e.g. entity.update */
+                action?: string;
+                /** @description Only rows at or after this instant (ISO 8601) */
+                from?: string;
+                /** @description Only rows before this instant (ISO 8601) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AuditEntry"][];
+                        /** @description Pass as cursor for the next page; null when this page is the last */
+                        nextCursor: string | null;
+                        /** @description The actions the organisation’s log holds */
+                        actions: string[];
+                        /** @description The organisation’s members */
+                        actors: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportAudit: {
+        parameters: {
+            query?: {
+                /** @description Only rows of this user */
+                actorId?: string;
+                /** @description Only rows of this kind of actor */
+                actorType?: "user" | "system" | "api_key" | "gpt";
+                /** @description Only rows of this action, e.g. entity.update */
+                action?: string;
+                /** @description Only rows at or after this instant (ISO 8601) */
+                from?: string;
+                /** @description Only rows before this instant (ISO 8601) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description The path, query or body is malformed (code validation_failed) */
