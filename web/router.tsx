@@ -30,6 +30,7 @@ const orgScreens: Record<string, RouteObject['lazy']> = {
   }),
   events: async () => ({ Component: (await import('./features/events/events-page')).EventsPage }),
   vector: async () => ({ Component: (await import('./features/vector/vector-page')).VectorPage }),
+  audit: async () => ({ Component: (await import('./features/audit/audit-page')).AuditPage }),
   security: async () => ({
     Component: (await import('./features/security/security-page')).SecurityPage,
   }),
