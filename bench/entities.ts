@@ -29,7 +29,7 @@ import {
 import { JobRunner } from '../server/jobs/job-runner'
 import { JOB_CATALOGUE, type AppJobCatalogue } from '../server/job-catalogue'
 import type { AppServices } from '../server/services'
-import { csvLine } from '../server/features/entities/csv'
+import { csvLine } from '../server/http/csv-line'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
 

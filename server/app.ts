@@ -47,6 +47,7 @@ import { voiceRoutes } from './features/voice/routes'
 import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/demo/routes'
 import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
+import { auditRoutes } from './features/audit/routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { EventStreams, type EventStreamLimits } from './http/event-streams'
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(voiceRoutes, { services })
       await v1.register(vectorRoutes, { services })
       await v1.register(assistantRoutes, { services })
+      await v1.register(auditRoutes, { db })
     },
     { prefix: '/api/v1' },
   )

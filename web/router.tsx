@@ -33,6 +33,7 @@ const orgScreens: Record<string, RouteObject['lazy']> = {
   members: async () => ({
     Component: (await import('./features/team/members-page')).MembersPage,
   }),
+  audit: async () => ({ Component: (await import('./features/audit/audit-page')).AuditPage }),
   security: async () => ({
     Component: (await import('./features/security/security-page')).SecurityPage,
   }),

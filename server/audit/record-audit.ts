@@ -5,7 +5,13 @@
 import { auditLogs } from '../db/schema'
 import type { Principal, Tx } from '../db/tenant'
 
-/** Appends one audit row for `principal` in transaction `tx`. `action` is e.g. 'document.create'. */
+/**
+ * Appends one audit row for `principal` in transaction `tx`. `action` is e.g. 'document.create'.
+ * The actor is the principal's kind and user, and its credential when it has one; a principal
+ * without a user that claims to be one (a job nobody asked for) is recorded as `system`, so
+ * every `user` row names its user. `meta` is small JSON (ids, counts, field names): never
+ * document text, question text, tokens or secrets.
+ */
 export async function recordAudit(
   tx: Tx,
   principal: Principal,
@@ -13,10 +19,13 @@ export async function recordAudit(
   target: { type: string; id: string | null },
   meta: Record<string, unknown> = {},
 ): Promise<void> {
+  const actorType =
+    principal.actorType === 'user' && principal.userId === null ? 'system' : principal.actorType
   await tx.insert(auditLogs).values({
     orgId: principal.orgId,
-    actorType: principal.actorType,
+    actorType,
     actorId: principal.userId,
+    credentialId: principal.credentialId ?? null,
     action,
     targetType: target.type,
     targetId: target.id,

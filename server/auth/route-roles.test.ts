@@ -6,16 +6,11 @@
  * lacking the operation's `x-scope` → 403, each role from the minimum up → admitted. An operation
  * without `x-min-role` and `x-scope` fails unless it is one of the few public ones listed here.
  */
-import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { withTenant } from '../db/tenant'
-import { insertJob } from '../jobs/job-service'
-import { conversations, recordings } from '../db/schema'
-import { createFsBlobStore } from '../blob/fs-blob-store'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, signedInWithRole, type TestMember } from '../test/test-app'
 import { createTestCredentials } from '../test/test-credentials'
-import { uploadForm } from '../test/sample-files'
+import { operationRequests, readOperations, type Operation } from '../test/operation-walk'
 import { ROLES, type Role } from '../db/roles'
 import Fastify, { type FastifyInstance } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
@@ -38,144 +33,8 @@ const members: Record<Role, TestMember> = {
 }
 const outsider = await signedInMember(t, 'Outside Firm')
 
-interface Operation {
-  method: string
-  path: string
-  operationId: string
-  minRole: unknown
-  scope: unknown
-}
-
-const openApi = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
-  paths: Record<string, Record<string, Record<string, unknown>>>
-}
-const operations: Operation[] = Object.entries(openApi.paths).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, op]) => ({
-    method: method.toUpperCase(),
-    path,
-    operationId: String(op.operationId),
-    minRole: op[MIN_ROLE_EXTENSION],
-    scope: op[SCOPE_EXTENSION],
-  })),
-)
-
-/** A minimal valid body per operation that needs one; others get `{}` (and may answer 400). */
-const EXAMPLE_BODIES: Record<string, () => { payload: unknown }> = {
-  createTextDocument: () => ({ payload: { title: 'Walk memo', content: 'Please review.' } }),
-  uploadDocument: () => ({
-    payload: uploadForm(new TextEncoder().encode('Memo\nPlease review.'), 'memo.txt'),
-  }),
-  createApp: () => ({ payload: { slug: `walk-${randomUUID().slice(0, 8)}` } }),
-  analyzeDocument: () => ({ payload: { kind: 'summarize' } }),
-  createEntity: () => ({ payload: { name: 'Walk client' } }),
-  updateEntity: () => ({ payload: { name: 'Walk client, renamed' } }),
-  deleteEntities: () => ({ payload: { ids: [randomUUID()] } }),
-  searchPassages: () => ({ payload: { query: 'delivery of goods' } }),
-  semanticSearch: () => ({ payload: { _emb: JSON.stringify(Array(384).fill(0.05)), _k: 3 } }),
-  embedText: () => ({ payload: { text: 'delivery of goods' } }),
-  chat: () => ({ payload: { messages: [{ role: 'user', content: 'What is delivered?' }] } }),
-}
-
-/** Uploads a document (with its file) as `actor`, so deleting it is within even a member's rights. */
-async function documentOf(actor: TestMember): Promise<string> {
-  const contract = new TextEncoder().encode('Walk contract\nThe Supplier shall deliver the goods.')
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orgs/${actor.orgId}/documents`,
-    headers: actor.headers,
-    payload: uploadForm(contract, 'walk-contract.txt'),
-  })
-  expect(res.statusCode).toBe(201)
-  return (res.json() as { id: string }).id
-}
-
-/** An entity `actor` created in the owner's organisation. */
-async function entityOf(actor: TestMember): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orgs/${actor.orgId}/entities`,
-    headers: actor.headers,
-    payload: { name: 'Walk entity' },
-  })
-  expect(res.statusCode).toBe(201)
-  return (res.json() as { id: string }).id
-}
-
-/** A job `actor` queued in the owner's organisation (indexing a document that is not there). */
-async function jobOf(actor: TestMember): Promise<string> {
-  const principal = {
-    orgId: owner.orgId,
-    userId: actor.userId,
-    role: 'member',
-    actorType: 'user',
-  } as const
-  const job = await withTenant(t.database.db, principal, (tx) =>
-    insertJob(tx, principal, { kind: 'document-chunks', input: { documentId: randomUUID() } }),
-  )
-  return job.id
-}
-
-/** A recording `actor` made in the owner's organisation (a stored file and its row). */
-async function recordingOf(actor: TestMember): Promise<string> {
-  const principal = { orgId: owner.orgId } as const
-  const fileKey = `orgs/${owner.orgId}/voice-recordings/${actor.userId}/${Date.now()}.webm`
-  await createFsBlobStore(t.blobDir).put(fileKey, new Uint8Array([26, 69, 223, 163]), 'audio/webm')
-  const [row] = await withTenant(t.database.db, principal, (tx) =>
-    tx
-      .insert(recordings)
-      .values({
-        orgId: owner.orgId,
-        title: 'Walk memo',
-        fileKey,
-        mimeType: 'audio/webm',
-        sizeBytes: 4,
-        createdBy: actor.userId,
-      })
-      .returning({ id: recordings.id }),
-  )
-  return row?.id ?? ''
-}
-
-/** A conversation `actor` started in the owner's organisation. */
-async function conversationOf(actor: TestMember): Promise<string> {
-  const [row] = await withTenant(t.database.db, { orgId: owner.orgId }, (tx) =>
-    tx
-      .insert(conversations)
-      .values({ orgId: owner.orgId, createdBy: actor.userId })
-      .returning({ id: conversations.id }),
-  )
-  return row?.id ?? ''
-}
-
-/**
- * The request `op` as `actor` would send it to the owner's organisation: path parameters are
- * real ids (a document `actor` created) where known, random UUIDs otherwise (`placeholder`).
- */
-async function requestFor(op: Operation, actor: TestMember) {
-  let placeholder = false
-  const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '')
-  let url = op.path
-  for (const name of names) {
-    let value: string
-    if (name === 'orgId') value = owner.orgId
-    else if (name === 'documentId') value = await documentOf(actor)
-    else if (name === 'jobId') value = await jobOf(actor)
-    else if (name === 'entityId') value = await entityOf(actor)
-    else if (name === 'recordingId') value = await recordingOf(actor)
-    else if (name === 'conversationId') value = await conversationOf(actor)
-    else {
-      value = randomUUID()
-      placeholder = true
-    }
-    url = url.replace(`{${name}}`, value)
-  }
-  const needsBody = !['GET', 'HEAD', 'DELETE'].includes(op.method)
-  const body = EXAMPLE_BODIES[op.operationId]?.() ?? (needsBody ? { payload: {} } : {})
-  return {
-    request: { method: op.method as 'GET', url, ...body },
-    exact: !placeholder && (!needsBody || op.operationId in EXAMPLE_BODIES),
-  }
-}
+const operations: Operation[] = await readOperations(t)
+const { requestFor } = operationRequests(t, owner)
 
 function expectProblem(
   res: { statusCode: number; headers: Record<string, unknown> },

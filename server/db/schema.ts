@@ -24,6 +24,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
+import { ACTOR_TYPES, type ActorType } from './actor-types'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -225,20 +226,35 @@ export const analyses = pgTable(
   (t) => [index('analyses_document_idx').on(t.documentId, t.createdAt)],
 )
 
+/**
+ * The audit trail (server/audit): append-only for the application role (migration 0002). Who
+ * acted is `actor_type` (one of ACTOR_TYPES: a later credential kind extends the list and this
+ * check in a migration of its own) with `actor_id` (the user, or null for the system) and, for
+ * a credential (an API key, say), `credential_id`. Read newest first by (created_at, id), the
+ * keyset of the audit viewer (decision 0046).
+ */
 export const auditLogs = pgTable(
   'audit_logs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: orgId(),
-    actorType: text('actor_type').notNull(),
+    actorType: text('actor_type').notNull().$type<ActorType>(),
     actorId: text('actor_id'),
+    credentialId: text('credential_id'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),
     meta: jsonb('meta').notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_logs_org_created_idx').on(t.orgId, t.createdAt)],
+  (t) => [
+    index('audit_logs_org_created_id_idx').on(t.orgId, t.createdAt, t.id),
+    index('audit_logs_org_action_created_idx').on(t.orgId, t.action, t.createdAt, t.id),
+    check(
+      'audit_logs_actor_type_check',
+      sql.raw(`actor_type IN (${ACTOR_TYPES.map((a) => `'${a}'`).join(', ')})`),
+    ),
+  ],
 )
 
 /**

@@ -9,6 +9,7 @@ import type { Logger } from 'drizzle-orm/logger'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import type { PGlite } from '@electric-sql/pglite'
+import type { ActorType } from './actor-types'
 import type { Db } from './client'
 import { PgliteThread, type ThreadQueryOptions, type ThreadStatement } from './pglite-thread'
 
@@ -17,7 +18,12 @@ export interface Principal {
   orgId: string
   userId: string | null
   role: 'owner' | 'admin' | 'member'
-  actorType: 'user' | 'api_key' | 'gpt' | 'system'
+  actorType: ActorType
+  /**
+   * The credential acting (an API key's id, say), when the principal came from one; absent or
+   * null for a session and for the system. The audit log records it beside the user.
+   */
+  credentialId?: string | null
 }
 
 /** A transaction handle as Drizzle passes it to `db.transaction` callbacks. */

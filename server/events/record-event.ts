@@ -5,9 +5,9 @@
  * feature writes events and features do not import each other.
  *
  * Kinds in use (a dotted `subject.verb`): `document.uploaded`, `document.pasted`,
- * `document.deleted`, `analysis.finished`, `entity.created`, `entities.deleted`,
+ * `document.deleted`, `analysis.finished`, `entity.created`, `entity.updated`, `entities.deleted`,
  * `entities.imported`, `recording.uploaded`, `recording.transcribed`, `recording.deleted`,
- * `app.created`, and the team's (written by server/auth/membership-audit.ts): `invitation.created`,
+ * `app.created`, `assistant.asked`, and the team's (written by server/auth/membership-audit.ts): `invitation.created`,
  * `invitation.resent`, `invitation.cancelled`, `invitation.declined`, `member.joined`,
  * `member.role_changed`, `member.removed`, `member.left`; later features add theirs (e.g. `key.created`). `meta` is small JSON naming the
  * subject (ids, counts, titles), never document text, tokens or secrets.

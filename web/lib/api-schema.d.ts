@@ -291,7 +291,7 @@ export interface paths {
         };
         get: operations["listRecordings"];
         put?: never;
-        /** @description multipart/form-data with an optional `appId` (an app of the organisation, 404 otherwise) and then `file`: a recording in WAV, WebM/Matroska, Ogg, MP4/M4A, MP3 or FLAC, at most 100 MB (413 `file_too_large`, chunked or not) and MAX_RECORDING_MINUTES long (413 `audio_too_long`). The format is told from the bytes, never from the claimed type. Stored in the bucket voice-recordings as `{userId}/{timestamp}.{ext}` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files and other formats (playlists included; nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed. */
+        /** @description multipart/form-data with `file` and an optional `appId` (an app of the organisation, 404 otherwise): a recording in WAV, WebM/Matroska, Ogg, MP4/M4A, MP3 or FLAC, at most 100 MB (413 `file_too_large`, chunked or not) and MAX_RECORDING_MINUTES long (413 `audio_too_long`). The format is told from the bytes, never from the claimed type. Stored in the bucket voice-recordings as `{userId}/{timestamp}.{ext}` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files and other formats (playlists included; nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed. */
         post: operations["uploadRecording"];
         delete?: never;
         options?: never;
@@ -469,6 +469,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The organisation’s audit log, newest first, in keyset pages (pass nextCursor as cursor), with the actions it holds and the organisation’s members (for the filters). */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The audit rows matching the filters as a CSV file (streamed), newest first: header created_at,actor_type,actor_id,actor_name,credential_id,action,target_type,target_id,meta; every value quoted, inner quotes doubled, meta as JSON; values starting with = + - @ tab, carriage return or a quote are prefixed with a quote. */
+        get: operations["exportAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -519,7 +553,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -552,6 +586,11 @@ export interface components {
             /** @enum {string} */
             textStatus: "ok" | "empty";
         };
+        DocumentChunksJobResultInput: {
+            chunks: number;
+            embedder: string | null;
+            superseded?: boolean;
+        };
         AnalysisJobResultInput: {
             /** Format: uuid */
             analysisId: string;
@@ -580,11 +619,6 @@ export interface components {
             documentId: string;
             summaryJobId?: string | null;
         };
-        DocumentChunksJobResultInput: {
-            chunks: number;
-            embedder: string | null;
-            superseded?: boolean;
-        };
         JobInput: {
             /** Format: uuid */
             id: string;
@@ -595,7 +629,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -615,7 +649,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -635,7 +669,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -655,7 +689,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -797,7 +831,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -834,7 +868,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -897,6 +931,27 @@ export interface components {
             end: number;
             quote: string;
         };
+        AuditEntryInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            actorType: "user" | "system" | "api_key" | "gpt";
+            actorId: string | null;
+            /** @description The actor’s name or e-mail; null for the system */
+            actorName: string | null;
+            /** @description The credential acted through; null for a session */
+            credentialId: string | null;
+            action: string;
+            targetType: string;
+            targetId: string | null;
+            /** @description Whether the target can still be opened */
+            targetExists: boolean;
+            meta: {
+                [key: string]: unknown;
+            };
+            /** @description ISO 8601, microseconds kept */
+            createdAt: string;
+        };
         ConversationInput: {
             /** Format: uuid */
             id: string;
@@ -925,7 +980,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -958,6 +1013,11 @@ export interface components {
             /** @enum {string} */
             textStatus: "ok" | "empty";
         };
+        DocumentChunksJobResult: {
+            chunks: number;
+            embedder: string | null;
+            superseded?: boolean;
+        };
         AnalysisJobResult: {
             /** Format: uuid */
             analysisId: string;
@@ -986,11 +1046,6 @@ export interface components {
             documentId: string;
             summaryJobId?: string | null;
         };
-        DocumentChunksJobResult: {
-            chunks: number;
-            embedder: string | null;
-            superseded?: boolean;
-        };
         Job: {
             /** Format: uuid */
             id: string;
@@ -1001,7 +1056,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1021,7 +1076,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1041,7 +1096,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1061,7 +1116,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1203,7 +1258,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -1240,7 +1295,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "job_finished" | "job_input_invalid" | "job_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -1302,6 +1357,27 @@ export interface components {
             start: number;
             end: number;
             quote: string;
+        };
+        AuditEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            actorType: "user" | "system" | "api_key" | "gpt";
+            actorId: string | null;
+            /** @description The actor’s name or e-mail; null for the system */
+            actorName: string | null;
+            /** @description The credential acted through; null for a session */
+            credentialId: string | null;
+            action: string;
+            targetType: string;
+            targetId: string | null;
+            /** @description Whether the target can still be opened */
+            targetExists: boolean;
+            meta: {
+                [key: string]: unknown;
+            };
+            /** @description ISO 8601, microseconds kept */
+            createdAt: string;
         };
         Conversation: {
             /** Format: uuid */
@@ -4401,6 +4477,195 @@ export interface operations {
                         /** @description Items matching the filters, across all pages */
                         total: number;
                     };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description The nextCursor of the page before; absent for the first page */
+                cursor?: string;
+                /** @description Only rows of this user */
+                actorId?: string;
+                /** @description Only rows of this kind of actor */
+                actorType?: "user" | "system" | "api_key" | "gpt";
+                /** @description Only rows of this action, e.g. entity.update */
+                action?: string;
+                /** @description Only rows at or after this instant (ISO 8601) */
+                from?: string;
+                /** @description Only rows before this instant (ISO 8601) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AuditEntry"][];
+                        /** @description Pass as cursor for the next page; null when this page is the last */
+                        nextCursor: string | null;
+                        /** @description The actions the organisation’s log holds */
+                        actions: string[];
+                        /** @description The organisation’s members */
+                        actors: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportAudit: {
+        parameters: {
+            query?: {
+                /** @description Only rows of this user */
+                actorId?: string;
+                /** @description Only rows of this kind of actor */
+                actorType?: "user" | "system" | "api_key" | "gpt";
+                /** @description Only rows of this action, e.g. entity.update */
+                action?: string;
+                /** @description Only rows at or after this instant (ISO 8601) */
+                from?: string;
+                /** @description Only rows before this instant (ISO 8601) */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description The path, query or body is malformed (code validation_failed) */

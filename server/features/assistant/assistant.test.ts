@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { addIndexedDocument } from '../../test/indexed-document'
@@ -143,5 +144,30 @@ describe('conversations', () => {
       headers: mallory.headers,
     })
     expect(list.json().items.map((c: { id: string }) => c.id)).not.toContain(own.conversationId)
+  })
+
+  it('audits and logs a question by its conversation and length, never its text', async () => {
+    const question = 'Which law governs the confidential agreement?'
+    const chat = await askAssistant(t, alice, question)
+    const audit = await t.database.db.execute(
+      sql`select action, target_type, target_id, meta from audit_logs
+          where org_id = ${alice.orgId} and action = 'assistant.question'
+            and target_id = ${chat.conversationId}`,
+    )
+    expect((audit as unknown as { rows: unknown[] }).rows).toEqual([
+      {
+        action: 'assistant.question',
+        target_type: 'conversation',
+        target_id: chat.conversationId,
+        meta: { length: question.length },
+      },
+    ])
+    const events = await t.app.inject({
+      url: `/api/v1/orgs/${alice.orgId}/events?kind=assistant.asked`,
+      headers: alice.headers,
+    })
+    const asked = events.json().items as { meta: Record<string, unknown> }[]
+    expect(asked.map((e) => e.meta)).toContainEqual({ conversationId: chat.conversationId })
+    expect(JSON.stringify(asked)).not.toContain('confidential agreement')
   })
 })

@@ -10,6 +10,7 @@ import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
 import { readPage } from '../../db/read-page'
 import { notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
+import { recordEvent } from '../../events/record-event'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
 import type { Embedder } from '../../ai/embedder/types'
 import type { ChatEngine, ChatTurn } from '../../ai/chat/types'
@@ -23,7 +24,8 @@ export const PASSAGES_PER_ANSWER = 5
 
 /**
  * Opens the turn: finds conversation `conversationId` (404 when not the org's) or starts one in
- * `appId` (404 for an app that is not the org's), and stores the user's question (audited).
+ * `appId` (404 for an app that is not the org's), and stores the user's question (audited as
+ * `assistant.question` with its length, event `assistant.asked`).
  */
 export async function openTurn(
   db: Db,
@@ -54,20 +56,29 @@ export async function openTurn(
           id: conversation.id,
         })
       }
-      const [message] = await tx
-        .insert(messages)
-        .values({
-          orgId: principal.orgId,
-          appId: conversation.appId,
-          conversationId: conversation.id,
-          role: 'user',
-          content: input.question,
-        })
-        .returning({ id: messages.id })
-      await recordAudit(tx, principal, 'message.create', {
-        type: 'message',
-        id: message?.id ?? null,
+      await tx.insert(messages).values({
+        orgId: principal.orgId,
+        appId: conversation.appId,
+        conversationId: conversation.id,
+        role: 'user',
+        content: input.question,
       })
+      // The question's length, never its text: the audit log and events are read by every
+      // admin, a question may quote privileged facts (decision 0046).
+      await recordAudit(
+        tx,
+        principal,
+        'assistant.question',
+        { type: 'conversation', id: conversation.id },
+        { length: input.question.length },
+      )
+      await recordEvent(
+        tx,
+        principal,
+        'assistant.asked',
+        { conversationId: conversation.id },
+        conversation.appId,
+      )
       return { conversationId: conversation.id, appId: conversation.appId }
     })
   } catch (error) {

@@ -1,48 +1,15 @@
 /**
  * The entities CSV format (RFC 4180 with every value quoted), shared by export and import so one
  * reverses the other exactly:
- * - header `id,org_id,app_id,type,name,data,created_at`; every value in double quotes, inner
- *   quotes doubled, objects as JSON, null as an empty value;
- * - formula neutralisation (OWASP "CSV Injection"): a value a spreadsheet would run as a formula,
- *   i.e. starting with = + - @ tab or carriage return, is prefixed with a single quote `'`. So that
- *   import can undo exactly that, a value already starting with `'` is prefixed too; import
- *   removes one leading `'` when it is followed by one of those characters or another `'`.
+ * - header `id,org_id,app_id,type,name,data,created_at`; the records and their formula
+ *   neutralisation are server/http/csv-line.ts's (shared with the audit export), which import
+ *   undoes exactly with restoreFormula.
  */
+import { csvLine, restoreFormula } from '../../http/csv-line'
 
 /** Columns of an exported file, in order. */
 export const CSV_COLUMNS = ['id', 'org_id', 'app_id', 'type', 'name', 'data', 'created_at'] as const
 export type CsvColumn = (typeof CSV_COLUMNS)[number]
-
-/** Characters that make a spreadsheet read a cell as a formula (OWASP CSV Injection). */
-const FORMULA_START = /^[=+\-@\t\r]/
-/** What export prefixed with `'`: a formula start, or a `'` itself. */
-const PREFIXED = /^'[=+\-@\t\r']/
-
-/** `'`-prefixes a value that would run as a formula (or already starts with `'`). */
-export function neutraliseFormula(value: string): string {
-  return FORMULA_START.test(value) || value.startsWith("'") ? `'${value}` : value
-}
-
-/** Exactly undoes neutraliseFormula. */
-export function restoreFormula(value: string): string {
-  return PREFIXED.test(value) ? value.slice(1) : value
-}
-
-/** One CSV value: null → `""`, objects → JSON, all neutralised, quoted, quotes doubled. */
-export function csvCell(value: unknown): string {
-  const text =
-    value === null || value === undefined
-      ? ''
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value)
-  return `"${neutraliseFormula(text).replaceAll('"', '""')}"`
-}
-
-/** One CSV record ending in CRLF (RFC 4180). */
-export function csvLine(values: readonly unknown[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`
-}
 
 /** The header record of an export. */
 export const CSV_HEADER = csvLine(CSV_COLUMNS)

@@ -157,6 +157,14 @@ describe('entities API', () => {
       'entity.create',
       'entity.update',
     ])
+    const events = await t.app.inject({
+      url: `/api/v1/orgs/${alice.orgId}/events?kind=entity.updated`,
+      headers: alice.headers,
+    })
+    expect(events.json().items.map((i: { meta: unknown }) => i.meta)).toContainEqual({
+      entityId: e.id,
+      fields: ['data'],
+    })
   })
 
   it('refuses data that is not a JSON object and an empty patch with 400 problems', async () => {

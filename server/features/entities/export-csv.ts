@@ -7,7 +7,8 @@ import { and, desc, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { entities } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
-import { CSV_HEADER, csvLine } from './csv'
+import { csvLine } from '../../http/csv-line'
+import { CSV_HEADER } from './csv'
 import { entityWhere, type EntityFilters } from './service'
 
 /** Rows read per statement. */

@@ -155,7 +155,10 @@ export async function createEntity(db: Db, principal: Principal, input: NewEntit
   }
 }
 
-/** Changes some of name, type and data of one entity (audited); 404 problem when not the org's. */
+/**
+ * Changes some of name, type and data of one entity (audited, event `entity.updated` naming the
+ * fields changed, not their values); 404 problem when not the org's.
+ */
 export async function updateEntity(
   db: Db,
   principal: Principal,
@@ -175,6 +178,13 @@ export async function updateEntity(
       'entity.update',
       { type: 'entity', id },
       { fields: Object.keys(patch) },
+    )
+    await recordEvent(
+      tx,
+      principal,
+      'entity.updated',
+      { entityId: id, fields: Object.keys(patch) },
+      row.appId,
     )
     return toEntity(row)
   })

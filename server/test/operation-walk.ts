@@ -1,0 +1,206 @@
+/**
+ * The walk over the OpenAPI document shared by the tests that must cover every route without a
+ * hand list (the authorisation walk, server/auth/route-roles.test.ts; the audit walk,
+ * server/audit/audit-walk.test.ts): the operations as the document declares them, and a request
+ * for each, with real ids for its path parameters and a valid body where one is known.
+ */
+import { randomUUID } from 'node:crypto'
+import { expect } from 'vitest'
+import type { InjectOptions } from 'fastify'
+import { withTenant } from '../db/tenant'
+import { insertJob } from '../jobs/job-service'
+import { conversations, recordings } from '../db/schema'
+import { createFsBlobStore } from '../blob/fs-blob-store'
+import { pcmToWav } from '../ai/speech/audio'
+import { MIN_ROLE_EXTENSION, SCOPE_EXTENSION } from '../auth/route-roles'
+import type { TestApp, TestMember } from './test-app'
+import { uploadForm } from './sample-files'
+
+/** One operation of the OpenAPI document, with its declared minimum role and scope. */
+export interface Operation {
+  method: string
+  path: string
+  operationId: string
+  minRole: unknown
+  scope: unknown
+}
+
+/** Every operation of the app's `/api/openapi.json`, read at test time. */
+export async function readOperations(t: TestApp): Promise<Operation[]> {
+  const openApi = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, Record<string, unknown>>>
+  }
+  return Object.entries(openApi.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      operationId: String(op.operationId),
+      minRole: op[MIN_ROLE_EXTENSION],
+      scope: op[SCOPE_EXTENSION],
+    })),
+  )
+}
+
+/** A request as `app.inject` takes it, and whether it is valid enough to expect a 2xx. */
+export interface WalkRequest {
+  request: { method: 'GET'; url: string; payload?: InjectOptions['payload'] }
+  exact: boolean
+}
+
+/**
+ * Request builders for operations on `org`'s organisation (its owner): `requestFor(op, actor)`
+ * creates what the path names (a document, entity, job, recording, conversation made by
+ * `actor`) and a valid body where the operation needs one (`exact`), else `{}`; a path
+ * parameter of an unknown kind gets a random UUID (then not `exact`).
+ */
+export function operationRequests(t: TestApp, org: TestMember) {
+  const orgUrl = `/api/v1/orgs/${org.orgId}`
+
+  /** Uploads a document (with its file) as `actor`, so deleting it is within even a member's rights. */
+  async function documentOf(actor: TestMember): Promise<string> {
+    const contract = new TextEncoder().encode(
+      'Walk contract\nThe Supplier shall deliver the goods.',
+    )
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${orgUrl}/documents`,
+      headers: actor.headers,
+      payload: uploadForm(contract, 'walk-contract.txt'),
+    })
+    expect(res.statusCode).toBe(201)
+    return (res.json() as { id: string }).id
+  }
+
+  /** An entity `actor` created in the organisation. */
+  async function entityOf(actor: TestMember): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${orgUrl}/entities`,
+      headers: actor.headers,
+      payload: { name: 'Walk entity' },
+    })
+    expect(res.statusCode).toBe(201)
+    return (res.json() as { id: string }).id
+  }
+
+  /** A job `actor` queued in the organisation (a kind without a handler: nothing claims it). */
+  async function jobOf(actor: TestMember): Promise<string> {
+    const principal = {
+      orgId: org.orgId,
+      userId: actor.userId,
+      role: 'member',
+      actorType: 'user',
+    } as const
+    const job = await withTenant(t.database.db, principal, (tx) =>
+      insertJob(tx, principal, { kind: 'document-chunks', input: { documentId: randomUUID() } }),
+    )
+    return job.id
+  }
+
+  /** A recording `actor` made in the organisation (a stored file and its row). */
+  async function recordingOf(actor: TestMember): Promise<string> {
+    const principal = { orgId: org.orgId } as const
+    const fileKey = `orgs/${org.orgId}/voice-recordings/${actor.userId}/${Date.now()}.webm`
+    await createFsBlobStore(t.blobDir).put(
+      fileKey,
+      new Uint8Array([26, 69, 223, 163]),
+      'audio/webm',
+    )
+    const [row] = await withTenant(t.database.db, principal, (tx) =>
+      tx
+        .insert(recordings)
+        .values({
+          orgId: org.orgId,
+          title: 'Walk memo',
+          fileKey,
+          mimeType: 'audio/webm',
+          sizeBytes: 4,
+          createdBy: actor.userId,
+        })
+        .returning({ id: recordings.id }),
+    )
+    return row?.id ?? ''
+  }
+
+  /** A conversation `actor` started in the organisation. */
+  async function conversationOf(actor: TestMember): Promise<string> {
+    const [row] = await withTenant(t.database.db, { orgId: org.orgId }, (tx) =>
+      tx
+        .insert(conversations)
+        .values({ orgId: org.orgId, createdBy: actor.userId })
+        .returning({ id: conversations.id }),
+    )
+    return row?.id ?? ''
+  }
+
+  /** A minimal valid body per operation that needs one; others get `{}` (and may answer 400). */
+  const EXAMPLE_BODIES: Record<
+    string,
+    (actor: TestMember) => Promise<{ payload: InjectOptions['payload'] }>
+  > = {
+    createTextDocument: async () => ({
+      payload: { title: 'Walk memo', content: 'Please review.' },
+    }),
+    uploadDocument: async () => ({
+      payload: uploadForm(new TextEncoder().encode('Memo\nPlease review.'), 'memo.txt'),
+    }),
+    createApp: async () => ({ payload: { slug: `walk-${randomUUID().slice(0, 8)}` } }),
+    analyzeDocument: async () => ({ payload: { kind: 'summarize' } }),
+    cancelJob: async () => ({ payload: {} }),
+    acknowledgeConsent: async () => ({ payload: {} }),
+    createEntity: async () => ({ payload: { name: 'Walk client' } }),
+    updateEntity: async () => ({ payload: { name: 'Walk client, renamed' } }),
+    deleteEntities: async (actor) => ({ payload: { ids: [await entityOf(actor)] } }),
+    importEntities: async () => ({
+      payload: uploadForm(new TextEncoder().encode('name,type\nWalk import,client\n'), 'walk.csv'),
+    }),
+    uploadRecording: async (actor) => {
+      const consent = await t.app.inject({
+        method: 'POST',
+        url: `${orgUrl}/voice/consent`,
+        headers: actor.headers,
+      })
+      expect(consent.statusCode).toBe(200)
+      // One second of 16 kHz silence: a well-formed recording, never transcribed here.
+      return { payload: uploadForm(pcmToWav(new Uint8Array(32_000)), 'walk.wav') }
+    },
+    searchPassages: async () => ({ payload: { query: 'delivery of goods' } }),
+    semanticSearch: async () => ({
+      payload: { _emb: JSON.stringify(Array(384).fill(0.05)), _k: 3 },
+    }),
+    embedText: async () => ({ payload: { text: 'delivery of goods' } }),
+    chat: async () => ({
+      payload: { messages: [{ role: 'user', content: 'What is delivered?' }] },
+    }),
+  }
+
+  /** The request `op` as `actor` would send it to the organisation (see operationRequests). */
+  async function requestFor(op: Operation, actor: TestMember): Promise<WalkRequest> {
+    let placeholder = false
+    const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '')
+    let url = op.path
+    for (const name of names) {
+      let value: string
+      if (name === 'orgId') value = org.orgId
+      else if (name === 'documentId') value = await documentOf(actor)
+      else if (name === 'jobId') value = await jobOf(actor)
+      else if (name === 'entityId') value = await entityOf(actor)
+      else if (name === 'recordingId') value = await recordingOf(actor)
+      else if (name === 'conversationId') value = await conversationOf(actor)
+      else {
+        value = randomUUID()
+        placeholder = true
+      }
+      url = url.replace(`{${name}}`, value)
+    }
+    const needsBody = !['GET', 'HEAD', 'DELETE'].includes(op.method)
+    const example = EXAMPLE_BODIES[op.operationId]
+    const body = example ? await example(actor) : needsBody ? { payload: {} } : {}
+    return {
+      request: { method: op.method as 'GET', url, ...body },
+      exact: !placeholder && (!needsBody || example !== undefined),
+    }
+  }
+
+  return { requestFor }
+}
