@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { createOrganisation, followPrintedLink, signIn } from './sign-in'
 
-test('an owner invites a colleague, who signs in from the invitation in another browser, joins and reads the firm’s documents; the owner then changes their role', async ({
+test('an owner invites a colleague, who signs in from the invitation in another browser, joins and reads the firm’s documents; the owner then changes their role and reads each step in the audit log and its CSV export', async ({
   page,
   browser,
 }) => {
@@ -49,4 +50,18 @@ test('an owner invites a colleague, who signs in from the invitation in another 
   await page.reload()
   await expect(members.getByRole('combobox', { name: /^Role of / })).toHaveValue('member')
   await other.close()
+
+  // Each step is in the audit log, newest first, and the log downloads as CSV.
+  await page.goto(page.url().replace(/\/members(\?.*)?$/, '/audit'))
+  const log = page.getByRole('table')
+  for (const action of ['invitation.create', 'member.join', 'member.role_change']) {
+    await expect(log.getByRole('cell', { name: action, exact: true }).first()).toBeVisible()
+  }
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Export CSV' }).click()
+  const csv = await readFile(await (await download).path(), 'utf8')
+  expect(csv.split('\n')[0]).toContain('action')
+  for (const action of ['invitation.create', 'member.join', 'member.role_change']) {
+    expect(csv).toContain(action)
+  }
 })
