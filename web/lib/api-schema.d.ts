@@ -935,7 +935,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            actorType: "user" | "system" | "api_key" | "gpt";
+            actorType: "user" | "system" | "api_key" | "token" | "gpt" | "mcp";
             actorId: string | null;
             /** @description The actor’s name or e-mail; null for the system */
             actorName: string | null;
@@ -1362,7 +1362,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            actorType: "user" | "system" | "api_key" | "gpt";
+            actorType: "user" | "system" | "api_key" | "token" | "gpt" | "mcp";
             actorId: string | null;
             /** @description The actor’s name or e-mail; null for the system */
             actorName: string | null;
@@ -4545,7 +4545,7 @@ export interface operations {
                 /** @description Only rows of this user */
                 actorId?: string;
                 /** @description Only rows of this kind of actor */
-                actorType?: "user" | "system" | "api_key" | "gpt";
+                actorType?: "user" | "system" | "api_key" | "token" | "gpt" | "mcp";
                 /** @description Only rows of this action, e.g. entity.update */
                 action?: string;
                 /** @description Only rows at or after this instant (ISO 8601) */
@@ -4643,7 +4643,7 @@ export interface operations {
                 /** @description Only rows of this user */
                 actorId?: string;
                 /** @description Only rows of this kind of actor */
-                actorType?: "user" | "system" | "api_key" | "gpt";
+                actorType?: "user" | "system" | "api_key" | "token" | "gpt" | "mcp";
                 /** @description Only rows of this action, e.g. entity.update */
                 action?: string;
                 /** @description Only rows at or after this instant (ISO 8601) */
