@@ -64,8 +64,13 @@ export function loadCuadFromArgs(args: Map<string, string>, usage: string): Cuad
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     fail(`contracts folder not found: ${dir} (${NO_FIXTURES}).\n${usage}`)
   if (!existsSync(labels)) fail(`labels CSV not found: ${labels} (${NO_FIXTURES}).\n${usage}`)
-  const contracts = loadCuad(dir, labels)
+  const { contracts, unmatched } = loadCuad(dir, labels)
   if (contracts.length === 0) fail(`no contract in ${dir} matches a row of ${labels}`)
+  process.stderr.write(
+    `label rows without a text file: ${unmatched.length}` +
+      (unmatched.length > 0 ? ` (${unmatched.join(', ')})` : '') +
+      '\n',
+  )
   return contracts
 }
 
@@ -74,12 +79,18 @@ function fail(message: string): never {
   process.exit(1)
 }
 
+/** The labelled contracts of a CUAD set, and the `Filename` of each label row no text file matched. */
+export interface CuadSet {
+  contracts: CuadContract[]
+  unmatched: string[]
+}
+
 /**
- * Pairs each CSV row with its `.txt` file by name, keeping letters and digits only, lower-cased
- * (the fixtures README's rule: the label file names PDFs and a few spellings differ). Rows without
- * a text file are skipped. Contracts come back sorted by name, so runs are reproducible.
+ * Pairs each CSV row with its `.txt` file by name (labelFileKey). Rows without a text file are
+ * listed in `unmatched`, never silently lost. Contracts come back sorted by name, so runs are
+ * reproducible.
  */
-export function loadCuad(dir: string, labelsPath: string): CuadContract[] {
+export function loadCuad(dir: string, labelsPath: string): CuadSet {
   const files = new Map<string, string>()
   for (const file of readdirSync(dir)) {
     if (file.toLowerCase().endsWith('.txt')) files.set(matchKey(file.replace(/\.txt$/i, '')), file)
@@ -91,10 +102,14 @@ export function loadCuad(dir: string, labelsPath: string): CuadContract[] {
     relax_column_count: true,
   }) as Record<string, string>[]
   const contracts: CuadContract[] = []
+  const unmatched: string[] = []
   for (const row of rows) {
     const filename = row['Filename'] ?? ''
-    const file = files.get(matchKey(filename.replace(/\.pdf$/i, '')))
-    if (!file) continue
+    const file = files.get(labelFileKey(filename))
+    if (!file) {
+      unmatched.push(filename)
+      continue
+    }
     const clauses = new Map<string, string[]>()
     const answers = new Map<string, string>()
     for (const [column, value] of Object.entries(row)) {
@@ -111,7 +126,17 @@ export function loadCuad(dir: string, labelsPath: string): CuadContract[] {
       answers,
     })
   }
-  return contracts.sort((a, b) => a.name.localeCompare(b.name))
+  return { contracts: contracts.sort((a, b) => a.name.localeCompare(b.name)), unmatched }
+}
+
+/**
+ * The key a label row's `Filename` is matched by: its name without a `.pdf` extension, even one
+ * followed by stray quotes or spaces (a held-out label ends in `.pdf'`), keeping letters and digits
+ * only, lower-cased (the fixtures README's rule: a few spellings differ in punctuation). A text
+ * file is keyed the same way without its `.txt`.
+ */
+export function labelFileKey(filename: string): string {
+  return matchKey(filename.replace(/\.pdf[^a-z0-9]*$/i, ''))
 }
 
 function matchKey(name: string): string {
