@@ -2734,6 +2734,8 @@ export interface operations {
                 limit?: number;
                 /** @description Items skipped */
                 offset?: number;
+                /** @description Only this entity (a link to one, e.g. from the audit log) */
+                id?: string;
                 /** @description Case-insensitive partial match on name or type */
                 q?: string;
                 /** @description Exact type */
@@ -3166,6 +3168,8 @@ export interface operations {
     exportEntities: {
         parameters: {
             query?: {
+                /** @description Only this entity (a link to one, e.g. from the audit log) */
+                id?: string;
                 /** @description Case-insensitive partial match on name or type */
                 q?: string;
                 /** @description Exact type */
