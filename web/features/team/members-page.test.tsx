@@ -51,7 +51,11 @@ function sessionOf(who: ReturnType<typeof user>) {
  * A server with three members and one pending invitation, signed in as `me`; the invitations
  * are refused (403) to a member, as the server does.
  */
-function serve(me: ReturnType<typeof user>, extra: Record<string, () => Response> = {}) {
+function serve(
+  me: ReturnType<typeof user>,
+  extra: Record<string, () => Response> = {},
+  search = '',
+) {
   const members = [
     memberRow('m-owner', 'owner', OWNER, '01'),
     memberRow('m-admin', 'admin', ADMIN, '02'),
@@ -71,7 +75,7 @@ function serve(me: ReturnType<typeof user>, extra: Record<string, () => Response
       { path: '/dashboard/acme-law/members', element: inOrgScope(<MembersPage />) },
       { path: '/dashboard', element: <p>Your organizations</p> },
     ],
-    initialPath: '/dashboard/acme-law/members',
+    initialPath: `/dashboard/acme-law/members${search}`,
   })
   return stub
 }
@@ -94,6 +98,20 @@ describe('MembersPage', () => {
     expect(within(rows[1]!).getByText('Mar 1, 2025', { exact: false })).toBeInTheDocument()
     const invitations = screen.getByRole('region', { name: 'Pending invitations' })
     expect(within(invitations).getByText('newbie@firm.test')).toBeInTheDocument()
+  })
+
+  it('marks the member or the invitation its address names (the audit log links)', async () => {
+    serve(OWNER, {}, '?member=m-admin')
+    const adam = (await screen.findByText('Adam')).closest('tr')
+    expect(adam).toHaveAttribute('aria-current', 'true')
+    expect(screen.getByText('Olivia').closest('tr')).not.toHaveAttribute('aria-current')
+  })
+
+  it('marks the pending invitation its address names', async () => {
+    serve(OWNER, {}, '?invitation=inv-1')
+    const invitations = await screen.findByRole('region', { name: 'Pending invitations' })
+    const item = (await within(invitations).findByText('newbie@firm.test')).closest('li')
+    expect(item).toHaveAttribute('aria-current', 'true')
   })
 
   it('invites an address with a role and toasts it', async () => {

@@ -6,6 +6,8 @@ import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { authClient } from '../../lib/auth-client'
 import { useOrgScope } from '../../lib/org-scope'
+import { useLinkedId } from '../../lib/use-linked-id'
+import { cn } from '../../lib/utils'
 import {
   invitationsQuery,
   membersQuery,
@@ -22,12 +24,15 @@ const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 /**
  * /dashboard/:orgSlug/members: the organisation's members with role and join date, and its
  * pending invitations. Owners and admins invite, resend, cancel, change roles and remove; every
- * member sees the list and may leave. The server holds the rules (decisions 0045, 0050); this screen
+ * member sees the list and may leave. The member or invitation the address names (`?member=`,
+ * `?invitation=`: the audit log's links) is marked. The server holds the rules (decisions 0045, 0050); this screen
  * only hides what the signed-in member may not do.
  */
 export function MembersPage() {
   const { orgId } = useOrgScope()
   const members = useQuery(membersQuery(orgId))
+  const [linkedMember] = useLinkedId('member')
+  const [linkedInvitation] = useLinkedId('invitation')
   const session = authClient.useSession()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -113,7 +118,11 @@ export function MembersPage() {
                 const editable =
                   manages && m.id !== me?.id && (myRole === 'owner' || m.role !== 'owner')
                 return (
-                  <tr key={m.id} className="border-b last:border-0">
+                  <tr
+                    key={m.id}
+                    aria-current={m.id === linkedMember ? 'true' : undefined}
+                    className={cn('border-b last:border-0', m.id === linkedMember && 'bg-accent')}
+                  >
                     <td className="px-3 py-2">
                       {name}
                       {m.id === me?.id && (
@@ -169,7 +178,14 @@ export function MembersPage() {
             ) : (
               <ul className="divide-y rounded-md border">
                 {invitations.data?.map((i) => (
-                  <li key={i.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">
+                  <li
+                    key={i.id}
+                    aria-current={i.id === linkedInvitation ? 'true' : undefined}
+                    className={cn(
+                      'flex flex-wrap items-center gap-3 px-3 py-2 text-sm',
+                      i.id === linkedInvitation && 'bg-accent',
+                    )}
+                  >
                     <span className="grow">
                       {i.email} <Badge variant="outline">{i.role}</Badge>
                     </span>
