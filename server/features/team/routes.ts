@@ -10,8 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { fromNodeHeaders } from 'better-auth/node'
-import type { Auth } from '../../auth/auth'
-import { INVITATIONS_PER_WINDOW } from '../../auth/auth'
+import { INVITATIONS_PER_WINDOW, type Auth } from '../../auth/auth'
 import { principalOf } from '../../auth/principal'
 import type { PrincipalCache } from '../../auth/principal-cache'
 import { rateLimitKey } from '../../auth/api-rate-limits'
@@ -38,7 +37,7 @@ import {
   type TeamCaller,
 } from './service'
 
-/** The window of INVITATIONS_PER_WINDOW: 15 minutes, as on better-auth's own endpoint. */
+/** The window of INVITATIONS_PER_WINDOW: 15 minutes (decision 0045). */
 const INVITATION_WINDOW_MS = 15 * 60_000
 
 /** The caller of a team route: its organisation and its better-auth session headers. */
