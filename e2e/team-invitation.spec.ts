@@ -64,4 +64,10 @@ test('an owner invites a colleague, who signs in from the invitation in another 
   for (const action of ['invitation.create', 'member.join', 'member.role_change']) {
     expect(csv).toContain(action)
   }
+
+  // The role change links to the member itself: their row, marked, on the Members screen.
+  const roleChange = log.getByRole('row').filter({ hasText: 'member.role_change' }).first()
+  await roleChange.getByRole('link').click()
+  await expect(page).toHaveURL(/\/members\?member=/)
+  await expect(members.locator('tr[aria-current="true"]')).toContainText(colleague)
 })

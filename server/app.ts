@@ -48,6 +48,7 @@ import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/dem
 import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
+import { teamRoutes } from './features/team/routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { EventStreams, type EventStreamLimits } from './http/event-streams'
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'events', description: "The organisation's event log" },
         { name: 'search', description: 'Search by meaning over document passages' },
         { name: 'assistant', description: 'Questions answered with cited passages; conversations' },
+        { name: 'team', description: 'Members, invitations and roles' },
         { name: 'system', description: 'Health' },
         { name: 'voice', description: 'Voice recordings, transcripts and reading aloud' },
       ],
@@ -217,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(vectorRoutes, { services })
       await v1.register(assistantRoutes, { services })
       await v1.register(auditRoutes, { db })
+      await v1.register(teamRoutes, { auth, principals })
     },
     { prefix: '/api/v1' },
   )

@@ -4,10 +4,11 @@
  * adapter. Link tokens are stored hashed, are single use (better-auth consumes them atomically)
  * and expire after `MAGIC_LINK_TTL_SECONDS`. Sign-in routes get strict per-e-mail and per-client
  * limits in `auth-routes.ts`; better-auth's own limiter covers the rest. Team changes (invitations,
- * roles, removals, leaving) go through the organization plugin's endpoints, which hold the rules
- * (only owners and admins invite and manage, an admin never grants owner, the last owner stays);
- * `membership-audit.ts` records each one, and an invitation is mailed as a sign-in link back to
- * its page (`invitation-mail.ts`, decision 0045).
+ * roles, removals, leaving) go through the organization plugin, which holds the rules (only owners
+ * and admins invite and manage, an admin never grants owner, the last owner stays), called by the
+ * `/api/v1` team routes (server/features/team, decision 0050; its HTTP endpoints for them are
+ * off); `membership-audit.ts` records each one, and an invitation is mailed as a sign-in link back
+ * to its page (`invitation-mail.ts`, decision 0045).
  */
 import type { FastifyBaseLogger } from 'fastify'
 import { betterAuth } from 'better-auth'
@@ -30,20 +31,32 @@ import { invitationMail, invitationPath } from './invitation-mail'
 export const CLIENT_IP_HEADER = 'x-lexdesk-client-ip'
 
 /**
- * better-auth endpoints switched off (relative to /api/auth). `check-slug` told anyone whether a
- * firm's slug exists; the web app never asks (it adds a random suffix to new slugs).
+ * better-auth endpoints switched off for HTTP (relative to /api/auth; `auth.api` still calls
+ * them). `check-slug` told anyone whether a firm's slug exists; the web app never asks (it adds a
+ * random suffix to new slugs). The team's endpoints are served as `/api/v1` routes that call them
+ * (server/features/team, decision 0050), inside the authorisation and audit walks: a second door
+ * beside those would skip their role checks, invitation budget and cache revocation.
  */
-export const DISABLED_AUTH_PATHS = ['/organization/check-slug']
+export const DISABLED_AUTH_PATHS = [
+  '/organization/check-slug',
+  '/organization/invite-member',
+  '/organization/cancel-invitation',
+  '/organization/update-member-role',
+  '/organization/remove-member',
+  '/organization/leave',
+  '/organization/list-members',
+  '/organization/list-invitations',
+]
 
 /** Lifetime of a sign-in link: 10 minutes (the issue asks for at most 15). */
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60
 
 /**
- * Invitations (new or resent) one client may send per 15 minutes: each mails a sign-in link to
- * an address the sender chooses, which the per-address sign-in limit (auth-routes.ts) never sees.
+ * Invitations (new or resent) one person may send per 15 minutes (server/features/team): each
+ * mails a sign-in link to an address the sender chooses, which the per-address sign-in limit
+ * (auth-routes.ts) never sees.
  */
 export const INVITATIONS_PER_WINDOW = 30
-const INVITATION_WINDOW_SECONDS = 15 * 60
 
 /** Lifetime of an invitation: 7 days (its sign-in links are renewed on its page, decision 0045). */
 export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60
@@ -136,10 +149,6 @@ export function createAuth({
       customRules: {
         '/sign-in/magic-link': false,
         '/magic-link/verify': false,
-        '/organization/invite-member': {
-          window: INVITATION_WINDOW_SECONDS,
-          max: INVITATIONS_PER_WINDOW,
-        },
       },
     },
     plugins: [
@@ -164,9 +173,8 @@ export function createAuth({
         allowUserToCreateOrganization: true,
         creatorRole: 'owner',
         invitationExpiresIn: INVITATION_TTL_SECONDS,
-        // Members read the organisation's invitations (get-full-organization): an invitation id
-        // is then no secret, so using one takes a verified address (every magic-link sign-in
-        // verifies it).
+        // An invitation id is no secret (it is in the invitee's links and the audit log), so
+        // using one takes a verified address (every magic-link sign-in verifies it).
         requireEmailVerificationOnInvitation: true,
         // The invitation is a sign-in link back to its page, where the invitee joins
         // (invitation-mail.ts); the mail itself is written by sendMagicLink above.

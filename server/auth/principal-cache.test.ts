@@ -148,13 +148,16 @@ describe('principal cache in the app', () => {
   it('refuses a removed member at once', async () => {
     const user = await signedInWithRole(t, owner.orgId, 'member')
     expect((await documentsOf(user)).statusCode).toBe(200)
+    const [row] = await t.database.db
+      .select({ id: member.id })
+      .from(member)
+      .where(and(eq(member.organizationId, owner.orgId), eq(member.userId, user.userId)))
     const removed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/organization/remove-member',
+      method: 'DELETE',
+      url: `/api/v1/orgs/${owner.orgId}/members/${row?.id}`,
       headers: owner.headers,
-      payload: { memberIdOrEmail: user.email, organizationId: owner.orgId },
     })
-    expect(removed.statusCode, removed.body).toBe(200)
+    expect(removed.statusCode, removed.body).toBe(204)
     expect((await documentsOf(user)).statusCode).toBe(404)
   })
 
@@ -173,12 +176,12 @@ describe('principal cache in the app', () => {
       .from(member)
       .where(and(eq(member.organizationId, owner.orgId), eq(member.userId, user.userId)))
     const promoted = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/organization/update-member-role',
+      method: 'PATCH',
+      url: `/api/v1/orgs/${owner.orgId}/members/${row?.id}`,
       headers: owner.headers,
-      payload: { memberId: row?.id, role: 'admin', organizationId: owner.orgId },
+      payload: { role: 'admin' },
     })
-    expect(promoted.statusCode, promoted.body).toBe(200)
+    expect(promoted.statusCode, promoted.body).toBe(204)
     expect((await createApp()).statusCode).toBe(201)
   })
 })

@@ -31,10 +31,25 @@ const post = (who: { headers: Record<string, string> }, path: string, payload: o
     payload,
   })
 
+/** A request to the owner's organisation's team routes (/api/v1, decision 0050) as `who`. */
+const team = (
+  who: { headers: Record<string, string> },
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  payload?: object,
+  orgId = owner.orgId,
+) =>
+  t.app.inject({
+    method,
+    url: `/api/v1/orgs/${orgId}${path}`,
+    headers: who.headers,
+    ...(payload ? { payload } : {}),
+  })
+
 /** Invites `email` as `role` into the owner's organisation; the invitation's id. */
 async function invite(by: TestMember, email: string, role: string): Promise<string> {
-  const res = await post(by, 'invite-member', { email, role, organizationId: owner.orgId })
-  expect(res.statusCode, res.body).toBe(200)
+  const res = await team(by, 'POST', '/invitations', { email, role })
+  expect(res.statusCode, res.body).toBe(201)
   return (res.json() as { id: string }).id
 }
 
@@ -130,8 +145,8 @@ describe('an invitation', () => {
   it('joins nothing once cancelled, and the cancellation is audited', async () => {
     const email = uniqueEmail('cancelled')
     const id = await invite(owner, email, 'member')
-    const cancelled = await post(admin, 'cancel-invitation', { invitationId: id })
-    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    const cancelled = await team(admin, 'DELETE', `/invitations/${id}`)
+    expect(cancelled.statusCode, cancelled.body).toBe(204)
     const { headers } = await signInFromMail(email)
     const accepted = await post({ headers }, 'accept-invitation', { invitationId: id })
     expect(accepted.statusCode).toBe(400)
@@ -170,12 +185,7 @@ describe('an invitation', () => {
     const email = uniqueEmail('resend')
     const id = await invite(owner, email, 'member')
     const before = t.mailer.outbox.filter((m) => m.to === email).length
-    const res = await post(owner, 'invite-member', {
-      email,
-      role: 'member',
-      organizationId: owner.orgId,
-      resend: true,
-    })
+    const res = await team(owner, 'POST', `/invitations/${id}/resend`)
     expect(res.statusCode, res.body).toBe(200)
     expect((res.json() as { id: string }).id).toBe(id)
     expect(t.mailer.outbox.filter((m) => m.to === email)).toHaveLength(before + 1)
@@ -185,17 +195,19 @@ describe('an invitation', () => {
     ])
   })
 
-  it('a resend without a pending invitation is audited as the invitation it creates', async () => {
-    const email = uniqueEmail('fresh')
-    const res = await post(owner, 'invite-member', {
-      email,
-      role: 'member',
-      organizationId: owner.orgId,
-      resend: true,
-    })
-    expect(res.statusCode, res.body).toBe(200)
-    const id = (res.json() as { id: string }).id
-    expect((await auditActions(id)).map((a) => a.action)).toEqual(['invitation.create'])
+  it('is not resent once cancelled: nothing mailed, nothing audited but the two changes', async () => {
+    const email = uniqueEmail('gone')
+    const id = await invite(owner, email, 'member')
+    expect((await team(owner, 'DELETE', `/invitations/${id}`)).statusCode).toBe(204)
+    const before = t.mailer.outbox.filter((m) => m.to === email).length
+    const res = await team(owner, 'POST', `/invitations/${id}/resend`)
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ code: 'invitation_not_found' })
+    expect(t.mailer.outbox.filter((m) => m.to === email)).toHaveLength(before)
+    expect((await auditActions(id)).map((a) => a.action).sort()).toEqual([
+      'invitation.cancel',
+      'invitation.create',
+    ])
   })
 
   it('sends the plain sign-in text when a client names an invitation to someone else', async () => {
@@ -215,19 +227,14 @@ describe('an invitation', () => {
 
 describe('roles', () => {
   it('an admin can neither invite an owner nor make someone owner', async () => {
-    const byInvite = await post(admin, 'invite-member', {
+    const byInvite = await team(admin, 'POST', '/invitations', {
       email: uniqueEmail('would-be-owner'),
       role: 'owner',
-      organizationId: owner.orgId,
     })
     expect(byInvite.statusCode).toBe(403)
     const colleague = await signedInWithRole(t, owner.orgId, 'member')
     const memberId = await memberIdOf(colleague)
-    const promoted = await post(admin, 'update-member-role', {
-      memberId,
-      role: 'owner',
-      organizationId: owner.orgId,
-    })
+    const promoted = await team(admin, 'PATCH', `/members/${memberId}`, { role: 'owner' })
     expect(promoted.statusCode).toBe(403)
     expect(await membershipOf(colleague.email)).toMatchObject({ role: 'member' })
     expect(await auditActions(memberId)).toEqual([])
@@ -239,18 +246,11 @@ describe('roles', () => {
       .select({ id: member.id })
       .from(member)
       .where(eq(member.organizationId, firm.orgId))
-    const demoted = await post(firm, 'update-member-role', {
-      memberId: row!.id,
-      role: 'admin',
-      organizationId: firm.orgId,
-    })
+    const demoted = await team(firm, 'PATCH', `/members/${row!.id}`, { role: 'admin' }, firm.orgId)
     expect(demoted.statusCode).toBe(400)
-    const removed = await post(firm, 'remove-member', {
-      memberIdOrEmail: row!.id,
-      organizationId: firm.orgId,
-    })
+    const removed = await team(firm, 'DELETE', `/members/${row!.id}`, undefined, firm.orgId)
     expect(removed.statusCode).toBe(400)
-    const left = await post(firm, 'leave', { organizationId: firm.orgId })
+    const left = await team(firm, 'POST', '/leave', undefined, firm.orgId)
     expect(left.statusCode).toBe(400)
     const [still] = await t.database.db.select().from(member).where(eq(member.id, row!.id))
     expect(still?.role).toBe('owner')
@@ -263,19 +263,12 @@ describe('roles', () => {
     const [promotedId, removedId, leaverId] = await Promise.all(
       [promotedOne, removedOne, leaver].map(memberIdOf),
     )
-    const changed = await post(owner, 'update-member-role', {
-      memberId: promotedId,
-      role: 'admin',
-      organizationId: owner.orgId,
-    })
-    expect(changed.statusCode, changed.body).toBe(200)
-    const removed = await post(admin, 'remove-member', {
-      memberIdOrEmail: removedId,
-      organizationId: owner.orgId,
-    })
-    expect(removed.statusCode, removed.body).toBe(200)
-    const left = await post(leaver, 'leave', { organizationId: owner.orgId })
-    expect(left.statusCode, left.body).toBe(200)
+    const changed = await team(owner, 'PATCH', `/members/${promotedId}`, { role: 'admin' })
+    expect(changed.statusCode, changed.body).toBe(204)
+    const removed = await team(admin, 'DELETE', `/members/${removedId}`)
+    expect(removed.statusCode, removed.body).toBe(204)
+    const left = await team(leaver, 'POST', '/leave')
+    expect(left.statusCode, left.body).toBe(204)
 
     expect(await auditActions(promotedId!)).toEqual([
       { action: 'member.role_change', actorId: owner.userId },
@@ -294,30 +287,36 @@ describe('roles', () => {
 })
 
 describe('invitation mail', () => {
-  it(`is limited to ${INVITATIONS_PER_WINDOW} invitations per client and window, resends included`, async () => {
-    const own = await buildTestApp()
-    try {
-      const firm = await signedInMember(own, 'Busy Firm')
-      const email = uniqueEmail('flooded')
-      const send = (resend: boolean) =>
-        own.app.inject({
-          method: 'POST',
-          url: '/api/auth/organization/invite-member',
-          headers: firm.headers,
-          // better-auth's limiter counts per client address: a fresh one keeps this count apart
-          // from the other tests' invitations.
-          remoteAddress: '203.0.113.22',
-          payload: { email, role: 'member', organizationId: firm.orgId, resend },
-        })
-      expect((await send(false)).statusCode).toBe(200)
-      for (let i = 1; i < INVITATIONS_PER_WINDOW; i++)
-        expect((await send(true)).statusCode).toBe(200)
-      const refused = await send(true)
-      expect(refused.statusCode).toBe(429)
-      expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/)
-      expect(own.mailer.outbox.filter((m) => m.to === email)).toHaveLength(INVITATIONS_PER_WINDOW)
-    } finally {
-      await own.close()
-    }
+  it(`is limited to ${INVITATIONS_PER_WINDOW} invitations per person and window, resends included`, async () => {
+    const firm = await signedInMember(t, 'Busy Firm')
+    const email = uniqueEmail('flooded')
+    const created = await team(firm, 'POST', '/invitations', { email, role: 'member' }, firm.orgId)
+    expect(created.statusCode).toBe(201)
+    const { id } = created.json() as { id: string }
+    const resend = () => team(firm, 'POST', `/invitations/${id}/resend`, undefined, firm.orgId)
+    for (let i = 1; i < INVITATIONS_PER_WINDOW; i++) expect((await resend()).statusCode).toBe(200)
+    const refused = await resend()
+    expect(refused.statusCode).toBe(429)
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(t.mailer.outbox.filter((m) => m.to === email)).toHaveLength(INVITATIONS_PER_WINDOW)
+  })
+})
+
+describe("better-auth's own team endpoints", () => {
+  it.each(['invite-member', 'cancel-invitation', 'update-member-role', 'remove-member', 'leave'])(
+    '%s is closed: the /api/v1 route is the one door',
+    async (path) => {
+      const res = await post(owner, path, { organizationId: owner.orgId })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toMatchObject({ code: 'route_not_found' })
+    },
+  )
+
+  it.each(['list-members', 'list-invitations'])('%s is closed', async (path) => {
+    const res = await t.app.inject({
+      url: `/api/auth/organization/${path}?organizationId=${owner.orgId}`,
+      headers: owner.headers,
+    })
+    expect(res.statusCode).toBe(404)
   })
 })

@@ -5,11 +5,12 @@
  * for each, with real ids for its path parameters and a valid body where one is known.
  */
 import { randomUUID } from 'node:crypto'
-import { expect } from 'vitest'
+import { expect, onTestFinished } from 'vitest'
+import { and, eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { withTenant } from '../db/tenant'
 import { insertJob } from '../jobs/job-service'
-import { conversations, recordings } from '../db/schema'
+import { conversations, invitation, member, recordings, user } from '../db/schema'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import { pcmToWav } from '../ai/speech/audio'
 import { MIN_ROLE_EXTENSION, SCOPE_EXTENSION } from '../auth/route-roles'
@@ -50,8 +51,10 @@ export interface WalkRequest {
 /**
  * Request builders for operations on `org`'s organisation (its owner): `requestFor(op, actor)`
  * creates what the path names (a document, entity, job, recording, conversation made by
- * `actor`) and a valid body where the operation needs one (`exact`), else `{}`; a path
- * parameter of an unknown kind gets a random UUID (then not `exact`).
+ * `actor`; a member or a pending invitation of the organisation) and a valid body where the
+ * operation needs one (`exact`), else `{}`; a path parameter of an unknown kind gets a random
+ * UUID (then not `exact`). Leaving the organisation is walked by the actor itself, who is given
+ * its membership back when the test ends (so the walk's other tests find it as it was).
  */
 export function operationRequests(t: TestApp, org: TestMember) {
   const orgUrl = `/api/v1/orgs/${org.orgId}`
@@ -133,6 +136,48 @@ export function operationRequests(t: TestApp, org: TestMember) {
     return row?.id ?? ''
   }
 
+  /** A new user (never signed in) who is a member of the organisation; the membership's id. */
+  async function memberOf(role: 'member' | 'owner' = 'member'): Promise<string> {
+    const userId = randomUUID()
+    await t.database.db
+      .insert(user)
+      .values({ id: userId, name: 'Walk colleague', email: `walk-${userId}@example.test` })
+    const id = randomUUID()
+    await t.database.db.insert(member).values({ id, organizationId: org.orgId, userId, role })
+    return id
+  }
+
+  /** A pending invitation of the organisation, sent by `actor`. */
+  async function invitationOf(actor: TestMember): Promise<string> {
+    const id = randomUUID()
+    await t.database.db.insert(invitation).values({
+      id,
+      organizationId: org.orgId,
+      email: `invited-${id}@example.test`,
+      role: 'member',
+      expiresAt: new Date(Date.now() + 24 * 3600_000),
+      inviterId: actor.userId,
+    })
+    return id
+  }
+
+  /**
+   * Lets `actor` leave for this test only: an owner gets a co-owner (the last owner may not
+   * leave), and when the test ends the co-owner goes and `actor`'s membership comes back.
+   */
+  async function leavingFor(actor: TestMember): Promise<void> {
+    const [own] = await t.database.db
+      .select()
+      .from(member)
+      .where(and(eq(member.organizationId, org.orgId), eq(member.userId, actor.userId)))
+    if (!own) return
+    const coOwner = own.role === 'owner' ? await memberOf('owner') : undefined
+    onTestFinished(async () => {
+      if (coOwner) await t.database.db.delete(member).where(eq(member.id, coOwner))
+      await t.database.db.insert(member).values(own).onConflictDoNothing()
+    })
+  }
+
   /** A minimal valid body per operation that needs one; others get `{}` (and may answer 400). */
   const EXAMPLE_BODIES: Record<
     string,
@@ -172,6 +217,15 @@ export function operationRequests(t: TestApp, org: TestMember) {
     chat: async () => ({
       payload: { messages: [{ role: 'user', content: 'What is delivered?' }] },
     }),
+    inviteMember: async () => ({
+      payload: { email: `walk-${randomUUID()}@example.test`, role: 'member' },
+    }),
+    resendInvitation: async () => ({ payload: {} }),
+    changeMemberRole: async () => ({ payload: { role: 'admin' } }),
+    leaveOrganization: async (actor) => {
+      await leavingFor(actor)
+      return { payload: {} }
+    },
   }
 
   /** The request `op` as `actor` would send it to the organisation (see operationRequests). */
@@ -187,6 +241,8 @@ export function operationRequests(t: TestApp, org: TestMember) {
       else if (name === 'entityId') value = await entityOf(actor)
       else if (name === 'recordingId') value = await recordingOf(actor)
       else if (name === 'conversationId') value = await conversationOf(actor)
+      else if (name === 'memberId') value = await memberOf()
+      else if (name === 'invitationId') value = await invitationOf(actor)
       else {
         value = randomUUID()
         placeholder = true

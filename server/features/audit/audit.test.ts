@@ -91,6 +91,37 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('the audit log API', () => {
+  it('links a member and a pending invitation only while they can be opened', async () => {
+    const firm = await signedInMember(t, 'Team Audit Chambers')
+    const colleague = await signedInWithRole(t, firm.orgId, 'member')
+    const members = await t.app.inject({
+      url: `/api/v1/orgs/${firm.orgId}/members`,
+      headers: firm.headers,
+    })
+    const memberId = (members.json() as { members: { id: string; userId: string }[] }).members.find(
+      (m) => m.userId === colleague.userId,
+    )!.id
+    await send(firm, 'PATCH', `/members/${memberId}`, { role: 'admin' })
+    const invitationId = (
+      await send(firm, 'POST', '/invitations', { email: 'invitee@example.test', role: 'member' })
+    ).id
+    const exists = async () =>
+      Object.fromEntries(
+        (await page(firm)).items
+          .filter((e) => e.targetType === 'member' || e.targetType === 'invitation')
+          .map((e) => [e.action, e.targetExists]),
+      )
+    expect(await exists()).toEqual({ 'member.role_change': true, 'invitation.create': true })
+    await send(firm, 'DELETE', `/members/${memberId}`)
+    await send(firm, 'DELETE', `/invitations/${invitationId}`)
+    expect(await exists()).toEqual({
+      'member.role_change': false,
+      'member.remove': false,
+      'invitation.create': false,
+      'invitation.cancel': false,
+    })
+  })
+
   it('answers newest first with the actor, and links only targets that still exist', async () => {
     const { items, actions, actors } = await page(owner)
     const times = items.map((e) => e.createdAt)

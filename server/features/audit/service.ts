@@ -13,6 +13,7 @@ import {
   conversations,
   documents,
   entities,
+  invitation,
   jobs,
   member,
   recordings,
@@ -48,17 +49,48 @@ export interface AuditEntry {
   createdAt: string
 }
 
-/** The tables of targets the web can open, by audit target type. */
-const TARGET_TABLES: Record<string, PgTable & { id: AnyPgColumn }> = {
-  document: documents,
-  entity: entities,
-  recording: recordings,
-  conversation: conversations,
-  app: apps,
-  job: jobs,
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** better-auth's ids (32 alphanumerics; UUIDs in tests and rows it did not write). */
+const AUTH_ID = /^[\w-]{1,100}$/
+
+/**
+ * Where a kind of target lives: its table, the ids it can hold (an id of another shape is never
+ * looked up) and what else makes one openable in an organisation.
+ */
+interface TargetTable {
+  table: PgTable & { id: AnyPgColumn }
+  ids: RegExp
+  openable?: (orgId: string) => SQL | undefined
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Tenant tables of targets, by audit target type: read in the tenant transaction (RLS). */
+const TENANT_TARGETS: Record<string, TargetTable> = {
+  document: { table: documents, ids: UUID },
+  entity: { table: entities, ids: UUID },
+  recording: { table: recordings, ids: UUID },
+  conversation: { table: conversations, ids: UUID },
+  app: { table: apps, ids: UUID },
+  job: { table: jobs, ids: UUID },
+}
+
+/**
+ * better-auth's member and invitation rows: no tenant rows (the app role does not read them), so
+ * read as the users are, and openable only in the organisation read; an invitation only while
+ * pending and unexpired (the Members screen lists no other).
+ */
+const TEAM_TARGETS: Record<string, TargetTable> = {
+  member: { table: member, ids: AUTH_ID, openable: (orgId) => eq(member.organizationId, orgId) },
+  invitation: {
+    table: invitation,
+    ids: AUTH_ID,
+    openable: (orgId) =>
+      and(
+        eq(invitation.organizationId, orgId),
+        eq(invitation.status, 'pending'),
+        gte(invitation.expiresAt, new Date()),
+      ),
+  },
+}
 
 /** created_at as PostgreSQL's ISO 8601 text (microseconds kept, unlike a JavaScript Date). */
 const createdAtText = sql<string>`to_json(${auditLogs.createdAt}) #>> '{}'`
@@ -74,22 +106,30 @@ function auditWhere(filters: AuditFilters): SQL | undefined {
   )
 }
 
-/** The ids among `targets` (type, id) whose rows still exist, as `type:id`, read in `tx`. */
+/**
+ * The ids among `targets` (type, id) of the kinds of `tables` whose rows still exist and can be
+ * opened in organisation `orgId`, as `type:id`, read through `reader`.
+ */
 async function existingTargets(
-  tx: Tx,
+  reader: Tx | Db,
+  tables: Record<string, TargetTable>,
+  orgId: string,
   targets: { targetType: string; targetId: string | null }[],
 ): Promise<Set<string>> {
   const found = new Set<string>()
-  for (const [type, table] of Object.entries(TARGET_TABLES)) {
+  for (const [type, { table, ids: idShape, openable }] of Object.entries(tables)) {
     const ids = [
       ...new Set(
         targets
-          .filter((t) => t.targetType === type && t.targetId && UUID.test(t.targetId))
+          .filter((t) => t.targetType === type && t.targetId && idShape.test(t.targetId))
           .map((t) => t.targetId as string),
       ),
     ]
     if (ids.length === 0) continue
-    const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids))
+    const rows = await reader
+      .select({ id: table.id })
+      .from(table)
+      .where(and(inArray(table.id, ids), openable?.(orgId)))
     for (const row of rows) found.add(`${type}:${String(row.id)}`)
   }
   return found
@@ -142,12 +182,13 @@ export async function readAuditBatch(
       )
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
       .limit(limit)
-    return { rows, exists: await existingTargets(tx, rows) }
+    return { rows, exists: await existingTargets(tx, TENANT_TARGETS, principal.orgId, rows) }
   })
   const names = await actorNames(
     db,
     rows.flatMap((r) => (r.actorId ? [r.actorId] : [])),
   )
+  for (const key of await existingTargets(db, TEAM_TARGETS, principal.orgId, rows)) exists.add(key)
   return rows.map((r) => ({
     ...r,
     actorName: r.actorId ? (names.get(r.actorId) ?? null) : null,

@@ -79,6 +79,18 @@ describe('entities API', () => {
     expect(paged.items.map((e) => e.name)).toEqual(['Northwind Traders'])
   })
 
+  it('lists the one entity an id names (a link to it), another organisation’s none', async () => {
+    const m = await signedInMember(t, 'Linked Firm')
+    const wanted = await create(m, { name: 'Linked client' })
+    await create(m, { name: 'Other client' })
+    const one = await list(m, `?id=${wanted.id}`)
+    expect(one).toMatchObject({ total: 1 })
+    expect(one.items.map((e) => e.id)).toEqual([wanted.id])
+    expect(await list(mallory, `?id=${wanted.id}`)).toMatchObject({ total: 0, items: [] })
+    const malformed = await t.app.inject({ url: url(m, '?id=nope'), headers: m.headers })
+    expect(malformed.statusCode).toBe(400)
+  })
+
   it('sorts by a list of columns, including a key inside data, in the given order', async () => {
     const m = await signedInMember(t, 'Sort Firm')
     await create(m, { name: 'b', type: 'x', data: { rank: 10 } })

@@ -104,6 +104,11 @@ export const EntityParams = OrgParams.extend({
 })
 
 const EntityFilters = {
+  id: z
+    .string()
+    .uuid({ message: 'id must be an entity id (UUID)' })
+    .optional()
+    .describe('Only this entity (a link to one, e.g. from the audit log)'),
   q: z
     .string()
     .max(200)

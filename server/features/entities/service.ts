@@ -40,8 +40,9 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-/** Filters of the list and the export: search `q`, exact `type`, one app's rows. */
+/** Filters of the list and the export: one entity by `id`, search `q`, exact `type`, one app's rows. */
 export interface EntityFilters {
+  id?: string
   q?: string
   type?: string
   appId?: string
@@ -52,6 +53,7 @@ export function entityWhere(filters: EntityFilters): SQL | undefined {
   const q = filters.q?.trim()
   return and(
     entityInSight,
+    filters.id ? eq(entities.id, filters.id) : undefined,
     q ? or(ilike(entities.name, likePattern(q)), ilike(entities.type, likePattern(q))) : undefined,
     filters.type ? eq(entities.type, filters.type) : undefined,
     filters.appId ? eq(entities.appId, filters.appId) : undefined,
@@ -74,7 +76,8 @@ export async function listEntities(
 ) {
   const orderBy = orderByOf(parseSort(query.sort))
   const where = entityWhere(query)
-  const searching = Boolean(query.q?.trim())
+  // One entity by id is counted like a search: the counters know nothing of ids.
+  const searching = Boolean(query.q?.trim()) || query.id !== undefined
   if (!searching) {
     // The page and the counter in one message to the database (decision 32).
     const [rows, [counted]] = await withTenantReads(db, principal, (tx) => [

@@ -4,14 +4,17 @@ import type { OrgUrlScope } from '../../lib/org-scope'
 import type { AuditEntry } from './api'
 
 /**
- * The screen showing each kind of target, and the search parameter selecting the target there
- * (documents open the one document; other screens list their kind, and are opened at the list).
+ * The screen showing each kind of target, and the search parameter that opens the one target
+ * there (web/lib/use-linked-id.ts): the document, the entity alone in its table, the recording,
+ * the conversation's messages, the member's row or the pending invitation.
  */
-const TARGET_SCREENS: Record<string, { screen: string; param?: string }> = {
+const TARGET_SCREENS: Record<string, { screen: string; param: string }> = {
   document: { screen: 'documents', param: 'document' },
-  entity: { screen: 'entities' },
-  recording: { screen: 'voice' },
-  conversation: { screen: 'conversations' },
+  entity: { screen: 'entities', param: 'entity' },
+  recording: { screen: 'voice', param: 'recording' },
+  conversation: { screen: 'conversations', param: 'conversation' },
+  member: { screen: 'members', param: 'member' },
+  invitation: { screen: 'members', param: 'invitation' },
 }
 
 /**
@@ -24,9 +27,5 @@ export function auditTargetPath(
 ): string | null {
   const target = TARGET_SCREENS[entry.targetType]
   if (!target || !entry.targetExists || !entry.targetId) return null
-  return orgPath(
-    { orgSlug: scope.orgSlug },
-    target.screen,
-    target.param ? { [target.param]: entry.targetId } : {},
-  )
+  return orgPath({ orgSlug: scope.orgSlug }, target.screen, { [target.param]: entry.targetId })
 }

@@ -90,4 +90,22 @@ describe('InvitationPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invitation not found!')
     expect(screen.queryByRole('button', { name: /Join/ })).toBeNull()
   })
+
+  it('declines the invitation: nothing joined, the invitation gone from the page', async () => {
+    const stub = renderAt({
+      'GET /api/auth/get-session': () => jsonResponse(SESSION),
+      'GET /api/auth/organization/get-invitation': () => jsonResponse(INVITATION),
+      'POST /api/auth/organization/reject-invitation': () =>
+        jsonResponse({ invitation: { ...INVITATION, status: 'rejected' }, member: null }),
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }))
+    expect(await screen.findByText('You declined the invitation to Acme Law')).toBeInTheDocument()
+    expect(screen.getByText(/You declined this invitation/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Join/ })).toBeNull()
+    const request = stub.requests.find((r) =>
+      r.url.endsWith('/api/auth/organization/reject-invitation'),
+    )
+    expect(await request?.json()).toEqual({ invitationId: 'inv-1' })
+    expect(stub.calls()).not.toContain('POST /api/auth/organization/accept-invitation')
+  })
 })

@@ -12,8 +12,9 @@ import { SignInForm } from './sign-in-form'
 /**
  * /invitations/:invitationId, where an invitation's sign-in link leads (decision 0045). Signed
  * out: a sign-in form whose link comes back here. Signed in: the invitation (organisation, role)
- * and a Join button that accepts it and opens the organisation; an expired, cancelled or foreign
- * invitation shows the server's reason and joins nothing.
+ * with a Join button that accepts it and opens the organisation, and a Decline button that
+ * refuses it (better-auth's reject-invitation, audited as `invitation.reject`); an expired,
+ * cancelled or foreign invitation shows the server's reason and joins nothing.
  */
 export function InvitationPage() {
   const { invitationId = '' } = useParams()
@@ -21,10 +22,11 @@ export function InvitationPage() {
   const signedIn = Boolean(session.data?.user)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [joining, setJoining] = useState(false)
+  const [busy, setBusy] = useState<'joining' | 'declining' | null>(null)
+  const [declined, setDeclined] = useState(false)
   const invitation = useQuery({
     queryKey: ['invitation', invitationId] as const,
-    enabled: signedIn,
+    enabled: signedIn && !declined,
     retry: false,
     queryFn: async () => {
       const { data, error } = await authClient.organization.getInvitation({
@@ -35,13 +37,22 @@ export function InvitationPage() {
     },
   })
   const join = async () => {
-    setJoining(true)
+    setBusy('joining')
     const { error } = await authClient.organization.acceptInvitation({ invitationId })
-    setJoining(false)
+    setBusy(null)
     if (error) return void toast.error(authErrorMessage(error))
     await queryClient.invalidateQueries({ queryKey: ['orgs'] })
     toast.success(`You joined ${invitation.data?.organizationName ?? 'the organization'}`)
     await navigate(`/dashboard/${invitation.data?.organizationSlug ?? ''}`)
+  }
+
+  const decline = async () => {
+    setBusy('declining')
+    const { error } = await authClient.organization.rejectInvitation({ invitationId })
+    setBusy(null)
+    if (error) return void toast.error(authErrorMessage(error))
+    setDeclined(true)
+    toast.success(`You declined the invitation to ${invitation.data?.organizationName ?? 'join'}`)
   }
 
   if (session.isPending) return <LoadingScreen />
@@ -68,15 +79,21 @@ export function InvitationPage() {
               {invitation.error.message} This invitation cannot be used; ask for a new one.
             </p>
           )}
-          {invitation.data && (
+          {declined && <p>You declined this invitation; it can no longer be used.</p>}
+          {invitation.data && !declined && (
             <>
               <p>
                 You are invited to join <strong>{invitation.data.organizationName}</strong> as{' '}
                 <strong>{invitation.data.role}</strong>.
               </p>
-              <Button type="button" onClick={join} disabled={joining} className="w-full">
-                {joining ? 'Joining…' : `Join ${invitation.data.organizationName}`}
-              </Button>
+              <div className="flex gap-2">
+                <Button type="button" onClick={join} disabled={busy !== null} className="flex-1">
+                  {busy === 'joining' ? 'Joining…' : `Join ${invitation.data.organizationName}`}
+                </Button>
+                <Button type="button" variant="outline" onClick={decline} disabled={busy !== null}>
+                  {busy === 'declining' ? 'Declining…' : 'Decline'}
+                </Button>
+              </div>
             </>
           )}
           {signedIn && (

@@ -91,4 +91,28 @@ describe('Conversations page', () => {
       '/dashboard/acme-law/documents?document=d1&start=5&end=18',
     )
   })
+
+  it('opens the conversation its address names (an audit link), and closing it drops the id', async () => {
+    const c = conversation(3)
+    stubFetch({
+      [LIST]: () => jsonResponse({ items: [c], total: 1 }),
+      [`GET /api/v1/orgs/${ORG}/conversations/${c.id}/messages`]: () =>
+        jsonResponse({
+          items: [
+            { id: 'm1', role: 'user', content: 'Linked?', citations: [], createdAt: c.startedAt },
+          ],
+          total: 1,
+        }),
+    })
+    const { router } = renderWithRouter({
+      routes: [{ path: '/c', element: inOrgScope(<ConversationsPage />, { orgId: ORG }) }],
+      initialPath: `/c?conversation=${c.id}`,
+    })
+    expect(await screen.findByText('Linked?')).toBeInTheDocument()
+    const card = screen.getByRole('button', { name: /00000003/ })
+    expect(card).toHaveAttribute('aria-expanded', 'true')
+    await userEvent.click(card)
+    expect(screen.queryByText('Linked?')).not.toBeInTheDocument()
+    expect(router.state.location.search).toBe('')
+  })
 })

@@ -1,13 +1,17 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { CitationList } from '../../components/citation-list'
 import { PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
 import { useOrgScope, type OrgScope } from '../../lib/org-scope'
+import { useLinkedId } from '../../lib/use-linked-id'
 import { conversationsQuery, messagesQuery } from './api'
 
-/** /dashboard/:orgSlug/conversations: the organisation's conversations (spec §2, §4, §9). */
+/**
+ * /dashboard/:orgSlug/conversations: the organisation's conversations (spec §2, §4, §9); the one
+ * open shows its messages and is kept in the address (`?conversation=<id>`, so the audit log links
+ * to it), even when it is not on the pages loaded.
+ */
 export function ConversationsPage() {
   const scope = useOrgScope()
   return (
@@ -27,7 +31,7 @@ const formatStart = (iso: string) =>
 
 function ConversationList({ scope }: { scope: OrgScope }) {
   const list = useInfiniteQuery(conversationsQuery(scope.orgId, scope.appId))
-  const [openId, setOpenId] = useState<string | null>(null)
+  const [openId, setOpenId] = useLinkedId('conversation')
   if (list.status === 'pending') return <p className="text-sm text-muted-foreground">Loading...</p>
   if (list.status === 'error')
     return (

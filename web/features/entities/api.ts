@@ -14,6 +14,8 @@ export interface EntityPage {
 
 /** What the table asks for: filters, sort (`key:dir,…`) and the page. */
 export interface EntityListParams {
+  /** The one entity a link names (`?entity=`), else null. */
+  id: string | null
   q: string
   type: string
   appId: string | null
@@ -37,6 +39,7 @@ export const entityListQuery = (orgId: string, p: EntityListParams) =>
           params: {
             path: { orgId },
             query: {
+              id: p.id ?? undefined,
               q: p.q.trim() || undefined,
               type: p.type.trim() || undefined,
               appId: p.appId ?? undefined,
@@ -89,8 +92,12 @@ export function deleteEntities(orgId: string, ids: string[]): Promise<{ deleted:
 }
 
 /** Same-origin URL of the CSV export of the entities matching the filters (session cookie). */
-export function exportUrl(orgId: string, filters: Pick<EntityListParams, 'q' | 'type' | 'appId'>) {
+export function exportUrl(
+  orgId: string,
+  filters: Pick<EntityListParams, 'id' | 'q' | 'type' | 'appId'>,
+) {
   const query = new URLSearchParams()
+  if (filters.id) query.set('id', filters.id)
   if (filters.q.trim()) query.set('q', filters.q.trim())
   if (filters.type.trim()) query.set('type', filters.type.trim())
   if (filters.appId) query.set('appId', filters.appId)

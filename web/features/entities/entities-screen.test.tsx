@@ -46,6 +46,30 @@ describe('EntitiesScreen', () => {
     expect(screen.getByRole('option', { name: '50/page' })).toHaveProperty('selected', true)
   })
 
+  it('holds the linked entity alone (an audit link) until "Show all"', async () => {
+    const linked = entity({ name: 'Linked Ltd' })
+    const { requests } = stubFetch({
+      [`GET ${BASE}`]: (request) =>
+        new URL(request.url).searchParams.get('id') === linked.id
+          ? page([linked])
+          : page([linked, entity({ name: 'Other plc' })]),
+    })
+    renderWithRouter({
+      routes: [
+        { path: '/entities', element: <EntitiesScreen scope={{ orgId: ORG, appId: null }} /> },
+      ],
+      initialPath: `/entities?entity=${linked.id}`,
+    })
+    expect(await screen.findByRole('textbox', { name: 'name of Linked Ltd' })).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: 'name of Other plc' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain(
+      `id=${linked.id}`,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Show all' }))
+    expect(await screen.findByRole('textbox', { name: 'name of Other plc' })).toBeInTheDocument()
+    expect(listQueries(requests).map((q) => q.get('id'))).toEqual([linked.id, null])
+  })
+
   it("says 'No entities.' for an empty list", async () => {
     stubFetch({ [`GET ${BASE}`]: () => page([]) })
     renderScreen()

@@ -70,6 +70,14 @@ export function EntitiesScreen({ scope }: { scope: OrgScope }) {
           Delete Selected
         </Button>
       </div>
+      {list.linkedId && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          Showing the linked entity only.
+          <Button type="button" variant="link" className="h-auto p-0" onClick={list.showAll}>
+            Show all
+          </Button>
+        </p>
+      )}
       <ColumnVisibility columns={allColumns} hidden={hidden} onHiddenChange={setHidden} />
       {list.query.isError && (
         <p role="alert" className="text-sm text-destructive">

@@ -1,5 +1,6 @@
 /**
- * The state of the entities table and its query: search (reloading 300 ms after the last
+ * The state of the entities table and its query: the one entity a link names (`?entity=<id>`,
+ * the audit log's link; the table then holds it alone until "Show all"), search (reloading 300 ms after the last
  * keystroke), exact type, sort list, page and page size, and the row selection, which every
  * reload clears (spec section 4). Page and selection are kept with the key they belong to, so a
  * new filter starts at page 1 and a reload starts with no selection, without effects.
@@ -8,6 +9,7 @@ import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import type { OrgScope } from '../../lib/org-scope'
+import { useLinkedId } from '../../lib/use-linked-id'
 import { entityListQuery } from './api'
 import { clampPage, DEFAULT_PAGE_SIZE, lastPageOf } from './paging'
 import { sortParam, toggleSort, type SortTerm } from './sort-spec'
@@ -16,21 +18,22 @@ import { sortParam, toggleSort, type SortTerm } from './sort-spec'
 export const SEARCH_DEBOUNCE_MS = 300
 
 export function useEntityList(scope: OrgScope) {
+  const [linkedId, setLinkedId] = useLinkedId('entity')
   const [search, setSearch] = useState('')
   const [type, setType] = useState('')
   const [sort, setSort] = useState<SortTerm[]>([])
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE)
   const q = useDebouncedValue(search, SEARCH_DEBOUNCE_MS)
   // The page belongs to a search, type filter and page size: changing one starts at page 1.
-  const filterKey = JSON.stringify([q, type, pageSize])
+  const filterKey = JSON.stringify([linkedId, q, type, pageSize])
   const [pageState, setPageState] = useState({ key: filterKey, page: 1 })
   const [knownLastPage, setKnownLastPage] = useState(1)
   const requested = pageState.key === filterKey ? pageState.page : 1
   // Fewer rows than before (a delete elsewhere): stay within the last known page.
   const page = clampPage(requested, knownLastPage)
   const params = useMemo(
-    () => ({ q, type, appId: scope.appId, sort: sortParam(sort), page, pageSize }),
-    [q, type, scope.appId, sort, page, pageSize],
+    () => ({ id: linkedId, q, type, appId: scope.appId, sort: sortParam(sort), page, pageSize }),
+    [linkedId, q, type, scope.appId, sort, page, pageSize],
   )
   const query = useQuery(entityListQuery(scope.orgId, params))
   const total = query.data?.total
@@ -49,6 +52,8 @@ export function useEntityList(scope: OrgScope) {
   return {
     query,
     params,
+    linkedId,
+    showAll: () => setLinkedId(null),
     search,
     setSearch,
     type,

@@ -1,117 +1,86 @@
 /**
- * The organisation's team through better-auth's organization endpoints (decision 0045): members
- * and pending invitations (query keyed `['orgs', orgId, 'team']`) and the changes owners and
- * admins make. Every call rejects with an ApiError carrying the server's message.
+ * The organisation's team through the `/api/v1` team routes (decision 0050): its members (every
+ * member reads them), its pending invitations (owners and admins) and the changes owners and
+ * admins make. Queries are keyed under `['orgs', orgId, 'team']`; every call rejects with an
+ * ApiError carrying the server's problem.
  */
 import { queryOptions } from '@tanstack/react-query'
-import { ApiError } from '../../lib/api'
-import { authClient, authErrorMessage } from '../../lib/auth-client'
+import { api, unwrap } from '../../lib/api'
+import type { components } from '../../lib/api-schema'
 
 /** An organisation role, member < admin < owner. */
-export type TeamRole = 'member' | 'admin' | 'owner'
+export type TeamRole = components['schemas']['Member']['role']
 
 /** A member as the Members screen shows it. */
-export interface TeamMember {
-  id: string
-  userId: string
-  name: string
-  email: string
-  role: TeamRole
+export interface TeamMember extends Omit<components['schemas']['Member'], 'joinedAt'> {
   joinedAt: Date
 }
 
 /** A pending invitation. */
-export interface TeamInvitation {
-  id: string
-  email: string
-  role: TeamRole
+export interface TeamInvitation extends Omit<components['schemas']['Invitation'], 'expiresAt'> {
   expiresAt: Date
 }
 
-export interface Team {
-  members: TeamMember[]
-  invitations: TeamInvitation[]
-}
+/** The key every team query lives under (a change refetches them all). */
+export const teamKey = (orgId: string) => ['orgs', orgId, 'team'] as const
 
-/** The highest role named in better-auth's stored role (one role, or several joined by commas). */
-export function toTeamRole(stored: string | null | undefined): TeamRole {
-  const names = (stored ?? '').split(',').map((name) => name.trim())
-  if (names.includes('owner')) return 'owner'
-  return names.includes('admin') ? 'admin' : 'member'
-}
-
-/** better-auth's `{ data, error }` answer: the data, or an ApiError with the server's words. */
-export function dataOf<T>(result: {
-  data: T | null
-  error: { status: number; statusText: string; message?: string } | null
-}): T {
-  if (result.error) {
-    const { status, statusText } = result.error
-    throw new ApiError(status, { detail: authErrorMessage(result.error) }, statusText)
-  }
-  if (result.data === null) throw new ApiError(500, { detail: 'Empty answer' }, 'Empty answer')
-  return result.data
-}
-
-/** Members (oldest first) and pending, unexpired invitations of `orgId`. */
-export const teamQuery = (orgId: string) =>
+/** Members of `orgId`, oldest first. */
+export const membersQuery = (orgId: string) =>
   queryOptions({
-    queryKey: ['orgs', orgId, 'team'] as const,
-    queryFn: async (): Promise<Team> => {
-      const org = dataOf(
-        await authClient.organization.getFullOrganization({
-          query: { organizationId: orgId, membersLimit: 1000 },
-        }),
-      )
-      const now = Date.now()
-      return {
-        members: org.members
-          .map((m) => ({
-            id: m.id,
-            userId: m.userId,
-            name: m.user.name,
-            email: m.user.email,
-            role: toTeamRole(m.role),
-            joinedAt: new Date(m.createdAt),
-          }))
-          .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime()),
-        invitations: org.invitations
-          .filter((i) => i.status === 'pending' && new Date(i.expiresAt).getTime() > now)
-          .map((i) => ({
-            id: i.id,
-            email: i.email,
-            role: toTeamRole(i.role),
-            expiresAt: new Date(i.expiresAt),
-          })),
-      }
+    queryKey: [...teamKey(orgId), 'members'] as const,
+    queryFn: async ({ signal }): Promise<TeamMember[]> => {
+      const { members } = await api
+        .GET('/api/v1/orgs/{orgId}/members', { params: { path: { orgId } }, signal })
+        .then(unwrap)
+      return members.map((m) => ({ ...m, joinedAt: new Date(m.joinedAt) }))
+    },
+  })
+
+/** Pending, unexpired invitations of `orgId` (owners and admins only). */
+export const invitationsQuery = (orgId: string) =>
+  queryOptions({
+    queryKey: [...teamKey(orgId), 'invitations'] as const,
+    queryFn: async ({ signal }): Promise<TeamInvitation[]> => {
+      const { invitations } = await api
+        .GET('/api/v1/orgs/{orgId}/invitations', { params: { path: { orgId } }, signal })
+        .then(unwrap)
+      return invitations.map((i) => ({ ...i, expiresAt: new Date(i.expiresAt) }))
     },
   })
 
 /** The team changes, each for organisation `orgId`. */
-export const teamActions = (orgId: string) => ({
-  invite: async (email: string, role: TeamRole) =>
-    dataOf(await authClient.organization.inviteMember({ email, role, organizationId: orgId })),
-  resend: async (invitation: TeamInvitation) =>
-    dataOf(
-      await authClient.organization.inviteMember({
-        email: invitation.email,
-        role: invitation.role,
-        organizationId: orgId,
-        resend: true,
-      }),
-    ),
-  cancel: async (invitationId: string) =>
-    dataOf(await authClient.organization.cancelInvitation({ invitationId })),
-  changeRole: async (memberId: string, role: TeamRole) =>
-    dataOf(
-      await authClient.organization.updateMemberRole({ memberId, role, organizationId: orgId }),
-    ),
-  remove: async (memberId: string) =>
-    dataOf(
-      await authClient.organization.removeMember({
-        memberIdOrEmail: memberId,
-        organizationId: orgId,
-      }),
-    ),
-  leave: async () => dataOf(await authClient.organization.leave({ organizationId: orgId })),
-})
+export const teamActions = (orgId: string) => {
+  const path = { orgId }
+  return {
+    invite: (email: string, role: TeamRole) =>
+      api
+        .POST('/api/v1/orgs/{orgId}/invitations', { params: { path }, body: { email, role } })
+        .then(unwrap),
+    resend: (invitation: TeamInvitation) =>
+      api
+        .POST('/api/v1/orgs/{orgId}/invitations/{invitationId}/resend', {
+          params: { path: { ...path, invitationId: invitation.id } },
+        })
+        .then(unwrap),
+    cancel: (invitationId: string) =>
+      api
+        .DELETE('/api/v1/orgs/{orgId}/invitations/{invitationId}', {
+          params: { path: { ...path, invitationId } },
+        })
+        .then(unwrap),
+    changeRole: (memberId: string, role: TeamRole) =>
+      api
+        .PATCH('/api/v1/orgs/{orgId}/members/{memberId}', {
+          params: { path: { ...path, memberId } },
+          body: { role },
+        })
+        .then(unwrap),
+    remove: (memberId: string) =>
+      api
+        .DELETE('/api/v1/orgs/{orgId}/members/{memberId}', {
+          params: { path: { ...path, memberId } },
+        })
+        .then(unwrap),
+    leave: () => api.POST('/api/v1/orgs/{orgId}/leave', { params: { path } }).then(unwrap),
+  }
+}

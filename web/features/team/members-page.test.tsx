@@ -17,12 +17,18 @@ const user = (id: string, name: string) => ({
 })
 const memberRow = (id: string, role: string, who: ReturnType<typeof user>, day: string) => ({
   id,
-  organizationId: 'org-1',
   userId: who.id,
+  name: who.name,
+  email: who.email,
   role,
-  createdAt: `2025-03-${day}T09:00:00.000Z`,
-  user: who,
+  joinedAt: `2025-03-${day}T09:00:00.000Z`,
 })
+const INVITATION = {
+  id: 'inv-1',
+  email: 'newbie@firm.test',
+  role: 'member',
+  expiresAt: '2099-01-01T00:00:00.000Z',
+}
 const OWNER = user('u-owner', 'Olivia')
 const ADMIN = user('u-admin', 'Adam')
 const MEMBER = user('u-member', 'Mia')
@@ -41,44 +47,26 @@ function sessionOf(who: ReturnType<typeof user>) {
   }
 }
 
-/** A server with three members and one pending invitation, signed in as `me`. */
-function serve(me: ReturnType<typeof user>, extra: Record<string, () => Response> = {}) {
-  const org = {
-    id: 'org-1',
-    name: 'Acme Law',
-    slug: 'acme-law',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    members: [
-      memberRow('m-owner', 'owner', OWNER, '01'),
-      memberRow('m-admin', 'admin', ADMIN, '02'),
-      memberRow('m-member', 'member', MEMBER, '03'),
-    ],
-    invitations: [
-      {
-        id: 'inv-1',
-        organizationId: 'org-1',
-        email: 'newbie@firm.test',
-        role: 'member',
-        status: 'pending',
-        expiresAt: '2099-01-01T00:00:00.000Z',
-        inviterId: OWNER.id,
-        createdAt: '2025-01-01T00:00:00.000Z',
-      },
-      {
-        id: 'inv-old',
-        organizationId: 'org-1',
-        email: 'gone@firm.test',
-        role: 'member',
-        status: 'canceled',
-        expiresAt: '2099-01-01T00:00:00.000Z',
-        inviterId: OWNER.id,
-        createdAt: '2025-01-01T00:00:00.000Z',
-      },
-    ],
-  }
+/**
+ * A server with three members and one pending invitation, signed in as `me`; the invitations
+ * are refused (403) to a member, as the server does.
+ */
+function serve(
+  me: ReturnType<typeof user>,
+  extra: Record<string, () => Response> = {},
+  search = '',
+) {
+  const members = [
+    memberRow('m-owner', 'owner', OWNER, '01'),
+    memberRow('m-admin', 'admin', ADMIN, '02'),
+    memberRow('m-member', 'member', MEMBER, '03'),
+  ]
+  const invitations = [INVITATION]
   const stub = stubFetch({
     'GET /api/auth/get-session': () => jsonResponse(sessionOf(me)),
-    'GET /api/auth/organization/get-full-organization': () => jsonResponse(org),
+    'GET /api/v1/orgs/org-1/members': () => jsonResponse({ members }),
+    'GET /api/v1/orgs/org-1/invitations': () =>
+      me === MEMBER ? problemResponse(403, 'Forbidden') : jsonResponse({ invitations }),
     ...extra,
   })
   resetAuthSession()
@@ -87,18 +75,19 @@ function serve(me: ReturnType<typeof user>, extra: Record<string, () => Response
       { path: '/dashboard/acme-law/members', element: inOrgScope(<MembersPage />) },
       { path: '/dashboard', element: <p>Your organizations</p> },
     ],
-    initialPath: '/dashboard/acme-law/members',
+    initialPath: `/dashboard/acme-law/members${search}`,
   })
   return stub
 }
 
+/** The JSON body of the first POST to `path`. */
 async function bodyOf(stub: ReturnType<typeof stubFetch>, path: string) {
-  const request = stub.requests.find((r) => new URL(r.url).pathname === path)
+  const request = stub.requests.find((r) => r.method === 'POST' && new URL(r.url).pathname === path)
   return request ? ((await request.json()) as Record<string, unknown>) : undefined
 }
 
 describe('MembersPage', () => {
-  it('lists members with role and join date, and pending invitations only', async () => {
+  it('lists members with role and join date, and pending invitations', async () => {
     serve(OWNER)
     const table = await screen.findByRole('region', { name: 'Members' })
     await within(table).findByText('Olivia')
@@ -109,43 +98,54 @@ describe('MembersPage', () => {
     expect(within(rows[1]!).getByText('Mar 1, 2025', { exact: false })).toBeInTheDocument()
     const invitations = screen.getByRole('region', { name: 'Pending invitations' })
     expect(within(invitations).getByText('newbie@firm.test')).toBeInTheDocument()
-    expect(within(invitations).queryByText('gone@firm.test')).toBeNull()
+  })
+
+  it('marks the member or the invitation its address names (the audit log links)', async () => {
+    serve(OWNER, {}, '?member=m-admin')
+    const adam = (await screen.findByText('Adam')).closest('tr')
+    expect(adam).toHaveAttribute('aria-current', 'true')
+    expect(screen.getByText('Olivia').closest('tr')).not.toHaveAttribute('aria-current')
+  })
+
+  it('marks the pending invitation its address names', async () => {
+    serve(OWNER, {}, '?invitation=inv-1')
+    const invitations = await screen.findByRole('region', { name: 'Pending invitations' })
+    const item = (await within(invitations).findByText('newbie@firm.test')).closest('li')
+    expect(item).toHaveAttribute('aria-current', 'true')
   })
 
   it('invites an address with a role and toasts it', async () => {
     const stub = serve(OWNER, {
-      'POST /api/auth/organization/invite-member': () => jsonResponse({ id: 'inv-2' }),
+      'POST /api/v1/orgs/org-1/invitations': () =>
+        jsonResponse(
+          { id: 'inv-2', email: 'colleague@firm.test', role: 'admin', expiresAt: '2099-01-01' },
+          201,
+        ),
     })
     await screen.findByText('Olivia')
     await userEvent.type(screen.getByLabelText('Invite by e-mail'), 'colleague@firm.test')
     await userEvent.selectOptions(screen.getByLabelText('Role of the invitee'), 'admin')
     await userEvent.click(screen.getByRole('button', { name: 'Invite' }))
     expect(await screen.findByText('Invitation sent to colleague@firm.test')).toBeInTheDocument()
-    expect(await bodyOf(stub, '/api/auth/organization/invite-member')).toEqual({
+    expect(await bodyOf(stub, '/api/v1/orgs/org-1/invitations')).toEqual({
       email: 'colleague@firm.test',
       role: 'admin',
-      organizationId: 'org-1',
     })
   })
 
   it('resends and cancels a pending invitation', async () => {
     const stub = serve(OWNER, {
-      'POST /api/auth/organization/invite-member': () => jsonResponse({ id: 'inv-1' }),
-      'POST /api/auth/organization/cancel-invitation': () => jsonResponse({ id: 'inv-1' }),
+      'POST /api/v1/orgs/org-1/invitations/inv-1/resend': () => jsonResponse(INVITATION),
+      'DELETE /api/v1/orgs/org-1/invitations/inv-1': () => new Response(null, { status: 204 }),
     })
     const invitations = await screen.findByRole('region', { name: 'Pending invitations' })
     await within(invitations).findByText('newbie@firm.test')
     await userEvent.click(within(invitations).getByRole('button', { name: 'Resend' }))
     expect(await screen.findByText('Invitation sent again to newbie@firm.test')).toBeInTheDocument()
-    expect(await bodyOf(stub, '/api/auth/organization/invite-member')).toMatchObject({
-      email: 'newbie@firm.test',
-      resend: true,
-    })
+    expect(stub.calls()).toContain('POST /api/v1/orgs/org-1/invitations/inv-1/resend')
     await userEvent.click(within(invitations).getByRole('button', { name: 'Cancel' }))
     expect(await screen.findByText('Invitation to newbie@firm.test cancelled')).toBeInTheDocument()
-    expect(await bodyOf(stub, '/api/auth/organization/cancel-invitation')).toEqual({
-      invitationId: 'inv-1',
-    })
+    expect(stub.calls()).toContain('DELETE /api/v1/orgs/org-1/invitations/inv-1')
   })
 
   it('lets an admin grant member or admin, never owner, and leaves owners untouched', async () => {
@@ -163,7 +163,7 @@ describe('MembersPage', () => {
 
   it("changes a role and shows the server's refusal", async () => {
     serve(OWNER, {
-      'POST /api/auth/organization/update-member-role': () =>
+      'PATCH /api/v1/orgs/org-1/members/m-member': () =>
         problemResponse(403, 'You are not allowed to update this member'),
     })
     await screen.findByText('Olivia')
@@ -174,24 +174,20 @@ describe('MembersPage', () => {
   it('removes a member after confirmation', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true)
     const stub = serve(OWNER, {
-      'POST /api/auth/organization/remove-member': () =>
-        jsonResponse({ member: { id: 'm-admin' } }),
+      'DELETE /api/v1/orgs/org-1/members/m-admin': () => new Response(null, { status: 204 }),
     })
     await screen.findByText('Olivia')
     const adamRow = screen.getByText('Adam').closest('tr')!
     await userEvent.click(within(adamRow).getByRole('button', { name: 'Remove' }))
     expect(confirm).toHaveBeenCalledWith('Remove Adam from this organization?')
     expect(await screen.findByText('Adam was removed')).toBeInTheDocument()
-    expect(await bodyOf(stub, '/api/auth/organization/remove-member')).toEqual({
-      memberIdOrEmail: 'm-admin',
-      organizationId: 'org-1',
-    })
+    expect(stub.calls()).toContain('DELETE /api/v1/orgs/org-1/members/m-admin')
   })
 
   it('shows a member the list without managing controls, and lets them leave', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true)
     const stub = serve(MEMBER, {
-      'POST /api/auth/organization/leave': () => jsonResponse({ id: 'm-member' }),
+      'POST /api/v1/orgs/org-1/leave': () => new Response(null, { status: 204 }),
       'GET /api/auth/organization/list': () => jsonResponse([]),
     })
     await screen.findByText('Olivia')
@@ -202,6 +198,7 @@ describe('MembersPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Leave organization' }))
     expect(await screen.findByText('You left the organization')).toBeInTheDocument()
     expect(await screen.findByText('Your organizations')).toBeInTheDocument()
-    expect(await bodyOf(stub, '/api/auth/organization/leave')).toEqual({ organizationId: 'org-1' })
+    expect(stub.calls()).toContain('POST /api/v1/orgs/org-1/leave')
+    expect(stub.calls()).not.toContain('GET /api/v1/orgs/org-1/invitations')
   })
 })

@@ -6,7 +6,15 @@ import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { authClient } from '../../lib/auth-client'
 import { useOrgScope } from '../../lib/org-scope'
-import { teamActions, teamQuery, type TeamInvitation, type TeamRole } from './api'
+import { useLinkedId } from '../../lib/use-linked-id'
+import { cn } from '../../lib/utils'
+import {
+  invitationsQuery,
+  membersQuery,
+  teamActions,
+  type TeamInvitation,
+  type TeamRole,
+} from './api'
 import { InviteMemberForm } from './invite-member-form'
 import { grantableRoles, RoleSelect } from './role-select'
 import { useTeamChange } from './use-team-change'
@@ -16,19 +24,25 @@ const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 /**
  * /dashboard/:orgSlug/members: the organisation's members with role and join date, and its
  * pending invitations. Owners and admins invite, resend, cancel, change roles and remove; every
- * member sees the list and may leave. The server holds the rules (decision 0045); this screen
+ * member sees the list and may leave. The member or invitation the address names (`?member=`,
+ * `?invitation=`: the audit log's links) is marked. The server holds the rules (decisions 0045, 0050); this screen
  * only hides what the signed-in member may not do.
  */
 export function MembersPage() {
   const { orgId } = useOrgScope()
-  const team = useQuery(teamQuery(orgId))
+  const members = useQuery(membersQuery(orgId))
+  const [linkedMember] = useLinkedId('member')
+  const [linkedInvitation] = useLinkedId('invitation')
   const session = authClient.useSession()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const actions = teamActions(orgId)
-  const me = team.data?.members.find((m) => m.userId === session.data?.user.id)
+  const me = members.data?.find((m) => m.userId === session.data?.user.id)
   const myRole: TeamRole = me?.role ?? 'member'
   const manages = myRole !== 'member'
+  // Invitations hold addresses: only owners and admins may read them (the server answers 403).
+  const invitations = useQuery({ ...invitationsQuery(orgId), enabled: manages })
+  const failed = members.error ?? invitations.error
   const roles = grantableRoles(myRole)
 
   const changeRole = useTeamChange(
@@ -81,9 +95,9 @@ export function MembersPage() {
             Owners and admins invite colleagues and change roles.
           </p>
         )}
-        {team.isError && (
+        {failed && (
           <p role="alert" className="text-sm text-destructive">
-            {team.error.message}
+            {failed.message}
           </p>
         )}
         <section aria-label="Members" className="overflow-x-auto rounded-md border">
@@ -98,13 +112,17 @@ export function MembersPage() {
               </tr>
             </thead>
             <tbody>
-              {team.data?.members.map((m) => {
+              {members.data?.map((m) => {
                 const name = m.name || m.email
                 // An admin may not touch an owner; nobody changes themselves here (leave instead).
                 const editable =
                   manages && m.id !== me?.id && (myRole === 'owner' || m.role !== 'owner')
                 return (
-                  <tr key={m.id} className="border-b last:border-0">
+                  <tr
+                    key={m.id}
+                    aria-current={m.id === linkedMember ? 'true' : undefined}
+                    className={cn('border-b last:border-0', m.id === linkedMember && 'bg-accent')}
+                  >
                     <td className="px-3 py-2">
                       {name}
                       {m.id === me?.id && (
@@ -155,12 +173,19 @@ export function MembersPage() {
         {manages && (
           <section aria-label="Pending invitations" className="space-y-2">
             <h2 className="font-serif text-lg font-semibold">Pending invitations</h2>
-            {team.data?.invitations.length === 0 ? (
+            {invitations.data?.length === 0 ? (
               <p className="text-sm text-muted-foreground">No pending invitations.</p>
             ) : (
               <ul className="divide-y rounded-md border">
-                {team.data?.invitations.map((i) => (
-                  <li key={i.id} className="flex flex-wrap items-center gap-3 px-3 py-2 text-sm">
+                {invitations.data?.map((i) => (
+                  <li
+                    key={i.id}
+                    aria-current={i.id === linkedInvitation ? 'true' : undefined}
+                    className={cn(
+                      'flex flex-wrap items-center gap-3 px-3 py-2 text-sm',
+                      i.id === linkedInvitation && 'bg-accent',
+                    )}
+                  >
                     <span className="grow">
                       {i.email} <Badge variant="outline">{i.role}</Badge>
                     </span>

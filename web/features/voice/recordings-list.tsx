@@ -1,14 +1,21 @@
+import { useEffect } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Trash2Icon } from 'lucide-react'
 import { toast } from 'sonner'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
-import { deleteRecording, recordingsKey, recordingsQuery } from './api'
+import { cn } from '../../lib/utils'
+import { useLinkedId } from '../../lib/use-linked-id'
+import { deleteRecording, recordingQuery, recordingsKey, recordingsQuery } from './api'
 import { RecordingPlayer } from './recording-player'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
-/** The organisation's (or the chosen app's) recordings, newest first, each playable with its transcript beside it. */
+/**
+ * The organisation's (or the chosen app's) recordings, newest first, each playable with its
+ * transcript beside it. The recording the address names (`?recording=<id>`, an audit link) is
+ * marked and scrolled to, and shown first when it is older than the latest 50.
+ */
 export function RecordingsList({ orgId, appId }: { orgId: string; appId: string | null }) {
   const queryClient = useQueryClient()
   const list = useQuery({
@@ -25,7 +32,20 @@ export function RecordingsList({ orgId, appId }: { orgId: string; appId: string 
     onSuccess: () => refreshAfterWrite(queryClient, recordingsKey(orgId)),
     onError: (error) => toast.error(error.message),
   })
-  const items = list.data?.items ?? []
+  const [linkedId] = useLinkedId('recording')
+  const listed = list.data?.items ?? []
+  const linkedListed = linkedId !== null && listed.some((r) => r.id === linkedId)
+  const linked = useQuery({
+    ...recordingQuery(orgId, linkedId ?? ''),
+    enabled: linkedId !== null && list.isSuccess && !linkedListed,
+  })
+  const items = !linkedListed && linked.data ? [linked.data, ...listed] : listed
+  const linkedShown = linkedListed || linked.data !== undefined
+  useEffect(() => {
+    if (!linkedId || !linkedShown) return
+    // jsdom has no scrollIntoView.
+    document.getElementById(`recording-${linkedId}`)?.scrollIntoView?.({ block: 'center' })
+  }, [linkedId, linkedShown])
   return (
     <Card role="region" aria-label="Recordings">
       <CardHeader>
@@ -37,7 +57,15 @@ export function RecordingsList({ orgId, appId }: { orgId: string; appId: string 
           <p className="text-sm text-muted-foreground">No recordings yet.</p>
         )}
         {items.map((recording) => (
-          <article key={recording.id} className="flex flex-col gap-3 border-b pb-6 last:border-0">
+          <article
+            key={recording.id}
+            id={`recording-${recording.id}`}
+            aria-current={recording.id === linkedId ? 'true' : undefined}
+            className={cn(
+              'flex flex-col gap-3 border-b pb-6 last:border-0',
+              recording.id === linkedId && 'rounded-md ring-2 ring-primary ring-offset-4',
+            )}
+          >
             <div className="flex items-center justify-between gap-2">
               <h3 className="font-medium">{recording.title}</h3>
               <div className="flex items-center gap-2">

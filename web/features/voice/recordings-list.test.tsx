@@ -1,0 +1,60 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { renderWithRouter } from '../../test/render-with-router'
+import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import { RecordingsList } from './recordings-list'
+
+const ORG = 'org-1'
+const recording = (id: string, title: string) => ({
+  id,
+  appId: null,
+  title,
+  mimeType: 'audio/webm',
+  sizeBytes: 4,
+  durationSec: 1,
+  status: 'failed',
+  error: 'No speech',
+  errorCode: null,
+  jobId: null,
+  documentId: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+})
+const latest = recording('00000000-0000-4000-8000-000000000001', 'Latest memo')
+const older = recording('00000000-0000-4000-8000-000000000002', 'Older memo')
+
+function renderAt(search: string) {
+  stubFetch({
+    [`GET /api/v1/orgs/${ORG}/recordings`]: () => jsonResponse({ items: [latest], total: 2 }),
+    [`GET /api/v1/orgs/${ORG}/recordings/${older.id}`]: () =>
+      jsonResponse({ ...older, segments: [] }),
+  })
+  renderWithRouter({
+    routes: [{ path: '/voice', element: <RecordingsList orgId={ORG} appId={null} /> }],
+    initialPath: `/voice${search}`,
+  })
+}
+
+describe('RecordingsList', () => {
+  it('marks the recording its address names (an audit link)', async () => {
+    renderAt(`?recording=${latest.id}`)
+    const title = await screen.findByRole('heading', { name: 'Latest memo' })
+    expect(title.closest('article')).toHaveAttribute('aria-current', 'true')
+  })
+
+  it('shows a named recording older than the latest ones first', async () => {
+    renderAt(`?recording=${older.id}`)
+    const title = await screen.findByRole('heading', { name: 'Older memo' })
+    expect(title.closest('article')).toHaveAttribute('aria-current', 'true')
+    const articles = screen.getAllByRole('article')
+    expect(articles.map((a) => within(a).getByRole('heading').textContent)).toEqual([
+      'Older memo',
+      'Latest memo',
+    ])
+  })
+
+  it('marks nothing without a named recording', async () => {
+    renderAt('')
+    const title = await screen.findByRole('heading', { name: 'Latest memo' })
+    expect(title.closest('article')).not.toHaveAttribute('aria-current')
+  })
+})
