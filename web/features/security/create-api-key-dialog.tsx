@@ -86,7 +86,7 @@ export function CreateApiKeyDialog({ scope }: { scope: OrgScope & { appSlug: str
               </DialogDescription>
             </DialogHeader>
             <div className="grid gap-2">
-              <Label htmlFor={ids.key}>{created.name}</Label>
+              <Label htmlFor={ids.key}>Secret key of {created.name}</Label>
               <div className="flex gap-2">
                 <Input id={ids.key} readOnly value={created.key} className="font-mono text-xs" />
                 <Button type="button" variant="outline" onClick={() => copy(created.key)}>
