@@ -3,7 +3,11 @@
  * owner of an organisation holding 1,000 documents (~8 KB of contract text each); autocannon
  * drives authenticated `GET /api/v1/orgs/:orgId/documents` (page of 50) and `/readyz`, each for
  * 10 s at 10 and at 50 connections, then the floor of any tenant request (`GET …/apps` of an
- * organisation without apps: the guard, a transaction, an empty page) at 50 connections.
+ * organisation without apps: the guard, a transaction, an empty page) at 50 connections; then
+ * the same list at 50 connections by session cookie and by API key, back to back
+ * (`cookie_list_rps`, `key_list_rps`: a key's lookup must cost no more than a session's,
+ * target key ≥ 0.9 × cookie, decision 0047). The server's rate limits are lifted: the bench
+ * measures throughput, and its loops would otherwise be timed as fast 429s.
  * Requests/s is autocannon's mean per second; latencies are its p50/p99 in ms. Load tool and
  * server share the machine's cores, so compare the ratio within one run (list_rps / readyz_rps at
  * 50 connections) rather than absolute numbers across machines.
@@ -112,12 +116,17 @@ interface Load {
   p99: number
 }
 
-async function load(url: string, connections: number, cookie?: string): Promise<Load> {
+/** `url` under `connections` for DURATION_S; `auth` is a cookie, or headers to send as they are. */
+async function load(
+  url: string,
+  connections: number,
+  auth?: string | Record<string, string>,
+): Promise<Load> {
   const result = await autocannon({
     url,
     connections,
     duration: DURATION_S,
-    headers: cookie ? { cookie } : {},
+    headers: typeof auth === 'string' ? { cookie: auth } : (auth ?? {}),
   })
   if (result.non2xx > 0) {
     const statuses = JSON.stringify(result.statusCodeStats)
@@ -153,7 +162,15 @@ export async function tenantReadPath(report: Report): Promise<void> {
   const logFile = path.join(dataDir, 'server.log')
   const log = openSync(logFile, 'w')
   const child = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), PUBLIC_URL: ORIGIN, LEXDESK_DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      PUBLIC_URL: ORIGIN,
+      LEXDESK_DATA_DIR: dataDir,
+      API_READS_PER_MINUTE: '1000000',
+      API_WRITES_PER_MINUTE: '1000000',
+      API_KEY_REQUESTS_PER_MINUTE: '1000000',
+    },
     stdio: ['ignore', log, log],
   })
   try {
@@ -180,6 +197,12 @@ export async function tenantReadPath(report: Report): Promise<void> {
     const listC50 = await load(listUrl, 50, cookie)
     // The floor: a tenant request doing almost nothing (guard, one transaction, an empty page).
     const floorC50 = await load(listUrl.replace(/\/documents\?.*$/, '/apps'), 50, cookie)
+    // The list by session and by API key, back to back so both meet the same machine.
+    const keysPath = listUrl.replace(ORIGIN, '').replace(/\/documents\?.*$/, '/api-keys')
+    const created = await post(keysPath, cookie, { name: 'Bench', scopes: 'read' })
+    const { key } = created as { key: string }
+    const cookieList = await load(listUrl, 50, cookie)
+    const keyList = await load(listUrl, 50, { authorization: `Bearer ${key}` })
     const page = `page of 50 of ${DOCUMENTS} documents`
     report(
       'readyz_rps_c10',
@@ -215,6 +238,19 @@ export async function tenantReadPath(report: Report): Promise<void> {
       '',
       'ceiling of the list ratio',
     )
+    report(
+      'cookie_list_rps',
+      cookieList.rps,
+      'req/s',
+      `50 connections, session cookie, p50 ${cookieList.p50} ms, p99 ${cookieList.p99} ms`,
+    )
+    report(
+      'key_list_rps',
+      keyList.rps,
+      'req/s',
+      `50 connections, API key, p50 ${keyList.p50} ms, p99 ${keyList.p99} ms`,
+    )
+    report('key_to_cookie_ratio', keyList.rps / cookieList.rps, '', 'target ≥ 0.9')
   } finally {
     await stop(child)
     closeSync(log)

@@ -49,6 +49,8 @@ import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
 import { teamRoutes } from './features/team/routes'
+import { apiKeyRoutes } from './features/api-keys/routes'
+import { createApiKeyVerifier } from './features/api-keys/api-key-verifier'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { EventStreams, type EventStreamLimits } from './http/event-streams'
@@ -73,11 +75,14 @@ export interface AppDeps {
   /** Whether X-Forwarded-For is believed (set behind a reverse proxy), see Fastify trustProxy. */
   trustProxy?: boolean | string
   signInLimits?: SignInLimits
-  /** Requests per principal per minute on `/api/v1`, by scope (default 600 reads, 120 writes). */
+  /**
+   * Requests per principal per minute on `/api/v1`, by scope (default 600 reads, 120 writes), and
+   * per API key (default 600).
+   */
   apiRateLimits?: ApiRateLimits
   /**
-   * Verifiers of the credentials an `Authorization` header may carry (auth/credential-registry.ts);
-   * none by default, so only the session cookie signs in.
+   * Verifiers of other credentials an `Authorization` header may carry
+   * (auth/credential-registry.ts), besides the API keys' own, which every app registers.
    */
   credentialVerifiers?: readonly CredentialVerifier[]
   /** Rate limit of the public demo's endpoints per client (default 30 a minute). */
@@ -148,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'assistant', description: 'Questions answered with cited passages; conversations' },
         { name: 'team', description: 'Members, invitations and roles' },
         { name: 'system', description: 'Health' },
+        { name: 'security', description: 'API keys: credentials for programs' },
         { name: 'voice', description: 'Voice recordings, transcripts and reading aloud' },
       ],
     },
@@ -164,7 +170,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { resources } = deps
   const db = resources.database.db
   const principals = registerPrincipalCache(app)
-  const credentials = createCredentialRegistry(deps.credentialVerifiers ?? [])
+  const apiKeys = createApiKeyVerifier(db)
+  const credentials = createCredentialRegistry([
+    apiKeys.verifier,
+    ...(deps.credentialVerifiers ?? []),
+  ])
   const auth = createAuth({
     db,
     mailer: resources.mailer,
@@ -220,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(assistantRoutes, { services })
       await v1.register(auditRoutes, { db })
       await v1.register(teamRoutes, { auth, principals })
+      await v1.register(apiKeyRoutes, { db, keys: apiKeys })
     },
     { prefix: '/api/v1' },
   )

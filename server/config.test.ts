@@ -30,8 +30,14 @@ describe('loadConfig', () => {
   it('reads the API rate limits and refuses a limit of 0', () => {
     expect(
       loadConfig({ API_READS_PER_MINUTE: '900', API_WRITES_PER_MINUTE: '30' }).apiRateLimits,
-    ).toEqual({ readsPerMinute: 900, writesPerMinute: 30 })
+    ).toEqual({ readsPerMinute: 900, writesPerMinute: 30, keyRequestsPerMinute: 600 })
+    expect(loadConfig({ API_KEY_REQUESTS_PER_MINUTE: '60' }).apiRateLimits).toMatchObject({
+      keyRequestsPerMinute: 60,
+    })
     expect(() => loadConfig({ API_WRITES_PER_MINUTE: '0' })).toThrow(/API_WRITES_PER_MINUTE/)
+    expect(() => loadConfig({ API_KEY_REQUESTS_PER_MINUTE: '0' })).toThrow(
+      /API_KEY_REQUESTS_PER_MINUTE/,
+    )
   })
 
   it('reads the event-stream caps and refuses a cap of 0', () => {

@@ -10,17 +10,26 @@ import { isIP } from 'node:net'
 export const CAPABILITIES = ['analysis', 'chat', 'stt', 'tts', 'embed'] as const
 export type Capability = (typeof CAPABILITIES)[number]
 
-/** Requests per principal per minute, by scope (README: API_READS_PER_MINUTE, API_WRITES_…). */
+/**
+ * Requests per principal per minute, by scope (README: API_READS_PER_MINUTE, API_WRITES_…), and
+ * per API key across both (API_KEY_REQUESTS_PER_MINUTE; absent: the default).
+ */
 export interface ApiRateLimits {
   readsPerMinute: number
   writesPerMinute: number
+  keyRequestsPerMinute?: number
 }
 
 /**
  * Defaults: 600 reads (10 a second on average; a screen issues a handful, a job's progress one
  * a second) and 120 writes a minute per principal; a person at the web app stays far below both.
+ * An API key: 600 requests a minute of either kind (issue 23 names the figure).
  */
-export const DEFAULT_API_RATE_LIMITS: ApiRateLimits = { readsPerMinute: 600, writesPerMinute: 120 }
+export const DEFAULT_API_RATE_LIMITS = {
+  readsPerMinute: 600,
+  writesPerMinute: 120,
+  keyRequestsPerMinute: 600,
+} as const satisfies ApiRateLimits
 
 const EngineName = z.enum(['local', 'openai'])
 
@@ -108,6 +117,12 @@ const EnvSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(DEFAULT_API_RATE_LIMITS.writesPerMinute),
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_API_RATE_LIMITS.keyRequestsPerMinute),
   WORKER_HEAP_MB: z.coerce.number().int().min(64).max(16384).default(1024),
   // At most what a Node timer can wait (2^31 - 1 ms); longer ones fire at once.
   WORKER_TASK_TIMEOUT_S: z.coerce.number().positive().max(2_147_483).default(600),
@@ -237,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiRateLimits: {
       readsPerMinute: e.API_READS_PER_MINUTE,
       writesPerMinute: e.API_WRITES_PER_MINUTE,
+      keyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     },
     extraction: { maxPdfPages: e.MAX_PDF_PAGES, timeoutSeconds: e.EXTRACTION_TIMEOUT_S },
     maxRecordingMinutes: e.MAX_RECORDING_MINUTES,

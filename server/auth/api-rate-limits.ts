@@ -12,8 +12,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { RateLimitPluginOptions } from '@fastify/rate-limit'
 import { enforceRateLimit, rateLimited, type RateLimiter } from '../http/rate-limited'
-import type { Scope } from './scopes'
-import type { ApiRateLimits } from '../config'
+import type { MethodScope } from './scopes'
+import { DEFAULT_API_RATE_LIMITS, type ApiRateLimits } from '../config'
 
 const MINUTE_MS = 60_000
 
@@ -47,21 +47,29 @@ export function rateLimitPluginOptions(): RateLimitPluginOptions {
 
 /**
  * The per-principal budgets on `api` (created once, shared by every route): returns the check
- * the route guard runs with the route's scope, which throws the 429 problem when over.
+ * the route guard runs with whether the route reads or writes, which throws the 429 problem
+ * when over: first an API key's own budget, then the principal's budget of that kind.
  */
 export function scopeBudgets(
   api: FastifyInstance,
   limits: ApiRateLimits,
-): (req: FastifyRequest, scope: Scope) => Promise<void> {
-  const limiter = (scope: Scope, max: number): RateLimiter =>
+): (req: FastifyRequest, scope: MethodScope) => Promise<void> {
+  const limiter = (name: string, max: number): RateLimiter =>
     api.createRateLimit({
       max,
       timeWindow: MINUTE_MS,
-      keyGenerator: (req) => `${scope}:${rateLimitKey(req)}`,
+      keyGenerator: (req) => `${name}:${rateLimitKey(req)}`,
     })
-  const limiters: Record<Scope, RateLimiter> = {
+  const limiters: Record<MethodScope, RateLimiter> = {
     read: limiter('read', limits.readsPerMinute),
     write: limiter('write', limits.writesPerMinute),
   }
-  return (req, scope) => enforceRateLimit(limiters[scope], req, tooMany)
+  const perKey = limiter(
+    'key',
+    limits.keyRequestsPerMinute ?? DEFAULT_API_RATE_LIMITS.keyRequestsPerMinute,
+  )
+  return async (req, scope) => {
+    if (req.principal?.actorType === 'api_key') await enforceRateLimit(perKey, req, tooMany)
+    await enforceRateLimit(limiters[scope], req, tooMany)
+  }
 }

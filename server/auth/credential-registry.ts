@@ -1,10 +1,11 @@
 /**
  * The credentials other than the session cookie that a request may carry in its `Authorization`
  * header (RFC 9110 §11.6.2: `<scheme> <token>`), and who verifies each. Each verifier claims one
- * scheme (compared case-insensitively, e.g. `Bearer`) and a token prefix (e.g. `lxk_` for API keys,
- * issue 22): the prefix says which store to ask, so a token is looked up in one place only.
- * The registry is built at composition (buildApp's `credentialVerifiers`); it holds none yet in
- * production, and tests register their own (server/test/test-credentials.ts). Decision 0040.
+ * scheme (compared case-insensitively, e.g. `Bearer`) and a token prefix (e.g. `ldk_` for API keys,
+ * issue 23): the prefix says which store to ask, so a token is looked up in one place only.
+ * The registry is built at composition (buildApp): the API keys' verifier (`ldk_`,
+ * features/api-keys, decision 0047) and any in buildApp's `credentialVerifiers`; tests add their
+ * own kind (server/test/test-credentials.ts). Decision 0040.
  */
 import type { Principal } from '../db/tenant'
 import type { Role } from '../db/roles'
@@ -32,7 +33,7 @@ export interface VerifiedCredential {
 export interface CredentialVerifier {
   /** The authentication scheme, e.g. `Bearer`. */
   scheme: string
-  /** The start of every token of this kind, e.g. `lxk_`; at least 3 characters. */
+  /** The start of every token of this kind, e.g. `ldk_`; at least 3 characters. */
   prefix: string
   /**
    * The credential `token` stands for, or null when it is unknown, expired or revoked. Must take

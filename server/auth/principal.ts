@@ -1,7 +1,7 @@
 /**
  * Resolves the caller of an organisation route (`/api/v1/orgs/:orgId/...`) to a Principal, from
- * one credential only: the `Authorization` header when the request has one (a verifier of the
- * credential registry checks it), else the better-auth session cookie. A request with a header
+ * one credential only: the `Authorization` (or `x-api-key`) header when the request has one (a
+ * verifier of the credential registry checks it), else the better-auth session cookie. A request with a header
  * that no verifier accepts is a 401 even when it also carries a valid session cookie: a client
  * sending a key means to act as that key, and a browser's cookie must not stand in for it
  * (decision 0040). No credential → 401; a caller who is not a member of `orgId` (or a credential
@@ -45,6 +45,18 @@ declare module 'fastify' {
 export function principalOf(req: FastifyRequest): RequestPrincipal {
   if (!req.principal) throw new AppError('unauthenticated', 'Not authenticated')
   return req.principal
+}
+
+/**
+ * The credential header of `req` as an Authorization value: its `Authorization` header, else its
+ * `x-api-key` header as a Bearer credential (API keys are also sent that way, decision 0047), else
+ * undefined. A repeated `x-api-key` yields an invalid value (a 401), never one of its copies.
+ */
+export function credentialHeader(req: FastifyRequest): string | undefined {
+  const { authorization, 'x-api-key': apiKey } = req.headers
+  if (authorization !== undefined) return authorization
+  if (apiKey === undefined) return undefined
+  return typeof apiKey === 'string' ? `Bearer ${apiKey}` : ''
 }
 
 /** The 401 of a refused Authorization header, with its challenge (RFC 6750 §3). */
@@ -124,7 +136,7 @@ export function principalResolver(deps: {
   }
 
   return async function resolvePrincipal(req: FastifyRequest): Promise<RequestPrincipal> {
-    const header = req.headers.authorization
+    const header = credentialHeader(req)
     // Present, even empty: the caller chose the header, so the cookie is never consulted.
     return header !== undefined ? fromHeader(req, header) : fromSession(req)
   }

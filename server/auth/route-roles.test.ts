@@ -3,8 +3,12 @@
  * added later is covered without editing this file. For each operation with `x-min-role`:
  * no credentials → 401, a bad Authorization credential beside a valid session cookie → 401, a
  * signed-in user of another organisation → 404, each role below the minimum → 403, a credential
- * lacking the operation's `x-scope` → 403, each role from the minimum up → admitted. An operation
- * without `x-min-role` and `x-scope` fails unless it is one of the few public ones listed here.
+ * lacking the operation's `x-scope` → 403, each role from the minimum up → admitted; and with
+ * real API keys made through the API by the owner: a key of each scope admitted exactly where
+ * its scope is the one the operation needs (`requiredScope` of `x-min-role` and `x-scope`; never
+ * on owner routes), else 403; a key of another
+ * organisation → 404; a revoked key → 401. An operation without `x-min-role` and `x-scope` fails
+ * unless it is one of the few public ones listed here.
  */
 import { readFile } from 'node:fs/promises'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -15,8 +19,13 @@ import { ROLES, type Role } from '../db/roles'
 import Fastify, { type FastifyInstance } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
 import { rateLimitPluginOptions } from './api-rate-limits'
-import { declareRouteRoles, MIN_ROLE_EXTENSION, SCOPE_EXTENSION } from './route-roles'
-import { SCOPES, type Scope } from './scopes'
+import {
+  declareRouteRoles,
+  MIN_ROLE_EXTENSION,
+  requiredScope,
+  SCOPE_EXTENSION,
+} from './route-roles'
+import { METHOD_SCOPES, SCOPES, type MethodScope, type Scope } from './scopes'
 
 /** Operations anyone may call without signing in (health probes). */
 const PUBLIC_OPERATIONS = new Set(['health', 'ready'])
@@ -35,6 +44,29 @@ const outsider = await signedInMember(t, 'Outside Firm')
 
 const operations: Operation[] = await readOperations(t)
 const { requestFor } = operationRequests(t, owner)
+
+/** A real API key made through the API by `by` (an owner) with `scopes`; answers the secret. */
+async function apiKey(by: TestMember, scopes: string): Promise<{ id: string; key: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${by.orgId}/api-keys`,
+    headers: by.headers,
+    payload: { name: `Walk ${scopes}`, scopes },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json() as { id: string; key: string }
+}
+const keys = Object.fromEntries(
+  await Promise.all(SCOPES.map(async (scope) => [scope, (await apiKey(owner, scope)).key])),
+) as Record<Scope, string>
+const foreignKey = (await apiKey(outsider, SCOPES.join(','))).key
+const revokedKey = await apiKey(owner, SCOPES.join(','))
+const revoked = await t.app.inject({
+  method: 'DELETE',
+  url: `/api/v1/orgs/${owner.orgId}/api-keys/${revokedKey.id}`,
+  headers: owner.headers,
+})
+expect(revoked.statusCode).toBe(204)
 
 function expectProblem(
   res: { statusCode: number; headers: Record<string, unknown> },
@@ -55,11 +87,14 @@ describe.each(operations)('$operationId ($method $path)', (op) => {
 
   it(`declares its minimum role as ${MIN_ROLE_EXTENSION} and its scope as ${SCOPE_EXTENSION}`, () => {
     expect(ROLES, `${op.operationId} has no valid ${MIN_ROLE_EXTENSION}`).toContain(op.minRole)
-    expect(SCOPES, `${op.operationId} has no valid ${SCOPE_EXTENSION}`).toContain(op.scope)
+    expect(METHOD_SCOPES, `${op.operationId} has no valid ${SCOPE_EXTENSION}`).toContain(op.scope)
   })
-  if (!ROLES.includes(op.minRole as Role) || !SCOPES.includes(op.scope as Scope)) return
+  if (!ROLES.includes(op.minRole as Role) || !METHOD_SCOPES.includes(op.scope as MethodScope))
+    return
   const minRole = op.minRole as Role
   const rank = ROLES.indexOf(minRole)
+  // The scope a credential needs here, by the guard's one mapping (read/write, admin routes admin).
+  const needed = requiredScope(minRole, op.scope as MethodScope)
 
   it('answers 401 without credentials', async () => {
     const { request } = await requestFor(op, owner)
@@ -77,13 +112,13 @@ describe.each(operations)('$operationId ($method $path)', (op) => {
     expect(res.json()).toMatchObject({ code: 'unauthenticated' })
   })
 
-  it(`answers 403 to a credential without the ${String(op.scope)} scope`, async () => {
+  it(`answers 403 to a credential without the ${needed} scope`, async () => {
     const { request } = await requestFor(op, owner)
     const { authorization } = credentials.issue({
       orgId: owner.orgId,
       userId: owner.userId,
       role: 'owner',
-      scopes: SCOPES.filter((scope) => scope !== op.scope),
+      scopes: SCOPES.filter((scope) => scope !== needed),
     })
     const res = await t.app.inject({
       ...request,
@@ -108,6 +143,38 @@ describe.each(operations)('$operationId ($method $path)', (op) => {
     expect(res.json()).toMatchObject({ code: 'forbidden' })
   })
 
+  it.each(SCOPES)('admits a real %s key only where its scope is the operation’s', async (scope) => {
+    const { request, exact } = await requestFor(op, owner)
+    const res = await t.app.inject({
+      ...request,
+      headers: { authorization: `Bearer ${keys[scope]}`, origin: owner.headers.origin },
+    })
+    if (scope === needed && minRole !== 'owner') {
+      expect([401, 403, 404], res.body).not.toContain(res.statusCode)
+      expect(res.statusCode, res.body).toBeLessThan(500)
+      if (exact) expect(res.statusCode, res.body).toBeLessThan(300)
+    } else {
+      expectProblem(res, 403)
+    }
+  })
+
+  it('answers 404 to a real key of another organisation', async () => {
+    const { request } = await requestFor(op, owner)
+    const res = await t.app.inject({ ...request, headers: { 'x-api-key': foreignKey } })
+    expectProblem(res, 404)
+    expect(res.json()).toMatchObject({ code: 'organization_not_found' })
+  })
+
+  it('answers 401 invalid_token to a revoked key', async () => {
+    const { request } = await requestFor(op, owner)
+    const res = await t.app.inject({
+      ...request,
+      headers: { authorization: `Bearer ${revokedKey.key}` },
+    })
+    expectProblem(res, 401)
+    expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"')
+  })
+
   it.each(ROLES.slice(rank))('admits the %s role', async (role) => {
     const { request, exact } = await requestFor(op, members[role])
     const res = await t.app.inject({ ...request, headers: members[role].headers })
@@ -123,7 +190,7 @@ const NO_DEPS = {
   db: {} as never,
   principals: {} as never,
   credentials: {} as never,
-  rateLimits: { readsPerMinute: 1, writesPerMinute: 1 },
+  rateLimits: { readsPerMinute: 1, writesPerMinute: 1, keyRequestsPerMinute: 1 },
 }
 
 /** Starts (and closes) an app whose `/api/v1` scope holds the routes `declare` adds. */
@@ -166,7 +233,7 @@ describe('route registration', () => {
       startApi((api) =>
         api.post(
           '/orgs/:orgId/things',
-          { config: { minRole: 'member', scope: 'admin' as never } },
+          { config: { minRole: 'member', scope: 'everything' as never } },
           () => ({}),
         ),
       ),

@@ -1,9 +1,11 @@
 /**
  * Access rules of every API route, declared once in its options and checked by one hook. Each
- * route under `/api/v1` names the least role it admits, and may name the scope it needs and a
+ * route under `/api/v1` names the least role it admits, and may name its method's scope and a
  * rate limit of its own: `config: { minRole: 'member' | 'admin' | 'owner', scope?: 'read' |
  * 'write', rateLimit?: { max, timeWindow } }` (scope defaults to read for GET and HEAD, write
  * otherwise: scopes.ts; rateLimit is @fastify/rate-limit's route option: api-rate-limits.ts).
+ * The scope a credential needs is `requiredScope`: the method's scope on member routes, `admin`
+ * on admin and owner routes; owner routes are never open to a credential (decision 0047).
  * - `declareRouteRoles(api, …)` (an onRoute hook on the `/api/v1` scope) refuses at start-up a
  *   route without a valid `minRole` (or scope) or outside `/api/v1/orgs/:orgId`, runs the guard
  *   as the route's first onRequest hook (resolve the principal: principal.ts; then its role, its
@@ -27,14 +29,14 @@ import type { CredentialRegistry } from './credential-registry'
 import { principalResolver } from './principal'
 import type { PrincipalCache } from './principal-cache'
 import { hasRole, ROLES, type Role } from '../db/roles'
-import { defaultScope, SCOPES, type Scope } from './scopes'
+import { defaultScope, METHOD_SCOPES, type MethodScope, type Scope } from './scopes'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The least organisation role admitted (required on every `/api/v1` route). */
     minRole?: Role
-    /** The scope a caller's credential must hold (default: read for GET/HEAD, write otherwise). */
-    scope?: Scope
+    /** Whether the route reads or writes (default: read for GET/HEAD, write otherwise). */
+    scope?: MethodScope
   }
 }
 
@@ -45,14 +47,23 @@ export const SCOPE_EXTENSION = 'x-scope'
 
 const ORGANIZATION_ROUTE = /^\/api\/v1\/orgs\/:orgId(\/|$)/
 
-/** The scope a route needs: its declared `config.scope`, else the default for its method. */
+/** Whether a route reads or writes: its declared `config.scope`, else its method's default. */
 function routeScope(route: {
   method: string | readonly string[]
   config?: { scope?: unknown }
-}): Scope | null {
+}): MethodScope | null {
   const declared = route.config?.scope
   if (declared === undefined) return defaultScope(route.method)
-  return SCOPES.includes(declared as Scope) ? (declared as Scope) : null
+  return METHOD_SCOPES.includes(declared as MethodScope) ? (declared as MethodScope) : null
+}
+
+/**
+ * The scope a principal needs on a route of `minRole` that reads or writes (`methodScope`): the
+ * one mapping of scopes to routes. `read` and `write` open member routes by method; `admin`
+ * opens admin (and owner) routes, whatever their method. A session holds every scope.
+ */
+export function requiredScope(minRole: Role, methodScope: MethodScope): Scope {
+  return minRole === 'member' ? methodScope : 'admin'
 }
 
 /**
@@ -73,20 +84,25 @@ export function declareRouteRoles(
   const resolvePrincipal = principalResolver({ ...deps, cache: deps.principals })
   const chargeBudget = scopeBudgets(api, deps.rateLimits)
   const guard =
-    (minRole: Role, scope: Scope) =>
+    (minRole: Role, methodScope: MethodScope) =>
     async (req: FastifyRequest): Promise<void> => {
       const principal = await resolvePrincipal(req)
       if (!hasRole(principal.role, minRole)) {
         throw new AppError('forbidden', `This action needs the ${minRole} role or higher`)
       }
+      const scope = requiredScope(minRole, methodScope)
       if (!principal.scopes.includes(scope)) {
         throw new AppError(
           'insufficient_scope',
           `This action needs a credential with the ${scope} scope`,
         )
       }
+      // An owner's acts (deleting the firm, letting its documents leave) need the person.
+      if (minRole === 'owner' && principal.credentialId !== null) {
+        throw new AppError('forbidden', 'Only an owner, signed in, can do this; never a credential')
+      }
       req.principal = principal
-      await chargeBudget(req, scope)
+      await chargeBudget(req, methodScope)
     }
 
   api.addHook('onRoute', (route) => {
@@ -99,7 +115,7 @@ export function declareRouteRoles(
     }
     const scope = routeScope(route)
     if (!scope) {
-      throw new Error(`${where} must declare config.scope (${SCOPES.join(' | ')})`)
+      throw new Error(`${where} must declare config.scope (${METHOD_SCOPES.join(' | ')})`)
     }
     if (!ORGANIZATION_ROUTE.test(route.url)) {
       throw new Error(
@@ -114,7 +130,8 @@ export function declareRouteRoles(
 
 /**
  * The swagger `transform`: fastify-type-provider-zod's zod → JSON Schema conversion, plus the
- * route's `config.minRole` as `x-min-role` and its scope as `x-scope` on its operation.
+ * route's `config.minRole` as `x-min-role` and whether it reads or writes as `x-scope` on its
+ * operation (a credential needs `requiredScope` of the two).
  */
 export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const result = jsonSchemaTransform(input)

@@ -4,7 +4,8 @@
  *   invitation), written from better-auth 1.7's documented schema; no RLS, reached only by the
  *   auth layer;
  * - tenant tables (apps, documents, document_counts, analyses, audit_logs, jobs, entities, events,
- *   recordings, recording_segments, voice_consents, doc_chunks, conversations, messages): every
+ *   recordings, recording_segments, voice_consents, doc_chunks, conversations, messages,
+ *   api_keys): every
  *   row has `org_id`, and RLS is
  *   enabled, forced and filtered on `current_setting('app.org_id')` (see migrations/*_rls.sql).
  */
@@ -12,6 +13,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   jsonb,
   integer,
@@ -572,4 +574,42 @@ export const messages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id)],
+)
+
+/**
+ * API keys (issue 23, decision 0047): credentials a program sends as `Authorization: Bearer ldk_…`
+ * or `x-api-key: ldk_…`. Only the SHA-256 digest of the key is kept (`key_hash`, lower-case hex),
+ * never the key; `prefix` (`ldk_` + 6 characters) is shown to tell keys apart. `scopes` is a
+ * subset of SCOPES (server/auth/scopes.ts). A key is void once `revoked_at` or `expires_at` has
+ * passed; `last_used_at` is written at most once a minute per key (api-key-verifier.ts).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    // A key acts for its creator (capped at their role): it goes when they do.
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_idx').on(t.keyHash),
+    index('api_keys_org_created_idx').on(t.orgId, t.createdAt),
+    // An app-bound key names one of its own organisation's apps (decision 8's composite key).
+    foreignKey({
+      columns: [t.orgId, t.appId],
+      foreignColumns: [apps.orgId, apps.id],
+      name: 'api_keys_app_fk',
+    }).onDelete('cascade'),
+  ],
 )

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   analysis_failed: 502,
   analysis_timeout: 422,
   analysis_too_large: 422,
+  api_key_not_found: 404,
   app_exists: 409,
   app_not_found: 404,
   audio_timeout: 422,

@@ -79,6 +79,18 @@ describe('cross-origin writes with the session cookie', () => {
     expect(res.statusCode).toBe(401)
   })
 
+  it('leaves a write carrying an API key in x-api-key to the key, cookie or not', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${alice.orgId}/api-keys`,
+      headers: alice.headers,
+      payload: { name: 'Origin test' },
+    })
+    const { key } = created.json() as { key: string }
+    const res = await paste({ 'x-api-key': key, origin: 'https://attacker.example' })
+    expect(res.statusCode, res.body).toBe(201)
+  })
+
   it('refuses a cross-origin organisation change through better-auth too', async () => {
     const res = await t.app.inject({
       method: 'POST',

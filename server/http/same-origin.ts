@@ -6,7 +6,7 @@
  *
  * Rule (OWASP CSRF Prevention Cheat Sheet, "Verifying Origin With Standard Headers"): a request
  * with any method but GET, HEAD or OPTIONS that carries a Cookie header and no Authorization
- * header must name `PUBLIC_URL`'s origin in `Origin`, or, when a browser left `Origin` out, in
+ * (or x-api-key) header must name `PUBLIC_URL`'s origin in `Origin`, or, when a browser left `Origin` out, in
  * `Referer`; otherwise it is refused with a 403 problem `cross_origin_request` before its body
  * is read. Requests authenticated by an Authorization header (API keys, tenant tokens) cannot
  * be forged by a page and are left to their own checks. It covers every path, better-auth's
@@ -42,7 +42,7 @@ export function sameOriginWrites(publicUrl: string): onRequestAsyncHookHandler {
   const origin = new URL(publicUrl).origin
   return async (req) => {
     if (SAFE_METHODS.has(req.method)) return
-    if (!req.headers.cookie || req.headers.authorization) return
+    if (!req.headers.cookie || req.headers.authorization || req.headers['x-api-key']) return
     if (comesFrom(req, origin)) return
     throw new AppError(
       'cross_origin_request',

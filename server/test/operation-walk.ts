@@ -51,10 +51,11 @@ export interface WalkRequest {
 /**
  * Request builders for operations on `org`'s organisation (its owner): `requestFor(op, actor)`
  * creates what the path names (a document, entity, job, recording, conversation made by
- * `actor`; a member or a pending invitation of the organisation) and a valid body where the
- * operation needs one (`exact`), else `{}`; a path parameter of an unknown kind gets a random
- * UUID (then not `exact`). Leaving the organisation is walked by the actor itself, who is given
- * its membership back when the test ends (so the walk's other tests find it as it was).
+ * `actor`; a member or a pending invitation of the organisation; an API key, made by the owner)
+ * and a valid body where the operation needs one (`exact`), else `{}`; a path parameter of an
+ * unknown kind gets a random UUID (then not `exact`). Leaving the organisation is walked by the
+ * actor itself, who is given its membership back when the test ends (so the walk's other tests
+ * find it as it was).
  */
 export function operationRequests(t: TestApp, org: TestMember) {
   const orgUrl = `/api/v1/orgs/${org.orgId}`
@@ -178,6 +179,18 @@ export function operationRequests(t: TestApp, org: TestMember) {
     })
   }
 
+  /** An API key of the organisation, made by its owner (only admins and owners make keys). */
+  async function apiKeyOf(): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${orgUrl}/api-keys`,
+      headers: org.headers,
+      payload: { name: 'Walk key' },
+    })
+    expect(res.statusCode).toBe(201)
+    return (res.json() as { id: string }).id
+  }
+
   /** A minimal valid body per operation that needs one; others get `{}` (and may answer 400). */
   const EXAMPLE_BODIES: Record<
     string,
@@ -190,6 +203,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
       payload: uploadForm(new TextEncoder().encode('Memo\nPlease review.'), 'memo.txt'),
     }),
     createApp: async () => ({ payload: { slug: `walk-${randomUUID().slice(0, 8)}` } }),
+    createApiKey: async () => ({ payload: { name: 'Walk key', scopes: 'read' } }),
     analyzeDocument: async () => ({ payload: { kind: 'summarize' } }),
     cancelJob: async () => ({ payload: {} }),
     acknowledgeConsent: async () => ({ payload: {} }),
@@ -243,6 +257,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
       else if (name === 'conversationId') value = await conversationOf(actor)
       else if (name === 'memberId') value = await memberOf()
       else if (name === 'invitationId') value = await invitationOf(actor)
+      else if (name === 'keyId') value = await apiKeyOf()
       else {
         value = randomUUID()
         placeholder = true

@@ -66,7 +66,7 @@ export async function buildTestApp(
      * many requests are not limited (rate-limits.test.ts passes the real defaults).
      */
     apiRateLimits?: ApiRateLimits
-    /** Verifiers of Authorization-header credentials (e.g. test-credentials.ts). */
+    /** Verifiers of Authorization-header credentials besides API keys (test-credentials.ts). */
     credentialVerifiers?: readonly CredentialVerifier[]
   } = {},
 ): Promise<TestApp> {
@@ -90,7 +90,11 @@ export async function buildTestApp(
     logger: options.logger,
     trustProxy: options.trustProxy,
     credentialVerifiers: options.credentialVerifiers,
-    apiRateLimits: options.apiRateLimits ?? { readsPerMinute: 100_000, writesPerMinute: 100_000 },
+    apiRateLimits: options.apiRateLimits ?? {
+      readsPerMinute: 100_000,
+      writesPerMinute: 100_000,
+      keyRequestsPerMinute: 100_000,
+    },
     signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
     demoLimits: options.demoLimits,
     webRoot: path.join(blobDir, 'no-web'),

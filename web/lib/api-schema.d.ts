@@ -607,6 +607,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The organisation’s API keys, newest first; never their secrets. */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** @description Creates an API key acting for the caller (capped at their role). The answer holds the secret `key`, shown this once only. */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Revokes an API key at once; revoking it again changes nothing. */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -657,7 +692,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -733,7 +768,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -753,7 +788,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -773,7 +808,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -793,7 +828,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -935,7 +970,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -972,7 +1007,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -1081,6 +1116,23 @@ export interface components {
             /** @description ISO 8601 */
             expiresAt: string;
         };
+        ApiKeyInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The first characters of the key (`ldk_` and 6 more) */
+            prefix: string;
+            scopes: string[];
+            /** @description The one app it is bound to; null for all */
+            appId: string | null;
+            /** @description The user it acts for, capped at their role */
+            createdBy: string;
+            createdAt: string;
+            /** @description Its last use, to the minute */
+            lastUsedAt: string | null;
+            expiresAt: string | null;
+            revokedAt: string | null;
+        };
         ConversationInput: {
             /** Format: uuid */
             id: string;
@@ -1096,6 +1148,25 @@ export interface components {
             citations: components["schemas"]["CitationInput"][];
             createdAt: string;
         };
+        CreatedApiKeyInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The first characters of the key (`ldk_` and 6 more) */
+            prefix: string;
+            scopes: string[];
+            /** @description The one app it is bound to; null for all */
+            appId: string | null;
+            /** @description The user it acts for, capped at their role */
+            createdBy: string;
+            createdAt: string;
+            /** @description Its last use, to the minute */
+            lastUsedAt: string | null;
+            expiresAt: string | null;
+            revokedAt: string | null;
+            /** @description The secret; send it as `Authorization: Bearer <key>` */
+            key: string;
+        };
         Problem: {
             /** @description A URI naming the problem type; 'about:blank' for plain HTTP ones */
             type: string;
@@ -1109,7 +1180,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -1185,7 +1256,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1205,7 +1276,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1225,7 +1296,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1245,7 +1316,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1387,7 +1458,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -1424,7 +1495,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "speech_failed" | "text_too_long" | "too_many_pages" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -1533,6 +1604,23 @@ export interface components {
             /** @description ISO 8601 */
             expiresAt: string;
         };
+        ApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The first characters of the key (`ldk_` and 6 more) */
+            prefix: string;
+            scopes: string[];
+            /** @description The one app it is bound to; null for all */
+            appId: string | null;
+            /** @description The user it acts for, capped at their role */
+            createdBy: string;
+            createdAt: string;
+            /** @description Its last use, to the minute */
+            lastUsedAt: string | null;
+            expiresAt: string | null;
+            revokedAt: string | null;
+        };
         Conversation: {
             /** Format: uuid */
             id: string;
@@ -1547,6 +1635,25 @@ export interface components {
             content: string;
             citations: components["schemas"]["Citation"][];
             createdAt: string;
+        };
+        CreatedApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The first characters of the key (`ldk_` and 6 more) */
+            prefix: string;
+            scopes: string[];
+            /** @description The one app it is bound to; null for all */
+            appId: string | null;
+            /** @description The user it acts for, capped at their role */
+            createdBy: string;
+            createdAt: string;
+            /** @description Its last use, to the minute */
+            lastUsedAt: string | null;
+            expiresAt: string | null;
+            revokedAt: string | null;
+            /** @description The secret; send it as `Authorization: Bearer <key>` */
+            key: string;
         };
     };
     responses: never;
@@ -5487,6 +5594,256 @@ export interface operations {
                 };
             };
             /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ApiKey"][];
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * @description Comma-separated, of read, write, admin; default read,write
+                     * @default read,write
+                     */
+                    scopes?: string;
+                    /**
+                     * Format: date-time
+                     * @description When it stops working (ISO 8601); never when absent
+                     */
+                    expiresAt?: string;
+                    /**
+                     * Format: uuid
+                     * @description Bind the key to one app of the organisation
+                     */
+                    appId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The app is not one of the organisation’s */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such API key in the organisation */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,10 +1,13 @@
 import { Link } from 'react-router'
-import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
 import { orgPath } from '../../lib/org-path'
 import { useOrgScope } from '../../lib/org-scope'
+import { ApiKeysPanel } from './api-keys-panel'
 
-/** /dashboard/:orgSlug/security: the link to the audit log; tokens and API keys are still to come. */
+/**
+ * /dashboard/:orgSlug/security: the link to the audit log and the security panels, one after
+ * the other (API keys; tenant tokens join them as a panel of their own).
+ */
 export function SecurityPage() {
   const scope = useOrgScope()
   return (
@@ -13,15 +16,15 @@ export function SecurityPage() {
         title="Security"
         description="Tenant-scoped tokens and API keys for the current organization."
       />
-      <p className="text-sm">
-        <Link className="underline" to={orgPath({ orgSlug: scope.orgSlug }, 'audit')}>
-          Audit log
-        </Link>
-        : who did what, when (owners and admins).
-      </p>
-      <ComingSoon>
-        <p>Token minting and API-key management are not available yet.</p>
-      </ComingSoon>
+      <div className="flex flex-col gap-8">
+        <p className="text-sm">
+          <Link className="underline" to={orgPath({ orgSlug: scope.orgSlug }, 'audit')}>
+            Audit log
+          </Link>
+          : who did what, when (owners and admins).
+        </p>
+        <ApiKeysPanel />
+      </div>
     </>
   )
 }

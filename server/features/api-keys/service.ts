@@ -1,0 +1,125 @@
+/**
+ * API keys of an organisation (decision 0047), read and written through tenant transactions:
+ * list, create (the secret is answered once, here, and stored only as its digest) and revoke.
+ * Creating and revoking are audited with the key's id, name and prefix, never its secret.
+ */
+import { desc, eq } from 'drizzle-orm'
+import type { Scope } from '../../auth/scopes'
+import type { Db } from '../../db/client'
+import { isForeignKeyViolation } from '../../db/constraint-violation'
+import { apiKeys } from '../../db/schema'
+import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
+import { AppError } from '../../errors/app-error'
+import { recordAudit } from '../../audit/record-audit'
+import { newApiKey } from './api-key-secret'
+
+type ApiKeyRow = typeof apiKeys.$inferSelect
+
+/** A key as the API shows it: everything but its digest. */
+const toApiKey = (row: ApiKeyRow) => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  scopes: row.scopes,
+  appId: row.appId,
+  createdBy: row.createdBy,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+})
+
+/** The organisation's keys, newest first, revoked ones included (they stay for the audit log). */
+export async function listApiKeys(db: Db, principal: Principal) {
+  const [rows] = await withTenantReads(db, principal, (tx) => [
+    tx.select().from(apiKeys).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)),
+  ])
+  return { items: rows.map(toApiKey) }
+}
+
+/** What a new key is made of (routes.ts validates it). */
+export interface NewApiKey {
+  name: string
+  scopes: Scope[]
+  expiresAt: Date | null
+  appId: string | null
+}
+
+/**
+ * Creates a key acting for the principal's user; answers it with its secret `key`, the only
+ * time the secret leaves the server. 403 `forbidden` for a principal without a user (a key
+ * must have someone whose role it is capped at); 404 `app_not_found` for an app that is not the
+ * organisation's, or not the one an app-bound principal is bound to.
+ */
+export async function createApiKey(
+  db: Db,
+  principal: Principal & { appId?: string | null },
+  input: NewApiKey,
+) {
+  const userId = principal.userId
+  if (userId === null) throw new AppError('forbidden', 'Only a person can own an API key')
+  const appId = input.appId ?? principal.appId ?? null
+  if (principal.appId && appId !== principal.appId) throw appNotFound()
+  const { key, prefix, hash } = newApiKey()
+  try {
+    const row = await withTenant(db, principal, async (tx) => {
+      const [inserted] = await tx
+        .insert(apiKeys)
+        .values({
+          orgId: principal.orgId,
+          appId,
+          name: input.name,
+          prefix,
+          keyHash: hash,
+          scopes: input.scopes,
+          createdBy: userId,
+          expiresAt: input.expiresAt,
+        })
+        .returning()
+      if (!inserted) throw new Error('insert returned no row')
+      await recordAudit(
+        tx,
+        principal,
+        'api_key.create',
+        { type: 'api_key', id: inserted.id },
+        { name: inserted.name, prefix, scopes: inserted.scopes, appId },
+      )
+      return inserted
+    })
+    return { ...toApiKey(row), key }
+  } catch (error) {
+    if (isForeignKeyViolation(error, 'api_keys_app_fk')) throw appNotFound()
+    throw error
+  }
+}
+
+const appNotFound = () => new AppError('app_not_found', 'No such app in this organisation')
+
+/**
+ * Revokes the key `keyId` (again: nothing changes) and answers its digest, which the caller
+ * must make the verifier forget once this has committed. 404 `api_key_not_found` when the
+ * organisation has no such key.
+ */
+export async function revokeApiKey(db: Db, principal: Principal, keyId: string): Promise<string> {
+  return withTenant(db, principal, async (tx) => {
+    const [row] = await tx
+      .select({ keyHash: apiKeys.keyHash, revokedAt: apiKeys.revokedAt, name: apiKeys.name })
+      .from(apiKeys)
+      .where(eq(apiKeys.id, keyId))
+      .for('update')
+    if (!row) throw new AppError('api_key_not_found', 'No such API key in this organisation')
+    if (!row.revokedAt) {
+      await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keyId))
+      await recordAudit(
+        tx,
+        principal,
+        'api_key.revoke',
+        { type: 'api_key', id: keyId },
+        {
+          name: row.name,
+        },
+      )
+    }
+    return row.keyHash
+  })
+}
