@@ -48,6 +48,7 @@ import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/dem
 import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
+import { connectGptRoutes } from './features/connect-gpt/routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { EventStreams, type EventStreamLimits } from './http/event-streams'
@@ -147,6 +148,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'assistant', description: 'Questions answered with cited passages; conversations' },
         { name: 'system', description: 'Health' },
         { name: 'voice', description: 'Voice recordings, transcripts and reading aloud' },
+        {
+          name: 'connect-gpt',
+          description:
+            "External assistants: the owner's switch, their procedures, their OpenAPI file",
+        },
       ],
     },
     transform: openApiTransform,
@@ -217,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(vectorRoutes, { services })
       await v1.register(assistantRoutes, { services })
       await v1.register(auditRoutes, { db })
+      await v1.register(connectGptRoutes, { db, publicUrl: deps.publicUrl })
     },
     { prefix: '/api/v1' },
   )

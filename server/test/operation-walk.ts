@@ -9,7 +9,7 @@ import { expect } from 'vitest'
 import type { InjectOptions } from 'fastify'
 import { withTenant } from '../db/tenant'
 import { insertJob } from '../jobs/job-service'
-import { conversations, recordings } from '../db/schema'
+import { conversations, orgSettings, recordings } from '../db/schema'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import { pcmToWav } from '../ai/speech/audio'
 import { MIN_ROLE_EXTENSION, SCOPE_EXTENSION } from '../auth/route-roles'
@@ -51,10 +51,20 @@ export interface WalkRequest {
  * Request builders for operations on `org`'s organisation (its owner): `requestFor(op, actor)`
  * creates what the path names (a document, entity, job, recording, conversation made by
  * `actor`) and a valid body where the operation needs one (`exact`), else `{}`; a path
- * parameter of an unknown kind gets a random UUID (then not `exact`).
+ * parameter of an unknown kind gets a random UUID (then not `exact`). The organisation has
+ * external assistants turned on (as its owner would to connect one), so the operations behind
+ * that switch are walked like the others; connect-gpt.test.ts covers the switch off.
  */
 export function operationRequests(t: TestApp, org: TestMember) {
   const orgUrl = `/api/v1/orgs/${org.orgId}`
+  let switchedOn: Promise<unknown> | undefined
+  const externalAssistantsOn = () =>
+    (switchedOn ??= withTenant(t.database.db, { orgId: org.orgId }, (tx) =>
+      tx
+        .insert(orgSettings)
+        .values({ orgId: org.orgId, externalAssistantsEnabled: true })
+        .onConflictDoNothing(),
+    ))
 
   /** Uploads a document (with its file) as `actor`, so deleting it is within even a member's rights. */
   async function documentOf(actor: TestMember): Promise<string> {
@@ -172,10 +182,14 @@ export function operationRequests(t: TestApp, org: TestMember) {
     chat: async () => ({
       payload: { messages: [{ role: 'user', content: 'What is delivered?' }] },
     }),
+    setExternalAssistants: async () => ({ payload: { enabled: true } }),
+    listRecentConversations: async () => ({ payload: { lim: 5 } }),
+    logGptAction: async () => ({ payload: { action: 'walked', target_type: 'walk' } }),
   }
 
   /** The request `op` as `actor` would send it to the organisation (see operationRequests). */
   async function requestFor(op: Operation, actor: TestMember): Promise<WalkRequest> {
+    await externalAssistantsOn()
     let placeholder = false
     const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '')
     let url = op.path
