@@ -49,6 +49,8 @@ import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
 import { connectGptRoutes } from './features/connect-gpt/routes'
+import { mcpRoutes } from './features/mcp/routes'
+import { assistantTools } from './assistant-tools'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { EventStreams, type EventStreamLimits } from './http/event-streams'
@@ -227,6 +229,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   )
+
+  await app.register(mcpRoutes, { db, credentials, tools: assistantTools(services) })
 
   await app.register(demoRoutes, {
     prefix: '/api/demo',
