@@ -1028,6 +1028,8 @@ export interface components {
             updatedAt: string | null;
             /** @description Who changed it last (user id) */
             updatedBy: string | null;
+            /** @description Whether the caller may turn it on or off (owners only) */
+            canChange: boolean;
         };
         RecentConversationInput: {
             /** Format: uuid */
@@ -1472,6 +1474,8 @@ export interface components {
             updatedAt: string | null;
             /** @description Who changed it last (user id) */
             updatedBy: string | null;
+            /** @description Whether the caller may turn it on or off (owners only) */
+            canChange: boolean;
         };
         RecentConversation: {
             /** Format: uuid */

@@ -69,7 +69,12 @@ describe("the owner's switch", () => {
       url: url(owner, '/external-assistants'),
       headers: owner.headers,
     })
-    expect(state.json()).toEqual({ enabled: false, updatedAt: null, updatedBy: null })
+    expect(state.json()).toEqual({
+      enabled: false,
+      updatedAt: null,
+      updatedBy: null,
+      canChange: true,
+    })
 
     const { headers } = assistantHeaders(owner)
     for (const [path, payload] of [
@@ -123,6 +128,11 @@ describe("the owner's switch", () => {
       payload: { enabled: true },
     })
     expect(res.statusCode).toBe(403)
+    const seen = await t.app.inject({
+      url: url(owner, '/external-assistants'),
+      headers: admin.headers,
+    })
+    expect(seen.json()).toMatchObject({ enabled: false, canChange: false })
     const read = await t.app.inject({
       url: url(owner, '/external-assistants'),
       headers: owner.headers,

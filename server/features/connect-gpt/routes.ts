@@ -27,6 +27,7 @@ const ExternalAssistants = z
       .describe('Whether external assistants (custom GPTs, MCP clients) may call'),
     updatedAt: z.string().nullable().describe('When the switch last changed; null if never'),
     updatedBy: z.string().nullable().describe('Who changed it last (user id)'),
+    canChange: z.boolean().describe('Whether the caller may turn it on or off (owners only)'),
   })
   .meta({ id: 'ExternalAssistants' })
 

@@ -9,11 +9,15 @@ import { conversations, orgSettings } from '../../db/schema'
 import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
 import { recordAudit } from '../../audit/record-audit'
 
-/** The switch as the Connect GPT screen shows it; `updatedAt` null while never changed. */
+/**
+ * The switch as the Connect GPT screen shows it; `updatedAt` null while never changed;
+ * `canChange` whether the caller may flip it (owners only).
+ */
 export interface ExternalAssistantsSetting {
   enabled: boolean
   updatedAt: string | null
   updatedBy: string | null
+  canChange: boolean
 }
 
 /** The organisation's switch (no row: off, never changed). */
@@ -29,6 +33,7 @@ export async function readExternalAssistants(
     enabled: row?.externalAssistantsEnabled ?? false,
     updatedAt: row?.updatedAt.toISOString() ?? null,
     updatedBy: row?.updatedBy ?? null,
+    canChange: principal.role === 'owner',
   }
 }
 
@@ -70,6 +75,7 @@ export async function setExternalAssistants(
     enabled: row?.externalAssistantsEnabled ?? enabled,
     updatedAt: row?.updatedAt.toISOString() ?? null,
     updatedBy: row?.updatedBy ?? null,
+    canChange: principal.role === 'owner',
   }
 }
 
