@@ -230,7 +230,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   )
 
-  await app.register(mcpRoutes, { db, credentials, tools: assistantTools(services) })
+  await app.register(mcpRoutes, {
+    db,
+    credentials,
+    tools: assistantTools(services),
+    rateLimits: deps.apiRateLimits ?? DEFAULT_API_RATE_LIMITS,
+  })
 
   await app.register(demoRoutes, {
     prefix: '/api/demo',

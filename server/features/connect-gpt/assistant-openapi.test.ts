@@ -43,7 +43,9 @@ describe("the assistants' OpenAPI file", () => {
     )
     const document = JSON.parse(res.body) as OpenApiDocument
     expect(document.openapi).toMatch(/^3\.1\./)
-    const result = await validate(structuredClone(document))
+    const result = await validate(
+      structuredClone(document) as unknown as Parameters<typeof validate>[0],
+    )
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
   })
 

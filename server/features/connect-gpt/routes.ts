@@ -160,7 +160,7 @@ export const connectGptRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string
       },
       config: { minRole: 'member' },
     },
-    (req, reply) => {
+    async (req, reply) => {
       const { orgId } = principalOf(req)
       const document = assistantOpenApi(app.swagger() as unknown as OpenApiDocument, {
         orgId,
@@ -170,7 +170,7 @@ export const connectGptRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string
         contentType: 'application/json; charset=utf-8',
         fileName: 'lexdesk-assistant-openapi.json',
       })
-      return reply.send(JSON.stringify(document, null, 2))
+      return document
     },
   )
 }

@@ -71,6 +71,50 @@ function rawInitialize(headers: Record<string, string>) {
   })
 }
 
+describe('the MCP request budget', () => {
+  it("spends the caller's reads per minute, then answers 429 with Retry-After", async () => {
+    const limited = await buildTestApp({
+      credentialVerifiers: [credentials.verifier],
+      apiRateLimits: { readsPerMinute: 3, writesPerMinute: 1 },
+    })
+    try {
+      await limited.app.listen({ host: '127.0.0.1', port: 0 })
+      const port = (limited.app.server.address() as AddressInfo).port
+      const owner = await signedInMember(limited, 'Mcp Budget Firm')
+      await limited.app.inject({
+        method: 'PUT',
+        url: `/api/v1/orgs/${owner.orgId}/external-assistants`,
+        headers: owner.headers,
+        payload: { enabled: true },
+      })
+      const { authorization } = credentialOf(owner)
+      const client = new Client({ name: 'lexdesk-test', version: '1.0.0' })
+      // initialize and its notification: two requests; listTools the third.
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+          requestInit: { headers: { authorization } },
+        }),
+      )
+      await client.listTools()
+      await expect(client.listTools()).rejects.toThrow()
+      await client.close()
+      const res = await fetch(`http://127.0.0.1:${port}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(initialize),
+      })
+      expect(res.status).toBe(429)
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
 describe('the MCP server at /mcp', () => {
   it('lists its tools to the SDK client', async () => {
     const owner = await firm('Mcp Tools Firm')
