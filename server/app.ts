@@ -51,6 +51,9 @@ import { auditRoutes } from './features/audit/routes'
 import { teamRoutes } from './features/team/routes'
 import { apiKeyRoutes } from './features/api-keys/routes'
 import { createApiKeyVerifier } from './features/api-keys/api-key-verifier'
+import { connectGptRoutes } from './features/connect-gpt/routes'
+import { mcpRoutes } from './features/mcp/routes'
+import { assistantTools } from './assistant-tools'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { EventStreams, type EventStreamLimits } from './http/event-streams'
@@ -155,6 +158,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'system', description: 'Health' },
         { name: 'security', description: 'API keys: credentials for programs' },
         { name: 'voice', description: 'Voice recordings, transcripts and reading aloud' },
+        {
+          name: 'connect-gpt',
+          description:
+            "External assistants: the owner's switch, their procedures, their OpenAPI file",
+        },
       ],
     },
     transform: openApiTransform,
@@ -231,9 +239,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(auditRoutes, { db })
       await v1.register(teamRoutes, { auth, principals })
       await v1.register(apiKeyRoutes, { db, keys: apiKeys })
+      await v1.register(connectGptRoutes, { db, publicUrl: deps.publicUrl })
     },
     { prefix: '/api/v1' },
   )
+
+  await app.register(mcpRoutes, {
+    db,
+    credentials,
+    tools: assistantTools(services),
+    rateLimits: deps.apiRateLimits ?? DEFAULT_API_RATE_LIMITS,
+  })
 
   await app.register(demoRoutes, {
     prefix: '/api/demo',

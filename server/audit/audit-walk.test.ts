@@ -46,7 +46,11 @@ describe('the audit walk', () => {
     expect(res.statusCode, res.body).toBeLessThan(300)
     const added = (await auditRows(owner.orgId)).slice(before)
     expect(added.length, `${op.operationId} recorded no audit entry`).toBeGreaterThan(0)
-    for (const row of added)
-      expect(row).toMatchObject({ actor_type: 'user', actor_id: owner.userId })
+    // The owner acts: as a person (`user`), or through the channel an operation records, such
+    // as `gpt` for log_gpt_action; never as the anonymous system.
+    for (const row of added) {
+      expect(row).toMatchObject({ actor_id: owner.userId })
+      expect(row.actor_type).not.toBe('system')
+    }
   })
 })

@@ -76,6 +76,22 @@ function organizationNotFound(): AppError {
 }
 
 /**
+ * The principal of an Authorization header's credential, in the credential's own organisation
+ * (for a path naming an organisation, the caller compares it); a 401 problem with its
+ * `WWW-Authenticate` challenge when no verifier accepts the credential.
+ */
+export async function credentialPrincipal(
+  credentials: CredentialRegistry,
+  header: string,
+): Promise<RequestPrincipal> {
+  const found = credentials.verifierFor(header)
+  const credential = found ? await found.verifier.verify(found.token) : null
+  if (!credential) throw invalidCredential()
+  const { orgId, credentialId, userId, role, scopes, appId, actorType } = credential
+  return { orgId, userId, role, actorType, credentialId, scopes, appId }
+}
+
+/**
  * Builds `resolvePrincipal(req)`: the principal of `req` for the organisation of its path, or an
  * AppError 401 / 404 / 400 (no `:orgId`) as described above. Session and membership lookups go
  * through `cache` (principal-cache.ts), so a busy session costs no query.
@@ -108,13 +124,9 @@ export function principalResolver(deps: {
   }
 
   const fromHeader = async (req: FastifyRequest, header: string): Promise<RequestPrincipal> => {
-    const found = credentials.verifierFor(header)
-    const credential = found ? await found.verifier.verify(found.token) : null
-    if (!credential) throw invalidCredential()
-    const orgId = orgIdOf(req)
-    if (credential.orgId !== orgId) throw organizationNotFound()
-    const { credentialId, userId, role, scopes, appId, actorType } = credential
-    return { orgId, userId, role, actorType, credentialId, scopes, appId }
+    const principal = await credentialPrincipal(credentials, header)
+    if (principal.orgId !== orgIdOf(req)) throw organizationNotFound()
+    return principal
   }
 
   const fromSession = async (req: FastifyRequest): Promise<RequestPrincipal> => {

@@ -5,8 +5,7 @@
  *   auth layer;
  * - tenant tables (apps, documents, document_counts, analyses, audit_logs, jobs, entities, events,
  *   recordings, recording_segments, voice_consents, doc_chunks, conversations, messages,
- *   api_keys): every
- *   row has `org_id`, and RLS is
+ *   api_keys, org_settings): every row has `org_id`, and RLS is
  *   enabled, forced and filtered on `current_setting('app.org_id')` (see migrations/*_rls.sql).
  */
 import {
@@ -613,3 +612,16 @@ export const apiKeys = pgTable(
     }).onDelete('cascade'),
   ],
 )
+
+/**
+ * Settings of an organisation that are tenant data (issue 23): one row per organisation, made
+ * when a setting is first changed; no row means every setting at its default. Today only the
+ * owner's switch for external assistants (custom GPTs, MCP clients), off by default because
+ * turning it on sends the firm's documents to the assistant's provider (decision 0049).
+ */
+export const orgSettings = pgTable('org_settings', {
+  orgId: orgId().primaryKey(),
+  externalAssistantsEnabled: boolean('external_assistants_enabled').notNull().default(false),
+  updatedAt: updatedAt(),
+  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+})

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { withTenant } from '../db/tenant'
 import { insertJob } from '../jobs/job-service'
-import { conversations, invitation, member, recordings, user } from '../db/schema'
+import { conversations, invitation, member, orgSettings, recordings, user } from '../db/schema'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import { pcmToWav } from '../ai/speech/audio'
 import { MIN_ROLE_EXTENSION, SCOPE_EXTENSION } from '../auth/route-roles'
@@ -55,10 +55,20 @@ export interface WalkRequest {
  * and a valid body where the operation needs one (`exact`), else `{}`; a path parameter of an
  * unknown kind gets a random UUID (then not `exact`). Leaving the organisation is walked by the
  * actor itself, who is given its membership back when the test ends (so the walk's other tests
- * find it as it was).
+ * find it as it was). The organisation has
+ * external assistants turned on (as its owner would to connect one), so the operations behind
+ * that switch are walked like the others; connect-gpt.test.ts covers the switch off.
  */
 export function operationRequests(t: TestApp, org: TestMember) {
   const orgUrl = `/api/v1/orgs/${org.orgId}`
+  let switchedOn: Promise<unknown> | undefined
+  const externalAssistantsOn = () =>
+    (switchedOn ??= withTenant(t.database.db, { orgId: org.orgId }, (tx) =>
+      tx
+        .insert(orgSettings)
+        .values({ orgId: org.orgId, externalAssistantsEnabled: true })
+        .onConflictDoNothing(),
+    ))
 
   /** Uploads a document (with its file) as `actor`, so deleting it is within even a member's rights. */
   async function documentOf(actor: TestMember): Promise<string> {
@@ -240,10 +250,14 @@ export function operationRequests(t: TestApp, org: TestMember) {
       await leavingFor(actor)
       return { payload: {} }
     },
+    setExternalAssistants: async () => ({ payload: { enabled: true } }),
+    listRecentConversations: async () => ({ payload: { lim: 5 } }),
+    logGptAction: async () => ({ payload: { action: 'walked', target_type: 'walk' } }),
   }
 
   /** The request `op` as `actor` would send it to the organisation (see operationRequests). */
   async function requestFor(op: Operation, actor: TestMember): Promise<WalkRequest> {
+    await externalAssistantsOn()
     let placeholder = false
     const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '')
     let url = op.path

@@ -1,0 +1,125 @@
+/**
+ * The tools of the MCP server (/mcp, server/features/mcp), composed here from the features' own
+ * services (features never import each other): search passages with citations, list and read
+ * documents and their analyses, list and create entities, recent conversations. Each runs the
+ * same service call as its `/api/v1` route, under the caller's principal (RLS through
+ * withTenant), so a tool can see and do exactly what the route lets the same credential.
+ */
+import { z } from 'zod'
+import type { AppServices } from './services'
+import { hybridSearch } from './search/hybrid-search'
+import { getDocument, listDocuments, toDocument } from './features/documents/service'
+import { listAnalyses, toAnalysis } from './features/analysis/service'
+import { createEntity, listEntities } from './features/entities/service'
+import { NewEntity } from './features/entities/schemas'
+import { listRecentConversations } from './features/connect-gpt/service'
+import { assistantTool, type AssistantTool } from './features/mcp/assistant-tool'
+
+const Limit = (fallback: number, max: number) =>
+  z.number().int().min(1).max(max).default(fallback).describe(`How many, 1–${max}`)
+const Offset = z.number().int().min(0).default(0).describe('How many to skip (paging)')
+const DocumentId = z.string().uuid().describe('A document id, as list_documents gives it')
+
+/** The most characters read_document returns at once (a long contract is read in parts). */
+export const READ_DOCUMENT_MAX_CHARS = 100_000
+
+/** The MCP tools over `services`. */
+export function assistantTools(services: Pick<AppServices, 'db' | 'engines'>): AssistantTool[] {
+  const { db } = services
+  return [
+    assistantTool({
+      name: 'search_passages',
+      description:
+        "Searches the firm's documents by meaning and words. Each passage is a citation: n, document id and title, and the character span [start, end) of the quote in the document.",
+      scope: 'read',
+      input: {
+        query: z.string().trim().min(1).max(2000).describe('What to look for, in plain words'),
+        k: Limit(8, 50),
+        documentId: DocumentId.optional().describe('Search one document only'),
+      },
+      async run(principal, input) {
+        const hits = await hybridSearch(db, services.engines.embedder, principal, {
+          text: input.query,
+          k: input.k,
+          scope: { documentId: input.documentId, appId: principal.appId ?? undefined },
+        })
+        return hits.map((hit, i) => ({
+          n: i + 1,
+          documentId: hit.documentId,
+          documentTitle: hit.documentTitle,
+          start: hit.start,
+          end: hit.end,
+          quote: hit.content,
+          score: Number(hit.score),
+        }))
+      },
+    }),
+    assistantTool({
+      name: 'list_documents',
+      description:
+        "Lists the firm's documents newest first (id, title, type, short preview); q filters by title or text.",
+      scope: 'read',
+      input: { q: z.string().max(200).optional(), limit: Limit(20, 100), offset: Offset },
+      run: (principal, input) => listDocuments(db, principal, input),
+    }),
+    assistantTool({
+      name: 'read_document',
+      description: `Reads a document's text from character \`start\` (default 0), at most ${READ_DOCUMENT_MAX_CHARS} characters at a time; \`length\` is the whole text's length.`,
+      scope: 'read',
+      input: { documentId: DocumentId, start: z.number().int().min(0).default(0) },
+      async run(principal, input) {
+        const { content, ...document } = toDocument(
+          await getDocument(db, principal, input.documentId),
+        )
+        const end = Math.min(content.length, input.start + READ_DOCUMENT_MAX_CHARS)
+        return {
+          ...document,
+          length: content.length,
+          start: input.start,
+          end,
+          text: content.slice(input.start, end),
+        }
+      },
+    }),
+    assistantTool({
+      name: 'list_analyses',
+      description:
+        "Lists a document's AI analyses (summary, clauses, risks) newest first; findings cite their passages by character span.",
+      scope: 'read',
+      input: { documentId: DocumentId, limit: Limit(10, 50), offset: Offset },
+      async run(principal, { documentId, ...page }) {
+        const { rows, total } = await listAnalyses(db, principal, documentId, page)
+        return { items: rows.map(toAnalysis), total }
+      },
+    }),
+    assistantTool({
+      name: 'list_entities',
+      description:
+        "Lists the firm's entities (clients, matters, parties: typed records with JSON data); q filters by name or type, type by exact type.",
+      scope: 'read',
+      input: {
+        q: z.string().max(200).optional(),
+        type: z.string().max(100).optional(),
+        limit: Limit(20, 100),
+        offset: Offset,
+      },
+      run: (principal, input) => listEntities(db, principal, input),
+    }),
+    assistantTool({
+      name: 'create_entity',
+      description:
+        'Creates an entity (name, type, optional JSON data). Recorded in the audit log as done by this MCP client. Ask the user first.',
+      scope: 'write',
+      input: NewEntity.shape,
+      run: (principal, input) => createEntity(db, principal, input),
+    }),
+    assistantTool({
+      name: 'list_recent_conversations',
+      description:
+        "The firm's latest conversations with Lexdesk's assistant, newest first, each with its first question and number of messages.",
+      scope: 'read',
+      input: { lim: Limit(10, 50) },
+      run: (principal, input) => listRecentConversations(db, principal, input.lim),
+    }),
+  ]
+}
