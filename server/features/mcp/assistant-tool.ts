@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod'
 import type { RequestPrincipal } from '../../auth/principal'
-import type { Scope } from '../../auth/scopes'
+import type { MethodScope } from '../../auth/scopes'
 
 /** A tool of the MCP server. `run` returns JSON-serialisable data or throws an AppError. */
 export interface AssistantTool<Shape extends z.ZodRawShape = z.ZodRawShape> {
@@ -15,7 +15,7 @@ export interface AssistantTool<Shape extends z.ZodRawShape = z.ZodRawShape> {
   /** What the tool is for, for the assistant's model to choose it. */
   description: string
   /** `read` for a tool that changes nothing, `write` otherwise (as a route's scope). */
-  scope: Scope
+  scope: MethodScope
   input: Shape
   run(principal: RequestPrincipal, input: z.infer<z.ZodObject<Shape>>): Promise<unknown>
 }

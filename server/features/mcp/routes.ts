@@ -17,7 +17,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { credentialPrincipal, type RequestPrincipal } from '../../auth/principal'
 import type { CredentialRegistry } from '../../auth/credential-registry'
 import { scopeBudgets } from '../../auth/api-rate-limits'
-import type { Scope } from '../../auth/scopes'
+import type { MethodScope } from '../../auth/scopes'
 import type { ApiRateLimits } from '../../config'
 import { assertExternalAssistants } from '../../auth/external-assistants'
 import type { Db } from '../../db/client'
@@ -32,7 +32,7 @@ export const MCP_PATH = '/mcp'
  * The scope a JSON-RPC message (or batch) to /mcp spends from the caller's request budget: `write`
  * when it calls a tool of the write scope, else `read`.
  */
-function budgetScope(body: unknown, tools: readonly AssistantTool[]): Scope {
+function budgetScope(body: unknown, tools: readonly AssistantTool[]): MethodScope {
   const messages = (Array.isArray(body) ? body : [body]) as {
     method?: unknown
     params?: { name?: unknown }
