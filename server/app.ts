@@ -21,6 +21,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { AppResources, AppServices } from './services'
+import { orgBlobPrefix } from './blob/blob-keys'
 import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
@@ -169,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.secret,
     publicUrl: deps.publicUrl,
     log: app.log,
-    onOrganizationDeleted: (orgId) => resources.blobs.deletePrefix(`orgs/${orgId}/`),
+    onOrganizationDeleted: (orgId) => resources.blobs.deletePrefix(orgBlobPrefix(orgId)),
   })
   await app.register(authRoutes, {
     auth,

@@ -14,7 +14,7 @@ import { createConsoleMailer, createSmtpMailer } from './mail/mailer'
 import { createFsBlobStore } from './blob/fs-blob-store'
 import { createEngines, closeEngines } from './ai/engines'
 import { WorkerPool } from './workers/worker-pool'
-import { removeOrphanFiles } from './blob/orphan-files'
+import { recordCleanStop, walkUnlessCleanStop } from './blob/orphan-walk'
 import { documentFiles } from './features/documents/reconcile-files'
 import { recordingFiles } from './features/voice/reconcile-recordings'
 import { importFiles } from './features/entities/import-files'
@@ -86,6 +86,11 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
     await app.close()
+    // No request or job runs now: the next start may skip the orphan walk.
+    await walk.then(
+      (outcome) => recordCleanStop(blobs, outcome),
+      () => undefined,
+    )
     await closeEngines(engines)
     await pool.close()
     await database.close()
@@ -94,12 +99,16 @@ async function main(): Promise<void> {
   // After app.ready(), whose job runner has recovered the jobs a stop interrupted: an import file
   // whose job is no longer queued or running is then removed too.
   await app.ready()
-  await removeOrphanFiles(
+  // On PGlite the walk ends before the first request (its grace is 0, so it must not meet an
+  // upload between file and row); on PostgreSQL it runs beside them with its grace.
+  const walk = walkUnlessCleanStop(
     { db: database.db, blobs },
     app.log,
     [documentFiles, recordingFiles, importFiles],
-    uploadGraceMs,
+    { minAgeMs: uploadGraceMs, trustMarker: database.kind === 'pglite' },
   )
+  if (database.kind === 'pglite') await walk
+  else walk.catch((error: unknown) => app.log.error({ err: error }, 'the orphan walk failed'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   await app.listen({ port: config.port, host: config.host })

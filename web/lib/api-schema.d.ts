@@ -73,7 +73,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The original uploaded file, as an attachment with its file name, `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`. */
+        /** @description The original uploaded file, streamed, as an attachment with its file name, `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`; honours a single `Range: bytes=…` request (206 with `Content-Range`; 416 when no byte of it exists). */
         get: operations["getDocumentFile"];
         put?: never;
         post?: never;
@@ -2013,6 +2013,17 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+            /** @description The requested byte range of the file */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "text/plain": string;
+                };
+            };
             /** @description The path, query or body is malformed (code validation_failed) */
             400: {
                 headers: {
@@ -2042,6 +2053,15 @@ export interface operations {
             };
             /** @description No such organisation for this caller, or no such object in it: the two look the same */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The range is outside the file */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };
