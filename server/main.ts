@@ -14,6 +14,7 @@ import { createConsoleMailer, createSmtpMailer } from './mail/mailer'
 import { createFsBlobStore } from './blob/fs-blob-store'
 import { createEngines, closeEngines } from './ai/engines'
 import { WorkerPool } from './workers/worker-pool'
+import { createS3BlobStore, createS3Client } from './blob/s3-blob-store'
 import { recordCleanStop, walkUnlessCleanStop } from './blob/orphan-walk'
 import { documentFiles } from './features/documents/reconcile-files'
 import { recordingFiles } from './features/voice/reconcile-recordings'
@@ -55,7 +56,9 @@ async function main(): Promise<void> {
     )
   const pool = new WorkerPool(config.workers)
   const engines = createEngines(config.ai, pool, { embedDimensions: config.embedDimensions })
-  const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'))
+  const blobs = config.s3
+    ? createS3BlobStore(createS3Client(config.s3), config.s3)
+    : createFsBlobStore(path.join(config.dataDir, 'blobs'))
   const app = await buildApp({
     resources: {
       database,
