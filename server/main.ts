@@ -15,6 +15,7 @@ import { createFsBlobStore } from './blob/fs-blob-store'
 import { createEngines, closeEngines } from './ai/engines'
 import { WorkerPool } from './workers/worker-pool'
 import { createS3BlobStore, createS3Client } from './blob/s3-blob-store'
+import { createBlobLinkSigner } from './blob/signed-links'
 import { recordCleanStop, walkUnlessCleanStop } from './blob/orphan-walk'
 import { documentFiles } from './features/documents/reconcile-files'
 import { recordingFiles } from './features/voice/reconcile-recordings'
@@ -54,11 +55,15 @@ async function main(): Promise<void> {
     log.warn(
       'this PostgreSQL has no pgvector extension: search by meaning matches words only. Install pgvector on the server, then run `npm run reembed` (README, DATABASE_URL)',
     )
+  const secret = await resolveSecret(config)
   const pool = new WorkerPool(config.workers)
   const engines = createEngines(config.ai, pool, { embedDimensions: config.embedDimensions })
   const blobs = config.s3
     ? createS3BlobStore(createS3Client(config.s3), config.s3)
-    : createFsBlobStore(path.join(config.dataDir, 'blobs'))
+    : createFsBlobStore(
+        path.join(config.dataDir, 'blobs'),
+        createBlobLinkSigner(secret, config.publicUrl),
+      )
   const app = await buildApp({
     resources: {
       database,
@@ -81,7 +86,7 @@ async function main(): Promise<void> {
       // PGlite admits one process: every job still 'running' at start was interrupted.
       exclusive: database.kind === 'pglite',
     },
-    secret: await resolveSecret(config),
+    secret,
     publicUrl: config.publicUrl,
     logger: log,
     trustProxy: config.trustProxy,

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { LinkMethod } from './signed-links'
 
 /**
  * Object storage for original files, recordings, imports and tenant buckets, on the file system
@@ -26,6 +27,13 @@ export interface BlobStore {
    * none. The caller must consume or destroy the stream.
    */
   getStream(key: string, range?: ByteRange): Promise<{ stream: Readable; head: BlobHead } | null>
+  /**
+   * A URL that lets whoever holds it do `method` (default GET) on `key` for `ttlSeconds` (1 to a
+   * week), with no other credential: presigned by S3 on the S3 driver, an HMAC-signed Lexdesk
+   * link on the disk driver (signed-links.ts). Throws an Error for an unsafe key or a life out
+   * of bounds, and on a disk store built without a signer.
+   */
+  signedUrl(key: string, ttlSeconds: number, method?: LinkMethod): Promise<string>
   /** Deletes the object; deleting a missing key is not an error. */
   delete(key: string): Promise<void>
   /** Every object whose key starts with `prefix` (a folder path ending in '/'), in no set order. */

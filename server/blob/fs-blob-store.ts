@@ -10,6 +10,7 @@ import { createReadStream, createWriteStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { randomUUID } from 'node:crypto'
+import type { BlobLinkSigner } from './signed-links'
 import {
   assertSafeKey,
   assertSafePrefix,
@@ -23,8 +24,11 @@ const TMP_SUFFIX = '.tmp'
 const META_PATTERN = /\.meta\.json$/
 const TMP_PATTERN = /\.[0-9a-f-]{36}\.tmp$/
 
-/** Creates a filesystem blob store rooted at `root` (created on first write). */
-export function createFsBlobStore(root: string): BlobStore {
+/**
+ * Creates a filesystem blob store rooted at `root` (created on first write); its signed URLs are
+ * `signer`'s links (none without one).
+ */
+export function createFsBlobStore(root: string, signer?: BlobLinkSigner): BlobStore {
   const fileOf = (key: string) => {
     assertSafeKey(key)
     return path.join(root, ...key.split('/'))
@@ -82,6 +86,10 @@ export function createFsBlobStore(root: string): BlobStore {
       if (!head) return null
       const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {})
       return { stream, head }
+    },
+    async signedUrl(key, ttlSeconds, method = 'GET') {
+      if (!signer) throw new Error('This blob store was built without a link signer')
+      return signer.sign(key, ttlSeconds, method)
     },
     async delete(key) {
       const file = fileOf(key)

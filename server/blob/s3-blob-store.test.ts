@@ -63,6 +63,17 @@ describe('s3 blob store', () => {
     expect(tail!.head.size).toBe(3 * part + 10)
   })
 
+  it('presigns a GET that reads the object and a PUT that writes one, with their expiry', async () => {
+    await store.putStream('orgs/a/buckets/b/note.txt', [Buffer.from('signed')], 'text/plain')
+    const read = await store.signedUrl('orgs/a/buckets/b/note.txt', 3600)
+    expect(new URL(read).searchParams.get('X-Amz-Expires')).toBe('3600')
+    expect(await (await fetch(read)).text()).toBe('signed')
+    const write = await store.signedUrl('orgs/a/buckets/b/up.txt', 60, 'PUT')
+    expect((await fetch(write, { method: 'PUT', body: 'uploaded' })).ok).toBe(true)
+    expect((await store.head('orgs/a/buckets/b/up.txt'))?.size).toBe(8)
+    await expect(store.signedUrl('orgs/../x', 60)).rejects.toThrow(/Unsafe/)
+  })
+
   it('stores nothing when a source fails after its first parts were sent', async () => {
     const part = 8 * 1024 * 1024
     async function* failing() {

@@ -15,9 +15,12 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import { MAX_LINK_SECONDS } from './signed-links'
 import { Readable } from 'node:stream'
 import type { S3Settings } from '../config'
 import {
@@ -144,6 +147,16 @@ export function createS3BlobStore(
         if (isNotFound(error)) return null
         throw error
       }
+    },
+    async signedUrl(key, ttlSeconds, method = 'GET') {
+      assertSafeKey(key)
+      if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > MAX_LINK_SECONDS)
+        throw new Error(`A link lives 1 to ${MAX_LINK_SECONDS} seconds`)
+      const command =
+        method === 'PUT'
+          ? new PutObjectCommand({ Bucket, Key: key })
+          : new GetObjectCommand({ Bucket, Key: key })
+      return getSignedUrl(client, command, { expiresIn: ttlSeconds })
     },
     async delete(key) {
       assertSafeKey(key)

@@ -66,6 +66,7 @@ export const ERROR_STATUS = {
   recording_not_found: 404,
   request_timeout: 408,
   route_not_found: 404,
+  signed_link_invalid: 403,
   speech_failed: 502,
   text_too_long: 413,
   too_many_pages: 413,
