@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createFsBlobStore } from './fs-blob-store'
 import type { BlobStore } from './blob-store'
 import { describeBlobStoreContract } from './blob-store-contract'
+import { readBlob } from './read-blob'
 
 let root: string
 let store: BlobStore
@@ -46,5 +47,21 @@ describe('fs blob store', () => {
       'original',
       'original.meta.json',
     ])
+  })
+
+  it('reads an object or a range of it whole, refusing more than the cap before reading', async () => {
+    await store.putStream(
+      'orgs/a/voice-recordings/u/1.wav',
+      [Buffer.from('RIFF....WAVE')],
+      'audio/wav',
+    )
+    expect(await readBlob(store, 'orgs/a/voice-recordings/u/1.wav', 12)).toMatchObject({
+      data: new Uint8Array(Buffer.from('RIFF....WAVE')),
+      head: { size: 12, contentType: 'audio/wav' },
+    })
+    const start = await readBlob(store, 'orgs/a/voice-recordings/u/1.wav', 4, { start: 0, end: 3 })
+    expect(Buffer.from(start!.data).toString()).toBe('RIFF')
+    await expect(readBlob(store, 'orgs/a/voice-recordings/u/1.wav', 11)).rejects.toThrow(/larger/)
+    expect(await readBlob(store, 'orgs/a/voice-recordings/u/none.wav', 11)).toBeNull()
   })
 })

@@ -20,6 +20,7 @@ import { cancelSubjectJobs, type Job } from '../../jobs/job-service'
 import type { AppServices } from '../../services'
 import type { BlobStore } from '../../blob/blob-store'
 import { assertOrgKey, orgBlobKey } from '../../blob/blob-keys'
+import { readBlob } from '../../blob/read-blob'
 import { removeDocument, removeDocumentFiles } from '../../documents/document-writes'
 import { audioSeconds, decodeToPcm } from '../../ai/speech/audio'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
@@ -267,16 +268,14 @@ export async function getRecordingAudio(deps: VoiceDeps, principal: Principal, i
   assertOrgKey(principal.orgId, row.fileKey, 'voice-recordings')
   const head = await deps.blobs.head(row.fileKey)
   if (!head) throw recordingNotFound()
-  const opened =
+  const start =
     head.size > 0
-      ? await deps.blobs.getStream(row.fileKey, {
+      ? await readBlob(deps.blobs, row.fileKey, SNIFF_BYTES, {
           start: 0,
           end: Math.min(head.size, SNIFF_BYTES) - 1,
         })
       : null
-  const chunks: Buffer[] = []
-  for await (const chunk of opened?.stream ?? []) chunks.push(chunk as Buffer)
-  const format = await sniffAudio(new Uint8Array(Buffer.concat(chunks))).catch(() => undefined)
+  const format = await sniffAudio(start?.data ?? new Uint8Array()).catch(() => undefined)
   return {
     key: row.fileKey,
     contentType: format?.mime ?? 'application/octet-stream',
