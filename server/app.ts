@@ -21,6 +21,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import type { AppResources, AppServices } from './services'
+import { orgBlobPrefix } from './blob/blob-keys'
+import { createBlobLinkSigner } from './blob/signed-links'
+import { signedLinkRoutes } from './http/signed-link-routes'
 import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
@@ -189,7 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.secret,
     publicUrl: deps.publicUrl,
     log: app.log,
-    onOrganizationDeleted: (orgId) => resources.blobs.deletePrefix(`orgs/${orgId}/`),
+    onOrganizationDeleted: (orgId) => resources.blobs.deletePrefix(orgBlobPrefix(orgId)),
   })
   await app.register(authRoutes, {
     auth,
@@ -259,6 +262,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
 
   await app.register(healthRoutes, { db, pool: resources.pool })
+  await app.register(signedLinkRoutes, {
+    blobs: resources.blobs,
+    signer: createBlobLinkSigner(deps.secret, deps.publicUrl),
+  })
 
   const webRoot = deps.webRoot ?? defaultWebRoot
   const hasWeb = existsSync(path.join(webRoot, 'index.html'))

@@ -27,6 +27,35 @@ describe('loadConfig', () => {
     })
   })
 
+  it('stores files on disk unless S3_BUCKET names an S3-compatible store', () => {
+    expect(loadConfig({}).s3).toBeUndefined()
+    expect(
+      loadConfig({
+        S3_BUCKET: 'lexdesk',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'lexdesk',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    })
+    expect(loadConfig({ S3_BUCKET: 'b', S3_REGION: 'eu-west-3' }).s3).toMatchObject({
+      region: 'eu-west-3',
+      credentials: undefined,
+      forcePathStyle: false,
+    })
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET is required/)
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(/together/)
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    )
+  })
+
   it('reads the API rate limits and refuses a limit of 0', () => {
     expect(
       loadConfig({ API_READS_PER_MINUTE: '900', API_WRITES_PER_MINUTE: '30' }).apiRateLimits,

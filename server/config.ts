@@ -144,6 +144,16 @@ const EnvSchema = z.object({
       }
       return entries.join(',')
     }),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.enum(['true', 'false']).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -198,6 +208,20 @@ export interface Config {
    * is not a listed proxy.
    */
   trustProxy: boolean | string
+  /** The S3-compatible store for files (S3_*), or undefined for the file system under dataDir. */
+  s3: S3Settings | undefined
+}
+
+/** Where an S3-compatible store is and how to reach it (README: S3_*). */
+export interface S3Settings {
+  /** Undefined for AWS itself; e.g. `http://minio:9000` for another S3-compatible server. */
+  endpoint: string | undefined
+  bucket: string
+  region: string
+  /** Both or neither; neither means the AWS SDK's default chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined
+  /** `bucket` in the path rather than the host name (MinIO and most self-hosted servers). */
+  forcePathStyle: boolean
 }
 
 /** Parses `env` (defaults to process.env). Throws an Error naming each bad variable. */
@@ -224,6 +248,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\nSMTP_URL is required when NODE_ENV=production (sign-in links would be written to the log); set MAIL_TRANSPORT=console to accept that explicitly',
     )
   }
+  const s3Problems = [
+    ...(!e.S3_BUCKET &&
+    (e.S3_ENDPOINT || e.S3_REGION || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY)
+      ? ['S3_BUCKET is required when another S3_ variable is set']
+      : []),
+    ...(!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY
+      ? ['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all']
+      : []),
+  ]
+  if (s3Problems.length > 0) throw new Error(`Invalid configuration:\n${s3Problems.join('\n')}`)
   const ai = aiEngines(e as unknown as Record<string, string | undefined>)
   return {
     nodeEnv: e.NODE_ENV,
@@ -258,6 +292,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
   }
 }
 

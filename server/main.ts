@@ -14,7 +14,9 @@ import { createConsoleMailer, createSmtpMailer } from './mail/mailer'
 import { createFsBlobStore } from './blob/fs-blob-store'
 import { createEngines, closeEngines } from './ai/engines'
 import { WorkerPool } from './workers/worker-pool'
-import { removeOrphanFiles } from './blob/orphan-files'
+import { createS3BlobStore, createS3Client } from './blob/s3-blob-store'
+import { createBlobLinkSigner } from './blob/signed-links'
+import { recordCleanStop, walkUnlessCleanStop } from './blob/orphan-walk'
 import { documentFiles } from './features/documents/reconcile-files'
 import { recordingFiles } from './features/voice/reconcile-recordings'
 import { importFiles } from './features/entities/import-files'
@@ -53,9 +55,15 @@ async function main(): Promise<void> {
     log.warn(
       'this PostgreSQL has no pgvector extension: search by meaning matches words only. Install pgvector on the server, then run `npm run reembed` (README, DATABASE_URL)',
     )
+  const secret = await resolveSecret(config)
   const pool = new WorkerPool(config.workers)
   const engines = createEngines(config.ai, pool, { embedDimensions: config.embedDimensions })
-  const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'))
+  const blobs = config.s3
+    ? createS3BlobStore(createS3Client(config.s3), config.s3)
+    : createFsBlobStore(
+        path.join(config.dataDir, 'blobs'),
+        createBlobLinkSigner(secret, config.publicUrl),
+      )
   const app = await buildApp({
     resources: {
       database,
@@ -78,7 +86,7 @@ async function main(): Promise<void> {
       // PGlite admits one process: every job still 'running' at start was interrupted.
       exclusive: database.kind === 'pglite',
     },
-    secret: await resolveSecret(config),
+    secret,
     publicUrl: config.publicUrl,
     logger: log,
     trustProxy: config.trustProxy,
@@ -86,6 +94,11 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
     await app.close()
+    // No request or job runs now: the next start may skip the orphan walk.
+    await walk.then(
+      (outcome) => recordCleanStop(blobs, outcome),
+      () => undefined,
+    )
     await closeEngines(engines)
     await pool.close()
     await database.close()
@@ -94,12 +107,16 @@ async function main(): Promise<void> {
   // After app.ready(), whose job runner has recovered the jobs a stop interrupted: an import file
   // whose job is no longer queued or running is then removed too.
   await app.ready()
-  await removeOrphanFiles(
+  // On PGlite the walk ends before the first request (its grace is 0, so it must not meet an
+  // upload between file and row); on PostgreSQL it runs beside them with its grace.
+  const walk = walkUnlessCleanStop(
     { db: database.db, blobs },
     app.log,
     [documentFiles, recordingFiles, importFiles],
-    uploadGraceMs,
+    { minAgeMs: uploadGraceMs, trustMarker: database.kind === 'pglite' },
   )
+  if (database.kind === 'pglite') await walk
+  else walk.catch((error: unknown) => app.log.error({ err: error }, 'the orphan walk failed'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   await app.listen({ port: config.port, host: config.host })

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from './test/test-app'
 import { MAX_UPLOAD_BYTES } from './features/documents/routes'
-import { MAX_RECORDING_BYTES } from './features/voice/schemas'
+import { MAX_RECORDING_BYTES } from './features/voice/service'
 import { MAX_IMPORT_BYTES } from './features/entities/import-csv'
 
 let t: TestApp

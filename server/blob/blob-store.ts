@@ -1,26 +1,59 @@
 import type { Readable } from 'node:stream'
+import type { LinkMethod } from './signed-links'
+
 /**
- * Object storage for original files and, later, recordings and tenant buckets. Keys are
- * '/'-separated relative paths such as `orgs/<orgId>/documents/<id>/original.pdf`.
+ * Object storage for original files, recordings, imports and tenant buckets, on the file system
+ * (fs-blob-store.ts) or S3 (s3-blob-store.ts); both pass the same contract tests
+ * (blob-store-contract.ts). Keys are '/'-separated relative paths built by blob-keys.ts, such as
+ * `orgs/<orgId>/documents/<id>/original`. Every method streams: no driver holds a whole object in
+ * memory.
  */
 export interface BlobStore {
-  /** Stores `data` under `key`, replacing any object there. */
-  put(key: string, data: Uint8Array, contentType: string): Promise<void>
-  /** Reads the object, or null if there is none. */
-  get(key: string): Promise<{ data: Uint8Array; contentType: string } | null>
   /**
-   * Stores what `source` yields under `key` without holding it all in memory (large uploads such
-   * as CSV imports); resolves to the number of bytes written. A failing source stores nothing.
+   * Stores what `source` yields under `key`, replacing any object there, without holding it all
+   * in memory; resolves to the number of bytes written. A failing source stores nothing (and
+   * leaves an object already under `key` as it was).
    */
-  putStream(key: string, source: AsyncIterable<Uint8Array>, contentType: string): Promise<number>
-  /** Opens the object for streaming, with its size in bytes, or null if there is none. */
-  getStream(key: string): Promise<{ stream: Readable; size: number } | null>
+  putStream(
+    key: string,
+    source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+    contentType: string,
+  ): Promise<number>
+  /** The object's size, type and write time, or null if there is none. */
+  head(key: string): Promise<BlobHead | null>
+  /**
+   * Opens the object for streaming (only bytes `range.start`..`range.end`, inclusive, when a range
+   * is given; the caller keeps it inside the size, see http/byte-range.ts), or null if there is
+   * none. The caller must consume or destroy the stream.
+   */
+  getStream(key: string, range?: ByteRange): Promise<{ stream: Readable; head: BlobHead } | null>
+  /**
+   * A URL that lets whoever holds it do `method` (default GET) on `key` for `ttlSeconds` (1 to a
+   * week), with no other credential: presigned by S3 on the S3 driver, an HMAC-signed Lexdesk
+   * link on the disk driver (signed-links.ts). Throws an Error for an unsafe key or a life out
+   * of bounds, and on a disk store built without a signer.
+   */
+  signedUrl(key: string, ttlSeconds: number, method?: LinkMethod): Promise<string>
   /** Deletes the object; deleting a missing key is not an error. */
   delete(key: string): Promise<void>
   /** Every object whose key starts with `prefix` (a folder path ending in '/'), in no set order. */
   list(prefix: string): AsyncIterable<BlobInfo>
   /** Deletes every object under `prefix` (a folder path ending in '/'); none is not an error. */
   deletePrefix(prefix: string): Promise<void>
+}
+
+/** What a store knows of one object without reading it. */
+export interface BlobHead {
+  /** Bytes. */
+  size: number
+  contentType: string
+  updatedAt: Date
+}
+
+/** Bytes `start` to `end` of an object, both inclusive (as in HTTP's Content-Range). */
+export interface ByteRange {
+  start: number
+  end: number
 }
 
 /** One stored object: its key and when it was last written. */

@@ -10,15 +10,25 @@ import { createReadStream, createWriteStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { randomUUID } from 'node:crypto'
-import { assertSafeKey, assertSafePrefix, type BlobInfo, type BlobStore } from './blob-store'
+import type { BlobLinkSigner } from './signed-links'
+import {
+  assertSafeKey,
+  assertSafePrefix,
+  type BlobHead,
+  type BlobInfo,
+  type BlobStore,
+} from './blob-store'
 
 const META_SUFFIX = '.meta.json'
 const TMP_SUFFIX = '.tmp'
 const META_PATTERN = /\.meta\.json$/
 const TMP_PATTERN = /\.[0-9a-f-]{36}\.tmp$/
 
-/** Creates a filesystem blob store rooted at `root` (created on first write). */
-export function createFsBlobStore(root: string): BlobStore {
+/**
+ * Creates a filesystem blob store rooted at `root` (created on first write); its signed URLs are
+ * `signer`'s links (none without one).
+ */
+export function createFsBlobStore(root: string, signer?: BlobLinkSigner): BlobStore {
   const fileOf = (key: string) => {
     assertSafeKey(key)
     return path.join(root, ...key.split('/'))
@@ -28,15 +38,21 @@ export function createFsBlobStore(root: string): BlobStore {
     return path.join(root, ...prefix.slice(0, -1).split('/'))
   }
   const isMissing = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT'
+  /** The object's head; null when either the object or its sidecar is missing. */
+  const headOf = async (file: string): Promise<BlobHead | null> => {
+    try {
+      const [{ size, mtime }, meta] = await Promise.all([
+        stat(file),
+        readFile(`${file}${META_SUFFIX}`, 'utf8'),
+      ])
+      const { contentType } = JSON.parse(meta) as { contentType: string }
+      return { size, contentType, updatedAt: mtime }
+    } catch (e) {
+      if (isMissing(e)) return null
+      throw e
+    }
+  }
   return {
-    async put(key, data, contentType) {
-      const file = fileOf(key)
-      await mkdir(path.dirname(file), { recursive: true })
-      const tmp = `${file}.${randomUUID()}${TMP_SUFFIX}`
-      await writeFile(tmp, data)
-      await writeFile(`${file}${META_SUFFIX}`, JSON.stringify({ contentType }))
-      await rename(tmp, file)
-    },
     async putStream(key, source, contentType) {
       const file = fileOf(key)
       await mkdir(path.dirname(file), { recursive: true })
@@ -61,31 +77,19 @@ export function createFsBlobStore(root: string): BlobStore {
       await rename(tmp, file)
       return bytes
     },
-    async getStream(key) {
-      const file = fileOf(key)
-      try {
-        const { size } = await stat(file)
-        return { stream: createReadStream(file), size }
-      } catch (e) {
-        if (isMissing(e)) return null
-        throw e
-      }
+    async head(key) {
+      return headOf(fileOf(key))
     },
-    async get(key) {
+    async getStream(key, range) {
       const file = fileOf(key)
-      try {
-        const [data, meta] = await Promise.all([
-          readFile(file),
-          readFile(`${file}${META_SUFFIX}`, 'utf8'),
-        ])
-        return {
-          data: new Uint8Array(data),
-          contentType: (JSON.parse(meta) as { contentType: string }).contentType,
-        }
-      } catch (e) {
-        if (isMissing(e)) return null
-        throw e
-      }
+      const head = await headOf(file)
+      if (!head) return null
+      const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {})
+      return { stream, head }
+    },
+    async signedUrl(key, ttlSeconds, method = 'GET') {
+      if (!signer) throw new Error('This blob store was built without a link signer')
+      return signer.sign(key, ttlSeconds, method)
     },
     async delete(key) {
       const file = fileOf(key)

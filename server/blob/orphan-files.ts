@@ -8,15 +8,17 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client'
 import { withTenant, type Tx } from '../db/tenant'
 import type { BlobStore } from './blob-store'
+import { ORGS_PREFIX, parseOrgBlobKey, type BlobArea } from './blob-keys'
 
 /** One feature's files and who owns them. */
 export interface FileOwnership {
+  /** The area of the organisation's files these are (blob-keys.ts). */
+  area: BlobArea
   /**
-   * Matches the keys of these files: group 1 is the organisation id; group 2, if present, names
-   * the unit whose files are kept or removed together (a document's folder), otherwise each key
-   * is its own unit.
+   * The unit whose files are kept or removed together, from the key's segments after the area
+   * (a document's folder: its id); when absent, each key is its own unit.
    */
-  pattern: RegExp
+  unitOf?: (rest: string[]) => string
   /** Which of `units` (of the organisation whose RLS scope `tx` has) still have an owner. */
   owned(tx: Tx, units: string[]): Promise<Iterable<string>>
   /** Removes the files of one unit of organisation `orgId`. */
@@ -49,17 +51,15 @@ export async function removeOrphanFiles(
   minAgeMs: number,
 ): Promise<number> {
   const units = new Map<string, Unit>()
-  for await (const blob of deps.blobs.list('orgs/')) {
-    for (const kind of kinds) {
-      const match = kind.pattern.exec(blob.key)
-      if (!match?.[1]) continue
-      const unit = match[2] ?? blob.key
-      const id = `${kind.label}\u0000${match[1]}\u0000${unit}`
-      const seen = units.get(id)
-      if (!seen || seen.updatedAt < blob.updatedAt)
-        units.set(id, { kind, orgId: match[1], unit, updatedAt: blob.updatedAt })
-      break
-    }
+  for await (const blob of deps.blobs.list(ORGS_PREFIX)) {
+    const owner = parseOrgBlobKey(blob.key)
+    const kind = kinds.find((k) => k.area === owner?.area)
+    if (!owner || !kind) continue
+    const unit = kind.unitOf ? kind.unitOf(owner.rest) : blob.key
+    const id = `${kind.label}\u0000${owner.orgId}\u0000${unit}`
+    const seen = units.get(id)
+    if (!seen || seen.updatedAt < blob.updatedAt)
+      units.set(id, { kind, orgId: owner.orgId, unit, updatedAt: blob.updatedAt })
   }
   const cutoff = Date.now() - minAgeMs
   const groups = new Map<string, Unit[]>()

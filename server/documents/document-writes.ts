@@ -11,6 +11,7 @@ import { documents } from '../db/schema'
 import { withTenant, type Principal, type Tx } from '../db/tenant'
 import type { Db } from '../db/client'
 import type { BlobStore } from '../blob/blob-store'
+import { orgBlobFolder, orgBlobKey } from '../blob/blob-keys'
 import { notFound } from '../errors/app-error'
 import { assertCreatorOrAdmin } from '../db/assert-creator-or-admin'
 import { recordAudit } from '../audit/record-audit'
@@ -41,7 +42,7 @@ export interface DocumentDeps {
 
 /** The blob folder of one document: its original upload lives under it. */
 export function documentFolder(orgId: string, documentId: string): string {
-  return `orgs/${orgId}/documents/${documentId}/`
+  return orgBlobFolder(orgId, 'documents', documentId)
 }
 
 export interface NewDocument {
@@ -125,8 +126,8 @@ export async function createDocument(
   const { file, ...fields } = input
   // The file is written before the row: a crash in between leaves a file without a row, which
   // removeOrphanFiles (documentFiles) removes at the next start; never a row without its file.
-  const key = file ? `${documentFolder(principal.orgId, id)}original` : null
-  if (file && key) await deps.blobs.put(key, file.bytes, file.mimeType)
+  const key = file ? orgBlobKey(principal.orgId, 'documents', id, 'original') : null
+  if (file && key) await deps.blobs.putStream(key, [file.bytes], file.mimeType)
   try {
     return await withTenant(deps.db, principal, (tx) =>
       insertDocument(deps.jobs, tx, principal, {

@@ -71,6 +71,7 @@ export const ERROR_STATUS = {
   request_timeout: 408,
   route_not_found: 404,
   session_required: 403,
+  signed_link_invalid: 403,
   speech_failed: 502,
   text_too_long: 413,
   too_many_pages: 413,

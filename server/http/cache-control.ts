@@ -1,12 +1,13 @@
 /**
  * Private answers must not be kept by browsers or shared caches: tenant JSON and file downloads
- * under /api/v1 and better-auth's session answers under /api/auth are sent with
+ * under /api/v1, signed links' files under /api/blob-links and better-auth's session answers
+ * under /api/auth are sent with
  * `Cache-Control: no-store` (RFC 9111 §5.2.2.5), so a shared computer's cache or a proxy never
  * holds a firm's documents after sign-out.
  */
 import type { onSendAsyncHookHandler } from 'fastify'
 
-const PRIVATE_PREFIXES = ['/api/v1/', '/api/auth/']
+const PRIVATE_PREFIXES = ['/api/v1/', '/api/auth/', '/api/blob-links']
 
 /** onSend hook setting `Cache-Control: no-store` on every answer under a private prefix. */
 export const noStoreForPrivateAnswers: onSendAsyncHookHandler = async (req, reply) => {

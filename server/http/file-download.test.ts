@@ -64,6 +64,32 @@ describe('file downloads under /api', () => {
     )
   })
 
+  it("streams a byte range of a document's original as 206, and refuses one past its end", async () => {
+    const text = 'The lease ends in June. Rent is due monthly.'
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${alice.orgId}/documents`,
+      headers: alice.headers,
+      payload: uploadForm(new TextEncoder().encode(text), 'lease.txt'),
+    })
+    const url = `/api/v1/orgs/${alice.orgId}/documents/${(uploaded.json() as { id: string }).id}/file`
+    const whole = await t.app.inject({ url, headers: alice.headers })
+    expect(whole.headers['accept-ranges']).toBe('bytes')
+    expect(whole.headers['content-length']).toBe(String(text.length))
+    expect(whole.body).toBe(text)
+    const part = await t.app.inject({ url, headers: { ...alice.headers, range: 'bytes=4-8' } })
+    expect(part.statusCode).toBe(206)
+    expect(part.headers['content-range']).toBe(`bytes 4-8/${text.length}`)
+    expect(part.body).toBe('lease')
+    expectSafe(part.headers)
+    const tail = await t.app.inject({ url, headers: { ...alice.headers, range: 'bytes=-8' } })
+    expect(tail.body).toBe('monthly.')
+    const outside = await t.app.inject({ url, headers: { ...alice.headers, range: 'bytes=999-' } })
+    expect(outside.statusCode).toBe(416)
+    expect(outside.headers['content-range']).toBe(`bytes */${text.length}`)
+    expect(outside.headers['content-type']).toMatch(/^application\/problem\+json/)
+  })
+
   it('sends the entities CSV export as a sandboxed attachment', async () => {
     const csv = await t.app.inject({
       url: `/api/v1/orgs/${alice.orgId}/entities/export`,

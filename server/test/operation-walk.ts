@@ -115,9 +115,9 @@ export function operationRequests(t: TestApp, org: TestMember) {
   async function recordingOf(actor: TestMember): Promise<string> {
     const principal = { orgId: org.orgId } as const
     const fileKey = `orgs/${org.orgId}/voice-recordings/${actor.userId}/${Date.now()}.webm`
-    await createFsBlobStore(t.blobDir).put(
+    await createFsBlobStore(t.blobDir).putStream(
       fileKey,
-      new Uint8Array([26, 69, 223, 163]),
+      [new Uint8Array([26, 69, 223, 163])],
       'audio/webm',
     )
     const [row] = await withTenant(t.database.db, principal, (tx) =>

@@ -11,6 +11,7 @@ import type { Database } from '../db/client'
 import { openTestDatabase } from './test-database'
 import { createConsoleMailer, type Mailer } from '../mail/mailer'
 import { createFsBlobStore } from '../blob/fs-blob-store'
+import { createBlobLinkSigner } from '../blob/signed-links'
 import { createEngines, type Engines } from '../ai/engines'
 import type { Analyzer } from '../ai/analyzer/types'
 import { WorkerPool } from '../workers/worker-pool'
@@ -23,6 +24,9 @@ import type { Role } from '../db/roles'
 import type { CredentialVerifier } from '../auth/credential-registry'
 import type { ApiRateLimits } from '../config'
 import { member } from '../db/schema'
+
+/** The server secret of test apps. */
+const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789'
 
 export interface TestApp {
   app: FastifyInstance
@@ -71,6 +75,7 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
+  const publicUrl = options.publicUrl ?? TEST_ORIGIN
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-blobs-'))
   const mailer = createConsoleMailer(() => {})
   const pool = new WorkerPool({ threads: 2 })
@@ -81,12 +86,18 @@ export async function buildTestApp(
     analyzer: options.analyzer ?? local.analyzer,
   }
   const app = await buildApp({
-    resources: { database, mailer, blobs: createFsBlobStore(blobDir), pool, engines },
+    resources: {
+      database,
+      mailer,
+      blobs: createFsBlobStore(blobDir, createBlobLinkSigner(TEST_SECRET, publicUrl)),
+      pool,
+      engines,
+    },
     extraction: options.extraction,
     streams: options.streams,
     maxRecordingMinutes: options.maxRecordingMinutes,
-    secret: 'test-secret-test-secret-test-secret-0123456789',
-    publicUrl: options.publicUrl ?? TEST_ORIGIN,
+    secret: TEST_SECRET,
+    publicUrl,
     logger: options.logger,
     trustProxy: options.trustProxy,
     credentialVerifiers: options.credentialVerifiers,

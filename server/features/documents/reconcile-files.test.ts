@@ -8,6 +8,13 @@ import type { Principal } from '../../db/tenant'
 import { getDocumentFile } from './service'
 import { createDocument, documentFolder, type DocumentDeps } from '../../documents/document-writes'
 import { removeOrphanFiles } from '../../blob/orphan-files'
+import {
+  CLEAN_STOP_KEY,
+  FULL_WALK_EVERY_MS,
+  recordCleanStop,
+  walkUnlessCleanStop,
+} from '../../blob/orphan-walk'
+import { readBlob } from '../../blob/read-blob'
 import { documentFiles } from './reconcile-files'
 import { queueOnlyJobRunner } from '../../test/queue-only-job-runner'
 
@@ -92,9 +99,9 @@ async function storeDocument(principal: Principal, text: string): Promise<string
 /** Writes an original under a fresh document id that has no row, as a crash before the insert. */
 async function writeOrphan(orgId: string): Promise<string> {
   const id = crypto.randomUUID()
-  await deps.blobs.put(
+  await deps.blobs.putStream(
     `${documentFolder(orgId, id)}original`,
-    new TextEncoder().encode('x'),
+    [new TextEncoder().encode('x')],
     'text/plain',
   )
   return id
@@ -125,7 +132,9 @@ describe('removeOrphanFiles with documentFiles', () => {
     expect(left).toEqual([id])
     expect(left).not.toContain(orphan)
     const file = await getDocumentFile(deps, alice, id)
-    expect(new TextDecoder().decode(file.data)).toBe('Engagement letter for Contoso.')
+    expect(await readBlob(deps.blobs, file.key, 1000)).toMatchObject({
+      data: new TextEncoder().encode('Engagement letter for Contoso.'),
+    })
   })
 
   it("keeps every organisation's real documents (each org is looked up under its own RLS scope)", async () => {
@@ -179,9 +188,9 @@ describe('removeOrphanFiles with documentFiles', () => {
 
   it('removes folders of an unknown organisation and of ids that are not UUIDs', async () => {
     await writeOrphan('no-such-org')
-    await deps.blobs.put(
+    await deps.blobs.putStream(
       `${documentFolder(alice.orgId, 'not-a-uuid')}original`,
-      new Uint8Array([1]),
+      [new Uint8Array([1])],
       'text/plain',
     )
 
@@ -211,5 +220,39 @@ describe('removeOrphanFiles with documentFiles', () => {
 
     expect(await reconcile(0, log)).toBe(0)
     expect(log.calls).toEqual([])
+  })
+})
+
+describe('the start-up walk and the clean-stop marker', () => {
+  const start = (trustMarker = true, now = new Date()) =>
+    walkUnlessCleanStop(deps, capturingLogger(), [documentFiles], { minAgeMs: 0, trustMarker, now })
+
+  it('walks at a start that follows no clean stop (a crash, a first start)', async () => {
+    const orphan = await writeOrphan(alice.orgId)
+    const outcome = await start()
+    expect(outcome.walked).toBe(true)
+    expect(await folderIds(alice.orgId)).not.toContain(orphan)
+  })
+
+  it('skips the walk after a clean stop, and walks again at the start after a crash', async () => {
+    const first = await start()
+    await recordCleanStop(deps.blobs, first)
+    const orphan = await writeOrphan(alice.orgId)
+    const second = await start()
+    expect(second).toEqual({ walked: false, lastWalkAt: first.lastWalkAt })
+    expect(await folderIds(alice.orgId)).toEqual([orphan])
+    // The marker was taken at that start: a crash now leaves none, so the next start walks.
+    expect(await deps.blobs.head(CLEAN_STOP_KEY)).toBeNull()
+    expect((await start()).walked).toBe(true)
+    expect(await folderIds(alice.orgId)).toEqual([])
+  })
+
+  it('walks after a clean stop when the last walk is a week old, or the marker is not trusted', async () => {
+    const first = await start()
+    await recordCleanStop(deps.blobs, first)
+    const later = new Date(first.lastWalkAt.getTime() + FULL_WALK_EVERY_MS + 1)
+    expect(await start(true, later)).toEqual({ walked: true, lastWalkAt: later })
+    await recordCleanStop(deps.blobs, first)
+    expect((await start(false)).walked).toBe(true)
   })
 })

@@ -12,7 +12,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Document folders, owned by the document row of the same id. */
 export const documentFiles: FileOwnership = {
-  pattern: /^orgs\/([^/]+)\/documents\/([^/]+)\//,
+  area: 'documents',
+  unitOf: (rest) => rest[0]!,
   label: 'document files',
   async owned(tx, ids) {
     // Ids that are not UUIDs cannot be rows; the query only takes UUIDs.

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { AppError } from '../../errors/app-error'
+import { AppError, notFound } from '../../errors/app-error'
 import { principalOf } from '../../auth/principal'
 import { inMemory, readMultipart } from '../../http/read-multipart'
 import type { AppServices } from '../../services'
@@ -22,7 +22,15 @@ import {
 import { getDocument, getDocumentFile, listDocuments, toDocument } from './service'
 import { createDocument, deleteDocument } from '../../documents/document-writes'
 import { streamResponse } from '../../http/stream-responses'
-import { fileHeaders } from '../../http/file-download'
+import { sendBlob } from '../../http/send-blob'
+import { problemResponse } from '../../http/problem-responses'
+
+/** The media types a document's original file is stored as. */
+const DOCUMENT_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'text/plain',
+]
 
 /** Upload limit: 25 MB (issue 2). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024
@@ -158,21 +166,19 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         operationId: 'getDocumentFile',
         tags: ['documents'],
         description:
-          "The original uploaded file, as an attachment with its file name, `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`.",
+          "The original uploaded file, streamed, as an attachment with its file name, `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`; honours a single `Range: bytes=…` request (206 with `Content-Range`; 416 when no byte of it exists).",
         params: DocumentParams,
         response: {
-          200: streamResponse('The file, with the media type it was stored with', [
-            'application/pdf',
-            'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-            'text/plain',
-          ]),
+          200: streamResponse('The file, with the media type it was stored with', DOCUMENT_TYPES),
+          206: streamResponse('The requested byte range of the file', DOCUMENT_TYPES),
+          416: problemResponse('The range is outside the file'),
         },
       },
       config: { minRole: 'member' },
     },
     async (req, reply) => {
       const file = await getDocumentFile(deps, principalOf(req), req.params.documentId)
-      return fileHeaders(reply, file).send(Buffer.from(file.data))
+      return sendBlob(req, reply, deps.blobs, { ...file, missing: () => notFound('File') })
     },
   )
 }

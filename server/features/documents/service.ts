@@ -9,6 +9,7 @@ import { documentCounts, documents } from '../../db/schema'
 import { withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
 import { notFound } from '../../errors/app-error'
 import type { DocumentDeps } from '../../documents/document-writes'
+import { assertOrgKey } from '../../blob/blob-keys'
 
 export const NO_TEXT_MESSAGE = 'No text found (scanned PDF?)'
 
@@ -154,10 +155,13 @@ export async function getDocument(db: Db, principal: Principal, id: string) {
   return row
 }
 
-/** The original upload of a document, or a 404 problem when it was pasted text or is missing. */
+/**
+ * Where the original upload of a document is stored (`key`, checked to be the organisation's) and
+ * its file name; a 404 problem when the document is not the org's or was pasted text.
+ */
 export async function getDocumentFile(deps: DocumentDeps, principal: Principal, id: string) {
   const row = await getDocument(deps.db, principal, id)
-  const blob = row.fileKey ? await deps.blobs.get(row.fileKey) : null
-  if (!blob) throw notFound('File')
-  return { ...blob, fileName: row.fileName ?? 'document' }
+  if (!row.fileKey) throw notFound('File')
+  assertOrgKey(principal.orgId, row.fileKey, 'documents')
+  return { key: row.fileKey, fileName: row.fileName ?? 'document' }
 }

@@ -11,6 +11,7 @@
 import { Readable } from 'node:stream'
 import type { Db } from '../../db/client'
 import type { BlobStore } from '../../blob/blob-store'
+import { assertOrgKey, orgBlobKey } from '../../blob/blob-keys'
 import type { FileSink } from '../../http/read-multipart'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError, notFound } from '../../errors/app-error'
@@ -85,7 +86,7 @@ export interface StoredImportFile {
 export function importFileSink(blobs: BlobStore, orgId: string): FileSink<StoredImportFile> {
   return {
     async store(file) {
-      const blobKey = `orgs/${orgId}/imports/${crypto.randomUUID()}.csv`
+      const blobKey = orgBlobKey(orgId, 'imports', `${crypto.randomUUID()}.csv`)
       const size = await blobs.putStream(blobKey, file.chunks, 'text/csv')
       return { blobKey, fileName: file.fileName.slice(0, 200), size }
     },
@@ -224,6 +225,7 @@ export function importJobHandler(
       }
       const target = { jobId: job.id, appId: input.appId }
       try {
+        assertOrgKey(job.orgId, input.blobKey, 'imports')
         const file = await deps.blobs.getStream(input.blobKey)
         if (!file)
           throw new AppError('file_not_found', 'The uploaded file is gone; upload it again.')

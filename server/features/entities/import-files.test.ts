@@ -57,7 +57,7 @@ describe('removeOrphanFiles with importFiles', () => {
       'jobless',
     ].map(key)
     for (const file of [queued, running, failed, cancelled, jobless])
-      await blobs.put(file!, new TextEncoder().encode('name\nAcme\n'), 'text/csv')
+      await blobs.putStream(file!, [new TextEncoder().encode('name\nAcme\n')], 'text/csv')
     await importJob(queued!, 'queued')
     await importJob(running!, 'running')
     await importJob(failed!, 'failed')
@@ -66,8 +66,8 @@ describe('removeOrphanFiles with importFiles', () => {
     const log = { warn: (...args: unknown[]) => void warnings.push(args) }
 
     expect(await removeOrphanFiles({ db: t.database.db, blobs }, log, [importFiles], 0)).toBe(3)
-    for (const gone of [failed, cancelled, jobless]) expect(await blobs.get(gone!)).toBeNull()
-    for (const kept of [queued, running]) expect(await blobs.get(kept!)).not.toBeNull()
+    for (const gone of [failed, cancelled, jobless]) expect(await blobs.head(gone!)).toBeNull()
+    for (const kept of [queued, running]) expect(await blobs.head(kept!)).not.toBeNull()
     expect(warnings).toEqual([[{ removed: 3 }, expect.stringMatching(/^removed import files/)]])
   })
 })

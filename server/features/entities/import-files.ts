@@ -12,7 +12,7 @@ import { IMPORT_JOB_KIND } from './import-csv'
 
 /** Import files, owned by a queued or running import job whose input names them. */
 export const importFiles: FileOwnership = {
-  pattern: /^orgs\/([^/]+)\/imports\//,
+  area: 'imports',
   label: 'import files',
   async owned(tx, keys) {
     const blobKey = sql<string>`${jobs.input} ->> 'blobKey'`

@@ -42,7 +42,7 @@ function csvOf(prefix: string, rows: number, tail = ''): string {
 async function storedImport(m: TestMember, csv: string): Promise<TypedJob<ImportJobInput>> {
   const blobKey = `orgs/${m.orgId}/imports/${crypto.randomUUID()}.csv`
   const bytes = new TextEncoder().encode(csv)
-  await blobs.put(blobKey, bytes, 'text/csv')
+  await blobs.putStream(blobKey, [bytes], 'text/csv')
   const input: ImportJobInput = {
     blobKey,
     fileName: 'clients.csv',

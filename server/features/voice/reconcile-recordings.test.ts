@@ -31,7 +31,7 @@ describe('removeOrphanFiles with recordingFiles', () => {
     const orphan = `${folder}/2000.webm`
     const otherFile = `orgs/${alice.orgId}/documents/x/original`
     for (const key of [kept, orphan, otherFile])
-      await blobs.put(key, new Uint8Array([1]), 'audio/webm')
+      await blobs.putStream(key, [new Uint8Array([1])], 'audio/webm')
     await withTenant(t.database.db, alice, (tx) =>
       tx.insert(recordings).values({
         orgId: alice.orgId,
@@ -45,12 +45,12 @@ describe('removeOrphanFiles with recordingFiles', () => {
     const warnings: unknown[] = []
     const log = { warn: (...args: unknown[]) => warnings.push(args) }
     expect(await removeOrphanFiles({ db: t.database.db, blobs }, log, [recordingFiles], 0)).toBe(1)
-    expect(await blobs.get(orphan)).toBeNull()
-    expect(await blobs.get(kept)).not.toBeNull()
-    expect(await blobs.get(otherFile)).not.toBeNull()
+    expect(await blobs.head(orphan)).toBeNull()
+    expect(await blobs.head(kept)).not.toBeNull()
+    expect(await blobs.head(otherFile)).not.toBeNull()
     expect(warnings).toHaveLength(1)
     // Young files are left alone: another process may be about to write their row.
-    await blobs.put(orphan, new Uint8Array([1]), 'audio/webm')
+    await blobs.putStream(orphan, [new Uint8Array([1])], 'audio/webm')
     expect(
       await removeOrphanFiles({ db: t.database.db, blobs }, log, [recordingFiles], 60_000),
     ).toBe(0)

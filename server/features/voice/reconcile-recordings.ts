@@ -9,7 +9,7 @@ import type { FileOwnership } from '../../blob/orphan-files'
 
 /** Recording files, owned by the recording row that names them. */
 export const recordingFiles: FileOwnership = {
-  pattern: /^orgs\/([^/]+)\/voice-recordings\//,
+  area: 'voice-recordings',
   label: 'recording files',
   async owned(tx, keys) {
     const rows = await tx

@@ -14,7 +14,7 @@ import {
 import { withTenant } from '../../db/tenant'
 import { recordings } from '../../db/schema'
 import { pcmToWav, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
-import { MAX_RECORDING_BYTES } from './schemas'
+import { MAX_RECORDING_BYTES } from './service'
 import { TRANSCRIPTION_JOB } from './service'
 import { insertJob } from '../../jobs/job-service'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
@@ -236,7 +236,7 @@ describe('limits of a recording', () => {
     // A recording stored before the limit existed: its file and row, and its queued job.
     const fileKey = `orgs/${alice.orgId}/voice-recordings/${alice.userId}/1.wav`
     const long = pcmToWav(Buffer.alloc(62 * PCM_BYTES_PER_SECOND))
-    await createFsBlobStore(t.blobDir).put(fileKey, long, 'audio/wav')
+    await createFsBlobStore(t.blobDir).putStream(fileKey, [long], 'audio/wav')
     const principal = { ...alice, role: 'member', actorType: 'user' } as const
     const recordingId = await withTenant(t.database.db, principal, async (tx) => {
       const [row] = await tx

@@ -9,10 +9,9 @@ import { principalOf } from '../../auth/principal'
 import type { AppServices } from '../../services'
 import { OrgParams } from '../../http/params'
 import { inMemory, readMultipart } from '../../http/read-multipart'
-import { sendAudio } from './send-audio'
+import { sendBlob } from '../../http/send-blob'
 import {
   ConsentSchema,
-  MAX_RECORDING_BYTES,
   RecordingDetail,
   RecordingListQuery,
   RecordingPage,
@@ -29,6 +28,8 @@ import {
   getRecording,
   getRecordingAudio,
   listRecordings,
+  MAX_RECORDING_BYTES,
+  recordingNotFound,
   toRecording,
   uploadRecording,
 } from './service'
@@ -167,7 +168,11 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
     },
     async (req, reply) => {
       const audio = await getRecordingAudio(deps, principalOf(req), req.params.recordingId)
-      return sendAudio(req, reply, { id: req.params.recordingId, data: audio.data })
+      return sendBlob(req, reply, deps.blobs, {
+        ...audio,
+        inline: true,
+        missing: recordingNotFound,
+      })
     },
   )
 

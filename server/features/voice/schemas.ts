@@ -76,9 +76,6 @@ export const RecordingParams = OrgParams.extend({
 
 export const UploadAnswer = z.object({ recording: RecordingSchema, job: JobSchema })
 
-/** Upload limit of one recording: 100 MB (an hour of browser Opus is about 15 MB). */
-export const MAX_RECORDING_BYTES = 100 * 1024 * 1024
-
 /** The text fields of a recording upload (uploadRecording checks appId again for other callers). */
 export const RecordingUploadFields = z.object({ appId: z.string().optional() })
 

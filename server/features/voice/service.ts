@@ -19,6 +19,8 @@ import { recordEvent } from '../../events/record-event'
 import { cancelSubjectJobs, type Job } from '../../jobs/job-service'
 import type { AppServices } from '../../services'
 import type { BlobStore } from '../../blob/blob-store'
+import { assertOrgKey, orgBlobKey } from '../../blob/blob-keys'
+import { readBlob } from '../../blob/read-blob'
 import { removeDocument, removeDocumentFiles } from '../../documents/document-writes'
 import { audioSeconds, decodeToPcm } from '../../ai/speech/audio'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
@@ -150,9 +152,14 @@ export async function uploadRecording(
   await checkRecordingLength(file.bytes, deps.maxRecordingMinutes, { pool: deps.pool, signal })
   const mimeType = format.mime
   const now = new Date()
-  const fileKey = `orgs/${principal.orgId}/voice-recordings/${userId}/${now.getTime()}.${format.ext}`
+  const fileKey = orgBlobKey(
+    principal.orgId,
+    'voice-recordings',
+    userId,
+    `${now.getTime()}.${format.ext}`,
+  )
   // The file is written before the rows; if they fail, it is removed again.
-  await deps.blobs.put(fileKey, file.bytes, mimeType)
+  await deps.blobs.putStream(fileKey, [file.bytes], mimeType)
   try {
     return await withTenant(deps.db, principal, async (tx) => {
       const [row] = await tx
@@ -241,14 +248,39 @@ export async function getRecording(db: Db, principal: Principal, id: string) {
   })
 }
 
-/** The audio of a recording; 404 when it is not the org's or its file is gone. */
+/** Upload limit of one recording: 100 MB (an hour of browser Opus is about 15 MB). */
+export const MAX_RECORDING_BYTES = 100 * 1024 * 1024
+
+/** Bytes of a recording's start that tell its format (file-type reads at most this many). */
+const SNIFF_BYTES = 64 * 1024
+
+/**
+ * Where a recording's audio is stored (`key`, checked to be the organisation's) and the type to
+ * send it as, sniffed again from its first bytes rather than read from storage: a recording
+ * stored before the allow-list with a claimed type such as text/html is then sent as
+ * `application/octet-stream` (as an attachment). 404 when it is not the org's or its file is gone.
+ */
 export async function getRecordingAudio(deps: VoiceDeps, principal: Principal, id: string) {
   const [row] = await withTenant(deps.db, principal, (tx) =>
     tx.select({ fileKey: recordings.fileKey }).from(recordings).where(eq(recordings.id, id)),
   )
-  const blob = row ? await deps.blobs.get(row.fileKey) : null
-  if (!blob) throw recordingNotFound()
-  return blob
+  if (!row) throw recordingNotFound()
+  assertOrgKey(principal.orgId, row.fileKey, 'voice-recordings')
+  const head = await deps.blobs.head(row.fileKey)
+  if (!head) throw recordingNotFound()
+  const start =
+    head.size > 0
+      ? await readBlob(deps.blobs, row.fileKey, SNIFF_BYTES, {
+          start: 0,
+          end: Math.min(head.size, SNIFF_BYTES) - 1,
+        })
+      : null
+  const format = await sniffAudio(start?.data ?? new Uint8Array()).catch(() => undefined)
+  return {
+    key: row.fileKey,
+    contentType: format?.mime ?? 'application/octet-stream',
+    fileName: `recording-${id}.${format?.ext ?? 'bin'}`,
+  }
 }
 
 /**

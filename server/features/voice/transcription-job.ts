@@ -21,7 +21,14 @@ import { defineJob, type JobDefinition, type JobHandler } from '../../jobs/defin
 import type { AppServices } from '../../services'
 import type { Transcriber, Transcript } from '../../ai/speech/types'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
-import { checkRecordingLength, TRANSCRIPTION_JOB, type VoiceDeps } from './service'
+import { assertOrgKey } from '../../blob/blob-keys'
+import { readBlob } from '../../blob/read-blob'
+import {
+  checkRecordingLength,
+  MAX_RECORDING_BYTES,
+  TRANSCRIPTION_JOB,
+  type VoiceDeps,
+} from './service'
 
 /** The content of a transcript document and each segment's [start, end) offsets in it. */
 export function transcriptContent(
@@ -69,7 +76,9 @@ export function transcriptionJobHandler(
       )
       if (!recording) throw new AppError('recording_not_found', 'Recording not found')
       try {
-        const blob = await deps.blobs.get(recording.fileKey)
+        assertOrgKey(job.orgId, recording.fileKey, 'voice-recordings')
+        // The engines take the audio whole; it is bounded by the upload limit.
+        const blob = await readBlob(deps.blobs, recording.fileKey, MAX_RECORDING_BYTES)
         if (!blob) throw new AppError('file_not_found', 'The recording file is missing.')
         // Checked again here: recordings stored before the allow-list and the limit existed.
         const format = await sniffAudio(blob.data)
