@@ -144,6 +144,8 @@ export function operationRequests(t: TestApp, org: TestMember) {
     uploadDocument: async () => ({
       payload: uploadForm(new TextEncoder().encode('Memo\nPlease review.'), 'memo.txt'),
     }),
+    updateDocument: async () => ({ payload: { title: 'Walk contract, renamed' } }),
+    deleteDocuments: async (actor) => ({ payload: { ids: [await documentOf(actor)] } }),
     createApp: async () => ({ payload: { slug: `walk-${randomUUID().slice(0, 8)}` } }),
     analyzeDocument: async () => ({ payload: { kind: 'summarize' } }),
     cancelJob: async () => ({ payload: {} }),
