@@ -48,8 +48,12 @@ export function DocumentWorkspace({
   }
   return (
     <div className="grid items-start gap-4 2xl:grid-cols-2">
-      {/* Sticky under the top bar, so a finding's passage stays in view while the findings scroll. */}
-      <div className="sticky top-16 z-[5] flex flex-col gap-2">
+      {/*
+        Beside the analysis (2xl), sticky under the top bar, so a finding's passage stays in view
+        while the findings scroll. Stacked above it (narrower screens), it scrolls away: sticky, it
+        would slide over the analysis panel's header and its Listen button.
+      */}
+      <div className="flex flex-col gap-2 2xl:sticky 2xl:top-16 2xl:z-[5]">
         {renderStatus?.(documentId)}
         <DocumentViewer
           orgId={orgId}
