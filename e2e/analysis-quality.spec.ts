@@ -27,7 +27,7 @@ test('the analysis shows the summary header, parties with roles and risks orient
     mimeType: 'application/pdf',
     buffer: Buffer.from(await makePdf(DISTRIBUTION_AGREEMENT)),
   })
-  await expect(page.getByRole('heading', { name: 'distribution' }).first()).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'DISTRIBUTION AGREEMENT' }).first()).toBeVisible()
   await page.getByRole('button', { name: 'Analyze' }).click()
   await expect(page.getByText('Analysis complete!')).toBeVisible({ timeout: 60_000 })
 

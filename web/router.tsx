@@ -10,44 +10,7 @@ import { ErrorFallback } from './components/error-fallback'
 import { LoadingScreen } from './components/loading-screen'
 import { PublicLayout } from './components/public-layout'
 import { LandingPage } from './marketing/landing-page'
-
-/**
- * The screens under `/dashboard/:orgSlug`, each loading its module only when opened. The same
- * names without an organisation (`/dashboard/documents`, the addresses before decision 0042)
- * redirect to the last organisation used.
- */
-const orgScreens: Record<string, RouteObject['lazy']> = {
-  documents: async () => ({ Component: (await import('./app/documents-route')).DocumentsRoute }),
-  voice: async () => ({ Component: (await import('./app/voice-route')).VoiceRoute }),
-  analytics: async () => ({
-    Component: (await import('./features/analytics/analytics-page')).AnalyticsPage,
-  }),
-  entities: async () => ({
-    Component: (await import('./features/entities/entities-page')).EntitiesPage,
-  }),
-  conversations: async () => ({
-    Component: (await import('./features/conversations/conversations-page')).ConversationsPage,
-  }),
-  events: async () => ({ Component: (await import('./features/events/events-page')).EventsPage }),
-  vector: async () => ({ Component: (await import('./features/vector/vector-page')).VectorPage }),
-  members: async () => ({
-    Component: (await import('./features/team/members-page')).MembersPage,
-  }),
-  audit: async () => ({ Component: (await import('./features/audit/audit-page')).AuditPage }),
-  security: async () => ({
-    Component: (await import('./features/security/security-page')).SecurityPage,
-  }),
-  storage: async () => ({
-    Component: (await import('./features/storage/storage-page')).StoragePage,
-  }),
-  sql: async () => ({ Component: (await import('./features/sql/sql-page')).SqlPage }),
-  settings: async () => ({
-    Component: (await import('./features/settings/settings-page')).SettingsPage,
-  }),
-  'connect-gpt': async () => ({
-    Component: (await import('./features/connect-gpt/connect-gpt-page')).ConnectGptPage,
-  }),
-}
+import { orgScreens } from './org-screens'
 
 /** The screen names under `/dashboard/:orgSlug/` (the sidebar's links and the old addresses). */
 const ORG_SCREENS = Object.keys(orgScreens)

@@ -209,6 +209,18 @@ export async function removeDocumentFiles(blobs: BlobStore, row: RemovedDocument
   if (row.fileKey) await blobs.deletePrefix(documentFolder(row.orgId, row.id))
 }
 
+/** The refusal of a member's write to a document someone else added (docs/authorization.md). */
+export function assertMayChangeDocument(
+  principal: Principal,
+  createdBy: string | null,
+  verb: 'delete' | 'rename',
+): void {
+  assertCreatorOrAdmin(principal, createdBy, {
+    code: 'not_document_creator',
+    detail: `Members can ${verb} only documents they added; ask an admin to ${verb} this one.`,
+  })
+}
+
 /**
  * Deletes a document, its analyses (cascade), its jobs and its blob folder. Members delete only
  * the documents they created; admins and owners delete any (docs/authorization.md). Throws a 404
@@ -222,13 +234,36 @@ export async function deleteDocument(
 ): Promise<void> {
   const row = await withTenant(deps.db, principal, (tx) =>
     removeDocument(tx, principal, id, {
-      authorize: (found) =>
-        assertCreatorOrAdmin(principal, found.createdBy, {
-          code: 'not_document_creator',
-          detail: 'Members can delete only documents they added; ask an admin to delete this one.',
-        }),
+      authorize: (found) => assertMayChangeDocument(principal, found.createdBy, 'delete'),
     }),
   )
   if (!row) throw notFound('Document')
   await removeDocumentFiles(deps.blobs, row)
+}
+
+/**
+ * Deletes the organisation's documents among `ids` as deleteDocument does each one, all in one
+ * transaction: a 403 problem (`not_document_creator`) for any of them (a member's selection
+ * holding someone else's document) deletes none. Ids of no document, or of another
+ * organisation's (hidden by RLS), are skipped. Returns how many were deleted; their files are
+ * removed after the commit.
+ */
+export async function deleteDocuments(
+  deps: DocumentDeps,
+  principal: Principal,
+  ids: readonly string[],
+): Promise<number> {
+  const removed = await withTenant(deps.db, principal, async (tx) => {
+    const rows: RemovedDocument[] = []
+    // Sorted, so two overlapping bulk deletes lock their rows in one order and never deadlock.
+    for (const id of [...new Set(ids)].sort()) {
+      const row = await removeDocument(tx, principal, id, {
+        authorize: (found) => assertMayChangeDocument(principal, found.createdBy, 'delete'),
+      })
+      if (row) rows.push(row)
+    }
+    return rows
+  })
+  for (const row of removed) await removeDocumentFiles(deps.blobs, row)
+  return removed.length
 }

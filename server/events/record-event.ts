@@ -5,7 +5,7 @@
  * feature writes events and features do not import each other.
  *
  * Kinds in use (a dotted `subject.verb`): `document.uploaded`, `document.pasted`,
- * `document.deleted`, `analysis.finished`, `entity.created`, `entity.updated`, `entities.deleted`,
+ * `document.renamed`, `document.deleted`, `analysis.finished`, `entity.created`, `entity.updated`, `entities.deleted`,
  * `entities.imported`, `recording.uploaded`, `recording.transcribed`, `recording.deleted`,
  * `app.created`, `assistant.asked`, and the team's (written by server/auth/membership-audit.ts): `invitation.created`,
  * `invitation.resent`, `invitation.cancelled`, `invitation.declined`, `member.joined`,

@@ -212,6 +212,8 @@ export function operationRequests(t: TestApp, org: TestMember) {
     uploadDocument: async () => ({
       payload: uploadForm(new TextEncoder().encode('Memo\nPlease review.'), 'memo.txt'),
     }),
+    updateDocument: async () => ({ payload: { title: 'Walk contract, renamed' } }),
+    deleteDocuments: async (actor) => ({ payload: { ids: [await documentOf(actor)] } }),
     createApp: async () => ({ payload: { slug: `walk-${randomUUID().slice(0, 8)}` } }),
     createApiKey: async () => ({ payload: { name: 'Walk key', scopes: 'read' } }),
     analyzeDocument: async () => ({ payload: { kind: 'summarize' } }),

@@ -17,6 +17,8 @@ export interface ExtractedText {
   mimeType: string
   /** Pages in a PDF, null for other formats. */
   pages: number | null
+  /** A PDF's metadata title (its information dictionary's /Title), raw; null if none or not a PDF. */
+  title: string | null
 }
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
@@ -50,6 +52,15 @@ const unreadablePdf = () =>
     'The PDF could not be read. It may be corrupt or password-protected.',
   )
 
+/** The /Title of a PDF's information dictionary, or null; a broken dictionary is no title. */
+async function pdfMetadataTitle(
+  pdf: Awaited<ReturnType<typeof getDocumentProxy>>,
+): Promise<string | null> {
+  const metadata = await pdf.getMetadata().catch(() => null)
+  const title = (metadata?.info as { Title?: unknown } | undefined)?.Title
+  return typeof title === 'string' ? title : null
+}
+
 async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): Promise<ExtractedText> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes)).catch(() => {
     throw unreadablePdf()
@@ -63,7 +74,12 @@ async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): Promise<
   }
   try {
     const { totalPages, text } = await extractText(pdf, { mergePages: true })
-    return { text: normaliseNewlines(text).trim(), mimeType: 'application/pdf', pages: totalPages }
+    return {
+      text: normaliseNewlines(text).trim(),
+      mimeType: 'application/pdf',
+      pages: totalPages,
+      title: await pdfMetadataTitle(pdf),
+    }
   } catch {
     throw unreadablePdf()
   } finally {
@@ -75,7 +91,7 @@ async function extractDocx(bytes: Uint8Array): Promise<ExtractedText> {
   await checkZipExpansion(bytes, DOCX_EXPANSION_LIMITS)
   try {
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) })
-    return { text: normaliseNewlines(value).trim(), mimeType: DOCX, pages: null }
+    return { text: normaliseNewlines(value).trim(), mimeType: DOCX, pages: null, title: null }
   } catch {
     throw new AppError('corrupt_file', 'The DOCX file could not be read. It may be corrupt.')
   }
@@ -100,6 +116,7 @@ function extractPlain(bytes: Uint8Array): ExtractedText {
     text: normaliseNewlines(text.replace(/^\uFEFF/, '')).trim(),
     mimeType: 'text/plain',
     pages: null,
+    title: null,
   }
 }
 

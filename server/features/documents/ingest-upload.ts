@@ -1,16 +1,16 @@
 /**
  * One uploaded file to one stored document: the document type checked, the text extracted on the
- * worker pool (type sniffed from the bytes, limits applied), the title taken from the form or the
- * file name, then stored with its original file. Kept apart from HTTP so tenant import can reuse
+ * worker pool (type sniffed from the bytes, limits applied), the title taken from the form, the
+ * PDF or the file name (upload-title.ts), then stored with its original file. Kept apart from HTTP so tenant import can reuse
  * it. Throws the AppErrors of DocumentType and appId (400), extraction (400/413/415/422), an
  * unknown app (404) and storage.
  */
 import type { Principal } from '../../db/tenant'
 import { AppError } from '../../errors/app-error'
 import { AppId } from '../../http/params'
-import { toSingleLineText } from '../../http/single-line-text'
 import type { AppServices } from '../../services'
 import { extractTextInPool } from './extract-in-pool'
+import { uploadTitle } from './upload-title'
 import { DocumentType } from './schemas'
 import { createDocument } from '../../documents/document-writes'
 
@@ -19,13 +19,6 @@ export interface UploadedFile {
   fileName: string
   /** What the client claimed; the stored type is the one sniffed from the bytes. */
   mimeType: string
-}
-
-/** Longest stored title, in characters. */
-const MAX_TITLE = 300
-
-function titleFromFileName(fileName: string): string {
-  return fileName.replace(/\.[a-z0-9]{1,5}$/i, '').trim() || 'Untitled document'
 }
 
 /** Stores `file` as a document of the principal's organisation and returns its row. */
@@ -44,10 +37,9 @@ export async function ingestUpload(
       documentType.error.issues[0]?.message ?? 'Invalid document type',
     )
   const extracted = await extractTextInPool(services.pool, services.limits.extraction, input.file)
-  const title = toSingleLineText(input.title ?? '') || titleFromFileName(input.file.fileName)
   return createDocument(services, principal, {
     appId: appId?.data,
-    title: title.slice(0, MAX_TITLE),
+    title: uploadTitle({ given: input.title, fileName: input.file.fileName, extracted }),
     content: extracted.text,
     documentType: documentType.data,
     file: { ...input.file, mimeType: extracted.mimeType },

@@ -12,15 +12,17 @@ import type { AppServices } from '../../services'
 import { DocumentParams, OrgParams } from '../../http/params'
 import { ingestUpload } from './ingest-upload'
 import {
+  DocumentBulkDelete,
   DocumentListQuery,
   DocumentPage,
   DocumentSchema,
   MAX_PASTED_CHARACTERS,
   PASTE_BODY_LIMIT_BYTES,
   PastedDocument,
+  DocumentUpdate,
 } from './schemas'
-import { getDocument, getDocumentFile, listDocuments, toDocument } from './service'
-import { createDocument, deleteDocument } from '../../documents/document-writes'
+import { getDocument, getDocumentFile, listDocuments, renameDocument, toDocument } from './service'
+import { createDocument, deleteDocument, deleteDocuments } from '../../documents/document-writes'
 import { streamResponse } from '../../http/stream-responses'
 import { sendBlob } from '../../http/send-blob'
 import { problemResponse } from '../../http/problem-responses'
@@ -157,6 +159,43 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       await deleteDocument(deps, principalOf(req), req.params.documentId)
       return reply.status(204).send(null)
     },
+  )
+
+  app.patch(
+    '/orgs/:orgId/documents/:documentId',
+    {
+      schema: {
+        operationId: 'updateDocument',
+        tags: ['documents'],
+        description:
+          'Renames the document: the title is made one line (control and bidirectional characters removed), 1 to 300 characters. A member may rename only documents they created (403 otherwise); admins and owners may rename any.',
+        params: DocumentParams,
+        body: DocumentUpdate,
+        response: { 200: DocumentSchema },
+      },
+      config: { minRole: 'member' },
+    },
+    async (req) =>
+      toDocument(
+        await renameDocument(deps.db, principalOf(req), req.params.documentId, req.body.title),
+      ),
+  )
+
+  app.post(
+    '/orgs/:orgId/documents/bulk-delete',
+    {
+      schema: {
+        operationId: 'deleteDocuments',
+        tags: ['documents'],
+        description:
+          "Deletes the organisation's documents among `ids` (at most 200) as deleteDocument does, in one transaction: if a member's selection holds a document they did not create, the answer is 403 and none is deleted. Ids of no document (or another organisation's) are skipped. Answers how many were deleted.",
+        params: OrgParams,
+        body: DocumentBulkDelete,
+        response: { 200: z.object({ deleted: z.number().int() }) },
+      },
+      config: { minRole: 'member' },
+    },
+    async (req) => ({ deleted: await deleteDocuments(deps, principalOf(req), req.body.ids) }),
   )
 
   app.get(

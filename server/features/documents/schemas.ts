@@ -76,6 +76,19 @@ export const DocumentTitle = z
   .transform(toSingleLineText)
   .pipe(z.string().min(1, 'Give the document a title').max(MAX_TITLE_CHARACTERS))
 
+/** The body of a rename: the new title, cleaned as every title is. */
+export const DocumentUpdate = z.object({ title: DocumentTitle })
+
+/** Most ids one bulk delete takes: the library's largest page (200). */
+export const MAX_BULK_DELETE = 200
+
+export const DocumentBulkDelete = z.object({
+  ids: z
+    .array(z.string().uuid({ message: 'Document ids must be UUIDs' }))
+    .min(1, 'Select at least one document')
+    .max(MAX_BULK_DELETE),
+})
+
 export const PastedDocument = z.object({
   title: DocumentTitle,
   content: z

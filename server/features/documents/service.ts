@@ -8,7 +8,9 @@ import type { Db } from '../../db/client'
 import { documentCounts, documents } from '../../db/schema'
 import { withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
 import { notFound } from '../../errors/app-error'
-import type { DocumentDeps } from '../../documents/document-writes'
+import { assertMayChangeDocument, type DocumentDeps } from '../../documents/document-writes'
+import { recordAudit } from '../../audit/record-audit'
+import { recordEvent } from '../../events/record-event'
 import { assertOrgKey } from '../../blob/blob-keys'
 
 export const NO_TEXT_MESSAGE = 'No text found (scanned PDF?)'
@@ -164,4 +166,40 @@ export async function getDocumentFile(deps: DocumentDeps, principal: Principal, 
   if (!row.fileKey) throw notFound('File')
   assertOrgKey(principal.orgId, row.fileKey, 'documents')
   return { key: row.fileKey, fileName: row.fileName ?? 'document' }
+}
+
+/**
+ * Gives document `id` the title `title` (already cleaned by DocumentTitle), with an audit entry
+ * ('document.rename', old and new title) and an event ('document.renamed'). Members rename only
+ * the documents they added, admins and owners any. Throws a 404 problem for a document that is
+ * not the org's, a 403 problem (`not_document_creator`) for a member renaming someone else's.
+ * Returns the updated row.
+ */
+export async function renameDocument(db: Db, principal: Principal, id: string, title: string) {
+  const row = await withTenant(db, principal, async (tx) => {
+    const [found] = await tx
+      .select({ title: documents.title, createdBy: documents.createdBy })
+      .from(documents)
+      .where(eq(documents.id, id))
+      .for('update')
+    if (!found) return undefined
+    assertMayChangeDocument(principal, found.createdBy, 'rename')
+    const [updated] = await tx
+      .update(documents)
+      .set({ title })
+      .where(eq(documents.id, id))
+      .returning()
+    if (!updated) return undefined
+    await recordAudit(
+      tx,
+      principal,
+      'document.rename',
+      { type: 'document', id },
+      { from: found.title, to: title },
+    )
+    await recordEvent(tx, principal, 'document.renamed', { documentId: id, title }, updated.appId)
+    return updated
+  })
+  if (!row) throw notFound('Document')
+  return row
 }

@@ -105,7 +105,7 @@ export function AuditScreen({ scope }: { scope: OrgUrlScope }) {
           {query.error.message}
         </p>
       )}
-      <div className="overflow-x-auto rounded-md border">
+      <div className="relative overflow-x-auto rounded-md border">
         <table className="w-full text-sm">
           <thead className="border-b bg-muted/50 text-left">
             <tr>

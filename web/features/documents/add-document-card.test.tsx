@@ -114,7 +114,8 @@ describe('AddDocumentCard upload', () => {
     expect(xhr.url).toBe(`/api/v1/orgs/${ORG}/documents`)
     const form = xhr.body as FormData
     expect((form.get('file') as File).name).toBe('Acme NDA.pdf')
-    expect(form.get('title')).toBe('Acme NDA')
+    // No title: the server takes it from the PDF itself, else the file name (upload-title.ts).
+    expect(form.has('title')).toBe(false)
     expect(form.get('documentType')).toBe('contract')
     expect(form.has('appId')).toBe(false)
 

@@ -67,3 +67,41 @@ export function createTextDocument(
 export function documentFileUrl(orgId: string, documentId: string): string {
   return `/api/v1/orgs/${encodeURIComponent(orgId)}/documents/${encodeURIComponent(documentId)}/file`
 }
+
+/** Gives a document a new title and resolves to it. Throws `ApiError` (400, 403, 404). */
+export function renameDocument(
+  orgId: string,
+  documentId: string,
+  title: string,
+): Promise<DocumentDetail> {
+  return api
+    .PATCH('/api/v1/orgs/{orgId}/documents/{documentId}', {
+      params: { path: { orgId, documentId } },
+      body: { title },
+    })
+    .then(unwrap)
+}
+
+/**
+ * Deletes the documents `ids` in one transaction and resolves to how many went. Throws `ApiError`
+ * (403 `not_document_creator` when a member's selection holds someone else's: none deleted).
+ */
+export function deleteDocuments(orgId: string, ids: string[]): Promise<number> {
+  return api
+    .POST('/api/v1/orgs/{orgId}/documents/bulk-delete', {
+      params: { path: { orgId } },
+      body: { ids },
+    })
+    .then(unwrap)
+    .then((result) => result.deleted)
+}
+
+/** Deletes one document. Throws `ApiError` (403 `not_document_creator`, 404). */
+export function deleteDocument(orgId: string, documentId: string): Promise<void> {
+  return api
+    .DELETE('/api/v1/orgs/{orgId}/documents/{documentId}', {
+      params: { path: { orgId, documentId } },
+    })
+    .then(unwrap)
+    .then(() => undefined)
+}

@@ -1,23 +1,43 @@
 import { FileText } from 'lucide-react'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { Button } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
 import { DocumentCard } from './document-card'
 import { LibraryFilters } from './library-filters'
 import type { OrgScope } from '../../lib/org-scope'
 import { useDocumentLibrary } from './use-document-library'
+import { BulkActionsBar } from './bulk-actions-bar'
 
 interface DocumentLibraryProps {
   /** Lists this app's documents, or the whole organisation's when `appId` is null. */
   scope: OrgScope
   selectedId: string | null
   onOpen: (documentId: string) => void
+  /** Runs with the ids of documents deleted from the library (one card's, or a selection's). */
+  onDeleted: (documentIds: string[]) => void
 }
 
-/** The org's documents, newest first, with search, type filter, loading, error and empty states. */
-export function DocumentLibrary({ scope, selectedId, onOpen }: DocumentLibraryProps) {
+/**
+ * The org's documents, newest first, with search, type filter, loading, error and empty states;
+ * each card renames and deletes its document, and ticked cards are deleted together.
+ */
+export function DocumentLibrary({ scope, selectedId, onOpen, onDeleted }: DocumentLibraryProps) {
   const library = useDocumentLibrary(scope)
   const headingId = useId()
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set())
+  // Only cards on screen count: a search or a delete elsewhere may have removed ticked ones.
+  const checked = library.documents.filter((doc) => ticked.has(doc.id))
+  const tick = (id: string, on: boolean) =>
+    setTicked((prev) => {
+      const next = new Set(prev)
+      if (on) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  const forget = (ids: string[]) => {
+    setTicked((prev) => new Set([...prev].filter((id) => !ids.includes(id))))
+    onDeleted(ids)
+  }
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <div className="flex items-baseline justify-between gap-2">
@@ -39,6 +59,15 @@ export function DocumentLibrary({ scope, selectedId, onOpen }: DocumentLibraryPr
         onTypeChange={library.setType}
         types={library.types}
       />
+      {library.documents.length > 0 && (
+        <BulkActionsBar
+          orgId={scope.orgId}
+          shown={library.documents}
+          checked={checked}
+          onCheckAll={(on) => setTicked(new Set(on ? library.documents.map((d) => d.id) : []))}
+          onDeleted={forget}
+        />
+      )}
       {library.status === 'pending' && (
         <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading documents">
           <Skeleton className="h-24" />
@@ -68,7 +97,15 @@ export function DocumentLibrary({ scope, selectedId, onOpen }: DocumentLibraryPr
         <ul aria-label="Documents" className="flex flex-col gap-2">
           {library.documents.map((doc) => (
             <li key={doc.id}>
-              <DocumentCard document={doc} selected={doc.id === selectedId} onOpen={onOpen} />
+              <DocumentCard
+                orgId={scope.orgId}
+                document={doc}
+                selected={doc.id === selectedId}
+                onOpen={onOpen}
+                checked={ticked.has(doc.id)}
+                onCheckedChange={(on) => tick(doc.id, on)}
+                onDeleted={(id) => forget([id])}
+              />
             </li>
           ))}
         </ul>

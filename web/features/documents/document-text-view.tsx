@@ -28,11 +28,15 @@ export function DocumentTextView({ content, highlight }: DocumentTextViewProps) 
     const mark = markRef.current
     const region = regionRef.current
     if (!mark || !region) return
-    // Scroll only the text region (not the page, which keeps the clicked finding in view):
-    // centre the mark, measured from the region's top.
-    const offset = mark.getBoundingClientRect().top - region.getBoundingClientRect().top
+    // Centre the mark in the text region, measured from the region's top.
+    const box = region.getBoundingClientRect()
+    const offset = mark.getBoundingClientRect().top - box.top
     const top = region.scrollTop + offset - region.clientHeight / 2 + mark.offsetHeight / 2
     region.scrollTo?.({ top: Math.max(0, top), behavior: 'smooth' })
+    // The page moves only when the text is out of sight: beside the analysis (sticky) it never
+    // is, so the clicked finding stays in view; stacked above it, the reader is taken up to it.
+    if (box.bottom < 0 || box.top > window.innerHeight)
+      region.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' })
   }, [highlight])
 
   return (

@@ -1,4 +1,5 @@
 import { Download, TriangleAlert } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Badge } from '../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card'
 import { documentFileUrl } from './api'
@@ -11,6 +12,8 @@ interface DocumentViewerProps {
   orgId: string
   document: DocumentDetail
   highlight: Span | null
+  /** Buttons acting on the document (rename, delete), shown beside its title. */
+  actions?: ReactNode
 }
 
 /** Formats a byte count, e.g. 1536 → '1.5 KB'. */
@@ -21,15 +24,18 @@ function formatBytes(bytes: number): string {
 }
 
 /** An opened document: title, type, source file and its text (or why there is none). */
-export function DocumentViewer({ orgId, document, highlight }: DocumentViewerProps) {
+export function DocumentViewer({ orgId, document, highlight, actions }: DocumentViewerProps) {
   return (
     <Card>
       <CardHeader className="gap-2">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="text-lg leading-tight font-semibold tracking-tight break-words">
+          <h2 className="min-w-0 text-lg leading-tight font-semibold tracking-tight break-words">
             {document.title}
           </h2>
-          <Badge variant="outline">{documentTypeLabel(document.documentType)}</Badge>
+          <div className="flex shrink-0 items-center gap-1">
+            <Badge variant="outline">{documentTypeLabel(document.documentType)}</Badge>
+            {actions}
+          </div>
         </div>
         <CardDescription className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span>Added {formatDate(document.createdAt)}</span>

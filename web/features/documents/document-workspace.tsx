@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { Skeleton } from '../../components/ui/skeleton'
 import { documentQuery } from './api'
 import { DocumentViewer } from './document-viewer'
+import { DocumentActions, type DocumentDialog } from './document-actions'
 import type { RenderDocumentAnalysis, Span } from './types'
 
 interface DocumentWorkspaceProps {
@@ -13,6 +14,8 @@ interface DocumentWorkspaceProps {
   initialHighlight?: Span | null
   /** Extra facts shown above the document, e.g. its search-index state (composed by the app layer). */
   renderStatus?: (documentId: string) => ReactNode
+  /** Runs once the document is deleted from its page. */
+  onDeleted: () => void
 }
 
 /** An opened document beside its analysis; choosing a finding highlights its passage. */
@@ -22,9 +25,11 @@ export function DocumentWorkspace({
   renderAnalysis,
   initialHighlight = null,
   renderStatus,
+  onDeleted,
 }: DocumentWorkspaceProps) {
   const document = useQuery(documentQuery(orgId, documentId))
   const [highlight, setHighlight] = useState<Span | null>(initialHighlight)
+  const [dialog, setDialog] = useState<DocumentDialog>(null)
 
   if (document.status === 'pending') {
     return (
@@ -43,10 +48,27 @@ export function DocumentWorkspace({
   }
   return (
     <div className="grid items-start gap-4 2xl:grid-cols-2">
-      {/* Sticky under the top bar, so a finding's passage stays in view while the findings scroll. */}
-      <div className="sticky top-16 z-[5] flex flex-col gap-2">
+      {/*
+        Beside the analysis (2xl), sticky under the top bar, so a finding's passage stays in view
+        while the findings scroll. Stacked above it (narrower screens), it scrolls away: sticky, it
+        would slide over the analysis panel's header and its Listen button.
+      */}
+      <div className="flex flex-col gap-2 2xl:sticky 2xl:top-16 2xl:z-[5]">
         {renderStatus?.(documentId)}
-        <DocumentViewer orgId={orgId} document={document.data} highlight={highlight} />
+        <DocumentViewer
+          orgId={orgId}
+          document={document.data}
+          highlight={highlight}
+          actions={
+            <DocumentActions
+              orgId={orgId}
+              document={document.data}
+              dialog={dialog}
+              onDialogChange={setDialog}
+              onDeleted={onDeleted}
+            />
+          }
+        />
       </div>
       {renderAnalysis({
         orgId,

@@ -45,7 +45,7 @@ describe('DocumentsScreen library', () => {
     const cards = within(await screen.findByRole('list', { name: 'Documents' })).getAllByRole(
       'listitem',
     )
-    expect(cards.map((c) => within(c).getByRole('button').textContent)).toEqual([
+    expect(cards.map((c) => within(c).getAllByRole('button')[0]?.textContent)).toEqual([
       'Beta lease',
       'Acme NDA',
     ])

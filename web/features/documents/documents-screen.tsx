@@ -54,6 +54,16 @@ export function DocumentsScreen({
       },
       { replace: true },
     )
+  const closeIfDeleted = (ids: string[]) => {
+    if (selectedId && ids.includes(selectedId))
+      setSearchParams(
+        (params) => {
+          for (const name of ['document', 'start', 'end']) params.delete(name)
+          return params
+        },
+        { replace: true },
+      )
+  }
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-1">
@@ -92,6 +102,7 @@ export function DocumentsScreen({
               scope={scope}
               selectedId={selectedId}
               onOpen={(id) => setSelectedId(id)}
+              onDeleted={closeIfDeleted}
             />
           )}
         </div>
@@ -104,6 +115,7 @@ export function DocumentsScreen({
             orgId={scope.orgId}
             documentId={selectedId}
             renderAnalysis={renderAnalysis}
+            onDeleted={() => closeIfDeleted([selectedId])}
           />
         ) : (
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-10 text-center text-sm text-muted-foreground">

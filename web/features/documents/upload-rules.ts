@@ -26,8 +26,3 @@ export function uploadProblem(file: File): string | null {
   if (file.size === 0) return `${file.name} is empty.`
   return null
 }
-
-/** A title from a file name: the name without its extension, e.g. 'Acme NDA.pdf' → 'Acme NDA'. */
-export function titleFromFileName(fileName: string): string {
-  return fileName.replace(/\.[^.]+$/, '').trim() || fileName
-}

@@ -5,7 +5,7 @@ import { documentsKey } from './api'
 import type { OrgScope } from '../../lib/org-scope'
 import type { DocumentDetail } from './types'
 import { uploadWithProgress } from '../../lib/upload-with-progress'
-import { MAX_UPLOAD_BYTES, titleFromFileName, uploadProblem } from './upload-rules'
+import { MAX_UPLOAD_BYTES, uploadProblem } from './upload-rules'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 /** The upload in flight: its file name and the percentage sent (0–100). */
@@ -30,7 +30,6 @@ export function useUploadDocument(scope: OrgScope, onAdded: (document: DocumentD
         file,
         fileName: file.name,
         fields: {
-          title: titleFromFileName(file.name),
           documentType,
           appId: scope.appId ?? undefined,
         },

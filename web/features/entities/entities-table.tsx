@@ -73,7 +73,9 @@ export function EntitiesTable({
     onSelectedChange(next)
   }
   return (
-    <div className="overflow-x-auto rounded-md border">
+    // `relative` makes the box the containing block of the table's sr-only labels (absolutely
+    // positioned), so they scroll inside it instead of widening the page on a phone.
+    <div className="relative overflow-x-auto rounded-md border">
       <table className="w-full text-sm">
         <thead className="border-b bg-muted/50">
           <tr>

@@ -33,7 +33,7 @@ export function EventsScreen({ scope }: { scope: OrgScope }) {
           {query.error.message}
         </p>
       )}
-      <div className="overflow-x-auto rounded-md border">
+      <div className="relative overflow-x-auto rounded-md border">
         <table className="w-full text-sm">
           <thead className="border-b bg-muted/50 text-left">
             <tr>

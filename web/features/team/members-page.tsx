@@ -100,7 +100,7 @@ export function MembersPage() {
             {failed.message}
           </p>
         )}
-        <section aria-label="Members" className="overflow-x-auto rounded-md border">
+        <section aria-label="Members" className="relative overflow-x-auto rounded-md border">
           <table className="w-full text-sm">
             <thead className="border-b bg-muted/50 text-left">
               <tr>
