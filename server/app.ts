@@ -49,6 +49,8 @@ import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
+import { createNotifier } from './realtime/notifier'
+import { ChangeFeed } from './realtime/change-feed'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { EventStreams, type EventStreamLimits } from './http/event-streams'
 
@@ -60,7 +62,7 @@ export interface AppDeps {
   /** The longest recording accepted, in minutes; default 180 (MAX_RECORDING_MINUTES). */
   maxRecordingMinutes?: number
   /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
-  jobs?: Omit<JobRunnerOptions, 'db' | 'log' | 'catalogue'>
+  jobs?: Omit<JobRunnerOptions, 'db' | 'log' | 'catalogue' | 'changes'>
   /** Caps of open event streams per user and organisation (defaults: http/event-streams.ts). */
   streams?: Partial<EventStreamLimits>
   /** Server secret (≥ 32 chars) for sessions. */
@@ -177,6 +179,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
   })
 
+  const notifier = createNotifier(resources.database, app.log)
+  const changes = new ChangeFeed(notifier, app.log)
+  await changes.start()
+  app.addHook('onClose', async () => {
+    await changes.close()
+    await notifier.close()
+  })
+
   const { database: _database, mailer: _mailer, ...shared } = resources
   const services: AppServices = {
     ...shared,
@@ -185,8 +195,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       log: app.log,
       catalogue: JOB_CATALOGUE,
+      changes,
       ...deps.jobs,
     }),
+    notifier,
+    changes,
     streams: new EventStreams(deps.streams),
     limits: {
       extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 },
