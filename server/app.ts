@@ -12,6 +12,7 @@ import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
+import websocket from '@fastify/websocket'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import {
@@ -48,6 +49,8 @@ import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/dem
 import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
+import { realtimeRoutes } from './features/realtime/routes'
+import { credentialLifetime } from './auth/credential-lifetime'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 import { createNotifier } from './realtime/notifier'
 import { ChangeFeed } from './realtime/change-feed'
@@ -129,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, helmetOptions(deps.publicUrl))
   await app.register(rateLimit, rateLimitPluginOptions())
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
+  // Client messages are small subscriptions: 64 KiB is far more than one needs.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
 
   await app.register(swagger, {
     openapi: {
@@ -149,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'assistant', description: 'Questions answered with cited passages; conversations' },
         { name: 'system', description: 'Health' },
         { name: 'voice', description: 'Voice recordings, transcripts and reading aloud' },
+        { name: 'realtime', description: "Live changes of the organisation's tables (WebSocket)" },
       ],
     },
     transform: openApiTransform,
@@ -230,6 +236,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(vectorRoutes, { services })
       await v1.register(assistantRoutes, { services })
       await v1.register(auditRoutes, { db })
+      await v1.register(realtimeRoutes, {
+        services,
+        lifetimeOf: credentialLifetime({ auth, credentials }),
+      })
     },
     { prefix: '/api/v1' },
   )
