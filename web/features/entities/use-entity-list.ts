@@ -8,7 +8,8 @@ import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import type { OrgScope } from '../../lib/org-scope'
-import { entityListQuery } from './api'
+import { useLiveRefresh } from '../../lib/realtime'
+import { entitiesKey, entityListQuery } from './api'
 import { clampPage, DEFAULT_PAGE_SIZE, lastPageOf } from './paging'
 import { sortParam, toggleSort, type SortTerm } from './sort-spec'
 
@@ -33,6 +34,8 @@ export function useEntityList(scope: OrgScope) {
     [q, type, scope.appId, sort, page, pageSize],
   )
   const query = useQuery(entityListQuery(scope.orgId, params))
+  // A colleague's new, edited or deleted entity shows without a reload.
+  useLiveRefresh(scope.orgId, ['public.entities'], entitiesKey(scope.orgId))
   const total = query.data?.total
   const lastPage = total === undefined ? knownLastPage : lastPageOf(total, pageSize)
   if (total !== undefined && lastPage !== knownLastPage) setKnownLastPage(lastPage)

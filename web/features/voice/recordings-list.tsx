@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import { useLiveRefresh } from '../../lib/realtime'
 import { deleteRecording, recordingsKey, recordingsQuery } from './api'
 import { RecordingPlayer } from './recording-player'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
@@ -11,15 +12,10 @@ import { refreshAfterWrite } from '../../lib/refresh-after-write'
 /** The organisation's (or the chosen app's) recordings, newest first, each playable with its transcript beside it. */
 export function RecordingsList({ orgId, appId }: { orgId: string; appId: string | null }) {
   const queryClient = useQueryClient()
-  const list = useQuery({
-    ...recordingsQuery(orgId, appId),
-    // While a recording's jobs run (its transcription, then its summary), look again every few
-    // seconds.
-    refetchInterval: (query) =>
-      query.state.data?.items.some((r) => r.status === 'transcribing' || r.status === 'summarizing')
-        ? 3000
-        : false,
-  })
+  const list = useQuery(recordingsQuery(orgId, appId))
+  // A recording's status (transcribed, summarised) and a colleague's new recording show as
+  // they are written, without polling.
+  useLiveRefresh(orgId, ['public.recordings'], recordingsKey(orgId))
   const remove = useMutation({
     mutationFn: (recordingId: string) => deleteRecording(orgId, recordingId),
     onSuccess: () => refreshAfterWrite(queryClient, recordingsKey(orgId)),
