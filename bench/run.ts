@@ -17,8 +17,9 @@
  * - noisy neighbour: another organisation's list/write p99 and /readyz during a 50 MB import, with
  *   1,000 job event streams open (noisy-neighbour.ts)
  * - web: the landing page's and the heaviest route's JavaScript, KiB of gzip (web.ts)
+ * - realtime: fan-out latency p50/p95 of 1,000 changes to 100 WebSocket subscribers (realtime.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
- * entities, voice, search, bombs, noisy-neighbour, web.
+ * entities, voice, search, bombs, noisy-neighbour, web, realtime.
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
@@ -44,6 +45,7 @@ import { searchBench } from './search'
 import { bombsBench } from './bombs'
 import { noisyNeighbourBench } from './noisy-neighbour'
 import { webBench } from './web'
+import { realtimeBench } from './realtime'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -224,6 +226,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   bombs: () => bombsBench(report),
   'noisy-neighbour': () => noisyNeighbourBench(report),
   web: () => webBench(report),
+  realtime: () => realtimeBench(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

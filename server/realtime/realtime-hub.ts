@@ -84,7 +84,8 @@ export interface Connection {
 
 /** A Connection as the hub drives it. */
 interface OpenConnection extends Connection {
-  send(message: object): void
+  /** Sends a message already serialised (one JSON text for every subscriber of a change). */
+  send(text: string): void
   end(code: number, why: string): void
 }
 
@@ -136,13 +137,14 @@ export class RealtimeHub {
   attach(socket: HubSocket, owner: SocketOwner): Connection {
     const own = new Map<RealtimeTableName, Subscription>()
     let timer: NodeJS.Timeout | undefined
-    const send = (message: object) => {
+    const sendText = (text: string) => {
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
         connection.end(CLOSE_CODES.tooSlow, 'Too slow to follow the changes')
         return
       }
-      socket.send(JSON.stringify(message))
+      socket.send(text)
     }
+    const send = (message: object) => sendText(JSON.stringify(message))
     const unsubscribe = (table: RealtimeTableName) => {
       const sub = own.get(table)
       if (!sub) return
@@ -151,7 +153,7 @@ export class RealtimeHub {
     }
     const connection: OpenConnection = {
       owner,
-      send,
+      send: sendText,
       receive: (text: string) => {
         let parsed: z.infer<typeof ClientMessage>
         try {
@@ -257,7 +259,7 @@ export class RealtimeHub {
 
   private async deliver(key: string, change: TableChange): Promise<void> {
     const rows = await this.readBack(change)
-    const message = {
+    const text = JSON.stringify({
       type: 'change',
       table: change.table,
       op: change.op,
@@ -265,10 +267,10 @@ export class RealtimeHub {
       count: change.count,
       ids: change.ids,
       ...(rows ? { rows } : {}),
-    }
+    })
     for (const sub of this.subscriptions.get(key) ?? []) {
       if (sub.appId !== null && sub.appId !== change.app_id) continue
-      sub.connection.send(message)
+      sub.connection.send(text)
     }
   }
 

@@ -4,7 +4,6 @@
  * tables, Origin checked at the upgrade, sign-out and credential expiry close the socket.
  */
 import { afterAll, describe, expect, it } from 'vitest'
-import type WebSocket from 'ws'
 import { sql } from 'drizzle-orm'
 import { buildTestApp, signedInMember, type TestMember } from '../../test/test-app'
 import { createTestCredentials } from '../../test/test-credentials'
@@ -12,6 +11,9 @@ import { createTestCredentials } from '../../test/test-credentials'
 const credentials = createTestCredentials()
 const t = await buildTestApp({ credentialVerifiers: [credentials.verifier] })
 afterAll(() => t.close())
+
+/** The client socket injectWS opens (ws's WebSocket). */
+type WebSocket = Awaited<ReturnType<typeof t.app.injectWS>>
 
 /** A client socket with every message it received, parsed, and how it closed. */
 interface Client {
@@ -102,9 +104,9 @@ describe('the realtime socket', () => {
 
   it('refuses an upgrade with the cookie from another origin, or with no Origin', async () => {
     const a = await signedInMember(t, 'Realtime Origin Firm')
-    await expect(
-      open(path(a), { ...a.headers, origin: 'http://localhost:9999' }),
-    ).rejects.toThrow(/403/)
+    await expect(open(path(a), { ...a.headers, origin: 'http://localhost:9999' })).rejects.toThrow(
+      /403/,
+    )
     await expect(open(path(a), { cookie: a.headers.cookie })).rejects.toThrow(/403/)
     await expect(open(path(a), { origin: a.headers.origin })).rejects.toThrow(/401/)
   })
