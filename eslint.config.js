@@ -62,7 +62,7 @@ export const SERVER_LAYERS = [
   ['errors', 'types'],
   ['config.ts'],
   ['mail', 'workers', 'db'],
-  ['ai', 'audit', 'events', 'blob'],
+  ['ai', 'audit', 'events', 'blob', 'realtime'],
   ['jobs'],
   ['search'],
   ['documents'],

@@ -19,8 +19,9 @@
  * - web: the landing page's and the heaviest route's JavaScript, KiB of gzip (web.ts)
  * - storage: a 200 MB object streamed into the disk and S3 drivers: MiB/s and peak RSS growth
  *   (storage.ts)
+ * - realtime: fan-out latency p50/p95 of 1,000 changes to 100 WebSocket subscribers (realtime.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
- * entities, voice, search, bombs, noisy-neighbour, web, storage.
+ * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime.
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
@@ -47,6 +48,7 @@ import { bombsBench } from './bombs'
 import { noisyNeighbourBench } from './noisy-neighbour'
 import { webBench } from './web'
 import { storageBench } from './storage'
+import { realtimeBench } from './realtime'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -228,6 +230,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'noisy-neighbour': () => noisyNeighbourBench(report),
   web: () => webBench(report),
   storage: () => storageBench(report),
+  realtime: () => realtimeBench(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

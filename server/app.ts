@@ -12,6 +12,7 @@ import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
+import websocket from '@fastify/websocket'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import {
@@ -57,7 +58,11 @@ import { createApiKeyVerifier } from './features/api-keys/api-key-verifier'
 import { connectGptRoutes } from './features/connect-gpt/routes'
 import { mcpRoutes } from './features/mcp/routes'
 import { assistantTools } from './assistant-tools'
+import { realtimeRoutes } from './features/realtime/routes'
+import { credentialLifetime } from './auth/credential-lifetime'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
+import { createNotifier } from './realtime/notifier'
+import { ChangeFeed } from './realtime/change-feed'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { EventStreams, type EventStreamLimits } from './http/event-streams'
 
@@ -69,7 +74,7 @@ export interface AppDeps {
   /** The longest recording accepted, in minutes; default 180 (MAX_RECORDING_MINUTES). */
   maxRecordingMinutes?: number
   /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
-  jobs?: Omit<JobRunnerOptions, 'db' | 'log' | 'catalogue'>
+  jobs?: Omit<JobRunnerOptions, 'db' | 'log' | 'catalogue' | 'changes'>
   /** Caps of open event streams per user and organisation (defaults: http/event-streams.ts). */
   streams?: Partial<EventStreamLimits>
   /** Server secret (≥ 32 chars) for sessions. */
@@ -139,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, helmetOptions(deps.publicUrl))
   await app.register(rateLimit, rateLimitPluginOptions())
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
+  // Client messages are small subscriptions: 64 KiB is far more than one needs.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
 
   await app.register(swagger, {
     openapi: {
@@ -166,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           description:
             "External assistants: the owner's switch, their procedures, their OpenAPI file",
         },
+        { name: 'realtime', description: "Live changes of the organisation's tables (WebSocket)" },
       ],
     },
     transform: openApiTransform,
@@ -200,6 +208,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
   })
 
+  const notifier = createNotifier(resources.database, app.log)
+  const changes = new ChangeFeed(notifier, app.log)
+  await changes.start()
+  app.addHook('onClose', async () => {
+    await changes.close()
+    await notifier.close()
+  })
+
   const { database: _database, mailer: _mailer, ...shared } = resources
   const services: AppServices = {
     ...shared,
@@ -208,8 +224,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       db,
       log: app.log,
       catalogue: JOB_CATALOGUE,
+      changes,
       ...deps.jobs,
     }),
+    notifier,
+    changes,
     streams: new EventStreams(deps.streams),
     limits: {
       extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 },
@@ -243,6 +262,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(teamRoutes, { auth, principals })
       await v1.register(apiKeyRoutes, { db, keys: apiKeys })
       await v1.register(connectGptRoutes, { db, publicUrl: deps.publicUrl })
+      await v1.register(realtimeRoutes, {
+        services,
+        lifetimeOf: credentialLifetime({ auth, credentials }),
+      })
     },
     { prefix: '/api/v1' },
   )

@@ -13,6 +13,8 @@ import type { Engines } from './ai/engines'
 import type { JobRunner } from './jobs/job-runner'
 import type { AppJobCatalogue } from './job-catalogue'
 import type { EventStreams } from './http/event-streams'
+import type { Notifier } from './realtime/notifier'
+import type { ChangeFeed } from './realtime/change-feed'
 
 export interface AppResources {
   database: Database
@@ -30,6 +32,10 @@ export interface AppServices extends Omit<AppResources, 'database' | 'mailer'> {
   db: Db
   /** Background jobs of the catalogue (job-catalogue.ts): `enqueue` queues one and wakes it. */
   jobs: JobRunner<AppJobCatalogue, AppServices>
+  /** LISTEN/NOTIFY across the server processes sharing the database (server/realtime/). */
+  notifier: Notifier
+  /** The tables' change announcements (the realtime triggers), by table. */
+  changes: ChangeFeed
   /** Every server-sent event stream opens through it: per-user and per-organisation caps. */
   streams: EventStreams
   limits: {

@@ -27,6 +27,11 @@ export interface VerifiedCredential {
   appId: string | null
   /** Who acts, as the audit log records it. */
   actorType: Principal['actorType']
+  /**
+   * When it stops being valid (a tenant token's `exp`), if it does: a realtime socket opened
+   * with it is closed then. Absent or null: until revoked.
+   */
+  expiresAt?: Date | null
 }
 
 /** Checks the tokens of one kind. */

@@ -18,6 +18,7 @@ import type { Db } from '../db/client'
 import { withTenant } from '../db/tenant'
 import { recordAudit } from '../audit/record-audit'
 import { recordEvent } from '../events/record-event'
+import type { EventKind, EventMeta } from '../events/event-kinds'
 
 interface InvitationRow {
   id: string
@@ -37,12 +38,12 @@ interface Change {
   orgId: string
   action: string
   target: { type: 'invitation' | 'member'; id: string }
-  event: string
+  event: EventKind
   meta: Record<string, unknown>
 }
 
 const invitationChange =
-  (action: string, event: string) =>
+  (action: string, event: EventKind) =>
   (invitation: InvitationRow): Change => ({
     orgId: invitation.organizationId,
     action,
@@ -52,7 +53,7 @@ const invitationChange =
   })
 
 const memberChange =
-  (action: string, event: string) =>
+  (action: string, event: EventKind) =>
   (member: MemberRow, extra: Record<string, unknown> = {}): Change => ({
     orgId: member.organizationId,
     action,
@@ -101,7 +102,8 @@ export function membershipAudit(db: Db) {
     const principal = { orgId, userId: session.user.id, role: 'member', actorType: 'user' } as const
     await withTenant(db, principal, async (tx) => {
       await recordAudit(tx, principal, action, target, meta)
-      await recordEvent(tx, principal, event, meta)
+      // The kind's schema checks the metadata at run time (event-kinds.ts).
+      await recordEvent(tx, principal, event, meta as EventMeta<typeof event>)
     })
   })
 }

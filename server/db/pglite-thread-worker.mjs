@@ -12,6 +12,9 @@
 //   begin { tx }                          opens transaction number `tx`; answers once BEGIN ran
 //   end   { tx, commit }                  commits (or rolls back) it; answers after COMMIT/ROLLBACK
 //   dump  {}                              the data directory as a gzipped tarball (tests)
+//   listen { channel }                    LISTENs on `channel`; each notification on it is then
+//                                         posted as `{ notification: { channel, payload } }`
+//   unlisten { channel }                  stops that
 //   close {}                              closes the database
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, parse, protocol } from '@electric-sql/pglite'
@@ -241,6 +244,24 @@ async function end(tx, commit) {
   await entry.done
 }
 
+/** The UNLISTEN of each channel listened to (listen below), by channel name. */
+const listening = new Map()
+
+/** LISTENs on `channel` once, posting its notifications to the main thread. */
+async function listen(channel) {
+  if (listening.has(channel)) return
+  const unlisten = await client.listen(channel, (payload) =>
+    parentPort.postMessage({ notification: { channel, payload } }),
+  )
+  listening.set(channel, unlisten)
+}
+
+async function unlisten(channel) {
+  const stop = listening.get(channel)
+  listening.delete(channel)
+  await stop?.()
+}
+
 async function handle(message) {
   switch (message.op) {
     case 'query':
@@ -256,6 +277,10 @@ async function handle(message) {
       return begin(message.tx)
     case 'end':
       return end(message.tx, message.commit)
+    case 'listen':
+      return listen(message.channel)
+    case 'unlisten':
+      return unlisten(message.channel)
     case 'dump':
       return client.dumpDataDir('gzip')
     case 'close':

@@ -47,7 +47,9 @@ export const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 118
 const WORKER_TEXT_TYPES = new Set(DRIZZLE_TEXT_TYPES.map(String))
 
 type Reply =
-  { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ErrorFields }
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: ErrorFields }
+  | { notification: { channel: string; payload: string } }
 type ErrorFields = { message: string; name?: string } & Record<string, unknown>
 
 /** A worker's error as an Error carrying PostgreSQL's fields, thrown in the caller's stack. */
@@ -79,12 +81,18 @@ export class PgliteThread {
   private nextTransaction = 1
   private exited: Error | undefined
   private closing = false
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>()
 
   private constructor(
     private readonly worker: Worker,
     onStopped: (error: Error) => void,
   ) {
     worker.on('message', (reply: Reply) => {
+      if ('notification' in reply) {
+        const { channel, payload } = reply.notification
+        for (const listener of this.listeners.get(channel) ?? []) listener(payload)
+        return
+      }
       const call = this.pending.get(reply.id)
       if (!call) return
       this.pending.delete(reply.id)
@@ -209,6 +217,27 @@ export class PgliteThread {
       await this.call({ op: 'end', tx, commit: true })
     }
     return result
+  }
+
+  /**
+   * Calls `listener` with the payload of each NOTIFY on `channel` (a lower-case SQL identifier)
+   * made on this database, from the moment the returned promise resolves (PGlite's own `listen`,
+   * run on the database thread; notifications are delivered as their transactions commit).
+   * Resolves with the function that stops listening.
+   */
+  async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.listeners.get(channel)
+    if (!set) {
+      set = new Set()
+      this.listeners.set(channel, set)
+      await this.call({ op: 'listen', channel })
+    }
+    set.add(listener)
+    return async () => {
+      if (!set.delete(listener) || set.size > 0) return
+      this.listeners.delete(channel)
+      await this.call({ op: 'unlisten', channel }).catch(() => {})
+    }
   }
 
   /** The data directory as a gzipped tarball (PGlite's dumpDataDir), for test templates. */

@@ -1,31 +1,29 @@
 /**
  * The organisation's event log (issue 9): what happened, in words a person reads on
- * /dashboard/events. Features call `recordEvent` inside the tenant transaction of the action
- * itself, so a rolled-back action leaves no event. Infrastructure, not a feature, because every
- * feature writes events and features do not import each other.
- *
- * Kinds in use (a dotted `subject.verb`): `document.uploaded`, `document.pasted`,
- * `document.renamed`, `document.deleted`, `analysis.finished`, `entity.created`, `entity.updated`, `entities.deleted`,
- * `entities.imported`, `recording.uploaded`, `recording.transcribed`, `recording.deleted`,
- * `app.created`, `assistant.asked`, and the team's (written by server/auth/membership-audit.ts): `invitation.created`,
- * `invitation.resent`, `invitation.cancelled`, `invitation.declined`, `member.joined`,
- * `member.role_changed`, `member.removed`, `member.left`; later features add theirs (e.g. `key.created`). `meta` is small JSON naming the
- * subject (ids, counts, titles), never document text, tokens or secrets.
+ * /dashboard/events, and live on the realtime channel (the `events` table is announced by its
+ * trigger, decision 0052). Features call `recordEvent` inside the tenant transaction of the
+ * action itself, so a rolled-back action leaves no event. Infrastructure, not a feature, because
+ * every feature writes events and features do not import each other. The kinds and the metadata
+ * of each are the closed catalogue of event-kinds.ts: a new kind is a line there.
  */
 import { events } from '../db/schema'
 import type { Principal, Tx } from '../db/tenant'
+import { EVENT_KINDS, type EventKind, type EventMeta } from './event-kinds'
 
 /**
- * Appends one event of `kind` (at most 100 characters) with JSON `meta` to the principal's
- * organisation, in transaction `tx` (which must be a `withTenant` transaction of that org).
- * `appId` files it under an app of the organisation (null or absent = organisation-wide).
+ * Appends one event of `kind` with `meta` to the principal's organisation, in transaction `tx`
+ * (which must be a `withTenant` transaction of that org). `appId` files it under an app of the
+ * organisation (null or absent = organisation-wide). Throws a ZodError, failing the action's
+ * transaction, when `meta` does not match the kind's schema: a programming error, never the
+ * caller's input.
  */
-export async function recordEvent(
+export async function recordEvent<K extends EventKind>(
   tx: Tx,
   principal: Pick<Principal, 'orgId'>,
-  kind: string,
-  meta: Record<string, unknown> = {},
+  kind: K,
+  meta: EventMeta<K>,
   appId: string | null = null,
 ): Promise<void> {
-  await tx.insert(events).values({ orgId: principal.orgId, appId, kind: kind.slice(0, 100), meta })
+  const checked = EVENT_KINDS[kind].parse(meta) as Record<string, unknown>
+  await tx.insert(events).values({ orgId: principal.orgId, appId, kind, meta: checked })
 }

@@ -11,6 +11,11 @@
  * is read. Requests authenticated by an Authorization header (API keys, tenant tokens) cannot
  * be forged by a page and are left to their own checks. It covers every path, better-auth's
  * included (its own check let a cross-origin `organization/create` through).
+ *
+ * A WebSocket upgrade is a GET, but it opens a channel that reads the organisation's changes
+ * and stays open: browsers send the cookie with it from any site and no CORS rule applies to
+ * WebSockets (cross-site WebSocket hijacking), so an upgrade carrying a cookie must name
+ * `PUBLIC_URL`'s origin in `Origin` too (browsers always send it on an upgrade; decision 0052).
  */
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import { AppError } from '../errors/app-error'
@@ -41,9 +46,10 @@ export function comesFrom(req: FastifyRequest, origin: string): boolean {
 export function sameOriginWrites(publicUrl: string): onRequestAsyncHookHandler {
   const origin = new URL(publicUrl).origin
   return async (req) => {
-    if (SAFE_METHODS.has(req.method)) return
+    const upgrade = req.headers.upgrade?.toLowerCase() === 'websocket'
+    if (SAFE_METHODS.has(req.method) && !upgrade) return
     if (!req.headers.cookie || req.headers.authorization || req.headers['x-api-key']) return
-    if (comesFrom(req, origin)) return
+    if (upgrade ? originOf(req.headers.origin) === origin : comesFrom(req, origin)) return
     throw new AppError(
       'cross_origin_request',
       `Changes must be sent from ${origin}; this request came from another site.`,

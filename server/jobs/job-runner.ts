@@ -20,7 +20,7 @@ import type { Principal, Tx } from '../db/tenant'
 import { AppError } from '../errors/app-error'
 import type { JobCatalogue, JobContext, JobHandler, JobInput, JobKind } from './define-job'
 import { insertJob, type Job } from './job-service'
-import { JobWatcher } from './job-watcher'
+import type { ChangeFeed, TableChange } from '../realtime/change-feed'
 import {
   claimNextJob,
   finishJob,
@@ -69,8 +69,14 @@ export interface JobRunnerOptions<C extends JobCatalogue<never> = JobCatalogue<n
   exclusive?: boolean
   /** Days a finished job's record is kept before it is deleted (default 30; see purgeFinishedJobs). */
   retentionDays?: number
-  /** How often followed jobs are looked at for changes made outside this runner (ms, default 1000). */
-  watchMs?: number
+  /**
+   * The database's change feed (server/realtime/change-feed.ts): changes to followed jobs made
+   * outside this runner (another server process, crash recovery elsewhere, a cancellation
+   * cascading from a deletion) reach their followers through it, as the `jobs` table's trigger
+   * announces them. Without it, followers hear only of this runner's own changes (tests of the
+   * runner alone).
+   */
+  changes?: Pick<ChangeFeed, 'subscribe'>
 }
 
 /** How often the runner deletes expired job records (ms): once an hour, and once at start. */
@@ -106,7 +112,7 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
   private refill = false
   private started = false
   private readonly settledRuns = new Set<Promise<void>>()
-  private readonly watcher: JobWatcher
+  private readonly unsubscribeChanges: () => void
 
   constructor(options: JobRunnerOptions<C>) {
     this.db = options.db
@@ -118,16 +124,9 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
     this.leaseSeconds = options.leaseSeconds ?? 30
     this.exclusive = options.exclusive ?? false
     this.retentionDays = options.retentionDays ?? 30
-    this.watcher = new JobWatcher({
-      db: this.db,
-      log: this.log,
-      intervalMs: options.watchMs ?? 1000,
-      // A job running here is announced by this runner at each change it makes; the only outside
-      // write to it, a cancellation, shows once this runner aborts it.
-      onChange: (jobId) => {
-        if (!this.running.has(jobId)) this.emit(jobId)
-      },
-    })
+    this.unsubscribeChanges =
+      options.changes?.subscribe('public.jobs', (change) => this.changedElsewhere(change)) ??
+      (() => {})
   }
 
   /**
@@ -194,7 +193,7 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
   async stop(): Promise<void> {
     this.started = false
     clearInterval(this.timer)
-    this.watcher.stop()
+    this.unsubscribeChanges()
     for (const controller of this.running.values()) controller.abort(new ShutdownError())
     await this.filling
     await Promise.allSettled([...this.settledRuns])
@@ -228,18 +227,25 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
 
   /**
    * Calls `listener` after each change of job `jobId`: changes this runner makes or is told of
-   * (notify) at once, changes made elsewhere (another process, a direct write) within `watchMs`
-   * through the process-wide JobWatcher. Returns the function that stops following; call it
-   * when the follower goes, or the job stays watched.
+   * (notify) at once, changes made elsewhere (another process, a direct write) as the database
+   * announces them (`changes`). No timer and no query per follower. Returns the function that
+   * stops following; call it when the follower goes.
    */
   follow(jobId: string, listener: () => void): () => void {
     const channel = `job:${jobId}`
     this.events.on(channel, listener)
-    const unwatch = this.watcher.watch(jobId)
-    return () => {
-      this.events.off(channel, listener)
-      unwatch()
-    }
+    return () => this.events.off(channel, listener)
+  }
+
+  /**
+   * Wakes the followers of jobs changed by a statement, all followed jobs when the change was too
+   * large to name its ids. A job running here is announced by this runner at each change it
+   * makes; the only outside write to it, a cancellation, shows once this runner aborts it.
+   */
+  private changedElsewhere(change: TableChange): void {
+    const followed = this.events.eventNames().map((name) => String(name).slice('job:'.length))
+    const changed = change.ids ? followed.filter((id) => change.ids?.includes(id)) : followed
+    for (const jobId of changed) if (!this.running.has(jobId)) this.emit(jobId)
   }
 
   private emit(jobId: string): void {

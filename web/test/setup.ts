@@ -2,6 +2,7 @@
  * Vitest setup for web tests: jest-dom matchers; any console.error fails the test (epic-stack
  * rule); and every piece of browser-global state a test can leave behind (DOM, mocks, stubbed
  * globals, localStorage, sonner's toast store) is reset, so tests do not depend on their order.
+ * WebSocket is a fake (fake-web-socket.ts): no test connects anywhere.
  */
 import '@testing-library/jest-dom/vitest'
 import { afterAll, afterEach, beforeEach, vi } from 'vitest'
@@ -9,6 +10,7 @@ import { cleanup, configure } from '@testing-library/react'
 import { cleanStores, onMount, STORE_UNMOUNT_DELAY, type Store } from 'nanostores'
 import { toast } from 'sonner'
 import { authClient } from '../lib/auth-client'
+import { FakeWebSocket } from './fake-web-socket'
 
 // findBy*/waitFor give up after this long. A ceiling for a hung screen, not a speed target: on a
 // loaded shared machine a screen that loads its organisation, apps and library can pass 1 s.
@@ -16,6 +18,7 @@ configure({ asyncUtilTimeout: 5_000 })
 
 let consoleErrors: unknown[][] = []
 beforeEach(() => {
+  FakeWebSocket.install()
   consoleErrors = []
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args)

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import type { OrgScope } from '../../lib/org-scope'
-import { documentListQuery } from './api'
+import { useLiveRefresh } from '../../lib/realtime'
+import { documentListQuery, documentsKey } from './api'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 
 /** Pause after the last keystroke before searching (spec: 300 ms, as for entities). */
@@ -18,6 +19,8 @@ export function useDocumentLibrary(scope: OrgScope) {
   const [type, setType] = useState('all')
   const q = useDebouncedValue(search, SEARCH_DEBOUNCE_MS)
   const query = useQuery(documentListQuery(scope.orgId, { q, type, appId: scope.appId }))
+  // A colleague's upload (or deletion) shows without a reload.
+  useLiveRefresh(scope.orgId, ['public.documents'], documentsKey(scope.orgId))
 
   useEffect(() => {
     if (query.error) {

@@ -10,7 +10,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import type { OrgScope } from '../../lib/org-scope'
 import { useLinkedId } from '../../lib/use-linked-id'
-import { entityListQuery } from './api'
+import { useLiveRefresh } from '../../lib/realtime'
+import { entitiesKey, entityListQuery } from './api'
 import { clampPage, DEFAULT_PAGE_SIZE, lastPageOf } from './paging'
 import { sortParam, toggleSort, type SortTerm } from './sort-spec'
 
@@ -36,6 +37,8 @@ export function useEntityList(scope: OrgScope) {
     [linkedId, q, type, scope.appId, sort, page, pageSize],
   )
   const query = useQuery(entityListQuery(scope.orgId, params))
+  // A colleague's new, edited or deleted entity shows without a reload.
+  useLiveRefresh(scope.orgId, ['public.entities'], entitiesKey(scope.orgId))
   const total = query.data?.total
   const lastPage = total === undefined ? knownLastPage : lastPageOf(total, pageSize)
   if (total !== undefined && lastPage !== knownLastPage) setKnownLastPage(lastPage)

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { OrgScope } from '../../lib/org-scope'
+import { useLiveRefresh } from '../../lib/realtime'
 import { eventsQuery } from './api'
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
@@ -9,6 +10,8 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 export function EventsScreen({ scope }: { scope: OrgScope }) {
   const [kind, setKind] = useState('')
   const query = useQuery(eventsQuery(scope.orgId, kind))
+  // New events of the organisation show as they are recorded.
+  useLiveRefresh(scope.orgId, ['public.events'], ['orgs', scope.orgId, 'events'])
   const kinds = query.data?.kinds ?? []
   return (
     <div className="flex flex-col gap-4">

@@ -1,5 +1,6 @@
 import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
+import { RealtimeMonitorPanel } from './realtime-monitor-panel'
 
 /** /dashboard/:orgSlug/storage: placeholder screen (Storage); a not-yet-available note. */
 export function StoragePage() {
@@ -9,6 +10,7 @@ export function StoragePage() {
       <ComingSoon>
         <p>Bucket and file management is not available yet.</p>
       </ComingSoon>
+      <RealtimeMonitorPanel />
     </>
   )
 }

@@ -44,7 +44,7 @@ export function semanticSearch(
     .then(unwrap)
 }
 
-/** Whether a document's passages are indexed; polled while indexing. */
+/** Whether a document's passages are indexed (refreshed by its job's changes: PassageStatus). */
 export const passageStateQuery = (orgId: string, documentId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'documents', documentId, 'passages'] as const,
@@ -55,8 +55,4 @@ export const passageStateQuery = (orgId: string, documentId: string) =>
           signal,
         })
         .then(unwrap),
-    refetchInterval: (query) =>
-      query.state.data?.status === 'queued' || query.state.data?.status === 'running'
-        ? 1000
-        : false,
   })

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Badge } from '../../components/ui/badge'
+import { useLiveRefresh } from '../../lib/realtime'
 import { passageStateQuery } from './api'
 
 const LABELS = {
@@ -16,6 +17,9 @@ const LABELS = {
  */
 export function PassageStatus({ orgId, documentId }: { orgId: string; documentId: string }) {
   const state = useQuery(passageStateQuery(orgId, documentId))
+  // While it is being indexed, its job's progress and end arrive as the job's row changes.
+  const indexing = !state.data || state.data.status === 'queued' || state.data.status === 'running'
+  useLiveRefresh(orgId, ['public.jobs'], passageStateQuery(orgId, documentId).queryKey, indexing)
   if (!state.data) return null
   const { status, passages, error, byMeaning } = state.data
   const counted = `${passages} ${passages === 1 ? 'passage' : 'passages'}`

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
 import { cn } from '../../lib/utils'
 import { useLinkedId } from '../../lib/use-linked-id'
+import { useLiveRefresh } from '../../lib/realtime'
 import { deleteRecording, recordingQuery, recordingsKey, recordingsQuery } from './api'
 import { RecordingPlayer } from './recording-player'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
@@ -18,15 +19,10 @@ import { refreshAfterWrite } from '../../lib/refresh-after-write'
  */
 export function RecordingsList({ orgId, appId }: { orgId: string; appId: string | null }) {
   const queryClient = useQueryClient()
-  const list = useQuery({
-    ...recordingsQuery(orgId, appId),
-    // While a recording's jobs run (its transcription, then its summary), look again every few
-    // seconds.
-    refetchInterval: (query) =>
-      query.state.data?.items.some((r) => r.status === 'transcribing' || r.status === 'summarizing')
-        ? 3000
-        : false,
-  })
+  const list = useQuery(recordingsQuery(orgId, appId))
+  // A recording's status (transcribed, summarised) and a colleague's new recording show as
+  // they are written, without polling.
+  useLiveRefresh(orgId, ['public.recordings'], recordingsKey(orgId))
   const remove = useMutation({
     mutationFn: (recordingId: string) => deleteRecording(orgId, recordingId),
     onSuccess: () => refreshAfterWrite(queryClient, recordingsKey(orgId)),

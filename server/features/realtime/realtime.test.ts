@@ -1,0 +1,155 @@
+/**
+ * The realtime endpoint (issue 24's acceptance): two organisations each with a socket, a change
+ * in one never reaches the other (also when both subscribe to the same table), only allow-listed
+ * tables, Origin checked at the upgrade, sign-out and credential expiry close the socket.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { buildTestApp, signedInMember, type TestMember } from '../../test/test-app'
+import { createTestCredentials } from '../../test/test-credentials'
+
+const credentials = createTestCredentials()
+const t = await buildTestApp({ credentialVerifiers: [credentials.verifier] })
+afterAll(() => t.close())
+
+/** The client socket injectWS opens (ws's WebSocket). */
+type WebSocket = Awaited<ReturnType<typeof t.app.injectWS>>
+
+/** A client socket with every message it received, parsed, and how it closed. */
+interface Client {
+  ws: WebSocket
+  messages: Array<Record<string, unknown>>
+  closed: { code: number; reason: string } | null
+}
+
+const path = (m: Pick<TestMember, 'orgId'>) => `/api/v1/orgs/${m.orgId}/realtime`
+
+async function open(url: string, headers: Record<string, string>): Promise<Client> {
+  const client: Client = { ws: undefined as unknown as WebSocket, messages: [], closed: null }
+  client.ws = await t.app.injectWS(url, { headers })
+  client.ws.on('message', (data: Buffer) =>
+    client.messages.push(JSON.parse(data.toString()) as Record<string, unknown>),
+  )
+  client.ws.on('close', (code: number, reason: Buffer) => {
+    client.closed = { code, reason: reason.toString() }
+  })
+  return client
+}
+
+/** Subscribes `client` to `table` and waits for the confirmation. */
+async function subscribe(client: Client, table: string): Promise<void> {
+  const before = client.messages.length
+  client.ws.send(JSON.stringify({ type: 'subscribe', table }))
+  await expect
+    .poll(() => client.messages.slice(before).find((m) => m.type !== undefined))
+    .toMatchObject({ type: 'subscribed', table })
+}
+
+const changes = (client: Client) => client.messages.filter((m) => m.type === 'change')
+
+async function createEntity(m: TestMember, name: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${m.orgId}/entities`,
+    headers: m.headers,
+    payload: { type: 'client', name },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { id: string }).id
+}
+
+describe('the realtime socket', () => {
+  it("sends an organisation's changes to its own sockets only, even on the same table", async () => {
+    const a = await signedInMember(t, 'Realtime A Firm')
+    const b = await signedInMember(t, 'Realtime B Firm')
+    const socketA = await open(path(a), a.headers)
+    const socketB = await open(path(b), b.headers)
+    await subscribe(socketA, 'public.entities')
+    await subscribe(socketB, 'public.entities')
+
+    const idA = await createEntity(a, 'Secret client of A')
+    await expect.poll(() => changes(socketA).length).toBe(1)
+    expect(changes(socketA)[0]).toMatchObject({
+      table: 'public.entities',
+      op: 'insert',
+      count: 1,
+      ids: [idA],
+      rows: [{ id: idA, name: 'Secret client of A', type: 'client' }],
+    })
+    // B's first change is its own: A's, announced earlier on the same channel, never came.
+    const idB = await createEntity(b, 'Client of B')
+    await expect.poll(() => changes(socketB).length).toBe(1)
+    expect(changes(socketB)[0]).toMatchObject({ ids: [idB] })
+    expect(JSON.stringify(socketB.messages)).not.toContain('Secret client of A')
+    expect(JSON.stringify(socketB.messages)).not.toContain(idA)
+    socketA.ws.terminate()
+    socketB.ws.terminate()
+  })
+
+  it('refuses a table outside the allow-list and sends ids only for deletes', async () => {
+    const a = await signedInMember(t, 'Realtime Table Firm')
+    const socket = await open(path(a), a.headers)
+    socket.ws.send(JSON.stringify({ type: 'subscribe', table: 'public.session' }))
+    await expect
+      .poll(() => socket.messages.at(-1))
+      .toMatchObject({ type: 'error', code: 'table_not_allowed' })
+    await subscribe(socket, 'public.entities')
+    const id = await createEntity(a, 'Short-lived')
+    await t.database.db.execute(sql`DELETE FROM entities WHERE id = ${id}`)
+    await expect.poll(() => changes(socket).length).toBe(2)
+    expect(changes(socket)[1]).toMatchObject({ op: 'delete', ids: [id] })
+    expect(changes(socket)[1]).not.toHaveProperty('rows')
+    socket.ws.terminate()
+  })
+
+  it('refuses an upgrade with the cookie from another origin, or with no Origin', async () => {
+    const a = await signedInMember(t, 'Realtime Origin Firm')
+    await expect(open(path(a), { ...a.headers, origin: 'http://localhost:9999' })).rejects.toThrow(
+      /403/,
+    )
+    await expect(open(path(a), { cookie: a.headers.cookie })).rejects.toThrow(/403/)
+    await expect(open(path(a), { origin: a.headers.origin })).rejects.toThrow(/401/)
+  })
+
+  it('refuses a member of another organisation as if it did not exist', async () => {
+    const a = await signedInMember(t, 'Realtime Owner Firm')
+    const outsider = await signedInMember(t, 'Realtime Outsider Firm')
+    await expect(open(path(a), outsider.headers)).rejects.toThrow(/404/)
+  })
+
+  it('closes the socket when its session signs out', async () => {
+    const a = await signedInMember(t, 'Realtime Sign-out Firm')
+    const socket = await open(path(a), a.headers)
+    await subscribe(socket, 'public.entities')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: a.headers,
+      payload: {},
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    await expect.poll(() => socket.closed).toMatchObject({ code: 4401 })
+  })
+
+  it('opens with a bearer credential (no Origin needed) and closes when it expires', async () => {
+    const a = await signedInMember(t, 'Realtime Token Firm')
+    const { authorization } = credentials.issue({
+      orgId: a.orgId,
+      userId: a.userId,
+      role: 'member',
+      expiresAt: new Date(Date.now() + 300),
+    })
+    const socket = await open(path(a), { authorization })
+    await subscribe(socket, 'public.entities')
+    await expect.poll(() => socket.closed, { timeout: 5000 }).toMatchObject({ code: 4401 })
+  })
+})
+
+describe('GET without an upgrade', () => {
+  it('lists the tables a socket may subscribe to', async () => {
+    const a = await signedInMember(t, 'Realtime List Firm')
+    const res = await t.app.inject({ method: 'GET', url: path(a), headers: a.headers })
+    expect(res.statusCode).toBe(200)
+    expect((res.json() as { tables: string[] }).tables).toContain('public.entities')
+  })
+})

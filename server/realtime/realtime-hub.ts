@@ -1,0 +1,295 @@
+/**
+ * The fan-out of table changes to realtime sockets (issue 24, decision 0052). Each socket is
+ * bound to one organisation (and, for an app-bound credential, one app) when it opens; it
+ * subscribes to allow-listed tables (`schema.table`) by message. A change announced by the
+ * database (ChangeFeed) goes only to the sockets of the organisation whose rows changed: never to
+ * another's, whatever table names it subscribed to. Rows are read back once per change under
+ * that organisation's RLS (withTenant) and sent with the ids; a delete, or a change of more than
+ * READ_BACK_MAX rows, sends ids (or only the count) and the client reads what it needs.
+ * A socket closes when its session ends (its row deleted: sign-out, revocation) or its
+ * credential expires.
+ *
+ * Client → server (JSON text): `{ type: 'subscribe', table, appId? }`, `{ type: 'unsubscribe',
+ * table }`. Server → client: `{ type: 'subscribed' | 'unsubscribed', table, appId }`,
+ * `{ type: 'change', table, op, appId, count, ids, rows? }`, `{ type: 'error', code, detail }`.
+ */
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Db } from '../db/client'
+import { withTenant } from '../db/tenant'
+import type { ChangeFeed, TableChange } from './change-feed'
+import type { Notifier } from './notifier'
+import { isRealtimeTable, REALTIME_TABLES, type RealtimeTableName } from './realtime-tables'
+
+/** The channel the session table's trigger announces ended sessions on (their ids). */
+export const SESSIONS_CHANNEL = 'lexdesk_sessions'
+
+/** Most rows read back and sent with one change; past it, ids only. */
+export const READ_BACK_MAX = 20
+
+/** Subscriptions one socket may hold at once. */
+const MAX_SUBSCRIPTIONS = 20
+
+/** Bytes queued for a client past which it is too slow to follow and is closed. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024
+
+/** WebSocket close codes (RFC 6455 §7.4: 4000–4999 are the application's). */
+export const CLOSE_CODES = {
+  /** The session ended or the credential expired. */
+  credentialEnded: 4401,
+  /** The client did not read its messages fast enough. */
+  tooSlow: 1013,
+} as const
+
+/** The part of a WebSocket the hub uses (ws's WebSocket). */
+export interface HubSocket {
+  send(data: string): void
+  close(code: number, reason: string): void
+  readonly bufferedAmount: number
+}
+
+/** Whom a socket acts for, fixed when it opens. */
+export interface SocketOwner {
+  orgId: string
+  /** The app an app-bound credential is confined to; null for a session or org-wide one. */
+  appId: string | null
+  /** The session the socket was opened with; null for a credential in a header. */
+  sessionId: string | null
+  /** When the session or credential ends; null when it does not. */
+  expiresAt: Date | null
+}
+
+const ClientMessage = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('subscribe'),
+    table: z.string().max(200),
+    appId: z.string().uuid().nullish(),
+  }),
+  z.object({ type: z.literal('unsubscribe'), table: z.string().max(200) }),
+])
+
+interface Subscription {
+  connection: OpenConnection
+  appId: string | null
+}
+
+/** One open socket: its owner, its subscriptions, and its end. */
+export interface Connection {
+  readonly owner: SocketOwner
+  /** Handles one message from the client. */
+  receive(text: string): void
+  /** Forgets the socket (call when it closes); idempotent. */
+  detach(): void
+}
+
+/** A Connection as the hub drives it. */
+interface OpenConnection extends Connection {
+  /** Sends a message already serialised (one JSON text for every subscriber of a change). */
+  send(text: string): void
+  end(code: number, why: string): void
+}
+
+/** Longest delay setTimeout takes (ms); a later expiry is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+export class RealtimeHub {
+  /** Subscriptions by `table \n orgId`. */
+  private readonly subscriptions = new Map<string, Set<Subscription>>()
+  /** Change feed unsubscribers by table, while the table has subscriptions. */
+  private readonly feeds = new Map<RealtimeTableName, () => void>()
+  private readonly connections = new Set<OpenConnection>()
+  /** Each organisation's sends in the order of its changes (a read-back must not overtake). */
+  private readonly queues = new Map<string, Promise<void>>()
+  private stopSessions: (() => Promise<void>) | undefined
+
+  constructor(
+    private readonly deps: {
+      db: Db
+      changes: Pick<ChangeFeed, 'subscribe'>
+      notifier: Notifier
+      log: { warn(fields: object, message: string): void }
+    },
+  ) {}
+
+  /** Starts listening for ended sessions (once). */
+  async start(): Promise<void> {
+    this.stopSessions ??= await this.deps.notifier.listen(SESSIONS_CHANNEL, (sessionId) => {
+      for (const c of this.connections) {
+        if (c.owner.sessionId === sessionId) c.end(CLOSE_CODES.credentialEnded, 'Signed out')
+      }
+    })
+  }
+
+  /** Closes every socket and stops listening. */
+  async close(): Promise<void> {
+    for (const c of [...this.connections]) c.end(1001, 'Server stopping')
+    const stop = this.stopSessions
+    this.stopSessions = undefined
+    await stop?.()
+  }
+
+  /** Open sockets (for tests and the benchmark). */
+  get size(): number {
+    return this.connections.size
+  }
+
+  /** Attaches an opened socket of `owner`; the caller calls `detach` when it closes. */
+  attach(socket: HubSocket, owner: SocketOwner): Connection {
+    const own = new Map<RealtimeTableName, Subscription>()
+    let timer: NodeJS.Timeout | undefined
+    const sendText = (text: string) => {
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        connection.end(CLOSE_CODES.tooSlow, 'Too slow to follow the changes')
+        return
+      }
+      socket.send(text)
+    }
+    const send = (message: object) => sendText(JSON.stringify(message))
+    const unsubscribe = (table: RealtimeTableName) => {
+      const sub = own.get(table)
+      if (!sub) return
+      own.delete(table)
+      this.remove(table, owner.orgId, sub)
+    }
+    const connection: OpenConnection = {
+      owner,
+      send: sendText,
+      receive: (text: string) => {
+        let parsed: z.infer<typeof ClientMessage>
+        try {
+          parsed = ClientMessage.parse(JSON.parse(text))
+        } catch {
+          send({
+            type: 'error',
+            code: 'bad_message',
+            detail: 'Send {"type":"subscribe"|"unsubscribe","table":"schema.table"}',
+          })
+          return
+        }
+        const { table } = parsed
+        if (!isRealtimeTable(table)) {
+          send({
+            type: 'error',
+            code: 'table_not_allowed',
+            detail: `${table} cannot be subscribed to; these can: ${Object.keys(REALTIME_TABLES).join(', ')}`,
+          })
+          return
+        }
+        if (parsed.type === 'unsubscribe') {
+          unsubscribe(table)
+          send({ type: 'unsubscribed', table })
+          return
+        }
+        if (!own.has(table) && own.size >= MAX_SUBSCRIPTIONS) {
+          send({
+            type: 'error',
+            code: 'too_many_subscriptions',
+            detail: `At most ${MAX_SUBSCRIPTIONS} tables at once`,
+          })
+          return
+        }
+        unsubscribe(table)
+        const appId = owner.appId ?? parsed.appId ?? null
+        const sub: Subscription = { connection, appId }
+        own.set(table, sub)
+        this.add(table, owner.orgId, sub)
+        send({ type: 'subscribed', table, appId })
+      },
+      detach: () => {
+        clearTimeout(timer)
+        if (!this.connections.delete(connection)) return
+        for (const table of [...own.keys()]) unsubscribe(table)
+      },
+      end: (code: number, why: string) => {
+        connection.detach()
+        socket.close(code, why)
+      },
+    }
+    this.connections.add(connection)
+    const expireAt = (at: Date) => {
+      const wait = at.getTime() - Date.now()
+      if (wait <= 0) return connection.end(CLOSE_CODES.credentialEnded, 'Credential expired')
+      timer = setTimeout(() => expireAt(at), Math.min(wait, MAX_TIMER_MS))
+      timer.unref()
+    }
+    if (owner.expiresAt) expireAt(owner.expiresAt)
+    return connection
+  }
+
+  private add(table: RealtimeTableName, orgId: string, sub: Subscription): void {
+    const key = `${table}\n${orgId}`
+    let set = this.subscriptions.get(key)
+    if (!set) this.subscriptions.set(key, (set = new Set()))
+    set.add(sub)
+    if (!this.feeds.has(table)) {
+      this.feeds.set(
+        table,
+        this.deps.changes.subscribe(table, (change) => this.fanOut(change)),
+      )
+    }
+  }
+
+  private remove(table: RealtimeTableName, orgId: string, sub: Subscription): void {
+    const key = `${table}\n${orgId}`
+    const set = this.subscriptions.get(key)
+    if (!set) return
+    set.delete(sub)
+    if (set.size > 0) return
+    this.subscriptions.delete(key)
+    const stillWatched = [...this.subscriptions.keys()].some((k) => k.startsWith(`${table}\n`))
+    if (!stillWatched) {
+      this.feeds.get(table)?.()
+      this.feeds.delete(table)
+    }
+  }
+
+  /** Sends `change` to the subscribers of its table in its organisation only. */
+  private fanOut(change: TableChange): void {
+    const key = `${change.table}\n${change.org_id}`
+    if (!this.subscriptions.has(key)) return
+    const previous = this.queues.get(change.org_id) ?? Promise.resolve()
+    const next = previous
+      .then(() => this.deliver(key, change))
+      .catch((error: unknown) => this.deps.log.warn({ err: error }, 'realtime delivery failed'))
+    this.queues.set(change.org_id, next)
+    void next.finally(() => {
+      if (this.queues.get(change.org_id) === next) this.queues.delete(change.org_id)
+    })
+  }
+
+  private async deliver(key: string, change: TableChange): Promise<void> {
+    const rows = await this.readBack(change)
+    const text = JSON.stringify({
+      type: 'change',
+      table: change.table,
+      op: change.op,
+      appId: change.app_id,
+      count: change.count,
+      ids: change.ids,
+      ...(rows ? { rows } : {}),
+    })
+    for (const sub of this.subscriptions.get(key) ?? []) {
+      if (sub.appId !== null && sub.appId !== change.app_id) continue
+      sub.connection.send(text)
+    }
+  }
+
+  /** The changed rows as the organisation sees them (its RLS), or undefined when not read. */
+  private async readBack(change: TableChange): Promise<unknown[] | undefined> {
+    if (change.op === 'delete' || !change.ids || change.ids.length > READ_BACK_MAX) return
+    const { idType, columns } = REALTIME_TABLES[change.table]
+    const ids = sql.join(
+      change.ids.map((id) => sql`${id}::${sql.raw(idType)}`),
+      sql`, `,
+    )
+    // Names come from the allow-list only (constants), values are parameters.
+    const query = sql`SELECT row_to_json(r)::text AS row FROM (SELECT ${sql.raw(columns.join(', '))} FROM ${sql.raw(change.table)} WHERE id IN (${ids}) ORDER BY id) AS r`
+    const result = await withTenant(this.deps.db, { orgId: change.org_id }, (tx) =>
+      tx.execute(query),
+    )
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+      row: string
+    }>
+    return rows.map((r) => JSON.parse(r.row) as unknown)
+  }
+}

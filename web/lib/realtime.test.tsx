@@ -1,0 +1,55 @@
+import { act, renderHook } from '@testing-library/react'
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { describe, expect, it, vi } from 'vitest'
+import { FakeWebSocket } from '../test/fake-web-socket'
+import { useLiveRefresh } from './realtime'
+
+function setup() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  )
+  const fetchList = vi.fn(() => Promise.resolve(['row']))
+  const hook = renderHook(
+    () => {
+      useLiveRefresh('org-1', ['public.entities'], ['orgs', 'org-1', 'entities'])
+      useLiveRefresh('org-1', ['public.events'], ['orgs', 'org-1', 'events'])
+      return useQuery({ queryKey: ['orgs', 'org-1', 'entities', 'list'], queryFn: fetchList })
+    },
+    { wrapper },
+  )
+  return { fetchList, hook }
+}
+
+describe('useLiveRefresh', () => {
+  it("refetches a screen's queries when its table changes, over one socket per organisation", async () => {
+    const { fetchList, hook } = setup()
+    // Loaded first: a change during the first load is covered by that load itself.
+    await vi.waitFor(() => expect(hook.result.current.isSuccess).toBe(true))
+    expect(FakeWebSocket.opened).toHaveLength(1)
+    const socket = FakeWebSocket.opened[0] as FakeWebSocket
+    act(() => socket.open())
+    expect(socket.sent).toEqual([
+      { type: 'subscribe', table: 'public.entities' },
+      { type: 'subscribe', table: 'public.events' },
+    ])
+    act(() => socket.receive({ type: 'change', table: 'public.events', op: 'insert' }))
+    expect(fetchList).toHaveBeenCalledTimes(1)
+    act(() => socket.receive({ type: 'change', table: 'public.entities', op: 'insert' }))
+    await vi.waitFor(() => expect(fetchList).toHaveBeenCalledTimes(2))
+    hook.unmount()
+    expect(socket.readyState).toBe(FakeWebSocket.CLOSED)
+  })
+
+  it('does not reconnect a socket closed because the session ended', async () => {
+    vi.useFakeTimers()
+    const { hook } = setup()
+    const socket = FakeWebSocket.opened[0] as FakeWebSocket
+    act(() => socket.open())
+    act(() => socket.close(4401, 'Signed out'))
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(FakeWebSocket.opened).toHaveLength(1)
+    hook.unmount()
+  })
+})
