@@ -28,6 +28,7 @@ const MemberMeta = z.strictObject({
 export const EVENT_KINDS = {
   'document.uploaded': DocumentMeta,
   'document.pasted': DocumentMeta,
+  'document.renamed': DocumentMeta,
   'document.deleted': DocumentMeta,
   'analysis.finished': z.strictObject({ documentId: id, analysisId: id, kind: z.string().max(50) }),
   'entity.created': z.strictObject({ entityId: id, type: z.string().max(200) }),
