@@ -2,17 +2,19 @@
  * Access rules of every API route, declared once in its options and checked by one hook. Each
  * route under `/api/v1` names the least role it admits, and may name its method's scope and a
  * rate limit of its own: `config: { minRole: 'member' | 'admin' | 'owner', scope?: 'read' |
- * 'write', rateLimit?: { max, timeWindow } }` (scope defaults to read for GET and HEAD, write
- * otherwise: scopes.ts; rateLimit is @fastify/rate-limit's route option: api-rate-limits.ts).
- * The scope a credential needs is `requiredScope`: the method's scope on member routes, `admin`
- * on admin and owner routes; owner routes are never open to a credential (decision 0047).
+ * 'write', sessionOnly?: true, rateLimit?: { max, timeWindow } }` (scope defaults to read for
+ * GET and HEAD, write otherwise: scopes.ts; rateLimit is @fastify/rate-limit's route option:
+ * api-rate-limits.ts). The scope a credential needs is `requiredScope`: the method's scope on
+ * member routes, `admin` on admin and owner routes; owner routes, and routes declaring
+ * `sessionOnly` (acts that need a person signed in, such as the team's), are never open to a
+ * credential (`credentialsAdmitted`, decisions 0047 and 0050).
  * - `declareRouteRoles(api, …)` (an onRoute hook on the `/api/v1` scope) refuses at start-up a
  *   route without a valid `minRole` (or scope) or outside `/api/v1/orgs/:orgId`, runs the guard
  *   as the route's first onRequest hook (resolve the principal: principal.ts; then its role, its
  *   scope, and its budget of requests of that scope: api-rate-limits.ts), and declares the
  *   Problem error responses in its schema;
- * - `openApiTransform` exports `minRole` and the scope as the operation extensions `x-min-role`
- *   and `x-scope`, which server/auth/route-roles.test.ts walks. The matrix is in
+ * - `openApiTransform` exports `minRole`, the scope and `sessionOnly` as the operation extensions
+ *   `x-min-role`, `x-scope` and `x-session-only`, which server/auth/route-roles.test.ts walks. The matrix is in
  *   docs/authorization.md.
  * The guard runs on onRequest, before the body is read or validated, so a caller without the
  * role never gets a multipart upload parsed nor learns the route's input rules.
@@ -37,6 +39,8 @@ declare module 'fastify' {
     minRole?: Role
     /** Whether the route reads or writes (default: read for GET/HEAD, write otherwise). */
     scope?: MethodScope
+    /** Only a person signed in may call it, never an API key or token (403 `session_required`). */
+    sessionOnly?: true
   }
 }
 
@@ -44,6 +48,8 @@ declare module 'fastify' {
 export const MIN_ROLE_EXTENSION = 'x-min-role'
 /** OpenAPI operation extension carrying the scope a route needs. */
 export const SCOPE_EXTENSION = 'x-scope'
+/** OpenAPI operation extension, `true` on a route declaring `config.sessionOnly`. */
+export const SESSION_ONLY_EXTENSION = 'x-session-only'
 
 const ORGANIZATION_ROUTE = /^\/api\/v1\/orgs\/:orgId(\/|$)/
 
@@ -67,6 +73,14 @@ export function requiredScope(minRole: Role, methodScope: MethodScope): Scope {
 }
 
 /**
+ * Whether a credential (API key, tenant token) may call a route of `minRole`: never an owner's
+ * route (deleting the firm, letting its documents leave need the person) nor a `sessionOnly` one.
+ */
+export function credentialsAdmitted(minRole: Role, sessionOnly: boolean): boolean {
+  return minRole !== 'owner' && !sessionOnly
+}
+
+/**
  * Registers the onRoute hook on `api` (the `/api/v1` plugin scope); call it before registering
  * that scope's routes. Registering a route without a valid `config.minRole`, with an unknown
  * `config.scope`, or with methods of both kinds and no scope, throws an Error.
@@ -84,7 +98,7 @@ export function declareRouteRoles(
   const resolvePrincipal = principalResolver({ ...deps, cache: deps.principals })
   const chargeBudget = scopeBudgets(api, deps.rateLimits)
   const guard =
-    (minRole: Role, methodScope: MethodScope) =>
+    (minRole: Role, methodScope: MethodScope, sessionOnly: boolean) =>
     async (req: FastifyRequest): Promise<void> => {
       const principal = await resolvePrincipal(req)
       if (!hasRole(principal.role, minRole)) {
@@ -97,9 +111,13 @@ export function declareRouteRoles(
           `This action needs a credential with the ${scope} scope`,
         )
       }
-      // An owner's acts (deleting the firm, letting its documents leave) need the person.
-      if (minRole === 'owner' && principal.credentialId !== null) {
-        throw new AppError('forbidden', 'Only an owner, signed in, can do this; never a credential')
+      if (principal.credentialId !== null && !credentialsAdmitted(minRole, sessionOnly)) {
+        throw minRole === 'owner'
+          ? new AppError('forbidden', 'Only an owner, signed in, can do this; never a credential')
+          : new AppError(
+              'session_required',
+              'Only a person signed in can do this; never a credential',
+            )
       }
       req.principal = principal
       await chargeBudget(req, methodScope)
@@ -123,7 +141,7 @@ export function declareRouteRoles(
       )
     }
     const own: onRequestHookHandler[] = route.onRequest ? [route.onRequest].flat() : []
-    route.onRequest = [guard(minRole, scope), ...own]
+    route.onRequest = [guard(minRole, scope, route.config?.sessionOnly === true), ...own]
     route.schema = withProblemResponses(route.schema)
   })
 }
@@ -140,6 +158,11 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const scope = routeScope(input.route)
   return {
     ...result,
-    schema: { ...result.schema, [MIN_ROLE_EXTENSION]: minRole, [SCOPE_EXTENSION]: scope },
+    schema: {
+      ...result.schema,
+      [MIN_ROLE_EXTENSION]: minRole,
+      [SCOPE_EXTENSION]: scope,
+      ...(input.route.config?.sessionOnly === true && { [SESSION_ONLY_EXTENSION]: true }),
+    },
   }
 }

@@ -13,7 +13,7 @@ import { insertJob } from '../jobs/job-service'
 import { conversations, invitation, member, orgSettings, recordings, user } from '../db/schema'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import { pcmToWav } from '../ai/speech/audio'
-import { MIN_ROLE_EXTENSION, SCOPE_EXTENSION } from '../auth/route-roles'
+import { MIN_ROLE_EXTENSION, SCOPE_EXTENSION, SESSION_ONLY_EXTENSION } from '../auth/route-roles'
 import type { TestApp, TestMember } from './test-app'
 import { uploadForm } from './sample-files'
 
@@ -24,6 +24,8 @@ export interface Operation {
   operationId: string
   minRole: unknown
   scope: unknown
+  /** Whether only a person signed in may call it (`x-session-only`). */
+  sessionOnly: boolean
 }
 
 /** Every operation of the app's `/api/openapi.json`, read at test time. */
@@ -38,6 +40,7 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
       operationId: String(op.operationId),
       minRole: op[MIN_ROLE_EXTENSION],
       scope: op[SCOPE_EXTENSION],
+      sessionOnly: op[SESSION_ONLY_EXTENSION] === true,
     })),
   )
 }

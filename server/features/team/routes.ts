@@ -3,8 +3,8 @@
  * invitations, inviting, resending, cancelling, role changes and removals for owners and admins;
  * leaving for anyone. Each is one better-auth organization call with the caller's session
  * (service.ts), so these routes are in the authorisation and audit walks while better-auth keeps
- * the rules. Team changes act as the signed-in person: a request with another credential (an
- * API key) is refused with `session_required`.
+ * the rules. Team routes act as the signed-in person, so each declares `sessionOnly` and the
+ * route guard refuses an API key or token with `session_required` (route-roles.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
@@ -14,7 +14,6 @@ import { INVITATIONS_PER_WINDOW, type Auth } from '../../auth/auth'
 import { principalOf } from '../../auth/principal'
 import type { PrincipalCache } from '../../auth/principal-cache'
 import { rateLimitKey } from '../../auth/api-rate-limits'
-import { AppError } from '../../errors/app-error'
 import { OrgParams } from '../../http/params'
 import { enforceRateLimit } from '../../http/rate-limited'
 import {
@@ -43,12 +42,6 @@ const INVITATION_WINDOW_MS = 15 * 60_000
 /** The caller of a team route: its organisation and its better-auth session headers. */
 function callerOf(req: FastifyRequest): TeamCaller {
   const principal = principalOf(req)
-  if (principal.credentialId !== null) {
-    throw new AppError(
-      'session_required',
-      'Team changes are made by a signed-in person, not through an API credential.',
-    )
-  }
   return { orgId: principal.orgId, headers: fromNodeHeaders(req.headers) }
 }
 
@@ -82,7 +75,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         params: OrgParams,
         response: { 200: z.object({ members: z.array(MemberSchema) }) },
       },
-      config: { minRole: 'member' },
+      config: { minRole: 'member', sessionOnly: true },
     },
     async (req) => ({ members: await listTeamMembers(auth, callerOf(req)) }),
   )
@@ -98,7 +91,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         params: OrgParams,
         response: { 200: z.object({ invitations: z.array(InvitationSchema) }) },
       },
-      config: { minRole: 'admin' },
+      config: { minRole: 'admin', sessionOnly: true },
     },
     async (req) => ({ invitations: await listPendingInvitations(auth, callerOf(req)) }),
   )
@@ -114,7 +107,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         body: NewInvitation,
         response: { 201: InvitationSchema },
       },
-      config: { minRole: 'admin' },
+      config: { minRole: 'admin', sessionOnly: true },
       preHandler: invitationBudget,
     },
     async (req, reply) => reply.status(201).send(await inviteMember(auth, callerOf(req), req.body)),
@@ -130,7 +123,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         params: InvitationParams,
         response: { 200: InvitationSchema },
       },
-      config: { minRole: 'admin', scope: 'write' },
+      config: { minRole: 'admin', scope: 'write', sessionOnly: true },
       preHandler: invitationBudget,
     },
     (req) => resendInvitation(auth, callerOf(req), req.params.invitationId),
@@ -146,7 +139,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         params: InvitationParams,
         response: { 204: z.null().describe('Cancelled') },
       },
-      config: { minRole: 'admin' },
+      config: { minRole: 'admin', sessionOnly: true },
     },
     async (req, reply) => {
       await cancelInvitation(auth, callerOf(req), req.params.invitationId)
@@ -166,7 +159,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         body: RoleChange,
         response: { 204: z.null().describe('Changed') },
       },
-      config: { minRole: 'admin' },
+      config: { minRole: 'admin', sessionOnly: true },
     },
     async (req, reply) => {
       await changeMemberRole(auth, callerOf(req), req.params.memberId, req.body.role)
@@ -186,7 +179,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         params: MemberParams,
         response: { 204: z.null().describe('Removed') },
       },
-      config: { minRole: 'admin' },
+      config: { minRole: 'admin', sessionOnly: true },
     },
     async (req, reply) => {
       await removeMember(auth, callerOf(req), req.params.memberId)
@@ -205,7 +198,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         params: OrgParams,
         response: { 204: z.null().describe('Left') },
       },
-      config: { minRole: 'member', scope: 'write' },
+      config: { minRole: 'member', scope: 'write', sessionOnly: true },
     },
     async (req, reply) => {
       await leaveOrganization(auth, callerOf(req))
