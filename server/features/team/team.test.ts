@@ -214,7 +214,7 @@ describe('an API credential', () => {
       orgId: owner.orgId,
       userId: owner.userId,
       role: 'owner',
-      scopes: ['read', 'write'],
+      scopes: ['read', 'write', 'admin'],
     })
     const res = await t.app.inject({
       method: 'POST',
