@@ -27,6 +27,8 @@ import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { registerPrincipalCache } from './auth/principal-cache'
 import { createCredentialRegistry, type CredentialVerifier } from './auth/credential-registry'
 import { rateLimitPluginOptions } from './auth/api-rate-limits'
+import { tenantTokenJwt } from './auth/tenant-token-jwt'
+import { createTenantTokenVerifier } from './auth/tenant-token-verifier'
 import { DEFAULT_API_RATE_LIMITS, type ApiRateLimits } from './config'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
@@ -48,6 +50,7 @@ import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/dem
 import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
+import { tenantTokenRoutes } from './features/security/tenant-token-routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { EventStreams, type EventStreamLimits } from './http/event-streams'
@@ -63,7 +66,7 @@ export interface AppDeps {
   jobs?: Omit<JobRunnerOptions, 'db' | 'log' | 'catalogue'>
   /** Caps of open event streams per user and organisation (defaults: http/event-streams.ts). */
   streams?: Partial<EventStreamLimits>
-  /** Server secret (≥ 32 chars) for sessions. */
+  /** Server secret (≥ 32 chars) for sessions and (through a derived key) tenant tokens. */
   secret: string
   /** Public origin, e.g. http://localhost:3000. */
   publicUrl: string
@@ -75,8 +78,8 @@ export interface AppDeps {
   /** Requests per principal per minute on `/api/v1`, by scope (default 600 reads, 120 writes). */
   apiRateLimits?: ApiRateLimits
   /**
-   * Verifiers of the credentials an `Authorization` header may carry (auth/credential-registry.ts);
-   * none by default, so only the session cookie signs in.
+   * Verifiers of the credentials an `Authorization` header may carry (auth/credential-registry.ts)
+   * besides tenant tokens (`ldt_…`, whose verifier every app registers: decision 0048).
    */
   credentialVerifiers?: readonly CredentialVerifier[]
   /** Rate limit of the public demo's endpoints per client (default 30 a minute). */
@@ -147,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'assistant', description: 'Questions answered with cited passages; conversations' },
         { name: 'system', description: 'Health' },
         { name: 'voice', description: 'Voice recordings, transcripts and reading aloud' },
+        { name: 'security', description: 'Credentials for programs: tenant tokens' },
       ],
     },
     transform: openApiTransform,
@@ -162,7 +166,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { resources } = deps
   const db = resources.database.db
   const principals = registerPrincipalCache(app)
-  const credentials = createCredentialRegistry(deps.credentialVerifiers ?? [])
+  const tokenJwt = tenantTokenJwt(deps.secret)
+  const tokenVerifier = createTenantTokenVerifier({ db, jwt: tokenJwt, principals })
+  const credentials = createCredentialRegistry([
+    tokenVerifier,
+    ...(deps.credentialVerifiers ?? []),
+  ])
   const auth = createAuth({
     db,
     mailer: resources.mailer,
@@ -217,6 +226,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(vectorRoutes, { services })
       await v1.register(assistantRoutes, { services })
       await v1.register(auditRoutes, { db })
+      await v1.register(tenantTokenRoutes, {
+        db,
+        jwt: tokenJwt,
+        onRevoked: (jti) => tokenVerifier.forget(jti),
+      })
     },
     { prefix: '/api/v1' },
   )

@@ -3,8 +3,9 @@
  * header (RFC 9110 §11.6.2: `<scheme> <token>`), and who verifies each. Each verifier claims one
  * scheme (compared case-insensitively, e.g. `Bearer`) and a token prefix (e.g. `lxk_` for API keys,
  * issue 22): the prefix says which store to ask, so a token is looked up in one place only.
- * The registry is built at composition (buildApp's `credentialVerifiers`); it holds none yet in
- * production, and tests register their own (server/test/test-credentials.ts). Decision 0040.
+ * The registry is built at composition (buildApp): every app holds the tenant-token verifier
+ * (`Bearer ldt_…`, decision 0048) and buildApp's `credentialVerifiers`; tests add their own
+ * (server/test/test-credentials.ts). Decision 0040.
  */
 import type { Principal } from '../db/tenant'
 import type { Role } from '../db/roles'

@@ -83,6 +83,36 @@ describe('row-level security coverage', () => {
     }
   })
 
+  it('confines app-scoped principals on every table that has an app_id column', async () => {
+    const tables = await rows<{
+      name: string
+      restrictive: boolean | null
+      qual: string | null
+      check: string | null
+    }>(sql`
+      select c.relname as name, p.permissive = 'RESTRICTIVE' as restrictive, p.qual,
+             p.with_check as check
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute o on o.attrelid = c.oid and o.attname = 'org_id' and not o.attisdropped
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'app_id' and not a.attisdropped
+      left join pg_policies p on p.schemaname = 'public' and p.tablename = c.relname
+                              and p.policyname = 'app_isolation'
+      where n.nspname = 'public' and c.relkind in ('r', 'p')
+      order by c.relname`)
+    expect(tables.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['documents', 'entities', 'tenant_tokens']),
+    )
+    // Decision 0048: empty `app.app_id` admits every row; set, only that app's (read once).
+    const clause =
+      /^\(\(\( SELECT NULLIF\(current_setting\('app\.app_id'::text, true\), ''::text\) AS "nullif"\) IS NULL\) OR \(app_id = \( SELECT \(NULLIF\(current_setting\('app\.app_id'::text, true\), ''::text\)\)::uuid AS "nullif"\)\)\)$/
+    for (const table of tables) {
+      expect(table.restrictive, `${table.name}: a RESTRICTIVE app_isolation policy`).toBe(true)
+      expect(table.qual, `${table.name}: USING`).toMatch(clause)
+      expect(table.check, `${table.name}: WITH CHECK`).toMatch(clause)
+    }
+  })
+
   it('gives lexdesk_app exactly the table grants documented in docs/authorization.md', async () => {
     const documented = await documentedGrants()
     expect(documented.size, 'no grants table found in docs/authorization.md').toBeGreaterThan(0)

@@ -50,7 +50,7 @@ export interface WalkRequest {
 /**
  * Request builders for operations on `org`'s organisation (its owner): `requestFor(op, actor)`
  * creates what the path names (a document, entity, job, recording, conversation made by
- * `actor`) and a valid body where the operation needs one (`exact`), else `{}`; a path
+ * `actor`; a tenant token minted by the owner) and a valid body where the operation needs one (`exact`), else `{}`; a path
  * parameter of an unknown kind gets a random UUID (then not `exact`).
  */
 export function operationRequests(t: TestApp, org: TestMember) {
@@ -133,6 +133,18 @@ export function operationRequests(t: TestApp, org: TestMember) {
     return row?.id ?? ''
   }
 
+  /** A tenant token the organisation's owner minted (its jti). */
+  async function tokenOf(): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${orgUrl}/tokens`,
+      headers: org.headers,
+      payload: { ttl_seconds: 600 },
+    })
+    expect(res.statusCode).toBe(201)
+    return (res.json() as { claims: { jti: string } }).claims.jti
+  }
+
   /** A minimal valid body per operation that needs one; others get `{}` (and may answer 400). */
   const EXAMPLE_BODIES: Record<
     string,
@@ -169,6 +181,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
       payload: { _emb: JSON.stringify(Array(384).fill(0.05)), _k: 3 },
     }),
     embedText: async () => ({ payload: { text: 'delivery of goods' } }),
+    mintTenantToken: async () => ({ payload: { ttl_seconds: 600, scope: 'read' } }),
     chat: async () => ({
       payload: { messages: [{ role: 'user', content: 'What is delivered?' }] },
     }),
@@ -187,6 +200,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
       else if (name === 'entityId') value = await entityOf(actor)
       else if (name === 'recordingId') value = await recordingOf(actor)
       else if (name === 'conversationId') value = await conversationOf(actor)
+      else if (name === 'jti') value = await tokenOf()
       else {
         value = randomUUID()
         placeholder = true

@@ -34,6 +34,9 @@ export interface TestApp {
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
+/** The server secret of test apps (tests sign tenant tokens with it: tenant-token-jwt.ts). */
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789'
+
 const LOCAL_ENGINES = {
   analysis: { engine: 'local' },
   chat: { engine: 'local' },
@@ -66,7 +69,10 @@ export async function buildTestApp(
      * many requests are not limited (rate-limits.test.ts passes the real defaults).
      */
     apiRateLimits?: ApiRateLimits
-    /** Verifiers of Authorization-header credentials (e.g. test-credentials.ts). */
+    /**
+     * Verifiers of Authorization-header credentials (e.g. test-credentials.ts), besides the
+     * tenant-token verifier every app has.
+     */
     credentialVerifiers?: readonly CredentialVerifier[]
   } = {},
 ): Promise<TestApp> {
@@ -85,7 +91,7 @@ export async function buildTestApp(
     extraction: options.extraction,
     streams: options.streams,
     maxRecordingMinutes: options.maxRecordingMinutes,
-    secret: 'test-secret-test-secret-test-secret-0123456789',
+    secret: TEST_SECRET,
     publicUrl: options.publicUrl ?? TEST_ORIGIN,
     logger: options.logger,
     trustProxy: options.trustProxy,
