@@ -3,6 +3,7 @@ import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
 import { orgPath } from '../../lib/org-path'
 import { useOrgScope } from '../../lib/org-scope'
+import { TenantTokensPanel } from './tenant-tokens-panel'
 
 /** /dashboard/:orgSlug/security: the link to the audit log; tokens and API keys are still to come. */
 export function SecurityPage() {
@@ -19,6 +20,7 @@ export function SecurityPage() {
         </Link>
         : who did what, when (owners and admins).
       </p>
+      <TenantTokensPanel />
       <ComingSoon>
         <p>Token minting and API-key management are not available yet.</p>
       </ComingSoon>
