@@ -25,7 +25,9 @@ import rateLimit from '@fastify/rate-limit'
 import { rateLimitPluginOptions } from './api-rate-limits'
 import { declareRouteRoles, MIN_ROLE_EXTENSION, SCOPE_EXTENSION } from './route-roles'
 import { SCOPES, type Scope } from './scopes'
-import { tenantTokenJwt, type TenantTokenClaims } from './tenant-token-jwt'
+import { tenantTokenJwt } from './tenant-token-jwt'
+import { mintToken } from '../test/mint-token'
+import { appOf } from '../test/app-of'
 
 /** Operations anyone may call without signing in (health probes). */
 const PUBLIC_OPERATIONS = new Set(['health', 'ready'])
@@ -228,16 +230,7 @@ describe('docs/authorization.md', () => {
 
 describe('tenant tokens in the walk (decision 0048)', async () => {
   const jwt = tenantTokenJwt(TEST_SECRET)
-  const mintAs = async (body: Record<string, unknown> = {}) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orgs/${owner.orgId}/tokens`,
-      headers: owner.headers,
-      payload: body,
-    })
-    expect(res.statusCode, res.body).toBe(201)
-    return res.json() as { token: string; claims: TenantTokenClaims }
-  }
+  const mintAs = (body: Record<string, unknown> = {}) => mintToken(t, owner, body)
   const { token, claims } = await mintAs()
   const expired = await jwt.sign({ ...claims, iat: claims.iat - 7200, exp: claims.iat - 3600 })
   const [head, , signature] = token.split('.')
@@ -246,18 +239,8 @@ describe('tenant tokens in the walk (decision 0048)', async () => {
   ).toString('base64url')
   const tampered = `${head}.${forged}.${signature}`
 
-  const appOf = async (slug: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orgs/${owner.orgId}/apps`,
-      headers: owner.headers,
-      payload: { slug: `${slug}-${Date.now()}` },
-    })
-    expect(res.statusCode, res.body).toBe(201)
-    return (res.json() as { id: string }).id
-  }
-  const appA = await appOf('walk-a')
-  const appB = await appOf('walk-b')
+  const appA = await appOf(t, owner, 'walk-a')
+  const appB = await appOf(t, owner, 'walk-b')
   const otherAppsDocument = await t.app.inject({
     method: 'POST',
     url: `/api/v1/orgs/${owner.orgId}/documents/text`,

@@ -15,6 +15,7 @@ import { pcmToWav } from '../ai/speech/audio'
 import { MIN_ROLE_EXTENSION, SCOPE_EXTENSION } from '../auth/route-roles'
 import type { TestApp, TestMember } from './test-app'
 import { uploadForm } from './sample-files'
+import { mintToken } from './mint-token'
 
 /** One operation of the OpenAPI document, with its declared minimum role and scope. */
 export interface Operation {
@@ -134,16 +135,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
   }
 
   /** A tenant token the organisation's owner minted (its jti). */
-  async function tokenOf(): Promise<string> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${orgUrl}/tokens`,
-      headers: org.headers,
-      payload: { ttl_seconds: 600 },
-    })
-    expect(res.statusCode).toBe(201)
-    return (res.json() as { claims: { jti: string } }).claims.jti
-  }
+  const tokenOf = async () => (await mintToken(t, org, { ttl_seconds: 600 })).claims.jti
 
   /** A minimal valid body per operation that needs one; others get `{}` (and may answer 400). */
   const EXAMPLE_BODIES: Record<

@@ -8,7 +8,9 @@ import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { afterAll, describe, expect, it } from 'vitest'
 import { auditLogs, documents, tenantTokens } from '../../db/schema'
 import { withTenant } from '../../db/tenant'
-import { tenantTokenJwt, type TenantTokenClaims } from '../../auth/tenant-token-jwt'
+import { tenantTokenJwt } from '../../auth/tenant-token-jwt'
+import { mintToken } from '../../test/mint-token'
+import { appOf } from '../../test/app-of'
 import {
   buildTestApp,
   signedInMember,
@@ -29,12 +31,9 @@ function mint(body: Record<string, unknown> = {}, actor: TestMember = owner) {
   return t.app.inject({ method: 'POST', url: tokensUrl, headers: actor.headers, payload: body })
 }
 
-/** Mints a token as `actor` and returns it with its claims; fails the test on a non-201. */
-async function minted(body: Record<string, unknown> = {}, actor: TestMember = owner) {
-  const res = await mint(body, actor)
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json() as { token: string; claims: TenantTokenClaims }
-}
+/** Mints a token as `actor` (default the owner) and returns it with its claims. */
+const minted = (body: Record<string, unknown> = {}, actor: TestMember = owner) =>
+  mintToken(t, actor, body)
 
 /** Calls `url` with `token` as the only credential. */
 function withToken(
@@ -48,18 +47,6 @@ function withToken(
     headers: { authorization: `Bearer ${token}`, origin: TEST_ORIGIN },
     ...(init.payload ? { payload: init.payload } : {}),
   })
-}
-
-/** Creates an app in `orgId` as `actor` and returns its id. */
-async function appOf(actor: TestMember, slug: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orgs/${actor.orgId}/apps`,
-    headers: actor.headers,
-    payload: { slug: `${slug}-${Date.now()}` },
-  })
-  expect(res.statusCode, res.body).toBe(201)
-  return (res.json() as { id: string }).id
 }
 
 /** Creates a text document (in `appId`, if given) as `actor` and returns its id. */
@@ -140,7 +127,7 @@ describe('minting', () => {
 
   it('refuses an app of another organisation as if it did not exist, storing nothing', async () => {
     const other = await signedInMember(t, 'Other Token Firm')
-    const foreignApp = await appOf(other, 'foreign')
+    const foreignApp = await appOf(t, other, 'foreign')
     const before = await t.database.db.$count(tenantTokens)
     const res = await mint({ app_id: foreignApp })
     expect(res.statusCode).toBe(404)
@@ -247,8 +234,8 @@ describe('calling the API with a token', () => {
 
 describe('the RLS app clause', () => {
   it("confines an app-scoped principal to its app's rows in the database, below any service filter", async () => {
-    const appA = await appOf(owner, 'litigation')
-    const appB = await appOf(owner, 'tax')
+    const appA = await appOf(t, owner, 'litigation')
+    const appB = await appOf(t, owner, 'tax')
     const inA = await documentIn(owner, appA)
     const inB = await documentIn(owner, appB)
     const orgWide = await documentIn(owner)
@@ -271,8 +258,8 @@ describe('the RLS app clause', () => {
   })
 
   it("answers 404 to an app-scoped token reading another app's document, and lists only its app", async () => {
-    const appA = await appOf(owner, 'matters')
-    const appB = await appOf(owner, 'intake')
+    const appA = await appOf(t, owner, 'matters')
+    const appB = await appOf(t, owner, 'intake')
     const inA = await documentIn(owner, appA)
     const inB = await documentIn(owner, appB)
     const { token, claims } = await minted({ app_id: appA })

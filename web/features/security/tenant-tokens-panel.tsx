@@ -41,7 +41,6 @@ export function TenantTokensPanel() {
   const [ttlSeconds, setTtlSeconds] = useState('')
   const [scope, setScope] = useState('read,write')
   const [minted, setMinted] = useState<MintedTenantToken | null>(null)
-  const ids = { org: useId(), app: useId(), ttl: useId(), scope: useId() }
   const tokens = useQuery(tenantTokensQuery(orgId))
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'tenant-tokens'] })
@@ -93,38 +92,21 @@ export function TenantTokensPanel() {
         ) : (
           <>
             <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
-              <div className="space-y-1">
-                <Label htmlFor={ids.org}>Organization id</Label>
-                <Input id={ids.org} value={orgId} readOnly />
-              </div>
-              <div className="space-y-1">
-                <Label htmlFor={ids.app}>App id (optional)</Label>
-                <Input
-                  id={ids.app}
-                  placeholder="Whole organization"
-                  value={appId}
-                  onChange={(event) => setAppId(event.target.value)}
-                />
-              </div>
-              <div className="space-y-1">
-                <Label htmlFor={ids.ttl}>TTL seconds</Label>
-                <Input
-                  id={ids.ttl}
-                  inputMode="numeric"
-                  placeholder="3600 (at most 86400)"
-                  value={ttlSeconds}
-                  onChange={(event) => setTtlSeconds(event.target.value)}
-                />
-              </div>
-              <div className="space-y-1">
-                <Label htmlFor={ids.scope}>Scopes</Label>
-                <Input
-                  id={ids.scope}
-                  placeholder="read,write"
-                  value={scope}
-                  onChange={(event) => setScope(event.target.value)}
-                />
-              </div>
+              <Field label="Organization id" value={orgId} />
+              <Field
+                label="App id (optional)"
+                placeholder="Whole organization"
+                value={appId}
+                onChange={setAppId}
+              />
+              <Field
+                label="TTL seconds"
+                inputMode="numeric"
+                placeholder="3600 (at most 86400)"
+                value={ttlSeconds}
+                onChange={setTtlSeconds}
+              />
+              <Field label="Scopes" placeholder="read,write" value={scope} onChange={setScope} />
               <div className="sm:col-span-2">
                 <Button type="submit" disabled={mint.isPending}>
                   <KeyRoundIcon aria-hidden="true" />
@@ -145,6 +127,34 @@ export function TenantTokensPanel() {
         )}
       </CardContent>
     </Card>
+  )
+}
+
+/** A labelled text field of the mint form; read-only without `onChange`. */
+function Field({
+  label,
+  value,
+  onChange,
+  ...input
+}: {
+  label: string
+  value: string
+  onChange?: (value: string) => void
+  placeholder?: string
+  inputMode?: 'numeric'
+}) {
+  const id = useId()
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        value={value}
+        readOnly={!onChange}
+        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
+        {...input}
+      />
+    </div>
   )
 }
 
@@ -173,18 +183,19 @@ function MintedToken({
         </Button>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <h4 className="text-sm font-medium">Header</h4>
-          <pre data-testid="token-header" className="overflow-x-auto rounded bg-muted p-2 text-xs">
-            {JSON.stringify(header, null, 2)}
-          </pre>
-        </div>
-        <div>
-          <h4 className="text-sm font-medium">Claims</h4>
-          <pre data-testid="token-claims" className="overflow-x-auto rounded bg-muted p-2 text-xs">
-            {JSON.stringify(claims, null, 2)}
-          </pre>
-        </div>
+        {(
+          [
+            ['Header', 'token-header', header],
+            ['Claims', 'token-claims', claims],
+          ] as const
+        ).map(([title, testId, part]) => (
+          <div key={testId}>
+            <h4 className="text-sm font-medium">{title}</h4>
+            <pre data-testid={testId} className="overflow-x-auto rounded bg-muted p-2 text-xs">
+              {JSON.stringify(part, null, 2)}
+            </pre>
+          </div>
+        ))}
       </div>
       {typeof claims.exp === 'number' && (
         <p className="text-sm">
