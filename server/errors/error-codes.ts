@@ -60,6 +60,7 @@ export const ERROR_STATUS = {
   nul_character: 400,
   org_missing: 400,
   organization_not_found: 404,
+  outside_app_scope: 403,
   path_too_long: 414,
   range_not_satisfiable: 416,
   rate_limited: 429,

@@ -18,14 +18,15 @@ import type { Principal, Tx } from '../db/tenant'
 /**
  * Appends one event of `kind` (at most 100 characters) with JSON `meta` to the principal's
  * organisation, in transaction `tx` (which must be a `withTenant` transaction of that org).
- * `appId` files it under an app of the organisation (null or absent = organisation-wide).
+ * `appId` files it under an app of the organisation; absent, under the principal's own app when
+ * it is app-scoped (it may write no organisation-wide row, decision 0048), else organisation-wide.
  */
 export async function recordEvent(
   tx: Tx,
-  principal: Pick<Principal, 'orgId'>,
+  principal: Pick<Principal, 'orgId' | 'appId'>,
   kind: string,
   meta: Record<string, unknown> = {},
-  appId: string | null = null,
+  appId: string | null = principal.appId ?? null,
 ): Promise<void> {
   await tx.insert(events).values({ orgId: principal.orgId, appId, kind: kind.slice(0, 100), meta })
 }

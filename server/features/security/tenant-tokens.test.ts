@@ -276,6 +276,25 @@ describe('the RLS app clause', () => {
   })
 })
 
+describe('writing with an app-scoped token', () => {
+  it('creates rows in its app (with their events) and refuses an organisation-wide one with a problem, not a crash', async () => {
+    const appA = await appOf(t, owner, 'writes')
+    const { token } = await minted({ app_id: appA })
+    const url = `/api/v1/orgs/${owner.orgId}/entities`
+    const inApp = await withToken(token, url, {
+      method: 'POST',
+      payload: { name: 'Client in app', appId: appA },
+    })
+    expect(inApp.statusCode, inApp.body).toBe(201)
+    const orgWide = await withToken(token, url, { method: 'POST', payload: { name: 'Anywhere' } })
+    expect(orgWide.statusCode, orgWide.body).toBe(403)
+    expect(orgWide.json()).toMatchObject({ code: 'outside_app_scope' })
+    const listed = await withToken(token, `${url}?limit=200`)
+    expect(listed.body).toContain('Client in app')
+    expect(listed.body).not.toContain('Anywhere')
+  })
+})
+
 describe('tenant_tokens under RLS', () => {
   it("shows one organisation's tokens to no other", async () => {
     const { claims } = await minted()
