@@ -87,11 +87,12 @@ describe('row-level security coverage', () => {
     const tables = await rows<{
       name: string
       restrictive: boolean | null
+      roles: string | null
       qual: string | null
       check: string | null
     }>(sql`
-      select c.relname as name, p.permissive = 'RESTRICTIVE' as restrictive, p.qual,
-             p.with_check as check
+      select c.relname as name, p.permissive = 'RESTRICTIVE' as restrictive,
+             array_to_string(p.roles, ',') as roles, p.qual, p.with_check as check
       from pg_class c
       join pg_namespace n on n.oid = c.relnamespace
       join pg_attribute o on o.attrelid = c.oid and o.attname = 'org_id' and not o.attisdropped
@@ -103,11 +104,14 @@ describe('row-level security coverage', () => {
     expect(tables.map((t) => t.name)).toEqual(
       expect.arrayContaining(['documents', 'entities', 'tenant_tokens']),
     )
-    // Decision 0048: empty `app.app_id` admits every row; set, only that app's (read once).
+    // Decision 0048: for lexdesk_app_scoped, only the rows of `app.app_id` (read once).
     const clause =
-      /^\(\(\( SELECT NULLIF\(current_setting\('app\.app_id'::text, true\), ''::text\) AS "nullif"\) IS NULL\) OR \(app_id = \( SELECT \(NULLIF\(current_setting\('app\.app_id'::text, true\), ''::text\)\)::uuid AS "nullif"\)\)\)$/
+      /^\(app_id = \( SELECT \(NULLIF\(current_setting\('app\.app_id'::text, true\), ''::text\)\)::uuid AS "nullif"\)\)$/
     for (const table of tables) {
-      expect(table.restrictive, `${table.name}: a RESTRICTIVE app_isolation policy`).toBe(true)
+      expect(table, `${table.name}: a RESTRICTIVE app_isolation policy`).toMatchObject({
+        restrictive: true,
+        roles: 'lexdesk_app_scoped',
+      })
       expect(table.qual, `${table.name}: USING`).toMatch(clause)
       expect(table.check, `${table.name}: WITH CHECK`).toMatch(clause)
     }

@@ -2,8 +2,9 @@
  * Tenant transactions. Handlers reach tenant tables only through `withTenant` (or, for reads,
  * `withTenantReads`), which opens a transaction, drops to the non-superuser role `lexdesk_app`
  * (so row-level security applies even on PGlite, whose default user is a superuser) and sets
- * `app.org_id` for the RLS policies, and `app.app_id` for an app-scoped principal (the
- * `app_isolation` policies then admit only that app's rows; decision 0048).
+ * `app.org_id` for the RLS policies; an app-scoped principal's transaction drops to
+ * `lexdesk_app_scoped` instead and sets `app.app_id`, so the `app_isolation` policies admit only
+ * that app's rows (decision 0048).
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type { Logger } from 'drizzle-orm/logger'
@@ -39,11 +40,15 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type TenantScope = Pick<Principal, 'orgId' | 'appId'>
 
 /**
- * The statement that confines a transaction to `scope`: the role switch, the org setting and the
- * app setting (empty for the whole organisation: the policies treat '' as unset).
+ * The statement that confines a transaction to `scope`: the role switch and the org setting, and
+ * for one app the role whose `app_isolation` policies admit only that app's rows (decision 0048)
+ * with the app setting they read.
  */
 function enterTenant(scope: TenantScope) {
-  return sql`SELECT set_config('role', 'lexdesk_app', true), set_config('app.org_id', ${scope.orgId}, true), set_config('app.app_id', ${scope.appId ?? ''}, true)`
+  if (!scope.appId) {
+    return sql`SELECT set_config('role', 'lexdesk_app', true), set_config('app.org_id', ${scope.orgId}, true)`
+  }
+  return sql`SELECT set_config('role', 'lexdesk_app_scoped', true), set_config('app.org_id', ${scope.orgId}, true), set_config('app.app_id', ${scope.appId}, true)`
 }
 
 const dialect = new PgDialect()
