@@ -31,6 +31,8 @@ import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { registerPrincipalCache } from './auth/principal-cache'
 import { createCredentialRegistry, type CredentialVerifier } from './auth/credential-registry'
 import { rateLimitPluginOptions } from './auth/api-rate-limits'
+import { tenantTokenJwt } from './auth/tenant-token-jwt'
+import { createTenantTokenVerifier } from './auth/tenant-token-verifier'
 import { DEFAULT_API_RATE_LIMITS, type ApiRateLimits } from './config'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
@@ -60,6 +62,7 @@ import { mcpRoutes } from './features/mcp/routes'
 import { assistantTools } from './assistant-tools'
 import { realtimeRoutes } from './features/realtime/routes'
 import { credentialLifetime } from './auth/credential-lifetime'
+import { tenantTokenRoutes } from './features/security/tenant-token-routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 import { createNotifier } from './realtime/notifier'
 import { ChangeFeed } from './realtime/change-feed'
@@ -77,7 +80,7 @@ export interface AppDeps {
   jobs?: Omit<JobRunnerOptions, 'db' | 'log' | 'catalogue' | 'changes'>
   /** Caps of open event streams per user and organisation (defaults: http/event-streams.ts). */
   streams?: Partial<EventStreamLimits>
-  /** Server secret (≥ 32 chars) for sessions. */
+  /** Server secret (≥ 32 chars) for sessions and (through a derived key) tenant tokens. */
   secret: string
   /** Public origin, e.g. http://localhost:3000. */
   publicUrl: string
@@ -93,7 +96,8 @@ export interface AppDeps {
   apiRateLimits?: ApiRateLimits
   /**
    * Verifiers of other credentials an `Authorization` header may carry
-   * (auth/credential-registry.ts), besides the API keys' own, which every app registers.
+   * (auth/credential-registry.ts), besides the API keys' and tenant tokens' own (`ldk_…`, `ldt_…`,
+   * decisions 0047 and 0048), which every app registers.
    */
   credentialVerifiers?: readonly CredentialVerifier[]
   /** Rate limit of the public demo's endpoints per client (default 30 a minute). */
@@ -190,8 +194,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = resources.database.db
   const principals = registerPrincipalCache(app)
   const apiKeys = createApiKeyVerifier(db)
+  const tokenJwt = tenantTokenJwt(deps.secret)
+  const tokenVerifier = createTenantTokenVerifier({ db, jwt: tokenJwt, principals })
   const credentials = createCredentialRegistry([
     apiKeys.verifier,
+    tokenVerifier,
     ...(deps.credentialVerifiers ?? []),
   ])
   const auth = createAuth({
@@ -265,6 +272,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(realtimeRoutes, {
         services,
         lifetimeOf: credentialLifetime({ auth, credentials }),
+      })
+      await v1.register(tenantTokenRoutes, {
+        db,
+        jwt: tokenJwt,
+        onRevoked: (jti) => tokenVerifier.forget(jti),
       })
     },
     { prefix: '/api/v1' },

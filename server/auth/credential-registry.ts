@@ -4,8 +4,9 @@
  * scheme (compared case-insensitively, e.g. `Bearer`) and a token prefix (e.g. `ldk_` for API keys,
  * issue 23): the prefix says which store to ask, so a token is looked up in one place only.
  * The registry is built at composition (buildApp): the API keys' verifier (`ldk_`,
- * features/api-keys, decision 0047) and any in buildApp's `credentialVerifiers`; tests add their
- * own kind (server/test/test-credentials.ts). Decision 0040.
+ * features/api-keys, decision 0047), the tenant tokens' (`Bearer ldt_…`, decision 0048) and any
+ * in buildApp's `credentialVerifiers`; tests add their own kind (server/test/test-credentials.ts).
+ * Decision 0040.
  */
 import type { Principal } from '../db/tenant'
 import type { Role } from '../db/roles'

@@ -11,15 +11,13 @@
 import type { FastifyRequest } from 'fastify'
 import { fromNodeHeaders } from 'better-auth/node'
 import { getSessionCookie } from 'better-auth/cookies'
-import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { member } from '../db/schema'
 import type { Principal } from '../db/tenant'
 import { AppError } from '../errors/app-error'
 import type { Auth } from './auth'
 import type { CredentialRegistry } from './credential-registry'
 import type { PrincipalCache, SessionFacts } from './principal-cache'
-import { toRole, type Role } from '../db/roles'
+import { memberRole } from './member-role'
 import { SCOPES, type Scope } from './scopes'
 
 /**
@@ -109,14 +107,6 @@ export function principalResolver(deps: {
       ? { userId: found.user.id, token: found.session.token, expiresAt: found.session.expiresAt }
       : null
   }
-  const roleOf = async (userId: string, orgId: string): Promise<Role | null> => {
-    const [row] = await db
-      .select({ role: member.role })
-      .from(member)
-      .where(and(eq(member.organizationId, orgId), eq(member.userId, userId)))
-      .limit(1)
-    return row ? toRole(row.role) : null
-  }
   const orgIdOf = (req: FastifyRequest): string => {
     const orgId = (req.params as { orgId?: string }).orgId
     if (!orgId) throw new AppError('org_missing', 'Organization id missing from the path')
@@ -134,7 +124,7 @@ export function principalResolver(deps: {
     const userId = await cache.userIdFor(cookie, () => sessionOf(req))
     if (!userId) throw new AppError('unauthenticated', 'Not authenticated')
     const orgId = orgIdOf(req)
-    const role = await cache.roleFor(userId, orgId, () => roleOf(userId, orgId))
+    const role = await cache.roleFor(userId, orgId, () => memberRole(db, userId, orgId))
     if (!role) throw organizationNotFound()
     return {
       orgId,

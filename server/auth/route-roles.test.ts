@@ -3,16 +3,23 @@
  * added later is covered without editing this file. For each operation with `x-min-role`:
  * no credentials → 401, a bad Authorization credential beside a valid session cookie → 401, a
  * signed-in user of another organisation → 404, each role below the minimum → 403, a credential
- * lacking the operation's `x-scope` → 403, each role from the minimum up → admitted; and with
+ * lacking the operation's `x-scope` → 403, each role from the minimum up → admitted; with
  * real API keys made through the API by the owner: a key of each scope admitted exactly where
  * its scope is the one the operation needs (`requiredScope` of `x-min-role` and `x-scope`; never
- * on owner routes), else 403; a key of another
- * organisation → 404; a revoked key → 401. An operation without `x-min-role` and `x-scope` fails
- * unless it is one of the few public ones listed here.
+ * on owner or `x-session-only` routes), else 403; a key of another organisation → 404; a revoked
+ * key → 401; and, in a block of its own, an expired or a tampered tenant token → 401, a token of
+ * one app reading another app's document → 404. An operation without `x-min-role` and `x-scope`
+ * fails unless it is one of the few public ones listed here.
  */
 import { readFile } from 'node:fs/promises'
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildTestApp, signedInMember, signedInWithRole, type TestMember } from '../test/test-app'
+import {
+  buildTestApp,
+  signedInMember,
+  signedInWithRole,
+  TEST_SECRET,
+  type TestMember,
+} from '../test/test-app'
 import { createTestCredentials } from '../test/test-credentials'
 import { operationRequests, readOperations, type Operation } from '../test/operation-walk'
 import { ROLES, type Role } from '../db/roles'
@@ -27,6 +34,9 @@ import {
   SCOPE_EXTENSION,
 } from './route-roles'
 import { METHOD_SCOPES, SCOPES, type MethodScope, type Scope } from './scopes'
+import { tenantTokenJwt } from './tenant-token-jwt'
+import { mintToken } from '../test/mint-token'
+import { appOf } from '../test/app-of'
 
 /** Operations anyone may call without signing in (health probes). */
 const PUBLIC_OPERATIONS = new Set(['health', 'ready'])
@@ -282,5 +292,60 @@ describe('docs/authorization.md', () => {
     const documented = await documentedOperations()
     expect(documented.filter((row, i) => documented.indexOf(row) !== i)).toEqual([])
     expect([...documented].sort()).toEqual([...expected].sort())
+  })
+})
+
+describe('tenant tokens in the walk (decision 0048)', async () => {
+  const jwt = tenantTokenJwt(TEST_SECRET)
+  const mintAs = (body: Record<string, unknown> = {}) => mintToken(t, owner, body)
+  const { token, claims } = await mintAs()
+  const expired = await jwt.sign({ ...claims, iat: claims.iat - 7200, exp: claims.iat - 3600 })
+  const [head, , signature] = token.split('.')
+  const forged = Buffer.from(
+    JSON.stringify({ ...claims, exp: claims.exp + 86_400, scope: 'read write admin' }),
+  ).toString('base64url')
+  const tampered = `${head}.${forged}.${signature}`
+
+  const appA = await appOf(t, owner, 'walk-a')
+  const appB = await appOf(t, owner, 'walk-b')
+  const otherAppsDocument = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${owner.orgId}/documents/text`,
+    headers: owner.headers,
+    payload: { title: 'Walk app B', content: 'Only for app B.', appId: appB },
+  })
+  expect(otherAppsDocument.statusCode).toBe(201)
+  const documentOfB = (otherAppsDocument.json() as { id: string }).id
+  const appScoped = (await mintAs({ app_id: appA })).token
+
+  const guarded = operations.filter((op) => !PUBLIC_OPERATIONS.has(op.operationId))
+  const send = async (op: Operation, authorization: string, url?: string) => {
+    const { request } = await requestFor(op, owner)
+    return t.app.inject({
+      ...request,
+      ...(url ? { url } : {}),
+      headers: { authorization, origin: owner.headers.origin },
+    })
+  }
+
+  describe.each(guarded)('$operationId ($method $path)', (op) => {
+    it.each([
+      ['an expired token', expired],
+      ['a tampered token', tampered],
+    ])('answers 401 invalid_token to %s', async (_, bad) => {
+      const res = await send(op, `Bearer ${bad}`)
+      expectProblem(res, 401)
+      expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"')
+    })
+
+    if (op.path.includes('{documentId}')) {
+      it("answers 404 to a token of one app reading another app's document", async () => {
+        const { request } = await requestFor(op, owner)
+        const url = request.url.replace(/\/documents\/[^/]+/, `/documents/${documentOfB}`)
+        const res = await send(op, `Bearer ${appScoped}`, url)
+        expectProblem(res, 404)
+        expect(res.json()).toMatchObject({ code: 'document_not_found' })
+      })
+    }
   })
 })

@@ -1,7 +1,8 @@
 /**
  * Detects PostgreSQL constraint violations on an error from either driver (node-postgres and
  * PGlite put `code` and `constraint` on the error, Drizzle wraps it as `cause`). SQLSTATEs from
- * PostgreSQL docs Appendix A: 23505 unique_violation, 23503 foreign_key_violation.
+ * PostgreSQL docs Appendix A: 23505 unique_violation, 23503 foreign_key_violation, 42501
+ * insufficient_privilege (also raised for a row a policy's WITH CHECK refuses).
  */
 function isViolation(error: unknown, sqlState: string, constraint?: string): boolean {
   const candidates = [error, (error as { cause?: unknown } | null)?.cause]
@@ -19,4 +20,22 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 /** Whether `error` is a foreign_key_violation (23503), of `constraint` when given. */
 export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
   return isViolation(error, '23503', constraint)
+}
+
+/**
+ * Whether `error` is a row refused by a row-level security policy (42501 with PostgreSQL's
+ * "violates row-level security policy" message), as opposed to a missing grant (42501 too).
+ * Services always write their own organisation, so in practice this is an app-scoped principal
+ * writing outside its app (decision 0048).
+ */
+export function isRowSecurityViolation(error: unknown): boolean {
+  const candidates = [error, (error as { cause?: unknown } | null)?.cause]
+  return candidates.some((e) => {
+    const pg = e as { code?: unknown; message?: unknown } | null | undefined
+    return (
+      pg?.code === '42501' &&
+      typeof pg.message === 'string' &&
+      pg.message.includes('row-level security policy')
+    )
+  })
 }

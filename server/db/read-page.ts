@@ -5,7 +5,7 @@
 import type { InferSelectModel, SQL } from 'drizzle-orm'
 import type { AnyPgTable, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from './client'
-import { withTenantReads, type Principal } from './tenant'
+import { withTenantReads, type TenantScope } from './tenant'
 
 /** What to read: the filter (undefined = every row the tenant sees), the order, the window. */
 export interface PageRead {
@@ -22,13 +22,13 @@ export interface PageRead {
 
 /**
  * Reads `query.limit` rows of `table` from `query.offset` under `query.where` in `query.orderBy`,
- * and the number of rows under `query.where`, confined to `principal`'s organisation by RLS. One
+ * and the number of rows under `query.where`, confined to `principal`'s organisation (and app, if any) by RLS. One
  * tenant read (withTenantReads), with reused plans unless `query.reusePlans` is false. An index
  * in the order of `orderBy` (after org_id) lets the page stop after its rows.
  */
 export async function readPage<T extends PgTable>(
   db: Db,
-  principal: Pick<Principal, 'orgId'>,
+  principal: TenantScope,
   table: T,
   query: PageRead,
 ): Promise<{ rows: InferSelectModel<T>[]; total: number }> {

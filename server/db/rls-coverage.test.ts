@@ -83,6 +83,40 @@ describe('row-level security coverage', () => {
     }
   })
 
+  it('confines app-scoped principals on every table that has an app_id column', async () => {
+    const tables = await rows<{
+      name: string
+      restrictive: boolean | null
+      roles: string | null
+      qual: string | null
+      check: string | null
+    }>(sql`
+      select c.relname as name, p.permissive = 'RESTRICTIVE' as restrictive,
+             array_to_string(p.roles, ',') as roles, p.qual, p.with_check as check
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute o on o.attrelid = c.oid and o.attname = 'org_id' and not o.attisdropped
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'app_id' and not a.attisdropped
+      left join pg_policies p on p.schemaname = 'public' and p.tablename = c.relname
+                              and p.policyname = 'app_isolation'
+      where n.nspname = 'public' and c.relkind in ('r', 'p')
+      order by c.relname`)
+    expect(tables.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['documents', 'entities', 'tenant_tokens']),
+    )
+    // Decision 0048: for lexdesk_app_scoped, only the rows of `app.app_id` (read once).
+    const clause =
+      /^\(app_id = \( SELECT \(NULLIF\(current_setting\('app\.app_id'::text, true\), ''::text\)\)::uuid AS "nullif"\)\)$/
+    for (const table of tables) {
+      expect(table, `${table.name}: a RESTRICTIVE app_isolation policy`).toMatchObject({
+        restrictive: true,
+        roles: 'lexdesk_app_scoped',
+      })
+      expect(table.qual, `${table.name}: USING`).toMatch(clause)
+      expect(table.check, `${table.name}: WITH CHECK`).toMatch(clause)
+    }
+  })
+
   it('gives lexdesk_app exactly the table grants documented in docs/authorization.md', async () => {
     const documented = await documentedGrants()
     expect(documented.size, 'no grants table found in docs/authorization.md').toBeGreaterThan(0)

@@ -625,3 +625,26 @@ export const orgSettings = pgTable('org_settings', {
   updatedAt: updatedAt(),
   updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
 })
+
+/**
+ * Tenant tokens (decision 0048): one row per minted token, keyed by its JWT id (`jti`), so tokens
+ * can be listed and revoked before they expire. The token itself is never stored: it is signed,
+ * and verifying it needs only the signing key and this row's `revoked_at`. `scope` is the
+ * token's space-separated scope claim; `app_id` null = the whole organisation. `(org_id, app_id)`
+ * references apps (org_id, id) ON DELETE CASCADE (custom migration tokens-rls): deleting an app
+ * ends its tokens.
+ */
+export const tenantTokens = pgTable(
+  'tenant_tokens',
+  {
+    jti: uuid('jti').primaryKey(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    scope: text('scope').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('tenant_tokens_org_created_idx').on(t.orgId, t.createdAt, t.jti)],
+)

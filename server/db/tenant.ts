@@ -2,7 +2,9 @@
  * Tenant transactions. Handlers reach tenant tables only through `withTenant` (or, for reads,
  * `withTenantReads`), which opens a transaction, drops to the non-superuser role `lexdesk_app`
  * (so row-level security applies even on PGlite, whose default user is a superuser) and sets
- * `app.org_id` for the RLS policies.
+ * `app.org_id` for the RLS policies; an app-scoped principal's transaction drops to
+ * `lexdesk_app_scoped` instead and sets `app.app_id`, so the `app_isolation` policies admit only
+ * that app's rows (decision 0048).
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type { Logger } from 'drizzle-orm/logger'
@@ -24,14 +26,29 @@ export interface Principal {
    * null for a session and for the system. The audit log records it beside the user.
    */
   credentialId?: string | null
+  /**
+   * The one app the principal is confined to (a tenant token or key minted for an app); absent
+   * or null for the whole organisation. The database enforces it (`app.app_id`, decision 0048).
+   */
+  appId?: string | null
 }
 
 /** A transaction handle as Drizzle passes it to `db.transaction` callbacks. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-/** The statement that confines a transaction to `orgId`: the role switch and the org setting. */
-function enterTenant(orgId: string) {
-  return sql`SELECT set_config('role', 'lexdesk_app', true), set_config('app.org_id', ${orgId}, true)`
+/** Whom a tenant transaction is confined to: an organisation, and within it possibly one app. */
+export type TenantScope = Pick<Principal, 'orgId' | 'appId'>
+
+/**
+ * The statement that confines a transaction to `scope`: the role switch and the org setting, and
+ * for one app the role whose `app_isolation` policies admit only that app's rows (decision 0048)
+ * with the app setting they read.
+ */
+function enterTenant(scope: TenantScope) {
+  if (!scope.appId) {
+    return sql`SELECT set_config('role', 'lexdesk_app', true), set_config('app.org_id', ${scope.orgId}, true)`
+  }
+  return sql`SELECT set_config('role', 'lexdesk_app_scoped', true), set_config('app.org_id', ${scope.orgId}, true), set_config('app.app_id', ${scope.appId}, true)`
 }
 
 const dialect = new PgDialect()
@@ -71,7 +88,7 @@ const REUSE_PLANS = sql`SELECT set_config('plan_cache_mode', 'force_generic_plan
  */
 export async function withTenantReads<const Reads extends readonly PromiseLike<unknown>[]>(
   db: Db,
-  principal: Pick<Principal, 'orgId'>,
+  principal: TenantScope,
   reads: (db: Db) => Reads,
   options: TenantReadOptions = {},
 ): Promise<ReadResults<Reads>> {
@@ -84,7 +101,7 @@ export async function withTenantReads<const Reads extends readonly PromiseLike<u
     })
   }
   const before = [
-    enterTenant(principal.orgId),
+    enterTenant(principal),
     ...(options.reusePlans ? [REUSE_PLANS] : []),
     ...settings,
   ].map((q) => dialect.sqlToQuery(q))
@@ -138,7 +155,8 @@ export async function withTenantReads<const Reads extends readonly PromiseLike<u
 }
 
 /**
- * Runs `fn` in a transaction confined by RLS to `principal.orgId`; rolls back if `fn` throws.
+ * Runs `fn` in a transaction confined by RLS to `principal.orgId` (and to `principal.appId` when
+ * set); rolls back if `fn` throws.
  * The role switch and the org setting go in one statement: `set_config('role', …, true)` is what
  * `SET LOCAL ROLE` does, and both settings end with the transaction. That statement is sent
  * without waiting for its answer, so `fn`'s first query follows it at once (one wait for the
@@ -148,13 +166,13 @@ export async function withTenantReads<const Reads extends readonly PromiseLike<u
  */
 export function withTenant<T>(
   db: Db,
-  principal: Pick<Principal, 'orgId'>,
+  principal: TenantScope,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     // Drizzle runs a query each time its `then` is called: call it once, now.
     const entered = new Promise((resolve, reject) => {
-      tx.execute(enterTenant(principal.orgId)).then(resolve, reject)
+      tx.execute(enterTenant(principal)).then(resolve, reject)
     })
     entered.catch(() => {}) // awaited below, after fn: not an unhandled rejection meanwhile
     let result: T

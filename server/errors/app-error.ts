@@ -62,6 +62,7 @@ const NOT_FOUND_CODES = {
   File: 'file_not_found',
   Job: 'job_not_found',
   Organization: 'organization_not_found',
+  Token: 'token_not_found',
 } as const satisfies Record<string, ErrorCode>
 
 /** Shorthand for the 404 that hides whether another tenant's object exists. */

@@ -5,6 +5,7 @@
 import { STATUS_CODES } from 'node:http'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { isRowSecurityViolation } from '../db/constraint-violation'
 import { AppError } from '../errors/app-error'
 import { codeForStatus, ERROR_CODES, type ErrorCode } from '../errors/error-codes'
 
@@ -74,6 +75,11 @@ export function problemFor(
       )
       .join('; ')
     return { problem: problem(400, detail || 'Invalid request', 'validation_failed'), headers: {} }
+  }
+  if (isRowSecurityViolation(error)) {
+    const detail =
+      'This credential reaches only one app: create and change rows of that app only (give its appId)'
+    return { problem: problem(403, detail, 'outside_app_scope'), headers: {} }
   }
   const e = (error ?? {}) as FastifyLikeError
   const status =

@@ -16,6 +16,7 @@ import { pcmToWav } from '../ai/speech/audio'
 import { MIN_ROLE_EXTENSION, SCOPE_EXTENSION, SESSION_ONLY_EXTENSION } from '../auth/route-roles'
 import type { TestApp, TestMember } from './test-app'
 import { uploadForm } from './sample-files'
+import { mintToken } from './mint-token'
 
 /** One operation of the OpenAPI document, with its declared minimum role and scope. */
 export interface Operation {
@@ -54,7 +55,7 @@ export interface WalkRequest {
 /**
  * Request builders for operations on `org`'s organisation (its owner): `requestFor(op, actor)`
  * creates what the path names (a document, entity, job, recording, conversation made by
- * `actor`; a member or a pending invitation of the organisation; an API key, made by the owner)
+ * `actor`; a member or a pending invitation of the organisation; an API key or a tenant token, made by the owner)
  * and a valid body where the operation needs one (`exact`), else `{}`; a path parameter of an
  * unknown kind gets a random UUID (then not `exact`). Leaving the organisation is walked by the
  * actor itself, who is given its membership back when the test ends (so the walk's other tests
@@ -204,6 +205,9 @@ export function operationRequests(t: TestApp, org: TestMember) {
     return (res.json() as { id: string }).id
   }
 
+  /** A tenant token the organisation's owner minted (its jti). */
+  const tokenOf = async () => (await mintToken(t, org, { ttl_seconds: 600 })).claims.jti
+
   /** A minimal valid body per operation that needs one; others get `{}` (and may answer 400). */
   const EXAMPLE_BODIES: Record<
     string,
@@ -243,6 +247,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
       payload: { _emb: JSON.stringify(Array(384).fill(0.05)), _k: 3 },
     }),
     embedText: async () => ({ payload: { text: 'delivery of goods' } }),
+    mintTenantToken: async () => ({ payload: { ttl_seconds: 600, scope: 'read' } }),
     chat: async () => ({
       payload: { messages: [{ role: 'user', content: 'What is delivered?' }] },
     }),
@@ -277,6 +282,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
       else if (name === 'memberId') value = await memberOf()
       else if (name === 'invitationId') value = await invitationOf(actor)
       else if (name === 'keyId') value = await apiKeyOf()
+      else if (name === 'jti') value = await tokenOf()
       else {
         value = randomUUID()
         placeholder = true

@@ -38,6 +38,9 @@ export interface TestApp {
 
 export const TEST_ORIGIN = 'http://localhost:3000'
 
+/** The server secret of test apps (tests sign tenant tokens with it: tenant-token-jwt.ts). */
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789'
+
 const LOCAL_ENGINES = {
   analysis: { engine: 'local' },
   chat: { engine: 'local' },
@@ -70,7 +73,10 @@ export async function buildTestApp(
      * many requests are not limited (rate-limits.test.ts passes the real defaults).
      */
     apiRateLimits?: ApiRateLimits
-    /** Verifiers of Authorization-header credentials besides API keys (test-credentials.ts). */
+    /**
+     * Verifiers of Authorization-header credentials (e.g. test-credentials.ts), besides the API
+     * keys' and tenant tokens' verifiers every app has.
+     */
     credentialVerifiers?: readonly CredentialVerifier[]
   } = {},
 ): Promise<TestApp> {

@@ -3,10 +3,11 @@ import { PageHeader } from '../../components/page-header'
 import { orgPath } from '../../lib/org-path'
 import { useOrgScope } from '../../lib/org-scope'
 import { ApiKeysPanel } from './api-keys-panel'
+import { TenantTokensPanel } from './tenant-tokens-panel'
 
 /**
  * /dashboard/:orgSlug/security: the link to the audit log and the security panels, one after
- * the other (API keys; tenant tokens join them as a panel of their own).
+ * the other: API keys, then tenant tokens.
  */
 export function SecurityPage() {
   const scope = useOrgScope()
@@ -24,6 +25,7 @@ export function SecurityPage() {
           : who did what, when (owners and admins).
         </p>
         <ApiKeysPanel />
+        <TenantTokensPanel />
       </div>
     </>
   )
