@@ -25,9 +25,6 @@ import type { CredentialVerifier } from '../auth/credential-registry'
 import type { ApiRateLimits } from '../config'
 import { member } from '../db/schema'
 
-/** The server secret of test apps. */
-const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789'
-
 export interface TestApp {
   app: FastifyInstance
   database: Database
