@@ -24,7 +24,16 @@ describe('loadConfig', () => {
       eventStreams: { perUser: 10, perOrg: 100 },
       apiRateLimits: { readsPerMinute: 600, writesPerMinute: 120 },
       maxRecordingMinutes: 180,
+      ocrLanguages: 'eng',
     })
+  })
+
+  it('reads OCR_LANGUAGES as tesseract codes joined by + and refuses anything else', () => {
+    expect(loadConfig({ OCR_LANGUAGES: 'eng+deu' }).ocrLanguages).toBe('eng+deu')
+    expect(loadConfig({ OCR_LANGUAGES: 'chi_sim' }).ocrLanguages).toBe('chi_sim')
+    expect(() => loadConfig({ OCR_LANGUAGES: 'eng;rm -rf' })).toThrow(/OCR_LANGUAGES/)
+    expect(() => loadConfig({ OCR_LANGUAGES: '../eng' })).toThrow(/OCR_LANGUAGES/)
+    expect(() => loadConfig({ OCR_LANGUAGES: '' })).toThrow(/OCR_LANGUAGES/)
   })
 
   it('reads the API rate limits and refuses a limit of 0', () => {
