@@ -114,7 +114,8 @@ export function loadCuad(dir: string, labelsPath: string): CuadContract[] {
   return contracts.sort((a, b) => a.name.localeCompare(b.name))
 }
 
-function matchKey(name: string): string {
+/** The name of a contract as labels and files are paired: letters and digits, lower-cased. */
+export function matchKey(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '')
 }
 

@@ -57,6 +57,8 @@ export async function buildTestApp(
     /** Caps and keep-alive period of event streams (see http/event-streams.ts). */
     streams?: EventStreamLimits
     maxRecordingMinutes?: number
+    /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
+    ocrLanguages?: string
     publicUrl?: string
     logger?: FastifyBaseLogger
     /** Fastify trustProxy (TRUST_PROXY); injected requests come from 127.0.0.1. */
@@ -85,6 +87,7 @@ export async function buildTestApp(
     extraction: options.extraction,
     streams: options.streams,
     maxRecordingMinutes: options.maxRecordingMinutes,
+    ocrLanguages: options.ocrLanguages,
     secret: 'test-secret-test-secret-test-secret-0123456789',
     publicUrl: options.publicUrl ?? TEST_ORIGIN,
     logger: options.logger,

@@ -13,6 +13,9 @@ import type { AppServices } from '../../services'
 import { extractTextInPool } from './extract-in-pool'
 import { DocumentType } from './schemas'
 import { createDocument } from '../../documents/document-writes'
+import { needsOcr } from '../../ai/ocr/needs-ocr'
+import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
+import { enqueueOcr } from './ocr-job'
 
 export interface UploadedFile {
   bytes: Uint8Array
@@ -44,12 +47,19 @@ export async function ingestUpload(
       documentType.error.issues[0]?.message ?? 'Invalid document type',
     )
   const extracted = await extractTextInPool(services.pool, services.limits.extraction, input.file)
+  // A scan is stored without text and its OCR queued with it (decision 0053); without the
+  // languages' packs it is refused (503) before anything is stored.
+  const pages = needsOcr(extracted) ? extracted.pages : null
+  if (pages) await checkOcrLanguages(services.limits.ocrLanguages, services.pool)
   const title = toSingleLineText(input.title ?? '') || titleFromFileName(input.file.fileName)
   return createDocument(services, principal, {
     appId: appId?.data,
     title: title.slice(0, MAX_TITLE),
-    content: extracted.text,
+    content: pages ? '' : extracted.text,
     documentType: documentType.data,
     file: { ...input.file, mimeType: extracted.mimeType },
+    afterInsert: pages
+      ? (tx, row) => enqueueOcr(services, tx, principal, { documentId: row.id, pages })
+      : undefined,
   })
 }

@@ -11,6 +11,16 @@ import { notFound } from '../../errors/app-error'
 import type { DocumentDeps } from '../../documents/document-writes'
 
 export const NO_TEXT_MESSAGE = 'No text found (scanned PDF?)'
+const NO_TEXT_AFTER_OCR_MESSAGE = 'No text found, even when reading the page images (OCR).'
+const OCR_MESSAGE =
+  'Text recognised from the page images (OCR): it may hold recognition errors; check quotes against the page.'
+
+/** What the API says of a document's text, by its status. */
+function textStatusMessage(row: DocumentRow): string | null {
+  if (row.textStatus === 'ocr') return OCR_MESSAGE
+  if (row.textStatus !== 'empty') return null
+  return row.pageStarts ? NO_TEXT_AFTER_OCR_MESSAGE : NO_TEXT_MESSAGE
+}
 
 type DocumentRow = typeof documents.$inferSelect
 
@@ -27,8 +37,9 @@ export function toDocument(row: DocumentRow) {
     fileName: row.fileName,
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
-    textStatus: row.textStatus as 'ok' | 'empty',
-    textStatusMessage: row.textStatus === 'empty' ? NO_TEXT_MESSAGE : null,
+    textStatus: row.textStatus as 'ok' | 'empty' | 'ocr',
+    textStatusMessage: textStatusMessage(row),
+    pageStarts: row.pageStarts,
   }
 }
 
@@ -138,7 +149,7 @@ interface DocumentPage {
     documentType: string
     preview: string
     createdAt: string
-    textStatus: 'ok' | 'empty'
+    textStatus: 'ok' | 'empty' | 'ocr'
   }[]
   total: number
   types: string[]

@@ -3,6 +3,9 @@ import { useState, type ReactNode } from 'react'
 import { Skeleton } from '../../components/ui/skeleton'
 import { documentQuery } from './api'
 import { DocumentViewer } from './document-viewer'
+import { DocumentOcrStatus } from './document-ocr-status'
+import { analyzeDisabledReason } from './analyze-disabled-reason'
+import { useDocumentOcr } from './use-document-ocr'
 import type { RenderDocumentAnalysis, Span } from './types'
 
 interface DocumentWorkspaceProps {
@@ -25,6 +28,7 @@ export function DocumentWorkspace({
 }: DocumentWorkspaceProps) {
   const document = useQuery(documentQuery(orgId, documentId))
   const [highlight, setHighlight] = useState<Span | null>(initialHighlight)
+  const ocr = useDocumentOcr(orgId, document.data)
 
   if (document.status === 'pending') {
     return (
@@ -46,12 +50,23 @@ export function DocumentWorkspace({
       {/* Sticky under the top bar, so a finding's passage stays in view while the findings scroll. */}
       <div className="sticky top-16 z-[5] flex flex-col gap-2">
         {renderStatus?.(documentId)}
+        {ocr.scan && (
+          <DocumentOcrStatus
+            job={ocr.job}
+            read={document.data.pageStarts !== null}
+            onStart={() => ocr.start.mutate()}
+            starting={ocr.start.isPending}
+            startError={ocr.start.error?.message ?? null}
+            onCancel={ocr.cancel}
+          />
+        )}
         <DocumentViewer orgId={orgId} document={document.data} highlight={highlight} />
       </div>
       {renderAnalysis({
         orgId,
         documentId,
         canAnalyze: document.data.content.trim() !== '',
+        analyzeDisabledReason: analyzeDisabledReason(document.data, ocr.job),
         highlight,
         onSelectSpan: setHighlight,
       })}
