@@ -3,7 +3,7 @@
  * with a text layer rendered by pdftoppm and rebuilt from its page images, so no text layer
  * survives), never taken from a fixtures folder.
  */
-import { readdir, readlink } from 'node:fs/promises'
+import { readdir, readFile, readlink } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
@@ -95,10 +95,17 @@ async function endedJob(m: TestMember, jobId: string) {
   return job!
 }
 
-/** Working folders of running OCR programs (pdftoppm, tesseract), read from /proc. */
+/**
+ * Working folders of the OCR programs (pdftoppm, tesseract) this test process is running, read
+ * from /proc: its children whose working folder is an OCR temporary folder (other processes on
+ * the machine may run OCR too).
+ */
 async function ocrProcessFolders(): Promise<string[]> {
   const folders: string[] = []
   for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    if (parent !== process.pid) continue
     const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => '')
     if (cwd.includes('lexdesk-ocr-')) folders.push(cwd)
   }
