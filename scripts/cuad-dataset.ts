@@ -139,7 +139,8 @@ export function labelFileKey(filename: string): string {
   return matchKey(filename.replace(/\.pdf[^a-z0-9]*$/i, ''))
 }
 
-function matchKey(name: string): string {
+/** The name of a contract as labels and files are paired: letters and digits, lower-cased. */
+export function matchKey(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '')
 }
 

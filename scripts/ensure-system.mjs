@@ -4,7 +4,9 @@
  * Usage: node scripts/ensure-system.mjs app|test
  *   app  — what `npm start` needs: the local speech engines (ffmpeg decodes and encodes audio,
  *          PocketSphinx and its US English model transcribe, with sphinxbase-utils' sphinx_fe
- *          measuring each piece's cepstral mean first; espeak-ng speaks)
+ *          measuring each piece's cepstral mean first; espeak-ng speaks) and OCR of scanned PDFs
+ *          (poppler-utils' pdftoppm renders pages, tesseract-ocr recognises them with the language
+ *          pack of each language of OCR_LANGUAGES, default eng: tesseract-ocr-<lang>; decision 0053)
  *   test — what `npm test` needs on top: chromium for the Playwright end-to-end tests
  * As root it runs apt-get; otherwise it prints the command to run and exits 1.
  */
@@ -22,6 +24,22 @@ function installed(pkg) {
   return query.status === 0 && query.stdout.includes('install ok installed')
 }
 
+/**
+ * The tesseract language packs of `languages` (OCR_LANGUAGES: codes joined by '+', e.g.
+ * 'eng+deu'), one Debian package each: tesseract-ocr-<code>, with '_' written '-' (chi_sim is
+ * tesseract-ocr-chi-sim).
+ */
+function ocrLanguagePackages(languages) {
+  return languages
+    .split('+')
+    .map((code) => code.trim().toLowerCase())
+    .filter((code) => /^[a-z_]+$/.test(code))
+    .map((code) => {
+      const pkg = `tesseract-ocr-${code.replaceAll('_', '-')}`
+      return { pkg, present: () => installed(pkg) }
+    })
+}
+
 /** Each need: the Debian package and how to tell it is already there. */
 const NEEDS = {
   app: [
@@ -35,6 +53,12 @@ const NEEDS = {
     },
     { pkg: 'espeak-ng', present: () => onPath('espeak-ng') },
     { pkg: 'sphinxbase-utils', present: () => onPath('sphinx_fe') },
+    { pkg: 'poppler-utils', present: () => onPath('pdftoppm') },
+    { pkg: 'tesseract-ocr', present: () => onPath('tesseract') },
+    // ocrmypdf is not used by the server (decision 0053); it is kept installed for operators who
+    // want to add a text layer to a scanned file by hand.
+    { pkg: 'ocrmypdf', present: () => onPath('ocrmypdf') },
+    ...ocrLanguagePackages(process.env.OCR_LANGUAGES ?? 'eng'),
   ],
   test: [{ pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') }],
 }

@@ -24,15 +24,25 @@ export function wordErrors(
   hypothesis: string,
 ): { errors: number; words: number } {
   const ref = normaliseWords(reference)
-  const hyp = normaliseWords(hypothesis)
-  let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j)
+  return { errors: editDistance(ref, normaliseWords(hypothesis)), words: ref.length }
+}
+
+/**
+ * Levenshtein distance between two sequences (of words, or the characters of strings): the
+ * fewest substitutions, deletions and insertions turning `ref` into `hyp`. Two rows of the
+ * dynamic programme: O(|ref|·|hyp|) time, O(|hyp|) memory.
+ */
+export function editDistance<T>(ref: ArrayLike<T>, hyp: ArrayLike<T>): number {
+  let previous = Int32Array.from({ length: hyp.length + 1 }, (_, j) => j)
+  let current = new Int32Array(hyp.length + 1)
   for (let i = 1; i <= ref.length; i++) {
-    const current = [i]
+    current[0] = i
+    const r = ref[i - 1]
     for (let j = 1; j <= hyp.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (ref[i - 1] === hyp[j - 1] ? 0 : 1)
-      current[j] = Math.min(substitution, (previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1)
+      const substitution = previous[j - 1]! + (r === hyp[j - 1] ? 0 : 1)
+      current[j] = Math.min(substitution, previous[j]! + 1, current[j - 1]! + 1)
     }
-    previous = current
+    ;[previous, current] = [current, previous]
   }
-  return { errors: previous[hyp.length] ?? 0, words: ref.length }
+  return previous[hyp.length]!
 }

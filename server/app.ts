@@ -76,6 +76,8 @@ export interface AppDeps {
   extraction?: AppServices['limits']['extraction']
   /** The longest recording accepted, in minutes; default 180 (MAX_RECORDING_MINUTES). */
   maxRecordingMinutes?: number
+  /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
+  ocrLanguages?: string
   /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
   jobs?: Omit<JobRunnerOptions, 'db' | 'log' | 'catalogue' | 'changes'>
   /** Caps of open event streams per user and organisation (defaults: http/event-streams.ts). */
@@ -240,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: {
       extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 },
       maxRecordingMinutes: deps.maxRecordingMinutes ?? 180,
+      ocrLanguages: deps.ocrLanguages ?? 'eng',
     },
   }
   // Every job kind is bound here, at composition, never inside a route plugin.

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       eventStreams: { perUser: 10, perOrg: 100 },
       apiRateLimits: { readsPerMinute: 600, writesPerMinute: 120 },
       maxRecordingMinutes: 180,
+      ocrLanguages: 'eng',
     })
   })
 
@@ -54,6 +55,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(
       /S3_FORCE_PATH_STYLE/,
     )
+  })
+
+  it('reads OCR_LANGUAGES as tesseract codes joined by + and refuses anything else', () => {
+    expect(loadConfig({ OCR_LANGUAGES: 'eng+deu' }).ocrLanguages).toBe('eng+deu')
+    expect(loadConfig({ OCR_LANGUAGES: 'chi_sim' }).ocrLanguages).toBe('chi_sim')
+    expect(() => loadConfig({ OCR_LANGUAGES: 'eng;rm -rf' })).toThrow(/OCR_LANGUAGES/)
+    expect(() => loadConfig({ OCR_LANGUAGES: '../eng' })).toThrow(/OCR_LANGUAGES/)
+    expect(() => loadConfig({ OCR_LANGUAGES: '' })).toThrow(/OCR_LANGUAGES/)
   })
 
   it('reads the API rate limits and refuses a limit of 0', () => {

@@ -129,6 +129,15 @@ const EnvSchema = z.object({
   MAX_PDF_PAGES: z.coerce.number().int().min(1).default(2000),
   EXTRACTION_TIMEOUT_S: z.coerce.number().positive().max(2_147_483).default(60),
   MAX_RECORDING_MINUTES: z.coerce.number().int().min(1).max(10_000).default(180),
+  // Passed to tesseract as `-l`: only codes of letters and '_' joined by '+', so the value can
+  // name nothing but language packs (decision 0053).
+  OCR_LANGUAGES: z
+    .string()
+    .regex(
+      /^[a-z_]{1,20}(\+[a-z_]{1,20}){0,9}$/,
+      "tesseract language codes joined by '+', e.g. eng+deu",
+    )
+    .default('eng'),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -201,6 +210,8 @@ export interface Config {
   extraction: { maxPdfPages: number; timeoutSeconds: number }
   /** The longest recording accepted and transcribed, in minutes (default 180). */
   maxRecordingMinutes: number
+  /** Tesseract languages of OCR, codes joined by '+' (OCR_LANGUAGES, default 'eng'). */
+  ocrLanguages: string
   logLevel: string
   /**
    * Fastify trustProxy: false, true (outside production only), or a comma-separated list of proxy
@@ -290,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     extraction: { maxPdfPages: e.MAX_PDF_PAGES, timeoutSeconds: e.EXTRACTION_TIMEOUT_S },
     maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
+    ocrLanguages: e.OCR_LANGUAGES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     s3: e.S3_BUCKET

@@ -8,8 +8,9 @@ import { analysisJob } from './features/analysis/analysis-job'
 import { importJob } from './features/entities/import-csv'
 import { transcriptionJob } from './features/voice/transcription-job'
 import { chunkJob } from './search/index-document'
+import { ocrJob } from './features/documents/ocr-job'
 
-export const JOB_CATALOGUE = [analysisJob, transcriptionJob, chunkJob, importJob] as const
+export const JOB_CATALOGUE = [analysisJob, transcriptionJob, chunkJob, importJob, ocrJob] as const
 
 /** The type of the catalogue: what `JobRunner.enqueue` is typed by. */
 export type AppJobCatalogue = typeof JOB_CATALOGUE

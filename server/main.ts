@@ -79,6 +79,7 @@ async function main(): Promise<void> {
     streams: config.eventStreams,
     apiRateLimits: config.apiRateLimits,
     maxRecordingMinutes: config.maxRecordingMinutes,
+    ocrLanguages: config.ocrLanguages,
     jobs: {
       concurrency: config.jobs.concurrency ?? os.availableParallelism(),
       perOrgCap: config.jobs.perOrgCap,

@@ -173,8 +173,16 @@ export const documents = pgTable(
     fileName: text('file_name'),
     mimeType: text('mime_type'),
     sizeBytes: integer('size_bytes'),
-    /** 'ok' when text was extracted, 'empty' when the file had no text layer. */
+    /**
+     * 'ok' when text was extracted, 'empty' when the file had no text layer (or too little: a
+     * scan, whose OCR job then fills `content`), 'ocr' when `content` was recognised by OCR.
+     */
     textStatus: text('text_status').notNull().default('ok'),
+    /**
+     * For recognised text ('ocr'): the offset in `content` where each page's text starts, page 1
+     * first, so a cited span's page is found (decision 0053); null otherwise.
+     */
+    pageStarts: integer('page_starts').array(),
   },
   (t) => [
     // The library's order (newest first, id as tie-break), so a page stops after its rows.

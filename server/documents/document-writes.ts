@@ -52,6 +52,8 @@ export interface NewDocument {
   content: string
   documentType: string
   file?: { bytes: Uint8Array; fileName: string; mimeType: string }
+  /** More work of the same transaction once the row is written (an upload queues its OCR). */
+  afterInsert?: (tx: Tx, row: DocumentRow) => Promise<unknown>
 }
 
 export type DocumentRow = typeof documents.$inferSelect
@@ -123,14 +125,14 @@ export async function createDocument(
   input: NewDocument,
 ): Promise<DocumentRow> {
   const id = crypto.randomUUID()
-  const { file, ...fields } = input
+  const { file, afterInsert, ...fields } = input
   // The file is written before the row: a crash in between leaves a file without a row, which
   // removeOrphanFiles (documentFiles) removes at the next start; never a row without its file.
   const key = file ? orgBlobKey(principal.orgId, 'documents', id, 'original') : null
   if (file && key) await deps.blobs.putStream(key, [file.bytes], file.mimeType)
   try {
-    return await withTenant(deps.db, principal, (tx) =>
-      insertDocument(deps.jobs, tx, principal, {
+    return await withTenant(deps.db, principal, async (tx) => {
+      const row = await insertDocument(deps.jobs, tx, principal, {
         ...fields,
         id,
         file:
@@ -143,8 +145,10 @@ export async function createDocument(
               }
             : undefined,
         event: file ? 'document.uploaded' : 'document.pasted',
-      }),
-    )
+      })
+      await afterInsert?.(tx, row)
+      return row
+    })
   } catch (error) {
     if (key) await deps.blobs.deletePrefix(documentFolder(principal.orgId, id))
     // The composite (org_id, app_id) reference admits only the organisation's own apps.

@@ -61,6 +61,8 @@ export async function buildTestApp(
     /** Caps and keep-alive period of event streams (see http/event-streams.ts). */
     streams?: EventStreamLimits
     maxRecordingMinutes?: number
+    /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
+    ocrLanguages?: string
     publicUrl?: string
     logger?: FastifyBaseLogger
     /** Fastify trustProxy (TRUST_PROXY); injected requests come from 127.0.0.1. */
@@ -99,6 +101,7 @@ export async function buildTestApp(
     extraction: options.extraction,
     streams: options.streams,
     maxRecordingMinutes: options.maxRecordingMinutes,
+    ocrLanguages: options.ocrLanguages,
     secret: TEST_SECRET,
     publicUrl,
     logger: options.logger,

@@ -101,6 +101,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/documents/{documentId}/pages/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The image of page `page` (1-based) of a scan read by OCR (`pageStarts` not null), as a greyscale PNG 1,600 pixels on its long side, rendered from the stored PDF; an attachment with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`. 404 for other documents and pages. */
+        get: operations["getDocumentPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/documents/{documentId}/ocr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Reads the text of a scanned PDF without text (`textStatus` empty) again by OCR, as a background job (202 with the job; the running one when it is already being read). 409 `ocr_not_needed` for a document with text or that is not a PDF; 503 `ocr_language_missing` naming the Debian package of a missing OCR_LANGUAGES pack. */
+        post: operations["startDocumentOcr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/documents/{documentId}/analyses": {
         parameters: {
             query?: never;
@@ -829,7 +863,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -847,8 +881,10 @@ export interface components {
             mimeType: string | null;
             sizeBytes: number | null;
             /** @enum {string} */
-            textStatus: "ok" | "empty";
+            textStatus: "ok" | "empty" | "ocr";
             textStatusMessage: string | null;
+            /** @description For a scan read by OCR: where each page's text starts in `content` (page 1 first); its page images are getDocumentPage. Null otherwise. */
+            pageStarts: number[] | null;
         };
         DocumentCardInput: {
             /** Format: uuid */
@@ -860,12 +896,19 @@ export interface components {
             preview: string;
             createdAt: string;
             /** @enum {string} */
-            textStatus: "ok" | "empty";
+            textStatus: "ok" | "empty" | "ocr";
         };
         DocumentChunksJobResultInput: {
             chunks: number;
             embedder: string | null;
             superseded?: boolean;
+        };
+        OcrJobResultInput: {
+            /** Format: uuid */
+            documentId: string;
+            pages: number;
+            /** @description Length of the recognised text */
+            characters: number;
         };
         AnalysisJobResultInput: {
             /** Format: uuid */
@@ -905,7 +948,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -925,7 +968,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -945,7 +988,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -965,7 +1008,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -975,9 +1018,29 @@ export interface components {
             /** @constant */
             kind: "entities-import";
             result: components["schemas"]["EntitiesImportJobResultInput"] | null;
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "ocr";
+            result: components["schemas"]["OcrJobResultInput"] | null;
         };
         /** @enum {string} */
-        JobKindInput: "analysis" | "transcription" | "document-chunks" | "entities-import";
+        JobKindInput: "analysis" | "transcription" | "document-chunks" | "entities-import" | "ocr";
         AnalysisResultInput: {
             summary: {
                 text: string;
@@ -1107,7 +1170,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -1144,7 +1207,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -1359,7 +1422,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -1377,8 +1440,10 @@ export interface components {
             mimeType: string | null;
             sizeBytes: number | null;
             /** @enum {string} */
-            textStatus: "ok" | "empty";
+            textStatus: "ok" | "empty" | "ocr";
             textStatusMessage: string | null;
+            /** @description For a scan read by OCR: where each page's text starts in `content` (page 1 first); its page images are getDocumentPage. Null otherwise. */
+            pageStarts: number[] | null;
         };
         DocumentCard: {
             /** Format: uuid */
@@ -1390,12 +1455,19 @@ export interface components {
             preview: string;
             createdAt: string;
             /** @enum {string} */
-            textStatus: "ok" | "empty";
+            textStatus: "ok" | "empty" | "ocr";
         };
         DocumentChunksJobResult: {
             chunks: number;
             embedder: string | null;
             superseded?: boolean;
+        };
+        OcrJobResult: {
+            /** Format: uuid */
+            documentId: string;
+            pages: number;
+            /** @description Length of the recognised text */
+            characters: number;
         };
         AnalysisJobResult: {
             /** Format: uuid */
@@ -1435,7 +1507,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1455,7 +1527,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1475,7 +1547,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1495,7 +1567,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1505,9 +1577,29 @@ export interface components {
             /** @constant */
             kind: "entities-import";
             result: components["schemas"]["EntitiesImportJobResult"] | null;
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "ocr";
+            result: components["schemas"]["OcrJobResult"] | null;
         };
         /** @enum {string} */
-        JobKind: "analysis" | "transcription" | "document-chunks" | "entities-import";
+        JobKind: "analysis" | "transcription" | "document-chunks" | "entities-import" | "ocr";
         AnalysisResult: {
             summary: {
                 text: string;
@@ -1637,7 +1729,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -1674,7 +1766,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -2711,6 +2803,161 @@ export interface operations {
             };
             /** @description The range is outside the file */
             416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocumentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                documentId: string;
+                page: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page as a PNG image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startDocumentOcr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -33,6 +33,7 @@ export function makeDocumentDetail(
     sizeBytes: null,
     textStatus: 'ok',
     textStatusMessage: null,
+    pageStarts: null,
     ...overrides,
   }
 }

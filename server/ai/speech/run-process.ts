@@ -4,7 +4,10 @@
  * (WorkerPool.runOnSlot): it waits for a free thread, counts in the pool's counters and is killed
  * at the pool's task timeout (a 422 `audio_timeout` problem), so speech shares the cap of every
  * other CPU-heavy task. Aborting `signal` kills the process (SIGKILL). A program that is not
- * installed becomes a 503 `engine_unavailable` problem naming `install`, never a crash.
+ * installed becomes a 503 `engine_unavailable` problem naming `install`, never a crash. The OCR
+ * programs (pdftoppm, tesseract; decision 0053) also set their own time limit and failure map, a
+ * working folder, a bare environment and an address-space cap (util-linux `prlimit --as`, so a
+ * hostile PDF that makes the renderer grow is killed by the kernel, not the server).
  */
 import { spawn } from 'node:child_process'
 import { AppError } from '../../errors/app-error'
@@ -41,7 +44,20 @@ export interface RunOptions {
    * only test and benchmark helpers that make audio fixtures pass null.
    */
   pool: WorkerPool | null
+  /** Wall-clock limit of the run in ms (default: the pool's task timeout). */
+  timeoutMs?: number
+  /** What the slot's failures become (default: the speech programs', 422 `audio_timeout`). */
+  failures?: TaskFailures
+  /** Working folder of the process (default: the server's). */
+  cwd?: string
+  /** The whole environment of the process, when given (default: the server's). */
+  env?: NodeJS.ProcessEnv
+  /** Address-space cap of the process in MiB, through `prlimit --as` (default: none). */
+  memoryMb?: number
 }
+
+/** Exit status of `prlimit` when the program it was to run does not exist (util-linux). */
+const PRLIMIT_NOT_FOUND = 127
 
 /**
  * Runs `program args`; resolves with its stdout, rejects with ProcessFailure, AppError (503
@@ -52,22 +68,30 @@ export async function runProcess(
   args: string[],
   options: RunOptions,
 ): Promise<Buffer> {
-  const { pool, ...rest } = options
+  const { pool, timeoutMs, failures, ...rest } = options
   if (!pool) return spawnAndCollect(program, args, rest)
   return pool.runOnSlot((signal) => spawnAndCollect(program, args, { ...rest, signal }), {
     signal: options.signal,
-    failures: SPEECH_FAILURES,
+    timeoutMs,
+    failures: failures ?? SPEECH_FAILURES,
   })
 }
 
 function spawnAndCollect(
   program: string,
   args: string[],
-  options: Omit<RunOptions, 'pool'>,
+  options: Omit<RunOptions, 'pool' | 'timeoutMs' | 'failures'>,
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(options.signal.reason)
-    const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+    const capped = options.memoryMb !== undefined
+    const command = capped ? 'prlimit' : program
+    const argv = capped ? [`--as=${options.memoryMb! * 1024 * 1024}`, '--', program, ...args] : args
+    const child = spawn(command, argv, {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      cwd: options.cwd,
+      env: options.env,
+    })
     const out: Buffer[] = []
     let stderr = ''
     const onAbort = () => child.kill('SIGKILL')
@@ -86,6 +110,7 @@ function spawnAndCollect(
       options.signal?.removeEventListener('abort', onAbort)
       if (options.signal?.aborted) reject(options.signal.reason)
       else if (code === 0) resolve(Buffer.concat(out))
+      else if (capped && code === PRLIMIT_NOT_FOUND) reject(engineUnavailable(options.install))
       else reject(new ProcessFailure(program, code, stderr))
     })
     child.stdin.end(options.stdin ?? undefined)

@@ -38,9 +38,15 @@ export async function useTempRoot(dir: string, graceMs: number): Promise<number>
   return removed
 }
 
-/** Runs `fn` with a fresh private temporary folder under the root, removed afterwards. */
-export async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(path.join(root ?? tmpdir(), PREFIX))
+/**
+ * Runs `fn` with a fresh private temporary folder (mode 0700) under the root, removed afterwards
+ * whether `fn` succeeds, fails or is aborted; `prefix` names the kind of work (OCR passes its own).
+ */
+export async function withTempDir<T>(
+  fn: (dir: string) => Promise<T>,
+  prefix: string = PREFIX,
+): Promise<T> {
+  const dir = await mkdtemp(path.join(root ?? tmpdir(), prefix))
   try {
     return await fn(dir)
   } finally {

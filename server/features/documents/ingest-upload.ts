@@ -13,6 +13,9 @@ import { extractTextInPool } from './extract-in-pool'
 import { uploadTitle } from './upload-title'
 import { DocumentType } from './schemas'
 import { createDocument } from '../../documents/document-writes'
+import { needsOcr } from '../../ai/ocr/needs-ocr'
+import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
+import { enqueueOcr } from './ocr-job'
 
 export interface UploadedFile {
   bytes: Uint8Array
@@ -37,11 +40,18 @@ export async function ingestUpload(
       documentType.error.issues[0]?.message ?? 'Invalid document type',
     )
   const extracted = await extractTextInPool(services.pool, services.limits.extraction, input.file)
+  // A scan is stored without text and its OCR queued with it (decision 0053); without the
+  // languages' packs it is refused (503) before anything is stored.
+  const pages = needsOcr(extracted) ? extracted.pages : null
+  if (pages) await checkOcrLanguages(services.limits.ocrLanguages, services.pool)
   return createDocument(services, principal, {
     appId: appId?.data,
     title: uploadTitle({ given: input.title, fileName: input.file.fileName, extracted }),
-    content: extracted.text,
+    content: pages ? '' : extracted.text,
     documentType: documentType.data,
     file: { ...input.file, mimeType: extracted.mimeType },
+    afterInsert: pages
+      ? (tx, row) => enqueueOcr(services, tx, principal, { documentId: row.id, pages })
+      : undefined,
   })
 }

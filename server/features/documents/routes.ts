@@ -26,6 +26,10 @@ import { createDocument, deleteDocument, deleteDocuments } from '../../documents
 import { streamResponse } from '../../http/stream-responses'
 import { sendBlob } from '../../http/send-blob'
 import { problemResponse } from '../../http/problem-responses'
+import { fileHeaders } from '../../http/file-download'
+import { JobSchema } from '../../job-schema'
+import { documentPageImage } from './document-page-image'
+import { enqueueOcrAgain } from './ocr-again'
 
 /** The media types a document's original file is stored as. */
 const DOCUMENT_TYPES = [
@@ -33,6 +37,11 @@ const DOCUMENT_TYPES = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'text/plain',
 ]
+
+/** A page of a document: 1-based, at most MAX_PDF_PAGES' ceiling. */
+const DocumentPageParams = DocumentParams.extend({
+  page: z.coerce.number().int().min(1).max(100_000),
+})
 
 /** Upload limit: 25 MB (issue 2). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024
@@ -218,6 +227,47 @@ export const documentRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const file = await getDocumentFile(deps, principalOf(req), req.params.documentId)
       return sendBlob(req, reply, deps.blobs, { ...file, missing: () => notFound('File') })
+    },
+  )
+
+  app.get(
+    '/orgs/:orgId/documents/:documentId/pages/:page',
+    {
+      schema: {
+        operationId: 'getDocumentPage',
+        tags: ['documents'],
+        description:
+          "The image of page `page` (1-based) of a scan read by OCR (`pageStarts` not null), as a greyscale PNG 1,600 pixels on its long side, rendered from the stored PDF; an attachment with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`. 404 for other documents and pages.",
+        params: DocumentPageParams,
+        response: { 200: streamResponse('The page as a PNG image', ['image/png']) },
+      },
+      config: { minRole: 'member' },
+    },
+    async (req, reply) => {
+      const { documentId, page } = req.params
+      const png = await documentPageImage(deps, principalOf(req), documentId, page)
+      return fileHeaders(reply, { contentType: 'image/png', fileName: `page-${page}.png` }).send(
+        png,
+      )
+    },
+  )
+
+  app.post(
+    '/orgs/:orgId/documents/:documentId/ocr',
+    {
+      schema: {
+        operationId: 'startDocumentOcr',
+        tags: ['documents'],
+        description:
+          'Reads the text of a scanned PDF without text (`textStatus` empty) again by OCR, as a background job (202 with the job; the running one when it is already being read). 409 `ocr_not_needed` for a document with text or that is not a PDF; 503 `ocr_language_missing` naming the Debian package of a missing OCR_LANGUAGES pack.',
+        params: DocumentParams,
+        response: { 202: JobSchema },
+      },
+      config: { minRole: 'member' },
+    },
+    async (req, reply) => {
+      const job = await enqueueOcrAgain(deps, principalOf(req), req.params.documentId)
+      return reply.status(202).send(job)
     },
   )
 }

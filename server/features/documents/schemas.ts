@@ -12,7 +12,8 @@ export const DocumentType = z
   .max(40)
   .regex(/^[a-z0-9][a-z0-9 _-]*$/, 'Document type may hold letters, digits, spaces, - and _')
 
-export const TextStatus = z.enum(['ok', 'empty'])
+/** 'ok': extracted text; 'empty': none (a scan awaiting or past its OCR); 'ocr': recognised. */
+export const TextStatus = z.enum(['ok', 'empty', 'ocr'])
 
 export const DocumentSchema = z
   .object({
@@ -28,6 +29,12 @@ export const DocumentSchema = z
     sizeBytes: z.number().int().nullable(),
     textStatus: TextStatus,
     textStatusMessage: z.string().nullable(),
+    pageStarts: z
+      .array(z.number().int())
+      .nullable()
+      .describe(
+        "For a scan read by OCR: where each page's text starts in `content` (page 1 first); its page images are getDocumentPage. Null otherwise.",
+      ),
   })
   .meta({ id: 'Document' })
 

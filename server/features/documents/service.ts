@@ -14,6 +14,16 @@ import { recordEvent } from '../../events/record-event'
 import { assertOrgKey } from '../../blob/blob-keys'
 
 export const NO_TEXT_MESSAGE = 'No text found (scanned PDF?)'
+const NO_TEXT_AFTER_OCR_MESSAGE = 'No text found, even when reading the page images (OCR).'
+const OCR_MESSAGE =
+  'Text recognised from the page images (OCR): it may hold recognition errors; check quotes against the page.'
+
+/** What the API says of a document's text, by its status. */
+function textStatusMessage(row: DocumentRow): string | null {
+  if (row.textStatus === 'ocr') return OCR_MESSAGE
+  if (row.textStatus !== 'empty') return null
+  return row.pageStarts ? NO_TEXT_AFTER_OCR_MESSAGE : NO_TEXT_MESSAGE
+}
 
 type DocumentRow = typeof documents.$inferSelect
 
@@ -30,8 +40,9 @@ export function toDocument(row: DocumentRow) {
     fileName: row.fileName,
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
-    textStatus: row.textStatus as 'ok' | 'empty',
-    textStatusMessage: row.textStatus === 'empty' ? NO_TEXT_MESSAGE : null,
+    textStatus: row.textStatus as 'ok' | 'empty' | 'ocr',
+    textStatusMessage: textStatusMessage(row),
+    pageStarts: row.pageStarts,
   }
 }
 
@@ -141,7 +152,7 @@ interface DocumentPage {
     documentType: string
     preview: string
     createdAt: string
-    textStatus: 'ok' | 'empty'
+    textStatus: 'ok' | 'empty' | 'ocr'
   }[]
   total: number
   types: string[]

@@ -11,6 +11,8 @@ interface DocumentAnalysisProps {
   documentId: string
   /** False when the document has no text (e.g. a scanned PDF), which disables running. */
   canAnalyze: boolean
+  /** Why running is disabled, shown beside Analyze (e.g. a scan still being read by OCR). */
+  analyzeDisabledReason?: string | null
   highlight: Span | null
   onSelectSpan: (span: Span) => void
 }
@@ -20,6 +22,7 @@ export function DocumentAnalysis({
   orgId,
   documentId,
   canAnalyze,
+  analyzeDisabledReason = null,
   highlight,
   onSelectSpan,
 }: DocumentAnalysisProps) {
@@ -34,7 +37,12 @@ export function DocumentAnalysis({
           <CardTitle>Analyze</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <RunAnalysisForm onRun={run} isRunning={isRunning} disabled={!canAnalyze} />
+          <RunAnalysisForm
+            onRun={run}
+            isRunning={isRunning}
+            disabled={!canAnalyze}
+            disabledReason={canAnalyze ? null : analyzeDisabledReason}
+          />
           <AnalysisHistory
             analyses={analyses}
             status={historyStatus}

@@ -17,12 +17,21 @@ interface RunAnalysisFormProps {
   isRunning: boolean
   /** Set when the document has no text to analyse. */
   disabled?: boolean
+  /** Why it is disabled, shown under the button and named as its description. */
+  disabledReason?: string | null
 }
 
 /** Choose an analysis kind (default Full analysis) and run it. */
-export function RunAnalysisForm({ onRun, isRunning, disabled = false }: RunAnalysisFormProps) {
+export function RunAnalysisForm({
+  onRun,
+  isRunning,
+  disabled = false,
+  disabledReason = null,
+}: RunAnalysisFormProps) {
   const [kind, setKind] = useState<AnalysisKind>('full')
   const kindId = useId()
+  const reasonId = useId()
+  const reason = disabled ? disabledReason : null
   return (
     <form
       className="flex flex-wrap items-end gap-2"
@@ -46,10 +55,19 @@ export function RunAnalysisForm({ onRun, isRunning, disabled = false }: RunAnaly
           </SelectContent>
         </Select>
       </div>
-      <Button type="submit" disabled={disabled || isRunning}>
+      <Button
+        type="submit"
+        disabled={disabled || isRunning}
+        aria-describedby={reason ? reasonId : undefined}
+      >
         <Sparkles aria-hidden="true" />
         {isRunning ? 'Analyzing…' : 'Analyze'}
       </Button>
+      {reason && (
+        <p id={reasonId} className="basis-full text-sm text-muted-foreground">
+          {reason}
+        </p>
+      )}
     </form>
   )
 }

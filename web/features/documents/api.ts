@@ -1,6 +1,7 @@
 /** Documents data access: TanStack query factories and the paste call, keyed under the org. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '../../lib/api'
+import type { Job } from '../../lib/jobs'
 import type { DocumentDetail, DocumentList } from './types'
 
 /**
@@ -104,4 +105,18 @@ export function deleteDocument(orgId: string, documentId: string): Promise<void>
     })
     .then(unwrap)
     .then(() => undefined)
+}
+
+/** URL of page `page` (1-based) of a scan read by OCR, as a PNG (same origin: the cookie authorises it). */
+export function documentPageUrl(orgId: string, documentId: string, page: number): string {
+  return `/api/v1/orgs/${encodeURIComponent(orgId)}/documents/${encodeURIComponent(documentId)}/pages/${page}`
+}
+
+/** Asks the server to read a scan without text by OCR; resolves to its job (202). */
+export function startDocumentOcr(orgId: string, documentId: string): Promise<Job> {
+  return api
+    .POST('/api/v1/orgs/{orgId}/documents/{documentId}/ocr', {
+      params: { path: { orgId, documentId } },
+    })
+    .then(unwrap)
 }

@@ -6,6 +6,7 @@ import { documentFileUrl } from './api'
 import { DocumentTextView } from './document-text-view'
 import { documentTypeLabel } from './document-types'
 import { formatDate } from './format-date'
+import { ScanPageView } from './scan-page-view'
 import type { DocumentDetail, Span } from './types'
 
 interface DocumentViewerProps {
@@ -58,6 +59,14 @@ export function DocumentViewer({ orgId, document, highlight, actions }: Document
             <TriangleAlert className="size-4" aria-hidden="true" />
             {document.textStatusMessage}
           </p>
+        )}
+        {document.textStatus === 'ocr' && document.pageStarts && (
+          <ScanPageView
+            orgId={orgId}
+            documentId={document.id}
+            pageStarts={document.pageStarts}
+            highlight={highlight}
+          />
         )}
         {document.content && <DocumentTextView content={document.content} highlight={highlight} />}
       </CardContent>

@@ -4,6 +4,9 @@ import { Skeleton } from '../../components/ui/skeleton'
 import { documentQuery } from './api'
 import { DocumentViewer } from './document-viewer'
 import { DocumentActions, type DocumentDialog } from './document-actions'
+import { DocumentOcrStatus } from './document-ocr-status'
+import { analyzeDisabledReason } from './analyze-disabled-reason'
+import { useDocumentOcr } from './use-document-ocr'
 import type { RenderDocumentAnalysis, Span } from './types'
 
 interface DocumentWorkspaceProps {
@@ -30,6 +33,7 @@ export function DocumentWorkspace({
   const document = useQuery(documentQuery(orgId, documentId))
   const [highlight, setHighlight] = useState<Span | null>(initialHighlight)
   const [dialog, setDialog] = useState<DocumentDialog>(null)
+  const ocr = useDocumentOcr(orgId, document.data)
 
   if (document.status === 'pending') {
     return (
@@ -55,6 +59,16 @@ export function DocumentWorkspace({
       */}
       <div className="flex flex-col gap-2 2xl:sticky 2xl:top-16 2xl:z-[5]">
         {renderStatus?.(documentId)}
+        {ocr.scan && (
+          <DocumentOcrStatus
+            job={ocr.job}
+            read={document.data.pageStarts !== null}
+            onStart={() => ocr.start.mutate()}
+            starting={ocr.start.isPending}
+            startError={ocr.start.error?.message ?? null}
+            onCancel={ocr.cancel}
+          />
+        )}
         <DocumentViewer
           orgId={orgId}
           document={document.data}
@@ -74,6 +88,7 @@ export function DocumentWorkspace({
         orgId,
         documentId,
         canAnalyze: document.data.content.trim() !== '',
+        analyzeDisabledReason: analyzeDisabledReason(document.data, ocr.job),
         highlight,
         onSelectSpan: setHighlight,
       })}

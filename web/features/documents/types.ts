@@ -21,6 +21,8 @@ export interface DocumentAnalysisSlotProps {
   documentId: string
   /** False when the document has no text (e.g. a scanned PDF), which disables running. */
   canAnalyze: boolean
+  /** Why Analyze is disabled (shown beside it), or null. */
+  analyzeDisabledReason?: string | null
   /** The passage highlighted in the document text, or null. */
   highlight: Span | null
   /** Highlights `span` in the document text (a finding was chosen). */

@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ADD COLUMN "page_starts" integer[];

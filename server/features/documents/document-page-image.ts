@@ -1,0 +1,36 @@
+/**
+ * A page image of a scan read by OCR (issue 26): rendered on demand from the stored PDF by
+ * pdftoppm, under the OCR programs' isolation and limits (recognise-pdf.ts), so the viewer can
+ * show the page a cited passage stands on. Nothing is stored: no second copy of the scan to keep,
+ * move or delete with the document.
+ */
+import type { Principal } from '../../db/tenant'
+import { AppError, notFound } from '../../errors/app-error'
+import { renderPdfPage } from '../../ai/ocr/recognise-pdf'
+import type { AppServices } from '../../services'
+import { ocrSettings } from './ocr-job'
+import { getDocument } from './service'
+
+/**
+ * Long side of a viewer's page image in pixels: 1,600, a Letter page at ~145 dpi, sharp on a
+ * laptop screen at full width; a page is ~150–300 KB of greyscale PNG.
+ */
+const VIEWER_LONG_SIDE_PX = 1600
+
+/**
+ * The PNG of page `page` (1-based) of document `id`. 404 when the document is not the
+ * organisation's, was not read by OCR, or has no such page; the OCR programs' errors otherwise.
+ */
+export async function documentPageImage(
+  services: AppServices,
+  principal: Principal,
+  id: string,
+  page: number,
+): Promise<Buffer> {
+  const row = await getDocument(services.db, principal, id)
+  if (!row.pageStarts || page > row.pageStarts.length || !row.fileKey)
+    throw new AppError('not_found', `This document has no page image ${page}.`)
+  const blob = await services.blobs.get(row.fileKey)
+  if (!blob) throw notFound('File')
+  return renderPdfPage(blob.data, page, VIEWER_LONG_SIDE_PX, ocrSettings(services))
+}

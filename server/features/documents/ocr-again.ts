@@ -1,0 +1,63 @@
+/**
+ * Reading a scan without text again (issue 26): after its OCR failed or was cancelled, or for a
+ * scan uploaded before OCR existed, the document page's "Read text (OCR)" queues a new 'ocr' job.
+ * Idempotent while one runs: the queued or running job is answered instead of a second.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { documents, jobs } from '../../db/schema'
+import { withTenant, type Principal } from '../../db/tenant'
+import { AppError, notFound } from '../../errors/app-error'
+import { ACTIVE_STATUSES, toJob, type Job } from '../../jobs/job-service'
+import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
+import type { AppServices } from '../../services'
+import { extractTextInPool } from './extract-in-pool'
+import { enqueueOcr, OCR_JOB_KIND } from './ocr-job'
+import { getDocument } from './service'
+
+const NOT_NEEDED = 'Only a PDF without text can be read by OCR; this document has its text.'
+
+/**
+ * Queues the OCR of document `id` and returns its job (or the one already queued or running).
+ * 404 for another organisation's document, 409 `ocr_not_needed` for one with text or not a PDF,
+ * 503 for a missing language pack, and the extraction's errors when counting its pages.
+ */
+export async function enqueueOcrAgain(
+  services: AppServices,
+  principal: Principal,
+  id: string,
+): Promise<Job> {
+  const row = await getDocument(services.db, principal, id)
+  const blob = row.fileKey ? await services.blobs.get(row.fileKey) : null
+  if (row.textStatus !== 'empty' || row.mimeType !== 'application/pdf' || !blob)
+    throw new AppError('ocr_not_needed', NOT_NEEDED)
+  // The page count, read as the upload read it (same limits); the text is known to be thin.
+  const { pages } = await extractTextInPool(services.pool, services.limits.extraction, {
+    bytes: blob.data,
+    fileName: row.fileName ?? 'document.pdf',
+  })
+  if (!pages) throw new AppError('ocr_not_needed', NOT_NEEDED)
+  await checkOcrLanguages(services.limits.ocrLanguages, services.pool)
+  return withTenant(services.db, principal, async (tx) => {
+    const [locked] = await tx
+      .select({ textStatus: documents.textStatus })
+      .from(documents)
+      .where(eq(documents.id, id))
+      .for('update')
+    if (!locked) throw notFound('Document')
+    if (locked.textStatus !== 'empty') throw new AppError('ocr_not_needed', NOT_NEEDED)
+    const [running] = await tx
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.subjectId, id),
+          eq(jobs.kind, OCR_JOB_KIND),
+          inArray(jobs.status, ACTIVE_STATUSES),
+        ),
+      )
+      .orderBy(desc(jobs.createdAt))
+      .limit(1)
+    if (running) return toJob(running)
+    return enqueueOcr(services, tx, principal, { documentId: id, pages })
+  })
+}

@@ -1,0 +1,143 @@
+/**
+ * The 'ocr' job (issue 26, decision 0053): recognises the text of a scanned PDF, page by page
+ * (progress "Reading page 3 of 12", cancel kills the running program), on slots of the shared
+ * worker pool, then in one tenant transaction stores the text as the document's content with
+ * `text_status` 'ocr' and where each page starts, and queues the document's indexing again, so
+ * search, analyses and their citations all use the recognised text. It writes only a document
+ * still without text ('empty'), so it never overwrites a text layer or an earlier recognition.
+ */
+import { and, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { documents } from '../../db/schema'
+import { withTenant, type Principal, type Tx } from '../../db/tenant'
+import { AppError, notFound } from '../../errors/app-error'
+import { recordAudit } from '../../audit/record-audit'
+import { defineJob } from '../../jobs/define-job'
+import { jobPrincipal } from '../../jobs/job-runner'
+import { CHUNK_JOB_KIND } from '../../search/index-document'
+import type { AppServices } from '../../services'
+import { recognisePdf, type OcrSettings } from '../../ai/ocr/recognise-pdf'
+import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
+import { MAX_DOCUMENT_CHARACTERS } from './extract-text'
+
+export const OCR_JOB_KIND = 'ocr' as const
+
+/**
+ * Address-space cap of each OCR program in MiB. Tesseract 5.3 reading a 3,300-pixel page with the
+ * English model peaked at ~120 MiB resident here and ran under a 200 MiB cap; 1 GiB leaves room for
+ * several languages and stops a page built to make the renderer grow.
+ */
+const OCR_MEMORY_MB = 1024
+
+/** The OCR settings of the app's services. */
+export function ocrSettings(services: AppServices): OcrSettings {
+  return {
+    pool: services.pool,
+    languages: services.limits.ocrLanguages,
+    memoryMb: OCR_MEMORY_MB,
+  }
+}
+
+const OcrInput = z.object({
+  documentId: z.string().uuid(),
+  /** Pages of the PDF, as its extraction counted them (at most MAX_PDF_PAGES). */
+  pages: z.number().int().min(1),
+})
+
+/** Queues the OCR of document `documentId` (`pages` pages) in the caller's transaction `tx`. */
+export function enqueueOcr(
+  services: AppServices,
+  tx: Tx,
+  principal: Principal,
+  input: z.input<typeof OcrInput>,
+) {
+  return services.jobs.enqueue(tx, principal, OCR_JOB_KIND, input, {
+    subjectId: input.documentId,
+  })
+}
+
+/** Stores the recognised text of a document still without text; false when it has text now. */
+async function saveRecognisedText(
+  services: AppServices,
+  principal: Principal,
+  documentId: string,
+  recognised: { text: string; pageStarts: number[] },
+): Promise<boolean> {
+  // A scan with nothing legible keeps 'empty'; its page starts say that OCR has read it.
+  const found = recognised.text.trim().length > 0
+  return withTenant(services.db, principal, async (tx) => {
+    const updated = await tx
+      .update(documents)
+      .set({
+        content: recognised.text,
+        textStatus: found ? 'ocr' : 'empty',
+        pageStarts: recognised.pageStarts,
+      })
+      .where(and(eq(documents.id, documentId), eq(documents.textStatus, 'empty')))
+      .returning({ id: documents.id })
+    if (updated.length === 0) return false
+    await recordAudit(
+      tx,
+      principal,
+      'document.ocr',
+      { type: 'document', id: documentId },
+      { pages: recognised.pageStarts.length, characters: recognised.text.length },
+    )
+    if (found)
+      await services.jobs.enqueue(
+        tx,
+        principal,
+        CHUNK_JOB_KIND,
+        { documentId },
+        { subjectId: documentId },
+      )
+    return true
+  })
+}
+
+export const ocrJob = defineJob({
+  kind: OCR_JOB_KIND,
+  input: OcrInput,
+  result: z
+    .object({
+      documentId: z.string().uuid(),
+      pages: z.number().int(),
+      characters: z.number().int().describe('Length of the recognised text'),
+    })
+    .meta({ id: 'OcrJobResult' }),
+  // A scan of many pages takes minutes; a crash mid-way starts it again once.
+  maxAttempts: 2,
+  handler: (services: AppServices) => ({
+    async run(job, context) {
+      const { documentId, pages } = job.input
+      const principal = jobPrincipal(job)
+      const [row] = await withTenant(services.db, principal, (tx) =>
+        tx
+          .select({ fileKey: documents.fileKey, textStatus: documents.textStatus })
+          .from(documents)
+          .where(eq(documents.id, documentId)),
+      )
+      if (!row) throw notFound('Document')
+      if (row.textStatus !== 'empty')
+        throw new AppError('ocr_not_needed', 'This document already has its text.')
+      const blob = row.fileKey ? await services.blobs.get(row.fileKey) : null
+      if (!blob) throw new AppError('file_not_found', 'The PDF of this document is missing.')
+      const settings = ocrSettings(services)
+      await checkOcrLanguages(settings.languages, services.pool)
+      context.progress(0, `Reading page 1 of ${pages}`)
+      const recognised = await recognisePdf(blob.data, pages, settings, {
+        signal: context.signal,
+        onPage: (done, total) =>
+          context.progress(
+            done / total,
+            done < total ? `Reading page ${done + 1} of ${total}` : 'Saving the text',
+          ),
+      })
+      if (recognised.text.length > MAX_DOCUMENT_CHARACTERS)
+        throw new AppError('text_too_long', 'The recognised text is longer than a document may be.')
+      if (!(await saveRecognisedText(services, principal, documentId, recognised)))
+        throw new AppError('ocr_not_needed', 'This document already has its text.')
+      return { documentId, pages, characters: recognised.text.length }
+    },
+  }),
+})

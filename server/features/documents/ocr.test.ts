@@ -1,0 +1,277 @@
+/**
+ * Scanned PDFs through OCR (issue 26): the scans are made here, from lines of known words (a PDF
+ * with a text layer rendered by pdftoppm and rebuilt from its page images, so no text layer
+ * survives), never taken from a fixtures folder.
+ */
+import { readdir, readFile, readlink } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import { uploadForm } from '../../test/sample-files'
+import { imageOnlyPdf, textPdf } from '../../test/image-only-pdf'
+import { RISKY_SERVICES_AGREEMENT } from '../../test/test-contracts'
+import { storedDocuments } from '../../test/document-uploads'
+import type { AnalysisResult } from '../../ai/analyzer/types'
+
+let t: TestApp
+let alice: TestMember
+let mallory: TestMember
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  alice = await signedInMember(t, 'Alice Firm')
+  mallory = await signedInMember(t, 'Mallory Firm')
+})
+afterAll(() => t.close())
+
+const base = (m: TestMember) => `/api/v1/orgs/${m.orgId}/documents`
+
+/** `text` broken into lines of at most `width` characters at spaces (a page's 14 pt lines). */
+function wrap(text: string, width = 68): string[] {
+  const lines: string[] = []
+  for (const paragraph of text.split('\n')) {
+    let line = ''
+    for (const word of paragraph.split(' ').filter(Boolean)) {
+      if (line && line.length + 1 + word.length > width) {
+        lines.push(line)
+        line = word
+      } else line = line ? `${line} ${word}` : word
+    }
+    lines.push(line)
+  }
+  return lines
+}
+
+async function upload(m: TestMember, bytes: Uint8Array, fileName = 'scan.pdf') {
+  return t.app.inject({
+    method: 'POST',
+    url: base(m),
+    headers: m.headers,
+    payload: uploadForm(bytes, fileName),
+  })
+}
+
+/** The OCR jobs of document `id`, newest first. */
+async function ocrJobs(m: TestMember, id: string) {
+  const res = await t.app.inject({
+    url: `/api/v1/orgs/${m.orgId}/jobs?subjectId=${id}&kind=ocr`,
+    headers: m.headers,
+  })
+  expect(res.statusCode).toBe(200)
+  return res.json().items as { id: string; status: string; progress: number; message: string }[]
+}
+
+/** The document as the API answers it. */
+async function document(m: TestMember, id: string) {
+  const res = await t.app.inject({ url: `${base(m)}/${id}`, headers: m.headers })
+  expect(res.statusCode).toBe(200)
+  return res.json() as {
+    content: string
+    textStatus: string
+    textStatusMessage: string | null
+    pageStarts: number[] | null
+  }
+}
+
+/**
+ * Waits for job `jobId` to end and returns it as the API answers it. OCR runs two programs per
+ * page on a machine whose cores other work shares: up to two minutes, not finishedJob's 20 s.
+ */
+async function endedJob(m: TestMember, jobId: string) {
+  let job: { status: string; result: unknown; errorCode: string | null } | undefined
+  await expect
+    .poll(
+      async () => {
+        const res = await t.app.inject({
+          url: `/api/v1/orgs/${m.orgId}/jobs/${jobId}`,
+          headers: m.headers,
+        })
+        job = res.json()
+        return job?.status
+      },
+      { timeout: 120_000, interval: 100 },
+    )
+    .toMatch(/succeeded|failed|cancelled/)
+  return job!
+}
+
+/**
+ * Working folders of the OCR programs (pdftoppm, tesseract) this test process is running, read
+ * from /proc: its children whose working folder is an OCR temporary folder (other processes on
+ * the machine may run OCR too).
+ */
+async function ocrProcessFolders(): Promise<string[]> {
+  const folders: string[] = []
+  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    if (parent !== process.pid) continue
+    const cwd = await readlink(`/proc/${pid}/cwd`).catch(() => '')
+    if (cwd.includes('lexdesk-ocr-')) folders.push(cwd)
+  }
+  return folders
+}
+
+describe('scanned PDFs (OCR)', () => {
+  it(
+    'recognises the words of a scan, page by page, and its analysis cites them',
+    { timeout: 300_000 },
+    async () => {
+      const lines = wrap(RISKY_SERVICES_AGREEMENT)
+      const scan = await imageOnlyPdf(await textPdf(lines, 20))
+      const res = await upload(alice, scan)
+      expect(res.statusCode).toBe(201)
+      const id = res.json().id as string
+      expect(res.json()).toMatchObject({ content: '', textStatus: 'empty' })
+
+      const [job] = await ocrJobs(alice, id)
+      expect(job).toBeDefined()
+      expect(await endedJob(alice, job!.id)).toMatchObject({
+        status: 'succeeded',
+        result: { documentId: id, pages: 2 },
+      })
+      const recognised = await document(alice, id)
+      expect(recognised.textStatus).toBe('ocr')
+      expect(recognised.textStatusMessage).toMatch(/OCR/)
+      const flat = recognised.content.replace(/\s+/g, ' ')
+      for (const words of [
+        'MASTER SERVICES AGREEMENT',
+        'Northwind Analytics, Inc.',
+        'governed by and construed in accordance with the laws of the State of New York',
+        'indemnify, defend and hold harmless Provider',
+      ])
+        expect(flat).toContain(words)
+      // Page 2 starts with the line that opened the second page of the scan.
+      expect(recognised.pageStarts).toHaveLength(2)
+      expect(recognised.pageStarts![0]).toBe(0)
+      expect(recognised.content.slice(recognised.pageStarts![1]!)).toMatch(
+        new RegExp(`^${lines[20]!.split(' ').slice(0, 3).join(' ')}`),
+      )
+
+      const started = await t.app.inject({
+        method: 'POST',
+        url: `${base(alice)}/${id}/analyses`,
+        headers: alice.headers,
+        payload: { kind: 'full' },
+      })
+      expect(started.statusCode).toBe(202)
+      const analysisJob = await endedJob(alice, started.json().id)
+      expect(analysisJob.status).toBe('succeeded')
+      const list = await t.app.inject({
+        url: `${base(alice)}/${id}/analyses`,
+        headers: alice.headers,
+      })
+      const result = (list.json().items as { result: AnalysisResult }[])[0]!.result
+      const law = result.keyTerms.governingLaw
+      expect(law).not.toBeNull()
+      expect(recognised.content.slice(law!.start, law!.end)).toMatch(/New York/)
+      // Each clause quotes the recognised text where its words stand.
+      const cited = new Map(
+        result.clauses.map((c) => [
+          c.category,
+          recognised.content.slice(c.start, c.end).replace(/\s+/g, ' '),
+        ]),
+      )
+      for (const clause of result.clauses) expect(cited.get(clause.category)).toBeTruthy()
+      expect(cited.get('Governing Law')).toMatch(/governed by and construed/)
+      expect(cited.get('Non-Compete')).toMatch(/shall not, directly or indirectly, engage/)
+      expect(cited.get('Termination For Convenience')).toMatch(/terminate this Agreement/)
+    },
+  )
+
+  it('never OCRs a PDF with a text layer', { timeout: 300_000 }, async () => {
+    const res = await upload(alice, await textPdf(wrap(RISKY_SERVICES_AGREEMENT), 20), 'typed.pdf')
+    expect(res.statusCode).toBe(201)
+    expect(res.json().textStatus).toBe('ok')
+    expect(res.json().content).toContain('MASTER SERVICES AGREEMENT')
+    expect(await ocrJobs(alice, res.json().id)).toEqual([])
+  })
+
+  it(
+    'cancelling the OCR kills its programs and removes its temporary folder',
+    { timeout: 300_000 },
+    async () => {
+      const scan = await imageOnlyPdf(await textPdf(wrap(RISKY_SERVICES_AGREEMENT), 8))
+      const res = await upload(alice, scan)
+      const id = res.json().id as string
+      const [job] = await ocrJobs(alice, id)
+      let folders: string[] = []
+      await expect
+        .poll(
+          async () => {
+            folders = await ocrProcessFolders()
+            return folders.length
+          },
+          { timeout: 20_000, interval: 20 },
+        )
+        .toBeGreaterThan(0)
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orgs/${alice.orgId}/jobs/${job!.id}/cancel`,
+        headers: alice.headers,
+      })
+      expect(cancel.statusCode).toBe(200)
+      expect((await endedJob(alice, job!.id)).status).toBe('cancelled')
+      await expect.poll(async () => (await ocrProcessFolders()).length).toBe(0)
+      for (const folder of folders) expect(existsSync(folder)).toBe(false)
+      const after = await document(alice, id)
+      expect(after).toMatchObject({ content: '', textStatus: 'empty' })
+    },
+  )
+
+  it(
+    'serves the page images of a recognised scan as safe attachments, to its organisation only',
+    { timeout: 300_000 },
+    async () => {
+      const res = await upload(alice, await imageOnlyPdf(await textPdf(['Page one of a scan'])))
+      const id = res.json().id as string
+      const [job] = await ocrJobs(alice, id)
+      await endedJob(alice, job!.id)
+      const image = await t.app.inject({
+        url: `${base(alice)}/${id}/pages/1`,
+        headers: alice.headers,
+      })
+      expect(image.statusCode).toBe(200)
+      expect(image.headers['content-type']).toBe('image/png')
+      expect(image.headers['x-content-type-options']).toBe('nosniff')
+      expect(image.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
+      expect(image.headers['content-disposition']).toMatch(/^attachment; filename="page-1.png"/)
+      expect([...image.rawPayload.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
+      const past = await t.app.inject({
+        url: `${base(alice)}/${id}/pages/2`,
+        headers: alice.headers,
+      })
+      expect(past.statusCode).toBe(404)
+      const other = await t.app.inject({
+        url: `${base(mallory)}/${id}/pages/1`,
+        headers: mallory.headers,
+      })
+      expect(other.statusCode).toBe(404)
+    },
+  )
+
+  it(
+    'refuses a scan with a 503 naming the missing language pack, storing nothing',
+    { timeout: 300_000 },
+    async () => {
+      const german = await buildTestApp({ ocrLanguages: 'eng+deu' })
+      try {
+        const member = await signedInMember(german)
+        const before = await storedDocuments(german)
+        const res = await german.app.inject({
+          method: 'POST',
+          url: base(member),
+          headers: member.headers,
+          payload: uploadForm(await imageOnlyPdf(await textPdf(['Vertrag'])), 'scan.pdf'),
+        })
+        expect(res.statusCode).toBe(503)
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+        expect(res.json()).toMatchObject({ code: 'ocr_language_missing' })
+        expect(res.json().detail).toContain('tesseract-ocr-deu')
+        expect(await storedDocuments(german)).toEqual(before)
+      } finally {
+        await german.close()
+      }
+    },
+  )
+})
