@@ -48,7 +48,7 @@ const labelsPath = args.get('labels') ?? join(fixtures, 'contracts/cuad-dev-labe
 const contractsDir = args.get('contracts') ?? join(fixtures, 'contracts/cuad-txt')
 const labels = new Map(
   existsSync(labelsPath) && existsSync(contractsDir)
-    ? loadCuad(contractsDir, labelsPath).map((c) => [
+    ? loadCuad(contractsDir, labelsPath).contracts.map((c) => [
         matchKey(c.name.replace(/\.txt$/i, '')),
         new Set([...c.clauses].filter(([, quotes]) => quotes.length > 0).map(([name]) => name)),
       ])

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from './test/test-app'
-import { MAX_UPLOAD_BYTES } from './features/documents/routes'
+import { MAX_UPLOAD_BYTES } from './features/documents/schemas'
 import { MAX_RECORDING_BYTES } from './features/voice/service'
 import { MAX_IMPORT_BYTES } from './features/entities/import-csv'
 

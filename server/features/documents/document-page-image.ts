@@ -8,6 +8,9 @@ import type { Principal } from '../../db/tenant'
 import { AppError, notFound } from '../../errors/app-error'
 import { renderPdfPage } from '../../ai/ocr/recognise-pdf'
 import type { AppServices } from '../../services'
+import { assertOrgKey } from '../../blob/blob-keys'
+import { readBlob } from '../../blob/read-blob'
+import { MAX_UPLOAD_BYTES } from './schemas'
 import { ocrSettings } from './ocr-job'
 import { getDocument } from './service'
 
@@ -30,7 +33,8 @@ export async function documentPageImage(
   const row = await getDocument(services.db, principal, id)
   if (!row.pageStarts || page > row.pageStarts.length || !row.fileKey)
     throw new AppError('not_found', `This document has no page image ${page}.`)
-  const blob = await services.blobs.get(row.fileKey)
+  assertOrgKey(principal.orgId, row.fileKey, 'documents')
+  const blob = await readBlob(services.blobs, row.fileKey, MAX_UPLOAD_BYTES)
   if (!blob) throw notFound('File')
   return renderPdfPage(blob.data, page, VIEWER_LONG_SIDE_PX, ocrSettings(services))
 }

@@ -10,6 +10,9 @@ import { AppError, notFound } from '../../errors/app-error'
 import { ACTIVE_STATUSES, toJob, type Job } from '../../jobs/job-service'
 import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import type { AppServices } from '../../services'
+import { assertOrgKey } from '../../blob/blob-keys'
+import { readBlob } from '../../blob/read-blob'
+import { MAX_UPLOAD_BYTES } from './schemas'
 import { extractTextInPool } from './extract-in-pool'
 import { enqueueOcr, OCR_JOB_KIND } from './ocr-job'
 import { getDocument } from './service'
@@ -27,7 +30,8 @@ export async function enqueueOcrAgain(
   id: string,
 ): Promise<Job> {
   const row = await getDocument(services.db, principal, id)
-  const blob = row.fileKey ? await services.blobs.get(row.fileKey) : null
+  if (row.fileKey) assertOrgKey(principal.orgId, row.fileKey, 'documents')
+  const blob = row.fileKey ? await readBlob(services.blobs, row.fileKey, MAX_UPLOAD_BYTES) : null
   if (row.textStatus !== 'empty' || row.mimeType !== 'application/pdf' || !blob)
     throw new AppError('ocr_not_needed', NOT_NEEDED)
   // The page count, read as the upload read it (same limits); the text is known to be thin.

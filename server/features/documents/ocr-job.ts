@@ -16,6 +16,9 @@ import { defineJob } from '../../jobs/define-job'
 import { jobPrincipal } from '../../jobs/job-runner'
 import { CHUNK_JOB_KIND } from '../../search/index-document'
 import type { AppServices } from '../../services'
+import { assertOrgKey } from '../../blob/blob-keys'
+import { readBlob } from '../../blob/read-blob'
+import { MAX_UPLOAD_BYTES } from './schemas'
 import { recognisePdf, type OcrSettings } from '../../ai/ocr/recognise-pdf'
 import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import { MAX_DOCUMENT_CHARACTERS } from './extract-text'
@@ -120,7 +123,10 @@ export const ocrJob = defineJob({
       if (!row) throw notFound('Document')
       if (row.textStatus !== 'empty')
         throw new AppError('ocr_not_needed', 'This document already has its text.')
-      const blob = row.fileKey ? await services.blobs.get(row.fileKey) : null
+      if (row.fileKey) assertOrgKey(principal.orgId, row.fileKey, 'documents')
+      const blob = row.fileKey
+        ? await readBlob(services.blobs, row.fileKey, MAX_UPLOAD_BYTES)
+        : null
       if (!blob) throw new AppError('file_not_found', 'The PDF of this document is missing.')
       const settings = ocrSettings(services)
       await checkOcrLanguages(settings.languages, services.pool)

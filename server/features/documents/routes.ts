@@ -17,6 +17,7 @@ import {
   DocumentPage,
   DocumentSchema,
   MAX_PASTED_CHARACTERS,
+  MAX_UPLOAD_BYTES,
   PASTE_BODY_LIMIT_BYTES,
   PastedDocument,
   DocumentUpdate,
@@ -42,9 +43,6 @@ const DOCUMENT_TYPES = [
 const DocumentPageParams = DocumentParams.extend({
   page: z.coerce.number().int().min(1).max(100_000),
 })
-
-/** Upload limit: 25 MB (issue 2). */
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024
 
 /** The text fields of an upload; ingestUpload checks their values (bad_document_type, appId). */
 const UploadFields = z.object({

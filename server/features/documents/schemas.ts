@@ -114,3 +114,6 @@ export const PastedDocument = z.object({
   documentType: DocumentType.default('contract'),
   appId: AppId.optional().describe('The app to file it under; absent = organisation-wide'),
 })
+
+/** Upload limit of a document's original file: 25 MB (issue 2). */
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { storedDocuments } from '../../test/document-uploads'
-import { MAX_UPLOAD_BYTES } from './routes'
+import { MAX_UPLOAD_BYTES } from './schemas'
 import { MAX_PASTED_CHARACTERS } from './schemas'
 
 let t: TestApp
