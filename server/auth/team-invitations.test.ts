@@ -12,6 +12,7 @@ import {
   type TestApp,
   type TestMember,
 } from '../test/test-app'
+import { membershipIdOf } from '../test/membership-id'
 
 let t: TestApp
 let owner: TestMember
@@ -88,15 +89,6 @@ async function eventKinds() {
     .from(events)
     .where(eq(events.orgId, owner.orgId))
   return rows
-}
-
-/** The member id of `who` in the owner's organisation. */
-async function memberIdOf(who: TestMember): Promise<string> {
-  const [row] = await t.database.db
-    .select({ id: member.id })
-    .from(member)
-    .where(and(eq(member.organizationId, owner.orgId), eq(member.userId, who.userId)))
-  return row!.id
 }
 
 describe('an invitation', () => {
@@ -233,7 +225,7 @@ describe('roles', () => {
     })
     expect(byInvite.statusCode).toBe(403)
     const colleague = await signedInWithRole(t, owner.orgId, 'member')
-    const memberId = await memberIdOf(colleague)
+    const memberId = await membershipIdOf(t, colleague, owner.orgId)
     const promoted = await team(admin, 'PATCH', `/members/${memberId}`, { role: 'owner' })
     expect(promoted.statusCode).toBe(403)
     expect(await membershipOf(colleague.email)).toMatchObject({ role: 'member' })
@@ -261,7 +253,7 @@ describe('roles', () => {
     const removedOne = await signedInWithRole(t, owner.orgId, 'member')
     const leaver = await signedInWithRole(t, owner.orgId, 'member')
     const [promotedId, removedId, leaverId] = await Promise.all(
-      [promotedOne, removedOne, leaver].map(memberIdOf),
+      [promotedOne, removedOne, leaver].map((who) => membershipIdOf(t, who, owner.orgId)),
     )
     const changed = await team(owner, 'PATCH', `/members/${promotedId}`, { role: 'admin' })
     expect(changed.statusCode, changed.body).toBe(204)

@@ -57,6 +57,7 @@ export const ERROR_STATUS = {
   job_not_found: 404,
   member_not_found: 404,
   method_not_allowed: 405,
+  no_page_images: 409,
   no_text: 422,
   not_document_creator: 403,
   not_found: 404,

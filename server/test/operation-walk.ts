@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, onTestFinished } from 'vitest'
 import { and, eq } from 'drizzle-orm'
+import { PDFDocument } from 'pdf-lib'
 import type { InjectOptions } from 'fastify'
 import { withTenant } from '../db/tenant'
 import { insertJob } from '../jobs/job-service'
@@ -87,6 +88,25 @@ export function operationRequests(t: TestApp, org: TestMember) {
     })
     expect(res.statusCode).toBe(201)
     return (res.json() as { id: string }).id
+  }
+
+  /** Uploads a scanned PDF (one blank page: no text layer, so it is read by OCR) as `actor`. */
+  async function scanOf(actor: TestMember): Promise<string> {
+    const scan = await PDFDocument.create()
+    scan.addPage([612, 792])
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${orgUrl}/documents`,
+      headers: actor.headers,
+      payload: uploadForm(await scan.save(), 'walk-scan.pdf'),
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    return (res.json() as { id: string }).id
+  }
+
+  /** Operations whose document must be of a kind of its own (else documentOf's text upload). */
+  const DOCUMENT_MAKERS: Record<string, (actor: TestMember) => Promise<string>> = {
+    startDocumentOcr: scanOf,
   }
 
   /** An entity `actor` created in the organisation. */
@@ -247,7 +267,8 @@ export function operationRequests(t: TestApp, org: TestMember) {
       payload: { _emb: JSON.stringify(Array(384).fill(0.05)), _k: 3 },
     }),
     embedText: async () => ({ payload: { text: 'delivery of goods' } }),
-    mintTenantToken: async () => ({ payload: { ttl_seconds: 600, scope: 'read' } }),
+    startDocumentOcr: async () => ({ payload: {} }),
+    mintTenantToken: async () => ({ payload: { ttl_seconds: 600, scope: 'admin' } }),
     chat: async () => ({
       payload: { messages: [{ role: 'user', content: 'What is delivered?' }] },
     }),
@@ -274,7 +295,8 @@ export function operationRequests(t: TestApp, org: TestMember) {
     for (const name of names) {
       let value: string
       if (name === 'orgId') value = org.orgId
-      else if (name === 'documentId') value = await documentOf(actor)
+      else if (name === 'documentId')
+        value = await (DOCUMENT_MAKERS[op.operationId] ?? documentOf)(actor)
       else if (name === 'jobId') value = await jobOf(actor)
       else if (name === 'entityId') value = await entityOf(actor)
       else if (name === 'recordingId') value = await recordingOf(actor)
@@ -283,7 +305,11 @@ export function operationRequests(t: TestApp, org: TestMember) {
       else if (name === 'invitationId') value = await invitationOf(actor)
       else if (name === 'keyId') value = await apiKeyOf()
       else if (name === 'jti') value = await tokenOf()
-      else {
+      else if (name === 'page') {
+        // A valid page number, though a text document has no page images (409, not `exact`).
+        value = '1'
+        placeholder = true
+      } else {
         value = randomUUID()
         placeholder = true
       }

@@ -13,6 +13,7 @@ import {
   type TestApp,
   type TestMember,
 } from '../../test/test-app'
+import { membershipIdOf } from '../../test/membership-id'
 import { apiKeys, auditLogs } from '../../db/schema'
 import { withTenant } from '../../db/tenant'
 import { createLogger } from '../../http/logger'
@@ -172,12 +173,12 @@ describe('calling the API with a key', () => {
     const listed = await t.app.inject({ url: keysUrl(owner), headers: bearer(before.key) })
     expect(listed.statusCode).toBe(200)
     const demoted = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/organization/update-member-role',
+      method: 'PATCH',
+      url: `/api/v1/orgs/${owner.orgId}/members/${await membershipIdOf(t, admin, owner.orgId)}`,
       headers: owner.headers,
-      payload: { memberId: await memberIdOf(admin), role: 'member', organizationId: owner.orgId },
+      payload: { role: 'member' },
     })
-    expect(demoted.statusCode, demoted.body).toBe(200)
+    expect(demoted.statusCode, demoted.body).toBe(204)
     // `after` was never used, so nothing of it is cached: the role is read with the key.
     const res = await t.app.inject({ url: keysUrl(owner), headers: bearer(after.key) })
     expect(res.statusCode).toBe(403)
@@ -313,14 +314,6 @@ describe('the secret', () => {
     }
   })
 })
-
-/** The `member` row id of `m` in its organisation (better-auth's update-member-role takes it). */
-async function memberIdOf(m: TestMember): Promise<string> {
-  const rows = await t.database.db.execute(
-    sql`select id from member where user_id = ${m.userId} and organization_id = ${m.orgId}`,
-  )
-  return (rows as unknown as { rows: { id: string }[] }).rows[0]?.id ?? ''
-}
 
 describe('the per-key rate limit', () => {
   it('answers 429 with Retry-After past the key’s budget, whatever the route', async () => {

@@ -22,7 +22,8 @@ const VIEWER_LONG_SIDE_PX = 1600
 
 /**
  * The PNG of page `page` (1-based) of document `id`. 404 when the document is not the
- * organisation's, was not read by OCR, or has no such page; the OCR programs' errors otherwise.
+ * organisation's or has no such page; 409 `no_page_images` when it was not read by OCR (its text
+ * came with it, so it has no page images); the OCR programs' errors otherwise.
  */
 export async function documentPageImage(
   services: AppServices,
@@ -31,7 +32,12 @@ export async function documentPageImage(
   page: number,
 ): Promise<Buffer> {
   const row = await getDocument(services.db, principal, id)
-  if (!row.pageStarts || page > row.pageStarts.length || !row.fileKey)
+  if (!row.pageStarts || !row.fileKey)
+    throw new AppError(
+      'no_page_images',
+      'This document was not read by OCR: it has no page images.',
+    )
+  if (page > row.pageStarts.length)
     throw new AppError('not_found', `This document has no page image ${page}.`)
   assertOrgKey(principal.orgId, row.fileKey, 'documents')
   const blob = await readBlob(services.blobs, row.fileKey, MAX_UPLOAD_BYTES)

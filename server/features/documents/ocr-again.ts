@@ -16,11 +16,13 @@ import { MAX_UPLOAD_BYTES } from './schemas'
 import { extractTextInPool } from './extract-in-pool'
 import { enqueueOcr, OCR_JOB_KIND } from './ocr-job'
 import { getDocument } from './service'
+import { recordAudit } from '../../audit/record-audit'
 
 const NOT_NEEDED = 'Only a PDF without text can be read by OCR; this document has its text.'
 
 /**
- * Queues the OCR of document `id` and returns its job (or the one already queued or running).
+ * Queues the OCR of document `id` and returns its job (or the one already queued or running),
+ * audited as `document.ocr_requested` either way.
  * 404 for another organisation's document, 409 `ocr_not_needed` for one with text or not a PDF,
  * 503 for a missing language pack, and the extraction's errors when counting its pages.
  */
@@ -61,7 +63,17 @@ export async function enqueueOcrAgain(
       )
       .orderBy(desc(jobs.createdAt))
       .limit(1)
-    if (running) return toJob(running)
-    return enqueueOcr(services, tx, principal, { documentId: id, pages })
+    const job = running
+      ? toJob(running)
+      : await enqueueOcr(services, tx, principal, { documentId: id, pages })
+    // Who asked for a document to be read again is the firm's record, also when it already was.
+    await recordAudit(
+      tx,
+      principal,
+      'document.ocr_requested',
+      { type: 'document', id },
+      { jobId: job.id, alreadyQueued: running !== undefined },
+    )
+    return job
   })
 }

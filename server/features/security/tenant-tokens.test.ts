@@ -19,6 +19,7 @@ import {
   TEST_SECRET,
   type TestMember,
 } from '../../test/test-app'
+import { membershipIdOf } from '../../test/membership-id'
 
 const t = await buildTestApp()
 afterAll(() => t.close())
@@ -222,12 +223,11 @@ describe('calling the API with a token', () => {
     const url = `/api/v1/orgs/${owner.orgId}/documents`
     expect((await withToken(token, url)).statusCode).toBe(200)
     const removed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/organization/remove-member',
+      method: 'DELETE',
+      url: `/api/v1/orgs/${owner.orgId}/members/${await membershipIdOf(t, admin, owner.orgId)}`,
       headers: owner.headers,
-      payload: { memberIdOrEmail: admin.email, organizationId: owner.orgId },
     })
-    expect(removed.statusCode, removed.body).toBe(200)
+    expect(removed.statusCode, removed.body).toBe(204)
     expectInvalidToken(await withToken(token, url))
   })
 })

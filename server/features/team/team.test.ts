@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   type TestMember,
 } from '../../test/test-app'
+import { membershipIdOf } from '../../test/membership-id'
 import { createTestCredentials } from '../../test/test-credentials'
 
 const credentials = createTestCredentials()
@@ -36,15 +37,6 @@ const call = (
     headers: who.headers,
     ...(payload ? { payload } : {}),
   })
-
-/** The membership id of `who` in the owner's organisation. */
-async function memberIdOf(who: TestMember): Promise<string> {
-  const [row] = await t.database.db
-    .select({ id: member.id })
-    .from(member)
-    .where(and(eq(member.organizationId, owner.orgId), eq(member.userId, who.userId)))
-  return row!.id
-}
 
 async function auditOf(targetId: string) {
   return t.database.db
@@ -153,7 +145,7 @@ describe('roles', () => {
     })
     expect(byInvite.statusCode).toBe(403)
     const promoted = await signedInWithRole(t, owner.orgId, 'member')
-    const memberId = await memberIdOf(promoted)
+    const memberId = await membershipIdOf(t, promoted, owner.orgId)
     const byAdmin = await call(admin, 'PATCH', `/members/${memberId}`, { role: 'owner' })
     expect(byAdmin.statusCode).toBe(403)
     expect(await auditOf(memberId)).toEqual([])
@@ -190,7 +182,7 @@ describe('roles', () => {
   it('a removed member is refused at once, and the removal is audited', async () => {
     const leaving = await signedInWithRole(t, owner.orgId, 'member')
     expect((await call(leaving, 'GET', '/members')).statusCode).toBe(200)
-    const memberId = await memberIdOf(leaving)
+    const memberId = await membershipIdOf(t, leaving, owner.orgId)
     expect((await call(admin, 'DELETE', `/members/${memberId}`)).statusCode).toBe(204)
     expect((await call(leaving, 'GET', '/members')).statusCode).toBe(404)
     expect(await auditOf(memberId)).toEqual([{ action: 'member.remove', actorId: admin.userId }])
@@ -200,7 +192,7 @@ describe('roles', () => {
 
   it('a member leaves and is refused at once, the leave audited as theirs', async () => {
     const leaving = await signedInWithRole(t, owner.orgId, 'member')
-    const memberId = await memberIdOf(leaving)
+    const memberId = await membershipIdOf(t, leaving, owner.orgId)
     expect((await call(leaving, 'GET', '/members')).statusCode).toBe(200)
     expect((await call(leaving, 'POST', '/leave')).statusCode).toBe(204)
     expect((await call(leaving, 'GET', '/members')).statusCode).toBe(404)

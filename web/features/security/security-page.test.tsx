@@ -70,8 +70,10 @@ describe('SecurityPage: API keys', () => {
     const { requests } = stubKeys([])
     renderPage()
     await user.click(await screen.findByRole('button', { name: 'Create API key' }))
-    await user.type(screen.getByLabelText('Name'), 'Intake form')
-    const scopes = screen.getByLabelText('Scopes')
+    // The page also holds the tenant-token form, which has a Scopes field of its own.
+    const dialog = await screen.findByRole('dialog')
+    await user.type(within(dialog).getByLabelText('Name'), 'Intake form')
+    const scopes = within(dialog).getByLabelText('Scopes')
     expect(scopes).toHaveValue('read,write')
     await user.clear(scopes)
     await user.type(scopes, 'read')
