@@ -101,7 +101,38 @@ describe('document-chunks job', () => {
     const stored = await passagesOf(id)
     expect(stored.map((p) => p.ordinal)).toEqual(expected.map((_, i) => i))
     expect(stored.map((p) => p.content)).toEqual(expected.map((c) => c.text))
-    expect(messages).toContain(`Saving passages (${expected.length} of ${expected.length})`)
+    expect(messages).toContain(`${expected.length} of ${expected.length} passages saved`)
+  })
+
+  it('reports progress as passages saved / total, rising to 1 with every passage stored', async () => {
+    const content = longText(400, 'progress')
+    const total = chunkText(content).length
+    const id = await addDocument(content)
+    const seen: { fraction: number; stored: number; message: string }[] = []
+    const pending: Promise<void>[] = []
+    await chunkJobHandler({ db: database.db, embedder }).run(
+      await latestJob(id),
+      context({
+        progress: (fraction, message) =>
+          void pending.push(
+            passagesOf(id).then((rows) => {
+              seen.push({ fraction, stored: rows.length, message })
+            }),
+          ),
+      }),
+    )
+    await Promise.all(pending)
+    const fractions = seen.map((s) => s.fraction)
+    expect(fractions.length).toBeGreaterThan(2)
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b))
+    expect(fractions.at(-1)).toBe(1)
+    for (const { fraction, message } of seen) {
+      const done = Math.round(fraction * total)
+      expect(message).toBe(`${done} of ${total} passages saved`)
+    }
+    // Once reported, that many passages are in the database (a later batch may have landed too).
+    for (const { fraction, stored } of seen)
+      expect(stored).toBeGreaterThanOrEqual(Math.round(fraction * total))
   })
 
   it('stops when the text changes meanwhile, and the newer job writes only the new passages', async () => {
@@ -146,8 +177,7 @@ describe('document-chunks job', () => {
       context({
         signal: controller.signal,
         progress: (_, message) => {
-          if (message.startsWith('Saving passages (100 of'))
-            controller.abort(new Error('cancelled'))
+          if (message.startsWith('100 of')) controller.abort(new Error('cancelled'))
         },
       }),
     )

@@ -1,12 +1,13 @@
 /**
  * The 'document-chunks' job (decision 0016): insertDocument (server/documents/document-writes.ts,
- * decision 41) queues it for every new document, as must any code that changes a document's text; it splits the text into passages, embeds them with the
- * configured Embedder (on the worker pool for the local engine) and replaces the document's
- * passages. The passages are written in short transactions of SAVE_BATCH rows, so a document of
- * thousands of passages never holds the database for seconds (PGlite runs one transaction at a
- * time: a 3-million-character contract took 14 s in one); searches meanwhile see the passages
- * written so far, never old and new ones mixed, because a newer job for the same document stops
- * this one (decision 0031).
+ * decision 41) queues it for every new document, as must any code that changes a document's text;
+ * it splits the text into passages and replaces the document's passages SAVE_BATCH at a time:
+ * embed a batch with the configured Embedder (on the worker pool for the local engine), save it in
+ * one short transaction, report passages saved / total as the job's progress (decision 0057). A
+ * document of thousands of passages thus never holds the database for seconds (PGlite runs one
+ * transaction at a time: a 3-million-character contract took 14 s in one); searches meanwhile see
+ * the passages written so far, never old and new ones mixed, because a newer job for the same
+ * document stops this one (decision 0031).
  */
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -48,7 +49,7 @@ export async function replaceChunks(
 }
 
 /**
- * Inserts `chunks` with ordinals from `first`; `embedded.vectors` is indexed by ordinal.
+ * Inserts `chunks` with ordinals from `first`; `embedded.vectors[i]` is the vector of `chunks[i]`.
  */
 async function insertChunks(
   tx: Tx,
@@ -60,7 +61,7 @@ async function insertChunks(
   for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
     const values = chunks.slice(i, i + INSERT_BATCH).map((chunk, j) => {
       const ordinal = first + i + j
-      const vector = embedded?.vectors[ordinal]
+      const vector = embedded?.vectors[i + j]
       return sql`(${target.orgId}, ${target.appId}::uuid, ${target.documentId}::uuid, ${ordinal},
         ${chunk.text}, ${chunk.start}, ${chunk.end}, ${embedded ? embedded.embedderId : null}
         ${vector ? sql`, ${vectorLiteral(vector)}::vector` : sql``})`
@@ -73,7 +74,7 @@ async function insertChunks(
   }
 }
 
-/** Embeds `texts` in batches, reporting progress in 0..1. */
+/** Embeds `texts` in batches of EMBED_BATCH, reporting progress in 0..1. */
 export async function embedAll(
   embedder: Embedder,
   texts: readonly string[],
@@ -101,7 +102,11 @@ const ChunkJobResult = z
   })
   .meta({ id: 'DocumentChunksJobResult' })
 
-/** The job handler: chunk, embed, replace. Its result is `{ chunks, embedder }`. */
+/**
+ * The job handler: chunk, then embed and save SAVE_BATCH passages at a time. Its progress is
+ * passages saved / total (message "N of M passages saved"), so the document page and the jobs API
+ * show a true percentage. Its result is `{ chunks, embedder }`.
+ */
 export function chunkJobHandler(deps: {
   db: Db
   embedder: Embedder
@@ -110,7 +115,6 @@ export function chunkJobHandler(deps: {
     async run(job, context) {
       const { documentId } = job.input
       const principal = jobPrincipal(job, 'system')
-      context.progress(0.02, 'Reading the document')
       const [document] = await withTenant(deps.db, principal, (tx) =>
         tx
           .select({ content: documents.content })
@@ -122,26 +126,28 @@ export function chunkJobHandler(deps: {
       const chunks = chunkText(document.content)
       const { dim } = await vectorColumn(deps.db)
       const canEmbed = dim !== null && dim === deps.embedder.dim
-      context.progress(0.05, `Embedding ${chunks.length} passages`)
-      const vectors = canEmbed
-        ? await embedAll(
-            deps.embedder,
-            chunks.map((c) => c.text),
-            context.signal,
-            (f) => context.progress(0.05 + f * 0.85, `Embedding ${chunks.length} passages`),
-          )
-        : null
-      const embedded = vectors ? { embedderId: deps.embedder.id, vectors } : null
-      const saved = await saveChunks(deps.db, principal, job.id, documentId, chunks, embedded, {
+      context.progress(0, `0 of ${chunks.length} passages saved`)
+      const embedBatch = canEmbed
+        ? async (batch: readonly TextChunk[]) => ({
+            embedderId: deps.embedder.id,
+            vectors: await embedAll(
+              deps.embedder,
+              batch.map((c) => c.text),
+              context.signal,
+            ),
+          })
+        : async () => null
+      const saved = await saveChunks(deps.db, principal, job.id, documentId, chunks, {
+        embedBatch,
         signal: context.signal,
         onProgress: (done) =>
           context.progress(
-            0.9 + (0.1 * done) / Math.max(1, chunks.length),
-            `Saving passages (${done} of ${chunks.length})`,
+            done / Math.max(1, chunks.length),
+            `${done} of ${chunks.length} passages saved`,
           ),
       })
       if (!saved) return { chunks: 0, embedder: null, superseded: true }
-      return { chunks: chunks.length, embedder: embedded?.embedderId ?? null }
+      return { chunks: chunks.length, embedder: canEmbed ? deps.embedder.id : null }
     },
   }
 }
@@ -186,17 +192,21 @@ async function saveChunks(
   jobId: string,
   documentId: string,
   chunks: readonly TextChunk[],
-  embedded: Embedded | null,
-  options: { signal: AbortSignal; onProgress: (done: number) => void },
+  options: {
+    embedBatch: (batch: readonly TextChunk[]) => Promise<Embedded | null>
+    signal: AbortSignal
+    onProgress: (done: number) => void
+  },
 ): Promise<boolean> {
   try {
     for (let at = 0; at === 0 || at < chunks.length; at += SAVE_BATCH) {
       options.signal.throwIfAborted()
+      const batch = chunks.slice(at, at + SAVE_BATCH)
+      const embedded = await options.embedBatch(batch)
       const written = await withTenant(db, principal, async (tx) => {
         const target = await currentTarget(tx, jobId, documentId)
         if (!target) return false
         if (at === 0) await tx.delete(docChunks).where(eq(docChunks.documentId, documentId))
-        const batch = chunks.slice(at, at + SAVE_BATCH)
         await insertChunks(
           tx,
           { ...target, orgId: principal.orgId, documentId },
