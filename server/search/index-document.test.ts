@@ -135,6 +135,37 @@ describe('document-chunks job', () => {
       expect(stored).toBeGreaterThanOrEqual(Math.round(fraction * total))
   })
 
+  it('never holds the database for more than 25 passages in one transaction', async () => {
+    // Records the passages each transaction inserts (PGlite runs one transaction at a time, so
+    // a request arriving during indexing waits for at most one of them).
+    await database.db.execute(sql`create table chunk_tx_log (tx bigint, n int)`)
+    // Security definer: the job writes as the tenant role, which may not touch this table.
+    await database.db.execute(sql`
+      create function log_chunk_tx() returns trigger language plpgsql security definer as $$
+        begin
+          insert into chunk_tx_log select txid_current(), count(*) from inserted;
+          return null;
+        end $$`)
+    await database.db.execute(sql`
+      create trigger chunk_tx_log after insert on doc_chunks
+        referencing new table as inserted for each statement execute function log_chunk_tx()`)
+    try {
+      const content = longText(400, 'batched')
+      const id = await addDocument(content)
+      await chunkJobHandler({ db: database.db, embedder }).run(await latestJob(id), context())
+      const result = await database.db.execute(
+        sql`select tx, sum(n)::int as n from chunk_tx_log group by tx`,
+      )
+      const perTransaction = (result as unknown as { rows: { n: number }[] }).rows.map((r) => r.n)
+      expect(perTransaction.reduce((a, b) => a + b, 0)).toBe(chunkText(content).length)
+      expect(Math.max(...perTransaction)).toBeLessThanOrEqual(25)
+    } finally {
+      await database.db.execute(sql`drop trigger chunk_tx_log on doc_chunks`)
+      await database.db.execute(sql`drop function log_chunk_tx()`)
+      await database.db.execute(sql`drop table chunk_tx_log`)
+    }
+  })
+
   it('stops when the text changes meanwhile, and the newer job writes only the new passages', async () => {
     const id = await addDocument(longText(200, 'original'))
     const older = await latestJob(id)
