@@ -3,8 +3,9 @@
  * newer job for the same document stops an older one, and a cancel leaves no partial set.
  */
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../db/client'
+import type { PgliteThread } from '../db/pglite-thread'
 import { documents, jobs } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
 import { insertOrganizations, openTestDatabase } from '../test/test-database'
@@ -135,7 +136,7 @@ describe('document-chunks job', () => {
       expect(stored).toBeGreaterThanOrEqual(Math.round(fraction * total))
   })
 
-  it('never holds the database for more than 25 passages in one transaction', async () => {
+  it('never holds the database for more than 5 passages in one transaction', async () => {
     // Records the passages each transaction inserts (PGlite runs one transaction at a time, so
     // a request arriving during indexing waits for at most one of them).
     await database.db.execute(sql`create table chunk_tx_log (tx bigint, n int)`)
@@ -158,12 +159,32 @@ describe('document-chunks job', () => {
       )
       const perTransaction = (result as unknown as { rows: { n: number }[] }).rows.map((r) => r.n)
       expect(perTransaction.reduce((a, b) => a + b, 0)).toBe(chunkText(content).length)
-      expect(Math.max(...perTransaction)).toBeLessThanOrEqual(25)
+      expect(Math.max(...perTransaction)).toBeLessThanOrEqual(5)
     } finally {
       await database.db.execute(sql`drop trigger chunk_tx_log on doc_chunks`)
       await database.db.execute(sql`drop function log_chunk_tx()`)
       await database.db.execute(sql`drop table chunk_tx_log`)
     }
+  })
+
+  it('sends each batch to the database thread as one message, never an interactive transaction', async () => {
+    // An interactive transaction holds the database while this thread, busy with requests,
+    // gets round to sending its next statement; a batch holds it for its own work only.
+    const client = (database.db as unknown as { $client: PgliteThread }).$client
+    const content = longText(400, 'messages')
+    const id = await addDocument(content)
+    const job = await latestJob(id)
+    const transaction = vi.spyOn(client, 'transaction')
+    const batch = vi.spyOn(client, 'batch')
+    try {
+      await chunkJobHandler({ db: database.db, embedder }).run(job, context())
+      expect(transaction).not.toHaveBeenCalled()
+      expect(batch.mock.calls.length).toBeGreaterThan(chunkText(content).length / 5)
+    } finally {
+      transaction.mockRestore()
+      batch.mockRestore()
+    }
+    expect((await passagesOf(id)).length).toBe(chunkText(content).length)
   })
 
   it('stops when the text changes meanwhile, and the newer job writes only the new passages', async () => {
