@@ -38,7 +38,7 @@ function bigCsv(bytes: number): Uint8Array {
 }
 
 /** `sorted`'s value at quantile `q` (0..1). */
-const quantile = (sorted: number[], q: number) =>
+export const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0
 
 /** Times `request` back to back until `done()`; returns each latency (ms) and the failures. */

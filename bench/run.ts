@@ -20,8 +20,10 @@
  * - storage: a 200 MB object streamed into the disk and S3 drivers: MiB/s and peak RSS growth
  *   (storage.ts)
  * - realtime: fan-out latency p50/p95 of 1,000 changes to 100 WebSocket subscribers (realtime.ts)
+ * - indexing load: both organisations' document-list p95 idle and while one indexes a
+ *   3-million-character document (indexing-load.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
- * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime.
+ * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime, indexing-load.
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
@@ -49,6 +51,7 @@ import { noisyNeighbourBench } from './noisy-neighbour'
 import { webBench } from './web'
 import { storageBench } from './storage'
 import { realtimeBench } from './realtime'
+import { indexingLoadBench } from './indexing-load'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -231,6 +234,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   web: () => webBench(report),
   storage: () => storageBench(report),
   realtime: () => realtimeBench(report),
+  'indexing-load': () => indexingLoadBench(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

@@ -3,8 +3,9 @@
  * newer job for the same document stops an older one, and a cancel leaves no partial set.
  */
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../db/client'
+import type { PgliteThread } from '../db/pglite-thread'
 import { documents, jobs } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
 import { insertOrganizations, openTestDatabase } from '../test/test-database'
@@ -101,7 +102,89 @@ describe('document-chunks job', () => {
     const stored = await passagesOf(id)
     expect(stored.map((p) => p.ordinal)).toEqual(expected.map((_, i) => i))
     expect(stored.map((p) => p.content)).toEqual(expected.map((c) => c.text))
-    expect(messages).toContain(`Saving passages (${expected.length} of ${expected.length})`)
+    expect(messages).toContain(`${expected.length} of ${expected.length} passages saved`)
+  })
+
+  it('reports progress as passages saved / total, rising to 1 with every passage stored', async () => {
+    const content = longText(400, 'progress')
+    const total = chunkText(content).length
+    const id = await addDocument(content)
+    const seen: { fraction: number; stored: number; message: string }[] = []
+    const pending: Promise<void>[] = []
+    await chunkJobHandler({ db: database.db, embedder }).run(
+      await latestJob(id),
+      context({
+        progress: (fraction, message) =>
+          void pending.push(
+            passagesOf(id).then((rows) => {
+              seen.push({ fraction, stored: rows.length, message })
+            }),
+          ),
+      }),
+    )
+    await Promise.all(pending)
+    const fractions = seen.map((s) => s.fraction)
+    expect(fractions.length).toBeGreaterThan(2)
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b))
+    expect(fractions.at(-1)).toBe(1)
+    for (const { fraction, message } of seen) {
+      const done = Math.round(fraction * total)
+      expect(message).toBe(`${done} of ${total} passages saved`)
+    }
+    // Once reported, that many passages are in the database (a later batch may have landed too).
+    for (const { fraction, stored } of seen)
+      expect(stored).toBeGreaterThanOrEqual(Math.round(fraction * total))
+  })
+
+  it('never holds the database for more than 5 passages in one transaction', async () => {
+    // Records the passages each transaction inserts (PGlite runs one transaction at a time, so
+    // a request arriving during indexing waits for at most one of them).
+    await database.db.execute(sql`create table chunk_tx_log (tx bigint, n int)`)
+    // Security definer: the job writes as the tenant role, which may not touch this table.
+    await database.db.execute(sql`
+      create function log_chunk_tx() returns trigger language plpgsql security definer as $$
+        begin
+          insert into chunk_tx_log select txid_current(), count(*) from inserted;
+          return null;
+        end $$`)
+    await database.db.execute(sql`
+      create trigger chunk_tx_log after insert on doc_chunks
+        referencing new table as inserted for each statement execute function log_chunk_tx()`)
+    try {
+      const content = longText(400, 'batched')
+      const id = await addDocument(content)
+      await chunkJobHandler({ db: database.db, embedder }).run(await latestJob(id), context())
+      const result = await database.db.execute(
+        sql`select tx, sum(n)::int as n from chunk_tx_log group by tx`,
+      )
+      const perTransaction = (result as unknown as { rows: { n: number }[] }).rows.map((r) => r.n)
+      expect(perTransaction.reduce((a, b) => a + b, 0)).toBe(chunkText(content).length)
+      expect(Math.max(...perTransaction)).toBeLessThanOrEqual(5)
+    } finally {
+      await database.db.execute(sql`drop trigger chunk_tx_log on doc_chunks`)
+      await database.db.execute(sql`drop function log_chunk_tx()`)
+      await database.db.execute(sql`drop table chunk_tx_log`)
+    }
+  })
+
+  it('sends each batch to the database thread as one message, never an interactive transaction', async () => {
+    // An interactive transaction holds the database while this thread, busy with requests,
+    // gets round to sending its next statement; a batch holds it for its own work only.
+    const client = (database.db as unknown as { $client: PgliteThread }).$client
+    const content = longText(400, 'messages')
+    const id = await addDocument(content)
+    const job = await latestJob(id)
+    const transaction = vi.spyOn(client, 'transaction')
+    const batch = vi.spyOn(client, 'batch')
+    try {
+      await chunkJobHandler({ db: database.db, embedder }).run(job, context())
+      expect(transaction).not.toHaveBeenCalled()
+      expect(batch.mock.calls.length).toBeGreaterThan(chunkText(content).length / 5)
+    } finally {
+      transaction.mockRestore()
+      batch.mockRestore()
+    }
+    expect((await passagesOf(id)).length).toBe(chunkText(content).length)
   })
 
   it('stops when the text changes meanwhile, and the newer job writes only the new passages', async () => {
@@ -146,8 +229,7 @@ describe('document-chunks job', () => {
       context({
         signal: controller.signal,
         progress: (_, message) => {
-          if (message.startsWith('Saving passages (100 of'))
-            controller.abort(new Error('cancelled'))
+          if (message.startsWith('100 of')) controller.abort(new Error('cancelled'))
         },
       }),
     )

@@ -1,17 +1,20 @@
 /**
  * The 'document-chunks' job (decision 0016): insertDocument (server/documents/document-writes.ts,
- * decision 41) queues it for every new document, as must any code that changes a document's text; it splits the text into passages, embeds them with the
- * configured Embedder (on the worker pool for the local engine) and replaces the document's
- * passages. The passages are written in short transactions of SAVE_BATCH rows, so a document of
- * thousands of passages never holds the database for seconds (PGlite runs one transaction at a
- * time: a 3-million-character contract took 14 s in one); searches meanwhile see the passages
- * written so far, never old and new ones mixed, because a newer job for the same document stops
- * this one (decision 0031).
+ * decision 41) queues it for every new document, as must any code that changes a document's text;
+ * it splits the text into passages and replaces the document's passages SAVE_BATCH at a time:
+ * embed a batch with the configured Embedder (on the worker pool for the local engine), save it in
+ * one short transaction sent as one message, pause as long as it held the database, report
+ * passages saved / total as the job's progress (decision 0057). A
+ * document of thousands of passages thus never holds the database for seconds (PGlite runs one
+ * transaction at a time: a 3-million-character contract took 14 s in one); searches meanwhile see
+ * the passages written so far, never old and new ones mixed, because a newer job for the same
+ * document stops this one (decision 0031).
  */
-import { eq, sql } from 'drizzle-orm'
+import { setTimeout as delay } from 'node:timers/promises'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { docChunks, documents } from '../db/schema'
-import { withTenant, type Tx } from '../db/tenant'
+import { withTenant, withTenantReads, type Tx } from '../db/tenant'
 import type { Embedder } from '../ai/embedder/types'
 import { z } from 'zod'
 import { jobPrincipal } from '../jobs/job-runner'
@@ -26,8 +29,14 @@ export const CHUNK_JOB_KIND = 'document-chunks' as const
 const EMBED_BATCH = 64
 /** Rows per INSERT statement. */
 const INSERT_BATCH = 200
-/** Rows per transaction of the job's save phase: ~0.15 s of PGlite work each on this machine. */
-const SAVE_BATCH = 100
+/**
+ * Rows per transaction of the job's save phase, each sent as one message to the database thread:
+ * every row also enters the HNSW index, ~6 ms a row on this loaded machine, so a request arriving
+ * meanwhile waits ~30 ms at most (decision 0057).
+ */
+const SAVE_BATCH = 5
+/** Longest pause between two saved batches (see saveChunks). */
+const MAX_PAUSE_MS = 250
 
 type ChunkTarget = { orgId: string; appId: string | null; documentId: string }
 type Embedded = { embedderId: string; vectors: readonly number[][] }
@@ -48,8 +57,31 @@ export async function replaceChunks(
 }
 
 /**
- * Inserts `chunks` with ordinals from `first`; `embedded.vectors` is indexed by ordinal.
+ * The VALUES rows of `chunks` with ordinals from `first`, every value cast so the rows type alike
+ * under INSERT … SELECT; `app` is the app id's SQL; `embedded.vectors[i]` is `chunks[i]`'s vector.
  */
+function chunkRows(
+  target: ChunkTarget,
+  app: SQL,
+  chunks: readonly TextChunk[],
+  embedded: Embedded | null,
+  first: number,
+): SQL[] {
+  return chunks.map((chunk, i) => {
+    const vector = embedded?.vectors[i]
+    return sql`(${target.orgId}::text, ${app}, ${target.documentId}::uuid, ${first + i}::int,
+      ${chunk.text}::text, ${chunk.start}::int, ${chunk.end}::int,
+      ${embedded ? embedded.embedderId : null}::text
+      ${vector ? sql`, ${vectorLiteral(vector)}::vector` : sql``})`
+  })
+}
+
+/** The passages' columns, in chunkRows' order. */
+const chunkColumns = (embedded: Embedded | null) =>
+  sql`(org_id, app_id, document_id, ordinal, content, start_offset, end_offset,
+    embedder${embedded ? sql`, embedding` : sql``})`
+
+/** Inserts `chunks` with ordinals from `first`, INSERT_BATCH rows a statement. */
 async function insertChunks(
   tx: Tx,
   target: ChunkTarget,
@@ -58,22 +90,19 @@ async function insertChunks(
   first: number,
 ): Promise<void> {
   for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
-    const values = chunks.slice(i, i + INSERT_BATCH).map((chunk, j) => {
-      const ordinal = first + i + j
-      const vector = embedded?.vectors[ordinal]
-      return sql`(${target.orgId}, ${target.appId}::uuid, ${target.documentId}::uuid, ${ordinal},
-        ${chunk.text}, ${chunk.start}, ${chunk.end}, ${embedded ? embedded.embedderId : null}
-        ${vector ? sql`, ${vectorLiteral(vector)}::vector` : sql``})`
-    })
+    const part = chunks.slice(i, i + INSERT_BATCH)
+    const vectors = embedded && {
+      ...embedded,
+      vectors: embedded.vectors.slice(i, i + INSERT_BATCH),
+    }
+    const rows = chunkRows(target, sql`${target.appId}::uuid`, part, vectors, first + i)
     await tx.execute(
-      sql`insert into doc_chunks (org_id, app_id, document_id, ordinal, content, start_offset,
-            end_offset, embedder${embedded ? sql`, embedding` : sql``})
-          values ${sql.join(values, sql`, `)}`,
+      sql`insert into doc_chunks ${chunkColumns(embedded)} values ${sql.join(rows, sql`, `)}`,
     )
   }
 }
 
-/** Embeds `texts` in batches, reporting progress in 0..1. */
+/** Embeds `texts` in batches of EMBED_BATCH, reporting progress in 0..1. */
 export async function embedAll(
   embedder: Embedder,
   texts: readonly string[],
@@ -101,7 +130,11 @@ const ChunkJobResult = z
   })
   .meta({ id: 'DocumentChunksJobResult' })
 
-/** The job handler: chunk, embed, replace. Its result is `{ chunks, embedder }`. */
+/**
+ * The job handler: chunk, then embed and save SAVE_BATCH passages at a time. Its progress is
+ * passages saved / total (message "N of M passages saved"), so the document page and the jobs API
+ * show a true percentage. Its result is `{ chunks, embedder }`.
+ */
 export function chunkJobHandler(deps: {
   db: Db
   embedder: Embedder
@@ -110,38 +143,39 @@ export function chunkJobHandler(deps: {
     async run(job, context) {
       const { documentId } = job.input
       const principal = jobPrincipal(job, 'system')
-      context.progress(0.02, 'Reading the document')
-      const [document] = await withTenant(deps.db, principal, (tx) =>
+      const [[document]] = await withTenantReads(deps.db, principal, (tx) => [
         tx
           .select({ content: documents.content })
           .from(documents)
           .where(eq(documents.id, documentId)),
-      )
+      ])
       // Deleted since it was queued: nothing to index.
       if (!document) return { chunks: 0, embedder: null }
       const chunks = chunkText(document.content)
       const { dim } = await vectorColumn(deps.db)
       const canEmbed = dim !== null && dim === deps.embedder.dim
-      context.progress(0.05, `Embedding ${chunks.length} passages`)
-      const vectors = canEmbed
-        ? await embedAll(
-            deps.embedder,
-            chunks.map((c) => c.text),
-            context.signal,
-            (f) => context.progress(0.05 + f * 0.85, `Embedding ${chunks.length} passages`),
-          )
-        : null
-      const embedded = vectors ? { embedderId: deps.embedder.id, vectors } : null
-      const saved = await saveChunks(deps.db, principal, job.id, documentId, chunks, embedded, {
+      context.progress(0, `0 of ${chunks.length} passages saved`)
+      const embedBatch = canEmbed
+        ? async (batch: readonly TextChunk[]) => ({
+            embedderId: deps.embedder.id,
+            vectors: await embedAll(
+              deps.embedder,
+              batch.map((c) => c.text),
+              context.signal,
+            ),
+          })
+        : async () => null
+      const saved = await saveChunks(deps.db, principal, job.id, documentId, chunks, {
+        embedBatch,
         signal: context.signal,
         onProgress: (done) =>
           context.progress(
-            0.9 + (0.1 * done) / Math.max(1, chunks.length),
-            `Saving passages (${done} of ${chunks.length})`,
+            done / Math.max(1, chunks.length),
+            `${done} of ${chunks.length} passages saved`,
           ),
       })
       if (!saved) return { chunks: 0, embedder: null, superseded: true }
-      return { chunks: chunks.length, embedder: embedded?.embedderId ?? null }
+      return { chunks: chunks.length, embedder: canEmbed ? deps.embedder.id : null }
     },
   }
 }
@@ -157,21 +191,16 @@ export const chunkJob = defineJob({
 })
 
 /**
- * The document's app, locked against changes until the transaction ends, or null when the
- * document is gone or a newer 'document-chunks' job for it exists (its text changed since job
- * `jobId` was queued, or a re-embed was asked): that job will write the passages.
+ * The document's app (`app_id`), or no row when the document is gone or a newer
+ * 'document-chunks' job for it exists (its text changed since job `jobId` was queued, or a
+ * re-embed was asked): that job will write the passages.
  */
-async function currentTarget(tx: Tx, jobId: string, documentId: string) {
-  const result = await tx.execute(sql`
-    SELECT d.app_id FROM documents d
-    WHERE d.id = ${documentId} AND NOT EXISTS (
-      SELECT 1 FROM jobs j JOIN jobs mine ON mine.id = ${jobId}
-      WHERE j.kind = ${CHUNK_JOB_KIND} AND j.subject_id = ${documentId}
-        AND (j.created_at, j.id) > (mine.created_at, mine.id))
-    FOR SHARE OF d`)
-  const [row] = (result as unknown as { rows: { app_id: string | null }[] }).rows
-  return row ? { appId: row.app_id } : null
-}
+const currentTarget = (jobId: string, documentId: string) => sql`
+  SELECT d.app_id FROM documents d
+  WHERE d.id = ${documentId} AND NOT EXISTS (
+    SELECT 1 FROM jobs j JOIN jobs mine ON mine.id = ${jobId}
+    WHERE j.kind = ${CHUNK_JOB_KIND} AND j.subject_id = ${documentId}
+      AND (j.created_at, j.id) > (mine.created_at, mine.id))`
 
 /**
  * Replaces document `documentId`'s passages with `chunks` in transactions of SAVE_BATCH rows: the
@@ -186,35 +215,54 @@ async function saveChunks(
   jobId: string,
   documentId: string,
   chunks: readonly TextChunk[],
-  embedded: Embedded | null,
-  options: { signal: AbortSignal; onProgress: (done: number) => void },
+  options: {
+    embedBatch: (batch: readonly TextChunk[]) => Promise<Embedded | null>
+    signal: AbortSignal
+    onProgress: (done: number) => void
+  },
 ): Promise<boolean> {
   try {
     for (let at = 0; at === 0 || at < chunks.length; at += SAVE_BATCH) {
       options.signal.throwIfAborted()
-      const written = await withTenant(db, principal, async (tx) => {
-        const target = await currentTarget(tx, jobId, documentId)
-        if (!target) return false
-        if (at === 0) await tx.delete(docChunks).where(eq(docChunks.documentId, documentId))
-        const batch = chunks.slice(at, at + SAVE_BATCH)
-        await insertChunks(
-          tx,
-          { ...target, orgId: principal.orgId, documentId },
-          batch,
-          embedded,
-          at,
-        )
-        return true
-      })
+      const batch = chunks.slice(at, at + SAVE_BATCH)
+      const embedded = await options.embedBatch(batch)
+      const started = performance.now()
+      const target = currentTarget(jobId, documentId)
+      const chunkTarget = { orgId: principal.orgId, appId: null, documentId }
+      // One message to the database thread (withTenantReads): the transaction holds the database
+      // for its own work only, never while this busy thread gets round to its next statement.
+      const [current] = await withTenantReads(db, principal, (tx) => [
+        // Locked against changes of its app until the transaction ends.
+        tx.execute(sql`${target} FOR SHARE OF d`),
+        ...(at === 0
+          ? [
+              tx.execute(sql`DELETE FROM doc_chunks WHERE document_id = ${documentId}
+              AND EXISTS (${target})`),
+            ]
+          : []),
+        ...(batch.length > 0
+          ? [
+              tx.execute(sql`INSERT INTO doc_chunks ${chunkColumns(embedded)}
+              SELECT v.* FROM (VALUES ${sql.join(
+                chunkRows(chunkTarget, sql`(${target})`, batch, embedded, at),
+                sql`, `,
+              )}) v WHERE EXISTS (${target})`),
+            ]
+          : []),
+      ])
+      const written = (current as unknown as { rows: unknown[] }).rows.length > 0
       if (!written) return false
       options.onProgress(Math.min(chunks.length, at + SAVE_BATCH))
+      // PGlite runs one transaction at a time: pausing as long as the batch held the database
+      // leaves the other half to requests (decision 0057), so indexing never starves a list.
+      await delay(Math.min(MAX_PAUSE_MS, performance.now() - started))
     }
     return true
   } catch (error) {
-    await withTenant(db, principal, async (tx) => {
-      if (await currentTarget(tx, jobId, documentId))
-        await tx.delete(docChunks).where(eq(docChunks.documentId, documentId))
-    })
+    await withTenant(db, principal, (tx) =>
+      tx.execute(sql`DELETE FROM doc_chunks WHERE document_id = ${documentId}
+        AND EXISTS (${currentTarget(jobId, documentId)})`),
+    )
     throw error
   }
 }

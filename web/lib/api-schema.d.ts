@@ -5119,6 +5119,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "queued" | "running" | "failed" | "indexed" | "none";
+                        /** @description The latest chunking job's progress, 0..1: passages saved / total while it runs. */
                         progress: number;
                         passages: number;
                         embedder: string | null;

@@ -170,7 +170,11 @@ export const vectorRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
         response: {
           200: z.object({
             status: z.enum(['queued', 'running', 'failed', 'indexed', 'none']),
-            progress: z.number(),
+            progress: z
+              .number()
+              .describe(
+                "The latest chunking job's progress, 0..1: passages saved / total while it runs.",
+              ),
             passages: z.number().int(),
             embedder: z.string().nullable(),
             error: z.string().nullable(),

@@ -54,6 +54,52 @@ describe('passages of a document', () => {
     for (const hit of hits) expect(NDA.slice(hit.start, hit.end)).toBe(hit.content)
   })
 
+  it('reports indexing progress as passages saved / total, rising to 100%', async () => {
+    // An organisation of its own, so other tests' searches never meet these passages.
+    const lessor = await signedInMember(t, 'Lease Firm')
+    const content = Array.from(
+      { length: 900 },
+      (_, i) => `Clause ${i}: the tenant shall pay rent number ${i} on the first day of the month.`,
+    ).join(' ')
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${lessor.orgId}/documents/text`,
+      headers: lessor.headers,
+      payload: { title: 'Long lease', content },
+    })
+    const id = created.json().id as string
+    const progress: number[] = []
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      const state = (
+        await t.app.inject({
+          url: `/api/v1/orgs/${lessor.orgId}/documents/${id}/passages`,
+          headers: lessor.headers,
+        })
+      ).json()
+      progress.push(state.progress)
+      if (state.status === 'indexed' || state.status === 'failed' || Date.now() > deadline) {
+        expect(state).toMatchObject({ status: 'indexed', progress: 1 })
+        break
+      }
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
+    const jobs = await t.app.inject({
+      url: `/api/v1/orgs/${lessor.orgId}/jobs?subjectId=${id}&kind=document-chunks`,
+      headers: lessor.headers,
+    })
+    const [job] = jobs.json().items
+    const total = (
+      await t.app.inject({
+        url: `/api/v1/orgs/${lessor.orgId}/documents/${id}/passages`,
+        headers: lessor.headers,
+      })
+    ).json().passages as number
+    expect(total).toBeGreaterThan(100)
+    expect(job).toMatchObject({ progress: 1, message: `${total} of ${total} passages saved` })
+  })
+
   it("hides another org's document state behind a 404", async () => {
     const res = await t.app.inject({
       url: `/api/v1/orgs/${alice.orgId}/documents/${malloryDoc}/passages`,

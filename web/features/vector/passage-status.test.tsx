@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { FakeWebSocket } from '../../test/fake-web-socket'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
 import { PassageStatus } from './passage-status'
@@ -40,5 +41,37 @@ describe('PassageStatus', () => {
     })
     expect(await screen.findByText('Indexing for search by meaning failed')).toBeInTheDocument()
     expect(screen.getByText('The text could not be read.')).toBeInTheDocument()
+  })
+
+  it("shows the share of passages saved, rising to 100% as the job's row changes", async () => {
+    const states = [
+      { status: 'running', progress: 0.25, passages: 100 },
+      { status: 'running', progress: 0.999, passages: 399 },
+      { status: 'indexed', progress: 1, passages: 400 },
+    ]
+    let served = 0
+    stubFetch({
+      [`GET /api/v1/orgs/${ORG}/documents/${DOCUMENT}/passages`]: () =>
+        jsonResponse({
+          embedder: 'local',
+          error: null,
+          byMeaning: true,
+          ...states[Math.min(served++, states.length - 1)],
+        }),
+    })
+    renderWithRouter({ element: <PassageStatus orgId={ORG} documentId={DOCUMENT} /> })
+    expect(await screen.findByText('25% indexed')).toBeInTheDocument()
+    expect(screen.getByRole('progressbar', { name: 'Indexing progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    )
+    const socket = FakeWebSocket.opened[0] as FakeWebSocket
+    act(() => socket.open())
+    act(() => socket.receive({ type: 'change', table: 'public.jobs', op: 'update' }))
+    // 99.9% is not yet 100%: the last passages are still being saved.
+    expect(await screen.findByText('99% indexed')).toBeInTheDocument()
+    act(() => socket.receive({ type: 'change', table: 'public.jobs', op: 'update' }))
+    expect(await screen.findByText('Searchable by meaning: 400 passages')).toBeInTheDocument()
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
   })
 })

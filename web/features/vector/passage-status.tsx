@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Badge } from '../../components/ui/badge'
+import { Progress } from '../../components/ui/progress'
 import { useLiveRefresh } from '../../lib/realtime'
 import { passageStateQuery } from './api'
 
@@ -11,7 +12,9 @@ const LABELS = {
 } as const
 
 /**
- * Whether an opened document can be found by meaning (its chunking job's state). On a database
+ * Whether an opened document can be found by meaning (its chunking job's state). While it is being
+ * indexed, the percentage of its passages saved (the job's progress, which is saved / total) with
+ * a bar, kept current by the job row's live changes. On a database
  * without pgvector (`byMeaning` false) its passages are found by their words only, and the badge
  * says so rather than promising search by meaning.
  */
@@ -21,10 +24,12 @@ export function PassageStatus({ orgId, documentId }: { orgId: string; documentId
   const indexing = !state.data || state.data.status === 'queued' || state.data.status === 'running'
   useLiveRefresh(orgId, ['public.jobs'], passageStateQuery(orgId, documentId).queryKey, indexing)
   if (!state.data) return null
-  const { status, passages, error, byMeaning } = state.data
+  const { status, passages, error, byMeaning, progress } = state.data
   const counted = `${passages} ${passages === 1 ? 'passage' : 'passages'}`
+  // Floored, so 100% is shown only once every passage is saved.
+  const percent = status === 'running' ? Math.floor(progress * 100) : null
   return (
-    <p className="flex items-center gap-2 text-xs text-muted-foreground" aria-live="polite">
+    <div className="flex items-center gap-2 text-xs text-muted-foreground" aria-live="polite">
       <Badge variant={status === 'failed' ? 'destructive' : 'secondary'}>
         {status !== 'indexed'
           ? LABELS[status]
@@ -32,12 +37,18 @@ export function PassageStatus({ orgId, documentId }: { orgId: string; documentId
             ? `Searchable by meaning: ${counted}`
             : `Searchable by words only: ${counted}`}
       </Badge>
+      {percent !== null && (
+        <>
+          <span>{percent}% indexed</span>
+          <Progress aria-label="Indexing progress" value={percent} className="w-24" />
+        </>
+      )}
       {error && <span>{error}</span>}
       {status === 'indexed' && !byMeaning && (
         <span>
           This server&apos;s database has no pgvector, so search matches words, not meaning.
         </span>
       )}
-    </p>
+    </div>
   )
 }
