@@ -78,10 +78,16 @@ export function summarizeMemo(segments: readonly TranscriptSegment[]): MemoSumma
   for (const unit of units) {
     const decision = decisionOf(unit)
     if (decision) {
-      decisions.push(decision)
+      decisions.push(decision.point)
       used.add(unit)
     }
-    const action = actionOf(unit, { speaker, lastName, names })
+    // Within a decision only what it decides can be an action: "we agreed that Tom will file",
+    // not "we agreed to reject".
+    const action = actionOf(decision ? { ...unit, text: decision.rest } : unit, {
+      speaker,
+      lastName,
+      names,
+    })
     if (action) {
       actionItems.push(action)
       used.add(unit)
@@ -163,12 +169,13 @@ function speakerOf(units: readonly Unit[], names: Map<string, MemoName>): string
   return null
 }
 
-function decisionOf(unit: Unit): MemoPoint | null {
+/** The decision `unit` states, and the words after its "we agreed (that)" (what is decided). */
+function decisionOf(unit: Unit): { point: MemoPoint; rest: string } | null {
   if (/\?\s*$/u.test(unit.text)) return null
   const rest = (DECISION.exec(unit.text) ?? DECISION_PHRASE.exec(unit.text))?.[1]
   if (!rest) return null
   const text = condense(rest)
-  return text ? { text, segment: unit.segment, start: unit.start } : null
+  return text ? { point: { text, segment: unit.segment, start: unit.start }, rest } : null
 }
 
 interface Context {
