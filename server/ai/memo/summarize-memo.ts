@@ -5,7 +5,7 @@
  * speech and date entities; decisions and actions are told by their wording; key points are the
  * most central sentences by LexRank (summary.ts) that compression (condense.ts) can shorten.
  */
-import winkNLP from 'wink-nlp'
+import winkNLP, { type ItemSentence } from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 import type { TranscriptSegment } from '../speech/types'
 import { summarize } from '../analyzer/local/summary'
@@ -114,7 +114,7 @@ function unitsOf(segment: TranscriptSegment, position: number): Unit[] {
   nlp
     .readDoc(segment.text)
     .sentences()
-    .each((sentence) => {
+    .each((sentence: ItemSentence) => {
       const text = sentence.out().trim()
       if (!/[\p{L}\p{N}]/u.test(text)) return
       const tokens = sentence.tokens().out() as string[]
