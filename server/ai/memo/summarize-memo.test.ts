@@ -101,6 +101,28 @@ describe('summarizeMemo', () => {
     expect(summary.decisions.map((d) => d.text)).toEqual(['File defence early'])
   })
 
+  it('takes an action from what a decision decides, not from "we agreed to" itself', () => {
+    const summary = summarizeMemo(
+      memo(
+        'Sam Okafor joined the call.',
+        'We agreed that Sam will file the defence by next Tuesday.',
+        'We agreed to reject the offer.',
+      ),
+    )
+    expect(summary.decisions.map((d) => d.text)).toEqual([
+      'Sam will file defence by next Tuesday',
+      'Reject offer',
+    ])
+    expect(summary.actionItems).toEqual([
+      expect.objectContaining({
+        owner: 'Sam',
+        task: 'File defence',
+        due: 'next Tuesday',
+        segment: 1,
+      }),
+    ])
+  })
+
   it('finds no action item where nobody commits to anything', () => {
     const summary = summarizeMemo(
       memo(
