@@ -123,6 +123,22 @@ describe('summarizeMemo', () => {
     ])
   })
 
+  it('reads an unpunctuated lower-case transcript as the local speech engine writes it', () => {
+    const { actionItems, decisions } = summarizeMemo(
+      memo('okay so we decided to wait for the expert report', 'i will call the client tomorrow'),
+    )
+    expect(decisions.map((d) => d.text)).toEqual(['Wait for expert report'])
+    expect(actionItems).toEqual([
+      expect.objectContaining({
+        owner: 'Speaker',
+        task: 'Call client',
+        due: 'tomorrow',
+        segment: 1,
+        start: 10,
+      }),
+    ])
+  })
+
   it('finds no action item where nobody commits to anything', () => {
     const summary = summarizeMemo(
       memo(

@@ -44,7 +44,8 @@ const DECISION =
 const DECISION_PHRASE =
   /\b(?:the decision (?:is|was)|we(?:'re| are) going with|let's go with)\s+(?:that\s+|to\s+)?(.+)$/iu
 
-const SUBJECT = String.raw`(I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)`
+// Lower-case "i" too: the local speech engine writes no capitals.
+const SUBJECT = String.raw`([Ii]|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey|\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)`
 const MODAL = String.raw`(?:'ll|’ll|\s+(?:will|shall|must|should|needs? to|has to|have to|(?:is|are|am) going to|(?:is|are) to|agreed to|promised to|(?:is|are) supposed to))`
 const ACTION = new RegExp(
   String.raw`(^|.*?[\s,;:])${SUBJECT}${MODAL}\s+(?:also\s+|then\s+|now\s+|still\s+|definitely\s+)?(?!not\b|never\b|be\b|have\b|see\b|know\b|think\b|guess\b|probably\b|like\b|want\b)(\p{L}[\p{L}'-]*.*)$`,
@@ -204,7 +205,7 @@ function actionOf(unit: Unit, context: Context): MemoAction | null {
 /** The owner's name, null when it cannot be told, undefined when the subject is not a person. */
 function ownerOf(subject: string, sentence: string, context: Context): string | null | undefined {
   const lower = subject.toLowerCase()
-  if (subject === 'I') return context.speaker ?? 'Speaker'
+  if (lower === 'i') return context.speaker ?? 'Speaker'
   if (lower === 'we') return 'We'
   if (lower === 'you') {
     // "Anna, can you…" / "Anna, you will…": the person addressed.
