@@ -2,6 +2,7 @@
  * Scores the local engine's summaries against reference summaries.
  *
  *   npm run eval:summary -- [--summaries JSON]
+ *   npm run eval:summary -- --memo [--transcripts DIR]   (memo summaries: eval-memo-summary.ts)
  *
  * The JSON is an object of entries with `original_text` and `reference_summary` (the layout of
  * the legal_summarization set, Manor & Li 2019; default `summaries/tos-summaries-dev.json` under
@@ -16,6 +17,7 @@ import { l as rougeL, n as rougeN } from 'js-rouge'
 import { analyzeLocal } from '../server/ai/analyzer/local/analyze-local'
 import { segmentSentences } from '../server/ai/analyzer/local/sentences'
 import { fixturesDir, parseArgs } from './cuad-dataset'
+import { evalMemoSummaries } from './eval-memo-summary'
 
 interface Scores {
   rouge1: number
@@ -24,52 +26,61 @@ interface Scores {
 }
 
 const args = parseArgs(process.argv.slice(2))
-const path = args.get('summaries') ?? join(fixturesDir(), 'summaries/tos-summaries-dev.json')
-if (!existsSync(path)) {
-  process.stderr.write(
-    `error: summaries file not found: ${path} (the fixtures live outside the repository: pass --summaries or set LEXDESK_FIXTURES).\nusage: npm run eval:summary -- [--summaries JSON]\n`,
+if (args.has('memo')) evalMemoSummaries(args.get('transcripts') ?? join(fixturesDir(), 'audio'))
+else evalReferenceSummaries()
+
+/** The reference-summary mode: ROUGE of the engine and of lead-3 (see the top of this file). */
+function evalReferenceSummaries(): void {
+  const path = args.get('summaries') ?? join(fixturesDir(), 'summaries/tos-summaries-dev.json')
+  if (!existsSync(path)) {
+    process.stderr.write(
+      `error: summaries file not found: ${path} (the fixtures live outside the repository: pass --summaries or set LEXDESK_FIXTURES).\nusage: npm run eval:summary -- [--summaries JSON]\n`,
+    )
+    process.exitCode = 1
+    return
+  }
+  const entries = Object.values(
+    JSON.parse(readFileSync(path, 'utf8')) as Record<
+      string,
+      { original_text?: string; reference_summary?: string }
+    >,
+  ).filter(
+    (e) => (e.original_text ?? '').trim() !== '' && (e.reference_summary ?? '').trim() !== '',
   )
-  process.exit(1)
-}
-const entries = Object.values(
-  JSON.parse(readFileSync(path, 'utf8')) as Record<
-    string,
-    { original_text?: string; reference_summary?: string }
-  >,
-).filter((e) => (e.original_text ?? '').trim() !== '' && (e.reference_summary ?? '').trim() !== '')
 
-const engine: Scores[] = []
-const lead3: Scores[] = []
-for (const entry of entries) {
-  const text = entry.original_text ?? ''
-  const reference = entry.reference_summary ?? ''
-  engine.push(score(analyzeLocal(text, 'summarize').summary.text, reference))
-  const lead = segmentSentences(text)
-    .slice(0, 3)
-    .map((s) => s.text)
-    .join(' ')
-  lead3.push(score(lead, reference))
-}
+  const engine: Scores[] = []
+  const lead3: Scores[] = []
+  for (const entry of entries) {
+    const text = entry.original_text ?? ''
+    const reference = entry.reference_summary ?? ''
+    engine.push(score(analyzeLocal(text, 'summarize').summary.text, reference))
+    const lead = segmentSentences(text)
+      .slice(0, 3)
+      .map((s) => s.text)
+      .join(' ')
+    lead3.push(score(lead, reference))
+  }
 
-const engineMean = mean(engine)
-const leadMean = mean(lead3)
-console.log(`Summaries: ${entries.length} passages from ${path}`)
-console.log(`${'F1'.padEnd(10)} ${'engine'.padStart(8)} ${'lead-3'.padStart(8)}`)
-for (const key of ['rouge1', 'rouge2', 'rougeL'] as const)
+  const engineMean = mean(engine)
+  const leadMean = mean(lead3)
+  console.log(`Summaries: ${entries.length} passages from ${path}`)
+  console.log(`${'F1'.padEnd(10)} ${'engine'.padStart(8)} ${'lead-3'.padStart(8)}`)
+  for (const key of ['rouge1', 'rouge2', 'rougeL'] as const)
+    console.log(
+      `${key.padEnd(10)} ${engineMean[key].toFixed(3).padStart(8)} ${leadMean[key].toFixed(3).padStart(8)}`,
+    )
   console.log(
-    `${key.padEnd(10)} ${engineMean[key].toFixed(3).padStart(8)} ${leadMean[key].toFixed(3).padStart(8)}`,
+    JSON.stringify({
+      passages: entries.length,
+      rouge1_f1: round(engineMean.rouge1),
+      rouge2_f1: round(engineMean.rouge2),
+      rougeL_f1: round(engineMean.rougeL),
+      lead3_rouge1_f1: round(leadMean.rouge1),
+      lead3_rouge2_f1: round(leadMean.rouge2),
+      lead3_rougeL_f1: round(leadMean.rougeL),
+    }),
   )
-console.log(
-  JSON.stringify({
-    passages: entries.length,
-    rouge1_f1: round(engineMean.rouge1),
-    rouge2_f1: round(engineMean.rouge2),
-    rougeL_f1: round(engineMean.rougeL),
-    lead3_rouge1_f1: round(leadMean.rouge1),
-    lead3_rouge2_f1: round(leadMean.rouge2),
-    lead3_rougeL_f1: round(leadMean.rougeL),
-  }),
-)
+}
 
 function score(candidate: string, reference: string): Scores {
   if (candidate.trim() === '') return { rouge1: 0, rouge2: 0, rougeL: 0 }

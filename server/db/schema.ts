@@ -450,6 +450,8 @@ export const recordings = pgTable(
     documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
     engine: text('engine'),
     model: text('model'),
+    /** The memo summary (server/ai/memo/memo-summary.ts), saved with the transcript. */
+    memoSummary: jsonb('memo_summary'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

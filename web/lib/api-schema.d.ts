@@ -931,12 +931,48 @@ export interface components {
         EntitiesImportJobResultInput: {
             imported: number;
         };
+        MemoSummaryInput: {
+            keyPoints: {
+                text: string;
+                /** @description Position of the cited transcript segment */
+                segment: number;
+                /** @description Start of the cited segment, in seconds */
+                start: number;
+            }[];
+            decisions: {
+                text: string;
+                /** @description Position of the cited transcript segment */
+                segment: number;
+                /** @description Start of the cited segment, in seconds */
+                start: number;
+            }[];
+            actionItems: {
+                text: string;
+                /** @description Position of the cited transcript segment */
+                segment: number;
+                /** @description Start of the cited segment, in seconds */
+                start: number;
+                /** @description What is to be done, condensed */
+                task: string;
+                /** @description Who does it, when the memo says so */
+                owner: string | null;
+                /** @description When, as said in the memo ("Friday", "March 3") */
+                due: string | null;
+            }[];
+            names: {
+                name: string;
+                /** @description Segment of the first mention */
+                segment: number;
+                start: number;
+            }[];
+        };
         TranscriptionJobResultInput: {
             /** Format: uuid */
             recordingId: string;
             /** Format: uuid */
             documentId: string;
             summaryJobId?: string | null;
+            memoSummary?: components["schemas"]["MemoSummaryInput"];
         };
         JobInput: {
             /** Format: uuid */
@@ -1179,6 +1215,8 @@ export interface components {
             documentId: string | null;
             engine: string | null;
             model: string | null;
+            /** @description The memo's key points, decisions, action items and names, each citing its segment; null until transcribed */
+            memoSummary: components["schemas"]["MemoSummaryInput"] | null;
             createdBy: string | null;
             createdAt: string;
         };
@@ -1216,6 +1254,8 @@ export interface components {
             documentId: string | null;
             engine: string | null;
             model: string | null;
+            /** @description The memo's key points, decisions, action items and names, each citing its segment; null until transcribed */
+            memoSummary: components["schemas"]["MemoSummaryInput"] | null;
             createdBy: string | null;
             createdAt: string;
             /** @description The transcript document's content */
@@ -1490,12 +1530,48 @@ export interface components {
         EntitiesImportJobResult: {
             imported: number;
         };
+        MemoSummary: {
+            keyPoints: {
+                text: string;
+                /** @description Position of the cited transcript segment */
+                segment: number;
+                /** @description Start of the cited segment, in seconds */
+                start: number;
+            }[];
+            decisions: {
+                text: string;
+                /** @description Position of the cited transcript segment */
+                segment: number;
+                /** @description Start of the cited segment, in seconds */
+                start: number;
+            }[];
+            actionItems: {
+                text: string;
+                /** @description Position of the cited transcript segment */
+                segment: number;
+                /** @description Start of the cited segment, in seconds */
+                start: number;
+                /** @description What is to be done, condensed */
+                task: string;
+                /** @description Who does it, when the memo says so */
+                owner: string | null;
+                /** @description When, as said in the memo ("Friday", "March 3") */
+                due: string | null;
+            }[];
+            names: {
+                name: string;
+                /** @description Segment of the first mention */
+                segment: number;
+                start: number;
+            }[];
+        };
         TranscriptionJobResult: {
             /** Format: uuid */
             recordingId: string;
             /** Format: uuid */
             documentId: string;
             summaryJobId?: string | null;
+            memoSummary?: components["schemas"]["MemoSummary"];
         };
         Job: {
             /** Format: uuid */
@@ -1738,6 +1814,8 @@ export interface components {
             documentId: string | null;
             engine: string | null;
             model: string | null;
+            /** @description The memo's key points, decisions, action items and names, each citing its segment; null until transcribed */
+            memoSummary: components["schemas"]["MemoSummary"] | null;
             createdBy: string | null;
             createdAt: string;
         };
@@ -1775,6 +1853,8 @@ export interface components {
             documentId: string | null;
             engine: string | null;
             model: string | null;
+            /** @description The memo's key points, decisions, action items and names, each citing its segment; null until transcribed */
+            memoSummary: components["schemas"]["MemoSummary"] | null;
             createdBy: string | null;
             createdAt: string;
             /** @description The transcript document's content */

@@ -4,6 +4,7 @@ import { AppId, OrgParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
 import { JobSchema } from '../../job-schema'
 import { ERROR_CODES } from '../../errors/error-codes'
+import { MemoSummary } from '../../ai/memo/memo-summary'
 
 /** From the recording's jobs (recording-status.ts): transcription, then its summary. */
 export const RecordingStatus = z.enum([
@@ -43,6 +44,9 @@ export const RecordingSchema = z
       .describe("The transcript document (document_type 'transcript'), once transcribed"),
     engine: z.string().nullable(),
     model: z.string().nullable(),
+    memoSummary: MemoSummary.nullable().describe(
+      "The memo's key points, decisions, action items and names, each citing its segment; null until transcribed",
+    ),
     createdBy: z.string().nullable(),
     createdAt: z.string(),
   })

@@ -24,6 +24,7 @@ import { readBlob } from '../../blob/read-blob'
 import { removeDocument, removeDocumentFiles } from '../../documents/document-writes'
 import { audioSeconds, decodeToPcm } from '../../ai/speech/audio'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
+import { MemoSummary } from '../../ai/memo/memo-summary'
 import type { WorkerPool } from '../../workers/worker-pool'
 import { recordingStates, type RecordingState } from './recording-status'
 
@@ -82,6 +83,10 @@ export function toRecording(row: RecordingRow, state: RecordingState) {
     documentId: row.documentId,
     engine: row.engine,
     model: row.model,
+    // Recordings transcribed before memo summaries existed have none.
+    memoSummary: MemoSummary.nullable()
+      .catch(null)
+      .parse(row.memoSummary ?? null),
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
   }

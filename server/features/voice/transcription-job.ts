@@ -3,7 +3,8 @@
  * the configured Transcriber (progress and cancel through the job), then in one tenant
  * transaction saves the transcript as a document (document_type 'transcript', one line per
  * segment, through insertDocument: audited and indexed like any document), its timed segments
- * with character offsets into that content, the recording's new status, and queues the
+ * with character offsets into that content, its memo summary (key points, decisions, action items,
+ * names; server/ai/memo, decision 0056), the recording's new status, and queues the
  * transcript's summary (an 'analysis' job of kind summarize), so that the summary comes whether
  * or not anyone still has the page open. A failure marks the recording 'failed' with a user-safe
  * reason, a cancel 'cancelled'; a server stop leaves it for the retried job.
@@ -23,6 +24,8 @@ import type { Transcriber, Transcript } from '../../ai/speech/types'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
 import { assertOrgKey } from '../../blob/blob-keys'
 import { readBlob } from '../../blob/read-blob'
+import { MemoSummary } from '../../ai/memo/memo-summary'
+import { summarizeMemo } from '../../ai/memo/summarize-memo'
 import {
   checkRecordingLength,
   MAX_RECORDING_BYTES,
@@ -50,13 +53,18 @@ export function transcriptContent(
 
 const TranscriptionInput = z.object({ recordingId: z.string().uuid() })
 
-/** The transcript document and the summary job it queued (none for a recording without speech). */
+/**
+ * The transcript document, the summary job it queued (none for a recording without speech) and
+ * the memo summary saved with the recording.
+ */
 const TranscriptionResult = z
   .object({
     recordingId: z.string().uuid(),
     documentId: z.string().uuid(),
     // Absent from the results of transcriptions that ran before summaries were queued here.
     summaryJobId: z.string().uuid().nullable().optional(),
+    // Absent from the results of transcriptions that ran before memo summaries (decision 0056).
+    memoSummary: MemoSummary.optional(),
   })
   .meta({ id: 'TranscriptionJobResult' })
 
@@ -132,14 +140,19 @@ async function setStatus(
   )
 }
 
-/** Saves the transcript and queues its summary; resolves to the document and the summary job. */
+/**
+ * Saves the transcript with its memo summary and queues its summary job; resolves to the
+ * document, the summary job and the memo summary.
+ */
 async function saveTranscript(
   deps: TranscriptionDeps,
   principal: Principal,
   recording: typeof recordings.$inferSelect,
   transcript: Transcript,
-): Promise<{ documentId: string; summaryJobId: string | null }> {
+): Promise<{ documentId: string; summaryJobId: string | null; memoSummary: MemoSummary }> {
   const { content, segments } = transcriptContent(transcript)
+  // Rule-based and linear in the transcript (a few ms per minute of speech): no job of its own.
+  const memoSummary = summarizeMemo(segments)
   return withTenant(deps.db, principal, async (tx) => {
     // Its own event, 'recording.transcribed' below, names the document.
     const document = await insertDocument(deps.jobs, tx, principal, {
@@ -173,6 +186,7 @@ async function saveTranscript(
         durationSec: transcript.durationSec,
         engine: transcript.engine,
         model: transcript.model,
+        memoSummary,
       })
       .where(eq(recordings.id, recording.id))
     await recordAudit(
@@ -205,7 +219,7 @@ async function saveTranscript(
             { subjectId: document.id },
           )
         : null
-    return { documentId: document.id, summaryJobId: summary?.id ?? null }
+    return { documentId: document.id, summaryJobId: summary?.id ?? null, memoSummary }
   })
 }
 

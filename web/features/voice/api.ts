@@ -6,6 +6,7 @@ import type { components } from '../../lib/api-schema'
 
 export type Recording = components['schemas']['Recording']
 export type RecordingDetail = components['schemas']['RecordingDetail']
+export type MemoSummary = components['schemas']['MemoSummary']
 export type Segment = RecordingDetail['segments'][number]
 export type Analysis = components['schemas']['Analysis']
 

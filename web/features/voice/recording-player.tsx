@@ -4,15 +4,13 @@ import { ListenButton } from '../../components/listen-button'
 import { orgSpeech } from '../../lib/speech'
 import { cn } from '../../lib/utils'
 import { recordingAudioUrl, recordingQuery, type Recording } from './api'
-
-function clock(seconds: number): string {
-  const whole = Math.floor(seconds)
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
-}
+import { clock } from './clock'
+import { MemoSummaryView } from './memo-summary-view'
 
 /**
  * One recording: its audio player and, beside it, the transcript's timed segments; the segment
- * being played is highlighted and clicking a segment plays from its start.
+ * being played is highlighted and clicking a segment plays from its start. Below them, the memo
+ * summary saved with the recording, whose cited times play from their segment too.
  */
 export function RecordingPlayer({ orgId, recording }: { orgId: string; recording: Recording }) {
   const audio = useRef<HTMLAudioElement>(null)
@@ -29,62 +27,69 @@ export function RecordingPlayer({ orgId, recording }: { orgId: string; recording
     void element.play().catch(() => undefined)
   }
   return (
-    <div className="grid gap-4 md:grid-cols-2">
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the transcript beside it is the caption */}
-      <audio
-        ref={audio}
-        controls
-        preload="metadata"
-        src={recordingAudioUrl(orgId, recording.id)}
-        onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
-        aria-label={`Play ${recording.title}`}
-        className="w-full"
-      />
-      <div className="flex flex-col gap-2" aria-label={`Transcript of ${recording.title}`}>
-        {recording.status === 'transcribing' && (
-          <p className="text-sm text-muted-foreground">Transcribing audio...</p>
-        )}
-        {recording.status === 'failed' && (
-          <p className="text-sm text-destructive">{recording.error ?? 'Failed to process audio'}</p>
-        )}
-        {recording.status === 'ready' && segments.length === 0 && detail.isSuccess && (
-          <p className="text-sm text-muted-foreground">No speech was recognised.</p>
-        )}
-        {segments.length > 0 && (
-          <>
-            <div>
-              <ListenButton
-                text={detail.data?.transcript ?? ''}
-                synthesize={orgSpeech(orgId)}
-                subject="transcript"
-              />
-            </div>
-            <ol className="flex max-h-64 flex-col gap-1 overflow-y-auto text-sm">
-              {segments.map((segment) => {
-                const playing = time >= segment.start && time < segment.end
-                return (
-                  <li key={segment.startOffset}>
-                    <button
-                      type="button"
-                      onClick={() => seek(segment.start)}
-                      aria-current={playing ? 'true' : undefined}
-                      className={cn(
-                        'w-full rounded px-2 py-1 text-left hover:bg-muted',
-                        playing && 'bg-primary/15 font-medium',
-                      )}
-                    >
-                      <span className="mr-2 font-mono text-xs text-muted-foreground">
-                        {clock(segment.start)}
-                      </span>
-                      {segment.text}
-                    </button>
-                  </li>
-                )
-              })}
-            </ol>
-          </>
-        )}
+    <>
+      <div className="grid gap-4 md:grid-cols-2">
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the transcript beside it is the caption */}
+        <audio
+          ref={audio}
+          controls
+          preload="metadata"
+          src={recordingAudioUrl(orgId, recording.id)}
+          onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
+          aria-label={`Play ${recording.title}`}
+          className="w-full"
+        />
+        <div className="flex flex-col gap-2" aria-label={`Transcript of ${recording.title}`}>
+          {recording.status === 'transcribing' && (
+            <p className="text-sm text-muted-foreground">Transcribing audio...</p>
+          )}
+          {recording.status === 'failed' && (
+            <p className="text-sm text-destructive">
+              {recording.error ?? 'Failed to process audio'}
+            </p>
+          )}
+          {recording.status === 'ready' && segments.length === 0 && detail.isSuccess && (
+            <p className="text-sm text-muted-foreground">No speech was recognised.</p>
+          )}
+          {segments.length > 0 && (
+            <>
+              <div>
+                <ListenButton
+                  text={detail.data?.transcript ?? ''}
+                  synthesize={orgSpeech(orgId)}
+                  subject="transcript"
+                />
+              </div>
+              <ol className="flex max-h-64 flex-col gap-1 overflow-y-auto text-sm">
+                {segments.map((segment) => {
+                  const playing = time >= segment.start && time < segment.end
+                  return (
+                    <li key={segment.startOffset}>
+                      <button
+                        type="button"
+                        onClick={() => seek(segment.start)}
+                        aria-current={playing ? 'true' : undefined}
+                        className={cn(
+                          'w-full rounded px-2 py-1 text-left hover:bg-muted',
+                          playing && 'bg-primary/15 font-medium',
+                        )}
+                      >
+                        <span className="mr-2 font-mono text-xs text-muted-foreground">
+                          {clock(segment.start)}
+                        </span>
+                        {segment.text}
+                      </button>
+                    </li>
+                  )
+                })}
+              </ol>
+            </>
+          )}
+        </div>
       </div>
-    </div>
+      {recording.memoSummary && (
+        <MemoSummaryView title={recording.title} summary={recording.memoSummary} onCite={seek} />
+      )}
+    </>
   )
 }

@@ -17,6 +17,7 @@ const recording = (id: string, title: string) => ({
   errorCode: null,
   jobId: null,
   documentId: null,
+  memoSummary: null,
   createdAt: '2026-11-20T10:00:00.000Z',
 })
 const latest = recording('00000000-0000-4000-8000-000000000001', 'Latest memo')
@@ -56,5 +57,36 @@ describe('RecordingsList', () => {
     renderAt('')
     const title = await screen.findByRole('heading', { name: 'Latest memo' })
     expect(title.closest('article')).not.toHaveAttribute('aria-current')
+  })
+
+  it("shows each recording's saved memo summary when the page is loaded again", async () => {
+    const ready = {
+      ...latest,
+      status: 'ready',
+      error: null,
+      memoSummary: {
+        keyPoints: [],
+        decisions: [{ text: 'Reject rent increase', segment: 0, start: 3 }],
+        actionItems: [],
+        names: [],
+      },
+    }
+    stubFetch({
+      [`GET /api/v1/orgs/${ORG}/recordings`]: () => jsonResponse({ items: [ready], total: 1 }),
+      [`GET /api/v1/orgs/${ORG}/recordings/${ready.id}`]: () =>
+        jsonResponse({
+          ...ready,
+          transcript: 'We agreed to reject the rent increase.',
+          segments: [],
+        }),
+    })
+    renderWithRouter({
+      routes: [{ path: '/voice', element: <RecordingsList orgId={ORG} appId={null} /> }],
+      initialPath: '/voice',
+    })
+    const summary = await screen.findByRole('region', { name: 'Summary of Latest memo' })
+    expect(within(summary).getByRole('list', { name: 'Decisions' })).toHaveTextContent(
+      '0:03Reject rent increase',
+    )
   })
 })

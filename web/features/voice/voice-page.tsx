@@ -23,7 +23,7 @@ const CARDS = [
   {
     icon: SparklesIcon,
     title: 'Summarise',
-    text: 'The transcript is summarised; listen to any result read aloud.',
+    text: 'Key points, decisions, action items and names, each with its time in the memo.',
   },
 ]
 
