@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Progress } from '../../components/ui/progress'
 import { useOrgScope } from '../../lib/org-scope'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
 import {
   bucketsQuery,
   createBucket,
@@ -52,8 +53,10 @@ export function BucketsPanel() {
   const [progress, setProgress] = useState<number | null>(null)
   const buckets = useQuery(bucketsQuery(orgId))
   const cursor = cursors.at(-1) ?? null
+  // Typing a prefix asks the server once the typing pauses, not at every key.
+  const listedPrefix = useDebouncedValue(prefix, 300)
   const objects = useQuery({
-    ...objectsQuery(orgId, bucketId, prefix, cursor),
+    ...objectsQuery(orgId, bucketId, listedPrefix, cursor),
     enabled: bucketId !== '',
   })
   const refreshObjects = () =>
