@@ -1323,6 +1323,8 @@ export interface components {
             id: string;
             name: string;
             public: boolean;
+            /** @description The system bucket voice-recordings: listed, downloaded and signed only */
+            readOnly: boolean;
             createdBy: string | null;
             createdAt: string;
         };
@@ -1904,6 +1906,8 @@ export interface components {
             id: string;
             name: string;
             public: boolean;
+            /** @description The system bucket voice-recordings: listed, downloaded and signed only */
+            readOnly: boolean;
             createdBy: string | null;
             createdAt: string;
         };

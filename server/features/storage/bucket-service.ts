@@ -13,6 +13,7 @@ import { withTenant, withTenantReads, type Principal, type Tx } from '../../db/t
 import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
+import { bucketReadOnly, VOICE_BUCKET_ID, VOICE_BUCKET_NAME, voiceBucket } from './voice-bucket'
 
 type BucketRow = typeof storageBuckets.$inferSelect
 
@@ -21,6 +22,7 @@ export const toBucket = (row: BucketRow) => ({
   id: row.id,
   name: row.name,
   public: row.public,
+  readOnly: false,
   createdBy: row.createdBy,
   createdAt: row.createdAt.toISOString(),
 })
@@ -29,12 +31,12 @@ export const toBucket = (row: BucketRow) => ({
 export const bucketNotFound = () =>
   new AppError('bucket_not_found', 'No such bucket in this organisation')
 
-/** The organisation's buckets, by name. */
+/** The organisation's buckets by name, after the read-only system bucket voice-recordings. */
 export async function listBuckets(db: Db, principal: Principal) {
   const [rows] = await withTenantReads(db, principal, (tx) => [
     tx.select().from(storageBuckets).orderBy(asc(storageBuckets.name)),
   ])
-  return { items: rows.map(toBucket) }
+  return { items: [voiceBucket, ...rows.map(toBucket)] }
 }
 
 /** Bucket `bucketId` read in `tx`, or the 404. */
@@ -53,6 +55,7 @@ export async function createBucket(
   principal: Principal,
   input: { name: string; public: boolean },
 ) {
+  if (input.name === VOICE_BUCKET_NAME) throw bucketExists(input.name)
   try {
     const row = await withTenant(db, principal, async (tx) => {
       const [inserted] = await tx
@@ -78,18 +81,24 @@ export async function createBucket(
     })
     return toBucket(row)
   } catch (error) {
-    if (isUniqueViolation(error, 'storage_buckets_org_name_idx'))
-      throw new AppError('bucket_exists', `This organisation already has a bucket "${input.name}"`)
+    if (isUniqueViolation(error, 'storage_buckets_org_name_idx')) throw bucketExists(input.name)
     throw error
   }
 }
 
-/** Deletes bucket `bucketId` with its objects; 404 `bucket_not_found` when there is none. */
+const bucketExists = (name: string) =>
+  new AppError('bucket_exists', `This organisation already has a bucket "${name}"`)
+
+/**
+ * Deletes bucket `bucketId` with its objects; 404 `bucket_not_found` when there is none, 403
+ * `bucket_read_only` for the system bucket.
+ */
 export async function deleteBucket(
   deps: { db: Db; blobs: BlobStore },
   principal: Principal,
   bucketId: string,
 ): Promise<void> {
+  if (bucketId === VOICE_BUCKET_ID) throw bucketReadOnly()
   await withTenant(deps.db, principal, async (tx) => {
     const [row] = await tx
       .delete(storageBuckets)

@@ -22,6 +22,7 @@ import { recordEvent } from '../../events/record-event'
 import { bucketIn, bucketNotFound } from './bucket-service'
 import { normaliseObjectName, normalisePrefix } from './object-name'
 import { peekHead, sniffContentType } from './sniff-content-type'
+import { bucketReadOnly, listVoiceObjects, VOICE_BUCKET_ID, voiceObjectIn } from './voice-bucket'
 
 type ObjectRow = typeof storageObjects.$inferSelect
 
@@ -69,6 +70,8 @@ export async function listObjects(
   bucketId: string,
   query: { prefix: string; limit: number; after: string | null },
 ) {
+  if (bucketId === VOICE_BUCKET_ID)
+    return withTenant(db, principal, (tx) => listVoiceObjects(tx, principal, query))
   const rows = await withTenant(db, principal, async (tx) => {
     await bucketIn(tx, bucketId)
     return tx
@@ -119,6 +122,7 @@ export function objectFileSink(
 ): FileSink<StoredObjectFile> {
   return {
     async store(file) {
+      if (bucketId === VOICE_BUCKET_ID) throw bucketReadOnly()
       await withTenant(deps.db, principal, (tx) => bucketIn(tx, bucketId))
       const fileKey = orgBlobKey(principal.orgId, 'buckets', bucketId, randomUUID())
       const { head, all } = await peekHead(capped(file.chunks, deps.quotaBytes))
@@ -212,17 +216,37 @@ export async function saveObject(
   }
 }
 
-/** Object `objectId` read in `tx` with its key checked to be the organisation's; or the 404. */
-async function objectIn(tx: Tx, principal: Principal, objectId: string): Promise<ObjectRow> {
+/** What the download, sign and delete of an object need of it. */
+interface FoundObject {
+  fileKey: string
+  name: string
+  bucketId: string
+  contentType: string
+  createdBy: string | null
+  /** A recording of the system bucket (voice-bucket.ts): never deleted here. */
+  readOnly: boolean
+}
+
+/**
+ * Object `objectId` read in `tx` (a bucket object, or a recording of the system bucket) with its
+ * key checked to be the organisation's; or the 404.
+ */
+async function objectIn(tx: Tx, principal: Principal, objectId: string): Promise<FoundObject> {
   const [row] = await tx.select().from(storageObjects).where(eq(storageObjects.id, objectId))
-  if (!row) throw objectNotFound()
-  assertOrgKey(principal.orgId, row.fileKey, 'buckets')
-  return row
+  if (row) {
+    assertOrgKey(principal.orgId, row.fileKey, 'buckets')
+    return { ...row, readOnly: false }
+  }
+  const voice = await voiceObjectIn(tx, principal, objectId)
+  if (!voice) throw objectNotFound()
+  assertOrgKey(principal.orgId, voice.fileKey, 'voice-recordings')
+  return { ...voice, readOnly: true }
 }
 
 /** Object `objectId` to download: its key, name and stored type. 404 `object_not_found`. */
 export async function getObjectFile(db: Db, principal: Principal, objectId: string) {
   const row = await withTenant(db, principal, (tx) => objectIn(tx, principal, objectId))
+  // The name's last segment, as the file is saved; the type as stored (sniffed at upload).
   return {
     key: row.fileKey,
     fileName: row.name.split('/').at(-1) ?? row.name,
@@ -262,6 +286,7 @@ export async function signObject(
 export async function deleteObject(deps: StorageDeps, principal: Principal, objectId: string) {
   const row = await withTenant(deps.db, principal, async (tx) => {
     const found = await objectIn(tx, principal, objectId)
+    if (found.readOnly) throw bucketReadOnly()
     assertCreatorOrAdmin(principal, found.createdBy, {
       code: 'forbidden',
       detail: 'Only whoever uploaded this object, or an admin, can delete it.',

@@ -31,6 +31,9 @@ const Bucket = z
     id: z.string().uuid(),
     name: z.string(),
     public: z.boolean(),
+    readOnly: z
+      .boolean()
+      .describe('The system bucket voice-recordings: listed, downloaded and signed only'),
     createdBy: z.string().nullable(),
     createdAt: z.string(),
   })

@@ -6,7 +6,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
-import { storageObjects } from '../../db/schema'
+import { recordings, storageObjects } from '../../db/schema'
+import { VOICE_BUCKET_ID } from './voice-bucket'
 import { withTenant } from '../../db/tenant'
 import { uploadForm } from '../../test/sample-files'
 import {
@@ -25,6 +26,8 @@ afterAll(() => t.close())
 
 const storageUrl = (m: Pick<TestMember, 'orgId'>) => `/api/v1/orgs/${m.orgId}/storage`
 const text = (s: string) => new TextEncoder().encode(s)
+/** The EBML magic number a WebM recording starts with. */
+const WEBM = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4])
 const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
 ])
@@ -94,7 +97,12 @@ describe('buckets', () => {
       url: `${storageUrl(member)}/buckets`,
       headers: member.headers,
     })
-    expect(listed.json()).toMatchObject({ items: [{ id: bucket.id, name: 'contracts-2026' }] })
+    expect(listed.json()).toMatchObject({
+      items: [
+        { name: 'voice-recordings', readOnly: true },
+        { id: bucket.id, name: 'contracts-2026', readOnly: false },
+      ],
+    })
     const memberDelete = await t.app.inject({
       method: 'DELETE',
       url: `${storageUrl(member)}/buckets/${bucket.id}`,
@@ -284,12 +292,80 @@ describe('the storage quota', () => {
   })
 })
 
+/** A recording `by` made (its stored file and row), as the voice routes leave one. */
+async function recordingOf(by: TestMember) {
+  const fileKey = `orgs/${by.orgId}/voice-recordings/${by.userId}/1795000000000.webm`
+  await createFsBlobStore(t.blobDir).putStream(fileKey, [WEBM], 'audio/webm')
+  const [row] = await withTenant(t.database.db, { orgId: by.orgId }, (tx) =>
+    tx
+      .insert(recordings)
+      .values({
+        orgId: by.orgId,
+        title: 'Memo',
+        fileKey,
+        mimeType: 'audio/webm',
+        sizeBytes: WEBM.length,
+        createdBy: by.userId,
+      })
+      .returning({ id: recordings.id }),
+  )
+  return { id: row?.id ?? '', name: `${by.userId}/1795000000000.webm` }
+}
+
+describe('the system bucket voice-recordings', () => {
+  it('lists, downloads and signs the recordings, and refuses every write', async () => {
+    const owner = await signedInMember(t)
+    const recording = await recordingOf(owner)
+    expect((await list(owner, VOICE_BUCKET_ID)).items).toEqual([
+      expect.objectContaining({ id: recording.id, name: recording.name, size: WEBM.length }),
+    ])
+    const audio = await t.app.inject({
+      url: `${storageUrl(owner)}/objects/${recording.id}`,
+      headers: owner.headers,
+    })
+    expect(audio.statusCode).toBe(200)
+    expect(audio.rawPayload).toEqual(Buffer.from(WEBM))
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: `${storageUrl(owner)}/objects/${recording.id}/signed-url`,
+      headers: owner.headers,
+      payload: {},
+    })
+    expect(signed.statusCode).toBe(200)
+    const refusals = [
+      await t.app.inject({
+        method: 'DELETE',
+        url: `${storageUrl(owner)}/objects/${recording.id}`,
+        headers: owner.headers,
+      }),
+      await upload(owner, VOICE_BUCKET_ID, text('x'), 'x.txt'),
+      await t.app.inject({
+        method: 'DELETE',
+        url: `${storageUrl(owner)}/buckets/${VOICE_BUCKET_ID}`,
+        headers: owner.headers,
+      }),
+    ]
+    expect(refusals.map((r) => [r.statusCode, r.json().code])).toEqual(
+      Array(3).fill([403, 'bucket_read_only']),
+    )
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: `${storageUrl(owner)}/buckets`,
+      headers: owner.headers,
+      payload: { name: 'voice-recordings' },
+    })
+    expect(taken.statusCode).toBe(409)
+    expect((await list(owner, VOICE_BUCKET_ID)).items).toHaveLength(1)
+  })
+})
+
 describe('tenancy', () => {
   it('keeps another organisation out of buckets and objects, in routes and in RLS', async () => {
     const a = await signedInMember(t, 'Firm A')
     const b = await signedInMember(t, 'Firm B')
     const bucket = await createBucket(a)
     const object = await uploaded(a, bucket.id, text('confidential'), 'secret.txt')
+    const recording = await recordingOf(a)
     const asB = (method: 'GET' | 'POST' | 'DELETE', url: string) =>
       t.app.inject({
         method,
@@ -304,7 +380,9 @@ describe('tenancy', () => {
     expect((await asB('DELETE', `/buckets/${bucket.id}`)).statusCode).toBe(404)
     expect((await upload(b, bucket.id, text('x'), 'in.txt')).statusCode).toBe(404)
     const listed = await t.app.inject({ url: `${storageUrl(b)}/buckets`, headers: b.headers })
-    expect(listed.json()).toEqual({ items: [] })
+    expect(listed.json()).toMatchObject({ items: [{ name: 'voice-recordings' }] })
+    expect((await asB('GET', `/objects/${recording.id}`)).statusCode).toBe(404)
+    expect((await list(b, VOICE_BUCKET_ID)).items).toEqual([])
     const seenByB = await withTenant(t.database.db, { orgId: b.orgId }, (tx) =>
       tx.select().from(storageObjects),
     )

@@ -14,6 +14,7 @@ const BUCKET: StorageBucket = {
   id: '0b0c0000-0000-4000-8000-000000000001',
   name: 'contracts',
   public: false,
+  readOnly: false,
   createdBy: 'u-1',
   createdAt: '2026-11-26T06:00:00.000Z',
 }
@@ -29,13 +30,44 @@ const object = (name: string, n: number): StorageObject => ({
   updatedAt: '2026-11-26T06:30:00.000Z',
 })
 
-const toast = (text: string) => screen.findByText(text, { selector: '[data-sonner-toast] *' })
+const toast = (text: string | RegExp) =>
+  screen.findByText(text, { selector: '[data-sonner-toast] *' })
 
 function renderPanel() {
   return renderWithRouter({ element: inOrgScope(<BucketsPanel />, { orgId: ORG }) })
 }
 
+const VOICE: StorageBucket = {
+  ...BUCKET,
+  id: '00000000-0000-4000-8000-00000000f01c',
+  name: 'voice-recordings',
+  readOnly: true,
+}
+
 describe('BucketsPanel', () => {
+  it('shows the system bucket read-only: no Delete, no upload', async () => {
+    installFakeXhr()
+    const user = userEvent.setup()
+    stubFetch({
+      [`GET ${STORAGE}/buckets`]: () => jsonResponse({ items: [VOICE] }),
+      [`GET ${STORAGE}/buckets/${VOICE.id}/objects`]: () =>
+        jsonResponse({
+          items: [{ ...object('u-1/1.webm', 1), bucketId: VOICE.id }],
+          nextCursor: null,
+        }),
+    })
+    renderPanel()
+    await screen.findByRole('option', { name: 'voice-recordings (read-only)' })
+    await user.selectOptions(screen.getByLabelText('Bucket'), VOICE.id)
+    const row = (await screen.findByText('u-1/1.webm')).closest('tr') as HTMLElement
+    expect(within(row).getByRole('button', { name: 'Signed URL' })).toBeInTheDocument()
+    expect(within(row).queryByRole('button', { name: /Delete/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Delete bucket' })).toBeNull()
+    await user.upload(screen.getByLabelText('Files to upload'), new File(['x'], 'a.txt'))
+    expect(await toast(/read-only/)).toBeInTheDocument()
+    expect(FakeXhr.instances).toHaveLength(0)
+  })
+
   it('says to pick a bucket first when files are chosen without one, and sends nothing', async () => {
     installFakeXhr()
     const user = userEvent.setup()

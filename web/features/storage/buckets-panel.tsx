@@ -40,7 +40,7 @@ export function suggestedBucketName(orgId: string): string {
  * '+ Bucket' (a name, public when it ends in -public or when ticked), a prefix field, Upload of
  * several files with a progress bar (same names are overwritten), Refresh, and the bucket's
  * objects by name, 100 a page, each with 'Signed URL' (an hour, copied to the clipboard) and
- * Delete (confirmed).
+ * Delete (confirmed). The system bucket voice-recordings is read-only: no upload, no delete.
  */
 export function BucketsPanel() {
   const { orgId } = useOrgScope()
@@ -53,6 +53,7 @@ export function BucketsPanel() {
   const [progress, setProgress] = useState<number | null>(null)
   const buckets = useQuery(bucketsQuery(orgId))
   const cursor = cursors.at(-1) ?? null
+  const readOnly = buckets.data?.items.find((bucket) => bucket.id === bucketId)?.readOnly ?? false
   // Typing a prefix asks the server once the typing pauses, not at every key.
   const listedPrefix = useDebouncedValue(prefix, 300)
   const objects = useQuery({
@@ -102,6 +103,10 @@ export function BucketsPanel() {
       toast.error('Pick a bucket first')
       return
     }
+    if (readOnly) {
+      toast.error('This bucket is read-only: recordings are made on the voice screen')
+      return
+    }
     const total = files.reduce((sum, file) => sum + file.size, 0) || 1
     let sent = 0
     try {
@@ -142,6 +147,7 @@ export function BucketsPanel() {
                 <option key={bucket.id} value={bucket.id}>
                   {bucket.name}
                   {bucket.public ? ' (public)' : ''}
+                  {bucket.readOnly ? ' (read-only)' : ''}
                 </option>
               ))}
             </select>
@@ -150,7 +156,7 @@ export function BucketsPanel() {
             <PlusIcon aria-hidden="true" />
             Bucket
           </Button>
-          {bucketId && (
+          {bucketId && !readOnly && (
             <Button
               type="button"
               variant="outline"
@@ -213,9 +219,13 @@ export function BucketsPanel() {
             objects={objects.data?.items}
             loading={objects.isPending}
             onSign={(id) => sign.mutate(id)}
-            onDelete={(id) => {
-              if (window.confirm('Delete this file?')) removeObject.mutate(id)
-            }}
+            onDelete={
+              readOnly
+                ? undefined
+                : (id) => {
+                    if (window.confirm('Delete this file?')) removeObject.mutate(id)
+                  }
+            }
           />
         )}
         {bucketId !== '' && (cursors.length > 1 || objects.data?.nextCursor) && (
@@ -292,7 +302,7 @@ function NewBucketForm({
   )
 }
 
-/** The objects of one page: name, size, updated time, and their actions. */
+/** The objects of one page: name, size, updated time, and their actions (no Delete without `onDelete`). */
 function ObjectList({
   objects,
   loading,
@@ -302,7 +312,7 @@ function ObjectList({
   objects: StorageObject[] | undefined
   loading: boolean
   onSign: (objectId: string) => void
-  onDelete: (objectId: string) => void
+  onDelete: ((objectId: string) => void) | undefined
 }) {
   if (loading) return <p className="text-sm text-muted-foreground">Loading…</p>
   if (!objects || objects.length === 0)
@@ -328,16 +338,18 @@ function ObjectList({
                 <LinkIcon aria-hidden="true" />
                 Signed URL
               </Button>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                aria-label={`Delete ${object.name}`}
-                onClick={() => onDelete(object.id)}
-              >
-                <Trash2Icon aria-hidden="true" />
-                Delete
-              </Button>
+              {onDelete && (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Delete ${object.name}`}
+                  onClick={() => onDelete(object.id)}
+                >
+                  <Trash2Icon aria-hidden="true" />
+                  Delete
+                </Button>
+              )}
             </td>
           </tr>
         ))}
