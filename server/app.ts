@@ -51,6 +51,7 @@ import { jobRoutes } from './features/jobs/routes'
 import { entityRoutes } from './features/entities/routes'
 import { eventRoutes } from './features/events/routes'
 import { voiceRoutes } from './features/voice/routes'
+import { storageRoutes } from './features/storage/routes'
 import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/demo/routes'
 import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
@@ -77,6 +78,8 @@ export interface AppDeps {
   extraction?: AppServices['limits']['extraction']
   /** The longest recording accepted, in minutes; default 180 (MAX_RECORDING_MINUTES). */
   maxRecordingMinutes?: number
+  /** Bytes an organisation may keep in its buckets; default 10 GiB (STORAGE_QUOTA_BYTES). */
+  storageQuotaBytes?: number
   /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
   ocrLanguages?: string
   /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
@@ -181,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             "External assistants: the owner's switch, their procedures, their OpenAPI file",
         },
         { name: 'realtime', description: "Live changes of the organisation's tables (WebSocket)" },
+        { name: 'storage', description: 'Buckets of files: upload, download, signed links' },
       ],
     },
     transform: openApiTransform,
@@ -243,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: {
       extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 },
       maxRecordingMinutes: deps.maxRecordingMinutes ?? 180,
+      storageQuotaBytes: deps.storageQuotaBytes ?? 10 * 1024 ** 3,
       ocrLanguages: deps.ocrLanguages ?? 'eng',
     },
   }
@@ -267,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(entityRoutes, { services })
       await v1.register(eventRoutes, { db })
       await v1.register(voiceRoutes, { services })
+      await v1.register(storageRoutes, { services })
       await v1.register(vectorRoutes, { services })
       await v1.register(assistantRoutes, { services })
       await v1.register(auditRoutes, { db })

@@ -173,6 +173,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAX_RECORDING_MINUTES: '0' })).toThrow(/MAX_RECORDING_MINUTES/)
   })
 
+  it('reads the storage quota per organisation, 10 GiB by default', () => {
+    expect(loadConfig({}).storageQuotaBytes).toBe(10 * 1024 ** 3)
+    expect(loadConfig({ STORAGE_QUOTA_BYTES: '1048576' }).storageQuotaBytes).toBe(1048576)
+    expect(() => loadConfig({ STORAGE_QUOTA_BYTES: '-1' })).toThrow(/STORAGE_QUOTA_BYTES/)
+  })
+
   it('refuses to start in production without SMTP_URL unless MAIL_TRANSPORT=console is explicit', () => {
     const production = { NODE_ENV: 'production', LEXDESK_SECRET: 's'.repeat(32) }
     expect(() => loadConfig(production)).toThrow(/SMTP_URL[\s\S]*MAIL_TRANSPORT=console/)

@@ -129,6 +129,12 @@ const EnvSchema = z.object({
   MAX_PDF_PAGES: z.coerce.number().int().min(1).default(2000),
   EXTRACTION_TIMEOUT_S: z.coerce.number().positive().max(2_147_483).default(60),
   MAX_RECORDING_MINUTES: z.coerce.number().int().min(1).max(10_000).default(180),
+  STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(10 * 1024 ** 3),
   // Passed to tesseract as `-l`: only codes of letters and '_' joined by '+', so the value can
   // name nothing but language packs (decision 0053).
   OCR_LANGUAGES: z
@@ -210,6 +216,8 @@ export interface Config {
   extraction: { maxPdfPages: number; timeoutSeconds: number }
   /** The longest recording accepted and transcribed, in minutes (default 180). */
   maxRecordingMinutes: number
+  /** Bytes an organisation may keep in its storage buckets (default 10 GiB). */
+  storageQuotaBytes: number
   /** Tesseract languages of OCR, codes joined by '+' (OCR_LANGUAGES, default 'eng'). */
   ocrLanguages: string
   logLevel: string
@@ -301,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     extraction: { maxPdfPages: e.MAX_PDF_PAGES, timeoutSeconds: e.EXTRACTION_TIMEOUT_S },
     maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     ocrLanguages: e.OCR_LANGUAGES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -20,6 +20,7 @@ import { recordCleanStop, walkUnlessCleanStop } from './blob/orphan-walk'
 import { documentFiles } from './features/documents/reconcile-files'
 import { recordingFiles } from './features/voice/reconcile-recordings'
 import { importFiles } from './features/entities/import-files'
+import { bucketFiles } from './features/storage/bucket-files'
 import { useTempRoot } from './ai/speech/temp-root'
 import { buildApp } from './app'
 import { createLogger } from './http/logger'
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
     streams: config.eventStreams,
     apiRateLimits: config.apiRateLimits,
     maxRecordingMinutes: config.maxRecordingMinutes,
+    storageQuotaBytes: config.storageQuotaBytes,
     ocrLanguages: config.ocrLanguages,
     jobs: {
       concurrency: config.jobs.concurrency ?? os.availableParallelism(),
@@ -113,7 +115,7 @@ async function main(): Promise<void> {
   const walk = walkUnlessCleanStop(
     { db: database.db, blobs },
     app.log,
-    [documentFiles, recordingFiles, importFiles],
+    [documentFiles, recordingFiles, importFiles, bucketFiles],
     { minAgeMs: uploadGraceMs, trustMarker: database.kind === 'pglite' },
   )
   if (database.kind === 'pglite') await walk

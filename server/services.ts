@@ -43,6 +43,8 @@ export interface AppServices extends Omit<AppResources, 'database' | 'mailer'> {
     extraction: { maxPdfPages: number; timeoutSeconds: number }
     /** The longest recording transcribed, in minutes (MAX_RECORDING_MINUTES). */
     maxRecordingMinutes: number
+    /** Bytes an organisation may keep in its buckets (STORAGE_QUOTA_BYTES). */
+    storageQuotaBytes: number
     /** Tesseract languages of OCR, codes joined by '+' (OCR_LANGUAGES, decision 0053). */
     ocrLanguages: string
   }

@@ -658,3 +658,58 @@ export const tenantTokens = pgTable(
   },
   (t) => [index('tenant_tokens_org_created_idx').on(t.orgId, t.createdAt, t.jti)],
 )
+
+/**
+ * Storage buckets of an organisation (issue 24, decision 0055): a named folder of objects. The
+ * name is what S3 allows a bucket to be called (lower-case letters, digits and `-`, 3 to 63),
+ * unique in the organisation; a public bucket's objects are listed in the app like any other
+ * (serving them without a signature is left for later, decision 0055).
+ */
+export const storageBuckets = pgTable(
+  'storage_buckets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    name: text('name').notNull(),
+    public: boolean('public').notNull().default(false),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('storage_buckets_org_name_idx').on(t.orgId, t.name),
+    // The composite target of storage_objects' foreign key: an object's bucket is its org's.
+    unique('storage_buckets_org_id_key').on(t.orgId, t.id),
+    check('storage_buckets_name_check', sql`name ~ '^[a-z0-9-]{3,63}$'`),
+  ],
+)
+
+/**
+ * Objects in a bucket: the row holds the name (a normalised relative path, ≤ 1,024 bytes), the
+ * size, the type sniffed from the first bytes, and the blob key of the current bytes
+ * (`orgs/<org>/buckets/<bucket>/<uuid>`, a new one per write so an overwrite that fails leaves
+ * the old bytes in place).
+ */
+export const storageObjects = pgTable(
+  'storage_objects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    bucketId: uuid('bucket_id').notNull(),
+    name: text('name').notNull(),
+    fileKey: text('file_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('storage_objects_bucket_name_idx').on(t.bucketId, t.name),
+    index('storage_objects_org_idx').on(t.orgId),
+    foreignKey({
+      columns: [t.orgId, t.bucketId],
+      foreignColumns: [storageBuckets.orgId, storageBuckets.id],
+      name: 'storage_objects_bucket_fk',
+    }).onDelete('cascade'),
+    check('storage_objects_size_check', sql`size_bytes >= 0`),
+  ],
+)

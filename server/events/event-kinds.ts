@@ -25,6 +25,9 @@ const MemberMeta = z.strictObject({
   invitationId: id.optional(),
 })
 
+const BucketMeta = z.strictObject({ bucketId: id, name: z.string().max(63) })
+const ObjectMeta = z.strictObject({ objectId: id, bucketId: id, name: z.string().max(1024) })
+
 export const EVENT_KINDS = {
   'document.uploaded': DocumentMeta,
   'document.pasted': DocumentMeta,
@@ -55,6 +58,10 @@ export const EVENT_KINDS = {
   'member.role_changed': MemberMeta,
   'member.removed': MemberMeta,
   'member.left': MemberMeta,
+  'bucket.created': BucketMeta,
+  'bucket.deleted': BucketMeta,
+  'object.uploaded': ObjectMeta,
+  'object.deleted': ObjectMeta,
 } as const satisfies Record<string, z.ZodType<Record<string, unknown>>>
 
 /** A kind of event (a key of EVENT_KINDS). */

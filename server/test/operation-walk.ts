@@ -225,6 +225,30 @@ export function operationRequests(t: TestApp, org: TestMember) {
     return (res.json() as { id: string }).id
   }
 
+  /** A storage bucket of the organisation, made by its owner (only admins make buckets). */
+  async function bucketOf(): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${orgUrl}/storage/buckets`,
+      headers: org.headers,
+      payload: { name: `walk-${randomUUID().slice(0, 8)}` },
+    })
+    expect(res.statusCode).toBe(201)
+    return (res.json() as { id: string }).id
+  }
+
+  /** An object `actor` uploaded to a new bucket of the organisation. */
+  async function objectOf(actor: TestMember): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${orgUrl}/storage/buckets/${await bucketOf()}/objects`,
+      headers: actor.headers,
+      payload: uploadForm(new TextEncoder().encode('Walk object'), 'walk.txt'),
+    })
+    expect(res.statusCode).toBe(201)
+    return (res.json() as { id: string }).id
+  }
+
   /** A tenant token the organisation's owner minted (its jti). */
   const tokenOf = async () => (await mintToken(t, org, { ttl_seconds: 600 })).claims.jti
 
@@ -284,6 +308,11 @@ export function operationRequests(t: TestApp, org: TestMember) {
     setExternalAssistants: async () => ({ payload: { enabled: true } }),
     listRecentConversations: async () => ({ payload: { lim: 5 } }),
     logGptAction: async () => ({ payload: { action: 'walked', target_type: 'walk' } }),
+    createBucket: async () => ({ payload: { name: `walk-${randomUUID().slice(0, 8)}` } }),
+    uploadObject: async () => ({
+      payload: uploadForm(new TextEncoder().encode('Walk upload'), 'walk-upload.txt'),
+    }),
+    signObjectUrl: async () => ({ payload: {} }),
   }
 
   /** The request `op` as `actor` would send it to the organisation (see operationRequests). */
@@ -305,6 +334,8 @@ export function operationRequests(t: TestApp, org: TestMember) {
       else if (name === 'invitationId') value = await invitationOf(actor)
       else if (name === 'keyId') value = await apiKeyOf()
       else if (name === 'jti') value = await tokenOf()
+      else if (name === 'bucketId') value = await bucketOf()
+      else if (name === 'objectId') value = await objectOf(actor)
       else if (name === 'page') {
         // A valid page number, though a text document has no page images (409, not `exact`).
         value = '1'

@@ -61,6 +61,8 @@ export async function buildTestApp(
     /** Caps and keep-alive period of event streams (see http/event-streams.ts). */
     streams?: EventStreamLimits
     maxRecordingMinutes?: number
+    /** Bytes an organisation may keep in its buckets; default 10 GiB. */
+    storageQuotaBytes?: number
     /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
     ocrLanguages?: string
     publicUrl?: string
@@ -101,6 +103,7 @@ export async function buildTestApp(
     extraction: options.extraction,
     streams: options.streams,
     maxRecordingMinutes: options.maxRecordingMinutes,
+    storageQuotaBytes: options.storageQuotaBytes,
     ocrLanguages: options.ocrLanguages,
     secret: TEST_SECRET,
     publicUrl,

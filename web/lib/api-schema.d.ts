@@ -402,6 +402,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/storage/buckets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The organisation’s storage buckets, by name. */
+        get: operations["listBuckets"];
+        put?: never;
+        /** @description Creates a bucket: a name of 3 to 63 lower-case letters, digits and hyphens (400 otherwise), unique in the organisation (409 `bucket_exists`). */
+        post: operations["createBucket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/storage/buckets/{bucketId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Deletes the bucket and every object in it. */
+        delete: operations["deleteBucket"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/storage/buckets/{bucketId}/objects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The bucket’s objects whose names start with `prefix`, by name (byte order), at most 100 a page; pass `nextCursor` as `cursor` for the next page. */
+        get: operations["listObjects"];
+        put?: never;
+        /** @description multipart/form-data with `file` and an optional `prefix`: stores the file as `prefix` + its file name (normalised; 400 `bad_object_name` for `..`, absolute paths, control characters or past 1,024 bytes), replacing an object of that name. Streamed into the store; its type is sniffed from its bytes. 413 `storage_quota_exceeded` past the organisation’s STORAGE_QUOTA_BYTES, with nothing stored. */
+        post: operations["uploadObject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/storage/objects/{objectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The object’s bytes as an attachment, with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`; honours a single `Range: bytes=…` (206). */
+        get: operations["downloadObject"];
+        put?: never;
+        post?: never;
+        /** @description Deletes the object and its bytes. Members delete only objects they wrote last (403 `forbidden`); admins any. */
+        delete: operations["deleteObject"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/storage/objects/{objectId}/signed-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A URL that downloads the object without any other credential for `ttlSeconds` (default 3600, at most a week): presigned by S3 on the S3 driver, an HMAC-signed Lexdesk link on disk. It cannot be altered to reach another object or last longer; overwriting the object voids it. */
+        post: operations["signObjectUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/search": {
         parameters: {
             query?: never;
@@ -863,7 +951,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -984,7 +1072,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1004,7 +1092,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1024,7 +1112,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1044,7 +1132,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1064,7 +1152,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1206,7 +1294,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -1245,7 +1333,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -1269,6 +1357,30 @@ export interface components {
         SpeechAudioInput: {
             /** @description Base64 MP3 */
             audioContent: string;
+        };
+        StorageBucketInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            public: boolean;
+            /** @description The system bucket voice-recordings: listed, downloaded and signed only */
+            readOnly: boolean;
+            createdBy: string | null;
+            createdAt: string;
+        };
+        StorageObjectInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            bucketId: string;
+            name: string;
+            /** @description Bytes */
+            size: number;
+            /** @description Sniffed from the first bytes, never the client’s claim */
+            contentType: string;
+            /** @description Who wrote it last */
+            createdBy: string | null;
+            updatedAt: string;
         };
         PassageInput: {
             /** Format: uuid */
@@ -1462,7 +1574,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -1583,7 +1695,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1603,7 +1715,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1623,7 +1735,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1643,7 +1755,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1663,7 +1775,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1805,7 +1917,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -1844,7 +1956,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -1868,6 +1980,30 @@ export interface components {
         SpeechAudio: {
             /** @description Base64 MP3 */
             audioContent: string;
+        };
+        StorageBucket: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            public: boolean;
+            /** @description The system bucket voice-recordings: listed, downloaded and signed only */
+            readOnly: boolean;
+            createdBy: string | null;
+            createdAt: string;
+        };
+        StorageObject: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            bucketId: string;
+            name: string;
+            /** @description Bytes */
+            size: number;
+            /** @description Sniffed from the first bytes, never the client’s claim */
+            contentType: string;
+            /** @description Who wrote it last */
+            createdBy: string | null;
+            updatedAt: string;
         };
         Passage: {
             /** Format: uuid */
@@ -4881,6 +5017,681 @@ export interface operations {
                 };
             };
             /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBuckets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["StorageBucket"][];
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBucket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default false */
+                    public?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageBucket"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organisation has a bucket of that name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteBucket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                bucketId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such bucket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listObjects: {
+        parameters: {
+            query?: {
+                /** @description Names starting with it */
+                prefix?: string;
+                limit?: number;
+                /** @description The `nextCursor` of the page before */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                bucketId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["StorageObject"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such bucket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    uploadObject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                bucketId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageObject"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such bucket */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Past the organisation’s storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    downloadObject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                objectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole object */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description The requested byte range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The range is outside the object */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteObject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                objectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signObjectUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                objectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 3600 */
+                    ttlSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such object */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -6,7 +6,8 @@ import { ApiError } from './api'
 import type { operations } from './api-schema'
 
 /** The API operations that take a multipart file (server/http/read-multipart.ts). */
-export type UploadOperation = 'uploadDocument' | 'uploadRecording' | 'importEntities'
+export type UploadOperation =
+  'uploadDocument' | 'uploadRecording' | 'importEntities' | 'uploadObject'
 
 /** The JSON body of an upload operation's success answer (201 or 202). */
 export type UploadAnswer<Op extends UploadOperation> = {

@@ -1,15 +1,13 @@
-import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
+import { BucketsPanel } from './buckets-panel'
 import { RealtimeMonitorPanel } from './realtime-monitor-panel'
 
-/** /dashboard/:orgSlug/storage: placeholder screen (Storage); a not-yet-available note. */
+/** /dashboard/:orgSlug/storage: the Buckets panel and the Realtime Monitor. */
 export function StoragePage() {
   return (
     <>
       <PageHeader title="Storage" description="Buckets and files of the current organization." />
-      <ComingSoon>
-        <p>Bucket and file management is not available yet.</p>
-      </ComingSoon>
+      <BucketsPanel />
       <RealtimeMonitorPanel />
     </>
   )

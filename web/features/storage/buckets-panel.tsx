@@ -1,0 +1,359 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { LinkIcon, PlusIcon, RefreshCwIcon, Trash2Icon, UploadIcon } from 'lucide-react'
+import { toast } from 'sonner'
+import { Button } from '../../components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
+import { Input } from '../../components/ui/input'
+import { Label } from '../../components/ui/label'
+import { Progress } from '../../components/ui/progress'
+import { useOrgScope } from '../../lib/org-scope'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
+import {
+  bucketsQuery,
+  createBucket,
+  deleteBucket,
+  deleteObject,
+  objectsQuery,
+  signObjectUrl,
+  uploadObject,
+  type StorageObject,
+} from './storage-api'
+
+const kilobytes = new Intl.NumberFormat(undefined, {
+  style: 'unit',
+  unit: 'kilobyte',
+  maximumFractionDigits: 1,
+})
+
+/** The suggested name of a new bucket (spec: the organisation id plus -private or -public). */
+export function suggestedBucketName(orgId: string): string {
+  const base = orgId
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
+    .slice(0, 55)
+  return `${base}-private`
+}
+
+/**
+ * The Buckets panel of the storage screen (spec sections 2 and 7 "Storage"): a bucket picker,
+ * '+ Bucket' (a name, public when it ends in -public or when ticked), a prefix field, Upload of
+ * several files with a progress bar (same names are overwritten), Refresh, and the bucket's
+ * objects by name, 100 a page, each with 'Signed URL' (an hour, copied to the clipboard) and
+ * Delete (confirmed). The system bucket voice-recordings is read-only: no upload, no delete.
+ */
+export function BucketsPanel() {
+  const { orgId } = useOrgScope()
+  const queryClient = useQueryClient()
+  const ids = { bucket: useId(), prefix: useId(), files: useId() }
+  const [bucketId, setBucketId] = useState('')
+  const [prefix, setPrefix] = useState('')
+  const [cursors, setCursors] = useState<(string | null)[]>([null])
+  const [creating, setCreating] = useState(false)
+  const [progress, setProgress] = useState<number | null>(null)
+  const buckets = useQuery(bucketsQuery(orgId))
+  const cursor = cursors.at(-1) ?? null
+  const readOnly = buckets.data?.items.find((bucket) => bucket.id === bucketId)?.readOnly ?? false
+  // Typing a prefix asks the server once the typing pauses, not at every key.
+  const listedPrefix = useDebouncedValue(prefix, 300)
+  const objects = useQuery({
+    ...objectsQuery(orgId, bucketId, listedPrefix, cursor),
+    enabled: bucketId !== '',
+  })
+  const refreshObjects = () =>
+    queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'buckets', bucketId] })
+  const pick = (id: string) => {
+    setBucketId(id)
+    setCursors([null])
+  }
+
+  const removeBucket = useMutation({
+    mutationFn: () => deleteBucket(orgId, bucketId),
+    onSuccess: async () => {
+      toast.success('Bucket deleted')
+      pick('')
+      await queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'buckets'] })
+    },
+    onError: (error) => toast.error(error.message),
+  })
+  const removeObject = useMutation({
+    mutationFn: (objectId: string) => deleteObject(orgId, objectId),
+    onSuccess: async () => {
+      toast.success('Deleted')
+      await refreshObjects()
+    },
+    onError: (error) => toast.error(error.message),
+  })
+  const sign = useMutation({
+    mutationFn: (objectId: string) => signObjectUrl(orgId, objectId),
+    onSuccess: ({ url }) =>
+      navigator.clipboard.writeText(url).then(
+        () => toast.success('Signed URL copied'),
+        () => toast.message(url),
+      ),
+    onError: (error) => toast.error(error.message),
+  })
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target
+    const files = [...(input.files ?? [])]
+    input.value = ''
+    if (files.length === 0) return
+    if (!bucketId) {
+      toast.error('Pick a bucket first')
+      return
+    }
+    if (readOnly) {
+      toast.error('This bucket is read-only: recordings are made on the voice screen')
+      return
+    }
+    const total = files.reduce((sum, file) => sum + file.size, 0) || 1
+    let sent = 0
+    try {
+      setProgress(0)
+      for (const file of files) {
+        await uploadObject(orgId, bucketId, file, prefix, (fraction) =>
+          setProgress(((sent + fraction * file.size) / total) * 100),
+        )
+        sent += file.size
+      }
+      toast.success('Uploaded')
+    } catch (error) {
+      toast.error((error as Error).message)
+    } finally {
+      setProgress(null)
+      await refreshObjects()
+    }
+  }
+
+  return (
+    <Card role="region" aria-label="Buckets">
+      <CardHeader>
+        <CardTitle>Buckets</CardTitle>
+        <CardDescription>Files of this organization, in buckets.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={ids.bucket}>Bucket</Label>
+            <select
+              id={ids.bucket}
+              className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+              value={bucketId}
+              onChange={(event) => pick(event.target.value)}
+            >
+              <option value="">Pick a bucket</option>
+              {buckets.data?.items.map((bucket) => (
+                <option key={bucket.id} value={bucket.id}>
+                  {bucket.name}
+                  {bucket.public ? ' (public)' : ''}
+                  {bucket.readOnly ? ' (read-only)' : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="button" variant="outline" onClick={() => setCreating((on) => !on)}>
+            <PlusIcon aria-hidden="true" />
+            Bucket
+          </Button>
+          {bucketId && !readOnly && (
+            <Button
+              type="button"
+              variant="outline"
+              disabled={removeBucket.isPending}
+              onClick={() => {
+                if (window.confirm('Delete this bucket and every file in it?'))
+                  removeBucket.mutate()
+              }}
+            >
+              <Trash2Icon aria-hidden="true" />
+              Delete bucket
+            </Button>
+          )}
+        </div>
+        {creating && (
+          <NewBucketForm
+            orgId={orgId}
+            onCreated={async (id) => {
+              setCreating(false)
+              await queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'buckets'] })
+              pick(id)
+            }}
+          />
+        )}
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={ids.prefix}>Prefix</Label>
+            <Input
+              id={ids.prefix}
+              placeholder="folder/"
+              value={prefix}
+              onChange={(event) => {
+                setPrefix(event.target.value)
+                setCursors([null])
+              }}
+            />
+          </div>
+          <Button type="button" onClick={() => document.getElementById(ids.files)?.click()}>
+            <UploadIcon aria-hidden="true" />
+            Upload
+          </Button>
+          <input
+            id={ids.files}
+            type="file"
+            multiple
+            aria-label="Files to upload"
+            className="sr-only"
+            onChange={(event) => void upload(event)}
+          />
+          <Button type="button" variant="outline" onClick={() => void refreshObjects()}>
+            <RefreshCwIcon aria-hidden="true" />
+            Refresh
+          </Button>
+        </div>
+        {progress !== null && <Progress value={progress} aria-label="Upload progress" />}
+        {bucketId === '' ? (
+          <p className="text-sm text-muted-foreground">Pick a bucket to see its files.</p>
+        ) : (
+          <ObjectList
+            objects={objects.data?.items}
+            loading={objects.isPending}
+            onSign={(id) => sign.mutate(id)}
+            onDelete={
+              readOnly
+                ? undefined
+                : (id) => {
+                    if (window.confirm('Delete this file?')) removeObject.mutate(id)
+                  }
+            }
+          />
+        )}
+        {bucketId !== '' && (cursors.length > 1 || objects.data?.nextCursor) && (
+          <div className="flex gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={cursors.length === 1}
+              onClick={() => setCursors((stack) => stack.slice(0, -1))}
+            >
+              Previous page
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              disabled={!objects.data?.nextCursor}
+              onClick={() => {
+                const next = objects.data?.nextCursor
+                if (next) setCursors((stack) => [...stack, next])
+              }}
+            >
+              Next page
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+/** '+ Bucket': a name (suggested from the organisation) and a public flag. */
+function NewBucketForm({
+  orgId,
+  onCreated,
+}: {
+  orgId: string
+  onCreated: (bucketId: string) => Promise<void>
+}) {
+  const nameId = useId()
+  const publicId = useId()
+  const [name, setName] = useState(() => suggestedBucketName(orgId))
+  const [isPublic, setIsPublic] = useState(false)
+  const create = useMutation({
+    mutationFn: () => createBucket(orgId, name.trim(), isPublic || name.trim().endsWith('-public')),
+    onSuccess: async (bucket) => {
+      toast.success('Bucket created')
+      await onCreated(bucket.id)
+    },
+    onError: (error) => toast.error(error.message),
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    create.mutate()
+  }
+  return (
+    <form onSubmit={submit} aria-label="New bucket" className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={nameId}>Bucket name</Label>
+        <Input id={nameId} value={name} onChange={(event) => setName(event.target.value)} />
+      </div>
+      <div className="flex items-center gap-2 pb-2">
+        <input
+          id={publicId}
+          type="checkbox"
+          checked={isPublic}
+          onChange={(event) => setIsPublic(event.target.checked)}
+        />
+        <Label htmlFor={publicId}>Public</Label>
+      </div>
+      <Button type="submit" disabled={create.isPending}>
+        Create bucket
+      </Button>
+    </form>
+  )
+}
+
+/** The objects of one page: name, size, updated time, and their actions (no Delete without `onDelete`). */
+function ObjectList({
+  objects,
+  loading,
+  onSign,
+  onDelete,
+}: {
+  objects: StorageObject[] | undefined
+  loading: boolean
+  onSign: (objectId: string) => void
+  onDelete: ((objectId: string) => void) | undefined
+}) {
+  if (loading) return <p className="text-sm text-muted-foreground">Loading…</p>
+  if (!objects || objects.length === 0)
+    return <p className="text-sm text-muted-foreground">No files here yet.</p>
+  return (
+    <table className="w-full text-sm">
+      <thead className="text-left text-muted-foreground">
+        <tr>
+          <th className="py-1 font-medium">Name</th>
+          <th className="py-1 font-medium">Size</th>
+          <th className="py-1 font-medium">Updated</th>
+          <th className="py-1" />
+        </tr>
+      </thead>
+      <tbody>
+        {objects.map((object) => (
+          <tr key={object.id} className="border-t">
+            <td className="py-1 break-all">{object.name}</td>
+            <td className="py-1">{kilobytes.format(object.size / 1024)}</td>
+            <td className="py-1">{new Date(object.updatedAt).toLocaleString()}</td>
+            <td className="flex justify-end gap-1 py-1">
+              <Button type="button" size="sm" variant="outline" onClick={() => onSign(object.id)}>
+                <LinkIcon aria-hidden="true" />
+                Signed URL
+              </Button>
+              {onDelete && (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  aria-label={`Delete ${object.name}`}
+                  onClick={() => onDelete(object.id)}
+                >
+                  <Trash2Icon aria-hidden="true" />
+                  Delete
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
