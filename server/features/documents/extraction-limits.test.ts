@@ -40,9 +40,10 @@ describe('text extraction limits', () => {
   it('stops a decompression bomb at the timeout with a 422, storing nothing, while the server answers', async () => {
     const before = await stored()
     const pending = upload(await makeCompressedBombPdf(20), 'bomb.pdf')
+    // The bomb is on the pool (an earlier test's indexing may still run beside it).
     await expect
       .poll(() => t.app.inject({ url: '/readyz' }).then((r) => r.json().workers.running))
-      .toBe(1)
+      .toBeGreaterThanOrEqual(1)
     const health = await t.app.inject({ url: '/healthz' })
     expect(health.statusCode).toBe(200)
     const res = await pending
