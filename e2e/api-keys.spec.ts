@@ -12,9 +12,11 @@ test('API keys: create one on the Security screen, call the API with it, revoke 
   await expect(page.getByText('No API keys yet.')).toBeVisible()
 
   await page.getByRole('button', { name: 'Create API key' }).click()
-  await page.getByLabel('Name').fill('Intake form')
-  await expect(page.getByLabel('Scopes')).toHaveValue('read,write')
-  await page.getByRole('button', { name: 'Create key' }).click()
+  // The tenant-token form beside the keys has fields of its own: fill the dialog's.
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Name').fill('Intake form')
+  await expect(dialog.getByLabel('Scopes')).toHaveValue('read,write')
+  await dialog.getByRole('button', { name: 'Create key' }).click()
   await expect(page.getByText('API Key created')).toBeVisible()
   const key = await page.getByLabel('Secret key of Intake form').inputValue()
   expect(key).toMatch(/^ldk_/)

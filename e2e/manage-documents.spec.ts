@@ -89,12 +89,12 @@ test("a member cannot delete a colleague's document: the server's reason is show
     data: { title: 'Partner memo', content: 'Keep this.' },
   })
   expect(res.ok()).toBe(true)
-  // A member of the same firm: invited through better-auth's API, joining from the invitation's
+  // A member of the same firm: invited through the team API, joining from the invitation's
   // sign-in link in a browser of their own.
   const email = `junior-${Date.now()}@firm.test`
-  const invite = await page.request.post('/api/auth/organization/invite-member', {
+  const invite = await page.request.post(`/api/v1/orgs/${orgId}/invitations`, {
     headers: { origin: E2E_BASE_URL },
-    data: { email, role: 'member', organizationId: orgId },
+    data: { email, role: 'member' },
   })
   expect(invite.ok()).toBe(true)
   const junior = await (await browser.newContext()).newPage()

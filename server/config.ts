@@ -123,6 +123,9 @@ const EnvSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(DEFAULT_API_RATE_LIMITS.keyRequestsPerMinute),
+  // Absent: auth-routes.ts's default (30 per 15 minutes). An office behind one NAT address, or a
+  // test run signing in many people from one machine, may need more.
+  SIGN_IN_REQUESTS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).optional(),
   WORKER_HEAP_MB: z.coerce.number().int().min(64).max(16384).default(1024),
   // At most what a Node timer can wait (2^31 - 1 ms); longer ones fire at once.
   WORKER_TASK_TIMEOUT_S: z.coerce.number().positive().max(2_147_483).default(600),
@@ -212,6 +215,11 @@ export interface Config {
    * and searches) default 600, writes 120; past them a request is refused with 429 and Retry-After.
    */
   apiRateLimits: ApiRateLimits
+  /**
+   * Sign-in link requests and link openings one client address may make per 15-minute window
+   * (SIGN_IN_REQUESTS_PER_CLIENT); undefined keeps the default of server/auth/auth-routes.ts.
+   */
+  signInPerClient: number | undefined
   /** Limits on text extraction of uploads (issue 5). */
   extraction: { maxPdfPages: number; timeoutSeconds: number }
   /** The longest recording accepted and transcribed, in minutes (default 180). */
@@ -307,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       writesPerMinute: e.API_WRITES_PER_MINUTE,
       keyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     },
+    signInPerClient: e.SIGN_IN_REQUESTS_PER_CLIENT,
     extraction: { maxPdfPages: e.MAX_PDF_PAGES, timeoutSeconds: e.EXTRACTION_TIMEOUT_S },
     maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,

@@ -23,6 +23,7 @@ import { importFiles } from './features/entities/import-files'
 import { bucketFiles } from './features/storage/bucket-files'
 import { useTempRoot } from './ai/speech/temp-root'
 import { buildApp } from './app'
+import { DEFAULT_SIGN_IN_LIMITS } from './auth/auth-routes'
 import { createLogger } from './http/logger'
 
 /** Returns LEXDESK_SECRET, or (outside production) a random secret kept in `<dataDir>/secret`. */
@@ -79,6 +80,10 @@ async function main(): Promise<void> {
     extraction: config.extraction,
     streams: config.eventStreams,
     apiRateLimits: config.apiRateLimits,
+    signInLimits: {
+      ...DEFAULT_SIGN_IN_LIMITS,
+      perClient: config.signInPerClient ?? DEFAULT_SIGN_IN_LIMITS.perClient,
+    },
     maxRecordingMinutes: config.maxRecordingMinutes,
     storageQuotaBytes: config.storageQuotaBytes,
     ocrLanguages: config.ocrLanguages,
