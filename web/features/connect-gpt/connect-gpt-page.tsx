@@ -69,7 +69,7 @@ export function ConnectGptPage() {
         title="Connect GPT"
         description="Use a custom AI assistant as an interface to your organization’s data."
       />
-      <div className="grid max-w-4xl gap-6">
+      <div className="grid max-w-4xl grid-cols-1 gap-6">
         <Section title="The idea">
           <p>
             Your team already talks to assistants such as ChatGPT or Claude. Connected to Lexdesk,
