@@ -29,6 +29,7 @@ import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { registerPrincipalCache } from './auth/principal-cache'
+import { credentialKey } from './auth/credential-key'
 import { createCredentialRegistry, type CredentialVerifier } from './auth/credential-registry'
 import { rateLimitPluginOptions } from './auth/api-rate-limits'
 import { tenantTokenJwt } from './auth/tenant-token-jwt'
@@ -243,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     notifier,
     changes,
-    streams: new EventStreams(deps.streams),
+    streams: new EventStreams(deps.streams ?? {}, credentialKey),
     limits: {
       extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 },
       maxRecordingMinutes: deps.maxRecordingMinutes ?? 180,

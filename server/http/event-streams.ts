@@ -11,6 +11,14 @@
  * `open` refuses a request that was not admitted. A refused stream is a 429 problem with
  * Retry-After; the place is given back on the response's 'close' (client gone, stream ended,
  * error answer).
+ *
+ * Before all that, a gate counts the stream requests each client has under way or open, by the
+ * credential it sends (`clientKey`, given at composition: auth/credential-key.ts hashes the
+ * credential header or session cookie, else takes the address). One credential acts for one
+ * user, so once it holds the per-user cap its next stream would be refused anyway: the gate
+ * refuses it at onRequest, before the principal is resolved (session and membership lookups) and
+ * before the body is read or validated. A burst of a thousand streams by one member (issue 29)
+ * then costs the server little more than the thousand 429 answers.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ServerResponse } from 'node:http'
@@ -59,12 +67,23 @@ export interface EventStream {
 export class EventStreams {
   private readonly byUser = new Map<string, number>()
   private readonly byOrg = new Map<string, number>()
+  /** Stream requests under way or open, by clientKey. */
+  private readonly byClient = new Map<string, number>()
+  /** `${method} ${url}` of every stream route, for the gate. */
+  private readonly streamRoutes = new Set<string>()
   private readonly admitted = new WeakSet<FastifyRequest>()
   private readonly live = new Set<ServerResponse>()
   private keepAlive: NodeJS.Timeout | undefined
   private readonly limits: EventStreamLimits
 
-  constructor(limits: Partial<EventStreamLimits> = {}) {
+  /**
+   * `clientKey` names who sent a request without any lookup (same credential, same key); the
+   * gate counts stream requests by it.
+   */
+  constructor(
+    limits: Partial<EventStreamLimits>,
+    private readonly clientKey: (req: FastifyRequest) => string,
+  ) {
     this.limits = { ...DEFAULT_EVENT_STREAM_LIMITS, ...limits }
   }
 
@@ -77,11 +96,13 @@ export class EventStreams {
     app.addHook('onRoute', (route) => {
       const produces = (route.schema as { produces?: readonly string[] } | undefined)?.produces
       if (!produces?.includes('text/event-stream')) return
+      for (const method of [route.method].flat()) this.streamRoutes.add(`${method} ${route.url}`)
       const own = route.preHandler ? [route.preHandler].flat() : []
       route.preHandler = [(req, reply, done) => done(this.admit(req, reply)), ...own]
       const response = (route.schema?.response ?? {}) as Record<string, unknown>
       route.schema = { ...route.schema, response: { ...response, 429: TOO_MANY_RESPONSE } }
     })
+    app.addHook('onRequest', async (req, reply) => this.gate(req, reply))
     app.addHook('preClose', (done) => {
       for (const raw of this.live) raw.end()
       done()
@@ -129,6 +150,25 @@ export class EventStreams {
     }
   }
 
+  /**
+   * On a stream route, counts the request against its client until its response closes, or
+   * throws the per-user 429 when the client already holds the per-user cap (see the module
+   * comment). Other routes pass untouched.
+   */
+  private gate(req: FastifyRequest, reply: FastifyReply): void {
+    if (!this.streamRoutes.has(`${req.method} ${req.routeOptions.url}`)) return
+    const key = this.clientKey(req)
+    if ((this.byClient.get(key) ?? 0) >= this.limits.perUser) throw this.perUserRefusal()
+    add(this.byClient, key, 1)
+    reply.raw.once('close', () => add(this.byClient, key, -1))
+  }
+
+  private perUserRefusal(): AppError {
+    return tooMany(
+      `Too many live updates open: at most ${this.limits.perUser} live updates per person. Close another Lexdesk tab, or wait for a running job to end, and try again in ${RETRY_AFTER_S} seconds.`,
+    )
+  }
+
   /** Counts the request's stream against its user and organisation, or returns the 429. */
   private admit(req: FastifyRequest, reply: FastifyReply): AppError | undefined {
     const principal = (req as FastifyRequest & { principal?: Principal }).principal
@@ -136,10 +176,7 @@ export class EventStreams {
       return new AppError('internal_error', 'An event stream needs a signed-in caller.')
     const userKey = principal.userId ?? `${principal.orgId}:${principal.actorType}`
     const { perUser, perOrg } = this.limits
-    if ((this.byUser.get(userKey) ?? 0) >= perUser)
-      return tooMany(
-        `Too many live updates open: at most ${perUser} live updates per person. Close another Lexdesk tab, or wait for a running job to end, and try again in ${RETRY_AFTER_S} seconds.`,
-      )
+    if ((this.byUser.get(userKey) ?? 0) >= perUser) return this.perUserRefusal()
     if ((this.byOrg.get(principal.orgId) ?? 0) >= perOrg)
       return tooMany(
         `Too many live updates open in this organisation: at most ${perOrg} live updates for all its members at once. Try again in ${RETRY_AFTER_S} seconds.`,

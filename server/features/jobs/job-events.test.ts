@@ -91,6 +91,29 @@ describe('caps on open event streams', () => {
     expectTooMany(await follow(alice, jobId), new RegExp(`at most ${PER_USER} live updates`))
   })
 
+  it('refuses a credential holding its cap before looking its session up', async () => {
+    const alice = await signedInMember(t, 'Stream Gate Firm')
+    const streams = await followMany(alice, await jobRunElsewhere(alice), PER_USER)
+    // Signing out deletes the session and empties the principal cache: a request that still
+    // looked the session up would now be a 401.
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: alice.headers,
+    })
+    expect(signedOut.statusCode).toBe(200)
+    const burst = await Promise.all(
+      Array.from({ length: 3 * PER_USER }, async () => follow(alice, crypto.randomUUID())),
+    )
+    for (const refused of burst)
+      expectTooMany(refused, new RegExp(`at most ${PER_USER} live updates`))
+    for (const s of streams) s.close()
+    // Once its streams are closed the credential is looked up again, and found signed out.
+    await expect
+      .poll(async () => (await follow(alice, crypto.randomUUID())).status, { timeout: 5000 })
+      .toBe(401)
+  })
+
   it('gives the place back when a stream is closed by its client', async () => {
     const alice = await signedInMember(t, 'Stream Release Firm')
     const jobId = await jobRunElsewhere(alice)
