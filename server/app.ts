@@ -8,7 +8,6 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
-import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -37,7 +36,7 @@ import { createTenantTokenVerifier } from './auth/tenant-token-verifier'
 import { DEFAULT_API_RATE_LIMITS, type ApiRateLimits } from './config'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
-import { docsCspTransform, helmetOptions } from './http/security-headers'
+import { docsCspTransform, securityHeaders } from './http/security-headers'
 import { frameworkErrorHandler } from './http/framework-errors'
 import { clientErrorHandler } from './http/client-error'
 import { recordRouteMethods } from './http/route-methods'
@@ -152,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .send(JSON.stringify({ ...body, instance: req.url.split('?')[0] }))
   })
 
-  await app.register(helmet, helmetOptions(deps.publicUrl))
+  app.addHook('onRequest', securityHeaders(deps.publicUrl))
   await app.register(rateLimit, rateLimitPluginOptions())
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
   // Client messages are small subscriptions: 64 KiB is far more than one needs.

@@ -1,11 +1,11 @@
 /**
  * Fastify's `frameworkErrors` option: requests its router rejects before any hook runs (a path
  * parameter over `maxParamLength` → 414, a malformed percent-encoding → 400). Without this
- * handler Fastify answers them with bare JSON and no security headers, because @fastify/helmet
- * works in an onRequest hook that never runs for them. Here they get the same helmet headers
+ * handler Fastify answers them with bare JSON and no security headers, because the security
+ * headers are set in an onRequest hook (security-headers.ts) that never runs for them. Here they get the same helmet headers
  * (the `helmet` middleware with the app's options) and an RFC 9457 problem body.
  */
-import helmet, { type HelmetOptions } from 'helmet'
+import helmet from 'helmet'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorCode } from '../errors/error-codes'
 import { problem } from './problem'
@@ -18,9 +18,7 @@ const PROBLEM_BY_CODE: Record<string, [number, string, ErrorCode]> = {
 
 /** Builds the `frameworkErrors` handler for an app served at `publicUrl`. */
 export function frameworkErrorHandler(publicUrl: string) {
-  // Same options object; @fastify/helmet (CommonJS) sees helmet's .d.cts types and this ES module
-  // its .d.mts types, whose `unique symbol` declarations TypeScript cannot unify.
-  const securityHeaders = helmet(helmetOptions(publicUrl) as HelmetOptions)
+  const securityHeaders = helmet(helmetOptions(publicUrl))
   return (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const [status, detail, code] = PROBLEM_BY_CODE[error.code] ?? [
       500,

@@ -1,9 +1,10 @@
 /**
- * Options for @fastify/helmet: Lexdesk's Content-Security-Policy (everything from our own
- * origin; inline styles for Radix/Tailwind; data:/blob: images and blob: media for previews and
- * recordings) plus the transport headers that only make sense over TLS.
+ * Helmet's security headers on every answer: Lexdesk's Content-Security-Policy (everything from
+ * our own origin; inline styles for Radix/Tailwind; data:/blob: images and blob: media for
+ * previews and recordings) plus the transport headers that only make sense over TLS.
  */
-import type { FastifyHelmetOptions } from '@fastify/helmet'
+import type { onRequestHookHandler } from 'fastify'
+import helmet, { type HelmetOptions } from 'helmet'
 
 /**
  * Helmet options for an app served at `publicUrl`. CSP `upgrade-insecure-requests` and HSTS
@@ -11,7 +12,7 @@ import type { FastifyHelmetOptions } from '@fastify/helmet'
  * http://192.0.2.2:3302) the first makes the browser fetch every asset over https, which fails
  * and leaves a blank page, and the second is ignored by browsers (RFC 6797 §8.1) but misleads.
  */
-export function helmetOptions(publicUrl: string): FastifyHelmetOptions {
+export function helmetOptions(publicUrl: string): HelmetOptions {
   const isHttps = new URL(publicUrl).protocol === 'https:'
   return {
     contentSecurityPolicy: {
@@ -27,6 +28,19 @@ export function helmetOptions(publicUrl: string): FastifyHelmetOptions {
     },
     strictTransportSecurity: isHttps,
   }
+}
+
+/**
+ * The onRequest hook that sets helmet's headers (helmetOptions) on every answer. Helmet's
+ * middleware is built once here: @fastify/helmet built it again for every request (parsing the
+ * CSP directives and allocating each time): 27 µs of the event loop per request against 1 µs once
+ * built (measured on the loaded 2-core machine of issue 29), and garbage for the collector, paid
+ * by every request of a burst before anything else runs.
+ */
+export function securityHeaders(publicUrl: string): onRequestHookHandler {
+  const apply = helmet(helmetOptions(publicUrl))
+  return (req, reply, done) =>
+    apply(req.raw, reply.raw, (error) => done(error as Error | undefined))
 }
 
 /**
