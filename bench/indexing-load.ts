@@ -7,12 +7,9 @@
  * idle and while indexing, each organisation's p95 while indexing, the indexing time and the load
  * average (the machine is shared). Target on this machine: while indexing ≤ 2 × idle and ≤ 300 ms.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
-import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
-import { startChildServer } from '../server/test/child-server'
-import { freePort } from '../server/test/free-port'
+import { startBenchServer } from './start-bench-server'
 import { signedInHttpMember, type HttpMember } from '../server/test/http-member'
 import { uploadForm } from '../server/test/sample-files'
 import { quantile } from './noisy-neighbour'
@@ -109,15 +106,7 @@ const loadAverage = () =>
 
 /** Runs the benchmark and reports its figures. */
 export async function indexingLoadBench(report: Report): Promise<void> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-bench-indexing-'))
-  const port = await freePort()
-  const server = await startChildServer({
-    dataDir,
-    port,
-    readyTimeoutMs: 120_000,
-    // Polled lists would meet the per-user API limits (decision 0040); this measures contention.
-    env: { API_READS_PER_MINUTE: '1000000', API_WRITES_PER_MINUTE: '1000000' },
-  })
+  const server = await startBenchServer('indexing')
   try {
     const indexer = await signedInHttpMember(server, 'Indexing Firm')
     const neighbour = await signedInHttpMember(server, 'Neighbour Firm')
@@ -174,7 +163,6 @@ export async function indexingLoadBench(report: Report): Promise<void> {
       `upload to job end; job ${job.status}: ${job.message ?? ''}${job.error ? `, ${job.error}` : ''}`,
     )
   } finally {
-    await server.stop('SIGTERM')
-    await rm(dataDir, { recursive: true, force: true })
+    await server.close()
   }
 }

@@ -9,12 +9,8 @@
  * LEXDESK_BENCH_STREAMS sets the number of streams (default 1,000; 0 measures the import alone).
  * The import's progress is printed to stderr every 10 s.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
-import { startChildServer } from '../server/test/child-server'
-import { freePort } from '../server/test/free-port'
+import { startBenchServer } from './start-bench-server'
 import { signedInHttpMember, type HttpMember } from '../server/test/http-member'
 import { uploadForm } from '../server/test/sample-files'
 
@@ -79,16 +75,7 @@ async function openStreams(origin: string, member: HttpMember, jobId: string) {
 
 /** Runs the benchmark and reports its figures. */
 export async function noisyNeighbourBench(report: Report): Promise<void> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-bench-neighbour-'))
-  const port = await freePort()
-  const server = await startChildServer({
-    dataDir,
-    port,
-    readyTimeoutMs: 120_000,
-    // The neighbour's back-to-back loops would meet the per-user API limits (decision 0040) and
-    // be timed as fast 429s; this bench measures contention, so they are lifted here.
-    env: { API_READS_PER_MINUTE: '1000000', API_WRITES_PER_MINUTE: '1000000' },
-  })
+  const server = await startBenchServer('neighbour')
   try {
     const importer = await signedInHttpMember(server, 'Importing Firm')
     const neighbour = await signedInHttpMember(server, 'Neighbour Firm')
@@ -121,16 +108,16 @@ export async function noisyNeighbourBench(report: Report): Promise<void> {
       }),
     )
     const readyz = (async () => {
-      const latencies: number[] = []
+      const polls: { latency: number; at: number }[] = []
       while (!ended) {
         const t = performance.now()
         const res = await fetch(`${server.origin}/readyz`).catch(() => null)
         await res?.arrayBuffer().catch(() => undefined)
         const latency = performance.now() - t
-        latencies.push(latency)
+        polls.push({ latency, at: (t - uploadedAt) / 1000 })
         await delay(Math.max(0, READYZ_EVERY_MS - latency))
       }
-      return latencies.sort((a, b) => a - b)
+      return polls
     })()
 
     let job: {
@@ -156,7 +143,13 @@ export async function noisyNeighbourBench(report: Report): Promise<void> {
     }
     const importMs = performance.now() - uploadedAt
     ended = true
-    const [list, write, ready, opened] = await Promise.all([lists, writes, readyz, streams])
+    const [list, write, polls, opened] = await Promise.all([lists, writes, readyz, streams])
+    const ready = polls.map((p) => p.latency).sort((a, b) => a - b)
+    // When the slowest polls started (s after the upload): spikes at a period point at a timer.
+    const slowest = [...polls]
+      .sort((a, b) => b.latency - a.latency)
+      .slice(0, 5)
+      .map((p) => `${p.latency.toFixed(0)} ms at ${p.at.toFixed(1)} s`)
     opened.close()
 
     const note = (r: { latencies: number[]; failures: number }) =>
@@ -167,7 +160,7 @@ export async function noisyNeighbourBench(report: Report): Promise<void> {
       'readyz_max_ms',
       ready.at(-1) ?? null,
       'ms',
-      `p99 ${quantile(ready, 0.99).toFixed(1)} ms, ${ready.length} polls; target ≤ 500 ms`,
+      `p99 ${quantile(ready, 0.99).toFixed(1)} ms, ${ready.length} polls, slowest ${slowest.join(', ')}; target ≤ 500 ms`,
     )
     report(
       'neighbour_import_s',
@@ -182,7 +175,6 @@ export async function noisyNeighbourBench(report: Report): Promise<void> {
       `of ${STREAMS} as one member: ${opened.outcomes.refused} refused (429), ${opened.outcomes.failed} failed`,
     )
   } finally {
-    await server.stop('SIGTERM')
-    await rm(dataDir, { recursive: true, force: true })
+    await server.close()
   }
 }

@@ -24,6 +24,8 @@
  *   3-million-character document (indexing-load.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
  * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime, indexing-load.
+ * `--cpu-prof DIR` beside it: the servers of tenant-read, noisy-neighbour and indexing-load write a
+ * V8 CPU profile into DIR when they stop (start-bench-server.ts).
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'

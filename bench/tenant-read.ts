@@ -6,24 +6,20 @@
  * organisation without apps: the guard, a transaction, an empty page) at 50 connections; then
  * the same list at 50 connections by session cookie and by API key, back to back
  * (`cookie_list_rps`, `key_list_rps`: a key's lookup must cost no more than a session's,
- * target key ≥ 0.9 × cookie, decision 0047). The server's rate limits are lifted: the bench
- * measures throughput, and its loops would otherwise be timed as fast 429s.
+ * target key ≥ 0.9 × cookie, decision 0047). The server is start-bench-server.ts's (rate limits
+ * lifted, log level warn; before 2026-11-26 this bench logged every request at info into a file,
+ * so its older figures are not comparable).
  * Requests/s is autocannon's mean per second; latencies are its p50/p99 in ms. Load tool and
  * server share the machine's cores, so compare the ratio within one run (list_rps / readyz_rps at
  * 50 connections) rather than absolute numbers across machines.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { closeSync, openSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import autocannon from 'autocannon'
+import { signedInHttpMember, type HttpMember } from '../server/test/http-member'
 import { SAMPLE_CONTRACT } from '../server/test/sample-files'
+import { startBenchServer } from './start-bench-server'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
 
-const PORT = 3988
-const ORIGIN = `http://localhost:${PORT}`
 const DOCUMENTS = 1000
 const DURATION_S = 10
 
@@ -42,56 +38,19 @@ async function waitFor<T>(
   }
 }
 
-/** Signs in through the magic link the console mailer writes to the server's log. */
-async function signIn(logFile: string): Promise<string> {
-  const email = `bench-${Date.now()}@firm.test`
-  const asked = await fetch(`${ORIGIN}/api/auth/sign-in/magic-link`, {
+async function post(url: string, member: HttpMember, body: unknown): Promise<unknown> {
+  const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-    body: JSON.stringify({ email, callbackURL: '/dashboard' }),
-  })
-  if (!asked.ok) throw new Error(`magic link request: ${asked.status}`)
-  const link = await waitFor('sign-in link in the server log', async () => {
-    const log = await readFile(logFile, 'utf8')
-    return log.match(new RegExp(`Mail to ${email}: (\\S+)`))?.[1]
-  })
-  // The link shows a confirmation page; its form (token, callbackURL, …) confirms the sign-in.
-  const page = await (await fetch(link)).text()
-  const form = new URLSearchParams(
-    [...page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(
-      ([, name = '', value = '']): [string, string] => [name, value.replaceAll('&amp;', '&')],
-    ),
-  )
-  const verified = await fetch(`${ORIGIN}/api/auth/magic-link/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
-    body: form,
-    redirect: 'manual',
-  })
-  const cookie = verified.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-  if (!cookie) throw new Error(`sign-in: ${verified.status} without a session cookie`)
-  return cookie
-}
-
-async function post(url: string, cookie: string, body: unknown): Promise<unknown> {
-  const res = await fetch(`${ORIGIN}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
+    headers: { 'content-type': 'application/json', ...member.headers },
     body: JSON.stringify(body),
   })
   if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`)
   return res.json()
 }
 
-/** Creates the organisation and its documents (8 requests at a time); returns the list URL. */
-async function seed(cookie: string): Promise<string> {
-  const org = (await post('/api/auth/organization/create', cookie, {
-    name: 'Bench Firm',
-    slug: `bench-${Date.now()}`,
-  })) as { id: string }
+/** Creates `member`'s documents (8 requests at a time); returns the list URL. */
+async function seed(member: HttpMember): Promise<string> {
+  const orgUrl = `${member.headers.origin}/api/v1/orgs/${member.orgId}`
   const content = Array.from({ length: 3 }, () => SAMPLE_CONTRACT).join('\n\n')
   const types = ['contract', 'nda', 'lease', 'memo']
   let next = 0
@@ -99,7 +58,7 @@ async function seed(cookie: string): Promise<string> {
     Array.from({ length: 8 }, async () => {
       while (next < DOCUMENTS) {
         const i = next++
-        await post(`/api/v1/orgs/${org.id}/documents/text`, cookie, {
+        await post(`${orgUrl}/documents/text`, member, {
           title: `Agreement ${i}`,
           content,
           documentType: types[i % types.length],
@@ -107,7 +66,7 @@ async function seed(cookie: string): Promise<string> {
       }
     }),
   )
-  return `${ORIGIN}/api/v1/orgs/${org.id}/documents?limit=50`
+  return `${orgUrl}/documents?limit=50`
 }
 
 interface Load {
@@ -140,45 +99,13 @@ async function load(
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return
-  child.kill('SIGTERM')
-  await new Promise((r) => child.once('exit', r))
-}
-
-/**
- * `--cpu-prof DIR` (after `npm run bench --`): the server writes a V8 CPU profile of the whole
- * run into DIR when it stops (open it in Chrome DevTools or speedscope).
- */
-function profileArgs(): string[] {
-  const flag = process.argv.indexOf('--cpu-prof')
-  const dir = flag >= 0 ? process.argv[flag + 1] : undefined
-  return dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : []
-}
-
 /** Runs the benchmark and reports its figures; the data dir is removed afterwards. */
 export async function tenantReadPath(report: Report): Promise<void> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-bench-read-'))
-  const logFile = path.join(dataDir, 'server.log')
-  const log = openSync(logFile, 'w')
-  const child = spawn(process.execPath, [...profileArgs(), '--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      PUBLIC_URL: ORIGIN,
-      LEXDESK_DATA_DIR: dataDir,
-      API_READS_PER_MINUTE: '1000000',
-      API_WRITES_PER_MINUTE: '1000000',
-      API_KEY_REQUESTS_PER_MINUTE: '1000000',
-    },
-    stdio: ['ignore', log, log],
-  })
+  const server = await startBenchServer('read')
   try {
-    await waitFor('server ready', async () =>
-      (await fetch(`${ORIGIN}/readyz`)).ok ? true : undefined,
-    )
-    const cookie = await signIn(logFile)
-    const listUrl = await seed(cookie)
+    const owner = await signedInHttpMember(server, 'Bench Firm')
+    const { cookie } = owner.headers
+    const listUrl = await seed(owner)
     // Each new document queues its indexing for search: measure the read path once that is done,
     // not while 1,000 indexing jobs share the server.
     const jobsUrl = listUrl.replace(/\/documents\?.*$/, '/jobs?status=queued,running&limit=1')
@@ -191,15 +118,15 @@ export async function tenantReadPath(report: Report): Promise<void> {
       600_000,
     )
     await load(listUrl, 10, cookie) // warm-up: JIT, caches, PGlite buffers
-    const readyC10 = await load(`${ORIGIN}/readyz`, 10)
+    const readyC10 = await load(`${server.origin}/readyz`, 10)
     const listC10 = await load(listUrl, 10, cookie)
-    const readyC50 = await load(`${ORIGIN}/readyz`, 50)
+    const readyC50 = await load(`${server.origin}/readyz`, 50)
     const listC50 = await load(listUrl, 50, cookie)
     // The floor: a tenant request doing almost nothing (guard, one transaction, an empty page).
     const floorC50 = await load(listUrl.replace(/\/documents\?.*$/, '/apps'), 50, cookie)
     // The list by session and by API key, back to back so both meet the same machine.
-    const keysPath = listUrl.replace(ORIGIN, '').replace(/\/documents\?.*$/, '/api-keys')
-    const created = await post(keysPath, cookie, { name: 'Bench', scopes: 'read' })
+    const keysUrl = listUrl.replace(/\/documents\?.*$/, '/api-keys')
+    const created = await post(keysUrl, owner, { name: 'Bench', scopes: 'read' })
     const { key } = created as { key: string }
     const cookieList = await load(listUrl, 50, cookie)
     const keyList = await load(listUrl, 50, { authorization: `Bearer ${key}` })
@@ -252,8 +179,6 @@ export async function tenantReadPath(report: Report): Promise<void> {
     )
     report('key_to_cookie_ratio', keyList.rps / cookieList.rps, '', 'target ≥ 0.9')
   } finally {
-    await stop(child)
-    closeSync(log)
-    await rm(dataDir, { recursive: true, force: true })
+    await server.close()
   }
 }

@@ -35,20 +35,26 @@ export async function startChildServer(options: {
   port: number
   readyTimeoutMs?: number
   env?: Record<string, string>
+  /** Node options before the entry point (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: readonly string[]
 }): Promise<ChildServer> {
   const origin = `http://localhost:${options.port}`
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: REPOSITORY_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(options.port),
-      LEXDESK_DATA_DIR: options.dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      ...options.env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'],
+    {
+      cwd: REPOSITORY_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(options.port),
+        LEXDESK_DATA_DIR: options.dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  )
   let output = ''
   const onData = (chunk: Buffer) => {
     output += chunk.toString('utf8')
