@@ -13,8 +13,8 @@
  * error answer).
  *
  * Before all that, a gate counts the stream requests each client has under way or open, by the
- * credential it sends (`clientKey`, given at composition: auth/credential-key.ts hashes the
- * credential header or session cookie, else takes the address). One credential acts for one
+ * credential it sends (`clientKey`, given at composition: auth/credential-key.ts takes the
+ * credential header or session cookie, else the address). One credential acts for one
  * user, so once it holds the per-user cap its next stream would be refused anyway: the gate
  * refuses it at onRequest, before the principal is resolved (session and membership lookups) and
  * before the body is read or validated. A burst of a thousand streams by one member (issue 29)
