@@ -12,6 +12,7 @@ import { openTestDatabase } from './test-database'
 import { createConsoleMailer, type Mailer } from '../mail/mailer'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import { createBlobLinkSigner } from '../blob/signed-links'
+import type { BlobStore } from '../blob/blob-store'
 import { createEngines, type Engines } from '../ai/engines'
 import type { Analyzer } from '../ai/analyzer/types'
 import { WorkerPool } from '../workers/worker-pool'
@@ -79,6 +80,8 @@ export async function buildTestApp(
      * keys' and tenant tokens' verifiers every app has.
      */
     credentialVerifiers?: readonly CredentialVerifier[]
+    /** Wraps the disk blob store (e.g. to watch what reaches it). */
+    wrapBlobs?: (blobs: BlobStore) => BlobStore
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
@@ -96,7 +99,9 @@ export async function buildTestApp(
     resources: {
       database,
       mailer,
-      blobs: createFsBlobStore(blobDir, createBlobLinkSigner(TEST_SECRET, publicUrl)),
+      blobs: (options.wrapBlobs ?? ((blobs) => blobs))(
+        createFsBlobStore(blobDir, createBlobLinkSigner(TEST_SECRET, publicUrl)),
+      ),
       pool,
       engines,
     },

@@ -21,7 +21,7 @@ import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { bucketIn, bucketNotFound } from './bucket-service'
 import { normaliseObjectName, normalisePrefix } from './object-name'
-import { peekHead, sniffContentType } from './sniff-content-type'
+import { peekHead, sniffContentType } from '../../http/sniff-content-type'
 import { bucketReadOnly, listVoiceObjects, VOICE_BUCKET_ID, voiceObjectIn } from './voice-bucket'
 
 type ObjectRow = typeof storageObjects.$inferSelect
