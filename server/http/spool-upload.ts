@@ -85,6 +85,9 @@ async function spoolUpload(
   const dir = await makeTempDir('lexdesk-upload-')
   const copyPath = path.join(dir, 'upload')
   const copy = createWriteStream(copyPath, { mode: 0o600 })
+  // Its error (a full disk) is reported by `finished` below or the tee's drain wait; without a
+  // listener it would be an uncaught 'error' event.
+  copy.on('error', () => {})
   try {
     const size = await blobs.putStream(chosen.key, teeTo(all, copy), chosen.contentType)
     copy.end()
