@@ -64,6 +64,8 @@ export async function buildTestApp(
     maxRecordingMinutes?: number
     /** Bytes an organisation may keep in its buckets; default 10 GiB. */
     storageQuotaBytes?: number
+    /** Objects an organisation may keep in its buckets; default 100,000. */
+    storageQuotaObjects?: number
     /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
     ocrLanguages?: string
     publicUrl?: string
@@ -109,6 +111,7 @@ export async function buildTestApp(
     streams: options.streams,
     maxRecordingMinutes: options.maxRecordingMinutes,
     storageQuotaBytes: options.storageQuotaBytes,
+    storageQuotaObjects: options.storageQuotaObjects,
     ocrLanguages: options.ocrLanguages,
     secret: TEST_SECRET,
     publicUrl,
