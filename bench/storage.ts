@@ -4,8 +4,19 @@
  * (MiB/s) and each one's peak RSS growth over the process's RSS before it (`*_put_peak_rss_mb`,
  * sampled every 10 ms; target ≤ 64 MB). The S3 driver writes to an s3rver started in a child
  * process on loopback, so the figure counts only the driver's memory, not the server's.
+ * `upload_spool_peak_rss_mb` is the same growth for a 100 MB upload sent over HTTP to a route
+ * reading it as the document and recording routes do (readMultipart into spoolSink: the disk
+ * store plus the private copy the checks read; decision 0059).
  */
 import { spawn } from 'node:child_process'
+import { request } from 'node:http'
+import { pipeline } from 'node:stream/promises'
+import { Readable } from 'node:stream'
+import Fastify from 'fastify'
+import multipart from '@fastify/multipart'
+import { z } from 'zod'
+import { readMultipart } from '../server/http/read-multipart'
+import { releaseSpool, spooled, spoolSink } from '../server/http/spool-upload'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -29,8 +40,8 @@ async function* generated(): AsyncGenerator<Uint8Array> {
   }
 }
 
-/** Streams the object into `blobs`; MiB/s and the peak RSS growth in MB. */
-async function timedPut(blobs: BlobStore, key: string) {
+/** Runs `work`, sampling RSS every 10 ms; its result, seconds and peak RSS growth in MB. */
+async function withPeakRss<T>(work: () => Promise<T>) {
   global.gc?.()
   const before = process.memoryUsage.rss()
   let peak = before
@@ -39,12 +50,78 @@ async function timedPut(blobs: BlobStore, key: string) {
   }, 10)
   const t0 = performance.now()
   try {
-    const bytes = await blobs.putStream(key, generated(), 'application/octet-stream')
-    const seconds = (performance.now() - t0) / 1000
-    if (bytes !== OBJECT_BYTES) throw new Error(`stored ${bytes} bytes, expected ${OBJECT_BYTES}`)
-    return { mibPerSecond: bytes / MIB / seconds, peakGrowthMb: (peak - before) / 1e6, seconds }
+    const result = await work()
+    return { result, seconds: (performance.now() - t0) / 1000, peakGrowthMb: (peak - before) / 1e6 }
   } finally {
     clearInterval(sampler)
+  }
+}
+
+/** Streams the object into `blobs`; MiB/s and the peak RSS growth in MB. */
+async function timedPut(blobs: BlobStore, key: string) {
+  const { result: bytes, ...run } = await withPeakRss(() =>
+    blobs.putStream(key, generated(), 'application/octet-stream'),
+  )
+  if (bytes !== OBJECT_BYTES) throw new Error(`stored ${bytes} bytes, expected ${OBJECT_BYTES}`)
+  return { mibPerSecond: bytes / MIB / run.seconds, ...run }
+}
+
+/** Bytes of the spooled upload: a recording at the 100 MB cap. */
+const UPLOAD_BYTES = 100 * 1000 * 1000
+
+/**
+ * Sends a 100 MB multipart upload over loopback HTTP to a route spooling it into `blobs` as the
+ * upload routes do; the seconds and peak RSS growth of the whole process (client and server).
+ */
+async function timedSpooledUpload(blobs: BlobStore) {
+  const app = Fastify()
+  await app.register(multipart)
+  app.post('/upload', async (req) => {
+    const { file } = await readMultipart(req, {
+      maxBytes: UPLOAD_BYTES,
+      fields: z.object({}),
+      sink: spoolSink(blobs, async () => ({
+        key: 'orgs/o/documents/bench/original',
+        contentType: 'application/octet-stream',
+      })),
+      missing: 'Send a file.',
+    })
+    const upload = spooled(file)
+    await releaseSpool(upload)
+    return { size: upload.size }
+  })
+  const address = await app.listen({ host: '127.0.0.1', port: 0 })
+  const boundary = 'lexdesk-bench'
+  async function* body() {
+    yield Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.wav"\r\n\r\n`,
+    )
+    for (let sent = 0; sent < UPLOAD_BYTES; sent += CHUNK_BYTES)
+      yield Buffer.alloc(Math.min(CHUNK_BYTES, UPLOAD_BYTES - sent), sent & 0xff)
+    yield Buffer.from(`\r\n--${boundary}--\r\n`)
+  }
+  try {
+    const run = await withPeakRss(async () => {
+      const req = request(`${address}/upload`, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      })
+      const answered = new Promise<string>((resolve, reject) => {
+        req.on('response', (res) => {
+          let text = ''
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+          res.on('end', () => resolve(text))
+        })
+        req.on('error', reject)
+      })
+      await pipeline(Readable.from(body()), req)
+      return answered
+    })
+    const { size } = JSON.parse(run.result) as { size?: number }
+    if (size !== UPLOAD_BYTES) throw new Error(`spooled ${String(size)} bytes: ${run.result}`)
+    return run
+  } finally {
+    await app.close()
   }
 }
 
@@ -72,6 +149,13 @@ export async function storageBench(report: Report): Promise<void> {
     const fs = await timedPut(createFsBlobStore(path.join(dir, 'blobs')), 'orgs/o/imports/big.bin')
     report('fs_put_mib_s', fs.mibPerSecond, 'MiB/s', `200 MB in ${fs.seconds.toFixed(1)} s`)
     report('fs_put_peak_rss_mb', fs.peakGrowthMb, 'MB', 'RSS growth; target ≤ 64 MB')
+    const spool = await timedSpooledUpload(createFsBlobStore(path.join(dir, 'blobs')))
+    report(
+      'upload_spool_peak_rss_mb',
+      spool.peakGrowthMb,
+      'MB',
+      `100 MB multipart upload over HTTP in ${spool.seconds.toFixed(1)} s; target ≤ 64 MB`,
+    )
     const settings = {
       endpoint: s3rver.url,
       bucket: 'bench',

@@ -52,6 +52,7 @@ import { entityRoutes } from './features/entities/routes'
 import { eventRoutes } from './features/events/routes'
 import { voiceRoutes } from './features/voice/routes'
 import { storageRoutes } from './features/storage/routes'
+import { publicObjectRoutes } from './features/storage/public-routes'
 import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/demo/routes'
 import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
@@ -80,6 +81,8 @@ export interface AppDeps {
   maxRecordingMinutes?: number
   /** Bytes an organisation may keep in its buckets; default 10 GiB (STORAGE_QUOTA_BYTES). */
   storageQuotaBytes?: number
+  /** Objects an organisation may keep in its buckets; default 100,000 (STORAGE_QUOTA_OBJECTS). */
+  storageQuotaObjects?: number
   /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
   ocrLanguages?: string
   /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
@@ -248,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 },
       maxRecordingMinutes: deps.maxRecordingMinutes ?? 180,
       storageQuotaBytes: deps.storageQuotaBytes ?? 10 * 1024 ** 3,
+      storageQuotaObjects: deps.storageQuotaObjects ?? 100_000,
       ocrLanguages: deps.ocrLanguages ?? 'eng',
     },
   }
@@ -311,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     blobs: resources.blobs,
     signer: createBlobLinkSigner(deps.secret, deps.publicUrl),
   })
+  await app.register(publicObjectRoutes, { db, blobs: resources.blobs })
 
   const webRoot = deps.webRoot ?? defaultWebRoot
   const hasWeb = existsSync(path.join(webRoot, 'index.html'))

@@ -138,6 +138,7 @@ const EnvSchema = z.object({
     .min(0)
     .max(Number.MAX_SAFE_INTEGER)
     .default(10 * 1024 ** 3),
+  STORAGE_QUOTA_OBJECTS: z.coerce.number().int().min(0).max(1_000_000_000).default(100_000),
   // Passed to tesseract as `-l`: only codes of letters and '_' joined by '+', so the value can
   // name nothing but language packs (decision 0053).
   OCR_LANGUAGES: z
@@ -226,6 +227,8 @@ export interface Config {
   maxRecordingMinutes: number
   /** Bytes an organisation may keep in its storage buckets (default 10 GiB). */
   storageQuotaBytes: number
+  /** Objects an organisation may keep in its storage buckets (default 100,000). */
+  storageQuotaObjects: number
   /** Tesseract languages of OCR, codes joined by '+' (OCR_LANGUAGES, default 'eng'). */
   ocrLanguages: string
   logLevel: string
@@ -319,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     extraction: { maxPdfPages: e.MAX_PDF_PAGES, timeoutSeconds: e.EXTRACTION_TIMEOUT_S },
     maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    storageQuotaObjects: e.STORAGE_QUOTA_OBJECTS,
     ocrLanguages: e.OCR_LANGUAGES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

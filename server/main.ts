@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     },
     maxRecordingMinutes: config.maxRecordingMinutes,
     storageQuotaBytes: config.storageQuotaBytes,
+    storageQuotaObjects: config.storageQuotaObjects,
     ocrLanguages: config.ocrLanguages,
     jobs: {
       concurrency: config.jobs.concurrency ?? os.availableParallelism(),

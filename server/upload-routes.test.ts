@@ -5,12 +5,30 @@ import { buildTestApp, signedInMember, type TestApp, type TestMember } from './t
 import { MAX_UPLOAD_BYTES } from './features/documents/schemas'
 import { MAX_RECORDING_BYTES } from './features/voice/service'
 import { MAX_IMPORT_BYTES } from './features/entities/import-csv'
+import type { BlobStore } from './blob/blob-store'
+import { pcmToWav } from './ai/speech/audio'
 
 let t: TestApp
 let alice: TestMember
+/** Bytes the blob store has taken from upload sources so far (putStream's pulls). */
+let bytesIntoStore = 0
+
+/** The store, counting every chunk putStream pulls from its source. */
+function countingStore(blobs: BlobStore): BlobStore {
+  async function* counted(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
+    for await (const chunk of source) {
+      bytesIntoStore += chunk.length
+      yield chunk
+    }
+  }
+  return Object.assign(Object.create(blobs) as BlobStore, {
+    putStream: (key: string, source: AsyncIterable<Uint8Array>, type: string) =>
+      blobs.putStream(key, counted(source), type),
+  })
+}
 
 beforeAll(async () => {
-  t = await buildTestApp()
+  t = await buildTestApp({ wrapBlobs: countingStore })
   alice = await signedInMember(t, 'One Upload Path Firm')
 })
 afterAll(() => t.close())
@@ -26,17 +44,38 @@ const uploadRoutes = () => [
   { route: `/api/v1/orgs/${alice.orgId}/entities/import`, maxBytes: MAX_IMPORT_BYTES },
 ]
 
-/** A multipart body whose `file` part holds `bytes` zero bytes, made as it is sent (1 MiB pieces). */
-function streamedForm(bytes: number) {
+/**
+ * A multipart body whose `file` part holds `bytes` bytes (`first`, then `fill` bytes), made as it
+ * is sent in `pieceBytes` pieces (1 MiB by default), with `after` text fields following the file;
+ * `beforeEnd` runs before the body's last part.
+ */
+function streamedForm(
+  bytes: number,
+  options: {
+    first?: Buffer
+    fill?: string | number
+    pieceBytes?: number
+    after?: Record<string, string>
+    beforeEnd?: () => void
+  } = {},
+) {
   const boundary = `lexdesk-${crypto.randomUUID()}`
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   )
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  const piece = Buffer.alloc(1024 * 1024)
+  const fields = Object.entries(options.after ?? {}).map(
+    ([name, value]) =>
+      `\r\n--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}`,
+  )
+  const tail = Buffer.from(`${fields.join('')}\r\n--${boundary}--\r\n`)
+  const first = options.first ?? Buffer.alloc(0)
+  const piece = Buffer.alloc(options.pieceBytes ?? 1024 * 1024, options.fill ?? 0)
   async function* parts() {
     yield head
-    for (let left = bytes; left > 0; left -= piece.length) yield piece.subarray(0, left)
+    yield first
+    for (let left = bytes - first.length; left > 0; left -= piece.length)
+      yield piece.subarray(0, left)
+    options.beforeEnd?.()
     yield tail
   }
   return {
@@ -44,6 +83,31 @@ function streamedForm(bytes: number) {
     length: head.length + bytes + tail.length,
     stream: () => Readable.from(parts()),
   }
+}
+
+/**
+ * Sends `bytes` to `route` as a file refused only after it has arrived (a bad field follows it);
+ * resolves to the answer and the bytes the store had taken before the body's end.
+ */
+async function uploadRefusedAfterTheFile(
+  route: string,
+  bytes: number,
+  options: { first?: Buffer; fill?: string; after: Record<string, string> },
+) {
+  let storedBeforeEnd = -1
+  const start = bytesIntoStore
+  const form = streamedForm(bytes, {
+    ...options,
+    pieceBytes: 64 * 1024,
+    beforeEnd: () => (storedBeforeEnd = bytesIntoStore - start),
+  })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: route,
+    headers: { ...alice.headers, 'content-type': form.type },
+    payload: form.stream(),
+  })
+  return { res, storedBeforeEnd }
 }
 
 describe('every upload route reads its body the same way', () => {
@@ -93,4 +157,42 @@ describe('every upload route reads its body the same way', () => {
     expect(problems[2]).toMatchObject({ code: 'bad_upload' })
     expect(await storedFiles()).toBe(before)
   })
+
+  it('streams a document into the store while its body arrives, and keeps nothing when it is refused after', async () => {
+    const before = await storedFiles()
+    const bytes = 8 * 1024 * 1024
+    const { res, storedBeforeEnd } = await uploadRefusedAfterTheFile(
+      `/api/v1/orgs/${alice.orgId}/documents`,
+      bytes,
+      { fill: 'Clause one binds the parties. ', after: { documentType: '!not a type' } },
+    )
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'bad_document_type' })
+    // Most of the file had reached the store before the last part of the body was sent.
+    expect(storedBeforeEnd).toBeGreaterThan(bytes / 2)
+    expect(await storedFiles()).toBe(before)
+  }, 60_000)
+
+  it('streams a recording into the store while its body arrives, and keeps nothing when it is refused after', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${alice.orgId}/voice/consent`,
+      headers: alice.headers,
+    })
+    const before = await storedFiles()
+    const bytes = 8 * 1024 * 1024
+    // A WAV header announcing the silence that follows it.
+    const wav = pcmToWav(Buffer.alloc(0))
+    wav.writeUInt32LE(bytes - 8, 4)
+    wav.writeUInt32LE(bytes - wav.length, 40)
+    const { res, storedBeforeEnd } = await uploadRefusedAfterTheFile(
+      `/api/v1/orgs/${alice.orgId}/recordings`,
+      bytes,
+      { first: wav, after: { appId: 'not-an-id' } },
+    )
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'validation_failed' })
+    expect(storedBeforeEnd).toBeGreaterThan(bytes / 2)
+    expect(await storedFiles()).toBe(before)
+  }, 60_000)
 })

@@ -31,9 +31,15 @@ export interface BlobStore {
    * A URL that lets whoever holds it do `method` (default GET) on `key` for `ttlSeconds` (1 to a
    * week), with no other credential: presigned by S3 on the S3 driver, an HMAC-signed Lexdesk
    * link on the disk driver (signed-links.ts). Throws an Error for an unsafe key or a life out
-   * of bounds, and on a disk store built without a signer.
+   * of bounds, and on a disk store built without a signer. A GET link's download is saved under
+   * `fileName` when given (the object's own name; keys end in a uuid), bound into the link.
    */
-  signedUrl(key: string, ttlSeconds: number, method?: LinkMethod): Promise<string>
+  signedUrl(
+    key: string,
+    ttlSeconds: number,
+    method?: LinkMethod,
+    fileName?: string,
+  ): Promise<string>
   /** Deletes the object; deleting a missing key is not an error. */
   delete(key: string): Promise<void>
   /** Every object whose key starts with `prefix` (a folder path ending in '/'), in no set order. */

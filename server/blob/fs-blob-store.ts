@@ -87,9 +87,9 @@ export function createFsBlobStore(root: string, signer?: BlobLinkSigner): BlobSt
       const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {})
       return { stream, head }
     },
-    async signedUrl(key, ttlSeconds, method = 'GET') {
+    async signedUrl(key, ttlSeconds, method = 'GET', fileName) {
       if (!signer) throw new Error('This blob store was built without a link signer')
-      return signer.sign(key, ttlSeconds, method)
+      return signer.sign(key, ttlSeconds, method, { fileName })
     },
     async delete(key) {
       const file = fileOf(key)

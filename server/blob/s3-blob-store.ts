@@ -148,14 +148,20 @@ export function createS3BlobStore(
         throw error
       }
     },
-    async signedUrl(key, ttlSeconds, method = 'GET') {
+    async signedUrl(key, ttlSeconds, method = 'GET', fileName) {
       assertSafeKey(key)
       if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > MAX_LINK_SECONDS)
         throw new Error(`A link lives 1 to ${MAX_LINK_SECONDS} seconds`)
       const command =
         method === 'PUT'
           ? new PutObjectCommand({ Bucket, Key: key })
-          : new GetObjectCommand({ Bucket, Key: key })
+          : new GetObjectCommand({
+              Bucket,
+              Key: key,
+              // S3 answers the link with this header (response-content-disposition, signed).
+              ResponseContentDisposition:
+                fileName === undefined ? undefined : attachmentNamed(fileName),
+            })
       return getSignedUrl(client, command, { expiresIn: ttlSeconds })
     },
     async delete(key) {
@@ -182,4 +188,16 @@ export function createS3BlobStore(
       await flush()
     },
   }
+}
+
+/**
+ * `Content-Disposition: attachment` naming `fileName` in RFC 8187's `filename*` form only (UTF-8,
+ * percent-encoded), which cannot break out of the header whatever the name holds.
+ */
+function attachmentNamed(fileName: string): string {
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `attachment; filename*=UTF-8''${encoded}`
 }

@@ -47,9 +47,28 @@ describe('signed links on the disk driver', () => {
     expect(part.body).toBe('%PDF')
   })
 
+  it('saves the download under the name the link was signed with, which cannot be changed', async () => {
+    const url = await blobs.signedUrl(
+      'orgs/o1/buckets/b1/contract.pdf',
+      60,
+      'GET',
+      'Lease 2026.pdf',
+    )
+    const res = await t.app.inject({ url: local(url) })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Lease_2026.pdf"; filename*=UTF-8''Lease%202026.pdf`,
+    )
+    const renamed = await t.app.inject({ url: altered(url, 'name', 'invoice.html') })
+    expect(renamed.statusCode).toBe(403)
+    const unnamed = new URL(url)
+    unnamed.searchParams.delete('name')
+    expect((await t.app.inject({ url: local(unnamed.toString()) })).statusCode).toBe(403)
+  })
+
   it('refuses an expired link with 403', async () => {
     const issued = new Date(Date.now() - 7200_000)
-    const url = signer.sign('orgs/o1/buckets/b1/contract.pdf', 3600, 'GET', issued)
+    const url = signer.sign('orgs/o1/buckets/b1/contract.pdf', 3600, 'GET', { now: issued })
     const res = await t.app.inject({ url: local(url) })
     expect(res.statusCode).toBe(403)
     expect(res.json()).toMatchObject({ detail: 'This link has expired.' })

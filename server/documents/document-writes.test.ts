@@ -15,7 +15,7 @@ import { createFsBlobStore } from '../blob/fs-blob-store'
 import type { BlobStore } from '../blob/blob-store'
 import { newOrganizations, openTestDatabase } from '../test/test-database'
 import { queueOnlyJobRunner } from '../test/queue-only-job-runner'
-import { createDocument, deleteDocument, insertDocument } from './document-writes'
+import { createDocument, deleteDocument, documentFileKey, insertDocument } from './document-writes'
 
 let database: Database
 let blobs: BlobStore
@@ -65,6 +65,14 @@ const filesOnDisk = async () =>
   (await readdir(blobDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile())
     .length
 
+/** A document id and its original file, already in the store as an upload leaves it. */
+async function storedUpload(principal: Principal, text: string, fileName: string) {
+  const id = crypto.randomUUID()
+  const key = documentFileKey(principal.orgId, id)
+  const sizeBytes = await blobs.putStream(key, [Buffer.from(text)], 'text/plain')
+  return { id, file: { key, fileName, mimeType: 'text/plain', sizeBytes } }
+}
+
 describe('document writes', () => {
   it('queues no indexing for a row written past the module: no trigger starts work', async () => {
     const principal = await owner()
@@ -86,11 +94,7 @@ describe('document writes', () => {
         title: 'Supply agreement',
         content: 'The supplier delivers.',
         documentType: 'contract',
-        file: {
-          bytes: new TextEncoder().encode('The supplier delivers.'),
-          fileName: 'a.txt',
-          mimeType: 'text/plain',
-        },
+        ...(await storedUpload(principal, 'The supplier delivers.', 'a.txt')),
       },
     )
     expect(await blobs.head(row.fileKey!)).toMatchObject({ size: expect.any(Number) })
@@ -112,7 +116,7 @@ describe('document writes', () => {
         title: 'Filed under no app',
         content: 'Text.',
         documentType: 'contract',
-        file: { bytes: new Uint8Array([1, 2, 3]), fileName: 'a.txt', mimeType: 'text/plain' },
+        ...(await storedUpload(principal, 'abc', 'a.txt')),
       },
     )
     await expect(attempt).rejects.toMatchObject({ code: 'app_not_found' })
@@ -149,7 +153,7 @@ describe('document writes', () => {
       title: 'Withdrawn',
       content: 'Text.',
       documentType: 'contract',
-      file: { bytes: new Uint8Array([1]), fileName: 'w.txt', mimeType: 'text/plain' },
+      ...(await storedUpload(principal, 'w', 'w.txt')),
     })
     await deleteDocument(deps, principal, row.id)
     expect(await blobs.head(row.fileKey!)).toBeNull()

@@ -45,13 +45,28 @@ export function documentFolder(orgId: string, documentId: string): string {
   return orgBlobFolder(orgId, 'documents', documentId)
 }
 
+/** Where the original upload of document `documentId` is stored. */
+export function documentFileKey(orgId: string, documentId: string): string {
+  return orgBlobKey(orgId, 'documents', documentId, 'original')
+}
+
+/** A document's original file, already in the store at `key` (documentFileKey of its id). */
+export interface DocumentFile {
+  key: string
+  fileName: string
+  mimeType: string
+  sizeBytes: number
+}
+
 export interface NewDocument {
+  /** The row's id; required with `file`, whose key names it (documentFileKey). */
+  id?: string
   /** The app to file it under (decision 8); undefined or null = organisation-wide. */
   appId?: string | null
   title: string
   content: string
   documentType: string
-  file?: { bytes: Uint8Array; fileName: string; mimeType: string }
+  file?: DocumentFile
   /** More work of the same transaction once the row is written (an upload queues its OCR). */
   afterInsert?: (tx: Tx, row: DocumentRow) => Promise<unknown>
 }
@@ -70,9 +85,7 @@ export async function insertDocument(
   jobs: IndexingQueue,
   tx: Tx,
   principal: Principal,
-  input: Omit<NewDocument, 'file'> & {
-    id?: string
-    file?: { key: string; fileName: string; mimeType: string; sizeBytes: number }
+  input: Omit<NewDocument, 'afterInsert'> & {
     event: 'document.uploaded' | 'document.pasted' | null
   },
 ): Promise<DocumentRow> {
@@ -114,43 +127,34 @@ export async function insertDocument(
 }
 
 /**
- * Stores a new document (and its original file, if any) as insertDocument does, in a transaction
- * of its own. Throws a 404 problem (`app_not_found`) when `input.appId` is not one of the
- * organisation's apps. The file is written before the row and removed again if the row cannot
- * be written, so a failure leaves neither a row nor a file.
+ * Stores a new document as insertDocument does, in a transaction of its own. Its original file,
+ * if any, is already in the store (an upload streams there first, http/spool-upload.ts): a crash
+ * before the row leaves a file without a row, which removeOrphanFiles (documentFiles) removes at
+ * the next start; never a row without its file. If the row cannot be written the document's
+ * folder is removed, so a failure leaves neither. Throws a 404 problem (`app_not_found`) when
+ * `input.appId` is not one of the organisation's apps.
  */
 export async function createDocument(
   deps: DocumentDeps,
   principal: Principal,
   input: NewDocument,
 ): Promise<DocumentRow> {
-  const id = crypto.randomUUID()
-  const { file, afterInsert, ...fields } = input
-  // The file is written before the row: a crash in between leaves a file without a row, which
-  // removeOrphanFiles (documentFiles) removes at the next start; never a row without its file.
-  const key = file ? orgBlobKey(principal.orgId, 'documents', id, 'original') : null
-  if (file && key) await deps.blobs.putStream(key, [file.bytes], file.mimeType)
+  const { afterInsert, ...fields } = input
+  const id = input.id ?? crypto.randomUUID()
+  if (fields.file && fields.file.key !== documentFileKey(principal.orgId, id))
+    throw new Error('A document file must be stored under its documentFileKey')
   try {
     return await withTenant(deps.db, principal, async (tx) => {
       const row = await insertDocument(deps.jobs, tx, principal, {
         ...fields,
         id,
-        file:
-          file && key
-            ? {
-                key,
-                fileName: file.fileName,
-                mimeType: file.mimeType,
-                sizeBytes: file.bytes.length,
-              }
-            : undefined,
-        event: file ? 'document.uploaded' : 'document.pasted',
+        event: fields.file ? 'document.uploaded' : 'document.pasted',
       })
       await afterInsert?.(tx, row)
       return row
     })
   } catch (error) {
-    if (key) await deps.blobs.deletePrefix(documentFolder(principal.orgId, id))
+    if (fields.file) await deps.blobs.deletePrefix(documentFolder(principal.orgId, id))
     // The composite (org_id, app_id) reference admits only the organisation's own apps.
     if (isForeignKeyViolation(error, 'documents_app_fk')) throw notFound('App')
     throw error

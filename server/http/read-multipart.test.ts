@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AppError } from '../errors/app-error'
-import { inMemory, readMultipart, type FileSink } from './read-multipart'
+import { readMultipart, type FileSink } from './read-multipart'
 
 describe('readMultipart', () => {
   /** A bare Fastify app with one route reading uploads of at most 16 bytes into `sink`. */
@@ -32,7 +32,9 @@ describe('readMultipart', () => {
     const kept = new Set<string>()
     const sink: FileSink<string> = {
       async store(file) {
-        const text = Buffer.from((await inMemory.store(file)).bytes).toString()
+        const chunks: Uint8Array[] = []
+        for await (const chunk of file.chunks) chunks.push(chunk)
+        const text = Buffer.concat(chunks).toString()
         kept.add(text)
         return `${file.fileName}:${text}`
       },

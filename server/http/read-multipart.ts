@@ -1,7 +1,7 @@
 /**
  * The one reader of multipart uploads (issue 21, decision 41): one file part named `file`, at
- * most `maxBytes`, handed as it arrives to a FileSink (kept in memory, or streamed to the blob
- * store), and text fields checked by a zod object. Every way a body can be wrong ends as one of
+ * most `maxBytes`, handed as it arrives to a FileSink (streamed to the blob store: spool-upload.ts
+ * for routes that check every byte, objectFileSink for buckets, the CSV importer's own), and text fields checked by a zod object. Every way a body can be wrong ends as one of
  * three problems, the same on every upload route: 413 `file_too_large`, 400 `bad_upload` (not
  * multipart, damaged, too many parts) and 400 `file_missing`; fields failing their schema are a
  * 400 `validation_failed`. When anything fails after the sink stored the file, the sink discards
@@ -30,27 +30,6 @@ export interface IncomingFile {
 export interface FileSink<T> {
   store(file: IncomingFile): Promise<T>
   discard(stored: T): Promise<void>
-}
-
-/** A whole file in memory. */
-export interface BufferedFile {
-  bytes: Uint8Array
-  fileName: string
-  mimeType: string
-}
-
-/** Keeps the file in memory (for routes whose checks need every byte: text extraction, audio). */
-export const inMemory: FileSink<BufferedFile> = {
-  async store(file) {
-    const chunks: Uint8Array[] = []
-    for await (const chunk of file.chunks) chunks.push(chunk)
-    return { bytes: new Uint8Array(Buffer.concat(chunks)), ...fileInfo(file) }
-  },
-  discard: async () => {},
-}
-
-function fileInfo(file: IncomingFile) {
-  return { fileName: file.fileName, mimeType: file.mimeType }
 }
 
 export interface UploadSpec<F extends z.ZodObject, T> {

@@ -2,7 +2,7 @@
  * The routes of signed links (signed-links.ts) on the disk driver, outside /api/v1 because the
  * signature, not a session, is the credential (docs/authorization.md): GET (and HEAD) stream the
  * object with the safe file headers and Range support (http/send-blob.ts), always as an
- * attachment; PUT streams the request body into the key. An altered, expired or other-method
+ * attachment under the name the link was signed with (else its key's last segment); PUT streams the request body into the key. An altered, expired or other-method
  * link is a 403 problem; a link to a missing object a 404.
  */
 import type { FastifyPluginAsync } from 'fastify'
@@ -23,7 +23,7 @@ export const signedLinkRoutes: FastifyPluginAsync<{
     url: SIGNED_LINK_PATH,
     schema: { hide: true },
     async handler(req, reply) {
-      const key = signer.verify(req.query as Record<string, unknown>, req.method)
+      const { key, fileName } = signer.verify(req.query as Record<string, unknown>, req.method)
       if (req.method === 'PUT') {
         const contentType = req.headers['content-type'] ?? 'application/octet-stream'
         const size = await blobs.putStream(key, req.raw, contentType)
@@ -31,7 +31,7 @@ export const signedLinkRoutes: FastifyPluginAsync<{
       }
       return sendBlob(req, reply, blobs, {
         key,
-        fileName: key.split('/').at(-1) ?? 'download',
+        fileName: fileName ?? key.split('/').at(-1) ?? 'download',
         missing: () => new AppError('file_not_found', 'There is no file at this link.'),
       })
     },

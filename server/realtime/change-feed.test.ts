@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { openTestDatabase, newOrganizations } from '../test/test-database'
-import { entities, events } from '../db/schema'
+import { entities, events, storageBuckets, storageObjects } from '../db/schema'
 import { ChangeFeed, type TableChange } from './change-feed'
 import { createNotifier } from './notifier'
 import { REALTIME_TABLES } from './realtime-tables'
@@ -141,6 +141,50 @@ describe('change triggers', () => {
     await database.db.execute(sql`DELETE FROM session WHERE id = 's-rt'`)
     await expect.poll(() => ended).toEqual(['s-rt'])
     await stop()
+  })
+})
+
+describe('storage changes', () => {
+  it('announces a new bucket and object of an organisation on their tables, so screens refresh', async () => {
+    const [orgId] = (await newOrganizations(database, 1)) as [string]
+    const seen: TableChange[] = []
+    const stops = (['public.storage_buckets', 'public.storage_objects'] as const).map((table) =>
+      feed.subscribe(table, (c) => {
+        if (c.org_id === orgId) seen.push(c)
+      }),
+    )
+    try {
+      const [bucket] = await database.db
+        .insert(storageBuckets)
+        .values({ orgId, name: 'live-files' })
+        .returning({ id: storageBuckets.id })
+      const [object] = await database.db
+        .insert(storageObjects)
+        .values({
+          orgId,
+          bucketId: bucket?.id ?? '',
+          name: 'memo.txt',
+          fileKey: `orgs/${orgId}/buckets/${bucket?.id}/x`,
+          sizeBytes: 4,
+          contentType: 'text/plain',
+        })
+        .returning({ id: storageObjects.id })
+      await expect.poll(() => seen.length).toBe(2)
+      expect(seen).toEqual([
+        expect.objectContaining({
+          table: 'public.storage_buckets',
+          op: 'insert',
+          ids: [bucket?.id],
+        }),
+        expect.objectContaining({
+          table: 'public.storage_objects',
+          op: 'insert',
+          ids: [object?.id],
+        }),
+      ])
+    } finally {
+      for (const stop of stops) stop()
+    }
   })
 })
 

@@ -6,8 +6,9 @@
  * another's, whatever table names it subscribed to. Rows are read back once per change under
  * that organisation's RLS (withTenant) and sent with the ids; a delete, or a change of more than
  * READ_BACK_MAX rows, sends ids (or only the count) and the client reads what it needs.
- * A socket closes when its session ends (its row deleted: sign-out, revocation) or its
- * credential expires.
+ * A socket closes when its session ends (its row deleted: sign-out, revocation), when the API
+ * key or tenant token it was opened with is revoked or deleted (announced by their tables), or
+ * when its credential expires.
  *
  * Client → server (JSON text): `{ type: 'subscribe', table, appId? }`, `{ type: 'unsubscribe',
  * table }`. Server → client: `{ type: 'subscribed' | 'unsubscribed', table, appId }`,
@@ -23,6 +24,13 @@ import { isRealtimeTable, REALTIME_TABLES, type RealtimeTableName } from './real
 
 /** The channel the session table's trigger announces ended sessions on (their ids). */
 export const SESSIONS_CHANNEL = 'lexdesk_sessions'
+
+/**
+ * The channel revoked or deleted API keys and tenant tokens are announced on (an API key's id, a
+ * token's jti: the principal's credentialId), by their tables' triggers (migration
+ * 0044_credential-revocations.sql).
+ */
+export const CREDENTIALS_CHANNEL = 'lexdesk_credentials'
 
 /** Most rows read back and sent with one change; past it, ids only. */
 export const READ_BACK_MAX = 20
@@ -55,6 +63,8 @@ export interface SocketOwner {
   appId: string | null
   /** The session the socket was opened with; null for a credential in a header. */
   sessionId: string | null
+  /** The header credential (API key id, token jti) it was opened with; null for a session. */
+  credentialId: string | null
   /** When the session or credential ends; null when it does not. */
   expiresAt: Date | null
 }
@@ -100,7 +110,7 @@ export class RealtimeHub {
   private readonly connections = new Set<OpenConnection>()
   /** Each organisation's sends in the order of its changes (a read-back must not overtake). */
   private readonly queues = new Map<string, Promise<void>>()
-  private stopSessions: (() => Promise<void>) | undefined
+  private stopListening: (() => Promise<void>) | undefined
 
   constructor(
     private readonly deps: {
@@ -111,20 +121,34 @@ export class RealtimeHub {
     },
   ) {}
 
-  /** Starts listening for ended sessions (once). */
+  /** Starts listening for ended sessions and revoked credentials (once). */
   async start(): Promise<void> {
-    this.stopSessions ??= await this.deps.notifier.listen(SESSIONS_CHANNEL, (sessionId) => {
-      for (const c of this.connections) {
-        if (c.owner.sessionId === sessionId) c.end(CLOSE_CODES.credentialEnded, 'Signed out')
-      }
-    })
+    if (this.stopListening) return
+    const { notifier } = this.deps
+    const stopSessions = await notifier.listen(SESSIONS_CHANNEL, (sessionId) =>
+      this.endWhere((owner) => owner.sessionId === sessionId, 'Signed out'),
+    )
+    const stopCredentials = await notifier.listen(CREDENTIALS_CHANNEL, (credentialId) =>
+      this.endWhere((owner) => owner.credentialId === credentialId, 'Credential revoked'),
+    )
+    this.stopListening = async () => {
+      await stopSessions()
+      await stopCredentials()
+    }
+  }
+
+  /** Closes (4401) the sockets whose owner `ended` picks. */
+  private endWhere(ended: (owner: SocketOwner) => boolean, reason: string): void {
+    for (const c of this.connections) {
+      if (ended(c.owner)) c.end(CLOSE_CODES.credentialEnded, reason)
+    }
   }
 
   /** Closes every socket and stops listening. */
   async close(): Promise<void> {
     for (const c of [...this.connections]) c.end(1001, 'Server stopping')
-    const stop = this.stopSessions
-    this.stopSessions = undefined
+    const stop = this.stopListening
+    this.stopListening = undefined
     await stop?.()
   }
 

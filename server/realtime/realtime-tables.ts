@@ -1,7 +1,8 @@
 /**
  * The tenant tables a realtime client may subscribe to (issue 24), and what of a changed row it
- * is sent. Each has a statement-level trigger announcing its changes (migration
- * 0033_realtime-triggers.sql; realtime-tables.test.ts checks both name the same tables). The
+ * is sent. Each has a statement-level trigger announcing its changes (migrations
+ * 0036_realtime-triggers.sql and 0043_storage-realtime.sql; change-feed.test.ts checks both name
+ * the same tables). The
  * columns leave out what is large or not for a live list: document text, file keys, job inputs
  * and results, embeddings. A table is named `schema.table`, as clients subscribe to it.
  */
@@ -29,6 +30,14 @@ export const REALTIME_TABLES = {
   'public.jobs': {
     idType: 'uuid',
     columns: ['id', 'kind', 'status', 'progress', 'message', 'error_code', 'subject_id'],
+  },
+  'public.storage_buckets': {
+    idType: 'uuid',
+    columns: ['id', 'name', 'public', 'created_by', 'created_at'],
+  },
+  'public.storage_objects': {
+    idType: 'uuid',
+    columns: ['id', 'bucket_id', 'name', 'size_bytes', 'content_type', 'created_by', 'updated_at'],
   },
 } as const satisfies Record<string, RealtimeTable>
 

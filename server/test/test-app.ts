@@ -12,6 +12,7 @@ import { openTestDatabase } from './test-database'
 import { createConsoleMailer, type Mailer } from '../mail/mailer'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import { createBlobLinkSigner } from '../blob/signed-links'
+import type { BlobStore } from '../blob/blob-store'
 import { createEngines, type Engines } from '../ai/engines'
 import type { Analyzer } from '../ai/analyzer/types'
 import { WorkerPool } from '../workers/worker-pool'
@@ -63,6 +64,8 @@ export async function buildTestApp(
     maxRecordingMinutes?: number
     /** Bytes an organisation may keep in its buckets; default 10 GiB. */
     storageQuotaBytes?: number
+    /** Objects an organisation may keep in its buckets; default 100,000. */
+    storageQuotaObjects?: number
     /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
     ocrLanguages?: string
     publicUrl?: string
@@ -79,6 +82,8 @@ export async function buildTestApp(
      * keys' and tenant tokens' verifiers every app has.
      */
     credentialVerifiers?: readonly CredentialVerifier[]
+    /** Wraps the disk blob store (e.g. to watch what reaches it). */
+    wrapBlobs?: (blobs: BlobStore) => BlobStore
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
@@ -96,7 +101,9 @@ export async function buildTestApp(
     resources: {
       database,
       mailer,
-      blobs: createFsBlobStore(blobDir, createBlobLinkSigner(TEST_SECRET, publicUrl)),
+      blobs: (options.wrapBlobs ?? ((blobs) => blobs))(
+        createFsBlobStore(blobDir, createBlobLinkSigner(TEST_SECRET, publicUrl)),
+      ),
       pool,
       engines,
     },
@@ -104,6 +111,7 @@ export async function buildTestApp(
     streams: options.streams,
     maxRecordingMinutes: options.maxRecordingMinutes,
     storageQuotaBytes: options.storageQuotaBytes,
+    storageQuotaObjects: options.storageQuotaObjects,
     ocrLanguages: options.ocrLanguages,
     secret: TEST_SECRET,
     publicUrl,

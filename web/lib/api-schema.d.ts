@@ -447,7 +447,7 @@ export interface paths {
         /** @description The bucket’s objects whose names start with `prefix`, by name (byte order), at most 100 a page; pass `nextCursor` as `cursor` for the next page. */
         get: operations["listObjects"];
         put?: never;
-        /** @description multipart/form-data with `file` and an optional `prefix`: stores the file as `prefix` + its file name (normalised; 400 `bad_object_name` for `..`, absolute paths, control characters or past 1,024 bytes), replacing an object of that name. Streamed into the store; its type is sniffed from its bytes. 413 `storage_quota_exceeded` past the organisation’s STORAGE_QUOTA_BYTES, with nothing stored. */
+        /** @description multipart/form-data with `file` and an optional `prefix`: stores the file as `prefix` + its file name (normalised; 400 `bad_object_name` for `..`, absolute paths, control characters or past 1,024 bytes), replacing an object of that name. Streamed into the store; its type is sniffed from its bytes. 413 `storage_quota_exceeded` past the organisation’s STORAGE_QUOTA_BYTES or, for a new name, its STORAGE_QUOTA_OBJECTS, with nothing stored. */
         post: operations["uploadObject"];
         delete?: never;
         options?: never;
@@ -858,7 +858,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Open as a WebSocket (`Upgrade: websocket`) to receive the changes of the organisation's tables: send `{"type":"subscribe","table":"public.entities"}` (optionally with `appId`), receive `subscribed`, then a `change` message (table, op, appId, count, ids, and rows of small changes) after each committed change. With the session cookie the upgrade must come from this server's origin. The socket closes (4401) when the session ends or the credential expires. Without an upgrade, answers the tables that can be subscribed to. */
+        /** @description Open as a WebSocket (`Upgrade: websocket`) to receive the changes of the organisation's tables: send `{"type":"subscribe","table":"public.entities"}` (optionally with `appId`), receive `subscribed`, then a `change` message (table, op, appId, count, ids, and rows of small changes) after each committed change. With the session cookie the upgrade must come from this server's origin. The socket closes (4401) when the session ends or the credential expires or is revoked. Without an upgrade, answers the tables that can be subscribed to. */
         get: operations["openRealtime"];
         put?: never;
         post?: never;

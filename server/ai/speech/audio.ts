@@ -4,16 +4,16 @@
  * file. ffmpeg reads only the bytes it is given (decision 0034): they arrive on its standard
  * input with the demuxer forced from the sniffed format and only the `pipe` protocol allowed, or,
  * for MP4 (whose index may sit at the end, so it needs seeking), as one temporary file with only
- * the `file` protocol and the `mov` demuxer without external data references. So a playlist, a
- * concat list or a file:// URL in an upload is refused before ffmpeg runs, and could not open
+ * the `file` protocol and the `mov` demuxer without external data references; an upload's private
+ * copy is read the same way, by path, under its forced demuxer. So a playlist, a concat list or a file:// URL in an upload is refused before ffmpeg runs, and could not open
  * another file if it reached it.
  */
-import { writeFile } from 'node:fs/promises'
+import { open, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { WorkerPool } from '../../workers/worker-pool'
 import { ProcessFailure, runProcess } from './run-process'
 import { openPcmFile, type PcmSource } from './pcm-file'
-import { badAudio, sniffAudio, type AudioFormat } from './sniff-audio'
+import { badAudio, sniffAudio, SNIFF_AUDIO_BYTES, type AudioFormat } from './sniff-audio'
 import { withTempDir } from './temp-root'
 
 /** Samples per second of decoded PCM. */
@@ -32,29 +32,54 @@ interface DecodeOptions {
 }
 
 /**
- * ffmpeg's input arguments for `audio` of `format` in the private folder `dir`, and the bytes to
- * give it on standard input (none for MP4, which is written to `dir` instead).
+ * Audio to decode: bytes at hand (a test clip, a short piece), or a private file holding it (an
+ * upload's copy, http/spool-upload.ts), which ffmpeg reads itself so the server never holds it.
  */
-async function inputOf(audio: Uint8Array, format: AudioFormat, dir: string) {
+export type AudioInput = Uint8Array | { path: string }
+
+/** The format of `audio`, sniffed from its first bytes (sniff-audio.ts; 400 `bad_audio`). */
+async function sniffInput(audio: AudioInput): Promise<AudioFormat> {
+  if (audio instanceof Uint8Array) return sniffAudio(audio)
+  const file = await open(audio.path, 'r')
+  try {
+    const head = Buffer.alloc(SNIFF_AUDIO_BYTES)
+    const { bytesRead } = await file.read(head, 0, head.length, 0)
+    return await sniffAudio(head.subarray(0, bytesRead))
+  } finally {
+    await file.close()
+  }
+}
+
+/**
+ * ffmpeg's input arguments for `audio` of `format` in the private folder `dir`, and the bytes to
+ * give it on standard input (none for a file, and for MP4, which is written to `dir` first). A
+ * file is read with only the `file` protocol allowed, under the forced demuxer, so it can open
+ * no other file.
+ */
+async function inputOf(audio: AudioInput, format: AudioFormat, dir: string) {
   const common = ['-hide_banner', '-nostdin', '-v', 'error']
-  if (format.demuxer !== 'mov') {
+  if (format.demuxer !== 'mov' && audio instanceof Uint8Array) {
     const args = [...common, '-protocol_whitelist', 'pipe', '-f', format.demuxer, '-i', 'pipe:0']
     return { args, stdin: audio }
   }
-  const file = path.join(dir, 'input.m4a')
-  await writeFile(file, audio)
-  const args = [...common, '-protocol_whitelist', 'file', '-f', 'mov', '-enable_drefs', '0']
-  return { args: [...args, '-i', file], stdin: undefined }
+  let file: string
+  if (audio instanceof Uint8Array) {
+    file = path.join(dir, 'input.m4a')
+    await writeFile(file, audio)
+  } else file = audio.path
+  const args = [...common, '-protocol_whitelist', 'file', '-f', format.demuxer]
+  const noReferences = format.demuxer === 'mov' ? ['-enable_drefs', '0'] : []
+  return { args: [...args, ...noReferences, '-i', file], stdin: undefined }
 }
 
 /** Runs ffmpeg on `audio` (sniffed first) with `outputArgs`; returns what `read(dir)` reads after. */
 async function runFfmpeg<T>(
-  audio: Uint8Array,
+  audio: AudioInput,
   outputArgs: (dir: string) => string[],
   read: (stdout: Buffer, dir: string) => Promise<T>,
   options: DecodeOptions,
 ): Promise<T> {
-  const format = await sniffAudio(audio)
+  const format = await sniffInput(audio)
   const limit = options.maxSeconds === undefined ? [] : ['-t', String(options.maxSeconds)]
   return withTempDir(async (dir) => {
     const input = await inputOf(audio, format, dir)
@@ -83,7 +108,7 @@ async function runFfmpeg<T>(
  * cannot decode it or it holds no sound samples, 503 when ffmpeg is missing, or the abort reason.
  */
 export async function withDecodedPcm<T>(
-  audio: Uint8Array,
+  audio: AudioInput,
   options: DecodeOptions,
   use: (pcm: PcmSource, dir: string) => Promise<T>,
 ): Promise<T> {
@@ -122,7 +147,7 @@ export async function withDecodedPcm<T>(
  * The PCM of `audio` in one Buffer (see withDecodedPcm, which throws the same): only for short
  * audio, such as a `maxSeconds` check or a test clip; a stored recording is read by the piece.
  */
-export async function decodeToPcm(audio: Uint8Array, options: DecodeOptions): Promise<Buffer> {
+export async function decodeToPcm(audio: AudioInput, options: DecodeOptions): Promise<Buffer> {
   return withDecodedPcm(audio, options, (pcm) => pcm.read(0, pcm.byteLength))
 }
 
@@ -133,7 +158,7 @@ export async function decodeToPcm(audio: Uint8Array, options: DecodeOptions): Pr
  * missing (MediaRecorder's WebM) or wrong; ten minutes of Opus took 1.3 s here (5.2 s to decode).
  * Throws like decodeToPcm, 400 `bad_audio` also when there is no audio stream.
  */
-export async function audioSeconds(audio: Uint8Array, options: DecodeOptions): Promise<number> {
+export async function audioSeconds(audio: AudioInput, options: DecodeOptions): Promise<number> {
   const seconds = await runFfmpeg(
     audio,
     () => ['-vn', '-c:a', 'copy', '-nostats', '-progress', 'pipe:1', '-f', 'null', '-'],

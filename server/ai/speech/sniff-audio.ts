@@ -48,8 +48,11 @@ export function badAudio(cause?: unknown): AppError {
   return new AppError('bad_audio', NOT_AUDIO, {}, cause)
 }
 
+/** Bytes the format is told from: file-type's own sample size. */
+export const SNIFF_AUDIO_BYTES = 4100
+
 /**
- * The format of `bytes`: WAV, WebM/Matroska, Ogg, MP4/M4A, MP3 or FLAC by their magic numbers.
+ * The format of `bytes` (its first SNIFF_AUDIO_BYTES suffice): WAV, WebM/Matroska, Ogg, MP4/M4A, MP3 or FLAC by their magic numbers.
  * Throws 400 `bad_audio` for anything else (text such as playlists and concat lists, HTML,
  * scripts, images, video-only containers file-type names otherwise) and for empty input.
  */

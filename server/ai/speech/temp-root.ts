@@ -46,10 +46,19 @@ export async function withTempDir<T>(
   fn: (dir: string) => Promise<T>,
   prefix: string = PREFIX,
 ): Promise<T> {
-  const dir = await mkdtemp(path.join(root ?? tmpdir(), prefix))
+  const dir = await makeTempDir(prefix)
   try {
     return await fn(dir)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * A fresh private temporary folder (mode 0700) under the root, for work whose folder outlives one
+ * call (an upload's copy, kept from the request's body to the end of its checks); the caller
+ * removes it (`rm(dir, { recursive: true, force: true })`). `prefix` names the kind of work.
+ */
+export function makeTempDir(prefix: string): Promise<string> {
+  return mkdtemp(path.join(root ?? tmpdir(), prefix))
 }

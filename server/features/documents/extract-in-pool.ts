@@ -36,19 +36,20 @@ export interface ExtractionSettings {
 }
 
 /**
- * Extracts the text of `bytes` on `pool`. Throws the extractor's AppErrors (400 corrupt, 413 too
+ * Extracts the text of the file at `file.path` (a private copy, read by the pool thread) on
+ * `pool`. Throws the extractor's AppErrors (400 corrupt, 413 too
  * many pages, 415 unsupported type), 422 `extraction_timeout` past the timeout, and 422
  * `extraction_too_large` when the thread runs out of memory or dies.
  */
 export async function extractTextInPool(
   pool: WorkerPool,
   settings: ExtractionSettings,
-  file: { bytes: Uint8Array; fileName: string },
+  file: { path: string; fileName: string },
   signal?: AbortSignal,
 ): Promise<ExtractedText> {
   return pool.run(
     EXTRACT,
-    { ...file, limits: { maxPdfPages: settings.maxPdfPages } },
+    { path: file.path, fileName: file.fileName, limits: { maxPdfPages: settings.maxPdfPages } },
     { timeoutMs: settings.timeoutSeconds * 1000, signal },
   )
 }

@@ -12,23 +12,40 @@ import type { AppServices } from '../../services'
 import { extractTextInPool } from './extract-in-pool'
 import { uploadTitle } from './upload-title'
 import { DocumentType } from './schemas'
-import { createDocument } from '../../documents/document-writes'
+import { createDocument, documentFolder } from '../../documents/document-writes'
+import type { SpooledUpload } from '../../http/spool-upload'
 import { needsOcr } from '../../ai/ocr/needs-ocr'
 import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import { enqueueOcr } from './ocr-job'
 
-export interface UploadedFile {
-  bytes: Uint8Array
-  fileName: string
-  /** What the client claimed; the stored type is the one sniffed from the bytes. */
-  mimeType: string
-}
-
-/** Stores `file` as a document of the principal's organisation and returns its row. */
+/**
+ * Stores `upload` (already in the store under documentFileKey(org, `id`), with a private copy at
+ * `upload.path`; http/spool-upload.ts) as document `id` of the principal's organisation and
+ * returns its row. On any refusal the stored file is deleted: nothing is kept.
+ */
 export async function ingestUpload(
   services: AppServices,
   principal: Principal,
-  input: { file: UploadedFile; title?: string; documentType?: string; appId?: string },
+  input: {
+    id: string
+    file: SpooledUpload
+    title?: string
+    documentType?: string
+    appId?: string
+  },
+) {
+  try {
+    return await ingest(services, principal, input)
+  } catch (error) {
+    await services.blobs.deletePrefix(documentFolder(principal.orgId, input.id))
+    throw error
+  }
+}
+
+async function ingest(
+  services: AppServices,
+  principal: Principal,
+  input: Parameters<typeof ingestUpload>[2],
 ) {
   const appId = input.appId ? AppId.safeParse(input.appId) : undefined
   if (appId && !appId.success)
@@ -39,17 +56,24 @@ export async function ingestUpload(
       'bad_document_type',
       documentType.error.issues[0]?.message ?? 'Invalid document type',
     )
-  const extracted = await extractTextInPool(services.pool, services.limits.extraction, input.file)
+  const { file } = input
+  const extracted = await extractTextInPool(services.pool, services.limits.extraction, file)
   // A scan is stored without text and its OCR queued with it (decision 0053); without the
   // languages' packs it is refused (503) before anything is stored.
   const pages = needsOcr(extracted) ? extracted.pages : null
   if (pages) await checkOcrLanguages(services.limits.ocrLanguages, services.pool)
   return createDocument(services, principal, {
+    id: input.id,
     appId: appId?.data,
-    title: uploadTitle({ given: input.title, fileName: input.file.fileName, extracted }),
+    title: uploadTitle({ given: input.title, fileName: file.fileName, extracted }),
     content: pages ? '' : extracted.text,
     documentType: documentType.data,
-    file: { ...input.file, mimeType: extracted.mimeType },
+    file: {
+      key: file.key,
+      fileName: file.fileName,
+      mimeType: extracted.mimeType,
+      sizeBytes: file.size,
+    },
     afterInsert: pages
       ? (tx, row) => enqueueOcr(services, tx, principal, { documentId: row.id, pages })
       : undefined,

@@ -11,7 +11,7 @@ import { ACTIVE_STATUSES, toJob, type Job } from '../../jobs/job-service'
 import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import type { AppServices } from '../../services'
 import { assertOrgKey } from '../../blob/blob-keys'
-import { readBlob } from '../../blob/read-blob'
+import { withBlobCopy } from './with-blob-copy'
 import { MAX_UPLOAD_BYTES } from './schemas'
 import { extractTextInPool } from './extract-in-pool'
 import { enqueueOcr, OCR_JOB_KIND } from './ocr-job'
@@ -33,14 +33,14 @@ export async function enqueueOcrAgain(
 ): Promise<Job> {
   const row = await getDocument(services.db, principal, id)
   if (row.fileKey) assertOrgKey(principal.orgId, row.fileKey, 'documents')
-  const blob = row.fileKey ? await readBlob(services.blobs, row.fileKey, MAX_UPLOAD_BYTES) : null
-  if (row.textStatus !== 'empty' || row.mimeType !== 'application/pdf' || !blob)
+  if (row.textStatus !== 'empty' || row.mimeType !== 'application/pdf' || !row.fileKey)
     throw new AppError('ocr_not_needed', NOT_NEEDED)
   // The page count, read as the upload read it (same limits); the text is known to be thin.
-  const { pages } = await extractTextInPool(services.pool, services.limits.extraction, {
-    bytes: blob.data,
-    fileName: row.fileName ?? 'document.pdf',
-  })
+  const fileName = row.fileName ?? 'document.pdf'
+  const extracted = await withBlobCopy(services.blobs, row.fileKey, MAX_UPLOAD_BYTES, (file) =>
+    extractTextInPool(services.pool, services.limits.extraction, { path: file, fileName }),
+  )
+  const pages = extracted?.pages
   if (!pages) throw new AppError('ocr_not_needed', NOT_NEEDED)
   await checkOcrLanguages(services.limits.ocrLanguages, services.pool)
   return withTenant(services.db, principal, async (tx) => {

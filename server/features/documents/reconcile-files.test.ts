@@ -6,7 +6,12 @@ import { buildTestApp, signedInMember, type TestApp } from '../../test/test-app'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
 import type { Principal } from '../../db/tenant'
 import { getDocumentFile } from './service'
-import { createDocument, documentFolder, type DocumentDeps } from '../../documents/document-writes'
+import {
+  createDocument,
+  documentFileKey,
+  documentFolder,
+  type DocumentDeps,
+} from '../../documents/document-writes'
 import { removeOrphanFiles } from '../../blob/orphan-files'
 import {
   CLEAN_STOP_KEY,
@@ -87,11 +92,15 @@ async function folderIds(orgId: string): Promise<string[]> {
 
 /** Stores a document with a small text file (row and file) and returns its id. */
 async function storeDocument(principal: Principal, text: string): Promise<string> {
+  const id = crypto.randomUUID()
+  const key = documentFileKey(principal.orgId, id)
+  const sizeBytes = await deps.blobs.putStream(key, [Buffer.from(text)], 'text/plain')
   const row = await createDocument(deps, principal, {
+    id,
     title: 'Note',
     content: text,
     documentType: 'memo',
-    file: { bytes: new TextEncoder().encode(text), fileName: 'note.txt', mimeType: 'text/plain' },
+    file: { key, fileName: 'note.txt', mimeType: 'text/plain', sizeBytes },
   })
   return row.id
 }

@@ -7,7 +7,10 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError, notFound } from '../../errors/app-error'
 import { principalOf } from '../../auth/principal'
-import { inMemory, readMultipart } from '../../http/read-multipart'
+import { randomUUID } from 'node:crypto'
+import { readMultipart } from '../../http/read-multipart'
+import { releaseSpool, spooled, spoolSink } from '../../http/spool-upload'
+import { sniffContentType } from '../../http/sniff-content-type'
 import type { AppServices } from '../../services'
 import { DocumentParams, OrgParams } from '../../http/params'
 import { ingestUpload } from './ingest-upload'
@@ -23,7 +26,12 @@ import {
   DocumentUpdate,
 } from './schemas'
 import { getDocument, getDocumentFile, listDocuments, renameDocument, toDocument } from './service'
-import { createDocument, deleteDocument, deleteDocuments } from '../../documents/document-writes'
+import {
+  createDocument,
+  deleteDocument,
+  deleteDocuments,
+  documentFileKey,
+} from '../../documents/document-writes'
 import { streamResponse } from '../../http/stream-responses'
 import { sendBlob } from '../../http/send-blob'
 import { problemResponse } from '../../http/problem-responses'
@@ -99,14 +107,25 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       config: { minRole: 'member' },
     },
     async (req, reply) => {
+      const principal = principalOf(req)
+      const id = randomUUID()
+      // Streamed into the store as it arrives; extraction reads the private copy (spool-upload.ts).
       const { file, fields } = await readMultipart(req, {
         maxBytes: MAX_UPLOAD_BYTES,
         fields: UploadFields,
-        sink: inMemory,
+        sink: spoolSink(deps.blobs, async (head) => ({
+          key: documentFileKey(principal.orgId, id),
+          contentType: await sniffContentType(head),
+        })),
         missing: 'Choose a file to upload (field "file").',
       })
-      const row = await ingestUpload(deps, principalOf(req), { file, ...fields })
-      return reply.status(201).send(toDocument(row))
+      const upload = spooled(file)
+      try {
+        const row = await ingestUpload(deps, principal, { id, file: upload, ...fields })
+        return await reply.status(201).send(toDocument(row))
+      } finally {
+        await releaseSpool(upload)
+      }
     },
   )
 

@@ -170,13 +170,18 @@ export async function getDocument(db: Db, principal: Principal, id: string) {
 
 /**
  * Where the original upload of a document is stored (`key`, checked to be the organisation's) and
- * its file name; a 404 problem when the document is not the org's or was pasted text.
+ * its file name and media type; a 404 problem when the document is not the org's or was pasted text.
  */
 export async function getDocumentFile(deps: DocumentDeps, principal: Principal, id: string) {
   const row = await getDocument(deps.db, principal, id)
   if (!row.fileKey) throw notFound('File')
   assertOrgKey(principal.orgId, row.fileKey, 'documents')
-  return { key: row.fileKey, fileName: row.fileName ?? 'document' }
+  // The type extraction told from the bytes; the store's was guessed from the first 4,100 only.
+  return {
+    key: row.fileKey,
+    fileName: row.fileName ?? 'document',
+    contentType: row.mimeType ?? undefined,
+  }
 }
 
 /**

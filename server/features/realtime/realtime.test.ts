@@ -1,7 +1,7 @@
 /**
  * The realtime endpoint (issue 24's acceptance): two organisations each with a socket, a change
  * in one never reaches the other (also when both subscribe to the same table), only allow-listed
- * tables, Origin checked at the upgrade, sign-out and credential expiry close the socket.
+ * tables, Origin checked at the upgrade, sign-out, credential expiry and revocation close the socket.
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
@@ -142,6 +142,49 @@ describe('the realtime socket', () => {
     const socket = await open(path(a), { authorization })
     await subscribe(socket, 'public.entities')
     await expect.poll(() => socket.closed, { timeout: 5000 }).toMatchObject({ code: 4401 })
+  })
+})
+
+describe('revoked credentials', () => {
+  it('closes a socket opened with an API key or a tenant token as soon as it is revoked', async () => {
+    const a = await signedInMember(t, 'Realtime Revocation Firm')
+    const minted = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${a.orgId}/api-keys`,
+      headers: a.headers,
+      payload: { name: 'Live feed', scopes: 'read' },
+    })
+    expect(minted.statusCode, minted.body).toBe(201)
+    const apiKey = minted.json() as { id: string; key: string }
+    const issued = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${a.orgId}/tokens`,
+      headers: a.headers,
+      payload: { ttl_seconds: 3600, scope: 'read' },
+    })
+    expect(issued.statusCode, issued.body).toBe(201)
+    const token = issued.json() as { token: string; claims: { jti: string } }
+    const byKey = await open(path(a), { authorization: `Bearer ${apiKey.key}` })
+    const byToken = await open(path(a), { authorization: `Bearer ${token.token}` })
+    await subscribe(byKey, 'public.entities')
+    await subscribe(byToken, 'public.entities')
+
+    const revokeKey = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/orgs/${a.orgId}/api-keys/${apiKey.id}`,
+      headers: a.headers,
+    })
+    expect(revokeKey.statusCode, revokeKey.body).toBeLessThan(300)
+    await expect.poll(() => byKey.closed).toEqual({ code: 4401, reason: 'Credential revoked' })
+    expect(byToken.closed).toBeNull()
+
+    const revokeToken = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/orgs/${a.orgId}/tokens/${token.claims.jti}`,
+      headers: a.headers,
+    })
+    expect(revokeToken.statusCode, revokeToken.body).toBeLessThan(300)
+    await expect.poll(() => byToken.closed).toEqual({ code: 4401, reason: 'Credential revoked' })
   })
 })
 

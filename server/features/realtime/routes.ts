@@ -48,7 +48,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{
       operationId: 'openRealtime',
       tags: ['realtime'],
       description:
-        'Open as a WebSocket (`Upgrade: websocket`) to receive the changes of the organisation\'s tables: send `{"type":"subscribe","table":"public.entities"}` (optionally with `appId`), receive `subscribed`, then a `change` message (table, op, appId, count, ids, and rows of small changes) after each committed change. With the session cookie the upgrade must come from this server\'s origin. The socket closes (4401) when the session ends or the credential expires. Without an upgrade, answers the tables that can be subscribed to.',
+        'Open as a WebSocket (`Upgrade: websocket`) to receive the changes of the organisation\'s tables: send `{"type":"subscribe","table":"public.entities"}` (optionally with `appId`), receive `subscribed`, then a `change` message (table, op, appId, count, ids, and rows of small changes) after each committed change. With the session cookie the upgrade must come from this server\'s origin. The socket closes (4401) when the session ends or the credential expires or is revoked. Without an upgrade, answers the tables that can be subscribed to.',
       params: OrgParams,
       response: { 200: RealtimeInfo },
     },
@@ -63,6 +63,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{
       const connection = hub.attach(socket, {
         orgId: principal.orgId,
         appId: principal.appId,
+        credentialId: lifetime.sessionId === null ? principal.credentialId : null,
         ...lifetime,
       })
       socket.on('message', (data: Buffer, isBinary: boolean) => {

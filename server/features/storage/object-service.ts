@@ -21,7 +21,7 @@ import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { bucketIn, bucketNotFound } from './bucket-service'
 import { normaliseObjectName, normalisePrefix } from './object-name'
-import { peekHead, sniffContentType } from './sniff-content-type'
+import { peekHead, sniffContentType } from '../../http/sniff-content-type'
 import { bucketReadOnly, listVoiceObjects, VOICE_BUCKET_ID, voiceObjectIn } from './voice-bucket'
 
 type ObjectRow = typeof storageObjects.$inferSelect
@@ -31,6 +31,8 @@ export interface StorageDeps {
   blobs: BlobStore
   /** The most bytes an organisation may keep in its buckets (STORAGE_QUOTA_BYTES). */
   quotaBytes: number
+  /** The most objects an organisation may keep in its buckets (STORAGE_QUOTA_OBJECTS). */
+  quotaObjects: number
 }
 
 /** An object as the API shows it. */
@@ -48,11 +50,19 @@ export const toObject = (row: ObjectRow) => ({
 export const objectNotFound = () =>
   new AppError('object_not_found', 'No such object in this organisation')
 
-/** The 413 of a write past the organisation's quota, naming it. */
+/** The 413 of a write past the organisation's quota of bytes, naming it. */
 export function quotaExceeded(quotaBytes: number): AppError {
   return new AppError(
     'storage_quota_exceeded',
     `This upload would take the organisation past its storage quota of ${quotaBytes} bytes (STORAGE_QUOTA_BYTES). Nothing was stored.`,
+  )
+}
+
+/** The 413 of a new object past the organisation's quota of objects, naming it. */
+function objectQuotaExceeded(quotaObjects: number): AppError {
+  return new AppError(
+    'storage_quota_exceeded',
+    `The organisation already keeps ${quotaObjects} objects, its quota (STORAGE_QUOTA_OBJECTS): delete some or overwrite one. Nothing was stored.`,
   )
 }
 
@@ -100,12 +110,15 @@ export interface StoredObjectFile {
   contentType: string
 }
 
-/** Bytes the organisation keeps in its buckets. */
-async function usedBytes(tx: Tx): Promise<number> {
+/** Bytes and objects the organisation keeps in its buckets. */
+async function usage(tx: Tx): Promise<{ bytes: number; objects: number }> {
   const [row] = await tx
-    .select({ used: sql<string>`coalesce(sum(${storageObjects.sizeBytes}), 0)` })
+    .select({
+      bytes: sql<string>`coalesce(sum(${storageObjects.sizeBytes}), 0)`,
+      objects: sql<string>`count(*)`,
+    })
     .from(storageObjects)
-  return Number(row?.used ?? 0)
+  return { bytes: Number(row?.bytes ?? 0), objects: Number(row?.objects ?? 0) }
 }
 
 /**
@@ -149,8 +162,8 @@ async function* capped(
 
 /**
  * Names the stored file `prefix` (as typed: normalised here) + its file name in bucket `bucketId`, replacing an object of
- * that name (whose old file is then deleted). Checks the quota again under a per-organisation
- * lock, so two uploads at once cannot both pass it. On any failure the new file is deleted.
+ * that name (whose old file is then deleted). Checks the quotas (bytes, and objects for a new
+ * name) under a per-organisation lock, so two uploads at once cannot both pass them. On any failure the new file is deleted.
  * 400 `bad_object_name`, 404 `bucket_not_found`, 413 `storage_quota_exceeded`.
  */
 export async function saveObject(
@@ -171,8 +184,11 @@ export async function saveObject(
         .from(storageObjects)
         .where(and(eq(storageObjects.bucketId, bucketId), eq(storageObjects.name, name)))
         .for('update')
-      if ((await usedBytes(tx)) - (old?.sizeBytes ?? 0) + stored.size > deps.quotaBytes)
+      const used = await usage(tx)
+      if (used.bytes - (old?.sizeBytes ?? 0) + stored.size > deps.quotaBytes)
         throw quotaExceeded(deps.quotaBytes)
+      // An overwrite keeps the count; only a new name needs room.
+      if (!old && used.objects >= deps.quotaObjects) throw objectQuotaExceeded(deps.quotaObjects)
       const values = {
         fileKey: stored.fileKey,
         sizeBytes: stored.size,
@@ -275,7 +291,8 @@ export async function signObject(
     )
     return found
   })
-  const url = await deps.blobs.signedUrl(row.fileKey, ttlSeconds, 'GET')
+  const fileName = row.name.split('/').at(-1) ?? row.name
+  const url = await deps.blobs.signedUrl(row.fileKey, ttlSeconds, 'GET', fileName)
   return { url, expiresAt: new Date(Date.now() + ttlSeconds * 1000).toISOString() }
 }
 

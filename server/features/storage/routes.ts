@@ -102,6 +102,7 @@ export const storageRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
     db: services.db,
     blobs: services.blobs,
     quotaBytes: services.limits.storageQuotaBytes,
+    quotaObjects: services.limits.storageQuotaObjects,
   }
 
   app.get(
@@ -189,7 +190,7 @@ export const storageRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
         operationId: 'uploadObject',
         tags: ['storage'],
         description:
-          'multipart/form-data with `file` and an optional `prefix`: stores the file as `prefix` + its file name (normalised; 400 `bad_object_name` for `..`, absolute paths, control characters or past 1,024 bytes), replacing an object of that name. Streamed into the store; its type is sniffed from its bytes. 413 `storage_quota_exceeded` past the organisation’s STORAGE_QUOTA_BYTES, with nothing stored.',
+          'multipart/form-data with `file` and an optional `prefix`: stores the file as `prefix` + its file name (normalised; 400 `bad_object_name` for `..`, absolute paths, control characters or past 1,024 bytes), replacing an object of that name. Streamed into the store; its type is sniffed from its bytes. 413 `storage_quota_exceeded` past the organisation’s STORAGE_QUOTA_BYTES or, for a new name, its STORAGE_QUOTA_OBJECTS, with nothing stored.',
         consumes: ['multipart/form-data'],
         params: BucketParams,
         response: {

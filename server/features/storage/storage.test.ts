@@ -21,7 +21,13 @@ import {
 /** A quota small enough to reach in a test (each test has an organisation of its own). */
 const QUOTA = 64 * 1024
 
-const t: TestApp = await buildTestApp({ storageQuotaBytes: QUOTA })
+/** Objects an organisation may keep here (no other test needs more). */
+const OBJECT_QUOTA = 3
+
+const t: TestApp = await buildTestApp({
+  storageQuotaBytes: QUOTA,
+  storageQuotaObjects: OBJECT_QUOTA,
+})
 afterAll(() => t.close())
 
 const storageUrl = (m: Pick<TestMember, 'orgId'>) => `/api/v1/orgs/${m.orgId}/storage`
@@ -32,12 +38,16 @@ const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
 ])
 
-async function createBucket(by: TestMember, name = `b-${crypto.randomUUID().slice(0, 8)}`) {
+async function createBucket(
+  by: TestMember,
+  name = `b-${crypto.randomUUID().slice(0, 8)}`,
+  options: { public?: boolean } = {},
+) {
   const res = await t.app.inject({
     method: 'POST',
     url: `${storageUrl(by)}/buckets`,
     headers: by.headers,
-    payload: { name },
+    payload: { name, ...options },
   })
   expect(res.statusCode, res.body).toBe(201)
   return res.json() as { id: string; name: string }
@@ -58,8 +68,14 @@ function upload(
   })
 }
 
-async function uploaded(by: TestMember, bucketId: string, bytes: Uint8Array, fileName: string) {
-  const res = await upload(by, bucketId, bytes, fileName)
+async function uploaded(
+  by: TestMember,
+  bucketId: string,
+  bytes: Uint8Array,
+  fileName: string,
+  fields: Record<string, string> = {},
+) {
+  const res = await upload(by, bucketId, bytes, fileName, fields)
   expect(res.statusCode, res.body).toBe(201)
   return res.json() as { id: string; name: string; size: number; contentType: string }
 }
@@ -258,12 +274,66 @@ describe('signed links', () => {
     const opened = await t.app.inject({ url: `${link.pathname}${link.search}` })
     expect(opened.statusCode).toBe(200)
     expect(opened.body).toBe('object A')
+    // Saved under the object's name, not the uuid of its key.
+    expect(opened.headers['content-disposition']).toMatch(/^attachment; filename="a.txt"/)
     const [rowB] = await withTenant(t.database.db, { orgId: owner.orgId }, (tx) =>
       tx.select().from(storageObjects),
     ).then((rows) => rows.filter((r) => r.id === b.id))
     link.searchParams.set('key', rowB?.fileKey ?? '')
     const altered = await t.app.inject({ url: `${link.pathname}${link.search}` })
     expect(altered.statusCode).toBe(403)
+  })
+})
+
+describe('public buckets', () => {
+  /** The public address of `name` in bucket `bucket` of `orgId` (public-object.ts), as a path. */
+  const publicPath = (orgId: string, bucket: string, name: string) =>
+    `/api/public/storage/${orgId}/${bucket}/${name.split('/').map(encodeURIComponent).join('/')}`
+
+  it('serves a public bucket’s object without any credential, with the safe download headers', async () => {
+    const owner = await signedInMember(t)
+    const bucket = await createBucket(owner, 'press-kit', { public: true })
+    const html = text('<script>alert(1)</script>')
+    await uploaded(owner, bucket.id, html, 'Notice of hearing.html', { prefix: 'notices/' })
+    const res = await t.app.inject({
+      url: publicPath(owner.orgId, 'press-kit', 'notices/Notice of hearing.html'),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.body).toBe('<script>alert(1)</script>')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Notice_of_hearing.html"; filename*=UTF-8''Notice%20of%20hearing.html`,
+    )
+    const part = await t.app.inject({
+      url: publicPath(owner.orgId, 'press-kit', 'notices/Notice of hearing.html'),
+      headers: { range: 'bytes=0-7' },
+    })
+    expect(part.statusCode).toBe(206)
+    expect(part.body).toBe('<script>')
+  })
+
+  it('answers 404 without a signature for a private bucket, another organisation or a bad name', async () => {
+    const owner = await signedInMember(t)
+    const other = await signedInMember(t)
+    const privateBucket = await createBucket(owner, 'private-files')
+    await uploaded(owner, privateBucket.id, text('privileged'), 'memo.txt')
+    await createBucket(owner, 'open-files', { public: true })
+    const shared = await createBucket(owner, 'shared', { public: true })
+    await uploaded(owner, shared.id, text('public'), 'memo.txt')
+    const paths = [
+      publicPath(owner.orgId, 'private-files', 'memo.txt'),
+      publicPath(owner.orgId, 'open-files', 'memo.txt'),
+      publicPath(other.orgId, 'shared', 'memo.txt'),
+      `/api/public/storage/${owner.orgId}/shared/..%2Fmemo.txt`,
+    ]
+    for (const url of paths) {
+      const res = await t.app.inject({ url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.json()).toMatchObject({ code: 'object_not_found' })
+    }
+    const ok = await t.app.inject({ url: publicPath(owner.orgId, 'shared', 'memo.txt') })
+    expect(ok.body).toBe('public')
   })
 })
 
@@ -280,6 +350,25 @@ describe('the storage quota', () => {
     expect(await bucketFiles(owner.orgId)).toHaveLength(1)
     // Replacing an object counts only the difference.
     await uploaded(owner, bucket.id, new Uint8Array(50 * 1024).fill(67), 'first.txt')
+  })
+
+  it('refuses a new object past the object quota with a 413 naming it, storing nothing; overwrites still pass', async () => {
+    const owner = await signedInMember(t)
+    const first = await createBucket(owner)
+    const second = await createBucket(owner)
+    await uploaded(owner, first.id, text('one'), 'one.txt')
+    await uploaded(owner, first.id, text('two'), 'two.txt')
+    await uploaded(owner, second.id, text('three'), 'three.txt')
+    const over = await upload(owner, second.id, text('four'), 'four.txt')
+    expect(over.statusCode).toBe(413)
+    expect(over.json()).toMatchObject({ code: 'storage_quota_exceeded' })
+    expect(over.json().detail).toContain(
+      `${OBJECT_QUOTA} objects, its quota (STORAGE_QUOTA_OBJECTS)`,
+    )
+    expect((await list(owner, second.id)).items.map((o) => o.name)).toEqual(['three.txt'])
+    expect(await bucketFiles(owner.orgId)).toHaveLength(OBJECT_QUOTA)
+    await uploaded(owner, second.id, text('three, again'), 'three.txt')
+    expect(await bucketFiles(owner.orgId)).toHaveLength(OBJECT_QUOTA)
   })
 
   it('refuses a single file larger than the whole quota with the quota’s 413', async () => {

@@ -8,7 +8,8 @@ import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import type { AppServices } from '../../services'
 import { OrgParams } from '../../http/params'
-import { inMemory, readMultipart } from '../../http/read-multipart'
+import { readMultipart } from '../../http/read-multipart'
+import { releaseSpool, spooled, spoolSink } from '../../http/spool-upload'
 import { sendBlob } from '../../http/send-blob'
 import {
   ConsentSchema,
@@ -30,6 +31,7 @@ import {
   listRecordings,
   MAX_RECORDING_BYTES,
   recordingNotFound,
+  recordingTarget,
   toRecording,
   uploadRecording,
 } from './service'
@@ -102,21 +104,29 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
     },
     async (req, reply) => {
       // The claimed media type is ignored: uploadRecording sniffs the bytes.
+      const principal = principalOf(req)
+      // Streamed into the store as it arrives, typed from its first bytes; ffmpeg reads the
+      // private copy (spool-upload.ts).
       const { file, fields } = await readMultipart(req, {
         maxBytes: MAX_RECORDING_BYTES,
         fields: RecordingUploadFields,
-        sink: inMemory,
+        sink: spoolSink(services.blobs, (head) => recordingTarget(services.db, principal, head)),
         missing: 'Send the recording as the multipart field "file".',
       })
-      // A client that leaves stops the upload's decoding check, queued or running.
-      const gone = clientGoneSignal(reply)
-      const { recording, job } = await uploadRecording(
-        deps,
-        principalOf(req),
-        { bytes: file.bytes, appId: fields.appId },
-        gone,
-      )
-      return reply.status(202).send({ recording: toRecording(recording, UPLOADED), job })
+      const upload = spooled(file)
+      try {
+        // A client that leaves stops the upload's decoding check, queued or running.
+        const gone = clientGoneSignal(reply)
+        const { recording, job } = await uploadRecording(
+          deps,
+          principal,
+          { file: upload, appId: fields.appId },
+          gone,
+        )
+        return await reply.status(202).send({ recording: toRecording(recording, UPLOADED), job })
+      } finally {
+        await releaseSpool(upload)
+      }
     },
   )
 

@@ -22,7 +22,8 @@ import type { BlobStore } from '../../blob/blob-store'
 import { assertOrgKey, orgBlobKey } from '../../blob/blob-keys'
 import { readBlob } from '../../blob/read-blob'
 import { removeDocument, removeDocumentFiles } from '../../documents/document-writes'
-import { audioSeconds, decodeToPcm } from '../../ai/speech/audio'
+import { audioSeconds, decodeToPcm, type AudioInput } from '../../ai/speech/audio'
+import type { SpooledUpload } from '../../http/spool-upload'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
 import { MemoSummary } from '../../ai/memo/memo-summary'
 import type { WorkerPool } from '../../workers/worker-pool'
@@ -52,7 +53,7 @@ export function recordingTooLong(maxMinutes: number): AppError {
  * past `maxMinutes`, 400 `bad_audio` for what is not audio of an allowed format.
  */
 export async function checkRecordingLength(
-  audio: Uint8Array,
+  audio: AudioInput,
   maxMinutes: number,
   options: { pool: WorkerPool; signal?: AbortSignal },
 ): Promise<number> {
@@ -128,44 +129,52 @@ export async function acknowledgeConsent(db: Db, principal: Principal): Promise<
 }
 
 /**
- * Stores an uploaded recording and queues its transcription. The stored media type and file
- * extension come from the bytes (sniffAudio), never from `file.mimeType`, the client's claim.
- * Throws 403 `consent_required` before the notice is acknowledged, 400 `bad_audio` for empty,
- * damaged or non-audio bytes or a format outside the allow-list, 413 `audio_too_long` past
- * MAX_RECORDING_MINUTES (then nothing is stored), 503 when ffmpeg is missing. `signal` (the
- * client went away) stops the decoding check; then nothing is stored either.
+ * Where a recording upload starting with `head` is stored and as what type (the upload route's
+ * spoolSink target, so refusals come before anything is stored): the media type and extension
+ * come from the bytes (sniffAudio), never from the client's claim. Throws 403 `forbidden` for a
+ * credential that is not a person, 403 `consent_required` before the notice is acknowledged,
+ * 400 `bad_audio` for empty or non-audio bytes or a format outside the allow-list.
  */
-export async function uploadRecording(
-  deps: VoiceDeps & { jobs: AppServices['jobs'] },
+export async function recordingTarget(
+  db: Db,
   principal: Principal,
-  file: { bytes: Uint8Array; appId?: string },
-  signal?: AbortSignal,
-): Promise<{ recording: RecordingRow; job: Job }> {
+  head: Uint8Array,
+): Promise<{ key: string; contentType: string }> {
   const userId = principal.userId
   if (!userId) throw new AppError('forbidden', 'Only a person can record.')
-  if (!(await getConsent(deps.db, principal))) {
+  if (!(await getConsent(db, principal))) {
     throw new AppError(
       'consent_required',
       'Acknowledge the recording-consent notice before the first recording.',
     )
   }
-  const appId = file.appId ? AppId.safeParse(file.appId) : undefined
-  if (appId && !appId.success)
-    throw new AppError('validation_failed', 'appId must be an app id (UUID)')
-  const format = await sniffAudio(file.bytes)
-  await decodeToPcm(file.bytes, { pool: deps.pool, signal, maxSeconds: CHECK_SECONDS })
-  await checkRecordingLength(file.bytes, deps.maxRecordingMinutes, { pool: deps.pool, signal })
-  const mimeType = format.mime
-  const now = new Date()
-  const fileKey = orgBlobKey(
-    principal.orgId,
-    'voice-recordings',
-    userId,
-    `${now.getTime()}.${format.ext}`,
-  )
-  // The file is written before the rows; if they fail, it is removed again.
-  await deps.blobs.putStream(fileKey, [file.bytes], mimeType)
+  const format = await sniffAudio(head)
+  const key = orgBlobKey(principal.orgId, 'voice-recordings', userId, `${Date.now()}.${format.ext}`)
+  return { key, contentType: format.mime }
+}
+
+/**
+ * Keeps an uploaded recording, already in the store under the key recordingTarget chose (with a
+ * private copy that ffmpeg reads), and queues its transcription. Throws 400 `bad_audio` for
+ * damaged audio, 413 `audio_too_long` past MAX_RECORDING_MINUTES, 404 for another organisation's
+ * app, 503 when ffmpeg is missing; `signal` (the client went away) stops the decoding check. On
+ * any failure the stored file is deleted: nothing is kept.
+ */
+export async function uploadRecording(
+  deps: VoiceDeps & { jobs: AppServices['jobs'] },
+  principal: Principal,
+  input: { file: SpooledUpload; appId?: string },
+  signal?: AbortSignal,
+): Promise<{ recording: RecordingRow; job: Job }> {
+  const { file } = input
   try {
+    const appId = input.appId ? AppId.safeParse(input.appId) : undefined
+    if (appId && !appId.success)
+      throw new AppError('validation_failed', 'appId must be an app id (UUID)')
+    const copy = { path: file.path }
+    await decodeToPcm(copy, { pool: deps.pool, signal, maxSeconds: CHECK_SECONDS })
+    await checkRecordingLength(copy, deps.maxRecordingMinutes, { pool: deps.pool, signal })
+    const now = new Date()
     return await withTenant(deps.db, principal, async (tx) => {
       const [row] = await tx
         .insert(recordings)
@@ -173,10 +182,10 @@ export async function uploadRecording(
           orgId: principal.orgId,
           appId: appId?.data ?? null,
           title: `Voice memo ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-          fileKey,
-          mimeType,
-          sizeBytes: file.bytes.byteLength,
-          createdBy: userId,
+          fileKey: file.key,
+          mimeType: file.contentType,
+          sizeBytes: file.size,
+          createdBy: principal.userId,
         })
         .returning()
       if (!row) throw new Error('insert returned no row')
@@ -197,7 +206,7 @@ export async function uploadRecording(
       return { recording: recording ?? row, job }
     })
   } catch (error) {
-    await deps.blobs.delete(fileKey)
+    await deps.blobs.delete(file.key)
     // The composite (org_id, app_id) reference admits only the organisation's own apps.
     if (isForeignKeyViolation(error, 'recordings_app_fk')) throw notFound('App')
     throw error

@@ -9,6 +9,7 @@ import { Label } from '../../components/ui/label'
 import { Progress } from '../../components/ui/progress'
 import { useOrgScope } from '../../lib/org-scope'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
+import { useLiveRefresh } from '../../lib/realtime'
 import {
   bucketsQuery,
   createBucket,
@@ -25,6 +26,9 @@ const kilobytes = new Intl.NumberFormat(undefined, {
   unit: 'kilobyte',
   maximumFractionDigits: 1,
 })
+
+/** The tables whose changes refresh the panel (server/realtime/realtime-tables.ts). */
+const LIVE_TABLES = ['public.storage_buckets', 'public.storage_objects']
 
 /** The suggested name of a new bucket (spec: the organisation id plus -private or -public). */
 export function suggestedBucketName(orgId: string): string {
@@ -52,6 +56,8 @@ export function BucketsPanel() {
   const [creating, setCreating] = useState(false)
   const [progress, setProgress] = useState<number | null>(null)
   const buckets = useQuery(bucketsQuery(orgId))
+  // A colleague's bucket or upload appears without a reload (decision 0052).
+  useLiveRefresh(orgId, LIVE_TABLES, ['orgs', orgId, 'buckets'])
   const cursor = cursors.at(-1) ?? null
   const readOnly = buckets.data?.items.find((bucket) => bucket.id === bucketId)?.readOnly ?? false
   // Typing a prefix asks the server once the typing pauses, not at every key.
