@@ -10,7 +10,7 @@ import type { RouteObject } from 'react-router'
 
 export const orgScreens: Record<string, RouteObject['lazy']> = {
   documents: async () => ({ Component: (await import('./app/documents-route')).DocumentsRoute }),
-  voice: async () => ({ Component: (await import('./app/voice-route')).VoiceRoute }),
+  voice: async () => ({ Component: (await import('./features/voice/voice-page')).VoicePage }),
   analytics: async () => ({
     Component: (await import('./features/analytics/analytics-page')).AnalyticsPage,
   }),
