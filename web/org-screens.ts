@@ -21,6 +21,7 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
     Component: (await import('./features/conversations/conversations-page')).ConversationsPage,
   }),
   events: async () => ({ Component: (await import('./features/events/events-page')).EventsPage }),
+  jobs: async () => ({ Component: (await import('./features/jobs/jobs-page')).JobsPage }),
   vector: async () => ({ Component: (await import('./features/vector/vector-page')).VectorPage }),
   members: async () => ({
     Component: (await import('./features/team/members-page')).MembersPage,
