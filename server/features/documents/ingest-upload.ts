@@ -13,7 +13,6 @@ import { extractTextInPool } from './extract-in-pool'
 import { uploadTitle } from './upload-title'
 import { DocumentType } from './schemas'
 import { createDocument } from '../../documents/document-writes'
-import { needsOcr } from '../../ai/ocr/needs-ocr'
 import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import { enqueueOcr } from './ocr-job'
 
@@ -40,9 +39,12 @@ export async function ingestUpload(
       documentType.error.issues[0]?.message ?? 'Invalid document type',
     )
   const extracted = await extractTextInPool(services.pool, services.limits.extraction, input.file)
-  // A scan is stored without text and its OCR queued with it (decision 0053); without the
-  // languages' packs it is refused (503) before anything is stored.
-  const pages = needsOcr(extracted) ? extracted.pages : null
+  // A PDF with scanned pages is stored without text and the OCR of those pages queued with it
+  // (decisions 0053, 0062): the job stores the recognised pages merged with the typed ones, so
+  // the text, its offsets and the analyses' citations never change after the upload. Without
+  // the languages' packs it is refused (503) before anything is stored.
+  const ocrPages = extracted.scannedPages
+  const pages = ocrPages.length > 0 ? extracted.pages : null
   if (pages) await checkOcrLanguages(services.limits.ocrLanguages, services.pool)
   return createDocument(services, principal, {
     appId: appId?.data,
@@ -51,7 +53,7 @@ export async function ingestUpload(
     documentType: documentType.data,
     file: { ...input.file, mimeType: extracted.mimeType },
     afterInsert: pages
-      ? (tx, row) => enqueueOcr(services, tx, principal, { documentId: row.id, pages })
+      ? (tx, row) => enqueueOcr(services, tx, principal, { documentId: row.id, pages, ocrPages })
       : undefined,
   })
 }

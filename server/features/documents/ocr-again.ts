@@ -36,12 +36,13 @@ export async function enqueueOcrAgain(
   const blob = row.fileKey ? await readBlob(services.blobs, row.fileKey, MAX_UPLOAD_BYTES) : null
   if (row.textStatus !== 'empty' || row.mimeType !== 'application/pdf' || !blob)
     throw new AppError('ocr_not_needed', NOT_NEEDED)
-  // The page count, read as the upload read it (same limits); the text is known to be thin.
-  const { pages } = await extractTextInPool(services.pool, services.limits.extraction, {
-    bytes: blob.data,
-    fileName: row.fileName ?? 'document.pdf',
-  })
-  if (!pages) throw new AppError('ocr_not_needed', NOT_NEEDED)
+  // The page count and the scanned pages, read as the upload read them (same limits).
+  const { pages, scannedPages } = await extractTextInPool(
+    services.pool,
+    services.limits.extraction,
+    { bytes: blob.data, fileName: row.fileName ?? 'document.pdf' },
+  )
+  if (!pages || scannedPages.length === 0) throw new AppError('ocr_not_needed', NOT_NEEDED)
   await checkOcrLanguages(services.limits.ocrLanguages, services.pool)
   return withTenant(services.db, principal, async (tx) => {
     const [locked] = await tx
@@ -65,7 +66,11 @@ export async function enqueueOcrAgain(
       .limit(1)
     const job = running
       ? toJob(running)
-      : await enqueueOcr(services, tx, principal, { documentId: id, pages })
+      : await enqueueOcr(services, tx, principal, {
+          documentId: id,
+          pages,
+          ocrPages: scannedPages,
+        })
     // Who asked for a document to be read again is the firm's record, also when it already was.
     await recordAudit(
       tx,
