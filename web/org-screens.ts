@@ -10,7 +10,7 @@ import type { RouteObject } from 'react-router'
 
 export const orgScreens: Record<string, RouteObject['lazy']> = {
   documents: async () => ({ Component: (await import('./app/documents-route')).DocumentsRoute }),
-  voice: async () => ({ Component: (await import('./app/voice-route')).VoiceRoute }),
+  voice: async () => ({ Component: (await import('./features/voice/voice-page')).VoicePage }),
   analytics: async () => ({
     Component: (await import('./features/analytics/analytics-page')).AnalyticsPage,
   }),
@@ -21,6 +21,7 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
     Component: (await import('./features/conversations/conversations-page')).ConversationsPage,
   }),
   events: async () => ({ Component: (await import('./features/events/events-page')).EventsPage }),
+  jobs: async () => ({ Component: (await import('./features/jobs/jobs-page')).JobsPage }),
   vector: async () => ({ Component: (await import('./features/vector/vector-page')).VectorPage }),
   members: async () => ({
     Component: (await import('./features/team/members-page')).MembersPage,

@@ -110,6 +110,7 @@ describe('dashboard routes: the organisation in the URL', () => {
       ['Entities', `${base}/entities?app=tax`],
       ['Conversations', `${base}/conversations?app=tax`],
       ['Events', `${base}/events?app=tax`],
+      ['Jobs', `${base}/jobs?app=tax`],
       ['Vector Store', `${base}/vector?app=tax`],
       ['Members', `${base}/members?app=tax`],
       ['Security', `${base}/security?app=tax`],

@@ -1270,6 +1270,13 @@ export interface components {
             orgId: string;
             createdAt: string;
         };
+        JobSubjectInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "document" | "recording";
+            title: string;
+        };
         EventInput: {
             id: number;
             appId: string | null;
@@ -1892,6 +1899,13 @@ export interface components {
             slug: string;
             orgId: string;
             createdAt: string;
+        };
+        JobSubject: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            type: "document" | "recording";
+            title: string;
         };
         Event: {
             id: number;
@@ -3406,6 +3420,8 @@ export interface operations {
                         items: components["schemas"]["Job"][];
                         /** @description Items matching the filters, across all pages */
                         total: number;
+                        /** @description The documents and recordings the page's jobs work on, with their titles */
+                        subjects: components["schemas"]["JobSubject"][];
                     };
                 };
             };

@@ -148,10 +148,8 @@ async function writeInput(dir: string, pdf: Uint8Array): Promise<void> {
 
 /**
  * Recognises the text of pages 1..`pages` of `pdf`. `onPage(done, pages)` is called after each
- * page. Resolves with the pages' texts (each trimmed, lines normalised to \n) joined by
- * PAGE_SEPARATOR and where each starts. Throws 415 for bytes that are not a PDF, 422 `ocr_failed`
- * when a program fails on the file and `ocr_timeout` past the limit, 503 when a program is not
- * installed, and the abort reason when `signal` aborts (the running program is killed).
+ * page. Resolves with the pages' texts (each as pageText makes it) joined by PAGE_SEPARATOR and
+ * where each starts. Throws as recognisePages does.
  */
 export async function recognisePdf(
   pdf: Uint8Array,
@@ -159,12 +157,29 @@ export async function recognisePdf(
   settings: OcrSettings,
   options: { signal?: AbortSignal; onPage?: (done: number, pages: number) => void } = {},
 ): Promise<RecognisedText> {
+  const all = Array.from({ length: pages }, (_, index) => index + 1)
+  return joinPages(await recognisePages(pdf, all, settings, options))
+}
+
+/**
+ * Recognises the text of pages `pageNumbers` (1-based) of `pdf`, one after the other.
+ * `onPage(done, total)` is called after each. Resolves with their texts (each trimmed, lines
+ * normalised to \n: pageText), in the order of `pageNumbers`. Throws 415 for bytes that are not
+ * a PDF, 422 `ocr_failed` when a program fails on the file and `ocr_timeout` past the limit, 503
+ * when a program is not installed, and the abort reason when `signal` aborts (the running
+ * program is killed).
+ */
+export async function recognisePages(
+  pdf: Uint8Array,
+  pageNumbers: number[],
+  settings: OcrSettings,
+  options: { signal?: AbortSignal; onPage?: (done: number, total: number) => void } = {},
+): Promise<string[]> {
   await assertPdf(pdf)
   return withTempDir(async (dir) => {
     await writeInput(dir, pdf)
-    let text = ''
-    const pageStarts: number[] = []
-    for (let page = 1; page <= pages; page += 1) {
+    const texts: string[] = []
+    for (const page of pageNumbers) {
       options.signal?.throwIfAborted()
       await renderPage(settings, dir, page, OCR_LONG_SIDE_PX, options.signal)
       const read = await runOcrProgram(
@@ -176,13 +191,23 @@ export async function recognisePdf(
         options.signal,
       )
       await rm(path.join(dir, 'page.png'), { force: true })
-      if (page > 1) text += PAGE_SEPARATOR
-      pageStarts.push(text.length)
-      text += pageText(read.toString('utf8'))
-      options.onPage?.(page, pages)
+      texts.push(pageText(read.toString('utf8')))
+      options.onPage?.(texts.length, pageNumbers.length)
     }
-    return { text, pageStarts }
+    return texts
   }, TEMP_PREFIX)
+}
+
+/** Pages' texts (page 1 first) as one text, PAGE_SEPARATOR between them, with where each starts. */
+export function joinPages(texts: string[]): RecognisedText {
+  let text = ''
+  const pageStarts: number[] = []
+  texts.forEach((page, index) => {
+    if (index > 0) text += PAGE_SEPARATOR
+    pageStarts.push(text.length)
+    text += page
+  })
+  return { text, pageStarts }
 }
 
 /**

@@ -6,10 +6,11 @@
  * past DOCX_EXPANSION_LIMITS and for text longer than MAX_DOCUMENT_CHARACTERS.
  */
 import { fileTypeFromBuffer } from 'file-type'
-import { extractText, getDocumentProxy } from 'unpdf'
+import { getDocumentProxy } from 'unpdf'
 import mammoth from 'mammoth'
 import { AppError } from '../../errors/app-error'
 import { checkZipExpansion, DOCX_EXPANSION_LIMITS } from './check-zip-expansion'
+import { scannedPages, type PageText } from '../../ai/ocr/scanned-pages'
 
 export interface ExtractedText {
   /** Extracted text with line endings normalised to \n; '' when the file has no text layer. */
@@ -19,6 +20,17 @@ export interface ExtractedText {
   pages: number | null
   /** A PDF's metadata title (its information dictionary's /Title), raw; null if none or not a PDF. */
   title: string | null
+  /**
+   * The pages (1-based, ascending) of a PDF that are scans to read by OCR (scanned-pages.ts);
+   * empty for a PDF with a full text layer and for other formats.
+   */
+  scannedPages: number[]
+  /**
+   * A PDF's text page by page (1 first), each as `text` writes it, trimmed, so the text layer of
+   * its typed pages can be merged with the recognised text of its scanned ones; null for other
+   * formats.
+   */
+  pageTexts: string[] | null
 }
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
@@ -62,7 +74,10 @@ async function pdfMetadataTitle(
 }
 
 async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): Promise<ExtractedText> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes)).catch(() => {
+  // Errors only: pdf.js warns about each font it cannot prepare for drawing while listing a thin
+  // page's operators (scanned-pages.ts; on Node 20 it lacks ArrayBuffer#transferToFixedLength),
+  // which nothing here draws.
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 }).catch(() => {
     throw unreadablePdf()
   })
   // The page count comes from the cross-reference table, so a 20,000-page file is refused at once.
@@ -73,12 +88,25 @@ async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): Promise<
     )
   }
   try {
-    const { totalPages, text } = await extractText(pdf, { mergePages: true })
+    const pages: PageText[] = []
+    for (let n = 1; n <= pdf.numPages; n += 1) {
+      const page = await pdf.getPage(n)
+      const content = await page.getTextContent()
+      const { width, height } = page.getViewport({ scale: 1 })
+      // As unpdf reads a page: each item's string, a line break where pdf.js marks a line's end.
+      const text = content.items
+        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+        .join('')
+      pages.push({ text, width, height })
+      page.cleanup()
+    }
     return {
-      text: normaliseNewlines(text).trim(),
+      text: normaliseNewlines(mergePageTexts(pages.map((p) => p.text))).trim(),
       mimeType: 'application/pdf',
-      pages: totalPages,
+      pages: pdf.numPages,
       title: await pdfMetadataTitle(pdf),
+      scannedPages: await scannedPages(pdf, pages),
+      pageTexts: pages.map((p) => normaliseNewlines(mergePageTexts([p.text])).trim()),
     }
   } catch {
     throw unreadablePdf()
@@ -87,11 +115,31 @@ async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): Promise<
   }
 }
 
+/**
+ * The pages' texts as one, as unpdf's `extractText(…, { mergePages: true })` joins them (one line
+ * break between pages, runs of spaces made one, at most one empty line), so a typed PDF's text
+ * and offsets are what they were before pages were read one by one.
+ */
+function mergePageTexts(texts: string[]): string {
+  return texts
+    .join('\n')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+}
+
 async function extractDocx(bytes: Uint8Array): Promise<ExtractedText> {
   await checkZipExpansion(bytes, DOCX_EXPANSION_LIMITS)
   try {
     const { value } = await mammoth.extractRawText({ buffer: Buffer.from(bytes) })
-    return { text: normaliseNewlines(value).trim(), mimeType: DOCX, pages: null, title: null }
+    return {
+      text: normaliseNewlines(value).trim(),
+      mimeType: DOCX,
+      pages: null,
+      title: null,
+      scannedPages: [],
+      pageTexts: null,
+    }
   } catch {
     throw new AppError('corrupt_file', 'The DOCX file could not be read. It may be corrupt.')
   }
@@ -117,6 +165,8 @@ function extractPlain(bytes: Uint8Array): ExtractedText {
     mimeType: 'text/plain',
     pages: null,
     title: null,
+    scannedPages: [],
+    pageTexts: null,
   }
 }
 

@@ -14,7 +14,6 @@ import { uploadTitle } from './upload-title'
 import { DocumentType } from './schemas'
 import { createDocument, documentFolder } from '../../documents/document-writes'
 import type { SpooledUpload } from '../../http/spool-upload'
-import { needsOcr } from '../../ai/ocr/needs-ocr'
 import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import { enqueueOcr } from './ocr-job'
 
@@ -58,9 +57,12 @@ async function ingest(
     )
   const { file } = input
   const extracted = await extractTextInPool(services.pool, services.limits.extraction, file)
-  // A scan is stored without text and its OCR queued with it (decision 0053); without the
-  // languages' packs it is refused (503) before anything is stored.
-  const pages = needsOcr(extracted) ? extracted.pages : null
+  // A PDF with scanned pages is stored without text and the OCR of those pages queued with it
+  // (decisions 0053, 0062): the job stores the recognised pages merged with the typed ones, so
+  // the text, its offsets and the analyses' citations never change after the upload. Without
+  // the languages' packs it is refused (503) before anything is stored.
+  const ocrPages = extracted.scannedPages
+  const pages = ocrPages.length > 0 ? extracted.pages : null
   if (pages) await checkOcrLanguages(services.limits.ocrLanguages, services.pool)
   return createDocument(services, principal, {
     id: input.id,
@@ -75,7 +77,7 @@ async function ingest(
       sizeBytes: file.size,
     },
     afterInsert: pages
-      ? (tx, row) => enqueueOcr(services, tx, principal, { documentId: row.id, pages })
+      ? (tx, row) => enqueueOcr(services, tx, principal, { documentId: row.id, pages, ocrPages })
       : undefined,
   })
 }

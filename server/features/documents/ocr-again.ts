@@ -35,13 +35,14 @@ export async function enqueueOcrAgain(
   if (row.fileKey) assertOrgKey(principal.orgId, row.fileKey, 'documents')
   if (row.textStatus !== 'empty' || row.mimeType !== 'application/pdf' || !row.fileKey)
     throw new AppError('ocr_not_needed', NOT_NEEDED)
-  // The page count, read as the upload read it (same limits); the text is known to be thin.
+  // The page count and the scanned pages, read as the upload read them (same limits).
   const fileName = row.fileName ?? 'document.pdf'
   const extracted = await withBlobCopy(services.blobs, row.fileKey, MAX_UPLOAD_BYTES, (file) =>
     extractTextInPool(services.pool, services.limits.extraction, { path: file, fileName }),
   )
   const pages = extracted?.pages
-  if (!pages) throw new AppError('ocr_not_needed', NOT_NEEDED)
+  if (!pages || !extracted || extracted.scannedPages.length === 0)
+    throw new AppError('ocr_not_needed', NOT_NEEDED)
   await checkOcrLanguages(services.limits.ocrLanguages, services.pool)
   return withTenant(services.db, principal, async (tx) => {
     const [locked] = await tx
@@ -65,7 +66,11 @@ export async function enqueueOcrAgain(
       .limit(1)
     const job = running
       ? toJob(running)
-      : await enqueueOcr(services, tx, principal, { documentId: id, pages })
+      : await enqueueOcr(services, tx, principal, {
+          documentId: id,
+          pages,
+          ocrPages: extracted.scannedPages,
+        })
     // Who asked for a document to be read again is the firm's record, also when it already was.
     await recordAudit(
       tx,

@@ -1,10 +1,12 @@
 /**
- * The 'ocr' job (issue 26, decision 0053): recognises the text of a scanned PDF, page by page
- * (progress "Reading page 3 of 12", cancel kills the running program), on slots of the shared
- * worker pool, then in one tenant transaction stores the text as the document's content with
- * `text_status` 'ocr' and where each page starts, and queues the document's indexing again, so
- * search, analyses and their citations all use the recognised text. It writes only a document
- * still without text ('empty'), so it never overwrites a text layer or an earlier recognition.
+ * The 'ocr' job (issue 26, decisions 0053 and 0062): recognises the text of a PDF's scanned pages,
+ * page by page (progress "Reading page 3 of 12", cancel kills the running program), on slots of
+ * the shared worker pool; the text layer of its other (typed) pages is read again from the PDF,
+ * and the pages are merged in page order. Then in one tenant transaction it stores the text as the
+ * document's content with `text_status` 'ocr' and where each page starts (so a citation falls on
+ * its page), and queues the document's indexing again, so search, analyses and their citations
+ * all use it. It writes only a document still without text ('empty'), so it never overwrites a
+ * text layer or an earlier recognition.
  */
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
@@ -19,7 +21,9 @@ import type { AppServices } from '../../services'
 import { assertOrgKey } from '../../blob/blob-keys'
 import { readBlob } from '../../blob/read-blob'
 import { MAX_UPLOAD_BYTES } from './schemas'
-import { recognisePdf, type OcrSettings } from '../../ai/ocr/recognise-pdf'
+import { joinPages, recognisePages, type OcrSettings } from '../../ai/ocr/recognise-pdf'
+import { withBlobCopy } from './with-blob-copy'
+import { extractTextInPool } from './extract-in-pool'
 import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import { MAX_DOCUMENT_CHARACTERS } from './extract-text'
 
@@ -45,6 +49,11 @@ const OcrInput = z.object({
   documentId: z.string().uuid(),
   /** Pages of the PDF, as its extraction counted them (at most MAX_PDF_PAGES). */
   pages: z.number().int().min(1),
+  /**
+   * The scanned pages to read (1-based, ascending; scanned-pages.ts); the others keep their text
+   * layer. Absent (jobs queued before decision 0062) = every page.
+   */
+  ocrPages: z.array(z.number().int().min(1)).min(1).optional(),
 })
 
 /** Queues the OCR of document `documentId` (`pages` pages) in the caller's transaction `tx`. */
@@ -130,15 +139,31 @@ export const ocrJob = defineJob({
       if (!blob) throw new AppError('file_not_found', 'The PDF of this document is missing.')
       const settings = ocrSettings(services)
       await checkOcrLanguages(settings.languages, services.pool)
-      context.progress(0, `Reading page 1 of ${pages}`)
-      const recognised = await recognisePdf(blob.data, pages, settings, {
+      const all = Array.from({ length: pages }, (_, index) => index + 1)
+      const ocrPages = (job.input.ocrPages ?? all).filter((page) => page <= pages)
+      // The typed pages' text layer, read as the upload read it (same limits, on the pool).
+      const layer =
+        ocrPages.length < pages && row.fileKey
+          ? await withBlobCopy(services.blobs, row.fileKey, MAX_UPLOAD_BYTES, (file) =>
+              extractTextInPool(services.pool, services.limits.extraction, {
+                path: file,
+                fileName: 'document.pdf',
+              }),
+            )
+          : null
+      context.progress(0, `Reading page ${ocrPages[0]} of ${pages}`)
+      const read = await recognisePages(blob.data, ocrPages, settings, {
         signal: context.signal,
         onPage: (done, total) =>
           context.progress(
             done / total,
-            done < total ? `Reading page ${done + 1} of ${total}` : 'Saving the text',
+            done < total ? `Reading page ${ocrPages[done]} of ${pages}` : 'Saving the text',
           ),
       })
+      const recognisedOf = new Map(ocrPages.map((page, index) => [page, read[index] ?? '']))
+      const recognised = joinPages(
+        all.map((page) => recognisedOf.get(page) ?? layer?.pageTexts?.[page - 1] ?? ''),
+      )
       if (recognised.text.length > MAX_DOCUMENT_CHARACTERS)
         throw new AppError('text_too_long', 'The recognised text is longer than a document may be.')
       if (!(await saveRecognisedText(services, principal, documentId, recognised)))

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { uploadForm } from '../../test/sample-files'
-import { imageOnlyPdf, textPdf } from '../../test/image-only-pdf'
+import { imageOnlyPdf, joinPdfs, textPdf, textPdfWithHiddenLine } from '../../test/image-only-pdf'
 import { RISKY_SERVICES_AGREEMENT } from '../../test/test-contracts'
 import { storedDocuments } from '../../test/document-uploads'
 import type { AnalysisResult } from '../../ai/analyzer/types'
@@ -178,6 +178,72 @@ describe('scanned PDFs (OCR)', () => {
       expect(cited.get('Termination For Convenience')).toMatch(/terminate this Agreement/)
     },
   )
+
+  it(
+    'reads only the scanned page of a PDF mixing typed and scanned pages, merged in page order',
+    { timeout: 300_000 },
+    async () => {
+      const lines = wrap(RISKY_SERVICES_AGREEMENT)
+      const split = lines.findIndex((line) => line.startsWith('6. Indemnification'))
+      // In page 1's text layer, white on white: a text holding it was not read by OCR.
+      const hidden = 'Reference ZXQ-417 kept in the text layer'
+      const mixed = await joinPdfs([
+        await textPdfWithHiddenLine(lines.slice(0, split), hidden),
+        await imageOnlyPdf(await textPdf(lines.slice(split))),
+      ])
+      const res = await upload(alice, mixed, 'typed-with-scan.pdf')
+      expect(res.statusCode).toBe(201)
+      const id = res.json().id as string
+      expect(res.json()).toMatchObject({ content: '', textStatus: 'empty' })
+      const [job] = await ocrJobs(alice, id)
+      expect(await endedJob(alice, job!.id)).toMatchObject({
+        status: 'succeeded',
+        result: { documentId: id, pages: 2 },
+      })
+
+      const merged = await document(alice, id)
+      expect(merged.textStatus).toBe('ocr')
+      expect(merged.pageStarts).toHaveLength(2)
+      const [, second] = merged.pageStarts as [number, number]
+      const page1 = merged.content.slice(0, second).replace(/\s+/g, ' ')
+      const page2 = merged.content.slice(second).replace(/\s+/g, ' ')
+      expect(page1).toContain(hidden)
+      expect(page1).toContain('Northwind Analytics, Inc.')
+      expect(page1).not.toContain('indemnify')
+      expect(page2).toMatch(/^6\. Indemnification/)
+      expect(page2).toContain('indemnify, defend and hold harmless Provider')
+      expect(page2).toContain('laws of the State of New York')
+
+      const started = await t.app.inject({
+        method: 'POST',
+        url: `${base(alice)}/${id}/analyses`,
+        headers: alice.headers,
+        payload: { kind: 'full' },
+      })
+      expect((await endedJob(alice, started.json().id)).status).toBe('succeeded')
+      const list = await t.app.inject({
+        url: `${base(alice)}/${id}/analyses`,
+        headers: alice.headers,
+      })
+      const result = (list.json().items as { result: AnalysisResult }[])[0]!.result
+      const page = (offset: number) => (offset < second ? 1 : 2)
+      const law = result.keyTerms.governingLaw!
+      expect(page(law.start)).toBe(2)
+      expect(merged.content.slice(law.start, law.end)).toMatch(/New York/)
+      const clause = (category: string) => result.clauses.find((c) => c.category === category)!
+      expect(page(clause('Termination For Convenience').start)).toBe(1)
+      expect(page(clause('Governing Law').start)).toBe(2)
+    },
+  )
+
+  it('never OCRs a typed PDF whose last page holds only a signature line', async () => {
+    const lines = [...wrap(RISKY_SERVICES_AGREEMENT), 'Signed: ______']
+    const res = await upload(alice, await textPdf(lines, lines.length - 1), 'signed.pdf')
+    expect(res.statusCode).toBe(201)
+    expect(res.json().textStatus).toBe('ok')
+    expect(res.json().content).toMatch(/Signed: _+$/)
+    expect(await ocrJobs(alice, res.json().id)).toEqual([])
+  })
 
   it('never OCRs a PDF with a text layer', { timeout: 300_000 }, async () => {
     const res = await upload(alice, await textPdf(wrap(RISKY_SERVICES_AGREEMENT), 20), 'typed.pdf')

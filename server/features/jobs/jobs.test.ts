@@ -100,7 +100,7 @@ describe('analysis of a long document as a background job', () => {
       url: `${jobsUrl(alice)}?subjectId=${documentId}&kind=entities-import`,
       headers: alice.headers,
     })
-    expect(none.json()).toEqual({ items: [], total: 0 })
+    expect(none.json()).toEqual({ items: [], total: 0, subjects: [] })
     const bad = await t.app.inject({ url: `${jobsUrl(alice)}?status=done`, headers: alice.headers })
     expect(bad.statusCode).toBe(400)
   })
@@ -126,7 +126,25 @@ describe('analysis of a long document as a background job', () => {
       expect(res.statusCode).toBe(404)
     }
     const list = await t.app.inject({ url: jobsUrl(mallory), headers: mallory.headers })
-    expect(list.json()).toEqual({ items: [], total: 0 })
+    expect(list.json()).toEqual({ items: [], total: 0, subjects: [] })
+  })
+
+  it('names the document each listed job works on, and no other organisation sees it', async () => {
+    await succeededAnalysisJob(alice)
+    const res = await t.app.inject({
+      url: `${jobsUrl(alice)}?subjectId=${documentId}&kind=analysis`,
+      headers: alice.headers,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().subjects).toEqual([
+      { id: documentId, type: 'document', title: 'Long master agreement' },
+    ])
+    const other = await t.app.inject({
+      url: `${jobsUrl(mallory)}?subjectId=${documentId}`,
+      headers: mallory.headers,
+    })
+    expect(other.json().subjects).toEqual([])
+    expect(other.body).not.toContain('Long master agreement')
   })
 
   it('serves a transcription job stored before its result named a summary job, typed by its kind', async () => {

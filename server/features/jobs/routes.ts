@@ -19,6 +19,7 @@ import {
 } from '../../jobs/job-service'
 import { streamResponse } from '../../http/stream-responses'
 import { JobKindSchema, JobSchema } from '../../job-schema'
+import { JobSubject, jobSubjects } from './job-subjects'
 
 const JobParams = OrgParams.extend({ jobId: z.string().uuid({ message: 'Job id must be a UUID' }) })
 const JobListQuery = PageQuery.extend({
@@ -50,11 +51,26 @@ export const jobRoutes: FastifyPluginAsyncZod<{
         tags: ['jobs'],
         params: OrgParams,
         querystring: JobListQuery,
-        response: { 200: pageOf(JobSchema) },
+        response: {
+          200: pageOf(JobSchema).extend({
+            subjects: z
+              .array(JobSubject)
+              .describe("The documents and recordings the page's jobs work on, with their titles"),
+          }),
+        },
       },
       config: { minRole: 'member' },
     },
-    (req) => listJobs(db, principalOf(req), req.query),
+    async (req) => {
+      const principal = principalOf(req)
+      const page = await listJobs(db, principal, req.query)
+      const subjects = await jobSubjects(
+        db,
+        principal,
+        page.items.map((job) => job.subjectId),
+      )
+      return { ...page, subjects }
+    },
   )
 
   app.get(

@@ -5,7 +5,7 @@ import type { Job } from '../../lib/jobs'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
 import { AnalysisPrettyView } from './analysis-pretty-view'
 import { AnalysisRawView } from './analysis-raw-view'
-import { AnalysisStatusBadge } from './analysis-status-badge'
+import { PanelStatusBadge } from '../../components/panel-status-badge'
 import { analysisKindLabel } from './analysis-kinds'
 import { formatDateTime } from './format-date-time'
 import type { AnalysisPanelState, Span } from './types'
@@ -61,7 +61,7 @@ export function AnalysisPanel({
               subject="analysis"
             />
           )}
-          <AnalysisStatusBadge status={state.status} />
+          <PanelStatusBadge status={state.status} />
         </div>
       </CardHeader>
       <CardContent>

@@ -1,4 +1,4 @@
-/** Voice data access: consent, recordings (list, detail, upload with progress, delete) and a transcript's summary. */
+/** Voice data access: consent, recordings (list, detail, upload with progress, delete). */
 import { queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '../../lib/api'
 import { uploadWithProgress } from '../../lib/upload-with-progress'
@@ -8,7 +8,6 @@ export type Recording = components['schemas']['Recording']
 export type RecordingDetail = components['schemas']['RecordingDetail']
 export type MemoSummary = components['schemas']['MemoSummary']
 export type Segment = RecordingDetail['segments'][number]
-export type Analysis = components['schemas']['Analysis']
 
 export const recordingsKey = (orgId: string) => ['orgs', orgId, 'recordings'] as const
 
@@ -64,23 +63,6 @@ export function deleteRecording(orgId: string, recordingId: string) {
       params: { path: { orgId, recordingId } },
     })
     .then(unwrap)
-}
-
-/**
- * The summary `analysisId` of transcript `documentId` (the server's summary job made it once the
- * transcription ended), or null when it is not among the document's analyses.
- */
-export async function transcriptSummary(
-  orgId: string,
-  documentId: string,
-  analysisId: string,
-): Promise<Analysis | null> {
-  const page = await api
-    .GET('/api/v1/orgs/{orgId}/documents/{documentId}/analyses', {
-      params: { path: { orgId, documentId }, query: { limit: 100 } },
-    })
-    .then(unwrap)
-  return page.items.find((analysis) => analysis.id === analysisId) ?? null
 }
 
 /** Upload limit of one recording (the uploadRecording operation), in bytes: 100 MB. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { ListenButton } from '../../components/listen-button'
 import { orgSpeech } from '../../lib/speech'
 import { cn } from '../../lib/utils'
@@ -7,12 +7,28 @@ import { recordingAudioUrl, recordingQuery, type Recording } from './api'
 import { clock } from './clock'
 import { MemoSummaryView } from './memo-summary-view'
 
+/** A request to play `recordingId` from `start` seconds; `seq` tells a repeated request apart. */
+export interface Cue {
+  recordingId: string
+  start: number
+  seq: number
+}
+
 /**
  * One recording: its audio player and, beside it, the transcript's timed segments; the segment
  * being played is highlighted and clicking a segment plays from its start. Below them, the memo
- * summary saved with the recording, whose cited times play from their segment too.
+ * summary saved with the recording, whose cited times play from their segment too, as does a
+ * `cue` (a time cited elsewhere on the screen), which also scrolls the player into view.
  */
-export function RecordingPlayer({ orgId, recording }: { orgId: string; recording: Recording }) {
+export function RecordingPlayer({
+  orgId,
+  recording,
+  cue = null,
+}: {
+  orgId: string
+  recording: Recording
+  cue?: Cue | null
+}) {
   const audio = useRef<HTMLAudioElement>(null)
   const [time, setTime] = useState(0)
   const detail = useQuery({
@@ -26,6 +42,14 @@ export function RecordingPlayer({ orgId, recording }: { orgId: string; recording
     element.currentTime = start
     void element.play().catch(() => undefined)
   }
+  const play = useEffectEvent((start: number) => {
+    // jsdom has no scrollIntoView.
+    audio.current?.scrollIntoView?.({ block: 'center' })
+    seek(start)
+  })
+  useEffect(() => {
+    if (cue) play(cue.start)
+  }, [cue])
   return (
     <>
       <div className="grid gap-4 md:grid-cols-2">

@@ -9,15 +9,24 @@ import { cn } from '../../lib/utils'
 import { useLinkedId } from '../../lib/use-linked-id'
 import { useLiveRefresh } from '../../lib/realtime'
 import { deleteRecording, recordingQuery, recordingsKey, recordingsQuery } from './api'
-import { RecordingPlayer } from './recording-player'
+import { RecordingPlayer, type Cue } from './recording-player'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 /**
  * The organisation's (or the chosen app's) recordings, newest first, each playable with its
  * transcript beside it. The recording the address names (`?recording=<id>`, an audit link) is
- * marked and scrolled to, and shown first when it is older than the latest 50.
+ * marked and scrolled to, and shown first when it is older than the latest 50. `cue` plays its
+ * recording from a time (a time cited in the memo summary panel).
  */
-export function RecordingsList({ orgId, appId }: { orgId: string; appId: string | null }) {
+export function RecordingsList({
+  orgId,
+  appId,
+  cue = null,
+}: {
+  orgId: string
+  appId: string | null
+  cue?: Cue | null
+}) {
   const queryClient = useQueryClient()
   const list = useQuery(recordingsQuery(orgId, appId))
   // A recording's status (transcribed, summarised) and a colleague's new recording show as
@@ -80,7 +89,11 @@ export function RecordingsList({ orgId, appId }: { orgId: string; appId: string 
                 </Button>
               </div>
             </div>
-            <RecordingPlayer orgId={orgId} recording={recording} />
+            <RecordingPlayer
+              orgId={orgId}
+              recording={recording}
+              cue={cue?.recordingId === recording.id ? cue : null}
+            />
           </article>
         ))}
       </CardContent>

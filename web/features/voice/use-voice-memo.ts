@@ -1,11 +1,11 @@
 /**
  * The recorder's flow: idle → recording → processing → idle. Stopping releases the microphone and
  * uploads the audio (progress in percent), the server transcribes it as a background job
- * ('Transcribing audio...' → 'Transcription complete!'), and that job queues the transcript's
- * summary on the server (so a closed tab still gets it), which the page follows
- * ('Analyzing document...' → 'Analysis complete!'). Errors: 'Failed to start recording' when the
- * microphone is refused or fails, 'Not authenticated' without a session, else the server's message
- * or 'Failed to process audio'.
+ * ('Transcribing audio...' → 'Transcription complete!') and saves the memo's summary with it (key
+ * points, decisions, action items, names, each citing its segment: decision 0056), which the
+ * analysis panel then shows ('Analysis complete!'), the same summary a reload shows under the
+ * recording. Errors: 'Failed to start recording' when the microphone is refused or fails, 'Not
+ * authenticated' without a session, else the server's message or 'Failed to process audio'.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -14,23 +14,20 @@ import { ApiError } from '../../lib/api'
 import { useJob, type Job } from '../../lib/jobs'
 import { useRecorder } from '../../lib/use-recorder'
 import type { OrgScope } from '../../lib/org-scope'
-import {
-  recordingQuery,
-  recordingsKey,
-  transcriptSummary,
-  uploadRecording,
-  type Analysis,
-} from './api'
+import { recordingQuery, recordingsKey, uploadRecording, type MemoSummary } from './api'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 export type RecorderStatus = 'idle' | 'recording' | 'processing'
 
-/** What the analysis panel shows for the latest memo (the analysis panel's states). */
+/**
+ * What the analysis panel shows for the latest memo (the analysis panel's states): nothing, Working
+ * while it is transcribed, an error, or its memo summary.
+ */
 export type SummaryState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ok'; analysis: Analysis }
+  | { status: 'ok'; recordingId: string; title: string; memo: MemoSummary }
 
 function messageOf(error: unknown): string {
   if (error instanceof ApiError && error.code === 'unauthenticated') return 'Not authenticated'
@@ -48,8 +45,6 @@ export function useVoiceMemo(scope: OrgScope) {
     tone: 'info' | 'success' | 'error'
   } | null>(null)
   const [jobId, setJobId] = useState<string>()
-  const [recordingId, setRecordingId] = useState<string>()
-  const [summaryJobId, setSummaryJobId] = useState<string>()
   const [summary, setSummary] = useState<SummaryState>({ status: 'idle' })
 
   const say = (text: string, tone: 'info' | 'success' | 'error') => {
@@ -66,46 +61,33 @@ export function useVoiceMemo(scope: OrgScope) {
 
   const afterTranscription = async (job: Job) => {
     await refreshAfterWrite(queryClient, recordingsKey(orgId))
-    if (job.status !== 'succeeded') {
+    if (job.status !== 'succeeded' || job.kind !== 'transcription' || !job.result) {
       fail(new Error(job.error ?? 'Failed to process audio'))
+      setSummary({ status: 'idle' })
       return
     }
     say('Transcription complete!', 'success')
-    const summaryJob = job.kind === 'transcription' ? job.result?.summaryJobId : null
-    if (!summaryJob) {
+    setStatus('idle')
+    const { recordingId, summaryJobId, memoSummary } = job.result
+    // The transcription queues no summary job when it recognised no speech.
+    if (summaryJobId === null) {
       setSummary({ status: 'error', message: 'No speech was recognised in this recording.' })
-      setStatus('idle')
       return
     }
-    say('Analyzing document...', 'info')
-    setSummary({ status: 'loading' })
-    setSummaryJobId(summaryJob)
-  }
-  const summaryFailed = (error: unknown) => {
-    setSummary({ status: 'error', message: messageOf(error) || 'Failed to analyze document' })
-    say(messageOf(error), 'error')
-    setStatus('idle')
-  }
-  const afterSummary = async (ended: Job) => {
-    await refreshAfterWrite(queryClient, recordingsKey(orgId))
     try {
-      const analysisId = ended.kind === 'analysis' ? ended.result?.analysisId : undefined
-      if (ended.status !== 'succeeded' || !analysisId || !recordingId)
-        throw new Error(ended.error ?? 'Failed to analyze document')
       const recording = await queryClient.fetchQuery(recordingQuery(orgId, recordingId))
-      const analysis = recording.documentId
-        ? await transcriptSummary(orgId, recording.documentId, analysisId)
-        : null
-      if (!analysis) throw new Error('Failed to analyze document')
-      setSummary({ status: 'ok', analysis })
+      // The job's result carries the summary; the row has it too (jobs from before decision 0056).
+      const memo = memoSummary ?? recording.memoSummary
+      if (!memo) throw new Error('Failed to analyze document')
+      setSummary({ status: 'ok', recordingId, title: recording.title, memo })
       say('Analysis complete!', 'success')
-      setStatus('idle')
     } catch (error) {
-      summaryFailed(error)
+      const message = messageOf(error)
+      setSummary({ status: 'error', message })
+      say(message, 'error')
     }
   }
   const job = useJob(orgId, jobId, (ended) => void afterTranscription(ended))
-  useJob(orgId, summaryJobId, (ended) => void afterSummary(ended))
 
   const start = async () => {
     try {
@@ -123,14 +105,13 @@ export function useVoiceMemo(scope: OrgScope) {
     try {
       const audio = await recorder.stop()
       setUploadPercent(0)
-      setSummaryJobId(undefined)
-      const { recording, job: started } = await uploadRecording(scope, audio.blob, (fraction) =>
+      const { job: started } = await uploadRecording(scope, audio.blob, (fraction) =>
         setUploadPercent(Math.round(fraction * 100)),
       )
       setUploadPercent(null)
-      setRecordingId(recording.id)
       await refreshAfterWrite(queryClient, recordingsKey(orgId))
       say('Transcribing audio...', 'info')
+      setSummary({ status: 'loading' })
       setJobId(started.id)
     } catch (error) {
       fail(error)
@@ -145,7 +126,6 @@ export function useVoiceMemo(scope: OrgScope) {
     uploadPercent,
     message,
     job,
-    recordingId,
     summary,
   }
 }

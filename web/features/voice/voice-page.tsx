@@ -1,17 +1,17 @@
-import type { ReactNode } from 'react'
+import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { FileTextIcon, MicIcon, SparklesIcon } from 'lucide-react'
 import { PageHeader } from '../../components/page-header'
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { useOrgScope, type OrgScope } from '../../lib/org-scope'
+import { orgSpeech } from '../../lib/speech'
 import { consentQuery } from './api'
 import { ConsentNotice } from './consent-notice'
+import { MemoSummaryPanel } from './memo-summary-panel'
 import { RecorderCard } from './recorder-card'
+import type { Cue } from './recording-player'
 import { RecordingsList } from './recordings-list'
-import { useVoiceMemo, type SummaryState } from './use-voice-memo'
-
-/** Renders the analysis panel for the latest memo's summary (composed by web/app). */
-export type RenderSummary = (props: { orgId: string; state: SummaryState }) => ReactNode
+import { useVoiceMemo } from './use-voice-memo'
 
 const CARDS = [
   { icon: MicIcon, title: 'Record', text: 'Dictate a memo or record a meeting in the browser.' },
@@ -28,7 +28,7 @@ const CARDS = [
 ]
 
 /** /dashboard/:orgSlug/voice: explanatory cards, the recorder (after the consent notice), the summary and the recordings. */
-export function VoicePage({ renderSummary }: { renderSummary: RenderSummary }) {
+export function VoicePage() {
   const scope = useOrgScope()
   return (
     <>
@@ -48,31 +48,29 @@ export function VoicePage({ renderSummary }: { renderSummary: RenderSummary }) {
           </Card>
         ))}
       </div>
-      <VoiceWorkspace
-        key={`${scope.orgId}:${scope.appId ?? ''}`}
-        scope={scope}
-        renderSummary={renderSummary}
-      />
+      <VoiceWorkspace key={`${scope.orgId}:${scope.appId ?? ''}`} scope={scope} />
     </>
   )
 }
 
-function VoiceWorkspace({
-  scope,
-  renderSummary,
-}: {
-  scope: OrgScope
-  renderSummary: RenderSummary
-}) {
+function VoiceWorkspace({ scope }: { scope: OrgScope }) {
   const consent = useQuery(consentQuery(scope.orgId))
   const memo = useVoiceMemo(scope)
+  // A time cited in the panel plays that recording, whose player is in the list below.
+  const [cue, setCue] = useState<Cue | null>(null)
   return (
     <div className="flex flex-col gap-6">
       {consent.isError && <p className="text-sm text-destructive">{consent.error.message}</p>}
       {consent.data?.acknowledgedAt === null && <ConsentNotice orgId={scope.orgId} />}
       {consent.data?.acknowledgedAt && <RecorderCard memo={memo} />}
-      {renderSummary({ orgId: scope.orgId, state: memo.summary })}
-      <RecordingsList orgId={scope.orgId} appId={scope.appId} />
+      <MemoSummaryPanel
+        state={memo.summary}
+        synthesize={orgSpeech(scope.orgId)}
+        onCite={(recordingId, start) =>
+          setCue((last) => ({ recordingId, start, seq: (last?.seq ?? 0) + 1 }))
+        }
+      />
+      <RecordingsList orgId={scope.orgId} appId={scope.appId} cue={cue} />
     </div>
   )
 }

@@ -1,16 +1,14 @@
 import { LoaderCircle } from 'lucide-react'
-import { Badge } from '../../components/ui/badge'
-import type { AnalysisPanelState } from './types'
+import { Badge } from './ui/badge'
 
 const LABEL = { loading: 'Working', error: 'Error', ok: 'Ready' } as const
 const VARIANT = { loading: 'secondary', error: 'destructive', ok: 'default' } as const
 
-/** The panel's status (Working, Error or Ready) as a polite live region. */
-export function AnalysisStatusBadge({
-  status,
-}: {
-  status: Exclude<AnalysisPanelState['status'], 'idle'>
-}) {
+/**
+ * An AI result panel's status (Working, Error or Ready: the spec's analysis panel states) as a
+ * polite live region; the document analysis and the voice memo panels share it.
+ */
+export function PanelStatusBadge({ status }: { status: 'loading' | 'error' | 'ok' }) {
   return (
     <p role="status" aria-live="polite" className="m-0">
       <Badge variant={VARIANT[status]}>
