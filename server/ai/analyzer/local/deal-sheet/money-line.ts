@@ -29,6 +29,17 @@ const TIMING = new RegExp(
 )
 const PAYMENT = /\b(?:pa(?:y|ys|id|yable|yment)|invoices?|remit)\b/i
 
+/** A duty to pay without a written figure: redacted ("[***]") or set in a schedule. */
+const PAY_DUTY =
+  /\b(?:shall|will|agrees?\s+to|must)\s+(?:\w+\s+){0,2}pay\b|\b(?:shall|will)\s+be\s+(?:paid|payable|invoiced)\b|\bis\s+payable\b/i
+const PAID_THING =
+  /\b(?:fees?|price|prices|royalt(?:y|ies)|compensation|amounts?|sums?|charges?|commissions?|rent|invoices?|costs)\b/i
+const IN_SCHEDULE = /\b(?:schedule|exhibit|appendix|annex|attachment)\b|\[\s*\*+\s*\]/i
+
+/** A deal stated to move no money: "royalty-free", "no payment is due", "without charge". */
+const NO_MONEY =
+  /\broyalty-?\s?free\b|\bfree\s+of\s+charge\b|\bwithout\s+(?:charge|compensation|payment)\b|\bno\s+(?:payment|fee|consideration)\s+(?:is|shall\s+be|will\s+be)\s+(?:due|payable|paid)/i
+
 /** CUAD categories that state money the contract moves (minimums, revenue sharing, prices). */
 const MONEY_CATEGORIES = ['Minimum Commitment', 'Revenue/Profit Sharing', 'Price Restrictions']
 
@@ -65,11 +76,25 @@ export function moneyLine(input: SheetInput): LineFinding {
     cites.push(timing)
   }
   if (parts.length === 0) {
-    // A revenue-sharing or price clause without a figure still tells the reader money moves.
+    // Without a figure, a duty to pay, a revenue-sharing or price clause, or a statement that no
+    // money moves still tells the reader what the deal costs.
+    const duty = sentencesWith(input, PAY_DUTY, PAID_THING)[0]
     const clause = clausesOf(input, MONEY_CATEGORIES).find((c) => isOperative(c))
-    if (!clause) return null
-    parts.push(clause.category.toLowerCase())
-    cites.push(clause)
+    const free = sentencesWith(input, NO_MONEY)[0]
+    if (duty) {
+      parts.push(
+        IN_SCHEDULE.test(duty.text)
+          ? 'payment set in a schedule or redacted'
+          : 'payment duty without a stated figure',
+      )
+      cites.push(duty)
+    } else if (clause) {
+      parts.push(clause.category.toLowerCase())
+      cites.push(clause)
+    } else if (free) {
+      parts.push('no payment stated (royalty-free or without charge)')
+      cites.push(free)
+    } else return null
   }
   return { value: [...new Set(parts)].join('; '), citations: distinctQuotes(cites) }
 }
