@@ -198,26 +198,39 @@ export function labelSentences(
   index: WhitespaceIndex = buildWhitespaceIndex(content),
 ): { positives: Set<number>; missing: number } {
   const positives = new Set<number>()
+  const { spans, missing } = locateClauses(index, clauseTexts)
+  for (const span of spans) {
+    for (let s = 0; s < sentences.length; s += 1) {
+      const sentence = sentences[s]
+      if (!sentence || sentence.end <= span.start || sentence.start >= span.end) continue
+      const overlap = Math.min(sentence.end, span.end) - Math.max(sentence.start, span.start)
+      const shorter = Math.min(sentence.end - sentence.start, span.end - span.start)
+      if (overlap >= shorter / 2) positives.add(s)
+    }
+  }
+  return { positives, missing }
+}
+
+/**
+ * Where quoted clause texts stand in the content (see labelSentences for how they are found):
+ * their spans, and how many pieces were not found.
+ */
+export function locateClauses(
+  index: WhitespaceIndex,
+  clauseTexts: readonly string[],
+): { spans: { start: number; end: number }[]; missing: number } {
+  const spans: { start: number; end: number }[] = []
   let missing = 0
   for (const text of clauseTexts) {
     for (const piece of text.split('<omitted>')) {
       const needle = piece.replace(/\s+/g, ' ').trim().toLowerCase()
       if (needle.length < 3) continue
       const span = locate(index, needle)
-      if (!span) {
-        missing += 1
-        continue
-      }
-      for (let s = 0; s < sentences.length; s += 1) {
-        const sentence = sentences[s]
-        if (!sentence || sentence.end <= span.start || sentence.start >= span.end) continue
-        const overlap = Math.min(sentence.end, span.end) - Math.max(sentence.start, span.start)
-        const shorter = Math.min(sentence.end - sentence.start, span.end - span.start)
-        if (overlap >= shorter / 2) positives.add(s)
-      }
+      if (span) spans.push(span)
+      else missing += 1
     }
   }
-  return { positives, missing }
+  return { spans, missing }
 }
 
 /** Content with whitespace runs collapsed to one space and lower-cased, with offsets back. */

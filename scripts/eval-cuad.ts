@@ -21,6 +21,7 @@ import {
   trainClauseModel,
 } from './clause-trainer'
 import { loadCuadFromArgs, parseArgs, type CuadContract } from './cuad-dataset'
+import { normaliseJurisdiction } from './jurisdiction'
 import { KEY_TERM_FIELDS, keyTermScores, scoreKeyTerms, type FieldScore } from './key-term-scoring'
 
 const USAGE = 'usage: npm run eval:cuad -- [--contracts DIR --labels CSV] [--folds K]'
@@ -169,34 +170,6 @@ function prf({ tp, fp, fn }: Counts): { precision: number; recall: number; f1: n
   const recall = tp + fn > 0 ? tp / (tp + fn) : fp === 0 ? 1 : 0
   const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0
   return { precision, recall, f1 }
-}
-
-/**
- * A comparable form of a jurisdiction answer: lower case, "the State of"-style prefixes and
- * country qualifiers removed, several jurisdictions sorted ("England, United Kingdom; Wales,
- * United Kingdom" and "England and Wales" both give "england|wales"). "" for no answer.
- */
-function normaliseJurisdiction(value: string): string {
-  const cleaned = value.trim().toLowerCase()
-  if (cleaned === '' || cleaned === '[]') return ''
-  const parts = cleaned
-    .replace(/’/g, "'")
-    .split(/;|\band\b|&/)
-    .map((part) =>
-      part
-        .replace(/\b(?:the|laws? of|state of|commonwealth of|province of|republic of)\b/g, ' ')
-        .replace(
-          /,?\s*(?:united states(?: of america)?|usa|u\.s\.a?\.?|canada|united kingdom|uk)\s*$/,
-          '',
-        )
-        .replace(/\bpeople's\b/g, '')
-        .replace(/\bprc\b/g, 'china')
-        .replace(/[^a-z ]/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter((part) => part.length > 0)
-  return [...new Set(parts)].sort().join('|')
 }
 
 function fmt(value: number): string {

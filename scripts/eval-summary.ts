@@ -3,6 +3,7 @@
  *
  *   npm run eval:summary -- [--summaries JSON]
  *   npm run eval:summary -- --memo [--transcripts DIR]   (memo summaries: eval-memo-summary.ts)
+ *   npm run eval:summary -- --cuad [--contracts DIR --labels CSV]   (deal sheets: eval-deal-sheet.ts)
  *
  * The JSON is an object of entries with `original_text` and `reference_summary` (the layout of
  * the legal_summarization set, Manor & Li 2019; default `summaries/tos-summaries-dev.json` under
@@ -17,6 +18,7 @@ import { l as rougeL, n as rougeN } from 'js-rouge'
 import { analyzeLocal } from '../server/ai/analyzer/local/analyze-local'
 import { segmentSentences } from '../server/ai/analyzer/local/sentences'
 import { fixturesDir, parseArgs } from './cuad-dataset'
+import { evalDealSheets } from './eval-deal-sheet'
 import { evalMemoSummaries } from './eval-memo-summary'
 
 interface Scores {
@@ -27,6 +29,7 @@ interface Scores {
 
 const args = parseArgs(process.argv.slice(2))
 if (args.has('memo')) evalMemoSummaries(args.get('transcripts') ?? join(fixturesDir(), 'audio'))
+else if (args.has('cuad')) evalDealSheets(args)
 else evalReferenceSummaries()
 
 /** The reference-summary mode: ROUGE of the engine and of lead-3 (see the top of this file). */

@@ -1180,6 +1180,27 @@ export interface components {
                     label: string;
                     value: string;
                 }[];
+                dealSheet?: {
+                    lines: {
+                        /** @enum {string} */
+                        key: "deal" | "parties" | "agreementDate" | "effectiveDate" | "term" | "money" | "termination" | "liability" | "restrictions" | "ip" | "confidentiality" | "law";
+                        label: string;
+                        value: string | null;
+                        citations: {
+                            start: number;
+                            end: number;
+                            text: string;
+                        }[];
+                    }[];
+                    attention: {
+                        text: string;
+                        citations: {
+                            start: number;
+                            end: number;
+                            text: string;
+                        }[];
+                    }[];
+                };
             };
             clauses: {
                 start: number;
@@ -1810,6 +1831,27 @@ export interface components {
                     label: string;
                     value: string;
                 }[];
+                dealSheet?: {
+                    lines: {
+                        /** @enum {string} */
+                        key: "deal" | "parties" | "agreementDate" | "effectiveDate" | "term" | "money" | "termination" | "liability" | "restrictions" | "ip" | "confidentiality" | "law";
+                        label: string;
+                        value: string | null;
+                        citations: {
+                            start: number;
+                            end: number;
+                            text: string;
+                        }[];
+                    }[];
+                    attention: {
+                        text: string;
+                        citations: {
+                            start: number;
+                            end: number;
+                            text: string;
+                        }[];
+                    }[];
+                };
             };
             clauses: {
                 start: number;

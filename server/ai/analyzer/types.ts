@@ -85,15 +85,57 @@ export type SummaryFact = z.infer<typeof SummaryFact>
 export const SummarySentence = QuotedSpan.extend({ category: z.string().optional() })
 export type SummarySentence = z.infer<typeof SummarySentence>
 
+/** The fixed lines of a deal sheet, in the order a first-pass review memo reads them. */
+export const DEAL_SHEET_KEYS = [
+  'deal',
+  'parties',
+  'agreementDate',
+  'effectiveDate',
+  'term',
+  'money',
+  'termination',
+  'liability',
+  'restrictions',
+  'ip',
+  'confidentiality',
+  'law',
+] as const
+export const DealSheetKey = z.enum(DEAL_SHEET_KEYS)
+export type DealSheetKey = z.infer<typeof DealSheetKey>
+
 /**
- * `text` is what a reader sees (header lines, then the sentences); `sentences` are the quoted
- * substance sentences; `header` (optional for analyses stored before it existed) lists the key
- * facts with the passages they were read from.
+ * One deal-sheet line: `value` is null when the contract was read and the point was not found
+ * ('Not found'); otherwise `citations` holds one or more exact quotes it was read from.
+ */
+export const DealSheetLine = z.object({
+  key: DealSheetKey,
+  label: z.string(),
+  value: z.string().nullable(),
+  citations: z.array(QuotedSpan),
+})
+export type DealSheetLine = z.infer<typeof DealSheetLine>
+
+/** A point that most needs a lawyer's attention, with the passages behind it (none when absent). */
+export const AttentionPoint = z.object({ text: z.string(), citations: z.array(QuotedSpan) })
+export type AttentionPoint = z.infer<typeof AttentionPoint>
+
+/** The deal sheet: every line of DEAL_SHEET_KEYS in order, then 3–5 attention points. */
+export const DealSheet = z.object({
+  lines: z.array(DealSheetLine),
+  attention: z.array(AttentionPoint),
+})
+export type DealSheet = z.infer<typeof DealSheet>
+
+/**
+ * `text` is what a reader sees and pastes (the deal sheet as plain text when there is one, else
+ * header lines and sentences); `sentences` are the quoted substance sentences; `header` and
+ * `dealSheet` are optional because analyses stored before them lack them.
  */
 export const Summary = z.object({
   text: z.string(),
   sentences: z.array(SummarySentence),
   header: z.array(SummaryFact).optional(),
+  dealSheet: DealSheet.optional(),
 })
 export type Summary = z.infer<typeof Summary>
 

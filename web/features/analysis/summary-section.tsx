@@ -1,3 +1,4 @@
+import { DealSheetView } from './deal-sheet-view'
 import { FindingButton } from './finding-button'
 import { FindingSection } from './finding-section'
 import { isSameSpan } from './is-same-span'
@@ -10,12 +11,23 @@ interface SummarySectionProps {
 }
 
 /**
- * The summary: its key-facts header (type, parties, date, term, consideration, law) and its
+ * The summary: the deal sheet when the analysis has one; for analyses stored before it, the
+ * key-facts header (type, parties, date, term, consideration, law) and its
  * sentences, each a button pointing at its passage in the document.
  */
 export function SummarySection({ summary, highlight, onSelectSpan }: SummarySectionProps) {
   const { sentences, text } = summary
   const header = summary.header ?? []
+  if (summary.dealSheet)
+    return (
+      <FindingSection title="Deal sheet" emptyText="No deal sheet." isEmpty={false}>
+        <DealSheetView
+          sheet={summary.dealSheet}
+          highlight={highlight}
+          onSelectSpan={onSelectSpan}
+        />
+      </FindingSection>
+    )
   return (
     <FindingSection
       title="Summary"

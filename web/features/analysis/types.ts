@@ -37,3 +37,6 @@ export type AnalysisPanelState =
   | { status: 'loading'; jobId?: string }
   | { status: 'error'; message: string }
   | { status: 'ok'; analysis: Analysis }
+
+/** A contract's deal sheet (absent from analyses stored before it existed). */
+export type DealSheet = NonNullable<AnalysisResult['summary']['dealSheet']>

@@ -18,7 +18,7 @@ describe('summarizeContract', () => {
       'Northwind Analytics, Inc. (Provider); Contoso Retail LLC (Customer)',
     )
     for (const fact of header) expect(fact.end).toBeGreaterThan(fact.start)
-    expect(summary.text.startsWith('Type: Master Services Agreement. Parties: ')).toBe(true)
+    expect(summary.text.startsWith('Deal: Master Services Agreement between ')).toBe(true)
   })
 
   it('quotes substance sentences chosen per clause category, never definitions', () => {

@@ -1,5 +1,6 @@
 /**
- * A first-pass review summary of a contract: a header of key facts read from the key terms (type
+ * A first-pass review summary of a contract: its deal sheet (build-deal-sheet.ts), whose plain
+ * text is the summary's `text`; a header of key facts read from the key terms (type
  * of agreement, parties with roles, date, term and renewal, consideration, governing law), then
  * substance sentences chosen per detected clause category (grant, exclusivity, payment,
  * termination, liability, IP, …), each quoted from the contract. Where the clauses give fewer
@@ -7,6 +8,8 @@
  */
 import type { Clause, KeyTerms, QuotedSpan, Summary, SummaryFact, SummarySentence } from '../types'
 import { agreementTitle } from './agreement-title'
+import { buildDealSheet, dealSheetText } from './deal-sheet/build-deal-sheet'
+import { MONEY } from './deal-sheet/money-line'
 import { summarize } from './summary'
 
 /** Clause categories in the order a review memo discusses them (CUAD v1 category names). */
@@ -43,10 +46,6 @@ const SENTENCES_PER_SUMMARY_SENTENCE = 40
 /** A substance sentence has at least this many words and at most this many characters. */
 const MIN_WORDS = 8
 const MAX_CHARS = 600
-
-/** Money as contracts state it: "$1,250,000", "US$ 500", "EUR 20,000", "£3 million". */
-const MONEY =
-  /(?:US\$|\$|USD|EUR|€|£|GBP|CAD|RMB|¥)\s?\d[\d,]*(?:\.\d+)?(?:\s*(?:million|thousand|billion))?|\b\d[\d,]*(?:\.\d+)?\s*(?:dollars|euros|USD|EUR)\b/i
 
 /** Words that make a sentence with an amount state the price or consideration. */
 const CONSIDERATION =
@@ -88,11 +87,8 @@ export function summarizeContract(
       if (isSubstance(sentence.text) && !taken(sentence)) chosen.push(sentence)
     }
   }
-  const lines = [
-    ...header.map((fact) => `${fact.label}: ${fact.value}.`),
-    ...chosen.map((s) => s.text.replace(/\s+/g, ' ').trim()),
-  ]
-  return { text: lines.join(' '), sentences: chosen, header }
+  const dealSheet = buildDealSheet({ content, sentences, clauses, keyTerms })
+  return { text: dealSheetText(dealSheet), sentences: chosen, header, dealSheet }
 }
 
 /** A sentence worth quoting: running text, not a definition, not a fragment or a table row. */

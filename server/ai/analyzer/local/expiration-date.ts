@@ -7,6 +7,7 @@
  */
 import type { KeyTerm, QuotedSpan } from '../types'
 import { addDuration, datesIn, DURATION_SOURCE, durationFrom } from './dates'
+import { contractDatesIn } from './contract-dates'
 
 /** What the term is said of: the contract itself or its term ("the Initial Term", "This OMA"). */
 const SUBJECT =
@@ -157,7 +158,7 @@ function readTerm(
   anchors: { effective: string | null; agreement: string | null },
   strength: number,
 ): { value: string; kind: ReadingKind } | null {
-  const dates = datesIn(text, 0)
+  const dates = contractDatesIn(text, 0)
   let start: string | null = null
   for (const date of dates) {
     const before = text.slice(Math.max(0, date.start - 80), date.start)

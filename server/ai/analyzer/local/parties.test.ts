@@ -67,6 +67,51 @@ describe('findParties', () => {
     expect(names(content)).toEqual(['Ashgrove Systems, Inc.', 'Marlow County Hospital'])
   })
 
+  it('ends a name where a street address runs into it, with or without a corporate suffix', () => {
+    expect(
+      names(
+        'This Agreement is made between Tsinghua University, No. 1 Qinghuayuan, Haidian District, Beijing ("Tsinghua") and Orion Pharma Oy, Orionintie 1, 02200 Espoo, Finland ("Orion").\n\nWHEREAS the parties wish to cooperate.',
+      ),
+    ).toEqual(['Tsinghua University', 'Orion Pharma Oy'])
+    expect(
+      names(
+        'This Agreement is made by and between Kessler Werkzeuge GmbH, Hauptstraße 5, 70173 Stuttgart (hereinafter "Kessler") and Nordic Parts AB, Storgatan 3, 111 22 Stockholm, Sweden (hereinafter "Nordic").\n\nRecitals',
+      ),
+    ).toEqual(['Kessler Werkzeuge GmbH', 'Nordic Parts AB'])
+  })
+
+  it('keeps a name whose own words include a number or a street-like word', () => {
+    expect(
+      names(
+        'This Agreement is made between 3M Company ("3M") and Main Street Capital Corporation ("MSCC").\n\nWHEREAS 3M makes tape.',
+      ),
+    ).toEqual(['3M Company', 'Main Street Capital Corporation'])
+  })
+
+  it('reads both columns of a two-column signature block', () => {
+    expect(
+      names(
+        'CONSULTING AGREEMENT\n\nThe parties agree that the consultant will advise the company on its marketing.\n\nIN WITNESS WHEREOF the parties have signed this Agreement.\n\nACME CORPORATION                        BETA CONSULTING LLC\n\nBy: ______________________              By: ______________________\nName: Jane Roe                          Name: John Doe\nTitle: CEO                              Title: Managing Member\n',
+      ),
+    ).toEqual(['ACME CORPORATION', 'BETA CONSULTING LLC'])
+  })
+
+  it('does not take a signature block’s title column for a party', () => {
+    expect(
+      names(
+        'CONSULTING AGREEMENT\n\nThe parties agree as follows.\n\nIN WITNESS WHEREOF the parties have signed.\n\nACME CORPORATION                        Title: Chief Executive Officer\nBy: ______________________\n',
+      ),
+    ).toEqual(['ACME CORPORATION'])
+  })
+
+  it('reads a deed made by one party in favour of another', () => {
+    expect(
+      names(
+        'THIS DEED is made on 1 June 2019 by Kestrel Partners LLP of 4 Hill Street, London W1J 5NE (the "Lender") in favour of Merlin Retail Limited of 9 Park Lane, Manchester (the "Borrower").\n\nIT IS AGREED as follows:',
+      ),
+    ).toEqual(['Kestrel Partners LLP', 'Merlin Retail Limited'])
+  })
+
   it('returns no parties for a text without a preamble', () => {
     expect(findParties('Notes from the call. We will send the draft on Monday.')).toEqual([])
   })

@@ -22,7 +22,7 @@ const NOT_A_PARTY_TERM =
 
 /** Corporate-form suffixes, as whole words (the trailing dot is optional). */
 const COMPANY_SUFFIX_SOURCE =
-  '(?:Inc|INC|Incorporated|INCORPORATED|L\\.?L\\.?C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Co\\.?,?\\s+Ltd|L\\.?L\\.?P|L\\.?P|GmbH|AG|S\\.\\s?A|N\\.\\s?V|B\\.\\s?V|plc|PLC|PTE\\.?,?\\s+LTD|Pty\\.?\\s+Ltd|S\\.?p\\.?A|S\\.?r\\.?l|S\\.\\s?[àÀ]\\.?\\s?[rR]\\.?\\s?[lL]|SE|A/S|AB|N\\.A)\\b\\.?'
+  '(?:Inc|INC|Incorporated|INCORPORATED|L\\.?L\\.?C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Co\\.?,?\\s+Ltd|L\\.?L\\.?P|L\\.?P|GmbH|AG|S\\.\\s?A|N\\.\\s?V|B\\.\\s?V|plc|PLC|PTE\\.?,?\\s+LTD|Pty\\.?\\s+Ltd|S\\.?p\\.?A|S\\.?r\\.?l|S\\.\\s?[àÀ]\\.?\\s?[rR]\\.?\\s?[lL]|SE|A/S|AB|Oyj?|ApS|SARL|S\\.A\\.S|KG|Bhd|N\\.A)\\b\\.?'
 
 const COMPANY_SUFFIX = new RegExp(`\\b${COMPANY_SUFFIX_SOURCE}`)
 
@@ -60,7 +60,8 @@ const LABELLED_PARTY = /(?:^|\n|[ \t]{2,})[ \t]*(Party\s+[A-D]|\(\d\))\s*[:：]?
 
 /** Text that ends a party's name: a description, an address, a registration, a bracket. */
 const NAME_END = new RegExp(
-  String.raw`,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf|of\s+\d|registered|company\s+(?:no|number|registration)|represented|[Ii]ndividual(?:ly)?)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|\((?![^()]{1,30}\)\s*${COMPANY_SUFFIX_SOURCE})|[;:"“]|\n\s*\n|,\s*\d|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal|registered|place|address)\b|\s+(?:located|registered|incorporated|organi[sz]ed|residing|represented|acting)\b|\s+of\s+\d|\s+\d{1,5}\s+(?!${COMPANY_SUFFIX_SOURCE})[A-Z]|\s+(?:and|AND)\s*:|\s+-+\s*(?:and|AND)\b|\s+(?:of\s+the\s+(?:one|other|first|second)\s+part|on\s+the\s+one\s+hand)`,
+  String.raw`,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf|of\s+\d|registered|company\s+(?:no|number|registration)|represented|[Ii]ndividual(?:ly)?)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|\((?![^()]{1,30}\)\s*${COMPANY_SUFFIX_SOURCE})|[;:"“]|\n\s*\n|,\s*\d|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal|registered|place|address)\b|\s+(?:located|registered|incorporated|organi[sz]ed|residing|represented|acting)\b|\s+of\s+\d|\s+\d{1,5}\s+(?!${COMPANY_SUFFIX_SOURCE})[A-Z]|\s+(?:and|AND)\s*:|\s+-+\s*(?:and|AND)\b|\s+(?:of\s+the\s+(?:one|other|first|second)\s+part|on\s+the\s+one\s+hand)|,\s+(?:No\.?\s*\d|Level|Unit|Suite|Floor|Room|Building|Block|P\.?\s?O\.?\s+Box)\b|,\s+(?!${COMPANY_SUFFIX_SOURCE})\p{L}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){0,2}\s+\d{1,5}[a-z]?\s*,`,
+  'u',
 )
 
 /** Corporate suffixes that always end a name ("Acme Inc. d/b/a Acme Stores" → "Acme Inc."). */
@@ -334,11 +335,17 @@ function signatureParties(content: string): Party[] {
       seen += 1
       const skipped =
         /^[ \t]*(?:(?:for\s+and\s+)?on\s+behalf\s+of|for)\s*:?\s*/i.exec(line)?.[0].length ?? 0
-      const text = line.slice(skipped)
-      if (!COMPANY_SUFFIX.test(text) || ADDRESS.test(text) || text.length > 100) continue
-      const party = partyName(content, lineStart + skipped, lineStart + line.length)
-      if (party && !/^(?:by|name|title|date)\b/i.test(party.name)) parties.push(party)
-      break
+      // Blocks laid out side by side ("ACME CORP.      BETA LLC") name one party per column.
+      let found = false
+      for (const column of line.slice(skipped).matchAll(/\S+(?:[ ]{1,2}\S+)*/g)) {
+        const text = column[0]
+        if (!COMPANY_SUFFIX.test(text) || ADDRESS.test(text) || text.length > 100) continue
+        const from = lineStart + skipped + column.index
+        const party = partyName(content, from, from + text.length)
+        if (party && !/^(?:by|name|title|date)\b/i.test(party.name)) parties.push(party)
+        found = true
+      }
+      if (found) break
     }
   }
   return parties
@@ -451,7 +458,7 @@ function roleOf(term: string): { role?: string } {
 function partyName(content: string, from: number, to: number): Party | null {
   const segment = content.slice(from, to)
   const lead =
-    /^[\s,;:.\-–—]*(?:(?:and|AND|&)\s*[:\-–—]*\s+)?(?:\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+)?(?:(?:the|THE)\s+(?=[A-Z]))?/.exec(
+    /^[\s,;:.\-–—]*(?:(?:and|AND|&)\s*[:\-–—]*\s+|(?:in\s+favou?r\s+of|for\s+the\s+benefit\s+of)\s+)?(?:\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+)?(?:(?:the|THE)\s+(?=[A-Z]))?/.exec(
       segment,
     )?.[0].length ?? 0
   const rest = segment.slice(lead)

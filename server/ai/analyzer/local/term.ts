@@ -5,7 +5,8 @@
  * read from.
  */
 import type { KeyTerm, QuotedSpan, Span } from '../types'
-import { datesIn, DURATION_SOURCE, durationFrom, formatDuration, type Duration } from './dates'
+import { contractDatesIn } from './contract-dates'
+import { DURATION_SOURCE, durationFrom, formatDuration, type Duration } from './dates'
 
 /** How far into the document the preamble (agreement date) is looked for, in characters. */
 const PREAMBLE_CHARS = 5_000
@@ -36,7 +37,7 @@ const POST_TERM =
  */
 export function findAgreementDate(content: string): KeyTerm | null {
   const head = content.slice(0, PREAMBLE_CHARS)
-  const all = datesIn(head, 0)
+  const all = contractDatesIn(head, 0)
   const candidates = all.filter((date, i) => {
     const lineStart = head.lastIndexOf('\n', date.start) + 1
     const previousEnd = i > 0 ? (all[i - 1]?.end ?? 0) : 0
@@ -55,7 +56,10 @@ export function findAgreementDate(content: string): KeyTerm | null {
   // (often the start of the term); a signatory's "Date:" does not.
   const witnessed = signatureDate(content, true)
   if (witnessed) return witnessed
-  const first = candidates[0]
+  // Without a cue, the first date that is not the end of a term or a deadline.
+  const first = candidates.find(
+    (date) => !TERM_START.test(head.slice(Math.max(0, date.start - 60), date.start)),
+  )
   if (first) return { value: first.value, start: first.start, end: first.end }
   return signatureDate(content, false)
 }
@@ -79,7 +83,7 @@ function signatureDate(content: string, testimoniumOnly: boolean): KeyTerm | nul
   // last one signs, so the latest date counts.
   const tailStart = Math.max(PREAMBLE_CHARS, content.length - SIGNATURE_CHARS)
   const tail = content.slice(tailStart)
-  const signed = datesIn(tail, tailStart).filter((date) =>
+  const signed = contractDatesIn(tail, tailStart).filter((date) =>
     testimoniumOnly
       ? /\bwhereof\b[^.]{0,150}$/i.test(content.slice(Math.max(0, date.start - 200), date.start))
       : isSignatureDate(content, date),
@@ -138,7 +142,7 @@ export function findEffectiveDate(
     )
       continue
     if (POST_TERM.test(sentence.text) && !/["“]Effective\s*Date["”]/i.test(sentence.text)) continue
-    for (const date of datesIn(sentence.text, sentence.start)) {
+    for (const date of contractDatesIn(sentence.text, sentence.start)) {
       const rel = date.start - sentence.start
       const before = sentence.text.slice(Math.max(0, rel - 60), rel)
       const after = sentence.text.slice(

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest'
+import { DEAL_SHEET_KEYS, type DealSheet, type DealSheetKey } from '../../types'
+import { analyzeLocal } from '../analyze-local'
+import { dealSheetText } from './build-deal-sheet'
+
+/** A supply agreement written for these tests: every deal-sheet line has its passage. */
+const SUPPLY = [
+  'SUPPLY AGREEMENT',
+  'This Supply Agreement is made on March 3, 2021 between Harbour Foods Ltd ("Supplier") and Greenway Stores Inc. ("Buyer").',
+  '1. Supply. Supplier agrees to supply the Products to Buyer in the Territory on the terms of this Agreement.',
+  '2. Term. The term of this Agreement shall be three (3) years from the Effective Date. This Agreement shall automatically renew for successive one (1) year periods unless either party gives ninety (90) days written notice of non-renewal.',
+  '3. Price. Buyer shall pay Supplier a price of $4.50 per case for the Products. Buyer shall pay each invoice within thirty (30) days of receipt of the invoice.',
+  '4. Termination. Either party may terminate this Agreement upon sixty (60) days prior written notice if the other party commits a material breach and fails to cure it.',
+  '5. Liability. In no event shall either party be liable for any indirect, incidental or consequential damages. The total liability of Supplier under this Agreement shall not exceed $250,000. Supplier shall indemnify, defend and hold harmless Buyer against all claims arising from defective Products. Supplier shall maintain product liability insurance of at least $2,000,000.',
+  '6. Exclusivity. Buyer shall purchase the Products exclusively from Supplier during the term.',
+  '7. Intellectual property. Supplier shall retain all right, title and interest in its trademarks and know-how.',
+  '8. Confidentiality. Each party shall keep confidential all information received from the other party for a period of five (5) years.',
+  '9. Governing law. This Agreement shall be governed by the laws of the State of New York, and the parties submit to the exclusive jurisdiction of the courts of New York County.',
+].join('\n\n')
+
+function sheetOf(content: string): DealSheet {
+  const sheet = analyzeLocal(content, 'summarize').summary.dealSheet
+  if (!sheet) throw new Error('no deal sheet')
+  return sheet
+}
+
+function line(sheet: DealSheet, key: DealSheetKey) {
+  const found = sheet.lines.find((l) => l.key === key)
+  if (!found) throw new Error(`no line ${key}`)
+  return found
+}
+
+describe('buildDealSheet', () => {
+  it('has every fixed line in order, each cited by exact quotes or Not found', () => {
+    const sheet = sheetOf(SUPPLY)
+    expect(sheet.lines.map((l) => l.key)).toEqual([...DEAL_SHEET_KEYS])
+    for (const l of sheet.lines) {
+      expect(l.value, l.key).not.toBeNull()
+      expect(l.citations.length, l.key).toBeGreaterThan(0)
+      for (const c of l.citations) expect(SUPPLY.slice(c.start, c.end)).toBe(c.text)
+    }
+  })
+
+  it('says what the deal is in one sentence: type, parties and subject', () => {
+    expect(line(sheetOf(SUPPLY), 'deal').value).toBe(
+      'Supply Agreement between Harbour Foods Ltd and Greenway Stores Inc.: Supplier agrees to supply the Products to Buyer in the Territory on the terms of this Agreement.',
+    )
+  })
+
+  it('reads the term with its renewal and notice, and the money with its timing', () => {
+    const sheet = sheetOf(SUPPLY)
+    expect(line(sheet, 'term').value).toBe(
+      "initial term 3 years; ends 2024-03-03; renews for 1 year; 90 days' notice to stop renewal",
+    )
+    expect(line(sheet, 'money').value).toBe('price $4.50; payment within 30 days')
+  })
+
+  it('names who may terminate, for what and on what notice', () => {
+    expect(line(sheetOf(SUPPLY), 'termination').value).toBe(
+      "Either party: material breach (60 days' notice)",
+    )
+  })
+
+  it('states the cap, exclusions, indemnity and insurance', () => {
+    expect(line(sheetOf(SUPPLY), 'liability').value).toBe(
+      'cap $250,000; indirect and consequential damages excluded; indemnity by Supplier; insurance required',
+    )
+  })
+
+  it('reads exclusivity, IP, confidentiality and law with venue', () => {
+    const sheet = sheetOf(SUPPLY)
+    expect(line(sheet, 'restrictions').value).toBe('exclusivity')
+    expect(line(sheet, 'ip').value).toBe('IP ownership stated')
+    expect(line(sheet, 'confidentiality').value).toBe('mutual duty not to disclose; lasts 5 years')
+    expect(line(sheet, 'law').value).toBe('New York law; courts of New York County')
+  })
+
+  it('says Not found, without citations, for what a contract leaves out', () => {
+    const content = [
+      'CONSULTING AGREEMENT',
+      'This Consulting Agreement is made on May 1, 2022 between Alder Advisory LLC ("Consultant") and Birch Holdings Inc. ("Company").',
+      'Consultant shall provide advice on the Company’s marketing plans as the Company requests from time to time.',
+    ].join('\n\n')
+    const sheet = sheetOf(content)
+    for (const key of ['money', 'liability', 'restrictions', 'law'] as const) {
+      expect(line(sheet, key).value).toBeNull()
+      expect(line(sheet, key).citations).toEqual([])
+    }
+    expect(dealSheetText(sheet)).toContain('Money: Not found')
+  })
+
+  it('never reads a freedom to compete or a non-exclusive licence as a restriction', () => {
+    const content = [
+      'LICENSE AGREEMENT',
+      'This License Agreement is made on May 1, 2022 between Cedar Software Inc. ("Licensor") and Delta Retail LLC ("Licensee").',
+      'Licensor hereby grants to Licensee a non-exclusive, non-transferable license to use the Software in its stores.',
+      'Nothing in this Agreement shall prevent the Licensee from developing products that compete with the Software.',
+    ].join('\n\n')
+    const sheet = sheetOf(content)
+    expect(line(sheet, 'restrictions').value).toBeNull()
+    expect(line(sheet, 'ip').value).toBe('non-exclusive licence granted (non-transferable)')
+  })
+
+  it('does not take what follows termination for a right to terminate', () => {
+    const content = [
+      'SERVICES AGREEMENT',
+      'This Services Agreement is made on May 1, 2022 between Elm Systems Inc. ("Provider") and Fir Logistics LLC ("Customer").',
+      'Upon termination of this Agreement, the Customer may terminate all licences granted hereunder and return the materials.',
+    ].join('\n\n')
+    expect(line(sheetOf(content), 'termination').value).toBeNull()
+  })
+
+  it('lists 3 to 5 points for a lawyer, a missing cap among them', () => {
+    const content = [
+      'DISTRIBUTION AGREEMENT',
+      'This Distribution Agreement is made on May 1, 2022 between Gamma Tools GmbH ("Supplier") and Helix Trading Ltd ("Distributor").',
+      'Supplier hereby appoints Distributor as its exclusive distributor of the Products in France.',
+      'This Agreement shall automatically renew for successive one (1) year periods unless either party gives thirty (30) days notice of non-renewal.',
+    ].join('\n\n')
+    const { attention } = sheetOf(content)
+    expect(attention.length).toBeGreaterThanOrEqual(3)
+    expect(attention.length).toBeLessThanOrEqual(5)
+    expect(attention[0]?.text).toMatch(/renews for 1 year/)
+    expect(
+      attention.some((p) => /No cap on liability/.test(p.text) && p.citations.length === 0),
+    ).toBe(true)
+  })
+})
+
+describe('dealSheetText', () => {
+  it('writes one labelled line per point, then the attention list', () => {
+    const text = dealSheetText(sheetOf(SUPPLY))
+    expect(text.split('\n')[0]).toMatch(/^Deal: Supply Agreement between /)
+    expect(text).toContain('Governing law and venue: New York law')
+    expect(text).toContain('Points for a lawyer’s attention:')
+  })
+})

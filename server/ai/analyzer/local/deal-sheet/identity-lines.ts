@@ -1,0 +1,125 @@
+/** The deal sheet's identity lines: the deal, the parties, the dates, governing law and venue. */
+import type { Party, QuotedSpan } from '../../types'
+import { agreementTitle } from '../agreement-title'
+import {
+  clausesOf,
+  distinctQuotes,
+  flat,
+  isOperative,
+  quote,
+  sentencesWith,
+  type LineFinding,
+  type SheetInput,
+} from './sheet-input'
+
+/** The operative verb of what the deal is about: granting, appointing, supplying, providing. */
+const PURPOSE =
+  /\b(?:hereby\s+)?(?:grants?|appoints?|engages?|retains?|agrees?\s+to\s+(?:sell|supply|provide|purchase|buy|manufacture|distribute|develop|perform|market|lease|license|lend|deliver|promote|host|render)|shall\s+(?:provide|supply|manufacture|distribute|develop|perform|render|deliver|sell|purchase|market|host)|wishes\s+to\s+(?:engage|appoint|obtain|purchase|acquire|distribute|sell))\b/i
+
+/** A subject phrase is cut here: the next clause or qualification. */
+const SUBJECT_END =
+  /[;:]|,\s+(?:and\s+)?(?:subject|pursuant|in\s+accordance|on\s+the\s+terms|upon|as\s+(?:set|more)|which|provided|except|under)\b|\s+\((?:the|each|collectively|hereinafter)\b/i
+
+/** Words of a subject phrase kept at most; a longer one ends with an ellipsis. */
+const SUBJECT_WORDS = 24
+
+/** The deal in one sentence: its type, between whom, and what it is for. */
+export function dealLine(input: SheetInput): LineFinding {
+  const title = agreementTitle(input.content)
+  const names = input.keyTerms.parties.map((p) => p.name)
+  const purpose =
+    clausesOf(input, ['License Grant']).find((c) => isOperative(c) && PURPOSE.test(c.text)) ??
+    sentencesWith(input, PURPOSE)[0]
+  if (!title && !purpose) return null
+  const type = title?.value ?? 'Agreement'
+  const between = names.length > 0 ? ` between ${listNames(names)}` : ''
+  const subject = purpose ? subjectPhrase(purpose.text) : ''
+  const value = `${type}${between}${subject ? `: ${subject}` : ''}.`
+  return {
+    value,
+    citations: distinctQuotes([title ? quote(input.content, title) : null, purpose]),
+  }
+}
+
+/** The sentence from its operative verb's actor to the first qualification, at most SUBJECT_WORDS words. */
+export function subjectPhrase(sentence: string): string {
+  const text = flat(sentence).replace(
+    /^(?:\(?[\dA-Za-z]{1,3}[.)]\s*)+(?:[A-Z][\w ]{0,40}\.\s+)?/,
+    '',
+  )
+  const at = text.search(PURPOSE)
+  if (at < 0) return ''
+  // The actor: up to four words before the verb ("Licensor hereby grants", "The Company appoints").
+  const before = text.slice(0, at).split(' ').filter(Boolean)
+  const actor = before
+    .slice(-4)
+    .join(' ')
+    .replace(/^.*?(?=\b(?:the\s+)?[A-Z])/, '')
+  const rest = text.slice(at)
+  const cut = rest.search(SUBJECT_END)
+  const words = (cut > 0 ? rest.slice(0, cut) : rest).replace(/[.,\s]+$/, '').split(' ')
+  const phrase = `${actor ? `${actor} ` : ''}${words.slice(0, SUBJECT_WORDS).join(' ')}`
+  return words.length > SUBJECT_WORDS ? `${phrase} …` : phrase
+}
+
+function listNames(names: readonly string[]): string {
+  if (names.length <= 2) return names.join(' and ')
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`
+}
+
+/** The parties with their roles ("Acme Inc. (Licensor)"), each name cited. */
+export function partiesLine(input: SheetInput): LineFinding {
+  const { parties } = input.keyTerms
+  if (parties.length === 0) return null
+  return {
+    value: parties.map(describeParty).join('; '),
+    citations: distinctQuotes(parties.map((p) => quote(input.content, p))),
+  }
+}
+
+function describeParty(party: Party): string {
+  const label = party.role ?? party.definedTerm?.text
+  return label && label !== party.name ? `${party.name} (${label})` : party.name
+}
+
+/** A date line from a key term: its ISO value, cited by the passage it was read from. */
+export function dateLine(input: SheetInput, which: 'agreementDate' | 'effectiveDate'): LineFinding {
+  const term = input.keyTerms[which]
+  if (!term) return null
+  return { value: term.value, citations: [quote(input.content, term)] }
+}
+
+/** Where disputes go: courts with jurisdiction, a venue, or arbitration. */
+const VENUE =
+  /\b(?:exclusive\s+|non-exclusive\s+)?jurisdiction\s+of\s+the\b|\bcourts?\s+(?:of|in|located\s+in|sitting\s+in)\b|\bvenue\b|\barbitrat\w*\b|\bsubmit\s+to\s+the\b/i
+const ARBITRATION_RULES =
+  /\b(?:ICC|AAA|JAMS|LCIA|UNCITRAL|SIAC|HKIAC|CIETAC|American\s+Arbitration\s+Association|International\s+Chamber\s+of\s+Commerce)\b/
+const COURT_PLACE =
+  /\bcourts?\s+(?:of|in|located\s+in|sitting\s+in)\s+((?:the\s+)?(?:[A-Z][\w.]*(?:,?\s+|\s+of\s+)){0,5}[A-Z][\w.]*)/
+
+/** Governing law and venue: the jurisdiction chosen and the courts or arbitration, cited. */
+export function lawLine(input: SheetInput): LineFinding {
+  const law = input.keyTerms.governingLaw
+  const venue = sentencesWith(input, VENUE)[0]
+  const parts: string[] = []
+  const cites: (QuotedSpan | null)[] = []
+  if (law) {
+    parts.push(`${law.value} law`)
+    cites.push(quote(input.content, law))
+  }
+  if (venue) {
+    const text = flat(venue.text)
+    if (/\barbitrat/i.test(text)) {
+      const rules = ARBITRATION_RULES.exec(text)?.[0]
+      parts.push(`arbitration${rules ? ` (${rules})` : ''}`)
+    } else {
+      const place = COURT_PLACE.exec(text)?.[1]
+      parts.push(
+        place ? `courts of ${place.replace(/^the\s+/i, '').replace(/[.,]+$/, '')}` : 'courts named',
+      )
+    }
+    cites.push(venue)
+  }
+  if (parts.length === 0) return null
+  return { value: parts.join('; '), citations: distinctQuotes(cites) }
+}

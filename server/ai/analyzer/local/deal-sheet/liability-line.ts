@@ -1,0 +1,81 @@
+/** The deal sheet's liability line: cap, exclusions, indemnities, insurance. */
+import type { QuotedSpan } from '../../types'
+import { MONEY } from './money-line'
+import {
+  clausesOf,
+  distinctQuotes,
+  isOperative,
+  sentencesWith,
+  type LineFinding,
+  type SheetInput,
+} from './sheet-input'
+
+/** A cap: "aggregate liability … shall not exceed", "liability is limited to the fees paid". */
+const CAP =
+  /\b(?:(?:aggregate|total|cumulative|maximum|entire)\s+liability|liability\b[^.]{0,120}\b(?:shall|will)\s+(?:not|in\s+no\s+event)\s+exceed|liability\b[^.]{0,80}\b(?:limited|capped)\s+to)\b/i
+const CAP_LIMIT = /\b(?:exceed|limited\s+to|capped\s+at|capped\s+to|greater\s+of|lesser\s+of)\b/i
+
+/** What a cap is measured by when no amount is written: the fees paid or payable. */
+const FEES_MEASURE = /\b(?:fees|amounts?|sums?|price)\b[^.]{0,40}\b(?:paid|payable)\b/i
+
+/** An exclusion of damages: "in no event shall … be liable for … consequential damages". */
+const EXCLUSION =
+  /\b(?:in\s+no\s+event|not\s+be\s+liable|no\s+liability|shall\s+not\s+be\s+responsible)\b[^.]{0,300}\b(?:consequential|indirect|incidental|special|punitive|exemplary|lost\s+profits?|loss\s+of\s+profits?)\b/i
+
+/** An indemnity given: "shall indemnify, defend and hold harmless". */
+const INDEMNITY = /\b(?:shall|will|agrees?\s+to)\s+(?:defend,?\s+)?indemnif\w*/i
+const INDEMNITOR =
+  /(?:^|[\s(,;])((?:each|either)\s+party|(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})\s+(?:shall|will|agrees?\s+to|hereby\s+agrees\s+to)\s+(?:defend,?\s+)?indemnif/
+
+/** An insurance duty: "shall maintain … insurance". */
+const INSURANCE =
+  /\b(?:maintain|carry|obtain|procure|keep\s+in\s+force)\b[^.]{0,200}\binsurance\b|\binsurance\b[^.]{0,120}\b(?:maintain|carried|in\s+force)\b/i
+
+/**
+ * The liability position: the cap (its amount, or "fees paid" when measured by them), the kinds of
+ * damages excluded, who indemnifies whom, and any insurance duty, each cited; null when none.
+ */
+export function liabilityLine(input: SheetInput): LineFinding {
+  const parts: string[] = []
+  const cites: QuotedSpan[] = []
+  const cap =
+    sentencesWith(input, CAP, CAP_LIMIT)[0] ??
+    clausesOf(input, ['Cap On Liability']).find((c) => isOperative(c))
+  if (cap) {
+    const amount = MONEY.exec(cap.text)?.[0]
+    parts.push(
+      `cap ${amount ?? (FEES_MEASURE.test(cap.text) ? 'measured by fees paid' : 'stated')}`,
+    )
+    cites.push(cap)
+  }
+  const exclusion = sentencesWith(input, EXCLUSION).find((s) => s !== cap)
+  if (exclusion) {
+    parts.push('indirect and consequential damages excluded')
+    cites.push(exclusion)
+  }
+  const uncapped = clausesOf(input, ['Uncapped Liability']).find((c) => isOperative(c))
+  if (uncapped) {
+    parts.push('some liabilities uncapped')
+    cites.push(uncapped)
+  }
+  const indemnities = sentencesWith(input, INDEMNITY)
+  const givers = [
+    ...new Set(
+      indemnities.map(
+        (s) =>
+          INDEMNITOR.exec(s.text.replace(/\s+/g, ' '))?.[1]?.replace(/^the\s+/i, '') ?? 'a party',
+      ),
+    ),
+  ].slice(0, 2)
+  if (indemnities.length > 0) {
+    parts.push(`indemnity by ${givers.join(' and ')}`)
+    cites.push(...indemnities.slice(0, 2))
+  }
+  const insurance = sentencesWith(input, INSURANCE)[0]
+  if (insurance) {
+    parts.push('insurance required')
+    cites.push(insurance)
+  }
+  if (parts.length === 0) return null
+  return { value: parts.join('; '), citations: distinctQuotes(cites) }
+}
