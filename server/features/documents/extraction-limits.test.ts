@@ -40,9 +40,13 @@ describe('text extraction limits', () => {
   it('stops a decompression bomb at the timeout with a 422, storing nothing, while the server answers', async () => {
     const before = await stored()
     const pending = upload(await makeCompressedBombPdf(20), 'bomb.pdf')
-    // The bomb is on the pool (an earlier test's indexing may still run beside it).
+    // The bomb is on the pool (an earlier test's indexing may still run beside it) once its
+    // upload has been spooled to the store and a temporary copy, which takes a while on a busy
+    // machine; it then holds a thread for the whole timeout, so the poll cannot miss it.
     await expect
-      .poll(() => t.app.inject({ url: '/readyz' }).then((r) => r.json().workers.running))
+      .poll(() => t.app.inject({ url: '/readyz' }).then((r) => r.json().workers.running), {
+        timeout: 30_000,
+      })
       .toBeGreaterThanOrEqual(1)
     const health = await t.app.inject({ url: '/healthz' })
     expect(health.statusCode).toBe(200)
