@@ -67,6 +67,7 @@ import { credentialLifetime } from './auth/credential-lifetime'
 import { tenantTokenRoutes } from './features/security/tenant-token-routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 import { createNotifier } from './realtime/notifier'
+import { databaseRateLimitStore } from './http/database-rate-limit-store'
 import { ChangeFeed } from './realtime/change-feed'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { EventStreams, type EventStreamLimits } from './http/event-streams'
@@ -152,7 +153,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
 
   await app.register(helmet, helmetOptions(deps.publicUrl))
-  await app.register(rateLimit, rateLimitPluginOptions())
+  // Several processes may share a PostgreSQL: their counters must be one (decision 0064).
+  await app.register(
+    rateLimit,
+    rateLimitPluginOptions(
+      deps.resources.database.kind === 'postgres'
+        ? databaseRateLimitStore(deps.resources.database.db)
+        : undefined,
+    ),
+  )
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
   // Client messages are small subscriptions: 64 KiB is far more than one needs.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
