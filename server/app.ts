@@ -29,6 +29,7 @@ import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { registerPrincipalCache } from './auth/principal-cache'
+import { startRevocationRelay, type RevocationRelay } from './auth/revocation-relay'
 import { createCredentialRegistry, type CredentialVerifier } from './auth/credential-registry'
 import { rateLimitPluginOptions } from './auth/api-rate-limits'
 import { tenantTokenJwt } from './auth/tenant-token-jwt'
@@ -208,7 +209,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { resources } = deps
   const db = resources.database.db
-  const principals = registerPrincipalCache(app)
+  const notifier = createNotifier(resources.database, app.log)
+  // Set once the relay listens (below); revocations before then have no other process to tell.
+  let relay: RevocationRelay | undefined
+  const principals = registerPrincipalCache(app, {
+    onRevoke: () => relay?.announce({ kind: 'principals' }),
+  })
   const apiKeys = createApiKeyVerifier(db)
   const tokenJwt = tenantTokenJwt(deps.secret)
   const tokenVerifier = createTenantTokenVerifier({ db, jwt: tokenJwt, principals })
@@ -231,10 +237,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
   })
 
-  const notifier = createNotifier(resources.database, app.log)
   const changes = new ChangeFeed(notifier, app.log)
   await changes.start()
+  // Other processes exist only on PostgreSQL (PGlite admits one).
+  if (resources.database.kind === 'postgres') {
+    relay = await startRevocationRelay(
+      notifier,
+      {
+        forgetPrincipals: () => principals.forgetAll(),
+        forgetApiKey: (digest) => apiKeys.forget(digest),
+        forgetTenantToken: (jti) => tokenVerifier.forget(jti),
+      },
+      app.log,
+    )
+  }
   app.addHook('onClose', async () => {
+    await relay?.close()
     await changes.close()
     await notifier.close()
   })
@@ -286,7 +304,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(assistantRoutes, { services })
       await v1.register(auditRoutes, { db })
       await v1.register(teamRoutes, { auth, principals })
-      await v1.register(apiKeyRoutes, { db, keys: apiKeys })
+      await v1.register(apiKeyRoutes, {
+        db,
+        keys: {
+          ...apiKeys,
+          forget: (digest) => {
+            apiKeys.forget(digest)
+            relay?.announce({ kind: 'api_key', id: digest })
+          },
+        },
+      })
       await v1.register(connectGptRoutes, { db, publicUrl: deps.publicUrl })
       await v1.register(realtimeRoutes, {
         services,
@@ -295,7 +322,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(tenantTokenRoutes, {
         db,
         jwt: tokenJwt,
-        onRevoked: (jti) => tokenVerifier.forget(jti),
+        onRevoked: (jti) => {
+          tokenVerifier.forget(jti)
+          relay?.announce({ kind: 'tenant_token', id: jti })
+        },
       })
     },
     { prefix: '/api/v1' },
