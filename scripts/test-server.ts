@@ -7,14 +7,14 @@
  * then checks, through the load balancer or one instance at a time, what must hold across
  * instances. Prints one line per check and `N passed, N failed`; exits 1 on any failure.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
 import pg from 'pg'
 import S3rver from 's3rver'
-import WebSocket from 'ws'
 import { startChildServer, type ChildServer } from '../server/test/child-server'
 import { freePort } from '../server/test/free-port'
 import { longContract } from '../server/test/test-contracts'
@@ -29,6 +29,35 @@ import {
   uploadText,
   type Member,
 } from './server-test/lexdesk-client'
+
+/**
+ * The Vitest files run against PostgreSQL: the HTTP API of documents, entities, search and
+ * realtime, hybrid search, and the RLS catalogue. A focused subset, not the whole server suite
+ * (about 3 minutes here instead of over half an hour on two cores); files that test PGlite's own
+ * machinery (the database thread's batches, generic plans: tenant.test.ts, pglite-*.test.ts,
+ * index-document.test.ts) have nothing to say about PostgreSQL.
+ */
+const SUITES_ON_POSTGRES = [
+  'server/search/hybrid-search.test.ts',
+  'server/features/vector/search.test.ts',
+  'server/features/documents/documents.test.ts',
+  'server/features/entities/entities.test.ts',
+  'server/features/realtime/realtime.test.ts',
+  'server/db/rls-coverage.test.ts',
+]
+
+/** The part of ws's client socket used here (ws, a dependency of @fastify/websocket, has no types). */
+interface ClientSocket {
+  on(event: 'message', listener: (data: Buffer) => void): void
+  once(event: 'open' | 'error', listener: (error?: Error) => void): void
+  send(data: string): void
+  close(): void
+}
+/** ws's WebSocket client (Node 20 has none of its own). */
+const WebSocket = createRequire(import.meta.url)('ws') as new (
+  url: string,
+  options: { headers: Record<string, string> },
+) => ClientSocket
 
 /** Reads per minute each person may make here: small, so the shared budget is quick to spend. */
 const READS_PER_MINUTE = 40
@@ -127,13 +156,14 @@ async function startInstance(
   port: number,
   publicUrl: string,
   database?: string,
+  env: Record<string, string> = {},
 ) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-instance-'))
   const server = await startChildServer({
     dataDir,
     port,
     readyTimeoutMs: 180_000,
-    env: instanceEnv(base, publicUrl, database),
+    env: { ...instanceEnv(base, publicUrl, database), ...env },
   })
   stops.push(async () => {
     await server.stop('SIGKILL')
@@ -359,6 +389,50 @@ async function main() {
     } finally {
       await client.end()
     }
+  })
+  await checkWithoutPgvector(rig)
+  await check('the API and search suites pass on this PostgreSQL (TEST_DATABASE_URL)', async () => {
+    const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...SUITES_ON_POSTGRES], {
+      stdio: 'inherit',
+      env: { ...process.env, TEST_DATABASE_URL: postgres.url('postgres') },
+    })
+    assert(run.status === 0, `vitest exited ${run.status}`)
+  })
+}
+
+/**
+ * A database whose migrations ran without pgvector (an owner that may not create the extension:
+ * it is not a trusted one) and an instance whose one role owns the tables: it starts, warns of
+ * both, and finds documents by their words.
+ */
+async function checkWithoutPgvector(rig: Rig) {
+  await check('without pgvector an instance starts, warns, and searches by words', async () => {
+    const { postgres, mail } = rig
+    await postgres.sql('CREATE ROLE words_owner LOGIN CREATEROLE NOSUPERUSER')
+    await postgres.sql('CREATE DATABASE lexdesk_words OWNER words_owner')
+    const port = await freePort()
+    const instance = await startInstance(rig, port, at(port), 'lexdesk_words', {
+      DATABASE_URL: postgres.url('lexdesk_words', 'words_owner'),
+      DATABASE_MIGRATION_URL: '',
+    })
+    assert(/no pgvector extension/.test(instance.output()), 'no warning of the missing pgvector')
+    assert(
+      /could leave row-level security/.test(instance.output()),
+      'no warning that the owner role could leave row-level security',
+    )
+    const reader = await signInByMail(at(port), at(port), mail)
+    const id = await uploadText(
+      at(port),
+      reader,
+      'lease.txt',
+      'The tenant pays the rent. '.repeat(20),
+    )
+    await until('the document was not found by its words', 60_000, async () => {
+      const res = await orgPost(at(port), reader, '/search', { query: 'rent', k: 5 })
+      const items = ((await res.json()) as { items?: Array<{ documentId: string }> }).items ?? []
+      return items.some((item) => item.documentId === id) ? true : undefined
+    })
+    await instance.stop('SIGTERM')
   })
 }
 

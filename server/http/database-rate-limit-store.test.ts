@@ -23,7 +23,10 @@ async function instance(): Promise<FastifyInstance> {
 /** Counts one request of `key` on `app` against a limit of `max` per `timeWindow` ms. */
 async function hit(app: FastifyInstance, key: string, max: number, timeWindow = 60_000) {
   const limiter = app.createRateLimit({ max, timeWindow, keyGenerator: () => key })
-  return limiter({ routeOptions: {} } as never)
+  const result = await limiter({ routeOptions: {} } as never)
+  // Only an allow list answers isAllowed, and these limiters have none.
+  if (result.isAllowed) throw new Error('the limiter allowed a key outright')
+  return result
 }
 
 describe('the database rate-limit store', () => {
