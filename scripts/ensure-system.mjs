@@ -8,10 +8,20 @@
  *          (poppler-utils' pdftoppm renders pages, tesseract-ocr recognises them with the language
  *          pack of each language of OCR_LANGUAGES, default eng: tesseract-ocr-<lang>; decision 0053)
  *   test — what `npm test` needs on top: chromium for the Playwright end-to-end tests
+ *   server — what `npm run test:server` needs on top of app (issue 28, decision 0064):
+ *          PostgreSQL 15 and its server headers, gcc and make (to build pgvector), haproxy (the
+ *          load balancer in front of two instances); then pgvector itself, built from
+ *          ../shared/vendor/pgvector-0.8.6.tar.gz (checked against its sha256) in a temporary
+ *          directory and installed into PostgreSQL 15 when its extension files are missing. Without
+ *          ../shared it says so and goes on: the server then searches by words only.
  * As root it runs apt-get; otherwise it prints the command to run and exits 1.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /** Whether `command` is an executable on PATH. */
 function onPath(command) {
@@ -61,15 +71,97 @@ const NEEDS = {
     ...ocrLanguagePackages(process.env.OCR_LANGUAGES ?? 'eng'),
   ],
   test: [{ pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') }],
+  server: [
+    { pkg: 'postgresql-15', present: () => existsSync(`${PG_BIN}/postgres`) },
+    {
+      pkg: 'postgresql-server-dev-15',
+      present: () => existsSync('/usr/include/postgresql/15/server/postgres.h'),
+    },
+    { pkg: 'gcc', present: () => onPath('gcc') },
+    { pkg: 'make', present: () => onPath('make') },
+    { pkg: 'haproxy', present: () => onPath('haproxy') || existsSync('/usr/sbin/haproxy') },
+  ],
+}
+
+/** Where Debian puts PostgreSQL 15's programs (not on PATH). */
+const PG_BIN = '/usr/lib/postgresql/15/bin'
+
+/**
+ * pgvector's source release (../shared/vendor/README.md gives the file, its sha256 and the
+ * build): `git archive` of tag v0.8.6, the release whose HNSW index Lexdesk's migrations use.
+ */
+const PGVECTOR = {
+  archive: path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '../../shared/vendor/pgvector-0.8.6.tar.gz',
+  ),
+  dir: 'pgvector-0.8.6',
+  sha256: '5743dac39fdfa740533cf95e71b033bd5513b71dda194b3cf19464ccbf76f3fb',
+}
+
+/** Whether PostgreSQL 15 has pgvector's extension files (control file in its share directory). */
+function pgvectorInstalled() {
+  const share = spawnSync(`${PG_BIN}/pg_config`, ['--sharedir'], { encoding: 'utf8' })
+  const dir = share.status === 0 ? share.stdout.trim() : '/usr/share/postgresql/15'
+  return existsSync(path.join(dir, 'extension', 'vector.control'))
+}
+
+/**
+ * Builds pgvector from the vendored archive in a temporary directory and installs it (about 40 s
+ * on two cores). OPTFLAGS="" drops -march=native so the build runs on any x86-64 machine. Returns
+ * without building, saying why, when the archive is absent; throws when its sha256 differs.
+ */
+function buildPgvector() {
+  if (pgvectorInstalled()) return
+  if (!existsSync(PGVECTOR.archive)) {
+    console.log(
+      `pgvector: skipped, ${PGVECTOR.archive} is absent (../shared is not beside this checkout); PostgreSQL will search by words only`,
+    )
+    return
+  }
+  const digest = createHash('sha256').update(readFileSync(PGVECTOR.archive)).digest('hex')
+  if (digest !== PGVECTOR.sha256) {
+    throw new Error(`pgvector: ${PGVECTOR.archive} has sha256 ${digest}, not ${PGVECTOR.sha256}`)
+  }
+  const temp = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-pgvector-'))
+  try {
+    console.log(`pgvector: building ${PGVECTOR.dir} in ${temp}`)
+    execFileSync('tar', ['-xzf', PGVECTOR.archive, '-C', temp], { stdio: 'inherit' })
+    const source = path.join(temp, PGVECTOR.dir)
+    const make = (...args) =>
+      execFileSync('make', ['-C', source, `PG_CONFIG=${PG_BIN}/pg_config`, 'OPTFLAGS=', ...args], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+    make()
+    make('install')
+    console.log('pgvector: installed into PostgreSQL 15')
+  } finally {
+    rmSync(temp, { recursive: true, force: true })
+  }
 }
 
 const mode = process.argv[2] ?? 'app'
-const wanted = mode === 'test' ? [...NEEDS.app, ...NEEDS.test] : NEEDS.app
+const wanted = [...NEEDS.app, ...(NEEDS[mode] ?? [])]
 const missing = wanted.filter((n) => !n.present()).map((n) => n.pkg)
-if (missing.length === 0) process.exit(0)
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+if (missing.length === 0) {
+  if (mode === 'server') finishServer()
+  process.exit(0)
+}
+
+/** The server mode's last step: pgvector, which no Debian package offers. */
+function finishServer() {
+  if (pgvectorInstalled()) return
+  if (!isRoot) {
+    console.error(
+      'Lexdesk needs pgvector in PostgreSQL 15 (it writes into the system PostgreSQL): run `sudo node scripts/ensure-system.mjs server`',
+    )
+    process.exit(1)
+  }
+  buildPgvector()
+}
 
 const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
 if (!isRoot) {
   console.error(
     `Lexdesk needs these system packages: ${missing.join(', ')}.\nInstall them with:\n  sudo ${command}`,
@@ -82,4 +174,5 @@ const result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends',
   stdio: 'inherit',
   env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
 })
+if (result.status === 0 && mode === 'server') finishServer()
 process.exit(result.status ?? 1)

@@ -29,6 +29,7 @@ import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/au
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { registerPrincipalCache } from './auth/principal-cache'
 import { credentialKey } from './auth/credential-key'
+import { startRevocationRelay, type RevocationRelay } from './auth/revocation-relay'
 import { createCredentialRegistry, type CredentialVerifier } from './auth/credential-registry'
 import { rateLimitPluginOptions } from './auth/api-rate-limits'
 import { tenantTokenJwt } from './auth/tenant-token-jwt'
@@ -68,6 +69,7 @@ import { credentialLifetime } from './auth/credential-lifetime'
 import { tenantTokenRoutes } from './features/security/tenant-token-routes'
 import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
 import { createNotifier } from './realtime/notifier'
+import { databaseRateLimitStore } from './http/database-rate-limit-store'
 import { ChangeFeed } from './realtime/change-feed'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { EventStreams, type EventStreamLimits } from './http/event-streams'
@@ -155,7 +157,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
 
   app.addHook('onRequest', securityHeaders(deps.publicUrl))
-  await app.register(rateLimit, rateLimitPluginOptions())
+  // Several processes may share a PostgreSQL: their counters must be one (decision 0064).
+  await app.register(
+    rateLimit,
+    rateLimitPluginOptions(
+      deps.resources.database.kind === 'postgres'
+        ? databaseRateLimitStore(deps.resources.database.db)
+        : undefined,
+    ),
+  )
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
   // Client messages are small subscriptions: 64 KiB is far more than one needs.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
@@ -202,7 +212,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { resources } = deps
   const db = resources.database.db
-  const principals = registerPrincipalCache(app)
+  const notifier = createNotifier(resources.database, app.log)
+  // Set once the relay listens (below); revocations before then have no other process to tell.
+  let relay: RevocationRelay | undefined
+  const principals = registerPrincipalCache(app, {
+    onRevoke: () => relay?.announce({ kind: 'principals' }),
+  })
   const apiKeys = createApiKeyVerifier(db)
   const tokenJwt = tenantTokenJwt(deps.secret)
   const tokenVerifier = createTenantTokenVerifier({ db, jwt: tokenJwt, principals })
@@ -225,10 +240,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
   })
 
-  const notifier = createNotifier(resources.database, app.log)
   const changes = new ChangeFeed(notifier, app.log)
   await changes.start()
+  // Other processes exist only on PostgreSQL (PGlite admits one).
+  if (resources.database.kind === 'postgres') {
+    relay = await startRevocationRelay(
+      notifier,
+      {
+        forgetPrincipals: () => principals.forgetAll(),
+        forgetApiKey: (digest) => apiKeys.forget(digest),
+        forgetTenantToken: (jti) => tokenVerifier.forget(jti),
+      },
+      app.log,
+    )
+  }
   app.addHook('onClose', async () => {
+    await relay?.close()
     await changes.close()
     await notifier.close()
   })
@@ -281,7 +308,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(assistantRoutes, { services })
       await v1.register(auditRoutes, { db })
       await v1.register(teamRoutes, { auth, principals })
-      await v1.register(apiKeyRoutes, { db, keys: apiKeys })
+      await v1.register(apiKeyRoutes, {
+        db,
+        keys: {
+          ...apiKeys,
+          forget: (digest) => {
+            apiKeys.forget(digest)
+            relay?.announce({ kind: 'api_key', id: digest })
+          },
+        },
+      })
       await v1.register(connectGptRoutes, { db, publicUrl: deps.publicUrl })
       await v1.register(realtimeRoutes, {
         services,
@@ -290,7 +326,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(tenantTokenRoutes, {
         db,
         jwt: tokenJwt,
-        onRevoked: (jti) => tokenVerifier.forget(jti),
+        onRevoked: (jti) => {
+          tokenVerifier.forget(jti)
+          relay?.announce({ kind: 'tenant_token', id: jti })
+        },
       })
     },
     { prefix: '/api/v1' },

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
+      databaseMigrationUrl: undefined,
       smtpUrl: undefined,
       ai: {
         analysis: { engine: 'local' },

@@ -87,6 +87,7 @@ const EnvSchema = z.object({
   LEXDESK_DATA_DIR: z.string().default('./data'),
   LEXDESK_SECRET: z.string().min(32, 'LEXDESK_SECRET must be at least 32 characters').optional(),
   DATABASE_URL: optionalUrl,
+  DATABASE_MIGRATION_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Lexdesk <no-reply@localhost>'),
   MAIL_TRANSPORT: z
@@ -187,6 +188,11 @@ export interface Config {
   /** Server secret for sessions and tokens; undefined means "generate one and keep it in dataDir". */
   secret: string | undefined
   databaseUrl: string | undefined
+  /**
+   * The owner role's URL, through which migrations run (DATABASE_MIGRATION_URL); undefined: the
+   * application's own DATABASE_URL (one role for both, as a single-user setup has).
+   */
+  databaseMigrationUrl: string | undefined
   smtpUrl: string | undefined
   mailFrom: string
   /**
@@ -297,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.LEXDESK_DATA_DIR),
     secret: e.LEXDESK_SECRET,
     databaseUrl: e.DATABASE_URL,
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailTransport: e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'console'),

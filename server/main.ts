@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { loadConfig, type Config } from './config'
 import { openDatabase } from './db/client'
 import { vectorColumn } from './search/vector-column'
+import { appRoleEscapes } from './db/app-role-escapes'
 import { createConsoleMailer, createSmtpMailer } from './mail/mailer'
 import { createFsBlobStore } from './blob/fs-blob-store'
 import { createEngines, closeEngines } from './ai/engines'
@@ -53,6 +54,12 @@ async function main(): Promise<void> {
   // Before any job can start: what a killed transcription left in its temporary folder goes.
   const leftovers = await useTempRoot(path.join(config.dataDir, 'tmp'), uploadGraceMs)
   if (leftovers > 0) log.info({ leftovers }, 'removed temporary folders of interrupted work')
+  const escapes = database.kind === 'postgres' ? await appRoleEscapes(database.db) : []
+  if (escapes.length > 0)
+    log.warn(
+      { reasons: escapes },
+      'the DATABASE_URL role could leave row-level security (tenant confinement): connect as a role that is no superuser, has no BYPASSRLS and owns no table, and run migrations as the owner through DATABASE_MIGRATION_URL (README)',
+    )
   if ((await vectorColumn(database.db)).dim === null)
     log.warn(
       'this PostgreSQL has no pgvector extension: search by meaning matches words only. Install pgvector on the server, then run `npm run reembed` (README, DATABASE_URL)',

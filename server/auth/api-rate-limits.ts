@@ -7,7 +7,8 @@
  * - a route may add a cap of its own with the plugin's route option `config.rateLimit`
  *   (`{ max, timeWindow }`), which the plugin checks after the guard, keyed the same way.
  * Both answer the one 429 problem of http/rate-limited.ts. The counters live in the plugin's
- * store (in memory, per process; decision 0040 says where a shared store plugs in).
+ * store: in memory on embedded PGlite (one process), in the database on PostgreSQL, where
+ * several processes share them (http/database-rate-limit-store.ts, decision 0064).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { RateLimitPluginOptions } from '@fastify/rate-limit'
@@ -35,10 +36,14 @@ const tooMany = (seconds: number) =>
 
 /**
  * The plugin's options: no global limit (each limit is declared), requests counted per
- * rateLimitKey, and the 429 problem for routes' own `config.rateLimit`.
+ * rateLimitKey in `store` (absent: the plugin's in-memory store), and the 429 problem for
+ * routes' own `config.rateLimit`.
  */
-export function rateLimitPluginOptions(): RateLimitPluginOptions {
+export function rateLimitPluginOptions(
+  store?: RateLimitPluginOptions['store'],
+): RateLimitPluginOptions {
   return {
+    ...(store ? { store } : {}),
     global: false,
     keyGenerator: rateLimitKey,
     errorResponseBuilder: (_req, context) => rateLimited(context.ttl / 1000, tooMany),

@@ -24,6 +24,18 @@ const session = (token: string, expiresAt = inAnHour()): SessionFacts => ({
 })
 
 describe('principal cache', () => {
+  it('tells onRevoke of its own revocations, not of one heard from elsewhere', async () => {
+    let told = 0
+    const cache = createPrincipalCache({ onRevoke: () => (told += 1) })
+    const session = { userId: 'u1', token: 'tok', expiresAt: new Date(Date.now() + 60_000) }
+    await cache.userIdFor('tok.sig', async () => session)
+    cache.forgetAll()
+    expect(told).toBe(0)
+    expect(await cache.userIdFor('tok.sig', async () => null)).toBeNull()
+    cache.revokeAll()
+    expect(told).toBe(1)
+  })
+
   it('reuses a session answer until the TTL runs out, then asks again', async () => {
     const clock = manualClock()
     const cache = createPrincipalCache({ ttlMs: 1000, clock })

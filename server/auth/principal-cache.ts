@@ -9,7 +9,8 @@
  * and `GET /api/auth/delete-user/callback`) empties the cache when it arrives and again when it
  * has been answered, and a lookup that overlapped such a request is not stored, so a signed-out
  * cookie or a removed member is refused at once by this process. Another server process sharing
- * the database learns of it within `ttlMs` (decision record 0007). Concurrent misses for the
+ * the database learns of it through `onRevoke` (the revocation relay, decision 0064), else
+ * within `ttlMs` (decision record 0007). Concurrent misses for the
  * same key share one lookup, so an entry expiring under load costs one lookup, not one per
  * waiting request.
  */
@@ -32,6 +33,8 @@ export interface PrincipalCacheOptions {
   maxEntries?: number
   /** Clock for tests (lru-cache's `perf`); `now()` in ms. */
   clock?: Perf
+  /** Called by every revokeAll (not forgetAll): tells other processes (revocation-relay.ts). */
+  onRevoke?: () => void
 }
 
 export interface PrincipalCache {
@@ -45,8 +48,10 @@ export interface PrincipalCache {
   ): Promise<string | null>
   /** The role of `userId` in `orgId`, from the cache or from `lookup` (null: not a member). */
   roleFor(userId: string, orgId: string, lookup: () => Promise<Role | null>): Promise<Role | null>
-  /** Forgets every entry and refuses to store lookups already under way. */
+  /** Forgets every entry and refuses to store lookups already under way; calls onRevoke. */
   revokeAll(): void
+  /** Forgets as revokeAll does, without calling onRevoke (a revocation heard from elsewhere). */
+  forgetAll(): void
 }
 
 /** Creates an empty cache. */
@@ -74,6 +79,14 @@ export function createPrincipalCache(options: PrincipalCacheOptions = {}): Princ
     })
     inFlight.set(key, started)
     return started
+  }
+
+  const forgetAll = () => {
+    generation += 1
+    sessions.clear()
+    roles.clear()
+    // Requests after a revocation start lookups of their own instead of joining older ones.
+    inFlight.clear()
   }
 
   return {
@@ -104,12 +117,10 @@ export function createPrincipalCache(options: PrincipalCacheOptions = {}): Princ
       })
     },
     revokeAll() {
-      generation += 1
-      sessions.clear()
-      roles.clear()
-      // Requests after a revocation start lookups of their own instead of joining older ones.
-      inFlight.clear()
+      forgetAll()
+      options.onRevoke?.()
     },
+    forgetAll,
   }
 }
 

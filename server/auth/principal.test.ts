@@ -166,6 +166,7 @@ describe('resolvePrincipal', () => {
         },
         roleFor: async () => 'member',
         revokeAll: () => {},
+        forgetAll: () => {},
       },
       credentials: createCredentialRegistry([credentials.verifier]),
     })

@@ -10,13 +10,13 @@ import type { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger'
 import pg from 'pg'
 import { startAutoAnalyze } from './pglite-auto-analyze'
 import { PgliteThread } from './pglite-thread'
 import { queryInOrder } from './pg-query-order'
+import { migratePostgres } from './migrate-postgres'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -78,25 +78,36 @@ export async function openPglite(options: {
   }
 }
 
-/** Connects a pg Pool to `url`, applies pending migrations, and returns the handle. */
-export async function openPostgres(url: string, log?: StatementLog): Promise<Database> {
+/**
+ * Applies pending migrations through `migrationUrl` (default `url`; migrate-postgres.ts: under
+ * an advisory lock, then granting the application's role what it uses), connects a pg Pool to
+ * `url`, and returns the handle.
+ */
+export async function openPostgres(
+  url: string,
+  log?: StatementLog,
+  migrationUrl: string = url,
+): Promise<Database> {
+  await migratePostgres(migrationUrl, url)
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   pool.on('connect', (client) => void queryInOrder(client))
+  // An idle connection the server ended (a restart, a failover) is dropped by the pool and the
+  // next query opens another; without a listener its 'error' event would end the process.
+  pool.on('error', () => {})
   const db = drizzlePg(pool, { schema, logger: statementLogger(log) })
-  await migratePg(db, { migrationsFolder })
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
 }
 
 /**
- * Opens the configured database: Postgres when `databaseUrl` is set, PGlite under dataDir
- * otherwise (`onStopped`: see openPglite).
+ * Opens the configured database: Postgres when `databaseUrl` is set (migrated through
+ * `databaseMigrationUrl` when given), PGlite under dataDir otherwise (`onStopped`: see openPglite).
  */
 export function openDatabase(
-  config: { databaseUrl?: string; dataDir: string },
+  config: { databaseUrl?: string; databaseMigrationUrl?: string; dataDir: string },
   log?: StatementLog,
   onStopped?: (error: Error) => void,
 ): Promise<Database> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, log)
+    ? openPostgres(config.databaseUrl, log, config.databaseMigrationUrl)
     : openPglite({ dataDir: path.join(config.dataDir, 'pglite'), log, onStopped })
 }

@@ -713,3 +713,15 @@ export const storageObjects = pgTable(
     check('storage_objects_size_check', sql`size_bytes >= 0`),
   ],
 )
+
+/**
+ * Rate-limit counters shared by every server process on one PostgreSQL (issue 28, decision
+ * 0064): one row per limiter and key (the key's SHA-256, never an address or an e-mail in
+ * clear), its requests in the current fixed window and when that window ends. Not tenant data:
+ * the keys span organisations (a client address) and no request reads another's row.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEnds: timestamp('window_ends', { withTimezone: true }).notNull(),
+})

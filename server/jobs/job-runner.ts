@@ -13,6 +13,7 @@
  */
 import { EventEmitter } from 'node:events'
 import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
 import type { Db } from '../db/client'
@@ -93,7 +94,11 @@ type BoundJob = {
 }
 
 export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Services = never> {
-  readonly instanceId = randomUUID()
+  /**
+   * What `jobs.locked_by` records of this runner: the host and process id first, so an operator
+   * (or `npm run test:server`) can tell which process holds a running job, then a UUID.
+   */
+  readonly instanceId = `${hostname()}/${process.pid}/${randomUUID()}`
   private readonly catalogue: C
   private readonly handlers = new Map<string, BoundJob>()
   private readonly running = new Map<string, AbortController>()

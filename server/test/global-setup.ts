@@ -1,21 +1,30 @@
 /**
- * Vitest global setup: creates one migrated PGlite database (initdb + migrations take ~5 s) and
- * dumps it to a temporary tarball; each test app loads a private copy (~0.7 s), see test-app.ts.
+ * Vitest global setup: creates one migrated database and provides it to the test files, which
+ * each open private copies (test-database.ts). On embedded PGlite (the default) it is dumped to a
+ * temporary tarball (initdb + migrations take ~5 s; loading a copy ~0.7 s). With
+ * TEST_DATABASE_URL (a PostgreSQL superuser's URL, as `npm run test:server` sets) it is a template
+ * database on that server, which each copy is created from (CREATE DATABASE … TEMPLATE).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { openPglite } from '../db/client'
+import { openPglite, openPostgres } from '../db/client'
 import type { PgliteThread } from '../db/pglite-thread'
+import { databaseUrl } from './postgres-test-database'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string
+    /** The template database's name on TEST_DATABASE_URL's server, or '' on PGlite. */
+    postgresTemplate: string
   }
 }
 
 export default async function setup(project: TestProject) {
+  const server = process.env.TEST_DATABASE_URL
+  if (server) return postgresTemplate(project, server)
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-template-'))
   const database = await openPglite({})
   const client = (database.db as unknown as { $client: PgliteThread }).$client
@@ -24,7 +33,24 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'template.tar.gz')
   await writeFile(file, new Uint8Array(await dump.arrayBuffer()))
   project.provide('pgliteTemplate', file)
+  project.provide('postgresTemplate', '')
   return async () => {
     await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** Creates and migrates the template database on `server`; the teardown drops it. */
+async function postgresTemplate(project: TestProject, server: string) {
+  const name = `lexdesk_template_${process.pid}`
+  const admin = new pg.Client({ connectionString: server })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  const database = await openPostgres(databaseUrl(server, name))
+  await database.close()
+  project.provide('pgliteTemplate', '')
+  project.provide('postgresTemplate', name)
+  return async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.end()
   }
 }

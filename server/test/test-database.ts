@@ -3,9 +3,15 @@ import { readFile } from 'node:fs/promises'
 import { inject } from 'vitest'
 import { openPglite, type Database } from '../db/client'
 import { organization } from '../db/schema'
+import { openPostgresCopy } from './postgres-test-database'
 
-/** Opens a private copy of the migrated template database. */
+/**
+ * Opens a private copy of the migrated template database: embedded PGlite, or with
+ * TEST_DATABASE_URL a database of its own on that PostgreSQL server (dropped when closed).
+ */
 export async function openTestDatabase(): Promise<Database> {
+  const server = process.env.TEST_DATABASE_URL
+  if (server) return openPostgresCopy(server, inject('postgresTemplate'))
   const template = await readFile(inject('pgliteTemplate'))
   return openPglite({ loadDataDir: new Blob([new Uint8Array(template)]) })
 }
