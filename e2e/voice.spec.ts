@@ -76,7 +76,7 @@ test('a lawyer records a memo through the microphone and gets a transcript and i
   await expect(panel.getByRole('status')).toHaveText('Ready')
   const panelSummary = panel.getByRole('region', { name: /^Summary of Voice memo / })
   await expect(panelSummary).toBeVisible()
-  const summaryShown = await panelSummary.innerText()
+  const summaryShown = (await panelSummary.textContent()) ?? ''
   await expect(page.getByRole('button', { name: 'Start recording' })).toBeEnabled()
 
   const recordings = page.getByRole('region', { name: 'Recordings' })

@@ -55,7 +55,8 @@ const labels = new Map(
 )
 
 const config = loadConfig()
-const pool = new WorkerPool({ threads: 1 })
+// The server's pool (WORKER_THREADS, default one per core), so pages are read as the server reads them.
+const pool = new WorkerPool(config.workers)
 const settings = {
   pool,
   languages: config.ocrLanguages,
