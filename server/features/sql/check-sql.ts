@@ -53,7 +53,6 @@ const PLAIN_NODES = new Set([
   'ResTarget',
   'RowExpr',
   'SortBy',
-  'SubLink',
   'WindowDef',
 ])
 
@@ -210,6 +209,15 @@ function checkNode(kind: string, body: Node, scope: ReadonlySet<string>): void {
       }
       walk(typeName.typmods ?? null, scope)
       return walk(body.arg ?? null, scope)
+    }
+    case 'SubLink': {
+      // `x op ANY (SELECT …)`: the operator is named here, as in A_Expr.
+      const op = body.operName === undefined ? null : names(body.operName)
+      if (op && (op.length !== 1 || !SQL_OPERATORS.has(op[0]!))) {
+        refuse(`The operator ${op.join('.')} is not allowed in the SQL runner.`)
+      }
+      for (const [key, value] of Object.entries(body)) if (key !== 'operName') walk(value, scope)
+      return
     }
     case 'SQLValueFunction':
       if (!SQL_VALUE_KEYWORDS.has(String(body.op))) {

@@ -101,6 +101,20 @@ describe('the SQL runner', () => {
     expect(body.rows).toEqual([['1200', '1200']])
   })
 
+  it('answers sub-selects, set operations and window functions', async () => {
+    const res = await run(
+      admin,
+      `select kind, count(*) over () as kinds from (
+         select 'document' as kind from sql_documents where id = any (select id from sql_documents)
+         union select type from sql_entities) k order by kind`,
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    expect((res.json() as Result).rows).toEqual([
+      ['document', '2'],
+      ['item', '2'],
+    ])
+  })
+
   it('caps the rows at 1,000 and says so', async () => {
     const body = (await run(admin, 'select name from sql_entities')).json() as Result
     expect(body).toMatchObject({ rowCount: 1000, truncated: true, rowCap: 1000 })
@@ -366,6 +380,12 @@ describe('attacks on the SQL runner, each refused with nothing changed', () => {
     ],
     ['a quoted function name', `select "pg_sleep"(100)`, 'sql_refused', /pg_sleep/],
     ['an OPERATOR() call', 'select 1 OPERATOR(pg_catalog.+) 1', 'sql_refused', /operator/],
+    [
+      'an OPERATOR() call before ANY',
+      'select 1 OPERATOR(pg_catalog.=) ANY (select 1)',
+      'sql_refused',
+      /operator/,
+    ],
     ['an unreadable text', 'selec 1', 'sql_refused', /could not be read/],
     ['an empty text', '  -- nothing \n', 'sql_refused', /one SELECT/],
     [
