@@ -30,7 +30,7 @@ export function SqlHistoryList({
                 {' · '}
                 {entry.error
                   ? 'refused or failed'
-                  : `${entry.rowCount ?? 0} rows, ${entry.durationMs ?? 0} ms`}
+                  : `${entry.rowCount ?? 0} ${entry.rowCount === 1 ? 'row' : 'rows'}, ${entry.durationMs ?? 0} ms`}
               </span>
             </button>
           </li>
