@@ -5,7 +5,7 @@
  *   auth layer;
  * - tenant tables (apps, documents, document_counts, analyses, audit_logs, jobs, entities, events,
  *   recordings, recording_segments, voice_consents, doc_chunks, conversations, messages,
- *   api_keys, org_settings): every row has `org_id`, and RLS is
+ *   api_keys, org_settings, sql_queries, …): every row has `org_id`, and RLS is
  *   enabled, forced and filtered on `current_setting('app.org_id')` (see migrations/*_rls.sql).
  */
 import {
