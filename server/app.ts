@@ -58,6 +58,7 @@ import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/dem
 import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
+import { sqlRoutes } from './features/sql/routes'
 import { teamRoutes } from './features/team/routes'
 import { apiKeyRoutes } from './features/api-keys/routes'
 import { createApiKeyVerifier } from './features/api-keys/api-key-verifier'
@@ -307,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(vectorRoutes, { services })
       await v1.register(assistantRoutes, { services })
       await v1.register(auditRoutes, { db })
+      await v1.register(sqlRoutes, { db })
       await v1.register(teamRoutes, { auth, principals })
       await v1.register(apiKeyRoutes, {
         db,

@@ -4,7 +4,7 @@
  * lock, so two instances starting together never apply the same migration twice (the second waits,
  * then finds nothing pending). When the application connects as another role, that role is then
  * given what it needs and no more: membership of the NOLOGIN roles the code switches to
- * (lexdesk_app, lexdesk_app_scoped, lexdesk_worker, lexdesk_key_verifier; their grants are the
+ * (lexdesk_app, lexdesk_app_scoped, lexdesk_worker, lexdesk_key_verifier, lexdesk_sql; their grants are the
  * tenant tables' privileges) and plain DML on the tables without row-level security (better-auth's
  * and the counters').
  */
@@ -19,8 +19,14 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** The advisory lock every Lexdesk process takes around its migrations (any constant will do). */
 const MIGRATION_LOCK = `SELECT pg_advisory_lock(hashtext('lexdesk:migrations'))`
 
-/** The roles of the migrations the application switches to (migrations 0001, 0004, 0033, 0038). */
-const SWITCH_ROLES = ['lexdesk_app', 'lexdesk_app_scoped', 'lexdesk_worker', 'lexdesk_key_verifier']
+/** The roles of the migrations the application switches to (migrations 0001, 0004, 0033, 0038, 0047). */
+const SWITCH_ROLES = [
+  'lexdesk_app',
+  'lexdesk_app_scoped',
+  'lexdesk_worker',
+  'lexdesk_key_verifier',
+  'lexdesk_sql',
+]
 
 /**
  * Applies pending migrations through `migrationUrl`, holding the migration lock, then (when

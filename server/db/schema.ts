@@ -5,7 +5,7 @@
  *   auth layer;
  * - tenant tables (apps, documents, document_counts, analyses, audit_logs, jobs, entities, events,
  *   recordings, recording_segments, voice_consents, doc_chunks, conversations, messages,
- *   api_keys, org_settings): every row has `org_id`, and RLS is
+ *   api_keys, org_settings, sql_queries, …): every row has `org_id`, and RLS is
  *   enabled, forced and filtered on `current_setting('app.org_id')` (see migrations/*_rls.sql).
  */
 import {
@@ -725,3 +725,25 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   hits: integer('hits').notNull(),
   windowEnds: timestamp('window_ends', { withTimezone: true }).notNull(),
 })
+
+/**
+ * The SQL runner's history (issue 30, decision 0061): each query a person (or credential) ran in
+ * an organisation, newest first, the last 20 per actor kept (older ones are deleted as a new one is
+ * recorded). `actor` is the user id, or `<actor type>:<credential id>` for a credential without
+ * a user (the form of a tenant token's `sub`, decision 0048). `error` is the refusal's or the
+ * database's message shown to the person, null when the query ran.
+ */
+export const sqlQueries = pgTable(
+  'sql_queries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    actor: text('actor').notNull(),
+    sql: text('sql').notNull(),
+    rowCount: integer('row_count'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sql_queries_org_actor_created_idx').on(t.orgId, t.actor, t.createdAt, t.id)],
+)

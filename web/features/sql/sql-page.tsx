@@ -1,17 +1,17 @@
-import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
+import { useOrgScope } from '../../lib/org-scope'
+import { SqlScreen } from './sql-screen'
 
-/** /dashboard/:orgSlug/sql: placeholder screen (SQL Runner); a not-yet-available note. */
+/** /dashboard/:orgSlug/sql: read-only queries over the URL's organisation (owners and admins). */
 export function SqlPage() {
+  const scope = useOrgScope()
   return (
     <>
       <PageHeader
         title="SQL Runner"
         description="Run read-only queries against the organization’s data."
       />
-      <ComingSoon>
-        <p>SQL Runner is coming soon.</p>
-      </ComingSoon>
+      <SqlScreen key={scope.orgId} orgId={scope.orgId} />
     </>
   )
 }

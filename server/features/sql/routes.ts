@@ -1,0 +1,118 @@
+/**
+ * HTTP routes of the SQL runner (issue 30, decision 0061), for owners and admins: run a read-only
+ * query over the organisation's sql_* views, the same as a CSV file, and the caller's last
+ * queries.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { principalOf } from '../../auth/principal'
+import type { Db } from '../../db/client'
+import { fileHeaders } from '../../http/file-download'
+import { OrgParams } from '../../http/params'
+import { SQL_MAX_LENGTH, SQL_ROW_CAP } from './check-sql'
+import { SQL_MAX_PLAN_COST } from './run-sql'
+import { exportQueryCsv, runQuery } from './service'
+import { listSqlHistory } from './sql-history'
+import { SQL_VIEWS } from './sql-views'
+
+const SqlBody = z.object({
+  sql: z
+    .string()
+    .max(SQL_MAX_LENGTH)
+    .describe(
+      `One SELECT (or WITH … SELECT) over the views ${SQL_VIEWS.join(', ')}, at most ${SQL_MAX_LENGTH} characters`,
+    ),
+})
+
+const SqlResultSchema = z
+  .object({
+    columns: z
+      .array(z.object({ name: z.string(), type: z.string().describe('PostgreSQL type name') }))
+      .describe('The result’s columns in order'),
+    rows: z
+      .array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])))
+      .describe(`At most ${SQL_ROW_CAP} rows, cells in column order`),
+    rowCount: z.number().int(),
+    truncated: z.boolean().describe(`Whether the query had more than ${SQL_ROW_CAP} rows`),
+    rowCap: z.number().int(),
+    cost: z.number().describe(`The planner’s estimate (refused over ${SQL_MAX_PLAN_COST})`),
+    durationMs: z.number().int(),
+  })
+  .meta({ id: 'SqlResult' })
+
+const SqlHistoryEntrySchema = z
+  .object({
+    id: z.string().uuid(),
+    sql: z.string(),
+    rowCount: z.number().int().nullable(),
+    durationMs: z.number().int().nullable(),
+    error: z.string().nullable().describe('Why it was refused or failed; null when it ran'),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'SqlHistoryEntry' })
+
+const RUN_DESCRIPTION = `Runs one read-only query. Refused with 400 sql_refused unless it is a single SELECT over the sql_* views using allow-listed functions; 422 sql_too_costly when the planner's cost is over ${SQL_MAX_PLAN_COST}; at most ${SQL_ROW_CAP} rows. Recorded in the caller's history.`
+
+export const sqlRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    '/orgs/:orgId/sql',
+    {
+      schema: {
+        operationId: 'runSql',
+        tags: ['sql'],
+        description: RUN_DESCRIPTION,
+        params: OrgParams,
+        body: SqlBody,
+        response: { 200: SqlResultSchema },
+      },
+      // It changes no data (the history is the caller's own record): a read, as a search is.
+      config: { minRole: 'admin', scope: 'read' },
+    },
+    (req) => runQuery(db, principalOf(req), req.body.sql),
+  )
+
+  app.post(
+    '/orgs/:orgId/sql/csv',
+    {
+      schema: {
+        operationId: 'exportSqlCsv',
+        tags: ['sql'],
+        description: `${RUN_DESCRIPTION} Answers the rows as a CSV file: a header of the column names, every value quoted, inner quotes doubled, values starting with = + - @ tab, carriage return or a quote prefixed with a quote.`,
+        params: OrgParams,
+        body: SqlBody,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('The CSV file (an attachment)') },
+      },
+      config: { minRole: 'admin', scope: 'read' },
+    },
+    async (req, reply) => {
+      const csv = await exportQueryCsv(db, principalOf(req), req.body.sql)
+      const stamp = new Date().toISOString().slice(0, 10)
+      return fileHeaders(reply, {
+        contentType: 'text/csv; charset=utf-8',
+        fileName: `query-${stamp}.csv`,
+      }).send(csv)
+    },
+  )
+
+  app.get(
+    '/orgs/:orgId/sql/history',
+    {
+      schema: {
+        operationId: 'listSqlHistory',
+        tags: ['sql'],
+        description:
+          'The caller’s last 20 queries in the organisation, newest first, with their outcome, and the views a query may read.',
+        params: OrgParams,
+        response: {
+          200: z.object({
+            items: z.array(SqlHistoryEntrySchema),
+            views: z.array(z.string()).describe('The sql_* views a query may read'),
+          }),
+        },
+      },
+      config: { minRole: 'admin' },
+    },
+    async (req) => ({ items: await listSqlHistory(db, principalOf(req)), views: [...SQL_VIEWS] }),
+  )
+}

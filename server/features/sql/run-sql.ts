@@ -1,0 +1,197 @@
+/**
+ * Runs a query of the SQL runner (issue 30, decision 0061): checked by the parser allow-list
+ * (check-sql.ts), then in one READ ONLY transaction as the role `lexdesk_sql`, confined by RLS
+ * to the principal's organisation, refused before it runs when the planner's estimate of its
+ * cost is over SQL_MAX_PLAN_COST, and stopped by `statement_timeout` on PostgreSQL (PGlite
+ * ignores it and cannot interrupt a statement: the cost cap is its time cap).
+ */
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import type { PgliteThread } from '../../db/pglite-thread'
+import type { Principal, Tx } from '../../db/tenant'
+import { AppError } from '../../errors/app-error'
+import { checkSql, SQL_ROW_CAP } from './check-sql'
+import { SQL_FUNCTIONS } from './sql-allow-list'
+import { SQL_VIEWS } from './sql-views'
+
+/**
+ * The highest planner cost (PostgreSQL's units: 1 = reading one page in sequence, 0.01 = one row
+ * processed) a query may have, for all its rows, not only the first SQL_ROW_CAP. Measured on
+ * PGlite on this machine (decision 0061): counting the 9 million rows of a cross join of two
+ * 3,000-row views costs 135,000 and ran 4.5 s, a string_agg over them 10.5 s; at cost 27,000
+ * (1.8 million rows) 0.9 s and 2.1 s. So 25,000 holds the database about 2 s at worst.
+ */
+export const SQL_MAX_PLAN_COST = 25_000
+
+/** `statement_timeout` of a query on PostgreSQL, in milliseconds. */
+export const SQL_STATEMENT_TIMEOUT_MS = 5_000
+
+/** One cell of a result: numbers and booleans as they are, everything else as text. */
+export type SqlCell = string | number | boolean | null
+
+/** The answer to a query. */
+export interface SqlResult {
+  /** Each column's name and PostgreSQL type (`format_type`, e.g. `timestamp with time zone`). */
+  columns: { name: string; type: string }[]
+  /** At most SQL_ROW_CAP rows, cells in column order. */
+  rows: SqlCell[][]
+  rowCount: number
+  /** Whether the query had more rows than SQL_ROW_CAP (the rest are not shown). */
+  truncated: boolean
+  rowCap: number
+  /** The planner's estimate of the query's cost. */
+  cost: number
+  /** Milliseconds from the start of the transaction to the last row. */
+  durationMs: number
+}
+
+interface RawResult {
+  rows: unknown[][]
+  fields: { name: string; dataTypeID: number }[]
+}
+
+/** Runs `text` on the transaction's own connection with rows as arrays (duplicate names kept). */
+async function queryArrays(tx: Tx, text: string, params: unknown[] = []): Promise<RawResult> {
+  const client = (tx as unknown as { session: { client: unknown } }).session.client
+  const onThread = typeof (client as { rollback?: unknown }).rollback === 'function'
+  if (onThread) {
+    const thread = client as { query: PgliteThread['query'] }
+    return (await thread.query(text, params, { rowMode: 'array' })) as unknown as RawResult
+  }
+  const pg = client as { query: (config: object) => Promise<RawResult> }
+  return pg.query({ text, values: params, rowMode: 'array' })
+}
+
+/** bigint and numeric: as text, so no digit is lost to a JavaScript number on either driver. */
+const EXACT_TYPES = new Set([20, 1700])
+
+function toCell(value: unknown, typeId: number): SqlCell {
+  if (value === null || value === undefined) return null
+  if (EXACT_TYPES.has(typeId)) return String(value)
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') {
+    return value
+  }
+  if (typeof value === 'bigint') return value.toString()
+  if (value instanceof Date) return value.toISOString()
+  if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`
+  return JSON.stringify(value)
+}
+
+/** SQLSTATEs of a query's own mistakes (PostgreSQL appendix A), answered with its message. */
+const QUERY_ERROR = /^(21|22|42)/
+
+/**
+ * Checks and runs `text` for `principal`.
+ * @throws AppError `sql_refused` (400) when the parser check refuses it or the database refuses a
+ *   read (a privilege it lacks); `sql_too_costly` (422) when its plan costs more than
+ *   SQL_MAX_PLAN_COST; `sql_timeout` (422) when PostgreSQL stopped it; `sql_failed` (400) when
+ *   the database reports a mistake of the query (an unknown column, a division by zero);
+ *   `outside_app_scope` (403) for a principal confined to one app
+ */
+export async function runSql(db: Db, principal: Principal, text: string): Promise<SqlResult> {
+  if (principal.appId) {
+    throw new AppError(
+      'outside_app_scope',
+      'The SQL runner reads the whole organisation: use a credential that is not limited to one app.',
+    )
+  }
+  const { text: query, fields } = await checkSql(text)
+  const started = performance.now()
+  try {
+    return await db.transaction(async (tx) => {
+      // Read only from the start, so no statement of the transaction can write; the role and
+      // the organisation in the same statement of ours, before the query (decision 0061).
+      await tx.execute(sql`SELECT set_config('transaction_read_only', 'on', true),
+        set_config('role', 'lexdesk_sql', true),
+        set_config('app.org_id', ${principal.orgId}, true),
+        set_config('statement_timeout', ${String(SQL_STATEMENT_TIMEOUT_MS)}, true)`)
+      await refuseFunctionFields(tx, fields)
+      const plan = await queryArrays(tx, `EXPLAIN (FORMAT JSON) ${query}`)
+      const cost = planCost(plan.rows[0]?.[0])
+      if (cost > SQL_MAX_PLAN_COST) {
+        throw new AppError(
+          'sql_too_costly',
+          `The planner estimates this query's cost at ${Math.round(cost).toLocaleString('en')}, over the limit of ${SQL_MAX_PLAN_COST.toLocaleString('en')} (the database cannot stop a query once it runs). Filter, aggregate fewer rows, or avoid joins without a condition.`,
+        )
+      }
+      const result = await queryArrays(tx, query)
+      const ids = [...new Set(result.fields.map((f) => f.dataTypeID))]
+      const types = await queryArrays(
+        tx,
+        'SELECT oid::int, format_type(oid, NULL) FROM pg_type WHERE oid = ANY($1::oid[])',
+        [ids],
+      )
+      const typeName = new Map(types.rows.map(([oid, name]) => [Number(oid), String(name)]))
+      const truncated = result.rows.length > SQL_ROW_CAP
+      const rows = result.rows
+        .slice(0, SQL_ROW_CAP)
+        .map((row) => row.map((value, i) => toCell(value, result.fields[i]!.dataTypeID)))
+      return {
+        columns: result.fields.map((f) => ({
+          name: f.name,
+          type: typeName.get(f.dataTypeID) ?? 'unknown',
+        })),
+        rows,
+        rowCount: rows.length,
+        truncated,
+        rowCap: SQL_ROW_CAP,
+        cost,
+        durationMs: Math.round(performance.now() - started),
+      }
+    })
+  } catch (error) {
+    throw databaseProblem(error)
+  }
+}
+
+/**
+ * Refuses a query reading `x.f` where `f` names a function outside the allow-list and no column
+ * of the sql_* views: PostgreSQL would call `f(x)` (a function taking the row, `row_to_json` say),
+ * past the parser check's list of functions.
+ */
+async function refuseFunctionFields(tx: Tx, fields: string[]): Promise<void> {
+  if (fields.length === 0) return
+  const named = await queryArrays(
+    tx,
+    `SELECT f FROM unnest($1::text[]) AS f
+     WHERE EXISTS (SELECT FROM pg_proc p WHERE p.proname = f)
+       AND NOT EXISTS (SELECT FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+                       WHERE c.relname = ANY($2::text[]) AND a.attname = f AND NOT a.attisdropped)`,
+    [fields, [...SQL_VIEWS]],
+  )
+  const field = named.rows.map(([f]) => String(f)).find((f) => !SQL_FUNCTIONS.has(f))
+  if (field !== undefined) {
+    throw new AppError(
+      'sql_refused',
+      `"${field}" is the name of a function, which cannot be read as a column (x.${field} calls ${field}(x)). Rename the column.`,
+    )
+  }
+}
+
+/** The cost of a plan run to its end: the node under the runner's LIMIT, else the top node. */
+function planCost(explained: unknown): number {
+  const document = (typeof explained === 'string' ? JSON.parse(explained) : explained) as {
+    Plan: { 'Total Cost': number; 'Node Type': string; Plans?: { 'Total Cost': number }[] }
+  }[]
+  const top = document[0]!.Plan
+  const inner = top['Node Type'] === 'Limit' ? top.Plans?.[0] : undefined
+  return (inner ?? top)['Total Cost']
+}
+
+/** The problem to answer for an error of the query's transaction (AppErrors pass through). */
+function databaseProblem(error: unknown): unknown {
+  if (error instanceof AppError) return error
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  if (typeof code !== 'string' || typeof message !== 'string') return error
+  if (code === '57014') {
+    return new AppError(
+      'sql_timeout',
+      `The query ran longer than ${SQL_STATEMENT_TIMEOUT_MS / 1000} s and was stopped.`,
+    )
+  }
+  if (code === '42501' || code === '25006') {
+    return new AppError('sql_refused', `The database refused the query: ${message}.`)
+  }
+  if (QUERY_ERROR.test(code)) return new AppError('sql_failed', `The query failed: ${message}.`)
+  return error
+}
