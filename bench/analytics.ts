@@ -11,7 +11,7 @@
 import os from 'node:os'
 import { sql } from 'drizzle-orm'
 import { openPglite } from '../server/db/client'
-import { events, member, organization, user } from '../server/db/schema'
+import { apps as appsTable, events, member, organization, user } from '../server/db/schema'
 import type { Principal } from '../server/db/tenant'
 import { overview, recentActivity, usage } from '../server/features/analytics/service'
 
@@ -96,10 +96,11 @@ export async function analyticsBench(report: Report): Promise<void> {
       )
     }
     const apps = (
-      await db.execute<{ id: string }>(sql`
-        INSERT INTO apps (org_id, slug)
-        SELECT 'bench-org', 'app-' || g FROM generate_series(1, 3) g RETURNING id`)
-    ).rows.map((r) => r.id)
+      await db
+        .insert(appsTable)
+        .values([1, 2, 3].map((i) => ({ orgId: 'bench-org', slug: `app-${i}` })))
+        .returning({ id: appsTable.id })
+    ).map((r) => r.id)
     const t0 = performance.now()
     await writeEvents(db, 'bench-org', EVENTS, [...apps, null])
     const writeMs = performance.now() - t0
