@@ -101,7 +101,8 @@ export function AnalyticsPage() {
             </Card>
           ))}
         </div>
-        <div className="grid gap-6 lg:grid-cols-3">
+        {/* One shrinkable column on phones, so a long activity line or the chart cannot widen it. */}
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-3">
           <Card className="min-w-0 lg:col-span-2">
             <CardHeader className="flex flex-row items-center justify-between gap-2">
               <CardTitle>Usage over time</CardTitle>
@@ -123,7 +124,7 @@ export function AnalyticsPage() {
               )}
             </CardContent>
           </Card>
-          <Card>
+          <Card className="min-w-0">
             <CardHeader>
               <CardTitle>Recent activity</CardTitle>
             </CardHeader>
