@@ -22,8 +22,10 @@
  * - realtime: fan-out latency p50/p95 of 1,000 changes to 100 WebSocket subscribers (realtime.ts)
  * - indexing load: both organisations' document-list p95 idle and while one indexes a
  *   3-million-character document (indexing-load.ts)
+ * - analytics: the analytics screen's and the dashboard home's reads at 100,000 events
+ *   (analytics.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
- * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime, indexing-load.
+ * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime, indexing-load, analytics.
  * `--cpu-prof DIR` beside it: the servers of tenant-read, noisy-neighbour and indexing-load write a
  * V8 CPU profile into DIR when they stop (start-bench-server.ts).
  */
@@ -54,6 +56,7 @@ import { webBench } from './web'
 import { storageBench } from './storage'
 import { realtimeBench } from './realtime'
 import { indexingLoadBench } from './indexing-load'
+import { analyticsBench } from './analytics'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -237,6 +240,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   storage: () => storageBench(report),
   realtime: () => realtimeBench(report),
   'indexing-load': () => indexingLoadBench(report),
+  analytics: () => analyticsBench(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

@@ -51,6 +51,7 @@ import { appRoutes } from './features/apps/routes'
 import { jobRoutes } from './features/jobs/routes'
 import { entityRoutes } from './features/entities/routes'
 import { eventRoutes } from './features/events/routes'
+import { analyticsRoutes } from './features/analytics/routes'
 import { voiceRoutes } from './features/voice/routes'
 import { storageRoutes } from './features/storage/routes'
 import { publicObjectRoutes } from './features/storage/public-routes'
@@ -303,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(jobRoutes, { services })
       await v1.register(entityRoutes, { services })
       await v1.register(eventRoutes, { db })
+      await v1.register(analyticsRoutes, { db })
       await v1.register(voiceRoutes, { services })
       await v1.register(storageRoutes, { services })
       await v1.register(vectorRoutes, { services })

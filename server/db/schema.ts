@@ -12,6 +12,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   jsonb,
@@ -406,6 +407,11 @@ export const events = pgTable(
     appId: uuid('app_id'),
     kind: text('kind').notNull(),
     meta: jsonb('meta').notNull().default({}),
+    /**
+     * The user who acted (who did what, on the dashboard); null for the system and for an
+     * organisation's own credential (decision 0060).
+     */
+    actorId: text('actor_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -421,6 +427,64 @@ export const events = pgTable(
       t.id.desc().nullsFirst(),
     ),
   ],
+)
+
+/**
+ * Daily rollups of the organisation's activity (issue 30, decision 0060), so the dashboard and
+ * analytics read a few rows per day instead of scanning the event log or the jobs: per UTC day,
+ * app (null = organisation-wide) and `metric`, how many (`count`) and, for jobs, how long in total
+ * (`total_ms`). Kept by triggers in the same transaction as the write (migration
+ * insight-analytics-rollups): `metric` is an event kind (every insert into `events`) or
+ * `job:<kind>` (a foreground job that succeeded, its run from started_at to finished_at). No
+ * foreign key to apps: an app's history stays in the organisation's totals after the app goes.
+ */
+export const activityDaily = pgTable(
+  'activity_daily',
+  {
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    day: date('day', { mode: 'string' }).notNull(),
+    metric: text('metric').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    totalMs: bigint('total_ms', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('activity_daily_key').on(t.orgId, t.day, t.metric, t.appId).nullsNotDistinct()],
+)
+
+/**
+ * Who was active on which UTC day in which app (decision 0060): one row per user, day and app
+ * that has an event with an actor, added by the same trigger as activity_daily, so "active
+ * users" over 90 days counts at most users × 90 × apps rows.
+ */
+export const activityUsers = pgTable(
+  'activity_users',
+  {
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [unique('activity_users_key').on(t.orgId, t.day, t.appId, t.userId).nullsNotDistinct()],
+)
+
+/**
+ * Who was active on which UTC day in the whole organisation, whatever the app (decision 0060):
+ * activity_users without the app, so "active users" of all apps counts users × days rows, not
+ * users × days × apps. No app_id, so an app-scoped principal's event adds its user here too;
+ * the analytics service reads it only for whole-organisation principals.
+ */
+export const activityOrgUsers = pgTable(
+  'activity_org_users',
+  {
+    orgId: orgId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [unique('activity_org_users_key').on(t.orgId, t.day, t.userId)],
 )
 
 /**

@@ -317,6 +317,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/analytics/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getDashboardOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/analytics/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listRecentActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/analytics/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/voice/consent": {
         parameters: {
             query?: never;
@@ -1358,6 +1406,56 @@ export interface components {
             };
             createdAt: string;
         };
+        DashboardOverviewInput: {
+            /** @description Documents in the library */
+            documents: number;
+            /** @description Analyses that finished, ever */
+            analyses: number;
+            /** @description Voice recordings kept */
+            recordings: number;
+            /** @description Members of the organisation */
+            members: number;
+        };
+        ActivityItemInput: {
+            id: number;
+            /** @description The event kind, e.g. document.uploaded */
+            kind: string;
+            appId: string | null;
+            /** @description The ids and names of what was acted on */
+            meta: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+            /** @description The member who acted; null for the system, a credential or a former member */
+            actor: {
+                id: string;
+                name: string;
+            } | null;
+        };
+        UsageDayInput: {
+            /** @description UTC date, YYYY-MM-DD */
+            day: string;
+            documentsAdded: number;
+            documentsAnalysed: number;
+            voiceRecordings: number;
+            activeUsers: number;
+        };
+        UsageInput: {
+            days: number;
+            from: string;
+            to: string;
+            totals: {
+                documentsAdded: number;
+                documentsAnalysed: number;
+                voiceRecordings: number;
+                activeUsers: number;
+                jobsSucceeded: number;
+                /** @description Mean run of the succeeded jobs */
+                avgProcessingMs: number | null;
+            };
+            /** @description One point per day, oldest first */
+            series: components["schemas"]["UsageDayInput"][];
+        };
         RecordingInput: {
             /** Format: uuid */
             id: string;
@@ -2035,6 +2133,56 @@ export interface components {
                 [key: string]: unknown;
             };
             createdAt: string;
+        };
+        DashboardOverview: {
+            /** @description Documents in the library */
+            documents: number;
+            /** @description Analyses that finished, ever */
+            analyses: number;
+            /** @description Voice recordings kept */
+            recordings: number;
+            /** @description Members of the organisation */
+            members: number;
+        };
+        ActivityItem: {
+            id: number;
+            /** @description The event kind, e.g. document.uploaded */
+            kind: string;
+            appId: string | null;
+            /** @description The ids and names of what was acted on */
+            meta: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+            /** @description The member who acted; null for the system, a credential or a former member */
+            actor: {
+                id: string;
+                name: string;
+            } | null;
+        };
+        UsageDay: {
+            /** @description UTC date, YYYY-MM-DD */
+            day: string;
+            documentsAdded: number;
+            documentsAnalysed: number;
+            voiceRecordings: number;
+            activeUsers: number;
+        };
+        Usage: {
+            days: number;
+            from: string;
+            to: string;
+            totals: {
+                documentsAdded: number;
+                documentsAnalysed: number;
+                voiceRecordings: number;
+                activeUsers: number;
+                jobsSucceeded: number;
+                /** @description Mean run of the succeeded jobs */
+                avgProcessingMs: number | null;
+            };
+            /** @description One point per day, oldest first */
+            series: components["schemas"]["UsageDay"][];
         };
         Recording: {
             /** Format: uuid */
@@ -4501,6 +4649,247 @@ export interface operations {
                         /** @description The kinds of event the organisation has */
                         kinds: string[];
                     };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDashboardOverview: {
+        parameters: {
+            query?: {
+                /** @description Only this app of the organisation; absent: all apps */
+                appId?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardOverview"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRecentActivity: {
+        parameters: {
+            query?: {
+                /** @description Only this app of the organisation; absent: all apps */
+                appId?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ActivityItem"][];
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description Only this app of the organisation; absent: all apps */
+                appId?: string;
+                /** @description The period: the last 7, 30 or 90 days, today (UTC) included */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
                 };
             };
             /** @description The path, query or body is malformed (code validation_failed) */

@@ -1,83 +1,135 @@
-import { BarChart3Icon, ClockIcon, FileTextIcon, MicIcon, UsersIcon } from 'lucide-react'
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { ClockIcon, DownloadIcon, FileTextIcon, MicIcon, UsersIcon } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
+import { ActivityList } from '../../components/activity-list'
 import { PageHeader } from '../../components/page-header'
-import { Badge } from '../../components/ui/badge'
+import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
+import { activityQuery } from '../../lib/activity'
+import { useOrgScope } from '../../lib/org-scope'
+import { PERIODS, usageQuery, type Period, type Usage } from './api'
+import { UsageChart } from './usage-chart'
+import { usageCsv } from './usage-series'
 
-// Static placeholders, as the spec describes; the page says so ('Sample data').
-const metrics: { label: string; value: string; change: string; icon: LucideIcon }[] = [
-  { label: 'Documents Analyzed', value: '128', change: '+12% from last month', icon: FileTextIcon },
-  { label: 'Voice Recordings', value: '42', change: '+8% from last month', icon: MicIcon },
-  { label: 'Active Users', value: '8', change: '+2 from last month', icon: UsersIcon },
+/** Seconds with one decimal under a minute ("1.8 s"), else minutes ("2.5 min"); — for none. */
+function formatDuration(ms: number | null): string {
+  if (ms === null) return '—'
+  return ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 60_000).toFixed(1)} min`
+}
+
+const metrics: { label: string; icon: LucideIcon; value: (u: Usage) => string }[] = [
   {
-    label: 'Avg. Processing Time',
-    value: '1.8s',
-    change: '−0.3s from last month',
+    label: 'Documents analysed',
+    icon: FileTextIcon,
+    value: (u) => u.totals.documentsAnalysed.toLocaleString(),
+  },
+  {
+    label: 'Voice recordings',
+    icon: MicIcon,
+    value: (u) => u.totals.voiceRecordings.toLocaleString(),
+  },
+  { label: 'Active users', icon: UsersIcon, value: (u) => u.totals.activeUsers.toLocaleString() },
+  {
+    label: 'Avg. processing time',
     icon: ClockIcon,
+    value: (u) => formatDuration(u.totals.avgProcessingMs),
   },
 ]
 
-const activity = [
-  { what: 'Contract analysis completed', when: '5 minutes ago' },
-  { what: 'Voice recording transcribed', when: '1 hour ago' },
-  { what: 'Risk report generated', when: '3 hours ago' },
-  { what: 'New team member joined', when: 'Yesterday' },
-]
+/** Saves `usage`'s series as `lexdesk-usage-<from>-<to>.csv`. */
+function downloadCsv(usage: Usage) {
+  const url = URL.createObjectURL(new Blob([usageCsv(usage.series)], { type: 'text/csv' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = `lexdesk-usage-${usage.from}-${usage.to}.csv`
+  link.click()
+  URL.revokeObjectURL(url)
+}
 
-/** /dashboard/:orgSlug/analytics: static metric cards, a chart placeholder and a static activity list. */
+/**
+ * /dashboard/:orgSlug/analytics: documents analysed, voice recordings, active users and average
+ * processing time of the last 7, 30 (default) or 90 days, the daily series as a chart and CSV,
+ * and the recent activity, for the URL's organisation and app (decision 0060).
+ */
 export function AnalyticsPage() {
+  const scope = useOrgScope()
+  const [days, setDays] = useState<Period>(30)
+  const usage = useQuery(usageQuery(scope.orgId, scope.appId, days))
+  const activity = useQuery(activityQuery(scope.orgId, scope.appId))
   return (
     <>
       <PageHeader
         title="Analytics"
         description="How your team uses Lexdesk."
         actions={
-          <>
-            <Badge variant="outline">Sample data</Badge>
-            <Badge variant="secondary">Last 30 days</Badge>
-          </>
+          <div role="group" aria-label="Period" className="flex gap-1">
+            {PERIODS.map((p) => (
+              <Button
+                key={p}
+                size="sm"
+                variant={p === days ? 'secondary' : 'ghost'}
+                aria-pressed={p === days}
+                onClick={() => setDays(p)}
+              >
+                Last {p} days
+              </Button>
+            ))}
+          </div>
         }
       />
       <div className="space-y-6">
+        {usage.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            The figures could not be loaded.
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {metrics.map((m) => (
             <Card key={m.label}>
-              <CardContent className="space-y-1 p-5">
-                <div className="flex items-center justify-between text-sm text-muted-foreground">
-                  <span>{m.label}</span>
-                  <m.icon className="size-4" aria-hidden="true" />
-                </div>
-                <p className="font-serif text-2xl font-semibold">{m.value}</p>
-                <p className="text-xs text-muted-foreground">{m.change}</p>
+              <CardContent className="p-5">
+                <dl className="space-y-1">
+                  <dt className="flex items-center justify-between text-sm text-muted-foreground">
+                    <span>{m.label}</span>
+                    <m.icon className="size-4" aria-hidden="true" />
+                  </dt>
+                  <dd className="font-serif text-2xl font-semibold">
+                    {usage.data ? m.value(usage.data) : '—'}
+                  </dd>
+                </dl>
               </CardContent>
             </Card>
           ))}
         </div>
-        <div className="grid gap-6 lg:grid-cols-3">
-          <Card className="lg:col-span-2">
-            <CardHeader>
+        {/* One shrinkable column on phones, so a long activity line or the chart cannot widen it. */}
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-3">
+          <Card className="min-w-0 lg:col-span-2">
+            <CardHeader className="flex flex-row items-center justify-between gap-2">
               <CardTitle>Usage over time</CardTitle>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={!usage.data}
+                onClick={() => usage.data && downloadCsv(usage.data)}
+              >
+                <DownloadIcon aria-hidden="true" />
+                Download CSV
+              </Button>
             </CardHeader>
             <CardContent>
-              <div className="flex h-64 flex-col items-center justify-center gap-2 rounded-md border border-dashed text-sm text-muted-foreground">
-                <BarChart3Icon className="size-8" aria-hidden="true" />
-                Chart visualization coming soon
-              </div>
+              {usage.data ? (
+                <UsageChart series={usage.data.series} />
+              ) : (
+                <p className="text-sm text-muted-foreground">Loading…</p>
+              )}
             </CardContent>
           </Card>
-          <Card>
+          <Card className="min-w-0">
             <CardHeader>
               <CardTitle>Recent activity</CardTitle>
             </CardHeader>
             <CardContent>
-              <ul className="divide-y text-sm">
-                {activity.map((a) => (
-                  <li key={a.what} className="py-3">
-                    <p>{a.what}</p>
-                    <p className="text-xs text-muted-foreground">{a.when}</p>
-                  </li>
-                ))}
-              </ul>
+              <ActivityList items={activity.data?.items} scope={scope} />
             </CardContent>
           </Card>
         </div>

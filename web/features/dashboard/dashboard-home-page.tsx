@@ -1,20 +1,22 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { LucideIcon } from 'lucide-react'
-import { BarChart3Icon, ClockIcon, FileTextIcon, MicIcon, UsersIcon } from 'lucide-react'
+import { BarChart3Icon, FileTextIcon, MicIcon, UsersIcon } from 'lucide-react'
 import { PageHeader } from '../../components/page-header'
-import { Badge } from '../../components/ui/badge'
+import { useQuery } from '@tanstack/react-query'
+import { ActivityList } from '../../components/activity-list'
+import { activityQuery } from '../../lib/activity'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { authClient } from '../../lib/auth-client'
 import { orgPath } from '../../lib/org-path'
 import { useOrgScope } from '../../lib/org-scope'
+import { overviewQuery, type DashboardOverview } from './api'
 
-// Hard-coded placeholders (the spec asks for static tiles); labelled 'Sample data' on screen.
-const stats: { label: string; value: string; icon: LucideIcon }[] = [
-  { label: 'Documents analyzed', value: '128', icon: FileTextIcon },
-  { label: 'Voice recordings', value: '42', icon: MicIcon },
-  { label: 'Team members', value: '8', icon: UsersIcon },
-  { label: 'Hours saved', value: '36', icon: ClockIcon },
+const tiles: { key: keyof DashboardOverview; label: string; icon: LucideIcon }[] = [
+  { key: 'documents', label: 'Documents', icon: FileTextIcon },
+  { key: 'analyses', label: 'Analyses', icon: BarChart3Icon },
+  { key: 'recordings', label: 'Voice recordings', icon: MicIcon },
+  { key: 'members', label: 'Team members', icon: UsersIcon },
 ]
 
 const quickActions = [
@@ -38,16 +40,10 @@ const quickActions = [
   },
 ]
 
-const recentActivity = [
-  { what: 'Master services agreement analyzed', when: '2 hours ago' },
-  { what: 'Client intake call transcribed', when: 'Yesterday' },
-  { what: 'Office lease reviewed for risks', when: '2 days ago' },
-  { what: 'Mutual NDA summarized', when: 'Last week' },
-]
-
 /**
- * /dashboard/:orgSlug: welcome, the `assistant` panel, four sample stat tiles, three quick actions
- * (in the URL's organisation) and a sample activity list.
+ * /dashboard/:orgSlug: welcome, the `assistant` panel, four tiles (documents, analyses, voice
+ * recordings, members), three quick actions and the recent activity, all of the URL's
+ * organisation and app (decision 0060).
  */
 export function DashboardHomePage({
   assistant,
@@ -58,6 +54,8 @@ export function DashboardHomePage({
   const scope = useOrgScope()
   const { data: session } = authClient.useSession()
   const name = session?.user.name || session?.user.email
+  const figures = useQuery(overviewQuery(scope.orgId, scope.appId))
+  const activity = useQuery(activityQuery(scope.orgId, scope.appId))
   return (
     <div className="space-y-8">
       <PageHeader
@@ -65,7 +63,6 @@ export function DashboardHomePage({
         description={
           name ? `Welcome back, ${name}. Here is an overview of your workspace.` : 'Welcome back.'
         }
-        actions={<Badge variant="outline">Sample data</Badge>}
       />
       {assistant}
       <section aria-labelledby="stats-heading">
@@ -73,13 +70,15 @@ export function DashboardHomePage({
           Statistics
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {stats.map((s) => (
-            <Card key={s.label}>
+          {tiles.map((s) => (
+            <Card key={s.key}>
               <CardContent className="flex items-center justify-between p-5">
-                <div>
-                  <p className="text-sm text-muted-foreground">{s.label}</p>
-                  <p className="mt-1 font-serif text-2xl font-semibold">{s.value}</p>
-                </div>
+                <dl>
+                  <dt className="text-sm text-muted-foreground">{s.label}</dt>
+                  <dd className="mt-1 font-serif text-2xl font-semibold">
+                    {figures.data ? figures.data[s.key].toLocaleString() : '—'}
+                  </dd>
+                </dl>
                 <s.icon className="size-6 text-muted-foreground" aria-hidden="true" />
               </CardContent>
             </Card>
@@ -114,14 +113,11 @@ export function DashboardHomePage({
             <CardTitle id="activity-heading">Recent activity</CardTitle>
           </CardHeader>
           <CardContent>
-            <ul className="divide-y">
-              {recentActivity.map((item) => (
-                <li key={item.what} className="flex items-center justify-between py-3 text-sm">
-                  <span>{item.what}</span>
-                  <span className="text-muted-foreground">{item.when}</span>
-                </li>
-              ))}
-            </ul>
+            {activity.isError ? (
+              <p className="text-sm text-destructive">The activity could not be loaded.</p>
+            ) : (
+              <ActivityList items={activity.data?.items} scope={scope} />
+            )}
           </CardContent>
         </Card>
       </section>

@@ -1,0 +1,42 @@
+import { Link } from 'react-router'
+import { describeActivity, type ActivityItem } from '../lib/activity'
+import { formatRelativeTime } from '../lib/format-relative-time'
+
+/**
+ * The recent-activity list of the home and analytics: who did what, when, each line linking to
+ * the object it names (in `scope`'s organisation and app). `items` undefined while loading.
+ */
+export function ActivityList({
+  items,
+  scope,
+  now = new Date(),
+}: {
+  items: ActivityItem[] | undefined
+  scope: { orgSlug: string; appSlug: string | null }
+  /** The moment times are relative to (tests pass a fixed one). */
+  now?: Date
+}) {
+  if (items === undefined) return <p className="text-sm text-muted-foreground">Loading…</p>
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">No activity yet.</p>
+  return (
+    <ul className="divide-y text-sm" aria-label="Recent activity">
+      {items.map((item) => {
+        const { text, to } = describeActivity(item, scope)
+        return (
+          <li key={item.id} className="flex items-center justify-between gap-4 py-3">
+            {to ? (
+              <Link to={to} className="min-w-0 truncate hover:underline">
+                {text}
+              </Link>
+            ) : (
+              <span className="min-w-0 truncate">{text}</span>
+            )}
+            <time dateTime={item.createdAt} className="shrink-0 text-xs text-muted-foreground">
+              {formatRelativeTime(new Date(item.createdAt), now)}
+            </time>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
