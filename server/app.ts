@@ -57,6 +57,7 @@ import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
 import { teamRoutes } from './features/team/routes'
+import { tenantRoutes } from './features/tenants/routes'
 import { apiKeyRoutes } from './features/api-keys/routes'
 import { createApiKeyVerifier } from './features/api-keys/api-key-verifier'
 import { connectGptRoutes } from './features/connect-gpt/routes'
@@ -277,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(assistantRoutes, { services })
       await v1.register(auditRoutes, { db })
       await v1.register(teamRoutes, { auth, principals })
+      await v1.register(tenantRoutes, { services })
       await v1.register(apiKeyRoutes, { db, keys: apiKeys })
       await v1.register(connectGptRoutes, { db, publicUrl: deps.publicUrl })
       await v1.register(realtimeRoutes, {
