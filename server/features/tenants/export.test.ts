@@ -12,6 +12,8 @@ import { finishedJob } from '../../test/finished-job'
 import { ndjson, readZip } from '../../test/read-zip'
 import { ManifestSchema } from './archive-format'
 import { writeExportArchive } from './export-archive'
+import { ARCHIVE_OPEN_OPTIONS, checkArchive } from './check-archive'
+import yauzl from 'yauzl'
 import { exportBlobKey } from './export-job'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
 
@@ -103,6 +105,11 @@ describe('organisation export', () => {
       if (name === 'manifest.json') continue
       expect(createHash('sha256').update(bytes).digest('hex'), name).toBe(manifest.entries[name])
     }
+
+    // What the server writes, its own import check accepts.
+    const zip = await yauzl.fromBufferPromise(file.rawPayload, ARCHIVE_OPEN_OPTIONS)
+    const checked = await checkArchive(zip, { maxBytes: 1e9 }).finally(() => zip.close())
+    expect(checked.entries.size).toBe(entries.size)
 
     const members = ndjson(entries.get('tables/members.ndjson'))
     expect(members).toEqual([{ user_id: owner.userId, email: owner.email, role: 'owner' }])
