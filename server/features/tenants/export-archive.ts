@@ -124,15 +124,31 @@ function hashing(): { stream: Transform; digest: () => string } {
   return { stream, digest: () => hash.digest('hex') }
 }
 
+/** Where an archive goes: the blob store for the job, a file for the command line. */
+export interface ArchiveTarget {
+  /** Stores all of `source`; resolves to the bytes written; stores nothing if `source` fails. */
+  write(source: AsyncIterable<Uint8Array>): Promise<number>
+  /** Removes whatever was written. */
+  remove(): Promise<void>
+}
+
+/** The target `key` of `blobs` (BlobStore.putStream). */
+export function blobTarget(blobs: BlobStore, key: string): ArchiveTarget {
+  return {
+    write: (source) => blobs.putStream(key, source, 'application/zip'),
+    remove: () => blobs.delete(key),
+  }
+}
+
 /**
- * Writes the archive of organisation `scope.orgId` to `key` in `blobs`. Throws the signal's
- * reason when cancelled and any database or store failure; in every failure nothing is left
- * under `key`.
+ * Writes the archive of organisation `scope.orgId` to `target`, reading its stored files from
+ * `deps.blobs`. Throws the signal's reason when cancelled and any database or store failure;
+ * in every failure the target is removed.
  */
 export async function writeExportArchive(
   deps: { db: Db; blobs: BlobStore },
   scope: TenantScope,
-  key: string,
+  target: ArchiveTarget,
   options: ExportOptions,
 ): Promise<ExportSummary> {
   const archive = createArchive('zip', { zlib: { level: 6 } })
@@ -140,7 +156,7 @@ export async function writeExportArchive(
   // as an error (archiver's abort() would end the stream as if it were complete).
   const out = new PassThrough()
   archive.pipe(out)
-  const stored = deps.blobs.putStream(key, out, 'application/zip')
+  const stored = target.write(out)
   // Keep a store failure from being unhandled while entries are still being written.
   stored.catch(() => undefined)
   let failure: Error | null = null
@@ -233,7 +249,7 @@ export async function writeExportArchive(
     out.destroy(error as Error)
     archive.abort()
     await stored.catch(() => undefined)
-    await deps.blobs.delete(key)
+    await target.remove()
     throw error
   }
 }

@@ -9,11 +9,12 @@ import { z } from 'zod'
 import { defineJob } from '../../jobs/define-job'
 import { jobPrincipal } from '../../jobs/job-runner'
 import { orgBlobKey } from '../../blob/blob-keys'
-import { withTenant } from '../../db/tenant'
+import { withTenant, type Principal } from '../../db/tenant'
+import type { Db } from '../../db/client'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import type { AppServices } from '../../services'
-import { writeExportArchive } from './export-archive'
+import { blobTarget, writeExportArchive } from './export-archive'
 import { sourceOrganisation } from './org-members'
 import { EXPORTED_TABLES } from './archive-format'
 import { LEXDESK_VERSION } from './lexdesk-version'
@@ -41,6 +42,22 @@ export function exportFileName(slug: string, at: Date): string {
   return `lexdesk-${slug}-${at.toISOString().slice(0, 10)}.zip`
 }
 
+/**
+ * Records a finished export of `principal`'s organisation in its audit log and event log: by
+ * job `jobId`, or by the operator's command line (null).
+ */
+export function recordExport(
+  db: Db,
+  principal: Principal,
+  jobId: string | null,
+  sizeBytes: number,
+): Promise<void> {
+  return withTenant(db, principal, async (tx) => {
+    await recordAudit(tx, principal, 'org.exported', { type: 'job', id: jobId }, { sizeBytes })
+    await recordEvent(tx, principal, 'org.exported', { jobId, sizeBytes }, null)
+  })
+}
+
 /** Progress steps: the members, each table, and each table's files. */
 const STEPS = 1 + EXPORTED_TABLES.length + EXPORTED_TABLES.filter((t) => t.filesIn).length
 
@@ -60,7 +77,7 @@ export const exportJob = defineJob({
       const { sizeBytes, counts } = await writeExportArchive(
         services,
         scope,
-        exportBlobKey(job.orgId, job.id),
+        blobTarget(services.blobs, exportBlobKey(job.orgId, job.id)),
         {
           includeEmbeddings: job.input.includeEmbeddings,
           embedderId: services.engines.embedder.id,
@@ -70,10 +87,7 @@ export const exportJob = defineJob({
         },
       )
       const fileName = exportFileName(slug, new Date())
-      await withTenant(services.db, scope, async (tx) => {
-        await recordAudit(tx, principal, 'org.exported', { type: 'job', id: job.id }, { sizeBytes })
-        await recordEvent(tx, principal, 'org.exported', { jobId: job.id, sizeBytes }, null)
-      })
+      await recordExport(services.db, principal, job.id, sizeBytes)
       return { fileName, sizeBytes, counts }
     },
   }),

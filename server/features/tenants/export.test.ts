@@ -11,11 +11,15 @@ import { uploadForm, SAMPLE_CONTRACT } from '../../test/sample-files'
 import { finishedJob } from '../../test/finished-job'
 import { ndjson, readZip } from '../../test/read-zip'
 import { ManifestSchema } from './archive-format'
-import { writeExportArchive } from './export-archive'
+import { blobTarget, writeExportArchive } from './export-archive'
 import { ARCHIVE_OPEN_OPTIONS, checkArchive } from './check-archive'
 import yauzl from 'yauzl'
 import { exportBlobKey } from './export-job'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
+import { exportToFile } from './export-command'
+import { mkdtemp, readFile, readdir } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 
 let t: TestApp
 beforeAll(async () => {
@@ -200,18 +204,51 @@ describe('organisation export', () => {
     const key = exportBlobKey(owner.orgId, crypto.randomUUID())
     const cancel = new AbortController()
     const seen: string[] = []
-    const run = writeExportArchive({ db: t.database.db, blobs }, { orgId: owner.orgId }, key, {
-      includeEmbeddings: false,
-      embedderId: 'test',
-      lexdeskVersion: '0.0.0',
-      signal: cancel.signal,
-      progress: (message) => {
-        seen.push(message)
-        if (message === 'Exported documents') cancel.abort(new Error('cancelled by the test'))
+    const run = writeExportArchive(
+      { db: t.database.db, blobs },
+      { orgId: owner.orgId },
+      blobTarget(blobs, key),
+      {
+        includeEmbeddings: false,
+        embedderId: 'test',
+        lexdeskVersion: '0.0.0',
+        signal: cancel.signal,
+        progress: (message) => {
+          seen.push(message)
+          if (message === 'Exported documents') cancel.abort(new Error('cancelled by the test'))
+        },
       },
-    })
+    )
     await expect(run).rejects.toThrow('cancelled by the test')
     expect(seen).toContain('Exported documents')
     expect(await blobs.head(key)).toBeNull()
+  })
+
+  it("exports by slug into a file from the operator's command, and refuses an unknown slug", async () => {
+    const owner = await signedInMember(t, 'Export Command')
+    const { documentId } = await seed(owner, 'cli')
+    const slug = (
+      await t.app.inject({
+        url: '/api/auth/organization/get-full-organization',
+        headers: owner.headers,
+      })
+    ).json().slug as string
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-export-'))
+    const deps = { db: t.database.db, blobs: createFsBlobStore(t.blobDir), embedderId: 'test' }
+    const out = path.join(dir, 'acme.zip')
+    const summary = await exportToFile(deps, { org: slug, out, includeEmbeddings: false })
+    const entries = await readZip(await readFile(out))
+    expect(summary.counts.documents).toBe(1)
+    expect(entries.get(`files/documents/${documentId}`)!.toString()).toBe(SAMPLE_CONTRACT)
+    const manifest = ManifestSchema.parse(JSON.parse(entries.get('manifest.json')!.toString()))
+    expect(manifest.source.orgId).toBe(owner.orgId)
+
+    const missing = exportToFile(deps, {
+      org: 'no-such-org',
+      out: path.join(dir, 'none.zip'),
+      includeEmbeddings: false,
+    })
+    await expect(missing).rejects.toMatchObject({ code: 'organization_not_found' })
+    expect(await readdir(dir)).toEqual(['acme.zip'])
   })
 })
