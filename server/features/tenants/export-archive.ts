@@ -167,7 +167,7 @@ export async function writeExportArchive(
   const counts: Record<string, number> = {}
 
   /** Appends one entry and resolves once the writer has taken all of it. */
-  const append = async (name: string, source: Readable) => {
+  const append = async (name: string, source: Readable, store = false) => {
     options.signal.throwIfAborted()
     const hash = hashing()
     let settle: () => void = () => undefined
@@ -181,7 +181,7 @@ export async function writeExportArchive(
       archive.on('entry', onEntry)
       archive.on('error', onError)
     })
-    archive.append(hash.stream, { name, date: new Date(0) })
+    archive.append(hash.stream, { name, date: new Date(0), store })
     await Promise.all([pipeline(source, hash.stream), taken]).finally(settle)
     if (failure) throw failure
     entries[name] = hash.digest()
@@ -259,7 +259,7 @@ async function appendFiles(
   deps: { db: Db; blobs: BlobStore },
   scope: TenantScope,
   table: ExportedTable,
-  append: (name: string, source: Readable) => Promise<void>,
+  append: (name: string, source: Readable, store: boolean) => Promise<void>,
 ): Promise<number> {
   let files = 0
   for await (const page of tableRows(deps.db, scope, table, table.omit)) {
@@ -271,7 +271,9 @@ async function appendFiles(
       // A row whose file is gone (the orphan walk's reverse case) exports without it; the
       // manifest's file count then says so.
       if (!opened) continue
-      await append(`${table.filesIn}/${row.k}`, opened.stream)
+      // Stored, not deflated: originals, audio and bucket objects are mostly compressed
+      // formats already, and deflating them cost most of the export's time for nothing.
+      await append(`${table.filesIn}/${row.k}`, opened.stream, true)
       files += 1
     }
   }
