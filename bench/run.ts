@@ -24,8 +24,10 @@
  *   3-million-character document (indexing-load.ts)
  * - analytics: the analytics screen's and the dashboard home's reads at 100,000 events
  *   (analytics.ts)
+ * - data: organisation export of 100,000 entities, 2,000 passages and 200 MB of files (data.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
- * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime, indexing-load, analytics.
+ * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime, indexing-load, analytics,
+ * data.
  * `--cpu-prof DIR` beside it: the servers of tenant-read, noisy-neighbour and indexing-load write a
  * V8 CPU profile into DIR when they stop (start-bench-server.ts).
  */
@@ -57,6 +59,7 @@ import { storageBench } from './storage'
 import { realtimeBench } from './realtime'
 import { indexingLoadBench } from './indexing-load'
 import { analyticsBench } from './analytics'
+import { dataBench } from './data'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -238,6 +241,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'noisy-neighbour': () => noisyNeighbourBench(report),
   web: () => webBench(report),
   storage: () => storageBench(report),
+  data: () => dataBench(report),
   realtime: () => realtimeBench(report),
   'indexing-load': () => indexingLoadBench(report),
   analytics: () => analyticsBench(report),

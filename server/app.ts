@@ -61,6 +61,7 @@ import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
 import { sqlRoutes } from './features/sql/routes'
 import { teamRoutes } from './features/team/routes'
+import { tenantRoutes } from './features/tenants/routes'
 import { apiKeyRoutes } from './features/api-keys/routes'
 import { createApiKeyVerifier } from './features/api-keys/api-key-verifier'
 import { connectGptRoutes } from './features/connect-gpt/routes'
@@ -312,6 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(auditRoutes, { db })
       await v1.register(sqlRoutes, { db })
       await v1.register(teamRoutes, { auth, principals })
+      await v1.register(tenantRoutes, { services })
       await v1.register(apiKeyRoutes, {
         db,
         keys: {

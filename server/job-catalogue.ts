@@ -9,8 +9,16 @@ import { importJob } from './features/entities/import-csv'
 import { transcriptionJob } from './features/voice/transcription-job'
 import { chunkJob } from './search/index-document'
 import { ocrJob } from './features/documents/ocr-job'
+import { exportJob } from './features/tenants/export-job'
 
-export const JOB_CATALOGUE = [analysisJob, transcriptionJob, chunkJob, importJob, ocrJob] as const
+export const JOB_CATALOGUE = [
+  analysisJob,
+  transcriptionJob,
+  chunkJob,
+  importJob,
+  ocrJob,
+  exportJob,
+] as const
 
 /** The type of the catalogue: what `JobRunner.enqueue` is typed by. */
 export type AppJobCatalogue = typeof JOB_CATALOGUE

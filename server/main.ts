@@ -21,6 +21,7 @@ import { recordCleanStop, walkUnlessCleanStop } from './blob/orphan-walk'
 import { documentFiles } from './features/documents/reconcile-files'
 import { recordingFiles } from './features/voice/reconcile-recordings'
 import { importFiles } from './features/entities/import-files'
+import { exportFiles } from './features/tenants/export-files'
 import { bucketFiles } from './features/storage/bucket-files'
 import { useTempRoot } from './ai/speech/temp-root'
 import { buildApp } from './app'
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
   const walk = walkUnlessCleanStop(
     { db: database.db, blobs },
     app.log,
-    [documentFiles, recordingFiles, importFiles, bucketFiles],
+    [documentFiles, recordingFiles, importFiles, bucketFiles, exportFiles],
     { minAgeMs: uploadGraceMs, trustMarker: database.kind === 'pglite' },
   )
   if (database.kind === 'pglite') await walk

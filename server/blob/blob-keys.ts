@@ -10,7 +10,13 @@
 import { assertSafeKey } from './blob-store'
 
 /** The areas of an organisation's files: one per feature that stores them. */
-export const BLOB_AREAS = ['documents', 'voice-recordings', 'imports', 'buckets'] as const
+export const BLOB_AREAS = [
+  'documents',
+  'voice-recordings',
+  'imports',
+  'buckets',
+  'exports',
+] as const
 export type BlobArea = (typeof BLOB_AREAS)[number]
 
 /** The folder of every organisation's files; the orphan walk lists only under it. */

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   api_key_not_found: 404,
   app_exists: 409,
   app_not_found: 404,
+  archive_invalid: 422,
+  archive_too_large: 413,
   audio_timeout: 422,
   audio_too_long: 413,
   bad_audio: 400,

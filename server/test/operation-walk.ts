@@ -11,7 +11,15 @@ import { PDFDocument } from 'pdf-lib'
 import type { InjectOptions } from 'fastify'
 import { withTenant } from '../db/tenant'
 import { insertJob } from '../jobs/job-service'
-import { conversations, invitation, member, orgSettings, recordings, user } from '../db/schema'
+import {
+  conversations,
+  invitation,
+  jobs,
+  member,
+  orgSettings,
+  recordings,
+  user,
+} from '../db/schema'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import { pcmToWav } from '../ai/speech/audio'
 import { MIN_ROLE_EXTENSION, SCOPE_EXTENSION, SESSION_ONLY_EXTENSION } from '../auth/route-roles'
@@ -133,6 +141,45 @@ export function operationRequests(t: TestApp, org: TestMember) {
       insertJob(tx, principal, { kind: 'document-chunks', input: { documentId: randomUUID() } }),
     )
     return job.id
+  }
+
+  /**
+   * A finished export job of the organisation and its stored archive (a few bytes: the walk
+   * checks who may download it, not what it holds).
+   */
+  async function exportJobOf(actor: TestMember): Promise<string> {
+    const principal = {
+      orgId: org.orgId,
+      userId: actor.userId,
+      role: 'owner',
+      actorType: 'user',
+    } as const
+    // Queued and finished in one transaction, so the runner never claims it.
+    const jobId = await t.database.db.transaction(async (tx) => {
+      const job = await insertJob(tx, principal, {
+        kind: 'tenant-export',
+        input: { includeEmbeddings: false },
+      })
+      await tx
+        .update(jobs)
+        .set({
+          status: 'succeeded',
+          result: { fileName: 'lexdesk-walk.zip', sizeBytes: 4, counts: {} },
+        })
+        .where(eq(jobs.id, job.id))
+      return job.id
+    })
+    await createFsBlobStore(t.blobDir).putStream(
+      `orgs/${org.orgId}/exports/${jobId}.zip`,
+      [new Uint8Array([0x50, 0x4b, 5, 6])],
+      'application/zip',
+    )
+    return jobId
+  }
+
+  /** Operations whose job must be of a kind of its own (else jobOf's queued job). */
+  const JOB_MAKERS: Record<string, (actor: TestMember) => Promise<string>> = {
+    getExportArchive: exportJobOf,
   }
 
   /** A recording `actor` made in the organisation (a stored file and its row). */
@@ -268,6 +315,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
     createApp: async () => ({ payload: { slug: `walk-${randomUUID().slice(0, 8)}` } }),
     createApiKey: async () => ({ payload: { name: 'Walk key', scopes: 'read' } }),
     analyzeDocument: async () => ({ payload: { kind: 'summarize' } }),
+    exportOrganization: async () => ({ payload: { includeEmbeddings: false } }),
     cancelJob: async () => ({ payload: {} }),
     acknowledgeConsent: async () => ({ payload: {} }),
     createEntity: async () => ({ payload: { name: 'Walk client' } }),
@@ -326,7 +374,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
       if (name === 'orgId') value = org.orgId
       else if (name === 'documentId')
         value = await (DOCUMENT_MAKERS[op.operationId] ?? documentOf)(actor)
-      else if (name === 'jobId') value = await jobOf(actor)
+      else if (name === 'jobId') value = await (JOB_MAKERS[op.operationId] ?? jobOf)(actor)
       else if (name === 'entityId') value = await entityOf(actor)
       else if (name === 'recordingId') value = await recordingOf(actor)
       else if (name === 'conversationId') value = await conversationOf(actor)

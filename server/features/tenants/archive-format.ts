@@ -1,0 +1,100 @@
+/**
+ * The layout of a Lexdesk organisation archive (issue 27, decision 0063), shared by export and
+ * import: a ZIP holding `manifest.json`, one NDJSON file per exported table under `tables/`
+ * (one JSON object per line, the row without its `org_id`), and every stored file under
+ * `files/<area>/<row id>` (a document's original, a recording's audio, a bucket object's bytes),
+ * named in its row's `file` field. Jobs, API keys, tenant tokens, counters and import staging
+ * marks are not exported: they are credentials or state the importing server rebuilds.
+ */
+import { z } from 'zod'
+
+/** The `format` of manifest.json: what an importer checks before reading anything else. */
+export const ARCHIVE_FORMAT = 'lexdesk-org-archive'
+/** The archive layout's version; an importer refuses any other (422 `archive_invalid`). */
+export const ARCHIVE_VERSION = 1
+
+/** The folder of stored files in the archive, by the table whose rows own them. */
+export const FILE_FOLDERS = {
+  documents: 'files/documents',
+  recordings: 'files/recordings',
+  storage_objects: 'files/objects',
+} as const
+
+/**
+ * One exported table: its SQL name, the column its keyset pages walk (unique, never null), that
+ * column's SQL type (for the page's bound), the columns left out (generated ones the database
+ * computes again, staging marks, blob keys that are replaced by `file`) and, for rows that own a
+ * stored file, its folder in the archive.
+ */
+export interface ExportedTable {
+  name: string
+  key: string
+  keyType: 'uuid' | 'bigint' | 'text'
+  omit: readonly string[]
+  filesIn?: (typeof FILE_FOLDERS)[keyof typeof FILE_FOLDERS]
+}
+
+/**
+ * The tenant tables of an archive, parents before children (so an importer can remap each row's
+ * references from the rows before it). `doc_chunks` omits `tsv` (generated) and `embedding`
+ * unless the export asked for embeddings (export-archive.ts).
+ */
+export const EXPORTED_TABLES: readonly ExportedTable[] = [
+  { name: 'org_settings', key: 'org_id', keyType: 'text', omit: [] },
+  { name: 'apps', key: 'id', keyType: 'uuid', omit: [] },
+  {
+    name: 'documents',
+    key: 'id',
+    keyType: 'uuid',
+    omit: ['preview', 'file_key'],
+    filesIn: FILE_FOLDERS.documents,
+  },
+  { name: 'analyses', key: 'id', keyType: 'uuid', omit: [] },
+  { name: 'doc_chunks', key: 'id', keyType: 'uuid', omit: ['tsv'] },
+  { name: 'entities', key: 'id', keyType: 'uuid', omit: ['import_job_id'] },
+  { name: 'conversations', key: 'id', keyType: 'uuid', omit: [] },
+  { name: 'messages', key: 'id', keyType: 'uuid', omit: [] },
+  { name: 'events', key: 'id', keyType: 'bigint', omit: [] },
+  {
+    name: 'recordings',
+    key: 'id',
+    keyType: 'uuid',
+    omit: ['file_key', 'job_id'],
+    filesIn: FILE_FOLDERS.recordings,
+  },
+  { name: 'recording_segments', key: 'id', keyType: 'uuid', omit: [] },
+  { name: 'voice_consents', key: 'id', keyType: 'uuid', omit: [] },
+  { name: 'storage_buckets', key: 'id', keyType: 'uuid', omit: [] },
+  {
+    name: 'storage_objects',
+    key: 'id',
+    keyType: 'uuid',
+    omit: ['file_key'],
+    filesIn: FILE_FOLDERS.storage_objects,
+  },
+  { name: 'audit_logs', key: 'id', keyType: 'uuid', omit: [] },
+]
+
+/** The NDJSON entry of a table (`members` is the organisation's members, by e-mail and role). */
+export function tableEntry(table: string): string {
+  return `tables/${table}.ndjson`
+}
+
+/** The NDJSON entry of the members: `{ user_id, email, role }`, user ids as the source had them. */
+export const MEMBERS_ENTRY = tableEntry('members')
+
+/** manifest.json: what the archive holds and the SHA-256 (hex) of every other entry. */
+export const ManifestSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  version: z.number().int(),
+  lexdeskVersion: z.string().max(50),
+  exportedAt: z.string().datetime(),
+  source: z.object({ orgId: z.string().max(200), name: z.string().max(500), slug: z.string() }),
+  /** The source's embedder (engine, model and dimension) when embeddings are included, or null. */
+  embeddings: z.object({ included: z.boolean(), embedder: z.string().max(200).nullable() }),
+  /** Rows per table (`members` included), files per folder. */
+  counts: z.record(z.string(), z.number().int().nonnegative()),
+  /** Entry name → SHA-256 of its bytes, lower-case hex. */
+  entries: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)),
+})
+export type Manifest = z.infer<typeof ManifestSchema>

@@ -1,0 +1,73 @@
+/**
+ * The operator's export, outside the web server (`npm run lexdesk -- export --org SLUG --out
+ * FILE.zip [--embeddings]`, scripts/lexdesk.ts): the same archive writer as the export job,
+ * into a file. The file is written beside its final name and renamed when complete, so a
+ * failed export leaves no file that looks whole. Recorded in the organisation's audit log and
+ * event log as the system's.
+ */
+import { createWriteStream } from 'node:fs'
+import { rename, rm } from 'node:fs/promises'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { organization } from '../../db/schema'
+import type { BlobStore } from '../../blob/blob-store'
+import { AppError } from '../../errors/app-error'
+import { writeExportArchive, type ArchiveTarget, type ExportSummary } from './export-archive'
+import { recordExport } from './export-job'
+import { LEXDESK_VERSION } from './lexdesk-version'
+
+/** A file target: `<path>.partial`, renamed to `path` once complete, removed on failure. */
+function fileTarget(path: string): ArchiveTarget {
+  const partial = `${path}.partial`
+  let bytes = 0
+  return {
+    async write(source) {
+      await pipeline(
+        Readable.from(source),
+        async function* (chunks: AsyncIterable<Uint8Array>) {
+          for await (const chunk of chunks) {
+            bytes += chunk.byteLength
+            yield chunk
+          }
+        },
+        createWriteStream(partial),
+      )
+      await rename(partial, path)
+      return bytes
+    },
+    remove: () => rm(partial, { force: true }),
+  }
+}
+
+/**
+ * Exports the organisation whose slug is `options.org` into the file `options.out`; resolves to
+ * the counts and size. Throws 404 `organization_not_found` for an unknown slug.
+ */
+export async function exportToFile(
+  deps: { db: Db; blobs: BlobStore; embedderId: string },
+  options: { org: string; out: string; includeEmbeddings: boolean },
+  progress: (message: string) => void = () => undefined,
+): Promise<ExportSummary> {
+  const [org] = await deps.db
+    .select({ id: organization.id })
+    .from(organization)
+    .where(eq(organization.slug, options.org))
+  if (!org)
+    throw new AppError('organization_not_found', `No organization has the slug ${options.org}.`)
+  const summary = await writeExportArchive(deps, { orgId: org.id }, fileTarget(options.out), {
+    includeEmbeddings: options.includeEmbeddings,
+    embedderId: deps.embedderId,
+    lexdeskVersion: LEXDESK_VERSION,
+    signal: new AbortController().signal,
+    progress,
+  })
+  await recordExport(
+    deps.db,
+    { orgId: org.id, userId: null, role: 'owner', actorType: 'system' },
+    null,
+    summary.sizeBytes,
+  )
+  return summary
+}

@@ -1,0 +1,53 @@
+/**
+ * The organisation's own record and its members, for the archive. Both live in better-auth's
+ * tables (organization, member, user), which have no row-level security and are read by the
+ * server itself, never inside a tenant transaction; each read names the organisation.
+ */
+import { and, asc, eq, gt } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { member, organization, user } from '../../db/schema'
+import { notFound } from '../../errors/app-error'
+
+/** An archive's member line: the source's user id (rows' `created_by` name it), e-mail, role. */
+export interface ArchivedMember {
+  user_id: string
+  email: string
+  role: string
+}
+
+/** The organisation's id, name and slug; 404 `not_found` if it is gone. */
+export async function sourceOrganisation(
+  db: Db,
+  orgId: string,
+): Promise<{ orgId: string; name: string; slug: string }> {
+  const [org] = await db
+    .select({ name: organization.name, slug: organization.slug })
+    .from(organization)
+    .where(eq(organization.id, orgId))
+  if (!org) throw notFound('Organization')
+  return { orgId, ...org }
+}
+
+/** The organisation's members in pages of `pageSize`, ordered by membership id. */
+export async function* orgMembers(
+  db: Db,
+  orgId: string,
+  pageSize: number,
+): AsyncGenerator<ArchivedMember[]> {
+  let after: string | null = null
+  for (;;) {
+    const rows = await db
+      .select({ id: member.id, user_id: user.id, email: user.email, role: member.role })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(
+        and(eq(member.organizationId, orgId), after === null ? undefined : gt(member.id, after)),
+      )
+      .orderBy(asc(member.id))
+      .limit(pageSize)
+    if (rows.length === 0) return
+    yield rows.map(({ user_id, email, role }) => ({ user_id, email, role }))
+    after = rows[rows.length - 1]!.id
+    if (rows.length < pageSize) return
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * HTTP routes of tenant data management (issue 27, decision 0063): start an export of the whole
+ * organisation (a 'tenant-export' job, followed and cancelled through the jobs routes) and
+ * download its archive. Owners only: the archive is everything the firm holds, so no API key or
+ * token opens these routes (route-roles.ts keeps owner routes to sessions).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { principalOf } from '../../auth/principal'
+import { OrgParams } from '../../http/params'
+import { sendBlob } from '../../http/send-blob'
+import { streamResponse } from '../../http/stream-responses'
+import { JobSchema } from '../../job-schema'
+import type { AppServices } from '../../services'
+import { exportArchiveOf, startExport } from './export-service'
+
+const ExportBody = z.object({
+  includeEmbeddings: z
+    .boolean()
+    .default(false)
+    .describe("Keep passages' embedding vectors (otherwise the importer re-indexes them)"),
+})
+const ExportParams = OrgParams.extend({
+  jobId: z.string().uuid({ message: 'Job id must be a UUID' }),
+})
+
+export const tenantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+  app,
+  { services },
+) => {
+  app.post(
+    '/orgs/:orgId/export',
+    {
+      schema: {
+        operationId: 'exportOrganization',
+        tags: ['tenants'],
+        description:
+          "Starts a 'tenant-export' job writing the organisation's archive (manifest.json, one NDJSON file per table, every stored file under files/); answers 202 with the job. Follow it with getJob or followJob, cancel it with cancelJob, download the result with getExportArchive.",
+        params: OrgParams,
+        body: ExportBody,
+        response: { 202: JobSchema },
+      },
+      config: { minRole: 'owner' },
+    },
+    async (req, reply) =>
+      reply.status(202).send(await startExport(services, principalOf(req), req.body)),
+  )
+
+  app.get(
+    '/orgs/:orgId/exports/:jobId/file',
+    {
+      schema: {
+        operationId: 'getExportArchive',
+        tags: ['tenants'],
+        description:
+          'The archive of a finished export job, streamed as an attachment named `lexdesk-{org-slug}-{YYYY-MM-DD}.zip`. 404 `file_not_found` for any other job, one not finished, or an archive since removed.',
+        params: ExportParams,
+        response: {
+          200: streamResponse('The ZIP archive', ['application/zip']),
+          206: streamResponse('The requested byte range of the archive', ['application/zip']),
+        },
+      },
+      config: { minRole: 'owner' },
+    },
+    async (req, reply) => {
+      const archive = await exportArchiveOf(services.db, principalOf(req), req.params.jobId)
+      return sendBlob(req, reply, services.blobs, archive)
+    },
+  )
+}
