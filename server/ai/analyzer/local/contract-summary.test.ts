@@ -45,6 +45,15 @@ describe('summarizeContract', () => {
     expect(content.slice(fact!.start, fact!.end)).toContain('$12,500 per month')
   })
 
+  it('keeps the extractive text for a passage that fills few deal-sheet lines', () => {
+    const content =
+      'We may change these terms at any time by posting a notice on the site. You should review the terms regularly because your use of the service after a change means you accept it. We may suspend your account if you break these terms or misuse the service.'
+    const { summary } = analyzeLocal(content, 'summarize')
+    expect(summary.dealSheet?.lines.length).toBe(12)
+    expect(summary.text).not.toContain('Not found')
+    expect(summary.text).toContain('We may change these terms at any time')
+  })
+
   it.each([
     ['"Affiliate" means any entity that controls a party.', false],
     ['(b) the Territory;', false],

@@ -43,6 +43,12 @@ const MIN_SENTENCES = 5
 const MAX_SENTENCES = 12
 const SENTENCES_PER_SUMMARY_SENTENCE = 40
 
+/**
+ * Deal-sheet lines a text must fill for the deal sheet to be its readable summary: a third of
+ * the twelve; a policy excerpt or a lone clause fills fewer.
+ */
+const MIN_FILLED_LINES = 4
+
 /** A substance sentence has at least this many words and at most this many characters. */
 const MIN_WORDS = 8
 const MAX_CHARS = 600
@@ -88,7 +94,17 @@ export function summarizeContract(
     }
   }
   const dealSheet = buildDealSheet({ content, sentences, clauses, keyTerms })
-  return { text: dealSheetText(dealSheet), sentences: chosen, header, dealSheet }
+  // A passage that is not a whole contract (a policy excerpt, a clause pasted alone) fills few
+  // lines; its readable text stays the extractive summary, which says more than 'Not found's.
+  const filled = dealSheet.lines.filter((line) => line.value !== null).length
+  const text =
+    filled >= MIN_FILLED_LINES
+      ? dealSheetText(dealSheet)
+      : [
+          ...header.map((fact) => `${fact.label}: ${fact.value}.`),
+          ...chosen.map((s) => s.text.replace(/\s+/g, ' ').trim()),
+        ].join(' ')
+  return { text, sentences: chosen, header, dealSheet }
 }
 
 /** A sentence worth quoting: running text, not a definition, not a fragment or a table row. */

@@ -47,6 +47,14 @@ describe('buildDealSheet', () => {
     )
   })
 
+  it('names the deal from the preamble when no title line heads the contract', () => {
+    const content =
+      'This Distribution Agreement is made on May 1, 2022 between Gamma Tools GmbH ("Supplier") and Helix Trading Ltd ("Distributor"). Supplier hereby appoints Distributor as its distributor of the Products in France.'
+    expect(line(sheetOf(content), 'deal').value).toMatch(
+      /^Distribution Agreement between Gamma Tools GmbH and Helix Trading Ltd: /,
+    )
+  })
+
   it('reads the term with its renewal and notice, and the money with its timing', () => {
     const sheet = sheetOf(SUPPLY)
     expect(line(sheet, 'term').value).toBe(

@@ -49,8 +49,9 @@ export function restrictionsLine(input: SheetInput): LineFinding {
   const parts: string[] = []
   const cites: QuotedSpan[] = []
   for (const [name, category, re] of RESTRICTIONS) {
+    // The detected clause is the better citation; the wording alone only when none was detected.
     const clause = clausesOf(input, [category]).find(
-      (c) => isOperative(c) && re.test(c.text) && !FREEDOM.test(c.text),
+      (c) => isOperative(c) && !FREEDOM.test(c.text) && !onlyNonExclusive(c.text),
     )
     const sentence =
       clause ??

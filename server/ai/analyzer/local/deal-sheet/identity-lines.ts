@@ -25,7 +25,7 @@ const SUBJECT_WORDS = 24
 
 /** The deal in one sentence: its type, between whom, and what it is for. */
 export function dealLine(input: SheetInput): LineFinding {
-  const title = agreementTitle(input.content)
+  const title = agreementTitle(input.content) ?? preambleTitle(input.content)
   const names = input.keyTerms.parties.map((p) => p.name)
   const purpose =
     clausesOf(input, ['License Grant']).find((c) => isOperative(c) && PURPOSE.test(c.text)) ??
@@ -39,6 +39,26 @@ export function dealLine(input: SheetInput): LineFinding {
     value,
     citations: distinctQuotes([title ? quote(input.content, title) : null, purpose]),
   }
+}
+
+/** The agreement's name as its preamble gives it ("This Supply Agreement is made …"). */
+const PREAMBLE_TITLE =
+  /\b(?:This|THIS)\s+((?:[A-Z][\w&-]*\s+){1,6}(?:Agreement|AGREEMENT|Contract|CONTRACT|Amendment|AMENDMENT|Addendum|ADDENDUM|Deed|DEED))\b/
+
+/** How far into the document the preamble's title is looked for, in characters. */
+const PREAMBLE_TITLE_CHARS = 3_000
+
+/** The title read from the preamble, in title case, with its span; null when none. */
+function preambleTitle(content: string): { value: string; start: number; end: number } | null {
+  const m = PREAMBLE_TITLE.exec(content.slice(0, PREAMBLE_TITLE_CHARS))
+  const name = m?.[1]
+  if (!m || !name) return null
+  const start = m.index + m[0].indexOf(name)
+  const value = name
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
+    .replace(/(^|\s)(\p{L})/gu, (_, space: string, letter: string) => space + letter.toUpperCase())
+  return { value, start, end: start + name.length }
 }
 
 /** The sentence from its operative verb's actor to the first qualification, at most SUBJECT_WORDS words. */
