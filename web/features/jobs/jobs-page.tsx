@@ -15,6 +15,7 @@ const KIND_LABELS: Record<JobKind, string> = {
   'document-chunks': 'Indexing',
   'entities-import': 'Entities import',
   ocr: 'Text recognition (OCR)',
+  'tenant-export': 'Organization export',
 }
 
 /** /dashboard/:orgSlug/jobs: the background work of the URL's organisation. */
