@@ -62,7 +62,10 @@ export const EVENT_KINDS = {
   'bucket.deleted': BucketMeta,
   'object.uploaded': ObjectMeta,
   'object.deleted': ObjectMeta,
-  'org.exported': z.strictObject({ jobId: id.nullable(), sizeBytes: z.number().int().nonnegative() }),
+  'org.exported': z.strictObject({
+    jobId: id.nullable(),
+    sizeBytes: z.number().int().nonnegative(),
+  }),
 } as const satisfies Record<string, z.ZodType<Record<string, unknown>>>
 
 /** A kind of event (a key of EVENT_KINDS). */
