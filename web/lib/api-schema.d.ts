@@ -1203,6 +1203,7 @@ export interface components {
                 severityIfBindsThem?: "low" | "medium" | "high";
                 /** @enum {string} */
                 orientation?: "binds-us" | "binds-them" | "mutual";
+                absent?: boolean;
             }[];
             keyTerms: {
                 parties: {
@@ -1826,6 +1827,7 @@ export interface components {
                 severityIfBindsThem?: "low" | "medium" | "high";
                 /** @enum {string} */
                 orientation?: "binds-us" | "binds-them" | "mutual";
+                absent?: boolean;
             }[];
             keyTerms: {
                 parties: {

@@ -75,15 +75,40 @@ describe('assessRisks', () => {
     ).not.toContain(code)
   })
 
-  it('raises liability-missing and governing-law-missing when those clauses are absent, anchored to the title', () => {
+  it('reports liability-missing and governing-law-missing as absent, without a citation', () => {
     const content =
       'CONSULTING AGREEMENT\n\nConsultant will advise Client on regulatory strategy as requested.'
     const risks = analyzeLocal(content, 'risks').risks
     expect(risks.map((r) => r.code).sort()).toEqual(['governing-law-missing', 'liability-missing'])
     for (const risk of risks) {
-      expect(content.slice(risk.start, risk.end)).toBe('CONSULTING AGREEMENT')
+      expect(risk).toMatchObject({ absent: true, start: 0, end: 0 })
       expect(risk.explanation).toMatch(/absent/)
     }
+  })
+
+  it.each([
+    ['a heading', 'NON-COMPETITION\n\n5. '],
+    ['a definition', '"Competing Business" means any business that competes with Client.\n\n5. '],
+    [
+      'a survival list',
+      'Sections 4 (Non-Competition), 6 (Confidentiality) and 7 (Fees) shall survive termination.\n\n5. ',
+    ],
+  ])('cites the operative sentence, not %s, as the evidence of a non-compete', (_, before) => {
+    const operative =
+      'During the term Consultant shall not provide services to any business that competes with Client.'
+    const content = contractWith(`${before}${operative}`)
+    const risk = analyzeLocal(content, 'risks').risks.find((r) => r.code === 'non-compete')
+    expect(risk && content.slice(risk.start, risk.end)).toContain(operative)
+    expect(risk && content.slice(risk.start, risk.end)).not.toMatch(
+      /means|survive|^NON-COMPETITION/,
+    )
+  })
+
+  it('raises no non-compete for a clause that leaves a party free to build competing products', () => {
+    const content = contractWith(
+      'Independent Development. Client shall not be precluded from developing products that compete with the services of Consultant.',
+    )
+    expect(riskCodes(content)).not.toContain('non-compete')
   })
 
   it('flags a governing-law clause that names no jurisdiction as unclear, not missing', () => {

@@ -5,9 +5,10 @@
  * assignment, governing law); they flag passages for a lawyer, they do not give advice.
  */
 import type { Clause, KeyTerms, QuotedSpan, Risk, Span } from '../types'
-import { documentAnchor } from '../shared/citations'
+import { ABSENT_CLAUSE } from '../shared/citations'
 import { agreementTitle, contractKind } from './agreement-title'
 import { commercialRisks } from './commercial-risks'
+import { isOperativePassage } from './operative-passage'
 import { orientRisk, otherParties, subjectParties } from './risk-orientation'
 
 /** Options of assessRisks. */
@@ -60,6 +61,10 @@ const EXCLUSIVITY =
 const NON_COMPETE =
   /\bnon-?compet\w*|\bnot\s+(?:to\s+)?compete\b|\b(?:shall|will|may)\s+not\b[^.]{0,120}\b(?:compete|competing|competitive|competitor)\b|\bengage\s+in\s+(?:any\s+)?(?:business|activit\w*)\b[^.]{0,80}\bcompet/i
 
+/** A sentence that frees a party to compete rather than forbidding it ("shall not be precluded from"). */
+const FREEDOM_TO_COMPETE =
+  /\b(?:shall|will|may)\s+not\s+be\s+(?:precluded|prevented|restricted|prohibited|limited)\b|\bnothing\s+in\s+this\b[^.]{0,160}\b(?:prevent|preclude|restrict|prohibit|limit)s?\b|\bfree\s+to\b/i
+
 const CHANGE_OF_CONTROL =
   /\bchange\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership)\b|\b(?:merger|consolidation|acquisition|sale\s+of\s+all\s+or\s+substantially\s+all)\b[^.]{0,160}\b(?:assign\w*|terminat\w*|consent)\b/i
 
@@ -68,8 +73,9 @@ const CHANGE_OF_CONTROL =
  *
  * `sentences` are document-ordered spans into `content`, `clauses` the detected CUAD clauses and
  * `keyTerms` the extracted key terms of the same content. Returns at most one risk per code,
- * sorted by start; each span is the triggering passage, or for an absent clause the document
- * anchor (see documentAnchor). Severity: high = open-ended financial exposure, medium = a
+ * sorted by start; each span is the triggering operative sentence (never a heading, the title, a
+ * definition or a survival list, see isOperativePassage), or for an absent clause the empty span
+ * at 0 with `absent: true`. Severity: high = open-ended financial exposure, medium = a
  * commercial restriction or exit right to negotiate, low = legal uncertainty or a burden on the
  * other side. Severity depends on the contract's kind (an employment agreement without a
  * limitation of liability is usual, so low). Risks that burden one side say whom they bind
@@ -79,12 +85,15 @@ const CHANGE_OF_CONTROL =
  */
 export function assessRisks(
   content: string,
-  sentences: readonly QuotedSpan[],
-  clauses: readonly Clause[],
+  allSentences: readonly QuotedSpan[],
+  allClauses: readonly Clause[],
   keyTerms: KeyTerms,
   options: RiskOptions = {},
 ): Risk[] {
   const kind = contractKind(agreementTitle(content)?.value ?? null)
+  // Headings, the title, definitions and survival lists only name a clause: never evidence.
+  const sentences = allSentences.filter((s) => isOperativePassage(s.text))
+  const clauses = allClauses.filter((c) => isOperativePassage(c.text))
   const parties = keyTerms.parties
   const oriented = (risk: Risk, binds: string[], ifBindsUs = risk.severity): Risk =>
     orientRisk(risk, binds, parties, { ifBindsUs, ifBindsThem: 'low' }, options.ourParty)
@@ -145,7 +154,7 @@ export function assessRisks(
       title: 'No governing law',
       explanation:
         'The contract does not appear to choose a governing law (the clause is absent or redacted), so a court would decide which law applies.',
-      ...documentAnchor(content),
+      ...ABSENT_CLAUSE,
     })
   }
   return risks.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code))
@@ -182,7 +191,7 @@ function liabilityRisks(
         title: 'No limitation of liability',
         explanation:
           'No limitation-of-liability clause was found: the clause is absent, so neither party’s liability is capped and indirect or consequential losses are not excluded.',
-        ...documentAnchor(content),
+        ...ABSENT_CLAUSE,
       },
     ]
   }
@@ -309,7 +318,8 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
     })
   }
   const nonCompete =
-    sentences.find((s) => NON_COMPETE.test(s.text)) ?? strongClause(clauses, 'Non-Compete')
+    sentences.find((s) => NON_COMPETE.test(s.text) && !FREEDOM_TO_COMPETE.test(s.text)) ??
+    strongClause(clauses, 'Non-Compete')
   if (nonCompete) {
     // High: bars a line of business outright (often beyond the term) and may be unenforceable.
     risks.push({
