@@ -68,6 +68,30 @@ describe('assessRisks', () => {
       'most-favoured-nation',
       'Pricing. Consultant shall offer Client rates no less favourable than the rates it offers any other client.',
     ],
+    [
+      'severance-exit-fee',
+      'Exit Fee. If Client ends this Agreement before the second anniversary it shall pay Consultant an early termination fee equal to six months of fees.',
+    ],
+    [
+      'severance-exit-fee',
+      'Severance. On a termination without cause Client shall pay Consultant severance equal to twelve months of base fees.',
+    ],
+    [
+      'equity-funding-commitment',
+      'Investment. Client shall invest $2,000,000 in the equity of Consultant by subscribing for 400,000 preferred shares.',
+    ],
+    [
+      'equity-funding-commitment',
+      'Funding. Client shall fund the development budget with capital contributions of up to $500,000 per quarter.',
+    ],
+    [
+      'indemnity-one-sided',
+      'Indemnity. Consultant shall indemnify Client against third-party claims that the reports infringe a patent.',
+    ],
+    [
+      'liability-exclusion',
+      'Exclusion. Client shall not be liable for any loss of profits, business or data suffered by Consultant.',
+    ],
   ])('raises %s on a clause written to trigger it, and not without it', (code, clause) => {
     expect(riskCodes(contractWith(clause))).toContain(code)
     expect(
@@ -75,11 +99,64 @@ describe('assessRisks', () => {
     ).not.toContain(code)
   })
 
+  it.each([
+    [
+      'indemnity-one-sided',
+      'Indemnity. Each party shall indemnify the other against third-party claims caused by its breach.',
+    ],
+    [
+      'severance-exit-fee',
+      'Fees. Consultant may charge a reasonable fee for any extra work Client asks for.',
+    ],
+    [
+      'equity-funding-commitment',
+      'Records. Consultant shall keep records of shares of time spent on each task.',
+    ],
+    [
+      'liability-exclusion',
+      'Cooperation. Client shall be responsible for providing accurate data to Consultant.',
+    ],
+  ])('raises no %s on a passage that only resembles it', (code, clause) => {
+    expect(riskCodes(contractWith(clause))).not.toContain(code)
+  })
+
+  it('reports an IP assignment expected but absent in a consulting agreement, without a citation', () => {
+    const risk = analyzeLocal(
+      contractWith('Notices. Notices must be given in writing to the addresses above.'),
+      'risks',
+    ).risks.find((r) => r.code === 'ip-assignment-missing')
+    expect(risk).toMatchObject({ absent: true, start: 0, end: 0 })
+    const withAssignment = contractWith(
+      'Work Product. Consultant hereby assigns to Client all right, title and interest in the reports it prepares.',
+    )
+    expect(riskCodes(withAssignment)).not.toContain('ip-assignment-missing')
+    const supply = contractWith('Notices. Notices must be given in writing.').replace(
+      'CONSULTING AGREEMENT',
+      'SUPPLY AGREEMENT',
+    )
+    expect(riskCodes(supply)).not.toContain('ip-assignment-missing')
+  })
+
+  it('names the party that bears each risk, or mutual for a clause missing on both sides', () => {
+    const content = contractWith(
+      'Late Delivery. For each week of delay Consultant shall pay Client liquidated damages of $1,000.',
+    )
+    const risks = analyzeLocal(content, 'risks').risks
+    expect(risks.find((r) => r.code === 'liquidated-damages')?.binds).toEqual([
+      'Alder Advisory LLP',
+    ])
+    for (const risk of risks) expect(risk.binds?.length).toBeGreaterThan(0)
+  })
+
   it('reports liability-missing and governing-law-missing as absent, without a citation', () => {
     const content =
       'CONSULTING AGREEMENT\n\nConsultant will advise Client on regulatory strategy as requested.'
     const risks = analyzeLocal(content, 'risks').risks
-    expect(risks.map((r) => r.code).sort()).toEqual(['governing-law-missing', 'liability-missing'])
+    expect(risks.map((r) => r.code).sort()).toEqual([
+      'governing-law-missing',
+      'ip-assignment-missing',
+      'liability-missing',
+    ])
     for (const risk of risks) {
       expect(risk).toMatchObject({ absent: true, start: 0, end: 0 })
       expect(risk.explanation).toMatch(/absent/)
@@ -131,6 +208,8 @@ describe('assessRisks', () => {
       'change-of-control',
       'exclusivity',
       'indemnity-broad',
+      'indemnity-one-sided',
+      'ip-assignment-missing',
       'liability-uncapped',
       'non-compete',
       'termination-for-convenience-unilateral',

@@ -4,7 +4,7 @@
  * commercial contracts (liability, indemnity, renewal, termination, restrictive covenants,
  * assignment, governing law); they flag passages for a lawyer, they do not give advice.
  */
-import type { Clause, KeyTerms, QuotedSpan, Risk, Span } from '../types'
+import type { Clause, KeyTerms, Party, QuotedSpan, Risk, Span } from '../types'
 import { ABSENT_CLAUSE } from '../shared/citations'
 import { agreementTitle, contractKind } from './agreement-title'
 import { commercialRisks } from './commercial-risks'
@@ -43,6 +43,21 @@ const BROAD_INDEMNITY =
 
 const OWN_NEGLIGENCE =
   /\bregardless\s+of\s+(?:\w+\s+){0,3}(?:fault|negligence)|\b(?:including|even\s+if\s+caused\s+by)\s+(?:\w+\s+){0,4}(?:negligence|fault)\s+of\s+(?:the\s+)?indemni|\bsole\s+or\s+(?:concurrent|contributory)\s+negligence/i
+
+/** A promise to indemnify: the indemnitor is the sentence's subject. */
+const INDEMNITY_PROMISE =
+  /\b(?:shall|will|agrees?\s+to|undertakes?\s+to)\s+(?:\w+\s+){0,2}(?:indemnify|defend\s+and\s+indemnify|defend,\s+indemnify|hold\s+harmless)\b/i
+
+/** A party relieved of liability: "X shall not be liable for …", "X disclaims all liability". */
+const LIABILITY_EXCLUSION =
+  /\b(?:shall|will)\s+not\s+be\s+(?:held\s+)?(?:liable|responsible)\s+(?:\w+\s+){0,3}for\b|\b(?:shall|will)\s+have\s+no\s+liability\b|\bdisclaims?\s+(?:any\s+and\s+)?(?:all\s+)?liabilit|\bexcludes?\s+(?:all\s+)?(?:its\s+)?liabilit/i
+
+/** Agreements under which the client pays for work and expects to own its results. */
+const WORK_FOR_CLIENT_TITLE =
+  /\b(?:consult\w*|services?|development|statement\s+of\s+work|work\s+for\s+hire|engagement|outsourc\w*|contractor)\b/i
+
+/** Roles of the party that pays for the work ("Client", "Customer", "Company"). */
+const CLIENT_ROLE = /\b(?:client|customer|company|buyer|purchaser|employer|owner)\b/i
 
 const AUTO_RENEWAL =
   /\b(?:automatic(?:ally)?\s+(?:be\s+)?(?:renew|extend)|renew(?:ed|s)?\s+automatically|extended\s+automatically|(?:shall|will)\s+(?:be\s+)?(?:renew|extend)\w*\b[^.]{0,160}\bunless\b|evergreen)/i
@@ -95,15 +110,25 @@ export function assessRisks(
   const sentences = allSentences.filter((s) => isOperativePassage(s.text))
   const clauses = allClauses.filter((c) => isOperativePassage(c.text))
   const parties = keyTerms.parties
+  const everyone = parties.map((p) => p.name)
+  const soleParty = (text: string): string[] | null => {
+    const named = parties.filter(
+      (p) => subjectParties(text, [p]).length > 0 || text.includes(p.name),
+    )
+    return named.length === 1 && named[0] ? [named[0].name] : null
+  }
   const oriented = (risk: Risk, binds: string[], ifBindsUs = risk.severity): Risk =>
     orientRisk(risk, binds, parties, { ifBindsUs, ifBindsThem: 'low' }, options.ourParty)
   const bySubject = (risk: Risk, ifBindsUs?: Risk['severity']): Risk =>
     oriented(risk, subjectParties(content.slice(risk.start, risk.end), parties), ifBindsUs)
   const risks: Risk[] = [
     ...liabilityRisks(content, sentences, clauses).map((risk) =>
-      kind === 'employment' && risk.code === 'liability-missing'
-        ? { ...risk, severity: 'low' as const }
-        : risk,
+      oriented(
+        kind === 'employment' && risk.code === 'liability-missing'
+          ? { ...risk, severity: 'low' as const }
+          : risk,
+        risk.absent ? everyone : bearersOfLimit(content.slice(risk.start, risk.end), parties),
+      ),
     ),
     ...indemnityRisks(sentences).map((risk) => bySubject(risk)),
     ...renewalRisks(sentences, keyTerms),
@@ -129,7 +154,29 @@ export function assessRisks(
       bySubject(risk, risk.code === 'non-compete' ? 'high' : risk.severity),
     ),
     ...commercialRisks(sentences, clauses).map((risk) => bySubject(risk)),
+    ...oneSidedRisks(sentences, parties).map(({ risk, binds }) => oriented(risk, binds)),
   ]
+  const title = agreementTitle(content)?.value ?? ''
+  if (WORK_FOR_CLIENT_TITLE.test(title) && !risks.some((r) => r.code === 'ip-assignment')) {
+    // Medium: without an assignment the contractor keeps what the client paid to have made, and the
+    // client has at best an implied licence.
+    const client = parties.filter((p) =>
+      CLIENT_ROLE.test(`${p.role ?? ''} ${p.definedTerm?.text ?? ''}`),
+    )
+    risks.push(
+      oriented(
+        {
+          code: 'ip-assignment-missing',
+          severity: 'medium',
+          title: 'No assignment of intellectual property',
+          explanation:
+            'This is an agreement for work done for a client, but no assignment of the intellectual property in the results was found: the clause is absent, so the contractor may keep ownership.',
+          ...ABSENT_CLAUSE,
+        },
+        client.length === 1 ? client.map((p) => p.name) : parties.map((p) => p.name),
+      ),
+    )
+  }
   const lawClause = clauses.find(
     (c) => c.category === 'Governing Law' && c.confidence >= CLAUSE_EVIDENCE,
   )
@@ -157,7 +204,14 @@ export function assessRisks(
       ...ABSENT_CLAUSE,
     })
   }
-  return risks.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code))
+  return risks
+    .map((risk) =>
+      // Without a subject, the one party the passage names bears it; otherwise both sides do.
+      risk.binds
+        ? risk
+        : oriented(risk, soleParty(content.slice(risk.start, risk.end)) ?? everyone),
+    )
+    .sort((a, b) => a.start - b.start || a.code.localeCompare(b.code))
 }
 
 function liabilityRisks(
@@ -346,6 +400,69 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
     })
   }
   return risks
+}
+
+/**
+ * Risks of a promise only one side makes: an indemnity given by one party alone (it binds the
+ * indemnitor), and a party relieved of liability while the other is not (it binds the side that
+ * cannot recover). A sentence whose subject is every party ("each party shall indemnify the
+ * other") makes the promise mutual, so no risk.
+ */
+function oneSidedRisks(
+  sentences: readonly QuotedSpan[],
+  parties: readonly Party[],
+): { risk: Risk; binds: string[] }[] {
+  if (parties.length < 2) return []
+  const found: { risk: Risk; binds: string[] }[] = []
+  const indemnities = sentences.filter((s) => INDEMNITY_PROMISE.test(s.text))
+  const indemnitors = new Set(indemnities.flatMap((s) => subjectParties(s.text, parties)))
+  const first = indemnities[0]
+  if (first && indemnitors.size === 1) {
+    const [indemnitor] = [...indemnitors]
+    // Medium: only one side insures the other against third-party claims.
+    found.push({
+      risk: {
+        code: 'indemnity-one-sided',
+        severity: 'medium',
+        title: 'One-sided indemnity',
+        explanation: `Only ${indemnitor} gives an indemnity; the other side gives none in return.`,
+        ...spanOf(first),
+      },
+      binds: [indemnitor ?? ''],
+    })
+  }
+  for (const sentence of sentences) {
+    if (!LIABILITY_EXCLUSION.test(sentence.text)) continue
+    const relieved = relievedParties(sentence.text, parties)
+    if (relieved.length !== 1) continue
+    // Medium: the other side bears these losses itself, with no claim against the relieved party.
+    found.push({
+      risk: {
+        code: 'liability-exclusion',
+        severity: 'medium',
+        title: 'One-sided exclusion of liability',
+        explanation: `${relieved[0]} is relieved of liability for these losses, so the other side bears them without recourse.`,
+        ...spanOf(sentence),
+      },
+      binds: otherParties(relieved, parties),
+    })
+    break
+  }
+  return found
+}
+
+/** The parties a liability limit relieves: the subject, also of "In no event shall X be liable". */
+function relievedParties(text: string, parties: readonly Party[]): string[] {
+  return subjectParties(text.replace(/^.*?\bin\s+no\s+event\s+(?:shall|will)\s+/i, ''), parties)
+}
+
+/**
+ * Who bears a limit on liability: the other side when it relieves one party, else every party
+ * (a limit on "each party's" liability, or on nobody named, cuts both ways).
+ */
+function bearersOfLimit(text: string, parties: readonly Party[]): string[] {
+  const relieved = relievedParties(text, parties)
+  return relieved.length === 1 ? otherParties(relieved, parties) : parties.map((p) => p.name)
 }
 
 /** The most confident detected clause of `category`, when confident enough to stand as evidence. */
