@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { BALANCED_SUPPLY_AGREEMENT, RISKY_SERVICES_AGREEMENT } from '../../../test/test-contracts'
 import { analyzeLocal } from './analyze-local'
+import { extractKeyTerms } from './key-terms'
+import { assessRisks } from './risks'
+import { segmentSentences } from './sentences'
 
 function riskCodes(content: string): string[] {
   return analyzeLocal(content, 'risks').risks.map((risk) => risk.code)
@@ -146,6 +149,57 @@ describe('assessRisks', () => {
       'Alder Advisory LLP',
     ])
     for (const risk of risks) expect(risk.binds?.length).toBeGreaterThan(0)
+  })
+
+  it('takes the notice period of an auto-renewal from the passage it cites, not from another clause', () => {
+    const long = contractWith(
+      'Termination. Either party may terminate this Agreement on thirty (30) days notice.\n\n5. Renewal. This Agreement renews automatically for successive one-year terms unless either party gives notice of non-renewal at least one hundred eighty (180) days before the end of the term.',
+    )
+    expect(riskCodes(long)).not.toContain('auto-renewal-short-notice')
+    const short = contractWith(
+      'Termination. Either party may terminate this Agreement on ninety (90) days notice.\n\n5. Renewal. This Agreement renews automatically for successive one-year terms unless either party gives notice of non-renewal at least ten (10) days before the end of the term.',
+    )
+    const risk = analyzeLocal(short, 'risks').risks.find(
+      (r) => r.code === 'auto-renewal-short-notice',
+    )
+    expect(risk?.explanation).toMatch(/10 days/)
+    expect(risk?.explanation).not.toMatch(/90/)
+  })
+
+  it.each([
+    'This Agreement shall be governed by and construed in accordance with Belgian law.',
+    'This Agreement is governed by the laws of the Kingdom of Belgium.',
+  ])('raises no governing-law risk beside a clause that names the law: %s', (clause) => {
+    const content = contractWith(clause).replace(
+      '3. Law. This Agreement is governed by the laws of the State of Illinois.',
+      '3. Fees. Fees are due monthly.',
+    )
+    expect(riskCodes(content).filter((code) => code.startsWith('governing-law'))).toEqual([])
+  })
+
+  it('states the notice period its citation states, whatever key term was read elsewhere', () => {
+    const content = contractWith(
+      'Renewal. This Agreement renews automatically for successive one-year terms unless either party gives notice of non-renewal at least ten (10) days before the end of the term.',
+    )
+    const sentences = segmentSentences(content)
+    const elsewhere = content.indexOf('regulatory strategy')
+    const misread = {
+      ...extractKeyTerms(content, sentences),
+      noticePeriod: { value: '180 days', start: elsewhere, end: elsewhere + 10 },
+    }
+    const risk = assessRisks(content, sentences, [], misread).find(
+      (r) => r.code === 'auto-renewal-short-notice',
+    )
+    expect(risk?.explanation).toMatch(/10 days/)
+    const longNotice = content.replace('ten (10) days', 'one hundred eighty (180) days')
+    const longSentences = segmentSentences(longNotice)
+    const misreadShort = {
+      ...extractKeyTerms(longNotice, longSentences),
+      noticePeriod: { value: '30 days', start: elsewhere, end: elsewhere + 10 },
+    }
+    expect(
+      assessRisks(longNotice, longSentences, [], misreadShort).map((r) => r.code),
+    ).not.toContain('auto-renewal-short-notice')
   })
 
   it('reports liability-missing and governing-law-missing as absent, without a citation', () => {

@@ -9,6 +9,7 @@ import { ABSENT_CLAUSE } from '../shared/citations'
 import { agreementTitle, contractKind } from './agreement-title'
 import { commercialRisks } from './commercial-risks'
 import { isOperativePassage } from './operative-passage'
+import { statedPeriodDays } from './stated-period'
 import { orientRisk, otherParties, subjectParties } from './risk-orientation'
 
 /** Options of assessRisks. */
@@ -58,6 +59,10 @@ const WORK_FOR_CLIENT_TITLE =
 
 /** Roles of the party that pays for the work ("Client", "Customer", "Company"). */
 const CLIENT_ROLE = /\b(?:client|customer|company|buyer|purchaser|employer|owner)\b/i
+
+/** A choice of law that names a jurisdiction: "governed by … the laws of the State of X", "Belgian law". */
+const NAMED_LAW =
+  /\b(?:governed|construed|governing\s+law)\b[^.]{0,160}(?:\blaws?\s+(?:in\s+force\s+in\s+|of\s+)(?:the\s+)?(?:(?:State|Commonwealth|Province|Kingdom|Republic|Federal\s+Republic|Grand\s+Duchy|Canton)\s+of\s+)?[A-Z][\p{L}]+|\b[A-Z][\p{L}]+(?:\s+[A-Z][\p{L}]+)?\s+law\b)/u
 
 const AUTO_RENEWAL =
   /\b(?:automatic(?:ally)?\s+(?:be\s+)?(?:renew|extend)|renew(?:ed|s)?\s+automatically|extended\s+automatically|(?:shall|will)\s+(?:be\s+)?(?:renew|extend)\w*\b[^.]{0,160}\bunless\b|evergreen)/i
@@ -180,7 +185,12 @@ export function assessRisks(
   const lawClause = clauses.find(
     (c) => c.category === 'Governing Law' && c.confidence >= CLAUSE_EVIDENCE,
   )
-  if (lawClause && !keyTerms.governingLaw) {
+  // A clause that names its law ("Belgian law", "the laws of the Kingdom of Belgium") fixes it
+  // even when the key-term reader did not normalise the name: no risk may contradict it.
+  const lawNamed = sentences.some((s) => NAMED_LAW.test(s.text))
+  if (lawNamed || keyTerms.governingLaw) {
+    // The governing law is fixed.
+  } else if (lawClause) {
     // A choice-of-law clause exists but names no single jurisdiction (e.g. "the state where suit
     // is filed"): less certain than a fixed choice, so still worth a look.
     risks.push({
@@ -192,7 +202,7 @@ export function assessRisks(
       start: lawClause.start,
       end: lawClause.end,
     })
-  } else if (!keyTerms.governingLaw) {
+  } else {
     // Low: no direct exposure, but which law applies (and so how every clause reads) is left to
     // conflict-of-laws rules and can itself become a dispute.
     risks.push({
@@ -303,9 +313,19 @@ function indemnityRisks(sentences: readonly QuotedSpan[]): Risk[] {
 }
 
 function renewalRisks(sentences: readonly QuotedSpan[], keyTerms: KeyTerms): Risk[] {
-  const renewal = sentences.find((s) => AUTO_RENEWAL.test(s.text))
+  const at = sentences.findIndex((s) => AUTO_RENEWAL.test(s.text))
+  const renewal = sentences[at]
   if (!renewal) return []
-  const days = noticeDays(keyTerms.noticePeriod?.value)
+  // The period is the one the cited clause states (or the sentence right after it, where the
+  // opt-out often follows); the key term is used only when it was read from those same sentences.
+  const next = sentences[at + 1]
+  const term = keyTerms.noticePeriod
+  const termInClause =
+    term && term.start >= renewal.start && term.end <= (next ?? renewal).end
+      ? noticeDays(term.value)
+      : null
+  const days =
+    statedPeriodDays(renewal.text) ?? (next && statedPeriodDays(next.text)) ?? termInClause
   if (days !== null && days > SHORT_NOTICE_DAYS) return []
   // Medium: the contract rolls over silently, and the window to stop it is brief or undefined, so
   // a missed calendar date commits the client to another full term.
@@ -317,7 +337,7 @@ function renewalRisks(sentences: readonly QuotedSpan[], keyTerms: KeyTerms): Ris
       explanation:
         days === null
           ? 'The term renews automatically and no notice period for stopping the renewal was found.'
-          : `The term renews automatically unless notice is given; the notice period is only ${keyTerms.noticePeriod?.value}.`,
+          : `The term renews automatically unless notice is given; the notice period is only ${days} days.`,
       ...spanOf(renewal),
     },
   ]
