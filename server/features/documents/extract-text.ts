@@ -10,6 +10,7 @@ import { extractText, getDocumentProxy } from 'unpdf'
 import mammoth from 'mammoth'
 import { AppError } from '../../errors/app-error'
 import { checkZipExpansion, DOCX_EXPANSION_LIMITS } from './check-zip-expansion'
+import { joinPdfPages } from './join-pdf-pages'
 
 export interface ExtractedText {
   /** Extracted text with line endings normalised to \n; '' when the file has no text layer. */
@@ -73,9 +74,10 @@ async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): Promise<
     )
   }
   try {
-    const { totalPages, text } = await extractText(pdf, { mergePages: true })
+    const { totalPages, text } = await extractText(pdf, { mergePages: false })
     return {
-      text: normaliseNewlines(text).trim(),
+      // Joined across line and page breaks so that sentence splitting never cuts a clause.
+      text: joinPdfPages(text.map(normaliseNewlines)),
       mimeType: 'application/pdf',
       pages: totalPages,
       title: await pdfMetadataTitle(pdf),
