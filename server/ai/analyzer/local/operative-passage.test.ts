@@ -28,6 +28,7 @@ describe('isOperativePassage', () => {
     "In no event shall either party's aggregate liability exceed the fees paid in the prior twelve months.",
     'Non-Compete. During the term Consultant shall not provide services to any competitor of Client.',
     'The Company means to grow the business and Supplier shall deliver weekly.',
+    "IN NO EVENT SHALL EITHER PARTY'S AGGREGATE LIABILITY UNDER THIS AGREEMENT EXCEED THE FEES PAID IN THE TWELVE MONTHS BEFORE THE CLAIM.",
   ])('accepts the operative sentence %s', (text) => {
     expect(isOperativePassage(text)).toBe(true)
   })

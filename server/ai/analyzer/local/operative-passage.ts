@@ -24,14 +24,16 @@ const SECTION_REFERENCE =
 
 /**
  * True when `text` (one sentence) is an operative provision. False for headings and titles (all
- * capitals, or at most eight words without an operative verb), definitions and survival lists
+ * capitals and at most twelve words or no operative verb, or at most eight words without one), definitions and survival lists
  * (a survival sentence naming two or more sections or captions). Pure; never throws.
  */
 export function isOperativePassage(text: string): boolean {
   const trimmed = text.trim()
   if (trimmed.length === 0) return false
-  if (ALL_CAPS.test(trimmed)) return false
   const words = trimmed.split(/\s+/).length
+  // Many contracts set whole operative clauses (disclaimers, caps) in capitals: only a short
+  // all-capitals line, or one without an operative verb, is a heading.
+  if (ALL_CAPS.test(trimmed) && (words <= 12 || !OPERATIVE_VERB.test(trimmed))) return false
   if (words <= 8 && !OPERATIVE_VERB.test(trimmed)) return false
   if (DEFINITION.test(trimmed)) return false
   if (SURVIVAL.test(trimmed) && (trimmed.match(SECTION_REFERENCE) ?? []).length >= 2) return false
