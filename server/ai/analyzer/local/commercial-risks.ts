@@ -29,7 +29,7 @@ const RULES: readonly CommercialRule[] = [
     explanation:
       'A fixed sum is owed on a breach whatever the actual loss, so the paying side cannot argue the damage down.',
     wording:
-      /\bliquidated\s+damages\b|\b(?:genuine\s+)?pre-?estimate\s+of\s+(?:the\s+)?(?:loss|damages?)\b|\bagreed\s+(?:sum|damages)\b[^.]{0,80}\bbreach/i,
+      /\bliquidated\s+damages\b|\b(?:pay|owe)\b[^.]{0,120}\bas\s+a\s+penalty\b|\bpenalty\s+(?:equal\s+to|of|in\s+the\s+amount\s+of)\b|\b(?:genuine\s+)?pre-?estimate\s+of\s+(?:the\s+)?(?:loss|damages?)\b|\bagreed\s+(?:sum|damages)\b[^.]{0,80}\bbreach/i,
     category: 'Liquidated Damages',
   },
   {
@@ -49,7 +49,7 @@ const RULES: readonly CommercialRule[] = [
     explanation:
       'The committed side must buy, order or pay at least a set amount whether or not it needs it, so a downturn does not reduce what it owes.',
     wording:
-      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|quantit\w*|volume|commitment|royalt\w*|fees?|revenue|sales|payments?)\b|\btake[\s-]or[\s-]pay\b|\b(?:shall|will|agrees?\s+to)\s+(?:purchase|order|buy)\s+(?:at\s+least|not\s+less\s+than|a\s+minimum\s+of)\b/i,
+      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|quantit\w*|volume|commitment|royalt\w*|fees?|revenue|sales|payments?)\b|\btake[\s-]or[\s-]pay\b|\bminimum\s+(?:annual\s+)?guarantee\b|\bcommit\w*\s+(?:\w+\s+){0,3}(?:in\s+an\s+amount\s+of\s+)?(?:at\s+least|a\s+minimum\s+of|not\s+less\s+than)\b|\b(?:shall|will|agrees?\s+to)\s+(?:purchase|order|buy)\s+(?:at\s+least|not\s+less\s+than|a\s+minimum\s+of)\b/i,
     category: 'Minimum Commitment',
   },
   {

@@ -72,6 +72,18 @@ describe('assessRisks', () => {
       'Pricing. Consultant shall offer Client rates no less favourable than the rates it offers any other client.',
     ],
     [
+      'liquidated-damages',
+      'Service Levels. For each month below the service level Consultant shall pay Client a penalty equal to five percent of the monthly fees.',
+    ],
+    [
+      'minimum-commitment',
+      'Funding. Client agrees to commit funding in an amount of at least $500,000 to the studies in each year.',
+    ],
+    [
+      'minimum-commitment',
+      'Guarantee. Client shall pay Consultant an annual minimum guarantee of $100,000.',
+    ],
+    [
       'severance-exit-fee',
       'Exit Fee. If Client ends this Agreement before the second anniversary it shall pay Consultant an early termination fee equal to six months of fees.',
     ],
