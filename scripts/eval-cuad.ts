@@ -5,7 +5,9 @@
  *
  * For each of the 35 CUAD clause categories: precision, recall and F1 of "clause present" at the
  * document level, then micro and macro averages; accuracy of the normalised Governing Law answer;
- * median and maximum time of the full local analysis per contract; last, one JSON line. With
+ * each risk type's precision and recall against the CUAD label it maps to (risk-scoring.ts) and
+ * the share of risks naming a bearer; median and maximum time of the full local analysis per
+ * contract; last, one JSON line (with `risk_bearer_share`). With
  * `--folds K` the clause figures are held-out: each fold is scored by a model trained (thresholds
  * included) on the other K-1 folds only. Exits 1 when an input is missing.
  */
@@ -23,6 +25,7 @@ import {
 import { loadCuadFromArgs, parseArgs, type CuadContract } from './cuad-dataset'
 import { normaliseJurisdiction } from './jurisdiction'
 import { KEY_TERM_FIELDS, keyTermScores, scoreKeyTerms, type FieldScore } from './key-term-scoring'
+import { riskBearerShare, riskScores, riskTypeRows, scoreRisks } from './risk-scoring'
 
 const USAGE = 'usage: npm run eval:cuad -- [--contracts DIR --labels CSV] [--folds K]'
 
@@ -43,6 +46,7 @@ const contracts = loadCuadFromArgs(args, USAGE)
 const times: number[] = []
 let lawCorrect = 0
 const keyTerms = keyTermScores()
+const risks = riskScores()
 const predicted: Set<string>[] = contracts.map((contract) => {
   const started = performance.now()
   const result = analyzeLocal(contract.content, 'full')
@@ -51,6 +55,7 @@ const predicted: Set<string>[] = contracts.map((contract) => {
   const found = normaliseJurisdiction(result.keyTerms.governingLaw?.value ?? '')
   if (expected === found) lawCorrect += 1
   scoreKeyTerms(keyTerms, contract.name, contract.answers, result.keyTerms)
+  scoreRisks(risks, (category) => (contract.clauses.get(category) ?? []).length > 0, result.risks)
   return new Set(result.clauses.map((clause) => clause.category))
 })
 
@@ -101,6 +106,16 @@ console.log(`${'macro F1'.padEnd(36)} ${''.padStart(13)} ${fmt(macroF1)}`)
 console.log(`Governing Law accuracy (normalised answer): ${fmt(lawAccuracy)}`)
 printKeyTermTable(Object.values(keyTerms))
 console.log(
+  `${'risk type (CUAD label)'.padEnd(56)} ${'P'.padStart(6)} ${'R'.padStart(6)}  tp/fp/fn  labelled`,
+)
+for (const row of riskTypeRows(risks)) {
+  const label = `${row.code} (${row.category})`
+  console.log(
+    `${label.padEnd(56)} ${fmt(row.precision)} ${fmt(row.recall)}  ${row.tp}/${row.fp}/${row.fn}  ${row.labelled}`,
+  )
+}
+console.log(`risks naming a bearer: ${risks.withBearer} of ${risks.risks}`)
+console.log(
   `analyzeLocal per contract: median ${medianMs.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms`,
 )
 console.log(
@@ -115,6 +130,7 @@ console.log(
     ...Object.fromEntries(
       KEY_TERM_FIELDS.map((field) => [field, round(ratio(keyTerms[field]))] as const),
     ),
+    risk_bearer_share: round(riskBearerShare(risks)),
     median_ms: round(medianMs),
     max_ms: round(maxMs),
   }),

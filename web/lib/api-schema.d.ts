@@ -1384,6 +1384,7 @@ export interface components {
                 severityIfBindsThem?: "low" | "medium" | "high";
                 /** @enum {string} */
                 orientation?: "binds-us" | "binds-them" | "mutual";
+                absent?: boolean;
             }[];
             keyTerms: {
                 parties: {
@@ -2139,6 +2140,7 @@ export interface components {
                 severityIfBindsThem?: "low" | "medium" | "high";
                 /** @enum {string} */
                 orientation?: "binds-us" | "binds-them" | "mutual";
+                absent?: boolean;
             }[];
             keyTerms: {
                 parties: {

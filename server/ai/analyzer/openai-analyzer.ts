@@ -7,7 +7,7 @@ import OpenAI from 'openai'
 import { z } from 'zod'
 import { emptyKeyTerms, emptySummary } from './empty-result'
 import { DETECTED_CATEGORIES } from './shared/cuad-taxonomy'
-import { documentAnchor, locateQuote } from './shared/citations'
+import { ABSENT_CLAUSE, locateQuote } from './shared/citations'
 import { RISK_CODES } from './shared/risk-codes'
 import {
   Severity,
@@ -94,7 +94,7 @@ export interface OpenAIAnalyzerOptions {
  * the output is not valid JSON of the expected shape; after that `analyze` rejects with
  * Error("The AI provider failed: …"). An aborted `signal` rejects at once, without retry. Quotes
  * are located exactly, then ignoring whitespace differences; findings whose quote cannot be found
- * are dropped, and a risk without a quote (an absent clause) is anchored to the document title.
+ * are dropped, and a risk without a quote (an absent clause) is marked absent, without a citation.
  */
 export class OpenAIAnalyzer implements Analyzer {
   readonly engine = 'openai'
@@ -249,7 +249,7 @@ function clausesOf(content: string, output: ModelOutput): Clause[] {
 
 function risksOf(content: string, output: ModelOutput): Risk[] {
   return output.risks.flatMap(({ quote, ...risk }) => {
-    const span = quote ? locateQuote(content, quote) : documentAnchor(content)
+    const span = quote ? locateQuote(content, quote) : ABSENT_CLAUSE
     return span ? [{ ...risk, ...span }] : []
   })
 }

@@ -36,6 +36,8 @@ export type RiskOrientation = z.infer<typeof RiskOrientation>
  * `severityIfBindsThem` are the severities when the firm's client is, or is not, among them, so a
  * client can re-orient without a new analysis; `orientation` is set when the request named our
  * party, and `severity` is then already oriented. All four are optional: older analyses lack them.
+ * `absent` marks a risk about a clause the contract lacks: it has no citation, and its span is the
+ * empty span at 0.
  */
 export const Risk = Span.extend({
   code: z.string(),
@@ -46,6 +48,7 @@ export const Risk = Span.extend({
   severityIfBindsUs: Severity.optional(),
   severityIfBindsThem: Severity.optional(),
   orientation: RiskOrientation.optional(),
+  absent: z.boolean().optional(),
 })
 export type Risk = z.infer<typeof Risk>
 

@@ -11,6 +11,7 @@ import mammoth from 'mammoth'
 import { AppError } from '../../errors/app-error'
 import { checkZipExpansion, DOCX_EXPANSION_LIMITS } from './check-zip-expansion'
 import { scannedPages, type PageText } from '../../ai/ocr/scanned-pages'
+import { joinPdfPages } from './join-pdf-pages'
 
 export interface ExtractedText {
   /** Extracted text with line endings normalised to \n; '' when the file has no text layer. */
@@ -101,7 +102,8 @@ async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): Promise<
       page.cleanup()
     }
     return {
-      text: normaliseNewlines(mergePageTexts(pages.map((p) => p.text))).trim(),
+      // Joined across line and page breaks so that sentence splitting never cuts a clause.
+      text: joinPdfPages(pages.map((p) => normaliseNewlines(p.text))),
       mimeType: 'application/pdf',
       pages: pdf.numPages,
       title: await pdfMetadataTitle(pdf),

@@ -49,19 +49,30 @@ export function RisksSection({ risks, ourParty, highlight, onSelectSpan }: Risks
             <ul className="flex flex-col gap-1">
               {group.map((risk) => (
                 <li key={`${risk.code}-${risk.start}-${risk.end}`}>
-                  <FindingButton
-                    span={risk}
-                    active={isSameSpan(risk, highlight)}
-                    onSelect={onSelectSpan}
-                    aria-label={`${risk.title}: ${risk.explanation}${risk.bindsLabel ? ` ${risk.bindsLabel}.` : ''}`}
-                    className="flex w-full flex-col gap-0.5 border px-2 py-1.5 text-sm"
-                  >
-                    <span className="font-medium">{risk.title}</span>
-                    <span className="text-muted-foreground">{risk.explanation}</span>
-                    {risk.bindsLabel && (
-                      <span className="text-xs font-medium">{risk.bindsLabel}</span>
-                    )}
-                  </FindingButton>
+                  {risk.absent ? (
+                    // An absent clause has no passage to highlight: plain text, not a button.
+                    <div className="flex w-full flex-col gap-0.5 rounded-md border px-2 py-1.5 text-sm">
+                      <span className="font-medium">{risk.title}</span>
+                      <span className="text-muted-foreground">{risk.explanation}</span>
+                      <span className="text-xs font-medium">
+                        Not in the contract{risk.bindsLabel ? ` · ${risk.bindsLabel}` : ''}
+                      </span>
+                    </div>
+                  ) : (
+                    <FindingButton
+                      span={risk}
+                      active={isSameSpan(risk, highlight)}
+                      onSelect={onSelectSpan}
+                      aria-label={`${risk.title}: ${risk.explanation}${risk.bindsLabel ? ` ${risk.bindsLabel}.` : ''}`}
+                      className="flex w-full flex-col gap-0.5 border px-2 py-1.5 text-sm"
+                    >
+                      <span className="font-medium">{risk.title}</span>
+                      <span className="text-muted-foreground">{risk.explanation}</span>
+                      {risk.bindsLabel && (
+                        <span className="text-xs font-medium">{risk.bindsLabel}</span>
+                      )}
+                    </FindingButton>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,8 +1,9 @@
 /**
  * Risks in a contract's commercial terms: liquidated damages, an assignment of intellectual
- * property, a minimum purchase commitment and a most-favoured-nation promise. Each is found by its
- * usual wording or by a confident CUAD clause of the same category (Liquidated Damages, Ip
- * Ownership Assignment, Minimum Commitment, Most Favored Nation), and quotes its passage.
+ * property, a minimum purchase commitment, a most-favoured-nation promise, a severance or exit fee
+ * and an equity or funding commitment. Each is found by its usual wording or by a confident CUAD
+ * clause of the same category (Liquidated Damages, Ip Ownership Assignment, Minimum Commitment,
+ * Most Favored Nation; the last two have no CUAD category), and quotes its passage.
  */
 import type { Clause, QuotedSpan, Risk, Severity } from '../types'
 
@@ -16,7 +17,8 @@ interface CommercialRule {
   /** One plain sentence: why a reviewer should care. */
   explanation: string
   wording: RegExp
-  category: string
+  /** The CUAD category whose confident clause also counts; absent when CUAD has none. */
+  category?: string
 }
 
 const RULES: readonly CommercialRule[] = [
@@ -27,7 +29,7 @@ const RULES: readonly CommercialRule[] = [
     explanation:
       'A fixed sum is owed on a breach whatever the actual loss, so the paying side cannot argue the damage down.',
     wording:
-      /\bliquidated\s+damages\b|\b(?:genuine\s+)?pre-?estimate\s+of\s+(?:the\s+)?(?:loss|damages?)\b|\bagreed\s+(?:sum|damages)\b[^.]{0,80}\bbreach/i,
+      /\bliquidated\s+damages\b|\b(?:pay|owe)\b[^.]{0,120}\bas\s+a\s+penalty\b|\bpenalty\s+(?:equal\s+to|of|in\s+the\s+amount\s+of)\b|\b(?:genuine\s+)?pre-?estimate\s+of\s+(?:the\s+)?(?:loss|damages?)\b|\bagreed\s+(?:sum|damages)\b[^.]{0,80}\bbreach/i,
     category: 'Liquidated Damages',
   },
   {
@@ -47,7 +49,7 @@ const RULES: readonly CommercialRule[] = [
     explanation:
       'The committed side must buy, order or pay at least a set amount whether or not it needs it, so a downturn does not reduce what it owes.',
     wording:
-      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|quantit\w*|volume|commitment|royalt\w*|fees?|revenue|sales|payments?)\b|\btake[\s-]or[\s-]pay\b|\b(?:shall|will|agrees?\s+to)\s+(?:purchase|order|buy)\s+(?:at\s+least|not\s+less\s+than|a\s+minimum\s+of)\b/i,
+      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|quantit\w*|volume|commitment|royalt\w*|fees?|revenue|sales|payments?)\b|\btake[\s-]or[\s-]pay\b|\bminimum\s+(?:annual\s+)?guarantee\b|\bcommit\w*\s+(?:\w+\s+){0,3}(?:in\s+an\s+amount\s+of\s+)?(?:at\s+least|a\s+minimum\s+of|not\s+less\s+than)\b|\b(?:shall|will|agrees?\s+to)\s+(?:purchase|order|buy)\s+(?:at\s+least|not\s+less\s+than|a\s+minimum\s+of)\b/i,
     category: 'Minimum Commitment',
   },
   {
@@ -59,6 +61,24 @@ const RULES: readonly CommercialRule[] = [
     wording:
       /\bmost[\s-]favou?red[\s-](?:nations?|customers?|licensee)\b|\b(?:no\s+less\s+favou?rable|at\s+least\s+as\s+favou?rable)\s+(?:than|as)\b[^.]{0,120}\b(?:terms?|prices?|pricing|rates?)\b|\b(?:terms?|prices?|pricing|rates?)\b[^.]{0,80}\b(?:no\s+less\s+favou?rable|at\s+least\s+as\s+favou?rable|more\s+favou?rable)\b/i,
     category: 'Most Favored Nation',
+  },
+  {
+    code: 'severance-exit-fee',
+    severity: 'high',
+    title: 'Severance or exit fee',
+    explanation:
+      'Ending the relationship costs the paying side a set sum (severance, a break or early-termination fee), so leaving early is not free.',
+    wording:
+      /\b(?:early[\s-])?(?:termination|exit|break(?:age)?|cancell?ation|withdrawal)\s+(?:fee|charge|payment|penalty)\b|\bseverance\s+(?:pay(?:ment)?|benefits?|equal|of|in\s+an\s+amount)\b|\b(?:shall|will)\s+(?:pay|receive)\b[^.]{0,80}\bseverance\b/i,
+  },
+  {
+    code: 'equity-funding-commitment',
+    severity: 'high',
+    title: 'Equity or funding commitment',
+    explanation:
+      'The committed side must put in money or take up shares (an investment, capital contribution or funding obligation), whatever the venture’s results.',
+    wording:
+      /\b(?:shall|will|agrees?\s+to|undertakes?\s+to|commits?\s+to)\s+(?:\w+\s+){0,3}(?:invest|fund|finance|subscribe\s+for|contribute|purchase\s+(?:\w+\s+){0,3}(?:shares|units|stock|equity))\b[^.]{0,160}(?:[$€£]\s?\d|\b\d[\d,.]*\s*(?:dollars|euros?|shares|units)\b|\bcapital\b|\bequity\b|\bbudget\b)|\bcapital\s+contributions?\b[^.]{0,120}\b(?:shall|will|must)\b|\b(?:shall|will|must)\b[^.]{0,120}\bcapital\s+contributions?\b/i,
   },
 ]
 
@@ -75,7 +95,9 @@ export function commercialRisks(
     const passage =
       sentences.find((s) => rule.wording.test(s.text)) ??
       clauses
-        .filter((c) => c.category === rule.category && c.confidence >= CLAUSE_EVIDENCE)
+        .filter(
+          (c) => rule.category && c.category === rule.category && c.confidence >= CLAUSE_EVIDENCE,
+        )
         .sort((a, b) => b.confidence - a.confidence)[0]
     if (!passage) continue
     risks.push({

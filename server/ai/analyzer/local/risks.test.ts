@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { BALANCED_SUPPLY_AGREEMENT, RISKY_SERVICES_AGREEMENT } from '../../../test/test-contracts'
 import { analyzeLocal } from './analyze-local'
+import { extractKeyTerms } from './key-terms'
+import { assessRisks } from './risks'
+import { segmentSentences } from './sentences'
 
 function riskCodes(content: string): string[] {
   return analyzeLocal(content, 'risks').risks.map((risk) => risk.code)
@@ -68,6 +71,42 @@ describe('assessRisks', () => {
       'most-favoured-nation',
       'Pricing. Consultant shall offer Client rates no less favourable than the rates it offers any other client.',
     ],
+    [
+      'liquidated-damages',
+      'Service Levels. For each month below the service level Consultant shall pay Client a penalty equal to five percent of the monthly fees.',
+    ],
+    [
+      'minimum-commitment',
+      'Funding. Client agrees to commit funding in an amount of at least $500,000 to the studies in each year.',
+    ],
+    [
+      'minimum-commitment',
+      'Guarantee. Client shall pay Consultant an annual minimum guarantee of $100,000.',
+    ],
+    [
+      'severance-exit-fee',
+      'Exit Fee. If Client ends this Agreement before the second anniversary it shall pay Consultant an early termination fee equal to six months of fees.',
+    ],
+    [
+      'severance-exit-fee',
+      'Severance. On a termination without cause Client shall pay Consultant severance equal to twelve months of base fees.',
+    ],
+    [
+      'equity-funding-commitment',
+      'Investment. Client shall invest $2,000,000 in the equity of Consultant by subscribing for 400,000 preferred shares.',
+    ],
+    [
+      'equity-funding-commitment',
+      'Funding. Client shall fund the development budget with capital contributions of up to $500,000 per quarter.',
+    ],
+    [
+      'indemnity-one-sided',
+      'Indemnity. Consultant shall indemnify Client against third-party claims that the reports infringe a patent.',
+    ],
+    [
+      'liability-exclusion',
+      'Exclusion. Client shall not be liable for any loss of profits, business or data suffered by Consultant.',
+    ],
   ])('raises %s on a clause written to trigger it, and not without it', (code, clause) => {
     expect(riskCodes(contractWith(clause))).toContain(code)
     expect(
@@ -75,15 +114,144 @@ describe('assessRisks', () => {
     ).not.toContain(code)
   })
 
-  it('raises liability-missing and governing-law-missing when those clauses are absent, anchored to the title', () => {
+  it.each([
+    [
+      'indemnity-one-sided',
+      'Indemnity. Each party shall indemnify the other against third-party claims caused by its breach.',
+    ],
+    [
+      'severance-exit-fee',
+      'Fees. Consultant may charge a reasonable fee for any extra work Client asks for.',
+    ],
+    [
+      'equity-funding-commitment',
+      'Records. Consultant shall keep records of shares of time spent on each task.',
+    ],
+    [
+      'liability-exclusion',
+      'Cooperation. Client shall be responsible for providing accurate data to Consultant.',
+    ],
+  ])('raises no %s on a passage that only resembles it', (code, clause) => {
+    expect(riskCodes(contractWith(clause))).not.toContain(code)
+  })
+
+  it('reports an IP assignment expected but absent in a consulting agreement, without a citation', () => {
+    const risk = analyzeLocal(
+      contractWith('Notices. Notices must be given in writing to the addresses above.'),
+      'risks',
+    ).risks.find((r) => r.code === 'ip-assignment-missing')
+    expect(risk).toMatchObject({ absent: true, start: 0, end: 0 })
+    const withAssignment = contractWith(
+      'Work Product. Consultant hereby assigns to Client all right, title and interest in the reports it prepares.',
+    )
+    expect(riskCodes(withAssignment)).not.toContain('ip-assignment-missing')
+    const supply = contractWith('Notices. Notices must be given in writing.').replace(
+      'CONSULTING AGREEMENT',
+      'SUPPLY AGREEMENT',
+    )
+    expect(riskCodes(supply)).not.toContain('ip-assignment-missing')
+  })
+
+  it('names the party that bears each risk, or mutual for a clause missing on both sides', () => {
+    const content = contractWith(
+      'Late Delivery. For each week of delay Consultant shall pay Client liquidated damages of $1,000.',
+    )
+    const risks = analyzeLocal(content, 'risks').risks
+    expect(risks.find((r) => r.code === 'liquidated-damages')?.binds).toEqual([
+      'Alder Advisory LLP',
+    ])
+    for (const risk of risks) expect(risk.binds?.length).toBeGreaterThan(0)
+  })
+
+  it('takes the notice period of an auto-renewal from the passage it cites, not from another clause', () => {
+    const long = contractWith(
+      'Termination. Either party may terminate this Agreement on thirty (30) days notice.\n\n5. Renewal. This Agreement renews automatically for successive one-year terms unless either party gives notice of non-renewal at least one hundred eighty (180) days before the end of the term.',
+    )
+    expect(riskCodes(long)).not.toContain('auto-renewal-short-notice')
+    const short = contractWith(
+      'Termination. Either party may terminate this Agreement on ninety (90) days notice.\n\n5. Renewal. This Agreement renews automatically for successive one-year terms unless either party gives notice of non-renewal at least ten (10) days before the end of the term.',
+    )
+    const risk = analyzeLocal(short, 'risks').risks.find(
+      (r) => r.code === 'auto-renewal-short-notice',
+    )
+    expect(risk?.explanation).toMatch(/10 days/)
+    expect(risk?.explanation).not.toMatch(/90/)
+  })
+
+  it.each([
+    'This Agreement shall be governed by and construed in accordance with Belgian law.',
+    'This Agreement is governed by the laws of the Kingdom of Belgium.',
+  ])('raises no governing-law risk beside a clause that names the law: %s', (clause) => {
+    const content = contractWith(clause).replace(
+      '3. Law. This Agreement is governed by the laws of the State of Illinois.',
+      '3. Fees. Fees are due monthly.',
+    )
+    expect(riskCodes(content).filter((code) => code.startsWith('governing-law'))).toEqual([])
+  })
+
+  it('states the notice period its citation states, whatever key term was read elsewhere', () => {
+    const content = contractWith(
+      'Renewal. This Agreement renews automatically for successive one-year terms unless either party gives notice of non-renewal at least ten (10) days before the end of the term.',
+    )
+    const sentences = segmentSentences(content)
+    const elsewhere = content.indexOf('regulatory strategy')
+    const misread = {
+      ...extractKeyTerms(content, sentences),
+      noticePeriod: { value: '180 days', start: elsewhere, end: elsewhere + 10 },
+    }
+    const risk = assessRisks(content, sentences, [], misread).find(
+      (r) => r.code === 'auto-renewal-short-notice',
+    )
+    expect(risk?.explanation).toMatch(/10 days/)
+    const longNotice = content.replace('ten (10) days', 'one hundred eighty (180) days')
+    const longSentences = segmentSentences(longNotice)
+    const misreadShort = {
+      ...extractKeyTerms(longNotice, longSentences),
+      noticePeriod: { value: '30 days', start: elsewhere, end: elsewhere + 10 },
+    }
+    expect(
+      assessRisks(longNotice, longSentences, [], misreadShort).map((r) => r.code),
+    ).not.toContain('auto-renewal-short-notice')
+  })
+
+  it('reports liability-missing and governing-law-missing as absent, without a citation', () => {
     const content =
       'CONSULTING AGREEMENT\n\nConsultant will advise Client on regulatory strategy as requested.'
     const risks = analyzeLocal(content, 'risks').risks
-    expect(risks.map((r) => r.code).sort()).toEqual(['governing-law-missing', 'liability-missing'])
+    expect(risks.map((r) => r.code).sort()).toEqual([
+      'governing-law-missing',
+      'ip-assignment-missing',
+      'liability-missing',
+    ])
     for (const risk of risks) {
-      expect(content.slice(risk.start, risk.end)).toBe('CONSULTING AGREEMENT')
+      expect(risk).toMatchObject({ absent: true, start: 0, end: 0 })
       expect(risk.explanation).toMatch(/absent/)
     }
+  })
+
+  it.each([
+    ['a heading', 'NON-COMPETITION\n\n5. '],
+    ['a definition', '"Competing Business" means any business that competes with Client.\n\n5. '],
+    [
+      'a survival list',
+      'Sections 4 (Non-Competition), 6 (Confidentiality) and 7 (Fees) shall survive termination.\n\n5. ',
+    ],
+  ])('cites the operative sentence, not %s, as the evidence of a non-compete', (_, before) => {
+    const operative =
+      'During the term Consultant shall not provide services to any business that competes with Client.'
+    const content = contractWith(`${before}${operative}`)
+    const risk = analyzeLocal(content, 'risks').risks.find((r) => r.code === 'non-compete')
+    expect(risk && content.slice(risk.start, risk.end)).toContain(operative)
+    expect(risk && content.slice(risk.start, risk.end)).not.toMatch(
+      /means|survive|^NON-COMPETITION/,
+    )
+  })
+
+  it('raises no non-compete for a clause that leaves a party free to build competing products', () => {
+    const content = contractWith(
+      'Independent Development. Client shall not be precluded from developing products that compete with the services of Consultant.',
+    )
+    expect(riskCodes(content)).not.toContain('non-compete')
   })
 
   it('flags a governing-law clause that names no jurisdiction as unclear, not missing', () => {
@@ -106,6 +274,8 @@ describe('assessRisks', () => {
       'change-of-control',
       'exclusivity',
       'indemnity-broad',
+      'indemnity-one-sided',
+      'ip-assignment-missing',
       'liability-uncapped',
       'non-compete',
       'termination-for-convenience-unilateral',

@@ -4,10 +4,12 @@
  * commercial contracts (liability, indemnity, renewal, termination, restrictive covenants,
  * assignment, governing law); they flag passages for a lawyer, they do not give advice.
  */
-import type { Clause, KeyTerms, QuotedSpan, Risk, Span } from '../types'
-import { documentAnchor } from '../shared/citations'
+import type { Clause, KeyTerms, Party, QuotedSpan, Risk, Span } from '../types'
+import { ABSENT_CLAUSE } from '../shared/citations'
 import { agreementTitle, contractKind } from './agreement-title'
 import { commercialRisks } from './commercial-risks'
+import { isOperativePassage } from './operative-passage'
+import { statedPeriodDays } from './stated-period'
 import { orientRisk, otherParties, subjectParties } from './risk-orientation'
 
 /** Options of assessRisks. */
@@ -43,6 +45,25 @@ const BROAD_INDEMNITY =
 const OWN_NEGLIGENCE =
   /\bregardless\s+of\s+(?:\w+\s+){0,3}(?:fault|negligence)|\b(?:including|even\s+if\s+caused\s+by)\s+(?:\w+\s+){0,4}(?:negligence|fault)\s+of\s+(?:the\s+)?indemni|\bsole\s+or\s+(?:concurrent|contributory)\s+negligence/i
 
+/** A promise to indemnify: the indemnitor is the sentence's subject. */
+const INDEMNITY_PROMISE =
+  /\b(?:shall|will|agrees?\s+to|undertakes?\s+to)\s+(?:\w+\s+){0,2}(?:indemnify|defend\s+and\s+indemnify|defend,\s+indemnify|hold\s+harmless)\b/i
+
+/** A party relieved of liability: "X shall not be liable for …", "X disclaims all liability". */
+const LIABILITY_EXCLUSION =
+  /\b(?:shall|will)\s+not\s+be\s+(?:held\s+)?(?:liable|responsible)\s+(?:\w+\s+){0,3}for\b|\b(?:shall|will)\s+have\s+no\s+liability\b|\bdisclaims?\s+(?:any\s+and\s+)?(?:all\s+)?liabilit|\bexcludes?\s+(?:all\s+)?(?:its\s+)?liabilit/i
+
+/** Agreements under which the client pays for work and expects to own its results. */
+const WORK_FOR_CLIENT_TITLE =
+  /\b(?:consult\w*|services?|development|statement\s+of\s+work|work\s+for\s+hire|engagement|outsourc\w*|contractor)\b/i
+
+/** Roles of the party that pays for the work ("Client", "Customer", "Company"). */
+const CLIENT_ROLE = /\b(?:client|customer|company|buyer|purchaser|employer|owner)\b/i
+
+/** A choice of law that names a jurisdiction: "governed by … the laws of the State of X", "Belgian law". */
+const NAMED_LAW =
+  /\b(?:governed|construed|governing\s+law)\b[^.]{0,160}(?:\blaws?\s+(?:in\s+force\s+in\s+|of\s+)(?:the\s+)?(?:(?:State|Commonwealth|Province|Kingdom|Republic|Federal\s+Republic|Grand\s+Duchy|Canton)\s+of\s+)?[A-Z][\p{L}]+|\b[A-Z][\p{L}]+(?:\s+[A-Z][\p{L}]+)?\s+law\b)/u
+
 const AUTO_RENEWAL =
   /\b(?:automatic(?:ally)?\s+(?:be\s+)?(?:renew|extend)|renew(?:ed|s)?\s+automatically|extended\s+automatically|(?:shall|will)\s+(?:be\s+)?(?:renew|extend)\w*\b[^.]{0,160}\bunless\b|evergreen)/i
 
@@ -60,6 +81,10 @@ const EXCLUSIVITY =
 const NON_COMPETE =
   /\bnon-?compet\w*|\bnot\s+(?:to\s+)?compete\b|\b(?:shall|will|may)\s+not\b[^.]{0,120}\b(?:compete|competing|competitive|competitor)\b|\bengage\s+in\s+(?:any\s+)?(?:business|activit\w*)\b[^.]{0,80}\bcompet/i
 
+/** A sentence that frees a party to compete rather than forbidding it ("shall not be precluded from"). */
+const FREEDOM_TO_COMPETE =
+  /\b(?:shall|will|may)\s+not\s+be\s+(?:precluded|prevented|restricted|prohibited|limited)\b|\bnothing\s+in\s+this\b[^.]{0,160}\b(?:prevent|preclude|restrict|prohibit|limit)s?\b|\bfree\s+to\b/i
+
 const CHANGE_OF_CONTROL =
   /\bchange\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership)\b|\b(?:merger|consolidation|acquisition|sale\s+of\s+all\s+or\s+substantially\s+all)\b[^.]{0,160}\b(?:assign\w*|terminat\w*|consent)\b/i
 
@@ -68,8 +93,9 @@ const CHANGE_OF_CONTROL =
  *
  * `sentences` are document-ordered spans into `content`, `clauses` the detected CUAD clauses and
  * `keyTerms` the extracted key terms of the same content. Returns at most one risk per code,
- * sorted by start; each span is the triggering passage, or for an absent clause the document
- * anchor (see documentAnchor). Severity: high = open-ended financial exposure, medium = a
+ * sorted by start; each span is the triggering operative sentence (never a heading, the title, a
+ * definition or a survival list, see isOperativePassage), or for an absent clause the empty span
+ * at 0 with `absent: true`. Severity: high = open-ended financial exposure, medium = a
  * commercial restriction or exit right to negotiate, low = legal uncertainty or a burden on the
  * other side. Severity depends on the contract's kind (an employment agreement without a
  * limitation of liability is usual, so low). Risks that burden one side say whom they bind
@@ -79,22 +105,35 @@ const CHANGE_OF_CONTROL =
  */
 export function assessRisks(
   content: string,
-  sentences: readonly QuotedSpan[],
-  clauses: readonly Clause[],
+  allSentences: readonly QuotedSpan[],
+  allClauses: readonly Clause[],
   keyTerms: KeyTerms,
   options: RiskOptions = {},
 ): Risk[] {
   const kind = contractKind(agreementTitle(content)?.value ?? null)
+  // Headings, the title, definitions and survival lists only name a clause: never evidence.
+  const sentences = allSentences.filter((s) => isOperativePassage(s.text))
+  const clauses = allClauses.filter((c) => isOperativePassage(c.text))
   const parties = keyTerms.parties
+  const everyone = parties.map((p) => p.name)
+  const soleParty = (text: string): string[] | null => {
+    const named = parties.filter(
+      (p) => subjectParties(text, [p]).length > 0 || text.includes(p.name),
+    )
+    return named.length === 1 && named[0] ? [named[0].name] : null
+  }
   const oriented = (risk: Risk, binds: string[], ifBindsUs = risk.severity): Risk =>
     orientRisk(risk, binds, parties, { ifBindsUs, ifBindsThem: 'low' }, options.ourParty)
   const bySubject = (risk: Risk, ifBindsUs?: Risk['severity']): Risk =>
     oriented(risk, subjectParties(content.slice(risk.start, risk.end), parties), ifBindsUs)
   const risks: Risk[] = [
     ...liabilityRisks(content, sentences, clauses).map((risk) =>
-      kind === 'employment' && risk.code === 'liability-missing'
-        ? { ...risk, severity: 'low' as const }
-        : risk,
+      oriented(
+        kind === 'employment' && risk.code === 'liability-missing'
+          ? { ...risk, severity: 'low' as const }
+          : risk,
+        risk.absent ? everyone : bearersOfLimit(content.slice(risk.start, risk.end), parties),
+      ),
     ),
     ...indemnityRisks(sentences).map((risk) => bySubject(risk)),
     ...renewalRisks(sentences, keyTerms),
@@ -120,11 +159,38 @@ export function assessRisks(
       bySubject(risk, risk.code === 'non-compete' ? 'high' : risk.severity),
     ),
     ...commercialRisks(sentences, clauses).map((risk) => bySubject(risk)),
+    ...oneSidedRisks(sentences, parties).map(({ risk, binds }) => oriented(risk, binds)),
   ]
+  const title = agreementTitle(content)?.value ?? ''
+  if (WORK_FOR_CLIENT_TITLE.test(title) && !risks.some((r) => r.code === 'ip-assignment')) {
+    // Medium: without an assignment the contractor keeps what the client paid to have made, and the
+    // client has at best an implied licence.
+    const client = parties.filter((p) =>
+      CLIENT_ROLE.test(`${p.role ?? ''} ${p.definedTerm?.text ?? ''}`),
+    )
+    risks.push(
+      oriented(
+        {
+          code: 'ip-assignment-missing',
+          severity: 'medium',
+          title: 'No assignment of intellectual property',
+          explanation:
+            'This is an agreement for work done for a client, but no assignment of the intellectual property in the results was found: the clause is absent, so the contractor may keep ownership.',
+          ...ABSENT_CLAUSE,
+        },
+        client.length === 1 ? client.map((p) => p.name) : parties.map((p) => p.name),
+      ),
+    )
+  }
   const lawClause = clauses.find(
     (c) => c.category === 'Governing Law' && c.confidence >= CLAUSE_EVIDENCE,
   )
-  if (lawClause && !keyTerms.governingLaw) {
+  // A clause that names its law ("Belgian law", "the laws of the Kingdom of Belgium") fixes it
+  // even when the key-term reader did not normalise the name: no risk may contradict it.
+  const lawNamed = sentences.some((s) => NAMED_LAW.test(s.text))
+  if (lawNamed || keyTerms.governingLaw) {
+    // The governing law is fixed.
+  } else if (lawClause) {
     // A choice-of-law clause exists but names no single jurisdiction (e.g. "the state where suit
     // is filed"): less certain than a fixed choice, so still worth a look.
     risks.push({
@@ -136,7 +202,7 @@ export function assessRisks(
       start: lawClause.start,
       end: lawClause.end,
     })
-  } else if (!keyTerms.governingLaw) {
+  } else {
     // Low: no direct exposure, but which law applies (and so how every clause reads) is left to
     // conflict-of-laws rules and can itself become a dispute.
     risks.push({
@@ -145,10 +211,17 @@ export function assessRisks(
       title: 'No governing law',
       explanation:
         'The contract does not appear to choose a governing law (the clause is absent or redacted), so a court would decide which law applies.',
-      ...documentAnchor(content),
+      ...ABSENT_CLAUSE,
     })
   }
-  return risks.sort((a, b) => a.start - b.start || a.code.localeCompare(b.code))
+  return risks
+    .map((risk) =>
+      // Without a subject, the one party the passage names bears it; otherwise both sides do.
+      risk.binds
+        ? risk
+        : oriented(risk, soleParty(content.slice(risk.start, risk.end)) ?? everyone),
+    )
+    .sort((a, b) => a.start - b.start || a.code.localeCompare(b.code))
 }
 
 function liabilityRisks(
@@ -182,7 +255,7 @@ function liabilityRisks(
         title: 'No limitation of liability',
         explanation:
           'No limitation-of-liability clause was found: the clause is absent, so neither party’s liability is capped and indirect or consequential losses are not excluded.',
-        ...documentAnchor(content),
+        ...ABSENT_CLAUSE,
       },
     ]
   }
@@ -240,9 +313,19 @@ function indemnityRisks(sentences: readonly QuotedSpan[]): Risk[] {
 }
 
 function renewalRisks(sentences: readonly QuotedSpan[], keyTerms: KeyTerms): Risk[] {
-  const renewal = sentences.find((s) => AUTO_RENEWAL.test(s.text))
+  const at = sentences.findIndex((s) => AUTO_RENEWAL.test(s.text))
+  const renewal = sentences[at]
   if (!renewal) return []
-  const days = noticeDays(keyTerms.noticePeriod?.value)
+  // The period is the one the cited clause states (or the sentence right after it, where the
+  // opt-out often follows); the key term is used only when it was read from those same sentences.
+  const next = sentences[at + 1]
+  const term = keyTerms.noticePeriod
+  const termInClause =
+    term && term.start >= renewal.start && term.end <= (next ?? renewal).end
+      ? noticeDays(term.value)
+      : null
+  const days =
+    statedPeriodDays(renewal.text) ?? (next && statedPeriodDays(next.text)) ?? termInClause
   if (days !== null && days > SHORT_NOTICE_DAYS) return []
   // Medium: the contract rolls over silently, and the window to stop it is brief or undefined, so
   // a missed calendar date commits the client to another full term.
@@ -254,7 +337,7 @@ function renewalRisks(sentences: readonly QuotedSpan[], keyTerms: KeyTerms): Ris
       explanation:
         days === null
           ? 'The term renews automatically and no notice period for stopping the renewal was found.'
-          : `The term renews automatically unless notice is given; the notice period is only ${keyTerms.noticePeriod?.value}.`,
+          : `The term renews automatically unless notice is given; the notice period is only ${days} days.`,
       ...spanOf(renewal),
     },
   ]
@@ -309,7 +392,8 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
     })
   }
   const nonCompete =
-    sentences.find((s) => NON_COMPETE.test(s.text)) ?? strongClause(clauses, 'Non-Compete')
+    sentences.find((s) => NON_COMPETE.test(s.text) && !FREEDOM_TO_COMPETE.test(s.text)) ??
+    strongClause(clauses, 'Non-Compete')
   if (nonCompete) {
     // High: bars a line of business outright (often beyond the term) and may be unenforceable.
     risks.push({
@@ -336,6 +420,69 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
     })
   }
   return risks
+}
+
+/**
+ * Risks of a promise only one side makes: an indemnity given by one party alone (it binds the
+ * indemnitor), and a party relieved of liability while the other is not (it binds the side that
+ * cannot recover). A sentence whose subject is every party ("each party shall indemnify the
+ * other") makes the promise mutual, so no risk.
+ */
+function oneSidedRisks(
+  sentences: readonly QuotedSpan[],
+  parties: readonly Party[],
+): { risk: Risk; binds: string[] }[] {
+  if (parties.length < 2) return []
+  const found: { risk: Risk; binds: string[] }[] = []
+  const indemnities = sentences.filter((s) => INDEMNITY_PROMISE.test(s.text))
+  const indemnitors = new Set(indemnities.flatMap((s) => subjectParties(s.text, parties)))
+  const first = indemnities[0]
+  if (first && indemnitors.size === 1) {
+    const [indemnitor] = [...indemnitors]
+    // Medium: only one side insures the other against third-party claims.
+    found.push({
+      risk: {
+        code: 'indemnity-one-sided',
+        severity: 'medium',
+        title: 'One-sided indemnity',
+        explanation: `Only ${indemnitor} gives an indemnity; the other side gives none in return.`,
+        ...spanOf(first),
+      },
+      binds: [indemnitor ?? ''],
+    })
+  }
+  for (const sentence of sentences) {
+    if (!LIABILITY_EXCLUSION.test(sentence.text)) continue
+    const relieved = relievedParties(sentence.text, parties)
+    if (relieved.length !== 1) continue
+    // Medium: the other side bears these losses itself, with no claim against the relieved party.
+    found.push({
+      risk: {
+        code: 'liability-exclusion',
+        severity: 'medium',
+        title: 'One-sided exclusion of liability',
+        explanation: `${relieved[0]} is relieved of liability for these losses, so the other side bears them without recourse.`,
+        ...spanOf(sentence),
+      },
+      binds: otherParties(relieved, parties),
+    })
+    break
+  }
+  return found
+}
+
+/** The parties a liability limit relieves: the subject, also of "In no event shall X be liable". */
+function relievedParties(text: string, parties: readonly Party[]): string[] {
+  return subjectParties(text.replace(/^.*?\bin\s+no\s+event\s+(?:shall|will)\s+/i, ''), parties)
+}
+
+/**
+ * Who bears a limit on liability: the other side when it relieves one party, else every party
+ * (a limit on "each party's" liability, or on nobody named, cuts both ways).
+ */
+function bearersOfLimit(text: string, parties: readonly Party[]): string[] {
+  const relieved = relievedParties(text, parties)
+  return relieved.length === 1 ? otherParties(relieved, parties) : parties.map((p) => p.name)
 }
 
 /** The most confident detected clause of `category`, when confident enough to stand as evidence. */

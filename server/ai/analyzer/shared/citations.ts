@@ -1,6 +1,6 @@
 /**
  * Citation helpers every analysis engine uses: finding a quoted passage in the source and the
- * passage that stands for the whole document. Offsets are UTF-16 code units into `content`,
+ * span of a finding about an absent clause. Offsets are UTF-16 code units into `content`,
  * half-open, as everywhere in the analysis contract (types.ts).
  */
 import type { Span } from '../types'
@@ -23,16 +23,7 @@ export function locateQuote(content: string, quote: string): Span | null {
 }
 
 /**
- * The passage that stands for the whole document when a risk is about something absent: its
- * first line containing a letter (usually the title), trimmed and at most 200 characters; an
- * empty span at 0 when there is none. Offsets are UTF-16 code units into `content`.
+ * The span of a risk about a clause the contract lacks: no citation (never the start of the
+ * document, which would pass the title off as evidence), the empty span at 0, `absent: true`.
  */
-export function documentAnchor(content: string): Span {
-  const lineRe = /[^\r\n]+/g
-  for (let m = lineRe.exec(content); m !== null; m = lineRe.exec(content)) {
-    if (!/\p{L}/u.test(m[0])) continue
-    const start = m.index + m[0].length - m[0].trimStart().length
-    return { start, end: start + Math.min(m[0].trim().length, 200) }
-  }
-  return { start: 0, end: 0 }
-}
+export const ABSENT_CLAUSE = { start: 0, end: 0, absent: true } as const

@@ -21,4 +21,9 @@ export const RISK_CODES = [
   'minimum-commitment',
   'most-favoured-nation',
   'termination-for-convenience-unilateral',
+  'ip-assignment-missing',
+  'severance-exit-fee',
+  'equity-funding-commitment',
+  'indemnity-one-sided',
+  'liability-exclusion',
 ] as const
