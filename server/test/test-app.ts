@@ -79,6 +79,8 @@ export async function buildTestApp(
      * keys' and tenant tokens' verifiers every app has.
      */
     credentialVerifiers?: readonly CredentialVerifier[]
+    /** Folder of a built web app to serve; default none (API only). */
+    webRoot?: string
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
@@ -117,7 +119,7 @@ export async function buildTestApp(
     },
     signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
     demoLimits: options.demoLimits,
-    webRoot: path.join(blobDir, 'no-web'),
+    webRoot: options.webRoot ?? path.join(blobDir, 'no-web'),
   })
   await app.ready()
   return {
