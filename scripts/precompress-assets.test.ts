@@ -3,8 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { precompressFiles } from '../../scripts/precompress-assets'
-import { buildTestApp, type TestApp } from '../test/test-app'
+import { precompressFiles } from './precompress-assets'
+import { buildTestApp, type TestApp } from '../server/test/test-app'
 
 // The web app's files are sent compressed (Lighthouse's "Enable text compression", issue 30):
 // the build writes .br and .gz copies (scripts/precompress-assets.ts) and the server picks the one
