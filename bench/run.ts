@@ -16,7 +16,8 @@
  * - bombs: the server's RSS at start and within 60 s after decompression bombs (bombs.ts)
  * - noisy neighbour: another organisation's list/write p99 and /readyz during a 50 MB import, with
  *   1,000 job event streams open (noisy-neighbour.ts)
- * - web: the landing page's and the heaviest route's JavaScript, KiB of gzip (web.ts)
+ * - web: the landing page's and the heaviest route's JavaScript, KiB of gzip, and Lighthouse on the
+ *   landing page and the documents screen (web.ts)
  * - storage: a 200 MB object streamed into the disk and S3 drivers: MiB/s and peak RSS growth
  *   (storage.ts)
  * - realtime: fan-out latency p50/p95 of 1,000 changes to 100 WebSocket subscribers (realtime.ts)

@@ -4,6 +4,7 @@
  * route table's own list (web/org-screens.ts), so a screen added there is visited here too.
  */
 import { expect, test, type Page } from '@playwright/test'
+import { orgScreenNames, PUBLIC_PATHS } from './app-routes'
 import { E2E_BASE_URL } from './server'
 import { createOrganisation, orgIdOf, signIn } from './sign-in'
 
@@ -20,28 +21,6 @@ async function newOrganisation(page: Page, who: string, name: string) {
   await createOrganisation(page, name)
   return { home: new URL(page.url()).pathname, orgId: await orgIdOf(page, name) }
 }
-
-/**
- * The screen names under /dashboard/:orgSlug/, read from the module the router builds them
- * from. Imported by a computed specifier at run time: type-checking it here would follow its
- * lazy imports into every screen's JSX, which the e2e program does not compile.
- */
-async function orgScreenNames(): Promise<string[]> {
-  const specifier = new URL('../web/org-screens.ts', import.meta.url).href
-  const { orgScreens } = (await import(specifier)) as { orgScreens: Record<string, unknown> }
-  return Object.keys(orgScreens)
-}
-
-/** The routes outside an organisation (web/router.tsx), with a sample id where one is named. */
-const PUBLIC_PATHS = [
-  '/',
-  '/features',
-  '/pricing',
-  '/demo',
-  '/auth',
-  '/invitations/00000000-0000-4000-8000-000000000000',
-  '/no-such-page',
-]
 
 /**
  * How far the page scrolls sideways (scrollWidth − clientWidth of the root, in CSS pixels), and

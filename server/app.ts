@@ -364,7 +364,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webRoot = deps.webRoot ?? defaultWebRoot
   const hasWeb = existsSync(path.join(webRoot, 'index.html'))
-  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, wildcard: false })
+  // The build holds a .br and a .gz beside each text file (scripts/precompress-assets.ts).
+  if (hasWeb)
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, preCompressed: true })
   app.setNotFoundHandler(notFoundHandler({ hasWeb, allowedMethods }))
 
   return app

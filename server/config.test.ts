@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     })
   })
 
+  it('serves the built web app from WEB_ROOT when set, resolved to an absolute path', () => {
+    expect(loadConfig({}).webRoot).toBeUndefined()
+    expect(loadConfig({ WEB_ROOT: '' }).webRoot).toBeUndefined()
+    expect(loadConfig({ WEB_ROOT: 'build/web' }).webRoot).toBe(path.resolve('build/web'))
+  })
+
   it('stores files on disk unless S3_BUCKET names an S3-compatible store', () => {
     expect(loadConfig({}).s3).toBeUndefined()
     expect(

@@ -85,6 +85,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('localhost'),
   PUBLIC_URL: optionalUrl,
   LEXDESK_DATA_DIR: z.string().default('./data'),
+  WEB_ROOT: optionalText,
   LEXDESK_SECRET: z.string().min(32, 'LEXDESK_SECRET must be at least 32 characters').optional(),
   DATABASE_URL: optionalUrl,
   DATABASE_MIGRATION_URL: optionalUrl,
@@ -185,6 +186,8 @@ export interface Config {
   /** Origin used in e-mailed links and as the only trusted origin, without trailing slash. */
   publicUrl: string
   dataDir: string
+  /** The built web app's folder (WEB_ROOT); undefined means dist/web beside the server. */
+  webRoot: string | undefined
   /** Server secret for sessions and tokens; undefined means "generate one and keep it in dataDir". */
   secret: string | undefined
   databaseUrl: string | undefined
@@ -301,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.LEXDESK_DATA_DIR),
+    webRoot: e.WEB_ROOT === undefined ? undefined : path.resolve(e.WEB_ROOT),
     secret: e.LEXDESK_SECRET,
     databaseUrl: e.DATABASE_URL,
     databaseMigrationUrl: e.DATABASE_MIGRATION_URL,

@@ -107,6 +107,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     logger: log,
     trustProxy: config.trustProxy,
+    webRoot: config.webRoot,
   })
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')

@@ -84,6 +84,8 @@ export async function buildTestApp(
     credentialVerifiers?: readonly CredentialVerifier[]
     /** Wraps the disk blob store (e.g. to watch what reaches it). */
     wrapBlobs?: (blobs: BlobStore) => BlobStore
+    /** Folder of a built web app to serve; default none (API only). */
+    webRoot?: string
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
@@ -125,7 +127,7 @@ export async function buildTestApp(
     },
     signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
     demoLimits: options.demoLimits,
-    webRoot: path.join(blobDir, 'no-web'),
+    webRoot: options.webRoot ?? path.join(blobDir, 'no-web'),
   })
   await app.ready()
   return {

@@ -130,7 +130,7 @@ export function LandingPage() {
             <Card key={f.title}>
               <CardHeader>
                 <f.icon className="mb-2 size-8 text-primary" aria-hidden="true" />
-                <CardTitle>{f.title}</CardTitle>
+                <CardTitle level={3}>{f.title}</CardTitle>
                 <CardDescription>{f.text}</CardDescription>
               </CardHeader>
             </Card>

@@ -23,16 +23,26 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
   )
 }
 
-/** Card heading; rendered as an <h3> so screen readers can navigate by heading. */
-export function CardTitle({ className, children, ...props }: React.ComponentProps<'h3'>) {
+/**
+ * Card heading, an <h2> by default: most cards sit right under their page's <h1>, and heading
+ * levels may only go down one at a time (axe's heading-order, issue 30). `level` gives another
+ * rank: 3 for cards under a section's <h2>, 1 where the card is the page's only content.
+ */
+export function CardTitle({
+  className,
+  children,
+  level = 2,
+  ...props
+}: React.ComponentProps<'h2'> & { level?: 1 | 2 | 3 }) {
+  const Heading = `h${level}` as const
   return (
-    <h3
+    <Heading
       data-slot="card-title"
       className={cn('text-base font-semibold leading-tight tracking-tight', className)}
       {...props}
     >
       {children}
-    </h3>
+    </Heading>
   )
 }
 

@@ -64,7 +64,7 @@ export function InvitationPage() {
             <ScaleIcon className="size-5 text-primary" aria-hidden="true" />
             Lexdesk
           </Link>
-          <CardTitle>Invitation</CardTitle>
+          <CardTitle level={1}>Invitation</CardTitle>
           {!signedIn && (
             <CardDescription>
               Sign in with the address the invitation was sent to; the link we send brings you back

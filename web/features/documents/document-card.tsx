@@ -67,7 +67,7 @@ export function DocumentCard({
           onChange={(e) => onCheckedChange(e.target.checked)}
           className="relative z-10 mt-1 size-4 shrink-0 accent-primary"
         />
-        <CardTitle className="min-w-0 flex-1 break-words">
+        <CardTitle level={3} className="min-w-0 flex-1 break-words">
           {/* The ::after overlay stretches the button over the whole card, so the card is clickable. */}
           <button
             type="button"
