@@ -81,6 +81,8 @@ export interface AppDeps {
   maxRecordingMinutes?: number
   /** Bytes an organisation may keep in its buckets; default 10 GiB (STORAGE_QUOTA_BYTES). */
   storageQuotaBytes?: number
+  /** Largest organisation archive imported; default 20 GiB (IMPORT_MAX_BYTES). */
+  importMaxBytes?: number
   /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
   ocrLanguages?: string
   /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
@@ -249,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 },
       maxRecordingMinutes: deps.maxRecordingMinutes ?? 180,
       storageQuotaBytes: deps.storageQuotaBytes ?? 10 * 1024 ** 3,
+      importMaxBytes: deps.importMaxBytes ?? 20 * 1024 ** 3,
       ocrLanguages: deps.ocrLanguages ?? 'eng',
     },
   }

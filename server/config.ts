@@ -138,6 +138,12 @@ const EnvSchema = z.object({
     .min(0)
     .max(Number.MAX_SAFE_INTEGER)
     .default(10 * 1024 ** 3),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(20 * 1024 ** 3),
   // Passed to tesseract as `-l`: only codes of letters and '_' joined by '+', so the value can
   // name nothing but language packs (decision 0053).
   OCR_LANGUAGES: z
@@ -226,6 +232,11 @@ export interface Config {
   maxRecordingMinutes: number
   /** Bytes an organisation may keep in its storage buckets (default 10 GiB). */
   storageQuotaBytes: number
+  /**
+   * Largest organisation archive imported, in bytes: the upload and the archive's declared
+   * inflated size each (IMPORT_MAX_BYTES, default 20 GiB, issue 27).
+   */
+  importMaxBytes: number
   /** Tesseract languages of OCR, codes joined by '+' (OCR_LANGUAGES, default 'eng'). */
   ocrLanguages: string
   logLevel: string
@@ -319,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     extraction: { maxPdfPages: e.MAX_PDF_PAGES, timeoutSeconds: e.EXTRACTION_TIMEOUT_S },
     maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     ocrLanguages: e.OCR_LANGUAGES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

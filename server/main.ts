@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     },
     maxRecordingMinutes: config.maxRecordingMinutes,
     storageQuotaBytes: config.storageQuotaBytes,
+    importMaxBytes: config.importMaxBytes,
     ocrLanguages: config.ocrLanguages,
     jobs: {
       concurrency: config.jobs.concurrency ?? os.availableParallelism(),
