@@ -8,7 +8,13 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { zipSync } from 'fflate'
 import { eq } from 'drizzle-orm'
-import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import {
+  buildTestApp,
+  signedInMember,
+  signedInWithRole,
+  type TestApp,
+  type TestMember,
+} from '../../test/test-app'
 import { uploadDocument } from '../../test/document-uploads'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { finishedJob } from '../../test/finished-job'
@@ -94,6 +100,31 @@ async function filesUnder(orgId: string): Promise<number> {
 }
 
 describe('organisation import', () => {
+  it("answers the spec's messages for a missing file or target, and 403 to a non-owner, keeping no upload", async () => {
+    const owner = await signedInMember(t, 'Import Form')
+    const send = async (m: TestMember, fields: Record<string, string>, file: boolean) => {
+      const form = new FormData()
+      for (const [k, v] of Object.entries(fields)) form.append(k, v)
+      if (file) form.append('zip_file', new Blob([new Uint8Array([80, 75])]), 'a.zip')
+      return t.app.inject({
+        method: 'POST',
+        url: `${orgUrl(m)}/import`,
+        headers: m.headers,
+        payload: form,
+      })
+    }
+    const noFile = await send(owner, { create_org_if_missing: 'true', org_name: 'X' }, false)
+    expect(noFile.statusCode).toBe(400)
+    expect(noFile.json().detail).toBe('Select a ZIP file')
+    const noTarget = await send(owner, {}, true)
+    expect(noTarget.statusCode).toBe(400)
+    expect(noTarget.json().detail).toBe('Provide target_org_id or enable create new org')
+    expect(await filesUnder(owner.orgId)).toBe(0)
+    const admin = await signedInWithRole(t, owner.orgId, 'admin')
+    const refused = await send(admin, { create_org_if_missing: 'true', org_name: 'X' }, true)
+    expect(refused.statusCode).toBe(403)
+  })
+
   it('imports an export as a new organisation owned by the importer, with new ids and its files', async () => {
     const owner = await signedInMember(t, 'Import Source')
     const zip = await exportedArchive(owner)
