@@ -88,6 +88,8 @@ export interface AppDeps {
   storageQuotaBytes?: number
   /** Objects an organisation may keep in its buckets; default 100,000 (STORAGE_QUOTA_OBJECTS). */
   storageQuotaObjects?: number
+  /** Largest organisation archive imported; default 20 GiB (IMPORT_MAX_BYTES). */
+  importMaxBytes?: number
   /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
   ocrLanguages?: string
   /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
@@ -282,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxRecordingMinutes: deps.maxRecordingMinutes ?? 180,
       storageQuotaBytes: deps.storageQuotaBytes ?? 10 * 1024 ** 3,
       storageQuotaObjects: deps.storageQuotaObjects ?? 100_000,
+      importMaxBytes: deps.importMaxBytes ?? 20 * 1024 ** 3,
       ocrLanguages: deps.ocrLanguages ?? 'eng',
     },
   }

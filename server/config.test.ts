@@ -183,6 +183,8 @@ describe('loadConfig', () => {
   it('reads the storage quota per organisation, 10 GiB by default', () => {
     expect(loadConfig({}).storageQuotaBytes).toBe(10 * 1024 ** 3)
     expect(loadConfig({ STORAGE_QUOTA_BYTES: '1048576' }).storageQuotaBytes).toBe(1048576)
+    expect(loadConfig({}).importMaxBytes).toBe(20 * 1024 ** 3)
+    expect(loadConfig({ IMPORT_MAX_BYTES: '1048576' }).importMaxBytes).toBe(1048576)
     expect(() => loadConfig({ STORAGE_QUOTA_BYTES: '-1' })).toThrow(/STORAGE_QUOTA_BYTES/)
   })
 

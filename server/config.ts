@@ -141,6 +141,12 @@ const EnvSchema = z.object({
     .max(Number.MAX_SAFE_INTEGER)
     .default(10 * 1024 ** 3),
   STORAGE_QUOTA_OBJECTS: z.coerce.number().int().min(0).max(1_000_000_000).default(100_000),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(20 * 1024 ** 3),
   // Passed to tesseract as `-l`: only codes of letters and '_' joined by '+', so the value can
   // name nothing but language packs (decision 0053).
   OCR_LANGUAGES: z
@@ -238,6 +244,11 @@ export interface Config {
   storageQuotaBytes: number
   /** Objects an organisation may keep in its storage buckets (default 100,000). */
   storageQuotaObjects: number
+  /**
+   * Largest organisation archive imported, in bytes: the upload and the archive's declared
+   * inflated size each (IMPORT_MAX_BYTES, default 20 GiB, issue 27).
+   */
+  importMaxBytes: number
   /** Tesseract languages of OCR, codes joined by '+' (OCR_LANGUAGES, default 'eng'). */
   ocrLanguages: string
   logLevel: string
@@ -334,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     storageQuotaObjects: e.STORAGE_QUOTA_OBJECTS,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     ocrLanguages: e.OCR_LANGUAGES,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

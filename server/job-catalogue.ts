@@ -10,6 +10,7 @@ import { transcriptionJob } from './features/voice/transcription-job'
 import { chunkJob } from './search/index-document'
 import { ocrJob } from './features/documents/ocr-job'
 import { exportJob } from './features/tenants/export-job'
+import { importTenantJob } from './features/tenants/import-job'
 
 export const JOB_CATALOGUE = [
   analysisJob,
@@ -18,6 +19,7 @@ export const JOB_CATALOGUE = [
   importJob,
   ocrJob,
   exportJob,
+  importTenantJob,
 ] as const
 
 /** The type of the catalogue: what `JobRunner.enqueue` is typed by. */

@@ -95,6 +95,7 @@ async function main(): Promise<void> {
     maxRecordingMinutes: config.maxRecordingMinutes,
     storageQuotaBytes: config.storageQuotaBytes,
     storageQuotaObjects: config.storageQuotaObjects,
+    importMaxBytes: config.importMaxBytes,
     ocrLanguages: config.ocrLanguages,
     jobs: {
       concurrency: config.jobs.concurrency ?? os.availableParallelism(),

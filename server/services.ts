@@ -47,6 +47,8 @@ export interface AppServices extends Omit<AppResources, 'database' | 'mailer'> {
     storageQuotaBytes: number
     /** Objects an organisation may keep in its buckets (STORAGE_QUOTA_OBJECTS). */
     storageQuotaObjects: number
+    /** Largest organisation archive imported, in bytes (IMPORT_MAX_BYTES). */
+    importMaxBytes: number
     /** Tesseract languages of OCR, codes joined by '+' (OCR_LANGUAGES, decision 0053). */
     ocrLanguages: string
   }

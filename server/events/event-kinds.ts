@@ -66,6 +66,12 @@ export const EVENT_KINDS = {
     jobId: id.nullable(),
     sizeBytes: z.number().int().nonnegative(),
   }),
+  /** An archive imported into this (new) organisation: by job `jobId`, or the command (null). */
+  'org.imported': z.strictObject({
+    jobId: id.nullable(),
+    sourceOrgId: z.string().max(200),
+    rows: z.number().int().nonnegative(),
+  }),
 } as const satisfies Record<string, z.ZodType<Record<string, unknown>>>
 
 /** A kind of event (a key of EVENT_KINDS). */

@@ -38,6 +38,8 @@ export interface UploadSpec<F extends z.ZodObject, T> {
   /** The text fields; every value arrives as a string. Unknown fields are ignored. */
   fields: F
   sink: FileSink<T>
+  /** The file part's field name (default 'file'; the spec's tenant import names it 'zip_file'). */
+  fileField?: string
   /** The `file_missing` problem's detail, e.g. 'Choose a CSV file to import (field "file").' */
   missing: string
 }
@@ -72,7 +74,7 @@ export async function readMultipart<F extends z.ZodObject, T>(
         raw[part.fieldname] = String(part.value)
         continue
       }
-      if (part.fieldname !== 'file') {
+      if (part.fieldname !== (spec.fileField ?? 'file')) {
         part.file.resume()
         throw new AppError('file_missing', spec.missing)
       }

@@ -13,6 +13,14 @@ import { streamResponse } from '../../http/stream-responses'
 import { JobSchema } from '../../job-schema'
 import type { AppServices } from '../../services'
 import { exportArchiveOf, startExport } from './export-service'
+import { readMultipart } from '../../http/read-multipart'
+import { archiveSink, startTenantImport } from './import-service'
+
+const ImportFields = z.object({
+  target_org_id: z.string().max(200).optional(),
+  create_org_if_missing: z.enum(['true', 'false']).optional(),
+  org_name: z.string().max(200).optional(),
+})
 
 const ExportBody = z.object({
   includeEmbeddings: z
@@ -65,6 +73,33 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
     async (req, reply) => {
       const archive = await exportArchiveOf(services.db, principalOf(req), req.params.jobId)
       return sendBlob(req, reply, services.blobs, archive)
+    },
+  )
+
+  app.post(
+    '/orgs/:orgId/import',
+    {
+      schema: {
+        operationId: 'importOrganization',
+        tags: ['tenants'],
+        description:
+          "Uploads an organisation archive (multipart: `zip_file`, `create_org_if_missing` 'true' and `org_name`; spec section 7) and starts a 'tenant-import' job that checks it (a hostile archive ends the job with 413 `archive_too_large` or 422 `archive_invalid`, nothing written), stages it into a hidden organisation and publishes it with the caller as owner; answers 202 with the job, whose result names the new organisation and the counts per table.",
+        params: OrgParams,
+        consumes: ['multipart/form-data'],
+        response: { 202: JobSchema },
+      },
+      config: { minRole: 'owner' },
+    },
+    async (req, reply) => {
+      const principal = principalOf(req)
+      const { file, fields } = await readMultipart(req, {
+        maxBytes: services.limits.importMaxBytes,
+        fields: ImportFields,
+        sink: archiveSink(services.blobs, principal.orgId),
+        fileField: 'zip_file',
+        missing: 'Select a ZIP file',
+      })
+      return reply.status(202).send(await startTenantImport(services, principal, file, fields))
     },
   )
 }

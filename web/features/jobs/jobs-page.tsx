@@ -16,6 +16,7 @@ const KIND_LABELS: Record<JobKind, string> = {
   'entities-import': 'Entities import',
   ocr: 'Text recognition (OCR)',
   'tenant-export': 'Organization export',
+  'tenant-import': 'Organization import',
 }
 
 /** /dashboard/:orgSlug/jobs: the background work of the URL's organisation. */
