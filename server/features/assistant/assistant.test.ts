@@ -96,7 +96,7 @@ describe('the assistant with the local engine', () => {
 
 describe('the assistant limited to chosen documents', () => {
   it('quotes only the chosen document, even when another matches the question better', async () => {
-    const question = 'Must copies of the confidential information be returned or destroyed?'
+    const question = 'What happens to copies of the confidential information on termination?'
     const open = await askAssistant(t, alice, question)
     expect(open.citations.some((c) => c.documentId === ndaId)).toBe(true)
     const limited = await askAssistant(t, alice, question, { document_ids: [noteId] })
@@ -104,6 +104,27 @@ describe('the assistant limited to chosen documents', () => {
     expect(limited.citations.length).toBeGreaterThan(0)
     expect(limited.citations.every((c) => c.documentId === noteId)).toBe(true)
     expect(limited.answer).not.toContain('return or destroy')
+  })
+
+  it('leads a yes/no answer with the decision, then quotes the deciding passage of that document', async () => {
+    const chat = await askAssistant(
+      t,
+      alice,
+      'Must the Receiving Party return or destroy copies of the Confidential Information upon termination?',
+      { document_ids: [ndaId] },
+    )
+    expect(chat.answer.startsWith('Yes.')).toBe(true)
+    expect(chat.citations.length).toBeGreaterThan(0)
+    expect(chat.citations.every((c) => c.documentId === ndaId)).toBe(true)
+    expect(chat.citations[0]?.quote).toContain('return or destroy')
+    const notAddressed = await askAssistant(
+      t,
+      alice,
+      'Shall the Receiving Party not solicit employees of the Disclosing Party?',
+      { document_ids: [ndaId] },
+    )
+    expect(notAddressed.answer.startsWith('Not addressed in this document.')).toBe(true)
+    expect(notAddressed.citations).toEqual([])
   })
 
   it("answers 404 for another org's document in the scope and stores nothing", async () => {
