@@ -90,6 +90,41 @@ describe('deciding from the passage wording', () => {
     expect(consent?.decision).toBe('no')
   })
 
+  it('reads a prohibition with a carve-out as Yes to a permission for what it excepts', () => {
+    const found = decideYesNo(
+      'May the Recipient disclose Confidential Information to its employees?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not disclose Confidential Information to anyone other than its employees who need to know it.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    const bare = decideYesNo(
+      'May the Recipient disclose Confidential Information to its employees?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not disclose Confidential Information to its employees or agents.',
+      ),
+    )
+    expect(bare?.decision).toBe('no')
+  })
+
+  it('answers a negated question No only when the passage permits the act', () => {
+    const permitted = decideYesNo(
+      'Shall the Recipient not make copies of the prototypes?',
+      passages(...FILLER, 'The Recipient may make two copies of the prototypes for testing.'),
+    )
+    expect(permitted?.decision).toBe('no')
+    const ownership = decideYesNo(
+      'Shall the Agreement not grant the Recipient any licence or right to the prototypes?',
+      passages(
+        ...FILLER,
+        'All right, title and interest in the prototypes remain with the Discloser and no licence is granted.',
+      ),
+    )
+    expect(ownership?.decision).toBe('yes')
+  })
+
   it('does not read a negation about another act as a No', () => {
     const found = decideYesNo(
       'Must the Recipient return the Confidential Information on termination?',

@@ -59,9 +59,19 @@ const EXCEPTION =
 
 const RESTRICTION = /\b(?:only|solely|exclusively|limited to)\b/i
 
+/** A clause granting a permission or right ("may", "is entitled to", "is free to"). */
+const PERMISSION =
+  /\b(?:may|can|is entitled to|are entitled to|is permitted to|are permitted to|is free to|are free to|right to)\b/i
+
+/** An exception carved out of a prohibition: what it excepts is permitted. */
+const CARVE_OUT =
+  /\b(?:except|other than|unless|save (?:that|as|for)|only to|but only|to the extent)\b/i
+
 interface Clause {
   passage: ChatPassage
   text: string
+  /** The whole sentence the clause belongs to. */
+  sentence: string
   relevance: number
 }
 
@@ -110,11 +120,12 @@ function negates(clause: string, weights: Map<string, number>): boolean {
 }
 
 function clausesOf(passage: ChatPassage, weights: Map<string, number>): Clause[] {
-  return passage.content
-    .split(/(?<=[.!?])\s+/)
-    .flatMap((sentence) => sentence.split(CLAUSE_BREAK))
-    .filter((text) => text.trim() !== '')
-    .map((text) => ({ passage, text, relevance: relevanceOf(text, weights) }))
+  return passage.content.split(/(?<=[.!?])\s+/).flatMap((sentence) =>
+    sentence
+      .split(CLAUSE_BREAK)
+      .filter((text) => text.trim() !== '')
+      .map((text) => ({ passage, text, sentence, relevance: relevanceOf(text, weights) })),
+  )
 }
 
 /**
@@ -140,9 +151,18 @@ export function decideYesNo(
       qualifications: [],
       relevance: best?.relevance ?? 0,
     }
+  const sentence = best.sentence
   const contradictsRestriction = asked.restricted && !RESTRICTION.test(best.text)
-  const positive = !negates(best.text, weights) && !contradictsRestriction
-  const decision: YesNoDecision = positive !== asked.negated ? 'yes' : 'no'
+  const negated = negates(best.text, weights)
+  let decision: YesNoDecision
+  if (contradictsRestriction) decision = asked.negated ? 'yes' : 'no'
+  else if (asked.negated)
+    // A negated question ("shall not copy?") is contradicted only by a permission to do it.
+    decision = negated || !PERMISSION.test(best.text) ? 'yes' : 'no'
+  else if (negated && asked.permission && CARVE_OUT.test(sentence))
+    // "Shall not disclose except to its employees" permits what it excepts.
+    decision = 'yes'
+  else decision = negated ? 'no' : 'yes'
   const qualifications = [
     ...new Set(
       clauses

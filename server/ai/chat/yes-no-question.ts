@@ -91,6 +91,8 @@ export interface YesNoQuestion {
   negated: boolean
   /** It claims a restriction: "only", "solely", "exclusively", "limited to". */
   restricted: boolean
+  /** It asks for a permission: "May…?", "Can…?", "Is … allowed / permitted / entitled…?". */
+  permission: boolean
 }
 
 /** Whether `question` opens with an auxiliary verb (so it is answered Yes / No / Not addressed). */
@@ -110,5 +112,6 @@ export function readYesNoQuestion(question: string): YesNoQuestion | null {
     terms: [...new Set(termsOf(question))],
     negated: /\b(not|never|no)\b|n't\b/.test(lower),
     restricted: /\b(only|solely|exclusively|limited to)\b/.test(lower),
+    permission: /^\s*(may|might|can|could)\b|\b(allowed|permitted|entitled|free)\b/.test(lower),
   }
 }
