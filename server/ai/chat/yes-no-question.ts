@@ -22,7 +22,8 @@ const STOP_WORDS = new Set(
   such any all some each every its it it's their them they there his her he she we our us you your i me my
   be been being is are was were am do does did done doing has have had having may might can could must shall should will would
   not no never only other which who whom whose what when where why how also so very same both either neither
-  document agreement contract say says said state states provide provides whether under hereunder herein thereof hereof`.split(
+  document agreement contract say says said state states provide provides whether under hereunder herein thereof hereof
+  case fact even circumstance circumstances similar expressly certain`.split(
     /\s+/,
   ),
 )
@@ -32,7 +33,12 @@ const STOP_WORDS = new Set(
  * term (the first member). Ordinary legal usage, not taken from any evaluation file.
  */
 const SYNONYMS: readonly string[][] = [
-  ['disclos', 'share', 'shared', 'sharing', 'reveal', 'divulg', 'communic', 'furnish'],
+  ['disclos', 'share', 'shared', 'sharing', 'reveal', 'divulg', 'communic', 'furnish', 'convey'],
+  ['grant', 'licen'],
+  ['negoti', 'discuss'],
+  ['requir', 'compel'],
+  ['law', 'legal', 'legall', 'statut'],
+  ['techni', 'techno'],
   ['copy', 'copied', 'copyin', 'reproduc', 'duplic'],
   ['retain', 'retent', 'keep', 'kept', 'archiv'],
   ['destroy', 'destruc', 'eras', 'delet'],
