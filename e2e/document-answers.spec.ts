@@ -21,7 +21,7 @@ const OTHER_NDA = [
 async function paste(page: import('@playwright/test').Page, title: string, text: string) {
   await page.getByRole('tab', { name: 'Paste text' }).click()
   await page.getByLabel('Title').fill(title)
-  await page.getByLabel('Document text').fill(text)
+  await page.getByRole('textbox', { name: 'Document text' }).fill(text)
   await page.getByRole('button', { name: 'Add pasted text' }).click()
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible()
   await expect(page.getByText(/Searchable by meaning: \d+ passages?/)).toBeVisible({
