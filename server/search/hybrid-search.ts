@@ -33,6 +33,8 @@ export interface SearchScope {
   appId?: string
   /** One document; absent = all. */
   documentId?: string
+  /** A chosen set of documents (the assistant's scope); absent = all, empty = none. */
+  documentIds?: readonly string[]
 }
 
 export interface PassageHit {
@@ -54,6 +56,16 @@ function scopeSql(principal: Principal, scope: SearchScope): SQL {
       sql`c.org_id = ${principal.orgId}`,
       scope.appId ? sql`c.app_id = ${scope.appId}` : undefined,
       scope.documentId ? sql`c.document_id = ${scope.documentId}` : undefined,
+      scope.documentIds
+        ? sql`c.document_id in (${
+            scope.documentIds.length > 0
+              ? sql.join(
+                  scope.documentIds.map((id) => sql`${id}::uuid`),
+                  sql`, `,
+                )
+              : sql`null`
+          })`
+        : undefined,
     ].filter((part): part is SQL => part !== undefined),
     sql` and `,
   )

@@ -615,7 +615,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The spec's ai-chat call. Retrieves passages from the organisation's documents and streams the answer as server-sent events: first `data: {"conversation_id":…}`, then chunks `data: {"choices":[{"delta":{"content":…}}]}`, then `data: {"citations":[…]}` (each [n] of the answer that matches a retrieved passage: document id and span), then `data: [DONE]`. An engine failure mid-stream sends `data: {"error":…,"code":"chat_failed"}` before [DONE]. The question and the answer are stored in the conversation (`conversation_id`, or a new one). */
+        /** @description The spec's ai-chat call. Retrieves passages from the organisation's documents and streams the answer as server-sent events: first `data: {"conversation_id":…}`, then chunks `data: {"choices":[{"delta":{"content":…}}]}`, then `data: {"citations":[…]}` (each [n] of the answer that matches a retrieved passage: document id and span), then `data: [DONE]`. An engine failure mid-stream sends `data: {"error":…,"code":"chat_failed"}` before [DONE]. The question and the answer are stored in the conversation (`conversation_id`, or a new one). With `document_ids` the passages come only from those documents (404 when one is not the organisation's). */
         post: operations["chat"];
         delete?: never;
         options?: never;
@@ -6810,6 +6810,8 @@ export interface operations {
                     app_id?: string | null;
                     /** Format: uuid */
                     conversation_id?: string;
+                    /** @description Limits the answer to these documents of the organisation (the document page's 'Ask about this document', the chat's scope picker); an id that is not the organisation's is 404. */
+                    document_ids?: string[];
                 };
             };
         };

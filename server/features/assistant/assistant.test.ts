@@ -9,6 +9,8 @@ let t: TestApp
 let alice: TestMember
 let mallory: TestMember
 let ndaId: string
+let noteId: string
+let malloryDocId: string
 
 const NDA = [
   'Mutual Non-Disclosure Agreement between Northwind Traders and Contoso Ltd.',
@@ -25,8 +27,8 @@ beforeAll(async () => {
   alice = await signedInMember(t, 'Alice Firm')
   mallory = await signedInMember(t, 'Mallory Firm')
   ndaId = await addIndexedDocument(t, alice, 'Northwind NDA', NDA)
-  await addIndexedDocument(t, alice, 'Planted note', INJECTION)
-  await addIndexedDocument(
+  noteId = await addIndexedDocument(t, alice, 'Planted note', INJECTION)
+  malloryDocId = await addIndexedDocument(
     t,
     mallory,
     'Mallory secret',
@@ -89,6 +91,62 @@ describe('the assistant with the local engine', () => {
     })
     expect(res.statusCode).toBe(400)
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+  })
+})
+
+describe('the assistant limited to chosen documents', () => {
+  it('quotes only the chosen document, even when another matches the question better', async () => {
+    const question = 'What happens to copies of the confidential information on termination?'
+    const open = await askAssistant(t, alice, question)
+    expect(open.citations.some((c) => c.documentId === ndaId)).toBe(true)
+    const limited = await askAssistant(t, alice, question, { document_ids: [noteId] })
+    expect(limited.status).toBe(200)
+    expect(limited.citations.length).toBeGreaterThan(0)
+    expect(limited.citations.every((c) => c.documentId === noteId)).toBe(true)
+    expect(limited.answer).not.toContain('return or destroy')
+  })
+
+  it('leads a yes/no answer with the decision, then quotes the deciding passage of that document', async () => {
+    const chat = await askAssistant(
+      t,
+      alice,
+      'Must the Receiving Party return or destroy copies of the Confidential Information upon termination?',
+      { document_ids: [ndaId] },
+    )
+    expect(chat.answer.startsWith('Yes.')).toBe(true)
+    expect(chat.citations.length).toBeGreaterThan(0)
+    expect(chat.citations.every((c) => c.documentId === ndaId)).toBe(true)
+    expect(chat.citations[0]?.quote).toContain('return or destroy')
+    const notAddressed = await askAssistant(
+      t,
+      alice,
+      'Shall the Receiving Party not solicit employees of the Disclosing Party?',
+      { document_ids: [ndaId] },
+    )
+    expect(notAddressed.answer.startsWith('Not addressed in this document.')).toBe(true)
+    expect(notAddressed.citations).toEqual([])
+  })
+
+  it("answers 404 for another org's document in the scope and stores nothing", async () => {
+    const before = await t.database.db.execute(
+      sql`select count(*)::int as n from messages where org_id = ${alice.orgId}`,
+    )
+    const foreign = await askAssistant(t, alice, 'Who pays?', {
+      document_ids: [ndaId, malloryDocId],
+    })
+    expect(foreign.status).toBe(404)
+    expect(foreign.contentType).toMatch(/^application\/problem\+json/)
+    const after = await t.database.db.execute(
+      sql`select count(*)::int as n from messages where org_id = ${alice.orgId}`,
+    )
+    expect((after as unknown as { rows: unknown[] }).rows).toEqual(
+      (before as unknown as { rows: unknown[] }).rows,
+    )
+  })
+
+  it('refuses a scope id that is not a UUID with a 400 problem', async () => {
+    const bad = await askAssistant(t, alice, 'Who pays?', { document_ids: ['nda'] })
+    expect(bad.status).toBe(400)
   })
 })
 

@@ -15,6 +15,7 @@ import { citationsOf } from './citations'
 import {
   listConversations,
   listMessages,
+  checkDocumentScope,
   openTurn,
   retrievePassages,
   saveAnswer,
@@ -51,6 +52,14 @@ const ChatBody = z
     org_id: z.string().max(100).optional(),
     app_id: AppId.nullish(),
     conversation_id: z.string().uuid({ message: 'conversation_id must be a UUID' }).optional(),
+    document_ids: z
+      .array(z.string().uuid({ message: 'document_ids must hold document UUIDs' }))
+      .min(1)
+      .max(50)
+      .optional()
+      .describe(
+        "Limits the answer to these documents of the organisation (the document page's 'Ask about this document', the chat's scope picker); an id that is not the organisation's is 404.",
+      ),
   })
   .refine((b) => b.messages.at(-1)?.role === 'user', {
     message: 'The last message must be the question (role user)',
@@ -77,7 +86,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
         operationId: 'chat',
         tags: ['assistant'],
         description:
-          'The spec\'s ai-chat call. Retrieves passages from the organisation\'s documents and streams the answer as server-sent events: first `data: {"conversation_id":…}`, then chunks `data: {"choices":[{"delta":{"content":…}}]}`, then `data: {"citations":[…]}` (each [n] of the answer that matches a retrieved passage: document id and span), then `data: [DONE]`. An engine failure mid-stream sends `data: {"error":…,"code":"chat_failed"}` before [DONE]. The question and the answer are stored in the conversation (`conversation_id`, or a new one).',
+          'The spec\'s ai-chat call. Retrieves passages from the organisation\'s documents and streams the answer as server-sent events: first `data: {"conversation_id":…}`, then chunks `data: {"choices":[{"delta":{"content":…}}]}`, then `data: {"citations":[…]}` (each [n] of the answer that matches a retrieved passage: document id and span), then `data: [DONE]`. An engine failure mid-stream sends `data: {"error":…,"code":"chat_failed"}` before [DONE]. The question and the answer are stored in the conversation (`conversation_id`, or a new one). With `document_ids` the passages come only from those documents (404 when one is not the organisation\'s).',
         params: OrgParams,
         body: ChatBody,
         produces: ['text/event-stream'],
@@ -91,12 +100,14 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
         throw notFound('Organization')
       const turns = req.body.messages
       const question = turns.at(-1)?.content ?? ''
+      const scope = req.body.document_ids
+      if (scope) await checkDocumentScope(deps.db, principal, scope)
       const conversation = await openTurn(deps.db, principal, {
         conversationId: req.body.conversation_id,
         appId: req.body.app_id,
         question,
       })
-      const passages = await retrievePassages(deps, principal, question, conversation.appId)
+      const passages = await retrievePassages(deps, principal, question, conversation.appId, scope)
       const stream = services.streams.open(req, reply)
       stream.send({ conversation_id: conversation.conversationId })
       let answer = ''

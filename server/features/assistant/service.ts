@@ -3,9 +3,9 @@
  * organisation's documents by the hybrid search, through the configured chat engine, with
  * numbered citations; conversations and their messages are stored under RLS.
  */
-import { asc, desc, eq } from 'drizzle-orm'
+import { asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { conversations, messages } from '../../db/schema'
+import { conversations, documents, messages } from '../../db/schema'
 import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
 import { readPage } from '../../db/read-page'
 import { notFound } from '../../errors/app-error'
@@ -87,17 +87,38 @@ export async function openTurn(
   }
 }
 
-/** The passages for `question`, numbered from 1 (retrieved text is data for the engine). */
+/**
+ * Checks that every id of a chat's document scope names a document of the principal's
+ * organisation (read under RLS, so another org's document is simply not found): throws 404
+ * `document_not_found` otherwise, before anything of the turn is stored.
+ */
+export async function checkDocumentScope(
+  db: Db,
+  principal: Principal,
+  documentIds: readonly string[],
+): Promise<void> {
+  const wanted = [...new Set(documentIds)]
+  const found = await withTenant(db, principal, (tx) =>
+    tx.select({ id: documents.id }).from(documents).where(inArray(documents.id, wanted)),
+  )
+  if (found.length !== wanted.length) throw notFound('Document')
+}
+
+/**
+ * The passages for `question`, numbered from 1 (retrieved text is data for the engine); only
+ * from `documentIds` when given (the search's own WHERE clause, not a filter afterwards).
+ */
 export async function retrievePassages(
   deps: AssistantDeps,
   principal: Principal,
   question: string,
   appId: string | null,
+  documentIds?: readonly string[],
 ): Promise<CitedPassage[]> {
   const hits = await hybridSearch(deps.db, deps.embedder, principal, {
     text: question,
     k: PASSAGES_PER_ANSWER,
-    scope: { appId: appId ?? undefined },
+    scope: { appId: appId ?? undefined, documentIds },
   })
   return hits.map((h, i) => ({
     n: i + 1,

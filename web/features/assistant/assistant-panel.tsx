@@ -8,6 +8,7 @@ import type { OrgScope } from '../../lib/org-scope'
 import { CitationList } from '../../components/citation-list'
 import { streamChat, type Citation } from './stream-chat'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
+import { DocumentScopePicker, type ScopeDocument } from './document-scope-picker'
 
 interface Turn {
   role: 'user' | 'assistant'
@@ -16,11 +17,23 @@ interface Turn {
 }
 
 /**
- * The dashboard's assistant: asks questions about the organisation's documents, shows the answer
- * as it streams, and lists its citations, each opening its passage highlighted.
+ * The dashboard's assistant: asks questions about the organisation's documents (or the ones
+ * chosen in its scope picker, starting from `documentIds`, e.g. a document page's 'Ask about
+ * this document'), shows the answer as it streams, and lists its citations, each opening its
+ * passage highlighted.
  */
-export function AssistantPanel({ scope }: { scope: OrgScope }) {
+export function AssistantPanel({
+  scope,
+  documents = [],
+  documentIds: initialDocumentIds = [],
+}: {
+  scope: OrgScope
+  /** The documents its scope picker offers. */
+  documents?: readonly ScopeDocument[]
+  documentIds?: string[]
+}) {
   const [turns, setTurns] = useState<Turn[]>([])
+  const [documentIds, setDocumentIds] = useState<string[]>(initialDocumentIds)
   const [question, setQuestion] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -44,6 +57,7 @@ export function AssistantPanel({ scope }: { scope: OrgScope }) {
           orgId: scope.orgId,
           appId: scope.appId,
           conversationId: conversationId.current,
+          documentIds,
           messages: history.map(({ role, content }) => ({ role, content })),
         },
         (delta) => update((turn) => ({ ...turn, content: turn.content + delta })),
@@ -92,6 +106,7 @@ export function AssistantPanel({ scope }: { scope: OrgScope }) {
             ))}
           </ol>
         )}
+        <DocumentScopePicker documents={documents} value={documentIds} onChange={setDocumentIds} />
         {error && (
           <p role="alert" className="text-sm text-destructive">
             {error}

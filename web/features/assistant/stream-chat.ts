@@ -25,6 +25,8 @@ export async function streamChat(
     orgId: string
     appId: string | null
     conversationId: string | null
+    /** Limits the answer to these documents; empty = all. */
+    documentIds?: readonly string[]
     messages: Array<{ role: 'user' | 'assistant'; content: string }>
   },
   onDelta: (text: string) => void,
@@ -38,6 +40,7 @@ export async function streamChat(
       org_id: request.orgId,
       app_id: request.appId,
       ...(request.conversationId ? { conversation_id: request.conversationId } : {}),
+      ...(request.documentIds?.length ? { document_ids: request.documentIds } : {}),
     }),
     signal,
   })

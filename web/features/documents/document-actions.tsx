@@ -1,5 +1,7 @@
-import { Pencil, Trash2 } from 'lucide-react'
+import { MessageSquareText, Pencil, Trash2 } from 'lucide-react'
+import { Link } from 'react-router'
 import { Button } from '../../components/ui/button'
+import { useOrgScopeIfAny } from '../../lib/org-scope'
 import { cn } from '../../lib/utils'
 import { DeleteDocumentsDialog } from './delete-documents-dialog'
 import { RenameDocumentDialog } from './rename-document-dialog'
@@ -32,10 +34,22 @@ export function DocumentActions({
   className,
 }: DocumentActionsProps) {
   const actions = useDocumentActions(orgId, onDeleted)
+  const urlScope = useOrgScopeIfAny()
   const closeUnless = (name: DocumentDialog) => (open: boolean) =>
     onDialogChange(open ? name : null)
   return (
     <div className={cn('flex shrink-0 items-center', className)}>
+      {urlScope && (
+        <Button asChild variant="ghost" size="icon" className="size-8">
+          <Link
+            to={`/dashboard/${urlScope.orgSlug}?ask=${encodeURIComponent(document.id)}`}
+            aria-label="Ask about this document"
+            title="Ask about this document"
+          >
+            <MessageSquareText aria-hidden="true" />
+          </Link>
+        </Button>
+      )}
       <Button
         variant="ghost"
         size="icon"

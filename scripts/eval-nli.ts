@@ -1,0 +1,161 @@
+/**
+ * Yes/no answer evaluation on a ContractNLI-format file (Koreeda & Manning, "ContractNLI",
+ * Findings of EMNLP 2021):
+ *
+ *   npm run eval:nli -- FILE      (e.g. ../shared/fixtures/contract-nli/dev.json)
+ *
+ * For each NDA it indexes the NDA's text as the product does (server/search/chunk-text.ts, the
+ * configured embedder, in-memory PGlite), asks each hypothesis as a yes/no question limited to
+ * that NDA (hybrid search scoped to the document, then the assistant's rule in
+ * server/ai/chat/decide-yes-no.ts), maps Yes → Entailment, No → Contradiction, Not addressed →
+ * NotMentioned, and prints accuracy, per-class F1 and evidence recall (the share of gold evidence
+ * spans overlapped by the cited passage), ending with one JSON line. Exits 1 when FILE is missing.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { sql } from 'drizzle-orm'
+import { openPglite } from '../server/db/client'
+import { documents, organization } from '../server/db/schema'
+import { withTenant, type Principal } from '../server/db/tenant'
+import { loadConfig } from '../server/config'
+import { createEmbedder } from '../server/ai/embedder/create-embedder'
+import { WorkerPool } from '../server/workers/worker-pool'
+import { embedAll, replaceChunks } from '../server/search/index-document'
+import { chunkText } from '../server/search/chunk-text'
+import { hybridSearch } from '../server/search/hybrid-search'
+import { PASSAGES_PER_ANSWER } from '../server/features/assistant/service'
+import { decideYesNo, type YesNoDecision } from '../server/ai/chat/decide-yes-no'
+
+interface ContractNli {
+  documents: Array<{
+    id: number
+    text: string
+    spans: Array<[number, number]>
+    annotation_sets: Array<{ annotations: Record<string, { choice: string; spans: number[] }> }>
+  }>
+  labels: Record<string, { hypothesis: string }>
+}
+
+const CLASSES = ['Entailment', 'Contradiction', 'NotMentioned'] as const
+type Label = (typeof CLASSES)[number]
+const LABEL_OF: Record<YesNoDecision, Label> = {
+  yes: 'Entailment',
+  no: 'Contradiction',
+  'not-addressed': 'NotMentioned',
+}
+
+/** A hypothesis as the question a lawyer would ask: its first auxiliary moved to the front. */
+function asQuestion(hypothesis: string): string {
+  const text = hypothesis.trim().replace(/\.$/, '')
+  const aux = /\b(shall|may|must|will|can|is|are|does|do|has|have)\b/i.exec(text)
+  if (!aux) return `Does the agreement provide that ${text}?`
+  const verb = aux[0].toLowerCase()
+  const rest = `${text.slice(0, aux.index)}${text.slice(aux.index + aux[0].length)}`
+    .replace(/\s+/g, ' ')
+    .trim()
+  return `${verb[0]!.toUpperCase()}${verb.slice(1)} ${rest}?`
+}
+
+const file = process.argv.slice(2).find((a) => !a.startsWith('--'))
+if (!file || !existsSync(file)) {
+  process.stderr.write(
+    `error: ${file ? `file not found: ${file}` : 'missing FILE'}.\nusage: npm run eval:nli -- ../shared/fixtures/contract-nli/dev.json (the fixtures live outside the repository)\n`,
+  )
+  process.exit(1)
+}
+const data = JSON.parse(readFileSync(file, 'utf8')) as ContractNli
+const config = loadConfig()
+const pool = new WorkerPool({ threads: 1 })
+const embedder = createEmbedder(config.ai.embed, pool, config.embedDimensions)
+const database = await openPglite({})
+const db = database.db
+const principal: Principal = { orgId: 'eval', userId: null, role: 'member', actorType: 'system' }
+await db.insert(organization).values({ id: 'eval', name: 'Evaluation', slug: 'eval' })
+// A bulk load: no triggers (the library counters, the chunk job) while the NDAs are indexed here.
+await db.execute(sql`alter table documents disable trigger user`)
+
+const confusion = new Map<string, number>()
+let pairs = 0
+let correct = 0
+let goldSpans = 0
+let coveredSpans = 0
+const started = performance.now()
+for (const nda of data.documents) {
+  const chunks = chunkText(nda.text)
+  const vectors = await embedAll(
+    embedder,
+    chunks.map((c) => c.text),
+  )
+  const documentId = await withTenant(db, principal, async (tx) => {
+    const [row] = await tx
+      .insert(documents)
+      .values({ orgId: 'eval', title: `NDA ${nda.id}`, content: nda.text })
+      .returning({ id: documents.id })
+    if (!row) throw new Error('insert returned no row')
+    await replaceChunks(tx, { orgId: 'eval', appId: null, documentId: row.id }, chunks, {
+      embedderId: embedder.id,
+      vectors,
+    })
+    return row.id
+  })
+  for (const [key, annotation] of Object.entries(nda.annotation_sets[0]?.annotations ?? {})) {
+    const hypothesis = data.labels[key]?.hypothesis
+    if (!hypothesis) continue
+    const question = asQuestion(hypothesis)
+    const hits = await hybridSearch(db, embedder, principal, {
+      text: question,
+      k: PASSAGES_PER_ANSWER,
+      scope: { documentIds: [documentId] },
+    })
+    const passages = hits.map((h, i) => ({ n: i + 1, title: h.documentTitle, content: h.content }))
+    const answer = decideYesNo(question, passages)
+    if (!answer) throw new Error(`not read as a yes/no question: ${question}`)
+    const predicted = LABEL_OF[answer.decision]
+    const gold = annotation.choice as Label
+    pairs += 1
+    if (predicted === gold) correct += 1
+    confusion.set(`${gold}>${predicted}`, (confusion.get(`${gold}>${predicted}`) ?? 0) + 1)
+    if (gold === 'NotMentioned') continue
+    const cited = answer.passage ? hits[answer.passage.n - 1] : undefined
+    for (const index of annotation.spans) {
+      const span = nda.spans[index]
+      if (!span) continue
+      goldSpans += 1
+      if (cited && cited.start < span[1] && span[0] < cited.end) coveredSpans += 1
+    }
+  }
+}
+
+const count = (gold: Label | null, predicted: Label | null) =>
+  [...confusion].reduce((sum, [k, v]) => {
+    const [g, p] = k.split('>')
+    return (gold === null || g === gold) && (predicted === null || p === predicted) ? sum + v : sum
+  }, 0)
+const round = (x: number) => Number(x.toFixed(4))
+const f1 = (label: Label) => {
+  const tp = count(label, label)
+  const precision = tp / Math.max(count(null, label), 1)
+  const recall = tp / Math.max(count(label, null), 1)
+  return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall)
+}
+console.log(`engine ${embedder.id}, ${((performance.now() - started) / 1000).toFixed(1)} s`)
+console.log(`gold \\ predicted  ${CLASSES.join('  ')}`)
+for (const gold of CLASSES)
+  console.log(
+    `${gold.padEnd(15)} ${CLASSES.map((p) => String(count(gold, p)).padStart(10)).join(' ')}`,
+  )
+const scores = Object.fromEntries(CLASSES.map((c) => [c, round(f1(c))]))
+for (const c of CLASSES) console.log(`F1 ${c}: ${scores[c]?.toFixed(3)}`)
+console.log(`accuracy: ${(correct / Math.max(pairs, 1)).toFixed(3)}`)
+console.log(`evidence recall: ${(coveredSpans / Math.max(goldSpans, 1)).toFixed(3)}`)
+console.log(
+  JSON.stringify({
+    pairs,
+    accuracy: round(correct / Math.max(pairs, 1)),
+    entailment_f1: scores.Entailment,
+    contradiction_f1: scores.Contradiction,
+    not_mentioned_f1: scores.NotMentioned,
+    evidence_recall: round(coveredSpans / Math.max(goldSpans, 1)),
+  }),
+)
+await database.close()
+await pool.close()

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest'
+import { decideYesNo } from './decide-yes-no'
+import { isYesNoQuestion } from './yes-no-question'
+import type { ChatPassage } from './types'
+
+const passages = (...texts: string[]): ChatPassage[] =>
+  texts.map((content, i) => ({ n: i + 1, title: 'Test NDA', content }))
+
+const FILLER = [
+  'This Agreement is entered into by Alpha Ltd and Beta GmbH.',
+  'The Recipient shall use the Confidential Information solely to evaluate the proposed acquisition.',
+  'This Agreement shall be governed by the laws of England and Wales.',
+]
+
+describe('reading a yes/no question', () => {
+  it('takes auxiliary-verb openings as yes/no questions and nothing else', () => {
+    for (const q of [
+      'Does the NDA allow copies?',
+      'Is the cap fixed?',
+      'May the Recipient copy it?',
+      'can it be assigned?',
+      'Must notice be given?',
+      'Shall the Recipient return it?',
+      'Will it renew?',
+      'Are advisers covered?',
+      'Has the term ended?',
+    ])
+      expect(isYesNoQuestion(q), q).toBe(true)
+    for (const q of ['What law governs?', 'Who may copy it?', 'Mayfair office address?', ''])
+      expect(isYesNoQuestion(q), q).toBe(false)
+  })
+
+  it('answers null for a question that is not yes/no', () => {
+    expect(decideYesNo('Which law governs?', passages(...FILLER))).toBeNull()
+  })
+})
+
+describe('deciding from the passage wording', () => {
+  it('says Yes when a passage permits the asked act, citing that passage', () => {
+    const found = decideYesNo(
+      'May the Recipient share Confidential Information with its professional advisers?',
+      passages(
+        ...FILLER,
+        'The Recipient may disclose Confidential Information to its professional advisers who need to know it.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(4)
+  })
+
+  it('says No when the passage prohibits the act ("shall not")', () => {
+    const found = decideYesNo(
+      'May the Recipient reverse engineer the prototypes?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not reverse engineer, decompile or disassemble the prototypes.',
+      ),
+    )
+    expect(found?.decision).toBe('no')
+    expect(found?.passage?.n).toBe(4)
+  })
+
+  it('says Yes to a negated question the passage also negates', () => {
+    const found = decideYesNo(
+      'Shall the Recipient not reverse engineer the prototypes?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not reverse engineer, decompile or disassemble the prototypes.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+  })
+
+  it('reads "no … may" and "without … consent" as prohibitions', () => {
+    const noMay = decideYesNo(
+      'May copies of the Confidential Information be made?',
+      passages(
+        ...FILLER,
+        'No copies of the Confidential Information may be made by the Recipient.',
+      ),
+    )
+    expect(noMay?.decision).toBe('no')
+    const consent = decideYesNo(
+      'May the Recipient disclose Confidential Information to third parties?',
+      passages(
+        ...FILLER,
+        'The Recipient will not pass Confidential Information to third parties without the prior written consent of the Discloser.',
+      ),
+    )
+    expect(consent?.decision).toBe('no')
+  })
+
+  it('reads a prohibition with a carve-out as Yes to a permission for what it excepts', () => {
+    const found = decideYesNo(
+      'May the Recipient disclose Confidential Information to its employees?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not disclose Confidential Information to anyone other than its employees who need to know it.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    const bare = decideYesNo(
+      'May the Recipient disclose Confidential Information to its employees?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not disclose Confidential Information to its employees or agents.',
+      ),
+    )
+    expect(bare?.decision).toBe('no')
+  })
+
+  it('answers a negated question No only when the passage permits the act', () => {
+    const permitted = decideYesNo(
+      'Shall the Recipient not make copies of the prototypes?',
+      passages(...FILLER, 'The Recipient may make two copies of the prototypes for testing.'),
+    )
+    expect(permitted?.decision).toBe('no')
+    const ownership = decideYesNo(
+      'Shall the Agreement not grant the Recipient any licence or right to the prototypes?',
+      passages(
+        ...FILLER,
+        'All right, title and interest in the prototypes remain with the Discloser and no licence is granted.',
+      ),
+    )
+    expect(ownership?.decision).toBe('yes')
+  })
+
+  it('does not read a negation about another act as a No', () => {
+    const found = decideYesNo(
+      'Must the Recipient return the Confidential Information on termination?',
+      passages(
+        ...FILLER,
+        'On termination the Recipient shall return the Confidential Information and shall not keep any notes of meetings.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+  })
+
+  it('says No to a claimed restriction the passage does not make ("only")', () => {
+    const broad = decideYesNo(
+      'Does Confidential Information only include technical information?',
+      passages(
+        ...FILLER,
+        'Confidential Information includes technical, financial, commercial and marketing information.',
+      ),
+    )
+    expect(broad?.decision).toBe('no')
+    const narrow = decideYesNo(
+      'Does Confidential Information only include technical information?',
+      passages(
+        ...FILLER,
+        'Confidential Information means only technical information about the Device.',
+      ),
+    )
+    expect(narrow?.decision).toBe('yes')
+  })
+
+  it('reads "whether or not marked" as No to a marking requirement', () => {
+    const found = decideYesNo(
+      'Must Confidential Information be marked as confidential by the Discloser?',
+      passages(
+        ...FILLER,
+        'Confidential Information means all information disclosed by the Discloser, whether or not marked as confidential.',
+      ),
+    )
+    expect(found?.decision).toBe('no')
+  })
+
+  it('says Not addressed when no passage speaks to the question, and cites nothing', () => {
+    const found = decideYesNo(
+      'Shall the Recipient not solicit the employees of the Discloser?',
+      passages(...FILLER),
+    )
+    expect(found).toMatchObject({ decision: 'not-addressed', passage: null, qualifications: [] })
+    expect(decideYesNo('Is there a non-solicitation clause?', [])?.decision).toBe('not-addressed')
+  })
+
+  it('lists an exception in another passage as a qualification', () => {
+    const found = decideYesNo(
+      'May the Recipient disclose Confidential Information to its employees?',
+      passages(
+        ...FILLER,
+        'The Recipient may disclose Confidential Information to its employees who need to know it.',
+        'Except as required by law, employees receiving Confidential Information shall be bound by written duties of confidence.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(4)
+    expect(found?.qualifications.map((p) => p.n)).toEqual([5])
+  })
+})

@@ -1,0 +1,179 @@
+/**
+ * Deciding a yes/no question from retrieved passages by their own wording (decision 0067), so the
+ * answer never claims a passage says what it does not:
+ * - relevance: the share of the question's term weight found in a clause of a passage, each term
+ *   weighted by its rarity among the given passages (a term every passage holds, such as a party
+ *   name, decides nothing); below MIN_RELEVANCE the answer is 'not addressed';
+ * - polarity: a clause that negates the asked act ("shall not", "may not", "no … may", "without …
+ *   consent", "prohibited", "whether or not marked" for a requirement) answers No to a positive
+ *   question and Yes to a negated one; a clause stating the act answers the other way;
+ * - a restriction asked ("only technical information") is contradicted by a deciding clause that
+ *   states no restriction.
+ * Other relevant sentences carrying an exception (except, unless, provided that, subject to,
+ * notwithstanding) are the qualifications.
+ */
+import type { ChatPassage } from './types'
+import { readYesNoQuestion, termsOf, type YesNoQuestion } from './yes-no-question'
+
+export type YesNoDecision = 'yes' | 'no' | 'not-addressed'
+
+export interface YesNoAnswer {
+  decision: YesNoDecision
+  /** The passage whose clause decided; null when not addressed. */
+  passage: ChatPassage | null
+  /** Other passages qualifying the decision (exceptions, conditions), at most MAX_QUALIFICATIONS. */
+  qualifications: ChatPassage[]
+  /** The relevance of the deciding clause, 0..1. */
+  relevance: number
+}
+
+/**
+ * The share of the question's weighted terms a clause must hold to decide. Chosen on the
+ * ContractNLI development NDAs as the point where NotMentioned and the decided classes balance
+ * (scripts/eval-nli.ts prints the effect); it is a property of the rule, not of any file.
+ */
+export const MIN_RELEVANCE = 0.35
+
+const MAX_QUALIFICATIONS = 2
+
+/** Clause boundaries inside a sentence: an exception or condition starts its own clause. */
+const CLAUSE_BREAK =
+  /[;:]\s+|,?\s+(?=\b(?:except|unless|provided(?:,)? (?:however|that)|notwithstanding|however|but)\b)/i
+
+/** Negation cues, each followed by the words it governs. */
+const NEGATION =
+  /\b(?:(?:shall|may|will|must|can|could|should|does|do|is|are|be|need)\s+not|cannot|can't|won't|shan't|never|neither|nor|in no event|prohibited from|refrain from|not\s+(?:to|be|permitted|allowed|entitled|required|obliged|obligated)|no\s+(?:[a-z-]+\s+){0,5}(?:shall|may|will|is|are))\b/gi
+
+/** "Without (the prior written) consent": a prohibition unless consent is given. */
+const WITHOUT_CONSENT =
+  /\bwithout\s+(?:[a-z-]+\s+){0,6}(?:consent|approval|permission|authori[sz]ation)\b/i
+
+/** "Whether or not marked": the asked requirement does not apply. */
+const REGARDLESS = /\b(?:whether or not|regardless of whether|irrespective of whether)\b/i
+
+/** Words a negation cue governs: the asked act must appear this close after it. */
+const NEGATION_REACH = 12
+
+const EXCEPTION =
+  /\b(?:except|unless|provided(?:,)? (?:however|that)|subject to|notwithstanding)\b/i
+
+const RESTRICTION = /\b(?:only|solely|exclusively|limited to)\b/i
+
+/** A clause granting a permission or right ("may", "is entitled to", "is free to"). */
+const PERMISSION =
+  /\b(?:may|can|is entitled to|are entitled to|is permitted to|are permitted to|is free to|are free to|right to)\b/i
+
+/** An exception carved out of a prohibition: what it excepts is permitted. */
+const CARVE_OUT =
+  /\b(?:except|other than|unless|save (?:that|as|for)|only to|but only|to the extent)\b/i
+
+interface Clause {
+  passage: ChatPassage
+  text: string
+  /** The whole sentence the clause belongs to. */
+  sentence: string
+  relevance: number
+}
+
+/** Inverse document frequency of each term over the passages (a term in all of them weighs little). */
+function weightsOf(question: YesNoQuestion, passages: readonly ChatPassage[]): Map<string, number> {
+  const sets = passages.map((p) => new Set(termsOf(p.content)))
+  const n = sets.length
+  return new Map(
+    question.terms.map((t) => {
+      const df = sets.filter((s) => s.has(t)).length
+      return [t, Math.log(1 + (n + 1) / (df + 0.5))]
+    }),
+  )
+}
+
+function relevanceOf(text: string, weights: Map<string, number>): number {
+  const terms = new Set(termsOf(text))
+  let total = 0
+  let found = 0
+  for (const [term, weight] of weights) {
+    total += weight
+    if (terms.has(term)) found += weight
+  }
+  return total === 0 ? 0 : found / total
+}
+
+/** Whether a negation in `clause` governs one of the question's terms (the asked act). */
+function negates(clause: string, weights: Map<string, number>): boolean {
+  for (const match of clause.matchAll(NEGATION)) {
+    const after = clause
+      .slice(match.index + match[0].length)
+      .split(/\s+/)
+      .slice(0, NEGATION_REACH)
+    if (termsOf(after.join(' ')).some((t) => weights.has(t))) return true
+  }
+  if (WITHOUT_CONSENT.test(clause)) return true
+  const regardless = REGARDLESS.exec(clause)
+  if (regardless) {
+    const after = clause
+      .slice(regardless.index + regardless[0].length)
+      .split(/\s+/)
+      .slice(0, 6)
+    if (termsOf(after.join(' ')).some((t) => weights.has(t))) return true
+  }
+  return false
+}
+
+function clausesOf(passage: ChatPassage, weights: Map<string, number>): Clause[] {
+  return passage.content.split(/(?<=[.!?])\s+/).flatMap((sentence) =>
+    sentence
+      .split(CLAUSE_BREAK)
+      .filter((text) => text.trim() !== '')
+      .map((text) => ({ passage, text, sentence, relevance: relevanceOf(text, weights) })),
+  )
+}
+
+/**
+ * The decision for `question` from `passages` (numbered, best retrieved first). Not a yes/no
+ * question → null (the caller answers another way).
+ */
+export function decideYesNo(
+  question: string,
+  passages: readonly ChatPassage[],
+): YesNoAnswer | null {
+  const asked = readYesNoQuestion(question)
+  if (!asked) return null
+  const weights = weightsOf(asked, passages)
+  const clauses = passages.flatMap((p) => clausesOf(p, weights))
+  const best = clauses.reduce<Clause | null>(
+    (top, c) => (top === null || c.relevance > top.relevance ? c : top),
+    null,
+  )
+  if (!best || best.relevance < MIN_RELEVANCE)
+    return {
+      decision: 'not-addressed',
+      passage: null,
+      qualifications: [],
+      relevance: best?.relevance ?? 0,
+    }
+  const sentence = best.sentence
+  const contradictsRestriction = asked.restricted && !RESTRICTION.test(best.text)
+  const negated = negates(best.text, weights)
+  let decision: YesNoDecision
+  if (contradictsRestriction) decision = asked.negated ? 'yes' : 'no'
+  else if (asked.negated)
+    // A negated question ("shall not copy?") is contradicted only by a permission to do it.
+    decision = negated || !PERMISSION.test(best.text) ? 'yes' : 'no'
+  else if (negated && asked.permission && CARVE_OUT.test(sentence))
+    // "Shall not disclose except to its employees" permits what it excepts.
+    decision = 'yes'
+  else decision = negated ? 'no' : 'yes'
+  const qualifications = [
+    ...new Set(
+      clauses
+        .filter(
+          (c) =>
+            c.passage !== best.passage &&
+            c.relevance >= MIN_RELEVANCE / 2 &&
+            EXCEPTION.test(c.text),
+        )
+        .map((c) => c.passage),
+    ),
+  ].slice(0, MAX_QUALIFICATIONS)
+  return { decision, passage: best.passage, qualifications, relevance: best.relevance }
+}

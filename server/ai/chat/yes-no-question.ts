@@ -1,0 +1,123 @@
+/**
+ * Reading a yes/no question by rule (decision 0067): it opens with an auxiliary verb (does, is,
+ * may, can, must, shall, will, are, has…). What it asks is reduced to weighted content terms
+ * (stems, with a small thesaurus of contract verbs so "share" finds "disclose"), whether it asks
+ * a negated proposition ("Shall the recipient not copy…?") and whether it claims a restriction
+ * ("only technical information").
+ */
+
+/** Openings that make a question answerable by yes or no. */
+const AUXILIARIES = new Set(
+  'does do did is are was were may might can could must shall should will would has have had need'.split(
+    ' ',
+  ),
+)
+
+/**
+ * Words that carry no subject matter: English function words and the auxiliaries themselves.
+ * Negations and "only" are read separately, never as terms.
+ */
+const STOP_WORDS = new Set(
+  `a an the of to in on at by for from with without into onto upon about as and or nor but if then than that this these those
+  such any all some each every its it it's their them they there his her he she we our us you your i me my
+  be been being is are was were am do does did done doing has have had having may might can could must shall should will would
+  not no never only other which who whom whose what when where why how also so very same both either neither
+  document agreement contract say says said state states provide provides whether under hereunder herein thereof hereof
+  case fact even circumstance circumstances similar expressly certain`.split(
+    /\s+/,
+  ),
+)
+
+/**
+ * Contract verbs and nouns drafted in different words for the same act; each group reads as one
+ * term (the first member). Ordinary legal usage, not taken from any evaluation file.
+ */
+const SYNONYMS: readonly string[][] = [
+  ['disclos', 'share', 'shared', 'sharing', 'reveal', 'divulg', 'communic', 'furnish', 'convey'],
+  ['grant', 'licen'],
+  ['negoti', 'discuss'],
+  ['requir', 'compel'],
+  ['law', 'legal', 'legall', 'statut'],
+  ['techni', 'techno'],
+  ['copy', 'copied', 'copyin', 'reproduc', 'duplic'],
+  ['retain', 'retent', 'keep', 'kept', 'archiv'],
+  ['destroy', 'destruc', 'eras', 'delet'],
+  ['verbal', 'oral', 'orall', 'spoken'],
+  ['identif', 'mark', 'marked', 'markin', 'designat', 'label', 'legend'],
+  ['surviv'],
+  ['termin', 'expir'],
+  ['solicit', 'hire', 'hiring', 'recruit'],
+  ['notif', 'notic'],
+  ['acquir', 'obtain'],
+  ['develop', 'creat'],
+  ['represent', 'employe', 'staff', 'personnel'],
+  ['third', 'consult', 'advis', 'agent', 'contract'],
+]
+
+/** Whether stem `cut` is thesaurus entry `entry` (short entries whole, so "mark" is not "market"). */
+function isEntry(cut: string, entry: string): boolean {
+  return entry.length < 5 ? cut === entry : cut.startsWith(entry.slice(0, 6))
+}
+
+/** The stem of a lower-case word: its first six letters, enough to join disclose/disclosure. */
+function stemOf(word: string): string {
+  const cut = word
+    .replace(/ies$/, 'y')
+    .replace(/(?<=[^s])(es|s)$/, '')
+    .slice(0, 6)
+  for (const group of SYNONYMS) if (group.some((g) => isEntry(cut, g))) return group[0]!
+  return cut
+}
+
+/**
+ * Role names and defined terms every contract repeats ("the Receiving Party", "Confidential
+ * Information"): they say who or what, never which act, so they are no evidence of relevance
+ * ("Disclosing Party" must not count as the act of disclosing).
+ */
+const ROLE_PHRASES =
+  /\b(?:receiving|disclosing|other|each|both|either|non-?disclosing)\s+part(?:y|ies)(?:'s)?|\bpart(?:y|ies)(?:'s)?\b|\b(?:recipient|discloser|licensor|licensee|company|customer|supplier)(?:'s)?\b|\bconfidential\s+information\b/g
+
+/** The content-term stems of `text`, in order (repeats kept). */
+export function termsOf(text: string): string[] {
+  return (
+    text
+      .toLowerCase()
+      .replace(ROLE_PHRASES, ' ')
+      .match(/[a-z][a-z'-]*/g) ?? []
+  )
+    .map((w) => w.replace(/'s$|'/g, ''))
+    .filter((w) => w.length > 2 && !STOP_WORDS.has(w))
+    .map(stemOf)
+}
+
+export interface YesNoQuestion {
+  /** Distinct content-term stems of the question. */
+  terms: string[]
+  /** It asks a negated proposition ("…not…", "…never…", "no … may"). */
+  negated: boolean
+  /** It claims a restriction: "only", "solely", "exclusively", "limited to". */
+  restricted: boolean
+  /** It asks for a permission: "May…?", "Can…?", "Is … allowed / permitted / entitled…?". */
+  permission: boolean
+}
+
+/** Whether `question` opens with an auxiliary verb (so it is answered Yes / No / Not addressed). */
+export function isYesNoQuestion(question: string): boolean {
+  const first = question
+    .trim()
+    .toLowerCase()
+    .match(/^[a-z]+/)?.[0]
+  return first !== undefined && AUXILIARIES.has(first)
+}
+
+/** The question read for deciding, or null when it is not a yes/no question. */
+export function readYesNoQuestion(question: string): YesNoQuestion | null {
+  if (!isYesNoQuestion(question)) return null
+  const lower = question.toLowerCase()
+  return {
+    terms: [...new Set(termsOf(question))],
+    negated: /\b(not|never|no)\b|n't\b/.test(lower),
+    restricted: /\b(only|solely|exclusively|limited to)\b/.test(lower),
+    permission: /^\s*(may|might|can|could)\b|\b(allowed|permitted|entitled|free)\b/.test(lower),
+  }
+}

@@ -1,0 +1,51 @@
+/** A document the assistant can be limited to. */
+export interface ScopeDocument {
+  id: string
+  title: string
+}
+
+interface DocumentScopePickerProps {
+  /** The organisation's (or app's) documents, loaded by the app layer. */
+  documents: readonly ScopeDocument[]
+  /** The chosen document ids; empty = all of the organisation's documents. */
+  value: string[]
+  onChange: (ids: string[]) => void
+}
+
+/**
+ * The assistant's scope: a checkbox per document of the organisation (or app), so answers quote
+ * only the chosen ones; none ticked = all documents. The server checks each id is the
+ * organisation's (issue 25).
+ */
+export function DocumentScopePicker({ documents, value, onChange }: DocumentScopePickerProps) {
+  const chosen = new Set(value)
+  const summary =
+    value.length === 0
+      ? 'All documents'
+      : value.length === 1
+        ? (documents.find((d) => d.id === value[0])?.title ?? '1 document')
+        : `${value.length} documents`
+  return (
+    <details className="rounded-md border px-3 py-2 text-sm" open={value.length > 0}>
+      <summary className="cursor-pointer">
+        Answer from: <span data-testid="assistant-scope">{summary}</span>
+      </summary>
+      <fieldset className="mt-2 flex max-h-48 flex-col gap-1 overflow-y-auto">
+        <legend className="sr-only">Limit the assistant to these documents</legend>
+        {documents.map((d) => (
+          <label key={d.id} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={chosen.has(d.id)}
+              onChange={(e) =>
+                onChange(e.target.checked ? [...value, d.id] : value.filter((id) => id !== d.id))
+              }
+            />
+            {d.title}
+          </label>
+        ))}
+        {documents.length === 0 && <p className="text-muted-foreground">No documents yet.</p>}
+      </fieldset>
+    </details>
+  )
+}
