@@ -81,13 +81,51 @@ describe('hybrid search in one statement', () => {
   })
 })
 
+/** Words in every passage ("confidential information") against words in one ("reverse engineer"). */
+const COMMON_AND_RARE = [
+  'Confidential Information means confidential information, including confidential business information and confidential technical information.',
+  'The Recipient shall not reverse engineer any sample.',
+  'Confidential Information excludes information already known to the Recipient.',
+  'The Recipient shall protect Confidential Information with reasonable care.',
+]
+
 describe('hybrid search without pgvector', () => {
   let database: Database
+  let commonAndRare = ''
   beforeAll(async () => {
     database = await openTestDatabase()
     await database.db.execute(sql`alter table doc_chunks drop column embedding`)
     await seed(database, false)
+    commonAndRare = await withTenant(database.db, principal, async (tx) => {
+      const [row] = await tx
+        .insert(documents)
+        .values({ orgId: 'hs-a', title: 'NDA', content: COMMON_AND_RARE.join(' ') })
+        .returning({ id: documents.id })
+      let start = 0
+      const chunks = COMMON_AND_RARE.map((text) => {
+        const chunk = { start, end: start + text.length, text }
+        start += text.length + 1
+        return chunk
+      })
+      await replaceChunks(
+        tx,
+        { orgId: 'hs-a', appId: null, documentId: row?.id ?? '' },
+        chunks,
+        null,
+      )
+      return row?.id ?? ''
+    })
   }, 30_000)
+
+  it('weighs a word by its rarity (BM25): the one passage with the rare words comes first', async () => {
+    const hits = await hybridSearch(database.db, embedder, principal, {
+      text: 'reverse engineer confidential information',
+      k: 4,
+      scope: { documentId: commonAndRare },
+    })
+    expect(hits.map((h) => h.ordinal)).toHaveLength(4)
+    expect(hits[0]?.content).toBe(COMMON_AND_RARE[1])
+  })
   afterAll(() => database.close())
 
   it('ranks by full text alone', async () => {
