@@ -23,9 +23,7 @@ const STOP_WORDS = new Set(
   be been being is are was were am do does did done doing has have had having may might can could must shall should will would
   not no never only other which who whom whose what when where why how also so very same both either neither
   document agreement contract say says said state states provide provides whether under hereunder herein thereof hereof
-  case fact even circumstance circumstances similar expressly certain`.split(
-    /\s+/,
-  ),
+  case fact even circumstance circumstances similar expressly certain`.split(/\s+/),
 )
 
 /**
