@@ -21,6 +21,7 @@ import { longContract } from '../server/test/test-contracts'
 import { startLoadBalancer, type LoadBalancer } from './server-test/load-balancer'
 import { startMailCatcher, type MailCatcher } from './server-test/mail-catcher'
 import { startPostgres, type PostgresServer } from './server-test/postgres-server'
+import { streamRequests } from './server-test/request-stream'
 import {
   expectStatus,
   orgGet,
@@ -58,6 +59,9 @@ const WebSocket = createRequire(import.meta.url)('ws') as new (
   url: string,
   options: { headers: Record<string, string> },
 ) => ClientSocket
+
+/** The graceful stop's budget here: room for a 5 s drain (drainDelayMs) and the jobs' hand-back. */
+const SHUTDOWN_TIMEOUT_S = 20
 
 /** Reads per minute each person may make here: small, so the shared budget is quick to spend. */
 const READS_PER_MINUTE = 40
@@ -128,6 +132,7 @@ function instanceEnv(
     API_READS_PER_MINUTE: String(READS_PER_MINUTE),
     // Room for the analysis beside the document's indexing job.
     JOBS_CONCURRENCY: '2',
+    SHUTDOWN_TIMEOUT_S: String(SHUTDOWN_TIMEOUT_S),
   }
 }
 
@@ -198,7 +203,7 @@ async function main() {
     rig = { ...base, instances, ports, lb }
   })
   if (!rig) return
-  const { postgres, mail, instances, ports, lb } = rig
+  const { postgres, mail, s3, instances, ports, lb } = rig
   const [one, two] = ports.map(at) as [string, string]
 
   await check(
@@ -379,6 +384,7 @@ async function main() {
       const victim = instances.findIndex((instance) => instance.pid === pid)
       assert(victim >= 0, `no instance has pid ${pid}`)
       await instances[victim]!.stop('SIGKILL')
+      killed.add(instances[victim]!)
       const survivor = at(ports[1 - victim]!)
       const status = await until('the job did not end after the kill', 150_000, async () => {
         const res = await orgGet(survivor, who, `/jobs/${job.id}`)
@@ -389,7 +395,11 @@ async function main() {
     } finally {
       await client.end()
     }
+    // The killed instance comes back on its port, so the next check has two again.
+    const index = victimIndex(instances)
+    instances[index] = await startInstance({ postgres, mail, s3 }, ports[index]!, lb.origin)
   })
+  await checkGracefulStop(rig, who)
   await checkWithoutPgvector(rig)
   await check('the API and search suites pass on this PostgreSQL (TEST_DATABASE_URL)', async () => {
     const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...SUITES_ON_POSTGRES], {
@@ -398,6 +408,66 @@ async function main() {
     })
     assert(run.status === 0, `vitest exited ${run.status}`)
   })
+}
+
+/** Instances killed by a check, to be started again. */
+const killed = new Set<ChildServer>()
+const victimIndex = (instances: ChildServer[]) => instances.findIndex((i) => killed.has(i))
+
+/**
+ * SIGTERM to the instance running a long job, during a stream of requests through haproxy: no
+ * request fails (the instance drains: /readyz 503 until haproxy takes it out, then it stops
+ * accepting and finishes what it accepted), the process ends within SHUTDOWN_TIMEOUT_S, and its
+ * job is handed back at once (lease released), so the other instance takes it long before the
+ * 30 s lease of a dead instance would run out.
+ */
+async function checkGracefulStop(rig: Rig, who: Member) {
+  await check(
+    'SIGTERM during a stream of requests through haproxy: none fails, the job is handed back',
+    async () => {
+      const { instances, lb, postgres } = rig
+      const id = await uploadText(lb.origin, who, 'terms.txt', longContract(3_000_000))
+      const started = await orgPost(lb.origin, who, `/documents/${id}/analyses`, { kind: 'full' })
+      await expectStatus(started, 202, 'Starting the analysis')
+      const job = (await started.json()) as { id: string }
+      const client = new pg.Client({ connectionString: postgres.url('lexdesk') })
+      await client.connect()
+      try {
+        const holder = async () =>
+          (await client.query('SELECT status, locked_by FROM jobs WHERE id = $1', [job.id]))
+            .rows[0] as { status: string; locked_by: string | null } | undefined
+        const pidOf = (row?: { status: string; locked_by: string | null }) =>
+          row?.status === 'running' && row.locked_by
+            ? Number(row.locked_by.split('/')[1])
+            : undefined
+        const pid = await until('the job never ran', 60_000, async () => pidOf(await holder()))
+        const victim = instances.find((instance) => instance.pid === pid)
+        const survivor = instances.find((instance) => instance.pid !== pid)
+        assert(victim && survivor, `no instance has pid ${pid}`)
+        const requests = streamRequests(lb.origin, ['/healthz', '/api/openapi.json'], 4)
+        await new Promise((r) => setTimeout(r, 1000))
+        const stopping = Date.now()
+        await victim.stop('SIGTERM')
+        const tookMs = Date.now() - stopping
+        await new Promise((r) => setTimeout(r, 1000))
+        const outcomes = await requests.stop()
+        const failures = outcomes.filter((outcome) => outcome !== 200)
+        assert(outcomes.length > 20, `only ${outcomes.length} requests were sent`)
+        assert(
+          failures.length === 0,
+          `${failures.length} of ${outcomes.length} requests failed: ${failures.slice(0, 3).join('; ')}`,
+        )
+        assert(tookMs <= SHUTDOWN_TIMEOUT_S * 1000 + 2000, `the stop took ${tookMs} ms`)
+        assert(!/ran out of time/.test(victim.output()), 'the graceful stop ran out of time')
+        // Handed back, not left to its lease: the survivor claims it within a few polls.
+        await until('the survivor did not take the job over', 10_000, async () =>
+          pidOf(await holder()) === survivor.pid ? true : undefined,
+        )
+      } finally {
+        await client.end()
+      }
+    },
+  )
 }
 
 /**

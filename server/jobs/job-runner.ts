@@ -21,6 +21,7 @@ import type { Principal, Tx } from '../db/tenant'
 import { AppError } from '../errors/app-error'
 import type { JobCatalogue, JobContext, JobHandler, JobInput, JobKind } from './define-job'
 import { insertJob, type Job } from './job-service'
+import { runWithLogContext } from '../ops/log-context'
 import type { ChangeFeed, TableChange } from '../realtime/change-feed'
 import {
   claimNextJob,
@@ -78,6 +79,11 @@ export interface JobRunnerOptions<C extends JobCatalogue<never> = JobCatalogue<n
    * runner alone).
    */
   changes?: Pick<ChangeFeed, 'subscribe'>
+  /**
+   * Told of each run's end: its kind, how it was recorded (succeeded, failed, cancelled, or
+   * queued again: a retry or a hand-back at a stop) and its seconds (the metrics, ops/metrics.ts).
+   */
+  onRunEnded?: (kind: string, outcome: string, seconds: number) => void
 }
 
 /** How often the runner deletes expired job records (ms): once an hour, and once at start. */
@@ -118,6 +124,7 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
   private started = false
   private readonly settledRuns = new Set<Promise<void>>()
   private readonly unsubscribeChanges: () => void
+  private readonly onRunEnded: NonNullable<JobRunnerOptions['onRunEnded']>
 
   constructor(options: JobRunnerOptions<C>) {
     this.db = options.db
@@ -129,6 +136,7 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
     this.leaseSeconds = options.leaseSeconds ?? 30
     this.exclusive = options.exclusive ?? false
     this.retentionDays = options.retentionDays ?? 30
+    this.onRunEnded = options.onRunEnded ?? (() => {})
     this.unsubscribeChanges =
       options.changes?.subscribe('public.jobs', (change) => this.changedElsewhere(change)) ??
       (() => {})
@@ -194,9 +202,30 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
     this.wake()
   }
 
-  /** Stops taking work, aborts running jobs (they are retried by the next start) and waits. */
-  async stop(): Promise<void> {
+  /**
+   * Claims nothing more; running jobs go on, still heartbeated (the first step of a graceful stop,
+   * server/ops/lifecycle.ts).
+   */
+  drain(): void {
     this.started = false
+  }
+
+  /**
+   * Stops taking work, lets running jobs finish for up to `graceMs` (default 0), then aborts the
+   * rest and waits: an aborted job is handed back (queued again at once, its lease released:
+   * `locked_by` cleared), so another process, or the next start, takes it without waiting for
+   * the lease to run out.
+   */
+  async stop(graceMs = 0): Promise<void> {
+    this.started = false
+    if (graceMs > 0 && this.settledRuns.size > 0) {
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([
+        Promise.allSettled([...this.settledRuns]),
+        new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
+      ])
+      clearTimeout(timer)
+    }
     clearInterval(this.timer)
     this.unsubscribeChanges()
     for (const controller of this.running.values()) controller.abort(new ShutdownError())
@@ -274,7 +303,10 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
         return
       }
       if (!job) return
-      const run = this.execute(job)
+      // Its own context, not the one of the request whose enqueue woke the runner.
+      const run = runWithLogContext({ reqId: job.requestId ?? null, jobId: job.id }, () =>
+        this.execute(job),
+      )
       this.settledRuns.add(run)
       void run.finally(() => this.settledRuns.delete(run))
     }
@@ -282,6 +314,8 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
 
   private async execute(job: ClaimedJob): Promise<void> {
     const controller = new AbortController()
+    const startedAt = performance.now()
+    this.log.info({ kind: job.kind, attempt: job.attempts }, 'job run started')
     this.running.set(job.id, controller)
     this.notify({ jobId: job.id, orgId: job.orgId })
     let lastSaved = 0
@@ -309,6 +343,9 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
       outcome = this.outcomeOf(job, error, controller.signal)
     }
     this.running.delete(job.id)
+    const seconds = (performance.now() - startedAt) / 1000
+    this.onRunEnded(job.kind, outcome.status, seconds)
+    this.log.info({ kind: job.kind, outcome: outcome.status, seconds }, 'job run ended')
     try {
       await finishJob(this.db, job.id, outcome)
     } catch (error) {

@@ -24,6 +24,7 @@ import type { Role } from '../db/roles'
 import type { CredentialVerifier } from '../auth/credential-registry'
 import type { ApiRateLimits } from '../config'
 import { member } from '../db/schema'
+import type { Lifecycle } from '../ops/lifecycle'
 
 export interface TestApp {
   app: FastifyInstance
@@ -79,6 +80,10 @@ export async function buildTestApp(
      * keys' and tenant tokens' verifiers every app has.
      */
     credentialVerifiers?: readonly CredentialVerifier[]
+    /** The process's graceful stop (server/ops/lifecycle.ts), for tests of draining. */
+    lifecycle?: Lifecycle
+    /** Bearer token of `GET /metrics`; no such route when absent. */
+    metricsToken?: string
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
@@ -118,6 +123,8 @@ export async function buildTestApp(
     signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
     demoLimits: options.demoLimits,
     webRoot: path.join(blobDir, 'no-web'),
+    lifecycle: options.lifecycle,
+    metricsToken: options.metricsToken,
   })
   await app.ready()
   return {
