@@ -22,8 +22,10 @@
  * - realtime: fan-out latency p50/p95 of 1,000 changes to 100 WebSocket subscribers (realtime.ts)
  * - indexing load: both organisations' document-list p95 idle and while one indexes a
  *   3-million-character document (indexing-load.ts)
+ * - server: tenant list throughput on PostgreSQL, one instance and two behind haproxy, against
+ *   the bare query (server.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
- * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime, indexing-load.
+ * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime, indexing-load, server.
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
@@ -52,6 +54,7 @@ import { webBench } from './web'
 import { storageBench } from './storage'
 import { realtimeBench } from './realtime'
 import { indexingLoadBench } from './indexing-load'
+import { serverBench } from './server'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -235,6 +238,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   storage: () => storageBench(report),
   realtime: () => realtimeBench(report),
   'indexing-load': () => indexingLoadBench(report),
+  server: () => serverBench(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

@@ -20,7 +20,7 @@ import { freePort } from '../server/test/free-port'
 import { longContract } from '../server/test/test-contracts'
 import { startLoadBalancer, type LoadBalancer } from './server-test/load-balancer'
 import { startMailCatcher, type MailCatcher } from './server-test/mail-catcher'
-import { startPostgres, type PostgresServer } from './server-test/postgres-server'
+import { startLexdeskPostgres, type PostgresServer } from './server-test/postgres-server'
 import { streamRequests } from './server-test/request-stream'
 import {
   expectStatus,
@@ -185,11 +185,8 @@ async function main() {
     execFileSync('node', ['scripts/ensure-system.mjs', 'server'], { stdio: 'inherit' })
   })
   await check('PostgreSQL, s3rver, smtp-server, two instances and haproxy start', async () => {
-    const postgres = await startPostgres(await freePort())
+    const postgres = await startLexdeskPostgres()
     stops.push(() => postgres.stop())
-    // The application's role: it logs in, and nothing more (no superuser, no BYPASSRLS, owns nothing).
-    await postgres.sql('CREATE ROLE lexdesk_login LOGIN NOSUPERUSER NOBYPASSRLS')
-    await postgres.sql('CREATE DATABASE lexdesk')
     const mail = await startMailCatcher()
     stops.push(() => mail.close())
     const s3 = await startS3()
