@@ -180,6 +180,21 @@ describe('JobRunner', () => {
     await expect.poll(() => statusOf(org, job.id)).toBe('succeeded')
   })
 
+  it('hands back a job whose handler ignores its signal, without waiting for it', async () => {
+    const org = await newOrg()
+    const gate = deferred()
+    const r = runner([{ kind: 'deaf', run: () => gate.promise.then(() => ({ late: true })) }])
+    const job = await queue(org, 'deaf')
+    await r.start()
+    await expect.poll(() => statusOf(org, job.id)).toBe('running')
+    await r.stop(50)
+    expect(await statusOf(org, job.id)).toBe('queued')
+    // Its late end is not recorded over the hand-back.
+    gate.resolve()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(await statusOf(org, job.id)).toBe('queued')
+  })
+
   it('fails a job with the AppError detail and never retries it', async () => {
     const org = await newOrg()
     let calls = 0

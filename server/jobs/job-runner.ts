@@ -92,6 +92,12 @@ const PURGE_EVERY_MS = 60 * 60 * 1000
 const GENERIC_FAILURE =
   'The job failed. Try again, or ask an administrator to check the server log.'
 const PROGRESS_SAVE_MS = 250
+/** A job stopped by a server stop: queued again at once, its lease released (finishJob). */
+const HANDED_BACK: RunOutcome = {
+  status: 'queued',
+  error: 'Interrupted by a server stop.',
+  retryAfterSeconds: 0,
+}
 
 /** A kind's definition with its handler bound to the services. */
 type BoundJob = {
@@ -123,6 +129,8 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
   private refill = false
   private started = false
   private readonly settledRuns = new Set<Promise<void>>()
+  /** Jobs handed back by stop() while their handler still ran: their outcome is not recorded. */
+  private readonly handedBack = new Set<string>()
   private readonly unsubscribeChanges: () => void
   private readonly onRunEnded: NonNullable<JobRunnerOptions['onRunEnded']>
 
@@ -230,7 +238,25 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
     this.unsubscribeChanges()
     for (const controller of this.running.values()) controller.abort(new ShutdownError())
     await this.filling
-    await Promise.allSettled([...this.settledRuns])
+    if (graceMs <= 0) {
+      await Promise.allSettled([...this.settledRuns])
+      return
+    }
+    // A handler deaf to its signal (work on a worker thread) must not outlast the stop's budget:
+    // after a second its job is handed back here, and its late outcome is never recorded.
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([
+      Promise.allSettled([...this.settledRuns]),
+      new Promise((resolve) => (timer = setTimeout(resolve, 1000))),
+    ])
+    clearTimeout(timer)
+    for (const jobId of [...this.running.keys()]) {
+      this.handedBack.add(jobId)
+      this.running.delete(jobId)
+      await finishJob(this.db, jobId, HANDED_BACK).catch((err: unknown) =>
+        this.log.error({ err, jobId }, 'handing back a job failed'),
+      )
+    }
   }
 
   /** Looks for work now (call after queueing a job in this process). */
@@ -342,6 +368,7 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
     } catch (error) {
       outcome = this.outcomeOf(job, error, controller.signal)
     }
+    if (this.handedBack.has(job.id)) return
     this.running.delete(job.id)
     const seconds = (performance.now() - startedAt) / 1000
     this.onRunEnded(job.kind, outcome.status, seconds)
@@ -358,8 +385,7 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
   private outcomeOf(job: ClaimedJob, error: unknown, signal: AbortSignal): RunOutcome {
     const reason: unknown = signal.aborted ? signal.reason : undefined
     if (reason instanceof CancelledError) return { status: 'cancelled', error: null, code: null }
-    if (reason instanceof ShutdownError)
-      return { status: 'queued', error: 'Interrupted by a server stop.', retryAfterSeconds: 0 }
+    if (reason instanceof ShutdownError) return HANDED_BACK
     if (error instanceof AppError) {
       if (error.status >= 500) this.log.error({ err: error, jobId: job.id }, 'job failed')
       return { status: 'failed', error: error.detail, code: error.code }
