@@ -61,7 +61,7 @@ const webZones = [
 export const SERVER_LAYERS = [
   ['errors', 'types'],
   ['config.ts'],
-  ['mail', 'workers', 'db'],
+  ['mail', 'workers', 'db', 'ops'],
   ['ai', 'audit', 'events', 'blob', 'realtime'],
   ['jobs'],
   ['search'],

@@ -26,9 +26,11 @@
  * - analytics: the analytics screen's and the dashboard home's reads at 100,000 events
  *   (analytics.ts)
  * - data: organisation export of 100,000 entities, 2,000 passages and 200 MB of files (data.ts)
+ * - server: tenant list throughput on PostgreSQL, one instance and two behind haproxy, against
+ *   the bare query (server.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
  * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime, indexing-load, analytics,
- * data.
+ * data, server.
  * `--cpu-prof DIR` beside it: the servers of tenant-read, noisy-neighbour and indexing-load write a
  * V8 CPU profile into DIR when they stop (start-bench-server.ts).
  */
@@ -61,6 +63,7 @@ import { realtimeBench } from './realtime'
 import { indexingLoadBench } from './indexing-load'
 import { analyticsBench } from './analytics'
 import { dataBench } from './data'
+import { serverBench } from './server'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -246,6 +249,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   realtime: () => realtimeBench(report),
   'indexing-load': () => indexingLoadBench(report),
   analytics: () => analyticsBench(report),
+  server: () => serverBench(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -44,6 +44,10 @@ import { recordRouteMethods } from './http/route-methods'
 import { notFoundHandler } from './http/not-found'
 import { noStoreForPrivateAnswers } from './http/cache-control'
 import { healthRoutes } from './health/health-routes'
+import { Lifecycle } from './ops/lifecycle'
+import { createMetrics } from './ops/metrics'
+import { runWithLogContext } from './ops/log-context'
+import { registerMetricsRoute } from './ops/metrics-route'
 import { documentRoutes } from './features/documents/routes'
 import { MAX_UPLOAD_BYTES } from './features/documents/schemas'
 import { analysisRoutes } from './features/analysis/routes'
@@ -120,6 +124,10 @@ export interface AppDeps {
   demoLimits?: DemoLimits
   /** Directory of the built SPA; served with history fallback when it exists. */
   webRoot?: string
+  /** The process's graceful stop (server/ops/lifecycle.ts); a private one when absent. */
+  lifecycle?: Lifecycle
+  /** Bearer token of `GET /metrics` (METRICS_TOKEN); no such route when absent. */
+  metricsToken?: string
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web')
@@ -146,6 +154,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id)
   })
   app.addHook('onSend', noStoreForPrivateAnswers)
+  // The request's id follows its work, and into the jobs it queues (ops/log-context.ts); set
+  // again after the body is read, whose stream events run outside the request's context.
+  const withRequestContext = (req: FastifyRequest, _reply: unknown, done: () => void) =>
+    runWithLogContext({ reqId: req.id }, done)
+  app.addHook('onRequest', withRequestContext)
+  app.addHook('preValidation', withRequestContext)
+  const metrics = createMetrics({
+    workerPool: () => deps.resources.pool.stats(),
+    dbConnections: deps.resources.database.connections,
+  })
+  // The route's pattern, never req.url: ids and query values would make a series each.
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.observeRequest(
+      req.method,
+      req.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    )
+  })
+  if (deps.metricsToken) registerMetricsRoute(app, metrics, deps.metricsToken)
   app.addHook('onRequest', sameOriginWrites(deps.publicUrl))
 
   app.setErrorHandler((error, req, reply) => {
@@ -274,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
       catalogue: JOB_CATALOGUE,
       changes,
+      onRunEnded: (kind, outcome, seconds) => metrics.observeJob(kind, outcome, seconds),
       ...deps.jobs,
     }),
     notifier,
@@ -290,8 +319,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Every job kind is bound here, at composition, never inside a route plugin.
   services.jobs.bind(services)
+  const lifecycle = deps.lifecycle ?? new Lifecycle()
+  lifecycle.onDrain(() => services.jobs.drain())
   app.addHook('onReady', () => services.jobs.start())
-  app.addHook('onClose', () => services.jobs.stop())
+  // What is left of a graceful stop's budget, less 2 s to record the handed-back jobs and close.
+  app.addHook('onClose', () => services.jobs.stop(Math.max(0, lifecycle.remainingMs() - 2000)))
   services.streams.register(app)
   await app.register(
     async (v1) => {
@@ -358,7 +390,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: deps.demoLimits ?? DEFAULT_DEMO_LIMITS,
   })
 
-  await app.register(healthRoutes, { db, pool: resources.pool })
+  await app.register(healthRoutes, { db, pool: resources.pool, lifecycle })
   await app.register(signedLinkRoutes, {
     blobs: resources.blobs,
     signer: createBlobLinkSigner(deps.secret, deps.publicUrl),

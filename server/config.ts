@@ -182,6 +182,9 @@ const EnvSchema = z.object({
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.enum(['true', 'false']).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(30),
+  // At least 32 characters: a bearer token a scraper keeps; unset means no /metrics at all.
+  METRICS_TOKEN: optionalText.pipe(z.string().min(32).optional()),
 })
 
 /** Parsed configuration with defaults applied and paths made absolute. */
@@ -252,6 +255,10 @@ export interface Config {
   /** Tesseract languages of OCR, codes joined by '+' (OCR_LANGUAGES, default 'eng'). */
   ocrLanguages: string
   logLevel: string
+  /** Seconds a SIGTERM's graceful stop may take before the process exits anyway (default 30). */
+  shutdownTimeoutSeconds: number
+  /** The bearer token of `/metrics` (METRICS_TOKEN); undefined: no metrics endpoint (404). */
+  metricsToken: string | undefined
   /**
    * Fastify trustProxy: false, true (outside production only), or a comma-separated list of proxy
    * addresses / CIDR ranges; with a list, the client is the right-most X-Forwarded-For entry that
@@ -348,6 +355,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importMaxBytes: e.IMPORT_MAX_BYTES,
     ocrLanguages: e.OCR_LANGUAGES,
     logLevel: e.LOG_LEVEL,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_S,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     s3: e.S3_BUCKET
       ? {

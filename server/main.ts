@@ -1,7 +1,8 @@
 /**
  * Process entry: config → data dir → database (+ migrations) → temporary folders of interrupted
  * work swept → engines → buildApp → listen.
- * Prints the URL, and closes the server, engines and database on SIGINT/SIGTERM.
+ * Prints the URL; on SIGINT/SIGTERM stops gracefully within SHUTDOWN_TIMEOUT_S
+ * (ops/stop-gracefully.ts), then closes the engines and database.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -27,6 +28,8 @@ import { useTempRoot } from './ai/speech/temp-root'
 import { buildApp } from './app'
 import { DEFAULT_SIGN_IN_LIMITS } from './auth/auth-routes'
 import { createLogger } from './http/logger'
+import { Lifecycle } from './ops/lifecycle'
+import { drainDelayMs, stopGracefully } from './ops/stop-gracefully'
 
 /** Returns LEXDESK_SECRET, or (outside production) a random secret kept in `<dataDir>/secret`. */
 async function resolveSecret(config: Config): Promise<string> {
@@ -74,7 +77,10 @@ async function main(): Promise<void> {
         path.join(config.dataDir, 'blobs'),
         createBlobLinkSigner(secret, config.publicUrl),
       )
+  const lifecycle = new Lifecycle()
   const app = await buildApp({
+    lifecycle,
+    metricsToken: config.metricsToken,
     resources: {
       database,
       mailer:
@@ -111,8 +117,14 @@ async function main(): Promise<void> {
     webRoot: config.webRoot,
   })
   const shutdown = async (signal: string) => {
+    const timeoutMs = config.shutdownTimeoutSeconds * 1000
     app.log.info({ signal }, 'shutting down')
-    await app.close()
+    // The budget is the operator's: past it the process ends whatever still runs.
+    setTimeout(() => {
+      app.log.error({ timeoutMs }, 'the graceful stop ran out of time')
+      process.exit(1)
+    }, timeoutMs).unref()
+    await stopGracefully(app, lifecycle, { timeoutMs, drainMs: drainDelayMs(timeoutMs) })
     // No request or job runs now: the next start may skip the orphan walk.
     await walk.then(
       (outcome) => recordCleanStop(blobs, outcome),

@@ -1,7 +1,8 @@
 /**
  * Debian's haproxy on loopback in front of Lexdesk instances, for `npm run test:server`: round
  * robin over `backends`, each checked on /readyz, with X-Forwarded-For added (the instances
- * trust 127.0.0.1 as their proxy) and long tunnel timeouts for WebSockets and event streams.
+ * trust 127.0.0.1 as their proxy), long tunnel timeouts for WebSockets and event streams, and a
+ * failed connection retried on the other instance (compose.yaml's haproxy.cfg says the same).
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -39,6 +40,10 @@ export async function startLoadBalancer(port: number, backends: number[]): Promi
       '  timeout client 120s',
       '  timeout server 120s',
       '  timeout tunnel 1h',
+      // A connection refused by a stopping instance is tried again on the other one.
+      '  retries 3',
+      '  option redispatch 1',
+      '  retry-on conn-failure',
       'frontend lexdesk',
       `  bind 127.0.0.1:${port}`,
       '  default_backend instances',

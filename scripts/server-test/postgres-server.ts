@@ -9,6 +9,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from '../../server/test/free-port'
 import pg from 'pg'
 
 const PG_BIN = '/usr/lib/postgresql/15/bin'
@@ -94,4 +95,16 @@ export async function startPostgres(port: number): Promise<PostgresServer> {
       rmSync(root, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * startPostgres on a free port, then Lexdesk's empty database `lexdesk` and the application's
+ * role `lexdesk_login`: it logs in, and nothing more (no superuser, no BYPASSRLS, owns nothing);
+ * the migrations, run as the superuser, grant it what it uses (decision 0064).
+ */
+export async function startLexdeskPostgres(): Promise<PostgresServer> {
+  const postgres = await startPostgres(await freePort())
+  await postgres.sql('CREATE ROLE lexdesk_login LOGIN NOSUPERUSER NOBYPASSRLS')
+  await postgres.sql('CREATE DATABASE lexdesk')
+  return postgres
 }

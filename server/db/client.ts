@@ -26,6 +26,19 @@ export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
   close(): Promise<void>
+  /**
+   * The connection pool's use now (PostgreSQL's pg.Pool: connections open, idle, and queries
+   * waiting for one; at most `max`); absent on PGlite, one connection on its own thread.
+   */
+  connections?: () => DatabaseConnections
+}
+
+/** A snapshot of a connection pool, for the metrics (server/ops/metrics.ts). */
+export interface DatabaseConnections {
+  total: number
+  idle: number
+  waiting: number
+  max: number
 }
 
 /** The part of the application log the database uses. */
@@ -95,7 +108,17 @@ export async function openPostgres(
   // next query opens another; without a listener its 'error' event would end the process.
   pool.on('error', () => {})
   const db = drizzlePg(pool, { schema, logger: statementLogger(log) })
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    connections: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
+  }
 }
 
 /**

@@ -297,6 +297,8 @@ export const jobs = pgTable(
     cancelRequested: boolean('cancel_requested').notNull().default(false),
     /** Instance id of the server process running the job. */
     lockedBy: text('locked_by'),
+    /** The id of the request that queued the job (its log lines carry it); null if the server did. */
+    requestId: text('request_id'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     /**

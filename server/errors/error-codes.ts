@@ -38,6 +38,7 @@ export const ERROR_STATUS = {
   corrupt_file: 400,
   cross_origin_request: 403,
   database_unavailable: 503,
+  shutting_down: 503,
   document_not_found: 404,
   email_too_long: 400,
   embedding_failed: 502,

@@ -1,7 +1,8 @@
 /**
  * The health probes outside /api: `/healthz` (the process answers) and `/readyz` (the database
- * answers; with the worker pool's counters, WorkerPool.stats). A failed readiness check is a 503
- * problem with code `database_unavailable`.
+ * answers and no stop has begun; with the worker pool's counters, WorkerPool.stats). A failed
+ * readiness check is a 503 problem with code `database_unavailable`, or `shutting_down` while the
+ * process drains (server/ops/lifecycle.ts), so a load balancer sends its requests elsewhere.
  */
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -10,6 +11,7 @@ import type { Db } from '../db/client'
 import type { WorkerPool } from '../workers/worker-pool'
 import { AppError } from '../errors/app-error'
 import { problemResponse } from '../http/problem-responses'
+import type { Lifecycle } from '../ops/lifecycle'
 
 const WorkerPoolStatsSchema = z.object({
   threads: z.number().int().describe('Threads alive now'),
@@ -29,10 +31,11 @@ const PROBE_ERRORS = {
   '5xx': problemResponse('The server could not answer'),
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; pool: WorkerPool }> = async (
-  app,
-  { db, pool },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  db: Db
+  pool: WorkerPool
+  lifecycle: Lifecycle
+}> = async (app, { db, pool, lifecycle }) => {
   app.get(
     '/healthz',
     {
@@ -51,15 +54,20 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; pool: WorkerPool }> =
       schema: {
         tags: ['system'],
         operationId: 'ready',
-        description: "Ready when the database answers; with the worker pool's counters.",
+        description:
+          "Ready when the database answers and the server is not stopping; with the worker pool's counters.",
         response: {
           200: z.object({ status: z.literal('ready'), workers: WorkerPoolStatsSchema }),
-          503: problemResponse('The database does not answer (code database_unavailable)'),
+          503: problemResponse(
+            'The database does not answer (code database_unavailable), or the server is stopping (shutting_down)',
+          ),
           ...PROBE_ERRORS,
         },
       },
     },
     async () => {
+      if (lifecycle.draining)
+        throw new AppError('shutting_down', 'The server is stopping; send requests elsewhere.')
       try {
         await db.execute(sql`select 1`)
       } catch (error) {

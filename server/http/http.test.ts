@@ -168,6 +168,10 @@ describe('error codes', () => {
     expectProblem(await t.app.inject({ url: '/api/auth/no-such-endpoint' }), 404, 'route_not_found')
   })
 
+  it('has no /metrics route without METRICS_TOKEN', async () => {
+    expectProblem(await t.app.inject({ url: '/metrics' }), 404, 'route_not_found')
+  })
+
   it('answers a failed readiness check with a 503 problem', async () => {
     const down = vi
       .spyOn(t.database.db, 'execute')

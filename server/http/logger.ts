@@ -10,6 +10,7 @@
  */
 import { pino, type DestinationStream, type Logger } from 'pino'
 import type { FastifyRequest } from 'fastify'
+import { jobLogFields } from '../ops/log-context'
 
 /** What replaces a redacted value. */
 export const REDACTED = '[redacted]'
@@ -69,6 +70,8 @@ export function createLogger(options: { level: string; stream?: DestinationStrea
     {
       level: options.level,
       serializers: { req: serializeRequest, err: serializeError, error: serializeError },
+      // Inside a job's run: its id and the id of the request that queued it (ops/log-context.ts).
+      mixin: jobLogFields,
     },
     options.stream,
   )

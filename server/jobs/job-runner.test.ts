@@ -141,6 +141,60 @@ describe('JobRunner', () => {
     await expect(cancelJob(database.db, org, running.id)).rejects.toMatchObject({ status: 409 })
   })
 
+  it('lets a running job finish within the grace of a stop, and claims nothing after drain', async () => {
+    const org = await newOrg()
+    const gate = deferred()
+    const r = runner([{ kind: 'slow', run: () => gate.promise.then(() => ({ done: true })) }])
+    const running = await queue(org, 'slow')
+    await r.start()
+    await expect.poll(() => statusOf(org, running.id)).toBe('running')
+    r.drain()
+    const later = await queue(org, 'slow')
+    r.wake()
+    const stopped = r.stop(60_000)
+    gate.resolve()
+    await stopped
+    expect(await statusOf(org, running.id)).toBe('succeeded')
+    expect(await statusOf(org, later.id)).toBe('queued')
+  })
+
+  it('hands back a job that outlasts the grace of a stop: queued, lease released, taken by another runner', async () => {
+    const org = await newOrg()
+    const never = (_job: unknown, { signal }: JobContext) =>
+      new Promise((_resolve, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason as Error)),
+      )
+    const first = runner([{ kind: 'long', run: never }])
+    const job = await queue(org, 'long')
+    await first.start()
+    await expect.poll(() => statusOf(org, job.id)).toBe('running')
+    await first.stop(50)
+    const [row] = await database.db
+      .select({ status: jobs.status, lockedBy: jobs.lockedBy })
+      .from(jobs)
+      .where(eq(jobs.id, job.id))
+    expect(row).toEqual({ status: 'queued', lockedBy: null })
+    // No lease to wait out: a second runner (another instance) claims it on its first look.
+    const second = runner([{ kind: 'long', run: async () => ({ finished: true }) }])
+    await second.start()
+    await expect.poll(() => statusOf(org, job.id)).toBe('succeeded')
+  })
+
+  it('hands back a job whose handler ignores its signal, without waiting for it', async () => {
+    const org = await newOrg()
+    const gate = deferred()
+    const r = runner([{ kind: 'deaf', run: () => gate.promise.then(() => ({ late: true })) }])
+    const job = await queue(org, 'deaf')
+    await r.start()
+    await expect.poll(() => statusOf(org, job.id)).toBe('running')
+    await r.stop(50)
+    expect(await statusOf(org, job.id)).toBe('queued')
+    // Its late end is not recorded over the hand-back.
+    gate.resolve()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(await statusOf(org, job.id)).toBe('queued')
+  })
+
   it('fails a job with the AppError detail and never retries it', async () => {
     const org = await newOrg()
     let calls = 0

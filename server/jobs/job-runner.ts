@@ -21,6 +21,7 @@ import type { Principal, Tx } from '../db/tenant'
 import { AppError } from '../errors/app-error'
 import type { JobCatalogue, JobContext, JobHandler, JobInput, JobKind } from './define-job'
 import { insertJob, type Job } from './job-service'
+import { runWithLogContext } from '../ops/log-context'
 import type { ChangeFeed, TableChange } from '../realtime/change-feed'
 import {
   claimNextJob,
@@ -78,6 +79,11 @@ export interface JobRunnerOptions<C extends JobCatalogue<never> = JobCatalogue<n
    * runner alone).
    */
   changes?: Pick<ChangeFeed, 'subscribe'>
+  /**
+   * Told of each run's end: its kind, how it was recorded (succeeded, failed, cancelled, or
+   * queued again: a retry or a hand-back at a stop) and its seconds (the metrics, ops/metrics.ts).
+   */
+  onRunEnded?: (kind: string, outcome: string, seconds: number) => void
 }
 
 /** How often the runner deletes expired job records (ms): once an hour, and once at start. */
@@ -86,6 +92,12 @@ const PURGE_EVERY_MS = 60 * 60 * 1000
 const GENERIC_FAILURE =
   'The job failed. Try again, or ask an administrator to check the server log.'
 const PROGRESS_SAVE_MS = 250
+/** A job stopped by a server stop: queued again at once, its lease released (finishJob). */
+const HANDED_BACK: RunOutcome = {
+  status: 'queued',
+  error: 'Interrupted by a server stop.',
+  retryAfterSeconds: 0,
+}
 
 /** A kind's definition with its handler bound to the services. */
 type BoundJob = {
@@ -117,7 +129,10 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
   private refill = false
   private started = false
   private readonly settledRuns = new Set<Promise<void>>()
+  /** Jobs handed back by stop() while their handler still ran: their outcome is not recorded. */
+  private readonly handedBack = new Set<string>()
   private readonly unsubscribeChanges: () => void
+  private readonly onRunEnded: NonNullable<JobRunnerOptions['onRunEnded']>
 
   constructor(options: JobRunnerOptions<C>) {
     this.db = options.db
@@ -129,6 +144,7 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
     this.leaseSeconds = options.leaseSeconds ?? 30
     this.exclusive = options.exclusive ?? false
     this.retentionDays = options.retentionDays ?? 30
+    this.onRunEnded = options.onRunEnded ?? (() => {})
     this.unsubscribeChanges =
       options.changes?.subscribe('public.jobs', (change) => this.changedElsewhere(change)) ??
       (() => {})
@@ -194,14 +210,53 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
     this.wake()
   }
 
-  /** Stops taking work, aborts running jobs (they are retried by the next start) and waits. */
-  async stop(): Promise<void> {
+  /**
+   * Claims nothing more; running jobs go on, still heartbeated (the first step of a graceful stop,
+   * server/ops/lifecycle.ts).
+   */
+  drain(): void {
     this.started = false
+  }
+
+  /**
+   * Stops taking work, lets running jobs finish for up to `graceMs` (default 0), then aborts the
+   * rest and waits: an aborted job is handed back (queued again at once, its lease released:
+   * `locked_by` cleared), so another process, or the next start, takes it without waiting for
+   * the lease to run out.
+   */
+  async stop(graceMs = 0): Promise<void> {
+    this.started = false
+    if (graceMs > 0 && this.settledRuns.size > 0) {
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([
+        Promise.allSettled([...this.settledRuns]),
+        new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
+      ])
+      clearTimeout(timer)
+    }
     clearInterval(this.timer)
     this.unsubscribeChanges()
     for (const controller of this.running.values()) controller.abort(new ShutdownError())
     await this.filling
-    await Promise.allSettled([...this.settledRuns])
+    if (graceMs <= 0) {
+      await Promise.allSettled([...this.settledRuns])
+      return
+    }
+    // A handler deaf to its signal (work on a worker thread) must not outlast the stop's budget:
+    // after a second its job is handed back here, and its late outcome is never recorded.
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([
+      Promise.allSettled([...this.settledRuns]),
+      new Promise((resolve) => (timer = setTimeout(resolve, 1000))),
+    ])
+    clearTimeout(timer)
+    for (const jobId of [...this.running.keys()]) {
+      this.handedBack.add(jobId)
+      this.running.delete(jobId)
+      await finishJob(this.db, jobId, HANDED_BACK).catch((err: unknown) =>
+        this.log.error({ err, jobId }, 'handing back a job failed'),
+      )
+    }
   }
 
   /** Looks for work now (call after queueing a job in this process). */
@@ -274,7 +329,10 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
         return
       }
       if (!job) return
-      const run = this.execute(job)
+      // Its own context, not the one of the request whose enqueue woke the runner.
+      const run = runWithLogContext({ reqId: job.requestId ?? null, jobId: job.id }, () =>
+        this.execute(job),
+      )
       this.settledRuns.add(run)
       void run.finally(() => this.settledRuns.delete(run))
     }
@@ -282,6 +340,8 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
 
   private async execute(job: ClaimedJob): Promise<void> {
     const controller = new AbortController()
+    const startedAt = performance.now()
+    this.log.info({ kind: job.kind, attempt: job.attempts }, 'job run started')
     this.running.set(job.id, controller)
     this.notify({ jobId: job.id, orgId: job.orgId })
     let lastSaved = 0
@@ -308,7 +368,11 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
     } catch (error) {
       outcome = this.outcomeOf(job, error, controller.signal)
     }
+    if (this.handedBack.has(job.id)) return
     this.running.delete(job.id)
+    const seconds = (performance.now() - startedAt) / 1000
+    this.onRunEnded(job.kind, outcome.status, seconds)
+    this.log.info({ kind: job.kind, outcome: outcome.status, seconds }, 'job run ended')
     try {
       await finishJob(this.db, job.id, outcome)
     } catch (error) {
@@ -321,8 +385,7 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
   private outcomeOf(job: ClaimedJob, error: unknown, signal: AbortSignal): RunOutcome {
     const reason: unknown = signal.aborted ? signal.reason : undefined
     if (reason instanceof CancelledError) return { status: 'cancelled', error: null, code: null }
-    if (reason instanceof ShutdownError)
-      return { status: 'queued', error: 'Interrupted by a server stop.', retryAfterSeconds: 0 }
+    if (reason instanceof ShutdownError) return HANDED_BACK
     if (error instanceof AppError) {
       if (error.status >= 500) this.log.error({ err: error, jobId: job.id }, 'job failed')
       return { status: 'failed', error: error.detail, code: error.code }

@@ -3,6 +3,7 @@
  * the typed way features queue jobs), read, list a subject's jobs, request cancellation.
  * The JobRunner (job-runner.ts) does the work.
  */
+import { currentLogContext } from '../ops/log-context'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
@@ -92,6 +93,8 @@ export async function insertJob(
       maxAttempts: job.maxAttempts ?? 3,
       background: job.background ?? false,
       createdBy: principal.userId,
+      // The request being answered, so the job's log lines carry its id (ops/log-context.ts).
+      requestId: currentLogContext()?.reqId ?? null,
     })
     .returning()
   if (!row) throw new Error('insert returned no row')

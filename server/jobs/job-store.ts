@@ -24,6 +24,8 @@ export interface ClaimedJob {
   attempts: number
   maxAttempts: number
   createdBy: string | null
+  /** The request that queued it (jobs.request_id), or null; absent in jobs built by hand. */
+  requestId?: string | null
 }
 
 /** Runs `fn` in a transaction as the job runner's role. */
@@ -84,7 +86,7 @@ export async function claimNextJob(
         updated_at = now()
       FROM candidate WHERE jobs.id = candidate.id
       RETURNING jobs.id, jobs.org_id, jobs.kind, jobs.input, jobs.attempts, jobs.max_attempts,
-        jobs.created_by`)
+        jobs.created_by, jobs.request_id`)
     const [row] = rowsOf(result)
     if (!row) return null
     return {
@@ -95,6 +97,7 @@ export async function claimNextJob(
       attempts: Number(row.attempts),
       maxAttempts: Number(row.max_attempts),
       createdBy: (row.created_by as string | null) ?? null,
+      requestId: (row.request_id as string | null) ?? null,
     }
   })
 }

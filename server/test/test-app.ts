@@ -25,6 +25,7 @@ import type { Role } from '../db/roles'
 import type { CredentialVerifier } from '../auth/credential-registry'
 import type { ApiRateLimits } from '../config'
 import { member } from '../db/schema'
+import type { Lifecycle } from '../ops/lifecycle'
 
 export interface TestApp {
   app: FastifyInstance
@@ -86,6 +87,10 @@ export async function buildTestApp(
     wrapBlobs?: (blobs: BlobStore) => BlobStore
     /** Folder of a built web app to serve; default none (API only). */
     webRoot?: string
+    /** The process's graceful stop (server/ops/lifecycle.ts), for tests of draining. */
+    lifecycle?: Lifecycle
+    /** Bearer token of `GET /metrics`; no such route when absent. */
+    metricsToken?: string
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
@@ -128,6 +133,8 @@ export async function buildTestApp(
     signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
     demoLimits: options.demoLimits,
     webRoot: options.webRoot ?? path.join(blobDir, 'no-web'),
+    lifecycle: options.lifecycle,
+    metricsToken: options.metricsToken,
   })
   await app.ready()
   return {

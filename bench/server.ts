@@ -1,0 +1,139 @@
+/**
+ * `npm run bench -- --only server` (issue 28): tenant list throughput on PostgreSQL, through one
+ * instance and through two behind haproxy, against the same query run directly on the database
+ * with a bare pg client (the limit: what PostgreSQL itself does on this machine). Start-up
+ * reuses `npm run test:server`'s pieces (scripts/server-test/: PostgreSQL in a temporary data
+ * directory, the SMTP catcher, haproxy; server/test/child-server.ts for the instances), with the
+ * application's least-privileged role. Target on 2 cores: list ≥ 0.5 of the bare throughput.
+ * Each figure: requests answered in LIST_SECONDS by CONCURRENCY loops.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { startChildServer, type ChildServer } from '../server/test/child-server'
+import { freePort } from '../server/test/free-port'
+import { startLoadBalancer } from '../scripts/server-test/load-balancer'
+import { startMailCatcher } from '../scripts/server-test/mail-catcher'
+import { startLexdeskPostgres } from '../scripts/server-test/postgres-server'
+import {
+  orgGet,
+  signInByMail,
+  uploadText,
+  type Member,
+} from '../scripts/server-test/lexdesk-client'
+
+type Report = (key: string, value: number | null, unit: string, note?: string) => void
+
+/** Documents in the listed organisation: a page of 50 comes back full. */
+const DOCUMENTS = 60
+const CONCURRENCY = 8
+const LIST_SECONDS = 10
+
+/** Runs `CONCURRENCY` loops of `once` for LIST_SECONDS; returns answers per second. */
+async function throughput(once: () => Promise<void>): Promise<number> {
+  const end = Date.now() + LIST_SECONDS * 1000
+  let done = 0
+  const loop = async () => {
+    while (Date.now() < end) {
+      await once()
+      done += 1
+    }
+  }
+  const started = Date.now()
+  await Promise.all(Array.from({ length: CONCURRENCY }, loop))
+  return done / ((Date.now() - started) / 1000)
+}
+
+/** Lists the first page of `member`'s documents at `base`; throws on anything but 200. */
+const listAt = (base: string, member: Member) => async () => {
+  const res = await orgGet(base, member, '/documents?limit=50')
+  await res.arrayBuffer()
+  if (res.status !== 200) throw new Error(`listing answered ${res.status}`)
+}
+
+export async function serverBench(report: Report): Promise<void> {
+  const stops: Array<() => Promise<unknown>> = []
+  try {
+    const postgres = await startLexdeskPostgres()
+    stops.push(() => postgres.stop())
+    const mail = await startMailCatcher()
+    stops.push(() => mail.close())
+    const ports = [await freePort(), await freePort()]
+    const lbPort = await freePort()
+    const instances: ChildServer[] = []
+    for (const port of ports) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-bench-server-'))
+      const instance = await startChildServer({
+        dataDir,
+        port,
+        readyTimeoutMs: 180_000,
+        env: {
+          DATABASE_URL: postgres.url('lexdesk', 'lexdesk_login'),
+          DATABASE_MIGRATION_URL: postgres.url('lexdesk'),
+          SMTP_URL: mail.url,
+          MAIL_FROM: 'Lexdesk <no-reply@firm.test>',
+          PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
+          HOST: '127.0.0.1',
+          TRUST_PROXY: '127.0.0.1',
+          LEXDESK_SECRET: 'server-bench-secret-of-at-least-32-characters!',
+          API_READS_PER_MINUTE: '1000000',
+          LOG_LEVEL: 'warn',
+        },
+      })
+      instances.push(instance)
+      stops.push(async () => {
+        await instance.stop('SIGKILL')
+        rmSync(dataDir, { recursive: true, force: true })
+      })
+    }
+    const lb = await startLoadBalancer(lbPort, ports)
+    stops.push(() => lb.stop())
+    const member = await signInByMail(lb.origin, lb.origin, mail)
+    for (let i = 0; i < DOCUMENTS; i++)
+      await uploadText(lb.origin, member, `memo-${i}.txt`, `Memo ${i}: the parties agree.`)
+
+    // The limit: the listing's query, in a tenant transaction as the application runs it.
+    const bare = new pg.Pool({
+      connectionString: postgres.url('lexdesk', 'lexdesk_login'),
+      max: CONCURRENCY,
+    })
+    stops.push(() => bare.end())
+    const bareOnce = async () => {
+      const client = await bare.connect()
+      try {
+        await client.query('BEGIN')
+        await client.query(
+          `SELECT set_config('role', 'lexdesk_app', true), set_config('app.org_id', $1, true)`,
+          [member.orgId],
+        )
+        await client.query(
+          'SELECT * FROM documents WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT 51',
+          [member.orgId],
+        )
+        await client.query('COMMIT')
+      } finally {
+        client.release()
+      }
+    }
+    const limit = await throughput(bareOnce)
+    report('server_list_bare_sql_rps', limit, 'req/s', `${CONCURRENCY} clients, the limit`)
+    const one = await throughput(listAt(`http://127.0.0.1:${ports[0]}`, member))
+    report('server_list_one_instance_rps', one, 'req/s', `${(one / limit).toFixed(2)} of bare`)
+    const two = await throughput(listAt(lb.origin, member))
+    report(
+      'server_list_two_behind_haproxy_rps',
+      two,
+      'req/s',
+      `${(two / limit).toFixed(2)} of bare (target ≥ 0.5)`,
+    )
+    report(
+      'server_hybrid_search_100k_p50_ms',
+      null,
+      'ms',
+      'not measured yet (issue 28, ops lane report)',
+    )
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined)
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The graceful stop of SIGTERM (issue 28): /readyz turns 503 while the server still serves,
+ * open event streams end, the socket stops accepting, and close() resolves.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../test/test-app'
+import { followEventStream } from '../test/follow-event-stream'
+import { jobs } from '../db/schema'
+import { Lifecycle } from './lifecycle'
+import { drainDelayMs, stopGracefully } from './stop-gracefully'
+
+let t: TestApp
+let origin: string
+let alice: TestMember
+const lifecycle = new Lifecycle()
+
+beforeAll(async () => {
+  t = await buildTestApp({ lifecycle })
+  origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
+  alice = await signedInMember(t, 'Stopping Firm')
+})
+afterAll(() => t.close())
+
+describe('stopGracefully', () => {
+  it('answers /readyz 503 while draining, still serves, ends event streams, then stops accepting', async () => {
+    const [job] = await t.database.db
+      .insert(jobs)
+      .values({
+        orgId: alice.orgId,
+        kind: 'analysis',
+        status: 'running',
+        attempts: 1,
+        lockedBy: 'another-server-process',
+        heartbeatAt: new Date(),
+        startedAt: new Date(),
+        createdBy: alice.userId,
+      })
+      .returning({ id: jobs.id })
+    const stream = await followEventStream(
+      `${origin}/api/v1/orgs/${alice.orgId}/jobs/${job!.id}/events`,
+      { headers: alice.headers },
+    )
+    expect(stream.status, stream.body).toBe(200)
+    expect((await fetch(`${origin}/readyz`)).status).toBe(200)
+
+    lifecycle.drain(10_000)
+    const ready = await fetch(`${origin}/readyz`)
+    expect(ready.status).toBe(503)
+    expect(await ready.json()).toMatchObject({ code: 'shutting_down' })
+    // Draining is not refusing: the load balancer may still send a request or two.
+    const listed = await fetch(`${origin}/api/v1/orgs/${alice.orgId}/documents`, {
+      headers: alice.headers,
+    })
+    expect(listed.status).toBe(200)
+    expect(stream.ended).toBe(false)
+
+    await stopGracefully(t.app, lifecycle, { timeoutMs: 10_000, drainMs: 0 })
+    await expect.poll(() => stream.ended).toBe(true)
+    await expect(fetch(`${origin}/healthz`)).rejects.toThrow()
+  })
+
+  it('keeps serving a quarter of the budget, at most 5 s, before closing', () => {
+    expect(drainDelayMs(8_000)).toBe(2_000)
+    expect(drainDelayMs(30_000)).toBe(5_000)
+  })
+})
