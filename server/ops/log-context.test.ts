@@ -48,9 +48,9 @@ describe('the request id in the logs', () => {
     await expect
       .poll(() => parsed().find((l) => l.msg === 'job run ended' && l.jobId === job?.id))
       .toMatchObject({ reqId: requestId, kind: 'document-chunks', outcome: 'succeeded' })
-    expect(parsed().find((l) => l.msg === 'job run started' && l.jobId === job?.id)).toMatchObject(
-      { reqId: requestId },
-    )
+    expect(parsed().find((l) => l.msg === 'job run started' && l.jobId === job?.id)).toMatchObject({
+      reqId: requestId,
+    })
     // The request's own lines carry the same id.
     expect(parsed().some((l) => l.reqId === requestId && l.msg === 'request completed')).toBe(true)
     const cookie = String(alice.headers.cookie ?? '')
