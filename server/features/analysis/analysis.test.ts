@@ -41,8 +41,11 @@ function spansOf(result: AnalysisResult): { start: number; end: number; text?: s
   ]
   return [
     ...result.summary.sentences,
+    ...(result.summary.dealSheet?.lines.flatMap((line) => line.citations) ?? []),
+    ...(result.summary.dealSheet?.attention.flatMap((point) => point.citations) ?? []),
     ...result.clauses,
-    ...result.risks,
+    // An absent clause is reported without a citation (decision 0066): nothing to quote.
+    ...result.risks.filter((risk) => !risk.absent),
     ...k.parties,
     ...terms.filter((term) => term !== null),
   ]
@@ -80,7 +83,9 @@ describe('document analysis API', () => {
     const analysis = await analyse(alice, documentId, 'full')
     expect(analysis).toMatchObject({ kind: 'full', engine: 'local' })
     const { result } = analysis
-    expect(result.summary.sentences.length).toBeGreaterThan(0)
+    // A contract's summary is its deal sheet (decision 0065): every line filled or 'Not found'.
+    expect(result.summary.dealSheet?.lines.length).toBeGreaterThan(5)
+    expect(result.summary.dealSheet?.lines.some((line) => line.value !== null)).toBe(true)
     expect(result.clauses.length).toBeGreaterThan(0)
     expect(result.keyTerms.governingLaw?.value).toBe('New York')
     expect(result.keyTerms.parties.map((p) => p.name).join(' | ')).toMatch(/Northwind Analytics/)
