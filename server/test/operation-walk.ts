@@ -316,6 +316,17 @@ export function operationRequests(t: TestApp, org: TestMember) {
     createApiKey: async () => ({ payload: { name: 'Walk key', scopes: 'read' } }),
     analyzeDocument: async () => ({ payload: { kind: 'summarize' } }),
     exportOrganization: async () => ({ payload: { includeEmbeddings: false } }),
+    importOrganization: async () => {
+      // An empty ZIP (its end-of-central-directory record alone): accepted, then refused by the
+      // job's archive check (no manifest), nothing written.
+      const form = new FormData()
+      form.append('create_org_if_missing', 'true')
+      form.append('org_name', 'Walk import')
+      const emptyZip = new Uint8Array(22)
+      emptyZip.set([0x50, 0x4b, 0x05, 0x06])
+      form.append('zip_file', new Blob([emptyZip]), 'walk.zip')
+      return { payload: form }
+    },
     cancelJob: async () => ({ payload: {} }),
     acknowledgeConsent: async () => ({ payload: {} }),
     createEntity: async () => ({ payload: { name: 'Walk client' } }),

@@ -7,6 +7,7 @@ import type { FileSink } from '../../http/read-multipart'
 import type { BlobStore } from '../../blob/blob-store'
 import { orgBlobKey } from '../../blob/blob-keys'
 import { withTenant, type Principal } from '../../db/tenant'
+import { recordAudit } from '../../audit/record-audit'
 import { AppError } from '../../errors/app-error'
 import type { Job } from '../../jobs/job-service'
 import type { AppServices } from '../../services'
@@ -58,9 +59,22 @@ export async function startTenantImport(
       )
     const orgName = fields.org_name?.trim()
     if (!orgName) throw new AppError('validation_failed', 'org_name: name the new organisation')
-    return await withTenant(services.db, principal, (tx) =>
-      services.jobs.enqueue(tx, principal, IMPORT_JOB_KIND, { blobKey: stored.blobKey, orgName }),
-    )
+    // Audited where it was asked for (this organisation), beside the job; the new organisation's
+    // own 'org.imported' entry follows when the job publishes it.
+    return await withTenant(services.db, principal, async (tx) => {
+      const job = await services.jobs.enqueue(tx, principal, IMPORT_JOB_KIND, {
+        blobKey: stored.blobKey,
+        orgName,
+      })
+      await recordAudit(
+        tx,
+        principal,
+        'org.import_requested',
+        { type: 'job', id: job.id },
+        { orgName },
+      )
+      return job
+    })
   } catch (error) {
     await services.blobs.delete(stored.blobKey)
     throw error
