@@ -494,9 +494,16 @@ async function checkGracefulStop(rig: Rig, who: Member) {
         )
         assert(tookMs <= SHUTDOWN_TIMEOUT_S * 1000 + 2000, `the stop took ${tookMs} ms`)
         assert(!/ran out of time/.test(victim.output()), 'the graceful stop ran out of time')
-        // Handed back, not left to its lease: the survivor claims it within a few polls.
-        await until('the survivor did not take the job over', 10_000, async () =>
-          pidOf(await holder()) === survivor.pid ? true : undefined,
+        // Finished within the stop's grace, or handed back (not left to its lease): then the
+        // survivor claims it within a few polls; 25 s leaves room for a loaded machine and stays
+        // under the 30 s lease a dead instance's job waits for.
+        await until(
+          'the job was neither finished nor taken over by the survivor',
+          25_000,
+          async () => {
+            const row = await holder()
+            return row?.status === 'succeeded' || pidOf(row) === survivor.pid ? true : undefined
+          },
         )
       } finally {
         await client.end()
