@@ -39,6 +39,9 @@ export const documentListQuery = (orgId: string, filters: DocumentFilters) =>
         .then(unwrap),
     // Keep the old cards on screen while a new search runs instead of flashing a skeleton.
     placeholderData: keepPreviousData,
+    // Read again whenever the library opens: the list may have been cached by another screen (the
+    // home's assistant picker) before documents were added while no live refresh was listening.
+    staleTime: 0,
   })
 
 /** One document with its full text. Throws `ApiError` (404 when missing or another org's). */
