@@ -31,13 +31,11 @@ test('the analysis shows the summary header, parties with roles and risks orient
   await page.getByRole('button', { name: 'Analyze' }).click()
   await expect(page.getByText('Analysis complete!')).toBeVisible({ timeout: 60_000 })
 
-  const facts = page.getByLabel('Key facts')
-  await expect(
-    facts.getByRole('button', { name: 'Summary fact Type: Distribution Agreement' }),
-  ).toBeVisible()
-  await expect(
-    facts.getByRole('button', { name: /^Summary fact Term: until 2024-03-02/ }),
-  ).toBeVisible()
+  // A contract's summary is its deal sheet (decision 0065): the deal and its term, each cited.
+  const sheet = page.getByLabel('Deal sheet')
+  await expect(sheet.getByText(/Distribution Agreement/i).first()).toBeVisible()
+  await expect(sheet.getByRole('button', { name: 'Deal, source 1' })).toBeVisible()
+  await expect(sheet.getByRole('button', { name: 'Term and renewal, source 1' })).toBeVisible()
   await expect(
     page.getByRole('button', { name: 'Party: Marrow Medical Supplies LLC, Distributor' }),
   ).toBeVisible()
