@@ -14,12 +14,12 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { openPglite } from '../server/db/client'
-import { documents, organization } from '../server/db/schema'
-import { withTenant, type Principal } from '../server/db/tenant'
+import { organization } from '../server/db/schema'
+import type { Principal } from '../server/db/tenant'
 import { loadConfig } from '../server/config'
 import { createEmbedder } from '../server/ai/embedder/create-embedder'
 import { WorkerPool } from '../server/workers/worker-pool'
-import { embedAll, replaceChunks } from '../server/search/index-document'
+import { indexEvalDocument } from './index-eval-document'
 import { chunkText } from '../server/search/chunk-text'
 import { hybridSearch } from '../server/search/hybrid-search'
 import { PASSAGES_PER_ANSWER } from '../server/features/assistant/service'
@@ -81,22 +81,7 @@ let coveredSpans = 0
 const started = performance.now()
 for (const nda of data.documents) {
   const chunks = chunkText(nda.text)
-  const vectors = await embedAll(
-    embedder,
-    chunks.map((c) => c.text),
-  )
-  const documentId = await withTenant(db, principal, async (tx) => {
-    const [row] = await tx
-      .insert(documents)
-      .values({ orgId: 'eval', title: `NDA ${nda.id}`, content: nda.text })
-      .returning({ id: documents.id })
-    if (!row) throw new Error('insert returned no row')
-    await replaceChunks(tx, { orgId: 'eval', appId: null, documentId: row.id }, chunks, {
-      embedderId: embedder.id,
-      vectors,
-    })
-    return row.id
-  })
+  const documentId = await indexEvalDocument(db, embedder, principal, nda, chunks)
   for (const [key, annotation] of Object.entries(nda.annotation_sets[0]?.annotations ?? {})) {
     const hypothesis = data.labels[key]?.hypothesis
     if (!hypothesis) continue

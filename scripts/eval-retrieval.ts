@@ -22,12 +22,12 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { openPglite } from '../server/db/client'
-import { documents, organization } from '../server/db/schema'
-import { withTenant, type Principal } from '../server/db/tenant'
+import { organization } from '../server/db/schema'
+import type { Principal } from '../server/db/tenant'
 import { loadConfig } from '../server/config'
 import { createEmbedder } from '../server/ai/embedder/create-embedder'
 import { WorkerPool } from '../server/workers/worker-pool'
-import { embedAll, replaceChunks } from '../server/search/index-document'
+import { indexEvalDocument } from './index-eval-document'
 import { hybridSearch } from '../server/search/hybrid-search'
 import { paraphraseAway } from '../server/search/paraphrase/paraphrase-away'
 import { wordNet } from '../server/search/paraphrase/wordnet-synonyms'
@@ -68,22 +68,7 @@ const rewrites = { disjoint: 0, replaced: 0, dropped: 0 }
 const started = performance.now()
 for (const nda of data.documents) {
   const spans = nda.spans.map(([start, end]) => ({ start, end, text: nda.text.slice(start, end) }))
-  const vectors = await embedAll(
-    embedder,
-    spans.map((s) => s.text),
-  )
-  const documentId = await withTenant(db, principal, async (tx) => {
-    const [row] = await tx
-      .insert(documents)
-      .values({ orgId: 'eval', title: `NDA ${nda.id}`, content: nda.text })
-      .returning({ id: documents.id })
-    if (!row) throw new Error('insert returned no row')
-    await replaceChunks(tx, { orgId: 'eval', appId: null, documentId: row.id }, spans, {
-      embedderId: embedder.id,
-      vectors,
-    })
-    return row.id
-  })
+  const documentId = await indexEvalDocument(db, embedder, principal, nda, spans)
   for (const [key, annotation] of Object.entries(nda.annotation_sets[0]?.annotations ?? {})) {
     if (annotation.choice === 'NotMentioned' || annotation.spans.length === 0) continue
     let hypothesis = data.labels[key]?.hypothesis ?? ''
