@@ -13,7 +13,7 @@ const DISTRIBUTION_AGREEMENT = [
   '5. Governing Law. This Agreement is governed by the laws of the Province of Ontario.',
 ].join('\n\n')
 
-test('the analysis shows the summary header, parties with roles and risks oriented to our party', async ({
+test('the analysis shows the deal sheet, parties with roles and risks oriented to the party we act for, kept after a reload', async ({
   page,
 }) => {
   await signIn(page, `counsel-${Date.now()}@firm.test`)
@@ -40,20 +40,28 @@ test('the analysis shows the summary header, parties with roles and risks orient
     page.getByRole('button', { name: 'Party: Marrow Medical Supplies LLC, Distributor' }),
   ).toBeVisible()
 
-  const nonCompete = (name: RegExp) => page.getByRole('button', { name })
-  await expect(nonCompete(/^Non-compete:.*Binds Marrow Medical Supplies LLC/)).toBeVisible()
-
-  await page.getByRole('radio', { name: 'Quillon Instruments Inc. (Supplier)' }).check()
+  // Whose risk each one is comes from the server (decision 0073): the bearer while nothing is
+  // chosen, then oriented to the party saved as "we act for", and still so after a reload.
+  const nonCompete = (severity: string, name: RegExp) =>
+    page.getByRole('region', { name: severity }).getByRole('button', { name })
   await expect(
-    page
-      .getByRole('region', { name: 'Low severity' })
-      .getByRole('button', { name: /^Non-compete:.*Binds them \(informational\)/ }),
+    nonCompete('High severity', /^Non-compete:.*Risk for Marrow Medical Supplies LLC/),
   ).toBeVisible()
 
-  await page.getByRole('radio', { name: 'Marrow Medical Supplies LLC (Distributor)' }).check()
+  const weActFor = page.getByRole('group', { name: 'We act for' })
+  await weActFor.getByRole('radio', { name: 'Quillon Instruments Inc. (Supplier)' }).check()
+  await expect(nonCompete('Low severity', /^Non-compete:.*Their risk/)).toBeVisible()
+
+  await weActFor.getByRole('combobox', { name: 'We act for the role' }).selectOption('distributor')
+  await expect(weActFor).toContainText('The distributor: Marrow Medical Supplies LLC.')
+  await expect(nonCompete('High severity', /^Non-compete:.*Our risk/)).toBeVisible()
+
+  await page.reload()
+  await page.getByRole('button', { name: /^Full/ }).first().click()
   await expect(
-    page
-      .getByRole('region', { name: 'High severity' })
-      .getByRole('button', { name: /^Non-compete:.*Binds us/ }),
-  ).toBeVisible()
+    page.getByRole('group', { name: 'We act for' }).getByRole('combobox', {
+      name: 'We act for the role',
+    }),
+  ).toHaveValue('distributor')
+  await expect(nonCompete('High severity', /^Non-compete:.*Our risk/)).toBeVisible()
 })

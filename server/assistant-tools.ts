@@ -9,7 +9,7 @@ import { z } from 'zod'
 import type { AppServices } from './services'
 import { hybridSearch } from './search/hybrid-search'
 import { getDocument, listDocuments, toDocument } from './features/documents/service'
-import { listAnalyses, toAnalysis } from './features/analysis/service'
+import { listAnalyses } from './features/analysis/service'
 import { createEntity, listEntities } from './features/entities/service'
 import { NewEntity } from './features/entities/schemas'
 import { listRecentConversations } from './features/connect-gpt/service'
@@ -88,8 +88,7 @@ export function assistantTools(services: Pick<AppServices, 'db' | 'engines'>): A
       scope: 'read',
       input: { documentId: DocumentId, limit: Limit(10, 50), offset: Offset },
       async run(principal, { documentId, ...page }) {
-        const { rows, total } = await listAnalyses(db, principal, documentId, page)
-        return { items: rows.map(toAnalysis), total }
+        return listAnalyses(db, principal, documentId, page)
       },
     }),
     assistantTool({

@@ -184,6 +184,13 @@ export const documents = pgTable(
      * first, so a cited span's page is found (decision 0053); null otherwise.
      */
     pageStarts: integer('page_starts').array(),
+    /**
+     * Whom the firm acts for in this document (server/ai/analyzer/we-act-for.ts: `{ kind:
+     * 'party', party }` or `{ kind: 'role', role }`, decision 0073); null until a user chooses.
+     * Read through storedWeActFor (an imported archive may hold anything). Risks are oriented to
+     * it when an analysis is read.
+     */
+    weActFor: jsonb('we_act_for'),
   },
   (t) => [
     // The library's order (newest first, id as tie-break), so a page stops after its rows.

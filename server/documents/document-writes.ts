@@ -221,7 +221,7 @@ export async function removeDocumentFiles(blobs: BlobStore, row: RemovedDocument
 export function assertMayChangeDocument(
   principal: Principal,
   createdBy: string | null,
-  verb: 'delete' | 'rename',
+  verb: 'delete' | 'rename' | 'change',
 ): void {
   assertCreatorOrAdmin(principal, createdBy, {
     code: 'not_document_creator',

@@ -98,6 +98,7 @@ export const ERROR_STATUS = {
   too_many_streams: 429,
   unauthenticated: 401,
   unknown_job_kind: 500,
+  unknown_party: 400,
   unpacked_too_large: 413,
   unprocessable: 422,
   unsupported_media_type: 415,

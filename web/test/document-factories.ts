@@ -28,6 +28,7 @@ export function makeDocumentDetail(
     documentType: 'nda',
     createdAt: '2026-03-10T09:00:00.000Z',
     createdBy: 'user-1',
+    weActFor: null,
     fileName: null,
     mimeType: null,
     sizeBytes: null,

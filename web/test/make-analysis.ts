@@ -40,7 +40,10 @@ function risk(content: string, text: string, fields: Omit<Risk, 'start' | 'end'>
   return { start, end, ...fields }
 }
 
-/** A full analysis of `SAMPLE_CONTRACT`; override `id`, `kind` or `createdAt` per test. */
+/**
+ * A full analysis of `SAMPLE_CONTRACT` as the server returns it while the document has no
+ * "we act for" choice; override `id`, `kind` or `createdAt` per test.
+ */
 export function makeAnalysis(
   overrides: { id?: string; kind?: AnalysisKind; createdAt?: string; documentId?: string } = {},
 ): Analysis {
@@ -52,6 +55,8 @@ export function makeAnalysis(
     engine: 'local',
     model: 'textrank-v1',
     createdAt: overrides.createdAt ?? '2026-03-12T14:03:00.000Z',
+    weActFor: null,
+    ourParty: null,
     result: {
       summary: {
         text: 'This Agreement is made on 1 March 2026 between Acme Corp ("Acme") and Beta LLC ("Beta"). Beta\'s liability under this Agreement is unlimited.',
@@ -103,6 +108,8 @@ export function makeAnalysis(
           binds: ['Beta LLC'],
           severityIfBindsUs: 'high',
           severityIfBindsThem: 'low',
+          // As the server says it while the document has no "we act for" choice.
+          whose: { label: 'Risk for Beta LLC', reason: 'The cited clause binds Beta LLC.' },
         }),
         risk(c, 'renews automatically', {
           code: 'auto-renewal',

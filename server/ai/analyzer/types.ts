@@ -37,7 +37,9 @@ export type RiskOrientation = z.infer<typeof RiskOrientation>
  * client can re-orient without a new analysis; `orientation` is set when the request named our
  * party, and `severity` is then already oriented. All four are optional: older analyses lack them.
  * `absent` marks a risk about a clause the contract lacks: it has no citation, and its span is the
- * empty span at 0.
+ * empty span at 0. `whose` says whose risk it is and why ("Our risk", "Their risk", "Mutual",
+ * "Risk for Acme Corp"); the server sets it, with `orientation` and the oriented `severity`, from
+ * the document's stored "we act for" choice when it returns an analysis (orient-risks.ts).
  */
 export const Risk = Span.extend({
   code: z.string(),
@@ -49,6 +51,7 @@ export const Risk = Span.extend({
   severityIfBindsThem: Severity.optional(),
   orientation: RiskOrientation.optional(),
   absent: z.boolean().optional(),
+  whose: z.object({ label: z.string(), reason: z.string() }).optional(),
 })
 export type Risk = z.infer<typeof Risk>
 

@@ -15,8 +15,6 @@ export const analysisJob = defineJob({
   input: z.object({
     documentId: z.string().uuid(),
     kind: AnalysisKind,
-    /** The party the firm acts for; risks are oriented to it. */
-    ourParty: z.string().max(200).optional(),
   }),
   result: z.object({ analysisId: z.string().uuid() }).meta({ id: 'AnalysisJobResult' }),
   handler: (services: AppServices) => {
@@ -28,7 +26,6 @@ export const analysisJob = defineJob({
         context.progress(0.02, 'Reading the document')
         const document = await readAnalysableDocument(deps.db, principal, input.documentId)
         const row = await analyzeAndStore(deps, principal, document, input.kind, {
-          ourParty: input.ourParty,
           signal: context.signal,
           onProgress: (fraction, message) => context.progress(0.05 + fraction * 0.9, message),
         })

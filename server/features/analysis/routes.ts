@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
+import { WeActFor } from '../../ai/analyzer/we-act-for'
 import type { AppServices } from '../../services'
 import { DocumentParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
 import { JobSchema } from '../../job-schema'
-import { listAnalyses, startAnalysis, toAnalysis } from './service'
+import { listAnalyses, startAnalysis } from './service'
 
 const AnalysisSchema = z
   .object({
@@ -17,6 +18,15 @@ const AnalysisSchema = z
     engine: z.string(),
     model: z.string(),
     result: AnalysisResult.meta({ id: 'AnalysisResult' }),
+    weActFor: WeActFor.nullable().describe(
+      "The document's choice of whom the firm acts for (setWeActFor); null when none",
+    ),
+    ourParty: z
+      .string()
+      .nullable()
+      .describe(
+        "The party of this analysis that choice names; every risk's `whose`, `orientation` and `severity` are oriented to it. Null: risks name the party that bears them",
+      ),
     createdAt: z.string(),
   })
   .meta({ id: 'Analysis' })
@@ -38,8 +48,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
       config: { minRole: 'member' },
     },
     async (req) => {
-      const page = await listAnalyses(deps.db, principalOf(req), req.params.documentId, req.query)
-      return { items: page.rows.map(toAnalysis), total: page.total }
+      return listAnalyses(deps.db, principalOf(req), req.params.documentId, req.query)
     },
   )
 
@@ -52,30 +61,13 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
         description:
           "Queues the configured analysis engine's run over the document as a background job, whatever its length (202 with the job; a short document's may already have ended when the answer arrives): follow it with streamJob or getJob; its result's `analysisId` names the stored analysis (listAnalyses), whose every finding carries character offsets into the document content. 404 for another organisation's document and 422 `no_text` for a document without text, before anything is queued; the engine's failures end the job with its `errorCode`.",
         params: DocumentParams,
-        body: z.object({
-          kind: AnalysisKind.default('full'),
-          ourParty: z
-            .string()
-            .trim()
-            .min(1)
-            .max(200)
-            .optional()
-            .describe(
-              'The party the firm acts for (name, defined term or role); orients the risks',
-            ),
-        }),
+        body: z.object({ kind: AnalysisKind.default('full') }),
         response: { 202: JobSchema },
       },
       config: { minRole: 'member' },
     },
     async (req, reply) => {
-      const job = await startAnalysis(
-        deps,
-        principalOf(req),
-        req.params.documentId,
-        req.body.kind,
-        req.body.ourParty,
-      )
+      const job = await startAnalysis(deps, principalOf(req), req.params.documentId, req.body.kind)
       return reply.status(202).send(job)
     },
   )

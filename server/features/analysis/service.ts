@@ -21,53 +21,70 @@ import type { Job } from '../../jobs/job-service'
 import type { AppServices } from '../../services'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
+import { orientRisks } from '../../ai/analyzer/orient-risks'
+import { partyWeActFor, storedWeActFor, type WeActFor } from '../../ai/analyzer/we-act-for'
 
 type AnalysisRow = typeof analyses.$inferSelect
 
 /**
- * The text of document `documentId` of the principal's org, read under RLS. Throws a 404 problem
- * when it does not exist or belongs to another org (the documents feature owns writes; analysis
- * only reads the shared table, so the two features stay independent).
+ * The text of document `documentId` of the principal's org and whom the firm acts for in it,
+ * read under RLS. Throws a 404 problem when it does not exist or belongs to another org (the
+ * documents feature owns writes; analysis only reads the shared table, so the two features stay
+ * independent).
  */
-async function readDocumentContent(db: Db, principal: Principal, documentId: string) {
+async function readDocument(db: Db, principal: Principal, documentId: string) {
   const [found] = await withTenant(db, principal, (tx) =>
     tx
-      .select({ content: documents.content })
+      .select({ content: documents.content, weActFor: documents.weActFor })
       .from(documents)
       .where(eq(documents.id, documentId))
       .limit(1),
   )
   if (!found) throw notFound('Document')
-  return found.content
+  return { content: found.content, weActFor: storedWeActFor(found.weActFor) }
 }
 
-/** The API shape of a stored analysis. */
-export function toAnalysis(row: AnalysisRow) {
+/**
+ * The API shape of a stored analysis, its risks oriented to `weActFor` (the document's choice,
+ * resolved against this analysis's own parties; a choice none of them matches orients nothing):
+ * each risk says whose it is and why (orientRisks). `ourParty` is the party the choice resolved
+ * to.
+ */
+export function toAnalysis(row: AnalysisRow, weActFor: WeActFor | null) {
+  const stored = row.result as AnalysisResult
+  const parties = stored.keyTerms.parties
+  const ours = weActFor ? partyWeActFor(weActFor, parties) : null
   return {
     id: row.id,
     documentId: row.documentId,
     kind: row.kind as AnalysisKind,
     engine: row.engine,
     model: row.model,
-    result: row.result as AnalysisResult,
+    result: { ...stored, risks: orientRisks(stored.risks, parties, ours) },
+    weActFor,
+    ourParty: ours?.name ?? null,
     createdAt: row.createdAt.toISOString(),
   }
 }
 
-/** Lists a document's analyses newest first; 404 if the document is not the org's. */
+/**
+ * Lists a document's analyses newest first, each oriented to the document's "we act for" choice
+ * (toAnalysis); 404 if the document is not the org's.
+ */
 export async function listAnalyses(
   db: Db,
   principal: Principal,
   documentId: string,
   page: { limit: number; offset: number },
 ) {
-  await readDocumentContent(db, principal, documentId)
+  const { weActFor } = await readDocument(db, principal, documentId)
   const where = eq(analyses.documentId, documentId)
-  return readPage(db, principal, analyses, {
+  const { rows, total } = await readPage(db, principal, analyses, {
     where,
     orderBy: [desc(analyses.createdAt), desc(analyses.id)],
     ...page,
   })
+  return { items: rows.map((row) => toAnalysis(row, weActFor)), total }
 }
 
 /** What an analysis needs: the database and the configured engine. */
@@ -84,7 +101,6 @@ export async function startAnalysis(
   principal: Principal,
   documentId: string,
   kind: AnalysisKind,
-  ourParty?: string,
 ): Promise<Job> {
   await readAnalysableDocument(deps.db, principal, documentId)
   return withTenant(deps.db, principal, (tx) =>
@@ -92,7 +108,7 @@ export async function startAnalysis(
       tx,
       principal,
       'analysis',
-      { documentId, kind, ourParty },
+      { documentId, kind },
       {
         subjectId: documentId,
       },
@@ -105,7 +121,7 @@ export async function startAnalysis(
  * none (a scanned PDF).
  */
 export async function readAnalysableDocument(db: Db, principal: Principal, documentId: string) {
-  const content = await readDocumentContent(db, principal, documentId)
+  const { content } = await readDocument(db, principal, documentId)
   if (content.trim().length === 0) {
     throw new AppError('no_text', 'This document has no text to analyze (scanned PDF?).')
   }

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../errors/app-error'
 import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
+import { orientRisks } from '../../ai/analyzer/orient-risks'
 import { problemResponse } from '../../http/problem-responses'
 import { clientGoneSignal } from '../../http/client-gone'
 import { enforceRateLimit } from '../../http/rate-limited'
@@ -150,9 +151,13 @@ export const demoRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => {
       try {
-        return {
-          analysis: await engines.analyzer.analyze(req.body.documentText, req.body.analysisType),
-        }
+        const analysis = await engines.analyzer.analyze(
+          req.body.documentText,
+          req.body.analysisType,
+        )
+        // No side is chosen in the demo: each risk names the party that bears it, or mutual.
+        const risks = orientRisks(analysis.risks, analysis.keyTerms.parties, null)
+        return { analysis: { ...analysis, risks } }
       } catch (error) {
         throw new AppError('analysis_failed', 'Failed to analyze document', {}, error)
       }

@@ -24,7 +24,9 @@ import {
   PASTE_BODY_LIMIT_BYTES,
   PastedDocument,
   DocumentUpdate,
+  WeActForUpdate,
 } from './schemas'
+import { setWeActFor } from './set-we-act-for'
 import { getDocument, getDocumentFile, listDocuments, renameDocument, toDocument } from './service'
 import {
   createDocument,
@@ -204,6 +206,26 @@ export const documentRoutes: FastifyPluginAsyncZod<{
     async (req) =>
       toDocument(
         await renameDocument(deps.db, principalOf(req), req.params.documentId, req.body.title),
+      ),
+  )
+
+  app.put(
+    '/orgs/:orgId/documents/:documentId/we-act-for',
+    {
+      schema: {
+        operationId: 'setWeActFor',
+        tags: ['documents'],
+        description:
+          "Stores whom the firm acts for in the document: `{ kind: 'party', party }` (a party its newest analysis extracted, by name, defined term or role) or `{ kind: 'role', role }` (licensee, customer, employee…, the party holding that role); null clears it. listAnalyses then says of every risk whose it is and why, oriented to that party. 400 `unknown_party` when no analysed party matches. A member may change only documents they created (403 otherwise); admins and owners may change any.",
+        params: DocumentParams,
+        body: WeActForUpdate,
+        response: { 200: DocumentSchema },
+      },
+      config: { minRole: 'member' },
+    },
+    async (req) =>
+      toDocument(
+        await setWeActFor(deps.db, principalOf(req), req.params.documentId, req.body.weActFor),
       ),
   )
 

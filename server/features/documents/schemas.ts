@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { toSingleLineText } from '../../http/single-line-text'
 import { PageQuery, pageOf } from '../../http/paging'
 import { AppId } from '../../http/params'
+import { WeActFor } from '../../ai/analyzer/we-act-for'
 
 export const DocumentType = z
   .string()
@@ -35,6 +36,9 @@ export const DocumentSchema = z
       .describe(
         "For a scan read by OCR: where each page's text starts in `content` (page 1 first); its page images are getDocumentPage. Null otherwise.",
       ),
+    weActFor: WeActFor.nullable().describe(
+      'Whom the firm acts for in this document (setWeActFor); its analyses orient their risks to it. Null until chosen.',
+    ),
   })
   .meta({ id: 'Document' })
 
@@ -85,6 +89,9 @@ export const DocumentTitle = z
 
 /** The body of a rename: the new title, cleaned as every title is. */
 export const DocumentUpdate = z.object({ title: DocumentTitle })
+
+/** The body of setWeActFor: a party or a role, or null to clear the choice. */
+export const WeActForUpdate = z.object({ weActFor: WeActFor.nullable() })
 
 /** Most ids one bulk delete takes: the library's largest page (200). */
 export const MAX_BULK_DELETE = 200

@@ -12,6 +12,7 @@ import { assertMayChangeDocument, type DocumentDeps } from '../../documents/docu
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { assertOrgKey } from '../../blob/blob-keys'
+import { storedWeActFor } from '../../ai/analyzer/we-act-for'
 
 export const NO_TEXT_MESSAGE = 'No text found (scanned PDF?)'
 const NO_TEXT_AFTER_OCR_MESSAGE = 'No text found, even when reading the page images (OCR).'
@@ -43,6 +44,7 @@ export function toDocument(row: DocumentRow) {
     textStatus: row.textStatus as 'ok' | 'empty' | 'ocr',
     textStatusMessage: textStatusMessage(row),
     pageStarts: row.pageStarts,
+    weActFor: storedWeActFor(row.weActFor),
   }
 }
 

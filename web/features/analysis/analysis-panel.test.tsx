@@ -128,24 +128,74 @@ describe('AnalysisPanel', () => {
     )
   })
 
-  it('says whom a risk binds and re-orients it when our party is chosen', async () => {
+  it('says whose each risk is and why, as the server oriented it', () => {
+    const analysis = makeAnalysis()
+    renderPanel({ status: 'ok', analysis })
+    expect(
+      within(screen.getByRole('region', { name: 'High severity' })).getByRole('button', {
+        name: /Uncapped liability.*Risk for Beta LLC: The cited clause binds Beta LLC\./,
+      }),
+    ).toBeInTheDocument()
+  })
+
+  it('offers the parties and the roles to act for, and saves the one chosen', async () => {
     const user = userEvent.setup()
-    renderPanel({ status: 'ok', analysis: makeAnalysis() })
-    const high = () => screen.queryByRole('region', { name: 'High severity' })
-    expect(
-      within(high()!).getByRole('button', { name: /Uncapped liability.*Binds Beta LLC/ }),
-    ).toBeInTheDocument()
+    const onChooseWeActFor = vi.fn()
+    render(
+      <AnalysisPanel
+        state={{ status: 'ok', analysis: makeAnalysis() }}
+        highlight={null}
+        onSelectSpan={vi.fn()}
+        onChooseWeActFor={onChooseWeActFor}
+      />,
+    )
+    const choice = screen.getByRole('group', { name: 'We act for' })
+    expect(within(choice).getByRole('radio', { name: 'Not set' })).toBeChecked()
+    await user.click(within(choice).getByRole('radio', { name: 'Acme Corp (Discloser)' }))
+    expect(onChooseWeActFor).toHaveBeenLastCalledWith({ kind: 'party', party: 'Acme Corp' })
+    await user.selectOptions(
+      within(choice).getByRole('combobox', { name: 'We act for the role' }),
+      'licensee',
+    )
+    expect(onChooseWeActFor).toHaveBeenLastCalledWith({ kind: 'role', role: 'licensee' })
+  })
 
-    await user.click(screen.getByRole('radio', { name: 'Acme Corp (Discloser)' }))
-    expect(high()).not.toBeInTheDocument()
-    const low = screen.getByRole('region', { name: 'Low severity' })
+  it('shows the stored role, the party it names, and the risks oriented to it', () => {
+    const analysis = makeAnalysis()
+    analysis.weActFor = { kind: 'role', role: 'customer' }
+    analysis.ourParty = 'Acme Corp'
+    analysis.result.risks = analysis.result.risks.map((risk) =>
+      risk.code === 'uncapped-liability'
+        ? {
+            ...risk,
+            severity: 'low',
+            orientation: 'binds-them',
+            whose: {
+              label: 'Their risk',
+              reason: 'The cited clause binds Beta LLC, not Acme Corp.',
+            },
+          }
+        : risk,
+    )
+    render(
+      <AnalysisPanel
+        state={{ status: 'ok', analysis }}
+        highlight={null}
+        onSelectSpan={vi.fn()}
+        onChooseWeActFor={vi.fn()}
+      />,
+    )
+    const choice = screen.getByRole('group', { name: 'We act for' })
+    expect(within(choice).getByRole('combobox', { name: 'We act for the role' })).toHaveValue(
+      'customer',
+    )
+    expect(within(choice).getByRole('radio', { name: 'Not set' })).not.toBeChecked()
+    expect(choice).toHaveTextContent('The customer: Acme Corp.')
+    expect(screen.queryByRole('region', { name: 'High severity' })).not.toBeInTheDocument()
     expect(
-      within(low).getByRole('button', { name: /Uncapped liability.*Binds them \(informational\)/ }),
-    ).toBeInTheDocument()
-
-    await user.click(screen.getByRole('radio', { name: 'Beta LLC (Recipient)' }))
-    expect(
-      within(high()!).getByRole('button', { name: /Uncapped liability.*Binds us/ }),
+      within(screen.getByRole('region', { name: 'Low severity' })).getByRole('button', {
+        name: /Uncapped liability.*Their risk: The cited clause binds Beta LLC, not Acme Corp/,
+      }),
     ).toBeInTheDocument()
   })
 })

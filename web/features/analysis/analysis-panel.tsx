@@ -8,7 +8,7 @@ import { AnalysisRawView } from './analysis-raw-view'
 import { PanelStatusBadge } from '../../components/panel-status-badge'
 import { analysisKindLabel } from './analysis-kinds'
 import { formatDateTime } from './format-date-time'
-import type { AnalysisPanelState, Span } from './types'
+import type { AnalysisPanelState, Span, WeActFor } from './types'
 import { ListenButton } from '../../components/listen-button'
 import type { Synthesize } from '../../lib/speech'
 import { analysisSpeechText } from './analysis-speech-text'
@@ -25,6 +25,10 @@ interface AnalysisPanelProps {
   onSelectSpan: (span: Span) => void
   /** Text to speech for the Listen button (shown when given and the analysis is ready). */
   synthesize?: Synthesize
+  /** Saves whom the firm acts for in the document (the "We act for" choice). */
+  onChooseWeActFor?: (choice: WeActFor | null) => void
+  /** True while that choice is being saved. */
+  savingWeActFor?: boolean
 }
 
 /**
@@ -38,6 +42,8 @@ export function AnalysisPanel({
   highlight,
   onSelectSpan,
   synthesize,
+  onChooseWeActFor,
+  savingWeActFor,
 }: AnalysisPanelProps) {
   if (state.status === 'idle') return null
   return (
@@ -88,6 +94,8 @@ export function AnalysisPanel({
                 analysis={state.analysis}
                 highlight={highlight}
                 onSelectSpan={onSelectSpan}
+                onChooseWeActFor={onChooseWeActFor}
+                savingWeActFor={savingWeActFor}
               />
             </TabsContent>
             <TabsContent value="raw">

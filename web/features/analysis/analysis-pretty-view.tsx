@@ -1,15 +1,18 @@
-import { useState } from 'react'
 import { ClausesSection } from './clauses-section'
 import { KeyTermsSection } from './key-terms-section'
-import { OurPartyChoice } from './our-party-choice'
 import { RisksSection } from './risks-section'
 import { SummarySection } from './summary-section'
-import type { Analysis, AnalysisKind, Span } from './types'
+import type { Analysis, AnalysisKind, Span, WeActFor } from './types'
+import { WeActForChoice } from './we-act-for-choice'
 
 interface AnalysisPrettyViewProps {
   analysis: Analysis
   highlight: Span | null
   onSelectSpan: (span: Span) => void
+  /** Saves whom the firm acts for; without it the choice is not offered. */
+  onChooseWeActFor?: (choice: WeActFor | null) => void
+  /** True while that choice is being saved. */
+  savingWeActFor?: boolean
 }
 
 /** Which sections each kind asks for; a section not asked for still shows if it has findings. */
@@ -22,9 +25,16 @@ const SECTIONS: Record<AnalysisKind, { summary: boolean; clauses: boolean; risks
 
 /**
  * Readable view of an analysis: summary, key terms, clauses by category, risks by severity; when
- * risks say whom they bind, an "Our party" choice orients them on the client (no new request).
+ * risks say whom they bind, a "We act for" choice that is saved on the document (the server then
+ * returns the risks oriented to it).
  */
-export function AnalysisPrettyView({ analysis, highlight, onSelectSpan }: AnalysisPrettyViewProps) {
+export function AnalysisPrettyView({
+  analysis,
+  highlight,
+  onSelectSpan,
+  onChooseWeActFor,
+  savingWeActFor = false,
+}: AnalysisPrettyViewProps) {
   const { result } = analysis
   const asked = SECTIONS[analysis.kind]
   const { keyTerms } = result
@@ -38,7 +48,6 @@ export function AnalysisPrettyView({ analysis, highlight, onSelectSpan }: Analys
       keyTerms.renewalTerm,
       keyTerms.noticePeriod,
     ].some((term) => term !== null)
-  const [ourParty, setOurParty] = useState<string | null>(null)
   const shared = { highlight, onSelectSpan }
   const showRisks = asked.risks || result.risks.length > 0
   const canOrient = result.risks.some((risk) => (risk.binds ?? []).length > 0)
@@ -51,10 +60,16 @@ export function AnalysisPrettyView({ analysis, highlight, onSelectSpan }: Analys
       {(asked.clauses || result.clauses.length > 0) && (
         <ClausesSection clauses={result.clauses} {...shared} />
       )}
-      {showRisks && canOrient && keyTerms.parties.length > 1 && (
-        <OurPartyChoice parties={keyTerms.parties} value={ourParty} onChange={setOurParty} />
+      {showRisks && canOrient && keyTerms.parties.length > 1 && onChooseWeActFor && (
+        <WeActForChoice
+          parties={keyTerms.parties}
+          value={analysis.weActFor}
+          ourParty={analysis.ourParty}
+          onChange={onChooseWeActFor}
+          saving={savingWeActFor}
+        />
       )}
-      {showRisks && <RisksSection risks={result.risks} ourParty={ourParty} {...shared} />}
+      {showRisks && <RisksSection risks={result.risks} {...shared} />}
     </div>
   )
 }

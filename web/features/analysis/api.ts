@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '../../lib/api'
 import type { Job } from '../../lib/jobs'
-import type { Analysis, AnalysisKind } from './types'
+import type { Analysis, AnalysisKind, WeActFor } from './types'
 
 /** Query key prefix of one document's analyses (invalidate it after creating one). */
 export function analysesKey(orgId: string, documentId: string) {
@@ -36,6 +36,24 @@ export function createAnalysis(
     .POST('/api/v1/orgs/{orgId}/documents/{documentId}/analyses', {
       params: { path: { orgId, documentId } },
       body: { kind },
+    })
+    .then(unwrap)
+}
+
+/**
+ * Stores whom the firm acts for in the document (null clears it); the document's analyses then
+ * come back with their risks oriented to it. Throws `ApiError` on a non-2xx answer (400
+ * `unknown_party` when no analysed party matches).
+ */
+export function saveWeActFor(
+  orgId: string,
+  documentId: string,
+  weActFor: WeActFor | null,
+): Promise<unknown> {
+  return api
+    .PUT('/api/v1/orgs/{orgId}/documents/{documentId}/we-act-for', {
+      params: { path: { orgId, documentId } },
+      body: { weActFor },
     })
     .then(unwrap)
 }

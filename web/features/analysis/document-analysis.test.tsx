@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { FakeEventSource } from '../../test/fake-event-source'
 import { renderWithRouter } from '../../test/render-with-router'
@@ -99,5 +100,66 @@ describe('DocumentAnalysis after a reload', () => {
     await waitFor(() => expect(queryClient.isFetching()).toBe(0))
     expect(screen.queryByText('An old failure.')).not.toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Analysis result' })).not.toBeInTheDocument()
+  })
+})
+
+describe("DocumentAnalysis's 'we act for'", () => {
+  beforeEach(() => FakeEventSource.install())
+
+  it('saves the chosen party on the document and shows the risks the server re-oriented', async () => {
+    const neutral = makeAnalysis()
+    const oriented: Analysis = {
+      ...neutral,
+      weActFor: { kind: 'party', party: 'Acme Corp' },
+      ourParty: 'Acme Corp',
+      result: {
+        ...neutral.result,
+        risks: neutral.result.risks.map((risk) =>
+          risk.code === 'uncapped-liability'
+            ? {
+                ...risk,
+                severity: 'low' as const,
+                orientation: 'binds-them' as const,
+                whose: { label: 'Their risk', reason: 'The cited clause binds Beta LLC.' },
+              }
+            : risk,
+        ),
+      },
+    }
+    let saved: unknown = null
+    const { requests } = stubFetch({
+      [`GET /api/v1/orgs/${ORG}/documents/${DOCUMENT}/analyses`]: () =>
+        jsonResponse({ items: [saved ? oriented : neutral], total: 1 }),
+      [`GET /api/v1/orgs/${ORG}/jobs`]: () => jsonResponse({ items: [], total: 0 }),
+      [`PUT /api/v1/orgs/${ORG}/documents/${DOCUMENT}/we-act-for`]: async (request) => {
+        saved = await request.json()
+        return jsonResponse({ id: DOCUMENT })
+      },
+    })
+    renderWithRouter({
+      element: (
+        <DocumentAnalysis
+          orgId={ORG}
+          documentId={DOCUMENT}
+          canAnalyze
+          highlight={null}
+          onSelectSpan={() => {}}
+        />
+      ),
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: /^Full/ }))
+    expect(
+      await screen.findByRole('button', { name: /Uncapped liability.*Risk for Beta LLC/ }),
+    ).toBeInTheDocument()
+
+    await user.click(screen.getByRole('radio', { name: 'Acme Corp (Discloser)' }))
+    const low = await screen.findByRole('region', { name: 'Low severity' })
+    expect(
+      await within(low).findByRole('button', { name: /Uncapped liability.*Their risk/ }),
+    ).toBeInTheDocument()
+    expect(saved).toEqual({ weActFor: { kind: 'party', party: 'Acme Corp' } })
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1)
+    expect(screen.getByRole('radio', { name: 'Acme Corp (Discloser)' })).toBeChecked()
   })
 })

@@ -26,10 +26,18 @@ export function DocumentAnalysis({
   highlight,
   onSelectSpan,
 }: DocumentAnalysisProps) {
-  const { panel, job, run, open, cancel, isRunning, analyses, historyStatus } = useDocumentAnalysis(
-    orgId,
-    documentId,
-  )
+  const {
+    panel,
+    job,
+    run,
+    open,
+    cancel,
+    isRunning,
+    analyses,
+    historyStatus,
+    chooseWeActFor,
+    savingWeActFor,
+  } = useDocumentAnalysis(orgId, documentId)
   return (
     <div className="flex flex-col gap-4">
       <Card>
@@ -58,6 +66,8 @@ export function DocumentAnalysis({
         highlight={highlight}
         onSelectSpan={onSelectSpan}
         synthesize={orgSpeech(orgId)}
+        onChooseWeActFor={chooseWeActFor}
+        savingWeActFor={savingWeActFor}
       />
     </div>
   )

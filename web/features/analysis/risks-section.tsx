@@ -3,13 +3,11 @@ import { FindingButton } from './finding-button'
 import { FindingSection } from './finding-section'
 import { groupRisksBySeverity } from './group-findings'
 import { isSameSpan } from './is-same-span'
-import { orientRisks } from './orient-risks'
 import type { Risk, Severity, Span } from './types'
 
 interface RisksSectionProps {
+  /** The risks as the server returns them: severity and `whose` already oriented. */
   risks: readonly Risk[]
-  /** The party the firm acts for (a party name), or null for neutral risks. */
-  ourParty: string | null
   highlight: Span | null
   onSelectSpan: (span: Span) => void
 }
@@ -26,15 +24,20 @@ const SEVERITY_BADGE: Record<Severity, 'destructive' | 'default' | 'secondary'> 
   low: 'secondary',
 }
 
+/** "Our risk: The cited clause binds …", or null for a risk stored without a side. */
+function whoseText(risk: Risk): string | null {
+  return risk.whose ? `${risk.whose.label}: ${risk.whose.reason}` : null
+}
+
 /**
- * Risks grouped high → medium → low, each a button with its title, explanation and whom it binds,
- * oriented to `ourParty` when one is chosen (see orientRisks).
+ * Risks grouped high → medium → low, each a button with its title, explanation and whose risk it
+ * is and why (oriented by the server to the document's "we act for" choice).
  */
-export function RisksSection({ risks, ourParty, highlight, onSelectSpan }: RisksSectionProps) {
+export function RisksSection({ risks, highlight, onSelectSpan }: RisksSectionProps) {
   return (
     <FindingSection title="Risks" emptyText="No risks found." isEmpty={risks.length === 0}>
       <div className="flex flex-col gap-3">
-        {groupRisksBySeverity(orientRisks(risks, ourParty)).map(({ severity, risks: group }) => (
+        {groupRisksBySeverity(risks).map(({ severity, risks: group }) => (
           <section
             key={severity}
             aria-label={SEVERITY_LABEL[severity]}
@@ -55,7 +58,7 @@ export function RisksSection({ risks, ourParty, highlight, onSelectSpan }: Risks
                       <span className="font-medium">{risk.title}</span>
                       <span className="text-muted-foreground">{risk.explanation}</span>
                       <span className="text-xs font-medium">
-                        Not in the contract{risk.bindsLabel ? ` · ${risk.bindsLabel}` : ''}
+                        Not in the contract{risk.whose ? ` · ${whoseText(risk)}` : ''}
                       </span>
                     </div>
                   ) : (
@@ -63,14 +66,12 @@ export function RisksSection({ risks, ourParty, highlight, onSelectSpan }: Risks
                       span={risk}
                       active={isSameSpan(risk, highlight)}
                       onSelect={onSelectSpan}
-                      aria-label={`${risk.title}: ${risk.explanation}${risk.bindsLabel ? ` ${risk.bindsLabel}.` : ''}`}
+                      aria-label={`${risk.title}: ${risk.explanation}${risk.whose ? ` ${whoseText(risk)}` : ''}`}
                       className="flex w-full flex-col gap-0.5 border px-2 py-1.5 text-sm"
                     >
                       <span className="font-medium">{risk.title}</span>
                       <span className="text-muted-foreground">{risk.explanation}</span>
-                      {risk.bindsLabel && (
-                        <span className="text-xs font-medium">{risk.bindsLabel}</span>
-                      )}
+                      {risk.whose && <span className="text-xs font-medium">{whoseText(risk)}</span>}
                     </FindingButton>
                   )}
                 </li>

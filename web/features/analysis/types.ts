@@ -40,3 +40,8 @@ export type AnalysisPanelState =
 
 /** A contract's deal sheet (absent from analyses stored before it existed). */
 export type DealSheet = NonNullable<AnalysisResult['summary']['dealSheet']>
+
+/** Whom the firm acts for in a document: a party by name, or a role. */
+export type WeActFor = NonNullable<Analysis['weActFor']>
+/** A role the firm's client may hold ('licensee', 'customer', 'employee'…). */
+export type PartyRole = Extract<WeActFor, { kind: 'role' }>['role']

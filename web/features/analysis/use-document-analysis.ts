@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { cancelJob, isActive, jobQuery, latestJobQuery, useJob, type Job } from '../../lib/jobs'
-import { analysesQuery, createAnalysis } from './api'
-import type { Analysis, AnalysisKind, AnalysisPanelState } from './types'
+import { analysesQuery, createAnalysis, saveWeActFor } from './api'
+import type { Analysis, AnalysisKind, AnalysisPanelState, WeActFor } from './types'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
 
 /** A failure's user-facing text: the problem `detail` carried by ApiError, else the message. */
@@ -44,7 +44,15 @@ export function useDocumentAnalysis(orgId: string, documentId: string) {
   const latestJob = useQuery(latestJobOptions)
   const [panel, setPanel] = useState<AnalysisPanelState>({ status: 'idle' })
   const shown: AnalysisPanelState =
-    panel.status === 'idle' ? stateAfterReload(latestJob.data, history.data) : panel
+    panel.status === 'idle'
+      ? stateAfterReload(latestJob.data, history.data)
+      : panel.status === 'ok'
+        ? // The list is re-read after a "we act for" change: show the re-oriented copy.
+          {
+            ...panel,
+            analysis: history.data?.find((a) => a.id === panel.analysis.id) ?? panel.analysis,
+          }
+        : panel
   const jobId = shown.status === 'loading' ? shown.jobId : undefined
 
   // A background job ended: show its analysis, its error, or nothing if it was cancelled.
@@ -103,6 +111,15 @@ export function useDocumentAnalysis(orgId: string, documentId: string) {
 
   const open = (analysis: Analysis) => setPanel({ status: 'ok', analysis })
 
+  const weActFor = useMutation({
+    mutationFn: (choice: WeActFor | null) => saveWeActFor(orgId, documentId, choice),
+    // The document and its analyses (whose risks the server now orients) share this prefix.
+    onSuccess: () => refreshAfterWrite(queryClient, ['orgs', orgId, 'documents', documentId]),
+    onError: (error) => {
+      toast.error('Could not save whom we act for', { description: errorText(error) })
+    },
+  })
+
   return {
     panel: shown,
     job,
@@ -112,5 +129,7 @@ export function useDocumentAnalysis(orgId: string, documentId: string) {
     isRunning: mutation.isPending || shown.status === 'loading',
     analyses: history.data ?? [],
     historyStatus: history.status,
+    chooseWeActFor: (choice: WeActFor | null) => weActFor.mutate(choice),
+    savingWeActFor: weActFor.isPending,
   }
 }

@@ -52,6 +52,8 @@ export function DocumentAnalysisDemo({
           engine: analysis.engine,
           model: analysis.model,
           result: analysis,
+          weActFor: null,
+          ourParty: null,
           createdAt: new Date().toISOString(),
         },
       })

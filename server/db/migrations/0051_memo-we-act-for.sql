@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ADD COLUMN "we_act_for" jsonb;
