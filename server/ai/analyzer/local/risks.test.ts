@@ -100,6 +100,10 @@ describe('assessRisks', () => {
       'Funding. Client shall fund the development budget with capital contributions of up to $500,000 per quarter.',
     ],
     [
+      'change-of-control',
+      'Acquirer. If a third party acquires "control" (as defined above) of Client, Consultant may end this Agreement on notice.',
+    ],
+    [
       'liquidated-damages',
       'Staff. In the event of a breach of Section 6, the hiring party shall pay the other party an amount equal to six months of the salary of the employee hired.',
     ],
@@ -150,6 +154,34 @@ describe('assessRisks', () => {
     [
       'liability-exclusion',
       'Cooperation. Client shall be responsible for providing accurate data to Consultant.',
+    ],
+    [
+      'exclusivity',
+      'Relationship. Nothing in this Agreement shall be construed as creating an exclusive arrangement between the parties.',
+    ],
+    [
+      'exclusivity',
+      'Marks. Consultant acknowledges that the Client Marks are the sole and exclusive property of Client.',
+    ],
+    [
+      'exclusivity',
+      'Patents. Client shall have the exclusive right, but not the obligation, to prosecute the patents.',
+    ],
+    [
+      'exclusivity',
+      'Equipment. Consultant shall not purchase any equipment for Client other than through the agreed budget.',
+    ],
+    [
+      'non-compete',
+      'Other Agreements. Consultant is not subject to any noncompete or confidentiality agreement that this engagement would breach.',
+    ],
+    [
+      'change-of-control',
+      '"Change of Control" shall mean the acquisition of more than half of the voting shares of a party.',
+    ],
+    [
+      'change-of-control',
+      'Publicity. A party may disclose this Agreement to a prospective buyer in connection with a proposed merger or an assignment of this Agreement.',
     ],
     [
       'liquidated-damages',
