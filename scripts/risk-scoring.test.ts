@@ -47,4 +47,11 @@ describe('risk scoring against CUAD labels', () => {
     const row = riskTypeRows(scores).find((r) => r.code === 'termination-for-convenience')
     expect(row).toMatchObject({ tp: 1, fp: 0 })
   })
+
+  it('scores an exit fee as liquidated damages, which in CUAD covers termination fees', () => {
+    const scores = riskScores()
+    scoreRisks(scores, (c) => c === 'Liquidated Damages', [risk('severance-exit-fee', ['A'])])
+    const row = riskTypeRows(scores).find((r) => r.code === 'liquidated-damages')
+    expect(row).toMatchObject({ tp: 1, fp: 0, fn: 0 })
+  })
 })

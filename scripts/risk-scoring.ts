@@ -20,9 +20,14 @@ export const RISK_LABELS: Readonly<Record<string, { category: string; present: b
   'governing-law-missing': { category: 'Governing Law', present: false },
 }
 
-/** Codes scored under another code's label ("…-unilateral" is a termination for convenience). */
+/**
+ * Codes scored under another code's label: "…-unilateral" is a termination for convenience, and
+ * CUAD's Liquidated Damages covers "a fee upon the termination of a contract (termination fee)"
+ * as well as damages for breach, so an exit fee counts as liquidated damages.
+ */
 const SCORED_AS: Readonly<Record<string, string>> = {
   'termination-for-convenience-unilateral': 'termination-for-convenience',
+  'severance-exit-fee': 'liquidated-damages',
 }
 
 /** Running counts of one risk type: tp, fp, fn and the contracts whose label claims it. */

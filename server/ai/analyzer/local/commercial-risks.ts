@@ -17,6 +17,8 @@ interface CommercialRule {
   /** One plain sentence: why a reviewer should care. */
   explanation: string
   wording: RegExp
+  /** Wording that, in the same sentence, shows the passage is something else. */
+  unless?: RegExp
   /** The CUAD category whose confident clause also counts; absent when CUAD has none. */
   category?: string
 }
@@ -29,7 +31,9 @@ const RULES: readonly CommercialRule[] = [
     explanation:
       'A fixed sum is owed on a breach whatever the actual loss, so the paying side cannot argue the damage down.',
     wording:
-      /\bliquidated\s+damages\b|\b(?:pay|owe)\b[^.]{0,120}\bas\s+a\s+penalty\b|\bpenalty\s+(?:equal\s+to|of|in\s+the\s+amount\s+of)\b|\b(?:genuine\s+)?pre-?estimate\s+of\s+(?:the\s+)?(?:loss|damages?)\b|\bagreed\s+(?:sum|damages)\b[^.]{0,80}\bbreach/i,
+      /\bliquidated\s+damages\b|\b(?:pay|owe)\b[^.]{0,120}\bas\s+a\s+penalty\b|\bpenalty\s+(?:equal\s+to|of(?!\s+perjury)|in\s+the\s+amount\s+of)\b|\b(?:genuine\s+)?pre-?estimate\s+of\s+(?:the\s+)?(?:loss|damages?)\b|\bagreed\s+(?:sum|damages)\b[^.]{0,80}\bbreach|\b(?:in\s+(?:the\s+)?(?:event|case)\s+(?:of|that)|if|upon)\b[^.]{0,120}\b(?:breach\w*|violat\w*|in\s+default)\b[^.]{0,160}\b(?:shall|will|must|agrees?\s+to)\s+(?:\w+\s+){0,3}(?:pay|charge|forfeit)\b[^.]{0,120}\b(?:(?:an?\s+)?(?:amount|sum|fee|equivalent)\s+(?:equal\s+to|of)|[$€£]\s?\d)/i,
+    /** Not a fixed sum: interest on late payment, or the actual costs of enforcing. */
+    unless: /\binterest\b|\b(?:costs?|expenses|attorneys['’]?\s+fees)\s+(?:incurred|of\s+enforc)/i,
     category: 'Liquidated Damages',
   },
   {
@@ -49,7 +53,10 @@ const RULES: readonly CommercialRule[] = [
     explanation:
       'The committed side must buy, order or pay at least a set amount whether or not it needs it, so a downturn does not reduce what it owes.',
     wording:
-      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|quantit\w*|volume|commitment|royalt\w*|fees?|revenue|sales|payments?)\b|\btake[\s-]or[\s-]pay\b|\bminimum\s+(?:annual\s+)?guarantee\b|\bcommit\w*\s+(?:\w+\s+){0,3}(?:in\s+an\s+amount\s+of\s+)?(?:at\s+least|a\s+minimum\s+of|not\s+less\s+than)\b|\b(?:shall|will|agrees?\s+to)\s+(?:purchase|order|buy)\s+(?:at\s+least|not\s+less\s+than|a\s+minimum\s+of)\b/i,
+      /\bminimum\s+(?:annual\s+|monthly\s+|quarterly\s+)?(?:purchase|order|quantit\w*|volume|commitment|royalt\w*|fees?|revenue|sales|payments?)\b|\btake[\s-]or[\s-]pay\b|\bminimum\s+(?:annual\s+)?guarantee\b|\bcommit\w*\s+(?:\w+\s+){0,3}(?:in\s+an\s+amount\s+of\s+)?(?:at\s+least|a\s+minimum\s+of|not\s+less\s+than)\b|\b(?:shall|will|agrees?\s+to)\s+(?:purchase|order|buy)\s+(?:at\s+least|not\s+less\s+than|a\s+minimum\s+of)\b|\bminimum\s+(?:\w+\s+)?guarantee\b|\bguaranteed\s+(?:\w+\s+){0,2}(?:fees?|payments?|minimum)\b|\bbinding\s+commitment\b[^.]{0,60}\b(?:purchase|buy|order)|\b(?:sales?|purchase|volume)\s+(?:targets?|quotas?)\b|\bquotas?\b|\b(?:fails?\s+to|does\s+not|do\s+not)\s+(?:achieve|meet|reach|attain)\b[^.]{0,80}\b(?:revenues?|sales|targets?|forecasts?|minimum)\b|\b(?:annual|yearly|monthly|quarterly)\s+minimum\b|\bminimum\s+(?:total\s+)?(?:charge|level)\b|\bguarantees?\s+(?:that\s+)?\w+\s+will\s+(?:deliver|provide|sell|purchase)\b|\bto\s+(?:sell|purchase|buy|order|deliver|provide)\s+(?:a\s+minimum\s+of|at\s+least|not\s+less\s+than)\s+\d|\b(?:shall|will)\s+(?:never|not)\s+be\s+(?:reduced\b[^.]{0,80}?\bto\s+)?less\s+than\s+(?:[$€£]|\[)|\b(?:shall|will|must|agrees?\s+to|guarantees?)\b[^.]{0,120}(?:\b(?:no|not)\s+less\s+than|\ba\s+minimum\s+of)\s+(?:[$€£]\s?)?(?:\d[\d,.]*|(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred)\b)(?![\d,.]|\s*(?:\(\s*[\d,.]+\s*\)\s*)?(?:calendar\s+|business\s+|working\s+|consecutive\s+)?(?:days?|weeks?|months?|years?|hours?)\b|\s*(?:\(\s*[\d,.]+\s*%?\s*\)\s*)?(?:%|percent))|\b(?:shall|will|must|agrees?\s+to)\s+(?:\w+\s+){0,3}(?:pay|spend|purchase|buy|order)\b[^.]{0,60}\bat\s+least\s+(?:[$€£]\s?\d|an\s+amount)/i,
+    /** Floors that are not commitments to buy or perform: notice, insurance, age, votes, a refusal of any minimum. */
+    unless:
+      /\b(?:insurance|coverage|polic(?:y|ies)|years?\s+of\s+age|net\s+worth|vote|quorum|notice)\b|\b(?:no|not\s+(?:be\s+)?subject\s+to\s+any)\s+minimum\b|\bno\s+guarantee\b|\bnothing\b[^.]{0,60}\bobligat/i,
     category: 'Minimum Commitment',
   },
   {
@@ -93,7 +100,7 @@ export function commercialRisks(
   const risks: Risk[] = []
   for (const rule of RULES) {
     const passage =
-      sentences.find((s) => rule.wording.test(s.text)) ??
+      sentences.find((s) => rule.wording.test(s.text) && !rule.unless?.test(s.text)) ??
       clauses
         .filter(
           (c) => rule.category && c.category === rule.category && c.confidence >= CLAUSE_EVIDENCE,

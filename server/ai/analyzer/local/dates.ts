@@ -56,6 +56,7 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   ten: 10,
   eleven: 11,
   twelve: 12,
+  fourteen: 14,
   fifteen: 15,
   eighteen: 18,
   twenty: 20,

@@ -100,6 +100,30 @@ describe('assessRisks', () => {
       'Funding. Client shall fund the development budget with capital contributions of up to $500,000 per quarter.',
     ],
     [
+      'change-of-control',
+      'Acquirer. If a third party acquires "control" (as defined above) of Client, Consultant may end this Agreement on notice.',
+    ],
+    [
+      'liquidated-damages',
+      'Staff. In the event of a breach of Section 6, the hiring party shall pay the other party an amount equal to six months of the salary of the employee hired.',
+    ],
+    [
+      'minimum-commitment',
+      'Operation. Client must keep the plant running for no less than 6,000 hours in each year.',
+    ],
+    [
+      'minimum-commitment',
+      'Quotas. Client acknowledges that meeting the sales quotas in Schedule 2 is essential to this Agreement.',
+    ],
+    [
+      'minimum-commitment',
+      'Royalty Floor. The royalty payable to Consultant shall never be less than $0.10 per unit sold.',
+    ],
+    [
+      'minimum-commitment',
+      'Volume. Consultant may end this Agreement if Client fails to achieve the annual revenues forecast in Schedule 3.',
+    ],
+    [
       'indemnity-one-sided',
       'Indemnity. Consultant shall indemnify Client against third-party claims that the reports infringe a patent.',
     ],
@@ -130,6 +154,58 @@ describe('assessRisks', () => {
     [
       'liability-exclusion',
       'Cooperation. Client shall be responsible for providing accurate data to Consultant.',
+    ],
+    [
+      'exclusivity',
+      'Relationship. Nothing in this Agreement shall be construed as creating an exclusive arrangement between the parties.',
+    ],
+    [
+      'exclusivity',
+      'Marks. Consultant acknowledges that the Client Marks are the sole and exclusive property of Client.',
+    ],
+    [
+      'exclusivity',
+      'Patents. Client shall have the exclusive right, but not the obligation, to prosecute the patents.',
+    ],
+    [
+      'exclusivity',
+      'Equipment. Consultant shall not purchase any equipment for Client other than through the agreed budget.',
+    ],
+    [
+      'non-compete',
+      'Other Agreements. Consultant is not subject to any noncompete or confidentiality agreement that this engagement would breach.',
+    ],
+    [
+      'change-of-control',
+      '"Change of Control" shall mean the acquisition of more than half of the voting shares of a party.',
+    ],
+    [
+      'change-of-control',
+      'Publicity. A party may disclose this Agreement to a prospective buyer in connection with a proposed merger or an assignment of this Agreement.',
+    ],
+    [
+      'liquidated-damages',
+      'Late Payment. If Client is in breach of its duty to pay, Client shall pay interest of 1% a month on the amount of $100 or more overdue.',
+    ],
+    [
+      'liquidated-damages',
+      'Resale. Consultant shall not resell the reports unless the buyer accepts the licence terms under penalty of perjury.',
+    ],
+    [
+      'minimum-commitment',
+      'Records. Consultant shall keep its records for not less than three (3) years after the end of the term.',
+    ],
+    [
+      'minimum-commitment',
+      'Insurance. Consultant shall maintain professional liability insurance of not less than $2,000,000.',
+    ],
+    [
+      'minimum-commitment',
+      'No Minimum. Nothing in this Agreement obligates Client to order any minimum level of services.',
+    ],
+    [
+      'minimum-commitment',
+      'Plans. The parties shall share their sales milestone payments forecasts twice a year.',
     ],
   ])('raises no %s on a passage that only resembles it', (code, clause) => {
     expect(riskCodes(contractWith(clause))).not.toContain(code)

@@ -76,7 +76,15 @@ const CONVENIENCE =
 const FOR_CAUSE = /\b(?:breach|default|insolven\w*|bankrupt\w*|fail(?:s|ure)\s+to|violat\w*)\b/i
 
 const EXCLUSIVITY =
-  /(?<!non-?)\bexclusive\s+(?:worldwide\s+|world-wide\s+)?(?:rights?|licen[cs]e|distribut\w*|basis|suppl\w*|provider|agen\w*|resell\w*|dealer|territor\w*|arrangement|relationship|partner|sponsor)\b|\bexclusively\s+(?:from|to|through|with)\b|\b(?:shall|will)\s+not\s+(?:\w+\s+){0,3}(?:purchase|obtain|source|buy|appoint|engage|sell)\b[^.]{0,100}\b(?:any\s+)?(?:other|third|competing)\b/i
+  /(?<!non-?)\bexclusive\s+(?:worldwide\s+|world-wide\s+)?(?:rights?|licen[cs]e|distribut\w*|basis|suppl\w*|provider|agen\w*|resell\w*|dealer|territor\w*|arrangement|relationship|partner|sponsor)\b|\b(?:purchas|buy|obtain|sourc|sell|suppl|distribut|market|licens|order|deal|provid)\w*\s+(?:\w+\s+){0,3}exclusively\s+(?:from|to|through|with)\b|\b(?:shall|will)\s+not\s+(?:\w+\s+){0,3}(?:purchase|obtain|source|buy|appoint|engage|sell)\b[^.]{0,100}\b(?:any\s+)?(?:other(?!\s+than)|third|competing)\b/i
+
+/**
+ * "Exclusive" that binds no one to deal exclusively: exclusivity denied ("nothing … creates an
+ * exclusive arrangement", "shall not be considered the exclusive provider"), exclusive ownership or control of a right ("sole and
+ * exclusive property", "the exclusive right, but not the obligation, to prosecute"), or a recital.
+ */
+const NOT_EXCLUSIVE_DEALING =
+  /\b(?:not|no|nothing)\b[^.]{0,60}\b(?:creat|constitut|establish|be\s+(?:considered|deemed|construed))\w*\b[^.]{0,40}\bexclusive\b|\bno\s+right\s+to\s+any\s+exclusive\b|\bnot\s+be\s+(?:considered\s+)?(?:[\w'’]+\s+){0,3}exclusive\b|\bexclusive\s+(?:rights?\s+of\s+)?(?:ownership|property)\b|\bexclusive\s+rights?,?\s+(?:title|and\s+interests?)\b|\bexclusive\s+right,?\s+(?:but\s+not\s+the\s+obligation|to\s+(?:prosecute|file|enforce|defend|control|remove|replace|change|maintain|register|bring|settle))\b|\bWHEREAS\b/i
 
 const NON_COMPETE =
   /\bnon-?compet\w*|\bnot\s+(?:to\s+)?compete\b|\b(?:shall|will|may)\s+not\b[^.]{0,120}\b(?:compete|competing|competitive|competitor)\b|\bengage\s+in\s+(?:any\s+)?(?:business|activit\w*)\b[^.]{0,80}\bcompet/i
@@ -85,8 +93,22 @@ const NON_COMPETE =
 const FREEDOM_TO_COMPETE =
   /\b(?:shall|will|may)\s+not\s+be\s+(?:precluded|prevented|restricted|prohibited|limited)\b|\bnothing\s+in\s+this\b[^.]{0,160}\b(?:prevent|preclude|restrict|prohibit|limit)s?\b|\bfree\s+to\b/i
 
+/**
+ * A mention of a merger or change of control that is not a right triggered by one: a definition
+ * ("… shall mean", "for the purpose of this definition"), or leave to disclose the contract to a
+ * prospective buyer.
+ */
+const NOT_A_CONTROL_RIGHT = /\b(?:shall\s+mean|means|definition\s+of)\b|\bdisclos\w*/i
+
+/**
+ * "Non-compete" named but not promised here: a statement that a party is not bound by any
+ * non-compete elsewhere ("is not subject to any noncompete … agreement"), or "non-competitive".
+ */
+const NOT_A_COVENANT =
+  /\b(?:subject\s+to|under|party\s+to|bound\s+by)\s+any\b[^.]{0,100}\bnon-?\s?compet|\bnon-?\s?competitive\b|\bobligations?\s+of\s+(?:\w+\s+){0,3}non-?\s?compet/i
+
 const CHANGE_OF_CONTROL =
-  /\bchange\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership)\b|\b(?:merger|consolidation|acquisition|sale\s+of\s+all\s+or\s+substantially\s+all)\b[^.]{0,160}\b(?:assign\w*|terminat\w*|consent)\b/i
+  /\bchange\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership)\b|\bacquires?\s+["“]?control["”]?\s+(?:\([^)]{0,60}\)\s+)?of\b|\b(?:merger|consolidation|acquisition\s+(?:by\b|of\s+(?:(?:such|either|a|the|that)\s+party|(?:all|substantially|control)\b))|sale\s+of\s+all\s+or\s+substantially\s+all)\b[^.]{0,160}\b(?:assign\w*|terminat\w*|consent)\b/i
 
 /**
  * Finds risks in a contract.
@@ -379,7 +401,8 @@ function terminationRisks(sentences: readonly QuotedSpan[], clauses: readonly Cl
 function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Clause[]): Risk[] {
   const risks: Risk[] = []
   const exclusivity =
-    sentences.find((s) => EXCLUSIVITY.test(s.text)) ?? strongClause(clauses, 'Exclusivity')
+    sentences.find((s) => EXCLUSIVITY.test(s.text) && !NOT_EXCLUSIVE_DEALING.test(s.text)) ??
+    strongClause(clauses, 'Exclusivity', NOT_EXCLUSIVE_DEALING)
   if (exclusivity) {
     // Medium: limits with whom a party may deal, a commercial restriction that can be priced in.
     risks.push({
@@ -392,8 +415,12 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
     })
   }
   const nonCompete =
-    sentences.find((s) => NON_COMPETE.test(s.text) && !FREEDOM_TO_COMPETE.test(s.text)) ??
-    strongClause(clauses, 'Non-Compete')
+    sentences.find(
+      (s) =>
+        NON_COMPETE.test(s.text) &&
+        !FREEDOM_TO_COMPETE.test(s.text) &&
+        !NOT_A_COVENANT.test(s.text),
+    ) ?? strongClause(clauses, 'Non-Compete')
   if (nonCompete) {
     // High: bars a line of business outright (often beyond the term) and may be unenforceable.
     risks.push({
@@ -406,8 +433,8 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
     })
   }
   const changeOfControl =
-    sentences.find((s) => CHANGE_OF_CONTROL.test(s.text)) ??
-    strongClause(clauses, 'Change Of Control')
+    sentences.find((s) => CHANGE_OF_CONTROL.test(s.text) && !NOT_A_CONTROL_RIGHT.test(s.text)) ??
+    strongClause(clauses, 'Change Of Control', NOT_A_CONTROL_RIGHT)
   if (changeOfControl) {
     // Medium: a merger or sale can trigger consent rights or termination, affecting deal value.
     risks.push({
@@ -485,10 +512,19 @@ function bearersOfLimit(text: string, parties: readonly Party[]): string[] {
   return relieved.length === 1 ? otherParties(relieved, parties) : parties.map((p) => p.name)
 }
 
-/** The most confident detected clause of `category`, when confident enough to stand as evidence. */
-function strongClause(clauses: readonly Clause[], category: string): Clause | undefined {
+/**
+ * The most confident detected clause of `category`, when confident enough to stand as evidence and
+ * its text does not match `unless` (wording that shows the passage is something else).
+ */
+function strongClause(
+  clauses: readonly Clause[],
+  category: string,
+  unless?: RegExp,
+): Clause | undefined {
   return clauses
-    .filter((c) => c.category === category && c.confidence >= CLAUSE_EVIDENCE)
+    .filter(
+      (c) => c.category === category && c.confidence >= CLAUSE_EVIDENCE && !unless?.test(c.text),
+    )
     .sort((a, b) => b.confidence - a.confidence)[0]
 }
 

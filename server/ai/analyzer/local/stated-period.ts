@@ -1,31 +1,8 @@
 /** The period of notice a passage states, in days, read from the passage itself. */
+import { NUMBER_WORDS } from './dates'
 
-/** Number words up to the usual contract periods; "one hundred eighty" is read by its figure. */
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fourteen: 14,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  'forty-five': 45,
-  fortyfive: 45,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-}
+/** Articles that NUMBER_WORDS reads as one. */
+const ARTICLES = new Set(['a', 'an'])
 
 /** Days per unit; a month is 30 days and a year 365, as notice clauses are usually counted. */
 const UNIT_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const
@@ -45,7 +22,9 @@ export function statedPeriodDays(text: string): number | null {
   let best: { days: number; distance: number } | null = null
   for (const m of text.matchAll(PERIOD)) {
     const figure = m[2] ?? m[3]
-    const count = figure ? Number(figure) : NUMBER_WORDS[(m[4] ?? '').toLowerCase()]
+    const word = (m[4] ?? '').toLowerCase()
+    // "a"/"an" count as one in a duration, but "on a month to month basis" states no notice.
+    const count = figure ? Number(figure) : ARTICLES.has(word) ? undefined : NUMBER_WORDS[word]
     if (count === undefined) continue
     const days = count * UNIT_DAYS[(m[5] ?? 'day').toLowerCase() as keyof typeof UNIT_DAYS]
     const distance = notice < 0 ? 0 : Math.abs((m.index ?? 0) - notice)
