@@ -9,7 +9,8 @@
  * that NDA (hybrid search scoped to the document, then the assistant's rule in
  * server/ai/chat/decide-yes-no.ts), maps Yes → Entailment, No → Contradiction, Not addressed →
  * NotMentioned, and prints accuracy, per-class F1 and evidence recall (the share of gold evidence
- * spans overlapped by the cited passage), ending with one JSON line. Exits 1 when FILE is missing.
+ * spans overlapped by the cited passage) and the misclassified pairs per hypothesis (to read the
+ * errors by kind), ending with one JSON line. Exits 1 when FILE is missing.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
@@ -74,6 +75,8 @@ await db.insert(organization).values({ id: 'eval', name: 'Evaluation', slug: 'ev
 await db.execute(sql`alter table documents disable trigger user`)
 
 const confusion = new Map<string, number>()
+/** Misclassified pairs per hypothesis ("gold>predicted" → count), to read errors by kind. */
+const errorsByHypothesis = new Map<string, Map<string, number>>()
 let pairs = 0
 let correct = 0
 let goldSpans = 0
@@ -99,6 +102,11 @@ for (const nda of data.documents) {
     pairs += 1
     if (predicted === gold) correct += 1
     confusion.set(`${gold}>${predicted}`, (confusion.get(`${gold}>${predicted}`) ?? 0) + 1)
+    if (predicted !== gold) {
+      const errors = errorsByHypothesis.get(key) ?? new Map<string, number>()
+      errors.set(`${gold}>${predicted}`, (errors.get(`${gold}>${predicted}`) ?? 0) + 1)
+      errorsByHypothesis.set(key, errors)
+    }
     if (gold === 'NotMentioned') continue
     const cited = answer.passage ? hits[answer.passage.n - 1] : undefined
     for (const index of annotation.spans) {
@@ -127,6 +135,11 @@ console.log(`gold \\ predicted  ${CLASSES.join('  ')}`)
 for (const gold of CLASSES)
   console.log(
     `${gold.padEnd(15)} ${CLASSES.map((p) => String(count(gold, p)).padStart(10)).join(' ')}`,
+  )
+console.log('errors by hypothesis (gold>predicted):')
+for (const [key, errors] of [...errorsByHypothesis].sort(([a], [b]) => a.localeCompare(b)))
+  console.log(
+    `  ${key.padEnd(7)} ${[...errors].map(([k, v]) => `${k} ${v}`).join(', ')} | ${data.labels[key]?.hypothesis ?? ''}`,
   )
 const scores = Object.fromEntries(CLASSES.map((c) => [c, round(f1(c))]))
 for (const c of CLASSES) console.log(`F1 ${c}: ${scores[c]?.toFixed(3)}`)

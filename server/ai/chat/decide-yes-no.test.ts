@@ -189,3 +189,124 @@ describe('deciding from the passage wording', () => {
     expect(found?.qualifications.map((p) => p.n)).toEqual([5])
   })
 })
+
+describe('reading contract wording more closely', () => {
+  it('answers a question set on a condition only from a passage stating that condition', () => {
+    const onRequest = decideYesNo(
+      'Must the Recipient return the Confidential Information upon termination of the Agreement?',
+      passages(
+        ...FILLER,
+        "Upon the Discloser's written request, the Recipient shall promptly return all Confidential Information.",
+      ),
+    )
+    expect(onRequest).toMatchObject({ decision: 'not-addressed', passage: null })
+    const onTermination = decideYesNo(
+      'Must the Recipient return the Confidential Information upon termination of the Agreement?',
+      passages(
+        ...FILLER,
+        'Upon expiry or termination of this Agreement the Recipient shall return all Confidential Information.',
+      ),
+    )
+    expect(onTermination?.decision).toBe('yes')
+    expect(onTermination?.passage?.n).toBe(4)
+  })
+
+  it('does not take a passage sharing one word with the question as its answer', () => {
+    const mention = decideYesNo(
+      'May the Recipient make copies?',
+      passages(
+        ...FILLER,
+        'On request the Recipient shall deliver all documents and all copies of them to the Discloser.',
+      ),
+    )
+    expect(mention).toMatchObject({ decision: 'not-addressed', passage: null })
+    const answer = decideYesNo(
+      'May the Recipient make copies?',
+      passages(
+        ...FILLER,
+        'The Recipient may make copies of the prototypes needed for its evaluation.',
+      ),
+    )
+    expect(answer?.decision).toBe('yes')
+  })
+
+  it('reads a negated ending ("shall not affect") as survival, and a plain ending as none', () => {
+    const survives = decideYesNo(
+      'May the obligations of the Agreement survive its termination?',
+      passages(
+        ...FILLER,
+        'Termination of this Agreement shall not affect the obligations of confidentiality set out above.',
+      ),
+    )
+    expect(survives?.decision).toBe('yes')
+    const ends = decideYesNo(
+      'May the obligations of the Agreement survive its termination?',
+      passages(
+        ...FILLER,
+        'The obligations of this Agreement shall not survive its termination for any reason.',
+      ),
+    )
+    expect(ends?.decision).toBe('no')
+  })
+
+  it('reads an exclusion from the obligations as leaving the excluded act free', () => {
+    const excluded = decideYesNo(
+      'May the Recipient acquire similar information from a third party?',
+      passages(
+        ...FILLER,
+        'The obligations of this Agreement shall not apply to information the Recipient acquires from a third party without restriction.',
+      ),
+    )
+    expect(excluded?.decision).toBe('yes')
+    const prohibited = decideYesNo(
+      'May the Recipient acquire similar information from a third party?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not acquire similar information from any third party during the term.',
+      ),
+    )
+    expect(prohibited?.decision).toBe('no')
+  })
+
+  it('reads "nothing … shall be construed as granting" as granting no licence', () => {
+    const found = decideYesNo(
+      'Shall the Agreement not grant the Recipient any licence to the prototypes?',
+      passages(
+        ...FILLER,
+        'Nothing in this Agreement shall be construed as granting the Recipient any licence or right to the prototypes.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+  })
+
+  it('reads an item after a colon under its lead-in ("does not include: (a) …")', () => {
+    const found = decideYesNo(
+      'Does Confidential Information include oral information?',
+      passages(
+        ...FILLER,
+        'For this Agreement Confidential Information shall not include: (a) oral information given at site visits; (b) published reports.',
+      ),
+    )
+    expect(found?.decision).toBe('no')
+    const included = decideYesNo(
+      'Does Confidential Information include oral information?',
+      passages(
+        ...FILLER,
+        'For this Agreement Confidential Information shall include: (a) oral information given at site visits; (b) published reports.',
+      ),
+    )
+    expect(included?.decision).toBe('yes')
+  })
+
+  it('reads a sentence whose clauses each hold part of the question as a whole', () => {
+    const found = decideYesNo(
+      'Must the Recipient give notice before a disclosure compelled by a court order?',
+      passages(
+        ...FILLER,
+        'The Recipient may respond to a court order, but shall first give the Discloser prompt notice.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(4)
+  })
+})

@@ -1,12 +1,17 @@
 /**
- * Deciding a yes/no question from retrieved passages by their own wording (decision 0067), so the
- * answer never claims a passage says what it does not:
- * - relevance: the share of the question's term weight found in a clause of a passage, each term
- *   weighted by its rarity among the given passages (a term every passage holds, such as a party
- *   name, decides nothing); below MIN_RELEVANCE the answer is 'not addressed';
- * - polarity: a clause that negates the asked act ("shall not", "may not", "no … may", "without …
- *   consent", "prohibited", "whether or not marked" for a requirement) answers No to a positive
- *   question and Yes to a negated one; a clause stating the act answers the other way;
+ * Deciding a yes/no question from retrieved passages by their own wording (decisions 0067, 0075),
+ * so the answer never claims a passage says what it does not:
+ * - relevance: the share of the question's term weight found in a clause of a passage (or in its
+ *   whole sentence, slightly discounted), each term weighted by its rarity among the given
+ *   passages (a term every passage holds, such as a party name, decides nothing); a candidate
+ *   must hold two distinct terms of the question and state its condition ("upon termination"),
+ *   if any; below MIN_RELEVANCE the answer is 'not addressed';
+ * - polarity: a clause that negates the asked act ("shall not", "may not", "no … may", "nothing …",
+ *   "without … consent", "prohibited", "whether or not marked" for a requirement), read with its
+ *   lead-in when it is an item after a colon, answers No to a positive question and Yes to a
+ *   negated one; a clause stating the act answers the other way; a carve-out or an exclusion
+ *   ("shall not apply to information acquired from a third party") permits what it excepts; a
+ *   negated ending ("termination shall not affect") affirms what is asked to continue;
  * - a restriction asked ("only technical information") is contradicted by a deciding clause that
  *   states no restriction.
  * Other relevant sentences carrying an exception (except, unless, provided that, subject to,
@@ -36,13 +41,19 @@ export const MIN_RELEVANCE = 0.35
 
 const MAX_QUALIFICATIONS = 2
 
+/** Distinct question terms a clause must hold to decide (see decideYesNo). */
+const MIN_TERMS_HELD = 2
+
+/** The relevance of a whole sentence relative to its clauses' (see clausesOf). */
+const WHOLE_SENTENCE = 0.9
+
 /** Clause boundaries inside a sentence: an exception or condition starts its own clause. */
 const CLAUSE_BREAK =
   /[;:]\s+|,?\s+(?=\b(?:except|unless|provided(?:,)? (?:however|that)|notwithstanding|however|but)\b)/i
 
 /** Negation cues, each followed by the words it governs. */
 const NEGATION =
-  /\b(?:(?:shall|may|will|must|can|could|should|does|do|is|are|be|need)\s+not|cannot|can't|won't|shan't|never|neither|nor|in no event|prohibited from|refrain from|not\s+(?:to|be|permitted|allowed|entitled|required|obliged|obligated)|no\s+(?:[a-z-]+\s+){0,5}(?:shall|may|will|is|are))\b/gi
+  /\b(?:(?:shall|may|will|must|can|could|should|does|do|is|are|be|need)\s+not|cannot|can't|won't|shan't|never|neither|nor|nothing|in no event|prohibited from|refrain from|not\s+(?:to|be|permitted|allowed|entitled|required|obliged|obligated)|no\s+(?:[a-z-]+\s+){0,5}(?:shall|may|will|is|are))\b/gi
 
 /** "Without (the prior written) consent": a prohibition unless consent is given. */
 const WITHOUT_CONSENT =
@@ -67,12 +78,30 @@ const PERMISSION =
 const CARVE_OUT =
   /\b(?:except|other than|unless|save (?:that|as|for)|only to|but only|to the extent)\b/i
 
+/**
+ * An exclusion from the agreement's reach ("shall not include", "does not apply to", "no
+ * obligation … applies", "nothing … shall prevent"): what it excludes is left free, so to a
+ * permission it reads like a carve-out, not a prohibition.
+ */
+const EXCLUSION =
+  /\b(?:not\s+(?:include|includes|constitute|apply|applies|be deemed|be considered|be treated as|restrict|prevent|prohibit|limit|be liable)|no\s+(?:[a-z-]+\s+){0,2}obligations?|nothing\b(?:\s+[a-z-]+){0,10}?\s+(?:prevent|restrict|prohibit|limit|preclude))\b/i
+
+/**
+ * Acts that end or weaken an obligation: negating one ("termination shall not affect", "shall
+ * not terminate but continue") affirms that the obligation continues.
+ */
+const ENDING = /^(?:terminat|expir|affect|reliev|releas|ceas|impair|prejudic|discharg|extinguish)/i
+
 interface Clause {
   passage: ChatPassage
   text: string
+  /** The clause as read for polarity: with its lead-in when it is an item after a colon. */
+  reading: string
   /** The whole sentence the clause belongs to. */
   sentence: string
   relevance: number
+  /** Distinct question terms the clause holds. */
+  held: number
 }
 
 /** Inverse document frequency of each term over the passages (a term in all of them weighs little). */
@@ -87,24 +116,37 @@ function weightsOf(question: YesNoQuestion, passages: readonly ChatPassage[]): M
   )
 }
 
-function relevanceOf(text: string, weights: Map<string, number>): number {
+/** The share of the question's term weight in `text` (0..1) and how many distinct terms it holds. */
+function relevanceOf(
+  text: string,
+  weights: Map<string, number>,
+): { relevance: number; held: number } {
   const terms = new Set(termsOf(text))
   let total = 0
   let found = 0
+  let held = 0
   for (const [term, weight] of weights) {
     total += weight
-    if (terms.has(term)) found += weight
+    if (terms.has(term)) {
+      found += weight
+      held += 1
+    }
   }
-  return total === 0 ? 0 : found / total
+  return { relevance: total === 0 ? 0 : found / total, held }
 }
 
-/** Whether a negation in `clause` governs one of the question's terms (the asked act). */
-function negates(clause: string, weights: Map<string, number>): boolean {
+/**
+ * Whether a negation in `clause` governs one of the question's terms (the asked act). When the
+ * question asks whether something continues (survives, remains), a negated ending ("shall not
+ * affect", "shall not terminate") affirms it rather than negating it.
+ */
+function negates(clause: string, weights: Map<string, number>, continuing: boolean): boolean {
   for (const match of clause.matchAll(NEGATION)) {
     const after = clause
       .slice(match.index + match[0].length)
       .split(/\s+/)
       .slice(0, NEGATION_REACH)
+    if (continuing && ENDING.test(after.find((w) => /[a-z]/i.test(w)) ?? '')) continue
     if (termsOf(after.join(' ')).some((t) => weights.has(t))) return true
   }
   if (WITHOUT_CONSENT.test(clause)) return true
@@ -120,12 +162,28 @@ function negates(clause: string, weights: Map<string, number>): boolean {
 }
 
 function clausesOf(passage: ChatPassage, weights: Map<string, number>): Clause[] {
-  return passage.content.split(/(?<=[.!?])\s+/).flatMap((sentence) =>
-    sentence
-      .split(CLAUSE_BREAK)
-      .filter((text) => text.trim() !== '')
-      .map((text) => ({ passage, text, sentence, relevance: relevanceOf(text, weights) })),
-  )
+  return passage.content.split(/(?<=[.!?])\s+/).flatMap((sentence) => {
+    const texts = sentence.split(CLAUSE_BREAK).filter((text) => text.trim() !== '')
+    // "does not include: (a) … (b) …": an item after a colon is governed by its lead-in.
+    const parts = texts.map((text, i) => {
+      const before = sentence.slice(0, sentence.indexOf(text)).trimEnd()
+      const reading = i > 0 && before.endsWith(':') ? `${texts[i - 1]} ${text}` : text
+      return { passage, text, reading, sentence, ...relevanceOf(text, weights) }
+    })
+    if (parts.length < 2) return parts
+    // A sentence split into clauses still answers as a whole ("may disclose … , but shall give
+    // notice"): slightly below its best clause, so a clause holding all the terms is preferred.
+    const { relevance, held } = relevanceOf(sentence, weights)
+    const whole = {
+      passage,
+      text: sentence,
+      reading: sentence,
+      sentence,
+      relevance: relevance * WHOLE_SENTENCE,
+      held,
+    }
+    return [...parts, whole]
+  })
 }
 
 /**
@@ -140,10 +198,18 @@ export function decideYesNo(
   if (!asked) return null
   const weights = weightsOf(asked, passages)
   const clauses = passages.flatMap((p) => clausesOf(p, weights))
-  const best = clauses.reduce<Clause | null>(
-    (top, c) => (top === null || c.relevance > top.relevance ? c : top),
-    null,
-  )
+  // A candidate must state the question's condition, if any, and hold two of its terms: one
+  // shared word is a mention, not an answer ("copies" in a return clause does not say whether
+  // copies may be made).
+  const candidate = (c: Clause) =>
+    c.held >= Math.min(MIN_TERMS_HELD, weights.size) &&
+    (asked.condition.length === 0 || termsOf(c.sentence).some((t) => asked.condition.includes(t)))
+  const best = clauses
+    .filter(candidate)
+    .reduce<Clause | null>(
+      (top, c) => (top === null || c.relevance > top.relevance ? c : top),
+      null,
+    )
   if (!best || best.relevance < MIN_RELEVANCE)
     return {
       decision: 'not-addressed',
@@ -153,13 +219,13 @@ export function decideYesNo(
     }
   const sentence = best.sentence
   const contradictsRestriction = asked.restricted && !RESTRICTION.test(best.text)
-  const negated = negates(best.text, weights)
+  const negated = negates(best.reading, weights, asked.continuing)
   let decision: YesNoDecision
   if (contradictsRestriction) decision = asked.negated ? 'yes' : 'no'
   else if (asked.negated)
     // A negated question ("shall not copy?") is contradicted only by a permission to do it.
     decision = negated || !PERMISSION.test(best.text) ? 'yes' : 'no'
-  else if (negated && asked.permission && CARVE_OUT.test(sentence))
+  else if (negated && asked.permission && (CARVE_OUT.test(sentence) || EXCLUSION.test(sentence)))
     // "Shall not disclose except to its employees" permits what it excepts.
     decision = 'yes'
   else decision = negated ? 'no' : 'yes'

@@ -1,9 +1,10 @@
 /**
- * Reading a yes/no question by rule (decision 0067): it opens with an auxiliary verb (does, is,
- * may, can, must, shall, will, are, has…). What it asks is reduced to weighted content terms
+ * Reading a yes/no question by rule (decisions 0067, 0075): it opens with an auxiliary verb (does,
+ * is, may, can, must, shall, will, are, has…). What it asks is reduced to weighted content terms
  * (stems, with a small thesaurus of contract verbs so "share" finds "disclose"), whether it asks
- * a negated proposition ("Shall the recipient not copy…?") and whether it claims a restriction
- * ("only technical information").
+ * a negated proposition ("Shall the recipient not copy…?"), whether it claims a restriction
+ * ("only technical information"), the condition it sets ("upon termination") and whether it asks
+ * that something continue ("survive").
  */
 
 /** Openings that make a question answerable by yes or no. */
@@ -31,7 +32,18 @@ const STOP_WORDS = new Set(
  * term (the first member). Ordinary legal usage, not taken from any evaluation file.
  */
 const SYNONYMS: readonly string[][] = [
-  ['disclos', 'share', 'shared', 'sharing', 'reveal', 'divulg', 'communic', 'furnish', 'convey'],
+  [
+    'disclos',
+    'share',
+    'shared',
+    'sharing',
+    'reveal',
+    'divulg',
+    'communic',
+    'furnish',
+    'convey',
+    'pass',
+  ],
   ['grant', 'licen'],
   ['negoti', 'discuss'],
   ['requir', 'compel'],
@@ -43,7 +55,7 @@ const SYNONYMS: readonly string[][] = [
   ['verbal', 'oral', 'orall', 'spoken'],
   ['identif', 'mark', 'marked', 'markin', 'designat', 'label', 'legend'],
   ['surviv'],
-  ['termin', 'expir'],
+  ['termin', 'expir', 'conclu', 'complet'],
   ['solicit', 'hire', 'hiring', 'recruit'],
   ['notif', 'notic'],
   ['acquir', 'obtain'],
@@ -97,7 +109,18 @@ export interface YesNoQuestion {
   restricted: boolean
   /** It asks for a permission: "May…?", "Can…?", "Is … allowed / permitted / entitled…?". */
   permission: boolean
+  /**
+   * Terms of the condition the question sets ("upon termination", "in case … required by law",
+   * "after the return"): a passage answers it only when it states the same condition.
+   */
+  condition: string[]
+  /** It asks whether something continues ("survive", "remain", "continue"). */
+  continuing: boolean
 }
+
+/** Openings of a condition or point in time the asked act depends on. */
+const CONDITION =
+  /\b(?:upon|after|following|in case|in the event(?: that| of)?|if|when|once)\s+([^,;?]*)/i
 
 /** Whether `question` opens with an auxiliary verb (so it is answered Yes / No / Not addressed). */
 export function isYesNoQuestion(question: string): boolean {
@@ -117,5 +140,7 @@ export function readYesNoQuestion(question: string): YesNoQuestion | null {
     negated: /\b(not|never|no)\b|n't\b/.test(lower),
     restricted: /\b(only|solely|exclusively|limited to)\b/.test(lower),
     permission: /^\s*(may|might|can|could)\b|\b(allowed|permitted|entitled|free)\b/.test(lower),
+    continuing: /\b(surviv\w*|remain\w*|continu\w*)\b/.test(lower),
+    condition: [...new Set(termsOf(CONDITION.exec(question)?.[1] ?? ''))],
   }
 }
