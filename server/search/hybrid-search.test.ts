@@ -25,16 +25,20 @@ const embedder: Embedder = {
 }
 const principal: Principal = { orgId: 'hs-a', userId: null, role: 'member', actorType: 'system' }
 
-async function seed(database: Database, vectors: boolean): Promise<void> {
-  await insertOrganizations(database, 'hs-a')
-  await database.db.execute(sql`alter table documents disable trigger user`)
-  await withTenant(database.db, principal, async (tx) => {
+/** Stores `passages` as one document's chunks (embedded when `vectors`); returns its id. */
+async function storeDocument(
+  database: Database,
+  title: string,
+  passages: readonly string[],
+  vectors: boolean,
+): Promise<string> {
+  return withTenant(database.db, principal, async (tx) => {
     const [row] = await tx
       .insert(documents)
-      .values({ orgId: 'hs-a', title: 'Terms', content: PASSAGES.join(' ') })
+      .values({ orgId: 'hs-a', title, content: passages.join(' ') })
       .returning({ id: documents.id })
     let start = 0
-    const chunks = PASSAGES.map((text) => {
+    const chunks = passages.map((text) => {
       const chunk = { start, end: start + text.length, text }
       start += text.length + 1
       return chunk
@@ -43,9 +47,16 @@ async function seed(database: Database, vectors: boolean): Promise<void> {
       tx,
       { orgId: 'hs-a', appId: null, documentId: row?.id ?? '' },
       chunks,
-      vectors ? { embedderId: embedder.id, vectors: await embedder.embed(PASSAGES) } : null,
+      vectors ? { embedderId: embedder.id, vectors: await embedder.embed(passages) } : null,
     )
+    return row?.id ?? ''
   })
+}
+
+async function seed(database: Database, vectors: boolean): Promise<void> {
+  await insertOrganizations(database, 'hs-a')
+  await database.db.execute(sql`alter table documents disable trigger user`)
+  await storeDocument(database, 'Terms', PASSAGES, vectors)
 }
 
 describe('hybrid search in one statement', () => {
@@ -53,7 +64,7 @@ describe('hybrid search in one statement', () => {
   beforeAll(async () => {
     database = await openTestDatabase()
     await seed(database, true)
-  }, 30_000)
+  }, 120_000)
   afterAll(() => database.close())
 
   it('fuses both halves: a passage first in both lists scores 2 / 61, with its document', async () => {
@@ -89,33 +100,24 @@ const COMMON_AND_RARE = [
   'The Recipient shall protect Confidential Information with reasonable care.',
 ]
 
+/** The query's own word ("destroy"), a WordNet synonym of it ("demolish"), and neither. */
+const OWN_WORDS_AND_SYNONYMS = [
+  'The Contractor shall demolish the old warehouse.',
+  'The Contractor shall keep the site tidy.',
+  'The Contractor shall destroy the old records.',
+]
+
 describe('hybrid search without pgvector', () => {
   let database: Database
   let commonAndRare = ''
+  let synonymsOnly = ''
   beforeAll(async () => {
     database = await openTestDatabase()
     await database.db.execute(sql`alter table doc_chunks drop column embedding`)
     await seed(database, false)
-    commonAndRare = await withTenant(database.db, principal, async (tx) => {
-      const [row] = await tx
-        .insert(documents)
-        .values({ orgId: 'hs-a', title: 'NDA', content: COMMON_AND_RARE.join(' ') })
-        .returning({ id: documents.id })
-      let start = 0
-      const chunks = COMMON_AND_RARE.map((text) => {
-        const chunk = { start, end: start + text.length, text }
-        start += text.length + 1
-        return chunk
-      })
-      await replaceChunks(
-        tx,
-        { orgId: 'hs-a', appId: null, documentId: row?.id ?? '' },
-        chunks,
-        null,
-      )
-      return row?.id ?? ''
-    })
-  }, 30_000)
+    commonAndRare = await storeDocument(database, 'NDA', COMMON_AND_RARE, false)
+    synonymsOnly = await storeDocument(database, 'Duties', OWN_WORDS_AND_SYNONYMS, false)
+  }, 120_000)
 
   it('weighs a word by its rarity (BM25): the one passage with the rare words comes first', async () => {
     const hits = await hybridSearch(database.db, embedder, principal, {
@@ -127,6 +129,18 @@ describe('hybrid search without pgvector', () => {
     expect(hits[0]?.content).toBe(COMMON_AND_RARE[1])
   })
   afterAll(() => database.close())
+
+  it('finds a passage by a WordNet synonym of a query word, ranked below the query’s own word', async () => {
+    const hits = await hybridSearch(database.db, embedder, principal, {
+      text: 'destroy',
+      k: 3,
+      scope: { documentId: synonymsOnly },
+    })
+    expect(hits.map((h) => h.content)).toEqual([
+      OWN_WORDS_AND_SYNONYMS[2],
+      OWN_WORDS_AND_SYNONYMS[0],
+    ])
+  })
 
   it('ranks by full text alone', async () => {
     const hits = await hybridSearch(database.db, embedder, principal, {
