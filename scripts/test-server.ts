@@ -22,6 +22,7 @@ import { startLoadBalancer, type LoadBalancer } from './server-test/load-balance
 import { startMailCatcher, type MailCatcher } from './server-test/mail-catcher'
 import { startLexdeskPostgres, type PostgresServer } from './server-test/postgres-server'
 import { streamRequests } from './server-test/request-stream'
+import { SUITES_NEEDING_PGVECTOR, SUITES_ON_POSTGRES } from './server-test/suites-on-postgres'
 import {
   expectStatus,
   orgGet,
@@ -30,22 +31,6 @@ import {
   uploadText,
   type Member,
 } from './server-test/lexdesk-client'
-
-/**
- * The Vitest files run against PostgreSQL: the HTTP API of documents, entities, search and
- * realtime, hybrid search, and the RLS catalogue. A focused subset, not the whole server suite
- * (about 3 minutes here instead of over half an hour on two cores); files that test PGlite's own
- * machinery (the database thread's batches, generic plans: tenant.test.ts, pglite-*.test.ts,
- * index-document.test.ts) have nothing to say about PostgreSQL.
- */
-const SUITES_ON_POSTGRES = [
-  'server/search/hybrid-search.test.ts',
-  'server/features/vector/search.test.ts',
-  'server/features/documents/documents.test.ts',
-  'server/features/entities/entities.test.ts',
-  'server/features/realtime/realtime.test.ts',
-  'server/db/rls-coverage.test.ts',
-]
 
 /** The part of ws's client socket used here (ws, a dependency of @fastify/websocket, has no types). */
 interface ClientSocket {
@@ -107,12 +92,6 @@ function pgvectorInstalled(): boolean {
 }
 
 const NO_PGVECTOR = 'pgvector is not installed (../shared/vendor is absent beside this checkout)'
-
-/** The suites of SUITES_ON_POSTGRES that need pgvector (search by meaning). */
-const SUITES_NEEDING_PGVECTOR = new Set([
-  'server/search/hybrid-search.test.ts',
-  'server/features/vector/search.test.ts',
-])
 
 function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message)

@@ -12,7 +12,7 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openPglite, openPostgres } from '../db/client'
 import type { PgliteThread } from '../db/pglite-thread'
-import { databaseUrl } from './postgres-test-database'
+import { appUrl, createTestAppRole, databaseUrl } from './postgres-test-database'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,7 +45,9 @@ async function postgresTemplate(project: TestProject, server: string) {
   const admin = new pg.Client({ connectionString: server })
   await admin.connect()
   await admin.query(`CREATE DATABASE ${name}`)
-  const database = await openPostgres(databaseUrl(server, name))
+  await createTestAppRole(server)
+  // Migrated as the superuser, granting the app's role its privileges: copies inherit the grants.
+  const database = await openPostgres(appUrl(server, name), undefined, databaseUrl(server, name))
   await database.close()
   project.provide('pgliteTemplate', '')
   project.provide('postgresTemplate', name)

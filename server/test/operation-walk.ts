@@ -137,9 +137,19 @@ export function operationRequests(t: TestApp, org: TestMember) {
       role: 'member',
       actorType: 'user',
     } as const
-    const job = await withTenant(t.database.db, principal, (tx) =>
-      insertJob(tx, principal, { kind: 'document-chunks', input: { documentId: randomUUID() } }),
-    )
+    // Not before tomorrow: the app's job runner would otherwise claim it (at once on PostgreSQL,
+    // where the insert's NOTIFY wakes it) and it could end before the operation acts on it.
+    const job = await withTenant(t.database.db, principal, async (tx) => {
+      const queued = await insertJob(tx, principal, {
+        kind: 'document-chunks',
+        input: { documentId: randomUUID() },
+      })
+      await tx
+        .update(jobs)
+        .set({ runAfter: new Date(Date.now() + 86_400_000) })
+        .where(eq(jobs.id, queued.id))
+      return queued
+    })
     return job.id
   }
 

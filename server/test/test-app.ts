@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Database } from '../db/client'
-import { openTestDatabase } from './test-database'
+import { openTestDatabases } from './test-database'
 import { createConsoleMailer, type Mailer } from '../mail/mailer'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import { createBlobLinkSigner } from '../blob/signed-links'
@@ -29,6 +29,10 @@ import type { Lifecycle } from '../ops/lifecycle'
 
 export interface TestApp {
   app: FastifyInstance
+  /**
+   * The test's own handle on the app's database: on PostgreSQL the superuser's, while the app
+   * logs in as a least-privileged role (test-database.ts); on PGlite the app's own.
+   */
   database: Database
   mailer: Mailer
   blobDir: string
@@ -93,7 +97,7 @@ export async function buildTestApp(
     metricsToken?: string
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase()
+  const { database, app: appDatabase } = await openTestDatabases()
   const publicUrl = options.publicUrl ?? TEST_ORIGIN
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-blobs-'))
   const mailer = createConsoleMailer(() => {})
@@ -106,7 +110,7 @@ export async function buildTestApp(
   }
   const app = await buildApp({
     resources: {
-      database,
+      database: appDatabase,
       mailer,
       blobs: (options.wrapBlobs ?? ((blobs) => blobs))(
         createFsBlobStore(blobDir, createBlobLinkSigner(TEST_SECRET, publicUrl)),

@@ -7,13 +7,24 @@ import { openPostgresCopy } from './postgres-test-database'
 
 /**
  * Opens a private copy of the migrated template database: embedded PGlite, or with
- * TEST_DATABASE_URL a database of its own on that PostgreSQL server (dropped when closed).
+ * TEST_DATABASE_URL a database of its own on that PostgreSQL server (dropped when closed), as
+ * its superuser.
  */
 export async function openTestDatabase(): Promise<Database> {
+  return (await openTestDatabases()).database
+}
+
+/**
+ * openTestDatabase's copy with the handle an app under test uses: on PostgreSQL `app` logs in as
+ * the least-privileged TEST_APP_ROLE (postgres-test-database.ts); on PGlite, whose one session is
+ * the superuser's, it is `database` itself. Closing `database` closes both.
+ */
+export async function openTestDatabases(): Promise<{ database: Database; app: Database }> {
   const server = process.env.TEST_DATABASE_URL
   if (server) return openPostgresCopy(server, inject('postgresTemplate'))
   const template = await readFile(inject('pgliteTemplate'))
-  return openPglite({ loadDataDir: new Blob([new Uint8Array(template)]) })
+  const database = await openPglite({ loadDataDir: new Blob([new Uint8Array(template)]) })
+  return { database, app: database }
 }
 
 /** Creates organisations with these ids (name and slug derived from each id), as the superuser. */

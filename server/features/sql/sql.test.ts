@@ -420,6 +420,41 @@ describe('attacks on the SQL runner, each refused with nothing changed', () => {
     expect(body.rows).toEqual([[2]])
   })
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'runs, on PostgreSQL, on a login role that is no superuser and cannot bypass RLS',
+    async () => {
+      await run(admin, 'select count(*) from sql_documents')
+      const logins = await rows<{ super: boolean; bypass: boolean; owns: boolean }>(sql`
+        select r.rolsuper as super, r.rolbypassrls as bypass,
+               exists (select 1 from pg_class c where c.relowner = r.oid) as owns
+        from pg_stat_activity a join pg_roles r on r.rolname = a.usename
+        where a.datname = current_database() and a.usename <> current_user`)
+      expect(logins.length).toBeGreaterThan(0)
+      expect(logins.every((l) => !l.super && !l.bypass && !l.owns)).toBe(true)
+    },
+  )
+
+  // PostgreSQL only (npm run test:server): PGlite cannot interrupt a statement, and this one,
+  // whose inner LIMIT makes the planner's estimate small, would run there for minutes.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'stops a query that outlives statement_timeout on PostgreSQL, changing nothing',
+    async () => {
+      const before = await stateOfDatabase()
+      const res = await run(
+        admin,
+        `select * from (select a.name from sql_entities a cross join sql_entities b
+           cross join sql_entities c where a.name || b.name || c.name = 'none' limit 1) s`,
+      )
+      expect(res.statusCode, res.body).toBe(422)
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+      expect(res.json()).toMatchObject({
+        code: 'sql_timeout',
+        detail: expect.stringMatching(/stopped/),
+      })
+      expect(await stateOfDatabase()).toEqual(before)
+    },
+  )
+
   it('is refused by the database too if the parser let an auth table through', async () => {
     const refused = await rows<{ ok: boolean }>(sql`select
       has_table_privilege('lexdesk_sql', 'session', 'select') as ok
