@@ -187,6 +187,30 @@ export async function getDocumentFile(deps: DocumentDeps, principal: Principal, 
 }
 
 /**
+ * Locks document `id` for a write in `tx` and returns its title, creator and "we act for" choice
+ * (raw), or undefined when it is not the org's. Throws a 403 problem (`not_document_creator`)
+ * when a member would `verb` a document someone else added.
+ */
+export async function lockChangeableDocument(
+  tx: Tx,
+  principal: Principal,
+  id: string,
+  verb: 'rename' | 'change',
+) {
+  const [found] = await tx
+    .select({
+      title: documents.title,
+      createdBy: documents.createdBy,
+      weActFor: documents.weActFor,
+    })
+    .from(documents)
+    .where(eq(documents.id, id))
+    .for('update')
+  if (found) assertMayChangeDocument(principal, found.createdBy, verb)
+  return found
+}
+
+/**
  * Gives document `id` the title `title` (already cleaned by DocumentTitle), with an audit entry
  * ('document.rename', old and new title) and an event ('document.renamed'). Members rename only
  * the documents they added, admins and owners any. Throws a 404 problem for a document that is
@@ -195,13 +219,8 @@ export async function getDocumentFile(deps: DocumentDeps, principal: Principal, 
  */
 export async function renameDocument(db: Db, principal: Principal, id: string, title: string) {
   const row = await withTenant(db, principal, async (tx) => {
-    const [found] = await tx
-      .select({ title: documents.title, createdBy: documents.createdBy })
-      .from(documents)
-      .where(eq(documents.id, id))
-      .for('update')
+    const found = await lockChangeableDocument(tx, principal, id, 'rename')
     if (!found) return undefined
-    assertMayChangeDocument(principal, found.createdBy, 'rename')
     const [updated] = await tx
       .update(documents)
       .set({ title })

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client'
 import { analyses, documents } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError, notFound } from '../../errors/app-error'
-import { assertMayChangeDocument } from '../../documents/document-writes'
+import { lockChangeableDocument } from './service'
 import { recordAudit } from '../../audit/record-audit'
 import type { AnalysisResult, Party } from '../../ai/analyzer/types'
 import { partyWeActFor, storedWeActFor, type WeActFor } from '../../ai/analyzer/we-act-for'
@@ -29,13 +29,8 @@ export async function setWeActFor(
   choice: WeActFor | null,
 ) {
   const row = await withTenant(db, principal, async (tx) => {
-    const [found] = await tx
-      .select({ createdBy: documents.createdBy, weActFor: documents.weActFor })
-      .from(documents)
-      .where(eq(documents.id, id))
-      .for('update')
+    const found = await lockChangeableDocument(tx, principal, id, 'change')
     if (!found) return undefined
-    assertMayChangeDocument(principal, found.createdBy, 'change')
     let stored: WeActFor | null = null
     if (choice) {
       const recent = await tx

@@ -326,4 +326,39 @@ describe('findParties', () => {
       ),
     ).toEqual(['Riverbend Bancorp, Inc.'])
   })
+
+  it('ends a name at a registration number that follows it, as non-US drafting adds', () => {
+    expect(
+      names(
+        'This Distribution Agreement is made between Southern Cross Wines (Pty) Ltd, ACN 123 456 789, of 3 Vine Street, Adelaide ("Supplier") and Nordic Beverages AB, Reg. No. 556677-8899 ("Distributor").\n\n1. Appointment.',
+      ),
+    ).toEqual(['Southern Cross Wines (Pty) Ltd', 'Nordic Beverages AB'])
+    expect(
+      names(
+        'This Agreement is made between Vesterhavet Shipping ApS, CVR 12345678 ("Owner") and Tagus Logistica Lda, NIPC 501234567 ("Charterer").\n\n1. Charter.',
+      ),
+    ).toEqual(['Vesterhavet Shipping ApS', 'Tagus Logistica Lda'])
+    // Negative: a number that is part of the name stays ("Studio 54 Ltd", "3M Company").
+    expect(
+      names('This Agreement is made between Studio 54 Ltd ("Studio") and 3M Company ("3M").\n\n1.'),
+    ).toEqual(['Studio 54 Ltd', '3M Company'])
+  })
+
+  it('keeps the whole of a multi-word corporate form ("S.A. de C.V.", "Sdn. Bhd.", "GmbH & Co. KG")', () => {
+    expect(
+      names(
+        'This Agreement is made between Polaris Componentes S.A. de C.V. ("Polaris"), Melaka Rubber Sdn. Bhd. ("Melaka") and Rhein Logistik GmbH & Co. KG ("Rhein").\n\n1. Supply.',
+      ),
+    ).toEqual([
+      'Polaris Componentes S.A. de C.V.',
+      'Melaka Rubber Sdn. Bhd.',
+      'Rhein Logistik GmbH & Co. KG',
+    ])
+    // Negative: "S.A." alone is still the whole form when nothing follows it.
+    expect(
+      names(
+        'This Agreement is made between Lusitania Componentes S.A. ("Buyer") and Halden B.V. ("Seller").\n\n1.',
+      ),
+    ).toEqual(['Lusitania Componentes S.A.', 'Halden B.V.'])
+  })
 })

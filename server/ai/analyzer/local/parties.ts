@@ -22,7 +22,7 @@ const NOT_A_PARTY_TERM =
 
 /** Corporate-form suffixes, as whole words (the trailing dot is optional). */
 const COMPANY_SUFFIX_SOURCE =
-  '(?:Inc|INC|Incorporated|INCORPORATED|L\\.?L\\.?C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Co\\.?,?\\s+Ltd|L\\.?L\\.?P|L\\.?P|GmbH|AG|S\\.\\s?A|N\\.\\s?V|B\\.\\s?V|plc|PLC|PTE\\.?,?\\s+LTD|Pty\\.?\\s+Ltd|S\\.?p\\.?A|S\\.?r\\.?l|S\\.\\s?[àÀ]\\.?\\s?[rR]\\.?\\s?[lL]|SE|A/S|AB|Oyj?|ApS|SARL|S\\.A\\.S|KG|Bhd|N\\.A)\\b\\.?'
+  '(?:Inc|INC|Incorporated|INCORPORATED|L\\.?L\\.?C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Co\\.?,?\\s+Ltd|L\\.?L\\.?P|L\\.?P|GmbH\\s+&\\s+Co\\.?\\s+KG|GmbH|AG|S\\.\\s?A\\.\\s+de\\s+C\\.\\s?V|S\\.\\s?A|Sdn\\.?\\s+Bhd|Lda|N\\.\\s?V|B\\.\\s?V|plc|PLC|PTE\\.?,?\\s+LTD|Pty\\.?\\s+Ltd|S\\.?p\\.?A|S\\.?r\\.?l|S\\.\\s?[àÀ]\\.?\\s?[rR]\\.?\\s?[lL]|SE|A/S|AB|Oyj?|ApS|SARL|S\\.A\\.S|KG|Bhd|N\\.A)\\b\\.?'
 
 const COMPANY_SUFFIX = new RegExp(`\\b${COMPANY_SUFFIX_SOURCE}`)
 
@@ -60,13 +60,13 @@ const LABELLED_PARTY = /(?:^|\n|[ \t]{2,})[ \t]*(Party\s+[A-D]|\(\d\))\s*[:：]?
 
 /** Text that ends a party's name: a description, an address, a registration, a bracket. */
 const NAME_END = new RegExp(
-  String.raw`,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf|of\s+\d|registered|company\s+(?:no|number|registration)|represented|[Ii]ndividual(?:ly)?)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|\((?![^()]{1,30}\)\s*${COMPANY_SUFFIX_SOURCE})|[;:"“]|\n\s*\n|,\s*\d|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal|registered|place|address)\b|\s+(?:located|registered|incorporated|organi[sz]ed|residing|represented|acting)\b|\s+of\s+\d|\s+\d{1,5}\s+(?!${COMPANY_SUFFIX_SOURCE})[A-Z]|\s+(?:and|AND)\s*:|\s+-+\s*(?:and|AND)\b|\s+(?:of\s+the\s+(?:one|other|first|second)\s+part|on\s+the\s+one\s+hand)|,\s+(?:No\.?\s*\d|Level|Unit|Suite|Floor|Room|Building|Block|P\.?\s?O\.?\s+Box)\b|,\s+(?!${COMPANY_SUFFIX_SOURCE})\p{L}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){0,2}\s+\d{1,5}[a-z]?\s*,`,
+  String.raw`,\s+(?:a|an|the|with|having|whose|located|organi[sz]ed|incorporated|residing|acting|on\s+behalf|of\s+\d|registered|company\s+(?:no|number|registration)|represented|[Ii]ndividual(?:ly)?)\b|\s+(?:a|an)\s+(?=[A-Z][a-z])|\((?![^()]{1,30}\)\s*${COMPANY_SUFFIX_SOURCE})|[;:"“]|\n\s*\n|,\s*\d|,\s*$|\s+(?:with|having|whose)\s+(?:its|a|an|offices?|principal|registered|place|address)\b|\s+(?:located|registered|incorporated|organi[sz]ed|residing|represented|acting)\b|\s+of\s+\d|\s+\d{1,5}\s+(?!${COMPANY_SUFFIX_SOURCE})[A-Z]|\s+(?:and|AND)\s*:|\s+-+\s*(?:and|AND)\b|\s+(?:of\s+the\s+(?:one|other|first|second)\s+part|on\s+the\s+one\s+hand)|,\s+(?:No\.?\s*\d|Level|Unit|Suite|Floor|Room|Building|Block|P\.?\s?O\.?\s+Box)\b|,?\s+(?:Reg(?:istration|istered)?\.?\s*(?:No|Number|Nr)|(?:Company|Registration|Registered)\s+(?:No|Number|Nr)|ACN|ABN|ARBN|CRN|KvK|HRB|HRA|RCS|SIREN|SIRET|CIF|NIF|NIPC|CVR|UEN|CIN)\b\.?\s*:?\s*\d|,\s+(?!${COMPANY_SUFFIX_SOURCE})\p{L}[\p{L}.'’-]*(?:\s+\p{L}[\p{L}.'’-]*){0,2}\s+\d{1,5}[a-z]?\s*,`,
   'u',
 )
 
 /** Corporate suffixes that always end a name ("Acme Inc. d/b/a Acme Stores" → "Acme Inc."). */
 const STRICT_SUFFIX =
-  /\b(?:Inc|INC|Incorporated|INCORPORATED|L\.?L\.?C|Corp|CORP|Corporation|CORPORATION|GmbH|plc|PLC|L\.?L\.?P|L\.P|S\.A|B\.V|N\.V)\b\.?(?:,?\s*(?:Ltd|LTD|Limited|Inc|INC)\b\.?)?|\b(?:Co|CO)\.?,?\s+(?:Ltd|LTD)\b\.?|\b(?:Ltd|LTD|Limited|LIMITED)\b\.?/
+  /\b(?:Inc|INC|Incorporated|INCORPORATED|L\.?L\.?C|Corp|CORP|Corporation|CORPORATION|GmbH\s+&\s+Co\.?\s+KG|GmbH|plc|PLC|L\.?L\.?P|L\.P|S\.A\.\s+de\s+C\.V|S\.A|Sdn\.?\s+Bhd|B\.V|N\.V)\b\.?(?:,?\s*(?:Ltd|LTD|Limited|Inc|INC)\b\.?)?|\b(?:Co|CO)\.?,?\s+(?:Ltd|LTD)\b\.?|\b(?:Ltd|LTD|Limited|LIMITED)\b\.?/
 
 /** Signs of an address: a post-office box, a five-digit postcode, street words. */
 const ADDRESS =
