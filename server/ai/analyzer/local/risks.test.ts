@@ -250,7 +250,7 @@ describe('assessRisks', () => {
     const risk = analyzeLocal(short, 'risks').risks.find(
       (r) => r.code === 'auto-renewal-short-notice',
     )
-    expect(risk?.explanation).toMatch(/10 days/)
+    expect(risk?.explanation).toMatch(/ten \(10\) days/)
     expect(risk?.explanation).not.toMatch(/90/)
   })
 
@@ -278,7 +278,7 @@ describe('assessRisks', () => {
     const risk = assessRisks(content, sentences, [], misread).find(
       (r) => r.code === 'auto-renewal-short-notice',
     )
-    expect(risk?.explanation).toMatch(/10 days/)
+    expect(risk?.explanation).toMatch(/ten \(10\) days/)
     const longNotice = content.replace('ten (10) days', 'one hundred eighty (180) days')
     const longSentences = segmentSentences(longNotice)
     const misreadShort = {
