@@ -43,7 +43,7 @@ const RULES: readonly CommercialRule[] = [
     explanation:
       'The assigning side gives up ownership of the intellectual property it creates or holds, and keeps only what the contract licenses back.',
     wording:
-      /\b(?:hereby|shall|will|agrees?\s+to)\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b[^.]{0,200}\b(?:right,?\s+title|intellectual\s+property|inventions?|work\s+product|copyrights?|patents?|deliverables)\b|\bwork(?:s)?\s+made\s+for\s+hire\b/i,
+      /\b(?:hereby|shall|will|agrees?\s+to|irrevocably)\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b[^.]{0,200}\b(?:right,?\s+title|intellectual\s+property|inventions?|work\s+product|copyrights?|patents?|deliverables|trade\s?marks?|domain\s+names?|rights?\s+(?:\(if\s+any\)\s+)?in\b)|\bwork(?:s)?\s+made\s+for\s+hire\b|\b(?:inventions?|intellectual\s+property|improvements?|discoveries|work\s+product|deliverables|ideas)\b[^.]{0,200}\b(?:(?:shall|will)\s+(?:become|be)\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?)?(?:property|owner)\s+of|(?:shall|will)\s+(?:belong|vest)\s+(?:exclusively\s+|solely\s+)?(?:in|to))\b|\b(?:is|shall\s+be)(?:,\s+and\s+shall\s+be,)?\s+the\s+sole\s+owner\s+of\s+all\s+(?:inventions?|intellectual\s+property|improvements?|work\s+product|deliverables)\b/i,
     category: 'Ip Ownership Assignment',
   },
   {

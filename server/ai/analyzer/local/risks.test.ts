@@ -100,6 +100,14 @@ describe('assessRisks', () => {
       'Funding. Client shall fund the development budget with capital contributions of up to $500,000 per quarter.',
     ],
     [
+      'ip-assignment',
+      'Inventions. All inventions conceived by Consultant in performing the Services shall vest in Client.',
+    ],
+    [
+      'ip-assignment',
+      'Marks. Consultant hereby assigns to Client any rights it may acquire in the Client trademarks.',
+    ],
+    [
       'change-of-control',
       'Acquirer. If a third party acquires "control" (as defined above) of Client, Consultant may end this Agreement on notice.',
     ],
@@ -154,6 +162,10 @@ describe('assessRisks', () => {
     [
       'liability-exclusion',
       'Cooperation. Client shall be responsible for providing accurate data to Consultant.',
+    ],
+    [
+      'ip-assignment',
+      'Background. Intellectual property a party owned before this Agreement shall remain the sole property of that party.',
     ],
     [
       'exclusivity',
@@ -250,7 +262,7 @@ describe('assessRisks', () => {
     const risk = analyzeLocal(short, 'risks').risks.find(
       (r) => r.code === 'auto-renewal-short-notice',
     )
-    expect(risk?.explanation).toMatch(/10 days/)
+    expect(risk?.explanation).toMatch(/ten \(10\) days/)
     expect(risk?.explanation).not.toMatch(/90/)
   })
 
@@ -278,7 +290,7 @@ describe('assessRisks', () => {
     const risk = assessRisks(content, sentences, [], misread).find(
       (r) => r.code === 'auto-renewal-short-notice',
     )
-    expect(risk?.explanation).toMatch(/10 days/)
+    expect(risk?.explanation).toMatch(/ten \(10\) days/)
     const longNotice = content.replace('ten (10) days', 'one hundred eighty (180) days')
     const longSentences = segmentSentences(longNotice)
     const misreadShort = {

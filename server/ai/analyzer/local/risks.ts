@@ -9,7 +9,8 @@ import { ABSENT_CLAUSE } from '../shared/citations'
 import { agreementTitle, contractKind } from './agreement-title'
 import { commercialRisks } from './commercial-risks'
 import { isOperativePassage } from './operative-passage'
-import { statedPeriodDays } from './stated-period'
+import { reconcileRisks, SHORT_NOTICE_DAYS } from './risk-consistency'
+import { statedPeriod } from './stated-period'
 import { orientRisk, otherParties, subjectParties } from './risk-orientation'
 
 /** Options of assessRisks. */
@@ -20,9 +21,6 @@ export interface RiskOptions {
 
 /** A detected clause counts as evidence when the classifier is at least this sure (0..1). */
 const CLAUSE_EVIDENCE = 0.75
-
-/** An auto-renewal whose opt-out notice is this many days or fewer counts as short notice. */
-const SHORT_NOTICE_DAYS = 30
 
 const LIABILITY_LIMIT =
   /\blimitations?\s+(?:of|on)\s+(?:\w+\s+)?liabilit|\bin\s+no\s+event\s+(?:shall|will)\b[^.]{0,120}\bliab|\bnot\s+be\s+(?:held\s+)?liable\s+(?:\w+\s+){0,4}for\s+any\s+(?:\w+\s+){0,2}(?:indirect|special|incidental|consequential|punitive|exemplary|lost)|\b(?:aggregate|total|maximum|cumulative|entire)\s+liability\b|\bliability\b[^.]{0,120}\b(?:shall|will)\s+not\s+exceed\b/i
@@ -158,7 +156,7 @@ export function assessRisks(
       ),
     ),
     ...indemnityRisks(sentences).map((risk) => bySubject(risk)),
-    ...renewalRisks(sentences, keyTerms),
+    ...renewalRisks(sentences),
     ...terminationRisks(sentences, clauses).map((risk) => {
       // The holder of the right is the subject; the risk binds the other side.
       const holders = subjectParties(content.slice(risk.start, risk.end), parties)
@@ -210,8 +208,8 @@ export function assessRisks(
   // A clause that names its law ("Belgian law", "the laws of the Kingdom of Belgium") fixes it
   // even when the key-term reader did not normalise the name: no risk may contradict it.
   const lawNamed = sentences.some((s) => NAMED_LAW.test(s.text))
-  if (lawNamed || keyTerms.governingLaw) {
-    // The governing law is fixed.
+  if (lawNamed) {
+    // The governing law is fixed; one the key terms name is checked in reconcileRisks.
   } else if (lawClause) {
     // A choice-of-law clause exists but names no single jurisdiction (e.g. "the state where suit
     // is filed"): less certain than a fixed choice, so still worth a look.
@@ -236,7 +234,7 @@ export function assessRisks(
       ...ABSENT_CLAUSE,
     })
   }
-  return risks
+  return reconcileRisks(content, sentences, risks, keyTerms)
     .map((risk) =>
       // Without a subject, the one party the passage names bears it; otherwise both sides do.
       risk.binds
@@ -334,21 +332,19 @@ function indemnityRisks(sentences: readonly QuotedSpan[]): Risk[] {
   ]
 }
 
-function renewalRisks(sentences: readonly QuotedSpan[], keyTerms: KeyTerms): Risk[] {
+function renewalRisks(sentences: readonly QuotedSpan[]): Risk[] {
   const at = sentences.findIndex((s) => AUTO_RENEWAL.test(s.text))
   const renewal = sentences[at]
   if (!renewal) return []
-  // The period is the one the cited clause states (or the sentence right after it, where the
-  // opt-out often follows); the key term is used only when it was read from those same sentences.
+  // The period is the one the cited clause states, or the sentence right after it, where the
+  // opt-out often follows: the citation then takes in that sentence too, so that the period the
+  // risk names is one its citation states. Key terms read elsewhere are checked afterwards
+  // (reconcileRisks), never quoted here.
   const next = sentences[at + 1]
-  const term = keyTerms.noticePeriod
-  const termInClause =
-    term && term.start >= renewal.start && term.end <= (next ?? renewal).end
-      ? noticeDays(term.value)
-      : null
-  const days =
-    statedPeriodDays(renewal.text) ?? (next && statedPeriodDays(next.text)) ?? termInClause
-  if (days !== null && days > SHORT_NOTICE_DAYS) return []
+  const own = statedPeriod(renewal.text)
+  const following = own ? null : next && statedPeriod(next.text)
+  const period = own ?? following ?? null
+  if (period && period.days > SHORT_NOTICE_DAYS) return []
   // Medium: the contract rolls over silently, and the window to stop it is brief or undefined, so
   // a missed calendar date commits the client to another full term.
   return [
@@ -356,21 +352,13 @@ function renewalRisks(sentences: readonly QuotedSpan[], keyTerms: KeyTerms): Ris
       code: 'auto-renewal-short-notice',
       severity: 'medium',
       title: 'Automatic renewal with short notice',
-      explanation:
-        days === null
-          ? 'The term renews automatically and no notice period for stopping the renewal was found.'
-          : `The term renews automatically unless notice is given; the notice period is only ${days} days.`,
-      ...spanOf(renewal),
+      explanation: period
+        ? `The term renews automatically unless notice is given; the notice period is only ${period.words}.`
+        : 'The term renews automatically and this clause states no notice period for stopping the renewal.',
+      start: renewal.start,
+      end: following && next ? next.end : renewal.end,
     },
   ]
-}
-
-/** Days in a normalised notice period ("90 days", "3 months"), or null when unknown. */
-function noticeDays(value: string | undefined): number | null {
-  const m = /^(\d+) (day|week|month|year)s?$/.exec(value ?? '')
-  if (!m) return null
-  const perUnit = { day: 1, week: 7, month: 30, year: 365 } as const
-  return Number(m[1]) * perUnit[m[2] as keyof typeof perUnit]
 }
 
 function terminationRisks(sentences: readonly QuotedSpan[], clauses: readonly Clause[]): Risk[] {

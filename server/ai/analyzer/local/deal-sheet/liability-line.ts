@@ -10,10 +10,15 @@ import {
   type SheetInput,
 } from './sheet-input'
 
-/** A cap: "aggregate liability … shall not exceed", "liability is limited to the fees paid". */
-const CAP =
+/**
+ * A cap: "aggregate liability … shall not exceed", "liability is limited to the fees paid". With
+ * CAP_LIMIT, also what the risks are checked against (risk-consistency.ts), so that the deal sheet
+ * and the risks agree on whether there is a cap.
+ */
+export const CAP =
   /\b(?:(?:aggregate|total|cumulative|maximum|entire)\s+liability|liability\b[^.]{0,120}\b(?:shall|will)\s+(?:not|in\s+no\s+event)\s+exceed|liability\b[^.]{0,80}\b(?:limited|capped)\s+to)\b/i
-const CAP_LIMIT = /\b(?:exceed|limited\s+to|capped\s+at|capped\s+to|greater\s+of|lesser\s+of)\b/i
+export const CAP_LIMIT =
+  /\b(?:exceed|limited\s+to|capped\s+at|capped\s+to|greater\s+of|lesser\s+of)\b/i
 
 /** What a cap is measured by when no amount is written: the fees paid or payable. */
 const FEES_MEASURE = /\b(?:fees|amounts?|sums?|price)\b[^.]{0,40}\b(?:paid|payable)\b/i
