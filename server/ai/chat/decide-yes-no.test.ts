@@ -211,6 +211,28 @@ describe('reading contract wording more closely', () => {
     expect(onTermination?.passage?.n).toBe(4)
   })
 
+  it('does not take a passage stating only the condition as the answer about the act', () => {
+    const question =
+      'May the Recipient retain some Confidential Information even after its return or destruction?'
+    const conditionOnly = decideYesNo(
+      question,
+      passages(
+        ...FILLER,
+        'On request the Recipient shall return or destroy all Confidential Information it holds.',
+      ),
+    )
+    expect(conditionOnly).toMatchObject({ decision: 'not-addressed', passage: null })
+    const act = decideYesNo(
+      question,
+      passages(
+        ...FILLER,
+        'After the return or destruction of the Confidential Information the Recipient may retain one archival copy.',
+      ),
+    )
+    expect(act?.decision).toBe('yes')
+    expect(act?.passage?.n).toBe(4)
+  })
+
   it('does not take a passage sharing one word with the question as its answer', () => {
     const mention = decideYesNo(
       'May the Recipient make copies?',

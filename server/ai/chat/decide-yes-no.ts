@@ -100,8 +100,8 @@ interface Clause {
   /** The whole sentence the clause belongs to. */
   sentence: string
   relevance: number
-  /** Distinct question terms the clause holds. */
-  held: number
+  /** The distinct question terms the clause holds. */
+  held: string[]
 }
 
 /** Inverse document frequency of each term over the passages (a term in all of them weighs little). */
@@ -116,20 +116,20 @@ function weightsOf(question: YesNoQuestion, passages: readonly ChatPassage[]): M
   )
 }
 
-/** The share of the question's term weight in `text` (0..1) and how many distinct terms it holds. */
+/** The share of the question's term weight in `text` (0..1) and the question terms it holds. */
 function relevanceOf(
   text: string,
   weights: Map<string, number>,
-): { relevance: number; held: number } {
+): { relevance: number; held: string[] } {
   const terms = new Set(termsOf(text))
   let total = 0
   let found = 0
-  let held = 0
+  const held: string[] = []
   for (const [term, weight] of weights) {
     total += weight
     if (terms.has(term)) {
       found += weight
-      held += 1
+      held.push(term)
     }
   }
   return { relevance: total === 0 ? 0 : found / total, held }
@@ -198,11 +198,14 @@ export function decideYesNo(
   if (!asked) return null
   const weights = weightsOf(asked, passages)
   const clauses = passages.flatMap((p) => clausesOf(p, weights))
-  // A candidate must state the question's condition, if any, and hold two of its terms: one
-  // shared word is a mention, not an answer ("copies" in a return clause does not say whether
-  // copies may be made).
+  // A candidate must state the question's condition, if any, hold two of its terms (one shared
+  // word is a mention, not an answer: "copies" in a return clause does not say whether copies may
+  // be made) and one of the asked act's (a clause stating only the condition, "shall return or
+  // destroy", does not say what may happen after it).
+  const asksAct = asked.terms.some((t) => !asked.condition.includes(t))
   const candidate = (c: Clause) =>
-    c.held >= Math.min(MIN_TERMS_HELD, weights.size) &&
+    c.held.length >= Math.min(MIN_TERMS_HELD, weights.size) &&
+    (!asksAct || c.held.some((t) => !asked.condition.includes(t))) &&
     (asked.condition.length === 0 || termsOf(c.sentence).some((t) => asked.condition.includes(t)))
   const best = clauses
     .filter(candidate)
