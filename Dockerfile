@@ -2,15 +2,18 @@
 # Stage 1 builds the web app with the dev dependencies; stage 2 holds the production
 # dependencies, the built SPA, the server's TypeScript (run by tsx, as `npm start` and
 # `npm run test:server` run it) and the Debian packages of scripts/ensure-system.mjs `app`.
-# Base: Debian 12 (bookworm), as the machine the tests run on.
-FROM node:20-bookworm-slim AS build
+# Base: Debian 12 (bookworm) with Node 20, as the machine the tests run on. BASE_IMAGE replaces it
+# with an image of the same shape (a `node` user of uid 1000, node and npm on the PATH) where no
+# registry of images is reachable: scripts/build-local-image.sh makes one with debootstrap.
+ARG BASE_IMAGE=node:20-bookworm-slim
+FROM ${BASE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
 RUN npx vite build
 
-FROM node:20-bookworm-slim AS runtime
+FROM ${BASE_IMAGE} AS runtime
 # The local speech engines (ffmpeg, PocketSphinx, espeak-ng) and OCR (poppler, tesseract), the
 # package names of scripts/ensure-system.mjs; OCR_LANGUAGES other than eng need their
 # tesseract-ocr-<lang> package added here.

@@ -15,6 +15,12 @@ import { CREATE_EMBEDDING_INDEX } from '../server/search/vector-column'
 
 const PER_DOCUMENT = 100
 
+/** Passages of the corpus: 100,000, or `BENCH_SEARCH_PASSAGES`. */
+export const SEARCH_PASSAGES = Number(process.env.BENCH_SEARCH_PASSAGES ?? 100_000)
+
+/** Searches timed per run (after a warm-up). */
+export const SEARCH_QUERIES = 100
+
 /** The benchmarks' tenant: a system principal of the organisation `bench`. */
 export const BENCH_PRINCIPAL: Principal = {
   orgId: 'bench',

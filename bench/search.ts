@@ -25,14 +25,13 @@ import {
   corpusTexts,
   loadCorpus,
   percentile,
+  SEARCH_PASSAGES as PASSAGES,
+  SEARCH_QUERIES as QUERIES,
   seeded,
   sentence,
 } from './search-corpus'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
-
-const PASSAGES = Number(process.env.BENCH_SEARCH_PASSAGES ?? 100_000)
-const QUERIES = 100
 
 export async function searchBench(report: Report): Promise<void> {
   const random = seeded(42)

@@ -12,26 +12,16 @@ import { openPostgres } from '../server/db/client'
 import { hybridSearch } from '../server/search/hybrid-search'
 import { WorkerPool } from '../server/workers/worker-pool'
 import type { PostgresServer } from '../scripts/server-test/postgres-server'
-import {
-  BENCH_PRINCIPAL,
-  corpusTexts,
-  loadCorpus,
-  percentile,
-  seeded,
-  sentence,
-} from './search-corpus'
+import * as corpus from './search-corpus'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
-
-const PASSAGES = Number(process.env.BENCH_SEARCH_PASSAGES ?? 100_000)
-const QUERIES = 100
 
 /** Loads the corpus into `postgres`'s new database `lexdesk_search` and times hybrid searches. */
 export async function serverSearchBench(postgres: PostgresServer, report: Report): Promise<void> {
   await postgres.sql('CREATE DATABASE lexdesk_search')
   const owner = postgres.url('lexdesk_search')
-  const random = seeded(42)
-  const texts = corpusTexts(random, PASSAGES)
+  const random = corpus.seeded(42)
+  const texts = corpus.corpusTexts(random, corpus.SEARCH_PASSAGES)
   const table = wordTable()
   const vectors = texts.map((text) => embedLocal(table, text))
   const pool = new WorkerPool({ threads: 1 })
@@ -39,12 +29,22 @@ export async function serverSearchBench(postgres: PostgresServer, report: Report
   const app = await openPostgres(postgres.url('lexdesk_search', 'lexdesk_login'), undefined, owner)
   try {
     const embedder = new LocalEmbedder(pool)
-    const { loadSeconds, buildSeconds } = await loadCorpus(loading.db, embedder, texts, vectors)
-    report('server_search_load_rows_per_s', PASSAGES / loadSeconds, 'rows/s', `${PASSAGES}`)
+    const { loadSeconds, buildSeconds } = await corpus.loadCorpus(
+      loading.db,
+      embedder,
+      texts,
+      vectors,
+    )
+    report(
+      'server_search_load_rows_per_s',
+      corpus.SEARCH_PASSAGES / loadSeconds,
+      'rows/s',
+      `${corpus.SEARCH_PASSAGES}`,
+    )
     report('server_search_hnsw_build_s', buildSeconds, 's', 'PostgreSQL 15, pgvector')
-    const queries = Array.from({ length: QUERIES }, () => sentence(random, 8))
+    const queries = Array.from({ length: corpus.SEARCH_QUERIES }, () => corpus.sentence(random, 8))
     const search = (text: string) =>
-      hybridSearch(app.db, embedder, BENCH_PRINCIPAL, { text, k: 10 })
+      hybridSearch(app.db, embedder, corpus.BENCH_PRINCIPAL, { text, k: 10 })
     for (const text of queries.slice(0, 5)) await search(text) // warm the pool and the cache
     const latencies: number[] = []
     for (const text of queries) {
@@ -55,11 +55,11 @@ export async function serverSearchBench(postgres: PostgresServer, report: Report
     latencies.sort((a, b) => a - b)
     report(
       'server_hybrid_search_p50_ms',
-      percentile(latencies, 50),
+      corpus.percentile(latencies, 50),
       'ms',
-      `k=10 over ${PASSAGES} passages, HNSW (target ≤ 20)`,
+      `k=10 over ${corpus.SEARCH_PASSAGES} passages, HNSW (target ≤ 20)`,
     )
-    report('server_hybrid_search_p95_ms', percentile(latencies, 95), 'ms')
+    report('server_hybrid_search_p95_ms', corpus.percentile(latencies, 95), 'ms')
   } finally {
     await app.close()
     await loading.close()
