@@ -72,7 +72,10 @@ test('an exported organisation comes back whole as a new one, its analysis still
   await expect(importPanel.getByRole('button', { name: 'Importing…' })).toBeDisabled()
   await expect(importPanel.getByText('Import completed')).toBeVisible({ timeout: 120_000 })
   const counts = importPanel.getByRole('table', { name: 'Rows imported per table' })
-  await expect(counts.getByRole('row', { name: 'documents 1' })).toBeVisible()
+  // The contract, and the recording's own document.
+  await expect(counts.getByRole('row', { name: 'documents 2' })).toBeVisible()
+  await expect(counts.getByRole('row', { name: 'analyses 1' })).toBeVisible()
+  await expect(counts.getByRole('row', { name: 'entities 1' })).toBeVisible()
   await expect(counts.getByRole('row', { name: 'recordings 1' })).toBeVisible()
   await importPanel.getByRole('link', { name: 'Open Archive Copy LLP' }).click()
   await expect(page).toHaveURL(/\/dashboard\/archive-copy-llp-[a-z0-9]+$/)

@@ -165,14 +165,16 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
           <p className="font-medium">Import completed</p>
           <table aria-label="Rows imported per table" className="w-fit">
             <tbody>
-              {Object.entries(completed.counts).map(([table, count]) => (
-                <tr key={table}>
-                  <th scope="row" className="pr-4 text-left font-normal">
-                    {table.replaceAll('_', ' ')}
-                  </th>
-                  <td className="text-right tabular-nums">{count}</td>
-                </tr>
-              ))}
+              {Object.entries(completed.counts)
+                .sort(([a], [b]) => a.localeCompare(b))
+                .map(([table, count]) => (
+                  <tr key={table}>
+                    <th scope="row" className="pr-4 text-left font-normal">
+                      {table.replaceAll('_', ' ')}
+                    </th>
+                    <td className="text-right tabular-nums">{count}</td>
+                  </tr>
+                ))}
             </tbody>
           </table>
           {imported && (
