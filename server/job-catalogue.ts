@@ -11,6 +11,7 @@ import { chunkJob } from './search/index-document'
 import { ocrJob } from './features/documents/ocr-job'
 import { exportJob } from './features/tenants/export-job'
 import { importTenantJob } from './features/tenants/import-job'
+import { cloneJob } from './features/tenants/clone-job'
 
 export const JOB_CATALOGUE = [
   analysisJob,
@@ -20,6 +21,7 @@ export const JOB_CATALOGUE = [
   ocrJob,
   exportJob,
   importTenantJob,
+  cloneJob,
 ] as const
 
 /** The type of the catalogue: what `JobRunner.enqueue` is typed by. */

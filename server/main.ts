@@ -23,6 +23,7 @@ import { documentFiles } from './features/documents/reconcile-files'
 import { recordingFiles } from './features/voice/reconcile-recordings'
 import { importFiles } from './features/entities/import-files'
 import { exportFiles } from './features/tenants/export-files'
+import { cloneFiles } from './features/tenants/clone-files'
 import { bucketFiles } from './features/storage/bucket-files'
 import { useTempRoot } from './ai/speech/temp-root'
 import { buildApp } from './app'
@@ -143,7 +144,7 @@ async function main(): Promise<void> {
   const walk = walkUnlessCleanStop(
     { db: database.db, blobs },
     app.log,
-    [documentFiles, recordingFiles, importFiles, bucketFiles, exportFiles],
+    [documentFiles, recordingFiles, importFiles, bucketFiles, exportFiles, cloneFiles],
     { minAgeMs: uploadGraceMs, trustMarker: database.kind === 'pglite' },
   )
   if (database.kind === 'pglite') await walk

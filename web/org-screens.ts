@@ -35,7 +35,7 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
   }),
   sql: async () => ({ Component: (await import('./features/sql/sql-page')).SqlPage }),
   settings: async () => ({
-    Component: (await import('./features/settings/settings-page')).SettingsPage,
+    Component: (await import('./app/settings-route')).SettingsRoute,
   }),
   'connect-gpt': async () => ({
     Component: (await import('./features/connect-gpt/connect-gpt-page')).ConnectGptPage,

@@ -16,6 +16,7 @@ export const BLOB_AREAS = [
   'imports',
   'buckets',
   'exports',
+  'clones',
 ] as const
 export type BlobArea = (typeof BLOB_AREAS)[number]
 

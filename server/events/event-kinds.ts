@@ -72,6 +72,12 @@ export const EVENT_KINDS = {
     sourceOrgId: z.string().max(200),
     rows: z.number().int().nonnegative(),
   }),
+  /** This organisation copied into a new one: by job `jobId`, or the command (null). */
+  'org.cloned': z.strictObject({
+    jobId: id.nullable(),
+    targetOrgId: id,
+    rows: z.number().int().nonnegative(),
+  }),
 } as const satisfies Record<string, z.ZodType<Record<string, unknown>>>
 
 /** A kind of event (a key of EVENT_KINDS). */

@@ -337,6 +337,9 @@ export function operationRequests(t: TestApp, org: TestMember) {
       form.append('zip_file', new Blob([emptyZip]), 'walk.zip')
       return { payload: form }
     },
+    cloneOrganization: async () => ({
+      payload: { target_org_name: 'Walk clone', clone_buckets: false },
+    }),
     cancelJob: async () => ({ payload: {} }),
     acknowledgeConsent: async () => ({ payload: {} }),
     createEntity: async () => ({ payload: { name: 'Walk client' } }),

@@ -914,6 +914,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Starts a 'tenant-clone' job copying the organisation (spec section 7: `source_org_id`, `target_org_name`, `clone_buckets`) into a new one named `target_org_name` with the caller as owner and the source's members with their roles: an export and an import through a temporary archive deleted when the job ends. Answers 202 with the job, whose result names the new organisation (id, slug) and the counts per table; cancel it with cancelJob (nothing is left behind). */
+        post: operations["cloneOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/api-keys": {
         parameters: {
             query?: never;
@@ -1256,6 +1273,13 @@ export interface components {
             };
             invitations: number;
         };
+        TenantCloneJobResultInput: {
+            orgId: string;
+            slug: string;
+            counts: {
+                [key: string]: number;
+            };
+        };
         JobInput: {
             /** Format: uuid */
             id: string;
@@ -1396,9 +1420,29 @@ export interface components {
             /** @constant */
             kind: "tenant-import";
             result: components["schemas"]["TenantImportJobResultInput"] | null;
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_failed" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "tenant-clone";
+            result: components["schemas"]["TenantCloneJobResultInput"] | null;
         };
         /** @enum {string} */
-        JobKindInput: "analysis" | "transcription" | "document-chunks" | "entities-import" | "ocr" | "tenant-export" | "tenant-import";
+        JobKindInput: "analysis" | "transcription" | "document-chunks" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone";
         AnalysisResultInput: {
             summary: {
                 text: string;
@@ -2060,6 +2104,13 @@ export interface components {
             };
             invitations: number;
         };
+        TenantCloneJobResult: {
+            orgId: string;
+            slug: string;
+            counts: {
+                [key: string]: number;
+            };
+        };
         Job: {
             /** Format: uuid */
             id: string;
@@ -2200,9 +2251,29 @@ export interface components {
             /** @constant */
             kind: "tenant-import";
             result: components["schemas"]["TenantImportJobResult"] | null;
+        } | {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_failed" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "tenant-clone";
+            result: components["schemas"]["TenantCloneJobResult"] | null;
         };
         /** @enum {string} */
-        JobKind: "analysis" | "transcription" | "document-chunks" | "entities-import" | "ocr" | "tenant-export" | "tenant-import";
+        JobKind: "analysis" | "transcription" | "document-chunks" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone";
         AnalysisResult: {
             summary: {
                 text: string;
@@ -8452,6 +8523,96 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cloneOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The organisation to clone; when given, it must be the path's */
+                    source_org_id?: string;
+                    /** @description The name of the new organisation */
+                    target_org_name: string;
+                    /**
+                     * @description Copy storage buckets and their objects (otherwise both are left out)
+                     * @default true
+                     */
+                    clone_buckets?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             202: {

@@ -3,30 +3,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeEventSource } from '../test/fake-event-source'
 import { renderWithRouter } from '../test/render-with-router'
 import { jsonResponse, stubFetch } from '../test/stub-fetch'
+import { makeJob } from '../test/make-job'
 import { useJob, type Job } from './jobs'
 
 const ORG = 'org-1'
 const JOB_ID = '44444444-4444-4444-8444-444444444444'
 const JOB_URL = `/api/v1/orgs/${ORG}/jobs/${JOB_ID}`
 
-function job(status: Job['status'], progress: number): Job {
-  return {
-    id: JOB_ID,
-    kind: 'analysis',
-    status,
-    progress,
-    message: null,
-    error: null,
-    errorCode: null,
-    subjectId: null,
-    result: null,
-    attempts: 1,
-    createdBy: 'user-1',
-    createdAt: '2026-11-26T08:00:00.000Z',
-    startedAt: null,
-    finishedAt: null,
-  }
-}
+const job = (status: Job['status'], progress: number): Job =>
+  makeJob({ id: JOB_ID, kind: 'analysis', status, progress })
 
 function JobState({ onEnd }: { onEnd: (job: Job) => void }) {
   const current = useJob(ORG, JOB_ID, onEnd)

@@ -7,7 +7,7 @@ import type { operations } from './api-schema'
 
 /** The API operations that take a multipart file (server/http/read-multipart.ts). */
 export type UploadOperation =
-  'uploadDocument' | 'uploadRecording' | 'importEntities' | 'uploadObject'
+  'uploadDocument' | 'uploadRecording' | 'importEntities' | 'uploadObject' | 'importOrganization'
 
 /** The JSON body of an upload operation's success answer (201 or 202). */
 export type UploadAnswer<Op extends UploadOperation> = {
@@ -21,8 +21,10 @@ export type UploadAnswer<Op extends UploadOperation> = {
 export interface UploadRequest {
   /** The path with its `/api/v1` prefix and any query, e.g. `/api/v1/orgs/o1/documents`. */
   url: string
-  /** Sent as the multipart field `file`. */
+  /** Sent as the multipart field `fileField`. */
   file: Blob
+  /** The file's multipart field: `file`, unless the operation names it otherwise (`zip_file`). */
+  fileField?: string
   /** The file name sent with it, and named in the too-large message. */
   fileName: string
   /** Text fields, sent before the file; undefined values are left out. */
@@ -89,7 +91,7 @@ export function uploadWithProgress<Op extends UploadOperation>(
     // Text fields first, so a server reading the stream in order has them before the file.
     for (const [name, value] of Object.entries(request.fields ?? {}))
       if (value !== undefined) form.append(name, value)
-    form.append('file', request.file, request.fileName)
+    form.append(request.fileField ?? 'file', request.file, request.fileName)
     xhr.send(form)
   })
 }

@@ -49,6 +49,11 @@ export interface ExportOptions {
   /** The engine, model and dimension of this server's embedder (Embedder.id). */
   embedderId: string
   lexdeskVersion: string
+  /**
+   * Tables written empty, without their rows or files (a clone without its buckets leaves out
+   * `storage_buckets` and `storage_objects`); the archive keeps its full layout either way.
+   */
+  leaveOut?: readonly string[]
   signal: AbortSignal
   /** Called after each table and file folder with a short user-facing message. */
   progress(message: string): void
@@ -207,11 +212,13 @@ export async function writeExportArchive(
         table.name === 'doc_chunks' && !options.includeEmbeddings
           ? [...table.omit, 'embedding']
           : table.omit
+      const left = options.leaveOut?.includes(table.name) === true
       let rows = 0
       await append(
         tableEntry(table.name),
         Readable.from(
           (async function* () {
+            if (left) return
             for await (const page of tableRows(deps.db, scope, table, omit)) {
               options.signal.throwIfAborted()
               rows += page.length
@@ -223,7 +230,7 @@ export async function writeExportArchive(
       counts[table.name] = rows
       options.progress(`Exported ${table.name.replaceAll('_', ' ')}`)
       if (table.filesIn) {
-        counts[table.filesIn] = await appendFiles(deps, scope, table, append)
+        counts[table.filesIn] = left ? 0 : await appendFiles(deps, scope, table, append)
         options.progress(`Exported ${table.filesIn}`)
       }
     }

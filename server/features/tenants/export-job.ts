@@ -8,7 +8,7 @@
 import { z } from 'zod'
 import { defineJob } from '../../jobs/define-job'
 import { jobPrincipal } from '../../jobs/job-runner'
-import { orgBlobKey } from '../../blob/blob-keys'
+import { jobArchiveKey } from './job-archive-files'
 import { withTenant, type Principal } from '../../db/tenant'
 import type { Db } from '../../db/client'
 import { recordAudit } from '../../audit/record-audit'
@@ -34,7 +34,7 @@ const ExportJobResult = z
 
 /** Where export job `jobId` of organisation `orgId` keeps its archive. */
 export function exportBlobKey(orgId: string, jobId: string): string {
-  return orgBlobKey(orgId, 'exports', `${jobId}.zip`)
+  return jobArchiveKey('exports', orgId, jobId)
 }
 
 /** The archive's download name: `lexdesk-{org-slug}-{YYYY-MM-DD}.zip` (the day it was made, UTC). */

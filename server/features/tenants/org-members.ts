@@ -6,7 +6,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { member, organization, user } from '../../db/schema'
-import { notFound } from '../../errors/app-error'
+import { AppError, notFound } from '../../errors/app-error'
 
 /** An archive's member line: the source's user id (rows' `created_by` name it), e-mail, role. */
 export interface ArchivedMember {
@@ -26,6 +26,31 @@ export async function sourceOrganisation(
     .where(eq(organization.id, orgId))
   if (!org) throw notFound('Organization')
   return { orgId, ...org }
+}
+
+/** The id of the organisation whose slug is `slug`; 404 `organization_not_found` if none. */
+export async function organisationBySlug(db: Db, slug: string): Promise<string> {
+  const [org] = await db
+    .select({ id: organization.id })
+    .from(organization)
+    .where(eq(organization.slug, slug))
+  if (!org) throw new AppError('organization_not_found', `No organization has the slug ${slug}.`)
+  return org.id
+}
+
+/**
+ * The organisation's first owner (by membership), who owns what the operator's commands make
+ * of it; 404 `organization_not_found` if it has none.
+ */
+export async function firstOwner(db: Db, orgId: string): Promise<string> {
+  const [owner] = await db
+    .select({ userId: member.userId })
+    .from(member)
+    .where(and(eq(member.organizationId, orgId), eq(member.role, 'owner')))
+    .orderBy(asc(member.createdAt), asc(member.id))
+    .limit(1)
+  if (!owner) throw new AppError('organization_not_found', 'The organization has no owner.')
+  return owner.userId
 }
 
 /** The organisation's members in pages of `pageSize`, ordered by membership id. */

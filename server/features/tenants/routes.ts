@@ -1,7 +1,7 @@
 /**
- * HTTP routes of tenant data management (issue 27, decision 0063): start an export of the whole
- * organisation (a 'tenant-export' job, followed and cancelled through the jobs routes) and
- * download its archive. Owners only: the archive is everything the firm holds, so no API key or
+ * HTTP routes of tenant data management (issue 27, decisions 0063 and 0072): start an export of
+ * the whole organisation (a 'tenant-export' job, followed and cancelled through the jobs routes)
+ * and download its archive, import an archive, clone the organisation. Owners only: the archive is everything the firm holds, so no API key or
  * token opens these routes (route-roles.ts keeps owner routes to sessions).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -15,6 +15,7 @@ import type { AppServices } from '../../services'
 import { exportArchiveOf, startExport } from './export-service'
 import { readMultipart } from '../../http/read-multipart'
 import { archiveSink, startTenantImport } from './import-service'
+import { startClone } from './clone-service'
 
 const ImportFields = z.object({
   target_org_id: z.string().max(200).optional(),
@@ -28,6 +29,24 @@ const ExportBody = z.object({
     .default(false)
     .describe("Keep passages' embedding vectors (otherwise the importer re-indexes them)"),
 })
+const CloneBody = z.object({
+  source_org_id: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("The organisation to clone; when given, it must be the path's"),
+  target_org_name: z
+    .string()
+    .trim()
+    .min(1, { message: 'Name the new organization' })
+    .max(200)
+    .describe('The name of the new organisation'),
+  clone_buckets: z
+    .boolean()
+    .default(true)
+    .describe('Copy storage buckets and their objects (otherwise both are left out)'),
+})
+
 const ExportParams = OrgParams.extend({
   jobId: z.string().uuid({ message: 'Job id must be a UUID' }),
 })
@@ -101,5 +120,23 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
       })
       return reply.status(202).send(await startTenantImport(services, principal, file, fields))
     },
+  )
+
+  app.post(
+    '/orgs/:orgId/clone',
+    {
+      schema: {
+        operationId: 'cloneOrganization',
+        tags: ['tenants'],
+        description:
+          "Starts a 'tenant-clone' job copying the organisation (spec section 7: `source_org_id`, `target_org_name`, `clone_buckets`) into a new one named `target_org_name` with the caller as owner and the source's members with their roles: an export and an import through a temporary archive deleted when the job ends. Answers 202 with the job, whose result names the new organisation (id, slug) and the counts per table; cancel it with cancelJob (nothing is left behind).",
+        params: OrgParams,
+        body: CloneBody,
+        response: { 202: JobSchema },
+      },
+      config: { minRole: 'owner' },
+    },
+    async (req, reply) =>
+      reply.status(202).send(await startClone(services, principalOf(req), req.body)),
   )
 }

@@ -7,31 +7,22 @@ import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
 import type { Job } from '../../lib/jobs'
 import { CsvImport } from './csv-import'
+import { makeJob } from '../../test/make-job'
 
 const ORG = 'org-1'
 const JOB_ID = '33333333-3333-4333-8333-333333333333'
 
 type ImportJob = Extract<Job, { kind: 'entities-import' }>
 
-function job(status: Job['status'], extra: Partial<ImportJob> = {}): ImportJob {
-  return {
+const job = (status: Job['status'], extra: Partial<ImportJob> = {}): ImportJob =>
+  makeJob({
     id: JOB_ID,
     kind: 'entities-import',
     status,
     progress: status === 'queued' ? 0 : 1,
-    message: null,
-    error: null,
-    errorCode: null,
-    subjectId: null,
-    result: null,
-    attempts: 1,
-    createdBy: 'user-1',
     createdAt: '2026-11-24T08:00:00.000Z',
-    startedAt: null,
-    finishedAt: null,
     ...extra,
-  }
-}
+  })
 
 /** Chooses a small CSV file and answers its upload with `status` and `body`. */
 async function chooseFile(status: number, body: unknown) {

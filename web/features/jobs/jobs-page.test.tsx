@@ -5,29 +5,15 @@ import type { Job } from '../../lib/jobs'
 import { inOrgScope } from '../../test/in-org-scope'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
+import { makeJob } from '../../test/make-job'
 import { JobsPage } from './jobs-page'
 
 const ORG = 'org-1'
 const LEASE = '00000000-0000-4000-8000-000000000001'
 const NDA = '00000000-0000-4000-8000-000000000002'
 
-function job(id: string, fields: Partial<Job> & Pick<Job, 'kind' | 'status'>): Job {
-  return {
-    id,
-    progress: 0,
-    message: null,
-    error: null,
-    errorCode: null,
-    subjectId: null,
-    result: null,
-    attempts: 1,
-    createdBy: 'user-1',
-    createdAt: '2026-11-26T08:00:00.000Z',
-    startedAt: null,
-    finishedAt: null,
-    ...fields,
-  } as Job
-}
+const job = (id: string, fields: Partial<Job> & Pick<Job, 'kind' | 'status'>): Job =>
+  makeJob({ id, ...fields })
 
 const INDEXING = job('00000000-0000-4000-8000-0000000000a1', {
   kind: 'document-chunks',

@@ -17,6 +17,7 @@ const KIND_LABELS: Record<JobKind, string> = {
   ocr: 'Text recognition (OCR)',
   'tenant-export': 'Organization export',
   'tenant-import': 'Organization import',
+  'tenant-clone': 'Organization clone',
 }
 
 /** /dashboard/:orgSlug/jobs: the background work of the URL's organisation. */

@@ -16,16 +16,37 @@ export interface AppSummary {
   slug: string
 }
 
+/** The signed-in user's organisations, sorted by name; throws ApiError. */
+async function listOrgs(): Promise<OrgSummary[]> {
+  const { data, error } = await authClient.organization.list()
+  if (error) throw new ApiError(error.status, { detail: error.message }, error.statusText)
+  return (data ?? [])
+    .map(({ id, name, slug }) => ({ id, name, slug }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+}
+
 /** The signed-in user's organisations, sorted by name. Key `['orgs']` (user-scoped, cleared on sign-out). */
-export const orgsQuery = () =>
+export const orgsQuery = () => queryOptions({ queryKey: ['orgs'] as const, queryFn: listOrgs })
+
+/**
+ * The organisations the signed-in user owns, sorted by name: where an archive may be imported
+ * (issue 27). better-auth's list carries no role, so each organisation's role is asked for (a
+ * user belongs to a few). Key `['orgs', 'owned']`, refreshed with `['orgs']`.
+ */
+export const ownedOrgsQuery = () =>
   queryOptions({
-    queryKey: ['orgs'] as const,
+    queryKey: ['orgs', 'owned'] as const,
     queryFn: async (): Promise<OrgSummary[]> => {
-      const { data, error } = await authClient.organization.list()
-      if (error) throw new ApiError(error.status, { detail: error.message }, error.statusText)
-      return (data ?? [])
-        .map(({ id, name, slug }) => ({ id, name, slug }))
-        .sort((a, b) => a.name.localeCompare(b.name))
+      const orgs = await listOrgs()
+      const roles = await Promise.all(
+        orgs.map(async (org) => {
+          const { data } = await authClient.organization.getActiveMemberRole({
+            query: { organizationId: org.id },
+          })
+          return data?.role
+        }),
+      )
+      return orgs.filter((_org, i) => roles[i]?.split(',').includes('owner'))
     },
   })
 

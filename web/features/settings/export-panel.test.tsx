@@ -5,6 +5,7 @@ import { FakeEventSource } from '../../test/fake-event-source'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
 import type { Job } from '../../lib/jobs'
+import { makeJob } from '../../test/make-job'
 import { ExportPanel } from './export-panel'
 
 const ORG = 'org-1'
@@ -12,25 +13,8 @@ const JOB_ID = '44444444-4444-4444-8444-444444444444'
 
 type ExportJob = Extract<Job, { kind: 'tenant-export' }>
 
-function job(status: Job['status'], extra: Partial<ExportJob> = {}): ExportJob {
-  return {
-    id: JOB_ID,
-    kind: 'tenant-export',
-    status,
-    progress: 0,
-    message: null,
-    error: null,
-    errorCode: null,
-    subjectId: null,
-    result: null,
-    attempts: 1,
-    createdBy: 'user-1',
-    createdAt: '2026-11-26T08:00:00.000Z',
-    startedAt: null,
-    finishedAt: null,
-    ...extra,
-  }
-}
+const job = (status: Job['status'], extra: Partial<ExportJob> = {}): ExportJob =>
+  makeJob({ id: JOB_ID, kind: 'tenant-export', status, ...extra })
 
 /** Renders the panel with no export running, clicks Export, and answers with a queued job. */
 async function startExport(running: ExportJob | null = null) {

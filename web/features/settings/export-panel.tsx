@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '../../components/ui/button'
 import { JobProgress } from '../../components/job-progress'
-import { cancelJob, latestJobQuery, useJob, type Job, type JobKind } from '../../lib/jobs'
+import type { JobKind } from '../../lib/jobs'
 import { exportArchiveUrl, startExport } from './api'
+import { useTenantJob } from './use-tenant-job'
 
 /** The kind of the export's background job. */
 const EXPORT_JOB_KIND: JobKind = 'tenant-export'
@@ -26,31 +26,16 @@ function download(url: string) {
  * downloads the archive and toasts 'Export downloaded' (the spec's message), or the failure.
  */
 export function ExportPanel({ orgId }: { orgId: string }) {
-  const queryClient = useQueryClient()
   const [withEmbeddings, setWithEmbeddings] = useState(false)
   const [busy, setBusy] = useState(false)
-  // undefined: show an export already running when the page opens; null: show none.
-  const [chosenJobId, setJobId] = useState<string | null>()
-  const runningQuery = latestJobQuery(orgId, { kind: EXPORT_JOB_KIND, active: true })
-  const running = useQuery({ ...runningQuery, refetchOnMount: 'always' })
-  const jobId = chosenJobId === undefined ? running.data?.id : (chosenJobId ?? undefined)
-  const job = useJob(orgId, jobId, (ended: Job) => {
-    queryClient.setQueryData(runningQuery.queryKey, null)
-    if (ended.status === 'succeeded') {
-      download(exportArchiveUrl(orgId, ended.id))
-      toast.success('Export downloaded')
-      setJobId(null)
-    } else if (ended.status === 'failed') {
-      toast.error(ended.error ?? 'The export failed.')
-    } else if (ended.status === 'cancelled') {
-      setJobId(null)
-      toast('Export cancelled')
-    }
+  const { jobId, job, follow, cancel } = useTenantJob(orgId, EXPORT_JOB_KIND, 'Export', (ended) => {
+    download(exportArchiveUrl(orgId, ended.id))
+    toast.success('Export downloaded')
   })
   async function start() {
     setBusy(true)
     try {
-      setJobId((await startExport(orgId, withEmbeddings)).id)
+      follow((await startExport(orgId, withEmbeddings)).id)
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The export failed.')
     } finally {
@@ -80,19 +65,7 @@ export function ExportPanel({ orgId }: { orgId: string }) {
           Export
         </Button>
       </div>
-      {jobId && (
-        <JobProgress
-          job={job}
-          label="Export"
-          onCancel={() =>
-            void cancelJob(orgId, jobId).catch((error: unknown) =>
-              toast.error('Could not cancel', {
-                description: error instanceof Error ? error.message : undefined,
-              }),
-            )
-          }
-        />
-      )}
+      {jobId && <JobProgress job={job} label="Export" onCancel={cancel} />}
     </section>
   )
 }

@@ -1,10 +1,15 @@
-import { ComingSoon } from '../../components/coming-soon'
 import { PageHeader } from '../../components/page-header'
 import { useOrgScope } from '../../lib/org-scope'
+import { ClonePanel } from './clone-panel'
 import { ExportPanel } from './export-panel'
+import { ImportPanel, type OwnedOrg } from './import-panel'
 
-/** /dashboard/:orgSlug/settings: Data Management, with the Export panel; import and clone to come. */
-export function SettingsPage() {
+/**
+ * /dashboard/:orgSlug/settings: Data Management (issue 27), the Export, Import and Clone panels
+ * of the URL's organisation; `ownedOrgs` are the organisations the user owns (the composition
+ * reads them: web/app/settings-route.tsx).
+ */
+export function SettingsPage({ ownedOrgs }: { ownedOrgs: OwnedOrg[] }) {
   const { orgId } = useOrgScope()
   return (
     <>
@@ -12,10 +17,11 @@ export function SettingsPage() {
         title="Data Management"
         description="Export, import and clone the organization’s data."
       />
-      <ExportPanel orgId={orgId} />
-      <ComingSoon>
-        <p>Import and clone are not available yet.</p>
-      </ComingSoon>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <ExportPanel orgId={orgId} />
+        <ImportPanel orgId={orgId} ownedOrgs={ownedOrgs} />
+        <ClonePanel orgId={orgId} orgName={ownedOrgs.find((org) => org.id === orgId)?.name} />
+      </div>
     </>
   )
 }
