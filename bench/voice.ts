@@ -8,6 +8,7 @@
  */
 import { LocalSpeaker } from '../server/ai/speech/local-speaker'
 import { LocalTranscriber } from '../server/ai/speech/local-transcriber'
+import { withAudioFile } from '../server/ai/speech/with-audio-file'
 import { encodeAudio, spokenWav } from '../server/test/test-audio'
 import { runProcess } from '../server/ai/speech/run-process'
 import { SAMPLE_CONTRACT } from '../server/test/sample-files'
@@ -29,7 +30,9 @@ export async function voiceBenchmarks(report: Report) {
   // The server's pool: as many threads as cores, shared by every program of the engines.
   const pool = new WorkerPool()
   const t0 = performance.now()
-  const transcript = await new LocalTranscriber(pool).transcribe(webm, 'audio/webm')
+  const transcript = await withAudioFile(webm, (audio) =>
+    new LocalTranscriber(pool).transcribe(audio, 'audio/webm'),
+  )
   const seconds = (performance.now() - t0) / 1000
   report(
     'stt_rtf_60s',

@@ -42,7 +42,7 @@ let audioSeconds = 0
 for (const name of pairs) {
   const reference = readFileSync(join(dir, name.replace(/\.wav$/, '.txt')), 'utf8')
   const started = performance.now()
-  const transcript = await transcriber.transcribe(readFileSync(join(dir, name)), 'audio/wav')
+  const transcript = await transcriber.transcribe({ path: join(dir, name) }, 'audio/wav')
   const elapsed = (performance.now() - started) / 1000
   const score = wordErrors(reference, transcript.text)
   errors += score.errors

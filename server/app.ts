@@ -37,7 +37,8 @@ import { createTenantTokenVerifier } from './auth/tenant-token-verifier'
 import { DEFAULT_API_RATE_LIMITS, type ApiRateLimits } from './config'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
-import { docsCspTransform, securityHeaders } from './http/security-headers'
+import { docsCspTransform, rawSecurityHeaders, securityHeaders } from './http/security-headers'
+import { wrappedServerFactory } from './http/wrapped-server-factory'
 import { frameworkErrorHandler } from './http/framework-errors'
 import { clientErrorHandler } from './http/client-error'
 import { recordRouteMethods } from './http/route-methods'
@@ -134,8 +135,15 @@ const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 /** Builds the application. Call `app.ready()` (or inject) before use and `app.close()` after. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Made before the app: its gate runs in the server's request listener, before Fastify.
+  const streams = new EventStreams(
+    deps.streams ?? {},
+    credentialKey,
+    rawSecurityHeaders(deps.publicUrl),
+  )
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    serverFactory: wrappedServerFactory((handler) => streams.requestListener(handler)),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
       return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming)
@@ -307,7 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     notifier,
     changes,
-    streams: new EventStreams(deps.streams ?? {}, credentialKey),
+    streams,
     limits: {
       extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 },
       maxRecordingMinutes: deps.maxRecordingMinutes ?? 180,

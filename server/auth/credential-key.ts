@@ -10,12 +10,15 @@
  * way or open, and the principal cache (principal-cache.ts) keys on the same cookie value anyway.
  * Never log a key.
  */
-import type { FastifyRequest } from 'fastify'
+import type { IncomingHttpHeaders } from 'node:http'
 import { getSessionCookie } from 'better-auth/cookies'
 import { credentialHeader } from './principal'
 
-/** `header:<value>` or `session:<cookie value>` of the request's credential, else `ip:<address>`. */
-export function credentialKey(req: FastifyRequest): string {
+/**
+ * `header:<value>` or `session:<cookie value>` of the request's credential, else `ip:<address>`.
+ * Takes a Fastify request or the plain headers and address of a request not yet routed.
+ */
+export function credentialKey(req: { headers: IncomingHttpHeaders; ip: string }): string {
   const header = credentialHeader(req)
   if (header !== undefined) return `header:${header}`
   const session = getSessionCookie(new Headers({ cookie: req.headers.cookie ?? '' }))

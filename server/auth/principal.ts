@@ -50,7 +50,7 @@ export function principalOf(req: FastifyRequest): RequestPrincipal {
  * `x-api-key` header as a Bearer credential (API keys are also sent that way, decision 0047), else
  * undefined. A repeated `x-api-key` yields an invalid value (a 401), never one of its copies.
  */
-export function credentialHeader(req: FastifyRequest): string | undefined {
+export function credentialHeader(req: Pick<FastifyRequest, 'headers'>): string | undefined {
   const { authorization, 'x-api-key': apiKey } = req.headers
   if (authorization !== undefined) return authorization
   if (apiKey === undefined) return undefined

@@ -15,16 +15,26 @@
  * Before all that, a gate counts the stream requests each client has under way or open, by the
  * credential it sends (`clientKey`, given at composition: auth/credential-key.ts takes the
  * credential header or session cookie, else the address). One credential acts for one
- * user, so once it holds the per-user cap its next stream would be refused anyway: the gate
- * refuses it at onRequest, before the principal is resolved (session and membership lookups) and
- * before the body is read or validated. A burst of a thousand streams by one member (issue 29)
- * then costs the server little more than the thousand 429 answers.
+ * user, so once it holds the per-user cap its next stream would be refused anyway. The gate sits
+ * in the HTTP server's request listener, before Fastify (`requestListener`, given to Fastify by
+ * `serverFactory`): a refused request is answered there with a fixed 429 problem, without
+ * Fastify's routing, hooks, error handler or serializer, so a burst of a thousand streams by one
+ * member (issue 29) costs the event loop little more than parsing the thousand requests
+ * (decision 0078). Requests that do not pass through that listener (`app.inject` in tests) are
+ * gated the same way by an onRequest hook, before the principal is resolved.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ServerResponse } from 'node:http'
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  RequestListener,
+  ServerResponse,
+} from 'node:http'
 import type { Principal } from '../db/tenant'
 import { AppError } from '../errors/app-error'
+import { problem } from './problem'
 import { problemResponse } from './problem-responses'
+import { createMethodIndex } from './route-methods'
 
 /** Caps of open streams and the keep-alive period. */
 export interface EventStreamLimits {
@@ -71,18 +81,24 @@ export class EventStreams {
   private readonly byClient = new Map<string, number>()
   /** `${method} ${url}` of every stream route, for the gate. */
   private readonly streamRoutes = new Set<string>()
+  /** The same routes as a router, for the request listener, which sees concrete paths. */
+  private readonly streamPaths = createMethodIndex()
+  /** Requests the request listener has counted already. */
+  private readonly gated = new WeakSet<IncomingMessage>()
   private readonly admitted = new WeakSet<FastifyRequest>()
   private readonly live = new Set<ServerResponse>()
   private keepAlive: NodeJS.Timeout | undefined
   private readonly limits: EventStreamLimits
 
   /**
-   * `clientKey` names who sent a request without any lookup (same credential, same key); the
-   * gate counts stream requests by it.
+   * `clientKey` names who sent a request (its headers and address) without any lookup (same
+   * credential, same key); the gate counts stream requests by it. `earlyHeaders` sets the
+   * headers every answer carries (security headers) on a 429 the request listener sends itself.
    */
   constructor(
     limits: Partial<EventStreamLimits>,
-    private readonly clientKey: (req: FastifyRequest) => string,
+    private readonly clientKey: (req: { headers: IncomingHttpHeaders; ip: string }) => string,
+    private readonly earlyHeaders: (req: IncomingMessage, res: ServerResponse) => void = () => {},
   ) {
     this.limits = { ...DEFAULT_EVENT_STREAM_LIMITS, ...limits }
   }
@@ -97,6 +113,7 @@ export class EventStreams {
       const produces = (route.schema as { produces?: readonly string[] } | undefined)?.produces
       if (!produces?.includes('text/event-stream')) return
       for (const method of [route.method].flat()) this.streamRoutes.add(`${method} ${route.url}`)
+      this.streamPaths.add(route.method, route.url)
       const own = route.preHandler ? [route.preHandler].flat() : []
       route.preHandler = [(req, reply, done) => done(this.admit(req, reply)), ...own]
       const response = (route.schema?.response ?? {}) as Record<string, unknown>
@@ -151,22 +168,59 @@ export class EventStreams {
   }
 
   /**
-   * On a stream route, counts the request against its client until its response closes, or
-   * throws the per-user 429 when the client already holds the per-user cap (see the module
-   * comment). Other routes pass untouched.
+   * The HTTP server's request listener: `next` (Fastify's) behind the gate. A request to a stream
+   * route whose client already holds the per-user cap is answered here with the per-user 429
+   * problem (`earlyHeaders` and Retry-After, no-store); any other stream request is counted
+   * against its client until its response closes. Other routes pass untouched.
    */
-  private gate(req: FastifyRequest, reply: FastifyReply): void {
-    if (!this.streamRoutes.has(`${req.method} ${req.routeOptions.url}`)) return
-    const key = this.clientKey(req)
-    if ((this.byClient.get(key) ?? 0) >= this.limits.perUser) throw this.perUserRefusal()
-    add(this.byClient, key, 1)
-    reply.raw.once('close', () => add(this.byClient, key, -1))
+  requestListener(next: RequestListener): RequestListener {
+    return (req, res) => {
+      const path = (req.url ?? '/').split('?')[0] ?? '/'
+      if (!req.method || !this.streamPaths.has(req.method, path)) return next(req, res)
+      const key = this.clientKey({ headers: req.headers, ip: req.socket.remoteAddress ?? '' })
+      if (!this.hold(key, res)) return this.refuseEarly(req, res, path)
+      this.gated.add(req)
+      next(req, res)
+    }
   }
 
-  private perUserRefusal(): AppError {
-    return tooMany(
-      `Too many live updates open: at most ${this.limits.perUser} live updates per person. Close another Lexdesk tab, or wait for a running job to end, and try again in ${RETRY_AFTER_S} seconds.`,
-    )
+  /**
+   * The gate of requests that did not pass through requestListener (app.inject): on a stream
+   * route, counts the request against its client until its response closes, or throws the
+   * per-user 429 (see the module comment).
+   */
+  private gate(req: FastifyRequest, reply: FastifyReply): void {
+    if (this.gated.has(req.raw)) return
+    if (!this.streamRoutes.has(`${req.method} ${req.routeOptions.url}`)) return
+    if (!this.hold(this.clientKey(req), reply.raw)) throw tooMany(this.perUserDetail())
+  }
+
+  /** Counts a stream request of `key` until `res` closes; false, counting nothing, at the cap. */
+  private hold(key: string, res: ServerResponse): boolean {
+    if ((this.byClient.get(key) ?? 0) >= this.limits.perUser) return false
+    add(this.byClient, key, 1)
+    res.once('close', () => add(this.byClient, key, -1))
+    return true
+  }
+
+  /** Answers the per-user 429 problem on `res` directly, as the error handler would word it. */
+  private refuseEarly(req: IncomingMessage, res: ServerResponse, path: string): void {
+    const body = JSON.stringify({
+      ...problem(429, this.perUserDetail(), 'too_many_streams'),
+      instance: path,
+    })
+    this.earlyHeaders(req, res)
+    res.writeHead(429, {
+      'content-type': 'application/problem+json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'retry-after': String(RETRY_AFTER_S),
+      'cache-control': 'no-store',
+    })
+    res.end(body)
+  }
+
+  private perUserDetail(): string {
+    return `Too many live updates open: at most ${this.limits.perUser} live updates per person. Close another Lexdesk tab, or wait for a running job to end, and try again in ${RETRY_AFTER_S} seconds.`
   }
 
   /** Counts the request's stream against its user and organisation, or returns the 429. */
@@ -176,7 +230,7 @@ export class EventStreams {
       return new AppError('internal_error', 'An event stream needs a signed-in caller.')
     const userKey = principal.userId ?? `${principal.orgId}:${principal.actorType}`
     const { perUser, perOrg } = this.limits
-    if ((this.byUser.get(userKey) ?? 0) >= perUser) return this.perUserRefusal()
+    if ((this.byUser.get(userKey) ?? 0) >= perUser) return tooMany(this.perUserDetail())
     if ((this.byOrg.get(principal.orgId) ?? 0) >= perOrg)
       return tooMany(
         `Too many live updates open in this organisation: at most ${perOrg} live updates for all its members at once. Try again in ${RETRY_AFTER_S} seconds.`,

@@ -15,6 +15,8 @@ export interface MethodIndex {
   add(methods: string | readonly string[], path: string): void
   /** The methods routed for the concrete `path` (no query string), HEAD implied by GET; [] if none. */
   allowed(path: string): HTTPMethod[]
+  /** Whether `method` (upper case, as Node gives it) is routed for the concrete `path`. */
+  has(method: string, path: string): boolean
 }
 
 /** Creates an empty index. */
@@ -32,6 +34,11 @@ export function createMethodIndex(): MethodIndex {
     allowed(path) {
       const found = METHODS.filter((m) => router.find(m, path) !== null)
       return found.includes('GET') && !found.includes('HEAD') ? [...found, 'HEAD'] : found
+    },
+    has(method, path) {
+      return (
+        METHODS.includes(method as HTTPMethod) && router.find(method as HTTPMethod, path) !== null
+      )
     },
   }
 }

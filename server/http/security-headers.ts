@@ -3,6 +3,7 @@
  * our own origin; inline styles for Radix/Tailwind; data:/blob: images and blob: media for
  * previews and recordings) plus the transport headers that only make sense over TLS.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { onRequestHookHandler } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 
@@ -28,6 +29,17 @@ export function helmetOptions(publicUrl: string): HelmetOptions {
     },
     strictTransportSecurity: isHttps,
   }
+}
+
+/**
+ * Helmet's headers (helmetOptions) set on a response outside Fastify: the 429 the event-stream
+ * gate sends before routing (event-streams.ts). Helmet's middleware is synchronous.
+ */
+export function rawSecurityHeaders(
+  publicUrl: string,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const apply = helmet(helmetOptions(publicUrl))
+  return (req, res) => apply(req, res, () => {})
 }
 
 /**

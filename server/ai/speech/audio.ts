@@ -8,13 +8,14 @@
  * copy is read the same way, by path, under its forced demuxer. So a playlist, a concat list or a file:// URL in an upload is refused before ffmpeg runs, and could not open
  * another file if it reached it.
  */
-import { open, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { WorkerPool } from '../../workers/worker-pool'
 import { ProcessFailure, runProcess } from './run-process'
 import { openPcmFile, type PcmSource } from './pcm-file'
-import { badAudio, sniffAudio, SNIFF_AUDIO_BYTES, type AudioFormat } from './sniff-audio'
+import { badAudio, sniffAudio, sniffAudioFile, type AudioFormat } from './sniff-audio'
 import { withTempDir } from './temp-root'
+import type { AudioFile } from './types'
 
 /** Samples per second of decoded PCM. */
 export const SAMPLE_RATE = 16_000
@@ -33,21 +34,14 @@ interface DecodeOptions {
 
 /**
  * Audio to decode: bytes at hand (a test clip, a short piece), or a private file holding it (an
- * upload's copy, http/spool-upload.ts), which ffmpeg reads itself so the server never holds it.
+ * upload's copy, http/spool-upload.ts; a stored recording's), which ffmpeg reads itself so the
+ * server never holds it.
  */
-export type AudioInput = Uint8Array | { path: string }
+export type AudioInput = Uint8Array | AudioFile
 
 /** The format of `audio`, sniffed from its first bytes (sniff-audio.ts; 400 `bad_audio`). */
-async function sniffInput(audio: AudioInput): Promise<AudioFormat> {
-  if (audio instanceof Uint8Array) return sniffAudio(audio)
-  const file = await open(audio.path, 'r')
-  try {
-    const head = Buffer.alloc(SNIFF_AUDIO_BYTES)
-    const { bytesRead } = await file.read(head, 0, head.length, 0)
-    return await sniffAudio(head.subarray(0, bytesRead))
-  } finally {
-    await file.close()
-  }
+function sniffInput(audio: AudioInput): Promise<AudioFormat> {
+  return audio instanceof Uint8Array ? sniffAudio(audio) : sniffAudioFile(audio.path)
 }
 
 /**

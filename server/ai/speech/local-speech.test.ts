@@ -4,6 +4,7 @@ import { AUDIO_FORMATS, encodeAudio, spokenWav, type AudioFormat } from '../../t
 import { decodeToPcm, PCM_BYTES_PER_SECOND } from './audio'
 import { LocalSpeaker } from './local-speaker'
 import { LocalTranscriber } from './local-transcriber'
+import { withAudioFile } from './with-audio-file'
 import { runProcess } from './run-process'
 import { SPEECH_MAX_CHARS, speechText } from './types'
 import { WorkerPool } from '../../workers/worker-pool'
@@ -73,7 +74,9 @@ describe('decoding', () => {
 
 describe('LocalTranscriber', () => {
   it('returns timed segments within the audio, with the engine and duration', async () => {
-    const transcript = await new LocalTranscriber(pool).transcribe(wav, 'audio/wav')
+    const transcript = await withAudioFile(wav, (audio) =>
+      new LocalTranscriber(pool).transcribe(audio, 'audio/wav'),
+    )
     expect(transcript).toMatchObject({ language: 'en', engine: 'local' })
     expect(transcript.durationSec).toBeCloseTo(wavSeconds, 1)
     expect(transcript.segments.length).toBeGreaterThan(0)
@@ -89,10 +92,10 @@ describe('LocalTranscriber', () => {
   it('works through long audio in pieces, reporting progress, with times across the whole', async () => {
     const long = await spokenWav(SENTENCE, 6)
     const progress: number[] = []
-    const transcript = await new LocalTranscriber(pool, { pieceSec: 10 }).transcribe(
-      long,
-      'audio/wav',
-      { onProgress: (fraction) => progress.push(fraction) },
+    const transcript = await withAudioFile(long, (audio) =>
+      new LocalTranscriber(pool, { pieceSec: 10 }).transcribe(audio, 'audio/wav', {
+        onProgress: (fraction) => progress.push(fraction),
+      }),
     )
     expect(transcript.durationSec).toBeGreaterThan(15)
     const pieces = Math.ceil(transcript.durationSec / 10)
@@ -108,9 +111,9 @@ describe('LocalTranscriber', () => {
     const controller = new AbortController()
     const started = performance.now()
     setTimeout(() => controller.abort(new Error('cancelled by the test')), 300)
-    const error = await new LocalTranscriber(pool)
-      .transcribe(long, 'audio/wav', { signal: controller.signal })
-      .catch((e: unknown) => e)
+    const error = await withAudioFile(long, (audio) =>
+      new LocalTranscriber(pool).transcribe(audio, 'audio/wav', { signal: controller.signal }),
+    ).catch((e: unknown) => e)
     expect(error).toMatchObject({ message: 'cancelled by the test' })
     expect(performance.now() - started).toBeLessThan(3000)
   })

@@ -6,6 +6,7 @@ import { WorkerPool } from '../../workers/worker-pool'
 import * as audio from './audio'
 import { LocalTranscriber } from './local-transcriber'
 import { useTempRoot } from './temp-root'
+import { withAudioFile } from './with-audio-file'
 
 const reads: number[] = []
 vi.mock('./audio', async (importOriginal) => {
@@ -46,10 +47,12 @@ describe('LocalTranscriber memory', () => {
   it('reads the decoded recording piece by piece from its file, never whole, and leaves no folder', async () => {
     const { PCM_BYTES_PER_SECOND, pcmToWav } = audio
     const seconds = 35
-    const transcript = await new LocalTranscriber(pool, { pieceSec: 10 }).transcribe(
+    const transcript = await withAudioFile(
       pcmToWav(Buffer.alloc(seconds * PCM_BYTES_PER_SECOND)),
-      'audio/wav',
-      { maxSeconds: 30 },
+      (file) =>
+        new LocalTranscriber(pool, { pieceSec: 10 }).transcribe(file, 'audio/wav', {
+          maxSeconds: 30,
+        }),
     )
     // The maxSeconds cut holds: 30 s of the 35 are worked through.
     expect(transcript.durationSec).toBe(30)

@@ -21,7 +21,13 @@ import { parsePocketsphinxTimes } from './pocketsphinx-output'
 import { splitPcm, type Piece } from './pieces'
 import { engineUnavailable, ProcessFailure, runProcess } from './run-process'
 import type { WorkerPool } from '../../workers/worker-pool'
-import type { Transcriber, TranscribeOptions, Transcript, TranscriptSegment } from './types'
+import type {
+  AudioFile,
+  Transcriber,
+  TranscribeOptions,
+  Transcript,
+  TranscriptSegment,
+} from './types'
 
 /** Where Debian's pocketsphinx-en-us puts the acoustic model. */
 export const POCKETSPHINX_MODEL = '/usr/share/pocketsphinx/model/en-us/en-us'
@@ -44,15 +50,16 @@ export class LocalTranscriber implements Transcriber {
     private readonly options: { pieceSec?: number; extraArgs?: string[] } = {},
   ) {}
 
+  /** Decodes the file `audio` by path with its sniffed demuxer forced (audio.ts), never whole. */
   async transcribe(
-    audio: Uint8Array,
+    audio: AudioFile,
     _mime: string,
     options: TranscribeOptions = {},
   ): Promise<Transcript> {
     if (!existsSync(POCKETSPHINX_MODEL)) throw engineUnavailable(INSTALL)
     options.onProgress?.(0, 'Decoding audio')
     return withDecodedPcm(
-      audio,
+      { path: audio.path },
       { pool: this.pool, signal: options.signal, maxSeconds: options.maxSeconds },
       (pcm, dir) => this.transcribePcm(pcm, dir, options),
     )

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OpenAISpeaker, OpenAITranscriber } from './openai-speech'
 import { pcmToWav } from './audio'
+import { withAudioFile } from './with-audio-file'
 
 interface Seen {
   path: string
@@ -90,9 +91,12 @@ describe('OpenAITranscriber', () => {
       body: '{}',
     }))
     const playlist = new TextEncoder().encode('#EXTM3U\n#EXTINF:10,\n/etc/passwd\n')
-    const error = await new OpenAITranscriber({ baseURL: provider.baseURL, model: 'whisper-1' })
-      .transcribe(playlist, 'audio/mpeg')
-      .catch((e: unknown) => e)
+    const error = await withAudioFile(playlist, (file) =>
+      new OpenAITranscriber({ baseURL: provider.baseURL, model: 'whisper-1' }).transcribe(
+        file,
+        'audio/mpeg',
+      ),
+    ).catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'bad_audio', status: 400 })
     expect(provider.seen).toEqual([])
   })
@@ -105,11 +109,13 @@ describe('OpenAITranscriber', () => {
     }))
     // A WAV claimed to be WebM: the provider is told what the bytes are.
     const audio = new Uint8Array(pcmToWav(Buffer.alloc(3200)))
-    const transcript = await new OpenAITranscriber({
-      baseURL: provider.baseURL,
-      apiKey: 'sk-test',
-      model: 'whisper-1',
-    }).transcribe(audio, 'audio/webm;codecs=opus')
+    const transcript = await withAudioFile(audio, (file) =>
+      new OpenAITranscriber({
+        baseURL: provider.baseURL,
+        apiKey: 'sk-test',
+        model: 'whisper-1',
+      }).transcribe(file, 'audio/webm;codecs=opus'),
+    )
 
     const [request] = provider.seen
     expect(request?.path).toBe('/v1/audio/transcriptions')
@@ -139,9 +145,12 @@ describe('OpenAITranscriber', () => {
 
   it('turns a provider error into a 502 problem that does not repeat the provider message', async () => {
     const provider = await fakeProvider(providerError)
-    const error = await new OpenAITranscriber({ baseURL: provider.baseURL, model: 'whisper-1' })
-      .transcribe(pcmToWav(Buffer.alloc(3200)), 'audio/wav')
-      .catch((e: unknown) => e)
+    const error = await withAudioFile(pcmToWav(Buffer.alloc(3200)), (file) =>
+      new OpenAITranscriber({ baseURL: provider.baseURL, model: 'whisper-1' }).transcribe(
+        file,
+        'audio/wav',
+      ),
+    ).catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 502, code: 'speech_failed' })
     expect((error as Error).message).not.toContain('10.0.0.7')
   })

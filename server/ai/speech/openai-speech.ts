@@ -4,11 +4,13 @@
  * LocalAI) and `/v1/audio/speech` (MP3). A provider failure becomes a 502 `speech_failed` problem
  * whose detail never repeats the provider's own message (it may name internal hosts).
  */
-import OpenAI, { toFile } from 'openai'
+import { openAsBlob } from 'node:fs'
+import OpenAI from 'openai'
 import { AppError } from '../../errors/app-error'
-import { sniffAudio } from './sniff-audio'
+import { sniffAudioFile } from './sniff-audio'
 import {
   speechText,
+  type AudioFile,
   type Speaker,
   type Transcriber,
   type TranscribeOptions,
@@ -49,20 +51,27 @@ export class OpenAITranscriber implements Transcriber {
     this.client = client(options)
   }
 
+  /**
+   * Streams the file `audio` to the provider: a File over a file-backed Blob (fs.openAsBlob),
+   * which fetch reads as it sends, so the recording is never held whole in memory.
+   */
   async transcribe(
-    audio: Uint8Array,
+    audio: AudioFile,
     _mime: string,
     options: TranscribeOptions = {},
   ): Promise<Transcript> {
     // The provider may hand the file to its own ffmpeg: only allowed formats leave, named by
     // their sniffed type, never by the claimed one.
-    const format = await sniffAudio(audio)
+    const format = await sniffAudioFile(audio.path)
     options.onProgress?.(0, 'Sending the audio to the transcription service')
     let answer: OpenAI.Audio.TranscriptionVerbose
     try {
       answer = await this.client.audio.transcriptions.create(
         {
-          file: await toFile(audio, `audio.${format.ext}`, { type: format.mime }),
+          // A File as such: the SDK's toFile would read a Blob into memory first.
+          file: new File([await openAsBlob(audio.path)], `audio.${format.ext}`, {
+            type: format.mime,
+          }),
           model: this.options.model,
           response_format: 'verbose_json',
           timestamp_granularities: ['segment'],

@@ -4,6 +4,7 @@
  * on it (so ffmpeg never probes, and never picks a playlist, concat, HLS, DASH or image demuxer),
  * the media type it is stored and served with, and the file extension it is stored under.
  */
+import { open } from 'node:fs/promises'
 import { fileTypeFromBuffer } from 'file-type'
 import { AppError } from '../../errors/app-error'
 
@@ -62,4 +63,19 @@ export async function sniffAudio(bytes: Uint8Array): Promise<AudioFormat> {
   const format = detected ? BY_EXTENSION[detected.ext] : undefined
   if (!format) throw badAudio()
   return format
+}
+
+/**
+ * The format of the file at `path`, sniffed from its first SNIFF_AUDIO_BYTES (read alone, not the
+ * whole file); throws as sniffAudio does.
+ */
+export async function sniffAudioFile(path: string): Promise<AudioFormat> {
+  const file = await open(path, 'r')
+  try {
+    const head = Buffer.alloc(SNIFF_AUDIO_BYTES)
+    const { bytesRead } = await file.read(head, 0, head.length, 0)
+    return await sniffAudio(head.subarray(0, bytesRead))
+  } finally {
+    await file.close()
+  }
 }

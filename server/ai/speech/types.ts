@@ -35,14 +35,23 @@ export interface TranscribeOptions {
 }
 
 /**
+ * Audio handed to a Transcriber: a private file (a stored recording's temporary copy,
+ * documents/with-blob-copy.ts; the demo's upload, with-audio-file.ts) that the engine reads by path or
+ * streams, so no whole recording is held in the server's memory (issue 24).
+ */
+export interface AudioFile {
+  path: string
+}
+
+/**
  * Speech to text. `audio` is a whole recording in an allowed format (sniff-audio.ts: WAV,
- * WebM/Matroska, Ogg, MP4/M4A, MP3, FLAC), told from its bytes; `mime` is its type as sniffed by
- * the caller (engines sniff again and never trust it). Throws an AppError: 400 `bad_audio` when it
- * is not decodable audio of an allowed format, 503 `engine_unavailable` when the engine is missing, 502 `speech_failed`
- * when the engine fails.
+ * WebM/Matroska, Ogg, MP4/M4A, MP3, FLAC), told from its first bytes; `mime` is its type as
+ * sniffed by the caller (engines sniff again and never trust it). Throws an AppError: 400
+ * `bad_audio` when it is not decodable audio of an allowed format, 503 `engine_unavailable` when
+ * the engine is missing, 502 `speech_failed` when the engine fails.
  */
 export interface Transcriber {
-  transcribe(audio: Uint8Array, mime: string, options?: TranscribeOptions): Promise<Transcript>
+  transcribe(audio: AudioFile, mime: string, options?: TranscribeOptions): Promise<Transcript>
 }
 
 /** Text to speech: MP3 audio of `text` (cut to SPEECH_MAX_CHARS) in `voice` (engine-specific). */

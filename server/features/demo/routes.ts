@@ -13,7 +13,8 @@ import { orientRisks } from '../../ai/analyzer/orient-risks'
 import { problemResponse } from '../../http/problem-responses'
 import { clientGoneSignal } from '../../http/client-gone'
 import { enforceRateLimit } from '../../http/rate-limited'
-import { decodeToPcm, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
+import { PCM_BYTES_PER_SECOND, withDecodedPcm } from '../../ai/speech/audio'
+import { withAudioFile } from '../../ai/speech/with-audio-file'
 import type { Engines } from '../../ai/engines'
 import type { WorkerPool } from '../../workers/worker-pool'
 
@@ -77,18 +78,21 @@ export const demoRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const audio = Buffer.from(req.body.audio, 'base64')
+      const bytes = Buffer.from(req.body.audio, 'base64')
       // A visitor who leaves stops the decoding and the recogniser, queued or running.
       const signal = clientGoneSignal(reply)
-      const pcm = await decodeToPcm(audio, {
-        pool,
-        signal,
-        maxSeconds: DEMO_MAX_AUDIO_SECONDS + 1,
+      // The engines take audio by file, as they do a stored recording's copy.
+      const transcript = await withAudioFile(bytes, async (audio) => {
+        const pcmBytes = await withDecodedPcm(
+          audio,
+          { pool, signal, maxSeconds: DEMO_MAX_AUDIO_SECONDS + 1 },
+          async (pcm) => pcm.byteLength,
+        )
+        if (pcmBytes / PCM_BYTES_PER_SECOND > DEMO_MAX_AUDIO_SECONDS) {
+          throw new AppError('audio_too_long', 'The demo takes questions of up to 60 seconds.')
+        }
+        return engines.transcriber.transcribe(audio, req.body.mimeType, { signal })
       })
-      if (pcm.byteLength / PCM_BYTES_PER_SECOND > DEMO_MAX_AUDIO_SECONDS) {
-        throw new AppError('audio_too_long', 'The demo takes questions of up to 60 seconds.')
-      }
-      const transcript = await engines.transcriber.transcribe(audio, req.body.mimeType, { signal })
       return { transcript: transcript.text, durationSec: transcript.durationSec }
     },
   )

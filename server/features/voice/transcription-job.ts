@@ -1,6 +1,7 @@
 /**
- * The 'transcription' job: reads a recording's audio, checks its format and length again, runs
- * the configured Transcriber (progress and cancel through the job), then in one tenant
+ * The 'transcription' job: copies a recording's audio, streamed, to a private temporary file (so
+ * no recording is held whole in memory: issue 24), checks its format and length again, runs
+ * the configured Transcriber on that file (progress and cancel through the job), then in one tenant
  * transaction saves the transcript as a document (document_type 'transcript', one line per
  * segment, through insertDocument: audited and indexed like any document), its timed segments
  * with character offsets into that content, its memo summary (key points, decisions, action items,
@@ -21,9 +22,9 @@ import { CancelledError, ShutdownError, jobPrincipal } from '../../jobs/job-runn
 import { defineJob, type JobDefinition, type JobHandler } from '../../jobs/define-job'
 import type { AppServices } from '../../services'
 import type { Transcriber, Transcript } from '../../ai/speech/types'
-import { sniffAudio } from '../../ai/speech/sniff-audio'
+import { sniffAudioFile } from '../../ai/speech/sniff-audio'
 import { assertOrgKey } from '../../blob/blob-keys'
-import { readBlob } from '../../blob/read-blob'
+import { withBlobCopy } from '../../documents/with-blob-copy'
 import { MemoSummary } from '../../ai/memo/memo-summary'
 import { summarizeMemo } from '../../ai/memo/summarize-memo'
 import {
@@ -85,21 +86,28 @@ export function transcriptionJobHandler(
       if (!recording) throw new AppError('recording_not_found', 'Recording not found')
       try {
         assertOrgKey(job.orgId, recording.fileKey, 'voice-recordings')
-        // The engines take the audio whole; it is bounded by the upload limit.
-        const blob = await readBlob(deps.blobs, recording.fileKey, MAX_RECORDING_BYTES)
-        if (!blob) throw new AppError('file_not_found', 'The recording file is missing.')
-        // Checked again here: recordings stored before the allow-list and the limit existed.
-        const format = await sniffAudio(blob.data)
-        await checkRecordingLength(blob.data, deps.maxRecordingMinutes, {
-          pool: deps.pool,
-          signal: context.signal,
-        })
-        context.progress(0.01, 'Transcribing audio...')
-        const transcript = await deps.transcriber.transcribe(blob.data, format.mime, {
-          maxSeconds: deps.maxRecordingMinutes * 60,
-          signal: context.signal,
-          onProgress: (fraction, message) => context.progress(0.02 + fraction * 0.95, message),
-        })
+        // The engines read the audio by file: a private copy, streamed from the store (issue 24).
+        const transcript = await withBlobCopy(
+          deps.blobs,
+          recording.fileKey,
+          MAX_RECORDING_BYTES,
+          async (path) => {
+            const audio = { path }
+            // Checked again here: recordings stored before the allow-list and the limit existed.
+            const format = await sniffAudioFile(path)
+            await checkRecordingLength(audio, deps.maxRecordingMinutes, {
+              pool: deps.pool,
+              signal: context.signal,
+            })
+            context.progress(0.01, 'Transcribing audio...')
+            return deps.transcriber.transcribe(audio, format.mime, {
+              maxSeconds: deps.maxRecordingMinutes * 60,
+              signal: context.signal,
+              onProgress: (fraction, message) => context.progress(0.02 + fraction * 0.95, message),
+            })
+          },
+        )
+        if (!transcript) throw new AppError('file_not_found', 'The recording file is missing.')
         const saved = await saveTranscript(deps, principal, recording, transcript)
         return { recordingId, ...saved }
       } catch (error) {

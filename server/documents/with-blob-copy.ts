@@ -6,8 +6,8 @@
 import { createWriteStream } from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { withTempDir } from '../../ai/speech/temp-root'
-import type { BlobHead, BlobStore } from '../../blob/blob-store'
+import { withTempDir } from '../ai/speech/temp-root'
+import type { BlobHead, BlobStore } from '../blob/blob-store'
 
 /**
  * Runs `use` on a copy of the object under `key` (its path and head); resolves to its result, or
