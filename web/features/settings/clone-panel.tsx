@@ -11,6 +11,8 @@ import { orgPath } from '../../lib/org-path'
 import { startClone } from './api'
 import { SubmitRow } from './submit-row'
 import { useTenantJob } from './use-tenant-job'
+import { CheckboxField } from './checkbox-field'
+import { DataPanel } from './data-panel'
 
 type CloneResult = NonNullable<Extract<Job, { kind: 'tenant-clone' }>['result']>
 
@@ -52,21 +54,19 @@ export function ClonePanel({ orgId, orgName }: { orgId: string; orgName: string 
   }
 
   return (
-    <section
-      aria-labelledby={`${ids}-heading`}
-      className="flex flex-col gap-3 rounded-lg border p-4"
+    <DataPanel
+      title="Clone"
+      description={
+        <>
+          A copy of {orgName ?? 'this organization'} as a new organization you own, with its
+          members, documents, analyses, entities, conversations, events and recordings.
+        </>
+      }
     >
-      <h2 id={`${ids}-heading`} className="text-lg font-semibold">
-        Clone
-      </h2>
-      <p className="text-sm text-muted-foreground">
-        A copy of {orgName ?? 'this organization'} as a new organization you own, with its members,
-        documents, analyses, entities, conversations, events and recordings.
-      </p>
       <form
         noValidate
         aria-busy={busy}
-        aria-labelledby={`${ids}-heading`}
+        aria-label="Clone"
         onSubmit={(event) => void submit(event)}
         className="flex flex-col gap-3"
       >
@@ -80,15 +80,12 @@ export function ClonePanel({ orgId, orgName }: { orgId: string; orgName: string 
             onChange={(event) => setName(event.target.value)}
           />
         </div>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={cloneBuckets}
-            disabled={busy}
-            onChange={(event) => setCloneBuckets(event.target.checked)}
-          />
-          Clone storage buckets and their objects
-        </label>
+        <CheckboxField
+          label="Clone storage buckets and their objects"
+          checked={cloneBuckets}
+          disabled={busy}
+          onChange={setCloneBuckets}
+        />
         <SubmitRow
           error={error}
           busy={busy}
@@ -106,6 +103,6 @@ export function ClonePanel({ orgId, orgName }: { orgId: string; orgName: string 
           </Link>
         </p>
       )}
-    </section>
+    </DataPanel>
   )
 }

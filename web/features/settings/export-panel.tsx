@@ -6,6 +6,8 @@ import { JobProgress } from '../../components/job-progress'
 import type { JobKind } from '../../lib/jobs'
 import { exportArchiveUrl, startExport } from './api'
 import { useTenantJob } from './use-tenant-job'
+import { CheckboxField } from './checkbox-field'
+import { DataPanel } from './data-panel'
 
 /** The kind of the export's background job. */
 const EXPORT_JOB_KIND: JobKind = 'tenant-export'
@@ -43,22 +45,15 @@ export function ExportPanel({ orgId }: { orgId: string }) {
     }
   }
   return (
-    <section aria-labelledby="export-heading" className="flex flex-col gap-3 rounded-lg border p-4">
-      <h2 id="export-heading" className="text-lg font-semibold">
-        Export
-      </h2>
-      <p className="text-muted-foreground text-sm">
-        Everything the organization holds, in one ZIP archive: settings, members, documents,
-        analyses, entities, conversations, events, recordings, buckets and the audit log.
-      </p>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={withEmbeddings}
-          onChange={(event) => setWithEmbeddings(event.target.checked)}
-        />
-        Include passage embeddings
-      </label>
+    <DataPanel
+      title="Export"
+      description="Everything the organization holds, in one ZIP archive: settings, members, documents, analyses, entities, conversations, events, recordings, buckets and the audit log."
+    >
+      <CheckboxField
+        label="Include passage embeddings"
+        checked={withEmbeddings}
+        onChange={setWithEmbeddings}
+      />
       <div>
         <Button type="button" onClick={() => void start()} disabled={busy || Boolean(jobId)}>
           <Download aria-hidden="true" />
@@ -66,6 +61,6 @@ export function ExportPanel({ orgId }: { orgId: string }) {
         </Button>
       </div>
       {jobId && <JobProgress job={job} label="Export" onCancel={cancel} />}
-    </section>
+    </DataPanel>
   )
 }

@@ -12,6 +12,8 @@ import { orgPath } from '../../lib/org-path'
 import { startImport, type ImportTarget } from './api'
 import { SubmitRow } from './submit-row'
 import { useTenantJob } from './use-tenant-job'
+import { CheckboxField } from './checkbox-field'
+import { DataPanel } from './data-panel'
 
 /** An organisation the user owns: a possible target of the import. */
 export interface OwnedOrg {
@@ -80,20 +82,14 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
 
   const imported = completed ? ownedOrgs.find((org) => org.id === completed.orgId) : undefined
   return (
-    <section
-      aria-labelledby={`${ids}-heading`}
-      className="flex flex-col gap-3 rounded-lg border p-4"
+    <DataPanel
+      title="Import"
+      description={<>An archive exported from Lexdesk, into a new organization or one you own.</>}
     >
-      <h2 id={`${ids}-heading`} className="text-lg font-semibold">
-        Import
-      </h2>
-      <p className="text-sm text-muted-foreground">
-        An archive exported from Lexdesk, into a new organization or one you own.
-      </p>
       <form
         noValidate
         aria-busy={busy}
-        aria-labelledby={`${ids}-heading`}
+        aria-label="Import"
         onSubmit={(event) => void submit(event)}
         className="flex flex-col gap-3"
       >
@@ -107,15 +103,12 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </div>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={createNew}
-            disabled={busy}
-            onChange={(event) => setCreateNew(event.target.checked)}
-          />
-          Create a new organization
-        </label>
+        <CheckboxField
+          label="Create a new organization"
+          checked={createNew}
+          disabled={busy}
+          onChange={setCreateNew}
+        />
         {createNew ? (
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${ids}-name`}>New organization name</Label>
@@ -184,6 +177,6 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
           )}
         </div>
       )}
-    </section>
+    </DataPanel>
   )
 }
