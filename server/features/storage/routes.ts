@@ -10,6 +10,7 @@ import { principalOf } from '../../auth/principal'
 import { MAX_LINK_SECONDS } from '../../blob/signed-links'
 import { OrgParams } from '../../http/params'
 import { problemResponse } from '../../http/problem-responses'
+import { deleteRoute } from '../../http/delete-route'
 import { readMultipart } from '../../http/read-multipart'
 import { sendBlob } from '../../http/send-blob'
 import { streamResponse } from '../../http/stream-responses'
@@ -141,22 +142,18 @@ export const storageRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
       reply.status(201).send(await createBucket(services.db, principalOf(req), req.body)),
   )
 
-  app.delete(
+  deleteRoute(
+    app,
     '/orgs/:orgId/storage/buckets/:bucketId',
     {
-      schema: {
-        operationId: 'deleteBucket',
-        tags: ['storage'],
-        description: 'Deletes the bucket and every object in it.',
-        params: BucketParams,
-        response: { 204: z.null(), 404: problemResponse('No such bucket') },
-      },
-      config: { minRole: 'admin' },
+      operationId: 'deleteBucket',
+      tags: ['storage'],
+      description: 'Deletes the bucket and every object in it.',
+      params: BucketParams,
+      minRole: 'admin',
+      notFound: 'No such bucket',
     },
-    async (req, reply) => {
-      await deleteBucket(deps, principalOf(req), req.params.bucketId)
-      return reply.status(204).send(null)
-    },
+    (params, req) => deleteBucket(deps, principalOf(req), params.bucketId),
   )
 
   app.get(

@@ -1,55 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import { buildTestApp, type TestApp, type TestMember } from '../../test/test-app'
 import { finishedJob } from '../../test/finished-job'
+import { consentedMember, scriptedTranscriber, uploadRecording } from '../../test/voice-member'
 import { pcmToWav, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
-import type { Transcriber } from '../../ai/speech/types'
 
 /** A transcriber that hears the same memo in any audio: the summary, not recognition, is tested. */
-const memoTranscriber: Transcriber = {
-  transcribe: () =>
-    Promise.resolve({
-      text: '',
-      segments: [
-        { start: 0, end: 4, text: 'This is Anna Kovacs with notes on the Henderson lease.' },
-        { start: 4, end: 9, text: 'We agreed to reject the rent increase of twelve percent.' },
-        {
-          start: 9,
-          end: 14,
-          text: 'Tom Baker will send the revised draft to the landlord by Friday.',
-        },
-      ],
-      language: 'en',
-      engine: 'test',
-      model: 'memo',
-      durationSec: 14,
-    }),
-}
+const memoTranscriber = scriptedTranscriber(
+  [
+    { start: 0, end: 4, text: 'This is Anna Kovacs with notes on the Henderson lease.' },
+    { start: 4, end: 9, text: 'We agreed to reject the rent increase of twelve percent.' },
+    { start: 9, end: 14, text: 'Tom Baker will send the revised draft to the landlord by Friday.' },
+  ],
+  'memo',
+)
 
 let t: TestApp
 let alice: TestMember
 
 beforeAll(async () => {
   t = await buildTestApp({ engines: { transcriber: memoTranscriber } })
-  alice = await signedInMember(t)
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orgs/${alice.orgId}/voice/consent`,
-    headers: alice.headers,
-  })
+  alice = await consentedMember(t)
 })
 afterAll(() => t.close())
 
 describe('memo summaries', () => {
   it('saves the memo summary with the recording, so a later read (a reload) shows it', async () => {
-    const form = new FormData()
     const silence = pcmToWav(Buffer.alloc(PCM_BYTES_PER_SECOND))
-    form.append('file', new Blob([new Uint8Array(silence)], { type: 'audio/wav' }), 'memo.wav')
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orgs/${alice.orgId}/recordings`,
-      headers: alice.headers,
-      payload: form,
-    })
+    const res = await uploadRecording(t, alice, new Uint8Array(silence))
     expect(res.statusCode).toBe(202)
     const { recording, job } = res.json() as { recording: { id: string }; job: { id: string } }
     expect(recording).toMatchObject({ memoSummary: null })

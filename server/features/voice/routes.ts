@@ -4,7 +4,6 @@
  * and text to speech (`{ audioContent }`, base64 MP3). Logic lives in service.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import type { AppServices } from '../../services'
 import { OrgParams } from '../../http/params'
@@ -38,6 +37,7 @@ import {
 import { UPLOADED } from './recording-status'
 import { streamResponse } from '../../http/stream-responses'
 import { problemResponse } from '../../http/problem-responses'
+import { deleteRoute } from '../../http/delete-route'
 import { clientGoneSignal } from '../../http/client-gone'
 
 export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
@@ -186,23 +186,18 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
     },
   )
 
-  app.delete(
+  deleteRoute(
+    app,
     '/orgs/:orgId/recordings/:recordingId',
     {
-      schema: {
-        operationId: 'deleteRecording',
-        tags: ['voice'],
-        description:
-          'Deletes the recording, its audio, its segments and its transcript document, and stops its transcription if it is still waiting or running. Members delete only their own recordings (403 `not_recording_creator`); admins any.',
-        params: RecordingParams,
-        response: { 204: z.null() },
-      },
-      config: { minRole: 'member' },
+      operationId: 'deleteRecording',
+      tags: ['voice'],
+      description:
+        'Deletes the recording, its audio, its segments and its transcript document, and stops its transcription if it is still waiting or running. Members delete only their own recordings (403 `not_recording_creator`); admins any.',
+      params: RecordingParams,
+      minRole: 'member',
     },
-    async (req, reply) => {
-      await deleteRecording(deps, principalOf(req), req.params.recordingId)
-      return reply.status(204).send(null)
-    },
+    (params, req) => deleteRecording(deps, principalOf(req), params.recordingId),
   )
 
   app.post(

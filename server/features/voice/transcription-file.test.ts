@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import { buildTestApp, type TestApp, type TestMember } from '../../test/test-app'
 import { finishedJob } from '../../test/finished-job'
+import { consentedMember, scriptedTranscriber, uploadRecording } from '../../test/voice-member'
 import { pcmToWav, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
-import type { AudioFile, Transcriber } from '../../ai/speech/types'
+import type { AudioFile } from '../../ai/speech/types'
 import * as readBlobModule from '../../blob/read-blob'
 
 vi.mock('../../blob/read-blob', async (importOriginal) => {
@@ -16,47 +17,29 @@ vi.mock('../../blob/read-blob', async (importOriginal) => {
 const handed: { audio: unknown; bytes: Uint8Array | null; mime: string }[] = []
 
 /** An engine that keeps what it is given: the hand-over, not recognition, is tested. */
-const keepingTranscriber: Transcriber = {
-  async transcribe(audio: AudioFile, mime) {
+const keepingTranscriber = scriptedTranscriber(
+  [{ start: 0, end: 1, text: 'Call the landlord.' }],
+  'keeping',
+  async (audio, mime) => {
     const path = (audio as { path?: unknown }).path
     const bytes = typeof path === 'string' ? new Uint8Array(await readFile(path)) : null
     handed.push({ audio, bytes, mime })
-    return {
-      text: 'Call the landlord.',
-      segments: [{ start: 0, end: 1, text: 'Call the landlord.' }],
-      language: 'en',
-      engine: 'test',
-      model: 'keeping',
-      durationSec: 1,
-    }
   },
-}
+)
 
 let t: TestApp
 let alice: TestMember
 
 beforeAll(async () => {
   t = await buildTestApp({ engines: { transcriber: keepingTranscriber } })
-  alice = await signedInMember(t)
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orgs/${alice.orgId}/voice/consent`,
-    headers: alice.headers,
-  })
+  alice = await consentedMember(t)
 })
 afterAll(() => t.close())
 
 describe('the transcription job', () => {
   it('hands the engine a private copy of the stored recording by path, never the recording read whole, and removes the copy', async () => {
     const wav = new Uint8Array(pcmToWav(Buffer.alloc(PCM_BYTES_PER_SECOND, 7)))
-    const form = new FormData()
-    form.append('file', new Blob([wav], { type: 'audio/wav' }), 'memo.wav')
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/orgs/${alice.orgId}/recordings`,
-      headers: alice.headers,
-      payload: form,
-    })
+    const res = await uploadRecording(t, alice, wav)
     expect(res.statusCode).toBe(202)
     const { job } = res.json() as { job: { id: string } }
     const done = await finishedJob(t, alice, job.id)

@@ -2,7 +2,8 @@ import { mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import { buildTestApp, type TestApp, type TestMember } from '../../test/test-app'
+import { consentedMember, uploadRecording } from '../../test/voice-member'
 import { spokenWav } from '../../test/test-audio'
 import { pcmToWav, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
 
@@ -11,29 +12,11 @@ let alice: TestMember
 
 beforeAll(async () => {
   t = await buildTestApp()
-  alice = await signedInMember(t)
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orgs/${alice.orgId}/voice/consent`,
-    headers: alice.headers,
-  })
+  alice = await consentedMember(t)
 })
 afterAll(() => t.close())
 
-function upload(bytes: Uint8Array) {
-  const form = new FormData()
-  form.append(
-    'file',
-    new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'audio/wav' }),
-    'memo.wav',
-  )
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orgs/${alice.orgId}/recordings`,
-    headers: alice.headers,
-    payload: form,
-  })
-}
+const upload = (bytes: Uint8Array) => uploadRecording(t, alice, bytes)
 
 const get = (url: string) =>
   t.app

@@ -10,6 +10,7 @@ import {
   type TestMember,
 } from '../../test/test-app'
 import { AUDIO_FORMATS, encodeAudio, spokenWav, type AudioFormat } from '../../test/test-audio'
+import { uploadRecording } from '../../test/voice-member'
 import { withTenant } from '../../db/tenant'
 import { recordings, recordingSegments, voiceConsents } from '../../db/schema'
 
@@ -30,12 +31,6 @@ afterAll(() => t.close())
 
 const base = (m: TestMember) => `/api/v1/orgs/${m.orgId}`
 
-function audioForm(bytes: Uint8Array, mime: string, name = 'recording') {
-  const form = new FormData()
-  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: mime }), name)
-  return form
-}
-
 async function acknowledge(m: TestMember) {
   const res = await t.app.inject({
     method: 'POST',
@@ -45,14 +40,8 @@ async function acknowledge(m: TestMember) {
   expect(res.statusCode).toBe(200)
 }
 
-function upload(m: TestMember, bytes: Uint8Array, mime: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: `${base(m)}/recordings`,
-    headers: m.headers,
-    payload: audioForm(bytes, mime),
-  })
-}
+const upload = (m: TestMember, bytes: Uint8Array, mime: string) =>
+  uploadRecording(t, m, bytes, { mime })
 
 /** Polls the job until it ends; returns its final state. */
 async function finished(m: TestMember, jobId: string) {
@@ -398,21 +387,8 @@ describe('recordings in apps (decision 8)', () => {
     })
     expect(app.statusCode).toBe(201)
     const appId = (app.json() as { id: string }).id
-    const inApp = (appIdField: string) => {
-      const form = new FormData()
-      form.append('appId', appIdField)
-      form.append(
-        'file',
-        new Blob([wav as Uint8Array<ArrayBuffer>], { type: 'audio/wav' }),
-        'memo.wav',
-      )
-      return t.app.inject({
-        method: 'POST',
-        url: `${base(alice)}/recordings`,
-        headers: alice.headers,
-        payload: form,
-      })
-    }
+    const inApp = (appIdField: string) =>
+      uploadRecording(t, alice, wav, { fields: { appId: appIdField } })
     const res = await inApp(appId)
     expect(res.statusCode).toBe(202)
     expect(res.json().recording.appId).toBe(appId)
