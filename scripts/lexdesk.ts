@@ -3,8 +3,10 @@
  * (stop the server first on embedded PGlite, which one process owns):
  *
  *   npm run lexdesk -- export --org SLUG --out FILE.zip [--embeddings]
+ *   npm run lexdesk -- import --file FILE.zip --org-name NAME [--owner EMAIL]
+ *   npm run lexdesk -- import --file FILE.zip --org SLUG
  *
- * Import and clone are not built yet.
+ * An import's re-indexing jobs are queued for the server to run when it starts.
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
@@ -16,8 +18,14 @@ import { createS3BlobStore, createS3Client } from '../server/blob/s3-blob-store'
 import { createEmbedder } from '../server/ai/embedder/create-embedder'
 import { WorkerPool } from '../server/workers/worker-pool'
 import { exportToFile } from '../server/features/tenants/export-command'
+import { importFromFile } from '../server/features/tenants/import-command'
+import { JobRunner } from '../server/jobs/job-runner'
+import { JOB_CATALOGUE } from '../server/job-catalogue'
 
-const USAGE = 'usage: npm run lexdesk -- export --org SLUG --out FILE.zip [--embeddings]'
+const USAGE = [
+  'usage: npm run lexdesk -- export --org SLUG --out FILE.zip [--embeddings]',
+  '       npm run lexdesk -- import --file FILE.zip (--org-name NAME [--owner EMAIL] | --org SLUG)',
+].join('\n')
 const [command, ...rest] = process.argv.slice(2)
 const { values } = parseArgs({
   args: rest,
@@ -25,9 +33,14 @@ const { values } = parseArgs({
     org: { type: 'string' },
     out: { type: 'string' },
     embeddings: { type: 'boolean', default: false },
+    file: { type: 'string' },
+    'org-name': { type: 'string' },
+    owner: { type: 'string' },
   },
 })
-if (command !== 'export' || !values.org || !values.out) {
+const exporting = command === 'export' && values.org && values.out
+const importing = command === 'import' && values.file && (values.org ?? values['org-name'])
+if (!exporting && !importing) {
   process.stderr.write(`${USAGE}\n`)
   process.exit(2)
 }
@@ -41,12 +54,30 @@ try {
     ? createS3BlobStore(createS3Client(config.s3), config.s3)
     : createFsBlobStore(path.join(config.dataDir, 'blobs'))
   const embedderId = createEmbedder(config.ai.embed, pool, config.embedDimensions).id
-  const summary = await exportToFile(
-    { db: database.db, blobs, embedderId },
-    { org: values.org, out: values.out, includeEmbeddings: values.embeddings },
-    (message) => process.stdout.write(`${message}\n`),
-  )
-  process.stdout.write(`${JSON.stringify({ out: values.out, ...summary })}\n`)
+  const print = (message: string) => process.stdout.write(`${message}\n`)
+  if (command === 'export') {
+    const summary = await exportToFile(
+      { db: database.db, blobs, embedderId },
+      { org: values.org!, out: values.out!, includeEmbeddings: values.embeddings },
+      print,
+    )
+    print(JSON.stringify({ out: values.out, ...summary }))
+  } else {
+    const log = { info: () => {}, warn: console.warn, error: console.error }
+    const jobs = new JobRunner({ db: database.db, catalogue: JOB_CATALOGUE, log })
+    const result = await importFromFile(
+      {
+        db: database.db,
+        blobs,
+        jobs,
+        engines: { embedder: { id: embedderId } },
+        limits: { importMaxBytes: config.importMaxBytes },
+      },
+      { file: values.file!, orgName: values['org-name'], org: values.org, owner: values.owner },
+      print,
+    )
+    print(JSON.stringify(result))
+  }
 } catch (error) {
   process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`)
   process.exitCode = 1

@@ -9,14 +9,12 @@ import { createWriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { organization } from '../../db/schema'
 import type { BlobStore } from '../../blob/blob-store'
-import { AppError } from '../../errors/app-error'
 import { writeExportArchive, type ArchiveTarget, type ExportSummary } from './export-archive'
 import { recordExport } from './export-job'
 import { LEXDESK_VERSION } from './lexdesk-version'
+import { orgIdBySlug } from './org-members'
 
 /** A file target: `<path>.partial`, renamed to `path` once complete, removed on failure. */
 function fileTarget(path: string): ArchiveTarget {
@@ -50,13 +48,8 @@ export async function exportToFile(
   options: { org: string; out: string; includeEmbeddings: boolean },
   progress: (message: string) => void = () => undefined,
 ): Promise<ExportSummary> {
-  const [org] = await deps.db
-    .select({ id: organization.id })
-    .from(organization)
-    .where(eq(organization.slug, options.org))
-  if (!org)
-    throw new AppError('organization_not_found', `No organization has the slug ${options.org}.`)
-  const summary = await writeExportArchive(deps, { orgId: org.id }, fileTarget(options.out), {
+  const orgId = await orgIdBySlug(deps.db, options.org)
+  const summary = await writeExportArchive(deps, { orgId }, fileTarget(options.out), {
     includeEmbeddings: options.includeEmbeddings,
     embedderId: deps.embedderId,
     lexdeskVersion: LEXDESK_VERSION,
@@ -65,7 +58,7 @@ export async function exportToFile(
   })
   await recordExport(
     deps.db,
-    { orgId: org.id, userId: null, role: 'owner', actorType: 'system' },
+    { orgId, userId: null, role: 'owner', actorType: 'system' },
     null,
     summary.sizeBytes,
   )
