@@ -3,7 +3,11 @@
  * (stop the server first on embedded PGlite, which one process owns):
  *
  *   npm run lexdesk -- export --org SLUG --out FILE.zip [--embeddings]
+ *   npm run lexdesk -- import --file FILE.zip --org-name NAME [--owner EMAIL]
+ *   npm run lexdesk -- import --file FILE.zip --org SLUG
  *   npm run lexdesk -- clone --org SLUG --name NAME [--no-buckets]
+ *
+ * An import's re-indexing jobs are queued for the server to run when it starts.
  */
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
@@ -15,10 +19,14 @@ import { createS3BlobStore, createS3Client } from '../server/blob/s3-blob-store'
 import { createEmbedder } from '../server/ai/embedder/create-embedder'
 import { WorkerPool } from '../server/workers/worker-pool'
 import { exportToFile } from '../server/features/tenants/export-command'
+import { importFromFile } from '../server/features/tenants/import-command'
 import { cloneFromCommand } from '../server/features/tenants/clone-command'
+import { JobRunner } from '../server/jobs/job-runner'
+import { JOB_CATALOGUE } from '../server/job-catalogue'
 
 const USAGE = [
   'usage: npm run lexdesk -- export --org SLUG --out FILE.zip [--embeddings]',
+  '       npm run lexdesk -- import --file FILE.zip (--org-name NAME [--owner EMAIL] | --org SLUG)',
   '       npm run lexdesk -- clone --org SLUG --name NAME [--no-buckets]',
 ].join('\n')
 const [command, ...rest] = process.argv.slice(2)
@@ -28,14 +36,18 @@ const { values } = parseArgs({
     org: { type: 'string' },
     out: { type: 'string' },
     embeddings: { type: 'boolean', default: false },
+    file: { type: 'string' },
+    'org-name': { type: 'string' },
+    owner: { type: 'string' },
     name: { type: 'string' },
     // Node 20's parseArgs has no negated options: '--no-buckets' is an option of its own.
     'no-buckets': { type: 'boolean', default: false },
   },
 })
-const exporting = command === 'export' && values.out
-const cloning = command === 'clone' && values.name
-if (!values.org || !(exporting || cloning)) {
+const exporting = command === 'export' && values.org && values.out
+const importing = command === 'import' && values.file && (values.org ?? values['org-name'])
+const cloning = command === 'clone' && values.org && values.name
+if (!exporting && !importing && !cloning) {
   process.stderr.write(`${USAGE}\n`)
   process.exit(2)
 }
@@ -49,8 +61,15 @@ try {
     ? createS3BlobStore(createS3Client(config.s3), config.s3)
     : createFsBlobStore(path.join(config.dataDir, 'blobs'))
   const embedderId = createEmbedder(config.ai.embed, pool, config.embedDimensions).id
-  const progress = (message: string) => process.stdout.write(`${message}\n`)
-  if (cloning) {
+  const print = (message: string) => process.stdout.write(`${message}\n`)
+  if (command === 'export') {
+    const summary = await exportToFile(
+      { db: database.db, blobs, embedderId },
+      { org: values.org!, out: values.out!, includeEmbeddings: values.embeddings },
+      print,
+    )
+    print(JSON.stringify({ out: values.out, ...summary }))
+  } else if (command === 'clone') {
     const copy = await cloneFromCommand(
       {
         db: database.db,
@@ -58,17 +77,25 @@ try {
         engines: { embedder: { id: embedderId } },
         limits: { importMaxBytes: config.importMaxBytes },
       },
-      { org: values.org, name: values.name!, cloneBuckets: !values['no-buckets'] },
-      progress,
+      { org: values.org!, name: values.name!, cloneBuckets: !values['no-buckets'] },
+      print,
     )
-    process.stdout.write(`${JSON.stringify(copy)}\n`)
+    print(JSON.stringify(copy))
   } else {
-    const summary = await exportToFile(
-      { db: database.db, blobs, embedderId },
-      { org: values.org, out: values.out!, includeEmbeddings: values.embeddings },
-      progress,
+    const log = { info: () => {}, warn: console.warn, error: console.error }
+    const jobs = new JobRunner({ db: database.db, catalogue: JOB_CATALOGUE, log })
+    const result = await importFromFile(
+      {
+        db: database.db,
+        blobs,
+        jobs,
+        engines: { embedder: { id: embedderId } },
+        limits: { importMaxBytes: config.importMaxBytes },
+      },
+      { file: values.file!, orgName: values['org-name'], org: values.org, owner: values.owner },
+      print,
     )
-    process.stdout.write(`${JSON.stringify({ out: values.out, ...summary })}\n`)
+    print(JSON.stringify(result))
   }
 } catch (error) {
   process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`)

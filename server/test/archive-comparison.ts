@@ -34,12 +34,18 @@ export async function exportOf(t: TestApp, m: TestMember, orgId: string): Promis
   return { bytes: file.rawPayload, entries: await readZip(file.rawPayload) }
 }
 
-/** A row without what an import may change: ids, references, times and the file's entry name. */
+/**
+ * A row without what an import may change: ids, references, times and the file's entry name,
+ * and the ids inside its JSON values (an import remaps them to the new rows, decision 0071).
+ */
 function comparable(row: Record<string, unknown>): string {
   const kept = Object.entries(row).filter(
     ([k]) => k !== 'id' && k !== 'file' && !k.endsWith('_id') && !k.endsWith('_at'),
   )
-  return JSON.stringify(Object.fromEntries(kept.sort(([a], [b]) => a.localeCompare(b))))
+  return JSON.stringify(Object.fromEntries(kept.sort(([a], [b]) => a.localeCompare(b)))).replace(
+    /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
+    '<id>',
+  )
 }
 
 /** `rows` without one occurrence of each of `minus`. */

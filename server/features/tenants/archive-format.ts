@@ -36,7 +36,8 @@ export interface ExportedTable {
 
 /**
  * The tenant tables of an archive, parents before children (so an importer can remap each row's
- * references from the rows before it). `doc_chunks` omits `tsv` (generated) and `embedding`
+ * references from the rows before it); the event and audit logs last, since their JSON `meta`
+ * names rows of any table (a bucket, an object), remapped by the importer too. `doc_chunks` omits `tsv` (generated) and `embedding`
  * unless the export asked for embeddings (export-archive.ts).
  */
 export const EXPORTED_TABLES: readonly ExportedTable[] = [
@@ -54,7 +55,6 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
   { name: 'entities', key: 'id', keyType: 'uuid', omit: ['import_job_id'] },
   { name: 'conversations', key: 'id', keyType: 'uuid', omit: [] },
   { name: 'messages', key: 'id', keyType: 'uuid', omit: [] },
-  { name: 'events', key: 'id', keyType: 'bigint', omit: [] },
   {
     name: 'recordings',
     key: 'id',
@@ -72,6 +72,7 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
     omit: ['file_key'],
     filesIn: FILE_FOLDERS.storage_objects,
   },
+  { name: 'events', key: 'id', keyType: 'bigint', omit: [] },
   { name: 'audit_logs', key: 'id', keyType: 'uuid', omit: [] },
 ]
 

@@ -6,7 +6,7 @@
  * logs as the system's.
  */
 import { cloneOrganisation, type CloneDeps, type CloneSummary } from './clone-organisation'
-import { firstOwner, organisationBySlug } from './org-members'
+import { firstOwner, orgIdBySlug } from './org-members'
 
 /**
  * Clones the organisation whose slug is `options.org` into a new one named `options.name`;
@@ -18,7 +18,7 @@ export async function cloneFromCommand(
   options: { org: string; name: string; cloneBuckets: boolean },
   progress: (message: string) => void = () => undefined,
 ): Promise<CloneSummary> {
-  const orgId = await organisationBySlug(deps.db, options.org)
+  const orgId = await orgIdBySlug(deps.db, options.org)
   return cloneOrganisation(
     deps,
     {

@@ -14,7 +14,7 @@ import type { BlobStore } from '../../blob/blob-store'
 import { writeExportArchive, type ArchiveTarget, type ExportSummary } from './export-archive'
 import { recordExport } from './export-job'
 import { LEXDESK_VERSION } from './lexdesk-version'
-import { organisationBySlug } from './org-members'
+import { orgIdBySlug } from './org-members'
 
 /** A file target: `<path>.partial`, renamed to `path` once complete, removed on failure. */
 function fileTarget(path: string): ArchiveTarget {
@@ -48,7 +48,7 @@ export async function exportToFile(
   options: { org: string; out: string; includeEmbeddings: boolean },
   progress: (message: string) => void = () => undefined,
 ): Promise<ExportSummary> {
-  const orgId = await organisationBySlug(deps.db, options.org)
+  const orgId = await orgIdBySlug(deps.db, options.org)
   const summary = await writeExportArchive(deps, { orgId }, fileTarget(options.out), {
     includeEmbeddings: options.includeEmbeddings,
     embedderId: deps.embedderId,

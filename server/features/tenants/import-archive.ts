@@ -4,10 +4,13 @@
  * written in batches of IMPORT_BATCH rows, each in a short tenant transaction of its own
  * (decision 0035's rule); every row gets a new id (references to rows read before it follow),
  * user columns are matched to this server's users by the archive's member e-mails (unknown
- * people: null), and stored files stream from the ZIP into the blob store under the staging
- * organisation. Nothing here makes the rows visible: the staging organisation has no member
- * until the job publishes it (import-job.ts). A bad line throws 422 `archive_invalid` naming
- * the entry and line; the caller sweeps the staging organisation.
+ * people: null), ids inside JSON values (audit and event `meta`, citations) follow their rows,
+ * and stored files stream from the ZIP into the blob store under the keys of the organisation
+ * the import publishes into (the staging organisation itself, or an existing one, decision
+ * 0071), each written only after the row naming it is staged, so a sweep finds every file
+ * through the staged rows. Nothing here makes the rows visible: the staging organisation has
+ * no member until the job publishes it (import-job.ts). A bad line throws 422
+ * `archive_invalid` naming the entry and line; the caller sweeps the staging organisation.
  */
 import { randomUUID } from 'node:crypto'
 import { createInterface } from 'node:readline'
@@ -15,11 +18,13 @@ import type { Entry, ZipFile } from 'yauzl'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { withTenant } from '../../db/tenant'
+import { apps, storageBuckets, voiceConsents } from '../../db/schema'
 import type { BlobStore } from '../../blob/blob-store'
 import { orgBlobKey } from '../../blob/blob-keys'
 import { AppError } from '../../errors/app-error'
 import { EXPORTED_TABLES, MEMBERS_ENTRY, tableEntry, type ExportedTable } from './archive-format'
 import type { CheckedArchive } from './check-archive'
+import { userIdByEmail } from './org-members'
 
 /** Rows per staging transaction (decision 0035: 200 entities write in about 0.15 s). */
 export const IMPORT_BATCH = 200
@@ -32,6 +37,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export interface StageOptions {
   /** The hidden organisation the rows go into. */
   stagingOrgId: string
+  /**
+   * The existing organisation the rows will be published into (decision 0071): files take its
+   * keys, its app slugs and bucket names are avoided, its settings and voice consents are kept;
+   * absent for a new organisation (the staging one becomes it).
+   */
+  intoOrgId?: string
   /** Keep the archive's passage embeddings (same engine and dimension as this server's). */
   keepEmbeddings: boolean
   signal: AbortSignal
@@ -106,14 +117,17 @@ export async function stageArchive(
   options: StageOptions,
 ): Promise<StageSummary> {
   const { users, invitations, members } = await matchMembers(deps.db, zip, checked)
+  const taken = options.intoOrgId ? await takenIn(deps.db, options.intoOrgId) : emptyTaken()
   const ids = new Map<string, string>()
   const counts: Record<string, number> = {}
   const documentIds: string[] = []
   const scope = { orgId: options.stagingOrgId }
+  const filesOrgId = options.intoOrgId ?? options.stagingOrgId
   for (const table of EXPORTED_TABLES) {
     const name = tableEntry(table.name)
     const entry = checked.entries.get(name)
-    if (!entry) continue
+    // An existing organisation keeps its own settings (decision 0071).
+    if (!entry || (options.intoOrgId && table.name === 'org_settings')) continue
     const columns = await writableColumns(deps.db, table.name)
     let batch: { line: number; row: Record<string, unknown> }[] = []
     let rows = 0
@@ -128,18 +142,21 @@ export async function stageArchive(
     }
     for await (const [n, line] of entryLines(zip, entry)) {
       const row = parseLine(name, n, line)
-      const mapped = await remapRow(table, row, { columns, ids, users, name, n, options })
+      const mapped = remapRow(table, row, { columns, ids, users, taken, name, n, options })
       if (!mapped) continue
-      if (table.filesIn && typeof row.file === 'string') {
-        mapped.file_key = await stageFile(deps.blobs, zip, checked, table, row.file, mapped, {
-          name,
-          n,
-          orgId: options.stagingOrgId,
-        })
-      }
       if (table.name === 'documents') documentIds.push(mapped.id as string)
       batch.push({ line: n, row: mapped })
-      if (batch.length >= IMPORT_BATCH) await flush()
+      if (table.filesIn && typeof row.file === 'string') {
+        const entryOfFile = fileEntry(checked, table, row.file, { name, n })
+        mapped.file_key = fileKey(table, mapped, filesOrgId)
+        // The row first: a sweep finds the file through it, even after a crash mid-write.
+        await flush()
+        await deps.blobs.putStream(
+          mapped.file_key as string,
+          await zip.openReadStreamPromise(entryOfFile),
+          fileType(mapped),
+        )
+      } else if (batch.length >= IMPORT_BATCH) await flush()
     }
     await flush()
     counts[table.name] = rows
@@ -148,19 +165,83 @@ export async function stageArchive(
   return { counts, invitations, documentIds, members }
 }
 
+/** Names the target organisation already uses, which imported rows must not take. */
+interface Taken {
+  appSlugs: Set<string>
+  bucketNames: Set<string>
+  /** Users who already acknowledged voice recording there (one consent per person). */
+  consentUsers: Set<string>
+}
+
+const emptyTaken = (): Taken => ({
+  appSlugs: new Set(),
+  bucketNames: new Set(),
+  consentUsers: new Set(),
+})
+
+/** What `orgId` already holds under a unique index (read under its RLS). */
+function takenIn(db: Db, orgId: string): Promise<Taken> {
+  return withTenant(db, { orgId }, async (tx) => ({
+    appSlugs: new Set((await tx.select({ v: apps.slug }).from(apps)).map((r) => r.v)),
+    bucketNames: new Set(
+      (await tx.select({ v: storageBuckets.name }).from(storageBuckets)).map((r) => r.v),
+    ),
+    consentUsers: new Set(
+      (await tx.select({ v: voiceConsents.userId }).from(voiceConsents)).map((r) => r.v),
+    ),
+  }))
+}
+
+/**
+ * `name` if free in `taken`, else `name-imported`, `name-imported-2`, …, the base shortened so
+ * the result fits `maxLength` (an app slug 60, a bucket name 63: their routes' rules); the name
+ * chosen joins `taken`.
+ */
+function unusedName(name: string, taken: Set<string>, maxLength: number): string {
+  for (let n = 0; ; n++) {
+    const suffix = n === 0 ? '' : n === 1 ? '-imported' : `-imported-${n}`
+    const base = suffix ? name.slice(0, maxLength - suffix.length).replace(/-+$/, '') : name
+    const candidate = `${base}${suffix}`
+    if (!taken.has(candidate)) {
+      taken.add(candidate)
+      return candidate
+    }
+  }
+}
+
+/**
+ * `value` with every string equal to an imported row's archive id (or an archive member's user
+ * id) replaced by its new one, at any depth, object keys included: audit and event `meta`,
+ * citations and entity data name rows by id. Ids are random UUIDs (or better-auth's random
+ * ids), so an equal string is that row.
+ */
+function remapJson(value: unknown, ids: Map<string, string>, users: Map<string, string>): unknown {
+  if (typeof value === 'string') return ids.get(value) ?? users.get(value) ?? value
+  if (Array.isArray(value)) return value.map((v) => remapJson(v, ids, users))
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        ids.get(k) ?? users.get(k) ?? k,
+        remapJson(v, ids, users),
+      ]),
+    )
+  return value
+}
+
 /** The row with new ids and matched users, or null for a row left out (see the comments). */
-async function remapRow(
+function remapRow(
   table: ExportedTable,
   row: Record<string, unknown>,
   ctx: {
     columns: Set<string>
     ids: Map<string, string>
     users: Map<string, string>
+    taken: Taken
     name: string
     n: number
     options: StageOptions
   },
-): Promise<Record<string, unknown> | null> {
+): Record<string, unknown> | null {
   const out: Record<string, unknown> = {}
   for (const [column, value] of Object.entries(row)) {
     if (column === 'file' && table.filesIn) continue
@@ -190,25 +271,31 @@ async function remapRow(
     out[column] =
       (column.endsWith('_id') || column === 'target_id') && typeof value === 'string'
         ? (ctx.ids.get(value) ?? value)
-        : value
+        : typeof value === 'object' && value !== null
+          ? remapJson(value, ctx.ids, ctx.users)
+          : value
   }
   if (table.keyType === 'uuid' && out[table.key] === undefined)
     throw invalidLine(ctx.name, ctx.n, `"${table.key}" is missing.`)
-  // A consent belongs to a person: one whose account is not on this server has given none here.
-  if (table.name === 'voice_consents' && out.user_id === null) return null
+  // A consent belongs to a person: one whose account is not on this server has given none here,
+  // and one who has already acknowledged in the target keeps that acknowledgement.
+  if (table.name === 'voice_consents')
+    return out.user_id === null || ctx.taken.consentUsers.has(out.user_id as string) ? null : out
+  // Names unique in an organisation take a suffix when the target uses them (decision 0071).
+  if (table.name === 'apps' && typeof out.slug === 'string')
+    out.slug = unusedName(out.slug, ctx.taken.appSlugs, 60)
+  if (table.name === 'storage_buckets' && typeof out.name === 'string')
+    out.name = unusedName(out.name, ctx.taken.bucketNames, 63)
   return out
 }
 
-/** Streams a row's file entry into the store; resolves to its new key. */
-async function stageFile(
-  blobs: BlobStore,
-  zip: ZipFile,
+/** The archive entry of a row's `file`; refuses a file outside its table's folder or missing. */
+function fileEntry(
   checked: CheckedArchive,
   table: ExportedTable,
   file: string,
-  row: Record<string, unknown>,
-  at: { name: string; n: number; orgId: string },
-): Promise<string> {
+  at: { name: string; n: number },
+): Entry {
   const entry = checked.entries.get(file)
   if (!entry || !file.startsWith(`${table.filesIn}/`))
     throw invalidLine(
@@ -216,26 +303,30 @@ async function stageFile(
       at.n,
       `its file ${JSON.stringify(file.slice(0, 200))} is not in the archive.`,
     )
+  return entry
+}
+
+/** The store key of an imported row's file under `orgId`, where its feature keeps such files. */
+function fileKey(table: ExportedTable, row: Record<string, unknown>, orgId: string): string {
   const id = row.id as string
-  const key =
-    table.name === 'documents'
-      ? orgBlobKey(at.orgId, 'documents', id, 'original')
-      : table.name === 'recordings'
-        ? orgBlobKey(
-            at.orgId,
-            'voice-recordings',
-            typeof row.user_id === 'string' ? row.user_id : 'imported',
-            `${id}.${audioExtension(row.mime_type)}`,
-          )
-        : orgBlobKey(at.orgId, 'buckets', row.bucket_id as string, id)
-  const type =
-    typeof row.mime_type === 'string'
-      ? row.mime_type
-      : typeof row.content_type === 'string'
-        ? row.content_type
-        : 'application/octet-stream'
-  await blobs.putStream(key, await zip.openReadStreamPromise(entry), type)
-  return key
+  if (table.name === 'documents') return orgBlobKey(orgId, 'documents', id, 'original')
+  if (table.name === 'recordings')
+    return orgBlobKey(
+      orgId,
+      'voice-recordings',
+      typeof row.user_id === 'string' ? row.user_id : 'imported',
+      `${id}.${audioExtension(row.mime_type)}`,
+    )
+  return orgBlobKey(orgId, 'buckets', row.bucket_id as string, id)
+}
+
+/** The media type a row gives its file (documents and recordings `mime_type`, objects `content_type`). */
+function fileType(row: Record<string, unknown>): string {
+  return typeof row.mime_type === 'string'
+    ? row.mime_type
+    : typeof row.content_type === 'string'
+      ? row.content_type
+      : 'application/octet-stream'
 }
 
 /**
@@ -290,10 +381,7 @@ async function matchMembers(
     if (typeof m.user_id !== 'string' || typeof m.email !== 'string' || typeof m.role !== 'string')
       throw invalidLine(MEMBERS_ENTRY, n, 'a member needs user_id, email and role.')
     const role = ['owner', 'admin', 'member'].includes(m.role) ? m.role : 'member'
-    const found = (await db.execute(
-      sql`SELECT id FROM "user" WHERE lower(email) = lower(${m.email}) LIMIT 1`,
-    )) as unknown as { rows: { id: string }[] }
-    const local = found.rows[0]?.id
+    const local = await userIdByEmail(db, m.email)
     if (local) {
       users.set(m.user_id, local)
       members.push({ userId: local, role })

@@ -1,36 +1,49 @@
 /**
- * The 'tenant-import' job (issue 27, decision 0063): checks the uploaded archive
+ * The 'tenant-import' job (issue 27, decisions 0063 and 0071): checks the uploaded archive
  * (check-archive.ts; a hostile one ends the job with its 4xx problem before anything is
  * written), creates a hidden staging organisation (no member, `metadata` marking the job),
  * stages the archive into it in short transactions (import-archive.ts), then publishes it in
- * one transaction: the importer becomes its owner, matched people members, unknown people
- * pending invitations, and the mark goes. Any failure, a cancel, or a retry after a crash
- * first sweeps the staging organisation (its rows go with it, ON DELETE CASCADE) and its files.
+ * one transaction (publish-import.ts): as a new organisation, or by moving its rows into an
+ * existing one. Any failure or a cancel sweeps the staging organisation (its rows go with it,
+ * ON DELETE CASCADE) and its files; a retry after a crash sweeps what the first attempt staged,
+ * or, if that attempt had published, finishes with its result.
  */
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import type { ZipFile } from 'yauzl'
 import { z } from 'zod'
 import { defineJob } from '../../jobs/define-job'
 import type { Db } from '../../db/client'
-import { withTenant, type Principal } from '../../db/tenant'
-import { invitation, member, organization } from '../../db/schema'
+import { withTenant } from '../../db/tenant'
+import { documents, organization, recordings, storageObjects } from '../../db/schema'
 import type { BlobStore } from '../../blob/blob-store'
 import { assertOrgKey, orgBlobPrefix } from '../../blob/blob-keys'
 import { AppError } from '../../errors/app-error'
-import { recordAudit } from '../../audit/record-audit'
-import { recordEvent } from '../../events/record-event'
-import { CHUNK_JOB_KIND } from '../../search/index-document'
 import type { AppServices } from '../../services'
 import { checkArchive } from './check-archive'
 import { openBlobZip } from './blob-zip'
 import { stageArchive, type StageOptions } from './import-archive'
+import { assertOwnerOf } from './org-members'
+import {
+  publishAsNewOrg,
+  publishedImport,
+  publishIntoOrg,
+  type ImportResult,
+} from './publish-import'
 
 export const IMPORT_JOB_KIND = 'tenant-import' as const
 
-const ImportJobInput = z.object({
-  blobKey: z.string().min(1),
-  orgName: z.string().min(1).max(200),
-})
+const ImportJobInput = z
+  .object({
+    blobKey: z.string().min(1),
+    /** A new organisation of this name… */
+    orgName: z.string().min(1).max(200).optional(),
+    /** …or this existing one (its owner imports). */
+    targetOrgId: z.string().min(1).max(200).optional(),
+  })
+  .refine((i) => (i.orgName === undefined) !== (i.targetOrgId === undefined), {
+    message: 'An import names either a new organisation or an existing one',
+  })
 export type TenantImportInput = z.output<typeof ImportJobInput>
 
 const ImportJobResult = z
@@ -41,8 +54,15 @@ const ImportJobResult = z
   })
   .meta({ id: 'TenantImportJobResult' })
 
-/** Invitations made by an import stay open a week, as better-auth's own do. */
-const INVITATION_DAYS = 7
+/** Where an import goes: a new organisation of `orgName`, or the existing `targetOrgId`. */
+export type ImportTarget = { orgName: string } | { targetOrgId: string }
+
+/** The job input's target (its schema admits exactly one of the two). */
+function targetOf(input: TenantImportInput): ImportTarget {
+  if (input.targetOrgId) return { targetOrgId: input.targetOrgId }
+  if (input.orgName) return { orgName: input.orgName }
+  throw new AppError('validation_failed', 'Provide target_org_id or enable create new org')
+}
 
 /** The organisation `metadata` marking a staging organisation of job `jobId`. */
 const stagingMark = (jobId: string) => JSON.stringify({ importJobId: jobId })
@@ -57,13 +77,23 @@ function slugOf(name: string): string {
   return `${base || 'org'}-${randomUUID().slice(0, 8)}`
 }
 
-/** Removes every staging organisation of job `jobId` with its rows and files. */
+/**
+ * Removes every staging organisation of job `jobId` with its rows and files: the files its
+ * rows name (an import into an existing organisation writes them under that organisation's
+ * keys) and everything under its own prefix.
+ */
 export async function sweepStaging(db: Db, blobs: BlobStore, jobId: string): Promise<void> {
   const staged = await db
     .select({ id: organization.id })
     .from(organization)
     .where(eq(organization.metadata, stagingMark(jobId)))
   for (const { id } of staged) {
+    const keys = await withTenant(db, { orgId: id }, async (tx) => [
+      ...(await tx.select({ key: documents.fileKey }).from(documents)),
+      ...(await tx.select({ key: recordings.fileKey }).from(recordings)),
+      ...(await tx.select({ key: storageObjects.fileKey }).from(storageObjects)),
+    ])
+    for (const { key } of keys) if (key) await blobs.delete(key)
     await blobs.deletePrefix(orgBlobPrefix(id))
     await db.delete(organization).where(eq(organization.id, id))
   }
@@ -76,103 +106,86 @@ export type ImportDeps = Pick<AppServices, 'db' | 'blobs'> & {
   limits: { importMaxBytes: number }
 }
 
+/** Who imports: the owner (null: none named to the operator's command) and the job's id. */
+export interface Importer {
+  userId: string | null
+  jobId: string
+  /** The operator's command: recorded as the system's act. */
+  bySystem?: boolean
+}
+
 /**
- * Imports the archive stored under `blobKey` as a new organisation named `orgName`, owned by
- * `importer`; the work of job `jobId` (null: the operator's command, for which `importer` is
- * the owner given). Resolves to the new organisation's id and counts. Throws the archive's
- * refusal or any failure after sweeping everything it staged.
+ * Imports the archive stored under `input.blobKey` as a new organisation named
+ * `input.orgName`, owned by `importer`, or into the existing `input.targetOrgId`; the work of
+ * job `importer.jobId` (the operator's command passes a fresh id). Resolves to the
+ * organisation's id and counts. Throws the archive's refusal or any failure after sweeping
+ * everything it staged.
  */
 export async function importArchive(
   deps: ImportDeps,
-  importer: { userId: string; jobId: string },
-  input: TenantImportInput,
+  importer: Importer,
+  input: { blobKey: string } & ({ orgName: string } | { targetOrgId: string }),
   options: Pick<StageOptions, 'signal' | 'progress'>,
-): Promise<z.input<typeof ImportJobResult>> {
-  await sweepStaging(deps.db, deps.blobs, importer.jobId)
+): Promise<ImportResult> {
   const zip = await openBlobZip(deps.blobs, input.blobKey)
   try {
-    options.progress('Checking the archive')
-    const checked = await checkArchive(
-      zip,
-      { maxBytes: deps.limits.importMaxBytes },
-      options.signal,
-    )
-    const orgId = randomUUID()
-    await deps.db.insert(organization).values({
-      id: orgId,
-      name: input.orgName,
-      slug: slugOf(input.orgName),
-      metadata: stagingMark(importer.jobId),
-    })
-    try {
-      const keepEmbeddings =
-        checked.manifest.embeddings.included &&
-        checked.manifest.embeddings.embedder === deps.engines.embedder.id
-      const staged = await stageArchive(deps, zip, checked, {
-        ...options,
-        stagingOrgId: orgId,
-        keepEmbeddings,
-      })
-      const rows = Object.values(staged.counts).reduce((a, b) => a + b, 0)
-      const owner: Principal = { orgId, userId: importer.userId, role: 'owner', actorType: 'user' }
-      await deps.db.transaction(async (tx) => {
-        const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000)
-        const joined = [
-          { userId: importer.userId, role: 'owner' },
-          ...staged.members.filter((m) => m.userId !== importer.userId),
-        ]
-        await tx
-          .insert(member)
-          .values(joined.map((m) => ({ id: randomUUID(), organizationId: orgId, ...m })))
-        if (staged.invitations.length > 0)
-          await tx.insert(invitation).values(
-            staged.invitations.map((i) => ({
-              id: randomUUID(),
-              organizationId: orgId,
-              email: i.email,
-              role: i.role,
-              expiresAt,
-              inviterId: importer.userId,
-            })),
-          )
-        await tx.update(organization).set({ metadata: null }).where(eq(organization.id, orgId))
-      })
-      await withTenant(deps.db, owner, async (tx) => {
-        await recordAudit(
-          tx,
-          owner,
-          'org.imported',
-          { type: 'organization', id: orgId },
-          {
-            rows,
-            sourceOrgId: checked.manifest.source.orgId,
-          },
-        )
-        await recordEvent(
-          tx,
-          owner,
-          'org.imported',
-          { jobId: importer.jobId, sourceOrgId: checked.manifest.source.orgId, rows },
-          null,
-        )
-        // Passages without this server's embeddings are re-indexed by the indexing job.
-        if (!keepEmbeddings)
-          for (const documentId of staged.documentIds)
-            await deps.jobs.enqueue(
-              tx,
-              owner,
-              CHUNK_JOB_KIND,
-              { documentId },
-              { subjectId: documentId },
-            )
-      })
-      return { orgId, counts: staged.counts, invitations: staged.invitations.length }
-    } catch (error) {
-      await sweepStaging(deps.db, deps.blobs, importer.jobId)
-      throw error
-    }
+    return await importZip(deps, zip, importer, input, options)
   } finally {
     zip.close()
+  }
+}
+
+/**
+ * importArchive over an open ZIP (the caller closes it): the job reads it from the store, the
+ * operator's command from a file.
+ */
+export async function importZip(
+  deps: ImportDeps,
+  zip: ZipFile,
+  importer: Importer,
+  target: ImportTarget,
+  options: Pick<StageOptions, 'signal' | 'progress'>,
+): Promise<ImportResult> {
+  const done = await publishedImport(deps.db, importer.jobId)
+  if (done) return done
+  await sweepStaging(deps.db, deps.blobs, importer.jobId)
+  options.progress('Checking the archive')
+  const checked = await checkArchive(zip, { maxBytes: deps.limits.importMaxBytes }, options.signal)
+  const intoOrgId = 'targetOrgId' in target ? target.targetOrgId : undefined
+  const stagingOrgId = randomUUID()
+  const name = 'orgName' in target ? target.orgName : `Import ${importer.jobId}`
+  await deps.db.insert(organization).values({
+    id: stagingOrgId,
+    name,
+    slug: slugOf(name),
+    metadata: stagingMark(importer.jobId),
+  })
+  try {
+    const keptEmbeddings =
+      checked.manifest.embeddings.included &&
+      checked.manifest.embeddings.embedder === deps.engines.embedder.id
+    const staged = await stageArchive(deps, zip, checked, {
+      ...options,
+      stagingOrgId,
+      intoOrgId,
+      keepEmbeddings: keptEmbeddings,
+    })
+    options.progress('Publishing')
+    const ready = {
+      stagingOrgId,
+      staged,
+      importerId: importer.userId,
+      bySystem: importer.bySystem ?? false,
+      jobId: importer.jobId,
+      sourceOrgId: checked.manifest.source.orgId,
+      keptEmbeddings,
+    }
+    return intoOrgId
+      ? await publishIntoOrg(deps.db, deps.jobs, ready, intoOrgId)
+      : await publishAsNewOrg(deps.db, deps.jobs, ready)
+  } catch (error) {
+    await sweepStaging(deps.db, deps.blobs, importer.jobId)
+    throw error
   }
 }
 
@@ -189,10 +202,14 @@ export const importTenantJob = defineJob({
       assertOrgKey(job.orgId, job.input.blobKey, 'imports')
       let step = 0
       try {
+        const target = targetOf(job.input)
+        // Checked again when it runs: the importer may have lost the target since asking.
+        if ('targetOrgId' in target)
+          await assertOwnerOf(services.db, job.createdBy, target.targetOrgId)
         const result = await importArchive(
           services,
           { userId: job.createdBy, jobId: job.id },
-          job.input,
+          { blobKey: job.input.blobKey, ...target },
           {
             signal: context.signal,
             progress: (message) => context.progress(Math.min(0.99, ++step / 18), message),

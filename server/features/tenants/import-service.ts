@@ -12,6 +12,7 @@ import { AppError } from '../../errors/app-error'
 import type { Job } from '../../jobs/job-service'
 import type { AppServices } from '../../services'
 import { IMPORT_JOB_KIND } from './import-job'
+import { assertOwnerOf } from './org-members'
 
 /** An uploaded archive in the store, not yet queued. */
 export interface StoredArchive {
@@ -38,9 +39,11 @@ export interface ImportFields {
 }
 
 /**
- * Queues the import of a stored archive as a new organisation; the archive is deleted if
- * queueing is refused. 400 `validation_failed` 'Provide target_org_id or enable create new org'
- * without either; importing into an existing organisation is not built yet (decision 0063).
+ * Queues the import of a stored archive as a new organisation (`create_org_if_missing` 'true'
+ * and `org_name`) or into an existing one (`target_org_id`, whose owner the caller must be:
+ * 404 `organization_not_found` for an unknown organisation or one the caller is not a member
+ * of, 403 `forbidden` below owner); the archive is deleted if queueing is refused. 400
+ * `validation_failed` 'Provide target_org_id or enable create new org' without either.
  */
 export async function startTenantImport(
   services: Pick<AppServices, 'db' | 'jobs' | 'blobs'>,
@@ -50,28 +53,29 @@ export async function startTenantImport(
 ): Promise<Job> {
   try {
     const create = fields.create_org_if_missing === 'true'
-    if (!create && !fields.target_org_id)
+    const targetOrgId = fields.target_org_id?.trim() || undefined
+    if (!create && !targetOrgId)
       throw new AppError('validation_failed', 'Provide target_org_id or enable create new org')
-    if (!create)
-      throw new AppError(
-        'validation_failed',
-        'Importing into an existing organisation is not available yet; enable create new org.',
-      )
-    const orgName = fields.org_name?.trim()
-    if (!orgName) throw new AppError('validation_failed', 'org_name: name the new organisation')
-    // Audited where it was asked for (this organisation), beside the job; the new organisation's
-    // own 'org.imported' entry follows when the job publishes it.
+    const orgName = create ? fields.org_name?.trim() : undefined
+    if (create && !orgName)
+      throw new AppError('validation_failed', 'org_name: name the new organisation')
+    if (!create && targetOrgId) {
+      if (!principal.userId) throw new AppError('forbidden', 'An import needs an owner.')
+      await assertOwnerOf(services.db, principal.userId, targetOrgId)
+    }
+    const input = create
+      ? { blobKey: stored.blobKey, orgName }
+      : { blobKey: stored.blobKey, targetOrgId }
+    // Audited where it was asked for (this organisation), beside the job; the receiving
+    // organisation's own 'org.imported' entry follows when the job publishes the import.
     return await withTenant(services.db, principal, async (tx) => {
-      const job = await services.jobs.enqueue(tx, principal, IMPORT_JOB_KIND, {
-        blobKey: stored.blobKey,
-        orgName,
-      })
+      const job = await services.jobs.enqueue(tx, principal, IMPORT_JOB_KIND, input)
       await recordAudit(
         tx,
         principal,
         'org.import_requested',
         { type: 'job', id: job.id },
-        { orgName },
+        create ? { orgName } : { targetOrgId },
       )
       return job
     })

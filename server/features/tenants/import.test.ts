@@ -19,12 +19,18 @@ import { uploadDocument } from '../../test/document-uploads'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { finishedJob } from '../../test/finished-job'
 import { ndjson, readZip } from '../../test/read-zip'
-import { organization } from '../../db/schema'
+import { invitation, member, organization } from '../../db/schema'
 import { orgBlobPrefix } from '../../blob/blob-keys'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
 import type { BlobStore } from '../../blob/blob-store'
-import { sql } from 'drizzle-orm'
+import { like, sql } from 'drizzle-orm'
+import { uploadForm } from '../../test/sample-files'
+import { EXPORTED_TABLES } from './archive-format'
 import { importArchive, type ImportDeps } from './import-job'
+import { importFromFile } from './import-command'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 
 let t: TestApp
 beforeAll(async () => {
@@ -61,10 +67,13 @@ async function exportedArchive(m: TestMember): Promise<Buffer> {
 }
 
 /** Uploads `zip` as a new organisation named `name`; resolves to the finished job. */
-async function imported(m: TestMember, zip: Uint8Array, name: string) {
+const imported = (m: TestMember, zip: Uint8Array, name: string) =>
+  importedWith(m, zip, { create_org_if_missing: 'true', org_name: name })
+
+/** Uploads `zip` with the form `fields` through `m`'s organisation; resolves to the finished job. */
+async function importedWith(m: TestMember, zip: Uint8Array, fields: Record<string, string>) {
   const form = new FormData()
-  form.append('create_org_if_missing', 'true')
-  form.append('org_name', name)
+  for (const [k, v] of Object.entries(fields)) form.append(k, v)
   form.append('zip_file', new Blob([zip as Uint8Array<ArrayBuffer>]), 'org.zip')
   const started = await t.app.inject({
     method: 'POST',
@@ -73,7 +82,8 @@ async function imported(m: TestMember, zip: Uint8Array, name: string) {
     payload: form,
   })
   expect(started.statusCode, started.body).toBe(202)
-  return finishedJob(t, m, started.json().id)
+  const id = started.json().id as string
+  return { ...(await finishedJob(t, m, id)), id }
 }
 
 /** `entries` zipped again with a manifest whose checksums match (a consistent archive). */
@@ -246,6 +256,361 @@ describe('organisation import', () => {
     expect(result.counts).toMatchObject({ documents: 1, entities: 2 })
     // No embeddings in the archive: the imported document is queued for indexing.
     expect(queued.filter((q) => q.kind === 'document-chunks')).toHaveLength(1)
+  })
+})
+
+/** A bucket named `name` with one object in `m`'s organisation; resolves to their ids. */
+async function bucketWithObject(m: TestMember, name: string) {
+  const bucket = await t.app.inject({
+    method: 'POST',
+    url: `${orgUrl(m)}/storage/buckets`,
+    headers: m.headers,
+    payload: { name },
+  })
+  expect(bucket.statusCode, bucket.body).toBe(201)
+  const object = await t.app.inject({
+    method: 'POST',
+    url: `${orgUrl(m)}/storage/buckets/${bucket.json().id}/objects`,
+    headers: m.headers,
+    payload: uploadForm(new TextEncoder().encode(`notes of ${name}`), 'notes.txt'),
+  })
+  expect(object.statusCode, object.body).toBe(201)
+  return { bucketId: bucket.json().id as string, objectId: object.json().id as string }
+}
+
+const rowsOf = async (query: ReturnType<typeof sql>) =>
+  (await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }
+
+/**
+ * Everything `orgId` holds, comparable: its rows in every exported table and counter, its
+ * members and invitations, and the keys and sizes of its files (uploads waiting aside).
+ */
+async function holdings(orgId: string) {
+  const tables = [
+    ...EXPORTED_TABLES.map((x) => x.name),
+    'entity_counts',
+    'document_counts',
+    'activity_daily',
+  ]
+  const out: Record<string, string[]> = {}
+  for (const table of tables)
+    out[table] = (
+      await rowsOf(
+        sql`SELECT to_jsonb(x)::text AS j FROM ${sql.raw(table)} x WHERE org_id = ${orgId}`,
+      )
+    ).rows
+      .map((r) => r.j as string)
+      .sort()
+  out.member = (
+    await t.database.db.select().from(member).where(eq(member.organizationId, orgId))
+  ).map((r) => JSON.stringify(r))
+  out.invitation = (
+    await t.database.db.select().from(invitation).where(eq(invitation.organizationId, orgId))
+  ).map((r) => JSON.stringify(r))
+  const store = createFsBlobStore(t.blobDir)
+  out.files = []
+  // Its files, not the uploaded archives waiting in its imports folder.
+  for await (const f of store.list(orgBlobPrefix(orgId)))
+    if (!f.key.includes('/imports/')) out.files.push(`${f.key} ${(await store.head(f.key))?.size}`)
+  out.files.sort()
+  return out
+}
+
+/** Organisations still marked as an import's staging. */
+const stagingOrgs = () =>
+  t.database.db
+    .select({ id: organization.id })
+    .from(organization)
+    .where(like(organization.metadata, '%importJobId%'))
+
+/**
+ * A source organisation with a document, two entities, a bucket 'shared' with an object and an
+ * admin; a target with its own entity, a bucket 'shared' and the same admin as a plain member;
+ * the source's archive with one more member whose e-mail has no account here.
+ */
+async function sourceAndTarget(tag: string) {
+  const source = await signedInMember(t, `${tag} Source`)
+  const target = await signedInMember(t, `${tag} Target`)
+  const admin = await signedInWithRole(t, source.orgId, 'admin')
+  await t.database.db.insert(member).values({
+    id: crypto.randomUUID(),
+    organizationId: target.orgId,
+    userId: admin.userId,
+    role: 'member',
+  })
+  const sourceBucket = await bucketWithObject(source, 'shared')
+  await bucketWithObject(target, 'shared')
+  const existing = await t.app.inject({
+    method: 'POST',
+    url: `${orgUrl(target)}/entities`,
+    headers: target.headers,
+    payload: { name: 'Existing Client', type: 'client', data: {} },
+  })
+  expect(existing.statusCode, existing.body).toBe(201)
+  const entries = await readZip(await exportedArchive(source))
+  const ghost = {
+    user_id: 'ghost-user',
+    email: `ghost-${tag.toLowerCase()}@elsewhere.test`,
+    role: 'member',
+  }
+  const zip = rezipped(entries, (name, bytes) =>
+    name === 'tables/members.ndjson' ? Buffer.from(`${bytes}${JSON.stringify(ghost)}\n`) : bytes,
+  )
+  return { source, target, admin, entries, zip, ghost, sourceBucket }
+}
+
+describe('organisation import into an existing organisation', () => {
+  it('adds the archive with new ids beside what is there, suffixing a taken bucket name, matching people by e-mail and remapping ids in JSON', async () => {
+    const { source, target, admin, entries, zip, ghost, sourceBucket } =
+      await sourceAndTarget('Into')
+    const before = await holdings(target.orgId)
+    const job = await importedWith(target, zip, { target_org_id: target.orgId })
+    expect(job.status, job.error ?? '').toBe('succeeded')
+    const result = job.result as unknown as { orgId: string; counts: Record<string, number> }
+    expect(result.orgId).toBe(target.orgId)
+    expect(result.counts).toMatchObject({ documents: 1, entities: 2, storage_buckets: 1 })
+    expect(await stagingOrgs()).toEqual([])
+
+    const after = await holdings(target.orgId)
+    // What the target held is all still there, unchanged; entity counters count the new rows.
+    for (const table of EXPORTED_TABLES.map((x) => x.name))
+      expect(after[table], table).toEqual(expect.arrayContaining(before[table]!))
+    expect(after.files).toEqual(expect.arrayContaining(before.files!))
+    expect(after.files!.length).toBe(before.files!.length + 2)
+    const counted = await rowsOf(
+      sql`SELECT sum(entities)::int AS n FROM entity_counts WHERE org_id = ${target.orgId}`,
+    )
+    expect(counted.rows[0]!.n).toBe(3)
+
+    const buckets = await rowsOf(
+      sql`SELECT id, name FROM storage_buckets WHERE org_id = ${target.orgId} ORDER BY name`,
+    )
+    expect(buckets.rows.map((b) => b.name)).toEqual(['shared', 'shared-imported'])
+    const newBucket = buckets.rows[1]!.id as string
+    expect(newBucket).not.toBe(sourceBucket.bucketId)
+    const object = await rowsOf(sql`SELECT id FROM storage_objects WHERE bucket_id = ${newBucket}`)
+    const file = await t.app.inject({
+      url: `${orgUrl(target)}/storage/objects/${object.rows[0]!.id}`,
+      headers: target.headers,
+    })
+    expect(file.body).toBe('notes of shared')
+
+    // The people: a member keeps their role, the source's owner joins (as admin: ownership of
+    // the target is its owners' to give), the unknown e-mail is invited, never made an account.
+    const roles = Object.fromEntries(
+      (
+        await t.database.db.select().from(member).where(eq(member.organizationId, target.orgId))
+      ).map((m) => [m.userId, m.role]),
+    )
+    expect(roles).toEqual({
+      [target.userId]: 'owner',
+      [admin.userId]: 'member',
+      [source.userId]: 'admin',
+    })
+    const invited = await t.database.db
+      .select()
+      .from(invitation)
+      .where(eq(invitation.organizationId, target.orgId))
+    expect(invited.map((i) => [i.email, i.role, i.status])).toEqual([
+      [ghost.email, 'member', 'pending'],
+    ])
+    expect(await rowsOf(sql`SELECT id FROM "user" WHERE email = ${ghost.email}`)).toMatchObject({
+      rows: [],
+    })
+
+    // Ids inside audit and event JSON follow their rows: the bucket's creation names the new
+    // bucket, and no archive id is left in the target's logs.
+    const created = await rowsOf(
+      sql`SELECT meta FROM events WHERE org_id = ${target.orgId} AND kind = 'bucket.created' AND meta->>'bucketId' = ${newBucket}`,
+    )
+    expect(created.rows).toHaveLength(1)
+    const archiveIds = EXPORTED_TABLES.flatMap((x) =>
+      ndjson(entries.get(`tables/${x.name}.ndjson`)).map((r) => r.id),
+    ).filter((id): id is string => typeof id === 'string' && id.length === 36)
+    expect(archiveIds.length).toBeGreaterThan(5)
+    const logs = await rowsOf(
+      sql`SELECT meta::text AS m FROM events WHERE org_id = ${target.orgId} UNION ALL SELECT meta::text || coalesce(target_id, '') FROM audit_logs WHERE org_id = ${target.orgId}`,
+    )
+    for (const { m } of logs.rows) for (const id of archiveIds) expect(m).not.toContain(id)
+    const recorded = await rowsOf(
+      sql`SELECT meta FROM audit_logs WHERE org_id = ${target.orgId} AND action = 'org.imported'`,
+    )
+    expect(recorded.rows[0]!.meta).toMatchObject({ jobId: job.id, rows: expect.any(Number) })
+    const event = await rowsOf(
+      sql`SELECT meta FROM events WHERE org_id = ${target.orgId} AND kind = 'org.imported'`,
+    )
+    expect(event.rows[0]!.meta).toMatchObject({ jobId: job.id, sourceOrgId: source.orgId })
+  })
+
+  it('answers an unknown or foreign target like one the caller cannot see (404), and 403 to its admin, keeping no upload', async () => {
+    const owner = await signedInMember(t, 'Into Refused')
+    const stranger = await signedInMember(t, 'Into Stranger')
+    const send = (m: TestMember, target: string) => {
+      const form = new FormData()
+      form.append('target_org_id', target)
+      form.append('zip_file', new Blob([new Uint8Array([80, 75])]), 'a.zip')
+      return t.app.inject({
+        method: 'POST',
+        url: `${orgUrl(m)}/import`,
+        headers: m.headers,
+        payload: form,
+      })
+    }
+    const unknown = await send(owner, crypto.randomUUID())
+    const foreign = await send(owner, stranger.orgId)
+    expect(unknown.statusCode).toBe(404)
+    expect(foreign.statusCode).toBe(404)
+    const { instance: _a, ...u } = unknown.json()
+    const { instance: _b, ...f } = foreign.json()
+    expect(f).toEqual(u)
+    const adminThere = await signedInWithRole(t, stranger.orgId, 'admin')
+    await t.database.db.insert(member).values({
+      id: crypto.randomUUID(),
+      organizationId: owner.orgId,
+      userId: adminThere.userId,
+      role: 'owner',
+    })
+    const below = await send({ ...adminThere, orgId: owner.orgId }, stranger.orgId)
+    expect(below.statusCode).toBe(403)
+    expect(await filesUnder(owner.orgId)).toBe(0)
+  })
+
+  it('leaves the target exactly as before when a row late in a file is refused', async () => {
+    const { target, entries } = await sourceAndTarget('Into Bad Row')
+    const zip = rezipped(entries, (name, bytes) =>
+      name === 'tables/audit_logs.ndjson'
+        ? Buffer.from(`${bytes}${JSON.stringify({ id: crypto.randomUUID(), action: null })}\n`)
+        : bytes,
+    )
+    const before = await holdings(target.orgId)
+    const job = await importedWith(target, zip, { target_org_id: target.orgId })
+    expect(job.status).toBe('failed')
+    expect(job.error).toMatch(/tables\/audit_logs\.ndjson line \d+/)
+    // The request itself is audited (the job and 'org.import_requested'); nothing else changed.
+    const after = await holdings(target.orgId)
+    after.audit_logs = after.audit_logs!.filter((row) => !row.includes(job.id))
+    expect(after).toEqual(before)
+    expect(await stagingOrgs()).toEqual([])
+  })
+
+  it('leaves the target exactly as before when writing a file fails', async () => {
+    const { target, zip } = await sourceAndTarget('Into Disk Full')
+    const store = createFsBlobStore(t.blobDir)
+    const blobKey = `orgs/${target.orgId}/imports/${crypto.randomUUID()}.zip`
+    await store.putStream(blobKey, [zip], 'application/zip')
+    const before = await holdings(target.orgId)
+    let written = 0
+    // The second imported file (the bucket object, after the document) meets a full disk.
+    const full: BlobStore = {
+      ...store,
+      async putStream(key, source, type) {
+        if (
+          key.startsWith(`orgs/${target.orgId}/`) &&
+          !key.includes('/imports/') &&
+          ++written === 2
+        ) {
+          await store.putStream(key, [Buffer.from('partial')], type)
+          throw new Error('ENOSPC: no space left on device')
+        }
+        return store.putStream(key, source, type)
+      },
+    }
+    await expect(
+      importArchive(
+        deps(full),
+        { userId: target.userId, jobId: crypto.randomUUID() },
+        { blobKey, targetOrgId: target.orgId },
+        quiet,
+      ),
+    ).rejects.toThrow('ENOSPC')
+    expect(written).toBe(2)
+    await store.delete(blobKey)
+    expect(await holdings(target.orgId)).toEqual(before)
+    expect(await stagingOrgs()).toEqual([])
+  })
+
+  it('after a crash mid-import, the retry sweeps what was staged; after a crash past publication, it finishes without importing twice', async () => {
+    const { target, zip } = await sourceAndTarget('Into Crash')
+    const store = createFsBlobStore(t.blobDir)
+    const blobKey = `orgs/${target.orgId}/imports/${crypto.randomUUID()}.zip`
+    await store.putStream(blobKey, [zip], 'application/zip')
+    const before = await holdings(target.orgId)
+    const jobId = crypto.randomUUID()
+    // What a process killed mid-import leaves: the hidden organisation, a staged document
+    // whose file already sits under the target's keys.
+    const leftover = crypto.randomUUID()
+    await t.database.db.insert(organization).values({
+      id: leftover,
+      name: 'Import leftover',
+      slug: `leftover-${leftover}`,
+      metadata: JSON.stringify({ importJobId: jobId }),
+    })
+    const staleKey = `orgs/${target.orgId}/documents/${crypto.randomUUID()}/original`
+    await t.database.db.execute(sql`INSERT INTO documents (org_id, title, content, file_key)
+      VALUES (${leftover}, 'half', 'half', ${staleKey})`)
+    await store.putStream(staleKey, [Buffer.from('half')], 'text/plain')
+    expect((await holdings(target.orgId)).files).toContain(`${staleKey} 4`)
+
+    const input = { blobKey, targetOrgId: target.orgId }
+    const importer = { userId: target.userId, jobId }
+    const result = await importArchive(deps(store), importer, input, quiet)
+    expect(result.counts).toMatchObject({ entities: 2 })
+    expect(await store.head(staleKey)).toBeNull()
+    expect(await stagingOrgs()).toEqual([])
+    const after = await holdings(target.orgId)
+    expect(after.entities!.length).toBe(before.entities!.length + 2)
+
+    // The job is retried after it published (a crash before its end was recorded).
+    expect(await importArchive(deps(store), importer, input, quiet)).toEqual(result)
+    expect(await holdings(target.orgId)).toEqual(after)
+  })
+})
+
+describe("the operator's import command", () => {
+  it('imports a file as a new organisation or into one named by slug, printing progress, and refuses an unknown slug', async () => {
+    const owner = await signedInMember(t, 'Command Source')
+    const zip = await exportedArchive(owner)
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-import-'))
+    const file = path.join(dir, 'org.zip')
+    await writeFile(file, zip)
+    const seen: string[] = []
+    const created = await importFromFile(
+      deps(createFsBlobStore(t.blobDir)),
+      { file, orgName: 'Command Copy', owner: owner.email.toUpperCase() },
+      (message) => seen.push(message),
+    )
+    expect(created.counts).toMatchObject({ documents: 1, entities: 2 })
+    expect(seen).toEqual(expect.arrayContaining(['Checking the archive', 'Imported entities']))
+    const [org] = await orgsNamed('Command Copy')
+    expect(org!.id).toBe(created.orgId)
+    const owners = await t.database.db
+      .select()
+      .from(member)
+      .where(eq(member.organizationId, org!.id))
+    expect(owners.map((m) => [m.userId, m.role])).toEqual([[owner.userId, 'owner']])
+    const audit = await rowsOf(
+      sql`SELECT actor_type FROM audit_logs WHERE org_id = ${org!.id} AND action = 'org.imported'`,
+    )
+    expect(audit.rows).toEqual([{ actor_type: 'system' }])
+
+    const into = await importFromFile(deps(createFsBlobStore(t.blobDir)), { file, org: org!.slug })
+    expect(into.orgId).toBe(org!.id)
+    const entities = await rowsOf(
+      sql`SELECT count(*)::int AS n FROM entities WHERE org_id = ${org!.id}`,
+    )
+    expect(entities.rows[0]!.n).toBe(4)
+
+    await expect(
+      importFromFile(deps(createFsBlobStore(t.blobDir)), { file, org: 'no-such-org' }),
+    ).rejects.toMatchObject({ code: 'organization_not_found' })
+    await expect(
+      importFromFile(deps(createFsBlobStore(t.blobDir)), {
+        file,
+        orgName: 'Nobody Owns',
+        owner: 'nobody@nowhere.test',
+      }),
+    ).rejects.toMatchObject({ code: 'validation_failed' })
+    expect(await orgsNamed('Nobody Owns')).toHaveLength(0)
   })
 })
 

@@ -3,7 +3,7 @@
  * tables (organization, member, user), which have no row-level security and are read by the
  * server itself, never inside a tenant transaction; each read names the organisation.
  */
-import { and, asc, eq, gt } from 'drizzle-orm'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { member, organization, user } from '../../db/schema'
 import { AppError, notFound } from '../../errors/app-error'
@@ -26,16 +26,6 @@ export async function sourceOrganisation(
     .where(eq(organization.id, orgId))
   if (!org) throw notFound('Organization')
   return { orgId, ...org }
-}
-
-/** The id of the organisation whose slug is `slug`; 404 `organization_not_found` if none. */
-export async function organisationBySlug(db: Db, slug: string): Promise<string> {
-  const [org] = await db
-    .select({ id: organization.id })
-    .from(organization)
-    .where(eq(organization.slug, slug))
-  if (!org) throw new AppError('organization_not_found', `No organization has the slug ${slug}.`)
-  return org.id
 }
 
 /**
@@ -75,4 +65,39 @@ export async function* orgMembers(
     after = rows[rows.length - 1]!.id
     if (rows.length < pageSize) return
   }
+}
+
+/**
+ * Passes when `userId` owns `orgId` (an import into an existing organisation needs its owner,
+ * decision 0071); 404 `organization_not_found` when the organisation is unknown or the user is
+ * not a member (as any organisation one cannot see), 403 `forbidden` for a member below owner.
+ */
+export async function assertOwnerOf(db: Db, userId: string, orgId: string): Promise<void> {
+  const [membership] = await db
+    .select({ role: member.role })
+    .from(member)
+    .where(and(eq(member.organizationId, orgId), eq(member.userId, userId)))
+  if (!membership) throw notFound('Organization')
+  if (membership.role !== 'owner')
+    throw new AppError('forbidden', 'Only an owner of the target organisation can import into it.')
+}
+
+/** The id of the organisation whose slug is `slug`; 404 `organization_not_found` if none. */
+export async function orgIdBySlug(db: Db, slug: string): Promise<string> {
+  const [org] = await db
+    .select({ id: organization.id })
+    .from(organization)
+    .where(eq(organization.slug, slug))
+  if (!org) throw new AppError('organization_not_found', `No organization has the slug ${slug}.`)
+  return org.id
+}
+
+/** The id of this server's account whose e-mail is `email` (any case), or undefined. */
+export async function userIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const [found] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.email}) = lower(${email})`)
+    .limit(1)
+  return found?.id
 }

@@ -102,7 +102,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
         operationId: 'importOrganization',
         tags: ['tenants'],
         description:
-          "Uploads an organisation archive (multipart: `zip_file`, `create_org_if_missing` 'true' and `org_name`; spec section 7) and starts a 'tenant-import' job that checks it (a hostile archive ends the job with 413 `archive_too_large` or 422 `archive_invalid`, nothing written), stages it into a hidden organisation and publishes it with the caller as owner; answers 202 with the job, whose result names the new organisation and the counts per table.",
+          "Uploads an organisation archive (multipart: `zip_file`, and either `create_org_if_missing` 'true' with `org_name`, or `target_org_id` naming an existing organisation the caller owns: 404 `organization_not_found` for one unknown or not the caller's, 403 below owner; spec section 7) and starts a 'tenant-import' job that checks it (a hostile archive ends the job with 413 `archive_too_large` or 422 `archive_invalid`, nothing written), stages it into a hidden organisation and publishes it in one transaction: as a new organisation with the caller as owner, or by adding its rows, with new ids, to the target (taken bucket names and app slugs get an `-imported` suffix; decision 0071); answers 202 with the job, whose result names the organisation and the counts per table.",
         params: OrgParams,
         consumes: ['multipart/form-data'],
         response: { 202: JobSchema },

@@ -1,0 +1,234 @@
+/**
+ * Publication of a staged organisation import (issue 27; decisions 0063 and 0071), each in ONE
+ * transaction, so an import is all or nothing: either the staging organisation becomes a new
+ * organisation, or its rows move into an existing one; in the same transaction the people join,
+ * the audit log and event log record it (`org.imported`, the audit entry carrying the job id,
+ * which is how a retry after a crash knows the import is done) and documents without this
+ * server's embeddings are queued for indexing.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { enterTenant, type Principal, type Tx } from '../../db/tenant'
+import { auditLogs, invitation, member, organization } from '../../db/schema'
+import { AppError, notFound } from '../../errors/app-error'
+import { recordAudit } from '../../audit/record-audit'
+import { recordEvent } from '../../events/record-event'
+import { CHUNK_JOB_KIND } from '../../search/index-document'
+import type { AppServices } from '../../services'
+import { EXPORTED_TABLES } from './archive-format'
+import type { StageSummary } from './import-archive'
+
+/** Invitations made by an import stay open a week, as better-auth's own do. */
+const INVITATION_DAYS = 7
+
+/** What an import resolves to: the organisation it went into, rows per table, invitations. */
+export interface ImportResult {
+  orgId: string
+  counts: Record<string, number>
+  invitations: number
+}
+
+/** A staged import ready to publish. */
+export interface StagedImport {
+  stagingOrgId: string
+  staged: StageSummary
+  /** The person importing (the owner of a new organisation, the inviter), or null. */
+  importerId: string | null
+  /** The operator's command: the system's act in the logs, whoever owns the result. */
+  bySystem: boolean
+  jobId: string | null
+  sourceOrgId: string
+  /** Whether the passages kept the archive's embeddings (otherwise documents are re-indexed). */
+  keptEmbeddings: boolean
+}
+
+type Jobs = Pick<AppServices['jobs'], 'enqueue'>
+
+/**
+ * Makes the staging organisation a new organisation: the importer (if any) its owner, matched
+ * archive members members with their role, unknown e-mails pending invitations. Throws 400
+ * `validation_failed` when it would have no owner (the command, no archive owner known here).
+ */
+export function publishAsNewOrg(db: Db, jobs: Jobs, s: StagedImport): Promise<ImportResult> {
+  const orgId = s.stagingOrgId
+  const joined = [
+    ...(s.importerId ? [{ userId: s.importerId, role: 'owner' }] : []),
+    ...s.staged.members.filter((m) => m.userId !== s.importerId),
+  ]
+  const inviter = s.importerId ?? joined.find((m) => m.role === 'owner')?.userId
+  if (!inviter)
+    throw new AppError(
+      'validation_failed',
+      'No owner of the archive has an account on this server; name the new owner.',
+    )
+  return db.transaction(async (tx) => {
+    if (joined.length > 0)
+      await tx
+        .insert(member)
+        .values(joined.map((m) => ({ id: randomUUID(), organizationId: orgId, ...m })))
+    await invite(tx, orgId, inviter, s.staged.invitations)
+    await tx.update(organization).set({ metadata: null }).where(eq(organization.id, orgId))
+    return record(tx, jobs, orgId, s)
+  })
+}
+
+/**
+ * Moves the staged rows into `targetOrgId` (decision 0071): one statement updates `org_id` in
+ * every table (one statement, so the composite (org_id, app_id) and (org_id, bucket_id) keys are
+ * checked once all rows have moved), the staging analytics roll-ups are added to the target's,
+ * archive members with an account who are not members join with their role (an owner as
+ * admin; members keep theirs), unknown e-mails without a pending invitation are invited (an
+ * owner as admin too), and the staging
+ * organisation goes. Throws 500 `internal_error` (rolling back) if a table moved fewer rows than were
+ * staged, which a connection subject to row-level security would do.
+ */
+export function publishIntoOrg(
+  db: Db,
+  jobs: Jobs,
+  s: StagedImport,
+  targetOrgId: string,
+): Promise<ImportResult> {
+  const tables = EXPORTED_TABLES.filter((t) => t.name !== 'org_settings').map((t) => t.name)
+  const moves = sql.join(
+    tables.map(
+      (t) =>
+        sql`${sql.raw(`m_${t}`)} AS (UPDATE ${sql.raw(t)} SET org_id = ${targetOrgId} WHERE org_id = ${s.stagingOrgId} RETURNING 1)`,
+    ),
+    sql`, `,
+  )
+  const counted = sql.join(
+    tables.map((t) => sql.raw(`(SELECT count(*)::int FROM m_${t}) AS "${t}"`)),
+    sql`, `,
+  )
+  return db.transaction(async (tx) => {
+    const moved = (await tx.execute(sql`WITH ${moves} SELECT ${counted}`)) as unknown as {
+      rows: Record<string, number>[]
+    }
+    for (const t of tables)
+      if ((moved.rows[0]?.[t] ?? 0) !== (s.staged.counts[t] ?? 0))
+        throw new AppError(
+          'internal_error',
+          `The import could not move its ${t}; nothing was imported.`,
+        )
+    await tx.execute(sql`INSERT INTO activity_daily AS a (org_id, app_id, day, metric, count, total_ms)
+      SELECT ${targetOrgId}, app_id, day, metric, count, total_ms FROM activity_daily
+      WHERE org_id = ${s.stagingOrgId}
+      ON CONFLICT (org_id, metric, day, app_id)
+      DO UPDATE SET count = a.count + excluded.count, total_ms = a.total_ms + excluded.total_ms`)
+    await tx.execute(sql`INSERT INTO activity_users (org_id, app_id, day, user_id)
+      SELECT ${targetOrgId}, app_id, day, user_id FROM activity_users
+      WHERE org_id = ${s.stagingOrgId} ON CONFLICT DO NOTHING`)
+    await tx.execute(sql`INSERT INTO activity_org_users (org_id, day, user_id)
+      SELECT ${targetOrgId}, day, user_id FROM activity_org_users
+      WHERE org_id = ${s.stagingOrgId} ON CONFLICT DO NOTHING`)
+    const joining = s.staged.members.filter((m) => m.userId !== s.importerId).map(belowOwner)
+    if (joining.length > 0)
+      await tx
+        .insert(member)
+        .values(joining.map((m) => ({ id: randomUUID(), organizationId: targetOrgId, ...m })))
+        .onConflictDoNothing()
+    const pending = new Set(
+      (
+        await tx
+          .select({ email: invitation.email })
+          .from(invitation)
+          .where(and(eq(invitation.organizationId, targetOrgId), eq(invitation.status, 'pending')))
+      ).map((i) => i.email.toLowerCase()),
+    )
+    const inviter = s.importerId ?? (await anOwnerOf(tx, targetOrgId))
+    await invite(
+      tx,
+      targetOrgId,
+      inviter,
+      s.staged.invitations.filter((i) => !pending.has(i.email)).map(belowOwner),
+    )
+    await tx.delete(organization).where(eq(organization.id, s.stagingOrgId))
+    return record(tx, jobs, targetOrgId, s)
+  })
+}
+
+/** An archive's owner joins an existing organisation as admin: its ownership is its owners' to give. */
+const belowOwner = <T extends { role: string }>(m: T): T =>
+  m.role === 'owner' ? { ...m, role: 'admin' } : m
+
+/** Some owner of `orgId` (the inviter of an operator's import), or 404. */
+async function anOwnerOf(tx: Tx, orgId: string): Promise<string> {
+  const [owner] = await tx
+    .select({ userId: member.userId })
+    .from(member)
+    .where(and(eq(member.organizationId, orgId), eq(member.role, 'owner')))
+    .limit(1)
+  if (!owner) throw notFound('Organization')
+  return owner.userId
+}
+
+/** Pending invitations of `orgId` for `people`, sent in the name of `inviterId`. */
+async function invite(
+  tx: Tx,
+  orgId: string,
+  inviterId: string,
+  people: StageSummary['invitations'],
+): Promise<void> {
+  if (people.length === 0) return
+  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000)
+  await tx.insert(invitation).values(
+    people.map((i) => ({
+      id: randomUUID(),
+      organizationId: orgId,
+      email: i.email,
+      role: i.role,
+      expiresAt,
+      inviterId,
+    })),
+  )
+}
+
+/** The audit entry, event and indexing jobs of a published import, in `orgId`'s tenant. */
+async function record(tx: Tx, jobs: Jobs, orgId: string, s: StagedImport): Promise<ImportResult> {
+  const result: ImportResult = {
+    orgId,
+    counts: s.staged.counts,
+    invitations: s.staged.invitations.length,
+  }
+  const rows = Object.values(s.staged.counts).reduce((a, b) => a + b, 0)
+  const principal: Principal =
+    s.importerId && !s.bySystem
+      ? { orgId, userId: s.importerId, role: 'owner', actorType: 'user' }
+      : { orgId, userId: null, role: 'owner', actorType: 'system' }
+  await tx.execute(enterTenant(principal))
+  await recordAudit(
+    tx,
+    principal,
+    'org.imported',
+    { type: 'organization', id: orgId },
+    { jobId: s.jobId, sourceOrgId: s.sourceOrgId, rows, ...result },
+  )
+  await recordEvent(
+    tx,
+    principal,
+    'org.imported',
+    { jobId: s.jobId, sourceOrgId: s.sourceOrgId, rows },
+    null,
+  )
+  // Passages without this server's embeddings are re-indexed by the indexing job.
+  if (!s.keptEmbeddings)
+    for (const documentId of s.staged.documentIds)
+      await jobs.enqueue(tx, principal, CHUNK_JOB_KIND, { documentId }, { subjectId: documentId })
+  return result
+}
+
+/**
+ * The result of job `jobId`'s import if it was already published (a retry after a crash between
+ * publication and the job's end finishes there instead of importing twice), else null.
+ */
+export async function publishedImport(db: Db, jobId: string): Promise<ImportResult | null> {
+  const [entry] = await db
+    .select({ meta: auditLogs.meta })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.action, 'org.imported'), sql`${auditLogs.meta}->>'jobId' = ${jobId}`))
+    .limit(1)
+  if (!entry) return null
+  const meta = entry.meta as unknown as ImportResult
+  return { orgId: meta.orgId, counts: meta.counts, invitations: meta.invitations }
+}
