@@ -26,8 +26,8 @@ afterAll(async () => {
   await rm(blobDir, { recursive: true, force: true })
 })
 
-/** Queues an import job naming `blobKey` and gives it `status`. */
-async function importJob(blobKey: string, status: string) {
+/** Queues an import job (a CSV import unless `kind` says) naming `blobKey`, with `status`. */
+async function importJob(blobKey: string, status: string, kind: string = IMPORT_JOB_KIND) {
   const principal: Principal = {
     orgId: alice.orgId,
     userId: alice.userId,
@@ -36,8 +36,11 @@ async function importJob(blobKey: string, status: string) {
   }
   await withTenant(t.database.db, principal, async (tx) => {
     const job = await insertJob(tx, principal, {
-      kind: IMPORT_JOB_KIND,
-      input: { blobKey, fileName: 'clients.csv', size: 1, appId: null },
+      kind,
+      input:
+        kind === IMPORT_JOB_KIND
+          ? { blobKey, fileName: 'clients.csv', size: 1, appId: null }
+          : { blobKey, orgName: 'Restored firm' },
     })
     // Not before an hour: the test app's job runner must not claim and run it meanwhile.
     const runAfter = new Date(Date.now() + 3_600_000)
@@ -69,5 +72,16 @@ describe('removeOrphanFiles with importFiles', () => {
     for (const gone of [failed, cancelled, jobless]) expect(await blobs.head(gone!)).toBeNull()
     for (const kept of [queued, running]) expect(await blobs.head(kept!)).not.toBeNull()
     expect(warnings).toEqual([[{ removed: 3 }, expect.stringMatching(/^removed import files/)]])
+  })
+
+  it("keeps an organisation archive waiting for its queued 'tenant-import' job", async () => {
+    const blobs = createFsBlobStore(blobDir)
+    const archive = `orgs/${alice.orgId}/imports/waiting.zip`
+    await blobs.putStream(archive, [new Uint8Array([80, 75, 5, 6])], 'application/zip')
+    await importJob(archive, 'queued', 'tenant-import')
+    const log = { warn: () => undefined }
+
+    await removeOrphanFiles({ db: t.database.db, blobs }, log, [importFiles], 0)
+    expect(await blobs.head(archive)).not.toBeNull()
   })
 })
