@@ -54,6 +54,8 @@ trap 'umount "$mnt/proc"; "${podman[@]}" image unmount "$IMAGE" >/dev/null' EXIT
 cp /etc/resolv.conf "$mnt/etc/resolv.conf"
 chroot --userspec=1000:1000 "$mnt" /usr/bin/env -C /app \
   NODE_ENV=production LEXDESK_DATA_DIR=/data HOST=127.0.0.1 PORT="$PORT" \
+  LEXDESK_SECRET=image-check-secret-of-at-least-32-characters MAIL_TRANSPORT=console \
+  PUBLIC_URL="http://127.0.0.1:$PORT" \
   NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt \
   node --import tsx server/main.ts >"$WORK/server.log" 2>&1 &
 server=$!
