@@ -12,29 +12,12 @@
  * spans overlapped by the cited passage) and the misclassified pairs per hypothesis (to read the
  * errors by kind), ending with one JSON line. Exits 1 when FILE is missing.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { sql } from 'drizzle-orm'
-import { openPglite } from '../server/db/client'
-import { organization } from '../server/db/schema'
-import type { Principal } from '../server/db/tenant'
-import { loadConfig } from '../server/config'
-import { createEmbedder } from '../server/ai/embedder/create-embedder'
-import { WorkerPool } from '../server/workers/worker-pool'
 import { indexEvalDocument } from './index-eval-document'
+import { openEvalCorpus } from './open-eval-corpus'
 import { chunkText } from '../server/search/chunk-text'
 import { hybridSearch } from '../server/search/hybrid-search'
 import { PASSAGES_PER_ANSWER } from '../server/features/assistant/service'
 import { decideYesNo, type YesNoDecision } from '../server/ai/chat/decide-yes-no'
-
-interface ContractNli {
-  documents: Array<{
-    id: number
-    text: string
-    spans: Array<[number, number]>
-    annotation_sets: Array<{ annotations: Record<string, { choice: string; spans: number[] }> }>
-  }>
-  labels: Record<string, { hypothesis: string }>
-}
 
 const CLASSES = ['Entailment', 'Contradiction', 'NotMentioned'] as const
 type Label = (typeof CLASSES)[number]
@@ -56,23 +39,7 @@ function asQuestion(hypothesis: string): string {
   return `${verb[0]!.toUpperCase()}${verb.slice(1)} ${rest}?`
 }
 
-const file = process.argv.slice(2).find((a) => !a.startsWith('--'))
-if (!file || !existsSync(file)) {
-  process.stderr.write(
-    `error: ${file ? `file not found: ${file}` : 'missing FILE'}.\nusage: npm run eval:nli -- ../shared/fixtures/contract-nli/dev.json (the fixtures live outside the repository)\n`,
-  )
-  process.exit(1)
-}
-const data = JSON.parse(readFileSync(file, 'utf8')) as ContractNli
-const config = loadConfig()
-const pool = new WorkerPool({ threads: 1 })
-const embedder = createEmbedder(config.ai.embed, pool, config.embedDimensions)
-const database = await openPglite({})
-const db = database.db
-const principal: Principal = { orgId: 'eval', userId: null, role: 'member', actorType: 'system' }
-await db.insert(organization).values({ id: 'eval', name: 'Evaluation', slug: 'eval' })
-// A bulk load: no triggers (the library counters, the chunk job) while the NDAs are indexed here.
-await db.execute(sql`alter table documents disable trigger user`)
+const { data, db, embedder, principal, close } = await openEvalCorpus('eval:nli')
 
 const confusion = new Map<string, number>()
 /** Misclassified pairs per hypothesis ("gold>predicted" → count), to read errors by kind. */
@@ -155,5 +122,4 @@ console.log(
     evidence_recall: round(coveredSpans / Math.max(goldSpans, 1)),
   }),
 )
-await database.close()
-await pool.close()
+await close()

@@ -19,47 +19,15 @@
  * full-text index (PostgreSQL's parser, stop words and stemmer: a check independent of the
  * rewriter's), and the counts of words replaced and dropped.
  */
-import { existsSync, readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
-import { openPglite } from '../server/db/client'
-import { organization } from '../server/db/schema'
-import type { Principal } from '../server/db/tenant'
-import { loadConfig } from '../server/config'
-import { createEmbedder } from '../server/ai/embedder/create-embedder'
-import { WorkerPool } from '../server/workers/worker-pool'
 import { indexEvalDocument } from './index-eval-document'
+import { openEvalCorpus } from './open-eval-corpus'
 import { hybridSearch } from '../server/search/hybrid-search'
 import { paraphraseAway } from '../server/search/paraphrase/paraphrase-away'
 import { wordNet } from '../server/search/paraphrase/wordnet-synonyms'
 
-interface ContractNli {
-  documents: Array<{
-    id: number
-    text: string
-    spans: Array<[number, number]>
-    annotation_sets: Array<{ annotations: Record<string, { choice: string; spans: number[] }> }>
-  }>
-  labels: Record<string, { hypothesis: string }>
-}
-
-const file = process.argv.slice(2).find((a) => !a.startsWith('--'))
-if (!file || !existsSync(file)) {
-  process.stderr.write(
-    `error: ${file ? `file not found: ${file}` : 'missing FILE'}.\nusage: npm run eval:retrieval -- ../shared/fixtures/contract-nli/dev.json (the fixtures live outside the repository)\n`,
-  )
-  process.exit(1)
-}
 const paraphrase = process.argv.includes('--paraphrase')
-const data = JSON.parse(readFileSync(file, 'utf8')) as ContractNli
-const config = loadConfig()
-const pool = new WorkerPool({ threads: 1 })
-const embedder = createEmbedder(config.ai.embed, pool, config.embedDimensions)
-const database = await openPglite({})
-const db = database.db
-const principal: Principal = { orgId: 'eval', userId: null, role: 'member', actorType: 'system' }
-await db.insert(organization).values({ id: 'eval', name: 'Evaluation', slug: 'eval' })
-// A bulk load: no triggers (the library counters) while the annotated spans become the passages.
-await db.execute(sql`alter table documents disable trigger user`)
+const { data, db, embedder, principal, close } = await openEvalCorpus('eval:retrieval')
 
 const KS = [1, 5, 8, 10] as const
 const sums = [0, 0, 0, 0]
@@ -120,5 +88,4 @@ console.log(
     }),
   }),
 )
-await database.close()
-await pool.close()
+await close()
