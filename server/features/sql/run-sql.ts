@@ -2,7 +2,8 @@
  * Runs a query of the SQL runner (issue 30, decision 0061): checked by the parser allow-list
  * (check-sql.ts), then in one READ ONLY transaction as the role `lexdesk_sql`, confined by RLS
  * to the principal's organisation, refused before it runs when the planner's estimate of its
- * cost is over SQL_MAX_PLAN_COST, and stopped by `statement_timeout` on PostgreSQL (PGlite
+ * cost in the worst case (every LIMIT's input run to its end: worstPlanCost) is over
+ * SQL_MAX_PLAN_COST, and stopped by `statement_timeout` on PostgreSQL (PGlite
  * ignores it and cannot interrupt a statement: the cost cap is its time cap).
  */
 import { sql } from 'drizzle-orm'
@@ -39,7 +40,7 @@ export interface SqlResult {
   /** Whether the query had more rows than SQL_ROW_CAP (the rest are not shown). */
   truncated: boolean
   rowCap: number
-  /** The planner's estimate of the query's cost. */
+  /** The planner's estimate of the query's cost in the worst case (worstPlanCost). */
   cost: number
   /** Milliseconds from the start of the transaction to the last row. */
   durationMs: number
@@ -111,7 +112,7 @@ export async function runSql(db: Db, principal: Principal, text: string): Promis
       if (cost > SQL_MAX_PLAN_COST) {
         throw new AppError(
           'sql_too_costly',
-          `The planner estimates this query's cost at ${Math.round(cost).toLocaleString('en')}, over the limit of ${SQL_MAX_PLAN_COST.toLocaleString('en')} (the database cannot stop a query once it runs). Filter, aggregate fewer rows, or avoid joins without a condition.`,
+          `The planner estimates this query's cost, run to its end, at ${Math.round(cost).toLocaleString('en')}, over the limit of ${SQL_MAX_PLAN_COST.toLocaleString('en')} (the database cannot stop a query once it runs). Filter, aggregate fewer rows, or avoid joins without a condition.`,
         )
       }
       const result = await queryArrays(tx, query)
@@ -168,14 +169,64 @@ async function refuseFunctionFields(tx: Tx, fields: string[]): Promise<void> {
   }
 }
 
-/** The cost of a plan run to its end: the node under the runner's LIMIT, else the top node. */
+/** One node of an EXPLAIN (FORMAT JSON) plan, with the fields read here. */
+interface PlanNode {
+  'Node Type': string
+  'Total Cost': number
+  'Plan Rows': number
+  /** How the parent uses this node: Outer, Inner, InitPlan, SubPlan, Member, Subquery. */
+  'Parent Relationship'?: string
+  Plans?: PlanNode[]
+}
+
+/**
+ * The cost of a plan in the worst case, every node run to its end as many times as the planner
+ * expects it to start. A node's Total Cost is its cost run to the end, but a parent that may stop
+ * early counts only part of it: a Limit, EXISTS or a scalar sub-select (an InitPlan or SubPlan
+ * they count from the first rows), a semi join; and a filter that never matches makes them read
+ * all of it. So a LIMIT deep in a subquery, a WITH, a lateral join or a sub-select hides the cost
+ * under it from every node above, the cap's old blind spot. Here, above its own Total Cost, a
+ * node adds what its inputs cost beyond what it counted of them:
+ * - under a Limit, its input's worst cost instead of the Limit's;
+ * - an InitPlan or SubPlan, its worst cost once, or for a SubPlan once per row of the node (the
+ *   larger of its rows and its inputs'), over what the node counted (not known: counted again);
+ * - the inner side of a nested loop, its worst cost once per row of the outer side, over what
+ *   the loop counted of it (its Total Cost less the outer side's), unless it is a Materialize,
+ *   which runs its input once and then reads the rows it kept;
+ * - any other input (run once: hash and merge join sides, appends), its worst over its Total.
+ */
+function worstPlanCost(node: PlanNode): number {
+  const own = node['Total Cost']
+  const inputs = node.Plans ?? []
+  const rows = Math.max(node['Plan Rows'], ...inputs.map((input) => input['Plan Rows']))
+  const outer = inputs.find((input) => input['Parent Relationship'] === 'Outer')
+  let worst = own
+  for (const input of inputs) {
+    const inputWorst = worstPlanCost(input)
+    const relation = input['Parent Relationship']
+    if (relation === 'InitPlan') worst += inputWorst
+    else if (relation === 'SubPlan') worst += inputWorst * rows
+    else if (node['Node Type'] === 'Limit' && relation === 'Outer') {
+      worst += Math.max(0, inputWorst - own)
+    } else if (
+      node['Node Type'] === 'Nested Loop' &&
+      relation === 'Inner' &&
+      input['Node Type'] !== 'Materialize' &&
+      outer
+    ) {
+      const counted = own - outer['Total Cost']
+      worst += Math.max(0, inputWorst * outer['Plan Rows'] - counted)
+    } else worst += Math.max(0, inputWorst - input['Total Cost'])
+  }
+  return worst
+}
+
+/** The worst-case cost (worstPlanCost) of the plan that EXPLAIN (FORMAT JSON) answered. */
 function planCost(explained: unknown): number {
   const document = (typeof explained === 'string' ? JSON.parse(explained) : explained) as {
-    Plan: { 'Total Cost': number; 'Node Type': string; Plans?: { 'Total Cost': number }[] }
+    Plan: PlanNode
   }[]
-  const top = document[0]!.Plan
-  const inner = top['Node Type'] === 'Limit' ? top.Plans?.[0] : undefined
-  return (inner ?? top)['Total Cost']
+  return worstPlanCost(document[0]!.Plan)
 }
 
 /** The problem to answer for an error of the query's transaction (AppErrors pass through). */
