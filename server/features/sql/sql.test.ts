@@ -420,7 +420,7 @@ describe('attacks on the SQL runner, each refused with nothing changed', () => {
     ],
     // A LIMIT (or EXISTS) inside the query makes the planner count only the first rows of the
     // cross join under it, which a filter that never matches would run to its end: each is
-    // refused by its worst case. (Here each filter matches at once, so the old cap ran them.)
+    // refused by its worst case. (Here filters match at once: the old cap ran all but EXISTS.)
     [
       'an inner LIMIT over a cross join',
       `select * from (select a.name from sql_entities a cross join sql_entities b
