@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { BALANCED_SUPPLY_AGREEMENT, RISKY_SERVICES_AGREEMENT } from '../../../test/test-contracts'
 import { analyzeLocal } from './analyze-local'
 import { extractKeyTerms } from './key-terms'
+import { EVERY_PARTY } from './risk-orientation'
 import { assessRisks } from './risks'
 import { segmentSentences } from './sentences'
 
@@ -301,6 +302,25 @@ describe('assessRisks', () => {
       'Alder Advisory LLP',
     ])
     for (const risk of risks) expect(risk.binds?.length).toBeGreaterThan(0)
+  })
+
+  it('names a bearer for every risk when no party could be read, or every party', () => {
+    // No preamble names the parties: the passage's own subject bears a risk, else every party.
+    const content = [
+      'TERMS OF SUPPLY',
+      '1. ORBITEX shall not sell any product that competes with the Products during the term.',
+      '2. Indemnity. TELVANO agrees to indemnify ORBITEX against any and all losses arising out of or relating to this Agreement.',
+      '3. Either party may terminate this Agreement for convenience on thirty days written notice.',
+    ].join('\n\n')
+    const risks = analyzeLocal(content, 'risks').risks
+    expect(risks.length).toBeGreaterThan(2)
+    for (const risk of risks) expect(risk.binds?.length ?? 0).toBeGreaterThan(0)
+    expect(risks.find((r) => r.code === 'non-compete')?.binds).toEqual(['ORBITEX'])
+    expect(risks.find((r) => r.code === 'indemnity-broad')?.binds).toEqual(['TELVANO'])
+    expect(risks.find((r) => r.code === 'liability-missing')?.binds).toEqual([EVERY_PARTY])
+    expect(risks.find((r) => r.code === 'termination-for-convenience')?.binds).toEqual([
+      EVERY_PARTY,
+    ])
   })
 
   it('takes the notice period of an auto-renewal from the passage it cites, not from another clause', () => {

@@ -12,7 +12,13 @@ import { commercialRisks } from './commercial-risks'
 import { isOperativePassage } from './operative-passage'
 import { reconcileRisks, SHORT_NOTICE_DAYS } from './risk-consistency'
 import { statedPeriod } from './stated-period'
-import { orientRisk, otherParties, subjectParties } from './risk-orientation'
+import {
+  EVERY_PARTY,
+  orientRisk,
+  otherParties,
+  subjectParties,
+  subjectTerm,
+} from './risk-orientation'
 
 /** Options of assessRisks. */
 export interface RiskOptions {
@@ -129,12 +135,16 @@ export function assessRisks(
   const sentences = allSentences.filter((s) => isOperativePassage(s.text))
   const clauses = allClauses.filter((c) => isOperativePassage(c.text))
   const parties = keyTerms.parties
-  const everyone = parties.map((p) => p.name)
+  // Without a party list, a risk binding everyone still names its bearer: every party (mutual).
+  const everyone = parties.length > 0 ? parties.map((p) => p.name) : [EVERY_PARTY]
   const soleParty = (text: string): string[] | null => {
     const named = parties.filter(
       (p) => subjectParties(text, [p]).length > 0 || text.includes(p.name),
     )
-    return named.length === 1 && named[0] ? [named[0].name] : null
+    if (named.length === 1 && named[0]) return [named[0].name]
+    // No party list: the passage's own subject ("ORBITEX shall …") bears it.
+    const subject = parties.length === 0 ? subjectTerm(text) : null
+    return subject ? [subject] : null
   }
   const oriented = (risk: Risk, binds: string[], ifBindsUs = risk.severity): Risk =>
     orientRisk(risk, binds, parties, { ifBindsUs, ifBindsThem: 'low' }, options.ourParty)
@@ -230,7 +240,8 @@ export function assessRisks(
   }
   return reconcileRisks(content, sentences, risks, keyTerms)
     .map((risk) =>
-      // Without a subject, the one party the passage names bears it; otherwise both sides do.
+      // Without a subject, the one party the passage names bears it (or, with no party list, the
+      // passage's subject); otherwise both sides do.
       risk.binds
         ? risk
         : oriented(risk, soleParty(content.slice(risk.start, risk.end)) ?? everyone),
