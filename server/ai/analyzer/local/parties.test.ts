@@ -440,6 +440,16 @@ describe('findParties on openings drafted outside the US (issue 25)', () => {
       'Managed Hosting Agreement\n\nThis is a managed hosting agreement between Fernleaf.com and quarry labs. The term is 12 months beginning March 1, 2005.\n\nIncluded Services',
       ['Fernleaf.com', 'quarry labs'],
     ],
+    [
+      'lines labelled by role with a colon, and a Spanish S.L.',
+      'LICENCE AGREEMENT\n\nLicensor: Marisol Software S.L., Calle Mayor 3, Madrid\nLicensee: Tern Logistics Limited, 4 Dock Road, Hull\n\nThe parties agree as follows:\n\n1. Licence.',
+      ['Marisol Software S.L.', 'Tern Logistics Limited'],
+    ],
+    [
+      'a Latin American form: roles in capitals before the names, tax numbers after',
+      'TRANSPORT CONTRACT\nDate Bogota January 30, 2012\nSENDER ANDES CRUDE EXPLORATION LIMITED\nTAX ID 830.000.000-1\nCARRIER ORINOCO PIPELINES S.A. TAX ID 899.000.000-1\nTerm six months.',
+      ['ANDES CRUDE EXPLORATION LIMITED', 'ORINOCO PIPELINES S.A.'],
+    ],
   ])('reads %s', (_, content, expected) => {
     expect(names(content)).toEqual(expected)
   })
@@ -455,5 +465,13 @@ describe('findParties on openings drafted outside the US (issue 25)', () => {
     ],
   ])('names no party for %s', (_, content) => {
     expect(names(content)).toEqual([])
+  })
+
+  it('takes a role label only with a colon or in capitals', () => {
+    const content =
+      'MEMO\n\nCustomer Acme Holdings Ltd will call on Monday.\nSUPPLIER Birch Parts Ltd\n\nNo agreement is made.'
+    const parties = findParties(content)
+    expect(parties.find((p) => p.name.endsWith('Acme Holdings Ltd'))?.role).toBeUndefined()
+    expect(parties.find((p) => p.name === 'Birch Parts Ltd')?.role).toBe('SUPPLIER')
   })
 })

@@ -14,7 +14,7 @@ const REGION_CHARS = 2_000
 
 /** Roles a defined term can name; any other defined term is a short name ("Acme"). */
 const ROLE_TERMS =
-  /^(?:the\s+)?(licensor|licensee|sub-?licensee|distributor|supplier|customer|buyer|seller|purchaser|vendor|client|company|contractor|consultant|manufacturer|franchisor|franchisee|lender|borrower|employee|employer|executive|agent|principal|provider|service\s+provider|recipient|reseller|developer|publisher|sponsor|endorser|owner|operator|partner|shipper|carrier|producer|investor|member|landlord|tenant|lessor|lessee|party\s+[a-d]|bank|trust|fund|adviser|advisor|manager|marketer|collaborator|institution|university|affiliate|dealer|contract\s+manufacturer|talent|artist)$/i
+  /^(?:the\s+)?(licensor|licensee|sub-?licensee|distributor|supplier|customer|buyer|seller|purchaser|vendor|client|company|contractor|consultant|manufacturer|franchisor|franchisee|lender|borrower|employee|employer|executive|agent|principal|provider|service\s+provider|recipient|reseller|developer|publisher|sponsor|endorser|owner|operator|partner|shipper|carrier|producer|investor|member|landlord|tenant|lessor|lessee|party\s+[a-d]|bank|trust|fund|adviser|advisor|manager|marketer|collaborator|institution|university|affiliate|dealer|contract\s+manufacturer|talent|artist|sender|consignor|consignee)$/i
 
 /** Defined terms that name the agreement, a date or the parties together, never one party. */
 const NOT_A_PARTY_TERM =
@@ -22,7 +22,7 @@ const NOT_A_PARTY_TERM =
 
 /** Corporate-form suffixes, as whole words (the trailing dot is optional). */
 const COMPANY_SUFFIX_SOURCE =
-  '(?:Inc|INC|Incorporated|INCORPORATED|L\\.?L\\.?C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Co\\.?,?\\s+Ltd|L\\.?L\\.?P|L\\.?P|GmbH\\s+&\\s+Co\\.?\\s+KG|GmbH|AG|S\\.\\s?A\\.\\s+de\\s+C\\.\\s?V|S\\.\\s?A|Sdn\\.?\\s+Bhd|Lda|N\\.\\s?V|B\\.\\s?V|plc|PLC|PTE\\.?,?\\s+LTD|Pty\\.?\\s+Ltd|S\\.?p\\.?A|S\\.?r\\.?l|S\\.\\s?[àÀ]\\.?\\s?[rR]\\.?\\s?[lL]|SE|A/S|AB|Oyj?|ApS|SARL|S\\.A\\.S|KG|Bhd|N\\.A)\\b\\.?'
+  '(?:Inc|INC|Incorporated|INCORPORATED|L\\.?L\\.?C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Co\\.?,?\\s+Ltd|L\\.?L\\.?P|L\\.?P|GmbH\\s+&\\s+Co\\.?\\s+KG|GmbH|AG|S\\.\\s?A\\.\\s+de\\s+C\\.\\s?V|S\\.\\s?A|S\\.\\s?L|Sdn\\.?\\s+Bhd|Lda|N\\.\\s?V|B\\.\\s?V|plc|PLC|PTE\\.?,?\\s+LTD|Pty\\.?\\s+Ltd|S\\.?p\\.?A|S\\.?r\\.?l|S\\.\\s?[àÀ]\\.?\\s?[rR]\\.?\\s?[lL]|SE|A/S|AB|Oyj?|ApS|SARL|S\\.A\\.S|KG|Bhd|N\\.A)\\b\\.?'
 
 const COMPANY_SUFFIX = new RegExp(`\\b${COMPANY_SUFFIX_SOURCE}`)
 
@@ -115,6 +115,7 @@ export function findParties(content: string): Party[] {
   }
   for (const party of [
     ...labelledParties(content, regionStart, regionEnd),
+    ...roleLineParties(content, regionStart, regionEnd),
     ...definedTermParties(content, regionStart, regionEnd),
   ])
     addParty(parties, party)
@@ -344,6 +345,51 @@ function labelledParties(content: string, from: number, to: number): Party[] {
     if (party) parties.push({ ...party, ...(/^party/i.test(label) ? { role: label } : {}) })
   }
   return parties
+}
+
+/** A line's opening words, a possible role label: "Licensor:", "SHIPPER", "Service Provider:". */
+const ROLE_LABEL = /^[ \t]*([A-Za-z]+)(?:[ \t]+([A-Za-z]+))?/
+
+/**
+ * Parties on lines labelled by their role, as forms outside the US lay them out: the label is a
+ * role (ROLE_TERMS, one or two words) followed by a colon, or written in capitals; the name runs to
+ * the line's end or its description (partyName) and must carry a corporate suffix. The label is
+ * the party's role.
+ */
+function roleLineParties(content: string, from: number, to: number): Party[] {
+  const parties: Party[] = []
+  let lineStart = from
+  while (lineStart < to) {
+    const next = content.indexOf('\n', lineStart)
+    const lineEnd = next < 0 || next > to ? to : next
+    const label = roleLabel(content.slice(lineStart, lineEnd))
+    if (label) {
+      const party = partyName(content, lineStart + label.length, lineEnd)
+      if (party && COMPANY_SUFFIX.test(party.name))
+        parties.push({ ...party, ...roleOf(label.role) })
+    }
+    lineStart = lineEnd + 1
+  }
+  return parties
+}
+
+/** The role label opening `line` and its length with the colon, or null. */
+function roleLabel(line: string): { role: string; length: number } | null {
+  const m = ROLE_LABEL.exec(line)
+  if (!m) return null
+  const [whole, first = '', second] = m
+  const firstEnd = whole.indexOf(first) + first.length
+  const options = [
+    ...(second ? [{ role: `${first} ${second}`, end: whole.length }] : []),
+    { role: first, end: firstEnd },
+  ]
+  for (const { role, end } of options) {
+    if (!ROLE_TERMS.test(role)) continue
+    const colon = /^[ \t]*[:：]/.exec(line.slice(end))
+    if (!colon && role !== role.toUpperCase()) return null
+    return { role, length: end + (colon?.[0].length ?? 0) }
+  }
+  return null
 }
 
 /** Company names with a corporate suffix, not introduced as someone's parent or agent. */
