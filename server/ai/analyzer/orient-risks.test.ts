@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { EVERY_PARTY } from './local/risk-orientation'
 import { orientRisks } from './orient-risks'
 import type { Party, Risk } from './types'
 
@@ -32,6 +33,14 @@ describe('orientRisks', () => {
     expect(own?.whose?.reason).toContain('binds Beta LLC')
     expect(both?.whose?.label).toBe('Mutual')
     expect(none?.whose?.label).toBe('Mutual')
+  })
+
+  it('calls a risk binding every party of a contract whose parties are unknown mutual', () => {
+    const [unknown] = orientRisks([risk('liability-missing', [EVERY_PARTY])], [], null)
+    expect(unknown?.whose).toEqual({
+      label: 'Mutual',
+      reason: 'The cited clause names no one party: it concerns both sides.',
+    })
   })
 
   it('raises a risk binding our client and lowers one binding only the other side', () => {

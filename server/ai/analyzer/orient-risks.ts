@@ -1,3 +1,4 @@
+import { EVERY_PARTY } from './local/risk-orientation'
 import type { Party, Risk } from './types'
 
 /**
@@ -5,7 +6,8 @@ import type { Party, Risk } from './types'
  * see partyWeActFor) or, with `ours` null, from no side. Reads only what the engine stored:
  * `binds` (the parties the cited passage burdens) and `severityIfBindsUs`/`severityIfBindsThem`.
  *
- * - A risk binding every party (or naming none) is 'mutual' and keeps its severity.
+ * - A risk binding every party (or naming none, or EVERY_PARTY when the parties are unknown) is
+ *   'mutual' and keeps its severity.
  * - With `ours`: one binding our client is 'binds-us' ("Our risk") at `severityIfBindsUs`; one
  *   binding only the other side is 'binds-them' ("Their risk") at `severityIfBindsThem`, low when
  *   the engine gave none (a burden on the other side is informational for us).
@@ -26,11 +28,12 @@ function orientOne(risk: Risk, parties: readonly Party[], ours: Party | null): R
   const binds = risk.binds ?? []
   const everyone =
     binds.length === 0 ||
+    binds.includes(EVERY_PARTY) ||
     (parties.length > 1 && parties.every((party) => binds.includes(party.name)))
   if (everyone) {
     const reason = risk.absent
       ? 'The contract lacks this clause, which leaves every party without it.'
-      : binds.length === 0
+      : binds.length === 0 || binds.includes(EVERY_PARTY)
         ? 'The cited clause names no one party: it concerns both sides.'
         : `The cited clause binds ${names(binds)} alike.`
     return {

@@ -23,9 +23,22 @@ const SECTION_REFERENCE =
   /\b(?:sections?|articles?|clauses?)\s+\d|\b\d+(?:\.\d+)+\b|\(\w[\w\s-]{2,40}\)/gi
 
 /**
+ * A numbered caption at the start, its first word capitalised: "13.1 Force Majeure", "Section 6.3
+ * Effect of …", "ARTICLE VII …" (a numbered list item such as "10.2.2 by either party on notice"
+ * continues the sentence before it and starts in lower case).
+ */
+const NUMBERED_CAPTION =
+  /^\W*(?:(?:[Aa]rticle|ARTICLE|[Ss]ection|SECTION|[Cc]lause|CLAUSE)\s+[\dIVXLC]+(?:\.\d+)*|\d+(?:\.\d+)+)\.?\s+[A-Z]/
+
+/** A page number followed by the next caption's number, as a table of contents runs them together. */
+const CONTENTS_ENTRY = /\b\d{1,3}\s+(?:(?:[Ss]ection|[Aa]rticle)\s+)?\d+(?:\.\d+)+\s+[A-Z]/g
+
+/**
  * True when `text` (one sentence) is an operative provision. False for headings and titles (all
- * capitals and at most twelve words or no operative verb, or at most eight words without one), definitions and survival lists
- * (a survival sentence naming two or more sections or captions). Pure; never throws.
+ * capitals and at most twelve words or no operative verb, or at most eight words without one, or a
+ * numbered caption of at most twenty words without one), tables of contents (two or more page numbers run into the next
+ * caption's number), definitions and survival lists (a survival sentence naming two or more
+ * sections or captions). Pure; never throws.
  */
 export function isOperativePassage(text: string): boolean {
   const trimmed = text.trim()
@@ -35,6 +48,8 @@ export function isOperativePassage(text: string): boolean {
   // all-capitals line, or one without an operative verb, is a heading.
   if (ALL_CAPS.test(trimmed) && (words <= 12 || !OPERATIVE_VERB.test(trimmed))) return false
   if (words <= 8 && !OPERATIVE_VERB.test(trimmed)) return false
+  if (words <= 20 && NUMBERED_CAPTION.test(trimmed) && !OPERATIVE_VERB.test(trimmed)) return false
+  if ((trimmed.match(CONTENTS_ENTRY) ?? []).length >= 2) return false
   if (DEFINITION.test(trimmed)) return false
   if (SURVIVAL.test(trimmed) && (trimmed.match(SECTION_REFERENCE) ?? []).length >= 2) return false
   return true

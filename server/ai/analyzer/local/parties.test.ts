@@ -362,3 +362,116 @@ describe('findParties', () => {
     ).toEqual(['Lusitania Componentes S.A.', 'Halden B.V.'])
   })
 })
+
+describe('findParties on openings drafted outside the US (issue 25)', () => {
+  it.each([
+    [
+      'an English opening "BY AND BETWEEN (1) … LIMITED … whose registered office is at …"',
+      'THIS AGREEMENT is made on 3 March 2021\n\nBY AND BETWEEN\n\n(1) ALDERTON LIMITED, a company incorporated in England and Wales (company number 01234567) whose registered office is at 1 King Street, London EC2V 8AU ("Alderton"); and\n\n(2) BRIGHTWAY SYSTEMS PLC, a company incorporated in England (company no. 07654321) whose registered office is at 20 Queen Street, Manchester M2 5HX ("Brightway").\n\nBACKGROUND\n\n(A) Alderton makes valves.',
+      ['ALDERTON LIMITED', 'BRIGHTWAY SYSTEMS PLC'],
+    ],
+    [
+      'a "PARTIES" heading with unquoted roles',
+      'THIS AGREEMENT is dated 3 March 2021\n\nPARTIES\n\n(1) Alderton Limited incorporated and registered in England and Wales with company number 01234567 whose registered office is at 1 King Street, London EC2V 8AU (Supplier).\n\n(2) Brightway Systems plc incorporated and registered in England and Wales with company number 07654321 whose registered office is at 20 Queen Street, Manchester M2 5HX (Customer).\n\nBACKGROUND\n\n(A) The Supplier makes valves.',
+      ['Alderton Limited', 'Brightway Systems plc'],
+    ],
+    [
+      'an Indian opening whose terms run on ("which expression shall … include its successors")',
+      'This Consultancy Agreement is made at Mumbai on this 5th day of April, 2019 BY AND BETWEEN Kestrel Softech Private Limited, a company incorporated under the Companies Act, 1956, having its registered office at 12 MG Road, Bengaluru 560001 (hereinafter referred to as the "Company", which expression shall unless repugnant to the context or meaning thereof include its successors and permitted assigns) of the ONE PART; AND Sarvana Consulting LLP, a limited liability partnership registered under the Limited Liability Partnership Act, 2008, having its office at 4 Park Street, Kolkata 700016 (hereinafter referred to as the "Consultant", which expression shall include its successors) of the OTHER PART.\n\nWHEREAS the Company needs advice.',
+      ['Kestrel Softech Private Limited', 'Sarvana Consulting LLP'],
+    ],
+    [
+      'an Australian deed with ACN/ABN numbers and bare short names',
+      'THIS DEED is dated 1 July 2020\n\nPARTIES\n\nWattle Mining Pty Ltd ACN 123 456 789 of Level 5, 100 George Street, Sydney NSW 2000 (Wattle)\n\nRiverbend Holdings Pty Ltd ABN 12 345 678 901 of 22 Collins Street, Melbourne VIC 3000 (Riverbend)\n\nBACKGROUND\n\nA. Wattle owns a mine.',
+      ['Wattle Mining Pty Ltd', 'Riverbend Holdings Pty Ltd'],
+    ],
+    [
+      '"entered into by" without "between", with a GmbH',
+      "SUPPLY AGREEMENT\n\nThis Agreement is entered into by Solvane, Inc. ('Supplier') and Marten GmbH ('Customer') with effect from 1 May 2020.\n\n1. Supply. Supplier shall supply the goods.",
+      ['Solvane, Inc.', 'Marten GmbH'],
+    ],
+    [
+      'parties named only in a two-column signature block',
+      'MARKETING AGREEMENT\n\n1. The Marketer shall promote the Products.\n\n2. This Agreement is governed by the laws of Ontario.\n\nAGREED AND ACCEPTED:\n\nNORTHWIND TRADING LLC                    HALCYON FOODS, INC.\n\nBy: ______________                        By: ______________\nName: Jane Roe                            Name: John Doe\nTitle: CEO                                Title: President',
+      ['NORTHWIND TRADING LLC', 'HALCYON FOODS, INC.'],
+    ],
+    [
+      '"Party A:" / "Party B:" lines followed by addresses',
+      "COOPERATION AGREEMENT\n\nParty A: Shenzhen Bright Star Technology Co., Ltd.\nAddress: 18 Keyuan Road, Nanshan District, Shenzhen\n\nParty B: Lumen Media Limited\nAddress: 9 Queen's Road Central, Hong Kong\n\nParty A and Party B agree as follows:",
+      ['Shenzhen Bright Star Technology Co., Ltd.', 'Lumen Media Limited'],
+    ],
+    [
+      'names running straight into street addresses',
+      'LICENSE AGREEMENT\n\nThis License Agreement is made between Qorvane Technologies Inc. 1200 Harbor Blvd, Suite 300, San Jose, CA 95110 and Lumetra LLC 55 Elm Street, Boston, MA 02110, effective June 1, 2020.\n\n1. License.',
+      ['Qorvane Technologies Inc.', 'Lumetra LLC'],
+    ],
+    [
+      'German drafting: addresses after the names and "– hereinafter … –" terms',
+      'DISTRIBUTION AGREEMENT\n\nbetween\n\nFabrikon GmbH, Hauptstraße 5, 80331 München, Germany\n– hereinafter referred to as "Fabrikon" –\n\nand\n\nNordic Parts AB, Storgatan 1, 111 23 Stockholm, Sweden\n– hereinafter referred to as "Distributor" –\n\nPreamble\n\nFabrikon makes parts.',
+      ['Fabrikon GmbH', 'Nordic Parts AB'],
+    ],
+    [
+      'English "made … by X … and Y" without "between"',
+      'THIS AGREEMENT is made the 2nd day of June 2018 by Harrow Estates Limited of 4 Mill Lane, Leeds LS1 4AB (the "Landlord") and Pickering Retail Limited of 9 Bridge Street, York YO1 6DD (the "Tenant").\n\nIT IS AGREED as follows:',
+      ['Harrow Estates Limited', 'Pickering Retail Limited'],
+    ],
+    [
+      'British unquoted title-case terms "(the Company)" with numbers inline',
+      'SERVICE AGREEMENT\n\nTHIS AGREEMENT is made on 1 October 2019\n\nBETWEEN: (1) HARTWELL 2010 LIMITED (registered number 01234567) whose registered office is at 5 Fleet Street, London EC4Y 1AA (the Company) (2) MARGARET OKAFOR (the Executive).\n\nIT IS AGREED as follows:',
+      ['HARTWELL 2010 LIMITED', 'MARGARET OKAFOR'],
+    ],
+    [
+      'a loan-out company "for services of" an individual',
+      'ENDORSEMENT AGREEMENT\n\nThis Endorsement Agreement is entered into on May 2, 2016 by and between Tidewater Talent, LLC ("Lender"), for services of Marcus Delaney ("Athlete"), and Brightfield Nutrition, Inc. ("Company").\n\nRECITALS',
+      ['Tidewater Talent, LLC', 'Marcus Delaney', 'Brightfield Nutrition, Inc.'],
+    ],
+    [
+      'an agency "agent for" the talent, with English addresses',
+      'TALENT AGREEMENT made as of 1 March 2014 by and between Orwell Learning Limited of 3 Mill Road, Leeds LS1 2AB ("Company") and Premier Speakers of 9 High Street, York YO1 7HH ("Agency") agent for Sofia Laurent ("Talent").\n\nWITNESSETH:',
+      ['Orwell Learning Limited', 'Premier Speakers', 'Sofia Laurent'],
+    ],
+    [
+      'a letter that retains an individual named before the role',
+      'CONSULTING AGREEMENT\n\nJuly 20, 2018\n\nTomasz Brandt\n\nDear Tomasz:\n\nVelora Therapeutics, Inc., a Delaware corporation (the "Company"), is pleased to offer this Consulting Agreement (this "Agreement") to retain Tomasz Brandt ("Consultant") on the following terms:\n\n1. Services.',
+      ['Velora Therapeutics, Inc.', 'Tomasz Brandt'],
+    ],
+    [
+      'bare names after "between", one written in lower case',
+      'Managed Hosting Agreement\n\nThis is a managed hosting agreement between Fernleaf.com and quarry labs. The term is 12 months beginning March 1, 2005.\n\nIncluded Services',
+      ['Fernleaf.com', 'quarry labs'],
+    ],
+    [
+      'lines labelled by role with a colon, and a Spanish S.L.',
+      'LICENCE AGREEMENT\n\nLicensor: Marisol Software S.L., Calle Mayor 3, Madrid\nLicensee: Tern Logistics Limited, 4 Dock Road, Hull\n\nThe parties agree as follows:\n\n1. Licence.',
+      ['Marisol Software S.L.', 'Tern Logistics Limited'],
+    ],
+    [
+      'a Latin American form: roles in capitals before the names, tax numbers after',
+      'TRANSPORT CONTRACT\nDate Bogota January 30, 2012\nSENDER ANDES CRUDE EXPLORATION LIMITED\nTAX ID 830.000.000-1\nCARRIER ORINOCO PIPELINES S.A. TAX ID 899.000.000-1\nTerm six months.',
+      ['ANDES CRUDE EXPLORATION LIMITED', 'ORINOCO PIPELINES S.A.'],
+    ],
+  ])('reads %s', (_, content, expected) => {
+    expect(names(content)).toEqual(expected)
+  })
+
+  it.each([
+    [
+      'a bare "between" that lists no names',
+      'Cooperation Agreement\n\nThis is an agreement between the parties and their affiliates. It has no defined terms.\n\n1. Scope.',
+    ],
+    [
+      'a lower-case "(the other party)" or a role described in a clause',
+      'NOTICE\n\nThis letter is sent between offices (the other party) to confirm receipt.\n\nNothing else is agreed.',
+    ],
+  ])('names no party for %s', (_, content) => {
+    expect(names(content)).toEqual([])
+  })
+
+  it('takes a role label only with a colon or in capitals', () => {
+    const content =
+      'MEMO\n\nCustomer Acme Holdings Ltd will call on Monday.\nSUPPLIER Birch Parts Ltd\n\nNo agreement is made.'
+    const parties = findParties(content)
+    expect(parties.find((p) => p.name.endsWith('Acme Holdings Ltd'))?.role).toBeUndefined()
+    expect(parties.find((p) => p.name === 'Birch Parts Ltd')?.role).toBe('SUPPLIER')
+  })
+})

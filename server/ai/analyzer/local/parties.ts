@@ -14,7 +14,7 @@ const REGION_CHARS = 2_000
 
 /** Roles a defined term can name; any other defined term is a short name ("Acme"). */
 const ROLE_TERMS =
-  /^(?:the\s+)?(licensor|licensee|sub-?licensee|distributor|supplier|customer|buyer|seller|purchaser|vendor|client|company|contractor|consultant|manufacturer|franchisor|franchisee|lender|borrower|employee|employer|executive|agent|principal|provider|service\s+provider|recipient|reseller|developer|publisher|sponsor|endorser|owner|operator|partner|shipper|carrier|producer|investor|member|landlord|tenant|lessor|lessee|party\s+[a-d]|bank|trust|fund|adviser|advisor|manager|marketer|collaborator|institution|university|affiliate|dealer|contract\s+manufacturer|talent|artist)$/i
+  /^(?:the\s+)?(licensor|licensee|sub-?licensee|distributor|supplier|customer|buyer|seller|purchaser|vendor|client|company|contractor|consultant|manufacturer|franchisor|franchisee|lender|borrower|employee|employer|executive|agent|principal|provider|service\s+provider|recipient|reseller|developer|publisher|sponsor|endorser|owner|operator|partner|shipper|carrier|producer|investor|member|landlord|tenant|lessor|lessee|party\s+[a-d]|bank|trust|fund|adviser|advisor|manager|marketer|collaborator|institution|university|affiliate|dealer|contract\s+manufacturer|talent|artist|sender|consignor|consignee)$/i
 
 /** Defined terms that name the agreement, a date or the parties together, never one party. */
 const NOT_A_PARTY_TERM =
@@ -22,7 +22,7 @@ const NOT_A_PARTY_TERM =
 
 /** Corporate-form suffixes, as whole words (the trailing dot is optional). */
 const COMPANY_SUFFIX_SOURCE =
-  '(?:Inc|INC|Incorporated|INCORPORATED|L\\.?L\\.?C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Co\\.?,?\\s+Ltd|L\\.?L\\.?P|L\\.?P|GmbH\\s+&\\s+Co\\.?\\s+KG|GmbH|AG|S\\.\\s?A\\.\\s+de\\s+C\\.\\s?V|S\\.\\s?A|Sdn\\.?\\s+Bhd|Lda|N\\.\\s?V|B\\.\\s?V|plc|PLC|PTE\\.?,?\\s+LTD|Pty\\.?\\s+Ltd|S\\.?p\\.?A|S\\.?r\\.?l|S\\.\\s?[àÀ]\\.?\\s?[rR]\\.?\\s?[lL]|SE|A/S|AB|Oyj?|ApS|SARL|S\\.A\\.S|KG|Bhd|N\\.A)\\b\\.?'
+  '(?:Inc|INC|Incorporated|INCORPORATED|L\\.?L\\.?C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|Co\\.?,?\\s+Ltd|L\\.?L\\.?P|L\\.?P|GmbH\\s+&\\s+Co\\.?\\s+KG|GmbH|AG|S\\.\\s?A\\.\\s+de\\s+C\\.\\s?V|S\\.\\s?A|S\\.\\s?L|Sdn\\.?\\s+Bhd|Lda|N\\.\\s?V|B\\.\\s?V|plc|PLC|PTE\\.?,?\\s+LTD|Pty\\.?\\s+Ltd|S\\.?p\\.?A|S\\.?r\\.?l|S\\.\\s?[àÀ]\\.?\\s?[rR]\\.?\\s?[lL]|SE|A/S|AB|Oyj?|ApS|SARL|S\\.A\\.S|KG|Bhd|N\\.A)\\b\\.?'
 
 const COMPANY_SUFFIX = new RegExp(`\\b${COMPANY_SUFFIX_SOURCE}`)
 
@@ -53,7 +53,7 @@ const REGION_END =
 
 /** A defined-term parenthesis: ("Licensor"), (hereinafter "the Customer"), ('the Manufacturer'). */
 const DEFINED_TERM =
-  /\(\s*(?:each\s+|individually\s+|collectively,?\s+|hereinafter(?:\s+(?:referred\s+to\s+as|called|as))?\s*,?\s*|herein\s+(?:referred\s+to\s+as|called)?\s*|referred\s+to\s+(?:herein\s+)?as\s+|the\s+)*["“”'‘]((?:the\s+)?[^"“”'‘’()]{1,60}?)["“”'’][^)]{0,80}\)|\(\s*(?:as|hereinafter\s+(?:referred\s+to\s+as|called))\s+(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s*\)|\(\s*the\s+([A-Z][A-Z-]{2,}(?:\s+[A-Z][A-Z-]{2,})?)\s*\)/gi
+  /\(\s*(?:each\s+|individually\s+|collectively,?\s+|hereinafter(?:\s+(?:referred\s+to\s+as|called|as))?\s*,?\s*|herein\s+(?:referred\s+to\s+as|called)?\s*|referred\s+to\s+(?:herein\s+)?as\s+|the\s+)*["“”'‘]((?:the\s+)?[^"“”'‘’()]{1,60}?)["“”'’][^)]{0,80}\)|\(\s*(?:as|hereinafter\s+(?:referred\s+to\s+as|called))\s+(?:the\s+)?([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,2})\s*\)|\(\s*the\s+([A-Z][A-Za-z-]{2,}(?:\s+[A-Z][A-Za-z-]{2,})?)\s*\)/gi
 
 /** "Party A: Name" and numbered "(1) Name", at the start of a line or of a column. */
 const LABELLED_PARTY = /(?:^|\n|[ \t]{2,})[ \t]*(Party\s+[A-D]|\(\d\))\s*[:：]?\s*(?=\S)/gi
@@ -115,6 +115,7 @@ export function findParties(content: string): Party[] {
   }
   for (const party of [
     ...labelledParties(content, regionStart, regionEnd),
+    ...roleLineParties(content, regionStart, regionEnd),
     ...definedTermParties(content, regionStart, regionEnd),
   ])
     addParty(parties, party)
@@ -135,6 +136,10 @@ export function findParties(content: string): Party[] {
       addParty(parties, party)
     }
   }
+  if (parties.length === 0 && (between || openedByList) && signed.length === 0) {
+    // "… agreement between Acme.com and quarry labs.": bare names, no term and no suffix.
+    for (const party of bareNames(content, regionStart)) addParty(parties, party)
+  }
   if (parties.length < 2 && signed.length === 0) {
     // The signature blocks name the parties again: "ACME CORP.\n\nBy: ____\nName: …".
     for (const party of signatureParties(content)) {
@@ -146,6 +151,36 @@ export function findParties(content: string): Party[] {
     .map(withoutHeading)
     .filter((party): party is Party => party !== null && namesSomeone(party.name))
     .sort((a, b) => a.start - b.start)
+}
+
+/** How long a sentence of bare names after "between" may be, in characters. */
+const BARE_LIST_CHARS = 160
+
+/**
+ * "between X and Y." read as two names when the sentence holds nothing else: each of one to five
+ * words and name-like (partyName), or of one to three words in lower case as some brands are
+ * written ("quarry labs"), the sentence ending at a full stop, semicolon or line end.
+ */
+function bareNames(content: string, from: number): Party[] {
+  const sentence = /^[^;\n]*?(?=\.\s|[;\n]|$)/.exec(content.slice(from, from + BARE_LIST_CHARS))
+  const pieces = sentence ? /^(\s*)(\S.*?)(\s+and\s+)(\S.*?)\s*$/.exec(sentence[0]) : null
+  if (!pieces) return []
+  const [, space = '', one = '', and = '', two = ''] = pieces
+  const first = from + space.length
+  const second = first + one.length + and.length
+  const found = [bareName(content, first, one), bareName(content, second, two)]
+  return found.every((p): p is Party => p !== null) ? found : []
+}
+
+/** One bare name of bareNames at `from`, or null. */
+function bareName(content: string, from: number, text: string): Party | null {
+  const named = partyName(content, from, from + text.length)
+  if (named) return named.name.split(/\s+/).length <= 5 ? named : null
+  const lower = /^[\p{Ll}\p{N}][\p{L}\p{N}.&'’-]*(?:\s+[\p{Ll}\p{N}][\p{L}\p{N}.&'’-]*){0,2}$/u
+  if (!lower.test(text) || /^(?:the|a|an|its|their|each|both|all|any|us|you|we)\b/.test(text))
+    return null
+  if (NOT_A_NAME.test(text)) return null
+  return { name: text, start: from, end: from + text.length }
 }
 
 /** Words that, with a corporate suffix, still name no one ("Investor and Company", "Co Ltd"). */
@@ -184,8 +219,20 @@ function withoutHeading(party: Party): Party | null {
   return { ...party, name, start: party.end - name.length }
 }
 
-/** What joins one party to the next in a list: "and", "&", an enumerator "(b)", "(ii)", "(3)". */
-const JOINER = /[\s,;](?:(?:and|AND|&)\s*:?|\((?:[a-h]|[ivx]{1,4}|\d{1,2})\))\s+(?=\S)/g
+/**
+ * A loan-out company's words before the individual whose services it provides, who is a party
+ * too: "Acme LLC ("Lender"), for services of Jane Roe ("Artist")", "agent for", "f/s/o".
+ */
+const LOAN_OUT = String.raw`(?:agent\s+)?for\s+(?:the\s+)?services\s+of|f\/s\/o|agent\s+for`
+
+/**
+ * What joins one party to the next in a list: "and", "&", an enumerator "(b)", "(ii)", "(3)", a
+ * loan-out's "for services of".
+ */
+const JOINER = new RegExp(
+  String.raw`[\s,;](?:(?:and|AND|&)\s*:?|\((?:[a-h]|[ivx]{1,4}|\d{1,2})\)|${LOAN_OUT})\s+(?=\S)`,
+  'g',
+)
 
 /** Whether `text` defines a term for a party ("Acme Inc. ("Acme")"), not for the agreement. */
 function namesAParty(text: string): boolean {
@@ -224,9 +271,10 @@ function definedTermParties(content: string, from: number, to: number): Party[] 
     m = DEFINED_TERM.exec(content)
   ) {
     const term = (m[1] ?? m[2] ?? m[3] ?? '').trim()
-    // Unquoted, "(as Company)" names a role only when capitalised ("(as amended)" does not) and
-    // "(the COMPANY)" only in capitals ("(the other party)" does not).
-    if ((m[2] && !/^[A-Z]/.test(m[2])) || (m[3] && m[3] !== m[3].toUpperCase())) continue
+    // Unquoted, "(as Company)" names a role only when capitalised ("(as amended)" does not), and
+    // "(the COMPANY)", or "(the Executive)" as British drafting writes it, only when each word
+    // is capitalised ("(the other party)" is not a term).
+    if ((m[2] && !/^[A-Z]/.test(m[2])) || (m[3] && !/^(?:[A-Z][\w-]*\s*)+$/.test(m[3]))) continue
     const segment = segmentStart
     segmentStart = m.index + m[0].length
     if (/\bcollectively\b/i.test(m[0]) && /\bparties\b/i.test(term)) {
@@ -236,7 +284,10 @@ function definedTermParties(content: string, from: number, to: number): Party[] 
       continue
     }
     if (NOT_A_PARTY_TERM.test(term) && !ROLE_TERMS.test(term)) continue
-    const party = partyName(content, segment, m.index)
+    // "… is pleased to retain Jane Roe ("Consultant")": a role's name may end a clause.
+    const party =
+      partyName(content, segment, m.index) ??
+      (ROLE_TERMS.test(term) ? nameEndingAt(content, segment, m.index) : null)
     if (!party) continue
     const termStart = m.index + m[0].indexOf(term)
     parties.push({
@@ -246,6 +297,21 @@ function definedTermParties(content: string, from: number, to: number): Party[] 
     })
   }
   return parties
+}
+
+/**
+ * The run of two to five capitalised words that ends content[from, to) after a lower-case word
+ * ("to retain Jane Roe"), or null.
+ */
+function nameEndingAt(content: string, from: number, to: number): Party | null {
+  const run = /(?<=\p{Ll}\s+)(?:\p{Lu}[\p{L}.'’-]*\s+){1,4}\p{Lu}[\p{L}.'’-]*\s*$/u.exec(
+    content.slice(from, to),
+  )
+  if (!run) return null
+  const name = run[0].trim()
+  if (NOT_A_NAME.test(name) || !namesSomeone(name)) return null
+  const start = from + run.index
+  return { name: name.replace(/\s+/g, ' '), start, end: start + name.length }
 }
 
 /**
@@ -279,6 +345,51 @@ function labelledParties(content: string, from: number, to: number): Party[] {
     if (party) parties.push({ ...party, ...(/^party/i.test(label) ? { role: label } : {}) })
   }
   return parties
+}
+
+/** A line's opening words, a possible role label: "Licensor:", "SHIPPER", "Service Provider:". */
+const ROLE_LABEL = /^[ \t]*([A-Za-z]+)(?:[ \t]+([A-Za-z]+))?/
+
+/**
+ * Parties on lines labelled by their role, as forms outside the US lay them out: the label is a
+ * role (ROLE_TERMS, one or two words) followed by a colon, or written in capitals; the name runs to
+ * the line's end or its description (partyName) and must carry a corporate suffix. The label is
+ * the party's role.
+ */
+function roleLineParties(content: string, from: number, to: number): Party[] {
+  const parties: Party[] = []
+  let lineStart = from
+  while (lineStart < to) {
+    const next = content.indexOf('\n', lineStart)
+    const lineEnd = next < 0 || next > to ? to : next
+    const label = roleLabel(content.slice(lineStart, lineEnd))
+    if (label) {
+      const party = partyName(content, lineStart + label.length, lineEnd)
+      if (party && COMPANY_SUFFIX.test(party.name))
+        parties.push({ ...party, ...roleOf(label.role) })
+    }
+    lineStart = lineEnd + 1
+  }
+  return parties
+}
+
+/** The role label opening `line` and its length with the colon, or null. */
+function roleLabel(line: string): { role: string; length: number } | null {
+  const m = ROLE_LABEL.exec(line)
+  if (!m) return null
+  const [whole, first = '', second] = m
+  const firstEnd = whole.indexOf(first) + first.length
+  const options = [
+    ...(second ? [{ role: `${first} ${second}`, end: whole.length }] : []),
+    { role: first, end: firstEnd },
+  ]
+  for (const { role, end } of options) {
+    if (!ROLE_TERMS.test(role)) continue
+    const colon = /^[ \t]*[:：]/.exec(line.slice(end))
+    if (!colon && role !== role.toUpperCase()) return null
+    return { role, length: end + (colon?.[0].length ?? 0) }
+  }
+  return null
 }
 
 /** Company names with a corporate suffix, not introduced as someone's parent or agent. */
@@ -451,16 +562,21 @@ function roleOf(term: string): { role?: string } {
 }
 
 /**
+ * What may precede a name in its segment: a joiner, "in favour of", an enumerator, "the", or a
+ * loan-out's "for services of" / "agent for" / "f/s/o" before the individual it contracts for.
+ */
+const NAME_LEAD = new RegExp(
+  String.raw`^[\s,;:.\-–—]*(?:(?:and|AND|&)\s*[:\-–—]*\s+|(?:in\s+favou?r\s+of|for\s+the\s+benefit\s+of|${LOAN_OUT})\s+)?(?:\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+)?(?:(?:the|THE)\s+(?=[A-Z]))?`,
+)
+
+/**
  * The party name at the start of content[from, to), without descriptions such as ", a ...
  * corporation" or an address. A single line break inside a name is a wrapped line (PDF text), so
  * only a blank line ends it.
  */
 function partyName(content: string, from: number, to: number): Party | null {
   const segment = content.slice(from, to)
-  const lead =
-    /^[\s,;:.\-–—]*(?:(?:and|AND|&)\s*[:\-–—]*\s+|(?:in\s+favou?r\s+of|for\s+the\s+benefit\s+of)\s+)?(?:\(?(?:[a-h]|[ivx]{1,4}|\d{1,2})\)\s+)?(?:(?:the|THE)\s+(?=[A-Z]))?/.exec(
-      segment,
-    )?.[0].length ?? 0
+  const lead = NAME_LEAD.exec(segment)?.[0].length ?? 0
   const rest = segment.slice(lead)
   if (PARTY_DESCRIPTION.test(rest)) {
     // "X ("X"), a Delaware corporation, located at ... and Y ("Y")": the segment opens with the

@@ -31,6 +31,41 @@ export function subjectParties(text: string, parties: readonly Party[]): string[
   return best ? [best.party.name] : []
 }
 
+/**
+ * The bearer named when the contract's parties could not be read and the passage names no subject
+ * of its own: every party, so the risk is 'mutual' (orientRisks says so, with its reason).
+ */
+export const EVERY_PARTY = 'every party'
+
+/** A promise's verb: what follows the subject of an obligation or a right. */
+const MODAL = /\b(?:shall|will|must|may|agrees?|undertakes?|covenants?|hereby)\b/i
+
+/** Capitalised words that open a sentence without naming anyone ("IN NO EVENT", "Either Party"). */
+const NO_SUBJECT =
+  /^(?:in|no|event|the|this|that|these|any|all|notwithstanding|if|upon|during|subject|except|each|either|neither|both|party|parties|agreement|section|article|clause|it|such)$/i
+
+/**
+ * The term a sentence makes its subject when the parties are unknown: the last run of one to four
+ * capitalised words before its first verb ("ORBITEX shall", "2. Indemnity. Franchisee agrees" →
+ * "Franchisee"; "Change of Control SCIEN will" → "SCIEN"), brackets left out; null when there is none or it names no one ("IN NO EVENT").
+ */
+export function subjectTerm(text: string): string | null {
+  const verb = MODAL.exec(text)
+  if (!verb) return null
+  const head = `${text.slice(0, verb.index).replace(/\([^()]*\)/g, ' ')} `
+  const run = /(?:[\p{Lu}][\p{L}\p{N}&.'’-]*\s+){1,4}$/u.exec(head)?.[0] ?? ''
+  const last = run
+    .split(/\.\s+/)
+    .map((piece) => piece.trim())
+    .filter((piece) => piece !== '')
+    .pop()
+  const all = (last ?? '').split(/\s+/).filter((word) => word !== '' && !NO_SUBJECT.test(word))
+  // "Change of Control SCIEN will": a caption's words before a name in capitals are not the name.
+  const capitals = all.findIndex((word) => /^[\p{Lu}\p{N}&.'’-]{2,}$/u.test(word))
+  const words = capitals > 0 ? all.slice(capitals) : all
+  return words.length > 0 ? words.join(' ') : null
+}
+
 /** The other parties: those not in `names`. */
 export function otherParties(names: readonly string[], parties: readonly Party[]): string[] {
   return parties.map((p) => p.name).filter((name) => !names.includes(name))

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { BALANCED_SUPPLY_AGREEMENT, RISKY_SERVICES_AGREEMENT } from '../../../test/test-contracts'
 import { analyzeLocal } from './analyze-local'
 import { extractKeyTerms } from './key-terms'
+import { EVERY_PARTY } from './risk-orientation'
 import { assessRisks } from './risks'
 import { segmentSentences } from './sentences'
 
@@ -136,6 +137,30 @@ describe('assessRisks', () => {
       'Indemnity. Consultant shall indemnify Client against third-party claims that the reports infringe a patent.',
     ],
     [
+      'change-of-control',
+      'Ownership. Client may end this Agreement on notice if there is any material change in the organisation, management or ownership of Consultant.',
+    ],
+    [
+      'change-of-control',
+      'Control. Consultant may terminate this Agreement if control of Client shall pass from its present shareholders to persons Consultant regards as unsuitable.',
+    ],
+    [
+      'change-of-control',
+      'Sale of Shares. The rights of Consultant shall cease upon the sale of a controlling interest in Consultant unless Client has approved the sale in writing.',
+    ],
+    [
+      'change-of-control',
+      'Mergers. Consultant will not, without the prior written consent of Client, merge or consolidate with any other entity.',
+    ],
+    [
+      'change-of-control',
+      'Assignment. Either party may assign this Agreement without consent to a successor by merger, provided that it gives the other party written notice of the assignment.',
+    ],
+    [
+      'change-of-control',
+      'Shareholding. Client may terminate this Agreement if the shareholding structure of Consultant changes.',
+    ],
+    [
       'liability-exclusion',
       'Exclusion. Client shall not be liable for any loss of profits, business or data suffered by Consultant.',
     ],
@@ -196,6 +221,34 @@ describe('assessRisks', () => {
       'Publicity. A party may disclose this Agreement to a prospective buyer in connection with a proposed merger or an assignment of this Agreement.',
     ],
     [
+      'change-of-control',
+      'Assignment. Neither party may assign this Agreement without the consent of the other, except that either party may assign it without consent to a successor by merger or to a buyer of all or substantially all of its assets.',
+    ],
+    [
+      'change-of-control',
+      'Assignment. No consent is required for an assignment in connection with a merger, reorganisation or sale of all or substantially all of the assigning party’s business.',
+    ],
+    [
+      'change-of-control',
+      'Successors. This Agreement binds and benefits the successors and assigns of the parties, including by way of merger or change of control.',
+    ],
+    [
+      'change-of-control',
+      'Customers. If a change in control of any existing third party customer of Consultant occurs, Consultant shall tell Client.',
+    ],
+    [
+      'change-of-control',
+      'Filings. Holdings of Client shares will be reflected on Statements of Ownership and Change in Ownership filed with the regulator.',
+    ],
+    [
+      'liability-carve-out',
+      'Survival. Except as expressly set forth in this Agreement, the covenants in this Agreement and the liabilities for the breach of any obligations in this Agreement shall survive the closing.',
+    ],
+    [
+      'change-of-control',
+      'Registration. Client shall register the change in ownership with the companies registry within ten days.',
+    ],
+    [
       'liquidated-damages',
       'Late Payment. If Client is in breach of its duty to pay, Client shall pay interest of 1% a month on the amount of $100 or more overdue.',
     ],
@@ -249,6 +302,25 @@ describe('assessRisks', () => {
       'Alder Advisory LLP',
     ])
     for (const risk of risks) expect(risk.binds?.length).toBeGreaterThan(0)
+  })
+
+  it('names a bearer for every risk when no party could be read, or every party', () => {
+    // No preamble names the parties: the passage's own subject bears a risk, else every party.
+    const content = [
+      'TERMS OF SUPPLY',
+      '1. ORBITEX shall not sell any product that competes with the Products during the term.',
+      '2. Indemnity. TELVANO agrees to indemnify ORBITEX against any and all losses arising out of or relating to this Agreement.',
+      '3. Either party may terminate this Agreement for convenience on thirty days written notice.',
+    ].join('\n\n')
+    const risks = analyzeLocal(content, 'risks').risks
+    expect(risks.length).toBeGreaterThan(2)
+    for (const risk of risks) expect(risk.binds?.length ?? 0).toBeGreaterThan(0)
+    expect(risks.find((r) => r.code === 'non-compete')?.binds).toEqual(['ORBITEX'])
+    expect(risks.find((r) => r.code === 'indemnity-broad')?.binds).toEqual(['TELVANO'])
+    expect(risks.find((r) => r.code === 'liability-missing')?.binds).toEqual([EVERY_PARTY])
+    expect(risks.find((r) => r.code === 'termination-for-convenience')?.binds).toEqual([
+      EVERY_PARTY,
+    ])
   })
 
   it('takes the notice period of an auto-renewal from the passage it cites, not from another clause', () => {

@@ -7,11 +7,18 @@
 import type { Clause, KeyTerms, Party, QuotedSpan, Risk, Span } from '../types'
 import { ABSENT_CLAUSE } from '../shared/citations'
 import { agreementTitle, contractKind } from './agreement-title'
+import { isChangeOfControlRight, isNotAControlRight } from './change-of-control'
 import { commercialRisks } from './commercial-risks'
 import { isOperativePassage } from './operative-passage'
 import { reconcileRisks, SHORT_NOTICE_DAYS } from './risk-consistency'
 import { statedPeriod } from './stated-period'
-import { orientRisk, otherParties, subjectParties } from './risk-orientation'
+import {
+  EVERY_PARTY,
+  orientRisk,
+  otherParties,
+  subjectParties,
+  subjectTerm,
+} from './risk-orientation'
 
 /** Options of assessRisks. */
 export interface RiskOptions {
@@ -31,9 +38,12 @@ const LIABILITY_CAP =
 const EXPLICITLY_UNLIMITED =
   /\bunlimited\s+liability\b|\bliability\b[^.]{0,100}\b(?:is|be|remain)\s+unlimited\b/i
 
-/** Claims left outside a cap: "… shall not apply to …", "except for claims under Section 9". */
+/**
+ * Claims left outside a cap: "… shall not apply to …", "except for claims under Section 9"; not
+ * the boilerplate "Except as expressly set forth in this Agreement, …", which carves out nothing.
+ */
 const LIABILITY_CARVE_OUT =
-  /\bliabilit[^.]{0,200}\b(?:except|excluding|other\s+than)\s+(?:for\s+|with\s+respect\s+to\s+|in\s+respect\s+of\s+)?(?:any\s+)?(?:claims?|liabilit\w*|damages|losses|obligations?|breach\w*|(?:a\s+)?party['’]?s?\s+(?:indemnif\w*|confidential\w*))\b|^\W*(?:\(\w+\)\s*)?except\s+(?:for\s+|with\s+respect\s+to\s+)?[^,]{0,160},[^.]{0,200}\bliabilit|\b(?:limitations?|exclusions?)\s+(?:of|on)\s+liability\b[^.]{0,200}\b(?:shall|will)\s+not\s+apply\b|\bnothing\s+in\s+this\s+agreement\s+(?:shall|will)\s+(?:limit|exclude|restrict)\s+(?:[\w'’]+\s+){0,3}liabilit/i
+  /\bliabilit[^.]{0,200}\b(?:except|excluding|other\s+than)\s+(?:for\s+|with\s+respect\s+to\s+|in\s+respect\s+of\s+)?(?:any\s+)?(?:claims?|liabilit\w*|damages|losses|obligations?|breach\w*|(?:a\s+)?party['’]?s?\s+(?:indemnif\w*|confidential\w*))\b|^\W*(?:\(\w+\)\s*)?except\s+(?!as\s+(?:otherwise\s+|expressly\s+)*(?:set\s+forth|provided)\s+(?:in|by|under)\s+this\s+agreement)(?:for\s+|with\s+respect\s+to\s+)?[^,]{0,160},[^.]{0,200}\bliabilit|\b(?:limitations?|exclusions?)\s+(?:of|on)\s+liability\b[^.]{0,200}\b(?:shall|will)\s+not\s+apply\b|\bnothing\s+in\s+this\s+agreement\s+(?:shall|will)\s+(?:limit|exclude|restrict)\s+(?:[\w'’]+\s+){0,3}liabilit/i
 
 const INDEMNITY = /\bindemnif(?:y|ies|ied|ication)\b|\bhold\s+(?:\w+\s+)?harmless\b/i
 
@@ -92,21 +102,11 @@ const FREEDOM_TO_COMPETE =
   /\b(?:shall|will|may)\s+not\s+be\s+(?:precluded|prevented|restricted|prohibited|limited)\b|\bnothing\s+in\s+this\b[^.]{0,160}\b(?:prevent|preclude|restrict|prohibit|limit)s?\b|\bfree\s+to\b/i
 
 /**
- * A mention of a merger or change of control that is not a right triggered by one: a definition
- * ("… shall mean", "for the purpose of this definition"), or leave to disclose the contract to a
- * prospective buyer.
- */
-const NOT_A_CONTROL_RIGHT = /\b(?:shall\s+mean|means|definition\s+of)\b|\bdisclos\w*/i
-
-/**
  * "Non-compete" named but not promised here: a statement that a party is not bound by any
  * non-compete elsewhere ("is not subject to any noncompete … agreement"), or "non-competitive".
  */
 const NOT_A_COVENANT =
   /\b(?:subject\s+to|under|party\s+to|bound\s+by)\s+any\b[^.]{0,100}\bnon-?\s?compet|\bnon-?\s?competitive\b|\bobligations?\s+of\s+(?:\w+\s+){0,3}non-?\s?compet/i
-
-const CHANGE_OF_CONTROL =
-  /\bchange\s+(?:of|in)\s+(?:the\s+)?(?:control|ownership)\b|\bacquires?\s+["“]?control["”]?\s+(?:\([^)]{0,60}\)\s+)?of\b|\b(?:merger|consolidation|acquisition\s+(?:by\b|of\s+(?:(?:such|either|a|the|that)\s+party|(?:all|substantially|control)\b))|sale\s+of\s+all\s+or\s+substantially\s+all)\b[^.]{0,160}\b(?:assign\w*|terminat\w*|consent)\b/i
 
 /**
  * Finds risks in a contract.
@@ -135,12 +135,16 @@ export function assessRisks(
   const sentences = allSentences.filter((s) => isOperativePassage(s.text))
   const clauses = allClauses.filter((c) => isOperativePassage(c.text))
   const parties = keyTerms.parties
-  const everyone = parties.map((p) => p.name)
+  // Without a party list, a risk binding everyone still names its bearer: every party (mutual).
+  const everyone = parties.length > 0 ? parties.map((p) => p.name) : [EVERY_PARTY]
   const soleParty = (text: string): string[] | null => {
     const named = parties.filter(
       (p) => subjectParties(text, [p]).length > 0 || text.includes(p.name),
     )
-    return named.length === 1 && named[0] ? [named[0].name] : null
+    if (named.length === 1 && named[0]) return [named[0].name]
+    // No party list: the passage's own subject ("ORBITEX shall …") bears it.
+    const subject = parties.length === 0 ? subjectTerm(text) : null
+    return subject ? [subject] : null
   }
   const oriented = (risk: Risk, binds: string[], ifBindsUs = risk.severity): Risk =>
     orientRisk(risk, binds, parties, { ifBindsUs, ifBindsThem: 'low' }, options.ourParty)
@@ -236,7 +240,8 @@ export function assessRisks(
   }
   return reconcileRisks(content, sentences, risks, keyTerms)
     .map((risk) =>
-      // Without a subject, the one party the passage names bears it; otherwise both sides do.
+      // Without a subject, the one party the passage names bears it (or, with no party list, the
+      // passage's subject); otherwise both sides do.
       risk.binds
         ? risk
         : oriented(risk, soleParty(content.slice(risk.start, risk.end)) ?? everyone),
@@ -390,7 +395,7 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
   const risks: Risk[] = []
   const exclusivity =
     sentences.find((s) => EXCLUSIVITY.test(s.text) && !NOT_EXCLUSIVE_DEALING.test(s.text)) ??
-    strongClause(clauses, 'Exclusivity', NOT_EXCLUSIVE_DEALING)
+    strongClause(clauses, 'Exclusivity', (text) => NOT_EXCLUSIVE_DEALING.test(text))
   if (exclusivity) {
     // Medium: limits with whom a party may deal, a commercial restriction that can be priced in.
     risks.push({
@@ -421,8 +426,8 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
     })
   }
   const changeOfControl =
-    sentences.find((s) => CHANGE_OF_CONTROL.test(s.text) && !NOT_A_CONTROL_RIGHT.test(s.text)) ??
-    strongClause(clauses, 'Change Of Control', NOT_A_CONTROL_RIGHT)
+    sentences.find((s) => isChangeOfControlRight(s.text)) ??
+    strongClause(clauses, 'Change Of Control', isNotAControlRight)
   if (changeOfControl) {
     // Medium: a merger or sale can trigger consent rights or termination, affecting deal value.
     risks.push({
@@ -502,17 +507,15 @@ function bearersOfLimit(text: string, parties: readonly Party[]): string[] {
 
 /**
  * The most confident detected clause of `category`, when confident enough to stand as evidence and
- * its text does not match `unless` (wording that shows the passage is something else).
+ * `unless` does not reject its text (wording that shows the passage is something else).
  */
 function strongClause(
   clauses: readonly Clause[],
   category: string,
-  unless?: RegExp,
+  unless?: (text: string) => boolean,
 ): Clause | undefined {
   return clauses
-    .filter(
-      (c) => c.category === category && c.confidence >= CLAUSE_EVIDENCE && !unless?.test(c.text),
-    )
+    .filter((c) => c.category === category && c.confidence >= CLAUSE_EVIDENCE && !unless?.(c.text))
     .sort((a, b) => b.confidence - a.confidence)[0]
 }
 
