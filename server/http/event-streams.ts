@@ -20,7 +20,9 @@
  * `serverFactory`): a refused request is answered there with a fixed 429 problem, without
  * Fastify's routing, hooks, error handler or serializer, so a burst of a thousand streams by one
  * member (issue 29) costs the event loop little more than parsing the thousand requests
- * (decision 0078). Requests that do not pass through that listener (`app.inject` in tests) are
+ * (decision 0078). The refusals are written a few per turn of the event loop, from a head and
+ * body worked out once, with Connection: close, so a request read behind the burst (/readyz,
+ * another organisation's) is answered before them (decision 0081). Requests that do not pass through that listener (`app.inject` in tests) are
  * gated the same way by an onRequest hook, before the principal is resolved.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
