@@ -37,7 +37,7 @@ import { createTenantTokenVerifier } from './auth/tenant-token-verifier'
 import { DEFAULT_API_RATE_LIMITS, type ApiRateLimits } from './config'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
-import { docsCspTransform, rawSecurityHeaders, securityHeaders } from './http/security-headers'
+import { docsCspTransform, securityHeaderList, securityHeaders } from './http/security-headers'
 import { wrappedServerFactory } from './http/wrapped-server-factory'
 import { frameworkErrorHandler } from './http/framework-errors'
 import { clientErrorHandler } from './http/client-error'
@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const streams = new EventStreams(
     deps.streams ?? {},
     credentialKey,
-    rawSecurityHeaders(deps.publicUrl),
+    securityHeaderList(deps.publicUrl),
   )
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),

@@ -29,6 +29,7 @@ import { useTempRoot } from './ai/speech/temp-root'
 import { buildApp } from './app'
 import { DEFAULT_SIGN_IN_LIMITS } from './auth/auth-routes'
 import { createLogger } from './http/logger'
+import { listenOptions } from './http/listen-options'
 import { Lifecycle } from './ops/lifecycle'
 import { drainDelayMs, stopGracefully } from './ops/stop-gracefully'
 
@@ -151,7 +152,7 @@ async function main(): Promise<void> {
   else walk.catch((error: unknown) => app.log.error({ err: error }, 'the orphan walk failed'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
-  await app.listen({ port: config.port, host: config.host })
+  await app.listen(listenOptions(config.port, config.host))
   console.log(
     `Lexdesk is running at ${config.publicUrl} (data in ${config.dataDir}, database: ${database.kind})`,
   )

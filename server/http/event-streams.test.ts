@@ -1,10 +1,12 @@
 /** The event-stream gate in the HTTP server's request listener, before Fastify (decision 0078). */
+import { EventEmitter } from 'node:events'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Principal } from '../db/tenant'
 import { EventStreams } from './event-streams'
-import { rawSecurityHeaders } from './security-headers'
+import { securityHeaderList } from './security-headers'
 import { wrappedServerFactory } from './wrapped-server-factory'
 
 const PER_USER = 2
@@ -25,7 +27,7 @@ async function gatedServer() {
   const streams = new EventStreams(
     { perUser: PER_USER, perOrg: 100, keepAliveMs: 60_000 },
     (req) => `${req.headers.authorization ?? `ip:${req.ip}`}`,
-    rawSecurityHeaders('http://localhost:3000'),
+    securityHeaderList('http://localhost:3000'),
   )
   const reached: string[] = []
   const server = Fastify({
@@ -81,6 +83,9 @@ describe('the event-stream gate before Fastify', () => {
       expect(res.headers.get('retry-after')).toBe('10')
       expect(res.headers.get('cache-control')).toBe('no-store')
       expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'")
+      // The refused client's connection is not kept for its next attempt.
+      expect(res.headers.get('connection')).toBe('close')
       expect(await res.json()).toEqual({
         type: 'about:blank',
         title: 'Too Many Requests',
@@ -105,5 +110,82 @@ describe('the event-stream gate before Fastify', () => {
     expect((await follow(url)).status).toBe(429)
     open[0]?.abort()
     await expect.poll(async () => (await follow(url)).status, { timeout: 5000 }).toBe(200)
+  })
+
+  it('answers a request that arrives behind a burst of refused streams before the refusals', async () => {
+    const streams = new EventStreams(
+      { perUser: PER_USER, perOrg: 100, keepAliveMs: 60_000 },
+      () => 'one client',
+      securityHeaderList('http://localhost:3000'),
+    )
+    const server = Fastify()
+    server.setValidatorCompiler(validatorCompiler)
+    server.setSerializerCompiler(serializerCompiler)
+    streams.register(server)
+    server.get(
+      '/orgs/:orgId/jobs/:jobId/events',
+      { schema: { produces: ['text/event-stream'] } },
+      () => {},
+    )
+    app = server
+    await server.ready()
+
+    // What each response got, in the order it got it; `next` stands for Fastify.
+    const answered: { url: string; status: number; headers: string[]; body: string }[] = []
+    const reached: string[] = []
+    const listener = streams.requestListener((req, res) => {
+      reached.push(req.url ?? '')
+      if (req.url === '/readyz') res.writeHead(200, ['content-type', 'application/json']).end('{}')
+    })
+    /** A request as the HTTP server hands it over; its response records what is written. */
+    const request = (url: string) => {
+      const res = Object.assign(new EventEmitter(), {
+        destroyed: false,
+        writeHead(status: number, headers: string[] | Record<string, string>) {
+          const list = Array.isArray(headers) ? headers : Object.entries(headers).flat()
+          answered.push({ url, status, headers: list.map(String), body: '' })
+          return res
+        },
+        end(body: string) {
+          answered.at(-1)!.body = body
+          return res
+        },
+      })
+      const req = { method: 'GET', url, headers: {}, socket: { remoteAddress: '127.0.0.1' } }
+      listener(req as unknown as IncomingMessage, res as unknown as ServerResponse)
+    }
+
+    // One turn of the event loop's reads: the client's admitted streams, 200 more, then /readyz.
+    const streamUrl = '/orgs/o/jobs/j/events'
+    for (let i = 0; i < PER_USER + 200; i += 1) request(streamUrl)
+    request('/readyz')
+    expect(reached).toEqual([...Array<string>(PER_USER).fill(streamUrl), '/readyz'])
+    expect(answered.map((a) => a.url)).toEqual(['/readyz'])
+
+    // The refusals follow, a few per turn, so other sockets' reads interleave with them.
+    let turns = 0
+    while (answered.length < 201) {
+      await new Promise((resolve) => setImmediate(resolve))
+      turns += 1
+    }
+    expect(turns).toBeGreaterThan(1)
+    const refusals = answered.slice(1)
+    expect(new Set(refusals.map((r) => r.status))).toEqual(new Set([429]))
+    const headers = Object.fromEntries(
+      refusals[0]!.headers.flatMap((h, i, all) => (i % 2 === 0 ? [[h, all[i + 1]]] : [])),
+    ) as Record<string, string>
+    expect(headers).toMatchObject({
+      'content-type': 'application/problem+json; charset=utf-8',
+      'retry-after': '10',
+      'cache-control': 'no-store',
+      connection: 'close',
+      'x-content-type-options': 'nosniff',
+      'content-length': String(Buffer.byteLength(refusals[0]!.body)),
+    })
+    expect(JSON.parse(refusals[0]!.body)).toMatchObject({
+      code: 'too_many_streams',
+      instance: streamUrl,
+    })
+    expect(reached).toHaveLength(PER_USER + 1)
   })
 })

@@ -20,7 +20,9 @@
  * `serverFactory`): a refused request is answered there with a fixed 429 problem, without
  * Fastify's routing, hooks, error handler or serializer, so a burst of a thousand streams by one
  * member (issue 29) costs the event loop little more than parsing the thousand requests
- * (decision 0078). Requests that do not pass through that listener (`app.inject` in tests) are
+ * (decision 0078). The refusals are written a few per turn of the event loop, from a head and
+ * body worked out once, with Connection: close, so a request read behind the burst (/readyz,
+ * another organisation's) is answered before them (decision 0081). Requests that do not pass through that listener (`app.inject` in tests) are
  * gated the same way by an onRequest hook, before the principal is resolved.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -60,6 +62,15 @@ export const DEFAULT_EVENT_STREAM_LIMITS: EventStreamLimits = {
 /** Seconds a refused client is told to wait: streams end when their job does, typically soon. */
 const RETRY_AFTER_S = 10
 
+/**
+ * Refusals the request listener writes per turn of the event loop. Between two batches the loop
+ * reads its other sockets, so a request behind a burst of refused streams (/readyz, another
+ * organisation's) waits for the burst's parsing only, not for every refusal's answer too. At
+ * roughly 0.1 to 1 ms a refusal (idle to loaded 2-core machine, decision 0081), 16 hold a turn
+ * for a few milliseconds.
+ */
+const REFUSALS_PER_TURN = 16
+
 const TOO_MANY_RESPONSE = problemResponse(
   'Too many event streams open (code too_many_streams): the caller already holds EVENT_STREAMS_PER_USER, or the organisation EVENT_STREAMS_PER_ORG; Retry-After gives seconds to wait',
 )
@@ -87,20 +98,36 @@ export class EventStreams {
   private readonly gated = new WeakSet<IncomingMessage>()
   private readonly admitted = new WeakSet<FastifyRequest>()
   private readonly live = new Set<ServerResponse>()
+  /** Refused requests not answered yet, with their path, answered REFUSALS_PER_TURN a turn. */
+  private readonly refusals: { res: ServerResponse; path: string }[] = []
+  /** The per-user 429's headers but its length, and its body up to `"instance":`. */
+  private readonly refusalHead: readonly string[]
+  private readonly refusalBodyStart: string
   private keepAlive: NodeJS.Timeout | undefined
   private readonly limits: EventStreamLimits
 
   /**
    * `clientKey` names who sent a request (its headers and address) without any lookup (same
-   * credential, same key); the gate counts stream requests by it. `earlyHeaders` sets the
-   * headers every answer carries (security headers) on a 429 the request listener sends itself.
+   * credential, same key); the gate counts stream requests by it. `earlyHeaders` are the headers
+   * every answer carries (security headers, a flat name, value list) for the 429 the request
+   * listener sends itself.
    */
   constructor(
     limits: Partial<EventStreamLimits>,
     private readonly clientKey: (req: { headers: IncomingHttpHeaders; ip: string }) => string,
-    private readonly earlyHeaders: (req: IncomingMessage, res: ServerResponse) => void = () => {},
+    earlyHeaders: readonly string[] = [],
   ) {
     this.limits = { ...DEFAULT_EVENT_STREAM_LIMITS, ...limits }
+    this.refusalHead = [
+      ...earlyHeaders,
+      ...['content-type', 'application/problem+json; charset=utf-8'],
+      ...['retry-after', String(RETRY_AFTER_S)],
+      ...['cache-control', 'no-store'],
+      // The client is over its cap: its connection is not worth keeping for its next attempt.
+      ...['connection', 'close'],
+    ]
+    const body = JSON.stringify(problem(429, this.perUserDetail(), 'too_many_streams'))
+    this.refusalBodyStart = `${body.slice(0, -1)},"instance":`
   }
 
   /**
@@ -170,7 +197,8 @@ export class EventStreams {
   /**
    * The HTTP server's request listener: `next` (Fastify's) behind the gate. A request to a stream
    * route whose client already holds the per-user cap is answered here with the per-user 429
-   * problem (`earlyHeaders` and Retry-After, no-store); any other stream request is counted
+   * problem (`earlyHeaders`, Retry-After, no-store, Connection: close), on a later turn of the
+   * event loop, a few refusals a turn (REFUSALS_PER_TURN); any other stream request is counted
    * against its client until its response closes. Other routes pass untouched.
    */
   requestListener(next: RequestListener): RequestListener {
@@ -178,7 +206,7 @@ export class EventStreams {
       const path = (req.url ?? '/').split('?')[0] ?? '/'
       if (!req.method || !this.streamPaths.has(req.method, path)) return next(req, res)
       const key = this.clientKey({ headers: req.headers, ip: req.socket.remoteAddress ?? '' })
-      if (!this.hold(key, res)) return this.refuseEarly(req, res, path)
+      if (!this.hold(key, res)) return this.refuseSoon(res, path)
       this.gated.add(req)
       next(req, res)
     }
@@ -203,19 +231,26 @@ export class EventStreams {
     return true
   }
 
-  /** Answers the per-user 429 problem on `res` directly, as the error handler would word it. */
-  private refuseEarly(req: IncomingMessage, res: ServerResponse, path: string): void {
-    const body = JSON.stringify({
-      ...problem(429, this.perUserDetail(), 'too_many_streams'),
-      instance: path,
-    })
-    this.earlyHeaders(req, res)
-    res.writeHead(429, {
-      'content-type': 'application/problem+json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'retry-after': String(RETRY_AFTER_S),
-      'cache-control': 'no-store',
-    })
+  /** Queues the per-user 429 for `res`; the first refusal of a burst schedules the batches. */
+  private refuseSoon(res: ServerResponse, path: string): void {
+    this.refusals.push({ res, path })
+    if (this.refusals.length === 1) setImmediate(() => this.refuseBatch())
+  }
+
+  /** Answers up to REFUSALS_PER_TURN queued refusals; leaves the rest to the next turn. */
+  private refuseBatch(): void {
+    for (const { res, path } of this.refusals.splice(0, REFUSALS_PER_TURN))
+      if (!res.destroyed) this.refuse(res, path)
+    if (this.refusals.length > 0) setImmediate(() => this.refuseBatch())
+  }
+
+  /**
+   * Answers the per-user 429 problem on `res` directly, as the error handler would word it, from
+   * the head and body worked out once: only `instance` and the length are the request's own.
+   */
+  private refuse(res: ServerResponse, path: string): void {
+    const body = `${this.refusalBodyStart}${JSON.stringify(path)}}`
+    res.writeHead(429, [...this.refusalHead, 'content-length', String(Buffer.byteLength(body))])
     res.end(body)
   }
 

@@ -32,14 +32,27 @@ export function helmetOptions(publicUrl: string): HelmetOptions {
 }
 
 /**
- * Helmet's headers (helmetOptions) set on a response outside Fastify: the 429 the event-stream
- * gate sends before routing (event-streams.ts). Helmet's middleware is synchronous.
+ * Helmet's headers (helmetOptions) as a flat `[name, value, name, value, …]` list, worked out once
+ * for answers written outside Fastify with `writeHead(status, list)`: the 429 the event-stream
+ * gate sends before routing (event-streams.ts). With these options helmet's headers depend on
+ * neither the request nor the response, so one run of its (synchronous) middleware on a recorder
+ * gives them all; running it per answer cost a refusal of a burst more than the rest of its
+ * answer (decision 0081).
  */
-export function rawSecurityHeaders(
-  publicUrl: string,
-): (req: IncomingMessage, res: ServerResponse) => void {
-  const apply = helmet(helmetOptions(publicUrl))
-  return (req, res) => apply(req, res, () => {})
+export function securityHeaderList(publicUrl: string): readonly string[] {
+  const headers = new Map<string, string>()
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  }
+  helmet(helmetOptions(publicUrl))(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error
+    },
+  )
+  return [...headers].flat()
 }
 
 /**
