@@ -182,7 +182,9 @@ export async function writeExportArchive(
   target: ArchiveTarget,
   options: ExportOptions,
 ): Promise<ExportSummary> {
-  const archive = createArchive('zip', { zlib: { level: 6 } })
+  // Deflate's fastest level for the NDJSON tables (files are stored, appendFiles): on a small
+  // machine the compressor shares the cores with the database thread (decision 0080).
+  const archive = createArchive('zip', { zlib: { level: 1 } })
   // A PassThrough of our own between the writer and the store, so a failure reaches the store
   // as an error (archiver's abort() would end the stream as if it were complete).
   const out = new PassThrough()
