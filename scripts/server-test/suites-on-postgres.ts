@@ -25,6 +25,7 @@ export const SUITES_ON_POSTGRES = [
   'server/features/jobs/jobs.test.ts',
   'server/features/security/tenant-tokens.test.ts',
   'server/features/team/team.test.ts',
+  'server/features/tenants/publish-import.test.ts',
   'server/auth/auth.test.ts',
   'server/auth/route-roles.test.ts',
   'server/db/rls-coverage.test.ts',

@@ -13,7 +13,7 @@ import {
   type TestApp,
   type TestMember,
 } from '../../test/test-app'
-import { finishedJob } from '../../test/finished-job'
+import { finishedOrgJob } from '../../test/organisation-jobs'
 import { ndjson } from '../../test/read-zip'
 import { seedOrganisation } from '../../test/seed-organisation'
 import { expectSameOrganisation, exportOf, filesOf } from '../../test/archive-comparison'
@@ -30,17 +30,9 @@ afterAll(() => t.close())
 
 const orgUrl = (m: TestMember) => `/api/v1/orgs/${m.orgId}`
 
-/** Clones `m`'s organisation through the API; resolves to the finished job. */
+/** Clones `m`'s organisation through the API; resolves to the succeeded job's result. */
 async function cloned(m: TestMember, body: Record<string, unknown>) {
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `${orgUrl(m)}/clone`,
-    headers: m.headers,
-    payload: body,
-  })
-  expect(started.statusCode, started.body).toBe(202)
-  expect(started.json().kind).toBe('tenant-clone')
-  const job = await finishedJob(t, m, started.json().id)
+  const job = await finishedOrgJob(t, m, 'clone', body)
   expect(job.status, job.error ?? '').toBe('succeeded')
   return job.result as unknown as { orgId: string; slug: string; counts: Record<string, number> }
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { uploadDocument } from '../../test/document-uploads'
 import { uploadForm, SAMPLE_CONTRACT } from '../../test/sample-files'
-import { finishedJob } from '../../test/finished-job'
+import { succeededExport } from '../../test/organisation-jobs'
 import { ndjson, readZip } from '../../test/read-zip'
 import { ManifestSchema } from './archive-format'
 import { blobTarget, writeExportArchive } from './export-archive'
@@ -59,22 +59,8 @@ async function seed(m: TestMember, tag: string) {
 
 /** Runs an export of `m`'s organisation to the end; resolves to its job and downloaded archive. */
 async function exported(m: TestMember, body: Record<string, unknown> = {}) {
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `${orgUrl(m)}/export`,
-    headers: m.headers,
-    payload: body,
-  })
-  expect(started.statusCode, started.body).toBe(202)
-  expect(started.json().kind).toBe('tenant-export')
-  const job = await finishedJob(t, m, started.json().id)
-  expect(job.status, job.error ?? '').toBe('succeeded')
-  const file = await t.app.inject({
-    url: `${orgUrl(m)}/exports/${started.json().id}/file`,
-    headers: m.headers,
-  })
-  expect(file.statusCode, file.body).toBe(200)
-  return { jobId: started.json().id as string, job, file, entries: await readZip(file.rawPayload) }
+  const { job, file } = await succeededExport(t, m, body)
+  return { jobId: job.id, job, file, entries: await readZip(file.rawPayload) }
 }
 
 describe('organisation export', () => {

@@ -9,7 +9,7 @@
  * or, if that attempt had published, finishes with its result.
  */
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, like } from 'drizzle-orm'
 import type { ZipFile } from 'yauzl'
 import { z } from 'zod'
 import { defineJob } from '../../jobs/define-job'
@@ -64,8 +64,18 @@ function targetOf(input: TenantImportInput): ImportTarget {
   throw new AppError('validation_failed', 'Provide target_org_id or enable create new org')
 }
 
-/** The organisation `metadata` marking a staging organisation of job `jobId`. */
-const stagingMark = (jobId: string) => JSON.stringify({ importJobId: jobId })
+/**
+ * The organisation `metadata` marking a staging organisation of job `jobId`, and the existing
+ * organisation it is for: the database's `publish_import` moves its rows only into that one.
+ */
+const stagingMark = (jobId: string, intoOrgId?: string) =>
+  JSON.stringify({ importJobId: jobId, intoOrgId })
+
+/** A LIKE pattern matching every staging mark of job `jobId`, whatever target it names. */
+const stagingMarks = (jobId: string) =>
+  `${stagingMark(jobId)
+    .slice(0, -1)
+    .replace(/[\\%_]/g, '\\$&')}%`
 
 /** A slug for `name`, made unique by a random suffix. */
 function slugOf(name: string): string {
@@ -86,7 +96,7 @@ export async function sweepStaging(db: Db, blobs: BlobStore, jobId: string): Pro
   const staged = await db
     .select({ id: organization.id })
     .from(organization)
-    .where(eq(organization.metadata, stagingMark(jobId)))
+    .where(like(organization.metadata, stagingMarks(jobId)))
   for (const { id } of staged) {
     const keys = await withTenant(db, { orgId: id }, async (tx) => [
       ...(await tx.select({ key: documents.fileKey }).from(documents)),
@@ -158,7 +168,7 @@ export async function importZip(
     id: stagingOrgId,
     name,
     slug: slugOf(name),
-    metadata: stagingMark(importer.jobId),
+    metadata: stagingMark(importer.jobId, intoOrgId),
   })
   try {
     const keptEmbeddings =

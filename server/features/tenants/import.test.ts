@@ -17,7 +17,7 @@ import {
 } from '../../test/test-app'
 import { uploadDocument } from '../../test/document-uploads'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
-import { finishedJob } from '../../test/finished-job'
+import { diskFullAt, finishedOrgJob, succeededExport } from '../../test/organisation-jobs'
 import { ndjson, readZip } from '../../test/read-zip'
 import { invitation, member, organization } from '../../db/schema'
 import { orgBlobPrefix } from '../../blob/blob-keys'
@@ -51,19 +51,7 @@ async function exportedArchive(m: TestMember): Promise<Buffer> {
       headers: m.headers,
       payload: { name, type: 'client', data: { name } },
     })
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `${orgUrl(m)}/export`,
-    headers: m.headers,
-    payload: {},
-  })
-  const job = await finishedJob(t, m, started.json().id)
-  expect(job.status, job.error ?? '').toBe('succeeded')
-  const file = await t.app.inject({
-    url: `${orgUrl(m)}/exports/${started.json().id}/file`,
-    headers: m.headers,
-  })
-  return file.rawPayload
+  return (await succeededExport(t, m)).file.rawPayload
 }
 
 /** Uploads `zip` as a new organisation named `name`; resolves to the finished job. */
@@ -71,19 +59,11 @@ const imported = (m: TestMember, zip: Uint8Array, name: string) =>
   importedWith(m, zip, { create_org_if_missing: 'true', org_name: name })
 
 /** Uploads `zip` with the form `fields` through `m`'s organisation; resolves to the finished job. */
-async function importedWith(m: TestMember, zip: Uint8Array, fields: Record<string, string>) {
+function importedWith(m: TestMember, zip: Uint8Array, fields: Record<string, string>) {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
   form.append('zip_file', new Blob([zip as Uint8Array<ArrayBuffer>]), 'org.zip')
-  const started = await t.app.inject({
-    method: 'POST',
-    url: `${orgUrl(m)}/import`,
-    headers: m.headers,
-    payload: form,
-  })
-  expect(started.statusCode, started.body).toBe(202)
-  const id = started.json().id as string
-  return { ...(await finishedJob(t, m, id)), id }
+  return finishedOrgJob(t, m, 'import', form)
 }
 
 /** `entries` zipped again with a manifest whose checksums match (a consistent archive). */
@@ -198,17 +178,11 @@ describe('organisation import', () => {
     await store.putStream(blobKey, [zip], 'application/zip')
     const staged: string[] = []
     // The store is full when the document's original is written, after the rows before it.
-    const full: BlobStore = {
-      ...store,
-      async putStream(key, source, type) {
-        if (!key.startsWith(`orgs/${owner.orgId}/`)) {
-          staged.push(key)
-          await store.putStream(key, [Buffer.from('partial')], type)
-          throw new Error('ENOSPC: no space left on device')
-        }
-        return store.putStream(key, source, type)
-      },
-    }
+    const full = diskFullAt(store, (key) => {
+      if (key.startsWith(`orgs/${owner.orgId}/`)) return false
+      staged.push(key)
+      return true
+    })
     await expect(
       importArchive(
         deps(full),
@@ -501,20 +475,11 @@ describe('organisation import into an existing organisation', () => {
     const before = await holdings(target.orgId)
     let written = 0
     // The second imported file (the bucket object, after the document) meets a full disk.
-    const full: BlobStore = {
-      ...store,
-      async putStream(key, source, type) {
-        if (
-          key.startsWith(`orgs/${target.orgId}/`) &&
-          !key.includes('/imports/') &&
-          ++written === 2
-        ) {
-          await store.putStream(key, [Buffer.from('partial')], type)
-          throw new Error('ENOSPC: no space left on device')
-        }
-        return store.putStream(key, source, type)
-      },
-    }
+    const full = diskFullAt(
+      store,
+      (key) =>
+        key.startsWith(`orgs/${target.orgId}/`) && !key.includes('/imports/') && ++written === 2,
+    )
     await expect(
       importArchive(
         deps(full),

@@ -74,14 +74,16 @@ export function publishAsNewOrg(db: Db, jobs: Jobs, s: StagedImport): Promise<Im
 }
 
 /**
- * Moves the staged rows into `targetOrgId` (decision 0071): one statement updates `org_id` in
- * every table (one statement, so the composite (org_id, app_id) and (org_id, bucket_id) keys are
- * checked once all rows have moved), the staging analytics roll-ups are added to the target's,
- * archive members with an account who are not members join with their role (an owner as
+ * Moves the staged rows into `targetOrgId` (decisions 0071 and 0080) through the database
+ * function `publish_import` (migration 0052): row-level security forbids the application's roles
+ * this cross-tenant move, so that SECURITY DEFINER function, which only the job runner's role
+ * `lexdesk_worker` may call, moves exactly the rows of a staging organisation marked for this
+ * target, in one statement (the composite (org_id, app_id) and (org_id, bucket_id) keys are
+ * checked once all rows have moved), and adds the staging analytics roll-ups to the target's.
+ * Then archive members with an account who are not members join with their role (an owner as
  * admin; members keep theirs), unknown e-mails without a pending invitation are invited (an
- * owner as admin too), and the staging
- * organisation goes. Throws 500 `internal_error` (rolling back) if a table moved fewer rows than were
- * staged, which a connection subject to row-level security would do.
+ * owner as admin too), and the staging organisation goes. Throws 500 `internal_error` (rolling
+ * back) if a table moved fewer rows than were staged.
  */
 export function publishIntoOrg(
   db: Db,
@@ -90,38 +92,19 @@ export function publishIntoOrg(
   targetOrgId: string,
 ): Promise<ImportResult> {
   const tables = EXPORTED_TABLES.filter((t) => t.name !== 'org_settings').map((t) => t.name)
-  const moves = sql.join(
-    tables.map(
-      (t) =>
-        sql`${sql.raw(`m_${t}`)} AS (UPDATE ${sql.raw(t)} SET org_id = ${targetOrgId} WHERE org_id = ${s.stagingOrgId} RETURNING 1)`,
-    ),
-    sql`, `,
-  )
-  const counted = sql.join(
-    tables.map((t) => sql.raw(`(SELECT count(*)::int FROM m_${t}) AS "${t}"`)),
-    sql`, `,
-  )
   return db.transaction(async (tx) => {
-    const moved = (await tx.execute(sql`WITH ${moves} SELECT ${counted}`)) as unknown as {
-      rows: Record<string, number>[]
-    }
+    await tx.execute(sql`SET LOCAL ROLE lexdesk_worker`)
+    const published = (await tx.execute(
+      sql`SELECT publish_import(${s.stagingOrgId}, ${targetOrgId}) AS moved`,
+    )) as unknown as { rows: { moved: Record<string, number> }[] }
+    await tx.execute(sql`SELECT set_config('role', 'none', true)`)
+    const moved = published.rows[0]?.moved ?? {}
     for (const t of tables)
-      if ((moved.rows[0]?.[t] ?? 0) !== (s.staged.counts[t] ?? 0))
+      if (Number(moved[t] ?? 0) !== (s.staged.counts[t] ?? 0))
         throw new AppError(
           'internal_error',
           `The import could not move its ${t}; nothing was imported.`,
         )
-    await tx.execute(sql`INSERT INTO activity_daily AS a (org_id, app_id, day, metric, count, total_ms)
-      SELECT ${targetOrgId}, app_id, day, metric, count, total_ms FROM activity_daily
-      WHERE org_id = ${s.stagingOrgId}
-      ON CONFLICT (org_id, metric, day, app_id)
-      DO UPDATE SET count = a.count + excluded.count, total_ms = a.total_ms + excluded.total_ms`)
-    await tx.execute(sql`INSERT INTO activity_users (org_id, app_id, day, user_id)
-      SELECT ${targetOrgId}, app_id, day, user_id FROM activity_users
-      WHERE org_id = ${s.stagingOrgId} ON CONFLICT DO NOTHING`)
-    await tx.execute(sql`INSERT INTO activity_org_users (org_id, day, user_id)
-      SELECT ${targetOrgId}, day, user_id FROM activity_org_users
-      WHERE org_id = ${s.stagingOrgId} ON CONFLICT DO NOTHING`)
     const joining = s.staged.members.filter((m) => m.userId !== s.importerId).map(belowOwner)
     if (joining.length > 0)
       await tx
