@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
-import { uploadForm } from '../../test/sample-files'
+import { paddedPdf, uploadForm } from '../../test/sample-files'
 import { imageOnlyPdf, joinPdfs, textPdf, textPdfWithHiddenLine } from '../../test/image-only-pdf'
 import { RISKY_SERVICES_AGREEMENT } from '../../test/test-contracts'
 import { storedDocuments } from '../../test/document-uploads'
@@ -359,16 +359,10 @@ describe('scanned PDFs (OCR)', () => {
     'reads a large scan for its OCR and its page image without holding the PDF in memory',
     { timeout: 300_000 },
     async () => {
-      // A one-page scan grown to 20 MB by bytes after its end, as a scanner's trailing junk, and
-      // a second end pointing at its own cross-reference table, which readers look for last.
-      const scan = Buffer.from(await imageOnlyPdf(await textPdf(['Page one of a large scan'])))
-      const startxref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(scan.toString('latin1'))![1]
-      const padded = Buffer.concat([
-        scan,
-        Buffer.from('\n%'),
-        Buffer.alloc(20 * 1024 * 1024, 'x'),
-        Buffer.from(`\nstartxref\n${startxref}\n%%EOF\n`),
-      ])
+      const padded = paddedPdf(
+        await imageOnlyPdf(await textPdf(['Page one of a large scan'])),
+        20 * 1024 * 1024,
+      )
       const res = await upload(alice, padded, 'large-scan.pdf')
       expect(res.statusCode, res.body.slice(0, 300)).toBe(201)
       const id = res.json().id as string
