@@ -5,8 +5,8 @@
  * sampled every 10 ms; target ≤ 64 MB). The S3 driver writes to an s3rver started in a child
  * process on loopback, so the figure counts only the driver's memory, not the server's.
  * `upload_spool_peak_rss_mb` is the same growth for a 100 MB upload sent over HTTP to a route
- * reading it as the document and recording routes do (readMultipart into spoolSink: the disk
- * store plus the private copy the checks read; decision 0059).
+ * reading it as the document and recording routes do (readMultipart into spoolSink: written once,
+ * into the disk store, whose file the checks read; decisions 0059 and 0083).
  */
 import { spawn } from 'node:child_process'
 import { request } from 'node:http'

@@ -13,6 +13,7 @@
  *   {"documents":…,"cer":…,"clause_f1_text":…,"clause_f1_ocr":…,"seconds_per_page":…}
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { loadConfig } from '../server/config'
@@ -22,6 +23,7 @@ import { PAGE_SEPARATOR, recognisePdf } from '../server/ai/ocr/recognise-pdf'
 import { extractDocumentText } from '../server/features/documents/extract-text'
 import { imageOnlyPdf } from '../server/test/image-only-pdf'
 import { WorkerPool } from '../server/workers/worker-pool'
+import { withTempDir } from '../server/ai/speech/temp-root'
 import { characterErrors } from './character-error-rate'
 import { fixturesDir, loadCuad, matchKey, parseArgs } from './cuad-dataset'
 
@@ -94,7 +96,12 @@ for (const file of files) {
     fail(`${file}: the rebuilt scan still has a text layer`)
   const started = performance.now()
   const cpuBefore = childCpuSeconds()
-  const recognised = await recognisePdf(scan, scanned.pages!, settings)
+  // OCR reads the PDF by path, as the server's job reads its copy of the stored file.
+  const recognised = await withTempDir(async (folder) => {
+    const file = join(folder, 'scan.pdf')
+    await writeFile(file, scan, { mode: 0o600 })
+    return recognisePdf(file, scanned.pages!, settings)
+  }, 'lexdesk-eval-ocr-')
   const seconds = (performance.now() - started) / 1000
   cpuSeconds += childCpuSeconds() - cpuBefore
   const ocrPages = recognised.pageStarts.map((start, i) =>

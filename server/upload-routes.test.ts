@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from './test/test-app'
@@ -7,6 +7,7 @@ import { MAX_RECORDING_BYTES } from './features/voice/service'
 import { MAX_IMPORT_BYTES } from './features/entities/import-csv'
 import type { BlobStore } from './blob/blob-store'
 import { pcmToWav } from './ai/speech/audio'
+import { makePdf, paddedPdf, SAMPLE_CONTRACT, uploadForm } from './test/sample-files'
 
 let t: TestApp
 let alice: TestMember
@@ -83,6 +84,12 @@ function streamedForm(
     length: head.length + bytes + tail.length,
     stream: () => Readable.from(parts()),
   }
+}
+
+/** Bytes this process (every thread of it) has written to files, pipes and sockets so far. */
+async function bytesWritten(): Promise<number> {
+  const io = await readFile('/proc/self/io', 'utf8')
+  return Number(/^wchar: (\d+)$/m.exec(io)![1])
 }
 
 /**
@@ -171,6 +178,24 @@ describe('every upload route reads its body the same way', () => {
     // Most of the file had reached the store before the last part of the body was sent.
     expect(storedBeforeEnd).toBeGreaterThan(bytes / 2)
     expect(await storedFiles()).toBe(before)
+  }, 60_000)
+
+  it('writes an uploaded file once, into the store, whose file its checks read', async () => {
+    // Large in bytes, small in text, so that the document's row adds little to what is written.
+    const pdf = paddedPdf(await makePdf(SAMPLE_CONTRACT), 16 * 1024 * 1024)
+    const before = await bytesWritten()
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${alice.orgId}/documents`,
+      headers: alice.headers,
+      payload: uploadForm(pdf, 'padded.pdf'),
+    })
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(201)
+    expect(res.json().content).toContain('MASTER SERVICES AGREEMENT')
+    const written = (await bytesWritten()) - before
+    expect(written).toBeGreaterThanOrEqual(pdf.length)
+    // A second copy would write the file twice.
+    expect(written).toBeLessThan(1.5 * pdf.length)
   }, 60_000)
 
   it('streams a recording into the store while its body arrives, and keeps nothing when it is refused after', async () => {

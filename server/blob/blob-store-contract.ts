@@ -137,6 +137,7 @@ export function describeBlobStoreContract(name: string, store: () => BlobStore):
       for (const key of ['../escape', '/abs', 'orgs/a/../b', 'orgs//a', 'orgs/a\\b', 'orgs/\u0001'])
         await expect(blobs.putStream(key, bytes('x'), 'text/plain')).rejects.toThrow(/Unsafe/)
       await expect(blobs.head('orgs/../x')).rejects.toThrow(/Unsafe/)
+      expect(() => blobs.localFile('orgs/../x')).toThrow(/Unsafe/)
       await expect(blobs.deletePrefix('orgs/../')).rejects.toThrow(/Unsafe/)
       await expect(blobs.deletePrefix('orgs')).rejects.toThrow(/end in/)
     })

@@ -22,6 +22,13 @@ export interface BlobStore {
   /** The object's size, type and write time, or null if there is none. */
   head(key: string): Promise<BlobHead | null>
   /**
+   * Where the object under `key` lives as a file of this machine, when the store keeps objects so
+   * (the disk driver): a reader that opens files by path (an upload's checks) reads it there
+   * instead of a second copy. Null on a store that does not (S3). The path names the object
+   * whether or not it exists yet; it is replaced, never changed in place, by a later write.
+   */
+  localFile(key: string): string | null
+  /**
    * Opens the object for streaming (only bytes `range.start`..`range.end`, inclusive, when a range
    * is given; the caller keeps it inside the size, see http/byte-range.ts), or null if there is
    * none. The caller must consume or destroy the stream.

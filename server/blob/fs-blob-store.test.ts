@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -24,6 +24,16 @@ async function keysUnder(prefix: string): Promise<string[]> {
 }
 
 describe('fs blob store', () => {
+  it('names the file holding an object, which a later write replaces', async () => {
+    const key = 'orgs/a/documents/3/original'
+    const file = store.localFile(key)!
+    expect(path.relative(root, file)).toBe(path.join('orgs', 'a', 'documents', '3', 'original'))
+    await store.putStream(key, [Buffer.from('first')], 'text/plain')
+    expect(await readFile(file, 'utf8')).toBe('first')
+    await store.putStream(key, [Buffer.from('second')], 'text/plain')
+    expect(await readFile(file, 'utf8')).toBe('second')
+  })
+
   it('lists the leftovers of a write cut short under the key they were for', async () => {
     const folder = path.join(root, 'orgs', 'a', 'documents', '9')
     await mkdir(folder, { recursive: true })

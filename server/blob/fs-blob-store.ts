@@ -80,6 +80,7 @@ export function createFsBlobStore(root: string, signer?: BlobLinkSigner): BlobSt
     async head(key) {
       return headOf(fileOf(key))
     },
+    localFile: fileOf,
     async getStream(key, range) {
       const file = fileOf(key)
       const head = await headOf(file)

@@ -123,6 +123,10 @@ export function createS3BlobStore(
       }
       return bytes
     },
+    localFile(key) {
+      assertSafeKey(key)
+      return null
+    },
     async head(key) {
       assertSafeKey(key)
       try {

@@ -1,10 +1,12 @@
 /**
  * The upload sink of routes whose checks read every byte (text extraction, ffmpeg; issue 24: no
- * whole file in memory anywhere): the file part streams into the blob store with putStream and,
- * in the same pass, into a private temporary file, which the checks then read (a worker thread
- * or ffmpeg opens it by path). The byte limit is read-multipart's, enforced as the chunks arrive
- * (a 413 stores nothing: putStream keeps nothing of a failing source), and the key and stored
- * type are chosen from the file's first bytes, before anything is written.
+ * whole file in memory anywhere): the file part streams into the blob store with putStream, and
+ * the checks then read it by path (a worker thread or ffmpeg opens it). The bytes are written
+ * once: on the disk store the checks read the stored object's own file (BlobStore.localFile); on
+ * a store with no local file (S3) they read a private temporary copy written in the same pass,
+ * the one local write (decision 0083). The byte limit is read-multipart's, enforced as the chunks
+ * arrive (a 413 stores nothing: putStream keeps nothing of a failing source), and the key and
+ * stored type are chosen from the file's first bytes, before anything is written.
  */
 import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
@@ -17,7 +19,7 @@ import { makeTempDir } from '../ai/speech/temp-root'
 import type { FileSink, IncomingFile } from './read-multipart'
 import { peekHead, SNIFF_BYTES } from './sniff-content-type'
 
-/** An upload in the store under `key`, with its private copy at `path`. */
+/** An upload in the store under `key`, readable by the checks at `path`. */
 export interface SpooledUpload {
   key: string
   /** Bytes stored. */
@@ -27,8 +29,10 @@ export interface SpooledUpload {
   contentType: string
   /** The client's file name on one line (read-multipart.ts). */
   fileName: string
-  /** The private copy (in a folder of mode 0700), removed by releaseSpool. */
+  /** The file the checks read: the stored object's own, or a private copy in `copyFolder`. */
   path: string
+  /** The private copy's folder (mode 0700), removed by releaseSpool; null without a copy. */
+  copyFolder: string | null
 }
 
 /** Where an upload starting with `head` goes; may throw the route's refusal (nothing stored). */
@@ -42,9 +46,9 @@ export type SpoolTarget = (head: Uint8Array) => Promise<{ key: string; contentTy
 export type SpoolResult = SpooledUpload | { refusal: unknown }
 
 /**
- * A FileSink storing the file under the key `target` chooses from its first bytes, with a private
- * copy for the checks. `discard` deletes the stored object and the copy; after readMultipart the
- * caller takes the upload with `spooled` and, once done with the copy, calls releaseSpool.
+ * A FileSink storing the file under the key `target` chooses from its first bytes, readable by
+ * the checks by path. `discard` deletes the stored object and any copy; after readMultipart the
+ * caller takes the upload with `spooled` and, once done with its checks, calls releaseSpool.
  */
 export function spoolSink(blobs: BlobStore, target: SpoolTarget): FileSink<SpoolResult> {
   return {
@@ -63,9 +67,9 @@ export function spooled(result: SpoolResult): SpooledUpload {
   return result
 }
 
-/** Removes the private copy of `upload` (the stored object stays). */
+/** Removes the private copy of `upload`, if it has one (the stored object stays). */
 export async function releaseSpool(upload: SpooledUpload): Promise<void> {
-  await rm(path.dirname(upload.path), { recursive: true, force: true })
+  if (upload.copyFolder) await rm(upload.copyFolder, { recursive: true, force: true })
 }
 
 async function spoolUpload(
@@ -82,6 +86,12 @@ async function spoolUpload(
     for await (const chunk of all) void chunk
     return { refusal }
   }
+  const stored = { ...chosen, head, fileName: file.fileName }
+  const local = blobs.localFile(chosen.key)
+  if (local) {
+    const size = await blobs.putStream(chosen.key, all, chosen.contentType)
+    return { ...stored, size, path: local, copyFolder: null }
+  }
   const dir = await makeTempDir('lexdesk-upload-')
   const copyPath = path.join(dir, 'upload')
   const copy = createWriteStream(copyPath, { mode: 0o600 })
@@ -92,7 +102,7 @@ async function spoolUpload(
     const size = await blobs.putStream(chosen.key, teeTo(all, copy), chosen.contentType)
     copy.end()
     await finished(copy)
-    return { ...chosen, size, head, fileName: file.fileName, path: copyPath }
+    return { ...stored, size, path: copyPath, copyFolder: dir }
   } catch (error) {
     copy.destroy()
     // putStream stored nothing; a failure after it (the copy) must not leave the object.

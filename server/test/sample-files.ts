@@ -55,6 +55,23 @@ export async function makeDocx(text: string): Promise<Uint8Array> {
   return new Uint8Array(await Packer.toBuffer(doc))
 }
 
+/**
+ * `pdf` grown by `bytes` of junk after its end (as a scanner's trailing bytes), then a second end
+ * pointing at its own cross-reference table, which readers look for last: a large file that
+ * reads as the small one.
+ */
+export function paddedPdf(pdf: Uint8Array, bytes: number): Buffer {
+  const original = Buffer.from(pdf)
+  const match = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(original.toString('latin1'))
+  if (!match) throw new Error('paddedPdf: no startxref at the end of the PDF')
+  return Buffer.concat([
+    original,
+    Buffer.from('\n%'),
+    Buffer.alloc(bytes, 'x'),
+    Buffer.from(`\nstartxref\n${match[1]}\n%%EOF\n`),
+  ])
+}
+
 /** A multipart body for `app.inject`. */
 export function uploadForm(
   bytes: Uint8Array,

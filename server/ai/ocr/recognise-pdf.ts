@@ -1,17 +1,19 @@
 /**
  * Optical character recognition of a scanned PDF, page by page (decision 0053): Poppler's
  * `pdftoppm` renders a page to a greyscale PNG and `tesseract` reads it, two pages at a time
- * (decision 0062), so progress is per page and a cancel kills the programs running. The programs get only what
- * this module hands them: the sniffed PDF, written as `input.pdf` into a private temporary folder
- * (mode 0700, removed on success, failure and cancel, and swept at start with every other
- * temporary folder), fixed arguments, a bare environment, that folder as working directory, an
- * address-space cap and the pool's wall-clock limit per program (WORKER_TASK_TIMEOUT_S), each
- * holding a slot of the shared worker pool. Neither program follows references to other files (Poppler has no external streams,
- * tesseract reads the one image named).
+ * (decision 0062), so progress is per page and a cancel kills the programs running. The programs
+ * get only what this module hands them: the path of the sniffed PDF (a private copy the caller
+ * streamed from the store, so the server never holds the whole PDF in memory: issue 24), fixed
+ * arguments, a private temporary folder for the page images (mode 0700, removed on success,
+ * failure and cancel, and swept at start with every other temporary folder), a bare environment,
+ * that folder as working directory, an address-space cap and the pool's wall-clock limit per
+ * program (WORKER_TASK_TIMEOUT_S), each holding a slot of the shared worker pool. Neither program
+ * follows references to other files (Poppler has no external streams, tesseract reads the one
+ * image named).
  */
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { fileTypeFromBuffer } from 'file-type'
+import { fileTypeFromFile } from 'file-type'
 import { AppError } from '../../errors/app-error'
 import type { TaskFailures, WorkerPool } from '../../workers/worker-pool'
 import { ProcessFailure, runProcess } from '../speech/run-process'
@@ -80,11 +82,16 @@ export const OCR_PROGRAM_ENV: NodeJS.ProcessEnv = {
   OMP_THREAD_LIMIT: '1',
 }
 
-/** Throws 415 `unsupported_type` unless `bytes` start as a PDF (file-type's magic numbers). */
-async function assertPdf(bytes: Uint8Array): Promise<void> {
-  const type = await fileTypeFromBuffer(bytes)
+/**
+ * Throws 415 `unsupported_type` unless the file at `pdf` starts as a PDF (file-type's magic
+ * numbers, read from its first bytes alone); resolves to its absolute path, for a program whose
+ * working folder is another.
+ */
+async function assertPdf(pdf: string): Promise<string> {
+  const type = await fileTypeFromFile(pdf)
   if (type?.mime !== 'application/pdf')
     throw new AppError('unsupported_type', 'Only PDF files are read by OCR.')
+  return path.resolve(pdf)
 }
 
 /** Runs one OCR program in `dir` under the settings' limits; its failure is the file's (422). */
@@ -118,9 +125,13 @@ async function runOcrProgram(
   }
 }
 
-/** Renders page `page` (1-based) of `dir`/input.pdf to `dir`/page-`page`.png; `longSide` in pixels. */
+/**
+ * Renders page `page` (1-based) of the PDF at `pdf` (an absolute path) to `dir`/page-`page`.png;
+ * `longSide` in pixels.
+ */
 async function renderPage(
   settings: OcrSettings,
+  pdf: string,
   dir: string,
   page: number,
   longSide: number,
@@ -140,7 +151,7 @@ async function renderPage(
       '-gray',
       '-png',
       '-singlefile',
-      'input.pdf',
+      pdf,
       `page-${n}`,
     ],
     dir,
@@ -150,18 +161,13 @@ async function renderPage(
   return path.join(dir, `page-${n}.png`)
 }
 
-/** Writes `pdf` as the one input of a run in `dir`, readable by its owner only. */
-async function writeInput(dir: string, pdf: Uint8Array): Promise<void> {
-  await writeFile(path.join(dir, 'input.pdf'), pdf, { mode: 0o600 })
-}
-
 /**
- * Recognises the text of pages 1..`pages` of `pdf`. `onPage(done, pages)` is called after each
- * page. Resolves with the pages' texts (each as pageText makes it) joined by PAGE_SEPARATOR and
- * where each starts. Throws as recognisePages does.
+ * Recognises the text of pages 1..`pages` of the PDF file at `pdf`. `onPage(done, pages)` is
+ * called after each page. Resolves with the pages' texts (each as pageText makes it) joined by
+ * PAGE_SEPARATOR and where each starts. Throws as recognisePages does.
  */
 export async function recognisePdf(
-  pdf: Uint8Array,
+  pdf: string,
   pages: number,
   settings: OcrSettings,
   options: { signal?: AbortSignal; onPage?: (done: number, pages: number) => void } = {},
@@ -171,22 +177,21 @@ export async function recognisePdf(
 }
 
 /**
- * Recognises the text of pages `pageNumbers` (1-based) of `pdf`, OCR_PAGES_AT_ONCE at a time.
- * `onPage(done, total)` is called after each. Resolves with their texts (each trimmed, lines
- * normalised to \n: pageText), in the order of `pageNumbers`. Throws 415 for bytes that are not
- * a PDF, 422 `ocr_failed` when a program fails on the file and `ocr_timeout` past the limit, 503
- * when a program is not installed, and the abort reason when `signal` aborts (the running
- * program is killed).
+ * Recognises the text of pages `pageNumbers` (1-based) of the PDF file at `pdf`,
+ * OCR_PAGES_AT_ONCE at a time. `onPage(done, total)` is called after each. Resolves with their
+ * texts (each trimmed, lines normalised to \n: pageText), in the order of `pageNumbers`. Throws
+ * 415 for a file that is not a PDF, 422 `ocr_failed` when a program fails on the file and
+ * `ocr_timeout` past the limit, 503 when a program is not installed, and the abort reason when
+ * `signal` aborts (the running program is killed).
  */
 export async function recognisePages(
-  pdf: Uint8Array,
+  pdf: string,
   pageNumbers: number[],
   settings: OcrSettings,
   options: { signal?: AbortSignal; onPage?: (done: number, total: number) => void } = {},
 ): Promise<string[]> {
-  await assertPdf(pdf)
+  const input = await assertPdf(pdf)
   return withTempDir(async (dir) => {
-    await writeInput(dir, pdf)
     const texts: string[] = Array.from(pageNumbers, () => '')
     // One failing page stops the other one running, and the folder is removed only after both.
     const stop = new AbortController()
@@ -199,7 +204,7 @@ export async function recognisePages(
         next += 1
         signal.throwIfAborted()
         const page = pageNumbers[index]!
-        const image = await renderPage(settings, dir, page, OCR_LONG_SIDE_PX, signal)
+        const image = await renderPage(settings, input, dir, page, OCR_LONG_SIDE_PX, signal)
         const read = await runOcrProgram(
           settings,
           'tesseract',
@@ -256,19 +261,20 @@ export function pageText(raw: string): string {
 }
 
 /**
- * Renders page `page` (1-based) of `pdf` as a greyscale PNG whose long side is `longSide` pixels,
- * under the same isolation and limits as recognition. Throws as recognisePdf does.
+ * Renders page `page` (1-based) of the PDF file at `pdf` as a greyscale PNG whose long side is
+ * `longSide` pixels, under the same isolation and limits as recognition. Throws as recognisePdf
+ * does.
  */
 export async function renderPdfPage(
-  pdf: Uint8Array,
+  pdf: string,
   page: number,
   longSide: number,
   settings: OcrSettings,
   signal?: AbortSignal,
 ): Promise<Buffer> {
-  await assertPdf(pdf)
-  return withTempDir(async (dir) => {
-    await writeInput(dir, pdf)
-    return readFile(await renderPage(settings, dir, page, longSide, signal))
-  }, TEMP_PREFIX)
+  const input = await assertPdf(pdf)
+  return withTempDir(
+    async (dir) => readFile(await renderPage(settings, input, dir, page, longSide, signal)),
+    TEMP_PREFIX,
+  )
 }

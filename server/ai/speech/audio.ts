@@ -33,9 +33,9 @@ interface DecodeOptions {
 }
 
 /**
- * Audio to decode: bytes at hand (a test clip, a short piece), or a private file holding it (an
- * upload's copy, http/spool-upload.ts; a stored recording's), which ffmpeg reads itself so the
- * server never holds it.
+ * Audio to decode: bytes at hand (a test clip, a short piece), or a file holding it (an upload's
+ * stored file or private copy, http/spool-upload.ts; a stored recording's copy), which ffmpeg
+ * reads itself so the server never holds it.
  */
 export type AudioInput = Uint8Array | AudioFile
 

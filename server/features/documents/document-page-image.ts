@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../errors/app-error'
 import { renderPdfPage } from '../../ai/ocr/recognise-pdf'
 import type { AppServices } from '../../services'
 import { assertOrgKey } from '../../blob/blob-keys'
-import { readBlob } from '../../blob/read-blob'
+import { withBlobCopy } from '../../documents/with-blob-copy'
 import { MAX_UPLOAD_BYTES } from './schemas'
 import { ocrSettings } from './ocr-job'
 import { getDocument } from './service'
@@ -40,7 +40,10 @@ export async function documentPageImage(
   if (page > row.pageStarts.length)
     throw new AppError('not_found', `This document has no page image ${page}.`)
   assertOrgKey(principal.orgId, row.fileKey, 'documents')
-  const blob = await readBlob(services.blobs, row.fileKey, MAX_UPLOAD_BYTES)
-  if (!blob) throw notFound('File')
-  return renderPdfPage(blob.data, page, VIEWER_LONG_SIDE_PX, ocrSettings(services))
+  // Rendered from a private copy streamed from the store, never the whole PDF in memory (issue 24).
+  const image = await withBlobCopy(services.blobs, row.fileKey, MAX_UPLOAD_BYTES, (file) =>
+    renderPdfPage(file, page, VIEWER_LONG_SIDE_PX, ocrSettings(services)),
+  )
+  if (!image) throw notFound('File')
+  return image
 }

@@ -41,8 +41,8 @@ describe('text extraction limits', () => {
     const before = await stored()
     const pending = upload(await makeCompressedBombPdf(20), 'bomb.pdf')
     // The bomb is on the pool (an earlier test's indexing may still run beside it) once its
-    // upload has been spooled to the store and a temporary copy, which takes a while on a busy
-    // machine; it then holds a thread for the whole timeout, so the poll cannot miss it.
+    // upload has been spooled to the store, which takes a while on a busy machine; it then holds
+    // a thread for the whole timeout, so the poll cannot miss it.
     await expect
       .poll(() => t.app.inject({ url: '/readyz' }).then((r) => r.json().workers.running), {
         timeout: 30_000,

@@ -18,7 +18,7 @@ import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import { enqueueOcr } from './ocr-job'
 
 /**
- * Stores `upload` (already in the store under documentFileKey(org, `id`), with a private copy at
+ * Stores `upload` (already in the store under documentFileKey(org, `id`), readable by path at
  * `upload.path`; http/spool-upload.ts) as document `id` of the principal's organisation and
  * returns its row. On any refusal the stored file is deleted: nothing is kept.
  */

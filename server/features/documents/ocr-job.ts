@@ -19,7 +19,6 @@ import { jobPrincipal } from '../../jobs/job-runner'
 import { CHUNK_JOB_KIND } from '../../search/index-document'
 import type { AppServices } from '../../services'
 import { assertOrgKey } from '../../blob/blob-keys'
-import { readBlob } from '../../blob/read-blob'
 import { MAX_UPLOAD_BYTES } from './schemas'
 import { joinPages, recognisePages, type OcrSettings } from '../../ai/ocr/recognise-pdf'
 import { withBlobCopy } from '../../documents/with-blob-copy'
@@ -28,6 +27,8 @@ import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import { MAX_DOCUMENT_CHARACTERS } from './extract-text'
 
 export const OCR_JOB_KIND = 'ocr' as const
+
+const missingPdf = () => new AppError('file_not_found', 'The PDF of this document is missing.')
 
 /**
  * Address-space cap of each OCR program in MiB. Tesseract 5.3 reading a 3,300-pixel page with the
@@ -132,34 +133,41 @@ export const ocrJob = defineJob({
       if (!row) throw notFound('Document')
       if (row.textStatus !== 'empty')
         throw new AppError('ocr_not_needed', 'This document already has its text.')
-      if (row.fileKey) assertOrgKey(principal.orgId, row.fileKey, 'documents')
-      const blob = row.fileKey
-        ? await readBlob(services.blobs, row.fileKey, MAX_UPLOAD_BYTES)
-        : null
-      if (!blob) throw new AppError('file_not_found', 'The PDF of this document is missing.')
+      if (!row.fileKey) throw missingPdf()
+      assertOrgKey(principal.orgId, row.fileKey, 'documents')
       const settings = ocrSettings(services)
       await checkOcrLanguages(settings.languages, services.pool)
       const all = Array.from({ length: pages }, (_, index) => index + 1)
       const ocrPages = (job.input.ocrPages ?? all).filter((page) => page <= pages)
-      // The typed pages' text layer, read as the upload read it (same limits, on the pool).
-      const layer =
-        ocrPages.length < pages && row.fileKey
-          ? await withBlobCopy(services.blobs, row.fileKey, MAX_UPLOAD_BYTES, (file) =>
-              extractTextInPool(services.pool, services.limits.extraction, {
-                path: file,
-                fileName: 'document.pdf',
-              }),
-            )
-          : null
-      context.progress(0, `Reading page ${ocrPages[0]} of ${pages}`)
-      const read = await recognisePages(blob.data, ocrPages, settings, {
-        signal: context.signal,
-        onPage: (done, total) =>
-          context.progress(
-            done / total,
-            done < total ? `Reading page ${ocrPages[done]} of ${pages}` : 'Saving the text',
-          ),
-      })
+      // One private copy streamed from the store serves both readers (issue 24: the PDF is never
+      // held whole in memory).
+      const readings = await withBlobCopy(
+        services.blobs,
+        row.fileKey,
+        MAX_UPLOAD_BYTES,
+        async (file) => {
+          // The typed pages' text layer, read as the upload read it (same limits, on the pool).
+          const layer =
+            ocrPages.length < pages
+              ? await extractTextInPool(services.pool, services.limits.extraction, {
+                  path: file,
+                  fileName: 'document.pdf',
+                })
+              : null
+          context.progress(0, `Reading page ${ocrPages[0]} of ${pages}`)
+          const read = await recognisePages(file, ocrPages, settings, {
+            signal: context.signal,
+            onPage: (done, total) =>
+              context.progress(
+                done / total,
+                done < total ? `Reading page ${ocrPages[done]} of ${pages}` : 'Saving the text',
+              ),
+          })
+          return { layer, read }
+        },
+      )
+      if (!readings) throw missingPdf()
+      const { layer, read } = readings
       const recognisedOf = new Map(ocrPages.map((page, index) => [page, read[index] ?? '']))
       const recognised = joinPages(
         all.map((page) => recognisedOf.get(page) ?? layer?.pageTexts?.[page - 1] ?? ''),

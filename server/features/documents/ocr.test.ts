@@ -5,20 +5,59 @@
  */
 import { readdir, readFile, readlink } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
+import { Readable } from 'node:stream'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
-import { uploadForm } from '../../test/sample-files'
+import { paddedPdf, uploadForm } from '../../test/sample-files'
 import { imageOnlyPdf, joinPdfs, textPdf, textPdfWithHiddenLine } from '../../test/image-only-pdf'
 import { RISKY_SERVICES_AGREEMENT } from '../../test/test-contracts'
 import { storedDocuments } from '../../test/document-uploads'
 import type { AnalysisResult } from '../../ai/analyzer/types'
+import type { BlobStore } from '../../blob/blob-store'
 
 let t: TestApp
 let alice: TestMember
 let mallory: TestMember
 
+setFlagsFromString('--expose-gc')
+const collectGarbage = runInNewContext('gc') as () => void
+
+/** Each read of a document's file: key, size and bytes of it the reader still held at its end. */
+const documentReads: { key: string; size: number; heldAtEnd: number }[] = []
+
+/**
+ * The store, watching every read of a document's file: once the reader has taken its last chunk
+ * and garbage is collected, how many of the chunks it was given are still alive (a reader
+ * buffering the file holds all of them then; one writing it on, a few in flight). Only the
+ * file's own chunks are weighed, so other work of the app at the time does not count.
+ */
+function watchingStore(blobs: BlobStore): BlobStore {
+  async function* watched(stream: Readable, onEnd: (chunks: WeakRef<Buffer>[]) => void) {
+    const chunks: WeakRef<Buffer>[] = []
+    for await (const chunk of stream) {
+      chunks.push(new WeakRef(chunk as Buffer))
+      yield chunk as Buffer
+    }
+    onEnd(chunks)
+  }
+  return Object.assign(Object.create(blobs) as BlobStore, {
+    getStream: async (key: string, range?: Parameters<BlobStore['getStream']>[1]) => {
+      const opened = await blobs.getStream(key, range)
+      if (!opened || !key.includes('/documents/')) return opened
+      const record = (chunks: WeakRef<Buffer>[]) => {
+        collectGarbage()
+        const heldAtEnd = chunks.reduce((sum, chunk) => sum + (chunk.deref()?.length ?? 0), 0)
+        documentReads.push({ key, size: opened.head.size, heldAtEnd })
+      }
+      return { head: opened.head, stream: Readable.from(watched(opened.stream, record)) }
+    },
+  })
+}
+
 beforeAll(async () => {
-  t = await buildTestApp()
+  t = await buildTestApp({ wrapBlobs: watchingStore })
   alice = await signedInMember(t, 'Alice Firm')
   mallory = await signedInMember(t, 'Mallory Firm')
 })
@@ -313,6 +352,37 @@ describe('scanned PDFs (OCR)', () => {
         headers: mallory.headers,
       })
       expect(other.statusCode).toBe(404)
+    },
+  )
+
+  it(
+    'reads a large scan for its OCR and its page image without holding the PDF in memory',
+    { timeout: 300_000 },
+    async () => {
+      const padded = paddedPdf(
+        await imageOnlyPdf(await textPdf(['Page one of a large scan'])),
+        20 * 1024 * 1024,
+      )
+      const res = await upload(alice, padded, 'large-scan.pdf')
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(201)
+      const id = res.json().id as string
+      const [job] = await ocrJobs(alice, id)
+      expect(await endedJob(alice, job!.id)).toMatchObject({ status: 'succeeded' })
+      expect((await document(alice, id)).content).toContain('large scan')
+      const image = await t.app.inject({
+        url: `${base(alice)}/${id}/pages/1`,
+        headers: alice.headers,
+      })
+      expect(image.statusCode).toBe(200)
+
+      const reads = documentReads.filter((read) => read.key.includes(id))
+      // The job's read and the page image's.
+      expect(reads.length).toBeGreaterThanOrEqual(2)
+      for (const read of reads) {
+        expect(read.size).toBe(padded.length)
+        // A few chunks in flight, not the file: under a tenth of it (2 MB).
+        expect(read.heldAtEnd).toBeLessThan(padded.length / 10)
+      }
     },
   )
 

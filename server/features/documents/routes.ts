@@ -111,7 +111,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const principal = principalOf(req)
       const id = randomUUID()
-      // Streamed into the store as it arrives; extraction reads the private copy (spool-upload.ts).
+      // Streamed into the store as it arrives and written once; extraction reads it by path
+      // (spool-upload.ts).
       const { file, fields } = await readMultipart(req, {
         maxBytes: MAX_UPLOAD_BYTES,
         fields: UploadFields,

@@ -106,7 +106,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asy
       // The claimed media type is ignored: uploadRecording sniffs the bytes.
       const principal = principalOf(req)
       // Streamed into the store as it arrives, typed from its first bytes; ffmpeg reads the
-      // private copy (spool-upload.ts).
+      // stored file, or a private copy on a store without local files (spool-upload.ts).
       const { file, fields } = await readMultipart(req, {
         maxBytes: MAX_RECORDING_BYTES,
         fields: RecordingUploadFields,

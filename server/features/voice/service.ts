@@ -154,8 +154,8 @@ export async function recordingTarget(
 }
 
 /**
- * Keeps an uploaded recording, already in the store under the key recordingTarget chose (with a
- * private copy that ffmpeg reads), and queues its transcription. Throws 400 `bad_audio` for
+ * Keeps an uploaded recording, already in the store under the key recordingTarget chose (ffmpeg
+ * reads it by path: spool-upload.ts), and queues its transcription. Throws 400 `bad_audio` for
  * damaged audio, 413 `audio_too_long` past MAX_RECORDING_MINUTES, 404 for another organisation's
  * app, 503 when ffmpeg is missing; `signal` (the client went away) stops the decoding check. On
  * any failure the stored file is deleted: nothing is kept.
