@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import Fastify, { type FastifyInstance } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../db/client'
 import { openTestDatabase } from '../test/test-database'
 import { databaseRateLimitStore } from './database-rate-limit-store'
@@ -73,5 +73,42 @@ describe('the database rate-limit store', () => {
       Array.from({ length: 20 }, (_, i) => 80 + i),
     )
     await app.close()
+  })
+
+  it('sends a burst of counts in a few statements, each answered with its own count', async () => {
+    const app = await instance()
+    const [a, b] = [`burst-a:${crypto.randomUUID()}`, `burst-b:${crypto.randomUUID()}`]
+    const execute = vi.spyOn(database.db, 'execute')
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => hit(app, i % 3 === 0 ? b : a, 100)),
+      )
+      // The first count goes alone; the 29 asked for meanwhile go together in the next upsert.
+      expect(execute.mock.calls.length).toBeLessThanOrEqual(3)
+      const remaining = (key: string) =>
+        results
+          .filter((_, i) => (i % 3 === 0 ? b : a) === key)
+          .map((r) => r.remaining)
+          .sort((x, y) => x - y)
+      expect(remaining(a)).toEqual(Array.from({ length: 20 }, (_, i) => 80 + i))
+      expect(remaining(b)).toEqual(Array.from({ length: 10 }, (_, i) => 90 + i))
+    } finally {
+      execute.mockRestore()
+      await app.close()
+    }
+  })
+
+  it('refuses the counts of a failed upsert and counts the next ones', async () => {
+    const app = await instance()
+    const key = `failing:${crypto.randomUUID()}`
+    const execute = vi.spyOn(database.db, 'execute').mockRejectedValueOnce(new Error('gone'))
+    try {
+      const failed = await Promise.allSettled([hit(app, key, 5)])
+      expect(failed[0]!.status).toBe('rejected')
+      expect((await hit(app, key, 5)).remaining).toBe(4)
+    } finally {
+      execute.mockRestore()
+      await app.close()
+    }
   })
 })
