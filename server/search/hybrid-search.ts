@@ -209,8 +209,9 @@ function textRanks(
 /**
  * The `k` best passages for `text` in the principal's organisation (and `scope`): hybrid when
  * the database has vectors, full text alone otherwise. One statement: both halves, the fusion and
- * the passages' documents (each round trip to PGlite costs parse, plan and copy). The first call
- * of the process reads WordNet for the query's synonyms (~1 s, wordnet-synonyms.ts).
+ * the passages' documents (each round trip to PGlite costs parse, plan and copy). WordNet, for the
+ * query's synonyms, is read by the server at start (server/main.ts); elsewhere (tests, scripts)
+ * the first search of the process waits for it (~1 s idle, wordnet-synonyms.ts).
  */
 export async function hybridSearch(
   db: Db,
@@ -224,7 +225,7 @@ export async function hybridSearch(
   const limit = Math.max(query.k * 4, 40)
   const halves = [
     vector ? vectorRanks(principal, scope, embedder.id, vector, limit) : undefined,
-    textRanks(principal, scope, query.text, expandQuery(query.text, wordNet()), limit),
+    textRanks(principal, scope, query.text, expandQuery(query.text, await wordNet()), limit),
   ].filter((half): half is SQL => half !== undefined)
   // The settings and the search go to the database as one message (decision 32).
   const [hits] = await withTenantReads(
