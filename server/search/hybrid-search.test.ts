@@ -135,7 +135,11 @@ describe('hybrid search without pgvector', () => {
       k: 3,
       scope: { documentId: leadInAndItems },
     })
-    expect(hits.map((h) => h.content)).toEqual([LEAD_IN_AND_ITEMS[2], LEAD_IN_AND_ITEMS[1]])
+    // (b) may follow: 'need' has the WordNet synonym 'require'.
+    expect(hits.slice(0, 2).map((h) => h.content)).toEqual([
+      LEAD_IN_AND_ITEMS[2],
+      LEAD_IN_AND_ITEMS[1],
+    ])
     expect(hits[1]?.score).toBe(hits[0]?.score)
     expect(hits[1]).toMatchObject({ documentTitle: 'Disclosure', ordinal: 1 })
   })
