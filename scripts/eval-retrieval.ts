@@ -42,7 +42,7 @@ for (const nda of data.documents) {
     let hypothesis = data.labels[key]?.hypothesis ?? ''
     if (paraphrase) {
       const evidence = annotation.spans.map((i) => spans[i]?.text ?? '').join('\n')
-      const rewritten = paraphraseAway(hypothesis, evidence, wordNet())
+      const rewritten = paraphraseAway(hypothesis, evidence, await wordNet())
       hypothesis = rewritten.text
       rewrites.replaced += rewritten.replaced
       rewrites.dropped += rewritten.dropped

@@ -107,17 +107,42 @@ const OWN_WORDS_AND_SYNONYMS = [
   'The Contractor shall destroy the old records.',
 ]
 
+/** A provision stated as a lead-in and list items (decision 85). */
+const LEAD_IN_AND_ITEMS = [
+  'The Recipient shall keep the information secure.',
+  'Each party may disclose the information of the other party:',
+  '(a) to its employees who need to know it;',
+  '(b) where disclosure is required by law.',
+]
+
 describe('hybrid search without pgvector', () => {
   let database: Database
   let commonAndRare = ''
   let synonymsOnly = ''
+  let leadInAndItems = ''
   beforeAll(async () => {
     database = await openTestDatabase()
     await database.db.execute(sql`alter table doc_chunks drop column embedding`)
     await seed(database, false)
     commonAndRare = await storeDocument(database, 'NDA', COMMON_AND_RARE, false)
     synonymsOnly = await storeDocument(database, 'Duties', OWN_WORDS_AND_SYNONYMS, false)
+    leadInAndItems = await storeDocument(database, 'Disclosure', LEAD_IN_AND_ITEMS, false)
   }, 120_000)
+
+  it('brings a list item’s lead-in along, right after the item, with the item’s score', async () => {
+    const hits = await hybridSearch(database.db, embedder, principal, {
+      text: 'employees who need to know',
+      k: 3,
+      scope: { documentId: leadInAndItems },
+    })
+    // (b) may follow: 'need' has the WordNet synonym 'require'.
+    expect(hits.slice(0, 2).map((h) => h.content)).toEqual([
+      LEAD_IN_AND_ITEMS[2],
+      LEAD_IN_AND_ITEMS[1],
+    ])
+    expect(hits[1]?.score).toBe(hits[0]?.score)
+    expect(hits[1]).toMatchObject({ documentTitle: 'Disclosure', ordinal: 1 })
+  })
 
   it('weighs a word by its rarity (BM25): the one passage with the rare words comes first', async () => {
     const hits = await hybridSearch(database.db, embedder, principal, {

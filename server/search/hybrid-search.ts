@@ -3,7 +3,9 @@
  * (HNSW, with iterative scans so a tenant filter still yields k rows) and PostgreSQL full-text
  * rank (Okapi BM25 over the English tsvector, any query word or WordNet synonym of one, at most
  * 1,000 matches ranked; decisions 70 and 76), fused
- * by reciprocal rank fusion, score = Σ 1 / (60 + rank) (Cormack, Clarke & Büttcher, SIGIR 2009). Always inside the caller's
+ * by reciprocal rank fusion, score = Σ 1 / (60 + rank) (Cormack, Clarke & Büttcher, SIGIR 2009);
+ * a hit that is an item of an enumerated list then brings its lead-in along (decision 85,
+ * with-list-lead-ins.ts). Always inside the caller's
  * tenant transaction (RLS) and also filtered on its org explicitly, so the planner uses the
  * tenant index; optionally to one app or document. Only embeddings of the configured embedder are
  * compared (`embedder = id`), never vectors of another engine.
@@ -15,6 +17,7 @@ import type { Embedder } from '../ai/embedder/types'
 import { vectorColumn, vectorLiteral } from './vector-column'
 import { expandQuery } from './query-expansion'
 import { wordNet } from './paraphrase/wordnet-synonyms'
+import { LEAD_IN_REACH, withListLeadIns } from './with-list-lead-ins'
 
 /** The RRF constant of Cormack et al. */
 const RRF_K = 60
@@ -208,9 +211,11 @@ function textRanks(
 
 /**
  * The `k` best passages for `text` in the principal's organisation (and `scope`): hybrid when
- * the database has vectors, full text alone otherwise. One statement: both halves, the fusion and
- * the passages' documents (each round trip to PGlite costs parse, plan and copy). The first call
- * of the process reads WordNet for the query's synonyms (~1 s, wordnet-synonyms.ts).
+ * the database has vectors, full text alone otherwise; each hit that is a list item is followed by
+ * its list's lead-in (with the hit's score), the whole cut to `k`. One statement: both halves, the
+ * fusion, the passages before each hit (for their lead-ins) and the passages' documents (each round trip to PGlite costs parse, plan and copy). WordNet, for the
+ * query's synonyms, is read by the server at start (server/main.ts); elsewhere (tests, scripts)
+ * the first search of the process waits for it (~1 s idle, wordnet-synonyms.ts).
  */
 export async function hybridSearch(
   db: Db,
@@ -224,31 +229,43 @@ export async function hybridSearch(
   const limit = Math.max(query.k * 4, 40)
   const halves = [
     vector ? vectorRanks(principal, scope, embedder.id, vector, limit) : undefined,
-    textRanks(principal, scope, query.text, expandQuery(query.text, wordNet()), limit),
+    textRanks(principal, scope, query.text, expandQuery(query.text, await wordNet()), limit),
   ].filter((half): half is SQL => half !== undefined)
   // The settings and the search go to the database as one message (decision 32).
   const [hits] = await withTenantReads(
     db,
     principal,
     (tx) => [
-      rows<PassageHit>(
+      rows<PassageHit & { context: boolean }>(
         tx,
         sql`with ranked as (${sql.join(
           halves.map((half) => sql`(${half})`),
           sql` union all `,
         )}),
         fused as (select id, sum(1.0::float8 / (${RRF_K} + r)) as score from ranked
-                  group by id order by score desc, id limit ${query.k})
-        select c.id, c.document_id as "documentId", d.title as "documentTitle",
+                  group by id order by score desc, id limit ${query.k}),
+        hits as (select c.id, c.document_id, c.ordinal, f.score, false as context
+                 from fused f join doc_chunks c on c.id = f.id
+                 union all
+                 select p.id, p.document_id, p.ordinal, 0, true
+                 from fused f join doc_chunks c on c.id = f.id
+                 join doc_chunks p on p.document_id = c.document_id
+                   and p.ordinal between c.ordinal - ${LEAD_IN_REACH} and c.ordinal - 1)
+        select h.context, c.id, c.document_id as "documentId", d.title as "documentTitle",
                c.app_id as "appId", c.ordinal, c.content, c.start_offset as start,
-               c.end_offset as end, f.score
-        from fused f join doc_chunks c on c.id = f.id join documents d on d.id = c.document_id
-        order by f.score desc, c.id`,
+               c.end_offset as end, h.score
+        from hits h join doc_chunks c on c.id = h.id join documents d on d.id = c.document_id
+        order by h.context, h.score desc, c.id`,
       ),
     ],
     { settings: vector ? [searchSettingsSql(limit)] : [] },
   )
-  return hits
+  const strip = ({ context: _, ...hit }: PassageHit & { context: boolean }): PassageHit => hit
+  return withListLeadIns(
+    hits.filter((h) => !h.context).map(strip),
+    hits.filter((h) => h.context).map(strip),
+    query.k,
+  )
 }
 
 /**

@@ -32,7 +32,7 @@ writeFileSync(
 )
 writeFileSync(join(dir, 'index.adv'), LICENCE)
 writeFileSync(join(dir, 'data.adv'), LICENCE)
-const wordnet = loadWordNet(dir)
+const wordnet = await loadWordNet(dir)
 afterAll(() => rmSync(dir, { recursive: true }))
 
 describe('WordNet synonyms', () => {
@@ -56,7 +56,7 @@ describe('WordNet synonyms', () => {
     expect(wordnet.synonyms('shall')).toEqual([])
   })
 
-  it('throws when the folder holds no WordNet', () => {
-    expect(() => loadWordNet(join(dir, 'missing'))).toThrow(/ENOENT/)
+  it('rejects when the folder holds no WordNet', async () => {
+    await expect(loadWordNet(join(dir, 'missing'))).rejects.toThrow(/ENOENT/)
   })
 })

