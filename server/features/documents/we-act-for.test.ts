@@ -23,13 +23,23 @@ afterAll(() => t.close())
 
 const documentUrl = (m: TestMember, id: string) => `/api/v1/orgs/${m.orgId}/documents/${id}`
 
-/** A pasted copy of SAMPLE_CONTRACT (Provider: Northwind; Client: Contoso), analysed if asked. */
+/**
+ * SAMPLE_CONTRACT (Provider: Northwind; Client: Contoso) with a change-of-control clause either
+ * party may invoke: the sample's own clause only lets the Provider assign in a merger, which is
+ * not a change-of-control risk without a consequence (decision 0084).
+ */
+const CONTRACT = SAMPLE_CONTRACT.replace(
+  '5. Indemnification.',
+  '4A. Change of Control. Either party may terminate this Agreement upon written notice if the other party undergoes a change of control.\n\n5. Indemnification.',
+)
+
+/** A pasted copy of CONTRACT, analysed if asked. */
 async function contract(m: TestMember, analysed = true): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/v1/orgs/${m.orgId}/documents/text`,
     headers: m.headers,
-    payload: { title: 'Northwind MSA', content: SAMPLE_CONTRACT },
+    payload: { title: 'Northwind MSA', content: CONTRACT },
   })
   const id: string = res.json().id
   if (!analysed) return id
