@@ -42,11 +42,15 @@ afterEach(() => {
 // better-auth's session atoms (nanostores) unmount 1 s after their last listener leaves; if that
 // timer fires after jsdom is torn down, its cleanup throws (window's listeners are gone). Unmount
 // them now, and in a file that mounted them, outwait any unmount timer still pending (a late
-// refetch can mount the session again after the clean-up) while jsdom is still alive.
+// refetch can mount the session again after the clean-up) while jsdom is still alive, then
+// unmount them once more: a timer set during that wait (a refetch mounting and leaving again)
+// finds its atom already inactive and does nothing.
 let sessionMounted = false
 const atoms = Object.values(authClient.$store.atoms) as Store[]
 for (const atom of atoms) onMount(atom, () => void (sessionMounted = true))
 afterAll(async () => {
   cleanStores(...atoms)
-  if (sessionMounted) await new Promise((resolve) => setTimeout(resolve, STORE_UNMOUNT_DELAY + 100))
+  if (!sessionMounted) return
+  await new Promise((resolve) => setTimeout(resolve, STORE_UNMOUNT_DELAY + 100))
+  cleanStores(...atoms)
 })
