@@ -31,9 +31,9 @@ import {
   type BlobStore,
 } from './blob-store'
 
-/** Part size of multipart uploads: 8 MiB (S3's minimum is 5 MiB). */
-const PART_BYTES = 8 * 1024 * 1024
-/** Parts in memory and in flight at once: 2 × 8 MiB bounds an upload's memory to 16 MiB. */
+/** Part size of multipart uploads: 5 MiB, S3's minimum (the smallest part keeps an upload's memory lowest). */
+const PART_BYTES = 5 * 1024 * 1024
+/** Parts in memory and in flight at once: 2 × 5 MiB bounds an upload's parts to 10 MiB. */
 const QUEUE_SIZE = 2
 /** Keys one DeleteObjects call may name (S3's limit). */
 const DELETE_BATCH = 1000
