@@ -65,6 +65,7 @@ import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
 import { sqlRoutes } from './features/sql/routes'
+import { SqlSandboxes } from './features/sql/sql-sandboxes'
 import { teamRoutes } from './features/team/routes'
 import { tenantRoutes } from './features/tenants/routes'
 import { apiKeyRoutes } from './features/api-keys/routes'
@@ -283,6 +284,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const changes = new ChangeFeed(notifier, app.log)
   await changes.start()
+  // PGlite cannot interrupt a statement: the SQL runner's queries run in sandboxes (decision 0091).
+  const sandboxes = resources.database.kind === 'pglite' ? new SqlSandboxes(db) : undefined
   // Other processes exist only on PostgreSQL (PGlite admits one).
   if (resources.database.kind === 'postgres') {
     relay = await startRevocationRelay(
@@ -299,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await relay?.close()
     await changes.close()
     await notifier.close()
+    await sandboxes?.close()
   })
 
   const { database: _database, mailer: _mailer, ...shared } = resources
@@ -354,7 +358,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(vectorRoutes, { services })
       await v1.register(assistantRoutes, { services })
       await v1.register(auditRoutes, { db })
-      await v1.register(sqlRoutes, { db })
+      await v1.register(sqlRoutes, { db, sandboxes })
       await v1.register(teamRoutes, { auth, principals })
       await v1.register(tenantRoutes, { services })
       await v1.register(apiKeyRoutes, {

@@ -11,6 +11,8 @@ import { fileHeaders } from '../../http/file-download'
 import { OrgParams } from '../../http/params'
 import { SQL_MAX_LENGTH, SQL_ROW_CAP } from './check-sql'
 import { SQL_MAX_PLAN_COST } from './run-sql'
+import { SQL_STATEMENT_TIMEOUT_MS } from './sql-runner-role'
+import { SANDBOX_MAX_ROWS, type SqlSandboxes } from './sql-sandboxes'
 import { exportQueryCsv, runQuery } from './service'
 import { listSqlHistory } from './sql-history'
 import { SQL_VIEWS } from './sql-views'
@@ -51,9 +53,13 @@ const SqlHistoryEntrySchema = z
   })
   .meta({ id: 'SqlHistoryEntry' })
 
-const RUN_DESCRIPTION = `Runs one read-only query. Refused with 400 sql_refused unless it is a single SELECT over the sql_* views using allow-listed functions; 422 sql_too_costly when the planner's cost is over ${SQL_MAX_PLAN_COST}; at most ${SQL_ROW_CAP} rows. Recorded in the caller's history.`
+const RUN_DESCRIPTION = `Runs one read-only query. Refused with 400 sql_refused unless it is a single SELECT over the sql_* views using allow-listed functions; 422 sql_too_costly when the planner's cost is over ${SQL_MAX_PLAN_COST}; stopped with 422 sql_timeout after ${SQL_STATEMENT_TIMEOUT_MS / 1000} s; at most ${SQL_ROW_CAP} rows. On the embedded database it runs in a sandbox holding only the organisation's rows: 422 sql_too_large past ${SANDBOX_MAX_ROWS} rows, 503 sql_busy when every sandbox is in use. Recorded in the caller's history.`
 
-export const sqlRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** `sandboxes`: embedded PGlite's, where queries run (sql-sandboxes.ts); absent on PostgreSQL. */
+export const sqlRoutes: FastifyPluginAsyncZod<{ db: Db; sandboxes?: SqlSandboxes }> = async (
+  app,
+  { db, sandboxes },
+) => {
   app.post(
     '/orgs/:orgId/sql',
     {
@@ -68,7 +74,7 @@ export const sqlRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
       // It changes no data (the history is the caller's own record): a read, as a search is.
       config: { minRole: 'admin', scope: 'read' },
     },
-    (req) => runQuery(db, principalOf(req), req.body.sql),
+    (req) => runQuery(db, principalOf(req), req.body.sql, sandboxes),
   )
 
   app.post(
@@ -86,7 +92,7 @@ export const sqlRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
       config: { minRole: 'admin', scope: 'read' },
     },
     async (req, reply) => {
-      const csv = await exportQueryCsv(db, principalOf(req), req.body.sql)
+      const csv = await exportQueryCsv(db, principalOf(req), req.body.sql, sandboxes)
       const stamp = new Date().toISOString().slice(0, 10)
       return fileHeaders(reply, {
         contentType: 'text/csv; charset=utf-8',

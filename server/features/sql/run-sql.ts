@@ -1,18 +1,22 @@
 /**
- * Runs a query of the SQL runner (issue 30, decision 0061): checked by the parser allow-list
- * (check-sql.ts), then in one READ ONLY transaction as the role `lexdesk_sql`, confined by RLS
- * to the principal's organisation, refused before it runs when the planner's estimate of its
- * cost in the worst case (every LIMIT's input run to its end: worstPlanCost) is over
- * SQL_MAX_PLAN_COST, and stopped by `statement_timeout` on PostgreSQL (PGlite
- * ignores it and cannot interrupt a statement: the cost cap is its time cap).
+ * Runs a query of the SQL runner (issue 30, decisions 0061, 0079, 0091): checked by the parser
+ * allow-list (check-sql.ts), then in one READ ONLY transaction as the role `lexdesk_sql`, refused
+ * before it runs when the planner's estimate of its cost in the worst case (every LIMIT's input
+ * run to its end: worstPlanCost) is over SQL_MAX_PLAN_COST, and stopped at
+ * SQL_STATEMENT_TIMEOUT_MS. On PostgreSQL it runs in the application's database, confined to the
+ * principal's organisation by RLS and stopped by `statement_timeout`. On PGlite, which cannot
+ * interrupt a statement, it runs in the organisation's sandbox (sql-sandboxes.ts: a thread of its
+ * own holding only the organisation's rows of the views), which the cap stops by ending the thread.
  */
-import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import type { PgliteThread } from '../../db/pglite-thread'
 import type { Principal, Tx } from '../../db/tenant'
 import { AppError } from '../../errors/app-error'
-import { checkSql, SQL_ROW_CAP } from './check-sql'
+import { checkSql, SQL_ROW_CAP, type CheckedSql } from './check-sql'
 import { SQL_FUNCTIONS } from './sql-allow-list'
+import { enterSqlRunner, SQL_STATEMENT_TIMEOUT_MS } from './sql-runner-role'
+import { SandboxTimeout } from './sql-sandbox'
+import type { SqlSandboxes } from './sql-sandboxes'
 import { SQL_VIEWS } from './sql-views'
 
 /**
@@ -20,12 +24,10 @@ import { SQL_VIEWS } from './sql-views'
  * processed) a query may have, for all its rows, not only the first SQL_ROW_CAP. Measured on
  * PGlite on this machine (decision 0061): counting the 9 million rows of a cross join of two
  * 3,000-row views costs 135,000 and ran 4.5 s, a string_agg over them 10.5 s; at cost 27,000
- * (1.8 million rows) 0.9 s and 2.1 s. So 25,000 holds the database about 2 s at worst.
+ * (1.8 million rows) 0.9 s and 2.1 s. So 25,000 keeps a query the planner judges well near 2 s;
+ * it refuses at once, with the reason, what the time cap would only stop after 5 s.
  */
 export const SQL_MAX_PLAN_COST = 25_000
-
-/** `statement_timeout` of a query on PostgreSQL, in milliseconds. */
-export const SQL_STATEMENT_TIMEOUT_MS = 5_000
 
 /** One cell of a result: numbers and booleans as they are, everything else as text. */
 export type SqlCell = string | number | boolean | null
@@ -50,6 +52,9 @@ interface RawResult {
   rows: unknown[][]
   fields: { name: string; dataTypeID: number }[]
 }
+
+/** Runs one statement of the query's transaction, rows as arrays (duplicate names kept). */
+type QueryArrays = (text: string, params?: unknown[]) => Promise<RawResult>
 
 /** Runs `text` on the transaction's own connection with rows as arrays (duplicate names kept). */
 async function queryArrays(tx: Tx, text: string, params: unknown[] = []): Promise<RawResult> {
@@ -82,66 +87,99 @@ function toCell(value: unknown, typeId: number): SqlCell {
 const QUERY_ERROR = /^(21|22|42)/
 
 /**
- * Checks and runs `text` for `principal`.
+ * Checks and runs `text` for `principal`: in the organisation's sandbox when `sandboxes` is given
+ * (embedded PGlite), else in the application's database (PostgreSQL).
  * @throws AppError `sql_refused` (400) when the parser check refuses it or the database refuses a
  *   read (a privilege it lacks); `sql_too_costly` (422) when its plan costs more than
- *   SQL_MAX_PLAN_COST; `sql_timeout` (422) when PostgreSQL stopped it; `sql_failed` (400) when
- *   the database reports a mistake of the query (an unknown column, a division by zero);
- *   `outside_app_scope` (403) for a principal confined to one app
+ *   SQL_MAX_PLAN_COST; `sql_timeout` (422) when it ran past SQL_STATEMENT_TIMEOUT_MS and was
+ *   stopped; `sql_failed` (400) when the database reports a mistake of the query (an unknown
+ *   column, a division by zero); `sql_too_large` (422) or `sql_busy` (503) when no sandbox can
+ *   take it (sql-sandboxes.ts); `outside_app_scope` (403) for a principal confined to one app
  */
-export async function runSql(db: Db, principal: Principal, text: string): Promise<SqlResult> {
+export async function runSql(
+  db: Db,
+  principal: Principal,
+  text: string,
+  sandboxes?: SqlSandboxes,
+): Promise<SqlResult> {
   if (principal.appId) {
     throw new AppError(
       'outside_app_scope',
       'The SQL runner reads the whole organisation: use a credential that is not limited to one app.',
     )
   }
-  const { text: query, fields } = await checkSql(text)
-  const started = performance.now()
+  const checked = await checkSql(text)
   try {
+    if (sandboxes) {
+      return await sandboxes.run(principal.orgId, SQL_STATEMENT_TIMEOUT_MS, async (sandbox) => {
+        const started = performance.now()
+        // The sandbox holds nothing but the organisation's rows; the role and read-only
+        // transaction keep its catalog and settings as they were all the same.
+        await sandbox.exec('BEGIN READ ONLY; SET LOCAL ROLE lexdesk_sql')
+        try {
+          return await runChecked(
+            (query, params) => sandbox.query(query, params, 'array') as Promise<RawResult>,
+            checked,
+            started,
+          )
+        } finally {
+          if (!sandbox.closed) await sandbox.exec('ROLLBACK')
+        }
+      })
+    }
+    const started = performance.now()
     return await db.transaction(async (tx) => {
       // Read only from the start, so no statement of the transaction can write; the role and
       // the organisation in the same statement of ours, before the query (decision 0061).
-      await tx.execute(sql`SELECT set_config('transaction_read_only', 'on', true),
-        set_config('role', 'lexdesk_sql', true),
-        set_config('app.org_id', ${principal.orgId}, true),
-        set_config('statement_timeout', ${String(SQL_STATEMENT_TIMEOUT_MS)}, true)`)
-      await refuseFunctionFields(tx, fields)
-      const plan = await queryArrays(tx, `EXPLAIN (FORMAT JSON) ${query}`)
-      const cost = planCost(plan.rows[0]?.[0])
-      if (cost > SQL_MAX_PLAN_COST) {
-        throw new AppError(
-          'sql_too_costly',
-          `The planner estimates this query's cost, run to its end, at ${Math.round(cost).toLocaleString('en')}, over the limit of ${SQL_MAX_PLAN_COST.toLocaleString('en')} (the database cannot stop a query once it runs). Filter, aggregate fewer rows, or avoid joins without a condition.`,
-        )
-      }
-      const result = await queryArrays(tx, query)
-      const ids = [...new Set(result.fields.map((f) => f.dataTypeID))]
-      const types = await queryArrays(
-        tx,
-        'SELECT oid::int, format_type(oid, NULL) FROM pg_type WHERE oid = ANY($1::oid[])',
-        [ids],
-      )
-      const typeName = new Map(types.rows.map(([oid, name]) => [Number(oid), String(name)]))
-      const truncated = result.rows.length > SQL_ROW_CAP
-      const rows = result.rows
-        .slice(0, SQL_ROW_CAP)
-        .map((row) => row.map((value, i) => toCell(value, result.fields[i]!.dataTypeID)))
-      return {
-        columns: result.fields.map((f) => ({
-          name: f.name,
-          type: typeName.get(f.dataTypeID) ?? 'unknown',
-        })),
-        rows,
-        rowCount: rows.length,
-        truncated,
-        rowCap: SQL_ROW_CAP,
-        cost,
-        durationMs: Math.round(performance.now() - started),
-      }
+      await tx.execute(enterSqlRunner(principal.orgId))
+      return runChecked((query, params) => queryArrays(tx, query, params), checked, started)
     })
   } catch (error) {
     throw databaseProblem(error)
+  }
+}
+
+/**
+ * Runs a checked query in a transaction already confined to the runner's role: refuses function
+ * fields and a plan over the cost cap, runs it and names its columns' types. `started` is
+ * performance.now() at the transaction's start.
+ */
+async function runChecked(
+  query: QueryArrays,
+  { text, fields }: CheckedSql,
+  started: number,
+): Promise<SqlResult> {
+  await refuseFunctionFields(query, fields)
+  const plan = await query(`EXPLAIN (FORMAT JSON) ${text}`)
+  const cost = planCost(plan.rows[0]?.[0])
+  if (cost > SQL_MAX_PLAN_COST) {
+    throw new AppError(
+      'sql_too_costly',
+      `The planner estimates this query's cost, run to its end, at ${Math.round(cost).toLocaleString('en')}, over the limit of ${SQL_MAX_PLAN_COST.toLocaleString('en')}. Filter, aggregate fewer rows, or avoid joins without a condition.`,
+    )
+  }
+  const result = await query(text)
+  const ids = [...new Set(result.fields.map((f) => f.dataTypeID))]
+  const types = await query(
+    'SELECT oid::int, format_type(oid, NULL) FROM pg_type WHERE oid = ANY($1::oid[])',
+    [ids],
+  )
+  const typeName = new Map(types.rows.map(([oid, name]) => [Number(oid), String(name)]))
+  const truncated = result.rows.length > SQL_ROW_CAP
+  const rows = result.rows
+    .slice(0, SQL_ROW_CAP)
+    .map((row) => row.map((value, i) => toCell(value, result.fields[i]!.dataTypeID)))
+  return {
+    columns: result.fields.map((f) => ({
+      name: f.name,
+      type: typeName.get(f.dataTypeID) ?? 'unknown',
+    })),
+    rows,
+    rowCount: rows.length,
+    truncated,
+    rowCap: SQL_ROW_CAP,
+    cost,
+    durationMs: Math.round(performance.now() - started),
   }
 }
 
@@ -150,10 +188,9 @@ export async function runSql(db: Db, principal: Principal, text: string): Promis
  * of the sql_* views: PostgreSQL would call `f(x)` (a function taking the row, `row_to_json` say),
  * past the parser check's list of functions.
  */
-async function refuseFunctionFields(tx: Tx, fields: string[]): Promise<void> {
+async function refuseFunctionFields(query: QueryArrays, fields: string[]): Promise<void> {
   if (fields.length === 0) return
-  const named = await queryArrays(
-    tx,
+  const named = await query(
     `SELECT f FROM unnest($1::text[]) AS f
      WHERE EXISTS (SELECT FROM pg_proc p WHERE p.proname = f)
        AND NOT EXISTS (SELECT FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
@@ -232,17 +269,20 @@ function planCost(explained: unknown): number {
 /** The problem to answer for an error of the query's transaction (AppErrors pass through). */
 function databaseProblem(error: unknown): unknown {
   if (error instanceof AppError) return error
+  if (error instanceof SandboxTimeout) return timeoutProblem()
   const { code, message } = error as { code?: unknown; message?: unknown }
   if (typeof code !== 'string' || typeof message !== 'string') return error
-  if (code === '57014') {
-    return new AppError(
-      'sql_timeout',
-      `The query ran longer than ${SQL_STATEMENT_TIMEOUT_MS / 1000} s and was stopped.`,
-    )
-  }
+  if (code === '57014') return timeoutProblem()
   if (code === '42501' || code === '25006') {
     return new AppError('sql_refused', `The database refused the query: ${message}.`)
   }
   if (QUERY_ERROR.test(code)) return new AppError('sql_failed', `The query failed: ${message}.`)
   return error
+}
+
+function timeoutProblem(): AppError {
+  return new AppError(
+    'sql_timeout',
+    `The query ran longer than ${SQL_STATEMENT_TIMEOUT_MS / 1000} s and was stopped.`,
+  )
 }

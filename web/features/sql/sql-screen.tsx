@@ -50,7 +50,7 @@ export function SqlScreen({ orgId }: { orgId: string }) {
         <p id={`${ids}-rules`} className="text-xs text-muted-foreground">
           One read-only SELECT over the views {history.data?.views.join(', ') ?? 'sql_*'}. At most
           1,000 rows are shown; queries the planner estimates as too costly are refused before they
-          run. Ctrl+Enter (⌘+Enter) runs.
+          run, and a query still running after 5 seconds is stopped. Ctrl+Enter (⌘+Enter) runs.
         </p>
         <div className="flex flex-wrap gap-2">
           <Button type="button" onClick={runner.run} disabled={runner.running}>

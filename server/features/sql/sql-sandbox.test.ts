@@ -1,0 +1,181 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { documents, entities } from '../../db/schema'
+import { AppError } from '../../errors/app-error'
+import {
+  buildTestApp,
+  signedInMember,
+  signedInWithRole,
+  type TestApp,
+  type TestMember,
+} from '../../test/test-app'
+import { SqlSandboxes } from './sql-sandboxes'
+import { SQL_VIEWS } from './sql-views'
+
+// The SQL runner on embedded PGlite runs in a sandbox per organisation (decision 0091).
+
+let t: TestApp
+let big: TestMember
+let small: TestMember
+
+/** Quadratic work over one value an aggregate built from the whole view: plans cheap, runs long. */
+const QUADRATIC = `select count(*) from sql_entities a
+  where (select string_agg(name, ',') from sql_entities) like '%' || a.name || 'x%'`
+
+function run(m: TestMember, query: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${m.orgId}/sql`,
+    headers: m.headers,
+    payload: { sql: query },
+  })
+}
+
+async function cell(m: TestMember, query: string): Promise<unknown> {
+  const res = await run(m, query)
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json() as { rows: unknown[][] }).rows[0]![0]
+}
+
+async function stateOfDatabase() {
+  const result = await t.database.db.execute(sql`select
+    (select count(*)::int from documents) as documents,
+    (select count(*)::int from entities) as entities,
+    (select count(*)::int from pg_roles) as roles,
+    current_user as who`)
+  return (result as unknown as { rows: unknown[] }).rows
+}
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  const bigOwner = await signedInMember(t, 'Many Clients LLP')
+  big = await signedInWithRole(t, bigOwner.orgId, 'admin')
+  small = await signedInMember(t, 'Few Clients LLP')
+  // 12,000 rows: the quadratic query runs ~37 s (decision 0079), far past the 5 s cap.
+  await t.database.db
+    .insert(entities)
+    .values(Array.from({ length: 12_000 }, (_, i) => ({ orgId: big.orgId, name: `Client ${i}` })))
+  await t.database.db.insert(documents).values([
+    { orgId: small.orgId, title: 'Small firm lease', content: 'their text' },
+    { orgId: big.orgId, title: 'Big firm merger', content: 'secret' },
+  ])
+  await t.database.db.execute(sql`analyze`)
+})
+afterAll(() => t.close())
+
+describe('the SQL runner on embedded PGlite', () => {
+  it("stops a query slow by its own work at the time cap while another tenant's list completes meanwhile, changing nothing", async () => {
+    // Loaded first, so the slow query below starts at once in the reused sandbox.
+    expect(await cell(big, 'select count(*) from sql_entities')).toBe('12000')
+    const before = await stateOfDatabase()
+    const order: string[] = []
+    const slow = run(big, QUADRATIC).then((res) => {
+      order.push('runner')
+      return res
+    })
+    // Lists of another organisation, one after another, while the runner's query runs.
+    const lists: number[] = []
+    while (!order.includes('runner') && lists.length < 5) {
+      const res = await t.app.inject({
+        url: `/api/v1/orgs/${small.orgId}/documents`,
+        headers: small.headers,
+      })
+      lists.push(res.statusCode)
+      order.push('list')
+    }
+    const res = await slow
+    expect(res.statusCode, res.body).toBe(422)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(res.json()).toMatchObject({ code: 'sql_timeout', detail: expect.stringMatching(/5 s/) })
+    expect(order.slice(0, 5)).toEqual(['list', 'list', 'list', 'list', 'list'])
+    expect(lists).toEqual([200, 200, 200, 200, 200])
+    expect(await stateOfDatabase()).toEqual(before)
+    // The stopped sandbox is gone; the next query gets a new one with the same rows.
+    expect(await cell(big, 'select count(*) from sql_entities')).toBe('12000')
+  })
+
+  it('sees rows added, changed and removed after an earlier run', async () => {
+    const titles = `select string_agg(title, '|' order by title) from sql_documents`
+    expect(await cell(small, titles)).toBe('Small firm lease')
+    const [added] = await t.database.db
+      .insert(documents)
+      .values({ orgId: small.orgId, title: 'Added later', content: 'x' })
+      .returning({ id: documents.id })
+    expect(await cell(small, titles)).toBe('Added later|Small firm lease')
+    await t.database.db
+      .update(documents)
+      .set({ title: 'Renamed' })
+      .where(eq(documents.id, added!.id))
+    expect(await cell(small, titles)).toBe('Renamed|Small firm lease')
+    await t.database.db.delete(documents).where(eq(documents.id, added!.id))
+    expect(await cell(small, titles)).toBe('Small firm lease')
+  })
+
+  it("holds only the organisation's own rows of the views, and no other table", async () => {
+    const sandboxes = new SqlSandboxes(t.database.db)
+    try {
+      const seen = await sandboxes.run(small.orgId, 60_000, async (sandbox) => ({
+        tables: (
+          await sandbox.query(
+            `select string_agg(tablename, ',' order by tablename) as t from pg_tables
+             where schemaname not in ('pg_catalog', 'information_schema')`,
+          )
+        ).rows,
+        titles: (await sandbox.query('select title from sql_documents')).rows,
+        entities: (await sandbox.query('select count(*)::int as n from sql_entities')).rows,
+        roles: (
+          await sandbox.query(
+            `select count(*)::int as n from pg_roles where rolname like 'lexdesk%'`,
+          )
+        ).rows,
+      }))
+      expect(seen.tables).toEqual([{ t: [...SQL_VIEWS].sort().join(',') }])
+      expect(seen.titles).toEqual([{ title: 'Small firm lease' }])
+      expect(seen.entities).toEqual([{ n: 0 }])
+      expect(seen.roles).toEqual([{ n: 1 }])
+    } finally {
+      await sandboxes.close()
+    }
+  })
+
+  it('refuses an organisation too large for a sandbox, naming its rows and server mode', async () => {
+    const sandboxes = new SqlSandboxes(t.database.db, { maxRows: 1_000 })
+    try {
+      const refused = await sandboxes
+        .run(big.orgId, 60_000, async () => 'ran')
+        .catch((error: unknown) => error)
+      expect(refused).toBeInstanceOf(AppError)
+      expect(refused).toMatchObject({ code: 'sql_too_large' })
+      expect((refused as AppError).detail).toMatch(/12,00\d rows, over the 1,000/)
+      expect((refused as AppError).detail).toMatch(/PostgreSQL/)
+    } finally {
+      await sandboxes.close()
+    }
+  })
+
+  it('refuses a new organisation while every sandbox is busy, then serves it', async () => {
+    const sandboxes = new SqlSandboxes(t.database.db, { maxSandboxes: 1 })
+    try {
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      let started!: () => void
+      const running = new Promise<void>((resolve) => (started = resolve))
+      const first = sandboxes.run(small.orgId, 120_000, async () => {
+        started()
+        await held
+        return 'first'
+      })
+      await running
+      const busy = await sandboxes
+        .run(big.orgId, 60_000, async () => 'second')
+        .catch((error: unknown) => error)
+      expect(busy).toMatchObject({ code: 'sql_busy' })
+      release()
+      expect(await first).toBe('first')
+      // The idle sandbox of the first organisation makes way for the other's.
+      expect(await sandboxes.run(big.orgId, 60_000, async () => 'second')).toBe('second')
+    } finally {
+      await sandboxes.close()
+    }
+  })
+})

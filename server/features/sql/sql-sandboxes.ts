@@ -1,0 +1,331 @@
+/**
+ * The SQL runner's sandboxes on embedded PGlite (decision 0091). PGlite cannot interrupt a
+ * statement, and some queries cost far more than the planner says (per-row work over one value an
+ * aggregate built from a whole view), so the runner's query never runs on the shared database
+ * thread: it runs in a SqlSandbox, a worker thread with a private in-memory PGlite holding only
+ * the organisation's rows of the sql_* views (as plain tables of the same names and column types),
+ * which the time cap stops by terminating the thread.
+ *
+ * - Loading reads the views through the runner's own tenant path (role `lexdesk_sql`, the
+ *   organisation's RLS: sql-runner-role.ts) in pages of SANDBOX_PAGE_ROWS rows, one transaction
+ *   each, so the shared thread serves other requests between pages. No other organisation's row,
+ *   no auth table, no hidden column is ever in a sandbox.
+ * - A loaded sandbox serves the organisation's next queries while its data version (the count and
+ *   newest row version, `xmin`, of each table behind the views, read under RLS) is unchanged; any
+ *   insert, update or delete changes it, and the sandbox is loaded afresh.
+ * - One sandbox per organisation, its queries one at a time; at most `maxSandboxes` at once (each
+ *   holds a PGlite, ~0.5 GB of memory), the least recently used idle one dropped for a new one;
+ *   each dropped after `idleMs` unused, and after a query that hit the time cap.
+ * - An organisation with more than SANDBOX_MAX_ROWS rows (or SANDBOX_MAX_BYTES of them) is
+ *   refused (422 `sql_too_large`, naming the number): server mode with PostgreSQL has no limit.
+ */
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { withTenant, type Tx } from '../../db/tenant'
+import { AppError } from '../../errors/app-error'
+import { SandboxTimeout, SqlSandbox } from './sql-sandbox'
+import { enterSqlRunner } from './sql-runner-role'
+import { SQL_VIEWS } from './sql-views'
+
+/**
+ * Most rows an organisation's views may hold to be loaded. A PGlite in memory took ~0.5 GB before
+ * any row; 200,000 rows of the views' width stay within about as much again (decision 0091).
+ */
+export const SANDBOX_MAX_ROWS = 200_000
+
+/** Most bytes (as JSON) of those rows. */
+export const SANDBOX_MAX_BYTES = 256 * 1024 ** 2
+
+/** Rows read from the shared database per transaction while loading. */
+export const SANDBOX_PAGE_ROWS = 2_000
+
+const SERVER_MODE =
+  'Run Lexdesk in server mode (DATABASE_URL set to a PostgreSQL server) to query it without this limit.'
+
+interface Column {
+  name: string
+  type: string
+}
+
+/** What the application's database says of the views. */
+interface Catalog {
+  columns: Map<string, Column[]>
+  /** The tables the views read (a change to any changes a view). */
+  tables: string[]
+}
+
+const VIEW_NAMES = `{${SQL_VIEWS.join(',')}}`
+
+interface Entry {
+  sandbox?: SqlSandbox
+  version?: string
+  /** The organisation's calls, one after another. */
+  queue: Promise<unknown>
+  /** Calls waiting or running. */
+  active: number
+  idle?: NodeJS.Timeout
+}
+
+export interface SqlSandboxesOptions {
+  /** Most sandboxes at once (default 2). */
+  maxSandboxes?: number
+  /** Milliseconds a sandbox stays loaded unused (default 5 minutes). */
+  idleMs?: number
+  /** Most rows an organisation may have to be loaded (default SANDBOX_MAX_ROWS). */
+  maxRows?: number
+}
+
+function quote(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`
+}
+
+/** The sandboxes of one application's embedded database. */
+export class SqlSandboxes {
+  private readonly entries = new Map<string, Entry>()
+  private template: Promise<Blob | undefined> | undefined
+  private catalog: Promise<Catalog> | undefined
+  private readonly maxSandboxes: number
+  private readonly idleMs: number
+  private readonly maxRows: number
+
+  constructor(
+    private readonly db: Db,
+    options: SqlSandboxesOptions = {},
+  ) {
+    this.maxSandboxes = options.maxSandboxes ?? 2
+    this.idleMs = options.idleMs ?? 5 * 60_000
+    this.maxRows = options.maxRows ?? SANDBOX_MAX_ROWS
+  }
+
+  /**
+   * Runs `work` on `orgId`'s sandbox (loaded or refreshed first) within `capMs` milliseconds.
+   * @throws SandboxTimeout when the cap passed (the sandbox is dropped); AppError
+   *   `sql_too_large` (422) when the organisation's rows are too many to load; `sql_busy` (503)
+   *   when every sandbox is in use by other organisations; and whatever `work` throws
+   */
+  async run<T>(
+    orgId: string,
+    capMs: number,
+    work: (sandbox: SqlSandbox) => Promise<T>,
+  ): Promise<T> {
+    let entry = this.entries.get(orgId)
+    if (!entry) {
+      this.makeRoom()
+      entry = { queue: Promise.resolve(), active: 0 }
+      this.entries.set(orgId, entry)
+    }
+    const own = entry
+    own.active++
+    clearTimeout(own.idle)
+    const turn = own.queue.then(async () => {
+      try {
+        const sandbox = await this.ready(orgId, own)
+        return await sandbox.within(capMs, work)
+      } catch (error) {
+        // Stopped at the cap (SandboxTimeout) or failed: a new sandbox serves the next query.
+        if (error instanceof SandboxTimeout || own.sandbox?.closed) await this.drop(orgId, own)
+        throw error
+      } finally {
+        own.active--
+        if (own.active === 0 && this.entries.get(orgId) === own) {
+          own.idle = setTimeout(() => void this.drop(orgId, own), this.idleMs)
+          own.idle.unref()
+        }
+      }
+    })
+    own.queue = turn.catch(() => {})
+    return turn
+  }
+
+  /** Stops every sandbox. */
+  async close(): Promise<void> {
+    await Promise.all([...this.entries].map(([orgId, entry]) => this.drop(orgId, entry)))
+  }
+
+  /** Drops the least recently used idle sandbox when the limit is reached, or refuses. */
+  private makeRoom(): void {
+    if (this.entries.size < this.maxSandboxes) return
+    // A Map keeps insertion order and run() re-inserts on use: the first idle one is the oldest.
+    for (const [orgId, entry] of this.entries) {
+      if (entry.active === 0) {
+        void this.drop(orgId, entry)
+        return
+      }
+    }
+    throw new AppError(
+      'sql_busy',
+      `All ${this.maxSandboxes} SQL sandboxes of the embedded database are running other organisations' queries: try again in a few seconds. ${SERVER_MODE}`,
+    )
+  }
+
+  private async drop(orgId: string, entry: Entry): Promise<void> {
+    clearTimeout(entry.idle)
+    if (this.entries.get(orgId) === entry) this.entries.delete(orgId)
+    const sandbox = entry.sandbox
+    entry.sandbox = undefined
+    entry.version = undefined
+    await sandbox?.terminate()
+  }
+
+  /** The organisation's sandbox, loaded with its current rows. */
+  private async ready(orgId: string, entry: Entry): Promise<SqlSandbox> {
+    // Most recently used last, for makeRoom.
+    this.entries.delete(orgId)
+    this.entries.set(orgId, entry)
+    const { version, rows } = await this.dataVersion(orgId)
+    if (entry.sandbox && !entry.sandbox.closed && entry.version === version) return entry.sandbox
+    if (rows > this.maxRows) {
+      throw new AppError(
+        'sql_too_large',
+        `This organisation has ${rows.toLocaleString('en')} rows, over the ${this.maxRows.toLocaleString('en')} the embedded database's SQL sandbox can hold. ${SERVER_MODE}`,
+      )
+    }
+    await entry.sandbox?.terminate()
+    entry.sandbox = undefined
+    const sandbox = await this.openEmpty()
+    try {
+      await this.load(orgId, sandbox)
+    } catch (error) {
+      await sandbox.terminate()
+      throw error
+    }
+    entry.sandbox = sandbox
+    // The version read before loading: a change during the load makes the next run reload.
+    entry.version = version
+    return sandbox
+  }
+
+  /**
+   * The organisation's data version: per table behind the views, its row count and newest row
+   * version (`xmin`: every insert and update writes a new one, a delete lowers the count), read
+   * as the application role under RLS; and the number of rows.
+   */
+  private async dataVersion(orgId: string): Promise<{ version: string; rows: number }> {
+    const { tables } = await this.readCatalog()
+    const counts = tables
+      .map(
+        (table) =>
+          `SELECT count(*)::int AS n, coalesce(max(xmin::text::bigint), 0)::text AS x FROM ${quote(table)}`,
+      )
+      .join(' UNION ALL ')
+    const result = await withTenant(this.db, { orgId }, (tx) => tx.execute(sql.raw(counts)))
+    const rows = (result as unknown as { rows: { n: number; x: string }[] }).rows
+    return {
+      version: rows.map((r) => `${r.n}:${r.x}`).join('/'),
+      rows: rows.reduce((sum, r) => sum + r.n, 0),
+    }
+  }
+
+  /** A sandbox with an empty PGlite: from the template, or by initdb (which makes the template). */
+  private async openEmpty(): Promise<SqlSandbox> {
+    if (this.template) {
+      const template = await this.template
+      if (template) return SqlSandbox.open(template)
+    }
+    const sandbox = await SqlSandbox.open()
+    this.template ??= sandbox.dump().catch(() => undefined)
+    await this.template
+    return sandbox
+  }
+
+  /** The views' columns and the tables they read, as the application's database defines them. */
+  private readCatalog(): Promise<Catalog> {
+    this.catalog ??= (async () => {
+      const columns = await this.db.execute(
+        sql`SELECT c.relname AS view, a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type
+          FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+          JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = 'public' AND c.relkind = 'v' AND c.relname = ANY(${VIEW_NAMES}::text[])
+            AND a.attnum > 0 AND NOT a.attisdropped
+          ORDER BY c.relname, a.attnum`,
+      )
+      const tables = await this.db.execute(
+        sql`SELECT DISTINCT table_name AS name FROM information_schema.view_table_usage
+          WHERE view_schema = 'public' AND view_name = ANY(${VIEW_NAMES}::text[])
+          ORDER BY 1`,
+      )
+      const byView = new Map<string, Column[]>()
+      for (const row of (columns as unknown as { rows: (Column & { view: string })[] }).rows) {
+        const list = byView.get(row.view) ?? []
+        list.push({ name: row.name, type: row.type })
+        byView.set(row.view, list)
+      }
+      const names = (tables as unknown as { rows: { name: string }[] }).rows.map((r) => r.name)
+      return { columns: byView, tables: names }
+    })()
+    this.catalog.catch(() => (this.catalog = undefined))
+    return this.catalog
+  }
+
+  /**
+   * Creates the views' tables and the runner's role in `sandbox`, and copies the organisation's
+   * rows into them page by page.
+   * @throws AppError `sql_too_large` past SANDBOX_MAX_BYTES
+   */
+  private async load(orgId: string, sandbox: SqlSandbox): Promise<void> {
+    const { columns } = await this.readCatalog()
+    const ddl = SQL_VIEWS.map((view) => {
+      const list = columns.get(view) ?? []
+      return `CREATE TABLE ${quote(view)} (${list.map((c) => `${quote(c.name)} ${c.type}`).join(', ')});`
+    })
+    await sandbox.exec(`${ddl.join('\n')}
+      CREATE ROLE lexdesk_sql NOLOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT NOCREATEROLE NOCREATEDB;
+      GRANT SELECT ON ALL TABLES IN SCHEMA public TO lexdesk_sql;`)
+    let bytes = 0
+    for (const view of SQL_VIEWS) {
+      const idType = columns.get(view)?.find((c) => c.name === 'id')?.type ?? 'text'
+      let after: string | null = null
+      for (;;) {
+        const page: { json: string | null; n: number; last: string | null } = await this.readPage(
+          orgId,
+          view,
+          idType,
+          after,
+        )
+        if (!page.json || page.n === 0) break
+        bytes += page.json.length
+        if (bytes > SANDBOX_MAX_BYTES) {
+          throw new AppError(
+            'sql_too_large',
+            `This organisation's rows take more than ${SANDBOX_MAX_BYTES / 1024 ** 2} MB, over what the embedded database's SQL sandbox can hold. ${SERVER_MODE}`,
+          )
+        }
+        await sandbox.query(
+          `INSERT INTO ${quote(view)} SELECT * FROM json_populate_recordset(NULL::${quote(view)}, $1::json)`,
+          [page.json],
+        )
+        if (page.n < SANDBOX_PAGE_ROWS) break
+        after = page.last
+      }
+    }
+    await sandbox.exec('ANALYZE')
+  }
+
+  /**
+   * Up to SANDBOX_PAGE_ROWS rows of `view` after id `after`, in id order, as one JSON array
+   * (PostgreSQL's own text: numbers and times exact), in one transaction of the runner's role.
+   */
+  private async readPage(
+    orgId: string,
+    view: string,
+    idType: string,
+    after: string | null,
+  ): Promise<{ json: string | null; n: number; last: string | null }> {
+    const from = `SELECT * FROM ${quote(view)}`
+    const order = `ORDER BY id LIMIT ${SANDBOX_PAGE_ROWS}`
+    return this.db.transaction(async (tx: Tx) => {
+      await tx.execute(enterSqlRunner(orgId))
+      const page =
+        after === null
+          ? sql.raw(`${from} ${order}`)
+          : sql`${sql.raw(from)} WHERE id > ${after}::${sql.raw(idType)} ${sql.raw(order)}`
+      const result = await tx.execute(
+        sql`SELECT json_agg(t)::text AS json, count(*)::int AS n,
+          (array_agg(t.id::text ORDER BY t.id DESC))[1] AS last FROM (${page}) t`,
+      )
+      return (
+        result as unknown as { rows: { json: string | null; n: number; last: string | null }[] }
+      ).rows[0]!
+    })
+  }
+}
