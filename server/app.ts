@@ -130,6 +130,12 @@ export interface AppDeps {
   lifecycle?: Lifecycle
   /** Bearer token of `GET /metrics` (METRICS_TOKEN); no such route when absent. */
   metricsToken?: string
+  /**
+   * On embedded PGlite, the file keeping the SQL runner sandboxes' empty database across restarts,
+   * made when the app is ready so no query waits for its initdb (decision 0091); when absent it
+   * is made at the first query and kept in memory.
+   */
+  sqlSandboxTemplate?: string
 }
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web')
@@ -285,7 +291,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const changes = new ChangeFeed(notifier, app.log)
   await changes.start()
   // PGlite cannot interrupt a statement: the SQL runner's queries run in sandboxes (decision 0091).
-  const sandboxes = resources.database.kind === 'pglite' ? new SqlSandboxes(db) : undefined
+  const sandboxes =
+    resources.database.kind === 'pglite'
+      ? new SqlSandboxes(db, { templateFile: deps.sqlSandboxTemplate })
+      : undefined
+  if (sandboxes && deps.sqlSandboxTemplate) {
+    app.addHook('onReady', async () => {
+      sandboxes.prepare().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'the SQL runner could not prepare its sandbox database')
+      })
+    })
+  }
   // Other processes exist only on PostgreSQL (PGlite admits one).
   if (resources.database.kind === 'postgres') {
     relay = await startRevocationRelay(

@@ -92,6 +92,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     lifecycle,
     metricsToken: config.metricsToken,
+    sqlSandboxTemplate: path.join(config.dataDir, 'sql-sandbox-template.tar'),
     resources: {
       database,
       mailer:

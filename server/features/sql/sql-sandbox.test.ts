@@ -1,3 +1,6 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documents, entities } from '../../db/schema'
@@ -9,7 +12,7 @@ import {
   type TestApp,
   type TestMember,
 } from '../../test/test-app'
-import { SqlSandboxes } from './sql-sandboxes'
+import { SqlSandboxes, type SqlSandboxesOptions } from './sql-sandboxes'
 import { SQL_VIEWS } from './sql-views'
 
 // The SQL runner on embedded PGlite runs in a sandbox per organisation (decision 0091).
@@ -17,6 +20,15 @@ import { SQL_VIEWS } from './sql-views'
 let t: TestApp
 let big: TestMember
 let small: TestMember
+let templateDir: string
+
+/** Sandboxes of the test app's database sharing one template file (one initdb for the file). */
+function sandboxesOf(options: SqlSandboxesOptions = {}) {
+  return new SqlSandboxes(t.database.db, {
+    templateFile: path.join(templateDir, 'template.tar'),
+    ...options,
+  })
+}
 
 /** Quadratic work over one value an aggregate built from the whole view: plans cheap, runs long. */
 const QUADRATIC = `select count(*) from sql_entities a
@@ -47,6 +59,7 @@ async function stateOfDatabase() {
 }
 
 beforeAll(async () => {
+  templateDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-sandbox-'))
   t = await buildTestApp()
   const bigOwner = await signedInMember(t, 'Many Clients LLP')
   big = await signedInWithRole(t, bigOwner.orgId, 'admin')
@@ -61,7 +74,10 @@ beforeAll(async () => {
   ])
   await t.database.db.execute(sql`analyze`)
 })
-afterAll(() => t.close())
+afterAll(async () => {
+  await t.close()
+  await rm(templateDir, { recursive: true, force: true })
+})
 
 describe('the SQL runner on embedded PGlite', () => {
   it("stops a query slow by its own work at the time cap while another tenant's list completes meanwhile, changing nothing", async () => {
@@ -112,7 +128,7 @@ describe('the SQL runner on embedded PGlite', () => {
   })
 
   it("holds only the organisation's own rows of the views, and no other table", async () => {
-    const sandboxes = new SqlSandboxes(t.database.db)
+    const sandboxes = sandboxesOf()
     try {
       const seen = await sandboxes.run(small.orgId, 60_000, async (sandbox) => ({
         tables: (
@@ -139,7 +155,7 @@ describe('the SQL runner on embedded PGlite', () => {
   })
 
   it('refuses an organisation too large for a sandbox, naming its rows and server mode', async () => {
-    const sandboxes = new SqlSandboxes(t.database.db, { maxRows: 1_000 })
+    const sandboxes = sandboxesOf({ maxRows: 1_000 })
     try {
       const refused = await sandboxes
         .run(big.orgId, 60_000, async () => 'ran')
@@ -154,7 +170,7 @@ describe('the SQL runner on embedded PGlite', () => {
   })
 
   it('refuses a new organisation while every sandbox is busy, then serves it', async () => {
-    const sandboxes = new SqlSandboxes(t.database.db, { maxSandboxes: 1 })
+    const sandboxes = sandboxesOf({ maxSandboxes: 1 })
     try {
       let release!: () => void
       const held = new Promise<void>((resolve) => (release = resolve))
@@ -176,6 +192,22 @@ describe('the SQL runner on embedded PGlite', () => {
       expect(await sandboxes.run(big.orgId, 60_000, async () => 'second')).toBe('second')
     } finally {
       await sandboxes.close()
+    }
+  })
+
+  it('keeps the empty database in its template file for the sandboxes of a later start', async () => {
+    const first = sandboxesOf()
+    await first.prepare()
+    await first.close()
+    expect((await stat(path.join(templateDir, 'template.tar'))).size).toBeGreaterThan(1_000_000)
+    const later = sandboxesOf()
+    try {
+      const counted = await later.run(small.orgId, 60_000, async (sandbox) => {
+        return (await sandbox.query('select count(*)::int as n from sql_documents')).rows
+      })
+      expect(counted).toEqual([{ n: 1 }])
+    } finally {
+      await later.close()
     }
   })
 })

@@ -19,6 +19,7 @@
  * - An organisation with more than SANDBOX_MAX_ROWS rows (or SANDBOX_MAX_BYTES of them) is
  *   refused (422 `sql_too_large`, naming the number): server mode with PostgreSQL has no limit.
  */
+import { readFile, rename, writeFile } from 'node:fs/promises'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { withTenant, type Tx } from '../../db/tenant'
@@ -73,6 +74,8 @@ export interface SqlSandboxesOptions {
   idleMs?: number
   /** Most rows an organisation may have to be loaded (default SANDBOX_MAX_ROWS). */
   maxRows?: number
+  /** Where the empty PGlite's dump is kept across restarts (prepare); in memory only when absent. */
+  templateFile?: string
 }
 
 function quote(name: string): string {
@@ -82,7 +85,10 @@ function quote(name: string): string {
 /** The sandboxes of one application's embedded database. */
 export class SqlSandboxes {
   private readonly entries = new Map<string, Entry>()
-  private template: Promise<Blob | undefined> | undefined
+  private template: Promise<Blob> | undefined
+  private readonly templateFile: string | undefined
+  /** The sandbox running initdb for the template, if any (closed with the others). */
+  private preparing: SqlSandbox | undefined
   private catalog: Promise<Catalog> | undefined
   private readonly maxSandboxes: number
   private readonly idleMs: number
@@ -95,6 +101,7 @@ export class SqlSandboxes {
     this.maxSandboxes = options.maxSandboxes ?? 2
     this.idleMs = options.idleMs ?? 5 * 60_000
     this.maxRows = options.maxRows ?? SANDBOX_MAX_ROWS
+    this.templateFile = options.templateFile
   }
 
   /**
@@ -139,6 +146,7 @@ export class SqlSandboxes {
 
   /** Stops every sandbox. */
   async close(): Promise<void> {
+    await this.preparing?.terminate()
     await Promise.all([...this.entries].map(([orgId, entry]) => this.drop(orgId, entry)))
   }
 
@@ -216,16 +224,40 @@ export class SqlSandboxes {
     }
   }
 
-  /** A sandbox with an empty PGlite: from the template, or by initdb (which makes the template). */
+  /**
+   * Makes the empty PGlite every sandbox opens from, once (initdb: tens of seconds on a loaded
+   * machine), or reads it from `templateFile` when an earlier process kept it there. Call it at
+   * start so the first query does not wait for initdb; rejects when PGlite cannot start.
+   */
+  prepare(): Promise<Blob> {
+    this.template ??= (async () => {
+      const file = this.templateFile
+      if (file) {
+        const kept = await readFile(file).catch(() => undefined)
+        if (kept) return new Blob([new Uint8Array(kept)])
+      }
+      const sandbox = await SqlSandbox.open()
+      this.preparing = sandbox
+      try {
+        const dump = await sandbox.dump()
+        if (file) {
+          // Written whole under another name first: a process stopped midway leaves no half file.
+          await writeFile(`${file}.part`, new Uint8Array(await dump.arrayBuffer()))
+          await rename(`${file}.part`, file)
+        }
+        return dump
+      } finally {
+        this.preparing = undefined
+        await sandbox.terminate()
+      }
+    })()
+    this.template.catch(() => (this.template = undefined))
+    return this.template
+  }
+
+  /** A sandbox with an empty PGlite, opened from the template (~2.4 s). */
   private async openEmpty(): Promise<SqlSandbox> {
-    if (this.template) {
-      const template = await this.template
-      if (template) return SqlSandbox.open(template)
-    }
-    const sandbox = await SqlSandbox.open()
-    this.template ??= sandbox.dump().catch(() => undefined)
-    await this.template
-    return sandbox
+    return SqlSandbox.open(await this.prepare())
   }
 
   /** The views' columns and the tables they read, as the application's database defines them. */
