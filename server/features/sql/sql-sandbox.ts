@@ -55,7 +55,7 @@ export class SqlSandbox {
 
   /**
    * Starts a sandbox thread with an empty PGlite: from `template` (an empty PGlite's `dump`,
-   * ~2.4 s) or by initdb (16–28 s on this shared 2-core machine under load). Rejects when PGlite
+   * ~2.4 s) or by initdb (7–28 s on this shared 2-core machine under load). Rejects when PGlite
    * cannot start.
    */
   static async open(template?: Blob): Promise<SqlSandbox> {
