@@ -210,6 +210,27 @@ function textRanks(
 }
 
 /**
+ * hybridSearch's two halves for `query` (each a subquery of [id, r], r = 1 for the best; no
+ * vector half without `vector`) and the transaction settings they need, run before them.
+ * Exported for bench/server-search.ts, which times each half alone.
+ */
+export async function searchHalves(
+  principal: Principal,
+  scope: SearchScope,
+  embedderId: string,
+  query: { text: string; k: number },
+  vector: readonly number[] | undefined,
+): Promise<{ vector?: SQL; text: SQL; settings: SQL[] }> {
+  const limit = Math.max(query.k * 4, 40)
+  const synonyms = expandQuery(query.text, await wordNet())
+  return {
+    vector: vector ? vectorRanks(principal, scope, embedderId, vector, limit) : undefined,
+    text: textRanks(principal, scope, query.text, synonyms, limit),
+    settings: vector ? [searchSettingsSql(limit)] : [],
+  }
+}
+
+/**
  * The `k` best passages for `text` in the principal's organisation (and `scope`): hybrid when
  * the database has vectors, full text alone otherwise; each hit that is a list item is followed by
  * its list's lead-in (with the hit's score), the whole cut to `k`. One statement: both halves, the
@@ -226,11 +247,8 @@ export async function hybridSearch(
   const scope = query.scope ?? {}
   const { dim } = await vectorColumn(db)
   const [vector] = dim === embedder.dim ? await embedder.embed([query.text]) : [undefined]
-  const limit = Math.max(query.k * 4, 40)
-  const halves = [
-    vector ? vectorRanks(principal, scope, embedder.id, vector, limit) : undefined,
-    textRanks(principal, scope, query.text, expandQuery(query.text, await wordNet()), limit),
-  ].filter((half): half is SQL => half !== undefined)
+  const ranks = await searchHalves(principal, scope, embedder.id, query, vector)
+  const halves = [ranks.vector, ranks.text].filter((half): half is SQL => half !== undefined)
   // The settings and the search go to the database as one message (decision 32).
   const [hits] = await withTenantReads(
     db,
@@ -258,7 +276,7 @@ export async function hybridSearch(
         order by h.context, h.score desc, c.id`,
       ),
     ],
-    { settings: vector ? [searchSettingsSql(limit)] : [] },
+    { settings: ranks.settings },
   )
   const strip = ({ context: _, ...hit }: PassageHit & { context: boolean }): PassageHit => hit
   return withListLeadIns(
