@@ -172,7 +172,10 @@ const SYNONYM_WEIGHT = 0.8
  * append stops reading once it is full), so synonyms never crowd out the query's own words in a
  * large organisation, and cost nothing more there. Document frequencies and the mean length are taken
  * over those matches, not the whole scope (counting the scope would read every passage of a large
- * organisation); `length(tsv)` counts distinct lexemes.
+ * organisation); `length(tsv)` counts distinct lexemes. Each match's tsvector is cut to the query's
+ * lexemes before it is unnested (`setweight` marks them A, `ts_filter` keeps the A ones; `tsv`
+ * holds only D, to_tsvector's default), so a passage yields ~3 rows rather than its ~25 lexemes:
+ * the same term frequencies, and a third less of the half's CPU at 100k passages (decision 90).
  */
 function textRanks(
   principal: Principal,
@@ -198,9 +201,12 @@ function textRanks(
          limit ${TEXT_SCAN_CAP})
         limit ${TEXT_SCAN_CAP}),
       n as (select count(*)::float8 as total, avg(length(tsv))::float8 as avgdl from m),
+      l as (select array_agg(lexeme) as lexemes from w),
       t as (select m.id, u.lexeme, w.weight, array_length(u.positions, 1)::float8 as tf,
                    length(m.tsv)::float8 as dl
-            from m cross join lateral unnest(m.tsv) u join w on w.lexeme = u.lexeme),
+            from m cross join l
+            cross join lateral unnest(ts_filter(setweight(m.tsv, 'A', l.lexemes), '{a}')) u
+            join w on w.lexeme = u.lexeme),
       d as (select lexeme, count(*)::float8 as df from t group by lexeme)
     select s.id, row_number() over (order by s.score desc, s.id) as r from (
       select t.id, sum(t.weight * ln(1 + (n.total - d.df + 0.5) / (d.df + 0.5)) * t.tf * ${BM25_K1 + 1}
