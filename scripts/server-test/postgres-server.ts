@@ -38,12 +38,22 @@ function pgProgram(user: ReturnType<typeof runAs>, name: string, args: string[])
   })
 }
 
-/**
- * initdb in a temporary directory, then starts the server on 127.0.0.1:`port`. With `keptData`,
- * the data directory is that path instead: initdb only when it holds no cluster yet, and `stop`
- * leaves it in place for the next run (the benches' reuse of a loaded corpus).
- */
-export async function startPostgres(port: number, keptData?: string): Promise<PostgresServer> {
+/** Where startPostgres keeps its data and how it tunes the server. */
+export interface PostgresOptions {
+  /**
+   * The data directory, kept after `stop` for the next run (the benches' reuse of a loaded
+   * corpus); initdb only when it holds no cluster yet. Absent: a temporary one, removed on stop.
+   */
+  keptData?: string
+  /** Server settings (`-c name=value`) beyond the defaults, `shared_buffers` say. */
+  settings?: Record<string, string>
+}
+
+/** initdb (see `keptData`), then starts the server on 127.0.0.1:`port`. */
+export async function startPostgres(
+  port: number,
+  { keptData, settings = {} }: PostgresOptions = {},
+): Promise<PostgresServer> {
   const user = runAs()
   const root = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-pg-'))
   chmodSync(root, 0o700)
@@ -68,6 +78,7 @@ export async function startPostgres(port: number, keptData?: string): Promise<Po
       'max_connections=200',
       '-c',
       'fsync=off',
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     { stdio: 'ignore', ...(user ?? {}) },
   )
@@ -105,14 +116,15 @@ export async function startPostgres(port: number, keptData?: string): Promise<Po
 }
 
 /**
- * startPostgres on a free port (in `keptData` when given, see startPostgres), then Lexdesk's
+ * startPostgres on a free port (with `options`), then Lexdesk's
  * empty database `lexdesk` and the application's role `lexdesk_login`: it logs in, and nothing
  * more (no superuser, no BYPASSRLS, owns nothing); the migrations, run as the superuser, grant it
  * what it uses (decision 0064). A kept cluster that has them already is used as it is.
  */
-export async function startLexdeskPostgres(keptData?: string): Promise<PostgresServer> {
+export async function startLexdeskPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
+  const { keptData } = options
   const fresh = !keptData || !existsSync(path.join(keptData, 'PG_VERSION'))
-  const postgres = await startPostgres(await freePort(), keptData)
+  const postgres = await startPostgres(await freePort(), options)
   if (fresh) {
     await postgres.sql('CREATE ROLE lexdesk_login LOGIN NOSUPERUSER NOBYPASSRLS')
     await postgres.sql('CREATE DATABASE lexdesk')
