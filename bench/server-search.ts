@@ -108,6 +108,20 @@ async function timeHalves(
   }
 }
 
+/** The application role's backends on `lexdesk_search` (the pool's open connections). */
+async function searchBackends(postgres: PostgresServer): Promise<number[]> {
+  const client = new pg.Client({ connectionString: postgres.url('postgres') })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = 'lexdesk_search' and usename = 'lexdesk_login'`,
+    )
+    return rows.map((row) => row.pid)
+  } finally {
+    await client.end()
+  }
+}
+
 /** Passages of the bench organisation already in `lexdesk_search`; null when there is no such database. */
 async function loadedPassages(postgres: PostgresServer): Promise<number | null> {
   const client = new pg.Client({ connectionString: postgres.url('postgres') })
@@ -171,13 +185,19 @@ export async function serverSearchBench(postgres: PostgresServer, report: Report
     const search = (text: string) =>
       hybridSearch(app.db, embedder, corpus.BENCH_PRINCIPAL, { text, k: 10 })
     for (const text of queries.slice(0, 5)) await search(text) // warm the pool and the cache
+    const backends = await searchBackends(postgres)
+    const backendsCpu = () => backends.reduce((sum, pid) => sum + processCpuMs(pid), 0)
     const latencies: number[] = []
+    const cpu: number[] = []
     for (const text of queries) {
+      const cpuBefore = backendsCpu()
       const started = performance.now()
       await search(text)
       latencies.push(performance.now() - started)
+      cpu.push(backendsCpu() - cpuBefore)
     }
     latencies.sort((a, b) => a - b)
+    cpu.sort((a, b) => a - b)
     report(
       'server_hybrid_search_p50_ms',
       corpus.percentile(latencies, 50),
@@ -185,6 +205,12 @@ export async function serverSearchBench(postgres: PostgresServer, report: Report
       `k=10 over ${corpus.SEARCH_PASSAGES} passages, HNSW (target ≤ 20)`,
     )
     report('server_hybrid_search_p95_ms', corpus.percentile(latencies, 95), 'ms')
+    report(
+      'server_hybrid_search_backend_cpu_p50_ms',
+      corpus.percentile(cpu, 50),
+      'ms',
+      'CPU of the PostgreSQL backends',
+    )
     await timeHalves(app.db, embedder.id, queries, report)
   } finally {
     await app.close()
