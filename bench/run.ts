@@ -30,7 +30,7 @@
  *   the bare query (server.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
  * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime, indexing-load, analytics,
- * data, server.
+ * data, server, server-search (the server bench's hybrid search alone; bench/server-search.ts).
  * `--cpu-prof DIR` beside it: the servers of tenant-read, noisy-neighbour and indexing-load write a
  * V8 CPU profile into DIR when they stop (start-bench-server.ts).
  */
@@ -64,6 +64,7 @@ import { indexingLoadBench } from './indexing-load'
 import { analyticsBench } from './analytics'
 import { dataBench } from './data'
 import { serverBench } from './server'
+import { serverSearchOnly } from './server-search'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -250,6 +251,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'indexing-load': () => indexingLoadBench(report),
   analytics: () => analyticsBench(report),
   server: () => serverBench(report),
+  'server-search': () => serverSearchOnly(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

@@ -17,7 +17,7 @@ import { freePort } from '../server/test/free-port'
 import { startLoadBalancer } from '../scripts/server-test/load-balancer'
 import { startMailCatcher } from '../scripts/server-test/mail-catcher'
 import { startLexdeskPostgres } from '../scripts/server-test/postgres-server'
-import { serverSearchBench } from './server-search'
+import { SEARCH_SERVER_SETTINGS, serverSearchBench } from './server-search'
 import {
   orgGet,
   signInByMail,
@@ -57,7 +57,7 @@ const listAt = (base: string, member: Member) => async () => {
 export async function serverBench(report: Report): Promise<void> {
   const stops: Array<() => Promise<unknown>> = []
   try {
-    const postgres = await startLexdeskPostgres()
+    const postgres = await startLexdeskPostgres({ settings: SEARCH_SERVER_SETTINGS })
     stops.push(() => postgres.stop())
     const mail = await startMailCatcher()
     stops.push(() => mail.close())

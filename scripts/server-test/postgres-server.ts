@@ -6,7 +6,7 @@
  * (no superuser, no BYPASSRLS, owning nothing), is the application's.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '../../server/test/free-port'
@@ -38,14 +38,31 @@ function pgProgram(user: ReturnType<typeof runAs>, name: string, args: string[])
   })
 }
 
-/** initdb in a temporary directory, then starts the server on 127.0.0.1:`port`. */
-export async function startPostgres(port: number): Promise<PostgresServer> {
+/** Where startPostgres keeps its data and how it tunes the server. */
+export interface PostgresOptions {
+  /**
+   * The data directory, kept after `stop` for the next run (the benches' reuse of a loaded
+   * corpus); initdb only when it holds no cluster yet. Absent: a temporary one, removed on stop.
+   */
+  keptData?: string
+  /** Server settings (`-c name=value`) beyond the defaults, `shared_buffers` say. */
+  settings?: Record<string, string>
+}
+
+/** initdb (see `keptData`), then starts the server on 127.0.0.1:`port`. */
+export async function startPostgres(
+  port: number,
+  { keptData, settings = {} }: PostgresOptions = {},
+): Promise<PostgresServer> {
   const user = runAs()
   const root = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-pg-'))
   chmodSync(root, 0o700)
   if (user) chownSync(root, user.uid, user.gid)
-  const data = path.join(root, 'data')
-  pgProgram(user, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8'])
+  const data = keptData ? path.resolve(keptData) : path.join(root, 'data')
+  if (keptData && !existsSync(data)) mkdirSync(data, { recursive: true, mode: 0o700 })
+  if (keptData && user) chownSync(data, user.uid, user.gid)
+  if (!existsSync(path.join(data, 'PG_VERSION')))
+    pgProgram(user, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8'])
   const server = spawn(
     path.join(PG_BIN, 'postgres'),
     [
@@ -61,6 +78,7 @@ export async function startPostgres(port: number): Promise<PostgresServer> {
       'max_connections=200',
       '-c',
       'fsync=off',
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     { stdio: 'ignore', ...(user ?? {}) },
   )
@@ -98,13 +116,18 @@ export async function startPostgres(port: number): Promise<PostgresServer> {
 }
 
 /**
- * startPostgres on a free port, then Lexdesk's empty database `lexdesk` and the application's
- * role `lexdesk_login`: it logs in, and nothing more (no superuser, no BYPASSRLS, owns nothing);
- * the migrations, run as the superuser, grant it what it uses (decision 0064).
+ * startPostgres on a free port (with `options`), then Lexdesk's
+ * empty database `lexdesk` and the application's role `lexdesk_login`: it logs in, and nothing
+ * more (no superuser, no BYPASSRLS, owns nothing); the migrations, run as the superuser, grant it
+ * what it uses (decision 0064). A kept cluster that has them already is used as it is.
  */
-export async function startLexdeskPostgres(): Promise<PostgresServer> {
-  const postgres = await startPostgres(await freePort())
-  await postgres.sql('CREATE ROLE lexdesk_login LOGIN NOSUPERUSER NOBYPASSRLS')
-  await postgres.sql('CREATE DATABASE lexdesk')
+export async function startLexdeskPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
+  const { keptData } = options
+  const fresh = !keptData || !existsSync(path.join(keptData, 'PG_VERSION'))
+  const postgres = await startPostgres(await freePort(), options)
+  if (fresh) {
+    await postgres.sql('CREATE ROLE lexdesk_login LOGIN NOSUPERUSER NOBYPASSRLS')
+    await postgres.sql('CREATE DATABASE lexdesk')
+  }
   return postgres
 }

@@ -107,6 +107,13 @@ const OWN_WORDS_AND_SYNONYMS = [
   'The Contractor shall destroy the old records.',
 ]
 
+/** "fee" once, three times and twice, each passage with the same four distinct lexemes. */
+const TERM_FREQUENCIES = [
+  'The fee is due, fixed and final.',
+  'The fee is due, the fee is fixed, the fee is final.',
+  'The fee is due, the fee is fixed and final.',
+]
+
 /** A provision stated as a lead-in and list items (decision 85). */
 const LEAD_IN_AND_ITEMS = [
   'The Recipient shall keep the information secure.',
@@ -120,6 +127,7 @@ describe('hybrid search without pgvector', () => {
   let commonAndRare = ''
   let synonymsOnly = ''
   let leadInAndItems = ''
+  let termFrequencies = ''
   beforeAll(async () => {
     database = await openTestDatabase()
     await database.db.execute(sql`alter table doc_chunks drop column embedding`)
@@ -127,6 +135,7 @@ describe('hybrid search without pgvector', () => {
     commonAndRare = await storeDocument(database, 'NDA', COMMON_AND_RARE, false)
     synonymsOnly = await storeDocument(database, 'Duties', OWN_WORDS_AND_SYNONYMS, false)
     leadInAndItems = await storeDocument(database, 'Disclosure', LEAD_IN_AND_ITEMS, false)
+    termFrequencies = await storeDocument(database, 'Fees', TERM_FREQUENCIES, false)
   }, 120_000)
 
   it('brings a list item’s lead-in along, right after the item, with the item’s score', async () => {
@@ -154,6 +163,19 @@ describe('hybrid search without pgvector', () => {
     expect(hits[0]?.content).toBe(COMMON_AND_RARE[1])
   })
   afterAll(() => database.close())
+
+  it('counts each occurrence of a query word (BM25 term frequency): three, then two, then one', async () => {
+    const hits = await hybridSearch(database.db, embedder, principal, {
+      text: 'fee',
+      k: 3,
+      scope: { documentId: termFrequencies },
+    })
+    expect(hits.map((h) => h.content)).toEqual([
+      TERM_FREQUENCIES[1],
+      TERM_FREQUENCIES[2],
+      TERM_FREQUENCIES[0],
+    ])
+  })
 
   it('finds a passage by a WordNet synonym of a query word, ranked below the query’s own word', async () => {
     const hits = await hybridSearch(database.db, embedder, principal, {
