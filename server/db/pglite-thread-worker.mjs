@@ -7,8 +7,9 @@
 // `{ id, ok: false, error }` (error: the PostgreSQL error's own fields, see errorFields):
 //   query { sql, params, rowMode, tx? }   one statement (extended protocol), in transaction `tx`
 //   exec  { sql, tx? }                    one or more statements (simple protocol)
-//   batch { statements: [{ sql, params, rowMode }] }
-//                                         runs them in one transaction of its own; their Results
+//   batch { statements: [{ sql, params, rowMode }], background? }
+//                                         runs them in one transaction of its own; their Results.
+//                                         (a `background` one waits in the background lane below)
 //   begin { tx }                          opens transaction number `tx`; answers once BEGIN ran
 //   end   { tx, commit }                  commits (or rolls back) it; answers after COMMIT/ROLLBACK
 //   dump  {}                              the data directory as a gzipped tarball (tests)
@@ -262,6 +263,54 @@ async function unlisten(channel) {
   await stop?.()
 }
 
+/**
+ * The background lane (decision 0082). PGlite runs one statement or transaction at a time, in
+ * order of arrival; background batches (a document's passages being saved, say) would make every
+ * request that arrives behind them wait for all of them. A background batch therefore joins
+ * PGlite's queue only when no foreground work is on this thread: no foreground message being
+ * handled and no transaction of the main thread open. Foreground work arriving meanwhile goes
+ * first, so it waits for at most the one background batch already running. One that waited
+ * BACKGROUND_MAX_WAIT_MS (pglite-thread.ts) joins anyway, behind the foreground work already queued, so a steady
+ * stream of requests cannot stall background work for good.
+ */
+const BACKGROUND_MAX_WAIT_MS = workerData.backgroundMaxWaitMs
+/** Background batches waiting, oldest first: `{ message, due }` (due: performance.now() ms). */
+const backgroundQueue = []
+let backgroundRunning = false
+let foregroundHandled = 0
+let backgroundTimer
+let backgroundTurn
+
+/**
+ * Looks for the oldest background batch's turn once the messages already delivered to this
+ * thread have been dispatched (setImmediate runs after them), so foreground work that arrived
+ * while a batch ran is seen first.
+ */
+function nextBackground() {
+  if (backgroundTurn) return
+  backgroundTurn = setImmediate(startBackground)
+}
+
+/** Starts the oldest background batch if its turn has come (see BACKGROUND_MAX_WAIT_MS). */
+function startBackground() {
+  backgroundTurn = undefined
+  clearTimeout(backgroundTimer)
+  const oldest = backgroundQueue[0]
+  if (backgroundRunning || !oldest) return
+  const foregroundBusy = foregroundHandled > 0 || transactions.size > 0
+  const wait = oldest.due - performance.now()
+  if (foregroundBusy && wait > 0) {
+    backgroundTimer = setTimeout(nextBackground, wait)
+    return
+  }
+  backgroundQueue.shift()
+  backgroundRunning = true
+  answer(oldest.message, batch(oldest.message.statements)).finally(() => {
+    backgroundRunning = false
+    nextBackground()
+  })
+}
+
 async function handle(message) {
   switch (message.op) {
     case 'query':
@@ -290,10 +339,24 @@ async function handle(message) {
   }
 }
 
-parentPort.on('message', (message) => {
-  handle(message).then(
+/** Posts the outcome of `work` as the answer to `message`; settles once posted. */
+function answer(message, work) {
+  return work.then(
     (value) => parentPort.postMessage({ id: message.id, ok: true, value }),
     (error) => parentPort.postMessage({ id: message.id, ok: false, error: errorFields(error) }),
   )
+}
+
+parentPort.on('message', (message) => {
+  if (message.op === 'batch' && message.background) {
+    backgroundQueue.push({ message, due: performance.now() + BACKGROUND_MAX_WAIT_MS })
+    nextBackground()
+    return
+  }
+  foregroundHandled++
+  answer(message, handle(message)).finally(() => {
+    foregroundHandled--
+    nextBackground()
+  })
 })
 parentPort.postMessage({ ready: true })

@@ -205,6 +205,42 @@ describe('PGlite on its own thread (pglite-thread.ts)', () => {
     expect((await batch)[0]?.rows).toEqual([{ step: '' }])
   })
 
+  it('runs foreground work that arrives behind queued background batches before all of them', async () => {
+    await client.exec('create table lane_log (seq serial primary key, who text)')
+    const insert = (who: string) => ({
+      sql: 'insert into lane_log (who) values ($1)',
+      params: [who],
+    })
+    // Everything below is sent while a transaction holds the database, so all of it queues.
+    let release = () => {}
+    let opened = () => {}
+    const open = new Promise<void>((resolve) => (opened = resolve))
+    const held = client.transaction(async (tx) => {
+      await tx.query(insert('transaction').sql, insert('transaction').params)
+      opened()
+      await new Promise<void>((resolve) => (release = resolve))
+    })
+    await open
+    const sent = [
+      client.batch([insert('background 1')], { background: true }),
+      client.batch([insert('background 2')], { background: true }),
+      client.query(insert('foreground').sql, insert('foreground').params),
+      client.batch([insert('background 3')], { background: true }),
+      client.batch([insert('foreground batch')]),
+    ]
+    release()
+    await Promise.all([held, ...sent])
+    const { rows } = await client.query<{ who: string }>('select who from lane_log order by seq')
+    expect(rows.map((r) => r.who)).toEqual([
+      'transaction',
+      'foreground',
+      'foreground batch',
+      'background 1',
+      'background 2',
+      'background 3',
+    ])
+  })
+
   it('parses a batch statement again after a table change made its cached plan invalid', async () => {
     await client.exec('create table batch_shape (id int); insert into batch_shape values (3)')
     const read = () => client.batch([{ sql: 'select * from batch_shape' }])

@@ -72,6 +72,12 @@ function checkParsers(options: ThreadQueryOptions | undefined): void {
 
 const WORKER_FILE = new URL('./pglite-thread-worker.mjs', import.meta.url)
 
+/**
+ * How long a background batch waits for foreground work at most before it queues like any call
+ * (ms): long against a request (tens of ms), short against indexing (minutes), decision 0082.
+ */
+const BACKGROUND_MAX_WAIT_MS = 1_000
+
 export class PgliteThread {
   private readonly pending = new Map<
     number,
@@ -121,7 +127,11 @@ export class PgliteThread {
     onStopped: (error: Error) => void = () => {},
   ): Promise<PgliteThread> {
     const worker = new Worker(WORKER_FILE, {
-      workerData: { ...options, textTypes: DRIZZLE_TEXT_TYPES },
+      workerData: {
+        ...options,
+        backgroundMaxWaitMs: BACKGROUND_MAX_WAIT_MS,
+        textTypes: DRIZZLE_TEXT_TYPES,
+      },
     })
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { ready?: boolean }) => {
@@ -160,11 +170,15 @@ export class PgliteThread {
    * Runs `statements` in order in one transaction of their own, all on the database thread: one
    * message, so the transaction holds the database only for their own work (decision 32).
    * Rejects with the first failing statement's error, after ROLLBACK.
+   * A `background` batch (work nobody waits on) starts only when no other call is being run
+   * and no transaction is open, so calls arriving meanwhile go ahead of it (the worker's
+   * background lane, decision 0082); after waiting BACKGROUND_MAX_WAIT_MS it queues like any call.
    */
-  batch(statements: ThreadStatement[]): Promise<Results[]> {
+  batch(statements: ThreadStatement[], options: { background?: boolean } = {}): Promise<Results[]> {
     for (const statement of statements) checkParsers(statement.options)
     return this.call({
       op: 'batch',
+      background: options.background === true,
       statements: statements.map(({ sql, params = [], options }) => ({
         sql,
         params,

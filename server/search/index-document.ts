@@ -3,8 +3,9 @@
  * decision 41) queues it for every new document, as must any code that changes a document's text;
  * it splits the text into passages and replaces the document's passages SAVE_BATCH at a time:
  * embed a batch with the configured Embedder (on the worker pool for the local engine), save it in
- * one short transaction sent as one message, pause as long as it held the database, report
- * passages saved / total as the job's progress (decision 0057). A
+ * one short transaction sent as one message to the database thread's background lane, pause as
+ * long as it held the database, report passages saved / total as the job's progress (decisions
+ * 0057, 0082). A
  * document of thousands of passages thus never holds the database for seconds (PGlite runs one
  * transaction at a time: a 3-million-character contract took 14 s in one); searches meanwhile see
  * the passages written so far, never old and new ones mixed, because a newer job for the same
@@ -30,11 +31,12 @@ const EMBED_BATCH = 64
 /** Rows per INSERT statement. */
 const INSERT_BATCH = 200
 /**
- * Rows per transaction of the job's save phase, each sent as one message to the database thread:
- * every row also enters the HNSW index, ~6 ms a row on this loaded machine, so a request arriving
- * meanwhile waits ~30 ms at most (decision 0057).
+ * Rows per transaction of the job's save phase, each sent as one message to the database thread's
+ * background lane: a request arriving meanwhile waits for the one transaction already running,
+ * never more (decision 0082). Its row's HNSW insert is about two thirds of that transaction (the
+ * rest: the row, its checks and tsvector), and at 5 rows the wait doubled a list's p95.
  */
-const SAVE_BATCH = 5
+const SAVE_BATCH = 1
 /** Longest pause between two saved batches (see saveChunks). */
 const MAX_PAUSE_MS = 250
 
@@ -221,35 +223,57 @@ async function saveChunks(
     onProgress: (done: number) => void
   },
 ): Promise<boolean> {
+  // Passages are embedded EMBED_BATCH at a time (one call of a remote engine each), saved
+  // SAVE_BATCH at a time.
+  let group = { from: 0, embedded: null as Embedded | null, size: 0 }
+  const embeddedAt = async (at: number): Promise<Embedded | null> => {
+    if (at >= group.from + group.size) {
+      const texts = chunks.slice(at, at + EMBED_BATCH)
+      group = { from: at, embedded: await options.embedBatch(texts), size: texts.length }
+    }
+    const { from, embedded } = group
+    return (
+      embedded && {
+        ...embedded,
+        vectors: embedded.vectors.slice(at - from, at - from + SAVE_BATCH),
+      }
+    )
+  }
   try {
     for (let at = 0; at === 0 || at < chunks.length; at += SAVE_BATCH) {
       options.signal.throwIfAborted()
       const batch = chunks.slice(at, at + SAVE_BATCH)
-      const embedded = await options.embedBatch(batch)
+      const embedded = await embeddedAt(at)
       const started = performance.now()
       const target = currentTarget(jobId, documentId)
       const chunkTarget = { orgId: principal.orgId, appId: null, documentId }
       // One message to the database thread (withTenantReads): the transaction holds the database
-      // for its own work only, never while this busy thread gets round to its next statement.
-      const [current] = await withTenantReads(db, principal, (tx) => [
-        // Locked against changes of its app until the transaction ends.
-        tx.execute(sql`${target} FOR SHARE OF d`),
-        ...(at === 0
-          ? [
-              tx.execute(sql`DELETE FROM doc_chunks WHERE document_id = ${documentId}
+      // for its own work only, never while this busy thread gets round to its next statement;
+      // requests go ahead of it (background), and its statements reuse their plans.
+      const [current] = await withTenantReads(
+        db,
+        principal,
+        (tx) => [
+          // Locked against changes of its app until the transaction ends.
+          tx.execute(sql`${target} FOR SHARE OF d`),
+          ...(at === 0
+            ? [
+                tx.execute(sql`DELETE FROM doc_chunks WHERE document_id = ${documentId}
               AND EXISTS (${target})`),
-            ]
-          : []),
-        ...(batch.length > 0
-          ? [
-              tx.execute(sql`INSERT INTO doc_chunks ${chunkColumns(embedded)}
+              ]
+            : []),
+          ...(batch.length > 0
+            ? [
+                tx.execute(sql`INSERT INTO doc_chunks ${chunkColumns(embedded)}
               SELECT v.* FROM (VALUES ${sql.join(
                 chunkRows(chunkTarget, sql`(${target})`, batch, embedded, at),
                 sql`, `,
               )}) v WHERE EXISTS (${target})`),
-            ]
-          : []),
-      ])
+              ]
+            : []),
+        ],
+        { background: true, reusePlans: true },
+      )
       const written = (current as unknown as { rows: unknown[] }).rows.length > 0
       if (!written) return false
       options.onProgress(Math.min(chunks.length, at + SAVE_BATCH))
