@@ -37,6 +37,19 @@ export interface ThreadStatement {
   options?: ThreadQueryOptions
 }
 
+/** What a background batch did (PgliteThread.background). */
+export interface BackgroundRun {
+  /** One Results per statement run, in order: all of them, or the first ones when it stopped. */
+  results: Results[]
+  /**
+   * How long its transaction held the database, in ms, timed on the database thread from taking
+   * PGlite's lock to COMMIT: the wait in the lane and in PGlite's queue is not counted.
+   */
+  heldMs: number
+  /** Whether other calls waited for it: it stopped early for them, or they arrived as it ended. */
+  contended: boolean
+}
+
 /**
  * The types Drizzle reads as text (timestamp, timestamptz, interval, date, and the arrays of
  * numeric, timestamp, timestamptz, interval and date; drizzle-orm/pglite/session.js). Drizzle
@@ -68,6 +81,16 @@ function checkParsers(options: ThreadQueryOptions | undefined): void {
         `PgliteThread: a parser for type ${oid} cannot be sent to the database thread`,
       )
   }
+}
+
+/** Statements as the worker takes them, refusing per-query parsers (see checkParsers). */
+function toMessage(statements: ThreadStatement[]) {
+  for (const statement of statements) checkParsers(statement.options)
+  return statements.map(({ sql, params = [], options }) => ({
+    sql,
+    params,
+    rowMode: options?.rowMode,
+  }))
 }
 
 const WORKER_FILE = new URL('./pglite-thread-worker.mjs', import.meta.url)
@@ -170,20 +193,26 @@ export class PgliteThread {
    * Runs `statements` in order in one transaction of their own, all on the database thread: one
    * message, so the transaction holds the database only for their own work (decision 32).
    * Rejects with the first failing statement's error, after ROLLBACK.
-   * A `background` batch (work nobody waits on) starts only when no other call is being run
-   * and no transaction is open, so calls arriving meanwhile go ahead of it (the worker's
-   * background lane, decision 0082); after waiting BACKGROUND_MAX_WAIT_MS it queues like any call.
    */
-  batch(statements: ThreadStatement[], options: { background?: boolean } = {}): Promise<Results[]> {
-    for (const statement of statements) checkParsers(statement.options)
+  batch(statements: ThreadStatement[]): Promise<Results[]> {
+    return this.call({ op: 'batch', statements: toMessage(statements) })
+  }
+
+  /**
+   * Runs `statements` as batch does, as work nobody waits on, in the database thread's background
+   * lane (decision 0082): it starts only when no other call is being run and no transaction is
+   * open (or after waiting BACKGROUND_MAX_WAIT_MS), and once its first `mayStopAfter` statements
+   * (default: all) have run it stops before any further one when another call arrives, committing
+   * those that ran, so that call waits for one statement of it at most. Resolves with what ran.
+   */
+  background(
+    statements: ThreadStatement[],
+    options: { mayStopAfter?: number } = {},
+  ): Promise<BackgroundRun> {
     return this.call({
-      op: 'batch',
-      background: options.background === true,
-      statements: statements.map(({ sql, params = [], options }) => ({
-        sql,
-        params,
-        rowMode: options?.rowMode,
-      })),
+      op: 'background',
+      statements: toMessage(statements),
+      mayStopAfter: options.mayStopAfter ?? statements.length,
     })
   }
 

@@ -71,16 +71,10 @@ export interface TenantReadOptions {
    * 7). Not for searches, whose best plan depends on the text searched.
    */
   reusePlans?: boolean
-  /**
-   * Work nobody waits on (indexing): on embedded PGlite the transaction waits in the database
-   * thread's background lane, behind any request's statements (PgliteThread.batch, decision
-   * 0082); on PostgreSQL, whose connections run side by side, nothing changes.
-   */
-  background?: boolean
 }
 
 /** Makes the statements of a transaction reuse their generic plans (TenantReadOptions). */
-const REUSE_PLANS = sql`SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`
+export const REUSE_PLANS = sql`SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`
 
 /**
  * Runs read statements for the tenant in one transaction of their own, confined as withTenant's,
@@ -100,7 +94,6 @@ export async function withTenantReads<const Reads extends readonly PromiseLike<u
   options: TenantReadOptions = {},
 ): Promise<ReadResults<Reads>> {
   const settings = options.settings ?? []
-  const background = options.background === true
   const client = (db as unknown as { $client?: unknown }).$client
   if (!(client instanceof PgliteThread)) {
     return withTenant(db, principal, async (tx) => {
@@ -121,7 +114,7 @@ export async function withTenantReads<const Reads extends readonly PromiseLike<u
   const send = (list: Waiting[]) => {
     if (list.length === 0) return
     try {
-      client.batch([...before, ...list.map((w) => w.statement)], { background }).then(
+      client.batch([...before, ...list.map((w) => w.statement)]).then(
         (results) => list.forEach((w, i) => w.resolve(results[before.length + i])),
         (error: unknown) => list.forEach((w) => w.reject(error)),
       )
