@@ -9,6 +9,10 @@
 //   exec  { sql, tx? }                    one or more statements (simple protocol)
 //   batch { statements: [{ sql, params, rowMode }] }
 //                                         runs them in one transaction of its own; their Results
+//   background { statements, mayStopAfter }
+//                                         the same in the background lane (below), which may stop
+//                                         it after `mayStopAfter` statements; answers
+//                                         { results, heldMs, contended }
 //   begin { tx }                          opens transaction number `tx`; answers once BEGIN ran
 //   end   { tx, commit }                  commits (or rolls back) it; answers after COMMIT/ROLLBACK
 //   dump  {}                              the data directory as a gzipped tarball (tests)
@@ -16,7 +20,7 @@
 //                                         posted as `{ notification: { channel, payload } }`
 //   unlisten { channel }                  stops that
 //   close {}                              closes the database
-import { parentPort, workerData } from 'node:worker_threads'
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads'
 import { PGlite, parse, protocol } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -36,7 +40,7 @@ await client.exec('SET plan_cache_mode = force_custom_plan')
 // method would let a batch run inside another transaction.
 if (typeof client._runExclusiveTransaction !== 'function')
   throw new Error(
-    'This PGlite has no _runExclusiveTransaction: see batch() in pglite-thread-worker',
+    'This PGlite has no _runExclusiveTransaction: see runBatch() in pglite-thread-worker',
   )
 
 /**
@@ -141,53 +145,83 @@ const COMMAND_ENDS = new Set(['commandComplete', 'emptyQuery'])
  * PostgreSQL: BEGIN, each statement's bind, describe and execute, COMMIT, then sync (decision 32).
  * Like PGlite's own query, it first waits for any open transaction to end (PGlite's transaction
  * lock). After an error PostgreSQL skips the rest; the transaction is rolled back, the batch's
- * statements are parsed afresh next time, and the error is thrown. Returns one Results each.
+ * statements are parsed afresh next time, and the error is thrown.
+ *
+ * With `mayStopAfter` below the list's length (a background batch, decision 0082) only BEGIN and
+ * the first `mayStopAfter` statements go in that message; before each further statement the
+ * messages that reached this thread meanwhile are dispatched, and if foreground work then waits
+ * the transaction commits the statements that ran and skips the rest, so that work waits for at
+ * most one statement. Returns `{ results, heldMs, stopped }`: one Results per statement run, how
+ * long the transaction held the database (ms, from taking PGlite's lock to COMMIT) and whether it
+ * stopped early.
  */
-function batch(list) {
+function runBatch(list, mayStopAfter = list.length) {
   return client._runExclusiveTransaction(() =>
     client.runExclusive(async () => {
+      const started = performance.now()
       const begin = await prepared('BEGIN')
       const commit = await prepared('COMMIT')
       const steps = []
       for (const { sql, params } of list) {
         const { name, paramTypes } = await prepared(sql)
-        steps.push(
+        steps.push([
           serialize.bind({ statement: name, values: bindValues(paramTypes, params) }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
-        )
+        ])
       }
-      let messages
+      const send = async (parts) =>
+        (await client.execProtocol(Buffer.concat(parts), { syncToFs: false })).messages
+      const beginning = [
+        serialize.bind({ statement: begin.name, values: [] }),
+        serialize.execute({}),
+      ]
+      const ending = [serialize.bind({ statement: commit.name, values: [] }), serialize.execute({})]
+      const messages = []
+      let ran = Math.min(list.length, mayStopAfter)
+      let stopped = false
       try {
-        ;({ messages } = await client.execProtocol(
-          Buffer.concat([
-            serialize.bind({ statement: begin.name, values: [] }),
-            serialize.execute({}),
-            ...steps,
-            serialize.bind({ statement: commit.name, values: [] }),
-            serialize.execute({}),
-            serialize.sync(),
-          ]),
-          { syncToFs: false },
-        ))
+        if (ran === list.length) {
+          messages.push(
+            ...(await send([...beginning, ...steps.flat(), ...ending, serialize.sync()])),
+          )
+        } else {
+          messages.push(
+            ...(await send([...beginning, ...steps.slice(0, ran).flat(), serialize.sync()])),
+          )
+          for (; ran < list.length; ran++) {
+            dispatchArrived()
+            if (foregroundWaiting()) {
+              stopped = true
+              break
+            }
+            messages.push(...(await send([...steps[ran], serialize.sync()])))
+          }
+          messages.push(...(await send([...ending, serialize.sync()])))
+        }
       } catch (error) {
         await client.execProtocol(serialize.query('ROLLBACK'), { syncToFs: false })
         for (const { sql } of list) await forget(sql)
         throw error
       }
       // One run of messages per command, each ending in how its execution ended (commandComplete,
-      // or emptyQuery for an empty text): BEGIN's, the statements', COMMIT's.
+      // or emptyQuery for an empty text): BEGIN's, the statements', COMMIT's; the sync answers
+      // (readyForQuery) between them are no command's.
       const commands = [[]]
       for (const message of messages) {
+        if (message.name === 'readyForQuery') continue
         commands[commands.length - 1].push(message)
         if (COMMAND_ENDS.has(message.name)) commands.push([])
       }
-      // BEGIN, the statements, COMMIT, and what followed COMMIT (readyForQuery).
-      if (commands.length !== list.length + 3)
-        throw new Error(`A batch of ${list.length} statements answered ${commands.length - 3}`)
-      return list.map(
-        ({ rowMode }, i) => parse.parseResults(commands[i + 1], client.parsers, { rowMode })[0],
-      )
+      // BEGIN, the statements, COMMIT, and the empty run after COMMIT.
+      if (commands.length !== ran + 3)
+        throw new Error(`A batch of ${ran} statements answered ${commands.length - 3}`)
+      const results = list
+        .slice(0, ran)
+        .map(
+          ({ rowMode }, i) => parse.parseResults(commands[i + 1], client.parsers, { rowMode })[0],
+        )
+      return { results, heldMs: performance.now() - started, stopped }
     }),
   )
 }
@@ -262,6 +296,74 @@ async function unlisten(channel) {
   await stop?.()
 }
 
+/**
+ * The background lane (decision 0082). PGlite runs one statement or transaction at a time, in
+ * order of arrival; background batches (a document's passages being saved, say) would make every
+ * request that arrives behind them wait for all of them. A background batch therefore starts only
+ * when no foreground work is on this thread (foregroundWaiting), and one running stops between
+ * its statements when foreground work arrives (runBatch's `mayStopAfter`), so that work waits for
+ * at most one statement of it. One that waited BACKGROUND_MAX_WAIT_MS (pglite-thread.ts) starts
+ * anyway, behind the foreground work already queued, so a steady stream of requests cannot stall
+ * background work for good.
+ */
+const BACKGROUND_MAX_WAIT_MS = workerData.backgroundMaxWaitMs
+/** Background batches waiting, oldest first: `{ message, due }` (due: performance.now() ms). */
+const backgroundQueue = []
+let backgroundRunning = false
+let foregroundHandled = 0
+let backgroundTimer
+let backgroundTurn
+
+/** Whether foreground work is on this thread: a message being handled or a transaction open. */
+function foregroundWaiting() {
+  return foregroundHandled > 0 || transactions.size > 0
+}
+
+/**
+ * Dispatches the messages that reached this thread and were not delivered yet: a background
+ * batch runs its statements one after the other without letting the event loop deliver them.
+ */
+function dispatchArrived() {
+  for (let m = receiveMessageOnPort(parentPort); m; m = receiveMessageOnPort(parentPort))
+    onMessage(m.message)
+}
+
+/**
+ * Looks for the oldest background batch's turn once the messages already delivered to this
+ * thread have been dispatched (setImmediate runs after them), so foreground work that arrived
+ * while a batch ran is seen first.
+ */
+function nextBackground() {
+  if (backgroundTurn) return
+  backgroundTurn = setImmediate(startBackground)
+}
+
+/** Starts the oldest background batch if its turn has come (see BACKGROUND_MAX_WAIT_MS). */
+function startBackground() {
+  clearImmediate(backgroundTurn)
+  backgroundTurn = undefined
+  clearTimeout(backgroundTimer)
+  const oldest = backgroundQueue[0]
+  if (backgroundRunning || !oldest) return
+  const wait = oldest.due - performance.now()
+  if (foregroundWaiting() && wait > 0) {
+    backgroundTimer = setTimeout(nextBackground, wait)
+    return
+  }
+  backgroundQueue.shift()
+  backgroundRunning = true
+  const { statements, mayStopAfter } = oldest.message
+  const run = runBatch(statements, mayStopAfter).then(({ results, heldMs, stopped }) => {
+    // Foreground work that arrived during the last statement counts as waiting too.
+    dispatchArrived()
+    return { results, heldMs, contended: stopped || foregroundWaiting() }
+  })
+  answer(oldest.message, run).finally(() => {
+    backgroundRunning = false
+    nextBackground()
+  })
+}
+
 async function handle(message) {
   switch (message.op) {
     case 'query':
@@ -272,7 +374,7 @@ async function handle(message) {
     case 'exec':
       return (await target(message.tx)).exec(message.sql)
     case 'batch':
-      return batch(message.statements)
+      return (await runBatch(message.statements)).results
     case 'begin':
       return begin(message.tx)
     case 'end':
@@ -290,10 +392,31 @@ async function handle(message) {
   }
 }
 
-parentPort.on('message', (message) => {
-  handle(message).then(
+/** Posts the outcome of `work` as the answer to `message`; settles once posted. */
+function answer(message, work) {
+  return work.then(
     (value) => parentPort.postMessage({ id: message.id, ok: true, value }),
     (error) => parentPort.postMessage({ id: message.id, ok: false, error: errorFields(error) }),
   )
-})
+}
+
+/**
+ * Handles one message from the main thread. A background batch that finds no foreground work
+ * starts at once, ahead of any message delivered after it, which then waits for one of its
+ * statements at most (runBatch).
+ */
+function onMessage(message) {
+  if (message.op === 'background') {
+    backgroundQueue.push({ message, due: performance.now() + BACKGROUND_MAX_WAIT_MS })
+    startBackground()
+    return
+  }
+  foregroundHandled++
+  answer(message, handle(message)).finally(() => {
+    foregroundHandled--
+    nextBackground()
+  })
+}
+
+parentPort.on('message', onMessage)
 parentPort.postMessage({ ready: true })

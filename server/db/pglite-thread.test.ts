@@ -205,6 +205,91 @@ describe('PGlite on its own thread (pglite-thread.ts)', () => {
     expect((await batch)[0]?.rows).toEqual([{ step: '' }])
   })
 
+  it('runs foreground work that arrives behind queued background batches before all of them', async () => {
+    await client.exec('create table lane_log (seq serial primary key, who text)')
+    const insert = (who: string) => ({
+      sql: 'insert into lane_log (who) values ($1)',
+      params: [who],
+    })
+    // Everything below is sent while a transaction holds the database, so all of it queues.
+    let release = () => {}
+    let opened = () => {}
+    const open = new Promise<void>((resolve) => (opened = resolve))
+    const held = client.transaction(async (tx) => {
+      await tx.query(insert('transaction').sql, insert('transaction').params)
+      opened()
+      await new Promise<void>((resolve) => (release = resolve))
+    })
+    await open
+    const sent = [
+      client.background([insert('background 1')]),
+      client.background([insert('background 2')]),
+      client.query(insert('foreground').sql, insert('foreground').params),
+      client.background([insert('background 3')]),
+      client.batch([insert('foreground batch')]),
+    ]
+    release()
+    await Promise.all([held, ...sent])
+    const { rows } = await client.query<{ who: string }>('select who from lane_log order by seq')
+    expect(rows.map((r) => r.who)).toEqual([
+      'transaction',
+      'foreground',
+      'foreground batch',
+      'background 1',
+      'background 2',
+      'background 3',
+    ])
+  })
+
+  it('stops a background batch before its next statement when foreground work arrives, keeping those that ran', async () => {
+    await client.exec('create table stop_log (seq serial primary key, who text)')
+    const insert = (who: string) => ({
+      sql: 'insert into stop_log (who) values ($1)',
+      params: [who],
+    })
+    // Sent together: the batch starts first (nothing else is on the thread) and the query,
+    // arriving behind it, waits for the statement running, not for the rest.
+    const background = client.background([insert('b1'), insert('b2'), insert('b3')], {
+      mayStopAfter: 1,
+    })
+    const foreground = client.query(insert('f').sql, insert('f').params)
+    const [run] = await Promise.all([background, foreground])
+    expect(run.results.map((r) => r.affectedRows)).toEqual([1])
+    expect(run.contended).toBe(true)
+    const { rows } = await client.query<{ who: string }>('select who from stop_log order by seq')
+    expect(rows.map((r) => r.who)).toEqual(['b1', 'f'])
+  })
+
+  it('runs a whole background batch when no other work arrives, and says nobody waited', async () => {
+    await client.exec('create table whole_log (who text)')
+    const insert = (who: string) => ({
+      sql: 'insert into whole_log (who) values ($1)',
+      params: [who],
+    })
+    const run = await client.background([insert('b1'), insert('b2'), insert('b3')], {
+      mayStopAfter: 1,
+    })
+    expect(run.results.map((r) => r.affectedRows)).toEqual([1, 1, 1])
+    expect(run.contended).toBe(false)
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from whole_log')
+    expect(rows).toEqual([{ n: 3 }])
+  })
+
+  it('rolls a background batch back whole when a statement after its first ones fails', async () => {
+    await client.exec('create table failed_log (id int primary key)')
+    const insert = (id: number) => ({
+      sql: 'insert into failed_log (id) values ($1)',
+      params: [id],
+    })
+    await expect(
+      client.background([insert(1), insert(2), insert(2)], { mayStopAfter: 1 }),
+    ).rejects.toMatchObject({ code: '23505' })
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from failed_log')
+    expect(rows).toEqual([{ n: 0 }])
+    // The thread goes on: the next background batch runs.
+    expect((await client.background([insert(1)])).results).toHaveLength(1)
+  })
+
   it('parses a batch statement again after a table change made its cached plan invalid', async () => {
     await client.exec('create table batch_shape (id int); insert into batch_shape values (3)')
     const read = () => client.batch([{ sql: 'select * from batch_shape' }])

@@ -37,6 +37,19 @@ export interface ThreadStatement {
   options?: ThreadQueryOptions
 }
 
+/** What a background batch did (PgliteThread.background). */
+export interface BackgroundRun {
+  /** One Results per statement run, in order: all of them, or the first ones when it stopped. */
+  results: Results[]
+  /**
+   * How long its transaction held the database, in ms, timed on the database thread from taking
+   * PGlite's lock to COMMIT: the wait in the lane and in PGlite's queue is not counted.
+   */
+  heldMs: number
+  /** Whether other calls waited for it: it stopped early for them, or they arrived as it ended. */
+  contended: boolean
+}
+
 /**
  * The types Drizzle reads as text (timestamp, timestamptz, interval, date, and the arrays of
  * numeric, timestamp, timestamptz, interval and date; drizzle-orm/pglite/session.js). Drizzle
@@ -70,7 +83,23 @@ function checkParsers(options: ThreadQueryOptions | undefined): void {
   }
 }
 
+/** Statements as the worker takes them, refusing per-query parsers (see checkParsers). */
+function toMessage(statements: ThreadStatement[]) {
+  for (const statement of statements) checkParsers(statement.options)
+  return statements.map(({ sql, params = [], options }) => ({
+    sql,
+    params,
+    rowMode: options?.rowMode,
+  }))
+}
+
 const WORKER_FILE = new URL('./pglite-thread-worker.mjs', import.meta.url)
+
+/**
+ * How long a background batch waits for foreground work at most before it queues like any call
+ * (ms): long against a request (tens of ms), short against indexing (minutes), decision 0082.
+ */
+const BACKGROUND_MAX_WAIT_MS = 1_000
 
 export class PgliteThread {
   private readonly pending = new Map<
@@ -121,7 +150,11 @@ export class PgliteThread {
     onStopped: (error: Error) => void = () => {},
   ): Promise<PgliteThread> {
     const worker = new Worker(WORKER_FILE, {
-      workerData: { ...options, textTypes: DRIZZLE_TEXT_TYPES },
+      workerData: {
+        ...options,
+        backgroundMaxWaitMs: BACKGROUND_MAX_WAIT_MS,
+        textTypes: DRIZZLE_TEXT_TYPES,
+      },
     })
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { ready?: boolean }) => {
@@ -162,14 +195,24 @@ export class PgliteThread {
    * Rejects with the first failing statement's error, after ROLLBACK.
    */
   batch(statements: ThreadStatement[]): Promise<Results[]> {
-    for (const statement of statements) checkParsers(statement.options)
+    return this.call({ op: 'batch', statements: toMessage(statements) })
+  }
+
+  /**
+   * Runs `statements` as batch does, as work nobody waits on, in the database thread's background
+   * lane (decision 0082): it starts only when no other call is being run and no transaction is
+   * open (or after waiting BACKGROUND_MAX_WAIT_MS), and once its first `mayStopAfter` statements
+   * (default: all) have run it stops before any further one when another call arrives, committing
+   * those that ran, so that call waits for one statement of it at most. Resolves with what ran.
+   */
+  background(
+    statements: ThreadStatement[],
+    options: { mayStopAfter?: number } = {},
+  ): Promise<BackgroundRun> {
     return this.call({
-      op: 'batch',
-      statements: statements.map(({ sql, params = [], options }) => ({
-        sql,
-        params,
-        rowMode: options?.rowMode,
-      })),
+      op: 'background',
+      statements: toMessage(statements),
+      mayStopAfter: options.mayStopAfter ?? statements.length,
     })
   }
 

@@ -74,7 +74,7 @@ export interface TenantReadOptions {
 }
 
 /** Makes the statements of a transaction reuse their generic plans (TenantReadOptions). */
-const REUSE_PLANS = sql`SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`
+export const REUSE_PLANS = sql`SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`
 
 /**
  * Runs read statements for the tenant in one transaction of their own, confined as withTenant's,

@@ -1,10 +1,11 @@
 /**
  * The 'document-chunks' job (decision 0016): insertDocument (server/documents/document-writes.ts,
  * decision 41) queues it for every new document, as must any code that changes a document's text;
- * it splits the text into passages and replaces the document's passages SAVE_BATCH at a time:
- * embed a batch with the configured Embedder (on the worker pool for the local engine), save it in
- * one short transaction sent as one message, pause as long as it held the database, report
- * passages saved / total as the job's progress (decision 0057). A
+ * it splits the text into passages and replaces the document's passages a few at a time:
+ * embed them with the configured Embedder (on the worker pool for the local engine), save them in
+ * one short transaction sent as one message to the database thread's background lane, which
+ * requests go ahead of and stop (pausing after one they waited for), and report passages saved /
+ * total as the job's progress (decisions 0057, 0082). A
  * document of thousands of passages thus never holds the database for seconds (PGlite runs one
  * transaction at a time: a 3-million-character contract took 14 s in one); searches meanwhile see
  * the passages written so far, never old and new ones mixed, because a newer job for the same
@@ -15,6 +16,7 @@ import { eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { docChunks, documents } from '../db/schema'
 import { withTenant, withTenantReads, type Tx } from '../db/tenant'
+import { withTenantBackground } from '../db/with-tenant-background'
 import type { Embedder } from '../ai/embedder/types'
 import { z } from 'zod'
 import { jobPrincipal } from '../jobs/job-runner'
@@ -30,12 +32,14 @@ const EMBED_BATCH = 64
 /** Rows per INSERT statement. */
 const INSERT_BATCH = 200
 /**
- * Rows per transaction of the job's save phase, each sent as one message to the database thread:
- * every row also enters the HNSW index, ~6 ms a row on this loaded machine, so a request arriving
- * meanwhile waits ~30 ms at most (decision 0057).
+ * Most passages per transaction of the job's save phase, each passage its own statement: a
+ * request arriving meanwhile waits for the one passage being inserted (the transaction stops after
+ * it), whose HNSW insert is about two thirds of its time; the transaction's own work (tenant
+ * settings, the document check, BEGIN and COMMIT, one message each way) is shared by all of them
+ * (decision 0082).
  */
-const SAVE_BATCH = 5
-/** Longest pause between two saved batches (see saveChunks). */
+const SAVE_BATCH = 4
+/** Longest pause after a transaction that requests waited for (see saveChunks). */
 const MAX_PAUSE_MS = 250
 
 type ChunkTarget = { orgId: string; appId: string | null; documentId: string }
@@ -203,11 +207,42 @@ const currentTarget = (jobId: string, documentId: string) => sql`
       AND (j.created_at, j.id) > (mine.created_at, mine.id))`
 
 /**
- * Replaces document `documentId`'s passages with `chunks` in transactions of SAVE_BATCH rows: the
+ * The embeddings of `chunks`, EMBED_BATCH passages an `embedBatch` call (one call of a remote
+ * engine each): `group(at)` resolves with the group holding passage `at` (`from` its first
+ * passage), and the next group is embedded (on the worker pool, for the local engine) while this
+ * one is saved. Ask in increasing order of `at`.
+ */
+function embeddingGroups(
+  chunks: readonly TextChunk[],
+  embedBatch: (batch: readonly TextChunk[]) => Promise<Embedded | null>,
+) {
+  const start = (from: number) => {
+    const embedded = embedBatch(chunks.slice(from, from + EMBED_BATCH))
+    embedded.catch(() => {}) // a failure is thrown where the group is awaited
+    return { from, size: Math.min(EMBED_BATCH, chunks.length - from), embedded }
+  }
+  let current = start(0)
+  let next: ReturnType<typeof start> | null = null
+  return async (at: number) => {
+    if (current.size > 0 && at >= current.from + current.size) {
+      current = next?.from === at ? next : start(at)
+      next = null
+    }
+    const following = current.from + current.size
+    if (!next && following < chunks.length) next = start(following)
+    return { from: current.from, size: current.size, embedded: await current.embedded }
+  }
+}
+
+/**
+ * Replaces document `documentId`'s passages with `chunks` in transactions of up to SAVE_BATCH
+ * passages, each a message to the database thread's background lane (withTenantBackground): the
  * first also removes the old passages; each checks first that job `jobId` is still the newest for
- * the document and takes the document's current app. Resolves to false when superseded (nothing
- * more is written; the newer job rewrites everything). A cancel or failure mid-way removes what was
- * written, so a document is never left looking indexed with part of its text.
+ * the document and takes the document's current app, then inserts its passages one statement each,
+ * and stops after any of them when a request's work arrives (the next transaction goes on from
+ * there). Resolves to false when superseded (nothing more is written; the newer job rewrites
+ * everything). A cancel or failure mid-way removes what was written, so a document is never left
+ * looking indexed with part of its text.
  */
 async function saveChunks(
   db: Db,
@@ -221,42 +256,42 @@ async function saveChunks(
     onProgress: (done: number) => void
   },
 ): Promise<boolean> {
+  const group = embeddingGroups(chunks, options.embedBatch)
+  const chunkTarget = { orgId: principal.orgId, appId: null, documentId }
   try {
-    for (let at = 0; at === 0 || at < chunks.length; at += SAVE_BATCH) {
+    let at = 0
+    do {
       options.signal.throwIfAborted()
-      const batch = chunks.slice(at, at + SAVE_BATCH)
-      const embedded = await options.embedBatch(batch)
-      const started = performance.now()
+      const { from, size, embedded } = await group(at)
+      // Within one embedding group, so that one transaction's vectors come from one call.
+      const batch = chunks.slice(at, Math.min(at + SAVE_BATCH, from + size))
       const target = currentTarget(jobId, documentId)
-      const chunkTarget = { orgId: principal.orgId, appId: null, documentId }
-      // One message to the database thread (withTenantReads): the transaction holds the database
-      // for its own work only, never while this busy thread gets round to its next statement.
-      const [current] = await withTenantReads(db, principal, (tx) => [
+      const checks = [
         // Locked against changes of its app until the transaction ends.
-        tx.execute(sql`${target} FOR SHARE OF d`),
+        sql`${target} FOR SHARE OF d`,
         ...(at === 0
-          ? [
-              tx.execute(sql`DELETE FROM doc_chunks WHERE document_id = ${documentId}
-              AND EXISTS (${target})`),
-            ]
+          ? [sql`DELETE FROM doc_chunks WHERE document_id = ${documentId} AND EXISTS (${target})`]
           : []),
-        ...(batch.length > 0
-          ? [
-              tx.execute(sql`INSERT INTO doc_chunks ${chunkColumns(embedded)}
-              SELECT v.* FROM (VALUES ${sql.join(
-                chunkRows(chunkTarget, sql`(${target})`, batch, embedded, at),
-                sql`, `,
-              )}) v WHERE EXISTS (${target})`),
-            ]
-          : []),
-      ])
-      const written = (current as unknown as { rows: unknown[] }).rows.length > 0
-      if (!written) return false
-      options.onProgress(Math.min(chunks.length, at + SAVE_BATCH))
-      // PGlite runs one transaction at a time: pausing as long as the batch held the database
-      // leaves the other half to requests (decision 0057), so indexing never starves a list.
-      await delay(Math.min(MAX_PAUSE_MS, performance.now() - started))
-    }
+      ]
+      const inserts = batch.map((chunk, i) => {
+        const vector = embedded && {
+          ...embedded,
+          vectors: embedded.vectors.slice(at - from + i, at - from + i + 1),
+        }
+        const [row] = chunkRows(chunkTarget, sql`(${target})`, [chunk], vector, at + i)
+        return sql`INSERT INTO doc_chunks ${chunkColumns(vector)}
+          SELECT v.* FROM (VALUES ${row}) v WHERE EXISTS (${target})`
+      })
+      const run = await withTenantBackground(db, principal, [...checks, ...inserts], {
+        mayStopAfter: checks.length + 1,
+      })
+      if ((run.results[0]?.rows.length ?? 0) === 0) return false
+      at += run.results.length - checks.length
+      options.onProgress(at)
+      // Requests go first anyway (the lane); when some were waiting, leaving the database to them
+      // for as long as this transaction held it lets their next statements in too (decision 0057).
+      if (run.contended) await delay(Math.min(MAX_PAUSE_MS, run.heldMs))
+    } while (at < chunks.length)
     return true
   } catch (error) {
     await withTenant(db, principal, (tx) =>
