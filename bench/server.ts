@@ -12,11 +12,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { startChildServer, type ChildServer } from '../server/test/child-server'
 import { freePort } from '../server/test/free-port'
 import { startLoadBalancer } from '../scripts/server-test/load-balancer'
 import { startMailCatcher } from '../scripts/server-test/mail-catcher'
 import { startLexdeskPostgres } from '../scripts/server-test/postgres-server'
+import { documentListStatement } from '../server/features/documents/service'
 import { serverSearchBench } from './server-search'
 import {
   orgGet,
@@ -95,7 +97,13 @@ export async function serverBench(report: Report): Promise<void> {
     for (let i = 0; i < DOCUMENTS; i++)
       await uploadText(lb.origin, member, `memo-${i}.txt`, `Memo ${i}: the parties agree.`)
 
-    // The limit: the listing's query, in a tenant transaction as the application runs it.
+    // The limit: what the instance sends PostgreSQL for one listing (GET /documents?limit=50),
+    // sent the same way by a bare client: the tenant transaction, its confining statement and
+    // the listing's own statement (documentListStatement: the page built as JSON, with the
+    // total and the organisation's types).
+    const listing = new PgDialect().sqlToQuery(
+      documentListStatement({ limit: 50, offset: 0 }).statement,
+    )
     const bare = new pg.Pool({
       connectionString: postgres.url('lexdesk', 'lexdesk_login'),
       max: CONCURRENCY,
@@ -109,16 +117,18 @@ export async function serverBench(report: Report): Promise<void> {
           `SELECT set_config('role', 'lexdesk_app', true), set_config('app.org_id', $1, true)`,
           [member.orgId],
         )
-        await client.query(
-          'SELECT * FROM documents WHERE org_id = $1 ORDER BY created_at DESC, id DESC LIMIT 51',
-          [member.orgId],
-        )
+        const { rows } = await client.query<{ page: string }>(listing.sql, listing.params)
         await client.query('COMMIT')
+        return rows
       } finally {
         client.release()
       }
     }
-    const limit = await throughput(bareOnce)
+    // The same page as the instance's, not one emptied by row-level security.
+    const [first] = await bareOnce()
+    const items = (JSON.parse(first?.page ?? '{}') as { items?: unknown[] }).items?.length
+    if (items !== 50) throw new Error(`the bare listing read ${items} documents, not 50`)
+    const limit = await throughput(async () => void (await bareOnce()))
     report('server_list_bare_sql_rps', limit, 'req/s', `${CONCURRENCY} clients, the limit`)
     const one = await throughput(listAt(`http://127.0.0.1:${ports[0]}`, member))
     report('server_list_one_instance_rps', one, 'req/s', `${(one / limit).toFixed(2)} of bare`)
