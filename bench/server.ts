@@ -9,6 +9,7 @@
  * stopped, hybrid search at 100,000 passages on the same server (bench/server-search.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
+import type { Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -98,28 +99,36 @@ export async function serverBench(report: Report): Promise<void> {
       await uploadText(lb.origin, member, `memo-${i}.txt`, `Memo ${i}: the parties agree.`)
 
     // The limit: what the instance sends PostgreSQL for one listing (GET /documents?limit=50),
-    // sent the same way by a bare client: the tenant transaction, its confining statement and
-    // the listing's own statement (documentListStatement: the page built as JSON, with the
-    // total and the organisation's types).
+    // sent the same way by a bare client: the tenant transaction, its confining statement (a
+    // named prepared statement) and the listing's own statement (documentListStatement: the page
+    // built as JSON, with the total and the organisation's types), pipelined and written at once
+    // as server/db/pipelined-reads.ts writes them.
     const listing = new PgDialect().sqlToQuery(
       documentListStatement({ limit: 50, offset: 0 }).statement,
     )
     const bare = new pg.Pool({
       connectionString: postgres.url('lexdesk', 'lexdesk_login'),
       max: CONCURRENCY,
+      pipeline: true,
     })
     stops.push(() => bare.end())
     const bareOnce = async () => {
       const client = await bare.connect()
       try {
-        await client.query('BEGIN')
-        await client.query(
-          `SELECT set_config('role', 'lexdesk_app', true), set_config('app.org_id', $1, true)`,
-          [member.orgId],
-        )
-        const { rows } = await client.query<{ page: string }>(listing.sql, listing.params)
-        await client.query('COMMIT')
-        return rows
+        const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream
+        socket.cork()
+        const answers = Promise.all([
+          client.query('BEGIN'),
+          client.query({
+            name: 'bare_enter_tenant',
+            text: `SELECT set_config('role', 'lexdesk_app', true), set_config('app.org_id', $1, true)`,
+            values: [member.orgId],
+          }),
+          client.query<{ page: string }>(listing.sql, listing.params),
+          client.query('COMMIT'),
+        ])
+        socket.uncork()
+        return (await answers)[2].rows
       } finally {
         client.release()
       }
