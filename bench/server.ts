@@ -9,6 +9,7 @@
  * stopped, hybrid search at 100,000 passages on the same server (bench/server-search.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
 import type { Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -21,12 +22,7 @@ import { startMailCatcher } from '../scripts/server-test/mail-catcher'
 import { startLexdeskPostgres } from '../scripts/server-test/postgres-server'
 import { documentListStatement } from '../server/features/documents/service'
 import { serverSearchBench } from './server-search'
-import {
-  orgGet,
-  signInByMail,
-  uploadText,
-  type Member,
-} from '../scripts/server-test/lexdesk-client'
+import { signInByMail, uploadText, type Member } from '../scripts/server-test/lexdesk-client'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
 
@@ -50,12 +46,27 @@ async function throughput(once: () => Promise<void>): Promise<number> {
   return done / ((Date.now() - started) / 1000)
 }
 
-/** Lists the first page of `member`'s documents at `base`; throws on anything but 200. */
-const listAt = (base: string, member: Member) => async () => {
-  const res = await orgGet(base, member, '/documents?limit=50')
-  await res.arrayBuffer()
-  if (res.status !== 200) throw new Error(`listing answered ${res.status}`)
-}
+/**
+ * Lists the first page of `member`'s documents at `base` over `agent`'s keep-alive connections;
+ * throws on anything but 200. node:http rather than fetch: the load generator shares the 2 cores
+ * with what it measures, and undici's fetch cost about 1.2-1.6 ms of CPU a request here, more
+ * than half the instance's own, where the bare side's pg client costs 0.2-0.3 ms.
+ */
+const listAt = (base: string, member: Member, agent: http.Agent) => () =>
+  new Promise<void>((resolve, reject) => {
+    const url = `${base}/api/v1/orgs/${member.orgId}/documents?limit=50`
+    http
+      .get(url, { agent, headers: member.headers }, (res) => {
+        res.on('data', () => {})
+        res.on('error', reject)
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve()
+            : reject(new Error(`listing answered ${res.statusCode}`)),
+        )
+      })
+      .on('error', reject)
+  })
 
 export async function serverBench(report: Report): Promise<void> {
   const stops: Array<() => Promise<unknown>> = []
@@ -139,9 +150,11 @@ export async function serverBench(report: Report): Promise<void> {
     if (items !== 50) throw new Error(`the bare listing read ${items} documents, not 50`)
     const limit = await throughput(async () => void (await bareOnce()))
     report('server_list_bare_sql_rps', limit, 'req/s', `${CONCURRENCY} clients, the limit`)
-    const one = await throughput(listAt(`http://127.0.0.1:${ports[0]}`, member))
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
+    stops.push(async () => agent.destroy())
+    const one = await throughput(listAt(`http://127.0.0.1:${ports[0]}`, member, agent))
     report('server_list_one_instance_rps', one, 'req/s', `${(one / limit).toFixed(2)} of bare`)
-    const two = await throughput(listAt(lb.origin, member))
+    const two = await throughput(listAt(lb.origin, member, agent))
     report(
       'server_list_two_behind_haproxy_rps',
       two,
