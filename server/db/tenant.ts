@@ -63,7 +63,11 @@ export type ReadResults<Reads extends readonly PromiseLike<unknown>[]> = {
 
 /** Options of withTenantReads. */
 export interface TenantReadOptions {
-  /** Statements run first in the transaction (transaction-local `set_config` calls, say). */
+  /**
+   * Statements run first in the transaction (transaction-local `set_config` calls, say). Fixed
+   * texts with their values as parameters: on PostgreSQL each text becomes a prepared statement
+   * of every connection (pipelined-reads.ts).
+   */
   settings?: SQL[]
   /**
    * Plan each read once and reuse the plan (a generic plan), on embedded PGlite, where every
