@@ -47,7 +47,7 @@ import { noStoreForPrivateAnswers } from './http/cache-control'
 import { healthRoutes } from './health/health-routes'
 import { Lifecycle } from './ops/lifecycle'
 import { createMetrics } from './ops/metrics'
-import { runWithLogContext } from './ops/log-context'
+import { currentLogContext, runWithLogContext } from './ops/log-context'
 import { registerMetricsRoute } from './ops/metrics-route'
 import { documentRoutes } from './features/documents/routes'
 import { MAX_UPLOAD_BYTES } from './features/documents/schemas'
@@ -165,14 +165,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id)
+    done(null, payload)
   })
   app.addHook('onSend', noStoreForPrivateAnswers)
   // The request's id follows its work, and into the jobs it queues (ops/log-context.ts); set
   // again after the body is read, whose stream events run outside the request's context.
   const withRequestContext = (req: FastifyRequest, _reply: unknown, done: () => void) =>
-    runWithLogContext({ reqId: req.id }, done)
+    currentLogContext()?.reqId === req.id ? done() : runWithLogContext({ reqId: req.id }, done)
   app.addHook('onRequest', withRequestContext)
   app.addHook('preValidation', withRequestContext)
   const metrics = createMetrics({
@@ -180,13 +181,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dbConnections: deps.resources.database.connections,
   })
   // The route's pattern, never req.url: ids and query values would make a series each.
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     metrics.observeRequest(
       req.method,
       req.routeOptions.url,
       reply.statusCode,
       reply.elapsedTime / 1000,
     )
+    done()
   })
   if (deps.metricsToken) registerMetricsRoute(app, metrics, deps.metricsToken)
   app.addHook('onRequest', sameOriginWrites(deps.publicUrl))

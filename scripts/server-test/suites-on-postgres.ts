@@ -29,6 +29,7 @@ export const SUITES_ON_POSTGRES = [
   'server/auth/auth.test.ts',
   'server/auth/route-roles.test.ts',
   'server/db/rls-coverage.test.ts',
+  'server/db/pipelined-reads.test.ts',
 ]
 
 /** The suites of SUITES_ON_POSTGRES that need pgvector (search by meaning). */

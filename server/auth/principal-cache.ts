@@ -140,8 +140,9 @@ export function registerPrincipalCache(
   options?: PrincipalCacheOptions,
 ): PrincipalCache {
   const cache = createPrincipalCache(options)
-  const revokeIfAuthChange = async (req: FastifyRequest) => {
+  const revokeIfAuthChange = (req: FastifyRequest, _reply: unknown, done: () => void) => {
     if (canRevoke(req)) cache.revokeAll()
+    done()
   }
   app.addHook('onRequest', revokeIfAuthChange)
   app.addHook('onResponse', revokeIfAuthChange)

@@ -15,7 +15,6 @@ import type { Logger as DrizzleLogger } from 'drizzle-orm/logger'
 import pg from 'pg'
 import { startAutoAnalyze } from './pglite-auto-analyze'
 import { PgliteThread } from './pglite-thread'
-import { queryInOrder } from './pg-query-order'
 import { migratePostgres } from './migrate-postgres'
 import * as schema from './schema'
 
@@ -102,8 +101,11 @@ export async function openPostgres(
   migrationUrl: string = url,
 ): Promise<Database> {
   await migratePostgres(migrationUrl, url)
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
-  pool.on('connect', (client) => void queryInOrder(client))
+  // Pipeline mode: a client sends each query when asked, without waiting for the answer before
+  // it (node-postgres answers them in order): a transaction's statements share round trips
+  // (withTenant's confining statement and the first query; withTenantReads' whole transaction,
+  // pipelined-reads.ts, decision 0089).
+  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true })
   // An idle connection the server ended (a restart, a failover) is dropped by the pool and the
   // next query opens another; without a listener its 'error' event would end the process.
   pool.on('error', () => {})

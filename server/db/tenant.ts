@@ -13,7 +13,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import type { PGlite } from '@electric-sql/pglite'
 import type { ActorType } from './actor-types'
 import type { Db } from './client'
+import pg from 'pg'
 import { PgliteThread, type ThreadQueryOptions, type ThreadStatement } from './pglite-thread'
+import { pipelinedReads } from './pipelined-reads'
 
 /** Who is acting, for which organisation. `orgId` is the tenant every query is confined to. */
 export interface Principal {
@@ -61,7 +63,11 @@ export type ReadResults<Reads extends readonly PromiseLike<unknown>[]> = {
 
 /** Options of withTenantReads. */
 export interface TenantReadOptions {
-  /** Statements run first in the transaction (transaction-local `set_config` calls, say). */
+  /**
+   * Statements run first in the transaction (transaction-local `set_config` calls, say). Fixed
+   * texts with their values as parameters: on PostgreSQL each text becomes a prepared statement
+   * of every connection (pipelined-reads.ts).
+   */
   settings?: SQL[]
   /**
    * Plan each read once and reuse the plan (a generic plan), on embedded PGlite, where every
@@ -82,8 +88,9 @@ export const REUSE_PLANS = sql`SELECT set_config('plan_cache_mode', 'force_gener
  * Drizzle queries, or promises that each run exactly one query on that handle (a page and its
  * count, say). On embedded PGlite the confining statement, the settings and every read go to
  * the database thread as one message (PgliteThread.batch), so the transaction never waits for
- * this thread between them (decision 32); on PostgreSQL this is withTenant, the reads issued
- * together on its connection (node-postgres runs them in order).
+ * this thread between them (decision 32); on PostgreSQL the transaction, the confining statement,
+ * the settings and the reads go out in one write on one connection and come back in one round
+ * trip (pipelined-reads.ts, decision 0089).
  * A query that reaches the handle only after the others were sent (one awaiting something else
  * first) runs in a transaction of its own, confined the same way.
  */
@@ -95,6 +102,12 @@ export async function withTenantReads<const Reads extends readonly PromiseLike<u
 ): Promise<ReadResults<Reads>> {
   const settings = options.settings ?? []
   const client = (db as unknown as { $client?: unknown }).$client
+  // The same statement log as `db` (drizzle keeps it on the session).
+  const logger = (db._.session as unknown as { logger?: Logger }).logger
+  if (client instanceof pg.Pool) {
+    const before = [enterTenant(principal), ...settings].map((q) => dialect.sqlToQuery(q))
+    return (await pipelinedReads(client, logger, before, reads)) as ReadResults<Reads>
+  }
   if (!(client instanceof PgliteThread)) {
     return withTenant(db, principal, async (tx) => {
       for (const setting of settings) await tx.execute(setting)
@@ -142,8 +155,6 @@ export async function withTenantReads<const Reads extends readonly PromiseLike<u
         }
       }),
   }
-  // The same statement log as `db` (drizzle keeps it on the session).
-  const logger = (db._.session as unknown as { logger?: Logger }).logger
   const handle = drizzlePglite({ client: collector as unknown as PGlite, logger })
   const built = reads(handle as unknown as Db)
   // Drizzle queries reach the handle when awaited (Promise.all below, within this tick's

@@ -17,6 +17,7 @@
  */
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { Db } from '../db/client'
 
@@ -103,9 +104,20 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     flushing = false
   }
 
+  // The digests of the keys counted lately: each busy key is hashed once, not on every request.
+  const digests = new LRUCache<string, string>({ max: 10_000 })
+  const digestOf = (key: string) => {
+    let digest = digests.get(key)
+    if (!digest) {
+      digest = createHash('sha256').update(key).digest('hex')
+      digests.set(key, digest)
+    }
+    return digest
+  }
+
   const count = (key: string, timeWindowMs: number) =>
     new Promise<Count>((resolve, reject) => {
-      const hashed = createHash('sha256').update(key).digest('hex')
+      const hashed = digestOf(key)
       const entry = pending.get(hashed) ?? { timeWindowMs, waiters: [] }
       entry.waiters.push({ resolve, reject })
       pending.set(hashed, entry)

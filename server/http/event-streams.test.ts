@@ -2,8 +2,9 @@
 import { EventEmitter } from 'node:events'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import Fastify, { type FastifyInstance } from 'fastify'
+import FindMyWay from 'find-my-way'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Principal } from '../db/tenant'
 import { EventStreams } from './event-streams'
 import { securityHeaderList } from './security-headers'
@@ -101,6 +102,29 @@ describe('the event-stream gate before Fastify', () => {
       (await fetch(`${origin}/orgs/o/jobs/j`, { headers: { authorization: 'Bearer one' } })).status,
     ).toBe(200)
     expect(reached).toHaveLength(PER_USER + 1)
+  })
+
+  it('asks its router only about paths ending as a stream route does, escaped ones included', async () => {
+    const { origin } = await gatedServer()
+    type Router = ReturnType<typeof FindMyWay>
+    const lookups = vi.spyOn(Object.getPrototypeOf(FindMyWay()) as Router, 'find')
+    // The gate's router holds the stream route alone; Fastify's holds every route.
+    const gateLookups = () =>
+      (lookups.mock.contexts as Router[]).filter(
+        (r) => !r.hasRoute('GET', '/orgs/:orgId/jobs/:jobId'),
+      ).length
+    try {
+      const headers = { authorization: 'Bearer one' }
+      expect((await fetch(`${origin}/orgs/o/jobs/j`, { headers })).status).toBe(200)
+      expect(gateLookups()).toBe(0)
+      const url = `${origin}/orgs/o/jobs/j/events`
+      await Promise.all(Array.from({ length: PER_USER }, () => follow(url)))
+      expect(gateLookups()).toBe(PER_USER)
+      // The router decodes %73 as s: the escaped path is the stream route, and refused as one.
+      expect((await follow(`${origin}/orgs/o/jobs/j/event%73`)).status).toBe(429)
+    } finally {
+      lookups.mockRestore()
+    }
   })
 
   it('lets the client stream again once one of its streams is closed', async () => {

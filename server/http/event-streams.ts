@@ -94,6 +94,11 @@ export class EventStreams {
   private readonly streamRoutes = new Set<string>()
   /** The same routes as a router, for the request listener, which sees concrete paths. */
   private readonly streamPaths = createMethodIndex()
+  /**
+   * The last segments of the stream routes' patterns, so the listener asks the router only about
+   * a path that may be a stream's; null once a pattern ends in a parameter (any path may then).
+   */
+  private streamEnds: Set<string> | null = new Set()
   /** Requests the request listener has counted already. */
   private readonly gated = new WeakSet<IncomingMessage>()
   private readonly admitted = new WeakSet<FastifyRequest>()
@@ -141,12 +146,22 @@ export class EventStreams {
       if (!produces?.includes('text/event-stream')) return
       for (const method of [route.method].flat()) this.streamRoutes.add(`${method} ${route.url}`)
       this.streamPaths.add(route.method, route.url)
+      const end = lastSegment(route.url)
+      if (/^[:*]|^$/.test(end)) this.streamEnds = null
+      else this.streamEnds?.add(end)
       const own = route.preHandler ? [route.preHandler].flat() : []
       route.preHandler = [(req, reply, done) => done(this.admit(req, reply)), ...own]
       const response = (route.schema?.response ?? {}) as Record<string, unknown>
       route.schema = { ...route.schema, response: { ...response, 429: TOO_MANY_RESPONSE } }
     })
-    app.addHook('onRequest', async (req, reply) => this.gate(req, reply))
+    app.addHook('onRequest', (req, reply, done) => {
+      try {
+        this.gate(req, reply)
+        done()
+      } catch (error) {
+        done(error as Error)
+      }
+    })
     app.addHook('preClose', (done) => {
       for (const raw of this.live) raw.end()
       done()
@@ -204,7 +219,8 @@ export class EventStreams {
   requestListener(next: RequestListener): RequestListener {
     return (req, res) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/'
-      if (!req.method || !this.streamPaths.has(req.method, path)) return next(req, res)
+      if (!req.method || !this.mayStream(path) || !this.streamPaths.has(req.method, path))
+        return next(req, res)
       const key = this.clientKey({ headers: req.headers, ip: req.socket.remoteAddress ?? '' })
       if (!this.hold(key, res)) return this.refuseSoon(res, path)
       this.gated.add(req)
@@ -221,6 +237,16 @@ export class EventStreams {
     if (this.gated.has(req.raw)) return
     if (!this.streamRoutes.has(`${req.method} ${req.routeOptions.url}`)) return
     if (!this.hold(this.clientKey(req), reply.raw)) throw tooMany(this.perUserDetail())
+  }
+
+  /**
+   * Whether `path` may match a stream route: its last segment is one of theirs. An escaped path
+   * (the router decodes `%xx`) is always looked up, as is every path once a stream route's
+   * pattern ends in a parameter. A path let through here uncounted would still be gated by the
+   * onRequest hook, only later.
+   */
+  private mayStream(path: string): boolean {
+    return !this.streamEnds || path.includes('%') || this.streamEnds.has(lastSegment(path))
   }
 
   /** Counts a stream request of `key` until `res` closes; false, counting nothing, at the cap. */
@@ -297,6 +323,12 @@ export class EventStreams {
 
 function tooMany(detail: string): AppError {
   return new AppError('too_many_streams', detail, { 'retry-after': String(RETRY_AFTER_S) })
+}
+
+/** The segment of `path` after its last slash, a trailing slash ignored. */
+function lastSegment(path: string): string {
+  const trimmed = path.endsWith('/') ? path.slice(0, -1) : path
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1)
 }
 
 /** Adds `delta` to `key`'s count, forgetting keys that reach 0 (the maps stay small). */

@@ -37,6 +37,7 @@ import {
 import { streamResponse } from '../../http/stream-responses'
 import { sendBlob } from '../../http/send-blob'
 import { problemResponse } from '../../http/problem-responses'
+import { compiledSerializer } from '../../http/compiled-serializer'
 import { fileHeaders } from '../../http/file-download'
 import { JobSchema } from '../../job-schema'
 import { documentPageImage } from './document-page-image'
@@ -89,6 +90,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         querystring: DocumentListQuery,
         response: { 200: DocumentPage },
       },
+      // The busiest list of the API: 50 items a page (decision 0089).
+      serializerCompiler: compiledSerializer,
       config: { minRole: 'member' },
     },
     (req) => listDocuments(deps.db, principalOf(req), req.query),

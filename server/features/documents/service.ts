@@ -78,23 +78,22 @@ async function countMatches(tx: Tx, where: SQL | undefined): Promise<number> {
   return row?.total ?? 0
 }
 
+/** What a listing asks for: search text, type, app and window (listDocuments). */
+export interface DocumentListFilter {
+  q?: string
+  type?: string
+  appId?: string
+  limit: number
+  offset: number
+}
+
 /**
- * Lists the org's documents newest first, filtered by case-insensitive `q` on title or content,
- * exact `type` and `appId` (absent = every document of the organisation, decision 8). Returns
- * the page, the total matching, and all distinct types of the org.
- *
- * One statement in the usual case (decision 7): the page walks the index `(org_id, created_at
- * desc, id desc)` (or its app twin) and stops after `limit` rows, reading the stored preview
- * column, never the (compressed) text. Total and types come from the trigger-kept
- * `document_counts`, so they cost no scan of the documents; only a search `q`, which must read
- * every document anyway, counts its matches (a window count); an offset past its last match
- * takes a second statement for the count.
+ * The one statement of a listing (listDocuments): a page of the organisation's documents as one
+ * JSON text, with `where`, its filter without the organisation (RLS confines it), for the count
+ * of a search's matches, and whether it is a search. Exported for the server bench, whose bare
+ * PostgreSQL client runs the very statement the instance sends (bench/server.ts).
  */
-export async function listDocuments(
-  db: Db,
-  principal: Principal,
-  query: { q?: string; type?: string; appId?: string; limit: number; offset: number },
-) {
+export function documentListStatement(query: DocumentListFilter) {
   const q = query.q?.trim()
   const type = query.type && query.type !== 'all' ? query.type : undefined
   const where = and(
@@ -122,9 +121,26 @@ export async function listDocuments(
               from page) as item), '[]'),
       'total', ${q ? sql`(select matches from page limit 1)` : countedTotal({ type, appId: query.appId })},
       'types', ${orgTypes})::text as page`
+  return { statement, where, search: Boolean(q) }
+}
+
+/**
+ * Lists the org's documents newest first, filtered by case-insensitive `q` on title or content,
+ * exact `type` and `appId` (absent = every document of the organisation, decision 8). Returns
+ * the page, the total matching, and all distinct types of the org.
+ *
+ * One statement in the usual case (decision 7): the page walks the index `(org_id, created_at
+ * desc, id desc)` (or its app twin) and stops after `limit` rows, reading the stored preview
+ * column, never the (compressed) text. Total and types come from the trigger-kept
+ * `document_counts`, so they cost no scan of the documents; only a search `q`, which must read
+ * every document anyway, counts its matches (a window count); an offset past its last match
+ * takes a second statement for the count.
+ */
+export async function listDocuments(db: Db, principal: Principal, query: DocumentListFilter) {
+  const { statement, where, search } = documentListStatement(query)
   // A page walking the index plans the same for every value: plan it once (not a search's).
   const [result] = await withTenantReads(db, principal, (tx) => [tx.execute(statement)], {
-    reusePlans: !q,
+    reusePlans: !search,
   })
   const [row] = (result as unknown as { rows: { page: string }[] }).rows
   const page = JSON.parse(row?.page ?? '{}') as DocumentPage

@@ -1,0 +1,165 @@
+/**
+ * Tenant reads on PostgreSQL in one round trip (withTenantReads, decision 0089). The pool's
+ * clients run in node-postgres' pipeline mode (client.ts): each query goes out when it is asked
+ * for, without waiting for the answer before it, and PostgreSQL answers them in order. A tenant
+ * read transaction (BEGIN, the confining statement and any settings, the reads, COMMIT) is
+ * written to the socket as one message (the socket is corked while they are asked for), where
+ * Drizzle's transaction waited for each answer before sending the next: four round trips for a
+ * listing. Every statement keeps its own Sync, so the transaction is PostgreSQL's explicit one:
+ * once a statement fails, PostgreSQL refuses every later one until COMMIT, which then rolls back;
+ * a read never runs outside the tenant.
+ */
+import { createHash } from 'node:crypto'
+import type { Logger } from 'drizzle-orm/logger'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import type pg from 'pg'
+import type { Db } from './client'
+
+/** A statement with its parameters, as Drizzle's dialect renders one (`sqlToQuery`). */
+export interface PgStatement {
+  sql: string
+  params: unknown[]
+}
+
+type QueryConfig = pg.QueryConfig | string
+
+/** Prepared-statement names of the statements run before reads, by text (a handful a process). */
+const names = new Map<string, string>()
+
+/**
+ * A prepared statement of `statement`, named after its text: PostgreSQL parses and plans it once
+ * per connection instead of once per transaction (the confining statement runs on every read).
+ */
+function named(statement: PgStatement): pg.QueryConfig {
+  let name = names.get(statement.sql)
+  if (!name) {
+    name = `lexdesk_${createHash('sha256').update(statement.sql).digest('hex').slice(0, 24)}`
+    names.set(statement.sql, name)
+  }
+  return { name, text: statement.sql, values: statement.params }
+}
+
+/** Marks `promise` as handled (its failure is reported elsewhere) and returns it. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {})
+  return promise
+}
+
+/** A read transaction under way on one pooled client. */
+interface OpenTransaction {
+  /** Sends a read; answers its result. Only before `close`. */
+  send(config: QueryConfig, values?: unknown[]): Promise<pg.QueryResult>
+  /** Sends COMMIT and writes what was asked for to the socket; once only. */
+  close(): void
+  readonly closed: boolean
+  /** Settles when BEGIN and `before` have run; rejects with the first one's failure. */
+  readonly entered: Promise<unknown>
+  /** Settles when COMMIT has been answered and the client is back in the pool. */
+  readonly committed: Promise<void>
+}
+
+/** Opens a transaction on a client of `pool` and sends BEGIN and `before` (not yet written). */
+async function openTransaction(
+  pool: pg.Pool,
+  before: readonly PgStatement[],
+): Promise<OpenTransaction> {
+  const client = await pool.connect()
+  // Corked, the statements go out in one write when the transaction closes (net.Socket#cork).
+  const socket = (client as unknown as { connection?: { stream?: CorkableSocket } }).connection
+    ?.stream
+  socket?.cork?.()
+  const entered = handled(
+    Promise.all([client.query('BEGIN'), ...before.map((s) => client.query(named(s)))]),
+  )
+  let closed = false
+  let commit: () => void = () => {}
+  const committed = new Promise<void>((resolve) => (commit = resolve))
+  return {
+    send: (config, values) =>
+      handled(client.query(config as pg.QueryConfig, values as unknown[] | undefined)),
+    close() {
+      if (closed) return
+      closed = true
+      client
+        .query('COMMIT')
+        .then(
+          () => client.release(),
+          // A connection whose COMMIT failed is not reused.
+          (error: Error) => client.release(error),
+        )
+        .finally(commit)
+      socket?.uncork?.()
+    },
+    get closed() {
+      return closed
+    },
+    entered,
+    committed,
+  }
+}
+
+/** The part of net.Socket corking the client's writes (absent on other streams). */
+interface CorkableSocket {
+  cork?: () => void
+  uncork?: () => void
+}
+
+/** Runs one statement `config` in a read transaction of its own, after `before`. */
+async function readAlone(
+  pool: pg.Pool,
+  before: readonly PgStatement[],
+  config: QueryConfig,
+  values?: unknown[],
+): Promise<pg.QueryResult> {
+  const tx = await openTransaction(pool, before)
+  const result = tx.send(config, values)
+  tx.close()
+  await tx.entered
+  return result
+}
+
+/**
+ * withTenantReads on PostgreSQL: runs `before` (the confining statement, settings) and the reads
+ * `reads` builds on the handle it receives, in one transaction on one client of `pool`, written
+ * as one message, and answers the reads' results in order. `logger` is the database's statement
+ * log. A failure of `before` is the error thrown (the reads then fail too: PostgreSQL refuses
+ * them in the failed transaction); else the first read's failure. A read that reaches the handle
+ * only after the others were sent (one awaiting something else first) runs in a transaction of
+ * its own, after the same `before`.
+ */
+export async function pipelinedReads<const Reads extends readonly PromiseLike<unknown>[]>(
+  pool: pg.Pool,
+  logger: Logger | undefined,
+  before: readonly PgStatement[],
+  reads: (db: Db) => Reads,
+): Promise<unknown[]> {
+  const tx = await openTransaction(pool, before)
+  let sent = 0
+  let expected = Infinity
+  const collector = {
+    query(config: QueryConfig, values?: unknown[]) {
+      if (tx.closed) return readAlone(pool, before, config, values)
+      const result = tx.send(config, values)
+      if (++sent >= expected) tx.close()
+      return result
+    },
+  }
+  const handle = drizzle({ client: collector as unknown as pg.PoolClient, logger })
+  let built: Reads
+  try {
+    built = reads(handle as unknown as Db)
+  } catch (error) {
+    tx.close()
+    throw error
+  }
+  // Drizzle queries reach the handle when awaited (Promise.all below, within this tick's
+  // microtasks); a read that never does is sent alone once they have run.
+  expected = built.length
+  const results = handled(Promise.all(built))
+  if (sent >= expected) tx.close()
+  else setImmediate(() => tx.close())
+  await tx.entered
+  const answers = await results
+  await tx.committed
+  return answers
+}
