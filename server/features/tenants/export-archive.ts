@@ -96,13 +96,15 @@ type FilesPage = Page & { files: { k: string; fileKey: string }[] }
 
 /**
  * The rows of one page of `table` after key `after` (null: the first page), in key order, with
- * columns `key`, `k` (the key as text), `line` (the row's NDJSON line: its columns but org_id and
- * `omit`, and for a table with files `file` naming its stored file's entry, or null) and
- * `file_key`. Columns a caller does not read are not computed (PostgreSQL drops them).
+ * columns `key`, `k` (the key as text), `line` (the row's NDJSON line: its `columns`, and for a
+ * table with files `file` naming its stored file's entry, or null) and `file_key`. Columns a
+ * caller does not read are not computed (PostgreSQL drops them). The line is `row_to_json` of
+ * the columns picked, not `to_jsonb` of the row less the others: no binary JSON is built and
+ * taken apart again, which read the entities in about 40 % less time (decision 0088).
  */
 function pageRows(
   table: ExportedTable,
-  omit: readonly string[],
+  columns: readonly string[],
   rows: number,
   after: string | null,
 ): SQL {
@@ -114,20 +116,35 @@ function pageRows(
     table.name === 'entities'
       ? sql`AND (t.import_job_id IS NULL OR NOT EXISTS (SELECT FROM entity_imports i WHERE i.job_id = t.import_job_id))`
       : sql``
-  const dropped = sql.join(
-    ['org_id', ...omit].map((column) => sql`${column}`),
+  const fields = columns.map((column) => sql`t.${sql.identifier(column)}`)
+  if (table.filesIn)
+    fields.push(sql`CASE WHEN t.file_key IS NULL THEN NULL
+      ELSE ${`${table.filesIn}/`} || ${key}::text END AS file`)
+  const fileKey = table.filesIn ? sql`t.file_key` : sql`NULL::text`
+  return sql`SELECT ${key} AS key, ${key}::text AS k, row_to_json(c)::text || E'\n' AS line,
+    ${fileKey} AS file_key
+    FROM ${sql.raw(table.name)} t CROSS JOIN LATERAL (SELECT ${sql.join(fields, sql`, `)}) c
+    WHERE ${bound} ${inSight}
+    ORDER BY ${key} LIMIT ${rows}`
+}
+
+/**
+ * The columns of each of `tables` in table order, as the catalogue has them (one query, no
+ * tenant data): an exported line holds a row's columns but `org_id` and the table's omitted ones.
+ */
+async function columnsOf(db: Db, tables: readonly string[]): Promise<Map<string, string[]>> {
+  const names = sql.join(
+    tables.map((name) => sql`${name}`),
     sql`, `,
   )
-  const json = sql`(to_jsonb(t) - ARRAY[${dropped}]::text[])::text`
-  const line = table.filesIn
-    ? sql`left(${json}, -1) || CASE WHEN ${json} = '{}' THEN '' ELSE ',' END || '"file":' ||
-        CASE WHEN t.file_key IS NULL THEN 'null'
-        ELSE to_json(${`${table.filesIn}/`} || ${key}::text)::text END || '}'`
-    : json
-  const fileKey = table.filesIn ? sql`t.file_key` : sql`NULL::text`
-  return sql`SELECT ${key} AS key, ${key}::text AS k, ${line} || E'\n' AS line, ${fileKey} AS file_key
-    FROM ${sql.raw(table.name)} t WHERE ${bound} ${inSight}
-    ORDER BY ${key} LIMIT ${rows}`
+  const { rows } = (await db.execute(sql`SELECT a.attrelid::regclass::text AS table,
+      a.attname AS column
+    FROM pg_attribute a
+    WHERE a.attrelid = ANY(ARRAY[${names}]::regclass[]) AND a.attnum > 0 AND NOT a.attisdropped
+    ORDER BY a.attnum`)) as unknown as { rows: { table: string; column: string }[] }
+  const columns = new Map<string, string[]>(tables.map((name) => [name, []]))
+  for (const row of rows) columns.get(row.table)?.push(row.column)
+  return columns
 }
 
 /**
@@ -161,12 +178,13 @@ async function* tablePages<P extends Page>(
   scope: TenantScope,
   table: ExportedTable,
   omit: readonly string[],
+  columns: readonly string[],
   summary: (rows: SQL) => SQL,
 ): AsyncGenerator<P> {
   const rows = pageRowsOf(table, omit)
   let after: string | null = null
   for (;;) {
-    const query = summary(pageRows(table, omit, rows, after))
+    const query = summary(pageRows(table, columns, rows, after))
     const [result] = await withTenantReads(db, scope, (tx) => [tx.execute(query)] as const, {
       reusePlans: true,
     })
@@ -198,14 +216,20 @@ async function* archiveReads(
   sections: readonly Section[],
   signal: AbortSignal,
 ): AsyncGenerator<SectionRead> {
+  const columns = await columnsOf(
+    db,
+    sections.map((section) => section.table.name),
+  )
   for (const { table, omit, files, left } of sections) {
     if (left) {
       yield 'end'
       continue
     }
-    const pages = files
-      ? tablePages<FilesPage>(db, scope, table, table.omit, filesOf)
-      : tablePages<LinesPage>(db, scope, table, omit, linesOf)
+    const exported = (columns.get(table.name) ?? []).filter(
+      (column) => column !== 'org_id' && !omit.includes(column),
+    )
+    const summary = files ? filesOf : linesOf
+    const pages = tablePages<LinesPage | FilesPage>(db, scope, table, omit, exported, summary)
     for (;;) {
       signal.throwIfAborted()
       const next = await pages.next()
@@ -419,3 +443,4 @@ async function appendFiles(
   }
   return files
 }
+
