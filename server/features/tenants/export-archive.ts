@@ -28,6 +28,7 @@ import {
   type Manifest,
 } from './archive-format'
 import { orgMembers, sourceOrganisation } from './org-members'
+import { joinChunks } from './join-chunks'
 import { readAhead } from './read-ahead'
 
 /**
@@ -437,10 +438,10 @@ async function appendFiles(
       if (!opened) continue
       // Stored, not deflated: originals, audio and bucket objects are mostly compressed
       // formats already, and deflating them cost most of the export's time for nothing.
-      await append(`${folder}/${row.k}`, opened.stream, true)
+      const joined = Readable.from(joinChunks(opened.stream as AsyncIterable<Uint8Array>))
+      await append(`${folder}/${row.k}`, joined, true)
       files += 1
     }
   }
   return files
 }
-
