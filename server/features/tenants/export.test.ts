@@ -4,6 +4,7 @@
  * only this organisation's rows, and every stored file byte for byte; owners only.
  */
 import { createHash } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { uploadDocument } from '../../test/document-uploads'
@@ -11,7 +12,7 @@ import { uploadForm, SAMPLE_CONTRACT } from '../../test/sample-files'
 import { succeededExport } from '../../test/organisation-jobs'
 import { ndjson, readZip } from '../../test/read-zip'
 import { ManifestSchema } from './archive-format'
-import { blobTarget, writeExportArchive } from './export-archive'
+import { blobTarget, EXPORT_PAGE, writeExportArchive } from './export-archive'
 import { ARCHIVE_OPEN_OPTIONS, checkArchive } from './check-archive'
 import yauzl from 'yauzl'
 import { exportBlobKey } from './export-job'
@@ -181,6 +182,27 @@ describe('organisation export', () => {
     })
     expect(audit.statusCode, audit.body).toBe(200)
     expect(JSON.stringify(audit.json())).toContain(jobId)
+  })
+
+  it('writes a table of several pages whole, each row once in key order, with the files after it', async () => {
+    const owner = await signedInMember(t, 'Export Pages')
+    const { documentId } = await seed(owner, 'pages')
+    const many = EXPORT_PAGE * 2 + 7
+    await t.database.db.execute(sql`insert into entities (org_id, type, name, data)
+      select ${owner.orgId}, 'client', 'Paged ' || i, jsonb_build_object('n', i)
+      from generate_series(1, ${many}) i`)
+    const { entries } = await exported(owner)
+    const ids = ndjson(entries.get('tables/entities.ndjson')).map((e) => e.id as string)
+    expect(ids).toHaveLength(many + 1)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toEqual([...ids].sort())
+    const names = [...entries.keys()]
+    expect(names.indexOf(`files/documents/${documentId}`)).toBe(
+      names.indexOf('tables/documents.ndjson') + 1,
+    )
+    expect(names.indexOf('tables/entities.ndjson')).toBeGreaterThan(
+      names.indexOf(`files/documents/${documentId}`),
+    )
   })
 
   it('stops at a cancel between tables and leaves no archive behind', async () => {
