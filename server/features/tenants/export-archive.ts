@@ -439,7 +439,12 @@ async function appendFiles(
       // Stored, not deflated: originals, audio and bucket objects are mostly compressed
       // formats already, and deflating them cost most of the export's time for nothing.
       const joined = Readable.from(joinChunks(opened.stream as AsyncIterable<Uint8Array>))
-      await append(`${folder}/${row.k}`, joined, true)
+      try {
+        await append(`${folder}/${row.k}`, joined, true)
+      } finally {
+        // A cancel or failure before the entry read the file would leave its handle open.
+        opened.stream.destroy()
+      }
       files += 1
     }
   }

@@ -17,6 +17,8 @@ import { ARCHIVE_OPEN_OPTIONS, checkArchive } from './check-archive'
 import yauzl from 'yauzl'
 import { exportBlobKey } from './export-job'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
+import type { BlobStore } from '../../blob/blob-store'
+import type { Readable } from 'node:stream'
 import { exportToFile } from './export-command'
 import { mkdtemp, readFile, readdir } from 'node:fs/promises'
 import os from 'node:os'
@@ -230,6 +232,40 @@ describe('organisation export', () => {
     await expect(run).rejects.toThrow('cancelled by the test')
     expect(seen).toContain('Exported documents')
     expect(await blobs.head(key)).toBeNull()
+  })
+
+  it('closes a stored file it opened when a cancel comes before the file is written', async () => {
+    const owner = await signedInMember(t, 'Export Cancel Open')
+    await seed(owner, 'cancel-open')
+    const store = createFsBlobStore(t.blobDir)
+    const cancel = new AbortController()
+    const opened: Readable[] = []
+    const blobs: BlobStore = {
+      ...store,
+      async getStream(key, range) {
+        const found = await store.getStream(key, range)
+        if (found) opened.push(found.stream)
+        cancel.abort(new Error('cancelled by the test'))
+        return found
+      },
+    }
+    const key = exportBlobKey(owner.orgId, crypto.randomUUID())
+    const run = writeExportArchive(
+      { db: t.database.db, blobs },
+      { orgId: owner.orgId },
+      blobTarget(store, key),
+      {
+        includeEmbeddings: false,
+        embedderId: 'test',
+        lexdeskVersion: '0.0.0',
+        signal: cancel.signal,
+        progress: () => undefined,
+      },
+    )
+    await expect(run).rejects.toThrow('cancelled by the test')
+    expect(opened).toHaveLength(1)
+    expect(opened[0]!.destroyed).toBe(true)
+    expect(await store.head(key)).toBeNull()
   })
 
   it("exports by slug into a file from the operator's command, and refuses an unknown slug", async () => {
