@@ -53,6 +53,7 @@ export const LEFT_OUT: Record<string, string> = {
   'server/db/tenant.test.ts': PGLITE_ONLY,
   'server/db/pglite-thread.test.ts': PGLITE_ONLY,
   'server/search/index-document.test.ts': PGLITE_ONLY,
+  'server/features/sql/sql-sandbox.test.ts': PGLITE_ONLY,
   'server/auth/revocation-relay.test.ts': CHECKED_ACROSS_INSTANCES,
   'server/http/database-rate-limit-store.test.ts': CHECKED_ACROSS_INSTANCES,
   'server/jobs/job-runner.test.ts': CHECKED_ACROSS_INSTANCES,
