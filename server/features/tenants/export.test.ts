@@ -60,6 +60,32 @@ async function seed(m: TestMember, tag: string) {
   return { documentId: doc.json().id as string, objectId: object.json().id as string }
 }
 
+/**
+ * writeExportArchive of `m`'s organisation without embeddings, reading files from `blobs` and
+ * writing the archive under `key` of `target`, until `signal` cancels it.
+ */
+function exportInto(
+  blobs: BlobStore,
+  target: BlobStore,
+  m: TestMember,
+  key: string,
+  signal: AbortSignal,
+  progress: (message: string) => void,
+) {
+  return writeExportArchive(
+    { db: t.database.db, blobs },
+    { orgId: m.orgId },
+    blobTarget(target, key),
+    {
+      includeEmbeddings: false,
+      embedderId: 'test',
+      lexdeskVersion: '0.0.0',
+      signal,
+      progress,
+    },
+  )
+}
+
 /** Runs an export of `m`'s organisation to the end; resolves to its job and downloaded archive. */
 async function exported(m: TestMember, body: Record<string, unknown> = {}) {
   const { job, file } = await succeededExport(t, m, body)
@@ -214,21 +240,10 @@ describe('organisation export', () => {
     const key = exportBlobKey(owner.orgId, crypto.randomUUID())
     const cancel = new AbortController()
     const seen: string[] = []
-    const run = writeExportArchive(
-      { db: t.database.db, blobs },
-      { orgId: owner.orgId },
-      blobTarget(blobs, key),
-      {
-        includeEmbeddings: false,
-        embedderId: 'test',
-        lexdeskVersion: '0.0.0',
-        signal: cancel.signal,
-        progress: (message) => {
-          seen.push(message)
-          if (message === 'Exported documents') cancel.abort(new Error('cancelled by the test'))
-        },
-      },
-    )
+    const run = exportInto(blobs, blobs, owner, key, cancel.signal, (message) => {
+      seen.push(message)
+      if (message === 'Exported documents') cancel.abort(new Error('cancelled by the test'))
+    })
     await expect(run).rejects.toThrow('cancelled by the test')
     expect(seen).toContain('Exported documents')
     expect(await blobs.head(key)).toBeNull()
@@ -250,18 +265,7 @@ describe('organisation export', () => {
       },
     }
     const key = exportBlobKey(owner.orgId, crypto.randomUUID())
-    const run = writeExportArchive(
-      { db: t.database.db, blobs },
-      { orgId: owner.orgId },
-      blobTarget(store, key),
-      {
-        includeEmbeddings: false,
-        embedderId: 'test',
-        lexdeskVersion: '0.0.0',
-        signal: cancel.signal,
-        progress: () => undefined,
-      },
-    )
+    const run = exportInto(blobs, store, owner, key, cancel.signal, () => undefined)
     await expect(run).rejects.toThrow('cancelled by the test')
     expect(opened).toHaveLength(1)
     expect(opened[0]!.destroyed).toBe(true)
