@@ -54,7 +54,7 @@ const testJob = ({ kind, run }: TestWork) =>
 function runner(
   work: TestWork[],
   concurrency = 1,
-  options: { exclusive?: boolean } = {},
+  options: { exclusive?: boolean; db?: Database['db'] } = {},
 ): JobRunner<readonly ReturnType<typeof testJob>[]> {
   const r = new JobRunner({
     db: database.db,
@@ -112,6 +112,47 @@ describe('JobRunner', () => {
         progress: 1,
         result: { echoed: { text: 'hello' } },
       })
+  })
+
+  it('keeps the last progress a job reports before it ends, however slow that write', async () => {
+    const org = await newOrg()
+    // A database whose next transaction waits 200 ms before it starts: the final progress write
+    // is slower than the run's end, as a pooled PostgreSQL connection can be.
+    let delayNext = false
+    const slowDb = new Proxy(database.db, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver)
+        if (key !== 'transaction' || typeof value !== 'function') return value
+        return (...args: unknown[]) => {
+          if (!delayNext) return Reflect.apply(value, target, args) as unknown
+          delayNext = false
+          return new Promise((resolve) => setTimeout(resolve, 200)).then(
+            () => Reflect.apply(value, target, args) as unknown,
+          )
+        }
+      },
+    })
+    const r = runner(
+      [
+        {
+          kind: 'last-word',
+          run(_job, context) {
+            delayNext = true
+            context.progress(1, '3 of 3 done')
+            return Promise.resolve({})
+          },
+        },
+      ],
+      1,
+      { db: slowDb },
+    )
+    const job = await queue(org, 'last-word')
+    await r.start()
+    await expect.poll(() => getJob(database.db, org, job.id)).toMatchObject({ status: 'succeeded' })
+    expect(await getJob(database.db, org, job.id)).toMatchObject({
+      progress: 1,
+      message: '3 of 3 done',
+    })
   })
 
   it('cancels a running job through its AbortSignal and a queued one at once', async () => {

@@ -345,6 +345,10 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
     this.running.set(job.id, controller)
     this.notify({ jobId: job.id, orgId: job.orgId })
     let lastSaved = 0
+    // Progress writes run one after another and the run's end waits for the last: on a pooled
+    // PostgreSQL a write still in flight could otherwise land after finishJob (and, finding the
+    // job no longer running, drop the final message) or overtake a later one.
+    let progressWrites: Promise<void> = Promise.resolve()
     const context: JobContext = {
       signal: controller.signal,
       progress: (fraction, message) => {
@@ -352,7 +356,8 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
         if (now - lastSaved < PROGRESS_SAVE_MS && fraction < 1) return
         lastSaved = now
         const clamped = Math.min(1, Math.max(0, fraction))
-        void saveProgress(this.db, job.id, clamped, message.slice(0, 200))
+        progressWrites = progressWrites
+          .then(() => saveProgress(this.db, job.id, clamped, message.slice(0, 200)))
           .then(() => this.notify({ jobId: job.id, orgId: job.orgId }))
           .catch((err: unknown) => this.log.warn({ err, jobId: job.id }, 'saving progress failed'))
       },
@@ -368,6 +373,7 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
     } catch (error) {
       outcome = this.outcomeOf(job, error, controller.signal)
     }
+    await progressWrites
     if (this.handedBack.has(job.id)) return
     this.running.delete(job.id)
     const seconds = (performance.now() - startedAt) / 1000
