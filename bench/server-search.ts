@@ -20,7 +20,11 @@ import { readFileSync } from 'node:fs'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../server/db/client'
 import { withTenant } from '../server/db/tenant'
-import { hybridSearch, searchHalves } from '../server/search/hybrid-search'
+import {
+  hybridSearchInOneStatement,
+  hybridSearchOnTwoConnections,
+  searchHalves,
+} from '../server/search/hybrid-search'
 import { WorkerPool } from '../server/workers/worker-pool'
 import { startLexdeskPostgres, type PostgresServer } from '../scripts/server-test/postgres-server'
 import * as corpus from './search-corpus'
@@ -182,34 +186,72 @@ export async function serverSearchBench(postgres: PostgresServer, report: Report
     }
     await prewarm(postgres)
     const queries = Array.from({ length: corpus.SEARCH_QUERIES }, () => corpus.sentence(random, 8))
-    const search = (text: string) =>
-      hybridSearch(app.db, embedder, corpus.BENCH_PRINCIPAL, { text, k: 10 })
-    for (const text of queries.slice(0, 5)) await search(text) // warm the pool and the cache
+    // hybridSearch on PostgreSQL runs the halves on two connections; the one statement (PGlite's
+    // way) is timed beside it, query by query in alternating order, and their hits compared.
+    const paths = {
+      two_connections: hybridSearchOnTwoConnections,
+      one_statement: hybridSearchInOneStatement,
+    }
+    const search = (path: keyof typeof paths, text: string) =>
+      paths[path](app.db, embedder, corpus.BENCH_PRINCIPAL, { text, k: 10 })
+    for (const text of queries.slice(0, 5)) {
+      // warm the pool and the cache
+      await search('two_connections', text)
+      await search('one_statement', text)
+    }
     const backends = await searchBackends(postgres)
     const backendsCpu = () => backends.reduce((sum, pid) => sum + processCpuMs(pid), 0)
-    const latencies: number[] = []
-    const cpu: number[] = []
-    for (const text of queries) {
-      const cpuBefore = backendsCpu()
-      const started = performance.now()
-      await search(text)
-      latencies.push(performance.now() - started)
-      cpu.push(backendsCpu() - cpuBefore)
+    const figures = {
+      two_connections: { wall: [] as number[], cpu: [] as number[], client: [] as number[] },
+      one_statement: { wall: [] as number[], cpu: [] as number[], client: [] as number[] },
     }
-    latencies.sort((a, b) => a - b)
-    cpu.sort((a, b) => a - b)
+    let same = 0
+    for (const [i, text] of queries.entries()) {
+      const order = Object.keys(paths) as Array<keyof typeof paths>
+      if (i % 2 === 1) order.reverse()
+      const ids: string[] = []
+      for (const path of order) {
+        const cpuBefore = backendsCpu()
+        const clientBefore = process.cpuUsage()
+        const started = performance.now()
+        const hits = await search(path, text)
+        figures[path].wall.push(performance.now() - started)
+        figures[path].cpu.push(backendsCpu() - cpuBefore)
+        const client = process.cpuUsage(clientBefore)
+        figures[path].client.push((client.user + client.system) / 1000)
+        ids.push(hits.map((hit) => hit.id).join())
+      }
+      if (ids[0] === ids[1]) same++
+    }
+    for (const [path, { wall, cpu, client }] of Object.entries(figures)) {
+      for (const list of [wall, cpu, client]) list.sort((a, b) => a - b)
+      const name =
+        path === 'two_connections' ? 'server_hybrid_search' : 'server_hybrid_search_one_statement'
+      report(
+        `${name}_p50_ms`,
+        corpus.percentile(wall, 50),
+        'ms',
+        `k=10 over ${corpus.SEARCH_PASSAGES} passages, HNSW${path === 'two_connections' ? ' (target ≤ 20)' : ''}`,
+      )
+      report(`${name}_p95_ms`, corpus.percentile(wall, 95), 'ms')
+      report(
+        `${name}_backend_cpu_p50_ms`,
+        corpus.percentile(cpu, 50),
+        'ms',
+        'CPU of the PostgreSQL backends',
+      )
+      report(
+        `${name}_client_cpu_p50_ms`,
+        corpus.percentile(client, 50),
+        'ms',
+        'CPU of this process (embedding, synonyms, fusion, drivers)',
+      )
+    }
     report(
-      'server_hybrid_search_p50_ms',
-      corpus.percentile(latencies, 50),
-      'ms',
-      `k=10 over ${corpus.SEARCH_PASSAGES} passages, HNSW (target ≤ 20)`,
-    )
-    report('server_hybrid_search_p95_ms', corpus.percentile(latencies, 95), 'ms')
-    report(
-      'server_hybrid_search_backend_cpu_p50_ms',
-      corpus.percentile(cpu, 50),
-      'ms',
-      'CPU of the PostgreSQL backends',
+      'server_hybrid_search_same_hits',
+      same,
+      'queries',
+      `of ${queries.length}: two connections and one statement`,
     )
     await timeHalves(app.db, embedder.id, queries, report)
   } finally {

@@ -8,7 +8,12 @@ import { embedLocal } from '../ai/embedder/local/local-embedding'
 import { wordTable } from '../ai/embedder/local/word-table'
 import type { Embedder } from '../ai/embedder/types'
 import { replaceChunks } from './index-document'
-import { hybridSearch } from './hybrid-search'
+import { fuseRanks, RRF_K } from './fuse-ranks'
+import {
+  hybridSearch,
+  hybridSearchInOneStatement,
+  hybridSearchOnTwoConnections,
+} from './hybrid-search'
 
 const PASSAGES = [
   'The Receiving Party shall return or destroy all copies of the Confidential Information.',
@@ -196,5 +201,81 @@ describe('hybrid search without pgvector', () => {
     })
     expect(hits.map((h) => h.content)).toEqual([PASSAGES[3]])
     expect(hits[0]?.score).toBeCloseTo(1 / 61, 10)
+  })
+})
+
+describe('hybrid search on two connections against one statement', () => {
+  let database: Database
+  const documentIds: string[] = []
+  beforeAll(async () => {
+    database = await openTestDatabase()
+    await seed(database, true)
+    for (const [title, passages] of [
+      ['NDA', COMMON_AND_RARE],
+      ['Duties', OWN_WORDS_AND_SYNONYMS],
+      ['Disclosure', LEAD_IN_AND_ITEMS],
+      ['Fees', TERM_FREQUENCIES],
+    ] as const)
+      documentIds.push(await storeDocument(database, title, passages, true))
+  }, 120_000)
+  afterAll(() => database.close())
+
+  it('returns the same hits, scores and order (fusion in JavaScript and in SQL)', async () => {
+    const queries = [
+      'governed by the laws of New York',
+      'reverse engineer confidential information',
+      'destroy the records',
+      'employees who need to know',
+      'the fee is due',
+      'zzqx',
+      'party',
+    ]
+    let compared = 0
+    for (const text of queries)
+      for (const k of [1, 3, 10])
+        for (const scope of [{}, { documentId: documentIds[0] }, { documentIds }]) {
+          const query = { text, k, scope }
+          const inOne = await hybridSearchInOneStatement(database.db, embedder, principal, query)
+          const onTwo = await hybridSearchOnTwoConnections(database.db, embedder, principal, query)
+          expect(onTwo, `${text} k=${k} ${JSON.stringify(scope)}`).toEqual(inOne)
+          compared += inOne.length
+        }
+    // Not vacuous: the searches found passages.
+    expect(compared).toBeGreaterThan(100)
+    const all = await hybridSearchOnTwoConnections(database.db, embedder, principal, {
+      text: 'zzqx',
+      k: 3,
+    })
+    expect(all.map((h) => h.score)).toEqual([1 / 61, 1 / 62, 1 / 63])
+  })
+
+  it('fuses ranks in JavaScript as the SQL fusion does, ties broken by uuid order', async () => {
+    // Each id ranks i in one list and n + 1 - i in the other: every score but the middle one ties.
+    const ids = Array.from({ length: 9 }, () => crypto.randomUUID())
+    const lists = [
+      ids.map((id, i) => ({ id, r: i + 1 })),
+      ids.map((id, i) => ({ id, r: ids.length - i })),
+    ]
+    const res = await database.db.execute(
+      sql`select id::text, sum(1.0::float8 / (${RRF_K} + r)) as score
+          from (${sql.join(
+            lists.flat().map(({ id, r }) => sql`select ${id}::uuid as id, ${r}::bigint as r`),
+            sql` union all `,
+          )}) ranked
+          group by id order by score desc, id limit 6`,
+    )
+    const inSql = (res as unknown as { rows: Array<{ id: string; score: number }> }).rows
+    expect(fuseRanks(lists, 6)).toEqual(inSql.map((row) => ({ ...row, score: Number(row.score) })))
+    expect(new Set(inSql.map((row) => row.score)).size).toBeLessThan(6)
+  })
+
+  it('keeps each half confined to the principal’s organisation', async () => {
+    const other: Principal = { ...principal, orgId: 'hs-b' }
+    await insertOrganizations(database, 'hs-b')
+    const hits = await hybridSearchOnTwoConnections(database.db, embedder, other, {
+      text: 'governed by the laws of New York',
+      k: 5,
+    })
+    expect(hits).toEqual([])
   })
 })

@@ -5,12 +5,14 @@
  * 1,000 matches ranked; decisions 70 and 76), fused
  * by reciprocal rank fusion, score = Σ 1 / (60 + rank) (Cormack, Clarke & Büttcher, SIGIR 2009);
  * a hit that is an item of an enumerated list then brings its lead-in along (decision 85,
- * with-list-lead-ins.ts). Always inside the caller's
- * tenant transaction (RLS) and also filtered on its org explicitly, so the planner uses the
+ * with-list-lead-ins.ts). On PostgreSQL the halves run at once on two connections and are fused
+ * in JavaScript (decision 0092); on PGlite in one statement. Always inside the caller's
+ * tenant transactions (RLS) and also filtered on its org explicitly, so the planner uses the
  * tenant index; optionally to one app or document. Only embeddings of the configured embedder are
  * compared (`embedder = id`), never vectors of another engine.
  */
 import { sql, type SQL } from 'drizzle-orm'
+import pg from 'pg'
 import type { Db } from '../db/client'
 import { withTenant, withTenantReads, type Principal, type Tx } from '../db/tenant'
 import type { Embedder } from '../ai/embedder/types'
@@ -18,9 +20,8 @@ import { vectorColumn, vectorLiteral } from './vector-column'
 import { expandQuery } from './query-expansion'
 import { wordNet } from './paraphrase/wordnet-synonyms'
 import { LEAD_IN_REACH, withListLeadIns } from './with-list-lead-ins'
+import { fuseRanks, RRF_K, type RankedId } from './fuse-ranks'
 
-/** The RRF constant of Cormack et al. */
-const RRF_K = 60
 /**
  * Full-text matches ranked at most per query: a question made of common words would otherwise
  * rank most of the organisation's passages (the vector half still covers all). 1,000 rather than
@@ -81,9 +82,19 @@ async function rows<T>(tx: Db | Tx, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows
 }
 
-/** Iterative HNSW scans (so a filter still yields `limit` rows) and EF_SEARCH, for this transaction. */
-function searchSettingsSql(limit: number): SQL {
-  return sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.max(EF_SEARCH, limit))}, true)`
+/**
+ * The search's settings for this transaction: iterative HNSW scans (so a filter still yields
+ * `limit` rows) and EF_SEARCH when it walks the graph (`vector`), and never a synchronised
+ * sequential scan. The capped text half ranks the first TEXT_SCAN_CAP matches its sequential scan
+ * reads; in a table larger than a quarter of shared_buffers PostgreSQL starts each scan where
+ * another one is (synchronize_seqscans), so one question got other matches each time (100k
+ * passages at 128 MB, decision 90). No test: the suite's tables are far below that size.
+ * One statement, so one more bind and execute rather than one per setting.
+ */
+function searchSettingsSql(limit: number, vector = true): SQL {
+  return vector
+    ? sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', ${String(Math.max(EF_SEARCH, limit))}, true), set_config('synchronize_seqscans', 'off', true)`
+    : sql`select set_config('synchronize_seqscans', 'off', true)`
 }
 
 async function searchSettings(tx: Tx, limit: number): Promise<void> {
@@ -227,24 +238,83 @@ export async function searchHalves(
   query: { text: string; k: number },
   vector: readonly number[] | undefined,
 ): Promise<{ vector?: SQL; text: SQL; settings: SQL[] }> {
-  const limit = Math.max(query.k * 4, 40)
+  const limit = candidates(query.k)
   const synonyms = expandQuery(query.text, await wordNet())
   return {
     vector: vector ? vectorRanks(principal, scope, embedderId, vector, limit) : undefined,
     text: textRanks(principal, scope, query.text, synonyms, limit),
-    settings: vector ? [searchSettingsSql(limit)] : [],
+    settings: [searchSettingsSql(limit, vector !== undefined)],
   }
+}
+
+/** Candidates each half ranks for `k` hits: RRF needs more than the k it keeps from each. */
+function candidates(k: number): number {
+  return Math.max(k * 4, 40)
+}
+
+/**
+ * The statement reading the passages of `fused` (a subquery of [id, score], at most k rows) and
+ * the passages before each (for their lead-ins, `context`), with their documents: hits first,
+ * best first.
+ */
+function passagesSql(fused: SQL): SQL {
+  return sql`with fused as (${fused}),
+    hits as (select c.id, c.document_id, c.ordinal, f.score, false as context
+             from fused f join doc_chunks c on c.id = f.id
+             union all
+             select p.id, p.document_id, p.ordinal, 0, true
+             from fused f join doc_chunks c on c.id = f.id
+             join doc_chunks p on p.document_id = c.document_id
+               and p.ordinal between c.ordinal - ${LEAD_IN_REACH} and c.ordinal - 1)
+    select h.context, c.id, c.document_id as "documentId", d.title as "documentTitle",
+           c.app_id as "appId", c.ordinal, c.content, c.start_offset as start,
+           c.end_offset as end, h.score
+    from hits h join doc_chunks c on c.id = h.id join documents d on d.id = c.document_id
+    order by h.context, h.score desc, c.id`
+}
+
+type PassageRow = PassageHit & { context: boolean }
+
+/** The hits of passagesSql's rows, each list item followed by its lead-in, cut to `k`. */
+function withLeadIns(rows: PassageRow[], k: number): PassageHit[] {
+  const strip = ({ context: _, ...hit }: PassageRow): PassageHit => hit
+  return withListLeadIns(
+    rows.filter((h) => !h.context).map(strip),
+    rows.filter((h) => h.context).map(strip),
+    k,
+  )
 }
 
 /**
  * The `k` best passages for `text` in the principal's organisation (and `scope`): hybrid when
  * the database has vectors, full text alone otherwise; each hit that is a list item is followed by
- * its list's lead-in (with the hit's score), the whole cut to `k`. One statement: both halves, the
- * fusion, the passages before each hit (for their lead-ins) and the passages' documents (each round trip to PGlite costs parse, plan and copy). WordNet, for the
- * query's synonyms, is read by the server at start (server/main.ts); elsewhere (tests, scripts)
- * the first search of the process waits for it (~1 s idle, wordnet-synonyms.ts).
+ * its list's lead-in (with the hit's score), the whole cut to `k`. On PostgreSQL the halves run
+ * at once on two pooled connections (hybridSearchOnTwoConnections); on embedded PGlite, which
+ * has one connection, in one statement (hybridSearchInOneStatement). Both return the same hits.
+ * WordNet, for the query's synonyms, is read by the server at start (server/main.ts); elsewhere
+ * (tests, scripts) the first search of the process waits for it (~1 s idle, wordnet-synonyms.ts).
  */
-export async function hybridSearch(
+export function hybridSearch(
+  db: Db,
+  embedder: Embedder,
+  principal: Principal,
+  query: { text: string; k: number; scope?: SearchScope },
+): Promise<PassageHit[]> {
+  const pooled = (db as unknown as { $client?: unknown }).$client instanceof pg.Pool
+  return (pooled ? hybridSearchOnTwoConnections : hybridSearchInOneStatement)(
+    db,
+    embedder,
+    principal,
+    query,
+  )
+}
+
+/**
+ * hybridSearch as one statement: both halves, the fusion, the passages before each hit (for
+ * their lead-ins) and the passages' documents, with the settings in one message (each round trip
+ * to PGlite costs parse, plan and copy; decision 32).
+ */
+export async function hybridSearchInOneStatement(
   db: Db,
   embedder: Embedder,
   principal: Principal,
@@ -255,41 +325,76 @@ export async function hybridSearch(
   const [vector] = dim === embedder.dim ? await embedder.embed([query.text]) : [undefined]
   const ranks = await searchHalves(principal, scope, embedder.id, query, vector)
   const halves = [ranks.vector, ranks.text].filter((half): half is SQL => half !== undefined)
-  // The settings and the search go to the database as one message (decision 32).
   const [hits] = await withTenantReads(
     db,
     principal,
     (tx) => [
-      rows<PassageHit & { context: boolean }>(
+      rows<PassageRow>(
         tx,
-        sql`with ranked as (${sql.join(
-          halves.map((half) => sql`(${half})`),
-          sql` union all `,
-        )}),
-        fused as (select id, sum(1.0::float8 / (${RRF_K} + r)) as score from ranked
-                  group by id order by score desc, id limit ${query.k}),
-        hits as (select c.id, c.document_id, c.ordinal, f.score, false as context
-                 from fused f join doc_chunks c on c.id = f.id
-                 union all
-                 select p.id, p.document_id, p.ordinal, 0, true
-                 from fused f join doc_chunks c on c.id = f.id
-                 join doc_chunks p on p.document_id = c.document_id
-                   and p.ordinal between c.ordinal - ${LEAD_IN_REACH} and c.ordinal - 1)
-        select h.context, c.id, c.document_id as "documentId", d.title as "documentTitle",
-               c.app_id as "appId", c.ordinal, c.content, c.start_offset as start,
-               c.end_offset as end, h.score
-        from hits h join doc_chunks c on c.id = h.id join documents d on d.id = c.document_id
-        order by h.context, h.score desc, c.id`,
+        passagesSql(
+          sql`with ranked as (${sql.join(
+            halves.map((half) => sql`(${half})`),
+            sql` union all `,
+          )})
+          select id, sum(1.0::float8 / (${RRF_K} + r)) as score from ranked
+          group by id order by score desc, id limit ${query.k}`,
+        ),
       ),
     ],
     { settings: ranks.settings },
   )
-  const strip = ({ context: _, ...hit }: PassageHit & { context: boolean }): PassageHit => hit
-  return withListLeadIns(
-    hits.filter((h) => !h.context).map(strip),
-    hits.filter((h) => h.context).map(strip),
-    query.k,
+  return withLeadIns(hits, query.k)
+}
+
+/**
+ * hybridSearch as three tenant transactions, each confined by RLS as withTenantReads confines
+ * it: the vector half and the text half at once (on PostgreSQL two pooled connections, so the
+ * graph walk runs beside the BM25 ranking), fused in JavaScript (fuseRanks, the SQL fusion's
+ * result), then the k hits read with their lead-ins and documents. The vector half is sent
+ * before the query's WordNet synonyms are looked up (milliseconds of this thread), so the
+ * database walks the graph meanwhile. On PGlite the three run one after another.
+ */
+export async function hybridSearchOnTwoConnections(
+  db: Db,
+  embedder: Embedder,
+  principal: Principal,
+  query: { text: string; k: number; scope?: SearchScope },
+): Promise<PassageHit[]> {
+  const scope = query.scope ?? {}
+  const limit = candidates(query.k)
+  const ranked = (half: SQL, settings: SQL) =>
+    withTenantReads(db, principal, (tx) => [rows<RankedId>(tx, half)], {
+      settings: [settings],
+    }).then(([list]) => list)
+  const { dim } = await vectorColumn(db)
+  const vectorHalf =
+    dim === embedder.dim
+      ? embedder
+          .embed([query.text])
+          .then(([vector]) =>
+            ranked(
+              vectorRanks(principal, scope, embedder.id, vector ?? [], limit),
+              searchSettingsSql(limit),
+            ),
+          )
+      : Promise.resolve([])
+  const synonyms = expandQuery(query.text, await wordNet())
+  const textHalf = ranked(
+    textRanks(principal, scope, query.text, synonyms, limit),
+    searchSettingsSql(limit, false),
   )
+  const fused = fuseRanks(await Promise.all([vectorHalf, textHalf]), query.k)
+  if (fused.length === 0) return []
+  const [hits] = await withTenantReads(db, principal, (tx) => [
+    rows<PassageRow>(
+      tx,
+      passagesSql(
+        sql`select * from unnest(${`{${fused.map((f) => f.id).join(',')}}`}::uuid[],
+                                 ${`{${fused.map((f) => f.score).join(',')}}`}::float8[]) f(id, score)`,
+      ),
+    ),
+  ])
+  return withLeadIns(hits, query.k)
 }
 
 /**

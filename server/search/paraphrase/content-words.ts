@@ -21,6 +21,26 @@ const STOP_WORDS = new Set(
 
 const WORD = /[a-z0-9]+/g
 
+/**
+ * Words stemmed so far, with their stems; emptied when it reaches STEMS_KEPT words (a few MB).
+ * A search's WordNet expansion stems ~40 synonyms (query-expansion.ts), and the stemmer took ~1
+ * ms of them per query on this machine, most of the expansion's time; the same words recur
+ * from query to query (decision 0092).
+ */
+const stems = new Map<string, string>()
+const STEMS_KEPT = 50_000
+
+/** `word`'s Porter2 stem, remembered. */
+function stemOf(word: string): string {
+  let found = stems.get(word)
+  if (found === undefined) {
+    if (stems.size >= STEMS_KEPT) stems.clear()
+    found = stem(word)
+    stems.set(word, found)
+  }
+  return found
+}
+
 export interface WordToken {
   /** Lower-case word. */
   word: string
@@ -37,7 +57,7 @@ export function wordTokensOf(text: string): WordToken[] {
     word: match[0],
     start: match.index,
     end: match.index + match[0].length,
-    stem: STOP_WORDS.has(match[0]) ? null : stem(match[0]),
+    stem: STOP_WORDS.has(match[0]) ? null : stemOf(match[0]),
   }))
 }
 
