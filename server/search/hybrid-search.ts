@@ -288,20 +288,23 @@ function withLeadIns(rows: PassageRow[], k: number): PassageHit[] {
 /**
  * The `k` best passages for `text` in the principal's organisation (and `scope`): hybrid when
  * the database has vectors, full text alone otherwise; each hit that is a list item is followed by
- * its list's lead-in (with the hit's score), the whole cut to `k`. On PostgreSQL the halves run
- * at once on two pooled connections (hybridSearchOnTwoConnections); on embedded PGlite, which
- * has one connection, in one statement (hybridSearchInOneStatement). Both return the same hits.
+ * its list's lead-in (with the hit's score), the whole cut to `k`. On PostgreSQL with vectors the
+ * halves run at once on two pooled connections (hybridSearchOnTwoConnections); on embedded
+ * PGlite, which has one connection, and without vectors, in one statement
+ * (hybridSearchInOneStatement). Both return the same hits.
  * WordNet, for the query's synonyms, is read by the server at start (server/main.ts); elsewhere
  * (tests, scripts) the first search of the process waits for it (~1 s idle, wordnet-synonyms.ts).
  */
-export function hybridSearch(
+export async function hybridSearch(
   db: Db,
   embedder: Embedder,
   principal: Principal,
   query: { text: string; k: number; scope?: SearchScope },
 ): Promise<PassageHit[]> {
   const pooled = (db as unknown as { $client?: unknown }).$client instanceof pg.Pool
-  return (pooled ? hybridSearchOnTwoConnections : hybridSearchInOneStatement)(
+  // Without vectors there is one half, which nothing would run beside.
+  const twoHalves = pooled && (await vectorColumn(db)).dim === embedder.dim
+  return (twoHalves ? hybridSearchOnTwoConnections : hybridSearchInOneStatement)(
     db,
     embedder,
     principal,
