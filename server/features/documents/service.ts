@@ -127,7 +127,9 @@ export function documentListStatement(query: DocumentListFilter) {
 /**
  * Lists the org's documents newest first, filtered by case-insensitive `q` on title or content,
  * exact `type` and `appId` (absent = every document of the organisation, decision 8). Returns
- * the page, the total matching, and all distinct types of the org.
+ * the page, the total matching, and all distinct types of the org, as the API's JSON text of a
+ * DocumentPage (the list route's response body, decision 0093): PostgreSQL builds it, and only
+ * its times are put in the API's form here, without parsing the page and serializing it again.
  *
  * One statement in the usual case (decision 7): the page walks the index `(org_id, created_at
  * desc, id desc)` (or its app twin) and stops after `limit` rows, reading the stored preview
@@ -136,19 +138,41 @@ export function documentListStatement(query: DocumentListFilter) {
  * every document anyway, counts its matches (a window count); an offset past its last match
  * takes a second statement for the count.
  */
-export async function listDocuments(db: Db, principal: Principal, query: DocumentListFilter) {
+export async function listDocumentsJson(
+  db: Db,
+  principal: Principal,
+  query: DocumentListFilter,
+): Promise<string> {
   const { statement, where, search } = documentListStatement(query)
   // A page walking the index plans the same for every value: plan it once (not a search's).
   const [result] = await withTenantReads(db, principal, (tx) => [tx.execute(statement)], {
     reusePlans: !search,
   })
   const [row] = (result as unknown as { rows: { page: string }[] }).rows
-  const page = JSON.parse(row?.page ?? '{}') as DocumentPage
-  for (const item of page.items) item.createdAt = utcIso(item.createdAt)
+  const text = (row?.page ?? '{}').replace(CREATED_AT, (_, time: string) => {
+    return `"createdAt":"${utcIso(time)}"`
+  })
+  if (!search) return text
   // A search's total rides on its page's rows: an offset past the last match asks for it alone.
-  if (page.total === null)
-    page.total = await withTenant(db, principal, (tx) => countMatches(tx, where))
-  return page
+  const page = JSON.parse(text) as DocumentPage
+  if (page.total !== null) return text
+  page.total = await withTenant(db, principal, (tx) => countMatches(tx, where))
+  return JSON.stringify(page)
+}
+
+/**
+ * A page's `createdAt` members in PostgreSQL's JSON text. Only a key can match: inside a JSON
+ * string every quote is escaped, so a title holding `"createdAt":"` appears as `\"createdAt\":\"`.
+ */
+const CREATED_AT = /"createdAt":"([^"]*)"/g
+
+/** listDocumentsJson's page as an object (for the assistant's tools). */
+export async function listDocuments(
+  db: Db,
+  principal: Principal,
+  query: DocumentListFilter,
+): Promise<DocumentPage> {
+  return JSON.parse(await listDocumentsJson(db, principal, query)) as DocumentPage
 }
 
 /**
@@ -161,7 +185,7 @@ export function utcIso(timestamp: string): string {
   return `${whole}.${fraction.padEnd(3, '0').slice(0, 3)}Z`
 }
 
-/** A page of the library as listDocuments returns it (`total` null only inside listDocuments). */
+/** A page of the library (`total` null only inside listDocumentsJson, before its count). */
 interface DocumentPage {
   items: {
     id: string
