@@ -16,7 +16,7 @@ import {
 } from '../../test/sample-files'
 import { sql } from 'drizzle-orm'
 import { documents } from '../../db/schema'
-import { listDocuments, utcIso } from './service'
+import { listDocuments, utcIso, withApiTimes } from './service'
 import { DocumentCard, DocumentPage } from './schemas'
 
 let t: TestApp
@@ -424,5 +424,22 @@ describe("utcIso (the library page's times)", () => {
       expect(utcIso(postgres!)).toBe(iso)
       expect(new Date(`${postgres}Z`).toISOString()).toBe(iso)
     }
+  })
+
+  it("rewrites only the items' createdAt members of a page, not text that looks like one", () => {
+    const title = 'Memo "createdAt":"2020-01-01T00:00:00.5" \\'
+    const page = JSON.stringify({
+      items: [
+        { title, createdAt: '2026-11-24T13:06:23.1' },
+        { title: 'B', createdAt: '2026-11-24T13:06:23' },
+      ],
+    })
+    expect(JSON.parse(withApiTimes(page))).toEqual({
+      items: [
+        { title, createdAt: '2026-11-24T13:06:23.100Z' },
+        { title: 'B', createdAt: '2026-11-24T13:06:23.000Z' },
+      ],
+    })
+    expect(withApiTimes('{"items" : [], "total" : 0}')).toBe('{"items" : [], "total" : 0}')
   })
 })

@@ -149,9 +149,7 @@ export async function listDocumentsJson(
     reusePlans: !search,
   })
   const [row] = (result as unknown as { rows: { page: string }[] }).rows
-  const text = (row?.page ?? '{}').replace(CREATED_AT, (_, time: string) => {
-    return `"createdAt":"${utcIso(time)}"`
-  })
+  const text = withApiTimes(row?.page ?? '{}')
   if (!search) return text
   // A search's total rides on its page's rows: an offset past the last match asks for it alone.
   const page = JSON.parse(text) as DocumentPage
@@ -160,11 +158,27 @@ export async function listDocumentsJson(
   return JSON.stringify(page)
 }
 
+/** What opens a page item's time in PostgreSQL's JSON text (json_agg of a row: no spaces). */
+const CREATED_AT = '"createdAt":"'
+
 /**
- * A page's `createdAt` members in PostgreSQL's JSON text. Only a key can match: inside a JSON
- * string every quote is escaped, so a title holding `"createdAt":"` appears as `\"createdAt\":\"`.
+ * `page`, PostgreSQL's JSON text of a page, with each item's `createdAt` in the API's form
+ * (utcIso). Only a key can match CREATED_AT: inside a JSON string every quote is escaped, so a
+ * title holding `"createdAt":"` appears as `\"createdAt\":\"`. A scan with indexOf: about
+ * 18 µs of CPU a page of 50 on the loaded 2-core machine, against 29 µs for a regular expression
+ * with a replacer and 74 µs for JSON.parse with the times set on the objects (decision 0093).
  */
-const CREATED_AT = /"createdAt":"([^"]*)"/g
+export function withApiTimes(page: string): string {
+  let out = ''
+  let done = 0
+  for (let at = page.indexOf(CREATED_AT); at !== -1; at = page.indexOf(CREATED_AT, done)) {
+    const start = at + CREATED_AT.length
+    const end = page.indexOf('"', start)
+    out += page.slice(done, start) + utcIso(page.slice(start, end))
+    done = end
+  }
+  return out + page.slice(done)
+}
 
 /** listDocumentsJson's page as an object (for the assistant's tools). */
 export async function listDocuments(
@@ -181,8 +195,9 @@ export async function listDocuments(
  * `Date` truncates them). Cheaper than `to_char` on the database or `Date` parsing here.
  */
 export function utcIso(timestamp: string): string {
-  const [whole, fraction = ''] = timestamp.split('.')
-  return `${whole}.${fraction.padEnd(3, '0').slice(0, 3)}Z`
+  const dot = timestamp.indexOf('.')
+  if (dot === -1) return `${timestamp}.000Z`
+  return `${timestamp.slice(0, dot + 4).padEnd(dot + 4, '0')}Z`
 }
 
 /** A page of the library (`total` null only inside listDocumentsJson, before its count). */
