@@ -3,9 +3,10 @@
  * routes.ts. Creating and deleting documents (row, audit, event, file, indexing) is
  * server/documents/document-writes.ts, shared with voice and tenant import.
  */
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documentCounts, documents } from '../../db/schema'
+import { statementTemplate } from '../../db/statement-template'
 import { withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
 import { notFound } from '../../errors/app-error'
 import { assertMayChangeDocument, type DocumentDeps } from '../../documents/document-writes'
@@ -60,7 +61,7 @@ const orgTypes = sql<string[]>`(
         where ${documentCounts.documents} > 0) as t)`
 
 /** The number of documents of one type and/or app (or all), summed from the counters. */
-function countedTotal(filter: { type?: string; appId?: string }) {
+function countedTotal(filter: { type?: SQLWrapper; appId?: SQLWrapper }) {
   const where = and(
     filter.type ? eq(documentCounts.documentType, filter.type) : undefined,
     filter.appId ? eq(documentCounts.appId, filter.appId) : undefined,
@@ -87,41 +88,88 @@ export interface DocumentListFilter {
   offset: number
 }
 
-/**
- * The one statement of a listing (listDocuments): a page of the organisation's documents as one
- * JSON text, with `where`, its filter without the organisation (RLS confines it), for the count
- * of a search's matches, and whether it is a search. Exported for the server bench, whose bare
- * PostgreSQL client runs the very statement the instance sends (bench/server.ts).
- */
-export function documentListStatement(query: DocumentListFilter) {
-  const q = query.q?.trim()
-  const type = query.type && query.type !== 'all' ? query.type : undefined
-  const where = and(
-    q
-      ? or(ilike(documents.title, likePattern(q)), ilike(documents.content, likePattern(q)))
+/** Which filters a listing has: its statement's text depends on these alone. */
+interface ListKind {
+  search: boolean
+  type: boolean
+  appId: boolean
+}
+
+/** A listing's values by name: `pattern` (the search's LIKE pattern), `type`, `appId`. */
+type ListValue = (name: 'pattern' | 'type' | 'appId') => string | SQLWrapper
+
+/** The filter of a listing of `kind` without the organisation (RLS confines it). */
+function listFilter(kind: ListKind, value: ListValue) {
+  return and(
+    kind.search
+      ? or(ilike(documents.title, value('pattern')), ilike(documents.content, value('pattern')))
       : undefined,
-    type ? eq(documents.documentType, type) : undefined,
-    query.appId ? eq(documents.appId, query.appId) : undefined,
+    kind.type ? eq(documents.documentType, value('type')) : undefined,
+    kind.appId ? eq(documents.appId, value('appId')) : undefined,
   )
+}
+
+/** The statement of a listing of `kind`, with placeholders for its values and window. */
+function listStatement(kind: ListKind) {
+  const where = listFilter(kind, (name) => sql.placeholder(name))
   // The page is one JSON text built by PostgreSQL (each item a row as JSON, its columns named as
   // the API's fields): on embedded PGlite, reading 50 rows of nine fields through its JavaScript
   // protocol reader and copying them across threads cost more than the query itself (decision 32).
-  const statement = sql`with page as (
+  return sql`with page as (
       select ${documents.id} as id, ${documents.appId} as "appId", ${documents.title} as title,
         ${documents.documentType} as "documentType", ${documents.preview} as preview,
         ${documents.createdAt} at time zone 'UTC' as "createdAt",
         ${documents.textStatus} as "textStatus",
-        ${q ? sql`count(*) over ()` : sql`null`} as matches
+        ${kind.search ? sql`count(*) over ()` : sql`null`} as matches
       from ${documents} ${where ? sql`where ${where}` : sql``}
       order by ${documents.createdAt} desc, ${documents.id} desc
-      limit ${query.limit} offset ${query.offset})
+      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})
     select json_build_object(
       'items', coalesce((select json_agg(item order by item."createdAt" desc, item.id desc)
         from (select id, "appId", title, "documentType", preview, "createdAt", "textStatus"
               from page) as item), '[]'),
-      'total', ${q ? sql`(select matches from page limit 1)` : countedTotal({ type, appId: query.appId })},
+      'total', ${
+        kind.search
+          ? sql`(select matches from page limit 1)`
+          : countedTotal({
+              type: kind.type ? sql.placeholder('type') : undefined,
+              appId: kind.appId ? sql.placeholder('appId') : undefined,
+            })
+      },
       'types', ${orgTypes})::text as page`
-  return { statement, where, search: Boolean(q) }
+}
+
+/** listStatement of each kind, rendered once (statementTemplate, decision 0093). */
+const listTemplates = new Map<string, (values: Record<string, unknown>) => SQL>()
+
+/**
+ * The one statement of a listing (listDocuments): a page of the organisation's documents as one
+ * JSON text, with whether it is a search and, for a search, `where`, its filter without the
+ * organisation (RLS confines it), for the count of its matches. Exported for the server bench,
+ * whose bare PostgreSQL client runs the very statement the instance sends (bench/server.ts).
+ */
+export function documentListStatement(query: DocumentListFilter) {
+  const q = query.q?.trim()
+  const type = query.type && query.type !== 'all' ? query.type : undefined
+  const kind = { search: Boolean(q), type: Boolean(type), appId: Boolean(query.appId) }
+  const key = `${kind.search}/${kind.type}/${kind.appId}`
+  let fill = listTemplates.get(key)
+  if (!fill) {
+    fill = statementTemplate(listStatement(kind))
+    listTemplates.set(key, fill)
+  }
+  const values = {
+    pattern: q ? likePattern(q) : '',
+    type: type ?? '',
+    appId: query.appId ?? '',
+    limit: query.limit,
+    offset: query.offset,
+  }
+  return {
+    statement: fill(values),
+    where: q ? listFilter(kind, (name) => values[name]) : undefined,
+    search: Boolean(q),
+  }
 }
 
 /**
