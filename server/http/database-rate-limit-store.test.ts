@@ -98,6 +98,40 @@ describe('the database rate-limit store', () => {
     }
   })
 
+  it('leases a share of a large budget: two processes grant exactly the budget in a third of the statements', async () => {
+    const [one, two] = [await instance(), await instance()]
+    const key = `leased:${crypto.randomUUID()}`
+    const execute = vi.spyOn(database.db, 'execute')
+    try {
+      const results = []
+      for (let i = 0; i < 230; i++) results.push(await hit(i % 2 === 0 ? one : two, key, 200))
+      // A budget of 200 leases 2 with each count: a statement serves three requests.
+      expect(results.filter((r) => !r.isExceeded)).toHaveLength(200)
+      expect(execute.mock.calls.length).toBeLessThanOrEqual(Math.ceil(230 / 3) + 2)
+    } finally {
+      execute.mockRestore()
+      await Promise.all([one.close(), two.close()])
+    }
+  })
+
+  it('hands out no leased count after its window has ended', async () => {
+    const app = await instance()
+    const key = `lease-ends:${crypto.randomUUID()}`
+    const execute = vi.spyOn(database.db, 'execute')
+    const now = Date.now()
+    try {
+      await hit(app, key, 1000, 60_000)
+      expect((await hit(app, key, 1000, 60_000)).remaining).toBe(998)
+      expect(execute).toHaveBeenCalledTimes(1)
+      vi.spyOn(Date, 'now').mockReturnValue(now + 60_001)
+      await hit(app, key, 1000, 60_000)
+      expect(execute).toHaveBeenCalledTimes(2)
+    } finally {
+      vi.restoreAllMocks()
+      await app.close()
+    }
+  })
+
   it('refuses the counts of a failed upsert and counts the next ones', async () => {
     const app = await instance()
     const key = `failing:${crypto.randomUUID()}`

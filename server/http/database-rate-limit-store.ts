@@ -14,6 +14,14 @@
  * the database before its request is answered, so budgets stay exact across processes, but a
  * burst of N concurrent requests costs two statements instead of N, and one user's concurrent
  * requests no longer queue on the lock of their counter's row.
+ *
+ * A count sent for a budget of `max` also leases the next LEASE_SHARE of it (decision 0093): the
+ * upsert adds those hits too, and this process hands their positions to the key's next requests
+ * without a statement, until they run out or the window ends (by this process's clock, counted
+ * from before the upsert was sent, so never after the database's end). A lease's positions are
+ * counted in the database before they are used, so the processes together never grant more than
+ * `max`; a process that stops getting a key's requests leaves at most its lease's rest unused.
+ * Budgets under 1/LEASE_SHARE (the sign-in limits) lease nothing and count each request.
  */
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
@@ -23,6 +31,12 @@ import type { Db } from '../db/client'
 
 /** Counts between two deletions of ended windows (a few a minute under the default budgets). */
 const PRUNE_EVERY = 1000
+
+/**
+ * The share of a budget a count leases (decision 0093): 1 %, so 6 of the default 600 reads a
+ * minute; the most two processes can leave unused when one stops getting a key's requests.
+ */
+const LEASE_SHARE = 0.01
 
 /** What the plugin passes to `child`: a route's options carry the route (`routeInfo`). */
 interface ChildOptions {
@@ -35,10 +49,19 @@ interface Count {
   ttl: number
 }
 
-/** The counts of one key waiting for the next upsert. */
+/** The counts of one key waiting for the next upsert, with the hits it leases beyond them. */
 interface PendingKey {
   timeWindowMs: number
+  lease: number
   waiters: Array<{ resolve: (count: Count) => void; reject: (error: Error) => void }>
+}
+
+/** Positions of a key's window counted in the database and not yet handed out. */
+interface Lease {
+  next: number
+  last: number
+  /** Date.now() ms at which the window ends, at the latest. */
+  endsAt: number
 }
 
 /**
@@ -50,7 +73,7 @@ async function upsertCounts(db: Db, batch: Map<string, PendingKey>) {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, pending]) => ({
       key,
-      hits: pending.waiters.length,
+      hits: pending.waiters.length + pending.lease,
       secs: pending.timeWindowMs / 1000,
     }))
   const result = await db.execute(sql`
@@ -76,22 +99,46 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   let pending = new Map<string, PendingKey>()
   let flushing = false
 
+  // Leases of the keys counted lately (a lease evicted is only left unused).
+  const leases = new LRUCache<string, Lease>({ max: 10_000 })
+  /** The next leased position of `key` as the plugin's count, if one is left in its window. */
+  const fromLease = (key: string): Count | undefined => {
+    const lease = leases.get(key)
+    if (!lease || lease.next > lease.last) return undefined
+    const ttl = lease.endsAt - Date.now()
+    if (ttl <= 0) return undefined
+    return { current: lease.next++, ttl: Math.ceil(ttl) }
+  }
+
   /** Sends the waiting counts, then those that arrived meanwhile, until none wait. */
   const flush = async () => {
     flushing = true
     while (pending.size > 0) {
       const batch = pending
       pending = new Map()
+      // Counts that arrived while the upsert bringing their key's lease was on its way.
+      for (const [key, { waiters }] of batch) {
+        for (let count = fromLease(key); count && waiters.length > 0; count = fromLease(key)) {
+          waiters.shift()!.resolve(count)
+        }
+        if (waiters.length === 0) batch.delete(key)
+      }
+      if (batch.size === 0) continue
+      const sentAt = Date.now()
       try {
         const rows = await upsertCounts(db, batch)
         for (const row of rows) {
-          const waiters = batch.get(row.key)!.waiters
-          const first = Number(row.hits) - waiters.length + 1
+          const { waiters, lease } = batch.get(row.key)!
+          const last = Number(row.hits)
+          const first = last - lease - waiters.length + 1
           const ttl = Math.ceil(Number(row.ttl))
+          if (lease > 0) {
+            leases.set(row.key, { next: first + waiters.length, last, endsAt: sentAt + ttl })
+          }
           waiters.forEach((waiter, i) => waiter.resolve({ current: first + i, ttl }))
         }
         const before = counts
-        for (const { waiters } of batch.values()) counts += waiters.length
+        for (const { waiters, lease } of batch.values()) counts += waiters.length + lease
         if (Math.floor(counts / PRUNE_EVERY) > Math.floor(before / PRUNE_EVERY)) {
           await db.execute(
             sql`DELETE FROM rate_limit_counters WHERE window_ends < now() - interval '1 minute'`,
@@ -115,14 +162,27 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     return digest
   }
 
-  const count = (key: string, timeWindowMs: number) =>
-    new Promise<Count>((resolve, reject) => {
-      const hashed = digestOf(key)
-      const entry = pending.get(hashed) ?? { timeWindowMs, waiters: [] }
-      entry.waiters.push({ resolve, reject })
+  /** Counts a request of `key` in a window of `timeWindowMs` ms with a budget of `max`. */
+  const count = (
+    key: string,
+    timeWindowMs: number,
+    max: number,
+    callback: (error: Error | null, result?: Count) => void,
+  ) => {
+    const hashed = digestOf(key)
+    const leased = fromLease(hashed)
+    if (leased) return callback(null, leased)
+    let entry = pending.get(hashed)
+    if (!entry) {
+      entry = { timeWindowMs, lease: Math.floor(max * LEASE_SHARE), waiters: [] }
       pending.set(hashed, entry)
-      if (!flushing) void flush()
+    }
+    entry.waiters.push({
+      resolve: (result) => callback(null, result),
+      reject: (error) => callback(error),
     })
+    if (!flushing) void flush()
+  }
 
   class DatabaseStore {
     private readonly namespace: string
@@ -136,11 +196,9 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       key: string,
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
+      max: number,
     ): void {
-      count(`${this.namespace}${key}`, timeWindow).then(
-        (result) => callback(null, result),
-        (error: Error) => callback(error),
-      )
+      count(`${this.namespace}${key}`, timeWindow, Number.isFinite(max) ? max : 0, callback)
     }
 
     child(options: ChildOptions): DatabaseStore {

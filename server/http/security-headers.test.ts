@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/test-app'
+import { securityHeaderList } from './security-headers'
 
 let t: TestApp | undefined
 afterEach(async () => {
@@ -28,6 +29,19 @@ describe('transport security headers follow PUBLIC_URL', () => {
     const { csp, hsts } = await headersOfRoot('https://lexdesk.firm.example')
     expect(csp).toContain('upgrade-insecure-requests')
     expect(hsts).toMatch(/max-age=\d+/)
+  })
+})
+
+describe("helmet's headers on every answer", () => {
+  it('sets each header helmet sets, with its value, on an API answer', async () => {
+    const publicUrl = 'https://lexdesk.firm.example'
+    t = await buildTestApp({ publicUrl })
+    const res = await t.app.inject({ url: '/api/v1/orgs/none/documents' })
+    expect(res.statusCode).toBe(401)
+    const list = securityHeaderList(publicUrl)
+    expect(list.length).toBeGreaterThan(20)
+    for (let i = 0; i < list.length; i += 2) expect(res.headers[list[i]!]).toBe(list[i + 1])
+    expect(res.headers['x-powered-by']).toBeUndefined()
   })
 })
 

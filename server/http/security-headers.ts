@@ -33,8 +33,8 @@ export function helmetOptions(publicUrl: string): HelmetOptions {
 
 /**
  * Helmet's headers (helmetOptions) as a flat `[name, value, name, value, …]` list, worked out once
- * for answers written outside Fastify with `writeHead(status, list)`: the 429 the event-stream
- * gate sends before routing (event-streams.ts). With these options helmet's headers depend on
+ * for every answer (securityHeaders) and for answers written outside Fastify with
+ * `writeHead(status, list)`: the 429 the event-stream gate sends before routing (event-streams.ts). With these options helmet's headers depend on
  * neither the request nor the response, so one run of its (synchronous) middleware on a recorder
  * gives them all; running it per answer cost a refusal of a burst more than the rest of its
  * answer (decision 0081).
@@ -56,16 +56,18 @@ export function securityHeaderList(publicUrl: string): readonly string[] {
 }
 
 /**
- * The onRequest hook that sets helmet's headers (helmetOptions) on every answer. Helmet's
- * middleware is built once here: @fastify/helmet built it again for every request (parsing the
- * CSP directives and allocating each time): 27 µs of the event loop per request against 1 µs once
- * built (measured on the loaded 2-core machine of issue 29), and garbage for the collector, paid
- * by every request of a burst before anything else runs.
+ * The onRequest hook that sets helmet's headers (helmetOptions) on every answer, from
+ * securityHeaderList, worked out once. @fastify/helmet built helmet's middleware again for every
+ * request (27 µs of the event loop per request on the loaded 2-core machine of issue 29); run
+ * once built, its chain of thirteen middlewares still cost about 2 % of a listing's CPU (issue
+ * 28, decision 0093) for headers that depend on neither the request nor the answer.
  */
 export function securityHeaders(publicUrl: string): onRequestHookHandler {
-  const apply = helmet(helmetOptions(publicUrl))
-  return (req, reply, done) =>
-    apply(req.raw, reply.raw, (error) => done(error as Error | undefined))
+  const list = securityHeaderList(publicUrl)
+  return (_req, reply, done) => {
+    for (let i = 0; i < list.length; i += 2) reply.raw.setHeader(list[i]!, list[i + 1]!)
+    done()
+  }
 }
 
 /**

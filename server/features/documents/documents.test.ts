@@ -16,7 +16,8 @@ import {
 } from '../../test/sample-files'
 import { sql } from 'drizzle-orm'
 import { documents } from '../../db/schema'
-import { utcIso } from './service'
+import { listDocuments, utcIso, withApiTimes } from './service'
+import { DocumentCard, DocumentPage } from './schemas'
 
 let t: TestApp
 let alice: TestMember
@@ -257,6 +258,32 @@ describe('documents API', () => {
     expect(empty.json()).toEqual({ items: [], total: 0, types: [] })
   })
 
+  it('answers the declared DocumentPage exactly, as JSON, whatever the titles hold', async () => {
+    // The body is PostgreSQL's JSON text, never checked at run time (decision 0093): here.
+    const firm = await signedInMember(t, 'Declared Page Firm')
+    const tricky = `Memo "createdAt":"2020-01-01T00:00:00" \\ ✓`
+    const doc = await paste(firm, { title: tricky, content: 'Text.', documentType: 'memo' })
+    await paste(firm, { title: 'Plain', content: 'More text.' })
+    const res = await t.app.inject({ url: base(firm), headers: firm.headers })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    const body = res.json()
+    expect(DocumentPage.strict().parse(body)).toEqual(body)
+    for (const item of body.items) {
+      expect(Object.keys(item).sort()).toEqual(Object.keys(DocumentCard.shape).sort())
+    }
+    expect(body.items[1]).toMatchObject({ id: doc.id, title: tricky, createdAt: doc.createdAt })
+    // The assistant's tool reads the same page as an object.
+    const principal = {
+      orgId: firm.orgId,
+      userId: firm.userId,
+      role: 'owner',
+      actorType: 'user',
+    } as const
+    const page = await listDocuments(t.database.db, principal, { limit: 50, offset: 0 })
+    expect(page).toEqual(body)
+  })
+
   it('refuses an empty paste with the spec message', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -397,5 +424,22 @@ describe("utcIso (the library page's times)", () => {
       expect(utcIso(postgres!)).toBe(iso)
       expect(new Date(`${postgres}Z`).toISOString()).toBe(iso)
     }
+  })
+
+  it("rewrites only the items' createdAt members of a page, not text that looks like one", () => {
+    const title = 'Memo "createdAt":"2020-01-01T00:00:00.5" \\'
+    const page = JSON.stringify({
+      items: [
+        { title, createdAt: '2026-11-24T13:06:23.1' },
+        { title: 'B', createdAt: '2026-11-24T13:06:23' },
+      ],
+    })
+    expect(JSON.parse(withApiTimes(page))).toEqual({
+      items: [
+        { title, createdAt: '2026-11-24T13:06:23.100Z' },
+        { title: 'B', createdAt: '2026-11-24T13:06:23.000Z' },
+      ],
+    })
+    expect(withApiTimes('{"items" : [], "total" : 0}')).toBe('{"items" : [], "total" : 0}')
   })
 })

@@ -3,9 +3,10 @@
  * routes.ts. Creating and deleting documents (row, audit, event, file, indexing) is
  * server/documents/document-writes.ts, shared with voice and tenant import.
  */
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documentCounts, documents } from '../../db/schema'
+import { statementTemplate } from '../../db/statement-template'
 import { withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
 import { notFound } from '../../errors/app-error'
 import { assertMayChangeDocument, type DocumentDeps } from '../../documents/document-writes'
@@ -60,7 +61,7 @@ const orgTypes = sql<string[]>`(
         where ${documentCounts.documents} > 0) as t)`
 
 /** The number of documents of one type and/or app (or all), summed from the counters. */
-function countedTotal(filter: { type?: string; appId?: string }) {
+function countedTotal(filter: { type?: SQLWrapper; appId?: SQLWrapper }) {
   const where = and(
     filter.type ? eq(documentCounts.documentType, filter.type) : undefined,
     filter.appId ? eq(documentCounts.appId, filter.appId) : undefined,
@@ -87,47 +88,96 @@ export interface DocumentListFilter {
   offset: number
 }
 
-/**
- * The one statement of a listing (listDocuments): a page of the organisation's documents as one
- * JSON text, with `where`, its filter without the organisation (RLS confines it), for the count
- * of a search's matches, and whether it is a search. Exported for the server bench, whose bare
- * PostgreSQL client runs the very statement the instance sends (bench/server.ts).
- */
-export function documentListStatement(query: DocumentListFilter) {
-  const q = query.q?.trim()
-  const type = query.type && query.type !== 'all' ? query.type : undefined
-  const where = and(
-    q
-      ? or(ilike(documents.title, likePattern(q)), ilike(documents.content, likePattern(q)))
+/** Which filters a listing has: its statement's text depends on these alone. */
+interface ListKind {
+  search: boolean
+  type: boolean
+  appId: boolean
+}
+
+/** A listing's values by name: `pattern` (the search's LIKE pattern), `type`, `appId`. */
+type ListValue = (name: 'pattern' | 'type' | 'appId') => string | SQLWrapper
+
+/** The filter of a listing of `kind` without the organisation (RLS confines it). */
+function listFilter(kind: ListKind, value: ListValue) {
+  return and(
+    kind.search
+      ? or(ilike(documents.title, value('pattern')), ilike(documents.content, value('pattern')))
       : undefined,
-    type ? eq(documents.documentType, type) : undefined,
-    query.appId ? eq(documents.appId, query.appId) : undefined,
+    kind.type ? eq(documents.documentType, value('type')) : undefined,
+    kind.appId ? eq(documents.appId, value('appId')) : undefined,
   )
+}
+
+/** The statement of a listing of `kind`, with placeholders for its values and window. */
+function listStatement(kind: ListKind) {
+  const where = listFilter(kind, (name) => sql.placeholder(name))
   // The page is one JSON text built by PostgreSQL (each item a row as JSON, its columns named as
   // the API's fields): on embedded PGlite, reading 50 rows of nine fields through its JavaScript
   // protocol reader and copying them across threads cost more than the query itself (decision 32).
-  const statement = sql`with page as (
+  return sql`with page as (
       select ${documents.id} as id, ${documents.appId} as "appId", ${documents.title} as title,
         ${documents.documentType} as "documentType", ${documents.preview} as preview,
         ${documents.createdAt} at time zone 'UTC' as "createdAt",
         ${documents.textStatus} as "textStatus",
-        ${q ? sql`count(*) over ()` : sql`null`} as matches
+        ${kind.search ? sql`count(*) over ()` : sql`null`} as matches
       from ${documents} ${where ? sql`where ${where}` : sql``}
       order by ${documents.createdAt} desc, ${documents.id} desc
-      limit ${query.limit} offset ${query.offset})
+      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})
     select json_build_object(
       'items', coalesce((select json_agg(item order by item."createdAt" desc, item.id desc)
         from (select id, "appId", title, "documentType", preview, "createdAt", "textStatus"
               from page) as item), '[]'),
-      'total', ${q ? sql`(select matches from page limit 1)` : countedTotal({ type, appId: query.appId })},
+      'total', ${
+        kind.search
+          ? sql`(select matches from page limit 1)`
+          : countedTotal({
+              type: kind.type ? sql.placeholder('type') : undefined,
+              appId: kind.appId ? sql.placeholder('appId') : undefined,
+            })
+      },
       'types', ${orgTypes})::text as page`
-  return { statement, where, search: Boolean(q) }
+}
+
+/** listStatement of each kind, rendered once (statementTemplate, decision 0093). */
+const listTemplates = new Map<string, (values: Record<string, unknown>) => SQL>()
+
+/**
+ * The one statement of a listing (listDocuments): a page of the organisation's documents as one
+ * JSON text, with whether it is a search and, for a search, `where`, its filter without the
+ * organisation (RLS confines it), for the count of its matches. Exported for the server bench,
+ * whose bare PostgreSQL client runs the very statement the instance sends (bench/server.ts).
+ */
+export function documentListStatement(query: DocumentListFilter) {
+  const q = query.q?.trim()
+  const type = query.type && query.type !== 'all' ? query.type : undefined
+  const kind = { search: Boolean(q), type: Boolean(type), appId: Boolean(query.appId) }
+  const key = `${kind.search}/${kind.type}/${kind.appId}`
+  let fill = listTemplates.get(key)
+  if (!fill) {
+    fill = statementTemplate(listStatement(kind))
+    listTemplates.set(key, fill)
+  }
+  const values = {
+    pattern: q ? likePattern(q) : '',
+    type: type ?? '',
+    appId: query.appId ?? '',
+    limit: query.limit,
+    offset: query.offset,
+  }
+  return {
+    statement: fill(values),
+    where: q ? listFilter(kind, (name) => values[name]) : undefined,
+    search: Boolean(q),
+  }
 }
 
 /**
  * Lists the org's documents newest first, filtered by case-insensitive `q` on title or content,
  * exact `type` and `appId` (absent = every document of the organisation, decision 8). Returns
- * the page, the total matching, and all distinct types of the org.
+ * the page, the total matching, and all distinct types of the org, as the API's JSON text of a
+ * DocumentPage (the list route's response body, decision 0093): PostgreSQL builds it, and only
+ * its times are put in the API's form here, without parsing the page and serializing it again.
  *
  * One statement in the usual case (decision 7): the page walks the index `(org_id, created_at
  * desc, id desc)` (or its app twin) and stops after `limit` rows, reading the stored preview
@@ -136,19 +186,55 @@ export function documentListStatement(query: DocumentListFilter) {
  * every document anyway, counts its matches (a window count); an offset past its last match
  * takes a second statement for the count.
  */
-export async function listDocuments(db: Db, principal: Principal, query: DocumentListFilter) {
+export async function listDocumentsJson(
+  db: Db,
+  principal: Principal,
+  query: DocumentListFilter,
+): Promise<string> {
   const { statement, where, search } = documentListStatement(query)
   // A page walking the index plans the same for every value: plan it once (not a search's).
   const [result] = await withTenantReads(db, principal, (tx) => [tx.execute(statement)], {
     reusePlans: !search,
   })
   const [row] = (result as unknown as { rows: { page: string }[] }).rows
-  const page = JSON.parse(row?.page ?? '{}') as DocumentPage
-  for (const item of page.items) item.createdAt = utcIso(item.createdAt)
+  const text = withApiTimes(row?.page ?? '{}')
+  if (!search) return text
   // A search's total rides on its page's rows: an offset past the last match asks for it alone.
-  if (page.total === null)
-    page.total = await withTenant(db, principal, (tx) => countMatches(tx, where))
-  return page
+  const page = JSON.parse(text) as DocumentPage
+  if (page.total !== null) return text
+  page.total = await withTenant(db, principal, (tx) => countMatches(tx, where))
+  return JSON.stringify(page)
+}
+
+/** What opens a page item's time in PostgreSQL's JSON text (json_agg of a row: no spaces). */
+const CREATED_AT = '"createdAt":"'
+
+/**
+ * `page`, PostgreSQL's JSON text of a page, with each item's `createdAt` in the API's form
+ * (utcIso). Only a key can match CREATED_AT: inside a JSON string every quote is escaped, so a
+ * title holding `"createdAt":"` appears as `\"createdAt\":\"`. A scan with indexOf: about
+ * 18 µs of CPU a page of 50 on the loaded 2-core machine, against 29 µs for a regular expression
+ * with a replacer and 74 µs for JSON.parse with the times set on the objects (decision 0093).
+ */
+export function withApiTimes(page: string): string {
+  let out = ''
+  let done = 0
+  for (let at = page.indexOf(CREATED_AT); at !== -1; at = page.indexOf(CREATED_AT, done)) {
+    const start = at + CREATED_AT.length
+    const end = page.indexOf('"', start)
+    out += page.slice(done, start) + utcIso(page.slice(start, end))
+    done = end
+  }
+  return out + page.slice(done)
+}
+
+/** listDocumentsJson's page as an object (for the assistant's tools). */
+export async function listDocuments(
+  db: Db,
+  principal: Principal,
+  query: DocumentListFilter,
+): Promise<DocumentPage> {
+  return JSON.parse(await listDocumentsJson(db, principal, query)) as DocumentPage
 }
 
 /**
@@ -157,11 +243,12 @@ export async function listDocuments(db: Db, principal: Principal, query: Documen
  * `Date` truncates them). Cheaper than `to_char` on the database or `Date` parsing here.
  */
 export function utcIso(timestamp: string): string {
-  const [whole, fraction = ''] = timestamp.split('.')
-  return `${whole}.${fraction.padEnd(3, '0').slice(0, 3)}Z`
+  const dot = timestamp.indexOf('.')
+  if (dot === -1) return `${timestamp}.000Z`
+  return `${timestamp.slice(0, dot + 4).padEnd(dot + 4, '0')}Z`
 }
 
-/** A page of the library as listDocuments returns it (`total` null only inside listDocuments). */
+/** A page of the library (`total` null only inside listDocumentsJson, before its count). */
 interface DocumentPage {
   items: {
     id: string
