@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import {
   buildTestApp,
   confirmationFields,
@@ -11,11 +11,10 @@ import {
   type TestApp,
 } from '../test/test-app'
 
-let t: TestApp | undefined
-afterEach(async () => {
-  await t?.close()
-  t = undefined
-})
+// One app for the file: each test signs in addresses of its own (uniqueEmail), so none sees
+// another's links or sessions, in any order.
+const t = await buildTestApp()
+afterAll(() => t.close())
 
 function sessionCookieOf(setCookie: string | string[] | undefined): string | undefined {
   const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []
@@ -40,7 +39,6 @@ async function sessionEmail(app: TestApp, cookie: string): Promise<string | unde
 
 describe('sign-in links ask before they sign in', () => {
   it('shows a cross-site navigation a page asking to sign in as the link’s address, without signing in', async () => {
-    t = await buildTestApp()
     const email = uniqueEmail('attacker')
     const link = await requestMagicLink(t, email)
     const page = await openFromAnotherSite(t, link)
@@ -55,7 +53,6 @@ describe('sign-in links ask before they sign in', () => {
   })
 
   it('does not consume the token on a GET (a mail scanner’s prefetch): the confirmation still signs in', async () => {
-    t = await buildTestApp()
     const email = uniqueEmail()
     const link = await requestMagicLink(t, email)
     await openFromAnotherSite(t, link)
@@ -75,7 +72,6 @@ describe('sign-in links ask before they sign in', () => {
   })
 
   it('refuses a confirmation posted from another site (a hostile page’s auto-submitted form)', async () => {
-    t = await buildTestApp()
     const link = await requestMagicLink(t, uniqueEmail('attacker'))
     const fields = confirmationFields((await openFromAnotherSite(t, link)).body)
     for (const headers of [
@@ -95,7 +91,6 @@ describe('sign-in links ask before they sign in', () => {
   })
 
   it('asks a signed-in user before switching to another account, and does not switch without it', async () => {
-    t = await buildTestApp()
     const alice = await signedInMember(t, 'Alice Firm')
     const attacker = uniqueEmail('attacker')
     const link = await requestMagicLink(t, attacker)
@@ -123,7 +118,6 @@ describe('sign-in links ask before they sign in', () => {
   })
 
   it('signs in through the whole flow, link to confirmation to the dashboard', async () => {
-    t = await buildTestApp()
     const email = uniqueEmail()
     const res = await followLink(t, await requestMagicLink(t, email))
     expect(res.statusCode).toBe(302)
@@ -132,7 +126,6 @@ describe('sign-in links ask before they sign in', () => {
   })
 
   it('escapes the address and the callback in the page', async () => {
-    t = await buildTestApp()
     const email = `o'brien-${Date.now()}@firm.test`
     const link = new URL(await requestMagicLink(t, email))
     link.searchParams.set('callbackURL', '/dashboard?a="><script>alert(1)</script>')

@@ -66,11 +66,17 @@ export async function openPglite(options: {
   log?: StatementLog
   /** Hears of the database thread stopping unexpectedly (PgliteThread.open). */
   onStopped?: (error: Error) => void
+  /**
+   * Runs on the opened thread before any extension or migration (the tests' global setup keeps
+   * the empty database it finds there, server/test/global-setup.ts).
+   */
+  beforeMigrating?: (client: PgliteThread) => Promise<void>
 }): Promise<Database> {
   const client = await PgliteThread.open(
     { dataDir: options.dataDir, loadDataDir: options.loadDataDir },
     options.onStopped,
   )
+  await options.beforeMigrating?.(client)
   await client.exec('CREATE EXTENSION IF NOT EXISTS vector')
   // Drizzle's PGlite driver calls only query and transaction, which PgliteThread provides.
   const db = drizzlePglite({

@@ -15,7 +15,7 @@
 //                                         { results, heldMs, contended }
 //   begin { tx }                          opens transaction number `tx`; answers once BEGIN ran
 //   end   { tx, commit }                  commits (or rolls back) it; answers after COMMIT/ROLLBACK
-//   dump  {}                              the data directory as a gzipped tarball (tests)
+//   dump  {}                              the data directory as an uncompressed tarball (tests)
 //   listen { channel }                    LISTENs on `channel`; each notification on it is then
 //                                         posted as `{ notification: { channel, payload } }`
 //   unlisten { channel }                  stops that
@@ -384,7 +384,7 @@ async function handle(message) {
     case 'unlisten':
       return unlisten(message.channel)
     case 'dump':
-      return client.dumpDataDir('gzip')
+      return client.dumpDataDir('none')
     case 'close':
       return client.close()
     default:

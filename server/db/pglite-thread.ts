@@ -283,7 +283,10 @@ export class PgliteThread {
     }
   }
 
-  /** The data directory as a gzipped tarball (PGlite's dumpDataDir), for test templates. */
+  /**
+   * The data directory as an uncompressed tarball (PGlite's dumpDataDir), for test templates:
+   * ~43 MB where gzip made ~5 MB, but a copy loads without gunzip (~0.4 s less CPU per copy).
+   */
   dumpDataDir(): Promise<Blob> {
     return this.call({ op: 'dump' })
   }

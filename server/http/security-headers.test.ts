@@ -1,15 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/test-app'
 import { securityHeaderList } from './security-headers'
 
-let t: TestApp | undefined
-afterEach(async () => {
-  await t?.close()
-  t = undefined
+/** One app per PUBLIC_URL, shared by the tests that only read its headers (stateless GETs). */
+const apps = new Map<string, Promise<TestApp>>()
+function appFor(publicUrl: string): Promise<TestApp> {
+  let app = apps.get(publicUrl)
+  if (!app) {
+    app = buildTestApp({ publicUrl })
+    apps.set(publicUrl, app)
+  }
+  return app
+}
+afterAll(async () => {
+  for (const app of apps.values()) await (await app).close()
 })
 
 async function headersOfRoot(publicUrl: string) {
-  t = await buildTestApp({ publicUrl })
+  const t = await appFor(publicUrl)
   const res = await t.app.inject({ url: '/' })
   return {
     csp: String(res.headers['content-security-policy']),
@@ -47,7 +55,7 @@ describe("helmet's headers on every answer", () => {
 
 describe('the API docs (swagger-ui) follow the same CSP rule as the app', () => {
   async function docsCsp(publicUrl: string) {
-    t = await buildTestApp({ publicUrl })
+    const t = await appFor(publicUrl)
     const page = await t.app.inject({ url: '/api/docs' })
     expect(page.statusCode).toBe(200)
     return String(page.headers['content-security-policy'])

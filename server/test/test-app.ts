@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { inject } from 'vitest'
 import type { Database } from '../db/client'
 import { openTestDatabases } from './test-database'
 import { createConsoleMailer, type Mailer } from '../mail/mailer'
@@ -95,6 +96,12 @@ export async function buildTestApp(
     lifecycle?: Lifecycle
     /** Bearer token of `GET /metrics`; no such route when absent. */
     metricsToken?: string
+    /**
+     * Whether the SQL runner's sandboxes open from the run's shared empty database
+     * (global-setup.ts) instead of running an initdb of their own at the first query (tests of
+     * the SQL runner; default false: an app that runs no SQL query reads no template).
+     */
+    sharedSqlSandboxTemplate?: boolean
   } = {},
 ): Promise<TestApp> {
   const { database, app: appDatabase } = await openTestDatabases()
@@ -139,6 +146,9 @@ export async function buildTestApp(
     webRoot: options.webRoot ?? path.join(blobDir, 'no-web'),
     lifecycle: options.lifecycle,
     metricsToken: options.metricsToken,
+    sqlSandboxTemplate: options.sharedSqlSandboxTemplate
+      ? inject('sqlSandboxTemplate') || undefined
+      : undefined,
   })
   await app.ready()
   return {

@@ -3,11 +3,11 @@
  * and restarted on the same data dir, keeps every acknowledged document byte for byte and leaves
  * no document file without a row.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import os from 'node:os'
+import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startChildServer, type ChildServer } from '../../test/child-server'
+import { seededDataDir } from '../../test/seeded-data-dir'
 import { freePort } from '../../test/free-port'
 import { signedInHttpMember, type HttpMember } from '../../test/http-member'
 import { uploadForm } from '../../test/sample-files'
@@ -22,7 +22,7 @@ let server: ChildServer | undefined
 let port: number
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-crash-'))
+  dataDir = await seededDataDir('lexdesk-crash-')
 })
 afterAll(async () => {
   await server?.stop('SIGKILL')

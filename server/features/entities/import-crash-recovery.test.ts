@@ -3,11 +3,11 @@
  * it imports) is retried from its stored file at the next start, and the retry first sweeps what
  * the killed attempt had written, so the organisation ends with every row exactly once.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import os from 'node:os'
+import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startChildServer, type ChildServer } from '../../test/child-server'
+import { seededDataDir } from '../../test/seeded-data-dir'
 import { freePort } from '../../test/free-port'
 import { signedInHttpMember } from '../../test/http-member'
 import { uploadForm } from '../../test/sample-files'
@@ -18,7 +18,7 @@ let dataDir: string
 let server: ChildServer | undefined
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-import-crash-'))
+  dataDir = await seededDataDir('lexdesk-import-crash-')
 })
 afterAll(async () => {
   await server?.stop('SIGKILL')

@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { documents, entities } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import {
@@ -22,12 +22,9 @@ let big: TestMember
 let small: TestMember
 let templateDir: string
 
-/** Sandboxes of the test app's database sharing one template file (one initdb for the file). */
+/** Sandboxes of the test app's database opening from the run's empty database (global-setup.ts). */
 function sandboxesOf(options: SqlSandboxesOptions = {}) {
-  return new SqlSandboxes(t.database.db, {
-    templateFile: path.join(templateDir, 'template.tar'),
-    ...options,
-  })
+  return new SqlSandboxes(t.database.db, { templateFile: inject('sqlSandboxTemplate'), ...options })
 }
 
 /** Quadratic work over one value an aggregate built from the whole view: plans cheap, runs long. */
@@ -60,7 +57,7 @@ async function stateOfDatabase() {
 
 beforeAll(async () => {
   templateDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-sandbox-'))
-  t = await buildTestApp()
+  t = await buildTestApp({ sharedSqlSandboxTemplate: true })
   const bigOwner = await signedInMember(t, 'Many Clients LLP')
   big = await signedInWithRole(t, bigOwner.orgId, 'admin')
   small = await signedInMember(t, 'Few Clients LLP')
@@ -196,11 +193,13 @@ describe('the SQL runner on embedded PGlite', () => {
   })
 
   it('keeps the empty database in its template file for the sandboxes of a later start', async () => {
-    const first = sandboxesOf()
+    // A file of its own, not yet made: this test's first prepare runs the initdb.
+    const templateFile = path.join(templateDir, 'template.tar')
+    const first = sandboxesOf({ templateFile })
     await first.prepare()
     await first.close()
-    expect((await stat(path.join(templateDir, 'template.tar'))).size).toBeGreaterThan(1_000_000)
-    const later = sandboxesOf()
+    expect((await stat(templateFile)).size).toBeGreaterThan(1_000_000)
+    const later = sandboxesOf({ templateFile })
     try {
       const counted = await later.run(small.orgId, 60_000, async (sandbox) => {
         return (await sandbox.query('select count(*)::int as n from sql_documents')).rows

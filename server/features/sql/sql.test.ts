@@ -50,7 +50,7 @@ async function stateOfDatabase() {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp()
+  t = await buildTestApp({ sharedSqlSandboxTemplate: true })
   owner = await signedInMember(t, 'Runner LLP')
   admin = await signedInWithRole(t, owner.orgId, 'admin')
   member = await signedInWithRole(t, owner.orgId, 'member')

@@ -3,11 +3,11 @@
  * recording, leaves the transcription's temporary folder in `<dataDir>/tmp`; started again on the
  * same data dir, it removes it.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import os from 'node:os'
+import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startChildServer, type ChildServer } from '../../test/child-server'
+import { seededDataDir } from '../../test/seeded-data-dir'
 import { freePort } from '../../test/free-port'
 import { signedInHttpMember } from '../../test/http-member'
 import { spokenWav } from '../../test/test-audio'
@@ -16,7 +16,7 @@ let dataDir: string
 let server: ChildServer | undefined
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-interrupted-'))
+  dataDir = await seededDataDir('lexdesk-interrupted-')
 })
 afterAll(async () => {
   await server?.stop('SIGKILL')
