@@ -43,7 +43,7 @@ describe('transport security headers follow PUBLIC_URL', () => {
 describe("helmet's headers on every answer", () => {
   it('sets each header helmet sets, with its value, on an API answer', async () => {
     const publicUrl = 'https://lexdesk.firm.example'
-    t = await buildTestApp({ publicUrl })
+    const t = await appFor(publicUrl)
     const res = await t.app.inject({ url: '/api/v1/orgs/none/documents' })
     expect(res.statusCode).toBe(401)
     const list = securityHeaderList(publicUrl)
