@@ -44,6 +44,13 @@ export interface SearchScope {
   documentIds?: readonly string[]
 }
 
+/** A hybrid search's question: its text, the hits wanted (k) and where to look. */
+export interface HybridQuery {
+  text: string
+  k: number
+  scope?: SearchScope
+}
+
 export interface PassageHit {
   id: string
   documentId: string
@@ -299,7 +306,7 @@ export async function hybridSearch(
   db: Db,
   embedder: Embedder,
   principal: Principal,
-  query: { text: string; k: number; scope?: SearchScope },
+  query: HybridQuery,
 ): Promise<PassageHit[]> {
   const pooled = (db as unknown as { $client?: unknown }).$client instanceof pg.Pool
   // Without vectors there is one half, which nothing would run beside.
@@ -321,7 +328,7 @@ export async function hybridSearchInOneStatement(
   db: Db,
   embedder: Embedder,
   principal: Principal,
-  query: { text: string; k: number; scope?: SearchScope },
+  query: HybridQuery,
 ): Promise<PassageHit[]> {
   const scope = query.scope ?? {}
   const { dim } = await vectorColumn(db)
@@ -361,7 +368,7 @@ export async function hybridSearchOnTwoConnections(
   db: Db,
   embedder: Embedder,
   principal: Principal,
-  query: { text: string; k: number; scope?: SearchScope },
+  query: HybridQuery,
 ): Promise<PassageHit[]> {
   const scope = query.scope ?? {}
   const limit = candidates(query.k)
