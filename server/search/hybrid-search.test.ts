@@ -9,6 +9,8 @@ import { wordTable } from '../ai/embedder/local/word-table'
 import type { Embedder } from '../ai/embedder/types'
 import { replaceChunks } from './index-document'
 import { fuseRanks, RRF_K } from './fuse-ranks'
+import { expandQuery } from './query-expansion'
+import { wordNet } from './paraphrase/wordnet-synonyms'
 import {
   hybridSearch,
   hybridSearchInOneStatement,
@@ -119,6 +121,17 @@ const TERM_FREQUENCIES = [
   'The fee is due, the fee is fixed and final.',
 ]
 
+/**
+ * "pay records": "record" is a query word and also a word of its synonym "record book"; "pay" is
+ * a query word only. The short passage has "records", the long one "pay": weighed as a query word
+ * (1), "records" puts the short one first; weighed as a synonym (SYNONYM_WEIGHT), the long one
+ * would come first.
+ */
+const OWN_WORD_ALSO_A_SYNONYM = [
+  'Records of all sales.',
+  'The Supplier shall pay the sales ledger.',
+]
+
 /** A provision stated as a lead-in and list items (decision 85). */
 const LEAD_IN_AND_ITEMS = [
   'The Recipient shall keep the information secure.',
@@ -133,6 +146,7 @@ describe('hybrid search without pgvector', () => {
   let synonymsOnly = ''
   let leadInAndItems = ''
   let termFrequencies = ''
+  let ownAndSynonym = ''
   beforeAll(async () => {
     database = await openTestDatabase()
     await database.db.execute(sql`alter table doc_chunks drop column embedding`)
@@ -141,6 +155,7 @@ describe('hybrid search without pgvector', () => {
     synonymsOnly = await storeDocument(database, 'Duties', OWN_WORDS_AND_SYNONYMS, false)
     leadInAndItems = await storeDocument(database, 'Disclosure', LEAD_IN_AND_ITEMS, false)
     termFrequencies = await storeDocument(database, 'Fees', TERM_FREQUENCIES, false)
+    ownAndSynonym = await storeDocument(database, 'Records', OWN_WORD_ALSO_A_SYNONYM, false)
   }, 120_000)
 
   it('brings a list item’s lead-in along, right after the item, with the item’s score', async () => {
@@ -192,6 +207,16 @@ describe('hybrid search without pgvector', () => {
       OWN_WORDS_AND_SYNONYMS[2],
       OWN_WORDS_AND_SYNONYMS[0],
     ])
+  })
+
+  it('weighs a query word that is also in a synonym as a query word', async () => {
+    expect(expandQuery('pay records', await wordNet()).split(' ')).toContain('record')
+    const hits = await hybridSearch(database.db, embedder, principal, {
+      text: 'pay records',
+      k: 2,
+      scope: { documentId: ownAndSynonym },
+    })
+    expect(hits.map((h) => h.content)).toEqual(OWN_WORD_ALSO_A_SYNONYM)
   })
 
   it('ranks by full text alone', async () => {
