@@ -197,7 +197,9 @@ const SYNONYM_WEIGHT = 0.8
  * rows rather than its ~25 lexemes, with the same term frequencies (decision 90). The matches keep
  * only that cut and their length, and document frequencies are a window count over the unnested
  * terms: no join to a table of the query's lexemes, 20 % less of the half's CPU at 100k passages
- * than decision 90's form, same ranks (decision 0096).
+ * than decision 90's form, same ranks (decision 0096). The window's byte order (collate "C") is
+ * the tsvector's own, so each passage's terms are summed in one order whatever the database's
+ * collation: float addition is not associative, and two passages that tie must tie exactly.
  */
 function textRanks(
   principal: Principal,
@@ -225,7 +227,7 @@ function textRanks(
       n as (select count(*)::float8 as total, avg(dl)::float8 as avgdl from m),
       t as (select m.id, array_length(u.positions, 1)::float8 as tf, m.dl::float8 as dl,
                    case u.weights[1] when 'A' then 1::float8 else ${SYNONYM_WEIGHT}::float8 end as weight,
-                   count(*) over (partition by u.lexeme)::float8 as df
+                   count(*) over (partition by u.lexeme collate "C")::float8 as df
             from m cross join lateral unnest(m.terms) u)
     select s.id, row_number() over (order by s.score desc, s.id) as r from (
       select t.id, sum(t.weight * ln(1 + (n.total - t.df + 0.5) / (t.df + 0.5)) * t.tf * ${BM25_K1 + 1}
