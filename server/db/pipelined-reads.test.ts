@@ -119,4 +119,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('tenant reads on PostgreSQL', ()
     expect(count).toBe(1)
     expect(rowsOf(row)[0]).toMatchObject({ role: 'lexdesk_app', org: orgB.orgId })
   })
+
+  it('sends the reads of a transaction that reuses plans as statements prepared on the connection', async () => {
+    // The view lists the statements prepared in this session, the running one too once parsed.
+    const prepared = sql`select statement from pg_prepared_statements
+      where statement like '%pg_prepared_statements%' and current_setting('app.org_id') = ${orgB.orgId}`
+    const statements = async (reusePlans: boolean) => {
+      const [first, second] = await withTenantReads(
+        app.db,
+        orgB,
+        (db) => [db.execute(prepared), db.execute(prepared)],
+        { reusePlans },
+      )
+      expect(rowsOf(second)).toEqual(rowsOf(first))
+      return rowsOf<{ statement: string }>(first).map((r) => r.statement)
+    }
+    expect(await statements(false)).toEqual([])
+    // The same text twice in one pipeline: prepared once, run twice; and again in a later one.
+    for (let i = 0; i < 3; i++) {
+      expect(await statements(true)).toEqual([
+        expect.stringContaining('from pg_prepared_statements'),
+      ])
+    }
+    const [count] = await withTenantReads(app.db, orgB, (db) => [db.$count(documents)], {
+      reusePlans: true,
+    })
+    expect(count).toBe(1)
+  })
 })
