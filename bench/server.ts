@@ -253,6 +253,8 @@ export async function serverBench(report: Report): Promise<void> {
         `node:http, ${(nodeRate / clientLimit).toFixed(2)} of the pg client's, extra`,
       )
     }
+    // Other work on the shared machine lowers every figure above: say how much there was.
+    report('server_list_load_average', os.loadavg()[0] ?? null, '', '1 min, after the figures')
     // The instances go first: the search is timed on a machine doing nothing else of ours.
     for (const stop of stops.splice(2).reverse()) await stop()
     await serverSearchBench(postgres, report)
