@@ -52,6 +52,16 @@ function named(config: pg.QueryConfig): pg.QueryConfig {
 const prepared = (statement: PgStatement) =>
   named({ text: statement.sql, values: statement.params })
 
+/**
+ * SQLSTATE 0A000 (feature_not_supported), which PostgreSQL gives as "cached plan must not change
+ * result type" when a table under a prepared read changed (another instance's migration in a
+ * rolling upgrade, say). The connection keeps the statement and would refuse it on every later
+ * run, so a transaction that met it gives its connection back to be closed, not reused; the
+ * next run prepares the statement again on another. Other causes of 0A000 are rare for reads,
+ * and closing a connection for them costs one reconnection.
+ */
+const PLAN_RESULT_CHANGED = '0A000'
+
 /** Marks `promise` as handled (its failure is reported elsewhere) and returns it. */
 function handled<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => {})
@@ -85,18 +95,26 @@ async function openTransaction(
     Promise.all([client.query('BEGIN'), ...before.map((s) => client.query(prepared(s)))]),
   )
   let closed = false
+  let stale = false
   let commit: () => void = () => {}
   const committed = new Promise<void>((resolve) => (commit = resolve))
   return {
     send: (config, values) =>
-      handled(client.query(config as pg.QueryConfig, values as unknown[] | undefined)),
+      handled(
+        client
+          .query(config as pg.QueryConfig, values as unknown[] | undefined)
+          .catch((error: unknown) => {
+            if ((error as { code?: unknown }).code === PLAN_RESULT_CHANGED) stale = true
+            throw error
+          }),
+      ),
     close() {
       if (closed) return
       closed = true
       client
         .query('COMMIT')
         .then(
-          () => client.release(),
+          () => client.release(stale ? new Error('a prepared read no longer fits') : undefined),
           // A connection whose COMMIT failed is not reused.
           (error: Error) => client.release(error),
         )
