@@ -1,12 +1,16 @@
 /**
  * `npm run bench -- --only server` (issue 28): tenant list throughput on PostgreSQL, through one
- * instance and through two behind haproxy, against the same query run directly on the database
- * with a bare pg client (the limit: what PostgreSQL itself does on this machine). Start-up
- * reuses `npm run test:server`'s pieces (scripts/server-test/: PostgreSQL in a temporary data
- * directory, the SMTP catcher, haproxy; server/test/child-server.ts for the instances), with the
- * application's least-privileged role. Target on 2 cores: list ≥ 0.5 of the bare throughput.
- * Each figure: requests answered in LIST_SECONDS by CONCURRENCY loops. Then, with the instances
- * stopped, hybrid search at 100,000 passages on the same server (bench/server-search.ts).
+ * instance and through two behind haproxy, against the same SQL run directly on the database
+ * (the limit: what PostgreSQL itself does on this machine). Start-up reuses `npm run
+ * test:server`'s pieces (scripts/server-test/: PostgreSQL in a temporary data directory, the
+ * SMTP catcher, haproxy; server/test/child-server.ts for the instances), with the application's
+ * least-privileged role. Target on 2 cores: list ≥ 0.5 of the bare throughput. Both sides are
+ * loaded by a native tool (decision 0095): the limit by PostgreSQL's `pgbench`, the instances by
+ * `wrk`, CONCURRENCY connections each for LIST_SECONDS; the same minutes also give, as extra
+ * lines, the figures of the Node clients used before (a pipelined pg client, node:http). Timing
+ * starts once the uploads' indexing jobs have finished, so the instances are measured listing,
+ * not indexing. Then, with the instances stopped, hybrid search at 100,000 passages on the same
+ * server (bench/server-search.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
@@ -22,6 +26,8 @@ import { startMailCatcher } from '../scripts/server-test/mail-catcher'
 import { startLexdeskPostgres } from '../scripts/server-test/postgres-server'
 import { documentListStatement } from '../server/features/documents/service'
 import { SEARCH_SERVER_SETTINGS, serverSearchBench } from './server-search'
+import { pgbenchThroughput } from './pgbench-throughput'
+import { wrkThroughput } from './wrk-throughput'
 import { signInByMail, uploadText, type Member } from '../scripts/server-test/lexdesk-client'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
@@ -30,10 +36,50 @@ type Report = (key: string, value: number | null, unit: string, note?: string) =
 const DOCUMENTS = 60
 const CONCURRENCY = 8
 const LIST_SECONDS = 10
+/**
+ * Load before each timed figure, not counted: an instance's first seconds under load run code
+ * V8 has not optimised yet (a fresh instance answered 0.65-0.8 as many listings in its first
+ * loaded seconds as in the next ones).
+ */
+const WARM_UP_SECONDS = 3
 
-/** Runs `CONCURRENCY` loops of `once` for LIST_SECONDS; returns answers per second. */
-async function throughput(once: () => Promise<void>): Promise<number> {
-  const end = Date.now() + LIST_SECONDS * 1000
+/** How long the uploads' indexing may take before the bench gives up (ms). */
+const INDEXING_TIMEOUT_MS = 300_000
+
+/**
+ * Waits until no job of the database at `url` (a superuser's connection) is queued or running:
+ * the uploads' indexing (chunks, embeddings) runs in the instances and would be timed with the
+ * listing. Answers the seconds waited; throws after INDEXING_TIMEOUT_MS.
+ */
+async function indexingDone(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  const started = Date.now()
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ busy: number }>(
+        `select count(*)::int as busy from jobs where status in ('queued', 'running')`,
+      )
+      if (rows[0]?.busy === 0) return (Date.now() - started) / 1000
+      if (Date.now() - started > INDEXING_TIMEOUT_MS) {
+        throw new Error(`${rows[0]?.busy} jobs still queued or running after the uploads`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+/** The ids of a page's items, in order, from its JSON text (for the same-page checks). */
+function pageIds(text: string): string[] {
+  const page = JSON.parse(text) as { items?: Array<{ id: string }> }
+  return (page.items ?? []).map((item) => item.id)
+}
+
+/** Runs `CONCURRENCY` loops of `once` for `seconds`; returns answers per second. */
+async function throughput(once: () => Promise<void>, seconds = LIST_SECONDS): Promise<number> {
+  const end = Date.now() + seconds * 1000
   let done = 0
   const loop = async () => {
     while (Date.now() < end) {
@@ -48,9 +94,9 @@ async function throughput(once: () => Promise<void>): Promise<number> {
 
 /**
  * Lists the first page of `member`'s documents at `base` over `agent`'s keep-alive connections;
- * throws on anything but 200. node:http rather than fetch: the load generator shares the 2 cores
- * with what it measures, and undici's fetch cost about 1.2-1.6 ms of CPU a request here, more
- * than half the instance's own, where the bare side's pg client costs 0.2-0.3 ms.
+ * throws on anything but 200. The extra figure beside wrk's (decision 0095): node:http, the
+ * bench's load generator of decision 0089, in this process, which shares the 2 cores with what
+ * it measures.
  */
 const listAt = (base: string, member: Member, agent: http.Agent) => () =>
   new Promise<void>((resolve, reject) => {
@@ -146,21 +192,69 @@ export async function serverBench(report: Report): Promise<void> {
     }
     // The same page as the instance's, not one emptied by row-level security.
     const [first] = await bareOnce()
-    const items = (JSON.parse(first?.page ?? '{}') as { items?: unknown[] }).items?.length
-    if (items !== 50) throw new Error(`the bare listing read ${items} documents, not 50`)
-    const limit = await throughput(async () => void (await bareOnce()))
-    report('server_list_bare_sql_rps', limit, 'req/s', `${CONCURRENCY} clients, the limit`)
+    const ids = pageIds(first?.page ?? '{}')
+    if (ids.length !== 50) throw new Error(`the bare listing read ${ids.length} documents, not 50`)
+    const waited = await indexingDone(postgres.url('lexdesk'))
+    report('server_list_indexing_wait_s', waited, 's', 'the uploads indexed before timing')
+    const listPath = `/api/v1/orgs/${member.orgId}/documents?limit=50`
+    const targets = [
+      { key: 'one_instance', base: `http://127.0.0.1:${ports[0]}` },
+      { key: 'two_behind_haproxy', base: lb.origin },
+    ]
+    for (const { base } of targets) {
+      const res = await fetch(`${base}${listPath}`, { headers: member.headers })
+      const text = await res.text()
+      if (res.status !== 200) throw new Error(`${base} listed with ${res.status}: ${text}`)
+      if (pageIds(text).join() !== ids.join()) throw new Error(`${base} listed another page`)
+    }
+    // In the same minutes: the limit by pgbench and by the pg client, then each target by wrk
+    // and by node:http.
+    const limit = await pgbenchThroughput({
+      url: postgres.url('lexdesk', 'lexdesk_login'),
+      orgId: member.orgId,
+      statement: listing,
+      clients: CONCURRENCY,
+      seconds: LIST_SECONDS,
+    })
+    const bareLoop = async () => void (await bareOnce())
+    await throughput(bareLoop, WARM_UP_SECONDS)
+    const clientLimit = await throughput(bareLoop)
+    report('server_list_bare_sql_rps', limit, 'req/s', `pgbench, ${CONCURRENCY} clients, the limit`)
+    report(
+      'server_list_bare_pg_client_rps',
+      clientLimit,
+      'req/s',
+      `pipelined node-postgres, ${CONCURRENCY} loops, extra`,
+    )
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
     stops.push(async () => agent.destroy())
-    const one = await throughput(listAt(`http://127.0.0.1:${ports[0]}`, member, agent))
-    report('server_list_one_instance_rps', one, 'req/s', `${(one / limit).toFixed(2)} of bare`)
-    const two = await throughput(listAt(lb.origin, member, agent))
-    report(
-      'server_list_two_behind_haproxy_rps',
-      two,
-      'req/s',
-      `${(two / limit).toFixed(2)} of bare (target ≥ 0.5)`,
-    )
+    for (const { key, base } of targets) {
+      const wrk = (seconds: number) =>
+        wrkThroughput({
+          url: `${base}${listPath}`,
+          headers: member.headers,
+          connections: CONCURRENCY,
+          seconds,
+        })
+      await wrk(WARM_UP_SECONDS)
+      const rate = await wrk(LIST_SECONDS)
+      await throughput(listAt(base, member, agent), WARM_UP_SECONDS)
+      const nodeRate = await throughput(listAt(base, member, agent))
+      report(
+        `server_list_${key}_rps`,
+        rate,
+        'req/s',
+        `wrk, ${(rate / limit).toFixed(2)} of pgbench's (target ≥ 0.5)`,
+      )
+      report(
+        `server_list_${key}_node_http_rps`,
+        nodeRate,
+        'req/s',
+        `node:http, ${(nodeRate / clientLimit).toFixed(2)} of the pg client's, extra`,
+      )
+    }
+    // Other work on the shared machine lowers every figure above: say how much there was.
+    report('server_list_load_average', os.loadavg()[0] ?? null, '', '1 min, after the figures')
     // The instances go first: the search is timed on a machine doing nothing else of ours.
     for (const stop of stops.splice(2).reverse()) await stop()
     await serverSearchBench(postgres, report)

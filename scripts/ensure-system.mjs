@@ -10,7 +10,8 @@
  *   test — what `npm test` needs on top: chromium for the Playwright end-to-end tests
  *   server — what `npm run test:server` needs on top of app (issue 28, decision 0064):
  *          PostgreSQL 15 and its server headers, gcc and make (to build pgvector), haproxy (the
- *          load balancer in front of two instances); then pgvector itself, built from
+ *          load balancer in front of two instances), wrk (the server bench's HTTP load tool,
+ *          decision 0095; PostgreSQL 15 brings pgbench, its other side); then pgvector itself, built from
  *          ../shared/vendor/pgvector-0.8.6.tar.gz (checked against its sha256) in a temporary
  *          directory and installed into PostgreSQL 15 when its extension files are missing. Without
  *          ../shared it says so and goes on: the server then searches by words only.
@@ -80,6 +81,7 @@ const NEEDS = {
     { pkg: 'gcc', present: () => onPath('gcc') },
     { pkg: 'make', present: () => onPath('make') },
     { pkg: 'haproxy', present: () => onPath('haproxy') || existsSync('/usr/sbin/haproxy') },
+    { pkg: 'wrk', present: () => onPath('wrk') },
   ],
 }
 

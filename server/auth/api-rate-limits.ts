@@ -73,8 +73,11 @@ export function scopeBudgets(
     'key',
     limits.keyRequestsPerMinute ?? DEFAULT_API_RATE_LIMITS.keyRequestsPerMinute,
   )
-  return async (req, scope) => {
-    if (req.principal?.actorType === 'api_key') await enforceRateLimit(perKey, req, tooMany)
-    await enforceRateLimit(limiters[scope], req, tooMany)
-  }
+  // Not async: a session's request awaits its one count, not a wrapper around it too.
+  return (req, scope) =>
+    req.principal?.actorType === 'api_key'
+      ? enforceRateLimit(perKey, req, tooMany).then(() =>
+          enforceRateLimit(limiters[scope], req, tooMany),
+        )
+      : enforceRateLimit(limiters[scope], req, tooMany)
 }

@@ -8,6 +8,7 @@ import { buildTestApp, signedInMember, signedInWithRole } from '../test/test-app
 import { createTestCredentials } from '../test/test-credentials'
 import { createCredentialRegistry } from './credential-registry'
 import { principalResolver } from './principal'
+import { createPrincipalCache } from './principal-cache'
 import { SCOPES } from './scopes'
 
 const credentials = createTestCredentials()
@@ -165,6 +166,8 @@ describe('resolvePrincipal', () => {
           return 'u-1'
         },
         roleFor: async () => 'member',
+        cachedUserId: () => undefined,
+        cachedRole: () => undefined,
         revokeAll: () => {},
         forgetAll: () => {},
       },
@@ -207,5 +210,68 @@ describe('resolvePrincipal', () => {
       resolve(request({ authorization: 'Bearer lxtest_unknown' })),
     ).rejects.toMatchObject({ status: 401 })
     expect(looked).toEqual([])
+  })
+
+  /** A resolver on a real cache whose lookups find `u-1`, a member of `o-1` only. */
+  function resolverWithCache() {
+    const cache = createPrincipalCache()
+    const looked: string[] = []
+    const auth = {
+      api: {
+        getSession: async () => {
+          looked.push('session')
+          return {
+            user: { id: 'u-1' },
+            session: { token: 't', expiresAt: new Date(Date.now() + 3_600_000) },
+          }
+        },
+      },
+    }
+    const resolve = principalResolver({
+      auth: auth as never,
+      db: {} as never,
+      cache: {
+        ...cache,
+        roleFor: (userId, orgId) =>
+          cache.roleFor(userId, orgId, async () => {
+            looked.push(`role ${orgId}`)
+            return orgId === 'o-1' ? 'member' : null
+          }),
+      },
+      credentials: createCredentialRegistry([credentials.verifier]),
+    })
+    return { resolve, looked, cache }
+  }
+  const sessionRequest = (orgId: string) =>
+    ({ headers: { cookie: 'better-auth.session_token=t.s' }, params: { orgId } }) as never
+
+  it('answers a cached session and role at once (no promise), the same principal as its lookups gave', async () => {
+    const { resolve, looked } = resolverWithCache()
+    const first = resolve(sessionRequest('o-1'))
+    expect(first).toBeInstanceOf(Promise)
+    const looked_up = await first
+    const cached = resolve(sessionRequest('o-1'))
+    expect(cached).not.toBeInstanceOf(Promise)
+    expect(cached).toEqual(looked_up)
+    expect(looked).toEqual(['session', 'role o-1'])
+  })
+
+  it('still looks up a role not cached for this organisation, and a non-member gets the 404', async () => {
+    const { resolve, looked } = resolverWithCache()
+    await resolve(sessionRequest('o-1'))
+    const other = resolve(sessionRequest('o-2'))
+    expect(other).toBeInstanceOf(Promise)
+    await expect(other).rejects.toMatchObject({ status: 404 })
+    expect(looked).toEqual(['session', 'role o-1', 'role o-2'])
+  })
+
+  it('looks up again after a revocation instead of answering from the cache', async () => {
+    const { resolve, looked, cache } = resolverWithCache()
+    await resolve(sessionRequest('o-1'))
+    cache.revokeAll()
+    const after = resolve(sessionRequest('o-1'))
+    expect(after).toBeInstanceOf(Promise)
+    await after
+    expect(looked).toEqual(['session', 'role o-1', 'session', 'role o-1'])
   })
 })

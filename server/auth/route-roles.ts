@@ -28,7 +28,7 @@ import { scopeBudgets } from './api-rate-limits'
 import type { ApiRateLimits } from '../config'
 import type { Auth } from './auth'
 import type { CredentialRegistry } from './credential-registry'
-import { principalResolver } from './principal'
+import { principalResolver, type RequestPrincipal } from './principal'
 import type { PrincipalCache } from './principal-cache'
 import { hasRole, ROLES, type Role } from '../db/roles'
 import { defaultScope, METHOD_SCOPES, type MethodScope, type Scope } from './scopes'
@@ -97,30 +97,45 @@ export function declareRouteRoles(
 ): void {
   const resolvePrincipal = principalResolver({ ...deps, cache: deps.principals })
   const chargeBudget = scopeBudgets(api, deps.rateLimits)
+  /** The role, scope and credential checks of a route, then its budget's count. */
+  const admit = (
+    req: FastifyRequest,
+    principal: RequestPrincipal,
+    minRole: Role,
+    methodScope: MethodScope,
+    sessionOnly: boolean,
+  ): Promise<void> => {
+    if (!hasRole(principal.role, minRole)) {
+      throw new AppError('forbidden', `This action needs the ${minRole} role or higher`)
+    }
+    const scope = requiredScope(minRole, methodScope)
+    if (!principal.scopes.includes(scope)) {
+      throw new AppError(
+        'insufficient_scope',
+        `This action needs a credential with the ${scope} scope`,
+      )
+    }
+    if (principal.credentialId !== null && !credentialsAdmitted(minRole, sessionOnly)) {
+      throw minRole === 'owner'
+        ? new AppError('forbidden', 'Only an owner, signed in, can do this; never a credential')
+        : new AppError(
+            'session_required',
+            'Only a person signed in can do this; never a credential',
+          )
+    }
+    req.principal = principal
+    return chargeBudget(req, methodScope)
+  }
+  // Not an async function: a principal resolved from the cache (no promise) is admitted in the
+  // same tick, and only the rate limit's count is awaited (decision 0095). Fastify turns a throw
+  // here, as a rejection, into the error answer.
   const guard =
     (minRole: Role, methodScope: MethodScope, sessionOnly: boolean) =>
-    async (req: FastifyRequest): Promise<void> => {
-      const principal = await resolvePrincipal(req)
-      if (!hasRole(principal.role, minRole)) {
-        throw new AppError('forbidden', `This action needs the ${minRole} role or higher`)
-      }
-      const scope = requiredScope(minRole, methodScope)
-      if (!principal.scopes.includes(scope)) {
-        throw new AppError(
-          'insufficient_scope',
-          `This action needs a credential with the ${scope} scope`,
-        )
-      }
-      if (principal.credentialId !== null && !credentialsAdmitted(minRole, sessionOnly)) {
-        throw minRole === 'owner'
-          ? new AppError('forbidden', 'Only an owner, signed in, can do this; never a credential')
-          : new AppError(
-              'session_required',
-              'Only a person signed in can do this; never a credential',
-            )
-      }
-      req.principal = principal
-      await chargeBudget(req, methodScope)
+    (req: FastifyRequest): Promise<void> => {
+      const resolved = resolvePrincipal(req)
+      return resolved instanceof Promise
+        ? resolved.then((principal) => admit(req, principal, minRole, methodScope, sessionOnly))
+        : admit(req, resolved, minRole, methodScope, sessionOnly)
     }
 
   api.addHook('onRoute', (route) => {

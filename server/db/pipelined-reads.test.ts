@@ -119,4 +119,57 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('tenant reads on PostgreSQL', ()
     expect(count).toBe(1)
     expect(rowsOf(row)[0]).toMatchObject({ role: 'lexdesk_app', org: orgB.orgId })
   })
+
+  it('sends the reads of a transaction that reuses plans as statements prepared on the connection', async () => {
+    // The view lists the statements prepared in this session, the running one too once parsed.
+    const prepared = sql`select statement from pg_prepared_statements
+      where statement like '%pg_prepared_statements%' and current_setting('app.org_id') = ${orgB.orgId}`
+    const statements = async (reusePlans: boolean) => {
+      const [first, second] = await withTenantReads(
+        app.db,
+        orgB,
+        (db) => [db.execute(prepared), db.execute(prepared)],
+        { reusePlans },
+      )
+      expect(rowsOf(second)).toEqual(rowsOf(first))
+      return rowsOf<{ statement: string }>(first).map((r) => r.statement)
+    }
+    expect(await statements(false)).toEqual([])
+    // The same text twice in one pipeline: prepared once, run twice; and again in a later one.
+    for (let i = 0; i < 3; i++) {
+      expect(await statements(true)).toEqual([
+        expect.stringContaining('from pg_prepared_statements'),
+      ])
+    }
+    const [count] = await withTenantReads(app.db, orgB, (db) => [db.$count(documents)], {
+      reusePlans: true,
+    })
+    expect(count).toBe(1)
+  })
+
+  it('drops a connection whose prepared read no longer fits the table, so the next read runs', async () => {
+    // A migration run by another instance (a rolling upgrade) changes a column's type: PostgreSQL
+    // refuses the prepared statement from then on, on every connection that prepared it.
+    await database.db.execute(sql`create table plan_probe (id int)`)
+    await database.db.execute(sql`insert into plan_probe values (7)`)
+    await database.db.execute(sql`grant select on plan_probe to lexdesk_app`)
+    try {
+      const ids = async () => {
+        const [result] = await withTenantReads(
+          app.db,
+          orgA,
+          (db) => [db.execute(sql`select id from plan_probe`)],
+          { reusePlans: true },
+        )
+        return rowsOf<{ id: unknown }>(result).map((r) => String(r.id))
+      }
+      expect(await ids()).toEqual(['7']) // prepared on the pool's last idle connection
+      await database.db.execute(sql`alter table plan_probe alter column id type bigint`)
+      expect(await dbErrorOf(ids())).toMatch(/cached plan must not change result type/)
+      // That connection was not given back to the pool: the same read runs on another.
+      expect(await ids()).toEqual(['7'])
+    } finally {
+      await database.db.execute(sql`drop table plan_probe`)
+    }
+  })
 })

@@ -23,21 +23,44 @@ export interface PgStatement {
 
 type QueryConfig = pg.QueryConfig | string
 
-/** Prepared-statement names of the statements run before reads, by text (a handful a process). */
+/**
+ * Prepared-statement names by text: the statements run before reads (a handful a process) and
+ * the reads of transactions that reuse plans (one per kind of read, decision 0095). Bounded,
+ * since PostgreSQL keeps every statement prepared on a connection until it closes: past
+ * MAX_NAMES texts, a new text is sent unnamed (parsed each time, as before).
+ */
 const names = new Map<string, string>()
+const MAX_NAMES = 500
 
 /**
- * A prepared statement of `statement`, named after its text: PostgreSQL parses and plans it once
- * per connection instead of once per transaction (the confining statement runs on every read).
+ * `config` as a prepared statement named after its text: PostgreSQL parses (and may plan) it
+ * once per connection instead of once per transaction, and node-postgres no longer sends its
+ * text. Unnamed as it was past MAX_NAMES texts or for a config that names itself.
  */
-function named(statement: PgStatement): pg.QueryConfig {
-  let name = names.get(statement.sql)
+function named(config: pg.QueryConfig): pg.QueryConfig {
+  if (config.name) return config
+  let name = names.get(config.text)
   if (!name) {
-    name = `lexdesk_${createHash('sha256').update(statement.sql).digest('hex').slice(0, 24)}`
-    names.set(statement.sql, name)
+    if (names.size >= MAX_NAMES) return config
+    name = `lexdesk_${createHash('sha256').update(config.text).digest('hex').slice(0, 24)}`
+    names.set(config.text, name)
   }
-  return { name, text: statement.sql, values: statement.params }
+  return { ...config, name }
 }
+
+/** A statement run before reads, prepared (named). */
+const prepared = (statement: PgStatement) =>
+  named({ text: statement.sql, values: statement.params })
+
+/**
+ * SQLSTATE 0A000 (feature_not_supported), which PostgreSQL gives as "cached plan must not change
+ * result type" when a table under a prepared read changed (another instance's migration in a
+ * rolling upgrade, say). The connection keeps the statement and would refuse it on every later
+ * run, so a transaction that met it gives its connection back to be closed, not reused; the
+ * next run prepares the statement again on another. Other causes of 0A000 are rare for reads,
+ * and closing a connection for them costs one reconnection.
+ */
+const PLAN_RESULT_CHANGED = '0A000'
 
 /** Marks `promise` as handled (its failure is reported elsewhere) and returns it. */
 function handled<T>(promise: Promise<T>): Promise<T> {
@@ -69,21 +92,29 @@ async function openTransaction(
     ?.stream
   socket?.cork?.()
   const entered = handled(
-    Promise.all([client.query('BEGIN'), ...before.map((s) => client.query(named(s)))]),
+    Promise.all([client.query('BEGIN'), ...before.map((s) => client.query(prepared(s)))]),
   )
   let closed = false
+  let stale = false
   let commit: () => void = () => {}
   const committed = new Promise<void>((resolve) => (commit = resolve))
   return {
     send: (config, values) =>
-      handled(client.query(config as pg.QueryConfig, values as unknown[] | undefined)),
+      handled(
+        client
+          .query(config as pg.QueryConfig, values as unknown[] | undefined)
+          .catch((error: unknown) => {
+            if ((error as { code?: unknown }).code === PLAN_RESULT_CHANGED) stale = true
+            throw error
+          }),
+      ),
     close() {
       if (closed) return
       closed = true
       client
         .query('COMMIT')
         .then(
-          () => client.release(),
+          () => client.release(stale ? new Error('a prepared read no longer fits') : undefined),
           // A connection whose COMMIT failed is not reused.
           (error: Error) => client.release(error),
         )
@@ -125,19 +156,25 @@ async function readAlone(
  * log. A failure of `before` is the error thrown (the reads then fail too: PostgreSQL refuses
  * them in the failed transaction); else the first read's failure. A read that reaches the handle
  * only after the others were sent (one awaiting something else first) runs in a transaction of
- * its own, after the same `before`.
+ * its own, after the same `before`. With `options.prepareReads` every read goes as a prepared
+ * statement named after its text (parsed once per connection; PostgreSQL's plan cache then
+ * chooses between a generic plan and one per run, decision 0095).
  */
 export async function pipelinedReads<const Reads extends readonly PromiseLike<unknown>[]>(
   pool: pg.Pool,
   logger: Logger | undefined,
   before: readonly PgStatement[],
   reads: (db: Db) => Reads,
+  options: { prepareReads?: boolean } = {},
 ): Promise<unknown[]> {
   const tx = await openTransaction(pool, before)
   let sent = 0
   let expected = Infinity
   const collector = {
-    query(config: QueryConfig, values?: unknown[]) {
+    query(asked: QueryConfig, values?: unknown[]) {
+      const config = options.prepareReads
+        ? named(typeof asked === 'string' ? { text: asked } : asked)
+        : asked
       if (tx.closed) return readAlone(pool, before, config, values)
       const result = tx.send(config, values)
       if (++sent >= expected) tx.close()

@@ -5,13 +5,18 @@
  * `Cache-Control: no-store` (RFC 9111 §5.2.2.5), so a shared computer's cache or a proxy never
  * holds a firm's documents after sign-out.
  */
-import type { onSendAsyncHookHandler } from 'fastify'
+import type { onSendHookHandler } from 'fastify'
 
 const PRIVATE_PREFIXES = ['/api/v1/', '/api/auth/', '/api/blob-links']
 
-/** onSend hook setting `Cache-Control: no-store` on every answer under a private prefix. */
-export const noStoreForPrivateAnswers: onSendAsyncHookHandler = async (req, reply) => {
+/**
+ * onSend hook setting `Cache-Control: no-store` on every answer under a private prefix; the
+ * payload passes unchanged. A callback hook: it runs on every answer and need not cost two
+ * promises (decision 0095).
+ */
+export const noStoreForPrivateAnswers: onSendHookHandler = (req, reply, payload, done) => {
   if (PRIVATE_PREFIXES.some((prefix) => req.url.startsWith(prefix))) {
     reply.header('cache-control', 'no-store')
   }
+  done(null, payload)
 }

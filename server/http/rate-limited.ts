@@ -22,11 +22,12 @@ export function rateLimited(seconds: number, detail: (seconds: number) => string
  * Counts `req` against `limiter` and throws the 429 problem (rateLimited) when it goes over.
  * A request refused this way still counts, so hammering a closed limit does not reopen it sooner.
  */
-export async function enforceRateLimit(
+export function enforceRateLimit(
   limiter: RateLimiter,
   req: FastifyRequest,
   detail: (seconds: number) => string,
 ): Promise<void> {
-  const result = await limiter(req)
-  if (!result.isAllowed && result.isExceeded) throw rateLimited(result.ttlInSeconds, detail)
+  return limiter(req).then((result) => {
+    if (!result.isAllowed && result.isExceeded) throw rateLimited(result.ttlInSeconds, detail)
+  })
 }

@@ -68,6 +68,19 @@ describe('cross-origin writes with the session cookie', () => {
     expect((await t.app.inject({ method: 'GET', url, headers: evil })).statusCode).toBe(200)
   })
 
+  it('refuses a WebSocket upgrade carrying the cookie from another origin, even as a GET', async () => {
+    const upgrade = (origin: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: documentsUrl(),
+        headers: { cookie: alice.headers.cookie, origin, upgrade: 'websocket' },
+      })
+    const refused = await upgrade('https://attacker.example')
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().code).toBe('cross_origin_request')
+    expect((await upgrade(TEST_ORIGIN)).json().code).not.toBe('cross_origin_request')
+  })
+
   it('leaves requests authenticated by an Authorization header to their own checks', async () => {
     const res = await t.app.inject({
       method: 'POST',

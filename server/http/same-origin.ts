@@ -17,7 +17,7 @@
  * WebSockets (cross-site WebSocket hijacking), so an upgrade carrying a cookie must name
  * `PUBLIC_URL`'s origin in `Origin` too (browsers always send it on an upgrade; decision 0052).
  */
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
+import type { FastifyRequest, onRequestHookHandler } from 'fastify'
 import { AppError } from '../errors/app-error'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -40,19 +40,26 @@ export function comesFrom(req: FastifyRequest, origin: string): boolean {
 }
 
 /**
- * Builds the onRequest hook for `publicUrl` (e.g. https://lexdesk.firm.example). Throws
- * AppError 403 `cross_origin_request` for a cookie-authenticated write from another origin.
+ * Builds the onRequest hook for `publicUrl` (e.g. https://lexdesk.firm.example). Answers AppError
+ * 403 `cross_origin_request` for a cookie-authenticated write from another origin. A callback
+ * hook, not an async one: it runs on every request and decides synchronously, so it need not
+ * cost the request two promises (decision 0095).
  */
-export function sameOriginWrites(publicUrl: string): onRequestAsyncHookHandler {
+export function sameOriginWrites(publicUrl: string): onRequestHookHandler {
   const origin = new URL(publicUrl).origin
-  return async (req) => {
+  const refused = (req: FastifyRequest): boolean => {
     const upgrade = req.headers.upgrade?.toLowerCase() === 'websocket'
-    if (SAFE_METHODS.has(req.method) && !upgrade) return
-    if (!req.headers.cookie || req.headers.authorization || req.headers['x-api-key']) return
-    if (upgrade ? originOf(req.headers.origin) === origin : comesFrom(req, origin)) return
-    throw new AppError(
-      'cross_origin_request',
-      `Changes must be sent from ${origin}; this request came from another site.`,
-    )
+    if (SAFE_METHODS.has(req.method) && !upgrade) return false
+    if (!req.headers.cookie || req.headers.authorization || req.headers['x-api-key']) return false
+    return upgrade ? originOf(req.headers.origin) !== origin : !comesFrom(req, origin)
   }
+  return (req, _reply, done) =>
+    done(
+      refused(req)
+        ? new AppError(
+            'cross_origin_request',
+            `Changes must be sent from ${origin}; this request came from another site.`,
+          )
+        : undefined,
+    )
 }
