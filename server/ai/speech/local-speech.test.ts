@@ -89,6 +89,8 @@ describe('LocalTranscriber', () => {
     }
   })
 
+  // The ceiling is for a hung transcription, not a speed target: ~20 s of speech recognised in
+  // pieces beside another test file on the other core (decision 0097) can pass the default 60 s.
   it('works through long audio in pieces, reporting progress, with times across the whole', async () => {
     const long = await spokenWav(SENTENCE, 6)
     const progress: number[] = []
@@ -104,7 +106,7 @@ describe('LocalTranscriber', () => {
     const starts = transcript.segments.map((s) => s.start)
     expect(starts).toEqual([...starts].sort((a, b) => a - b))
     expect(transcript.segments.at(-1)?.end ?? 0).toBeGreaterThan(transcript.durationSec - 10)
-  })
+  }, 180_000)
 
   it('stops when cancelled, rejecting with the abort reason', async () => {
     const long = await spokenWav(SENTENCE, 10)
