@@ -5,6 +5,10 @@ import react from '@vitejs/plugin-react'
 export default defineConfig({
   plugins: [react()],
   test: {
+    // One test file per core at a time. Vitest's default is the cores less one: one file at a
+    // time on the 2-core CI machine, which then idles while a file waits on its database thread,
+    // a child process or a timer (decision 0097).
+    maxWorkers: '100%',
     // Tests within a file run in an order other than the source's (fixed by the seed, so a run
     // can be repeated), so a test that leans on another's data fails here (issue 10). Try other
     // orders with `npx vitest run --sequence.seed=N`.

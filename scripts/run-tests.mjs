@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
  * `npm test`: lint, format check, type-check, freshness of the generated API types and API
- * contract, Vitest (server + web), the production build and its JavaScript budgets
- * (scripts/check-bundle-budgets.ts), then Playwright against the real
- * server. Ends with one line `N passed, N failed` counting every test plus each failed check, and
- * exits 1 on any failure.
+ * contract (at once), the production build and its JavaScript budgets
+ * (scripts/check-bundle-budgets.ts), then Vitest (server + web) with Playwright against the real
+ * server running beside it. Ends with one line `N passed, N failed` counting every test plus each
+ * failed check, and exits 1 on any failure.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -28,11 +28,77 @@ function check(label, command, args) {
   }
 }
 
+/**
+ * Starts `command` with its output kept (stdout and stderr, interleaved as they came); `ended`
+ * resolves to its exit status (1 when it could not start). `report` prints the output whole,
+ * under its label, once it has ended and tells whether it exited 0, so runs going on at once
+ * print one after the other.
+ */
+function startBuffered(label, command, args, env = {}) {
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  })
+  const output = []
+  child.stdout.on('data', (chunk) => output.push(chunk))
+  child.stderr.on('data', (chunk) => output.push(chunk))
+  const ended = new Promise((resolve) => {
+    child.on('error', () => resolve(1))
+    child.on('close', (code) => resolve(code))
+  })
+  return {
+    ended,
+    async report() {
+      const ok = (await ended) === 0
+      console.log(`\n== ${label}: ${[command, ...args].join(' ')}`)
+      process.stdout.write(Buffer.concat(output))
+      return ok
+    },
+  }
+}
+
+/**
+ * Runs the checks `[label, command, args]` at once and prints each one's output, in the order
+ * given, once it has ended; a check that exits non-zero counts as one failure. Each of these uses
+ * one core for 10–50 s (eslint ~30 s, tsc ~50 s of CPU), so on the 2-core CI machine running
+ * them together saves about their shorter half (decision 0097).
+ */
+async function checkAtOnce(checks) {
+  const runs = checks.map(([label, command, args]) => [label, startBuffered(label, command, args)])
+  for (const [label, started] of runs) {
+    if (!(await started.report())) {
+      failed += 1
+      console.log(`!! ${label} failed`)
+    }
+  }
+}
+
 check('system packages', 'node', ['scripts/ensure-system.mjs', 'test'])
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
-check('format', 'npx', ['prettier', '--check', '.'])
-check('types (web, server, e2e programs)', 'npx', ['tsc', '-b'])
-check('api types and contract fresh', 'npx', ['tsx', 'scripts/generate-api-types.ts', '--check'])
+await checkAtOnce([
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['format', 'npx', ['prettier', '--check', '.']],
+  ['types (web, server, e2e programs)', 'npx', ['tsc', '-b']],
+  ['api types and contract fresh', 'npx', ['tsx', 'scripts/generate-api-types.ts', '--check']],
+])
+
+// Playwright runs while Vitest does: it spends most of its ~6 minutes waiting on the browser and
+// the server (CPU ~0.3 of a core), which Vitest's workers fill (decision 0097). Its output is
+// printed after Vitest's.
+const built = run('production build', 'npx', ['vite', 'build'])
+let e2e
+if (built) {
+  check('JavaScript budgets (landing, routes)', 'npx', ['tsx', 'scripts/check-bundle-budgets.ts'])
+  const e2eReport = path.join(reports, 'e2e.json')
+  const started = startBuffered(
+    'end-to-end tests',
+    'npx',
+    ['playwright', 'test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  )
+  e2e = { started, e2eReport }
+} else {
+  failed += 1
+}
 
 const vitestReport = path.join(reports, 'vitest.json')
 const vitestOk = run('unit, API and component tests', 'npx', [
@@ -51,14 +117,10 @@ try {
   failed += 1
 }
 
-if (run('production build', 'npx', ['vite', 'build'])) {
-  check('JavaScript budgets (landing, routes)', 'npx', ['tsx', 'scripts/check-bundle-budgets.ts'])
-  const e2eReport = path.join(reports, 'e2e.json')
-  const e2eOk = run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-  })
+if (e2e) {
+  const e2eOk = await e2e.started.report()
   try {
-    const stats = JSON.parse(readFileSync(e2eReport, 'utf8')).stats
+    const stats = JSON.parse(readFileSync(e2e.e2eReport, 'utf8')).stats
     passed += stats.expected + (stats.flaky ?? 0)
     failed += stats.unexpected
     if (!e2eOk && stats.unexpected === 0) failed += 1
@@ -66,8 +128,6 @@ if (run('production build', 'npx', ['vite', 'build'])) {
     failed += 1
   }
   if (!e2eOk) printServerLog()
-} else {
-  failed += 1
 }
 
 /**
