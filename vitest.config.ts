@@ -9,6 +9,10 @@ export default defineConfig({
     // time on the 2-core CI machine, which then idles while a file waits on its database thread,
     // a child process or a timer (decision 0097).
     maxWorkers: '100%',
+    // expect.poll's ceiling (Vitest's default is 1 s): a poll ends as soon as its condition
+    // holds, so a longer ceiling costs a green run nothing, and with a file on each core a worker
+    // thread or child can take more than 1 s to start on a loaded machine (decision 0097).
+    expect: { poll: { timeout: 10_000 } },
     // Tests within a file run in an order other than the source's (fixed by the seed, so a run
     // can be repeated), so a test that leans on another's data fails here (issue 10). Try other
     // orders with `npx vitest run --sequence.seed=N`.
