@@ -4,12 +4,8 @@
  * BEGIN, the confining statement, the statement and COMMIT, sent as one pipeline (pgbench's
  * \startpipeline, as the instance corks them into one write: server/db/pipelined-reads.ts).
  */
-import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { promisify } from 'node:util'
 import type { PgStatement } from '../server/db/pipelined-reads'
+import { runLoadTool } from './native-load-tool'
 
 /** pgbench of PostgreSQL 15 (package postgresql-15, scripts/ensure-system.mjs server). */
 const PGBENCH = '/usr/lib/postgresql/15/bin/pgbench'
@@ -50,36 +46,25 @@ export async function pgbenchThroughput(options: {
   clients: number
   seconds: number
 }): Promise<number> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-pgbench-'))
-  try {
-    const script = path.join(dir, 'listing.sql')
-    writeFileSync(script, pgbenchScript(options.statement))
-    const variables = options.statement.params.flatMap((value, i) => [
-      '-D',
-      `p${i + 1}=${String(value)}`,
-    ])
-    const { stdout } = await promisify(execFile)(
-      PGBENCH,
-      [
-        ...['-n', '-M', 'prepared', '-f', script, '-D', `org=${options.orgId}`, ...variables],
-        ...['-c', String(options.clients), '-j', '2', '-T', String(options.seconds)],
-        options.url,
-      ],
-      { encoding: 'utf8' },
-    ).catch((error: NodeJS.ErrnoException & { stderr?: string }) => {
-      if (error.code === 'ENOENT') {
-        throw new Error(
-          `${PGBENCH} is missing: run \`node scripts/ensure-system.mjs server\` (package postgresql-15)`,
-        )
-      }
-      throw new Error(`pgbench failed: ${error.stderr ?? error.message}`)
-    })
-    const failed = /number of failed transactions: (\d+)/.exec(stdout)
-    if (failed && failed[1] !== '0') throw new Error(`pgbench: ${failed[0]}\n${stdout}`)
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)
-    if (!tps?.[1]) throw new Error(`pgbench printed no tps:\n${stdout}`)
-    return Number(tps[1])
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  const variables = options.statement.params.flatMap((value, i) => [
+    '-D',
+    `p${i + 1}=${String(value)}`,
+  ])
+  const stdout = await runLoadTool({
+    name: 'pgbench',
+    command: PGBENCH,
+    missing: `${PGBENCH} is missing: run \`node scripts/ensure-system.mjs server\` (package postgresql-15)`,
+    scriptName: 'listing.sql',
+    script: pgbenchScript(options.statement),
+    args: (script) => [
+      ...['-n', '-M', 'prepared', '-f', script, '-D', `org=${options.orgId}`, ...variables],
+      ...['-c', String(options.clients), '-j', '2', '-T', String(options.seconds)],
+      options.url,
+    ],
+  })
+  const failed = /number of failed transactions: (\d+)/.exec(stdout)
+  if (failed && failed[1] !== '0') throw new Error(`pgbench: ${failed[0]}\n${stdout}`)
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)
+  if (!tps?.[1]) throw new Error(`pgbench printed no tps:\n${stdout}`)
+  return Number(tps[1])
 }

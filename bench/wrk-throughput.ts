@@ -3,11 +3,7 @@
  * the server bench's HTTP side (issue 28, decision 0095): the load generator shares the 2 cores
  * with the instances it measures, and wrk spends less of them per request than a Node client.
  */
-import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { promisify } from 'node:util'
+import { runLoadTool } from './native-load-tool'
 
 /**
  * wrk's Lua script: counts the answers whose status is not 200 in each thread and prints their
@@ -36,34 +32,25 @@ export async function wrkThroughput(options: {
   connections: number
   seconds: number
 }): Promise<number> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-wrk-'))
-  try {
-    const script = path.join(dir, 'count-not-200.lua')
-    writeFileSync(script, COUNT_NOT_200)
-    const headers = Object.entries(options.headers).flatMap(([name, value]) => [
-      '-H',
-      `${name}: ${value}`,
-    ])
-    const { stdout } = await promisify(execFile)(
-      'wrk',
-      [
-        ...['-t', '1', '-c', String(options.connections), '-d', `${options.seconds}s`],
-        ...['-s', script, ...headers, options.url],
-      ],
-      { encoding: 'utf8' },
-    ).catch((error: NodeJS.ErrnoException & { stderr?: string }) => {
-      if (error.code === 'ENOENT') {
-        throw new Error('wrk is missing: run `node scripts/ensure-system.mjs server` (package wrk)')
-      }
-      throw new Error(`wrk failed: ${error.stderr ?? error.message}`)
-    })
-    const not200 = /not 200: (\d+)/.exec(stdout)
-    if (not200?.[1] !== '0') throw new Error(`wrk: answers other than 200:\n${stdout}`)
-    if (/Socket errors/.test(stdout)) throw new Error(`wrk: socket errors:\n${stdout}`)
-    const rate = /Requests\/sec:\s+([\d.]+)/.exec(stdout)
-    if (!rate?.[1]) throw new Error(`wrk printed no Requests/sec:\n${stdout}`)
-    return Number(rate[1])
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  const headers = Object.entries(options.headers).flatMap(([name, value]) => [
+    '-H',
+    `${name}: ${value}`,
+  ])
+  const stdout = await runLoadTool({
+    name: 'wrk',
+    command: 'wrk',
+    missing: 'wrk is missing: run `node scripts/ensure-system.mjs server` (package wrk)',
+    scriptName: 'count-not-200.lua',
+    script: COUNT_NOT_200,
+    args: (script) => [
+      ...['-t', '1', '-c', String(options.connections), '-d', `${options.seconds}s`],
+      ...['-s', script, ...headers, options.url],
+    ],
+  })
+  const not200 = /not 200: (\d+)/.exec(stdout)
+  if (not200?.[1] !== '0') throw new Error(`wrk: answers other than 200:\n${stdout}`)
+  if (/Socket errors/.test(stdout)) throw new Error(`wrk: socket errors:\n${stdout}`)
+  const rate = /Requests\/sec:\s+([\d.]+)/.exec(stdout)
+  if (!rate?.[1]) throw new Error(`wrk printed no Requests/sec:\n${stdout}`)
+  return Number(rate[1])
 }
