@@ -6,7 +6,7 @@
  * server running beside it. Ends with one line `N passed, N failed` counting every test plus each
  * failed check, and exits 1 on any failure.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -15,14 +15,23 @@ const reports = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-test-'))
 let passed = 0
 let failed = 0
 
+/**
+ * Runs `command` with its output shown as it comes; resolves to whether it exited 0. Not
+ * spawnSync: a run that blocked this process's event loop would leave the output pipes of the
+ * runs going on beside it (Playwright's, beside Vitest) undrained, and those stall once a pipe's
+ * buffer (64 KiB) is full.
+ */
 function run(label, command, args, env = {}) {
   console.log(`\n== ${label}: ${[command, ...args].join(' ')}`)
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  return result.status === 0
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(false))
+    child.on('close', (code) => resolve(code === 0))
+  })
 }
 
-function check(label, command, args) {
-  if (!run(label, command, args)) {
+async function check(label, command, args) {
+  if (!(await run(label, command, args))) {
     failed += 1
     console.log(`!! ${label} failed`)
   }
@@ -73,7 +82,7 @@ async function checkAtOnce(checks) {
   }
 }
 
-check('system packages', 'node', ['scripts/ensure-system.mjs', 'test'])
+await check('system packages', 'node', ['scripts/ensure-system.mjs', 'test'])
 await checkAtOnce([
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['format', 'npx', ['prettier', '--check', '.']],
@@ -84,10 +93,13 @@ await checkAtOnce([
 // Playwright runs while Vitest does: it spends most of its ~6 minutes waiting on the browser and
 // the server (CPU ~0.3 of a core), which Vitest's workers fill (decision 0097). Its output is
 // printed after Vitest's.
-const built = run('production build', 'npx', ['vite', 'build'])
+const built = await run('production build', 'npx', ['vite', 'build'])
 let e2e
 if (built) {
-  check('JavaScript budgets (landing, routes)', 'npx', ['tsx', 'scripts/check-bundle-budgets.ts'])
+  await check('JavaScript budgets (landing, routes)', 'npx', [
+    'tsx',
+    'scripts/check-bundle-budgets.ts',
+  ])
   const e2eReport = path.join(reports, 'e2e.json')
   const started = startBuffered(
     'end-to-end tests',
@@ -101,7 +113,7 @@ if (built) {
 }
 
 const vitestReport = path.join(reports, 'vitest.json')
-const vitestOk = run('unit, API and component tests', 'npx', [
+const vitestOk = await run('unit, API and component tests', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
