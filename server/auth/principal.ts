@@ -94,8 +94,9 @@ export async function credentialPrincipal(
 /**
  * Builds `resolvePrincipal(req)`: the principal of `req` for the organisation of its path, or an
  * AppError 401 / 404 / 400 (no `:orgId`) as described above; answered at once (not a promise)
- * when the session and its role are cached, else as a promise that rejects with the AppError. Session and membership lookups go
- * through `cache` (principal-cache.ts), so a busy session costs no query.
+ * when the session and its role are cached, else as a promise that rejects with the AppError.
+ * Session and membership lookups go through `cache` (principal-cache.ts), so a busy session costs
+ * no query.
  */
 export function principalResolver(deps: {
   auth: Auth
