@@ -99,15 +99,15 @@ async function openTransaction(
   let commit: () => void = () => {}
   const committed = new Promise<void>((resolve) => (commit = resolve))
   return {
-    send: (config, values) =>
-      handled(
-        client
-          .query(config as pg.QueryConfig, values as unknown[] | undefined)
-          .catch((error: unknown) => {
-            if ((error as { code?: unknown }).code === PLAN_RESULT_CHANGED) stale = true
-            throw error
-          }),
-      ),
+    send: (config, values) => {
+      const result = client.query(config as pg.QueryConfig, values as unknown[] | undefined)
+      // Marks the rejection handled (reported where the read is awaited) and notes a stale plan,
+      // in one handler: no second promise chained on every read.
+      result.catch((error: unknown) => {
+        if ((error as { code?: unknown }).code === PLAN_RESULT_CHANGED) stale = true
+      })
+      return result
+    },
     close() {
       if (closed) return
       closed = true
