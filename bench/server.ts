@@ -7,7 +7,9 @@
  * least-privileged role. Target on 2 cores: list ≥ 0.5 of the bare throughput. Both sides are
  * loaded by a native tool (decision 0095): the limit by PostgreSQL's `pgbench`, the instances by
  * `wrk`, CONCURRENCY connections each for LIST_SECONDS; the same minutes also give, as extra
- * lines, the figures of the Node clients used before (a pipelined pg client, node:http). Timing
+ * lines, the figures of the Node clients used before (a pipelined pg client, node:http), and
+ * the floor (decision 0099): what bare node:http servers sending the same transaction and
+ * nothing else answer, one alone and two behind haproxy, the most any Node instance could. Timing
  * starts once the uploads' indexing jobs have finished, so the instances are measured listing,
  * not indexing. Then, with the instances stopped, hybrid search at 100,000 passages on the same
  * server (bench/server-search.ts).
@@ -23,7 +25,9 @@ import { startChildServer, type ChildServer } from '../server/test/child-server'
 import { freePort } from '../server/test/free-port'
 import { startLoadBalancer } from '../scripts/server-test/load-balancer'
 import { startMailCatcher } from '../scripts/server-test/mail-catcher'
-import { startLexdeskPostgres } from '../scripts/server-test/postgres-server'
+import { startLexdeskPostgres, type PostgresServer } from '../scripts/server-test/postgres-server'
+import type { PgStatement } from '../server/db/pipelined-reads'
+import { startListFloor } from './list-floor'
 import { documentListStatement } from '../server/features/documents/service'
 import { SEARCH_SERVER_SETTINGS, serverSearchBench } from './server-search'
 import { pgbenchThroughput } from './pgbench-throughput'
@@ -113,6 +117,33 @@ const listAt = (base: string, member: Member, agent: http.Agent) => () =>
       })
       .on('error', reject)
   })
+
+/**
+ * Two list floors (bench/list-floor-server.ts) on `postgres` with `listing`, and haproxy in
+ * front of them; their stops go on `stops`. Answers the targets to load: one floor alone and
+ * the two behind haproxy. Throws when a floor or haproxy does not start.
+ */
+async function startFloors(
+  postgres: PostgresServer,
+  listing: PgStatement,
+  stops: Array<() => Promise<unknown>>,
+): Promise<Array<{ key: string; base: string }>> {
+  const ports = [await freePort(), await freePort()]
+  for (const port of ports) {
+    const floor = await startListFloor({
+      databaseUrl: postgres.url('lexdesk', 'lexdesk_login'),
+      port,
+      statement: listing,
+    })
+    stops.push(() => floor.stop())
+  }
+  const lb = await startLoadBalancer(await freePort(), ports)
+  stops.push(() => lb.stop())
+  return [
+    { key: 'one', base: `http://127.0.0.1:${ports[0]}` },
+    { key: 'two_behind_haproxy', base: lb.origin },
+  ]
+}
 
 export async function serverBench(report: Report): Promise<void> {
   const stops: Array<() => Promise<unknown>> = []
@@ -228,7 +259,8 @@ export async function serverBench(report: Report): Promise<void> {
     )
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
     stops.push(async () => agent.destroy())
-    for (const { key, base } of targets) {
+    /** Listings a second wrk gets from `base`, after WARM_UP_SECONDS of load not counted. */
+    const wrkRate = async (base: string) => {
       const wrk = (seconds: number) =>
         wrkThroughput({
           url: `${base}${listPath}`,
@@ -237,7 +269,10 @@ export async function serverBench(report: Report): Promise<void> {
           seconds,
         })
       await wrk(WARM_UP_SECONDS)
-      const rate = await wrk(LIST_SECONDS)
+      return wrk(LIST_SECONDS)
+    }
+    for (const { key, base } of targets) {
+      const rate = await wrkRate(base)
       await throughput(listAt(base, member, agent), WARM_UP_SECONDS)
       const nodeRate = await throughput(listAt(base, member, agent))
       report(
@@ -251,6 +286,21 @@ export async function serverBench(report: Report): Promise<void> {
         nodeRate,
         'req/s',
         `node:http, ${(nodeRate / clientLimit).toFixed(2)} of the pg client's, extra`,
+      )
+    }
+    // The floor (decision 0099): bare node:http servers sending the same transaction and
+    // nothing else, one alone and two behind haproxy, as the instances were measured.
+    for (const { key, base } of await startFloors(postgres, listing, stops)) {
+      const res = await fetch(`${base}${listPath}`)
+      const text = await res.text()
+      if (res.status !== 200) throw new Error(`the floor listed with ${res.status}: ${text}`)
+      if (pageIds(text).join() !== ids.join()) throw new Error('the floor listed another page')
+      const rate = await wrkRate(base)
+      report(
+        `server_list_floor_${key}_rps`,
+        rate,
+        'req/s',
+        `wrk, ${(rate / limit).toFixed(2)} of pgbench's: a bare Node server's most, extra`,
       )
     }
     // Other work on the shared machine lowers every figure above: say how much there was.
