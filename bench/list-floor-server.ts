@@ -12,8 +12,8 @@
  * the bench). Prints "ready" once it listens. Not part of the product.
  */
 import http from 'node:http'
-import type { Socket } from 'node:net'
 import pg from 'pg'
+import { bareListing } from './bare-listing'
 
 const {
   FLOOR_DATABASE_URL: url,
@@ -22,42 +22,16 @@ const {
   FLOOR_PARAMS: params,
 } = process.env
 if (!url || !port || !listing || !params) throw new Error('list-floor-server: missing settings')
-const text: string = listing
-const values = JSON.parse(params) as unknown[]
+const statement = { sql: listing, params: JSON.parse(params) as unknown[] }
 /** As many connections as the bench's concurrent requests (and the instance's pool use). */
 const pool = new pg.Pool({ connectionString: url, max: 8, pipeline: true })
 const LIST_PATH = /^\/api\/v1\/orgs\/([^/?]+)\/documents(\?|$)/
-
-/** The page of `orgId`'s documents as PostgreSQL's JSON text, in one pipelined transaction. */
-async function listPage(orgId: string): Promise<string> {
-  const client = await pool.connect()
-  try {
-    const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream
-    socket.cork()
-    const answers = Promise.all([
-      client.query('BEGIN'),
-      client.query({
-        name: 'floor_enter_tenant',
-        text: `SELECT set_config('role', 'lexdesk_app', true), set_config('app.org_id', $1, true)`,
-        values: [orgId],
-      }),
-      client.query<{ page: string }>({ name: 'floor_list', text, values }),
-      client.query('COMMIT'),
-    ])
-    socket.uncork()
-    const page = (await answers)[2].rows[0]?.page
-    if (page === undefined) throw new Error('the listing answered no row')
-    return page
-  } finally {
-    client.release()
-  }
-}
 
 const server = http.createServer((req, res) => {
   if (req.url === '/readyz') return void res.end('ok')
   const orgId = LIST_PATH.exec(req.url ?? '')?.[1]
   if (!orgId) return void res.writeHead(404).end()
-  listPage(orgId).then(
+  bareListing(pool, orgId, statement).then(
     (page) =>
       res
         .writeHead(200, {

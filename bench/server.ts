@@ -16,7 +16,6 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
-import type { Socket } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -28,6 +27,7 @@ import { startMailCatcher } from '../scripts/server-test/mail-catcher'
 import { startLexdeskPostgres, type PostgresServer } from '../scripts/server-test/postgres-server'
 import type { PgStatement } from '../server/db/pipelined-reads'
 import { startListFloor } from './list-floor'
+import { bareListing } from './bare-listing'
 import { documentListStatement } from '../server/features/documents/service'
 import { SEARCH_SERVER_SETTINGS, serverSearchBench } from './server-search'
 import { pgbenchThroughput } from './pgbench-throughput'
@@ -187,10 +187,10 @@ export async function serverBench(report: Report): Promise<void> {
       await uploadText(lb.origin, member, `memo-${i}.txt`, `Memo ${i}: the parties agree.`)
 
     // The limit: what the instance sends PostgreSQL for one listing (GET /documents?limit=50),
-    // sent the same way by a bare client: the tenant transaction, its confining statement (a
-    // named prepared statement) and the listing's own statement (documentListStatement: the page
-    // built as JSON, with the total and the organisation's types), pipelined and written at once
-    // as server/db/pipelined-reads.ts writes them.
+    // sent the same way by a bare client (bench/bare-listing.ts): the tenant transaction, its
+    // confining statement and the listing's own statement (documentListStatement: the page built
+    // as JSON, with the total and the organisation's types), prepared, pipelined and written at
+    // once as server/db/pipelined-reads.ts writes them.
     const listing = new PgDialect().sqlToQuery(
       documentListStatement({ limit: 50, offset: 0 }).statement,
     )
@@ -200,30 +200,9 @@ export async function serverBench(report: Report): Promise<void> {
       pipeline: true,
     })
     stops.push(() => bare.end())
-    const bareOnce = async () => {
-      const client = await bare.connect()
-      try {
-        const socket = (client as unknown as { connection: { stream: Socket } }).connection.stream
-        socket.cork()
-        const answers = Promise.all([
-          client.query('BEGIN'),
-          client.query({
-            name: 'bare_enter_tenant',
-            text: `SELECT set_config('role', 'lexdesk_app', true), set_config('app.org_id', $1, true)`,
-            values: [member.orgId],
-          }),
-          client.query<{ page: string }>(listing.sql, listing.params),
-          client.query('COMMIT'),
-        ])
-        socket.uncork()
-        return (await answers)[2].rows
-      } finally {
-        client.release()
-      }
-    }
+    const bareOnce = () => bareListing(bare, member.orgId, listing)
     // The same page as the instance's, not one emptied by row-level security.
-    const [first] = await bareOnce()
-    const ids = pageIds(first?.page ?? '{}')
+    const ids = pageIds(await bareOnce())
     if (ids.length !== 50) throw new Error(`the bare listing read ${ids.length} documents, not 50`)
     const waited = await indexingDone(postgres.url('lexdesk'))
     report('server_list_indexing_wait_s', waited, 's', 'the uploads indexed before timing')
