@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Job } from '../../lib/jobs'
+import { fakeMicrophone } from '../../test/fake-microphone'
 import { FakeXhr, installFakeXhr } from '../../test/fake-xhr'
 import { inOrgScope } from '../../test/in-org-scope'
 import { renderWithRouter } from '../../test/render-with-router'
@@ -75,33 +76,6 @@ function transcription(result: Extract<Job, { kind: 'transcription' }>['result']
     startedAt: '2026-11-26T10:00:01.000Z',
     finishedAt: '2026-11-26T10:00:09.000Z',
   }
-}
-
-/** jsdom has no microphone: a stream, a recorder and an audio graph that record one chunk. */
-function fakeMicrophone() {
-  const track = { stop: vi.fn() }
-  Object.defineProperty(navigator, 'mediaDevices', {
-    configurable: true,
-    value: { getUserMedia: () => Promise.resolve({ getTracks: () => [track] }) },
-  })
-  class FakeRecorder {
-    static isTypeSupported = () => true
-    mimeType = 'audio/webm;codecs=opus'
-    ondataavailable: ((event: { data: Blob }) => void) | null = null
-    onstop: (() => void) | null = null
-    start() {}
-    stop() {
-      this.ondataavailable?.({ data: new Blob(['webm'], { type: this.mimeType }) })
-      this.onstop?.()
-    }
-  }
-  class FakeAudioContext {
-    createAnalyser = () => ({ fftSize: 0, getFloatTimeDomainData: () => undefined })
-    createMediaStreamSource = () => ({ connect: () => undefined })
-    close = () => Promise.resolve()
-  }
-  vi.stubGlobal('MediaRecorder', FakeRecorder)
-  vi.stubGlobal('AudioContext', FakeAudioContext)
 }
 
 /** Records a memo on the voice screen; the server transcribes it with `job`'s result. */
