@@ -133,6 +133,26 @@ describe('VoicePage', () => {
     expect(screen.getByRole('button', { name: 'Start recording' })).toBeEnabled()
   })
 
+  it("toasts the spec's steps: transcribing, transcribed, analysing, analysed", async () => {
+    await recordMemo(
+      transcription({
+        recordingId: RECORDING_ID,
+        documentId: DOCUMENT_ID,
+        summaryJobId: SUMMARY_JOB_ID,
+        memoSummary: MEMO,
+      }),
+    )
+    const toast = (text: string) => screen.findByText(text, { selector: '[data-sonner-toast] *' })
+    expect(await toast('Analysis complete!')).toBeInTheDocument()
+    for (const step of [
+      'Recording started',
+      'Transcribing audio...',
+      'Transcription complete!',
+      'Analyzing document...',
+    ])
+      expect(await toast(step)).toBeInTheDocument()
+  })
+
   it('plays the recording from the segment a time in the panel cites', async () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
     await recordMemo(
