@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWithRouter } from './test/render-with-router'
 import { resetAuthSession } from './test/reset-auth-session'
-import { jsonResponse, stubFetch } from './test/stub-fetch'
+import { jsonResponse, stubFetch, type FetchHandler } from './test/stub-fetch'
 import { routes } from './router'
 
 const session = {
@@ -35,8 +35,15 @@ const APPS: Record<string, { id: string; slug: string }[]> = {
   'org-b': [{ id: 'app-tax', slug: 'tax' }],
 }
 
-/** A signed-in (or not) user who belongs to `orgs`; answers sign-out too. */
-function server({ signedIn = true, orgs = ORGS } = {}) {
+/**
+ * A signed-in (or not) user who belongs to `orgs`; answers sign-out too, and any other request
+ * `more` answers (404 problem when it returns undefined).
+ */
+function server({
+  signedIn = true,
+  orgs = ORGS,
+  more = (): Response | undefined => undefined,
+}: { signedIn?: boolean; orgs?: typeof ORGS; more?: FetchHandler } = {}) {
   let current = signedIn
   const stub = stubFetch((request) => {
     const { pathname } = new URL(request.url)
@@ -55,7 +62,7 @@ function server({ signedIn = true, orgs = ORGS } = {}) {
       }))
       return jsonResponse({ items })
     }
-    return undefined
+    return more(request)
   })
   resetAuthSession()
   return stub
@@ -208,6 +215,85 @@ describe('dashboard routes: the organisation in the URL', () => {
     await choose('Organization', 'Beta LLP')
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard/beta-llp-x2/sql'))
     expect(screen.getByRole('combobox', { name: 'App' })).toHaveTextContent('All apps')
+  })
+
+  it('starts the storage screen afresh in the organisation switched to: no bucket of the last one', async () => {
+    const bucket = {
+      id: '0b0c0000-0000-4000-8000-000000000001',
+      name: 'alpha-contracts',
+      public: false,
+      readOnly: false,
+      createdBy: 'user-1',
+      createdAt: '2025-01-01T00:00:00.000Z',
+    }
+    const calls = server({
+      more: (request) => {
+        const { pathname } = new URL(request.url)
+        if (pathname === '/api/v1/orgs/org-a/storage/buckets')
+          return jsonResponse({ items: [bucket] })
+        if (pathname === '/api/v1/orgs/org-b/storage/buckets') return jsonResponse({ items: [] })
+        if (pathname.endsWith('/objects')) return jsonResponse({ items: [], nextCursor: null })
+        return undefined
+      },
+    })
+    renderAt('/dashboard/alpha-co-k3/storage')
+    await screen.findByRole('option', { name: 'alpha-contracts' })
+    await userEvent.selectOptions(screen.getByLabelText('Bucket'), bucket.id)
+    expect(await screen.findByText('No files here yet.')).toBeInTheDocument()
+
+    await choose('Organization', 'Beta LLP')
+
+    expect(await screen.findByText('Pick a bucket to see its files.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Bucket')).toHaveValue('')
+    expect(calls.calls()).not.toContain(
+      `GET /api/v1/orgs/org-b/storage/buckets/${bucket.id}/objects`,
+    )
+  })
+
+  it('never shows a token minted in one organisation on the security screen of another', async () => {
+    const segment = (value: object) =>
+      btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+    const claims = { org_id: 'org-a', sub: 'user-1', scope: 'read write', exp: 1_795_000_600 }
+    const token = `ldt_${segment({ alg: 'HS256', typ: 'JWT' })}.${segment(claims)}.c2ln`
+    server({
+      more: (request) => {
+        const { pathname } = new URL(request.url)
+        if (pathname === '/api/v1/orgs/org-a/tokens' && request.method === 'POST')
+          return jsonResponse({ token, claims }, 201)
+        if (pathname.endsWith('/tokens') || pathname.endsWith('/api-keys'))
+          return jsonResponse({ items: [], total: 0 })
+        return undefined
+      },
+    })
+    renderAt('/dashboard/alpha-co-k3/security')
+    await userEvent.click(await screen.findByRole('button', { name: 'Mint token' }))
+    expect(await screen.findByTestId('minted-token')).toHaveTextContent(token)
+
+    await choose('Organization', 'Beta LLP')
+
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveTextContent('Beta LLP'),
+    )
+    expect(await screen.findByRole('button', { name: 'Mint token' })).toBeInTheDocument()
+    expect(screen.queryByTestId('minted-token')).not.toBeInTheDocument()
+  })
+
+  it('starts the data-management screen afresh in the organisation switched to', async () => {
+    server({
+      more: (request) =>
+        new URL(request.url).pathname.includes('/jobs') ? jsonResponse({ items: [] }) : undefined,
+    })
+    renderAt('/dashboard/alpha-co-k3/settings')
+    const importForm = await screen.findByRole('form', { name: 'Import' })
+    await userEvent.click(within(importForm).getByRole('button', { name: /Import/ }))
+    expect(await within(importForm).findByText('Select a ZIP file')).toBeInTheDocument()
+
+    await choose('Organization', 'Beta LLP')
+
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveTextContent('Beta LLP'),
+    )
+    expect(screen.queryByText('Select a ZIP file')).not.toBeInTheDocument()
   })
 
   it("signs out with 'Signed out successfully' and goes to /", async () => {

@@ -1,9 +1,22 @@
 /**
  * Text to speech on the web side: functions that turn text into base64 MP3 through the server,
- * for the Listen button (web/components/listen-button.tsx). The server cuts text to 4000
- * characters.
+ * for the Listen button (web/components/listen-button.tsx). Text is cut to SPEECH_MAX_CHARS
+ * before it is sent, as the server would cut it: a long transcript would otherwise be refused
+ * whole (the API takes at most 100,000 characters).
  */
 import { api, ApiError, unwrap } from './api'
+
+/**
+ * Characters of text read aloud (product spec §5 and §9); the server cuts at the same number
+ * (SPEECH_MAX_CHARS in server/ai/speech/types.ts).
+ */
+const SPEECH_MAX_CHARS = 4000
+
+/** `text` cut to its first SPEECH_MAX_CHARS characters (code points, so no half emoji). */
+function speechText(text: string): string {
+  const chars = Array.from(text)
+  return chars.length <= SPEECH_MAX_CHARS ? text : chars.slice(0, SPEECH_MAX_CHARS).join('')
+}
 
 /** Turns text into base64 MP3 audio; rejects with an Error carrying the server's message. */
 export type Synthesize = (text: string) => Promise<string>
@@ -12,7 +25,10 @@ export type Synthesize = (text: string) => Promise<string>
 export function orgSpeech(orgId: string): Synthesize {
   return (text) =>
     api
-      .POST('/api/v1/orgs/{orgId}/speech', { params: { path: { orgId } }, body: { text } })
+      .POST('/api/v1/orgs/{orgId}/speech', {
+        params: { path: { orgId } },
+        body: { text: speechText(text) },
+      })
       .then(unwrap)
       .then((answer) => answer.audioContent)
 }
@@ -38,7 +54,9 @@ export async function postDemo<T>(path: string, body: unknown, signal?: AbortSig
 
 /** Speech through the public demo: POST /api/demo/speech. */
 export const demoSpeech: Synthesize = (text) =>
-  postDemo<{ audioContent: string }>('speech', { text }).then((a) => a.audioContent)
+  postDemo<{ audioContent: string }>('speech', { text: speechText(text) }).then(
+    (a) => a.audioContent,
+  )
 
 /**
  * A `blob:` URL for base64 MP3, playable by an audio element (the content security policy admits

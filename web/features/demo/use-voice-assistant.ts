@@ -50,19 +50,28 @@ export function useVoiceAssistant(audio: RefObject<HTMLAudioElement | null>) {
     }
   }
 
+  const playbackFailed = () => {
+    setError('Failed to play audio')
+    setStatus('idle')
+  }
+
   const speak = async (text: string) => {
     setStatus('speaking')
+    let speech: string
     try {
-      const element = audio.current
-      if (!element) throw new Error('Failed to play audio')
-      const previous = element.getAttribute('src')
-      element.setAttribute('src', mp3BlobUrl(await demoSpeech(text)))
-      if (previous) URL.revokeObjectURL(previous)
-      await element.play()
+      speech = await demoSpeech(text)
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : 'Failed to generate speech')
       setStatus('idle')
+      return
     }
+    const element = audio.current
+    if (!element) return playbackFailed()
+    const previous = element.getAttribute('src')
+    element.setAttribute('src', mp3BlobUrl(speech))
+    if (previous) URL.revokeObjectURL(previous)
+    // The browser's own reason (autoplay refused, format unsupported) means nothing to a visitor.
+    await element.play().catch(playbackFailed)
   }
 
   const stop = async () => {
@@ -107,5 +116,6 @@ export function useVoiceAssistant(audio: RefObject<HTMLAudioElement | null>) {
     elapsed: recorder.elapsed,
     toggle: () => void (status === 'recording' ? stop() : start()),
     spoken: () => setStatus('idle'),
+    playbackFailed,
   }
 }

@@ -76,7 +76,7 @@ export function VoiceAssistant() {
           hidden
           data-testid="assistant-audio"
           onEnded={assistant.spoken}
-          onError={assistant.spoken}
+          onError={assistant.playbackFailed}
         />
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { Link } from 'react-router'
 import { PageHeader } from '../../components/page-header'
 import { orgPath } from '../../lib/org-path'
@@ -24,8 +25,11 @@ export function SecurityPage() {
           </Link>
           : who did what, when (owners and admins).
         </p>
-        <ApiKeysPanel />
-        <TenantTokensPanel />
+        {/* Keyed by scope: a token minted here is never shown in another organisation or app. */}
+        <Fragment key={`${scope.orgId}:${scope.appId ?? ''}`}>
+          <ApiKeysPanel />
+          <TenantTokensPanel />
+        </Fragment>
       </div>
     </>
   )

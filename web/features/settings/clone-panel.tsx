@@ -29,13 +29,18 @@ export function ClonePanel({ orgId, orgName }: { orgId: string; orgName: string 
   const [starting, setStarting] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [completed, setCompleted] = useState<{ name: string; result: CloneResult } | null>(null)
-  const { jobId, job, follow, cancel } = useTenantJob(orgId, 'tenant-clone', 'Clone', (ended) => {
-    if (ended.kind !== 'tenant-clone' || !ended.result) return
-    setCompleted({ name: name.trim(), result: ended.result })
-    toast.success('Clone completed')
-    void queryClient.invalidateQueries({ queryKey: ['orgs'] })
-  })
-  const busy = starting || Boolean(jobId)
+  const { jobId, job, underWay, follow, cancel } = useTenantJob(
+    orgId,
+    'tenant-clone',
+    'Clone',
+    (ended) => {
+      if (ended.kind !== 'tenant-clone' || !ended.result) return
+      setCompleted({ name: name.trim(), result: ended.result })
+      toast.success('Clone completed')
+      void queryClient.invalidateQueries({ queryKey: ['orgs'] })
+    },
+  )
+  const busy = starting || underWay
 
   async function submit(event: FormEvent) {
     event.preventDefault()

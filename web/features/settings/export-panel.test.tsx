@@ -58,6 +58,20 @@ describe('Export panel', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled()
   })
 
+  it('offers Export again after the export it started failed, with the failure still shown', async () => {
+    await startExport()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Export' }))
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
+    act(() =>
+      (FakeEventSource.opened[0] as FakeEventSource).send(
+        job('failed', { error: 'The export failed: the store is full.' }),
+      ),
+    )
+    expect(await screen.findAllByText('The export failed: the store is full.')).not.toHaveLength(0)
+    expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled()
+  })
+
   it('shows an export already running when the page opens, and its failure', async () => {
     await startExport(job('running', { progress: 0.5, message: 'Exported documents' }))
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))

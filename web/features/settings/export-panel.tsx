@@ -30,10 +30,15 @@ function download(url: string) {
 export function ExportPanel({ orgId }: { orgId: string }) {
   const [withEmbeddings, setWithEmbeddings] = useState(false)
   const [busy, setBusy] = useState(false)
-  const { jobId, job, follow, cancel } = useTenantJob(orgId, EXPORT_JOB_KIND, 'Export', (ended) => {
-    download(exportArchiveUrl(orgId, ended.id))
-    toast.success('Export downloaded')
-  })
+  const { jobId, job, underWay, follow, cancel } = useTenantJob(
+    orgId,
+    EXPORT_JOB_KIND,
+    'Export',
+    (ended) => {
+      download(exportArchiveUrl(orgId, ended.id))
+      toast.success('Export downloaded')
+    },
+  )
   async function start() {
     setBusy(true)
     try {
@@ -55,7 +60,7 @@ export function ExportPanel({ orgId }: { orgId: string }) {
         onChange={setWithEmbeddings}
       />
       <div>
-        <Button type="button" onClick={() => void start()} disabled={busy || Boolean(jobId)}>
+        <Button type="button" onClick={() => void start()} disabled={busy || underWay}>
           <Download aria-hidden="true" />
           Export
         </Button>

@@ -88,6 +88,26 @@ describe('Import panel', () => {
     expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled()
   })
 
+  it('lets a failed import be sent again, its failure still shown', async () => {
+    renderPanel()
+    const user = userEvent.setup()
+    await user.upload(screen.getByLabelText('ZIP archive'), archive())
+    await user.type(screen.getByLabelText('New organization name'), 'Acme Copy')
+    await user.click(screen.getByRole('button', { name: 'Import' }))
+    act(() => FakeXhr.instances[0]!.respond(202, job('queued')))
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
+    act(() =>
+      (FakeEventSource.opened[0] as FakeEventSource).send(
+        job('failed', { error: 'documents.ndjson line 3: title is missing' }),
+      ),
+    )
+    expect(
+      await screen.findAllByText('documents.ndjson line 3: title is missing'),
+    ).not.toHaveLength(0)
+    expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled()
+    expect(screen.getByLabelText('ZIP archive')).toBeEnabled()
+  })
+
   it('sends target_org_id for an organization the user owns', async () => {
     renderPanel()
     const user = userEvent.setup()

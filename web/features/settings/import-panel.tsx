@@ -50,14 +50,19 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
   const [error, setError] = useState<string | null>(null)
   const [sent, setSent] = useState<number | null>(null)
   const [completed, setCompleted] = useState<ImportResult | null>(null)
-  const { jobId, job, follow, cancel } = useTenantJob(orgId, 'tenant-import', 'Import', (ended) => {
-    if (ended.kind !== 'tenant-import' || !ended.result) return
-    setCompleted(ended.result)
-    toast.success('Import completed')
-    // The new organisation joins the user's list (the switcher, this page's targets).
-    void queryClient.invalidateQueries({ queryKey: ['orgs'] })
-  })
-  const busy = sent !== null || Boolean(jobId)
+  const { jobId, job, underWay, follow, cancel } = useTenantJob(
+    orgId,
+    'tenant-import',
+    'Import',
+    (ended) => {
+      if (ended.kind !== 'tenant-import' || !ended.result) return
+      setCompleted(ended.result)
+      toast.success('Import completed')
+      // The new organisation joins the user's list (the switcher, this page's targets).
+      void queryClient.invalidateQueries({ queryKey: ['orgs'] })
+    },
+  )
+  const busy = sent !== null || underWay
   const target: ImportTarget | null = createNew
     ? { orgName: orgName.trim() }
     : targetOrgId

@@ -17,7 +17,8 @@ export function SettingsPage({ ownedOrgs }: { ownedOrgs: OwnedOrg[] }) {
         title="Data Management"
         description="Export, import and clone the organization’s data."
       />
-      <div className="grid gap-4 lg:grid-cols-3">
+      {/* Keyed by org: another organisation's page starts idle, not with this one's job or form. */}
+      <div key={orgId} className="grid gap-4 lg:grid-cols-3">
         <ExportPanel orgId={orgId} />
         <ImportPanel orgId={orgId} ownedOrgs={ownedOrgs} />
         <ClonePanel orgId={orgId} orgName={ownedOrgs.find((org) => org.id === orgId)?.name} />

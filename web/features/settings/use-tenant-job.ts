@@ -1,14 +1,16 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { cancelJob, latestJobQuery, useJob, type Job, type JobKind } from '../../lib/jobs'
+import { cancelJob, isActive, latestJobQuery, useJob, type Job, type JobKind } from '../../lib/jobs'
 
 /**
  * The one data-management job of `kind` a panel follows (export, import or clone, issue 27): the
  * organisation's job of that kind already running when the page opens (so a reload finds it
  * again), else the one the panel started (`follow`). When it ends, a failure is toasted and stays
  * shown; a success (`onSucceeded`) or a cancel ('{label} cancelled') lets the panel go back to
- * idle. `cancel` asks the server to cancel it, toasting a refusal.
+ * idle. `underWay` is whether the job is still under way (or not yet read): the panel is busy only
+ * then, so a failed job can be started again. `cancel` asks the server to cancel it, toasting a
+ * refusal.
  */
 export function useTenantJob(
   orgId: string,
@@ -40,5 +42,6 @@ export function useTenantJob(
       }),
     )
   }
-  return { jobId, job, follow, cancel }
+  const underWay = jobId !== undefined && (job === undefined || isActive(job))
+  return { jobId, job, underWay, follow, cancel }
 }

@@ -3,9 +3,10 @@
  * uploads the audio (progress in percent), the server transcribes it as a background job
  * ('Transcribing audio...' → 'Transcription complete!') and saves the memo's summary with it (key
  * points, decisions, action items, names, each citing its segment: decision 0056), which the
- * analysis panel then shows ('Analysis complete!'), the same summary a reload shows under the
- * recording. Errors: 'Failed to start recording' when the microphone is refused or fails, 'Not
- * authenticated' without a session, else the server's message or 'Failed to process audio'.
+ * analysis panel then shows ('Analyzing document...' → 'Analysis complete!', the steps issue 7
+ * names), the same summary a reload shows under the recording. Errors: 'Failed to start
+ * recording' when the microphone is refused or fails, 'Not authenticated' without a session, else
+ * the server's message or 'Failed to process audio'.
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -74,6 +75,7 @@ export function useVoiceMemo(scope: OrgScope) {
       setSummary({ status: 'error', message: 'No speech was recognised in this recording.' })
       return
     }
+    say('Analyzing document...', 'info')
     try {
       const recording = await queryClient.fetchQuery(recordingQuery(orgId, recordingId))
       // The job's result carries the summary; the row has it too (jobs from before decision 0056).

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Job } from '../../lib/jobs'
+import { fakeMicrophone } from '../../test/fake-microphone'
 import { FakeXhr, installFakeXhr } from '../../test/fake-xhr'
 import { inOrgScope } from '../../test/in-org-scope'
 import { renderWithRouter } from '../../test/render-with-router'
@@ -77,33 +78,6 @@ function transcription(result: Extract<Job, { kind: 'transcription' }>['result']
   }
 }
 
-/** jsdom has no microphone: a stream, a recorder and an audio graph that record one chunk. */
-function fakeMicrophone() {
-  const track = { stop: vi.fn() }
-  Object.defineProperty(navigator, 'mediaDevices', {
-    configurable: true,
-    value: { getUserMedia: () => Promise.resolve({ getTracks: () => [track] }) },
-  })
-  class FakeRecorder {
-    static isTypeSupported = () => true
-    mimeType = 'audio/webm;codecs=opus'
-    ondataavailable: ((event: { data: Blob }) => void) | null = null
-    onstop: (() => void) | null = null
-    start() {}
-    stop() {
-      this.ondataavailable?.({ data: new Blob(['webm'], { type: this.mimeType }) })
-      this.onstop?.()
-    }
-  }
-  class FakeAudioContext {
-    createAnalyser = () => ({ fftSize: 0, getFloatTimeDomainData: () => undefined })
-    createMediaStreamSource = () => ({ connect: () => undefined })
-    close = () => Promise.resolve()
-  }
-  vi.stubGlobal('MediaRecorder', FakeRecorder)
-  vi.stubGlobal('AudioContext', FakeAudioContext)
-}
-
 /** Records a memo on the voice screen; the server transcribes it with `job`'s result. */
 async function recordMemo(job: Job) {
   stubFetch({
@@ -157,6 +131,26 @@ describe('VoicePage', () => {
     expect(within(panel).getByRole('status')).toHaveTextContent('Ready')
     expect(await screen.findByText('Analysis complete!')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Start recording' })).toBeEnabled()
+  })
+
+  it("toasts the spec's steps: transcribing, transcribed, analysing, analysed", async () => {
+    await recordMemo(
+      transcription({
+        recordingId: RECORDING_ID,
+        documentId: DOCUMENT_ID,
+        summaryJobId: SUMMARY_JOB_ID,
+        memoSummary: MEMO,
+      }),
+    )
+    const toast = (text: string) => screen.findByText(text, { selector: '[data-sonner-toast] *' })
+    expect(await toast('Analysis complete!')).toBeInTheDocument()
+    for (const step of [
+      'Recording started',
+      'Transcribing audio...',
+      'Transcription complete!',
+      'Analyzing document...',
+    ])
+      expect(await toast(step)).toBeInTheDocument()
   })
 
   it('plays the recording from the segment a time in the panel cites', async () => {
