@@ -25,6 +25,8 @@ const MemberMeta = z.strictObject({
   invitationId: id.optional(),
 })
 
+/** An API key by id and name: never its secret, nor its prefix (events are read by every member). */
+const ApiKeyMeta = z.strictObject({ keyId: id, name: z.string().max(100) })
 const BucketMeta = z.strictObject({ bucketId: id, name: z.string().max(63) })
 const ObjectMeta = z.strictObject({ objectId: id, bucketId: id, name: z.string().max(1024) })
 
@@ -58,6 +60,8 @@ export const EVENT_KINDS = {
   'member.role_changed': MemberMeta,
   'member.removed': MemberMeta,
   'member.left': MemberMeta,
+  'key.created': ApiKeyMeta,
+  'key.revoked': ApiKeyMeta,
   'bucket.created': BucketMeta,
   'bucket.deleted': BucketMeta,
   'object.uploaded': ObjectMeta,

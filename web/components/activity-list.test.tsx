@@ -48,6 +48,32 @@ describe('ActivityList', () => {
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('5 minutes ago')
   })
 
+  it('names API keys and data management, linking to their screens', () => {
+    renderWithRouter({
+      element: (
+        <ActivityList
+          now={NOW}
+          scope={{ orgSlug: 'acme-law', appSlug: null }}
+          items={[
+            item({ id: 3, kind: 'key.created', meta: { keyId: 'k-1', name: 'Intake form' } }),
+            item({ id: 2, kind: 'key.revoked', meta: { keyId: 'k-1', name: 'Intake form' } }),
+            item({ id: 1, kind: 'org.exported', meta: { jobId: 'j-1', sizeBytes: 10 } }),
+          ]}
+        />
+      ),
+    })
+    const list = screen.getByRole('list', { name: 'Recent activity' })
+    expect(
+      within(list).getByRole('link', { name: 'Ana Pereira created the API key Intake form' }),
+    ).toHaveAttribute('href', '/dashboard/acme-law/security')
+    expect(
+      within(list).getByRole('link', { name: 'Ana Pereira revoked the API key Intake form' }),
+    ).toHaveAttribute('href', '/dashboard/acme-law/security')
+    expect(
+      within(list).getByRole('link', { name: 'Ana Pereira exported the organisation' }),
+    ).toHaveAttribute('href', '/dashboard/acme-law/settings')
+  })
+
   it('says when there is no activity yet', () => {
     renderWithRouter({
       element: <ActivityList now={NOW} scope={{ orgSlug: 'a', appSlug: null }} items={[]} />,

@@ -46,10 +46,15 @@ const VERBS: Record<string, string> = {
   'member.role_changed': "changed a member's role",
   'member.removed': 'removed a member',
   'member.left': 'left',
+  'key.created': 'created the API key',
+  'key.revoked': 'revoked the API key',
   'bucket.created': 'created a bucket',
   'bucket.deleted': 'deleted a bucket',
   'object.uploaded': 'uploaded a file',
   'object.deleted': 'deleted a file',
+  'org.exported': 'exported the organisation',
+  'org.imported': 'imported an archive into the organisation',
+  'org.cloned': 'cloned the organisation',
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
@@ -78,8 +83,12 @@ export function describeActivity(
           ? orgPath(scope, 'conversations')
           : text(m.bucketId)
             ? orgPath(scope, 'storage')
-            : item.kind.startsWith('member.') || item.kind.startsWith('invitation.')
-              ? orgPath(scope, 'members')
-              : null
+            : text(m.keyId)
+              ? orgPath(scope, 'security')
+              : item.kind.startsWith('member.') || item.kind.startsWith('invitation.')
+                ? orgPath(scope, 'members')
+                : item.kind.startsWith('org.')
+                  ? orgPath(scope, 'settings')
+                  : null
   return { text: line, to }
 }

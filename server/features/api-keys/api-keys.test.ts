@@ -223,6 +223,36 @@ describe('calling the API with a key', () => {
     )
   })
 
+  it('writes an event when a key is created and when it is revoked: its id and name, never its secret or prefix', async () => {
+    const owner = await signedInMember(t, 'Keys Firm')
+    const created = await createKey(owner, { name: 'Court filings' })
+    const revoke = await t.app.inject({
+      method: 'DELETE',
+      url: `${keysUrl(owner)}/${created.id}`,
+      headers: owner.headers,
+    })
+    expect(revoke.statusCode).toBe(204)
+    // Revoking again changes nothing, so it writes no second event.
+    await t.app.inject({
+      method: 'DELETE',
+      url: `${keysUrl(owner)}/${created.id}`,
+      headers: owner.headers,
+    })
+    for (const kind of ['key.created', 'key.revoked']) {
+      const res = await t.app.inject({
+        url: `/api/v1/orgs/${owner.orgId}/events?kind=${kind}`,
+        headers: owner.headers,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const { items } = res.json() as { items: Array<{ meta: Record<string, unknown> }> }
+      expect(items.map((event) => event.meta)).toEqual([
+        { keyId: created.id, name: 'Court filings' },
+      ])
+      expect(res.body).not.toContain(created.key)
+      expect(res.body).not.toContain(created.prefix)
+    }
+  })
+
   it('ignores the session cookie when x-api-key is present', async () => {
     const owner = await signedInMember(t, 'Keys Firm')
     const res = await t.app.inject({

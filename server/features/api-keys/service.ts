@@ -11,6 +11,7 @@ import { apiKeys } from '../../db/schema'
 import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
 import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
+import { recordEvent } from '../../events/record-event'
 import { newApiKey } from './api-key-secret'
 
 type ApiKeyRow = typeof apiKeys.$inferSelect
@@ -84,6 +85,13 @@ export async function createApiKey(
         { type: 'api_key', id: inserted.id },
         { name: inserted.name, prefix, scopes: inserted.scopes, appId },
       )
+      await recordEvent(
+        tx,
+        principal,
+        'key.created',
+        { keyId: inserted.id, name: inserted.name },
+        appId,
+      )
       return inserted
     })
     return { ...toApiKey(row), key }
@@ -103,7 +111,12 @@ const appNotFound = () => new AppError('app_not_found', 'No such app in this org
 export async function revokeApiKey(db: Db, principal: Principal, keyId: string): Promise<string> {
   return withTenant(db, principal, async (tx) => {
     const [row] = await tx
-      .select({ keyHash: apiKeys.keyHash, revokedAt: apiKeys.revokedAt, name: apiKeys.name })
+      .select({
+        keyHash: apiKeys.keyHash,
+        revokedAt: apiKeys.revokedAt,
+        name: apiKeys.name,
+        appId: apiKeys.appId,
+      })
       .from(apiKeys)
       .where(eq(apiKeys.id, keyId))
       .for('update')
@@ -119,6 +132,7 @@ export async function revokeApiKey(db: Db, principal: Principal, keyId: string):
           name: row.name,
         },
       )
+      await recordEvent(tx, principal, 'key.revoked', { keyId, name: row.name }, row.appId)
     }
     return row.keyHash
   })
