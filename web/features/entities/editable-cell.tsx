@@ -17,10 +17,11 @@ export function EditableCell({ label, value, kind, onSave }: EditableCellProps) 
   const original = cellText(value)
   const [draft, setDraft] = useState(original)
   const [base, setBase] = useState(original)
-  // A reload brought a new value: show it (unless the user is mid-edit of the old one).
+  // A reload brought a new value (a colleague's save, live): show it, unless the user is
+  // mid-edit of the old one, whose edit stays and is saved on blur over the new value.
   if (original !== base) {
     setBase(original)
-    setDraft(original)
+    if (draft === base) setDraft(original)
   }
   async function save() {
     if (draft === original) return
