@@ -181,7 +181,7 @@ describe('organisation import', () => {
 
     const docs = (await t.app.inject({ url: `/api/v1/orgs/${orgId}/documents`, headers })).json()
       .items as { id: string; title: string }[]
-    const served: Record<string, string | undefined> = {}
+    const served: Record<string, unknown> = {}
     for (const doc of docs) {
       const original = await t.app.inject({
         url: `/api/v1/orgs/${orgId}/documents/${doc.id}/file`,
