@@ -141,6 +141,27 @@ describe('organisation import', () => {
     expect(original.body).toBe(SAMPLE_CONTRACT)
   })
 
+  it('names the new organisation without control or bidi characters, and refuses a name left empty', async () => {
+    const owner = await signedInMember(t, 'Import Spoofed Name')
+    const zip = await exportedArchive(owner)
+    const job = await imported(owner, zip, 'Acme\u0007 Import\u202E\r\nLLP')
+    expect(job.status, job.error ?? '').toBe('succeeded')
+    const [org] = await orgsNamed('Acme Import LLP')
+    expect(org?.id).toBe((job.result as { orgId: string }).orgId)
+    const form = new FormData()
+    form.append('create_org_if_missing', 'true')
+    form.append('org_name', '\u202E\u0000')
+    form.append('zip_file', new Blob([zip as Uint8Array<ArrayBuffer>]), 'org.zip')
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `${orgUrl(owner)}/import`,
+      headers: owner.headers,
+      payload: form,
+    })
+    expect(empty.statusCode, empty.body).toBe(400)
+    expect(empty.json().detail).toMatch(/org_name/)
+  })
+
   it('refuses a row the database rejects late in a file, by entry and line, and leaves nothing', async () => {
     const owner = await signedInMember(t, 'Import Bad Row')
     const entries = await readZip(await exportedArchive(owner))
