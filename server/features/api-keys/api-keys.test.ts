@@ -95,6 +95,23 @@ describe('creating and listing keys', () => {
     expect(rows).toHaveLength(1)
   })
 
+  it('names a key without control or bidi characters, and refuses a name left empty', async () => {
+    const owner = await signedInMember(t, 'Key Names Firm')
+    const key = await createKey(owner, { name: 'CI\u0000 deploy\u202E\r\nkey' })
+    const list = await t.app.inject({ url: keysUrl(owner), headers: owner.headers })
+    const listed = (list.json() as { items: { id: string; name: string }[] }).items
+    expect(listed.find((k) => k.id === key.id)?.name).toBe('CI deploy key')
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: keysUrl(owner),
+      headers: owner.headers,
+      payload: { name: '\u202E\u0000 ' },
+    })
+    expect(empty.statusCode, empty.body).toBe(400)
+    expect(empty.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(empty.json().detail).toMatch(/name/)
+  })
+
   it('refuses an expiry in the past and an app of another organisation', async () => {
     const owner = await signedInMember(t, 'Keys Firm')
     const other = await signedInMember(t, 'Other Firm')

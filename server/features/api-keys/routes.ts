@@ -8,6 +8,7 @@ import { principalOf } from '../../auth/principal'
 import { SCOPES, type Scope } from '../../auth/scopes'
 import type { Db } from '../../db/client'
 import { AppId, OrgParams } from '../../http/params'
+import { toSingleLineText } from '../../http/single-line-text'
 import { problemResponse } from '../../http/problem-responses'
 import type { ApiKeyVerifier } from './api-key-verifier'
 import { createApiKey, listApiKeys, revokeApiKey } from './service'
@@ -50,7 +51,12 @@ export const ScopeList = z
   )
 
 const NewApiKeyBody = z.object({
-  name: z.string().trim().min(1, 'Give the key a name').max(100),
+  // Shown on the Security screen and in the activity feed: cleaned like any name a person reads.
+  name: z
+    .string()
+    .max(100)
+    .transform(toSingleLineText)
+    .pipe(z.string().min(1, 'Give the key a name')),
   scopes: ScopeList.describe(`Comma-separated, of ${SCOPES.join(', ')}; default read,write`),
   expiresAt: z.iso
     .datetime({ offset: true })

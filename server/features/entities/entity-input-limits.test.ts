@@ -1,8 +1,9 @@
 /**
  * Issue 29, input hygiene and exact limits of the entities API and CSV import: data nested too
- * deep, a value over the shared data limit and invalid UTF-8 are refused by name (a 400 problem,
- * or the line in the import's error), and an upload over the import limit is 413 with nothing
- * stored, whether it comes with a Content-Length or chunked.
+ * deep, a value over the shared data limit, a number past a double's range and invalid UTF-8 are
+ * refused by name (a 400 problem, or the line in the import's error), a NUL in a filter is a 400,
+ * and an upload over the import limit is 413 with nothing stored, whether it comes with a
+ * Content-Length or chunked.
  */
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
@@ -85,6 +86,44 @@ describe('entity data limits', () => {
     })
     expect(res.statusCode, res.body).toBe(400)
     expect(res.json().detail).toMatch(/KB/)
+  })
+
+  it('refuses a number past the range of a double instead of storing it as null', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: url(alice),
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      payload: '{"name":"Huge","data":{"amount":1e400,"list":[-1e999]}}',
+    })
+    expect(created.statusCode, created.body).toBe(400)
+    expect(created.headers['content-type']).toMatch(/application\/problem\+json/)
+    expect(created.json()).toMatchObject({ code: 'validation_failed' })
+    expect(created.json().detail).toMatch(/number/)
+    const largest = await t.app.inject({
+      method: 'POST',
+      url: url(alice),
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      payload: '{"name":"Largest","data":{"amount":1.7976931348623157e308}}',
+    })
+    expect(largest.statusCode, largest.body).toBe(201)
+    expect(largest.json().data).toEqual({ amount: Number.MAX_VALUE })
+  })
+
+  it('names the line of a CSV record holding a number past the range of a double, and imports nothing', async () => {
+    const m = await signedInMember(t, 'Huge Number Firm')
+    const job = await importBytes(m, text('name,data\nfine,\nhuge,"{""amount"":1e400}"\n'))
+    expect(job.status).toBe('failed')
+    expect(job.error).toMatch(/^Line 3: .*number/)
+    expect(await rowsOf(m)).toBe(0)
+  })
+
+  it('answers a NUL character in the type filter with a 400 problem, in the list and the export', async () => {
+    for (const rest of ['?type=a%00b', '/export?type=a%00b']) {
+      const res = await t.app.inject({ url: url(alice, rest), headers: alice.headers })
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/)
+      expect(res.json().detail).toMatch(/NUL/)
+    }
   })
 
   it('names the line of a CSV record whose data nests too deep, and imports nothing', async () => {

@@ -31,8 +31,10 @@ const MAX_DATA_KB = MAX_DATA_BYTES / 1024
 
 /**
  * What is wrong with the JSON value `value` as entity data, or null: nesting over MAX_DATA_DEPTH,
- * or a string (object keys included) that is not storable. Walks with its own stack, never
- * recursing, so no nesting can overflow the call stack here.
+ * a string (object keys included) that is not storable, or a number that is not finite.
+ * JSON.parse reads a literal past a double's range (±1.8e308, e.g. `1e400`) as ±Infinity, which
+ * JSON.stringify, and so jsonb, would keep as null: refused, so what is stored is what was sent.
+ * Walks with its own stack, never recursing, so no nesting can overflow the call stack here.
  */
 export function jsonDataProblem(value: unknown): string | null {
   const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }]
@@ -42,6 +44,8 @@ export function jsonDataProblem(value: unknown): string | null {
       if (!storable(inner)) return 'Data may not contain NUL characters or unpaired surrogates'
       continue
     }
+    if (typeof inner === 'number' && !Number.isFinite(inner))
+      return 'Data may not hold a number past ±1.8e308 (the range of a double)'
     if (inner === null || typeof inner !== 'object') continue
     const depth = item.depth + 1
     if (depth > MAX_DATA_DEPTH) return `Data may not nest more than ${MAX_DATA_DEPTH} levels deep`
@@ -115,7 +119,12 @@ const EntityFilters = {
     .transform(toSingleLineText)
     .optional()
     .describe('Case-insensitive partial match on name or type'),
-  type: z.string().max(MAX_TYPE_CHARACTERS).optional().describe('Exact type'),
+  type: z
+    .string()
+    .max(MAX_TYPE_CHARACTERS)
+    .refine(storable, 'Type may not contain NUL characters or unpaired surrogates')
+    .optional()
+    .describe('Exact type'),
   appId: AppId.optional().describe("Only this app's entities; absent = all of the organisation's"),
 }
 

@@ -238,6 +238,24 @@ describe('the SQL runner', () => {
     expect(clashes).toEqual([])
   })
 
+  it("reads every view as its caller, so each table's row-level security applies", async () => {
+    // A view runs as its owner (a superuser, past every policy) unless it is security_invoker:
+    // one without it would show every organisation's rows to the runner. Granted (directly) to
+    // the runner's role only.
+    const views = await rows<{ name: string; options: string[] | null; readers: string | null }>(
+      sql`select c.relname as name, c.reloptions as options,
+        (select string_agg(distinct pg_get_userbyid(a.grantee), ',') from aclexplode(c.relacl) a
+          where a.privilege_type = 'SELECT' and a.grantee <> c.relowner) as readers
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('v', 'm') order by c.relname`,
+    )
+    expect(views.map((v) => v.name)).toEqual([...SQL_VIEWS])
+    for (const view of views) {
+      expect(view.options, view.name).toContain('security_invoker=true')
+      expect(view.readers, view.name).toBe('lexdesk_sql')
+    }
+  })
+
   it('offers exactly the views the migration created, each readable', async () => {
     const views = await rows<{ name: string }>(sql`select table_name as name
       from information_schema.views where table_schema = 'public' and table_name like 'sql\\_%'

@@ -151,12 +151,26 @@ describe('organisation clone', () => {
     expect(named).toEqual([])
   })
 
-  it("refuses a source_org_id other than the path's and an empty name with 400", async () => {
+  it('names the new organisation without control or bidi characters, as an organisation created by hand', async () => {
+    const owner = await signedInMember(t, 'Clone Spoofed Name')
+    const copy = await cloned(owner, {
+      target_org_name: 'Acme\u0000 Copy\u202E\r\nLLP',
+      clone_buckets: false,
+    })
+    const [org] = await t.database.db
+      .select({ name: organization.name })
+      .from(organization)
+      .where(eq(organization.id, copy.orgId))
+    expect(org?.name).toBe('Acme Copy LLP')
+  })
+
+  it("refuses a source_org_id other than the path's and a name empty once cleaned with 400", async () => {
     const owner = await signedInMember(t, 'Clone Checked')
     const other = await signedInMember(t, 'Clone Checked Other')
     for (const payload of [
       { source_org_id: other.orgId, target_org_name: 'Copy' },
       { target_org_name: '   ' },
+      { target_org_name: '\u202E\u0000\r\n' },
     ]) {
       const res = await t.app.inject({
         method: 'POST',

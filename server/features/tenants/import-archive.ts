@@ -7,7 +7,8 @@
  * people: null), ids inside JSON values (audit and event `meta`, citations) follow their rows,
  * and stored files stream from the ZIP into the blob store under the keys of the organisation
  * the import publishes into (the staging organisation itself, or an existing one, decision
- * 0071), each written only after the row naming it is staged, so a sweep finds every file
+ * 0071), typed from their first bytes as an upload is (never by the archive's claim), each
+ * written only after the row naming it is staged, so a sweep finds every file
  * through the staged rows. Nothing here makes the rows visible: the staging organisation has
  * no member until the job publishes it (import-job.ts). A bad line throws 422
  * `archive_invalid` naming the entry and line; the caller sweeps the staging organisation.
@@ -25,6 +26,8 @@ import { AppError } from '../../errors/app-error'
 import { EXPORTED_TABLES, MEMBERS_ENTRY, tableEntry, type ExportedTable } from './archive-format'
 import type { CheckedArchive } from './check-archive'
 import { userIdByEmail } from './org-members'
+import { peekHead, sniffContentType } from '../../http/sniff-content-type'
+import { sniffAudio } from '../../ai/speech/sniff-audio'
 
 /** Rows per staging transaction (decision 0035: 200 entities write in about 0.15 s). */
 export const IMPORT_BATCH = 200
@@ -148,14 +151,17 @@ export async function stageArchive(
       batch.push({ line: n, row: mapped })
       if (table.filesIn && typeof row.file === 'string') {
         const entryOfFile = fileEntry(checked, table, row.file, { name, n })
-        mapped.file_key = fileKey(table, mapped, filesOrgId)
-        // The row first: a sweep finds the file through it, even after a crash mid-write.
-        await flush()
-        await deps.blobs.putStream(
-          mapped.file_key as string,
-          await zip.openReadStreamPromise(entryOfFile),
-          fileType(mapped),
-        )
+        const stream = await zip.openReadStreamPromise(entryOfFile)
+        try {
+          const { head, all } = await peekHead(stream)
+          setFileType(table, mapped, await sniffedFileType(table, head, { name, n }))
+          mapped.file_key = fileKey(table, mapped, filesOrgId)
+          // The row first: a sweep finds the file through it, even after a crash mid-write.
+          await flush()
+          await deps.blobs.putStream(mapped.file_key as string, all, fileType(mapped))
+        } finally {
+          stream.destroy()
+        }
       } else if (batch.length >= IMPORT_BATCH) await flush()
     }
     await flush()
@@ -327,6 +333,36 @@ function fileType(row: Record<string, unknown>): string {
     : typeof row.content_type === 'string'
       ? row.content_type
       : 'application/octet-stream'
+}
+
+/** Sets the media type column of `table`'s row (objects `content_type`, else `mime_type`). */
+function setFileType(table: ExportedTable, row: Record<string, unknown>, type: string): void {
+  row[table.name === 'storage_objects' ? 'content_type' : 'mime_type'] = type
+}
+
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+
+/**
+ * The media type of an imported row's file, told from `head` (its first SNIFF_BYTES) as its
+ * feature's upload tells it, never taken from the archive (house rule 13: an archive is an
+ * upload). An object: sniffContentType. A recording: its sniffAudio type, else
+ * `application/octet-stream` (as getRecordingAudio serves a file that is not allowed audio). A
+ * document: PDF, DOCX or plain text, the types an upload stores (a DOCX whose first bytes show
+ * only a ZIP counts as DOCX); any other file is refused, 422 `archive_invalid` naming `at`.
+ */
+async function sniffedFileType(
+  table: ExportedTable,
+  head: Uint8Array,
+  at: { name: string; n: number },
+): Promise<string> {
+  if (table.name === 'recordings')
+    return (await sniffAudio(head).catch(() => null))?.mime ?? 'application/octet-stream'
+  const sniffed = await sniffContentType(head)
+  if (table.name !== 'documents') return sniffed
+  if (sniffed === 'application/pdf') return sniffed
+  if (sniffed === DOCX || sniffed === 'application/zip') return DOCX
+  if (sniffed.startsWith('text/plain')) return 'text/plain'
+  throw invalidLine(at.name, at.n, 'its file is not a PDF, DOCX or plain-text file.')
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * Organisation import end to end through the real app (issue 27): an exported archive comes
- * back as a new organisation owned by the importer, with new ids, its files and its counts;
- * a hostile or damaged archive, or a row the database refuses late in a file, ends the job
- * with its problem and leaves no organisation, row or file behind.
+ * back as a new organisation owned by the importer, with new ids, its files (typed from their
+ * bytes, never by the archive's claim) and its counts; a hostile or damaged archive, or a row
+ * the database refuses late in a file, ends the job with its problem and leaves no
+ * organisation, row or file behind.
  */
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +17,7 @@ import {
   type TestMember,
 } from '../../test/test-app'
 import { uploadDocument } from '../../test/document-uploads'
-import { SAMPLE_CONTRACT } from '../../test/sample-files'
+import { makeDocx, makePdf, SAMPLE_CONTRACT } from '../../test/sample-files'
 import { diskFullAt, finishedOrgJob, succeededExport } from '../../test/organisation-jobs'
 import { ndjson, readZip } from '../../test/read-zip'
 import { invitation, member, organization } from '../../db/schema'
@@ -140,6 +141,27 @@ describe('organisation import', () => {
     expect(original.body).toBe(SAMPLE_CONTRACT)
   })
 
+  it('names the new organisation without control or bidi characters, and refuses a name left empty', async () => {
+    const owner = await signedInMember(t, 'Import Spoofed Name')
+    const zip = await exportedArchive(owner)
+    const job = await imported(owner, zip, 'Acme\u0007 Import\u202E\r\nLLP')
+    expect(job.status, job.error ?? '').toBe('succeeded')
+    const [org] = await orgsNamed('Acme Import LLP')
+    expect(org?.id).toBe((job.result as { orgId: string }).orgId)
+    const form = new FormData()
+    form.append('create_org_if_missing', 'true')
+    form.append('org_name', '\u202E\u0000')
+    form.append('zip_file', new Blob([zip as Uint8Array<ArrayBuffer>]), 'org.zip')
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `${orgUrl(owner)}/import`,
+      headers: owner.headers,
+      payload: form,
+    })
+    expect(empty.statusCode, empty.body).toBe(400)
+    expect(empty.json().detail).toMatch(/org_name/)
+  })
+
   it('refuses a row the database rejects late in a file, by entry and line, and leaves nothing', async () => {
     const owner = await signedInMember(t, 'Import Bad Row')
     const entries = await readZip(await exportedArchive(owner))
@@ -156,6 +178,68 @@ describe('organisation import', () => {
     expect(job.status).toBe('failed')
     expect(job.error).toMatch(/tables\/entities\.ndjson line 2/)
     expect(await orgsNamed('Never Published')).toHaveLength(0)
+  })
+
+  it("types imported files from their bytes, never from the archive's claimed media type", async () => {
+    const owner = await signedInMember(t, 'Import Claims')
+    await bucketWithObject(owner, 'claims')
+    for (const [bytes, name] of [
+      [await makePdf('A lease in PDF.'), 'lease.pdf'],
+      [await makeDocx('A memo in DOCX.'), 'memo.docx'],
+    ] as const)
+      expect((await uploadDocument(t, owner, bytes, name)).statusCode).toBe(201)
+    const entries = await readZip(await exportedArchive(owner))
+    const claimHtml = (name: string, bytes: Buffer) =>
+      name === 'tables/documents.ndjson' || name === 'tables/storage_objects.ndjson'
+        ? Buffer.from(
+            bytes.toString().replace(/"(mime_type|content_type)": ?"[^"]*"/g, '"$1":"text/html"'),
+          )
+        : bytes
+    const job = await imported(owner, rezipped(entries, claimHtml), 'Claims Copy')
+    expect(job.status, job.error ?? '').toBe('succeeded')
+    const orgId = (job.result as { orgId: string }).orgId
+    const headers = owner.headers
+
+    const docs = (await t.app.inject({ url: `/api/v1/orgs/${orgId}/documents`, headers })).json()
+      .items as { id: string; title: string }[]
+    const served: Record<string, unknown> = {}
+    for (const doc of docs) {
+      const original = await t.app.inject({
+        url: `/api/v1/orgs/${orgId}/documents/${doc.id}/file`,
+        headers,
+      })
+      expect(original.statusCode, original.body).toBe(200)
+      served[doc.title] = original.headers['content-type']
+    }
+    expect(served).toEqual({
+      nda: 'text/plain',
+      lease: 'application/pdf',
+      memo: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    })
+    const [object] = (
+      await rowsOf(sql`SELECT id, content_type FROM storage_objects WHERE org_id = ${orgId}`)
+    ).rows as { id: string; content_type: string }[]
+    expect(object!.content_type).toBe('text/plain; charset=utf-8')
+    const file = await t.app.inject({
+      url: `/api/v1/orgs/${orgId}/storage/objects/${object!.id}`,
+      headers,
+    })
+    expect(file.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(file.body).toBe('notes of claims')
+  })
+
+  it('refuses a document whose file is not a PDF, DOCX or text, naming its line, and leaves nothing', async () => {
+    const owner = await signedInMember(t, 'Import Not A Document')
+    const entries = await readZip(await exportedArchive(owner))
+    // A PNG's signature and then binary bytes, under the document's name.
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0, 1, 2])
+    const zip = rezipped(entries, (name, bytes) =>
+      name.startsWith('files/documents/') ? png : bytes,
+    )
+    const job = await imported(owner, zip, 'Never A Document')
+    expect(job.status).toBe('failed')
+    expect(job.error).toMatch(/tables\/documents\.ndjson line 1: .*PDF, DOCX or plain-text/)
+    expect(await orgsNamed('Never A Document')).toHaveLength(0)
   })
 
   it('refuses an archive whose entry does not match its checksum, writing nothing', async () => {

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { OrgParams } from '../../http/params'
+import { toSingleLineText } from '../../http/single-line-text'
 import { sendBlob } from '../../http/send-blob'
 import { streamResponse } from '../../http/stream-responses'
 import { JobSchema } from '../../job-schema'
@@ -17,10 +18,17 @@ import { readMultipart } from '../../http/read-multipart'
 import { archiveSink, startTenantImport } from './import-service'
 import { startClone } from './clone-service'
 
+/**
+ * The name of a new organisation (an import's or a clone's), cleaned as better-auth's hook cleans
+ * one created by hand (auth.ts cleanOrganization): control and bidirectional characters removed,
+ * one line, trimmed (single-line-text.ts), so "Acme\u202Efdp.exe" cannot pose as another firm.
+ */
+const NewOrgName = z.string().max(200).transform(toSingleLineText)
+
 const ImportFields = z.object({
   target_org_id: z.string().max(200).optional(),
   create_org_if_missing: z.enum(['true', 'false']).optional(),
-  org_name: z.string().max(200).optional(),
+  org_name: NewOrgName.optional(),
 })
 
 const ExportBody = z.object({
@@ -35,12 +43,9 @@ const CloneBody = z.object({
     .max(200)
     .optional()
     .describe("The organisation to clone; when given, it must be the path's"),
-  target_org_name: z
-    .string()
-    .trim()
-    .min(1, { message: 'Name the new organization' })
-    .max(200)
-    .describe('The name of the new organisation'),
+  target_org_name: NewOrgName.pipe(
+    z.string().min(1, { message: 'Name the new organization' }),
+  ).describe('The name of the new organisation'),
   clone_buckets: z
     .boolean()
     .default(true)

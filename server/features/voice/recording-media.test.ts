@@ -1,7 +1,7 @@
 import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import {
   concatList,
@@ -14,7 +14,8 @@ import {
 import { withTenant } from '../../db/tenant'
 import { recordings } from '../../db/schema'
 import { pcmToWav, PCM_BYTES_PER_SECOND } from '../../ai/speech/audio'
-import { MAX_RECORDING_BYTES } from './service'
+import { MAX_RECORDING_BYTES, recordingTarget } from './service'
+import { SNIFF_AUDIO_BYTES } from '../../ai/speech/sniff-audio'
 import { TRANSCRIPTION_JOB } from './service'
 import { insertJob } from '../../jobs/job-service'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
@@ -137,6 +138,25 @@ describe('recordings are stored and served as what they are', () => {
       /^attachment; filename="recording-[\w-]+\.bin"/,
     )
     expect(audio.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
+  })
+})
+
+describe('the file of each recording', () => {
+  it('is its own when one person starts two recordings in the same millisecond', async () => {
+    const principal = { ...alice, role: 'owner' as const, actorType: 'user' as const }
+    const head = mp3.subarray(0, SNIFF_AUDIO_BYTES)
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 10, 27, 9, 30))
+    try {
+      const first = await recordingTarget(t.database.db, principal, head)
+      const second = await recordingTarget(t.database.db, principal, head)
+      expect(first.key).not.toBe(second.key)
+      // Both keep the spec's path, userId/timestamp, in the order they started.
+      for (const { key } of [first, second])
+        expect(key).toMatch(new RegExp(`/voice-recordings/${alice.userId}/\\d{13}\\.mp3$`))
+      expect(first.key < second.key).toBe(true)
+    } finally {
+      clock.mockRestore()
+    }
   })
 })
 

@@ -128,12 +128,26 @@ export async function acknowledgeConsent(db: Db, principal: Principal): Promise<
   })
 }
 
+let lastRecordingTime = 0
+
+/**
+ * The timestamp (epoch ms) naming a new recording's file: the clock's, or one past the last one
+ * given when the clock has not moved on, so two recordings one person starts in the same
+ * millisecond (two tabs, an API client) never share, overwrite or delete one file. Unique within
+ * this process; several processes on one PostgreSQL could still meet in one millisecond.
+ */
+function recordingTime(): number {
+  lastRecordingTime = Math.max(Date.now(), lastRecordingTime + 1)
+  return lastRecordingTime
+}
+
 /**
  * Where a recording upload starting with `head` is stored and as what type (the upload route's
- * spoolSink target, so refusals come before anything is stored): the media type and extension
- * come from the bytes (sniffAudio), never from the client's claim. Throws 403 `forbidden` for a
- * credential that is not a person, 403 `consent_required` before the notice is acknowledged,
- * 400 `bad_audio` for empty or non-audio bytes or a format outside the allow-list.
+ * spoolSink target, so refusals come before anything is stored): the spec's
+ * `<userId>/<timestamp>.<ext>` (recordingTime), the media type and extension from the bytes
+ * (sniffAudio), never from the client's claim. Throws 403 `forbidden` for a credential that is
+ * not a person, 403 `consent_required` before the notice is acknowledged, 400 `bad_audio` for
+ * empty or non-audio bytes or a format outside the allow-list.
  */
 export async function recordingTarget(
   db: Db,
@@ -149,7 +163,8 @@ export async function recordingTarget(
     )
   }
   const format = await sniffAudio(head)
-  const key = orgBlobKey(principal.orgId, 'voice-recordings', userId, `${Date.now()}.${format.ext}`)
+  const name = `${recordingTime()}.${format.ext}`
+  const key = orgBlobKey(principal.orgId, 'voice-recordings', userId, name)
   return { key, contentType: format.mime }
 }
 
