@@ -30,6 +30,7 @@ export const SUITES_ON_POSTGRES = [
   'server/auth/route-roles.test.ts',
   'server/db/rls-coverage.test.ts',
   'server/db/pipelined-reads.test.ts',
+  'server/http/unstorable-text.test.ts',
 ]
 
 /** The suites of SUITES_ON_POSTGRES that need pgvector (search by meaning). */

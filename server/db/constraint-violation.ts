@@ -2,7 +2,8 @@
  * Detects PostgreSQL constraint violations on an error from either driver (node-postgres and
  * PGlite put `code` and `constraint` on the error, Drizzle wraps it as `cause`). SQLSTATEs from
  * PostgreSQL docs Appendix A: 23505 unique_violation, 23503 foreign_key_violation, 42501
- * insufficient_privilege (also raised for a row a policy's WITH CHECK refuses).
+ * insufficient_privilege (also raised for a row a policy's WITH CHECK refuses), 22021
+ * character_not_in_repertoire and 22P05 untranslatable_character (text PostgreSQL cannot hold).
  */
 function isViolation(error: unknown, sqlState: string, constraint?: string): boolean {
   const candidates = [error, (error as { cause?: unknown } | null)?.cause]
@@ -38,4 +39,12 @@ export function isRowSecurityViolation(error: unknown): boolean {
       pg.message.includes('row-level security policy')
     )
   })
+}
+
+/**
+ * Whether `error` is text the database cannot hold or compare: a NUL character in a text
+ * parameter (22021) or a `\u0000` in JSON (22P05). The input's fault: answered as a 400.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  return isViolation(error, '22021') || isViolation(error, '22P05')
 }

@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { isRowSecurityViolation } from '../db/constraint-violation'
+import { isRowSecurityViolation, isUnstorableText } from '../db/constraint-violation'
 import { AppError } from '../errors/app-error'
 import { codeForStatus, ERROR_CODES, type ErrorCode } from '../errors/error-codes'
 
@@ -80,6 +80,10 @@ export function problemFor(
     const detail =
       'This credential reaches only one app: create and change rows of that app only (give its appId)'
     return { problem: problem(403, detail, 'outside_app_scope'), headers: {} }
+  }
+  if (isUnstorableText(error)) {
+    const detail = 'Text may not contain NUL characters or unpaired surrogates.'
+    return { problem: problem(400, detail, 'nul_character'), headers: {} }
   }
   const e = (error ?? {}) as FastifyLikeError
   const status =
