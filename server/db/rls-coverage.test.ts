@@ -147,4 +147,50 @@ describe('row-level security coverage', () => {
       )
     }
   })
+
+  it('opens rows past one organisation only to the system roles that need it, whatever the policy', async () => {
+    // Policies beside tenant_isolation and app_isolation, each for one NOLOGIN role the code
+    // switches to for work across organisations (decisions 0010, 0047, 0080): a policy for
+    // PUBLIC, for a tenant role or for another role fails here, whatever its name.
+    const SYSTEM_POLICIES: Record<string, string> = {
+      import_publisher: '{lexdesk_import_publisher}',
+      job_runner: '{lexdesk_worker}',
+      key_verifier: '{lexdesk_key_verifier}',
+    }
+    const policies = await rows<{
+      table: string
+      name: string
+      permissive: string
+      roles: string
+    }>(sql`
+      select tablename as table, policyname as name, permissive, roles::text as roles
+      from pg_policies
+      where schemaname = 'public' and policyname not in ('tenant_isolation', 'app_isolation')
+      order by tablename, policyname`)
+    expect(policies.length).toBeGreaterThan(0)
+    for (const policy of policies) {
+      expect(
+        policy.roles,
+        `${policy.table}.${policy.name} (${policy.permissive} for ${policy.roles})`,
+      ).toBe(SYSTEM_POLICIES[policy.name])
+    }
+    // The roles a tenant's statements run as can reach none of those roles' rows.
+    const memberships = await rows<{ tenant: string; system: string }>(sql`
+      select t.rolname as tenant, s.rolname as system
+      from pg_roles t cross join pg_roles s
+      where t.rolname in ('lexdesk_app', 'lexdesk_app_scoped', 'lexdesk_sql')
+        and s.rolname in ('lexdesk_import_publisher', 'lexdesk_worker', 'lexdesk_key_verifier')
+        and pg_has_role(t.oid, s.oid, 'MEMBER')`)
+    expect(memberships).toEqual([])
+  })
+
+  it('has no SECURITY DEFINER function but the reviewed ones', async () => {
+    // A function that runs as its owner bypasses the caller's confinement: each is a decision
+    // (publish_import: decision 0080) and a line here.
+    const functions = await rows<{ name: string }>(sql`
+      select p.proname as name from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prosecdef order by p.proname`)
+    expect(functions.map((f) => f.name)).toEqual(['publish_import'])
+  })
 })
