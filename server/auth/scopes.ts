@@ -10,6 +10,9 @@ export const SCOPES = ['read', 'write', 'admin'] as const
 
 export type Scope = (typeof SCOPES)[number]
 
+/** The scopes of a new API key or tenant token given none (product spec: default 'read,write'). */
+export const DEFAULT_SCOPES: readonly Scope[] = ['read', 'write']
+
 /** The scopes a route may declare by its method's kind (`config.scope`): reading or writing. */
 export const METHOD_SCOPES = ['read', 'write'] as const
 

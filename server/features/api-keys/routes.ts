@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
-import { SCOPES, type Scope } from '../../auth/scopes'
+import { DEFAULT_SCOPES, SCOPES, type Scope } from '../../auth/scopes'
 import type { Db } from '../../db/client'
 import { AppId, OrgParams } from '../../http/params'
 import { toSingleLineText } from '../../http/single-line-text'
@@ -30,25 +30,25 @@ const ApiKeySchema = z
 
 /**
  * Scopes as a person types them: comma-separated, each trimmed, blanks removed, repeats dropped;
- * default `read,write`. Each must be one of SCOPES.
+ * absent or none left, DEFAULT_SCOPES (`read,write`), as for tenant tokens. Each must be one of
+ * SCOPES.
  */
 export const ScopeList = z
   .string()
   .max(200)
   .default('read,write')
-  .transform((text) => [
-    ...new Set(
-      text
-        .split(',')
-        .map((scope) => scope.trim())
-        .filter(Boolean),
-    ),
-  ])
-  .pipe(
-    z
-      .array(z.enum(SCOPES, { message: `Each scope must be one of ${SCOPES.join(', ')}` }))
-      .min(1, 'Give the key at least one scope'),
-  )
+  .transform((text) => {
+    const named = [
+      ...new Set(
+        text
+          .split(',')
+          .map((scope) => scope.trim())
+          .filter(Boolean),
+      ),
+    ]
+    return named.length > 0 ? named : [...DEFAULT_SCOPES]
+  })
+  .pipe(z.array(z.enum(SCOPES, { message: `Each scope must be one of ${SCOPES.join(', ')}` })))
 
 const NewApiKeyBody = z.object({
   // Shown on the Security screen and in the activity feed: cleaned like any name a person reads.

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
-import { SCOPES, type Scope } from '../../auth/scopes'
+import { DEFAULT_SCOPES, SCOPES, type Scope } from '../../auth/scopes'
 import type { TenantTokenJwt } from '../../auth/tenant-token-jwt'
 import type { Db } from '../../db/client'
 import { AppId, OrgParams } from '../../http/params'
@@ -19,7 +19,6 @@ import {
 } from './tenant-token-service'
 
 /** The scopes of a token asked for none. */
-const DEFAULT_SCOPES: readonly Scope[] = ['read', 'write']
 
 /**
  * `ttl_seconds`: a positive whole number of seconds up to MAX_TOKEN_TTL_SECONDS; absent, empty
