@@ -6,6 +6,7 @@
  */
 import { Socket } from 'node:net'
 import { sql } from 'drizzle-orm'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from './client'
 import { documents } from './schema'
@@ -105,6 +106,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('tenant reads on PostgreSQL', ()
       db.execute(sql`select 1 / 0`),
     ])
     expect(await dbErrorOf(reads)).toMatch(/division by zero/)
+  })
+
+  it('answers once COMMIT is answered and the connection is back in the pool', async () => {
+    const pool = (app.db as unknown as { $client: pg.Pool }).$client
+    for (let i = 0; i < 3; i++) {
+      const [count] = await withTenantReads(app.db, orgB, (db) => [db.$count(documents)])
+      expect(count).toBe(1)
+      expect(pool.totalCount - pool.idleCount).toBe(0)
+    }
   })
 
   it('confines a read that reaches the handle late (after an await) in a transaction of its own', async () => {
