@@ -15,7 +15,7 @@ import type { ActorType } from './actor-types'
 import type { Db } from './client'
 import pg from 'pg'
 import { PgliteThread, type ThreadQueryOptions, type ThreadStatement } from './pglite-thread'
-import { pipelinedReads } from './pipelined-reads'
+import { pipelinedReads, sendDirect, type PgStatement } from './pipelined-reads'
 
 /** Who is acting, for which organisation. `orgId` is the tenant every query is confined to. */
 export interface Principal {
@@ -201,6 +201,22 @@ async function threadReads<const Reads extends readonly PromiseLike<unknown>[]>(
   if (waiting.length >= expected) flush()
   else setImmediate(flush)
   return (await Promise.all(built)) as ReadResults<Reads>
+}
+
+/**
+ * One of withTenantReads' reads, given both as its text rendered once with its values
+ * (`rendered`: statementTemplate's `text` and `params`) and as Drizzle's `sql` (`statement`,
+ * built only when used). On PostgreSQL it goes into the transaction as it is, past Drizzle's
+ * execute path (pipelined-reads.ts' sendDirect, decision 0098); on PGlite, and on any handle
+ * not given by withTenantReads, through `db.execute(statement())`. Answers what `db.execute`
+ * answers (the driver's result: `rows` as objects).
+ */
+export function readRendered(
+  db: Db,
+  rendered: PgStatement,
+  statement: () => SQL,
+): PromiseLike<unknown> {
+  return sendDirect(db, rendered) ?? db.execute(statement())
 }
 
 /**

@@ -6,8 +6,8 @@
 import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documentCounts, documents } from '../../db/schema'
-import { statementTemplate } from '../../db/statement-template'
-import { withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
+import { statementTemplate, type StatementTemplate } from '../../db/statement-template'
+import { readRendered, withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
 import { notFound } from '../../errors/app-error'
 import { assertMayChangeDocument, type DocumentDeps } from '../../documents/document-writes'
 import { recordAudit } from '../../audit/record-audit'
@@ -140,7 +140,7 @@ function listStatement(kind: ListKind) {
 }
 
 /** listStatement of each kind, rendered once (statementTemplate, decision 0093). */
-const listTemplates = new Map<string, (values: Record<string, unknown>) => SQL>()
+const listTemplates = new Map<string, StatementTemplate>()
 
 /**
  * The one statement of a listing (listDocuments): a page of the organisation's documents as one
@@ -167,6 +167,8 @@ export function documentListStatement(query: DocumentListFilter) {
   }
   return {
     statement: fill(values),
+    /** The same statement as its text rendered once and its values (readRendered). */
+    rendered: { sql: fill.text, params: fill.params(values) },
     where: q ? listFilter(kind, (name) => values[name]) : undefined,
     search: Boolean(q),
   }
@@ -191,11 +193,14 @@ export function listDocumentsJson(
   principal: Principal,
   query: DocumentListFilter,
 ): Promise<string> {
-  const { statement, where, search } = documentListStatement(query)
+  const { statement, rendered, where, search } = documentListStatement(query)
   // A page walking the index plans the same for every value: plan it once (not a search's).
-  const page = withTenantReads(db, principal, (tx) => [tx.execute(statement)], {
-    reusePlans: !search,
-  }).then(([result]) => {
+  const page = withTenantReads(
+    db,
+    principal,
+    (tx) => [readRendered(tx, rendered, () => statement)],
+    { reusePlans: !search },
+  ).then(([result]) => {
     const [row] = (result as unknown as { rows: { page: string }[] }).rows
     return withApiTimes(row?.page ?? '{}')
   })
