@@ -62,72 +62,70 @@ const prepared = (statement: PgStatement) =>
  */
 const PLAN_RESULT_CHANGED = '0A000'
 
-/** Answers a statement of the transaction (node-postgres' callback, so no promise of its own). */
-type Answer = (error: Error | null, result: pg.QueryResult) => void
+/** Marks `promise` as handled (its failure is reported elsewhere) and returns it. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {})
+  return promise
+}
 
-/**
- * A read transaction under way on one pooled client. BEGIN, `before` and COMMIT go with
- * node-postgres' callbacks and each read with one promise: the pool's and node-postgres' own
- * promises, with the handlers chained on them, were a third of the ~60 promises a listing made
- * (decision 0098), each paid again in AsyncLocalStorage's promise hooks and the collector.
- */
+/** A read transaction under way on one pooled client. */
 interface OpenTransaction {
   /** Sends a read; answers its result. Only before `close`. */
   send(config: QueryConfig, values?: unknown[]): Promise<pg.QueryResult>
   /** Sends COMMIT and writes what was asked for to the socket; once only. */
   close(): void
   readonly closed: boolean
+  /** Settles when BEGIN and `before` have run; rejects with the first one's failure. */
+  readonly entered: Promise<unknown>
+  /** Settles when COMMIT has been answered and the client is back in the pool. */
+  readonly committed: Promise<void>
 }
 
-/**
- * Sends BEGIN and `before` on `client` (written when the transaction closes). `entered` is
- * called once: with the first failure of BEGIN or `before`, or with null once all have run.
- * `committed` is called once COMMIT was answered and the client is back in the pool.
- */
-function openTransaction(
-  client: pg.PoolClient,
+/** Opens a transaction on a client of `pool` and sends BEGIN and `before` (not yet written). */
+async function openTransaction(
+  pool: pg.Pool,
   before: readonly PgStatement[],
-  entered: (error: Error | null) => void,
-  committed: () => void,
-): OpenTransaction {
+): Promise<OpenTransaction> {
+  const client = await pool.connect()
   // Corked, the statements go out in one write when the transaction closes (net.Socket#cork).
   const socket = (client as unknown as { connection?: { stream?: CorkableSocket } }).connection
     ?.stream
   socket?.cork?.()
-  let waiting = 1 + before.length
-  const entering = (error: Error | null) => {
-    if (waiting === 0) return
-    waiting = error ? 0 : waiting - 1
-    if (error || waiting === 0) entered(error)
-  }
-  client.query('BEGIN', entering)
-  for (const statement of before) client.query(prepared(statement), entering)
+  const entered = handled(
+    Promise.all([client.query('BEGIN'), ...before.map((s) => client.query(prepared(s)))]),
+  )
   let closed = false
   let stale = false
+  let commit: () => void = () => {}
+  const committed = new Promise<void>((resolve) => (commit = resolve))
   return {
-    send: (config, values) =>
-      new Promise((resolve, reject) => {
-        const answer: Answer = (error, result) => {
-          if (!error) return resolve(result)
-          if ((error as { code?: unknown }).code === PLAN_RESULT_CHANGED) stale = true
-          reject(error)
-        }
-        const text = typeof config === 'string' ? { text: config } : config
-        client.query(values === undefined ? text : { ...text, values }, answer)
-      }),
+    send: (config, values) => {
+      const result = client.query(config as pg.QueryConfig, values as unknown[] | undefined)
+      // Marks the rejection handled (reported where the read is awaited) and notes a stale plan,
+      // in one handler: no second promise chained on every read.
+      result.catch((error: unknown) => {
+        if ((error as { code?: unknown }).code === PLAN_RESULT_CHANGED) stale = true
+      })
+      return result
+    },
     close() {
       if (closed) return
       closed = true
-      client.query('COMMIT', (error: Error | null) => {
-        // A connection whose COMMIT failed, or that holds a stale prepared read, is not reused.
-        client.release(error ?? (stale ? new Error('a prepared read no longer fits') : undefined))
-        committed()
-      })
+      client
+        .query('COMMIT')
+        .then(
+          () => client.release(stale ? new Error('a prepared read no longer fits') : undefined),
+          // A connection whose COMMIT failed is not reused.
+          (error: Error) => client.release(error),
+        )
+        .finally(commit)
       socket?.uncork?.()
     },
     get closed() {
       return closed
     },
+    entered,
+    committed,
   }
 }
 
@@ -137,103 +135,18 @@ interface CorkableSocket {
   uncork?: () => void
 }
 
-/** How reads reach a transaction: node-postgres' `query(config, values)`, answering a promise. */
-type Send = (config: QueryConfig, values?: unknown[]) => Promise<pg.QueryResult>
-
-/**
- * Runs `before` and the reads `build` makes with the `send` it receives in one transaction on a
- * client of `pool`, and answers the reads' results once COMMIT was answered. A failure of BEGIN
- * or `before` is the error (as soon as it is known), else the first read's failure. A read sent
- * after the transaction closed (one that awaited something else first) runs in a transaction of
- * its own after the same `before`.
- */
-function readTransaction(
-  pool: pg.Pool,
-  before: readonly PgStatement[],
-  build: (send: Send) => readonly PromiseLike<unknown>[],
-  prepareReads: boolean,
-): Promise<unknown[]> {
-  return pool.connect().then(
-    (client) =>
-      new Promise<unknown[]>((resolve, reject) => {
-        let settled = false
-        let entered = false
-        let committed = false
-        let answers: unknown[] | undefined
-        let readFailure: { error: unknown } | undefined
-        const fail = (error: unknown) => {
-          if (settled) return
-          settled = true
-          reject(error)
-        }
-        // The confinement's failure first; then the reads' (PostgreSQL answers in order).
-        const settle = () => {
-          if (settled || !entered) return
-          if (readFailure) return fail(readFailure.error)
-          if (!answers || !committed) return
-          settled = true
-          resolve(answers)
-        }
-        const tx = openTransaction(
-          client,
-          before,
-          (error) => {
-            if (error) return fail(error)
-            entered = true
-            settle()
-          },
-          () => {
-            committed = true
-            settle()
-          },
-        )
-        let sent = 0
-        let expected = Infinity
-        const send: Send = (asked, values) => {
-          const config = prepareReads
-            ? named(typeof asked === 'string' ? { text: asked } : asked)
-            : asked
-          if (tx.closed) return readAlone(pool, before, config, values)
-          const result = tx.send(config, values)
-          if (++sent >= expected) tx.close()
-          return result
-        }
-        let built: readonly PromiseLike<unknown>[]
-        try {
-          built = build(send)
-        } catch (error) {
-          tx.close()
-          return fail(error)
-        }
-        // Drizzle queries reach the handle when awaited (Promise.all below, within this tick's
-        // microtasks); a read that never does is sent alone once they have run.
-        expected = built.length
-        Promise.all(built).then(
-          (results) => {
-            answers = results
-            settle()
-          },
-          (error: unknown) => {
-            readFailure = { error }
-            settle()
-          },
-        )
-        if (sent >= expected) tx.close()
-        else setImmediate(() => tx.close())
-      }),
-  )
-}
-
 /** Runs one statement `config` in a read transaction of its own, after `before`. */
-function readAlone(
+async function readAlone(
   pool: pg.Pool,
   before: readonly PgStatement[],
   config: QueryConfig,
   values?: unknown[],
 ): Promise<pg.QueryResult> {
-  return readTransaction(pool, before, (send) => [send(config, values)], false).then(
-    ([result]) => result as pg.QueryResult,
-  )
+  const tx = await openTransaction(pool, before)
+  const result = tx.send(config, values)
+  tx.close()
+  await tx.entered
+  return result
 }
 
 /**
@@ -247,26 +160,49 @@ function readAlone(
  * statement named after its text (parsed once per connection; PostgreSQL's plan cache then
  * chooses between a generic plan and one per run, decision 0095).
  */
-export function pipelinedReads<const Reads extends readonly PromiseLike<unknown>[]>(
+export async function pipelinedReads<const Reads extends readonly PromiseLike<unknown>[]>(
   pool: pg.Pool,
   logger: Logger | undefined,
   before: readonly PgStatement[],
   reads: (db: Db) => Reads,
   options: { prepareReads?: boolean } = {},
 ): Promise<unknown[]> {
-  return readTransaction(
-    pool,
-    before,
-    (send) => {
-      const handle = drizzle({ client: { query: send } as unknown as pg.PoolClient, logger })
-      direct.set(handle, (statement) => {
-        logger?.logQuery(statement.sql, statement.params)
-        return send({ text: statement.sql, types: DRIZZLE_TYPES }, statement.params)
-      })
-      return reads(handle as unknown as Db)
+  const tx = await openTransaction(pool, before)
+  let sent = 0
+  let expected = Infinity
+  const collector = {
+    query(asked: QueryConfig, values?: unknown[]) {
+      const config = options.prepareReads
+        ? named(typeof asked === 'string' ? { text: asked } : asked)
+        : asked
+      if (tx.closed) return readAlone(pool, before, config, values)
+      const result = tx.send(config, values)
+      if (++sent >= expected) tx.close()
+      return result
     },
-    options.prepareReads === true,
-  )
+  }
+  const handle = drizzle({ client: collector as unknown as pg.PoolClient, logger })
+  direct.set(handle, (statement) => {
+    logger?.logQuery(statement.sql, statement.params)
+    return collector.query({ text: statement.sql, types: DRIZZLE_TYPES }, statement.params)
+  })
+  let built: Reads
+  try {
+    built = reads(handle as unknown as Db)
+  } catch (error) {
+    tx.close()
+    throw error
+  }
+  // Drizzle queries reach the handle when awaited (Promise.all below, within this tick's
+  // microtasks); a read that never does is sent alone once they have run.
+  expected = built.length
+  const results = handled(Promise.all(built))
+  if (sent >= expected) tx.close()
+  else setImmediate(() => tx.close())
+  await tx.entered
+  const answers = await results
+  await tx.committed
+  return answers
 }
 
 /** Types whose text Drizzle's node-postgres driver keeps as it is: dates, times, intervals. */
