@@ -166,7 +166,10 @@ export function documentListStatement(query: DocumentListFilter) {
     offset: query.offset,
   }
   return {
-    statement: fill(values),
+    /** The statement as Drizzle's `sql`, built when asked for (the bench's, PGlite's). */
+    get statement() {
+      return fill(values)
+    },
     /** The same statement as its text rendered once and its values (readRendered). */
     rendered: { sql: fill.text, params: fill.params(values) },
     where: q ? listFilter(kind, (name) => values[name]) : undefined,
@@ -193,12 +196,13 @@ export function listDocumentsJson(
   principal: Principal,
   query: DocumentListFilter,
 ): Promise<string> {
-  const { statement, rendered, where, search } = documentListStatement(query)
+  const listing = documentListStatement(query)
+  const { where, search } = listing
   // A page walking the index plans the same for every value: plan it once (not a search's).
   const page = withTenantReads(
     db,
     principal,
-    (tx) => [readRendered(tx, rendered, () => statement)],
+    (tx) => [readRendered(tx, listing.rendered, () => listing.statement)],
     { reusePlans: !search },
   ).then(([result]) => {
     const [row] = (result as unknown as { rows: { page: string }[] }).rows
