@@ -6,10 +6,12 @@
  */
 import { Socket } from 'node:net'
 import { sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from './client'
 import { documents } from './schema'
-import { withTenant, withTenantReads } from './tenant'
+import { readRendered, withTenant, withTenantReads } from './tenant'
 import { insertOrganizations, openTestDatabases } from '../test/test-database'
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
@@ -105,6 +107,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('tenant reads on PostgreSQL', ()
       db.execute(sql`select 1 / 0`),
     ])
     expect(await dbErrorOf(reads)).toMatch(/division by zero/)
+  })
+
+  it('answers once COMMIT is answered and the connection is back in the pool', async () => {
+    const pool = (app.db as unknown as { $client: pg.Pool }).$client
+    for (let i = 0; i < 3; i++) {
+      const [count] = await withTenantReads(app.db, orgB, (db) => [db.$count(documents)])
+      expect(count).toBe(1)
+      expect(pool.totalCount - pool.idleCount).toBe(0)
+    }
+  })
+
+  it('answers a read sent past Drizzle (readRendered) as db.execute answers it, in the tenant', async () => {
+    const statement = sql`select ${7}::int as n, ${'x'}::text as t, current_setting('app.org_id') as org,
+      timestamptz '2026-01-02 03:04:05.678+00' as at, date '2026-01-02' as day,
+      interval '1 day' as span, array[1.5]::numeric[] as amounts`
+    const rendered = new PgDialect().sqlToQuery(statement)
+    const [direct, drizzled] = await withTenantReads(app.db, orgB, (db) => [
+      readRendered(db, rendered, () => statement),
+      db.execute(statement),
+    ])
+    expect(rowsOf(direct)).toEqual(rowsOf(drizzled))
+    expect(rowsOf(direct)[0]).toMatchObject({ n: 7, t: 'x', org: orgB.orgId, day: '2026-01-02' })
   })
 
   it('confines a read that reaches the handle late (after an await) in a transaction of its own', async () => {

@@ -16,6 +16,11 @@ describe('statementTemplate', () => {
     expect(filled).toEqual(dialect.sqlToQuery(build('memo', 50)))
     expect(filled.params).toEqual(['memo', 'x', 50])
     expect(dialect.sqlToQuery(fill({ type: 'nda', limit: 2 })).params).toEqual(['nda', 'x', 2])
+    // Its rendered form is the same text and parameters, without a render per run.
+    expect({ sql: fill.text, params: fill.params({ type: 'nda', limit: 2 }) }).toEqual({
+      sql: dialect.sqlToQuery(build('nda', 2)).sql,
+      params: ['nda', 'x', 2],
+    })
   })
 
   it('refuses a rendered text whose parameters are not numbered in order', () => {

@@ -11,14 +11,26 @@ import { PgDialect } from 'drizzle-orm/pg-core'
 
 const dialect = new PgDialect()
 
+/** A statement rendered once, filled per run (statementTemplate). */
+export interface StatementTemplate {
+  /** The statement with `values` (by placeholder name) in place of its placeholders. */
+  (values: Record<string, unknown>): SQL
+  /** The rendered text, `$1`, `$2`… in order: one string, the same for every run. */
+  readonly text: string
+  /** A run's parameters in the text's order: `values` in place of the placeholders. */
+  params(values: Record<string, unknown>): unknown[]
+}
+
 /**
- * Renders `statement` once; answers a function giving it with `values` (by placeholder name)
- * in place of its placeholders; a parameter that was no placeholder keeps its value. Values go
- * as they are, without a column's mapping to the driver (a text or uuid column's is none), and
- * must not be arrays (Drizzle would write an array as a list). Throws an Error when the rendered
- * text's parameters do not number one per parameter in order (never for Drizzle's own render).
+ * Renders `statement` once; answers the template giving it with `values` (by placeholder name)
+ * in place of its placeholders, as an `sql` statement or as its rendered text and parameters
+ * (a read that skips Drizzle's render, decision 0098); a parameter that was no placeholder keeps
+ * its value. Values go as they are, without a column's mapping to the driver (a text or uuid
+ * column's is none), and must not be arrays (Drizzle would write an array as a list). Throws an
+ * Error when the rendered text's parameters do not number one per parameter in order (never for
+ * Drizzle's own render).
  */
-export function statementTemplate(statement: SQL): (values: Record<string, unknown>) => SQL {
+export function statementTemplate(statement: SQL): StatementTemplate {
   const rendered = dialect.sqlToQuery(statement)
   const pieces = rendered.sql.split(/\$(\d+)/)
   const strings = pieces.filter((_, i) => i % 2 === 0)
@@ -27,6 +39,10 @@ export function statementTemplate(statement: SQL): (values: Record<string, unkno
     throw new Error('statementTemplate: the rendered parameters are not $1, $2… in order')
   }
   const template = Object.assign(strings, { raw: strings }) as unknown as TemplateStringsArray
-  const params = rendered.params
-  return (values) => sql(template, ...params.map((p) => (is(p, Placeholder) ? values[p.name] : p)))
+  const params = (values: Record<string, unknown>) =>
+    rendered.params.map((p) => (is(p, Placeholder) ? values[p.name] : p))
+  return Object.assign((values: Record<string, unknown>) => sql(template, ...params(values)), {
+    text: rendered.sql,
+    params,
+  })
 }

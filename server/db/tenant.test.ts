@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Database } from './client'
 import { analyses, apps, auditLogs, documents } from './schema'
 import { PgliteThread } from './pglite-thread'
-import { withTenant, withTenantReads } from './tenant'
+import { enterTenant, enterTenantStatement, withTenant, withTenantReads } from './tenant'
 import { insertOrganizations, openTestDatabase } from '../test/test-database'
 
 /** The database's own message behind Drizzle's "Failed query" wrapper. */
@@ -15,6 +16,18 @@ async function dbErrorOf(promise: Promise<unknown>): Promise<string> {
   }
   return 'no error'
 }
+
+describe('enterTenantStatement', () => {
+  it('is enterTenant as Drizzle renders it, for an organisation and for one of its apps', () => {
+    const dialect = new PgDialect()
+    for (const scope of [{ orgId: 'org-x' }, { orgId: 'org-x', appId: 'app-y' }]) {
+      const { sql: text, params } = dialect.sqlToQuery(enterTenant(scope))
+      expect(enterTenantStatement(scope)).toEqual({ sql: text, params })
+    }
+    // One text per kind of scope, the same string every time (only the values vary).
+    expect(enterTenantStatement({ orgId: 'a' }).sql).toBe(enterTenantStatement({ orgId: 'b' }).sql)
+  })
+})
 
 describe('row-level security', () => {
   let database: Database

@@ -15,7 +15,7 @@ import type { ActorType } from './actor-types'
 import type { Db } from './client'
 import pg from 'pg'
 import { PgliteThread, type ThreadQueryOptions, type ThreadStatement } from './pglite-thread'
-import { pipelinedReads } from './pipelined-reads'
+import { pipelinedReads, sendDirect, type PgStatement } from './pipelined-reads'
 
 /** Who is acting, for which organisation. `orgId` is the tenant every query is confined to. */
 export interface Principal {
@@ -55,6 +55,21 @@ export function enterTenant(scope: TenantScope) {
 }
 
 const dialect = new PgDialect()
+
+/** enterTenant's text for each kind of scope, rendered once: only its values vary. */
+const ENTER_ORG = dialect.sqlToQuery(enterTenant({ orgId: '' })).sql
+const ENTER_APP = dialect.sqlToQuery(enterTenant({ orgId: '', appId: 'an app' })).sql
+
+/**
+ * enterTenant(scope) as the statement sent ($1 the organisation, $2 the app), its text one
+ * string rendered once instead of once a transaction, so the prepared statement named after it
+ * (pipelined-reads.ts) is found without hashing a new text every time (decision 0098).
+ */
+export function enterTenantStatement(scope: TenantScope): { sql: string; params: unknown[] } {
+  return scope.appId
+    ? { sql: ENTER_APP, params: [scope.orgId, scope.appId] }
+    : { sql: ENTER_ORG, params: [scope.orgId] }
+}
 
 /** The results of withTenantReads' reads, in their order. */
 export type ReadResults<Reads extends readonly PromiseLike<unknown>[]> = {
@@ -97,7 +112,7 @@ export const REUSE_PLANS = sql`SELECT set_config('plan_cache_mode', 'force_gener
  * A query that reaches the handle only after the others were sent (one awaiting something else
  * first) runs in a transaction of its own, confined the same way.
  */
-export async function withTenantReads<const Reads extends readonly PromiseLike<unknown>[]>(
+export function withTenantReads<const Reads extends readonly PromiseLike<unknown>[]>(
   db: Db,
   principal: TenantScope,
   reads: (db: Db) => Reads,
@@ -107,11 +122,13 @@ export async function withTenantReads<const Reads extends readonly PromiseLike<u
   const client = (db as unknown as { $client?: unknown }).$client
   // The same statement log as `db` (drizzle keeps it on the session).
   const logger = (db._.session as unknown as { logger?: Logger }).logger
+  // Not an async function: on PostgreSQL the listing's path awaits the reads' own promise, not
+  // a wrapper around it too (decision 0098).
   if (client instanceof pg.Pool) {
-    const before = [enterTenant(principal), ...settings].map((q) => dialect.sqlToQuery(q))
-    return (await pipelinedReads(client, logger, before, reads, {
+    const before = [enterTenantStatement(principal), ...settings.map((q) => dialect.sqlToQuery(q))]
+    return pipelinedReads(client, logger, before, reads, {
       prepareReads: options.reusePlans,
-    })) as ReadResults<Reads>
+    }) as Promise<ReadResults<Reads>>
   }
   if (!(client instanceof PgliteThread)) {
     return withTenant(db, principal, async (tx) => {
@@ -119,11 +136,26 @@ export async function withTenantReads<const Reads extends readonly PromiseLike<u
       return (await Promise.all(reads(tx))) as ReadResults<Reads>
     })
   }
+  return threadReads(client, logger, principal, reads, options)
+}
+
+/**
+ * withTenantReads on embedded PGlite: the confining statement, the settings and every read go
+ * to the database thread as one message (PgliteThread.batch, decision 32).
+ */
+async function threadReads<const Reads extends readonly PromiseLike<unknown>[]>(
+  client: PgliteThread,
+  logger: Logger | undefined,
+  principal: TenantScope,
+  reads: (db: Db) => Reads,
+  options: TenantReadOptions,
+): Promise<ReadResults<Reads>> {
   const before = [
-    enterTenant(principal),
-    ...(options.reusePlans ? [REUSE_PLANS] : []),
-    ...settings,
-  ].map((q) => dialect.sqlToQuery(q))
+    enterTenantStatement(principal),
+    ...[...(options.reusePlans ? [REUSE_PLANS] : []), ...(options.settings ?? [])].map((q) =>
+      dialect.sqlToQuery(q),
+    ),
+  ]
   interface Waiting {
     statement: ThreadStatement
     resolve: (result: unknown) => void
@@ -169,6 +201,22 @@ export async function withTenantReads<const Reads extends readonly PromiseLike<u
   if (waiting.length >= expected) flush()
   else setImmediate(flush)
   return (await Promise.all(built)) as ReadResults<Reads>
+}
+
+/**
+ * One of withTenantReads' reads, given both as its text rendered once with its values
+ * (`rendered`: statementTemplate's `text` and `params`) and as Drizzle's `sql` (`statement`,
+ * built only when used). On PostgreSQL it goes into the transaction as it is, past Drizzle's
+ * execute path (pipelined-reads.ts' sendDirect, decision 0098); on PGlite, and on any handle
+ * not given by withTenantReads, through `db.execute(statement())`. Answers what `db.execute`
+ * answers (the driver's result: `rows` as objects).
+ */
+export function readRendered(
+  db: Db,
+  rendered: PgStatement,
+  statement: () => SQL,
+): PromiseLike<unknown> {
+  return sendDirect(db, rendered) ?? db.execute(statement())
 }
 
 /**

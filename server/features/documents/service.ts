@@ -6,8 +6,8 @@
 import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documentCounts, documents } from '../../db/schema'
-import { statementTemplate } from '../../db/statement-template'
-import { withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
+import { statementTemplate, type StatementTemplate } from '../../db/statement-template'
+import { readRendered, withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
 import { notFound } from '../../errors/app-error'
 import { assertMayChangeDocument, type DocumentDeps } from '../../documents/document-writes'
 import { recordAudit } from '../../audit/record-audit'
@@ -140,7 +140,7 @@ function listStatement(kind: ListKind) {
 }
 
 /** listStatement of each kind, rendered once (statementTemplate, decision 0093). */
-const listTemplates = new Map<string, (values: Record<string, unknown>) => SQL>()
+const listTemplates = new Map<string, StatementTemplate>()
 
 /**
  * The one statement of a listing (listDocuments): a page of the organisation's documents as one
@@ -166,7 +166,12 @@ export function documentListStatement(query: DocumentListFilter) {
     offset: query.offset,
   }
   return {
-    statement: fill(values),
+    /** The statement as Drizzle's `sql`, built when asked for (the bench's, PGlite's). */
+    get statement() {
+      return fill(values)
+    },
+    /** The same statement as its text rendered once and its values (readRendered). */
+    rendered: { sql: fill.text, params: fill.params(values) },
     where: q ? listFilter(kind, (name) => values[name]) : undefined,
     search: Boolean(q),
   }
@@ -186,20 +191,37 @@ export function documentListStatement(query: DocumentListFilter) {
  * every document anyway, counts its matches (a window count); an offset past its last match
  * takes a second statement for the count.
  */
-export async function listDocumentsJson(
+export function listDocumentsJson(
   db: Db,
   principal: Principal,
   query: DocumentListFilter,
 ): Promise<string> {
-  const { statement, where, search } = documentListStatement(query)
+  const listing = documentListStatement(query)
+  const { where, search } = listing
   // A page walking the index plans the same for every value: plan it once (not a search's).
-  const [result] = await withTenantReads(db, principal, (tx) => [tx.execute(statement)], {
-    reusePlans: !search,
+  const page = withTenantReads(
+    db,
+    principal,
+    (tx) => [readRendered(tx, listing.rendered, () => listing.statement)],
+    { reusePlans: !search },
+  ).then(([result]) => {
+    const [row] = (result as unknown as { rows: { page: string }[] }).rows
+    return withApiTimes(row?.page ?? '{}')
   })
-  const [row] = (result as unknown as { rows: { page: string }[] }).rows
-  const text = withApiTimes(row?.page ?? '{}')
-  if (!search) return text
-  // A search's total rides on its page's rows: an offset past the last match asks for it alone.
+  // Not an async function: a listing awaits its one read, not a wrapper too (decision 0098).
+  return search ? page.then((text) => withSearchTotal(db, principal, text, where)) : page
+}
+
+/**
+ * A search's page `text` as is when its total rode on its rows; else (an offset past the last
+ * match) with the total counted by a statement of its own, the matches of `where`.
+ */
+async function withSearchTotal(
+  db: Db,
+  principal: Principal,
+  text: string,
+  where: SQL | undefined,
+): Promise<string> {
   const page = JSON.parse(text) as DocumentPage
   if (page.total !== null) return text
   page.total = await withTenant(db, principal, (tx) => countMatches(tx, where))
