@@ -79,6 +79,14 @@ function transcription(result: Extract<Job, { kind: 'transcription' }>['result']
 }
 
 /** Records a memo on the voice screen; the server transcribes it with `job`'s result. */
+/** The transcription job of a memo whose speech was recognised and summarised (MEMO). */
+const summarisedTranscription = transcription({
+  recordingId: RECORDING_ID,
+  documentId: DOCUMENT_ID,
+  summaryJobId: SUMMARY_JOB_ID,
+  memoSummary: MEMO,
+})
+
 async function recordMemo(job: Job) {
   stubFetch({
     [`GET /api/v1/orgs/${ORG}/voice/consent`]: () =>
@@ -105,14 +113,7 @@ describe('VoicePage', () => {
   })
 
   it("shows the memo's summary in the analysis panel right after recording, not the transcript", async () => {
-    await recordMemo(
-      transcription({
-        recordingId: RECORDING_ID,
-        documentId: DOCUMENT_ID,
-        summaryJobId: SUMMARY_JOB_ID,
-        memoSummary: MEMO,
-      }),
-    )
+    await recordMemo(summarisedTranscription)
     const panel = await screen.findByRole('region', { name: 'Analysis result' })
     const summary = await within(panel).findByRole('region', {
       name: `Summary of ${RECORDING.title}`,
@@ -134,14 +135,7 @@ describe('VoicePage', () => {
   })
 
   it("toasts the spec's steps: transcribing, transcribed, analysing, analysed", async () => {
-    await recordMemo(
-      transcription({
-        recordingId: RECORDING_ID,
-        documentId: DOCUMENT_ID,
-        summaryJobId: SUMMARY_JOB_ID,
-        memoSummary: MEMO,
-      }),
-    )
+    await recordMemo(summarisedTranscription)
     const toast = (text: string) => screen.findByText(text, { selector: '[data-sonner-toast] *' })
     expect(await toast('Analysis complete!')).toBeInTheDocument()
     for (const step of [
@@ -155,14 +149,7 @@ describe('VoicePage', () => {
 
   it('plays the recording from the segment a time in the panel cites', async () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
-    await recordMemo(
-      transcription({
-        recordingId: RECORDING_ID,
-        documentId: DOCUMENT_ID,
-        summaryJobId: SUMMARY_JOB_ID,
-        memoSummary: MEMO,
-      }),
-    )
+    await recordMemo(summarisedTranscription)
     const panel = await screen.findByRole('region', { name: 'Analysis result' })
     await userEvent.click(
       await within(panel).findByRole('button', {
