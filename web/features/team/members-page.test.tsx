@@ -53,7 +53,7 @@ function sessionOf(who: ReturnType<typeof user>) {
  */
 function serve(
   me: ReturnType<typeof user>,
-  extra: Record<string, () => Response> = {},
+  extra: Record<string, () => Response | Promise<Response>> = {},
   search = '',
 ) {
   const members = [
@@ -87,6 +87,15 @@ async function bodyOf(stub: ReturnType<typeof stubFetch>, path: string) {
 }
 
 describe('MembersPage', () => {
+  it('says Loading… in the members table while it loads', async () => {
+    serve(OWNER, { 'GET /api/v1/orgs/org-1/members': () => new Promise<Response>(() => {}) })
+    const table = await screen.findByRole('region', { name: 'Members' })
+    expect(within(table).getByRole('cell', { name: 'Loading…' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    )
+  })
+
   it('lists members with role and join date, and pending invitations', async () => {
     serve(OWNER)
     const table = await screen.findByRole('region', { name: 'Members' })

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { PageHeader } from '../../components/page-header'
+import { TablePlaceholderRow } from '../../components/table-placeholder-row'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { authClient } from '../../lib/auth-client'
@@ -112,6 +113,12 @@ export function MembersPage() {
               </tr>
             </thead>
             <tbody>
+              <TablePlaceholderRow
+                colSpan={manages ? 5 : 4}
+                status={members.status}
+                rows={members.data?.length ?? 0}
+                empty="No members."
+              />
               {members.data?.map((m) => {
                 const name = m.name || m.email
                 // An admin may not touch an owner; nobody changes themselves here (leave instead).
