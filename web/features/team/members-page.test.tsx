@@ -193,6 +193,30 @@ describe('MembersPage', () => {
     expect(stub.calls()).toContain('DELETE /api/v1/orgs/org-1/members/m-admin')
   })
 
+  it('says Loading while the invitations load', async () => {
+    serve(OWNER, { 'GET /api/v1/orgs/org-1/invitations': () => new Promise<Response>(() => {}) })
+    const invitations = await screen.findByRole('region', { name: 'Pending invitations' })
+    expect(within(invitations).getByText('Loading invitations…')).toBeInTheDocument()
+    expect(within(invitations).queryByRole('list')).toBeNull()
+  })
+
+  it('keeps Leave busy while the leave is sent, and usable again after a refusal', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true)
+    let answer: (response: Response) => void = () => {}
+    serve(MEMBER, {
+      'POST /api/v1/orgs/org-1/leave': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve
+        }),
+    })
+    await screen.findByText('Olivia')
+    await userEvent.click(screen.getByRole('button', { name: 'Leave organization' }))
+    expect(screen.getByRole('button', { name: 'Leaving…' })).toBeDisabled()
+    answer(problemResponse(409, 'The last owner cannot leave'))
+    expect(await screen.findByText('The last owner cannot leave')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Leave organization' })).toBeEnabled()
+  })
+
   it('shows a member the list without managing controls, and lets them leave', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true)
     const stub = serve(MEMBER, {

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -63,8 +64,10 @@ export function MembersPage() {
     (i: TeamInvitation) => actions.cancel(i.id),
     (i) => `Invitation to ${i.email} cancelled`,
   )
+  const [leaving, setLeaving] = useState(false)
   const leave = async () => {
     if (!window.confirm('Leave this organization? You lose access to its documents.')) return
+    setLeaving(true)
     try {
       await actions.leave()
       await queryClient.invalidateQueries({ queryKey: ['orgs'] })
@@ -72,6 +75,8 @@ export function MembersPage() {
       await navigate('/dashboard')
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error))
+    } finally {
+      setLeaving(false)
     }
   }
 
@@ -82,8 +87,8 @@ export function MembersPage() {
         description="Who belongs to this organization, with which role."
         actions={
           me ? (
-            <Button type="button" variant="outline" onClick={leave}>
-              Leave organization
+            <Button type="button" variant="outline" disabled={leaving} onClick={leave}>
+              {leaving ? 'Leaving…' : 'Leave organization'}
             </Button>
           ) : null
         }
@@ -180,11 +185,13 @@ export function MembersPage() {
         {manages && (
           <section aria-label="Pending invitations" className="space-y-2">
             <h2 className="font-serif text-lg font-semibold">Pending invitations</h2>
-            {invitations.data?.length === 0 ? (
+            {invitations.isPending ? (
+              <p className="text-sm text-muted-foreground">Loading invitations…</p>
+            ) : invitations.isError ? null : invitations.data.length === 0 ? (
               <p className="text-sm text-muted-foreground">No pending invitations.</p>
             ) : (
               <ul className="divide-y rounded-md border">
-                {invitations.data?.map((i) => (
+                {invitations.data.map((i) => (
                   <li
                     key={i.id}
                     aria-current={i.id === linkedInvitation ? 'true' : undefined}
