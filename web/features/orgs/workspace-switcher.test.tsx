@@ -18,6 +18,18 @@ describe('WorkspaceSwitcher', () => {
     expect(screen.queryByText('None yet')).toBeNull()
   })
 
+  it("says the apps could not be loaded, with the server's reason", async () => {
+    stubFetch({
+      'GET /api/auth/organization/list': () =>
+        jsonResponse([{ id: 'org-1', name: 'Acme Law', slug: 'acme-law' }]),
+      'GET /api/v1/orgs/org-1/apps': () => problemResponse(503, 'The database is restarting'),
+    })
+    renderWithRouter({ element: inOrgScope(<WorkspaceSwitcher />) })
+    expect(
+      await screen.findByText('Could not load the apps: The database is restarting'),
+    ).toHaveAttribute('role', 'alert')
+  })
+
   it("lists the user's organizations and shows the URL's one", async () => {
     stubFetch({
       'GET /api/auth/organization/list': () =>

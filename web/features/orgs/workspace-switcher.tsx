@@ -21,7 +21,8 @@ const ALL_APPS = '__all__'
 /**
  * Organisation selector and app selector ('All apps' or one app), each with a '+' to create one.
  * They show the URL's scope and choosing navigates (the URL is the current organisation). A failed
- * load of the organisations says so, with the server's reason, rather than 'None yet'.
+ * load of the organisations says so, with the server's reason, rather than 'None yet'; a failed
+ * load of the apps, rather than 'All apps' alone.
  */
 export function WorkspaceSwitcher() {
   const scope = useOrgScopeIfAny()
@@ -105,6 +106,11 @@ export function WorkspaceSwitcher() {
           </Select>
           <CreateAppDialog disabled={scope === null} />
         </div>
+        {scope !== null && appsResult.isError && (
+          <p role="alert" className="text-xs text-destructive">
+            Could not load the apps: {appsResult.error.message}
+          </p>
+        )}
       </div>
     </div>
   )
