@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { Toaster } from 'sonner'
-import { ApiError } from './lib/api'
+import { mayPassOnRetry } from './lib/api'
 import { createAppRouter } from './router'
 import './styles.css'
 
@@ -12,10 +12,7 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      // A 4xx will not change on retry (forbidden, not found, bad input); network and 5xx may.
-      retry: (failureCount, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
-        failureCount < 2,
+      retry: (failureCount, error) => mayPassOnRetry(error) && failureCount < 2,
     },
   },
 })

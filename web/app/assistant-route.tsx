@@ -19,6 +19,7 @@ export function AssistantRoute() {
       key={`${scope.orgId}:${ask.join(',')}`}
       scope={scope}
       documents={list.data?.items}
+      documentsError={list.error}
       documentIds={ask}
     />
   )

@@ -5,7 +5,7 @@ import { makeDocumentCard, makeDocumentDetail } from '../test/document-factories
 import { FakeEventSource } from '../test/fake-event-source'
 import { inOrgScope } from '../test/in-org-scope'
 import { renderWithRouter } from '../test/render-with-router'
-import { jsonResponse, stubFetch } from '../test/stub-fetch'
+import { jsonResponse, problemResponse, stubFetch, type FetchRoutes } from '../test/stub-fetch'
 import type { Job } from '../lib/jobs'
 import type { DocumentDetail } from '../features/documents/types'
 import { DocumentsRoute } from './documents-route'
@@ -43,8 +43,16 @@ const SCAN = makeDocumentDetail('', {
   textStatusMessage: 'No text found (scanned PDF?)',
 })
 
-/** Opens the scan in the documents screen, the server answering with `document` and `latest`. */
-async function openScan(document: DocumentDetail, latest: OcrJob | null, started?: OcrJob) {
+/**
+ * Opens the scan in the documents screen, the server answering with `document` and `latest`
+ * (and `more` routes, e.g. a job's cancel).
+ */
+async function openScan(
+  document: DocumentDetail,
+  latest: OcrJob | null,
+  started?: OcrJob,
+  more: FetchRoutes = {},
+) {
   const user = userEvent.setup()
   const { requests } = stubFetch({
     'GET /api/auth/organization/list': () =>
@@ -65,6 +73,7 @@ async function openScan(document: DocumentDetail, latest: OcrJob | null, started
     [`GET /api/v1/orgs/${ORG}/jobs/${latest?.id ?? started?.id}`]: () =>
       jsonResponse(latest ?? started),
     [`POST ${BASE}/${document.id}/ocr`]: () => jsonResponse(started, 202),
+    ...more,
   })
   renderWithRouter({ element: inOrgScope(<DocumentsRoute />, { orgId: ORG }) })
   await user.click(await screen.findByRole('button', { name: document.title }))
@@ -87,6 +96,18 @@ describe('a scanned PDF in the documents screen', () => {
       'Analyze is available once the scanned pages have been read (OCR in progress).',
     )
     expect(screen.queryByRole('button', { name: 'Read text (OCR)' })).not.toBeInTheDocument()
+  })
+
+  it('says why a refused Cancel did not stop the OCR, which keeps running', async () => {
+    const running = ocrJob('running')
+    const { user } = await openScan(SCAN, running, undefined, {
+      [`POST /api/v1/orgs/${ORG}/jobs/${running.id}/cancel`]: () =>
+        problemResponse(409, 'The job has already ended'),
+    })
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }))
+    expect(await screen.findByText('Could not cancel')).toBeVisible()
+    expect(screen.getByText('The job has already ended')).toBeVisible()
+    expect(screen.getByText(/Reading page 2 of 3/)).toBeVisible()
   })
 
   it('after a cancelled OCR, says so beside Analyze and offers to read the text again', async () => {

@@ -8,5 +8,5 @@ import { SettingsPage } from '../features/settings/settings-page'
  */
 export function SettingsRoute() {
   const owned = useQuery(ownedOrgsQuery())
-  return <SettingsPage ownedOrgs={owned.data ?? []} />
+  return <SettingsPage ownedOrgs={owned.data ?? []} ownedOrgsError={owned.error} />
 }

@@ -4,18 +4,27 @@ import { formatRelativeTime } from '../lib/format-relative-time'
 
 /**
  * The recent-activity list of the home and analytics: who did what, when, each line linking to
- * the object it names (in `scope`'s organisation and app). `items` undefined while loading.
+ * the object it names (in `scope`'s organisation and app). `items` undefined while loading;
+ * `error` (the failed load's, whose message is the server's problem detail) replaces the list.
  */
 export function ActivityList({
   items,
+  error = null,
   scope,
   now = new Date(),
 }: {
   items: ActivityItem[] | undefined
+  error?: Error | null
   scope: { orgSlug: string; appSlug: string | null }
   /** The moment times are relative to (tests pass a fixed one). */
   now?: Date
 }) {
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        The activity could not be loaded: {error.message}
+      </p>
+    )
   if (items === undefined) return <p className="text-sm text-muted-foreground">Loading…</p>
   if (items.length === 0) return <p className="text-sm text-muted-foreground">No activity yet.</p>
   return (

@@ -44,6 +44,15 @@ export class ApiError extends Error {
 }
 
 /**
+ * Whether a failed request may succeed if sent again: a network failure or a 5xx may pass, a 4xx
+ * problem (forbidden, not found, bad input) will not. The query client's retry rule and the job
+ * follower's fallback reads (lib/jobs.ts) both ask it.
+ */
+export function mayPassOnRetry(error: unknown): boolean {
+  return !(error instanceof ApiError && error.status >= 400 && error.status < 500)
+}
+
+/**
  * Same-origin client; paths include the `/api/v1` prefix. `fetch` is looked up per call (not
  * captured at start-up) so tests can stub `globalThis.fetch`.
  */

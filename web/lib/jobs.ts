@@ -6,7 +6,7 @@
  */
 import { queryOptions, replaceEqualDeep, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
-import { api, unwrap } from './api'
+import { api, mayPassOnRetry, unwrap } from './api'
 import type { components } from './api-schema'
 
 /**
@@ -95,7 +95,8 @@ export function cancelJob(orgId: string, jobId: string): Promise<Job> {
  * first event already is final for a job that ended before the page looked), from the first
  * fetch, or from the refetches that follow a stream the browser could not open or reopen (the
  * server refuses one with 429 past its cap of open streams): then the job is refetched every
- * STREAM_FALLBACK_MS until it ends, quietly (no error shown: the stream is only a faster path).
+ * STREAM_FALLBACK_MS until it ends, quietly (no error shown: the stream is only a faster path),
+ * and so is a job whose first read failed (not with a 4xx), until one answers.
  */
 export function useJob(
   orgId: string,
@@ -110,8 +111,15 @@ export function useJob(
   const query = useQuery({
     ...jobQuery(orgId, jobId ?? ''),
     enabled: Boolean(jobId),
+    // Also while no state was ever read because the read failed in a way that may pass (network,
+    // 5xx; not a 4xx): else nothing would read it again, and the page would wait for ever.
     refetchInterval: (q) =>
-      streamless === jobId && q.state.data && isActive(q.state.data) ? STREAM_FALLBACK_MS : false,
+      streamless === jobId &&
+      (q.state.data
+        ? isActive(q.state.data)
+        : q.state.error !== null && mayPassOnRetry(q.state.error))
+        ? STREAM_FALLBACK_MS
+        : false,
   })
   const job = jobId ? query.data : undefined
   useEffect(() => {

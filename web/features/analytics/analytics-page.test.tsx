@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { inOrgScope } from '../../test/in-org-scope'
 import { renderWithRouter } from '../../test/render-with-router'
-import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
 import type { Usage, UsageDay } from './api'
 import { AnalyticsPage } from './analytics-page'
 import { usageCsv } from './usage-series'
@@ -120,6 +120,24 @@ describe('AnalyticsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Last 7 days' }))
     expect(await screen.findByRole('row', { name: /2026-11-26 0 7/ })).toBeInTheDocument()
     expect(requests.map((r) => new URL(r.url).searchParams.get('days'))).toContain('7')
+  })
+
+  it('says why the figures and the activity failed to load, and stops saying Loading', async () => {
+    stubFetch({
+      [`GET ${BASE}/usage`]: () => problemResponse(503, 'The database is restarting'),
+      [`GET ${BASE}/activity`]: () => problemResponse(403, 'Your role may not read the activity'),
+    })
+    renderWithRouter({ element: inOrgScope(<AnalyticsPage />) })
+    expect(
+      await screen.findByText('The figures could not be loaded: The database is restarting'),
+    ).toHaveAttribute('role', 'alert')
+    expect(
+      await screen.findByText(
+        'The activity could not be loaded: Your role may not read the activity',
+      ),
+    ).toHaveAttribute('role', 'alert')
+    expect(screen.queryByText('Loading…')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled()
   })
 
   it('downloads the series it shows as CSV', async () => {

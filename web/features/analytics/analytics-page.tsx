@@ -81,7 +81,7 @@ export function AnalyticsPage() {
       <div className="space-y-6">
         {usage.isError && (
           <p role="alert" className="text-sm text-destructive">
-            The figures could not be loaded.
+            The figures could not be loaded: {usage.error.message}
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -120,7 +120,7 @@ export function AnalyticsPage() {
               {usage.data ? (
                 <UsageChart series={usage.data.series} />
               ) : (
-                <p className="text-sm text-muted-foreground">Loading…</p>
+                !usage.isError && <p className="text-sm text-muted-foreground">Loading…</p>
               )}
             </CardContent>
           </Card>
@@ -129,7 +129,7 @@ export function AnalyticsPage() {
               <CardTitle>Recent activity</CardTitle>
             </CardHeader>
             <CardContent>
-              <ActivityList items={activity.data?.items} scope={scope} />
+              <ActivityList items={activity.data?.items} error={activity.error} scope={scope} />
             </CardContent>
           </Card>
         </div>

@@ -24,12 +24,15 @@ interface Turn {
  */
 export function AssistantPanel({
   scope,
-  documents = [],
+  documents,
+  documentsError = null,
   documentIds: initialDocumentIds = [],
 }: {
   scope: OrgScope
-  /** The documents its scope picker offers. */
+  /** The documents its scope picker offers; undefined while they load. */
   documents?: readonly ScopeDocument[]
+  /** Why they could not be loaded, or null. */
+  documentsError?: Error | null
   documentIds?: string[]
 }) {
   const [turns, setTurns] = useState<Turn[]>([])
@@ -106,7 +109,12 @@ export function AssistantPanel({
             ))}
           </ol>
         )}
-        <DocumentScopePicker documents={documents} value={documentIds} onChange={setDocumentIds} />
+        <DocumentScopePicker
+          documents={documents}
+          error={documentsError}
+          value={documentIds}
+          onChange={setDocumentIds}
+        />
         {error && (
           <p role="alert" className="text-sm text-destructive">
             {error}

@@ -5,8 +5,10 @@ export interface ScopeDocument {
 }
 
 interface DocumentScopePickerProps {
-  /** The organisation's (or app's) documents, loaded by the app layer. */
-  documents: readonly ScopeDocument[]
+  /** The organisation's (or app's) documents, loaded by the app layer; undefined while loading. */
+  documents: readonly ScopeDocument[] | undefined
+  /** Why the documents could not be loaded (the server's detail), or null. */
+  error: Error | null
   /** The chosen document ids; empty = all of the organisation's documents. */
   value: string[]
   onChange: (ids: string[]) => void
@@ -15,15 +17,21 @@ interface DocumentScopePickerProps {
 /**
  * The assistant's scope: a checkbox per document of the organisation (or app), so answers quote
  * only the chosen ones; none ticked = all documents. The server checks each id is the
- * organisation's (issue 25).
+ * organisation's (issue 25). A list still loading or not loaded says so, not 'No documents yet.'
  */
-export function DocumentScopePicker({ documents, value, onChange }: DocumentScopePickerProps) {
+export function DocumentScopePicker({
+  documents,
+  error,
+  value,
+  onChange,
+}: DocumentScopePickerProps) {
+  const listed = documents ?? []
   const chosen = new Set(value)
   const summary =
     value.length === 0
       ? 'All documents'
       : value.length === 1
-        ? (documents.find((d) => d.id === value[0])?.title ?? '1 document')
+        ? (listed.find((d) => d.id === value[0])?.title ?? '1 document')
         : `${value.length} documents`
   return (
     <details className="rounded-md border px-3 py-2 text-sm" open={value.length > 0}>
@@ -32,7 +40,7 @@ export function DocumentScopePicker({ documents, value, onChange }: DocumentScop
       </summary>
       <fieldset className="mt-2 flex max-h-48 flex-col gap-1 overflow-y-auto">
         <legend className="sr-only">Limit the assistant to these documents</legend>
-        {documents.map((d) => (
+        {listed.map((d) => (
           <label key={d.id} className="flex items-center gap-2">
             <input
               type="checkbox"
@@ -44,7 +52,15 @@ export function DocumentScopePicker({ documents, value, onChange }: DocumentScop
             {d.title}
           </label>
         ))}
-        {documents.length === 0 && <p className="text-muted-foreground">No documents yet.</p>}
+        {error ? (
+          <p role="alert" className="text-destructive">
+            The documents could not be loaded: {error.message}
+          </p>
+        ) : documents === undefined ? (
+          <p className="text-muted-foreground">Loading documents…</p>
+        ) : (
+          documents.length === 0 && <p className="text-muted-foreground">No documents yet.</p>
+        )}
       </fieldset>
     </details>
   )

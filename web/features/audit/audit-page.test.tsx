@@ -69,6 +69,16 @@ function renderPage() {
 }
 
 describe('AuditPage', () => {
+  it("says Loading… while the first page loads, not 'No audit entries match.'", async () => {
+    stubFetch({ [`GET ${AUDIT}`]: () => new Promise<Response>(() => {}) })
+    renderPage()
+    expect(await screen.findByRole('cell', { name: 'Loading…' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    )
+    expect(screen.queryByText('No audit entries match.')).toBeNull()
+  })
+
   it('lists entries newest first with their actor, linking only targets that still exist', async () => {
     stubAudit()
     renderPage()

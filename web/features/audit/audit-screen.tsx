@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
+import { TablePlaceholderRow } from '../../components/table-placeholder-row'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { ApiError } from '../../lib/api'
@@ -117,13 +118,12 @@ export function AuditScreen({ scope }: { scope: OrgUrlScope }) {
             </tr>
           </thead>
           <tbody>
-            {query.isSuccess && entries.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-2 py-8 text-center text-muted-foreground">
-                  No audit entries match.
-                </td>
-              </tr>
-            )}
+            <TablePlaceholderRow
+              colSpan={5}
+              status={query.status}
+              rows={entries.length}
+              empty="No audit entries match."
+            />
             {entries.map((entry) => {
               const path = auditTargetPath(scope, entry)
               const target = `${entry.targetType}${entry.targetId ? ` ${entry.targetId}` : ''}`

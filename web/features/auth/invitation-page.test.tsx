@@ -91,6 +91,29 @@ describe('InvitationPage', () => {
     expect(screen.queryByRole('button', { name: /Join/ })).toBeNull()
   })
 
+  it('says the invitation is loading while it is read', async () => {
+    renderAt({
+      'GET /api/auth/get-session': () => jsonResponse(SESSION),
+      'GET /api/auth/organization/get-invitation': () => new Promise<Response>(() => {}),
+    })
+    expect(await screen.findByText('Loading the invitation…')).toBeInTheDocument()
+  })
+
+  it('frees Join again and says why when the network fails while joining', async () => {
+    renderAt({
+      'GET /api/auth/get-session': () => jsonResponse(SESSION),
+      'GET /api/auth/organization/get-invitation': () => jsonResponse(INVITATION),
+      'POST /api/auth/organization/accept-invitation': () =>
+        Promise.reject(new TypeError('Failed to fetch')),
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Join Acme Law' }))
+    expect(
+      await screen.findByText('Failed to fetch', { selector: '[data-sonner-toast] *' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Join Acme Law' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeEnabled()
+  })
+
   it('declines the invitation: nothing joined, the invitation gone from the page', async () => {
     const stub = renderAt({
       'GET /api/auth/get-session': () => jsonResponse(SESSION),

@@ -36,10 +36,24 @@ export function InvitationPage() {
       return data
     },
   })
+  /** Runs `send` with `label` busy, and frees the buttons however it ends (a network failure too). */
+  const sending = async <T,>(label: 'joining' | 'declining', send: () => Promise<T>) => {
+    setBusy(label)
+    try {
+      return await send()
+    } catch (failure) {
+      toast.error(failure instanceof Error ? failure.message : String(failure))
+      return null
+    } finally {
+      setBusy(null)
+    }
+  }
   const join = async () => {
-    setBusy('joining')
-    const { error } = await authClient.organization.acceptInvitation({ invitationId })
-    setBusy(null)
+    const answer = await sending('joining', () =>
+      authClient.organization.acceptInvitation({ invitationId }),
+    )
+    if (!answer) return
+    const { error } = answer
     if (error) return void toast.error(authErrorMessage(error))
     await queryClient.invalidateQueries({ queryKey: ['orgs'] })
     toast.success(`You joined ${invitation.data?.organizationName ?? 'the organization'}`)
@@ -47,9 +61,11 @@ export function InvitationPage() {
   }
 
   const decline = async () => {
-    setBusy('declining')
-    const { error } = await authClient.organization.rejectInvitation({ invitationId })
-    setBusy(null)
+    const answer = await sending('declining', () =>
+      authClient.organization.rejectInvitation({ invitationId }),
+    )
+    if (!answer) return
+    const { error } = answer
     if (error) return void toast.error(authErrorMessage(error))
     setDeclined(true)
     toast.success(`You declined the invitation to ${invitation.data?.organizationName ?? 'join'}`)
@@ -74,6 +90,9 @@ export function InvitationPage() {
         </CardHeader>
         <CardContent className="space-y-4">
           {!signedIn && <SignInForm callbackURL={`/invitations/${invitationId}`} />}
+          {signedIn && !declined && invitation.isPending && (
+            <p className="text-sm text-muted-foreground">Loading the invitation…</p>
+          )}
           {invitation.isError && (
             <p role="alert" className="text-sm text-destructive">
               {invitation.error.message} This invitation cannot be used; ask for a new one.

@@ -78,6 +78,16 @@ describe('ConnectGptPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
+  it("does not tell anyone 'Only an owner can change this.' while the switch loads", async () => {
+    stubFetch({
+      [`GET ${BASE}/external-assistants`]: () => new Promise<Response>(() => {}),
+      [`GET ${BASE}/connect-gpt/openapi.json`]: () => jsonResponse(OPENAPI),
+    })
+    renderPage()
+    expect(await screen.findByText('Loading…')).toBeInTheDocument()
+    expect(screen.queryByText('Only an owner can change this.')).toBeNull()
+  })
+
   it('tells a member who is not an owner that only an owner can change it', async () => {
     stubServer(false)
     renderPage()

@@ -56,7 +56,8 @@ export function ExternalAssistantsSwitch({ orgId }: { orgId: string }) {
         </CardDescription>
       </CardHeader>
       <div className="flex flex-wrap items-center gap-3 px-6 pb-6">
-        {state.isError ? (
+        {/* While it loads, the badge says so; no sentence yet (an owner is told nothing false). */}
+        {state.isPending ? null : state.isError ? (
           <p role="alert" className="text-sm text-destructive">
             {state.error.message}
           </p>

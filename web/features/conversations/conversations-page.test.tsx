@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderWithRouter } from '../../test/render-with-router'
-import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
 import { inOrgScope } from '../../test/in-org-scope'
 import { ConversationsPage } from './conversations-page'
 
@@ -47,6 +47,27 @@ describe('Conversations page', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(70)
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
     expect(fetch.calls()).toEqual([LIST, LIST])
+  })
+
+  it("keeps the conversations shown when 'Load more' fails, says why, and can try again", async () => {
+    const all = Array.from({ length: 70 }, (_, i) => conversation(i))
+    let failNext = true
+    stubFetch({
+      [LIST]: (request) => {
+        const offset = Number(new URL(request.url).searchParams.get('offset'))
+        if (offset > 0 && failNext) return problemResponse(503, 'The database is restarting')
+        return jsonResponse({ items: all.slice(offset, offset + 50), total: all.length })
+      },
+    })
+    renderPage()
+    const list = await screen.findByRole('list', { name: 'Conversations' })
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is restarting')
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50)
+    failNext = false
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }))
+    expect(await within(list).findByText('00000069')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('opens a conversation to show its messages and citations', async () => {

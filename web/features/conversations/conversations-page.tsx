@@ -33,7 +33,8 @@ function ConversationList({ scope }: { scope: OrgScope }) {
   const list = useInfiniteQuery(conversationsQuery(scope.orgId, scope.appId))
   const [openId, setOpenId] = useLinkedId('conversation')
   if (list.status === 'pending') return <p className="text-sm text-muted-foreground">Loading...</p>
-  if (list.status === 'error')
+  // A failed 'Load more' keeps the pages already shown (and the button, to try again).
+  if (list.status === 'error' && !list.data)
     return (
       <p role="alert" className="text-sm text-destructive">
         {list.error.message}
@@ -65,6 +66,11 @@ function ConversationList({ scope }: { scope: OrgScope }) {
           </li>
         ))}
       </ul>
+      {list.isFetchNextPageError && (
+        <p role="alert" className="text-sm text-destructive">
+          {list.error?.message}
+        </p>
+      )}
       {list.hasNextPage && (
         <Button
           variant="outline"

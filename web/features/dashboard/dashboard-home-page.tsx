@@ -69,6 +69,11 @@ export function DashboardHomePage({
         <h2 id="stats-heading" className="sr-only">
           Statistics
         </h2>
+        {figures.isError && (
+          <p role="alert" className="mb-2 text-sm text-destructive">
+            The figures could not be loaded: {figures.error.message}
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {tiles.map((s) => (
             <Card key={s.key}>
@@ -113,11 +118,7 @@ export function DashboardHomePage({
             <CardTitle id="activity-heading">Recent activity</CardTitle>
           </CardHeader>
           <CardContent>
-            {activity.isError ? (
-              <p className="text-sm text-destructive">The activity could not be loaded.</p>
-            ) : (
-              <ActivityList items={activity.data?.items} scope={scope} />
-            )}
+            <ActivityList items={activity.data?.items} error={activity.error} scope={scope} />
           </CardContent>
         </Card>
       </section>

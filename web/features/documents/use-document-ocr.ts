@@ -1,10 +1,12 @@
 /**
  * The OCR of an open scanned PDF (issue 26): its latest 'ocr' job (found again after a reload),
  * followed live through `useJob`; starting it again (`startDocumentOcr`) and cancelling it. When
- * the job ends, the document is fetched again, so its recognised text replaces the empty one.
+ * the job ends, the document is fetched again, so its recognised text replaces the empty one. A
+ * refused cancel is a toast with the server's reason.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { toast } from 'sonner'
 import { cancelJob, jobQuery, latestJobQuery, useJob, type Job } from '../../lib/jobs'
 import { documentsKey, startDocumentOcr } from './api'
 import type { DocumentDetail } from './types'
@@ -34,11 +36,16 @@ export function useDocumentOcr(
       setStartedId(started.id)
     },
   })
+  // A refused cancel (the job ended meanwhile, or the role may not) is said, not dropped.
   const cancel = () => {
-    if (jobId)
-      void cancelJob(orgId, jobId).then((j) =>
-        queryClient.setQueryData(jobQuery(orgId, j.id).queryKey, j),
-      )
+    if (!jobId) return
+    cancelJob(orgId, jobId).then(
+      (j) => queryClient.setQueryData(jobQuery(orgId, j.id).queryKey, j),
+      (error: unknown) =>
+        toast.error('Could not cancel', {
+          description: error instanceof Error ? error.message : undefined,
+        }),
+    )
   }
   return { scan, job: scan ? (job ?? latest.data ?? null) : null, start, cancel }
 }

@@ -77,6 +77,14 @@ describe('EntitiesScreen', () => {
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument()
   })
 
+  it("says why the list failed, without a contradicting 'No entities.'", async () => {
+    stubFetch({ [`GET ${BASE}`]: () => problemResponse(503, 'The database is restarting') })
+    renderScreen()
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is restarting')
+    expect(screen.queryByText('No entities.')).toBeNull()
+    expect(screen.queryByText('Loading…')).toBeNull()
+  })
+
   it('reloads a search only after a 300 ms pause', async () => {
     const { requests } = stubFetch({ [`GET ${BASE}`]: () => page([]) })
     renderScreen()

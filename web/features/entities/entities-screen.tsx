@@ -86,7 +86,7 @@ export function EntitiesScreen({ scope }: { scope: OrgScope }) {
       )}
       <EntitiesTable
         rows={rows}
-        loading={list.query.isPending}
+        status={list.query.status}
         columns={visible}
         sort={list.sort}
         onToggleSort={list.toggleSort}

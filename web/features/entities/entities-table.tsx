@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react'
+import { TablePlaceholderRow } from '../../components/table-placeholder-row'
 import { Button } from '../../components/ui/button'
 import type { Entity } from './api'
 import { cellText, cellValue, isSortable } from './columns'
@@ -7,8 +8,11 @@ import type { SortTerm } from './sort-spec'
 
 interface EntitiesTableProps {
   rows: readonly Entity[]
-  /** True while the first page has not arrived: the empty table says 'Loading…', not 'No entities.' */
-  loading: boolean
+  /**
+   * The list's load: an empty table says 'Loading…' while it runs, 'No entities.' once it
+   * succeeded, nothing when it failed (the screen says why above the table).
+   */
+  status: 'pending' | 'error' | 'success'
   /** Visible column ids, in order. */
   columns: readonly string[]
   sort: readonly SortTerm[]
@@ -56,7 +60,7 @@ function SortHeader({
 /** The entities table: selectable rows, sortable headers, inline-editable name, type and data. */
 export function EntitiesTable({
   rows,
-  loading,
+  status,
   columns,
   sort,
   onToggleSort,
@@ -99,14 +103,12 @@ export function EntitiesTable({
         </thead>
         <tbody>
           {rows.length === 0 ? (
-            <tr>
-              <td
-                colSpan={columns.length + 2}
-                className="px-2 py-8 text-center text-muted-foreground"
-              >
-                {loading ? 'Loading…' : 'No entities.'}
-              </td>
-            </tr>
+            <TablePlaceholderRow
+              colSpan={columns.length + 2}
+              status={status}
+              rows={0}
+              empty="No entities."
+            />
           ) : (
             rows.map((row) => (
               <tr key={row.id} className="border-b last:border-0">

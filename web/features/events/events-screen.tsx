@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { TablePlaceholderRow } from '../../components/table-placeholder-row'
 import type { OrgScope } from '../../lib/org-scope'
 import { useLiveRefresh } from '../../lib/realtime'
 import { eventsQuery } from './api'
@@ -47,13 +48,12 @@ export function EventsScreen({ scope }: { scope: OrgScope }) {
             </tr>
           </thead>
           <tbody>
-            {query.data?.items.length === 0 && (
-              <tr>
-                <td colSpan={4} className="px-2 py-8 text-center text-muted-foreground">
-                  No events yet.
-                </td>
-              </tr>
-            )}
+            <TablePlaceholderRow
+              colSpan={4}
+              status={query.status}
+              rows={query.data?.items.length ?? 0}
+              empty="No events yet."
+            />
             {query.data?.items.map((event) => (
               <tr key={event.id} className="border-b align-top last:border-0">
                 <td className="px-2 py-1 tabular-nums">{event.id}</td>

@@ -50,6 +50,17 @@ function renderJobs(cancelAnswer: () => Response) {
 }
 
 describe('JobsPage', () => {
+  it("says Loading… while the list loads, not 'No jobs running.'", async () => {
+    stubFetch({ [`GET /api/v1/orgs/${ORG}/jobs`]: () => new Promise<Response>(() => {}) })
+    renderWithRouter({ element: inOrgScope(<JobsPage />) })
+    const table = await screen.findByRole('table', { name: 'Running jobs' })
+    expect(within(table).getByRole('cell', { name: 'Loading…' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    )
+    expect(within(table).queryByText('No jobs running.')).toBeNull()
+  })
+
   it("shows each running job's kind, document and percentage, and a queued one as waiting", async () => {
     renderJobs(() => jsonResponse({ ...INDEXING, status: 'cancelled' }))
     const table = await screen.findByRole('table', { name: 'Running jobs' })

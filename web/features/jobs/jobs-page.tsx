@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
 import { Progress } from '../../components/ui/progress'
 import { cancelJob, type Job, type JobKind } from '../../lib/jobs'
+import { TablePlaceholderRow } from '../../components/table-placeholder-row'
 import { useOrgScope } from '../../lib/org-scope'
 import { useLiveRefresh } from '../../lib/realtime'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
@@ -71,13 +72,12 @@ function JobsTable({ orgId }: { orgId: string }) {
             </tr>
           </thead>
           <tbody>
-            {list.isSuccess && items.length === 0 && (
-              <tr>
-                <td colSpan={4} className="px-2 py-8 text-center text-muted-foreground">
-                  No jobs running.
-                </td>
-              </tr>
-            )}
+            <TablePlaceholderRow
+              colSpan={4}
+              status={list.status}
+              rows={items.length}
+              empty="No jobs running."
+            />
             {items.map((job) => {
               const subject = (job.subjectId && titles.get(job.subjectId)) ?? '—'
               return (

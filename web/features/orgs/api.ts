@@ -1,7 +1,7 @@
 /** TanStack Query factories for the organisations the user belongs to and the apps of one organisation. */
 import { queryOptions } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '../../lib/api'
-import { authClient } from '../../lib/auth-client'
+import { authClient, authErrorMessage } from '../../lib/auth-client'
 
 /** An organisation as the web app uses it. */
 export interface OrgSummary {
@@ -19,7 +19,7 @@ export interface AppSummary {
 /** The signed-in user's organisations, sorted by name; throws ApiError. */
 async function listOrgs(): Promise<OrgSummary[]> {
   const { data, error } = await authClient.organization.list()
-  if (error) throw new ApiError(error.status, { detail: error.message }, error.statusText)
+  if (error) throw new ApiError(error.status, { detail: authErrorMessage(error) }, error.statusText)
   return (data ?? [])
     .map(({ id, name, slug }) => ({ id, name, slug }))
     .sort((a, b) => a.name.localeCompare(b.name))

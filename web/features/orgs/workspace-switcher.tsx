@@ -20,7 +20,9 @@ const ALL_APPS = '__all__'
 
 /**
  * Organisation selector and app selector ('All apps' or one app), each with a '+' to create one.
- * They show the URL's scope and choosing navigates (the URL is the current organisation).
+ * They show the URL's scope and choosing navigates (the URL is the current organisation). A failed
+ * load of the organisations says so, with the server's reason, rather than 'None yet'; a failed
+ * load of the apps, rather than 'All apps' alone.
  */
 export function WorkspaceSwitcher() {
   const scope = useOrgScopeIfAny()
@@ -49,7 +51,12 @@ export function WorkspaceSwitcher() {
           Organization
         </Label>
         <div className="flex items-center gap-1">
-          {orgs.length > 0 ? (
+          {orgsResult.isError ? (
+            // Not 'None yet': the user has organisations we could not list, and would make a twin.
+            <p id={orgLabelId} role="alert" className="flex-1 text-sm text-destructive">
+              Could not load your organizations: {orgsResult.error.message}
+            </p>
+          ) : orgs.length > 0 ? (
             <Select
               value={orgSlug ?? undefined}
               onValueChange={(slug) => void openScope({ orgSlug: slug })}
@@ -99,6 +106,11 @@ export function WorkspaceSwitcher() {
           </Select>
           <CreateAppDialog disabled={scope === null} />
         </div>
+        {scope !== null && appsResult.isError && (
+          <p role="alert" className="text-xs text-destructive">
+            Could not load the apps: {appsResult.error.message}
+          </p>
+        )}
       </div>
     </div>
   )

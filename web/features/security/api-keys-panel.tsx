@@ -50,6 +50,7 @@ export function ApiKeysPanel() {
           {forbidden ? 'Only owners and admins manage API keys.' : keys.error.message}
         </p>
       )}
+      {keys.isPending && <p className="text-sm text-muted-foreground">Loading API keys…</p>}
       {keys.data?.items.length === 0 && (
         <p className="text-sm text-muted-foreground">No API keys yet.</p>
       )}

@@ -107,6 +107,13 @@ describe('SecurityPage: API keys', () => {
     expect(calls()).toContain(`DELETE ${KEYS}/${key.id}`)
   })
 
+  it('says Loading while the keys load', async () => {
+    stubFetch({ [`GET ${KEYS}`]: () => new Promise<Response>(() => {}) })
+    renderPage()
+    expect(await screen.findByText('Loading API keys…')).toBeVisible()
+    expect(screen.queryByText('No API keys yet.')).toBeNull()
+  })
+
   it('tells a member that only owners and admins manage keys', async () => {
     stubFetch({
       [`GET ${KEYS}`]: () =>

@@ -86,6 +86,15 @@ describe('TenantTokensPanel', () => {
     expect(calls()).toContain(`DELETE ${TOKENS}/${JTI}`)
   })
 
+  it("says why the tokens could not be listed, not 'No tokens minted yet.'", async () => {
+    stubFetch({ [`GET ${TOKENS}`]: () => problemResponse(503, 'The database is restarting') })
+    renderPanel()
+    expect(
+      await screen.findByText('The tokens could not be loaded: The database is restarting'),
+    ).toHaveAttribute('role', 'alert')
+    expect(screen.queryByText('No tokens minted yet.')).toBeNull()
+  })
+
   it('tells a member why they cannot use it', async () => {
     stubFetch({ [`GET ${TOKENS}`]: () => problemResponse(403, 'needs admin') })
     renderPanel()

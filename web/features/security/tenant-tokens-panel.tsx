@@ -119,6 +119,7 @@ export function TenantTokensPanel() {
               tokens={tokens.data?.items}
               fetchedAt={tokens.dataUpdatedAt}
               loading={tokens.isPending}
+              error={tokens.error}
               onRevoke={(jti) => {
                 if (window.confirm('Revoke this token?')) revoke.mutate(jti)
               }}
@@ -212,14 +213,23 @@ function TokenList({
   tokens,
   fetchedAt,
   loading,
+  error,
   onRevoke,
 }: {
   tokens: TenantToken[] | undefined
   /** When the list was read (ms since the epoch): tokens past their expiry then are 'Expired'. */
   fetchedAt: number
   loading: boolean
+  /** A failed load (not a 403, which the panel states itself): said, never read as 'none'. */
+  error: Error | null
   onRevoke: (jti: string) => void
 }) {
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        The tokens could not be loaded: {error.message}
+      </p>
+    )
   if (loading) return <p className="text-sm text-muted-foreground">Loading tokens…</p>
   if (!tokens || tokens.length === 0) {
     return <p className="text-sm text-muted-foreground">No tokens minted yet.</p>

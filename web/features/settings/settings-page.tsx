@@ -7,9 +7,16 @@ import { ImportPanel, type OwnedOrg } from './import-panel'
 /**
  * /dashboard/:orgSlug/settings: Data Management (issue 27), the Export, Import and Clone panels
  * of the URL's organisation; `ownedOrgs` are the organisations the user owns (the composition
- * reads them: web/app/settings-route.tsx).
+ * reads them: web/app/settings-route.tsx), `ownedOrgsError` why they could not be read (the
+ * import then offers no existing organisation, and says why).
  */
-export function SettingsPage({ ownedOrgs }: { ownedOrgs: OwnedOrg[] }) {
+export function SettingsPage({
+  ownedOrgs,
+  ownedOrgsError = null,
+}: {
+  ownedOrgs: OwnedOrg[]
+  ownedOrgsError?: Error | null
+}) {
   const { orgId } = useOrgScope()
   return (
     <>
@@ -17,6 +24,12 @@ export function SettingsPage({ ownedOrgs }: { ownedOrgs: OwnedOrg[] }) {
         title="Data Management"
         description="Export, import and clone the organization’s data."
       />
+      {ownedOrgsError && (
+        <p role="alert" className="mb-4 text-sm text-destructive">
+          Your organizations could not be loaded, so Import lists none to import into:{' '}
+          {ownedOrgsError.message}
+        </p>
+      )}
       {/* Keyed by org: another organisation's page starts idle, not with this one's job or form. */}
       <div key={orgId} className="grid gap-4 lg:grid-cols-3">
         <ExportPanel orgId={orgId} />

@@ -2,12 +2,17 @@ import type { SqlHistoryEntry } from './api'
 
 const time = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' })
 
-/** The caller's last queries, newest first; choosing one puts its text back in the editor. */
+/**
+ * The caller's last queries, newest first; choosing one puts its text back in the editor.
+ * `entries` is undefined while they load; `error` (the failed load's) is said, not 'None yet.'
+ */
 export function SqlHistoryList({
   entries,
+  error,
   onChoose,
 }: {
-  entries: SqlHistoryEntry[]
+  entries: SqlHistoryEntry[] | undefined
+  error: Error | null
   onChoose: (sql: string) => void
 }) {
   return (
@@ -15,9 +20,17 @@ export function SqlHistoryList({
       <h2 id="sql-history-heading" className="text-sm font-medium">
         Your last queries
       </h2>
-      {entries.length === 0 && <p className="text-sm text-muted-foreground">None yet.</p>}
+      {error ? (
+        <p role="alert" className="text-sm text-destructive">
+          They could not be loaded: {error.message}
+        </p>
+      ) : entries === undefined ? (
+        <p className="text-sm text-muted-foreground">Loading…</p>
+      ) : (
+        entries.length === 0 && <p className="text-sm text-muted-foreground">None yet.</p>
+      )}
       <ol className="flex flex-col gap-1">
-        {entries.map((entry) => (
+        {entries?.map((entry) => (
           <li key={entry.id}>
             <button
               type="button"

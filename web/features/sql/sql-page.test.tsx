@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { inOrgScope } from '../../test/in-org-scope'
 import { renderWithRouter } from '../../test/render-with-router'
-import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
 import type { SqlResult } from './api'
 import { SqlPage } from './sql-page'
 
@@ -123,6 +123,17 @@ describe('SqlPage', () => {
     renderPage()
     await user.click(await screen.findByRole('button', { name: /select 1 as earlier/ }))
     expect(screen.getByLabelText('Query')).toHaveValue('select 1 as earlier')
+  })
+
+  it("says why the last queries could not be loaded, not 'None yet.', and keeps the editor", async () => {
+    stubFetch({ [`GET ${BASE}/history`]: () => problemResponse(503, 'The database is restarting') })
+    renderPage()
+    const history = await screen.findByRole('region', { name: 'Your last queries' })
+    expect(await within(history).findByRole('alert')).toHaveTextContent(
+      'They could not be loaded: The database is restarting',
+    )
+    expect(within(history).queryByText('None yet.')).toBeNull()
+    expect(screen.getByLabelText('Query')).toBeEnabled()
   })
 
   it('tells a member that only owners and admins use the SQL runner', async () => {

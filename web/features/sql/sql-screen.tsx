@@ -74,7 +74,11 @@ export function SqlScreen({ orgId }: { orgId: string }) {
         )}
         {runner.result && !runner.error && <SqlResults result={runner.result} />}
       </div>
-      <SqlHistoryList entries={history.data?.items ?? []} onChoose={runner.setText} />
+      <SqlHistoryList
+        entries={history.data?.items}
+        error={history.error}
+        onChoose={runner.setText}
+      />
     </div>
   )
 }

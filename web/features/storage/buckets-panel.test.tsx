@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { FakeXhr, installFakeXhr } from '../../test/fake-xhr'
 import { inOrgScope } from '../../test/in-org-scope'
 import { renderWithRouter } from '../../test/render-with-router'
-import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
 import { BucketsPanel } from './buckets-panel'
 import type { StorageBucket, StorageObject } from './storage-api'
 
@@ -66,6 +66,30 @@ describe('BucketsPanel', () => {
     await user.upload(screen.getByLabelText('Files to upload'), new File(['x'], 'a.txt'))
     expect(await toast(/read-only/)).toBeInTheDocument()
     expect(FakeXhr.instances).toHaveLength(0)
+  })
+
+  it("says why a bucket's files could not be listed, not 'No files here yet.'", async () => {
+    const user = userEvent.setup()
+    stubFetch({
+      [`GET ${STORAGE}/buckets`]: () => jsonResponse({ items: [BUCKET] }),
+      [`GET ${OBJECTS}`]: () => problemResponse(503, 'The storage is offline'),
+    })
+    renderPanel()
+    await screen.findByRole('option', { name: 'contracts' })
+    await user.selectOptions(screen.getByLabelText('Bucket'), BUCKET.id)
+    expect(
+      await screen.findByText('The files could not be loaded: The storage is offline'),
+    ).toHaveAttribute('role', 'alert')
+    expect(screen.queryByText('No files here yet.')).toBeNull()
+  })
+
+  it('says why the buckets could not be listed', async () => {
+    stubFetch({ [`GET ${STORAGE}/buckets`]: () => problemResponse(403, 'Owners only') })
+    renderPanel()
+    expect(await screen.findByText('The buckets could not be loaded: Owners only')).toHaveAttribute(
+      'role',
+      'alert',
+    )
   })
 
   it('says to pick a bucket first when files are chosen without one, and sends nothing', async () => {
@@ -134,10 +158,13 @@ describe('BucketsPanel', () => {
     expect((first.body as FormData).get('prefix')).toBe('deeds/')
     first.progress(3, 3)
     expect(await screen.findByLabelText('Upload progress')).toBeInTheDocument()
+    // One upload at a time: Upload is busy until the last file is sent.
+    expect(screen.getByRole('button', { name: 'Uploading…' })).toBeDisabled()
     first.respond(201, object('deeds/one.txt', 2))
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(2))
     FakeXhr.instances[1]!.respond(201, object('deeds/two.txt', 3))
     expect(await toast('Uploaded')).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Upload' })).toBeEnabled()
 
     await user.clear(screen.getByLabelText('Prefix'))
     const row = (await screen.findByText('a.txt')).closest('tr') as HTMLElement

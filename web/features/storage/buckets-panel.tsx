@@ -177,6 +177,11 @@ export function BucketsPanel() {
             </Button>
           )}
         </div>
+        {buckets.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            The buckets could not be loaded: {buckets.error.message}
+          </p>
+        )}
         {creating && (
           <NewBucketForm
             orgId={orgId}
@@ -200,9 +205,13 @@ export function BucketsPanel() {
               }}
             />
           </div>
-          <Button type="button" onClick={() => document.getElementById(ids.files)?.click()}>
+          <Button
+            type="button"
+            disabled={progress !== null}
+            onClick={() => document.getElementById(ids.files)?.click()}
+          >
             <UploadIcon aria-hidden="true" />
-            Upload
+            {progress !== null ? 'Uploading…' : 'Upload'}
           </Button>
           <input
             id={ids.files}
@@ -224,6 +233,7 @@ export function BucketsPanel() {
           <ObjectList
             objects={objects.data?.items}
             loading={objects.isPending}
+            error={objects.error}
             onSign={(id) => sign.mutate(id)}
             onDelete={
               readOnly
@@ -308,18 +318,29 @@ function NewBucketForm({
   )
 }
 
-/** The objects of one page: name, size, updated time, and their actions (no Delete without `onDelete`). */
+/**
+ * The objects of one page: name, size, updated time, and their actions (no Delete without
+ * `onDelete`); a failed load says why (the server's detail), not 'No files here yet.'
+ */
 function ObjectList({
   objects,
   loading,
+  error,
   onSign,
   onDelete,
 }: {
   objects: StorageObject[] | undefined
   loading: boolean
+  error: Error | null
   onSign: (objectId: string) => void
   onDelete: ((objectId: string) => void) | undefined
 }) {
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        The files could not be loaded: {error.message}
+      </p>
+    )
   if (loading) return <p className="text-sm text-muted-foreground">Loading…</p>
   if (!objects || objects.length === 0)
     return <p className="text-sm text-muted-foreground">No files here yet.</p>

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { FakeWebSocket } from '../../test/fake-web-socket'
 import { inOrgScope } from '../../test/in-org-scope'
@@ -26,6 +27,19 @@ describe('RealtimeMonitorPanel', () => {
     expect(socket.sent).toEqual([{ type: 'subscribe', table: 'public.documents' }])
     act(() => socket.receive({ type: 'subscribed', table: 'public.documents', appId: null }))
     expect(entries().at(-1)).toHaveTextContent('subscribed public.documents')
+  })
+
+  it('subscribes when Enter is pressed in the Table field', async () => {
+    const user = userEvent.setup()
+    render(inOrgScope(<RealtimeMonitorPanel />))
+    const before = FakeWebSocket.opened.length
+    await user.clear(screen.getByLabelText('Table'))
+    await user.type(screen.getByLabelText('Table'), 'documents{Enter}')
+    expect(FakeWebSocket.opened).toHaveLength(before + 1)
+    const socket = FakeWebSocket.opened.at(-1)
+    if (!socket) throw new Error('no socket opened')
+    act(() => socket.open())
+    expect(socket.sent).toEqual([{ type: 'subscribe', table: 'public.documents' }])
   })
 
   it('logs each change with its time and payload, keeping the last 200', () => {

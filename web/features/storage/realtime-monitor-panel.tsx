@@ -76,7 +76,15 @@ export function RealtimeMonitorPanel() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-end gap-2">
+        {/* A form, so Enter in Schema or Table subscribes as the button does. */}
+        <form
+          aria-label="Subscribe to a table"
+          className="flex flex-wrap items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault()
+            if (schema.trim() && table.trim()) subscribe()
+          }}
+        >
           <div className="flex flex-col gap-1">
             <Label htmlFor="realtime-schema">Schema</Label>
             <Input
@@ -95,13 +103,13 @@ export function RealtimeMonitorPanel() {
               className="w-40"
             />
           </div>
-          <Button onClick={subscribe} disabled={!schema.trim() || !table.trim()}>
+          <Button type="submit" disabled={!schema.trim() || !table.trim()}>
             Subscribe
           </Button>
-          <Button variant="outline" onClick={unsubscribe} disabled={!connected}>
+          <Button type="button" variant="outline" onClick={unsubscribe} disabled={!connected}>
             Unsubscribe
           </Button>
-        </div>
+        </form>
         <ol
           aria-label="Realtime events"
           aria-live="polite"

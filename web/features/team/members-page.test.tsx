@@ -53,7 +53,7 @@ function sessionOf(who: ReturnType<typeof user>) {
  */
 function serve(
   me: ReturnType<typeof user>,
-  extra: Record<string, () => Response> = {},
+  extra: Record<string, () => Response | Promise<Response>> = {},
   search = '',
 ) {
   const members = [
@@ -87,6 +87,15 @@ async function bodyOf(stub: ReturnType<typeof stubFetch>, path: string) {
 }
 
 describe('MembersPage', () => {
+  it('says Loading… in the members table while it loads', async () => {
+    serve(OWNER, { 'GET /api/v1/orgs/org-1/members': () => new Promise<Response>(() => {}) })
+    const table = await screen.findByRole('region', { name: 'Members' })
+    expect(within(table).getByRole('cell', { name: 'Loading…' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    )
+  })
+
   it('lists members with role and join date, and pending invitations', async () => {
     serve(OWNER)
     const table = await screen.findByRole('region', { name: 'Members' })
@@ -182,6 +191,30 @@ describe('MembersPage', () => {
     expect(confirm).toHaveBeenCalledWith('Remove Adam from this organization?')
     expect(await screen.findByText('Adam was removed')).toBeInTheDocument()
     expect(stub.calls()).toContain('DELETE /api/v1/orgs/org-1/members/m-admin')
+  })
+
+  it('says Loading while the invitations load', async () => {
+    serve(OWNER, { 'GET /api/v1/orgs/org-1/invitations': () => new Promise<Response>(() => {}) })
+    const invitations = await screen.findByRole('region', { name: 'Pending invitations' })
+    expect(within(invitations).getByText('Loading invitations…')).toBeInTheDocument()
+    expect(within(invitations).queryByRole('list')).toBeNull()
+  })
+
+  it('keeps Leave busy while the leave is sent, and usable again after a refusal', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true)
+    let answer: (response: Response) => void = () => {}
+    serve(MEMBER, {
+      'POST /api/v1/orgs/org-1/leave': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve
+        }),
+    })
+    await screen.findByText('Olivia')
+    await userEvent.click(screen.getByRole('button', { name: 'Leave organization' }))
+    expect(screen.getByRole('button', { name: 'Leaving…' })).toBeDisabled()
+    answer(problemResponse(409, 'The last owner cannot leave'))
+    expect(await screen.findByText('The last owner cannot leave')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Leave organization' })).toBeEnabled()
   })
 
   it('shows a member the list without managing controls, and lets them leave', async () => {

@@ -1,7 +1,9 @@
+import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { PageHeader } from '../../components/page-header'
+import { TablePlaceholderRow } from '../../components/table-placeholder-row'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { authClient } from '../../lib/auth-client'
@@ -62,8 +64,10 @@ export function MembersPage() {
     (i: TeamInvitation) => actions.cancel(i.id),
     (i) => `Invitation to ${i.email} cancelled`,
   )
+  const [leaving, setLeaving] = useState(false)
   const leave = async () => {
     if (!window.confirm('Leave this organization? You lose access to its documents.')) return
+    setLeaving(true)
     try {
       await actions.leave()
       await queryClient.invalidateQueries({ queryKey: ['orgs'] })
@@ -71,6 +75,8 @@ export function MembersPage() {
       await navigate('/dashboard')
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error))
+    } finally {
+      setLeaving(false)
     }
   }
 
@@ -81,8 +87,8 @@ export function MembersPage() {
         description="Who belongs to this organization, with which role."
         actions={
           me ? (
-            <Button type="button" variant="outline" onClick={leave}>
-              Leave organization
+            <Button type="button" variant="outline" disabled={leaving} onClick={leave}>
+              {leaving ? 'Leaving…' : 'Leave organization'}
             </Button>
           ) : null
         }
@@ -112,6 +118,12 @@ export function MembersPage() {
               </tr>
             </thead>
             <tbody>
+              <TablePlaceholderRow
+                colSpan={manages ? 5 : 4}
+                status={members.status}
+                rows={members.data?.length ?? 0}
+                empty="No members."
+              />
               {members.data?.map((m) => {
                 const name = m.name || m.email
                 // An admin may not touch an owner; nobody changes themselves here (leave instead).
@@ -173,11 +185,13 @@ export function MembersPage() {
         {manages && (
           <section aria-label="Pending invitations" className="space-y-2">
             <h2 className="font-serif text-lg font-semibold">Pending invitations</h2>
-            {invitations.data?.length === 0 ? (
+            {invitations.isPending ? (
+              <p className="text-sm text-muted-foreground">Loading invitations…</p>
+            ) : invitations.isError ? null : invitations.data.length === 0 ? (
               <p className="text-sm text-muted-foreground">No pending invitations.</p>
             ) : (
               <ul className="divide-y rounded-md border">
-                {invitations.data?.map((i) => (
+                {invitations.data.map((i) => (
                   <li
                     key={i.id}
                     aria-current={i.id === linkedInvitation ? 'true' : undefined}

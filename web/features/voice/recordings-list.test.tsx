@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderWithRouter } from '../../test/render-with-router'
-import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
 import { RecordingsList } from './recordings-list'
 
 const ORG = 'org-1'
@@ -36,6 +36,24 @@ function renderAt(search: string) {
 }
 
 describe('RecordingsList', () => {
+  it('says Loading while the recordings load, then why they failed, never "No recordings yet."', async () => {
+    let fail: (response: Response) => void = () => {}
+    stubFetch({
+      [`GET /api/v1/orgs/${ORG}/recordings`]: () =>
+        new Promise<Response>((resolve) => {
+          fail = resolve
+        }),
+    })
+    renderWithRouter({ element: <RecordingsList orgId={ORG} appId={null} /> })
+    expect(await screen.findByText('Loading recordings…')).toBeVisible()
+    fail(problemResponse(503, 'The database is restarting'))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The recordings could not be loaded: The database is restarting',
+    )
+    expect(screen.queryByText('Loading recordings…')).toBeNull()
+    expect(screen.queryByText('No recordings yet.')).toBeNull()
+  })
+
   it('marks the recording its address names (an audit link)', async () => {
     renderAt(`?recording=${latest.id}`)
     const title = await screen.findByRole('heading', { name: 'Latest memo' })

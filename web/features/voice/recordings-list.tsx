@@ -57,7 +57,12 @@ export function RecordingsList({
         <CardTitle>Recordings</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
-        {list.isError && <p className="text-sm text-destructive">{list.error.message}</p>}
+        {list.isPending && <p className="text-sm text-muted-foreground">Loading recordings…</p>}
+        {list.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            The recordings could not be loaded: {list.error.message}
+          </p>
+        )}
         {list.isSuccess && items.length === 0 && (
           <p className="text-sm text-muted-foreground">No recordings yet.</p>
         )}
