@@ -78,7 +78,7 @@ export function RealtimeMonitorPanel() {
       <CardContent className="flex flex-col gap-3">
         {/* A form, so Enter in Schema or Table subscribes as the button does. */}
         <form
-          aria-label="Subscribe to a table"
+          aria-label="Realtime subscription"
           className="flex flex-wrap items-end gap-2"
           onSubmit={(event) => {
             event.preventDefault()
