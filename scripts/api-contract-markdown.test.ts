@@ -2,17 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { apiContractMarkdown } from './api-contract-markdown'
 
 describe('apiContractMarkdown', () => {
-  it('lists each operation sorted by path and method, with its minimum role, scope and escaped text', () => {
+  it('lists each operation sorted by path and method, with its minimum role, scope, credentials and escaped text', () => {
     const markdown = apiContractMarkdown({
       info: { title: 'Lexdesk API', version: '1.0.0' },
       paths: {
         '/b': {
-          delete: { operationId: 'removeB', responses: { 204: {} } },
+          delete: { operationId: 'removeB', security: [], responses: { 204: {} } },
           get: {
             operationId: 'listB',
             tags: ['b'],
             'x-min-role': 'member',
             'x-scope': 'read',
+            security: [{ sessionCookie: [] }, { bearerAuth: ['read'] }, { apiKeyHeader: ['read'] }],
             description: "kind 'full' | 'risks'\nper line",
             responses: { 200: {}, 404: {} },
           },
@@ -22,6 +23,7 @@ describe('apiContractMarkdown', () => {
             operationId: 'createA',
             'x-min-role': 'admin',
             'x-scope': 'write',
+            security: [{ sessionCookie: [] }],
             responses: { 201: {} },
           },
         },
@@ -29,9 +31,9 @@ describe('apiContractMarkdown', () => {
     })
     const rows = markdown.split('\n').filter((line) => line.startsWith('| ') && line.includes('`'))
     expect(rows).toEqual([
-      '| POST | `/a` | createA | — | admin | write | 201 | — |',
-      "| GET | `/b` | listB | b | member | read | 200, 404 | kind 'full' \\| 'risks' per line |",
-      '| DELETE | `/b` | removeB | — | — | — | 204 | — |',
+      '| POST | `/a` | createA | — | admin | write | session only | 201 | — |',
+      "| GET | `/b` | listB | b | member | read | bearerAuth, apiKeyHeader: read | 200, 404 | kind 'full' \\| 'risks' per line |",
+      '| DELETE | `/b` | removeB | — | — | — | none | 204 | — |',
     ])
   })
 })

@@ -1,8 +1,8 @@
 /**
  * Renders docs/api-contract.md from the server's OpenAPI 3.1 document: one table row per
  * operation (method, path, operationId, tag, minimum role and scope from the `x-min-role` and
- * `x-scope` extensions, response statuses, description), so the Markdown contract can never drift
- * from the routes.
+ * `x-scope` extensions, what a program signs with from its `security`, response statuses,
+ * description), so the Markdown contract can never drift from the routes.
  */
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
@@ -15,6 +15,7 @@ interface Operation {
   responses?: Record<string, unknown>
   'x-min-role'?: string
   'x-scope'?: string
+  security?: Record<string, string[]>[]
 }
 
 interface OpenApiLike {
@@ -26,6 +27,23 @@ interface OpenApiLike {
 function cell(text: string | undefined): string {
   const value = (text ?? '').replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
   return value === '' ? '—' : value
+}
+
+/**
+ * What an operation's `security` accepts besides the session cookie, in words: the credential
+ * schemes with the scope they need ("bearerAuth, apiKeyHeader: read"), "session only", or
+ * "none" for a public operation.
+ */
+function credentialCell(security: Operation['security']): string {
+  if (!security) return '—'
+  if (security.length === 0) return 'none'
+  const credentials = security.filter((requirement) => !('sessionCookie' in requirement))
+  if (credentials.length === 0) return 'session only'
+  const scopes = [
+    ...new Set(credentials.flatMap((requirement) => Object.values(requirement).flat())),
+  ]
+  const schemes = credentials.flatMap((requirement) => Object.keys(requirement))
+  return `${schemes.join(', ')}: ${scopes.join(', ')}`
 }
 
 /**
@@ -43,9 +61,9 @@ export function apiContractMarkdown(document: OpenApiLike): string {
       rows.push(
         `| ${method.toUpperCase()} | \`${path}\` | ${cell(operation.operationId)} | ${cell(
           operation.tags?.join(', '),
-        )} | ${cell(operation['x-min-role'])} | ${cell(operation['x-scope'])} | ${cell(
-          statuses,
-        )} | ${cell(operation.summary ?? operation.description)} |`,
+        )} | ${cell(operation['x-min-role'])} | ${cell(operation['x-scope'])} | ${credentialCell(
+          operation.security,
+        )} | ${cell(statuses)} | ${cell(operation.summary ?? operation.description)} |`,
       )
     }
   }
@@ -58,10 +76,12 @@ export function apiContractMarkdown(document: OpenApiLike): string {
     `${info.description ?? ''} The full schemas are in the OpenAPI 3.1 document served at ` +
       '`/api/openapi.json` (browsable at `/api/docs`); the web client is typed from it ' +
       '(`web/lib/api-schema.d.ts`). Sign-in and organisations are better-auth routes under ' +
-      '`/api/auth`, not listed here.',
+      '`/api/auth`, not listed here. Every guarded operation takes the session cookie; ' +
+      '"credentials" says what else it takes: an API key or tenant token as `Authorization: ' +
+      'Bearer …` (bearerAuth) or `x-api-key` (apiKeyHeader), holding the scope named.',
     '',
-    '| method | path | operation | tag | minimum role | scope | responses | description |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| method | path | operation | tag | minimum role | scope | credentials | responses | description |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
   ].join('\n')

@@ -27,6 +27,8 @@ import { signedLinkRoutes } from './http/signed-link-routes'
 import { createAuth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
+import { securitySchemes } from './auth/openapi-security'
+import { getCookies } from 'better-auth/cookies'
 import { registerPrincipalCache } from './auth/principal-cache'
 import { credentialKey } from './auth/credential-key'
 import { startRevocationRelay, type RevocationRelay } from './auth/revocation-relay'
@@ -220,6 +222,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Client messages are small subscriptions: 64 KiB is far more than one needs.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
 
+  // Before the document: its session cookie scheme names better-auth's cookie.
+  const auth = createAuth({
+    db: deps.resources.database.db,
+    mailer: deps.resources.mailer,
+    secret: deps.secret,
+    publicUrl: deps.publicUrl,
+    log: app.log,
+    onOrganizationDeleted: (orgId) => deps.resources.blobs.deletePrefix(orgBlobPrefix(orgId)),
+  })
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -249,12 +260,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'realtime', description: "Live changes of the organisation's tables (WebSocket)" },
         { name: 'storage', description: 'Buckets of files: upload, download, signed links' },
       ],
+      // The session cookie is better-auth's own (prefixed behind HTTPS).
+      components: { securitySchemes: securitySchemes(getCookies(auth.options).sessionToken.name) },
     },
     transform: openApiTransform,
     transformObject: jsonSchemaTransformObject,
   })
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
+    // The x-min-role and x-required-scope of each operation, for a reader deciding what to sign with.
+    uiConfig: { showExtensions: true },
     staticCSP: true,
     transformStaticCSP: docsCspTransform(deps.publicUrl),
   })
@@ -276,14 +291,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokenVerifier,
     ...(deps.credentialVerifiers ?? []),
   ])
-  const auth = createAuth({
-    db,
-    mailer: resources.mailer,
-    secret: deps.secret,
-    publicUrl: deps.publicUrl,
-    log: app.log,
-    onOrganizationDeleted: (orgId) => resources.blobs.deletePrefix(orgBlobPrefix(orgId)),
-  })
   await app.register(authRoutes, {
     auth,
     origin: deps.publicUrl,

@@ -34,6 +34,7 @@ import {
   SCOPE_EXTENSION,
 } from './route-roles'
 import { METHOD_SCOPES, SCOPES, type MethodScope, type Scope } from './scopes'
+import { SECURITY_SCHEMES } from './openapi-security'
 import { tenantTokenJwt } from './tenant-token-jwt'
 import { mintToken } from '../test/mint-token'
 import { appOf } from '../test/app-of'
@@ -89,9 +90,10 @@ function expectProblem(
 
 describe.each(operations)('$operationId ($method $path)', (op) => {
   if (PUBLIC_OPERATIONS.has(op.operationId)) {
-    it('answers without credentials', async () => {
+    it('answers without credentials, and its document asks for none', async () => {
       const res = await t.app.inject({ method: op.method as 'GET', url: op.path })
       expect(res.statusCode).toBeLessThan(300)
+      expect(op.security).toEqual([])
     })
     return
   }
@@ -154,13 +156,49 @@ describe.each(operations)('$operationId ($method $path)', (op) => {
     expect(res.json()).toMatchObject({ code: 'forbidden' })
   })
 
-  it.each(SCOPES)('admits a real %s key only where its scope is the operation’s', async (scope) => {
+  // What the document promises a credential (its `security`), tested against what the route does.
+  const promised = (scheme: string, scope: Scope): boolean =>
+    Array.isArray(op.security) &&
+    op.security.some((requirement: Record<string, unknown>) => {
+      const scopes = requirement[scheme]
+      return Array.isArray(scopes) && scopes.length === 1 && scopes[0] === scope
+    })
+
+  it('declares in its security the session, and a credential with the scope it needs where one is admitted', () => {
+    expect(op.security).toContainEqual({ [SECURITY_SCHEMES.session]: [] })
+    for (const scope of SCOPES) {
+      const admitted = scope === needed && credentialsAdmitted(minRole, op.sessionOnly)
+      expect(promised(SECURITY_SCHEMES.bearer, scope), `Bearer ${scope}`).toBe(admitted)
+      expect(promised(SECURITY_SCHEMES.apiKeyHeader, scope), `x-api-key ${scope}`).toBe(admitted)
+    }
+    expect(op.requiredScope).toBe(needed)
+  })
+
+  it.each(SCOPES)(
+    'admits a real %s key as Bearer exactly where its document promises it',
+    async (scope) => {
+      const { request, exact } = await requestFor(op, owner)
+      const res = await t.app.inject({
+        ...request,
+        headers: { authorization: `Bearer ${keys[scope]}`, origin: owner.headers.origin },
+      })
+      if (promised(SECURITY_SCHEMES.bearer, scope)) {
+        expect([401, 403, 404], res.body).not.toContain(res.statusCode)
+        expect(res.statusCode, res.body).toBeLessThan(500)
+        if (exact) expect(res.statusCode, res.body).toBeLessThan(300)
+      } else {
+        expectProblem(res, 403)
+      }
+    },
+  )
+
+  it('admits the key its document promises as x-api-key', async () => {
     const { request, exact } = await requestFor(op, owner)
     const res = await t.app.inject({
       ...request,
-      headers: { authorization: `Bearer ${keys[scope]}`, origin: owner.headers.origin },
+      headers: { 'x-api-key': keys[needed], origin: owner.headers.origin },
     })
-    if (scope === needed && credentialsAdmitted(minRole, op.sessionOnly)) {
+    if (promised(SECURITY_SCHEMES.apiKeyHeader, needed)) {
       expect([401, 403, 404], res.body).not.toContain(res.statusCode)
       expect(res.statusCode, res.body).toBeLessThan(500)
       if (exact) expect(res.statusCode, res.body).toBeLessThan(300)

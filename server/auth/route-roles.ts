@@ -31,6 +31,7 @@ import type { CredentialRegistry } from './credential-registry'
 import { principalResolver, type RequestPrincipal } from './principal'
 import type { PrincipalCache } from './principal-cache'
 import { hasRole, ROLES, type Role } from '../db/roles'
+import { operationSecurity } from './openapi-security'
 import { defaultScope, METHOD_SCOPES, type MethodScope, type Scope } from './scopes'
 
 declare module 'fastify' {
@@ -48,6 +49,8 @@ declare module 'fastify' {
 export const MIN_ROLE_EXTENSION = 'x-min-role'
 /** OpenAPI operation extension carrying the scope a route needs. */
 export const SCOPE_EXTENSION = 'x-scope'
+/** OpenAPI operation extension: the scope a credential needs there (`requiredScope`). */
+export const REQUIRED_SCOPE_EXTENSION = 'x-required-scope'
 /** OpenAPI operation extension, `true` on a route declaring `config.sessionOnly`. */
 export const SESSION_ONLY_EXTENSION = 'x-session-only'
 
@@ -163,21 +166,30 @@ export function declareRouteRoles(
 
 /**
  * The swagger `transform`: fastify-type-provider-zod's zod → JSON Schema conversion, plus the
- * route's `config.minRole` as `x-min-role` and whether it reads or writes as `x-scope` on its
- * operation (a credential needs `requiredScope` of the two).
+ * route's `config.minRole` as `x-min-role`, whether it reads or writes as `x-scope`, the scope a
+ * credential needs (`requiredScope` of the two) as `x-required-scope`, the operation's `security`
+ * (openapi-security.ts; Swagger UI shows the extensions, server/app.ts). A route without
+ * `minRole` (outside `/api/v1`: the probes) gets an empty `security`.
  */
 export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const result = jsonSchemaTransform(input)
+  if (!result.schema || result.schema.hide) return result
   const minRole = input.route.config?.minRole
-  if (!minRole || !result.schema || result.schema.hide) return result
+  // A route outside the guard (the health probes) takes no credential at all.
+  if (!minRole) return { ...result, schema: { ...result.schema, security: [] } }
   const scope = routeScope(input.route)
+  const sessionOnly = input.route.config?.sessionOnly === true
+  const admitsCredentials = credentialsAdmitted(minRole, sessionOnly)
+  const needed = scope && requiredScope(minRole, scope)
   return {
     ...result,
     schema: {
       ...result.schema,
+      ...(needed && { security: operationSecurity(admitsCredentials, needed) }),
       [MIN_ROLE_EXTENSION]: minRole,
       [SCOPE_EXTENSION]: scope,
-      ...(input.route.config?.sessionOnly === true && { [SESSION_ONLY_EXTENSION]: true }),
+      ...(needed && { [REQUIRED_SCOPE_EXTENSION]: needed }),
+      ...(sessionOnly && { [SESSION_ONLY_EXTENSION]: true }),
     },
   }
 }

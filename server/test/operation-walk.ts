@@ -22,7 +22,12 @@ import {
 } from '../db/schema'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import { pcmToWav } from '../ai/speech/audio'
-import { MIN_ROLE_EXTENSION, SCOPE_EXTENSION, SESSION_ONLY_EXTENSION } from '../auth/route-roles'
+import {
+  MIN_ROLE_EXTENSION,
+  REQUIRED_SCOPE_EXTENSION,
+  SCOPE_EXTENSION,
+  SESSION_ONLY_EXTENSION,
+} from '../auth/route-roles'
 import type { TestApp, TestMember } from './test-app'
 import { uploadForm } from './sample-files'
 import { mintToken } from './mint-token'
@@ -36,6 +41,10 @@ export interface Operation {
   scope: unknown
   /** Whether only a person signed in may call it (`x-session-only`). */
   sessionOnly: boolean
+  /** Its `security`: the schemes it promises to accept, each with the scopes it needs. */
+  security: unknown
+  /** The scope a credential needs (`x-required-scope`). */
+  requiredScope: unknown
 }
 
 /** Every operation of the app's `/api/openapi.json`, read at test time. */
@@ -51,6 +60,8 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
       minRole: op[MIN_ROLE_EXTENSION],
       scope: op[SCOPE_EXTENSION],
       sessionOnly: op[SESSION_ONLY_EXTENSION] === true,
+      security: op.security,
+      requiredScope: op[REQUIRED_SCOPE_EXTENSION],
     })),
   )
 }
