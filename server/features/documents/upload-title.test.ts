@@ -27,6 +27,23 @@ describe("an uploaded PDF's title", () => {
     expect(await titleOfUpload(bytes, 'scan_0001.pdf')).toBe('Acme NDA')
   })
 
+  it.each([
+    'about:blank',
+    'https://portal.example/contracts/view?id=7',
+    'file:///C:/Users/kim/Downloads/nda.pdf',
+    'C:\\Scans\\0001',
+    'scan_0001',
+    'IMG_20240301_1200',
+    '2024-03-01 10:12',
+    'Untitled',
+    'Title',
+  ])('skips the metadata title %j, which is no title, for the heading line', async (metadata) => {
+    const lines = ['MUTUAL NON-DISCLOSURE AGREEMENT', 'This agreement is made on 1 March 2024.']
+    expect(await titleOfUpload(await pdfWith(lines, metadata), 'nda.pdf')).toBe(
+      'MUTUAL NON-DISCLOSURE AGREEMENT',
+    )
+  })
+
   it('is its first heading-like line when the metadata has no title (or a blank one)', async () => {
     const lines = ['', 'MASTER SERVICES AGREEMENT', 'This Agreement is made on 1 March 2024.']
     expect(await titleOfUpload(await pdfWith(lines), 'scan_0001.pdf')).toBe(

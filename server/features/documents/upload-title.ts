@@ -1,6 +1,7 @@
 /**
  * The title of an uploaded document: the one typed in the upload form; else, for a PDF, its
- * metadata title (the information dictionary's /Title), else its first heading-like line; else
+ * metadata title (the information dictionary's /Title) when it looks like a title (not
+ * "about:blank", a path or "scan_0001"), else its first heading-like line; else
  * the file name without its extension. Scanners and mail clients name PDFs "scan_0001.pdf" or
  * "20240301_final(2).pdf", while the document itself usually states what it is on its first lines.
  */
@@ -28,7 +29,25 @@ const PAGE_MARKER = /^(page\s+)?\d+(\s*(of|\/)\s*\d+)?$/i
  * ("Microsoft Word - draft.docx", "contract.pdf") or a placeholder.
  */
 const UNINFORMATIVE_METADATA =
-  /^(untitled|document\d*|microsoft word - .*)$|\.(pdf|docx?|rtf|odt)$/i
+  /^(untitled|title|print|blank|new document|document\d*|microsoft word - .*)$|\.(pdf|docx?|rtf|odt|txt|html?)$/i
+
+/**
+ * A URI (`about:blank`, `https://…`, `file:///…`, as browsers' "print to PDF" leave them) or a
+ * file path (`C:\scans\x`, `/tmp/x`): a place, not a title.
+ */
+const PLACE = /^[a-z][a-z0-9+.-]*:\S*$|^[a-z]:[\\/]|^[\\/]|^\S*[\\/]\S*$/i
+
+/**
+ * Whether a metadata title (one line, non-empty) looks like a title: no placeholder, URI or
+ * path, at least three letters, and letters rather than digits and separators (scanners' and
+ * cameras' names such as "scan_0001" or "IMG_20240301_1200" are not titles).
+ */
+function looksLikeTitle(title: string): boolean {
+  if (UNINFORMATIVE_METADATA.test(title) || PLACE.test(title)) return false
+  const visible = title.replace(/\s/g, '')
+  const letters = visible.match(/\p{L}/gu)?.length ?? 0
+  return letters >= 3 && letters / visible.length >= 0.5 && !/_/.test(title.replace(/\s/g, ' '))
+}
 
 /**
  * Whether `line` (trimmed, one line) reads as a heading: it has letters, few digits, no sentence
@@ -65,7 +84,7 @@ export function headingTitle(text: string): string | null {
 
 function metadataTitle(title: string | null): string | null {
   const cleaned = toSingleLineText(title ?? '')
-  return cleaned === '' || UNINFORMATIVE_METADATA.test(cleaned) ? null : cleaned
+  return cleaned !== '' && looksLikeTitle(cleaned) ? cleaned : null
 }
 
 function fileNameTitle(fileName: string): string {
