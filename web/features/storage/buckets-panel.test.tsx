@@ -92,6 +92,18 @@ describe('BucketsPanel', () => {
     )
   })
 
+  it('says to pick a bucket first when Upload is pressed without one, and opens no file chooser', async () => {
+    const user = userEvent.setup()
+    stubFetch({ [`GET ${STORAGE}/buckets`]: () => jsonResponse({ items: [BUCKET] }) })
+    renderPanel()
+    const chooser = screen.getByLabelText('Files to upload')
+    const opened = vi.fn()
+    chooser.addEventListener('click', opened)
+    await user.click(screen.getByRole('button', { name: 'Upload' }))
+    expect(await toast('Pick a bucket first')).toBeInTheDocument()
+    expect(opened).not.toHaveBeenCalled()
+  })
+
   it('says to pick a bucket first when files are chosen without one, and sends nothing', async () => {
     installFakeXhr()
     const user = userEvent.setup()

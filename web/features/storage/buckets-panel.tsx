@@ -208,7 +208,13 @@ export function BucketsPanel() {
           <Button
             type="button"
             disabled={progress !== null}
-            onClick={() => document.getElementById(ids.files)?.click()}
+            onClick={() => {
+              // Say what is missing before the file chooser opens, not after files are picked.
+              if (!bucketId) toast.error('Pick a bucket first')
+              else if (readOnly)
+                toast.error('This bucket is read-only: recordings are made on the voice screen')
+              else document.getElementById(ids.files)?.click()
+            }}
           >
             <UploadIcon aria-hidden="true" />
             {progress !== null ? 'Uploading…' : 'Upload'}
