@@ -62,3 +62,32 @@ test("a hostile page's links and auto-submitted forms do not sign the browser in
   await expect(page.getByRole('button', { name: `Sign in as ${mallory}` })).toBeVisible()
   expect(await signedInEmail(page)).toBeUndefined()
 })
+
+test('a sign-in link used a second time returns to the form, which says so and sends a new one', async ({
+  browser,
+}) => {
+  const email = `twice-${Date.now()}@firm.test`
+  const first = await browser.newContext()
+  const page = await first.newPage()
+  await page.goto('/auth')
+  await page.getByLabel(/email/i).fill(email)
+  await page.getByRole('button', { name: 'Send Secure Link' }).click()
+  const link = await printedLink(email)
+  await page.goto(link)
+  await page.getByRole('button', { name: `Sign in as ${email}` }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await first.close()
+
+  // Another browser (a colleague's forward, an old mail) opens the spent link.
+  const second = await browser.newContext()
+  const again = await second.newPage()
+  await again.goto(link)
+  await expect(again).toHaveURL(/\/auth\?error=/)
+  await expect(again.getByRole('alert')).toHaveText(
+    'This sign-in link was already used or has expired. Enter your e-mail to get a new link.',
+  )
+  await again.getByLabel(/email/i).fill(email)
+  await again.getByRole('button', { name: 'Send Secure Link' }).click()
+  await expect(again.getByText('Check your email', { exact: true })).toBeVisible()
+  await second.close()
+})

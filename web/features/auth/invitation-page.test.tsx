@@ -64,6 +64,7 @@ describe('InvitationPage', () => {
     expect(await request?.json()).toEqual({
       email: 'ines@firm.test',
       callbackURL: '/invitations/inv-1',
+      errorCallbackURL: '/invitations/inv-1',
     })
   })
 

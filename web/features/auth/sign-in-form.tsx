@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { useLocation, useSearchParams } from 'react-router'
 import { MailCheckIcon, MailIcon } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '../../components/ui/button'
@@ -10,14 +11,27 @@ import { useSendMagicLink } from './use-send-magic-link'
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /**
+ * What a sign-in link that did not sign in leads back with (`?error=`, better-auth's codes and
+ * the confirmation page's), said to the person who followed it.
+ */
+export function linkErrorMessage(code: string): string {
+  if (code === 'EXPIRED_TOKEN') return 'This sign-in link has expired.'
+  if (code === 'INVALID_TOKEN') return 'This sign-in link was already used or has expired.'
+  return 'This sign-in link did not work.'
+}
+
+/**
  * Passwordless sign-in: e-mail form, then the 'Check your email' confirmation. The link leads to
- * `callbackURL` (default /dashboard).
+ * `callbackURL` (default /dashboard); a link already used or expired leads back to the page the
+ * form is on, which says so above the form and offers a new one.
  */
 export function SignInForm({ callbackURL }: { callbackURL?: string } = {}) {
   const [email, setEmail] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [fieldError, setFieldError] = useState<string | null>(null)
-  const sendLink = useSendMagicLink(callbackURL)
+  const { pathname } = useLocation()
+  const linkError = useSearchParams()[0].get('error')
+  const sendLink = useSendMagicLink(callbackURL, pathname)
   const emailId = useId()
   const errorId = useId()
 
@@ -62,6 +76,11 @@ export function SignInForm({ callbackURL }: { callbackURL?: string } = {}) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
+      {linkError !== null && (
+        <p role="alert" className="rounded-md border border-destructive/40 p-3 text-sm">
+          {linkErrorMessage(linkError)} Enter your e-mail to get a new link.
+        </p>
+      )}
       <div className="space-y-2">
         <Label htmlFor={emailId}>Email</Label>
         <Input

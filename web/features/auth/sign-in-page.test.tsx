@@ -15,9 +15,9 @@ function signedOutServer(onMagicLink: FetchHandler): FetchHandler {
   }
 }
 
-function renderSignIn() {
+function renderSignIn(initialPath = '/auth') {
   resetAuthSession()
-  return renderWithRouter({ element: <SignInPage />, path: '/auth' })
+  return renderWithRouter({ routes: [{ path: '/auth', element: <SignInPage /> }], initialPath })
 }
 
 describe('SignInPage', () => {
@@ -45,7 +45,30 @@ describe('SignInPage', () => {
     expect(screen.getByText('ada@lovelace.law')).toBeInTheDocument()
     expect(await screen.findByText('Check your email for the magic link!')).toBeInTheDocument()
     const sent = server.requests.find((r) => r.url.endsWith('/api/auth/sign-in/magic-link'))
-    expect(await sent?.json()).toEqual({ email: 'ada@lovelace.law', callbackURL: '/dashboard' })
+    expect(await sent?.json()).toEqual({
+      email: 'ada@lovelace.law',
+      callbackURL: '/dashboard',
+      errorCallbackURL: '/auth',
+    })
+  })
+
+  it('says a used or expired link did not sign in, and sends a new one from the same form', async () => {
+    const server = stubFetch(signedOutServer(() => jsonResponse({ status: true })))
+    renderSignIn('/auth?error=INVALID_TOKEN')
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This sign-in link was already used or has expired. Enter your e-mail to get a new link.',
+    )
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@lovelace.law')
+    await userEvent.click(screen.getByRole('button', { name: 'Send Secure Link' }))
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument()
+    expect(server.calls()).toContain('POST /api/auth/sign-in/magic-link')
+  })
+
+  it('says an expired link expired', async () => {
+    stubFetch(signedOutServer(() => jsonResponse({ status: true })))
+    renderSignIn('/auth?error=EXPIRED_TOKEN')
+    expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in link has expired.')
   })
 
   it("returns to an empty form on 'Use a different email'", async () => {
