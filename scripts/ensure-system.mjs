@@ -23,6 +23,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { APT_LOCK_TIMEOUT_S, aptArguments, missingPackages } from './apt-packages.mjs'
 
 /** Whether `command` is an executable on PATH. */
 function onPath(command) {
@@ -143,8 +144,7 @@ function buildPgvector() {
 }
 
 const mode = process.argv[2] ?? 'app'
-const wanted = [...NEEDS.app, ...(NEEDS[mode] ?? [])]
-const missing = wanted.filter((n) => !n.present()).map((n) => n.pkg)
+const missing = missingPackages(NEEDS, mode)
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
 if (missing.length === 0) {
   if (mode === 'server') finishServer()
@@ -171,8 +171,11 @@ if (!isRoot) {
   process.exit(1)
 }
 console.log(`Installing system packages: ${missing.join(', ')}`)
-execFileSync('apt-get', ['update'], { stdio: 'inherit' })
-const result = spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
+console.log(
+  `(If another apt-get or dpkg is running, this waits up to ${APT_LOCK_TIMEOUT_S / 60} minutes for it to finish.)`,
+)
+execFileSync('apt-get', aptArguments('update'), { stdio: 'inherit' })
+const result = spawnSync('apt-get', aptArguments('install', missing), {
   stdio: 'inherit',
   env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
 })
