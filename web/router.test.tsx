@@ -53,6 +53,8 @@ function server({
       return jsonResponse({ success: true })
     }
     if (pathname === '/api/auth/organization/list') return jsonResponse(orgs)
+    if (pathname === '/api/auth/organization/get-active-member-role')
+      return jsonResponse({ role: 'owner' })
     const apps = /^\/api\/v1\/orgs\/([^/]+)\/apps$/.exec(pathname)?.[1]
     if (apps) {
       const items = (APPS[apps] ?? []).map((a) => ({

@@ -2,12 +2,14 @@ import { Outlet } from 'react-router'
 import { LoadingScreen } from '../components/loading-screen'
 import { UnknownScope } from '../features/orgs/unknown-scope'
 import { useResolvedOrgScope } from '../features/orgs/use-resolved-org-scope'
+import { OrgRoleContext } from '../lib/org-role'
 import { OrgScopeContext } from '../lib/org-scope'
 import { DashboardShell } from './dashboard-shell'
 
 /**
- * Route element of /dashboard/:orgSlug: resolves the URL's organisation (and `?app=`) and provides
- * it to the screens below (`useOrgScope()`); an unknown one shows where to go instead.
+ * Route element of /dashboard/:orgSlug: resolves the URL's organisation (and `?app=`) and the
+ * person's role in it, and provides them to the screens below (`useOrgScope()`, `useOrgRole()`);
+ * an unknown one shows where to go instead.
  */
 export function OrgLayout() {
   const resolved = useResolvedOrgScope()
@@ -21,9 +23,11 @@ export function OrgLayout() {
   }
   return (
     <OrgScopeContext.Provider value={resolved.scope}>
-      <DashboardShell>
-        <Outlet />
-      </DashboardShell>
+      <OrgRoleContext.Provider value={resolved.role}>
+        <DashboardShell>
+          <Outlet />
+        </DashboardShell>
+      </OrgRoleContext.Provider>
     </OrgScopeContext.Provider>
   )
 }

@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '../../lib/api'
 import { authClient, authErrorMessage } from '../../lib/auth-client'
+import type { OrgRole } from '../../lib/org-role'
 
 /** An organisation as the web app uses it. */
 export interface OrgSummary {
@@ -47,6 +48,25 @@ export const ownedOrgsQuery = () =>
         }),
       )
       return orgs.filter((_org, i) => roles[i]?.split(',').includes('owner'))
+    },
+  })
+
+/**
+ * The signed-in person's role in organisation `orgId` (better-auth's active-member role for it;
+ * the highest when it holds several). Key `['orgs', orgId, 'role']`; throws ApiError.
+ */
+export const memberRoleQuery = (orgId: string) =>
+  queryOptions({
+    queryKey: ['orgs', orgId, 'role'] as const,
+    queryFn: async (): Promise<OrgRole> => {
+      const { data, error } = await authClient.organization.getActiveMemberRole({
+        query: { organizationId: orgId },
+      })
+      if (error) {
+        throw new ApiError(error.status, { detail: authErrorMessage(error) }, error.statusText)
+      }
+      const roles = (data?.role ?? '').split(',')
+      return roles.includes('owner') ? 'owner' : roles.includes('admin') ? 'admin' : 'member'
     },
   })
 

@@ -3,8 +3,9 @@ import { useEffect, useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useParams, useSearchParams } from 'react-router'
 import { writeLastOrgHint } from '../../lib/last-org-hint'
+import type { OrgRole } from '../../lib/org-role'
 import type { OrgUrlScope } from '../../lib/org-scope'
-import { appsQuery, orgsQuery, type OrgSummary } from './api'
+import { appsQuery, memberRoleQuery, orgsQuery, type OrgSummary } from './api'
 
 /** What the `:orgSlug` and `?app=` of the URL resolve to. */
 export type ResolvedOrgScope =
@@ -12,10 +13,11 @@ export type ResolvedOrgScope =
   | { status: 'error'; error: Error }
   | { status: 'unknown-org'; orgSlug: string }
   | { status: 'unknown-app'; org: OrgSummary; appSlug: string }
-  | { status: 'ok'; scope: OrgUrlScope }
+  | { status: 'ok'; scope: OrgUrlScope; role: OrgRole }
 
 /**
- * Reads `/dashboard/:orgSlug/…?app=<appSlug>` and resolves both slugs to ids. A slug that is not
+ * Reads `/dashboard/:orgSlug/…?app=<appSlug>` and resolves both slugs to ids, and the signed-in
+ * person's role in the organisation (so screens ask only what it may read). A slug that is not
  * one of the user's organisations (or apps of it) is 'unknown', whether it exists for someone
  * else or not. A resolved organisation is remembered as the last-used hint for old links.
  */
@@ -26,6 +28,7 @@ export function useResolvedOrgScope(): ResolvedOrgScope {
   const orgs = useQuery(orgsQuery())
   const org = orgs.data?.find((o) => o.slug === orgSlug)
   const apps = useQuery({ ...appsQuery(org?.id ?? ''), enabled: org !== undefined && !!appSlug })
+  const role = useQuery({ ...memberRoleQuery(org?.id ?? ''), enabled: org !== undefined })
 
   const orgId = org?.id ?? null
   const app = appSlug ? apps.data?.find((a) => a.slug === appSlug) : undefined
@@ -48,5 +51,7 @@ export function useResolvedOrgScope(): ResolvedOrgScope {
     if (apps.error) return { status: 'error', error: apps.error }
     if (!app) return { status: 'unknown-app', org, appSlug }
   }
-  return { status: 'ok', scope }
+  if (role.isPending) return { status: 'loading' }
+  if (role.error) return { status: 'error', error: role.error }
+  return { status: 'ok', scope, role: role.data }
 }

@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { ApiError } from '../../lib/api'
+import { managesOrganization, useOrgRole } from '../../lib/org-role'
 import { useOrgScope } from '../../lib/org-scope'
 import { apiKeysQuery, revokeApiKey, type ApiKey } from './api-keys-api'
 import { CreateApiKeyDialog } from './create-api-key-dialog'
@@ -21,7 +22,9 @@ const isActive = (key: ApiKey) =>
  */
 export function ApiKeysPanel() {
   const scope = useOrgScope()
-  const keys = useQuery(apiKeysQuery(scope.orgId))
+  // Members are told at once: their screen never asks for the list the server would refuse.
+  const manages = managesOrganization(useOrgRole())
+  const keys = useQuery({ ...apiKeysQuery(scope.orgId), enabled: manages })
   const queryClient = useQueryClient()
   const revoke = useMutation({
     mutationFn: (keyId: string) => revokeApiKey(scope.orgId, keyId),
@@ -31,7 +34,7 @@ export function ApiKeysPanel() {
     },
     onError: (error) => toast.error(error.message),
   })
-  const forbidden = keys.error instanceof ApiError && keys.error.code === 'forbidden'
+  const forbidden = !manages || (keys.error instanceof ApiError && keys.error.code === 'forbidden')
 
   return (
     <section aria-labelledby="api-keys-title" className="space-y-3">
@@ -45,12 +48,14 @@ export function ApiKeysPanel() {
         Programs send a key as <code>Authorization: Bearer &lt;key&gt;</code> or{' '}
         <code>x-api-key</code>. It acts for the person who created it, within its scopes.
       </p>
-      {keys.isError && (
+      {(forbidden || keys.isError) && (
         <p role="alert" className="text-sm text-destructive">
-          {forbidden ? 'Only owners and admins manage API keys.' : keys.error.message}
+          {forbidden ? 'Only owners and admins manage API keys.' : keys.error?.message}
         </p>
       )}
-      {keys.isPending && <p className="text-sm text-muted-foreground">Loading API keys…</p>}
+      {manages && keys.isPending && (
+        <p className="text-sm text-muted-foreground">Loading API keys…</p>
+      )}
       {keys.data?.items.length === 0 && (
         <p className="text-sm text-muted-foreground">No API keys yet.</p>
       )}

@@ -114,7 +114,18 @@ describe('SecurityPage: API keys', () => {
     expect(screen.queryByText('No API keys yet.')).toBeNull()
   })
 
-  it('tells a member that only owners and admins manage keys', async () => {
+  it("asks a member's screen for no admin-only list, and says who manages keys and tokens", async () => {
+    const { calls } = stubFetch({})
+    renderWithRouter({ element: inOrgScope(<SecurityPage />, {}, 'member') })
+    expect(await screen.findByText('Only owners and admins manage API keys.')).toBeVisible()
+    expect(
+      screen.getByText('Only owners and admins can mint, list and revoke tenant tokens.'),
+    ).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Create API key' })).toBeNull()
+    expect(calls().filter((call) => /\/(api-keys|tokens)$/.test(call))).toEqual([])
+  })
+
+  it('tells someone whose role was lowered meanwhile (a 403) that only owners and admins manage keys', async () => {
     stubFetch({
       [`GET ${KEYS}`]: () =>
         new Response(

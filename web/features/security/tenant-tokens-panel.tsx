@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { ApiError } from '../../lib/api'
+import { managesOrganization, useOrgRole } from '../../lib/org-role'
 import { useOrgScope } from '../../lib/org-scope'
 import {
   decodeTenantToken,
@@ -41,7 +42,8 @@ export function TenantTokensPanel() {
   const [ttlSeconds, setTtlSeconds] = useState('')
   const [scope, setScope] = useState('read,write')
   const [minted, setMinted] = useState<MintedTenantToken | null>(null)
-  const tokens = useQuery(tenantTokensQuery(orgId))
+  const manages = managesOrganization(useOrgRole())
+  const tokens = useQuery({ ...tenantTokensQuery(orgId), enabled: manages })
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'tenant-tokens'] })
 
@@ -73,7 +75,7 @@ export function TenantTokensPanel() {
       () => toast.error('Copying failed: select the token and copy it by hand'),
     )
   }
-  const forbidden = tokens.error instanceof ApiError && tokens.error.status === 403
+  const forbidden = !manages || (tokens.error instanceof ApiError && tokens.error.status === 403)
 
   return (
     <Card>

@@ -4,6 +4,7 @@ import { Download, Play } from 'lucide-react'
 import { Button } from '../../components/ui/button'
 import { Textarea } from '../../components/ui/textarea'
 import { ApiError } from '../../lib/api'
+import { managesOrganization, useOrgRole } from '../../lib/org-role'
 import { sqlHistoryQuery } from './api'
 import { SqlHistoryList } from './sql-history-list'
 import { SqlResults } from './sql-results'
@@ -12,14 +13,16 @@ import { useSqlRunner } from './use-sql-runner'
 /**
  * The SQL runner for owners and admins: a plain editor (Ctrl+Enter or ⌘+Enter runs), the result
  * with column types, row count and time, a CSV download, and the caller's last 20 queries.
- * Members get the API's 403, shown as a sentence instead of the editor.
+ * Members are told so instead of the editor (nothing is asked of the server for them; a 403 from
+ * a role changed meanwhile says the same).
  */
 export function SqlScreen({ orgId }: { orgId: string }) {
   const ids = useId()
-  const history = useQuery(sqlHistoryQuery(orgId))
+  const manages = managesOrganization(useOrgRole())
+  const history = useQuery({ ...sqlHistoryQuery(orgId), enabled: manages })
   const runner = useSqlRunner(orgId)
 
-  if (history.error instanceof ApiError && history.error.code === 'forbidden')
+  if (!manages || (history.error instanceof ApiError && history.error.code === 'forbidden'))
     return (
       <p role="alert" className="text-sm text-muted-foreground">
         Only owners and admins can use the SQL runner.
