@@ -46,7 +46,6 @@ describe('DocumentsRoute: a document beside its analysis', () => {
         jsonResponse([{ id: ORG, name: 'Acme Law', slug: 'acme-law' }]),
       [`GET /api/v1/orgs/${ORG}/apps`]: () => jsonResponse({ items: [] }),
       'GET /api/auth/organization/get-active-member-role': () => jsonResponse({ role: 'owner' }),
-      'GET /api/auth/organization/get-active-member-role': () => jsonResponse({ role: 'owner' }),
       [`GET ${BASE}`]: () =>
         jsonResponse({
           items: [makeDocumentCard({ id: document.id, title: document.title })],
