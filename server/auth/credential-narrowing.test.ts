@@ -10,7 +10,6 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { apiKeys, tenantTokens } from '../db/schema'
 import { appOf } from '../test/app-of'
 import { membershipIdOf } from '../test/membership-id'
-import { mintToken } from '../test/mint-token'
 import {
   buildTestApp,
   signedInMember,
@@ -40,7 +39,7 @@ interface Key {
 }
 
 /** Asks for a key in `org`'s organisation with `headers` (a session's or a credential's). */
-function askKey(org: TestMember, headers: object, payload: Record<string, unknown> = {}) {
+function askKey(org: TestMember, headers: Record<string, string>, payload: Record<string, unknown> = {}) {
   return t.app.inject({
     method: 'POST',
     url: keysUrl(org),
@@ -50,22 +49,25 @@ function askKey(org: TestMember, headers: object, payload: Record<string, unknow
 }
 
 /** A key made with `headers`; fails the test unless it is made. */
-async function keyBy(org: TestMember, headers: object, payload: Record<string, unknown> = {}) {
+async function keyBy(org: TestMember, headers: Record<string, string>, payload: Record<string, unknown> = {}) {
   const res = await askKey(org, headers, payload)
   expect(res.statusCode, res.body).toBe(201)
   return res.json() as Key
 }
 
 /** Asks for a tenant token in `org`'s organisation with `headers`. */
-function askToken(org: TestMember, headers: object, payload: Record<string, unknown> = {}) {
+function askToken(org: TestMember, headers: Record<string, string>, payload: Record<string, unknown> = {}) {
   return t.app.inject({ method: 'POST', url: tokensUrl(org), headers, payload })
 }
 
 /** A token minted with `headers`; fails the test unless it is minted. */
-async function tokenBy(org: TestMember, headers: object, payload: Record<string, unknown> = {}) {
+async function tokenBy(org: TestMember, headers: Record<string, string>, payload: Record<string, unknown> = {}) {
   const res = await askToken(org, headers, payload)
   expect(res.statusCode, res.body).toBe(201)
-  return res.json() as { token: string; claims: { jti: string; exp: number; app_id: string | null } }
+  return res.json() as {
+    token: string
+    claims: { jti: string; exp: number; app_id: string | null }
+  }
 }
 
 /** The status of a read of `org`'s documents with `credential`. */

@@ -46,7 +46,13 @@ export async function revokeDescendants(
     .where(and(arrayContains(tenantTokens.lineage, [ref]), isNull(tenantTokens.revokedAt)))
     .returning({ jti: tenantTokens.jti })
   for (const token of tokens) {
-    await recordAudit(tx, principal, 'token.revoke', { type: 'token', id: token.jti }, { cause: ref })
+    await recordAudit(
+      tx,
+      principal,
+      'token.revoke',
+      { type: 'token', id: token.jti },
+      { cause: ref },
+    )
   }
   return keys.length + tokens.length
 }

@@ -131,7 +131,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ApiKeyVerifier 
       schema: {
         operationId: 'revokeApiKey',
         tags: ['security'],
-        description: 'Revokes an API key at once; revoking it again changes nothing.',
+        description:
+          'Revokes an API key at once, and every key and token created with it; revoking it again changes nothing.',
         params: ApiKeyParams,
         response: {
           204: z.null().describe('Revoked'),

@@ -141,7 +141,12 @@ export async function revokeApiKey(db: Db, principal: Principal, keyId: string):
     if (!row.revokedAt) {
       const at = new Date()
       await tx.update(apiKeys).set({ revokedAt: at }).where(eq(apiKeys.id, keyId))
-      await revokeDescendants(tx, principal, credentialRef({ actorType: 'api_key', credentialId: keyId })!, at)
+      await revokeDescendants(
+        tx,
+        principal,
+        credentialRef({ actorType: 'api_key', credentialId: keyId })!,
+        at,
+      )
       await recordAudit(
         tx,
         principal,

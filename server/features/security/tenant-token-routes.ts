@@ -159,6 +159,8 @@ export const tenantTokenRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'revokeTenantToken',
         tags: ['security'],
+        description:
+          'Revokes a token at once, and every key and token created with it; revoking it again keeps the first time.',
         params: TokenParams,
         response: { 204: z.null() },
       },

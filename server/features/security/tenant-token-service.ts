@@ -145,7 +145,12 @@ export async function revokeTenantToken(
       .returning({ jti: tenantTokens.jti })
     if (revoked) {
       await recordAudit(tx, principal, 'token.revoke', { type: 'token', id: jti })
-      await revokeDescendants(tx, principal, credentialRef({ actorType: 'token', credentialId: jti })!, at)
+      await revokeDescendants(
+        tx,
+        principal,
+        credentialRef({ actorType: 'token', credentialId: jti })!,
+        at,
+      )
       return
     }
     const [known] = await tx
