@@ -39,7 +39,11 @@ interface Key {
 }
 
 /** Asks for a key in `org`'s organisation with `headers` (a session's or a credential's). */
-function askKey(org: TestMember, headers: Record<string, string>, payload: Record<string, unknown> = {}) {
+function askKey(
+  org: TestMember,
+  headers: Record<string, string>,
+  payload: Record<string, unknown> = {},
+) {
   return t.app.inject({
     method: 'POST',
     url: keysUrl(org),
@@ -49,19 +53,31 @@ function askKey(org: TestMember, headers: Record<string, string>, payload: Recor
 }
 
 /** A key made with `headers`; fails the test unless it is made. */
-async function keyBy(org: TestMember, headers: Record<string, string>, payload: Record<string, unknown> = {}) {
+async function keyBy(
+  org: TestMember,
+  headers: Record<string, string>,
+  payload: Record<string, unknown> = {},
+) {
   const res = await askKey(org, headers, payload)
   expect(res.statusCode, res.body).toBe(201)
   return res.json() as Key
 }
 
 /** Asks for a tenant token in `org`'s organisation with `headers`. */
-function askToken(org: TestMember, headers: Record<string, string>, payload: Record<string, unknown> = {}) {
+function askToken(
+  org: TestMember,
+  headers: Record<string, string>,
+  payload: Record<string, unknown> = {},
+) {
   return t.app.inject({ method: 'POST', url: tokensUrl(org), headers, payload })
 }
 
 /** A token minted with `headers`; fails the test unless it is minted. */
-async function tokenBy(org: TestMember, headers: Record<string, string>, payload: Record<string, unknown> = {}) {
+async function tokenBy(
+  org: TestMember,
+  headers: Record<string, string>,
+  payload: Record<string, unknown> = {},
+) {
   const res = await askToken(org, headers, payload)
   expect(res.statusCode, res.body).toBe(201)
   return res.json() as {
