@@ -248,6 +248,19 @@ describe('revocation: a credential dies with the credentials it was made with', 
   })
 })
 
+describe('depth: a lineage is at most eight credentials long', () => {
+  it('refuses a ninth generation with a problem that says to sign in', async () => {
+    const owner = await signedInMember(t, 'Deep Lineage Firm')
+    let headers: Record<string, string> = owner.headers
+    for (let generation = 1; generation <= 9; generation++) {
+      headers = bearer((await tokenBy(owner, headers, { scope: 'read admin' })).token)
+    }
+    const res = await askToken(owner, headers, { scope: 'read' })
+    expectProblem(res, 403, 'forbidden')
+    expect((res.json() as { detail: string }).detail).toContain('at most 8 deep')
+  })
+})
+
 describe('apps: a credential bound to an app creates credentials bound to it', () => {
   it('binds a key and a token made by an app-bound token to its app, and refuses another app', async () => {
     const owner = await signedInMember(t, 'App Bound Firm')
