@@ -318,6 +318,38 @@ async function main() {
   )
 
   await check(
+    'a token minted with a key revoked on instance 1 is refused at once on instance 2 (lineage, decision 0104)',
+    async () => {
+      const owner = await signInByMail(lb.origin, lb.origin, mail)
+      const made = await orgPost(one, owner, '/api-keys', { name: 'Parent', scopes: 'read,admin' })
+      await expectStatus(made, 201, 'Creating a key on instance 1')
+      const key = (await made.json()) as { id: string; key: string }
+      const minted = await fetch(`${one}/api/v1/orgs/${owner.orgId}/tokens`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ scope: 'read' }),
+      })
+      await expectStatus(minted, 201, 'Minting a token with the key on instance 1')
+      const { token } = (await minted.json()) as { token: string }
+      const read = () =>
+        fetch(`${two}/api/v1/orgs/${owner.orgId}/documents`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      // Instance 2 caches the token and its lineage (for 10 s) ...
+      await expectStatus(await read(), 200, 'Reading with the token on instance 2')
+      const revoked = await fetch(`${one}/api/v1/orgs/${owner.orgId}/api-keys/${key.id}`, {
+        method: 'DELETE',
+        headers: owner.headers,
+      })
+      await expectStatus(revoked, 204, 'Revoking the key on instance 1')
+      // ... and checks the lineage again when instance 1 announces the revocation.
+      await until('instance 2 still served the token of the revoked key', 3_000, async () =>
+        (await read()).status === 401 ? true : undefined,
+      )
+    },
+  )
+
+  await check(
     `API reads are counted across both instances (${READS_PER_MINUTE} a minute)`,
     async () => {
       const reader = await signInByMail(lb.origin, lb.origin, mail)

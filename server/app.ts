@@ -36,6 +36,7 @@ import { createCredentialRegistry, type CredentialVerifier } from './auth/creden
 import { rateLimitPluginOptions } from './auth/api-rate-limits'
 import { tenantTokenJwt } from './auth/tenant-token-jwt'
 import { createTenantTokenVerifier } from './auth/tenant-token-verifier'
+import { createLineageCheck } from './auth/lineage-check'
 import { DEFAULT_API_RATE_LIMITS, type ApiRateLimits } from './config'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
@@ -283,9 +284,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const principals = registerPrincipalCache(app, {
     onRevoke: () => relay?.announce({ kind: 'principals' }),
   })
-  const apiKeys = createApiKeyVerifier(db)
+  // Whether the credentials a key or token was created with are all still valid (decision
+  // 0104): forgotten on every revocation, since the revoked one may be anyone's ancestor.
+  const lineage = createLineageCheck(db)
+  const apiKeys = createApiKeyVerifier({ db, principals, lineage })
   const tokenJwt = tenantTokenJwt(deps.secret)
-  const tokenVerifier = createTenantTokenVerifier({ db, jwt: tokenJwt, principals })
+  const tokenVerifier = createTenantTokenVerifier({ db, jwt: tokenJwt, principals, lineage })
   const credentials = createCredentialRegistry([
     apiKeys.verifier,
     tokenVerifier,
@@ -317,8 +321,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       notifier,
       {
         forgetPrincipals: () => principals.forgetAll(),
-        forgetApiKey: (digest) => apiKeys.forget(digest),
-        forgetTenantToken: (jti) => tokenVerifier.forget(jti),
+        forgetApiKey: (digest) => {
+          apiKeys.forget(digest)
+          lineage.forgetAll()
+        },
+        forgetTenantToken: (jti) => {
+          tokenVerifier.forget(jti)
+          lineage.forgetAll()
+        },
       },
       app.log,
     )
@@ -392,6 +402,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ...apiKeys,
           forget: (digest) => {
             apiKeys.forget(digest)
+            lineage.forgetAll()
             relay?.announce({ kind: 'api_key', id: digest })
           },
         },
@@ -406,6 +417,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         jwt: tokenJwt,
         onRevoked: (jti) => {
           tokenVerifier.forget(jti)
+          lineage.forgetAll()
           relay?.announce({ kind: 'tenant_token', id: jti })
         },
       })

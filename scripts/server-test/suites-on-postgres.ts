@@ -28,6 +28,7 @@ export const SUITES_ON_POSTGRES = [
   'server/features/tenants/publish-import.test.ts',
   'server/auth/auth.test.ts',
   'server/auth/route-roles.test.ts',
+  'server/auth/credential-narrowing.test.ts',
   'server/db/rls-coverage.test.ts',
   'server/db/pipelined-reads.test.ts',
   'server/http/unstorable-text.test.ts',

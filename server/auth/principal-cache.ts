@@ -1,7 +1,8 @@
 /**
  * A short-lived, in-process cache of the two lookups behind every organisation request: which
  * user a session cookie belongs to (better-auth's getSession: cookie signature, session and user
- * rows) and which role that user holds in an organisation (`member` row). Entries live at most
+ * rows) and which role that user holds in an organisation (`member` row; also read for the
+ * creator of an API key or tenant token, so a membership change reaches their credentials too). Entries live at most
  * `ttlMs` (default 10 s) and never past the session's expiry; only positive answers are kept.
  *
  * Revocation: every request that can end a session or change a membership (any non-GET request

@@ -6,7 +6,10 @@
  * tells the others through the notifier (LISTEN/NOTIFY on channel REVOCATIONS_CHANNEL), so they
  * refuse the revoked credential within a notification's delay instead of the caches' lifetime.
  * A process ignores its own announcements (it has already forgotten). A notification lost while
- * a listener reconnects leaves the caches' lifetime (10 s) as the bound.
+ * a listener reconnects leaves the caches' lifetime (10 s) as the bound. A membership change
+ * (`principals`) also reaches API keys and tenant tokens, whose creators' roles are read through
+ * the principal cache; a revoked key or token also empties the lineage check (lineage-check.ts),
+ * so the credentials created through it are refused too (decision 0104, wired in app.ts).
  */
 import { z } from 'zod'
 import type { Notifier } from '../realtime/notifier'

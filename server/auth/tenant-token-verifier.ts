@@ -4,7 +4,8 @@
  * organisation for its app and is not revoked, and, when a person minted it (`sub` is a user id),
  * that person is still a member of the organisation. It acts as a `token` principal with the
  * token's scopes and app; its role is `admin` when it holds the `admin` scope (and its minter is
- * still an admin or owner), else `member`; never `owner`.
+ * still an admin or owner), else `member`; never `owner`. A token minted with a credential is
+ * valid only while every credential of its row's `lineage` is (lineage-check.ts, decision 0104).
  *
  * The row lookup is cached per `jti` for `ttlMs` (default 10 s, as sessions are: decision 7), so
  * a busy token costs one query per period; `forget(jti)` (called by the revocation) drops the
@@ -19,6 +20,7 @@ import { hasRole, type Role } from '../db/roles'
 import { tenantTokens } from '../db/schema'
 import { withTenant } from '../db/tenant'
 import type { CredentialVerifier } from './credential-registry'
+import type { LineageCheck } from './lineage-check'
 import { memberRole } from './member-role'
 import type { PrincipalCache } from './principal-cache'
 import { SCOPES, type Scope } from './scopes'
@@ -44,11 +46,14 @@ export function createTenantTokenVerifier(deps: {
   db: Db
   jwt: TenantTokenJwt
   principals: PrincipalCache
+  /** Whether a token's lineage is still valid. */
+  lineage: LineageCheck
   /** Longest reuse of a token's row lookup, in ms (default 10,000). */
   ttlMs?: number
 }): TenantTokenVerifier {
-  const { db, jwt, principals } = deps
-  const live = new LRUCache<string, boolean>({
+  const { db, jwt, principals, lineage } = deps
+  // Per jti: the token's lineage when its row is live (null when it is not).
+  const live = new LRUCache<string, { lineage: readonly string[] | null }>({
     max: 10_000,
     ttl: deps.ttlMs ?? 10_000,
     ttlResolution: 0,
@@ -56,20 +61,30 @@ export function createTenantTokenVerifier(deps: {
   // Bumped by every forget(); a lookup stores its answer only if none happened meanwhile.
   let generation = 0
 
-  /** Whether the token's row is in its organisation, for its app, and not revoked. */
-  const isLive = async (claims: TenantTokenClaims): Promise<boolean> => {
+  /**
+   * The token's lineage when its row is in its organisation, for its app, and not revoked;
+   * null when it is not.
+   */
+  const liveLineage = async (claims: TenantTokenClaims): Promise<readonly string[] | null> => {
     const cached = live.get(claims.jti)
-    if (cached !== undefined) return cached
+    if (cached !== undefined) return cached.lineage
     const started = generation
     const [row] = await withTenant(db, { orgId: claims.org_id }, (tx) =>
       tx
-        .select({ appId: tenantTokens.appId, revokedAt: tenantTokens.revokedAt })
+        .select({
+          appId: tenantTokens.appId,
+          revokedAt: tenantTokens.revokedAt,
+          lineage: tenantTokens.lineage,
+        })
         .from(tenantTokens)
         .where(eq(tenantTokens.jti, claims.jti))
         .limit(1),
     )
-    const answer = row !== undefined && row.revokedAt === null && row.appId === claims.app_id
-    if (started === generation) live.set(claims.jti, answer)
+    const answer =
+      row !== undefined && row.revokedAt === null && row.appId === claims.app_id
+        ? row.lineage
+        : null
+    if (started === generation) live.set(claims.jti, { lineage: answer })
     return answer
   }
 
@@ -89,7 +104,10 @@ export function createTenantTokenVerifier(deps: {
     prefix: TENANT_TOKEN_PREFIX,
     async verify(token) {
       const claims = await jwt.verify(token)
-      if (!claims || !(await isLive(claims))) return null
+      if (!claims) return null
+      const ancestors = await liveLineage(claims)
+      if (!ancestors) return null
+      if (ancestors.length > 0 && !(await lineage.alive(claims.org_id, ancestors))) return null
       const named = claims.scope.split(' ')
       const role = await roleOf(claims, named)
       if (!role) return null
@@ -101,6 +119,7 @@ export function createTenantTokenVerifier(deps: {
         scopes: SCOPES.filter((scope: Scope) => named.includes(scope)),
         appId: claims.app_id,
         actorType: 'token',
+        expiresAt: new Date(claims.exp * 1000),
       }
     },
     forget(jti) {

@@ -659,11 +659,24 @@ export const messages = pgTable(
 )
 
 /**
+ * The credentials an API key or tenant token was created with, oldest first, each
+ * `api_key:<id>` or `token:<jti>` (server/auth/credential-ref.ts); empty when a signed-in person
+ * created it. Written once, at creation: the credential is valid only while every one of them is
+ * (server/auth/lineage-check.ts), and revoking one revokes it (decision 0104).
+ */
+const credentialLineage = () =>
+  text('lineage')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`)
+
+/**
  * API keys (issue 23, decision 0047): credentials a program sends as `Authorization: Bearer ldk_…`
  * or `x-api-key: ldk_…`. Only the SHA-256 digest of the key is kept (`key_hash`, lower-case hex),
  * never the key; `prefix` (`ldk_` + 6 characters) is shown to tell keys apart. `scopes` is a
  * subset of SCOPES (server/auth/scopes.ts). A key is void once `revoked_at` or `expires_at` has
- * passed; `last_used_at` is written at most once a minute per key (api-key-verifier.ts).
+ * passed, or once any credential of its `lineage` is; `last_used_at` is written at most once a
+ * minute per key (api-key-verifier.ts).
  */
 export const apiKeys = pgTable(
   'api_keys',
@@ -683,6 +696,7 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lineage: credentialLineage(),
   },
   (t) => [
     uniqueIndex('api_keys_key_hash_idx').on(t.keyHash),
@@ -715,7 +729,7 @@ export const orgSettings = pgTable('org_settings', {
  * and verifying it needs only the signing key and this row's `revoked_at`. `scope` is the
  * token's space-separated scope claim; `app_id` null = the whole organisation. `(org_id, app_id)`
  * references apps (org_id, id) ON DELETE CASCADE (custom migration tokens-rls): deleting an app
- * ends its tokens.
+ * ends its tokens. A token is void once any credential of its `lineage` is (decision 0104).
  */
 export const tenantTokens = pgTable(
   'tenant_tokens',
@@ -728,6 +742,7 @@ export const tenantTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lineage: credentialLineage(),
   },
   (t) => [index('tenant_tokens_org_created_idx').on(t.orgId, t.createdAt, t.jti)],
 )

@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   consent_required: 403,
   conversation_not_found: 404,
   corrupt_file: 400,
+  credential_outlives_parent: 403,
   cross_origin_request: 403,
   database_unavailable: 503,
   shutting_down: 503,

@@ -343,7 +343,8 @@ export function operationRequests(t: TestApp, org: TestMember) {
     setWeActFor: async () => ({ payload: { weActFor: null } }),
     deleteDocuments: async (actor) => ({ payload: { ids: [await documentOf(actor)] } }),
     createApp: async () => ({ payload: { slug: `walk-${randomUUID().slice(0, 8)}` } }),
-    createApiKey: async () => ({ payload: { name: 'Walk key', scopes: 'read' } }),
+    // The admin scope only: a real admin key creates it too, and a key holds no scope its creator lacks.
+    createApiKey: async () => ({ payload: { name: 'Walk key', scopes: 'admin' } }),
     analyzeDocument: async () => ({ payload: { kind: 'summarize' } }),
     exportOrganization: async () => ({ payload: { includeEmbeddings: false } }),
     importOrganization: async () => {

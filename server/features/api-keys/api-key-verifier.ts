@@ -7,34 +7,56 @@
  *
  * The key acts for its creator with the creator's current role in the organisation (so never
  * above it; a creator who left voids the key) and the key's scopes; route-roles.ts maps scopes to
- * routes. Answers are cached in process by digest for `ttlMs` (default 10 s, as sessions are,
- * decision 0007), so a busy key costs no query; `forget(digest)` (a revocation) drops the entry
- * at once and keeps lookups under way from storing theirs. Another process sharing the database
- * learns of a revocation or a role change within `ttlMs`. Expiry is checked on every request.
+ * routes. The key's row is cached in process by digest for `ttlMs` (default 10 s, as sessions
+ * are, decision 0007), so a busy key costs no query; `forget(digest)` (a revocation) drops the
+ * entry at once and keeps lookups under way from storing theirs. Checked on every request, each
+ * through its own cache: its expiry; its lineage (the credentials it was created with, all still
+ * valid: lineage-check.ts, emptied by any revocation); and its creator's role, read through the
+ * principal cache, which every membership change empties on every process (the revocation relay),
+ * so a removed or demoted creator's key loses their rights at once (issue 41). Another process
+ * sharing the database learns of a revocation through the relay, else within `ttlMs`.
  * `last_used_at` is written at most once a minute per key, so a busy key does not write on every
  * request.
  */
 import { timingSafeEqual } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
-import type { CredentialVerifier, VerifiedCredential } from '../../auth/credential-registry'
+import type { CredentialVerifier } from '../../auth/credential-registry'
+import type { LineageCheck } from '../../auth/lineage-check'
+import { memberRole } from '../../auth/member-role'
+import type { PrincipalCache } from '../../auth/principal-cache'
 import { SCOPES, type Scope } from '../../auth/scopes'
 import type { Db } from '../../db/client'
-import { toRole } from '../../db/roles'
-import { apiKeys, member } from '../../db/schema'
+import { apiKeys } from '../../db/schema'
 import type { Tx } from '../../db/tenant'
 import { API_KEY_PREFIX, hashApiKey } from './api-key-secret'
 
 /** How often a key's `last_used_at` is written at most, in ms. */
 const LAST_USED_EVERY_MS = 60_000
 
-/** A found key: what it stands for, and the facts checked on each use. */
+/** A found key: its row's facts, checked on each use. */
 interface KnownKey {
-  credential: VerifiedCredential
+  id: string
+  orgId: string
+  appId: string | null
+  scopes: readonly Scope[]
+  /** Its creator, whose current role it acts with. */
+  createdBy: string
+  /** The credentials it was created with (`api_key:<id>`, `token:<jti>`), oldest first. */
+  lineage: readonly string[]
   /** When it expires (ms since the epoch), or null for never. */
   expiresAt: number | null
   /** When its last use was written (ms since the epoch), or null for never. */
   lastUsedAt: number | null
+}
+
+/** What the verifier reads besides the keys. */
+export interface ApiKeyVerifierDeps {
+  db: Db
+  /** The creators' roles, shared with sessions (emptied by membership changes). */
+  principals: PrincipalCache
+  /** Whether a key's lineage is still valid. */
+  lineage: LineageCheck
 }
 
 export interface ApiKeyVerifier {
@@ -68,8 +90,12 @@ function sameDigest(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
-/** Creates the verifier of the keys in `db`. */
-export function createApiKeyVerifier(db: Db, options: ApiKeyVerifierOptions = {}): ApiKeyVerifier {
+/** Creates the verifier of the keys in `deps.db`. */
+export function createApiKeyVerifier(
+  deps: ApiKeyVerifierDeps,
+  options: ApiKeyVerifierOptions = {},
+): ApiKeyVerifier {
+  const { db, principals, lineage } = deps
   const now = options.now ?? Date.now
   const cache = new LRUCache<string, KnownKey>({
     max: options.maxEntries ?? 10_000,
@@ -91,32 +117,25 @@ export function createApiKeyVerifier(db: Db, options: ApiKeyVerifierOptions = {}
           keyHash: apiKeys.keyHash,
           scopes: apiKeys.scopes,
           createdBy: apiKeys.createdBy,
+          lineage: apiKeys.lineage,
           lastUsedAt: apiKeys.lastUsedAt,
           expiresAt: apiKeys.expiresAt,
           revokedAt: apiKeys.revokedAt,
-          role: member.role,
         })
         .from(apiKeys)
-        .leftJoin(
-          member,
-          and(eq(member.organizationId, apiKeys.orgId), eq(member.userId, apiKeys.createdBy)),
-        )
         .where(eq(apiKeys.keyHash, hash))
         .limit(1),
     )
     // The index found the row by digest; the digests are compared again in constant time, as
     // the registry asks of every verifier (decision 0047 says why the lookup itself is safe).
-    if (!row || !sameDigest(row.keyHash, hash) || row.revokedAt || row.role === null) return null
+    if (!row || !sameDigest(row.keyHash, hash) || row.revokedAt) return null
     return {
-      credential: {
-        credentialId: row.id,
-        orgId: row.orgId,
-        userId: row.createdBy,
-        role: toRole(row.role),
-        scopes: row.scopes.filter((s): s is Scope => SCOPES.includes(s as Scope)),
-        appId: row.appId,
-        actorType: 'api_key',
-      },
+      id: row.id,
+      orgId: row.orgId,
+      appId: row.appId,
+      scopes: row.scopes.filter((s): s is Scope => SCOPES.includes(s as Scope)),
+      createdBy: row.createdBy,
+      lineage: row.lineage,
       expiresAt: row.expiresAt?.getTime() ?? null,
       lastUsedAt: row.lastUsedAt?.getTime() ?? null,
     }
@@ -145,7 +164,7 @@ export function createApiKeyVerifier(db: Db, options: ApiKeyVerifierOptions = {}
       tx
         .update(apiKeys)
         .set({ lastUsedAt: new Date(at) })
-        .where(eq(apiKeys.id, known.credential.credentialId)),
+        .where(eq(apiKeys.id, known.id)),
     )
   }
 
@@ -157,8 +176,27 @@ export function createApiKeyVerifier(db: Db, options: ApiKeyVerifierOptions = {}
         const known = await found(hashApiKey(token))
         const at = now()
         if (!known || (known.expiresAt !== null && known.expiresAt <= at)) return null
+        // A person's key (no lineage) with a cached role costs no await past the key's own.
+        if (known.lineage.length > 0 && !(await lineage.alive(known.orgId, known.lineage))) {
+          return null
+        }
+        const role =
+          principals.cachedRole(known.createdBy, known.orgId) ??
+          (await principals.roleFor(known.createdBy, known.orgId, () =>
+            memberRole(db, known.createdBy, known.orgId),
+          ))
+        if (!role) return null // its creator left the organisation
         await touch(known, at)
-        return known.credential
+        return {
+          credentialId: known.id,
+          orgId: known.orgId,
+          userId: known.createdBy,
+          role,
+          scopes: known.scopes,
+          appId: known.appId,
+          actorType: 'api_key',
+          expiresAt: known.expiresAt === null ? null : new Date(known.expiresAt),
+        }
       },
     },
     forget(hash) {

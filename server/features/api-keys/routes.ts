@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
-import { DEFAULT_SCOPES, SCOPES, type Scope } from '../../auth/scopes'
+import { DEFAULT_SCOPES, SCOPES } from '../../auth/scopes'
 import type { Db } from '../../db/client'
 import { AppId, OrgParams } from '../../http/params'
 import { toSingleLineText } from '../../http/single-line-text'
@@ -61,7 +61,9 @@ const NewApiKeyBody = z.object({
   expiresAt: z.iso
     .datetime({ offset: true })
     .optional()
-    .describe('When it stops working (ISO 8601); never when absent')
+    .describe(
+      'When it stops working (ISO 8601); absent: never, or when the creating API key or token expires',
+    )
     .refine(
       (at) => at === undefined || Date.parse(at) > Date.now(),
       'Expiry must be in the future',
@@ -99,7 +101,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ApiKeyVerifier 
         operationId: 'createApiKey',
         tags: ['security'],
         description:
-          'Creates an API key acting for the caller (capped at their role). The answer holds the secret `key`, shown this once only.',
+          'Creates an API key acting for the caller (capped at their role). The answer holds the secret `key`, shown this once only. Created with an API key or token, it holds only scopes that credential has, ends no later than it (by default, when it does) and is revoked with it.',
         params: OrgParams,
         body: NewApiKeyBody,
         response: {
@@ -115,7 +117,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ApiKeyVerifier 
       const { name, scopes, expiresAt, appId } = req.body
       const created = await createApiKey(db, principalOf(req), {
         name,
-        scopes: scopes as Scope[],
+        scopes,
         expiresAt: expiresAt ? new Date(expiresAt) : null,
         appId: appId ?? null,
       })
@@ -129,7 +131,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ApiKeyVerifier 
       schema: {
         operationId: 'revokeApiKey',
         tags: ['security'],
-        description: 'Revokes an API key at once; revoking it again changes nothing.',
+        description:
+          'Revokes an API key at once, and every key and token created with it; revoking it again changes nothing.',
         params: ApiKeyParams,
         response: {
           204: z.null().describe('Revoked'),

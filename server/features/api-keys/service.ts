@@ -1,9 +1,13 @@
 /**
  * API keys of an organisation (decision 0047), read and written through tenant transactions:
  * list, create (the secret is answered once, here, and stored only as its digest) and revoke.
- * Creating and revoking are audited with the key's id, name and prefix, never its secret.
+ * Creating and revoking are audited with the key's id, name and prefix, never its secret. A key
+ * created with a credential is no wider, no longer-lived than it and dies with it (decision 0104).
  */
 import { desc, eq } from 'drizzle-orm'
+import { childCredential, type Creator } from '../../auth/child-credential'
+import { credentialRef } from '../../auth/credential-ref'
+import { revokeDescendants } from '../../auth/revoke-descendants'
 import type { Scope } from '../../auth/scopes'
 import type { Db } from '../../db/client'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
@@ -42,6 +46,7 @@ export async function listApiKeys(db: Db, principal: Principal) {
 export interface NewApiKey {
   name: string
   scopes: Scope[]
+  /** When it stops working as asked; null: never, or the creating credential's end if it has one. */
   expiresAt: Date | null
   appId: string | null
 }
@@ -50,20 +55,23 @@ export interface NewApiKey {
  * Creates a key acting for the principal's user; answers it with its secret `key`, the only
  * time the secret leaves the server. 403 `forbidden` for a principal without a user (a key
  * must have someone whose role it is capped at); 404 `app_not_found` for an app that is not the
- * organisation's, or not the one an app-bound principal is bound to.
+ * organisation's, or not the one an app-bound principal is bound to. Created with a credential
+ * (childCredential): 403 `insufficient_scope` for a scope it lacks, 403
+ * `credential_outlives_parent` for an expiry past its own (none asked: its own), and the key is
+ * revoked with it.
  */
-export async function createApiKey(
-  db: Db,
-  principal: Principal & { appId?: string | null },
-  input: NewApiKey,
-) {
+export async function createApiKey(db: Db, principal: Creator, input: NewApiKey) {
   const userId = principal.userId
   if (userId === null) throw new AppError('forbidden', 'Only a person can own an API key')
-  const appId = input.appId ?? principal.appId ?? null
-  if (principal.appId && appId !== principal.appId) throw appNotFound()
   const { key, prefix, hash } = newApiKey()
   try {
     const row = await withTenant(db, principal, async (tx) => {
+      const { appId, expiresAt, lineage } = await childCredential(tx, principal, {
+        scopes: input.scopes,
+        appId: input.appId,
+        expiresAt: input.expiresAt,
+        expiryAsked: input.expiresAt !== null,
+      })
       const [inserted] = await tx
         .insert(apiKeys)
         .values({
@@ -74,7 +82,8 @@ export async function createApiKey(
           keyHash: hash,
           scopes: input.scopes,
           createdBy: userId,
-          expiresAt: input.expiresAt,
+          expiresAt,
+          lineage,
         })
         .returning()
       if (!inserted) throw new Error('insert returned no row')
@@ -83,14 +92,21 @@ export async function createApiKey(
         principal,
         'api_key.create',
         { type: 'api_key', id: inserted.id },
-        { name: inserted.name, prefix, scopes: inserted.scopes, appId },
+        {
+          name: inserted.name,
+          prefix,
+          scopes: inserted.scopes,
+          appId: inserted.appId,
+          expiresAt: inserted.expiresAt?.toISOString() ?? null,
+          createdWith: lineage.at(-1) ?? null,
+        },
       )
       await recordEvent(
         tx,
         principal,
         'key.created',
         { keyId: inserted.id, name: inserted.name },
-        appId,
+        inserted.appId,
       )
       return inserted
     })
@@ -104,9 +120,10 @@ export async function createApiKey(
 const appNotFound = () => new AppError('app_not_found', 'No such app in this organisation')
 
 /**
- * Revokes the key `keyId` (again: nothing changes) and answers its digest, which the caller
- * must make the verifier forget once this has committed. 404 `api_key_not_found` when the
- * organisation has no such key.
+ * Revokes the key `keyId` (again: nothing changes) and every credential created through it
+ * (revokeDescendants), and answers its digest, which the caller must make the verifier forget
+ * (and the lineage check, for its descendants) once this has committed. 404 `api_key_not_found`
+ * when the organisation has no such key.
  */
 export async function revokeApiKey(db: Db, principal: Principal, keyId: string): Promise<string> {
   return withTenant(db, principal, async (tx) => {
@@ -122,7 +139,14 @@ export async function revokeApiKey(db: Db, principal: Principal, keyId: string):
       .for('update')
     if (!row) throw new AppError('api_key_not_found', 'No such API key in this organisation')
     if (!row.revokedAt) {
-      await tx.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keyId))
+      const at = new Date()
+      await tx.update(apiKeys).set({ revokedAt: at }).where(eq(apiKeys.id, keyId))
+      await revokeDescendants(
+        tx,
+        principal,
+        credentialRef({ actorType: 'api_key', credentialId: keyId })!,
+        at,
+      )
       await recordAudit(
         tx,
         principal,

@@ -18,23 +18,22 @@ import {
   revokeTenantToken,
 } from './tenant-token-service'
 
-/** The scopes of a token asked for none. */
-
 /**
  * `ttl_seconds`: a positive whole number of seconds up to MAX_TOKEN_TTL_SECONDS; absent, empty
- * or not a positive whole number → DEFAULT_TOKEN_TTL_SECONDS (the issue's rule); above the
- * maximum → a 400 problem rather than a silently shorter token.
+ * or not a positive whole number → null, the default (DEFAULT_TOKEN_TTL_SECONDS, the issue's
+ * rule, or less when the minting credential ends sooner: decision 0104); above the maximum → a
+ * 400 problem rather than a silently shorter token.
  */
 const TtlSeconds = z
   .union([z.number(), z.string(), z.null()])
   .optional()
   .describe(
-    `Lifetime in seconds; empty or invalid → ${DEFAULT_TOKEN_TTL_SECONDS}; at most ${MAX_TOKEN_TTL_SECONDS}`,
+    `Lifetime in seconds; empty or invalid → ${DEFAULT_TOKEN_TTL_SECONDS} (or the minting credential's remaining lifetime, if shorter); at most ${MAX_TOKEN_TTL_SECONDS}, and never past the minting credential's expiry`,
   )
-  .transform((value, ctx) => {
+  .transform((value, ctx): number | null => {
     const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
     if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds <= 0) {
-      return DEFAULT_TOKEN_TTL_SECONDS
+      return null
     }
     if (seconds > MAX_TOKEN_TTL_SECONDS) {
       ctx.addIssue({
@@ -120,7 +119,8 @@ export const tenantTokenRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'mintTenantToken',
         tags: ['security'],
-        description: 'Mint a tenant-scoped token (a signed JWT) for this organisation',
+        description:
+          'Mint a tenant-scoped token (a signed JWT) for this organisation. Minted with an API key or token, it holds only scopes that credential has, ends no later than it and is revoked with it.',
         params: OrgParams,
         body: MintTokenBody,
         response: { 201: MintedTokenSchema },
@@ -159,6 +159,8 @@ export const tenantTokenRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'revokeTenantToken',
         tags: ['security'],
+        description:
+          'Revokes a token at once, and every key and token created with it; revoking it again keeps the first time.',
         params: TokenParams,
         response: { 204: z.null() },
       },
