@@ -101,6 +101,8 @@ export function createTenantTokenVerifier(deps: {
         scopes: SCOPES.filter((scope: Scope) => named.includes(scope)),
         appId: claims.app_id,
         actorType: 'token',
+        // A realtime socket opened with the token closes then (issue 41); `exp` is in seconds.
+        expiresAt: new Date(claims.exp * 1000),
       }
     },
     forget(jti) {

@@ -47,6 +47,7 @@ describe('API-key verifier', () => {
       scopes: ['read'],
       appId: null,
       actorType: 'api_key',
+      expiresAt: null,
     })
   })
 

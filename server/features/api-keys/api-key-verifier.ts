@@ -116,6 +116,8 @@ export function createApiKeyVerifier(db: Db, options: ApiKeyVerifierOptions = {}
         scopes: row.scopes.filter((s): s is Scope => SCOPES.includes(s as Scope)),
         appId: row.appId,
         actorType: 'api_key',
+        // A realtime socket opened with the key closes then (issue 41).
+        expiresAt: row.expiresAt,
       },
       expiresAt: row.expiresAt?.getTime() ?? null,
       lastUsedAt: row.lastUsedAt?.getTime() ?? null,
