@@ -86,15 +86,15 @@ describe("a session socket's end", () => {
     expect(socket.closed!.at).toBeGreaterThanOrEqual(renewed.getTime())
   })
 
-  it('closes at once a socket whose session row is gone by its end', async () => {
-    const end = new Date(Date.now() + 100)
+  it('closes at once a socket whose session is already gone when it is attached', async () => {
+    const end = new Date(Date.now() + 3_600_000)
     const socket = fakeSocket()
     hub.attach(socket, owner('hub-session-never-stored', end))
     await expect
       .poll(() => socket.closed, { timeout: 10_000 })
       .toMatchObject({
         code: CLOSE_CODES.credentialEnded,
-        reason: 'Session expired',
+        reason: 'Signed out',
       })
   })
 })

@@ -12,7 +12,11 @@
  * being a member of its organisation (removed, left, user or organisation deleted: the member
  * table announces it), whatever credential opened it (issue 41, decision 0106). Every one of
  * these is announced by a trigger through the notifier, so the sockets of every server process
- * sharing the database close, not only those of the process that served the change. A client
+ * sharing the database close, not only those of the process that served the change. Right after
+ * a socket is attached its access is read again from the database (confirmAccess), uncached: the
+ * guard of its upgrade may have trusted a cache (10 s, or until the revocation relay's notice)
+ * that another instance's removal or revocation has not reached yet, whose own notice this hub
+ * then heard before the socket existed. A client
  * sending more than MESSAGE_BURST messages at once, or more than MESSAGES_PER_SECOND for long, is
  * closed (1008).
  *
@@ -20,10 +24,10 @@
  * table }`. Server → client: `{ type: 'subscribed' | 'unsubscribed', table, appId }`,
  * `{ type: 'change', table, op, appId, count, ids, rows? }`, `{ type: 'error', code, detail }`.
  */
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
-import { session } from '../db/schema'
+import { member, session } from '../db/schema'
 import { withTenant } from '../db/tenant'
 import type { ChangeFeed, TableChange } from './change-feed'
 import type { Notifier } from './notifier'
@@ -78,6 +82,8 @@ export const CLOSE_CODES = {
   policyViolation: 1008,
   /** The client did not read its messages fast enough. */
   tooSlow: 1013,
+  /** Its access could not be read again (the database failed): the client may retry later. */
+  serverError: 1011,
 } as const
 
 /** The part of a WebSocket the hub uses (ws's WebSocket). */
@@ -314,7 +320,62 @@ export class RealtimeHub {
       connection.end(CLOSE_CODES.credentialEnded, 'Session expired')
     }
     if (owner.expiresAt) expireAt(owner.expiresAt)
+    void this.confirmAccess(connection)
     return connection
+  }
+
+  /**
+   * Reads again, uncached, whether `connection`'s owner still has access, and closes it if not:
+   * still a member (4403 otherwise), its session still there (4401), its API key or tenant token
+   * not revoked (4401). Any end announced from now on reaches the attached socket; this covers
+   * the ends announced before it was attached. A failed read closes it (1011).
+   */
+  private async confirmAccess(connection: OpenConnection): Promise<void> {
+    let ended: { code: number; reason: string } | null
+    try {
+      ended = await this.accessEnded(connection.owner)
+    } catch (error) {
+      this.deps.log.warn({ err: error }, "reading a realtime socket's access failed; closing it")
+      ended = { code: CLOSE_CODES.serverError, reason: 'Could not confirm access' }
+    }
+    if (ended && this.connections.has(connection)) connection.end(ended.code, ended.reason)
+  }
+
+  /** How `owner`'s access has ended, read from the database; null while it has not. */
+  private async accessEnded(owner: SocketOwner): Promise<{ code: number; reason: string } | null> {
+    const { db } = this.deps
+    if (owner.userId !== null) {
+      const [row] = await db
+        .select({ id: member.id })
+        .from(member)
+        .where(and(eq(member.organizationId, owner.orgId), eq(member.userId, owner.userId)))
+        .limit(1)
+      if (!row) {
+        return {
+          code: CLOSE_CODES.accessRemoved,
+          reason: 'No longer a member of this organisation',
+        }
+      }
+    }
+    if (owner.sessionId !== null && (await this.sessionExpiry(owner.sessionId)) === null) {
+      return { code: CLOSE_CODES.credentialEnded, reason: 'Signed out' }
+    }
+    if (owner.credentialId !== null) {
+      // An API key's id or a tenant token's jti (a credential of another kind is in neither).
+      const id = owner.credentialId
+      const result = await withTenant(db, { orgId: owner.orgId }, (tx) =>
+        tx.execute(sql`SELECT EXISTS (SELECT 1 FROM api_keys WHERE id::text = ${id} AND revoked_at IS NOT NULL)
+          OR EXISTS (SELECT 1 FROM tenant_tokens WHERE jti::text = ${id} AND revoked_at IS NOT NULL) AS revoked`),
+      )
+      const rows = (
+        Array.isArray(result) ? result : (result as { rows: unknown[] }).rows
+      ) as Array<{
+        revoked: boolean
+      }>
+      if (rows[0]?.revoked)
+        return { code: CLOSE_CODES.credentialEnded, reason: 'Credential revoked' }
+    }
+    return null
   }
 
   /** When session `id` ends now (it may have been renewed), or null when it is gone. */

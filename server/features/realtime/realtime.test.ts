@@ -324,6 +324,37 @@ describe('sockets of a person who lost access (issue 41)', () => {
   })
 })
 
+describe('an upgrade admitted by a cache that has not heard of the end yet (issue 41)', () => {
+  // Another instance's removal or revocation reaches this one's caches through the revocation
+  // relay (or their 10 s lifetime), and its database notice may come first: a direct SQL change
+  // leaves this process's caches as such an instance's are, and the socket must still close.
+  it("closes a socket opened from a cached membership after the member's row went", async () => {
+    const owner = await signedInMember(t, 'Realtime Cached Member Firm')
+    const leaver = await signedInWithRole(t, owner.orgId, 'member')
+    const warm = await t.app.inject({ method: 'GET', url: path(leaver), headers: leaver.headers })
+    expect(warm.statusCode, warm.body).toBe(200)
+    await t.database.db.delete(member).where(eq(member.id, await memberIdOf(leaver)))
+    const socket = await open(path(leaver), leaver.headers)
+    await expect
+      .poll(() => socket.closed)
+      .toEqual({
+        code: 4403,
+        reason: 'No longer a member of this organisation',
+      })
+  })
+
+  it('closes a socket opened with a cached API key after the key was revoked', async () => {
+    const a = await signedInMember(t, 'Realtime Cached Key Firm')
+    const { id, key } = await apiKeyOf(a)
+    const authorization = `Bearer ${key}`
+    const warm = await t.app.inject({ method: 'GET', url: path(a), headers: { authorization } })
+    expect(warm.statusCode, warm.body).toBe(200)
+    await t.database.db.execute(sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${id}`)
+    const socket = await open(path(a), { authorization })
+    await expect.poll(() => socket.closed).toEqual({ code: 4401, reason: 'Credential revoked' })
+  })
+})
+
 describe('sockets of an expiring credential (issue 41)', () => {
   it('closes a socket opened with an API key when the key expires', async () => {
     const a = await signedInMember(t, 'Realtime Expiring Key Firm')
