@@ -58,8 +58,9 @@ export async function realtimeBench(report: Report): Promise<void> {
     dataDir,
     port: PORT,
     readyTimeoutMs: 120_000,
-    // 1,000 writes in well under a minute: the per-principal write budget would refuse most.
-    env: { API_WRITES_PER_MINUTE: '1000000' },
+    // 1,000 writes in well under a minute: the per-principal write budget would refuse most;
+    // and every subscriber is the owner's, past the per-person socket cap (default 20).
+    env: { API_WRITES_PER_MINUTE: '1000000', REALTIME_SOCKETS_PER_USER: String(SUBSCRIBERS) },
   })
   const sockets: WebSocket[] = []
   try {

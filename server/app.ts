@@ -105,6 +105,11 @@ export interface AppDeps {
   jobs?: Omit<JobRunnerOptions, 'db' | 'log' | 'catalogue' | 'changes'>
   /** Caps of open event streams per user and organisation (defaults: http/event-streams.ts). */
   streams?: Partial<EventStreamLimits>
+  /**
+   * Realtime WebSockets one person (or a credential acting for no person) may hold open at once
+   * on this instance (REALTIME_SOCKETS_PER_USER); default features/realtime/routes.ts's.
+   */
+  realtimeSocketsPerUser?: number
   /** Server secret (≥ 32 chars) for sessions and (through a derived key) tenant tokens. */
   secret: string
   /** Public origin, e.g. http://localhost:3000. */
@@ -411,6 +416,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(realtimeRoutes, {
         services,
         lifetimeOf: credentialLifetime({ auth, credentials }),
+        ...(deps.realtimeSocketsPerUser ? { socketsPerUser: deps.realtimeSocketsPerUser } : {}),
       })
       await v1.register(tenantTokenRoutes, {
         db,

@@ -107,6 +107,7 @@ const EnvSchema = z.object({
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
   EVENT_STREAMS_PER_ORG: z.coerce.number().int().min(1).max(100_000).default(100),
+  REALTIME_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   API_READS_PER_MINUTE: z.coerce
     .number()
     .int()
@@ -230,6 +231,11 @@ export interface Config {
    */
   eventStreams: { perUser: number; perOrg: number }
   /**
+   * Realtime WebSockets one person (or a credential acting for no person) may hold open at once
+   * on one instance (default 20); past it the upgrade is refused with 429.
+   */
+  realtimeSocketsPerUser: number
+  /**
    * Requests per principal (user or credential) per minute on `/api/v1`, by scope: reads (GET,
    * and searches) default 600, writes 120; past them a request is refused with 429 and Retry-After.
    */
@@ -342,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retentionDays: e.JOB_RETENTION_DAYS,
     },
     eventStreams: { perUser: e.EVENT_STREAMS_PER_USER, perOrg: e.EVENT_STREAMS_PER_ORG },
+    realtimeSocketsPerUser: e.REALTIME_SOCKETS_PER_USER,
     apiRateLimits: {
       readsPerMinute: e.API_READS_PER_MINUTE,
       writesPerMinute: e.API_WRITES_PER_MINUTE,

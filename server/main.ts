@@ -105,6 +105,7 @@ async function main(): Promise<void> {
     },
     extraction: config.extraction,
     streams: config.eventStreams,
+    realtimeSocketsPerUser: config.realtimeSocketsPerUser,
     apiRateLimits: config.apiRateLimits,
     signInLimits: {
       ...DEFAULT_SIGN_IN_LIMITS,

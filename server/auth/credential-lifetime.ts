@@ -10,6 +10,7 @@ import { fromNodeHeaders } from 'better-auth/node'
 import { AppError } from '../errors/app-error'
 import type { Auth } from './auth'
 import type { CredentialRegistry } from './credential-registry'
+import { credentialHeader } from './principal'
 
 /** A credential's lifetime: its session (null for a header credential) and its end (null: none). */
 export interface CredentialLifetime {
@@ -24,7 +25,7 @@ export interface CredentialLifetime {
 export function credentialLifetime(deps: { auth: Auth; credentials: CredentialRegistry }) {
   const { auth, credentials } = deps
   return async function lifetimeOf(req: FastifyRequest): Promise<CredentialLifetime> {
-    const header = req.headers.authorization
+    const header = credentialHeader(req)
     if (header !== undefined) {
       const found = credentials.verifierFor(header)
       const credential = found ? await found.verifier.verify(found.token) : null

@@ -98,6 +98,7 @@ export const ERROR_STATUS = {
   text_too_long: 413,
   too_many_pages: 413,
   token_not_found: 404,
+  too_many_sockets: 429,
   too_many_streams: 429,
   unauthenticated: 401,
   unknown_job_kind: 500,

@@ -36,6 +36,7 @@ import type { Principal } from '../db/tenant'
 import { AppError } from '../errors/app-error'
 import { problem } from './problem'
 import { problemResponse } from './problem-responses'
+import { OpenCounts } from './open-counts'
 import { createMethodIndex } from './route-methods'
 
 /** Caps of open streams and the keep-alive period. */
@@ -86,10 +87,10 @@ export interface EventStream {
 }
 
 export class EventStreams {
-  private readonly byUser = new Map<string, number>()
-  private readonly byOrg = new Map<string, number>()
+  private readonly byUser = new OpenCounts()
+  private readonly byOrg = new OpenCounts()
   /** Stream requests under way or open, by clientKey. */
-  private readonly byClient = new Map<string, number>()
+  private readonly byClient = new OpenCounts()
   /** `${method} ${url}` of every stream route, for the gate. */
   private readonly streamRoutes = new Set<string>()
   /** The same routes as a router, for the request listener, which sees concrete paths. */
@@ -251,9 +252,9 @@ export class EventStreams {
 
   /** Counts a stream request of `key` until `res` closes; false, counting nothing, at the cap. */
   private hold(key: string, res: ServerResponse): boolean {
-    if ((this.byClient.get(key) ?? 0) >= this.limits.perUser) return false
-    add(this.byClient, key, 1)
-    res.once('close', () => add(this.byClient, key, -1))
+    const release = this.byClient.take(key, this.limits.perUser)
+    if (!release) return false
+    res.once('close', release)
     return true
   }
 
@@ -291,17 +292,19 @@ export class EventStreams {
       return new AppError('internal_error', 'An event stream needs a signed-in caller.')
     const userKey = principal.userId ?? `${principal.orgId}:${principal.actorType}`
     const { perUser, perOrg } = this.limits
-    if ((this.byUser.get(userKey) ?? 0) >= perUser) return tooMany(this.perUserDetail())
-    if ((this.byOrg.get(principal.orgId) ?? 0) >= perOrg)
+    const releaseUser = this.byUser.take(userKey, perUser)
+    if (!releaseUser) return tooMany(this.perUserDetail())
+    const releaseOrg = this.byOrg.take(principal.orgId, perOrg)
+    if (!releaseOrg) {
+      releaseUser()
       return tooMany(
         `Too many live updates open in this organisation: at most ${perOrg} live updates for all its members at once. Try again in ${RETRY_AFTER_S} seconds.`,
       )
-    add(this.byUser, userKey, 1)
-    add(this.byOrg, principal.orgId, 1)
+    }
     this.admitted.add(req)
     reply.raw.once('close', () => {
-      add(this.byUser, userKey, -1)
-      add(this.byOrg, principal.orgId, -1)
+      releaseUser()
+      releaseOrg()
     })
     return undefined
   }
@@ -329,11 +332,4 @@ function tooMany(detail: string): AppError {
 function lastSegment(path: string): string {
   const trimmed = path.endsWith('/') ? path.slice(0, -1) : path
   return trimmed.slice(trimmed.lastIndexOf('/') + 1)
-}
-
-/** Adds `delta` to `key`'s count, forgetting keys that reach 0 (the maps stay small). */
-function add(counts: Map<string, number>, key: string, delta: number): void {
-  const next = (counts.get(key) ?? 0) + delta
-  if (next > 0) counts.set(key, next)
-  else counts.delete(key)
 }

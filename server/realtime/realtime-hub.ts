@@ -6,17 +6,28 @@
  * another's, whatever table names it subscribed to. Rows are read back once per change under
  * that organisation's RLS (withTenant) and sent with the ids; a delete, or a change of more than
  * READ_BACK_MAX rows, sends ids (or only the count) and the client reads what it needs.
- * A socket closes when its session ends (its row deleted: sign-out, revocation), when the API
- * key or tenant token it was opened with is revoked or deleted (announced by their tables), or
- * when its credential expires.
+ * A socket closes (4401) when its session ends (its row deleted: sign-out, revocation), when the
+ * API key or tenant token it was opened with is revoked or deleted (announced by their tables),
+ * or when its session or credential expires; it closes (4403) when the user it acts for stops
+ * being a member of its organisation (removed, left, user or organisation deleted: the member
+ * table announces it), whatever credential opened it (issue 41, decision 0106). Every one of
+ * these is announced by a trigger through the notifier, so the sockets of every server process
+ * sharing the database close, not only those of the process that served the change. Right after
+ * a socket is attached its access is read again from the database (confirmAccess), uncached: the
+ * guard of its upgrade may have trusted a cache (10 s, or until the revocation relay's notice)
+ * that another instance's removal or revocation has not reached yet, whose own notice this hub
+ * then heard before the socket existed. A client
+ * sending more than MESSAGE_BURST messages at once, or more than MESSAGES_PER_SECOND for long, is
+ * closed (1008).
  *
  * Client → server (JSON text): `{ type: 'subscribe', table, appId? }`, `{ type: 'unsubscribe',
  * table }`. Server → client: `{ type: 'subscribed' | 'unsubscribed', table, appId }`,
  * `{ type: 'change', table, op, appId, count, ids, rows? }`, `{ type: 'error', code, detail }`.
  */
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
+import { member, session } from '../db/schema'
 import { withTenant } from '../db/tenant'
 import type { ChangeFeed, TableChange } from './change-feed'
 import type { Notifier } from './notifier'
@@ -32,6 +43,14 @@ export const SESSIONS_CHANNEL = 'lexdesk_sessions'
  */
 export const CREDENTIALS_CHANNEL = 'lexdesk_credentials'
 
+/**
+ * The channel the member table's trigger announces ended memberships on, as
+ * `{"org_id", "user_id"}` (migration 0053_member-access-ends.sql).
+ */
+export const MEMBERS_CHANNEL = 'lexdesk_members'
+
+const MemberEnded = z.object({ org_id: z.string().min(1), user_id: z.string().min(1) })
+
 /** Most rows read back and sent with one change; past it, ids only. */
 export const READ_BACK_MAX = 20
 
@@ -41,12 +60,30 @@ const MAX_SUBSCRIPTIONS = 20
 /** Bytes queued for a client past which it is too slow to follow and is closed. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024
 
-/** WebSocket close codes (RFC 6455 §7.4: 4000–4999 are the application's). */
+/**
+ * Messages a client may send at once (a token bucket's size), and the rate it refills at, per
+ * second. The web client sends one subscribe per table of the page when it opens (the allow-list
+ * has 8) and one message per screen change after; the Realtime Monitor one per click. Past them
+ * the client is flooding the hub's parsing and bookkeeping, and is closed (policyViolation).
+ */
+export const MESSAGE_BURST = 40
+export const MESSAGES_PER_SECOND = 10
+
+/**
+ * WebSocket close codes (RFC 6455 §7.4: 4000–4999 are the application's; 4401 and 4403 echo the
+ * HTTP statuses). The web client does not reconnect after 4401, 4403 or 1008 (web/lib/realtime.ts).
+ */
 export const CLOSE_CODES = {
-  /** The session ended or the credential expired. */
+  /** The session ended or the session or credential expired or was revoked: sign in again. */
   credentialEnded: 4401,
+  /** The user it acts for is no longer a member of the organisation. */
+  accessRemoved: 4403,
+  /** The client sent messages faster than MESSAGES_PER_SECOND (RFC 6455 policy violation). */
+  policyViolation: 1008,
   /** The client did not read its messages fast enough. */
   tooSlow: 1013,
+  /** Its access could not be read again (the database failed): the client may retry later. */
+  serverError: 1011,
 } as const
 
 /** The part of a WebSocket the hub uses (ws's WebSocket). */
@@ -59,6 +96,11 @@ export interface HubSocket {
 /** Whom a socket acts for, fixed when it opens. */
 export interface SocketOwner {
   orgId: string
+  /**
+   * The user it acts for (a session's, an API key's creator, a tenant token's minter); null for a
+   * credential of the organisation itself.
+   */
+  userId: string | null
   /** The app an app-bound credential is confined to; null for a session or org-wide one. */
   appId: string | null
   /** The session the socket was opened with; null for a credential in a header. */
@@ -86,8 +128,8 @@ interface Subscription {
 /** One open socket: its owner, its subscriptions, and its end. */
 export interface Connection {
   readonly owner: SocketOwner
-  /** Handles one message from the client. */
-  receive(text: string): void
+  /** Handles one message from the client: its text, or null for a binary message (refused). */
+  receive(text: string | null): void
   /** Forgets the socket (call when it closes); idempotent. */
   detach(): void
 }
@@ -131,16 +173,30 @@ export class RealtimeHub {
     const stopCredentials = await notifier.listen(CREDENTIALS_CHANNEL, (credentialId) =>
       this.endWhere((owner) => owner.credentialId === credentialId, 'Credential revoked'),
     )
+    const stopMembers = await notifier.listen(MEMBERS_CHANNEL, (payload) => {
+      const ended = parseMemberEnded(payload)
+      if (!ended) return this.deps.log.warn({}, 'ignored a malformed membership notice')
+      this.endWhere(
+        (owner) => owner.orgId === ended.org_id && owner.userId === ended.user_id,
+        'No longer a member of this organisation',
+        CLOSE_CODES.accessRemoved,
+      )
+    })
     this.stopListening = async () => {
       await stopSessions()
       await stopCredentials()
+      await stopMembers()
     }
   }
 
-  /** Closes (4401) the sockets whose owner `ended` picks. */
-  private endWhere(ended: (owner: SocketOwner) => boolean, reason: string): void {
+  /** Closes with `code` (default 4401) the sockets whose owner `ended` picks. */
+  private endWhere(
+    ended: (owner: SocketOwner) => boolean,
+    reason: string,
+    code: number = CLOSE_CODES.credentialEnded,
+  ): void {
     for (const c of this.connections) {
-      if (ended(c.owner)) c.end(CLOSE_CODES.credentialEnded, reason)
+      if (ended(c.owner)) c.end(code, reason)
     }
   }
 
@@ -175,12 +231,22 @@ export class RealtimeHub {
       own.delete(table)
       this.remove(table, owner.orgId, sub)
     }
+    const mayReceive = tokenBucket(MESSAGE_BURST, MESSAGES_PER_SECOND)
     const connection: OpenConnection = {
       owner,
       send: sendText,
-      receive: (text: string) => {
+      receive: (text: string | null) => {
+        if (!this.connections.has(connection)) return
+        if (!mayReceive()) {
+          connection.end(
+            CLOSE_CODES.policyViolation,
+            `Too many messages: at most ${MESSAGES_PER_SECOND} a second`,
+          )
+          return
+        }
         let parsed: z.infer<typeof ClientMessage>
         try {
+          if (text === null) throw new Error('binary')
           parsed = ClientMessage.parse(JSON.parse(text))
         } catch {
           send({
@@ -232,12 +298,94 @@ export class RealtimeHub {
     this.connections.add(connection)
     const expireAt = (at: Date) => {
       const wait = at.getTime() - Date.now()
-      if (wait <= 0) return connection.end(CLOSE_CODES.credentialEnded, 'Credential expired')
+      if (wait <= 0) return void expired()
       timer = setTimeout(() => expireAt(at), Math.min(wait, MAX_TIMER_MS))
       timer.unref()
     }
+    // A session is renewed while its user is active (better-auth's updateAge): its end is read
+    // again when the one known at the upgrade comes, and the socket lives on to the new one.
+    const expired = async () => {
+      if (owner.sessionId === null) {
+        return connection.end(CLOSE_CODES.credentialEnded, 'Credential expired')
+      }
+      let renewed: Date | null
+      try {
+        renewed = await this.sessionExpiry(owner.sessionId)
+      } catch (error) {
+        this.deps.log.warn({ err: error }, 'reading a realtime session failed; closing its socket')
+        renewed = null
+      }
+      if (!this.connections.has(connection)) return
+      if (renewed && renewed.getTime() > Date.now()) return expireAt(renewed)
+      connection.end(CLOSE_CODES.credentialEnded, 'Session expired')
+    }
     if (owner.expiresAt) expireAt(owner.expiresAt)
+    void this.confirmAccess(connection)
     return connection
+  }
+
+  /**
+   * Reads again, uncached, whether `connection`'s owner still has access, and closes it if not:
+   * still a member (4403 otherwise), its session still there (4401), its API key or tenant token
+   * not revoked (4401). Any end announced from now on reaches the attached socket; this covers
+   * the ends announced before it was attached. A failed read closes it (1011).
+   */
+  private async confirmAccess(connection: OpenConnection): Promise<void> {
+    let ended: { code: number; reason: string } | null
+    try {
+      ended = await this.accessEnded(connection.owner)
+    } catch (error) {
+      this.deps.log.warn({ err: error }, "reading a realtime socket's access failed; closing it")
+      ended = { code: CLOSE_CODES.serverError, reason: 'Could not confirm access' }
+    }
+    if (ended && this.connections.has(connection)) connection.end(ended.code, ended.reason)
+  }
+
+  /** How `owner`'s access has ended, read from the database; null while it has not. */
+  private async accessEnded(owner: SocketOwner): Promise<{ code: number; reason: string } | null> {
+    const { db } = this.deps
+    if (owner.userId !== null) {
+      const [row] = await db
+        .select({ id: member.id })
+        .from(member)
+        .where(and(eq(member.organizationId, owner.orgId), eq(member.userId, owner.userId)))
+        .limit(1)
+      if (!row) {
+        return {
+          code: CLOSE_CODES.accessRemoved,
+          reason: 'No longer a member of this organisation',
+        }
+      }
+    }
+    if (owner.sessionId !== null && (await this.sessionExpiry(owner.sessionId)) === null) {
+      return { code: CLOSE_CODES.credentialEnded, reason: 'Signed out' }
+    }
+    if (owner.credentialId !== null) {
+      // An API key's id or a tenant token's jti (a credential of another kind is in neither).
+      const id = owner.credentialId
+      const result = await withTenant(db, { orgId: owner.orgId }, (tx) =>
+        tx.execute(sql`SELECT EXISTS (SELECT 1 FROM api_keys WHERE id::text = ${id} AND revoked_at IS NOT NULL)
+          OR EXISTS (SELECT 1 FROM tenant_tokens WHERE jti::text = ${id} AND revoked_at IS NOT NULL) AS revoked`),
+      )
+      const rows = (
+        Array.isArray(result) ? result : (result as { rows: unknown[] }).rows
+      ) as Array<{
+        revoked: boolean
+      }>
+      if (rows[0]?.revoked)
+        return { code: CLOSE_CODES.credentialEnded, reason: 'Credential revoked' }
+    }
+    return null
+  }
+
+  /** When session `id` ends now (it may have been renewed), or null when it is gone. */
+  private async sessionExpiry(id: string): Promise<Date | null> {
+    const [row] = await this.deps.db
+      .select({ expiresAt: session.expiresAt })
+      .from(session)
+      .where(eq(session.id, id))
+      .limit(1)
+    return row?.expiresAt ?? null
   }
 
   private add(table: RealtimeTableName, orgId: string, sub: Subscription): void {
@@ -315,5 +463,32 @@ export class RealtimeHub {
       row: string
     }>
     return rows.map((r) => JSON.parse(r.row) as unknown)
+  }
+}
+
+/** The organisation and user of a membership notice, or null when it is malformed. */
+function parseMemberEnded(payload: string): z.infer<typeof MemberEnded> | null {
+  try {
+    const parsed = MemberEnded.safeParse(JSON.parse(payload))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A token bucket (the classic rate limiter: `burst` tokens, refilled at `perSecond`): each call
+ * takes one token and says whether there was one.
+ */
+function tokenBucket(burst: number, perSecond: number): () => boolean {
+  let tokens = burst
+  let filledAt = performance.now()
+  return () => {
+    const now = performance.now()
+    tokens = Math.min(burst, tokens + ((now - filledAt) / 1000) * perSecond)
+    filledAt = now
+    if (tokens < 1) return false
+    tokens -= 1
+    return true
   }
 }

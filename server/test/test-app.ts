@@ -67,6 +67,8 @@ export async function buildTestApp(
     extraction?: AppServices['limits']['extraction']
     /** Caps and keep-alive period of event streams (see http/event-streams.ts). */
     streams?: EventStreamLimits
+    /** Realtime WebSockets one person may hold open at once (REALTIME_SOCKETS_PER_USER). */
+    realtimeSocketsPerUser?: number
     maxRecordingMinutes?: number
     /** Bytes an organisation may keep in its buckets; default 10 GiB. */
     storageQuotaBytes?: number
@@ -127,6 +129,7 @@ export async function buildTestApp(
     },
     extraction: options.extraction,
     streams: options.streams,
+    realtimeSocketsPerUser: options.realtimeSocketsPerUser,
     maxRecordingMinutes: options.maxRecordingMinutes,
     storageQuotaBytes: options.storageQuotaBytes,
     storageQuotaObjects: options.storageQuotaObjects,

@@ -52,4 +52,47 @@ describe('useLiveRefresh', () => {
     expect(FakeWebSocket.opened).toHaveLength(1)
     hook.unmount()
   })
+
+  it.each([
+    [4403, 'No longer a member of this organisation'],
+    [1008, 'Too many messages: at most 10 a second'],
+  ])(
+    'does not reconnect a socket the server closed with %i (it would refuse it again)',
+    async (code, reason) => {
+      vi.useFakeTimers()
+      const { hook } = setup()
+      const socket = FakeWebSocket.opened[0] as FakeWebSocket
+      act(() => socket.open())
+      act(() => socket.close(code, reason))
+      await vi.advanceTimersByTimeAsync(120_000)
+      expect(FakeWebSocket.opened).toHaveLength(1)
+      hook.unmount()
+      vi.useRealTimers()
+    },
+  )
+
+  it('waits twice as long after each attempt that did not open (an upgrade refused), and 3 s again once one opens', async () => {
+    vi.useFakeTimers()
+    const { hook } = setup()
+    const opened = () => FakeWebSocket.opened.length
+    const latest = () => FakeWebSocket.opened.at(-1) as FakeWebSocket
+    // Refused twice (429 at the upgrade shows as a close without an open): 6 s, then 12 s.
+    act(() => latest().close(1006))
+    await vi.advanceTimersByTimeAsync(5_999)
+    expect(opened()).toBe(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(opened()).toBe(2)
+    act(() => latest().close(1006))
+    await vi.advanceTimersByTimeAsync(11_999)
+    expect(opened()).toBe(2)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(opened()).toBe(3)
+    // Opened, then dropped: the next attempt comes after the first delay again.
+    act(() => latest().open())
+    act(() => latest().close(1006))
+    await vi.advanceTimersByTimeAsync(3_000)
+    expect(opened()).toBe(4)
+    hook.unmount()
+    vi.useRealTimers()
+  })
 })

@@ -18,8 +18,16 @@ export interface RealtimeMessage {
   [field: string]: unknown
 }
 
-/** The socket close code of an ended session or expired credential: do not reconnect. */
+/** The socket close code of an ended or expired session or credential: do not reconnect. */
 export const CREDENTIAL_ENDED = 4401
+
+/**
+ * Close codes after which the server would refuse the socket again, so the shared socket is not
+ * reopened (server/realtime/realtime-hub.ts's CLOSE_CODES): 4401 the session or credential ended,
+ * 4403 the person is no longer a member of the organisation, 1008 the page broke the message
+ * limits. A reload (a new sign-in, another organisation) starts afresh.
+ */
+export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([CREDENTIAL_ENDED, 4403, 1008])
 
 /** The WebSocket URL of `orgId`'s realtime channel on this page's server. */
 export function realtimeUrl(orgId: string): string {
@@ -52,8 +60,13 @@ export function openRealtimeSocket(
   return socket
 }
 
-/** Time before a dropped shared socket is opened again (ms). */
+/**
+ * Time before a dropped shared socket is opened again (ms), doubled after each attempt that did
+ * not open (the server down, or refusing the upgrade: too many sockets), up to RECONNECT_MAX_MS,
+ * so a refused page does not knock every 3 s forever.
+ */
 const RECONNECT_MS = 3000
+const RECONNECT_MAX_MS = 60_000
 
 type Listener = () => void
 
@@ -62,6 +75,8 @@ interface Shared {
   socket: WebSocket | null
   listeners: Map<string, Set<Listener>>
   timer: ReturnType<typeof setTimeout> | undefined
+  /** Attempts in a row that closed without opening. */
+  failures: number
 }
 
 const channels = new Map<string, Shared>()
@@ -72,19 +87,24 @@ function connect(orgId: string, shared: Shared): void {
     for (const listener of shared.listeners.get(message.table) ?? []) listener()
   })
   shared.socket = socket
+  let opened = false
   socket.addEventListener('open', () => {
+    opened = true
+    shared.failures = 0
     for (const table of shared.listeners.keys()) sendSubscription(socket, 'subscribe', table)
   })
   socket.addEventListener('close', (event) => {
     if (shared.socket !== socket) return
     shared.socket = null
-    if (event.code === CREDENTIAL_ENDED || shared.listeners.size === 0) return
+    if (FINAL_CLOSE_CODES.has(event.code) || shared.listeners.size === 0) return
+    if (!opened) shared.failures += 1
+    const wait = Math.min(RECONNECT_MS * 2 ** shared.failures, RECONNECT_MAX_MS)
     // Changes made while it was down were not sent: listeners refetch once it is back.
     shared.timer = setTimeout(() => {
       shared.timer = undefined
       connect(orgId, shared)
       for (const set of shared.listeners.values()) for (const listener of set) listener()
-    }, RECONNECT_MS)
+    }, wait)
   })
 }
 
@@ -92,7 +112,7 @@ function connect(orgId: string, shared: Shared): void {
 function listen(orgId: string, table: string, listener: Listener): () => void {
   let shared = channels.get(orgId)
   if (!shared) {
-    shared = { socket: null, listeners: new Map(), timer: undefined }
+    shared = { socket: null, listeners: new Map(), timer: undefined, failures: 0 }
     channels.set(orgId, shared)
   }
   const own = shared

@@ -5,11 +5,24 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { buildTestApp, signedInMember, type TestMember } from '../../test/test-app'
+import { and, eq } from 'drizzle-orm'
+import { member } from '../../db/schema'
+import {
+  buildTestApp,
+  signedInMember,
+  signedInWithRole,
+  type TestMember,
+} from '../../test/test-app'
 import { createTestCredentials } from '../../test/test-credentials'
+import { MESSAGE_BURST } from '../../realtime/realtime-hub'
 
 const credentials = createTestCredentials()
-const t = await buildTestApp({ credentialVerifiers: [credentials.verifier] })
+/** Sockets one person may hold here: small, so the cap is reached in a few opens. */
+const SOCKETS_PER_USER = 3
+const t = await buildTestApp({
+  credentialVerifiers: [credentials.verifier],
+  realtimeSocketsPerUser: SOCKETS_PER_USER,
+})
 afterAll(() => t.close())
 
 /** The client socket injectWS opens (ws's WebSocket). */
@@ -185,6 +198,217 @@ describe('revoked credentials', () => {
     })
     expect(revokeToken.statusCode, revokeToken.body).toBeLessThan(300)
     await expect.poll(() => byToken.closed).toEqual({ code: 4401, reason: 'Credential revoked' })
+  })
+})
+
+/** Mints an API key of `m` (an admin or owner) with `expiresAt`, if given; returns it. */
+async function apiKeyOf(m: TestMember, expiresAt?: Date): Promise<{ id: string; key: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${m.orgId}/api-keys`,
+    headers: m.headers,
+    payload: {
+      name: 'Live feed',
+      scopes: 'read',
+      ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
+    },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return res.json() as { id: string; key: string }
+}
+
+/** Mints a tenant token of `m` (an admin or owner) living `ttlSeconds`; returns it. */
+async function tenantTokenOf(m: TestMember, ttlSeconds: number): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${m.orgId}/tokens`,
+    headers: m.headers,
+    payload: { ttl_seconds: ttlSeconds, scope: 'read' },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { token: string }).token
+}
+
+/** The id of `m`'s membership row in their organisation. */
+async function memberIdOf(m: TestMember): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: member.id })
+    .from(member)
+    .where(and(eq(member.userId, m.userId), eq(member.organizationId, m.orgId)))
+  if (!row) throw new Error('not a member')
+  return row.id
+}
+
+/** `owner` removes `removed` from their organisation through the team API. */
+async function removeMember(owner: TestMember, removed: TestMember): Promise<void> {
+  const res = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/orgs/${owner.orgId}/members/${await memberIdOf(removed)}`,
+    headers: owner.headers,
+  })
+  expect(res.statusCode, res.body).toBe(204)
+}
+
+describe('sockets of a person who lost access (issue 41)', () => {
+  it("closes a removed member's socket (4403), so it receives none of the firm's later changes", async () => {
+    const owner = await signedInMember(t, 'Realtime Removal Firm')
+    const leaver = await signedInWithRole(t, owner.orgId, 'member')
+    const socket = await open(path(leaver), leaver.headers)
+    await subscribe(socket, 'public.entities')
+
+    await removeMember(owner, leaver)
+    await expect
+      .poll(() => socket.closed)
+      .toEqual({
+        code: 4403,
+        reason: 'No longer a member of this organisation',
+      })
+    await createEntity(owner, 'Client after the removal')
+    expect(JSON.stringify(socket.messages)).not.toContain('Client after the removal')
+  })
+
+  it("closes a member's sockets when another instance removes them: the database announces it", async () => {
+    const owner = await signedInMember(t, 'Realtime Elsewhere Firm')
+    const leaver = await signedInWithRole(t, owner.orgId, 'admin')
+    const byCookie = await open(path(leaver), leaver.headers)
+    const byKey = await open(path(leaver), {
+      authorization: `Bearer ${(await apiKeyOf(leaver)).key}`,
+    })
+    const ownerSocket = await open(path(owner), owner.headers)
+    // No request of this process: the row goes as another instance's removal would take it.
+    await t.database.db.delete(member).where(eq(member.id, await memberIdOf(leaver)))
+    await expect.poll(() => byCookie.closed).toMatchObject({ code: 4403 })
+    await expect.poll(() => byKey.closed).toMatchObject({ code: 4403 })
+    expect(ownerSocket.closed).toBeNull()
+    ownerSocket.ws.terminate()
+  })
+
+  it('closes a socket opened with an API key or a tenant token when their creator is removed', async () => {
+    const owner = await signedInMember(t, 'Realtime Creator Firm')
+    const creator = await signedInWithRole(t, owner.orgId, 'admin')
+    const byKey = await open(path(creator), {
+      authorization: `Bearer ${(await apiKeyOf(creator)).key}`,
+    })
+    const byToken = await open(path(creator), {
+      authorization: `Bearer ${await tenantTokenOf(creator, 3600)}`,
+    })
+    await subscribe(byKey, 'public.entities')
+    await removeMember(owner, creator)
+    await expect.poll(() => byKey.closed).toMatchObject({ code: 4403 })
+    await expect.poll(() => byToken.closed).toMatchObject({ code: 4403 })
+    await createEntity(owner, 'Client after the creator left')
+    expect(JSON.stringify(byKey.messages)).not.toContain('Client after the creator left')
+  })
+
+  it('closes the sockets of a member who leaves, and of every session signed out everywhere', async () => {
+    const owner = await signedInMember(t, 'Realtime Leave Firm')
+    const leaver = await signedInWithRole(t, owner.orgId, 'member')
+    const leaving = await open(path(leaver), leaver.headers)
+    const left = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${owner.orgId}/leave`,
+      headers: leaver.headers,
+    })
+    expect(left.statusCode, left.body).toBe(204)
+    await expect.poll(() => leaving.closed).toMatchObject({ code: 4403 })
+
+    const ownerSocket = await open(path(owner), owner.headers)
+    const everywhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/revoke-sessions',
+      headers: owner.headers,
+      payload: {},
+    })
+    expect(everywhere.statusCode, everywhere.body).toBe(200)
+    await expect.poll(() => ownerSocket.closed).toMatchObject({ code: 4401 })
+  })
+})
+
+describe('an upgrade admitted by a cache that has not heard of the end yet (issue 41)', () => {
+  // Another instance's removal or revocation reaches this one's caches through the revocation
+  // relay (or their 10 s lifetime), and its database notice may come first: a direct SQL change
+  // leaves this process's caches as such an instance's are, and the socket must still close.
+  it("closes a socket opened from a cached membership after the member's row went", async () => {
+    const owner = await signedInMember(t, 'Realtime Cached Member Firm')
+    const leaver = await signedInWithRole(t, owner.orgId, 'member')
+    const warm = await t.app.inject({ method: 'GET', url: path(leaver), headers: leaver.headers })
+    expect(warm.statusCode, warm.body).toBe(200)
+    await t.database.db.delete(member).where(eq(member.id, await memberIdOf(leaver)))
+    const socket = await open(path(leaver), leaver.headers)
+    await expect
+      .poll(() => socket.closed)
+      .toEqual({
+        code: 4403,
+        reason: 'No longer a member of this organisation',
+      })
+  })
+
+  it('closes a socket opened with a cached API key after the key was revoked', async () => {
+    const a = await signedInMember(t, 'Realtime Cached Key Firm')
+    const { id, key } = await apiKeyOf(a)
+    const authorization = `Bearer ${key}`
+    const warm = await t.app.inject({ method: 'GET', url: path(a), headers: { authorization } })
+    expect(warm.statusCode, warm.body).toBe(200)
+    await t.database.db.execute(sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${id}`)
+    const socket = await open(path(a), { authorization })
+    await expect.poll(() => socket.closed).toEqual({ code: 4401, reason: 'Credential revoked' })
+  })
+})
+
+describe('sockets of an expiring credential (issue 41)', () => {
+  it('closes a socket opened with an API key when the key expires', async () => {
+    const a = await signedInMember(t, 'Realtime Expiring Key Firm')
+    const { key } = await apiKeyOf(a, new Date(Date.now() + 2000))
+    const socket = await open(path(a), { authorization: `Bearer ${key}` })
+    await expect
+      .poll(() => socket.closed, { timeout: 15_000 })
+      .toEqual({ code: 4401, reason: 'Credential expired' })
+  })
+
+  it('closes a socket opened with a tenant token when the token expires', async () => {
+    const a = await signedInMember(t, 'Realtime Expiring Token Firm')
+    const token = await tenantTokenOf(a, 3)
+    const socket = await open(path(a), { authorization: `Bearer ${token}` })
+    await expect
+      .poll(() => socket.closed, { timeout: 15_000 })
+      .toEqual({ code: 4401, reason: 'Credential expired' })
+  })
+})
+
+describe('caps on sockets and messages (issue 41)', () => {
+  it('refuses a person past REALTIME_SOCKETS_PER_USER sockets with 429, over their credentials, and admits them again when one closes', async () => {
+    const a = await signedInMember(t, 'Realtime Cap Firm')
+    const other = await signedInMember(t, 'Realtime Uncapped Firm')
+    const { key } = await apiKeyOf(a)
+    const held = [
+      await open(path(a), a.headers),
+      await open(path(a), a.headers),
+      await open(path(a), { authorization: `Bearer ${key}` }),
+    ]
+    expect(held).toHaveLength(SOCKETS_PER_USER)
+    await expect(open(path(a), a.headers)).rejects.toThrow(/429/)
+    await expect(open(path(a), { authorization: `Bearer ${key}` })).rejects.toThrow(/429/)
+    // Another person is not held back by a's sockets.
+    const theirs = await open(path(other), other.headers)
+
+    // A tab closed: its connection goes (injectWS's streams only end on terminate).
+    held[0]!.ws.terminate()
+    let again: Client | null = null
+    await expect
+      .poll(async () => (again = await open(path(a), a.headers).catch(() => null)))
+      .not.toBeNull()
+    for (const c of [...held, theirs, again!]) c.ws.terminate()
+  })
+
+  it('closes a socket that sends more messages than its burst allows (1008)', async () => {
+    const a = await signedInMember(t, 'Realtime Flood Firm')
+    const socket = await open(path(a), a.headers)
+    for (let i = 0; i < MESSAGE_BURST * 3; i += 1) {
+      socket.ws.send(JSON.stringify({ type: 'unsubscribe', table: 'public.entities' }))
+    }
+    await expect.poll(() => socket.closed).toMatchObject({ code: 1008 })
+    // The burst was answered (and a token or two refilled meanwhile), the flood past it not.
+    expect(socket.messages.length).toBeLessThan(MESSAGE_BURST * 2)
   })
 })
 

@@ -6,16 +6,35 @@
  * PUBLIC_URL's (http/same-origin.ts). Without an upgrade the same path answers the tables that
  * can be subscribed to, so the route is in the OpenAPI document and the authorisation walk like
  * any other.
+ *
+ * One person holds at most `socketsPerUser` sockets at once on this instance, over all their
+ * organisations and credentials (their session, their API keys, their tenant tokens); a
+ * credential acting for no person is counted on its own. Past it the upgrade is refused with a
+ * 429 problem (issue 41: one member held 1,036), counted with the event streams' tally
+ * (http/open-counts.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { principalOf } from '../../auth/principal'
+import { principalOf, type RequestPrincipal } from '../../auth/principal'
 import type { CredentialLifetime } from '../../auth/credential-lifetime'
+import { AppError } from '../../errors/app-error'
+import { OpenCounts } from '../../http/open-counts'
 import { OrgParams } from '../../http/params'
+import { problemResponse } from '../../http/problem-responses'
 import { RealtimeHub } from '../../realtime/realtime-hub'
 import { REALTIME_TABLES } from '../../realtime/realtime-tables'
 import type { AppServices } from '../../services'
+
+/**
+ * Sockets one person may hold open at once (REALTIME_SOCKETS_PER_USER). The web app opens one
+ * per organisation per browser tab (web/lib/realtime.ts), and the Realtime Monitor one more: 20
+ * leaves a person a dozen tabs and a few integrations.
+ */
+export const DEFAULT_SOCKETS_PER_USER = 20
+
+/** Seconds a refused client is told to wait: a closed tab gives its place back at once. */
+const RETRY_AFTER_S = 10
 
 const RealtimeInfo = z.object({
   tables: z.array(z.string()).describe('Tables (schema.table) a socket may subscribe to'),
@@ -25,13 +44,23 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The lifetime of an upgrading request's credential (set before the upgrade). */
     credentialLifetime?: CredentialLifetime
+    /** Gives back the upgrading request's place under the socket cap (set before the upgrade). */
+    releaseSocket?: () => void
   }
+}
+
+/** Whom a socket is counted against: its person, else its credential. */
+function holderOf(principal: RequestPrincipal): string {
+  if (principal.userId !== null) return `user:${principal.userId}`
+  return `credential:${principal.credentialId ?? `${principal.orgId}:${principal.actorType}`}`
 }
 
 export const realtimeRoutes: FastifyPluginAsyncZod<{
   services: AppServices
   lifetimeOf: (req: FastifyRequest) => Promise<CredentialLifetime>
-}> = async (app, { services, lifetimeOf }) => {
+  /** Sockets one person may hold open at once; default DEFAULT_SOCKETS_PER_USER. */
+  socketsPerUser?: number
+}> = async (app, { services, lifetimeOf, socketsPerUser = DEFAULT_SOCKETS_PER_USER }) => {
   const hub = new RealtimeHub({
     db: services.db,
     changes: services.changes,
@@ -40,6 +69,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{
   })
   await hub.start()
   app.addHook('onClose', () => hub.close())
+  const open = new OpenCounts()
 
   app.route({
     method: 'GET',
@@ -47,29 +77,50 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{
     schema: {
       operationId: 'openRealtime',
       tags: ['realtime'],
-      description:
-        'Open as a WebSocket (`Upgrade: websocket`) to receive the changes of the organisation\'s tables: send `{"type":"subscribe","table":"public.entities"}` (optionally with `appId`), receive `subscribed`, then a `change` message (table, op, appId, count, ids, and rows of small changes) after each committed change. With the session cookie the upgrade must come from this server\'s origin. The socket closes (4401) when the session ends or the credential expires or is revoked. Without an upgrade, answers the tables that can be subscribed to.',
+      description: `Open as a WebSocket (\`Upgrade: websocket\`; with the session cookie, from this server's origin) for the organisation's table changes: send \`{"type":"subscribe","table":"public.entities"}\` (optionally \`appId\`), receive \`subscribed\`, then a \`change\` (table, op, appId, count, ids, rows of small changes) per committed change. Closes with 4401 when the session or credential ends, expires or is revoked, 4403 when its person is no longer a member, 1008 past a burst of messages or a few a second: do not reconnect then. At most ${socketsPerUser} sockets a person (REALTIME_SOCKETS_PER_USER), past it 429. Without an upgrade, answers the tables that can be subscribed to.`,
       params: OrgParams,
-      response: { 200: RealtimeInfo },
+      response: {
+        200: RealtimeInfo,
+        429: problemResponse(
+          'Too many WebSockets open (code too_many_sockets): the person already holds REALTIME_SOCKETS_PER_USER; Retry-After gives seconds to wait',
+        ),
+      },
     },
     config: { minRole: 'member' },
-    preHandler: async (req) => {
-      if (req.ws) req.credentialLifetime = await lifetimeOf(req)
+    preHandler: async (req, reply) => {
+      if (!req.ws) return
+      req.credentialLifetime = await lifetimeOf(req)
+      const release = open.take(holderOf(principalOf(req)), socketsPerUser)
+      if (!release) {
+        throw new AppError(
+          'too_many_sockets',
+          `Too many live connections open: at most ${socketsPerUser} per person. Close another Lexdesk tab and try again in ${RETRY_AFTER_S} seconds.`,
+          { 'retry-after': String(RETRY_AFTER_S) },
+        )
+      }
+      req.releaseSocket = release
+      // An upgrade that never reaches the handler (the client gone meanwhile) gives it back too.
+      reply.raw.once('close', release)
     },
     handler: async () => ({ tables: Object.keys(REALTIME_TABLES) }),
     wsHandler: (socket, req) => {
       const principal = principalOf(req)
       const lifetime = req.credentialLifetime ?? { sessionId: null, expiresAt: null }
+      const release = req.releaseSocket
       const connection = hub.attach(socket, {
         orgId: principal.orgId,
         appId: principal.appId,
+        userId: principal.userId,
         credentialId: lifetime.sessionId === null ? principal.credentialId : null,
         ...lifetime,
       })
-      socket.on('message', (data: Buffer, isBinary: boolean) => {
-        if (!isBinary) connection.receive(data.toString('utf8'))
+      socket.on('message', (data: Buffer, isBinary: boolean) =>
+        connection.receive(isBinary ? null : data.toString('utf8')),
+      )
+      socket.on('close', () => {
+        connection.detach()
+        release?.()
       })
-      socket.on('close', () => connection.detach())
     },
   })
 }
