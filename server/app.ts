@@ -25,6 +25,7 @@ import { orgBlobPrefix } from './blob/blob-keys'
 import { createBlobLinkSigner } from './blob/signed-links'
 import { signedLinkRoutes } from './http/signed-link-routes'
 import { createAuth } from './auth/auth'
+import { DEFAULT_MAX_ORGANIZATIONS_PER_USER } from './auth/organization-limit'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { registerPrincipalCache } from './auth/principal-cache'
@@ -96,6 +97,8 @@ export interface AppDeps {
   storageQuotaObjects?: number
   /** Largest organisation archive imported; default 20 GiB (IMPORT_MAX_BYTES). */
   importMaxBytes?: number
+  /** Organisations one person may own; default 10 (MAX_ORGANIZATIONS_PER_USER, decision 0109). */
+  maxOrganizationsPerUser?: number
   /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
   ocrLanguages?: string
   /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
@@ -276,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokenVerifier,
     ...(deps.credentialVerifiers ?? []),
   ])
+  const maxOrganizationsPerUser = deps.maxOrganizationsPerUser ?? DEFAULT_MAX_ORGANIZATIONS_PER_USER
   const auth = createAuth({
     db,
     mailer: resources.mailer,
@@ -283,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: deps.publicUrl,
     log: app.log,
     onOrganizationDeleted: (orgId) => resources.blobs.deletePrefix(orgBlobPrefix(orgId)),
+    maxOrganizationsPerUser,
   })
   await app.register(authRoutes, {
     auth,
@@ -344,6 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storageQuotaBytes: deps.storageQuotaBytes ?? 10 * 1024 ** 3,
       storageQuotaObjects: deps.storageQuotaObjects ?? 100_000,
       importMaxBytes: deps.importMaxBytes ?? 20 * 1024 ** 3,
+      maxOrganizationsPerUser,
       ocrLanguages: deps.ocrLanguages ?? 'eng',
     },
   }
