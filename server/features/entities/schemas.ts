@@ -152,7 +152,8 @@ export const EntityPage = pageOf(EntitySchema)
 
 export const NewEntity = z.object({
   name: EntityName,
-  type: EntityType.default(DEFAULT_ENTITY_TYPE),
+  // The default before the cleaning, where the OpenAPI document (the pipe's input) shows it.
+  type: z.string().default(DEFAULT_ENTITY_TYPE).pipe(EntityType),
   data: StorableEntityData.default({}),
   appId: AppId.optional().describe('The app to file it under; absent = organisation-wide'),
 })
