@@ -25,6 +25,7 @@ import { orgBlobPrefix } from './blob/blob-keys'
 import { createBlobLinkSigner } from './blob/signed-links'
 import { signedLinkRoutes } from './http/signed-link-routes'
 import { createAuth } from './auth/auth'
+import { DEFAULT_MAX_ORGANIZATIONS_PER_USER } from './auth/organization-limit'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { securitySchemes } from './auth/openapi-security'
@@ -99,6 +100,8 @@ export interface AppDeps {
   storageQuotaObjects?: number
   /** Largest organisation archive imported; default 20 GiB (IMPORT_MAX_BYTES). */
   importMaxBytes?: number
+  /** Organisations one person may own; default 10 (MAX_ORGANIZATIONS_PER_USER, decision 0109). */
+  maxOrganizationsPerUser?: number
   /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
   ocrLanguages?: string
   /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
@@ -228,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Client messages are small subscriptions: 64 KiB is far more than one needs.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
 
+  const maxOrganizationsPerUser = deps.maxOrganizationsPerUser ?? DEFAULT_MAX_ORGANIZATIONS_PER_USER
   // Before the document: its session cookie scheme names better-auth's cookie.
   const auth = createAuth({
     db: deps.resources.database.db,
@@ -236,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: deps.publicUrl,
     log: app.log,
     onOrganizationDeleted: (orgId) => deps.resources.blobs.deletePrefix(orgBlobPrefix(orgId)),
+    maxOrganizationsPerUser,
   })
   await app.register(swagger, {
     openapi: {
@@ -366,6 +371,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       storageQuotaBytes: deps.storageQuotaBytes ?? 10 * 1024 ** 3,
       storageQuotaObjects: deps.storageQuotaObjects ?? 100_000,
       importMaxBytes: deps.importMaxBytes ?? 20 * 1024 ** 3,
+      maxOrganizationsPerUser,
       ocrLanguages: deps.ocrLanguages ?? 'eng',
     },
   }

@@ -142,6 +142,9 @@ const EnvSchema = z.object({
     .max(Number.MAX_SAFE_INTEGER)
     .default(10 * 1024 ** 3),
   STORAGE_QUOTA_OBJECTS: z.coerce.number().int().min(0).max(1_000_000_000).default(100_000),
+  // Ten: a firm's own organisation and a few clones and imports to try things out, while one
+  // person's storage stays within ten times STORAGE_QUOTA_BYTES (decision 0109).
+  MAX_ORGANIZATIONS_PER_USER: z.coerce.number().int().min(1).max(1_000_000).default(10),
   IMPORT_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -254,6 +257,11 @@ export interface Config {
   /** Objects an organisation may keep in its storage buckets (default 100,000). */
   storageQuotaObjects: number
   /**
+   * Organisations one person may own (MAX_ORGANIZATIONS_PER_USER, default 10): the storage quota
+   * is per organisation, so this bounds one person's storage too (decision 0109).
+   */
+  maxOrganizationsPerUser: number
+  /**
    * Largest organisation archive imported, in bytes: the upload and the archive's declared
    * inflated size each (IMPORT_MAX_BYTES, default 20 GiB, issue 27).
    */
@@ -359,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxRecordingMinutes: e.MAX_RECORDING_MINUTES,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     storageQuotaObjects: e.STORAGE_QUOTA_OBJECTS,
+    maxOrganizationsPerUser: e.MAX_ORGANIZATIONS_PER_USER,
     importMaxBytes: e.IMPORT_MAX_BYTES,
     ocrLanguages: e.OCR_LANGUAGES,
     logLevel: e.LOG_LEVEL,

@@ -115,6 +115,7 @@ async function main(): Promise<void> {
     storageQuotaBytes: config.storageQuotaBytes,
     storageQuotaObjects: config.storageQuotaObjects,
     importMaxBytes: config.importMaxBytes,
+    maxOrganizationsPerUser: config.maxOrganizationsPerUser,
     ocrLanguages: config.ocrLanguages,
     jobs: {
       concurrency: config.jobs.concurrency ?? os.availableParallelism(),

@@ -49,6 +49,8 @@ export interface AppServices extends Omit<AppResources, 'database' | 'mailer'> {
     storageQuotaObjects: number
     /** Largest organisation archive imported, in bytes (IMPORT_MAX_BYTES). */
     importMaxBytes: number
+    /** Organisations one person may own (MAX_ORGANIZATIONS_PER_USER, decision 0109). */
+    maxOrganizationsPerUser: number
     /** Tesseract languages of OCR, codes joined by '+' (OCR_LANGUAGES, decision 0053). */
     ocrLanguages: string
   }

@@ -7,6 +7,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors/app-error'
 import { createMethodIndex } from '../http/route-methods'
+import { problem } from '../http/problem'
 import { enforceRateLimit } from '../http/rate-limited'
 import { DISABLED_AUTH_PATHS, type Auth } from './auth'
 import { authProblem } from './auth-problems'
@@ -149,12 +150,26 @@ export const authRoutes: FastifyPluginAsync<{
 
   const endpointMethods = authEndpointMethods(auth)
   const relay = async (req: FastifyRequest, reply: FastifyReply, request: Request) => {
-    const response = await auth.handler(request)
+    const path = req.url.split('?')[0] ?? ''
+    let response: Response
+    try {
+      response = await auth.handler(request)
+    } catch (error) {
+      // An AppError of one of our hooks (the organisation limit, organization-limit.ts) reaches
+      // here through better-auth (onAPIError.throw): answered like better-auth's own refusals,
+      // with `message`, which its web client shows; anything else is the error handler's 500.
+      if (!(error instanceof AppError)) throw error
+      const body = { ...problem(error.status, error.detail, error.code), message: error.detail }
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .type('application/problem+json')
+        .send(JSON.stringify({ ...body, instance: path }))
+    }
     const text = await response.text()
     const cookies = response.headers.getSetCookie()
     if (cookies.length > 0) reply.header('set-cookie', cookies)
     if (response.status >= 400) {
-      const path = req.url.split('?')[0] ?? ''
       const { body, headers } = authProblem(response.status, text, path, endpointMethods.allowed)
       return reply
         .status(body.status)

@@ -15,6 +15,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { magicLink, organization } from 'better-auth/plugins'
 import { APIError } from 'better-auth/api'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import * as schema from '../db/schema'
 import type { Mailer } from '../mail/mailer'
@@ -24,6 +25,7 @@ import { withoutParams } from '../http/logger'
 import { toSingleLineText } from '../http/single-line-text'
 import { hashLinkToken } from './hash-link-token'
 import { organizationRules } from './organization-rules'
+import { assertOrganizationAllowance } from './organization-limit'
 import { membershipAudit } from './membership-audit'
 import { invitationMail, invitationPath } from './invitation-mail'
 
@@ -87,6 +89,8 @@ export interface AuthOptions {
   log: FastifyBaseLogger
   /** Removes what an organisation kept outside the database (its files) once it is deleted. */
   onOrganizationDeleted?: (orgId: string) => Promise<void>
+  /** Organisations one person may own (MAX_ORGANIZATIONS_PER_USER, organization-limit.ts). */
+  maxOrganizationsPerUser: number
 }
 
 /** Creates the better-auth instance. */
@@ -97,6 +101,7 @@ export function createAuth({
   publicUrl,
   log,
   onOrganizationDeleted,
+  maxOrganizationsPerUser,
 }: AuthOptions) {
   const auth = betterAuth({
     appName: 'Lexdesk',
@@ -185,14 +190,30 @@ export function createAuth({
           })
         },
         organizationHooks: {
-          beforeCreateOrganization: async ({ organization: org }) => ({
-            data: { ...org, ...cleanOrganization(org) },
-          }),
+          // The limit of organisations a person owns (organization-limit.ts): asked before the
+          // organisation is written, and again once its owner row is, so that creations sent at
+          // once cannot all pass the first count; the one found past the limit is deleted again.
+          // Its AppError, thrown through better-auth (onAPIError.throw), is the 403 problem.
+          beforeCreateOrganization: async ({ organization: org, user }) => {
+            await db.transaction((tx) =>
+              assertOrganizationAllowance(tx, user.id, maxOrganizationsPerUser),
+            )
+            return { data: { ...org, ...cleanOrganization(org) } }
+          },
           beforeUpdateOrganization: async ({ organization: org }) => ({
             data: { ...org, ...cleanOrganization(org) },
           }),
           // Every change is auditable, including the organisation's creation by its owner.
           afterCreateOrganization: async ({ organization: org, user }) => {
+            try {
+              await db.transaction((tx) =>
+                assertOrganizationAllowance(tx, user.id, maxOrganizationsPerUser, org.id),
+              )
+            } catch (error) {
+              // Nothing but its owner row was written yet; both go (ON DELETE CASCADE).
+              await db.delete(schema.organization).where(eq(schema.organization.id, org.id))
+              throw error
+            }
             const principal = {
               orgId: org.id,
               userId: user.id,

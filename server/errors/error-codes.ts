@@ -77,6 +77,7 @@ export const ERROR_STATUS = {
   ocr_timeout: 422,
   nul_character: 400,
   org_missing: 400,
+  organization_limit_reached: 403,
   organization_not_found: 404,
   outside_app_scope: 403,
   path_too_long: 414,

@@ -74,6 +74,8 @@ export async function buildTestApp(
     storageQuotaBytes?: number
     /** Objects an organisation may keep in its buckets; default 100,000. */
     storageQuotaObjects?: number
+    /** Organisations one person may own; default 10 (MAX_ORGANIZATIONS_PER_USER). */
+    maxOrganizationsPerUser?: number
     /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
     ocrLanguages?: string
     publicUrl?: string
@@ -133,6 +135,7 @@ export async function buildTestApp(
     maxRecordingMinutes: options.maxRecordingMinutes,
     storageQuotaBytes: options.storageQuotaBytes,
     storageQuotaObjects: options.storageQuotaObjects,
+    maxOrganizationsPerUser: options.maxOrganizationsPerUser,
     ocrLanguages: options.ocrLanguages,
     secret: TEST_SECRET,
     publicUrl,

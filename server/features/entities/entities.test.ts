@@ -397,7 +397,8 @@ describe('entities CSV', () => {
       '{"name":"a","data":{"x":"\\u0000"}}',
       '{"name":"a","data":{"x":["\\ud800"]}}',
       '{"name":"a","data":{"\\udfff":1}}',
-      '{"name":"a\\ud800"}',
+      // A name is cleaned like a title (an unpaired surrogate dropped): one of nothing else is empty.
+      '{"name":"\\ud800"}',
       '{"name":"a","type":"\\u0000"}',
     ]) {
       const res = await t.app.inject({

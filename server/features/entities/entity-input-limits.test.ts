@@ -2,7 +2,7 @@
  * Issue 29, input hygiene and exact limits of the entities API and CSV import: data nested too
  * deep, a value over the shared data limit, a number past a double's range and invalid UTF-8 are
  * refused by name (a 400 problem, or the line in the import's error), a NUL in a filter is a 400,
- * and an upload over the import limit is 413 with nothing stored, whether it comes with a
+ * names and types are cleaned like titles (issue 41), and an upload over the import limit is 413 with nothing stored, whether it comes with a
  * Content-Length or chunked.
  */
 import { readdir } from 'node:fs/promises'
@@ -153,6 +153,80 @@ describe('entity data limits', () => {
     const job = await importBytes(m, new Uint8Array([...head, ...bad]))
     expect(job.status).toBe('failed')
     expect(job.error).toMatch(/^Line 5: .*UTF-8/)
+    expect(await rowsOf(m)).toBe(0)
+  })
+})
+
+/** Names and types as a client or a file may send them: a bidi override, a bell, CR and LF. */
+const TROJAN_NAME = 'Acme\u202Efdp.exe\u0007\r\nHoldings'
+const TROJAN_TYPE = '\u202Eclient\r\n'
+
+/** Entity `id` of `m` as the API reads it back. */
+async function readEntity(m: TestMember, id: string) {
+  const res = await t.app.inject({ url: url(m, `?id=${id}`), headers: m.headers })
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json() as { items: { name: string; type: string }[] }).items[0]
+}
+
+describe('entity names and types', () => {
+  it('removes bidi overrides, control characters and line breaks from a name and a type, as from titles, on create and update', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: url(alice),
+      headers: alice.headers,
+      payload: { name: TROJAN_NAME, type: TROJAN_TYPE },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    expect(created.json()).toMatchObject({ name: 'Acmefdp.exe Holdings', type: 'client' })
+    const id = (created.json() as { id: string }).id
+    expect(await readEntity(alice, id)).toMatchObject({
+      name: 'Acmefdp.exe Holdings',
+      type: 'client',
+    })
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: url(alice, `/${id}`),
+      headers: alice.headers,
+      payload: { name: 'Beta\u2066 LLP\u0085', type: 'matter\u0000\u202D' },
+    })
+    expect(patched.statusCode, patched.body).toBe(200)
+    expect(patched.json()).toMatchObject({ name: 'Beta LLP', type: 'matter' })
+  })
+
+  it('refuses a name or a type that the cleaning leaves empty with a 400 problem', async () => {
+    for (const payload of [{ name: '\u202E\r\n\u0007' }, { name: 'Fine', type: '\u2066\t' }]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: url(alice),
+        headers: alice.headers,
+        payload,
+      })
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/)
+      expect(res.json().detail).toMatch(/Give the entity a (name|type)/)
+    }
+  })
+
+  it('cleans the names and types of a CSV import as the API does', async () => {
+    const m = await signedInMember(t, 'Trojan CSV Firm')
+    const quoted = (s: string) => `"${s.replaceAll('"', '""')}"`
+    const job = await importBytes(
+      m,
+      text(`name,type\r\n${quoted(TROJAN_NAME)},${quoted(TROJAN_TYPE)}\r\nPlain,client\r\n`),
+    )
+    expect(job.status, job.error ?? '').toBe('succeeded')
+    const res = await t.app.inject({ url: url(m, '?sort=name:asc'), headers: m.headers })
+    expect((res.json() as { items: { name: string; type: string }[] }).items).toEqual([
+      expect.objectContaining({ name: 'Acmefdp.exe Holdings', type: 'client' }),
+      expect.objectContaining({ name: 'Plain', type: 'client' }),
+    ])
+  })
+
+  it('names the line of a CSV record whose name is nothing but control characters, and imports nothing', async () => {
+    const m = await signedInMember(t, 'Empty Name CSV Firm')
+    const job = await importBytes(m, text('name\nfine\n"\u202E\u0007"\n'))
+    expect(job.status).toBe('failed')
+    expect(job.error).toMatch(/^Line 3: Give the entity a name/)
     expect(await rowsOf(m)).toBe(0)
   })
 })

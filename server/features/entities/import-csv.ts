@@ -138,15 +138,18 @@ function atLine<T>(line: number, read: () => T): T {
   }
 }
 
-/** Validates one imported entity against the same rules as the API (schemas.ts). */
-function checkEntity(entity: ImportedEntity): string | null {
+/**
+ * One imported entity checked against the same rules as the API (schemas.ts), with its name and
+ * type cleaned as the API cleans them: the entity to stage, or what is wrong with it.
+ */
+function checkEntity(entity: ImportedEntity): { entity: ImportedEntity } | { problem: string } {
   const name = EntityName.safeParse(entity.name)
-  if (!name.success) return `${name.error.issues[0]?.message ?? 'Bad name'}.`
+  if (!name.success) return { problem: `${name.error.issues[0]?.message ?? 'Bad name'}.` }
   const type = EntityType.safeParse(entity.type ?? DEFAULT_ENTITY_TYPE)
-  if (!type.success) return `${type.error.issues[0]?.message ?? 'Bad type'}.`
+  if (!type.success) return { problem: `${type.error.issues[0]?.message ?? 'Bad type'}.` }
   const data = StorableEntityData.safeParse(entity.data)
-  if (!data.success) return `${data.error.issues[0]?.message ?? 'Bad data'}.`
-  return null
+  if (!data.success) return { problem: `${data.error.issues[0]?.message ?? 'Bad data'}.` }
+  return { entity: { ...entity, name: name.data, type: type.data } }
 }
 
 /**
@@ -186,10 +189,9 @@ async function stageStream(
         continue
       }
       const header = columns
-      const entity = atLine(line, () => readRecord(header, cells))
-      const problem = checkEntity(entity)
-      if (problem) throw badLine(line, problem)
-      batch.push(entity)
+      const checked = checkEntity(atLine(line, () => readRecord(header, cells)))
+      if ('problem' in checked) throw badLine(line, checked.problem)
+      batch.push(checked.entity)
       if (batch.length >= INSERT_BATCH) await flush()
     }
   } catch (error) {

@@ -149,7 +149,7 @@ export const entityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
       schema: {
         operationId: 'importEntities',
         tags: ['entities'],
-        description: `multipart/form-data with \`file\`: a CSV file (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB) whose first line is the header (columns of exportEntities; name required). Answers 202 with the import job; the job imports every row or none, failing with the line of the first bad row. Empty values become null (type null = 'item', data null = {}); data that is not a JSON object is kept as {"_raw": text}; id, org_id and app_id are not read: rows get new ids, this organisation and the app given here.`,
+        description: `multipart/form-data with \`file\`: a CSV file (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB) whose first line is the header (columns of exportEntities; name required). Answers 202 with the import job; the job imports every row or none, failing with the line of the first bad row. Names and types are cleaned as the API cleans them (one line, control and bidi characters removed); empty values become null (type null = 'item', data null = {}); data that is not a JSON object is kept as {"_raw": text}; id, org_id and app_id are not read: rows get new ids, this organisation and the app given here.`,
         consumes: ['multipart/form-data'],
         params: OrgParams,
         querystring: ImportQuery,

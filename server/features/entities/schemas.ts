@@ -66,14 +66,21 @@ export function withinDataLimit(text: string): boolean {
 /** The message for data (or a CSV value) over MAX_DATA_BYTES. */
 export const DATA_TOO_LARGE = `Data may not be larger than ${MAX_DATA_KB} KB`
 
+/**
+ * An entity's name, as every write takes it (the API, the MCP tool, the CSV import): cleaned like
+ * a document's title (single-line-text.ts: line breaks become a space, control and bidi
+ * characters and unpaired surrogates go, so "Acme\u202Efdp.exe" cannot pose as another name),
+ * then 1 to MAX_NAME_CHARACTERS characters.
+ */
 export const EntityName = z
   .string()
-  .refine(storable, 'Name may not contain NUL characters or unpaired surrogates')
+  .transform(toSingleLineText)
   .pipe(z.string().min(1, 'Give the entity a name').max(MAX_NAME_CHARACTERS))
 
+/** An entity's type, cleaned like its name, then 1 to MAX_TYPE_CHARACTERS characters. */
 export const EntityType = z
   .string()
-  .refine(storable, 'Type may not contain NUL characters or unpaired surrogates')
+  .transform(toSingleLineText)
   .pipe(z.string().min(1, 'Give the entity a type').max(MAX_TYPE_CHARACTERS))
 
 /** The `data` of an entity: a JSON object (not an array or a scalar). */
@@ -145,7 +152,8 @@ export const EntityPage = pageOf(EntitySchema)
 
 export const NewEntity = z.object({
   name: EntityName,
-  type: EntityType.default(DEFAULT_ENTITY_TYPE),
+  // The default before the cleaning, where the OpenAPI document (the pipe's input) shows it.
+  type: z.string().default(DEFAULT_ENTITY_TYPE).pipe(EntityType),
   data: StorableEntityData.default({}),
   appId: AppId.optional().describe('The app to file it under; absent = organisation-wide'),
 })

@@ -4,7 +4,8 @@
  * sign a link, and delete. An object's bytes live under a key of their own,
  * `orgs/<org>/buckets/<bucket>/<uuid>`, new at every write: a failed or refused upload, or one
  * past the quota, deletes only its own new file, and an overwrite deletes the old file once the
- * row names the new one, so nothing is ever half-written.
+ * row names the new one, so nothing is ever half-written. An overwrite is a deletion of the old
+ * bytes: only the object's creator or an admin may make one, and the creator stays (issue 41).
  */
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
@@ -162,9 +163,10 @@ async function* capped(
 
 /**
  * Names the stored file `prefix` (as typed: normalised here) + its file name in bucket `bucketId`, replacing an object of
- * that name (whose old file is then deleted). Checks the quotas (bytes, and objects for a new
+ * that name (whose old file is then deleted). Replacing takes the right to delete the object
+ * (its creator, or an admin: 403 `forbidden` otherwise) and keeps its creator. Checks the quotas (bytes, and objects for a new
  * name) under a per-organisation lock, so two uploads at once cannot both pass them. On any failure the new file is deleted.
- * 400 `bad_object_name`, 404 `bucket_not_found`, 413 `storage_quota_exceeded`.
+ * 400 `bad_object_name`, 403 `forbidden`, 404 `bucket_not_found`, 413 `storage_quota_exceeded`.
  */
 export async function saveObject(
   deps: StorageDeps,
@@ -184,6 +186,12 @@ export async function saveObject(
         .from(storageObjects)
         .where(and(eq(storageObjects.bucketId, bucketId), eq(storageObjects.name, name)))
         .for('update')
+      // Replacing an object deletes its bytes: it takes the right to delete it (issue 41).
+      if (old)
+        assertCreatorOrAdmin(principal, old.createdBy, {
+          code: 'forbidden',
+          detail: `Only whoever uploaded "${name}", or an admin, can replace it. Upload yours under another name. Nothing was stored.`,
+        })
       const used = await usage(tx)
       if (used.bytes - (old?.sizeBytes ?? 0) + stored.size > deps.quotaBytes)
         throw quotaExceeded(deps.quotaBytes)
@@ -193,9 +201,9 @@ export async function saveObject(
         fileKey: stored.fileKey,
         sizeBytes: stored.size,
         contentType: stored.contentType,
-        createdBy: principal.userId,
         updatedAt: new Date(),
       }
+      // An overwrite keeps the object's creator: whoever replaced it did not become its owner.
       const [saved] = old
         ? await tx
             .update(storageObjects)
@@ -204,7 +212,13 @@ export async function saveObject(
             .returning()
         : await tx
             .insert(storageObjects)
-            .values({ ...values, orgId: principal.orgId, bucketId, name })
+            .values({
+              ...values,
+              orgId: principal.orgId,
+              bucketId,
+              name,
+              createdBy: principal.userId,
+            })
             .returning()
       if (!saved) throw new Error('write returned no row')
       await recordAudit(
@@ -297,8 +311,8 @@ export async function signObject(
 }
 
 /**
- * Deletes object `objectId` and then its file. Members delete only objects they uploaded last
- * (403 `forbidden`), admins any; 404 `object_not_found`.
+ * Deletes object `objectId` and then its file. Members delete only objects they created (an
+ * overwrite keeps the creator; 403 `forbidden`), admins any; 404 `object_not_found`.
  */
 export async function deleteObject(deps: StorageDeps, principal: Principal, objectId: string) {
   const row = await withTenant(deps.db, principal, async (tx) => {

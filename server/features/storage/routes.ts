@@ -1,7 +1,7 @@
 /**
  * HTTP routes of storage buckets and their objects (issue 24, decision 0055): members list
  * buckets and objects, upload, download and sign links; admins create and delete buckets and
- * delete anyone's objects (members only their own). Logic lives in bucket-service.ts and
+ * delete or replace anyone's objects (members only their own). Logic lives in bucket-service.ts and
  * object-service.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -47,7 +47,10 @@ const StorageObject = z
     name: z.string(),
     size: z.number().int().describe('Bytes'),
     contentType: z.string().describe('Sniffed from the first bytes, never the client’s claim'),
-    createdBy: z.string().nullable().describe('Who wrote it last'),
+    createdBy: z
+      .string()
+      .nullable()
+      .describe('Who uploaded it first: an overwrite keeps it (null once their account is gone)'),
     updatedAt: z.string(),
   })
   .meta({ id: 'StorageObject' })
@@ -187,11 +190,14 @@ export const storageRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
         operationId: 'uploadObject',
         tags: ['storage'],
         description:
-          'multipart/form-data with `file` and an optional `prefix`: stores the file as `prefix` + its file name (normalised; 400 `bad_object_name` for `..`, absolute paths, control characters or past 1,024 bytes), replacing an object of that name. Streamed into the store; its type is sniffed from its bytes. 413 `storage_quota_exceeded` past the organisation’s STORAGE_QUOTA_BYTES or, for a new name, its STORAGE_QUOTA_OBJECTS, with nothing stored.',
+          'multipart/form-data with `file` and an optional `prefix`: stores the file as `prefix` + its file name (normalised; 400 `bad_object_name` for `..`, absolute paths, control characters or past 1,024 bytes), replacing an object of that name: only its creator or an admin may (403 `forbidden` otherwise), and its creator stays. Streamed into the store; its type is sniffed from its bytes. 413 `storage_quota_exceeded` past the organisation’s STORAGE_QUOTA_BYTES or, for a new name, its STORAGE_QUOTA_OBJECTS, with nothing stored.',
         consumes: ['multipart/form-data'],
         params: BucketParams,
         response: {
           201: StorageObject,
+          403: problemResponse(
+            'An object of that name is someone else’s: only its creator or an admin may replace it',
+          ),
           404: problemResponse('No such bucket'),
           413: problemResponse('Past the organisation’s storage quota'),
         },
@@ -262,7 +268,7 @@ export const storageRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = a
         operationId: 'deleteObject',
         tags: ['storage'],
         description:
-          'Deletes the object and its bytes. Members delete only objects they wrote last (403 `forbidden`); admins any.',
+          'Deletes the object and its bytes. Members delete only objects they created (an overwrite keeps the creator; 403 `forbidden`); admins any.',
         params: ObjectParams,
         response: { 204: z.null(), 404: problemResponse('No such object') },
       },

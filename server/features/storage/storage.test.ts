@@ -77,7 +77,13 @@ async function uploaded(
 ) {
   const res = await upload(by, bucketId, bytes, fileName, fields)
   expect(res.statusCode, res.body).toBe(201)
-  return res.json() as { id: string; name: string; size: number; contentType: string }
+  return res.json() as {
+    id: string
+    name: string
+    size: number
+    contentType: string
+    createdBy: string | null
+  }
 }
 
 async function list(by: TestMember, bucketId: string, query = '') {
@@ -195,6 +201,58 @@ describe('objects', () => {
       expect.objectContaining({ name: 'memo.txt', size: 19 }),
     ])
     expect(await bucketFiles(owner.orgId)).toHaveLength(1)
+  })
+
+  it('refuses a member replacing someone else’s object with a 403, keeping its bytes, its creator and no new file', async () => {
+    const owner = await signedInMember(t)
+    const mallory = await signedInWithRole(t, owner.orgId, 'member')
+    const bucket = await createBucket(owner)
+    const original = await uploaded(owner, bucket.id, text('the signed original'), 'nda.txt')
+    const res = await upload(mallory, bucket.id, text('forged'), 'nda.txt')
+    expect(res.statusCode, res.body).toBe(403)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(res.json()).toMatchObject({ code: 'forbidden' })
+    expect(res.json().detail).toMatch(
+      /Only whoever uploaded "nda.txt", or an admin, can replace it/,
+    )
+    const kept = await t.app.inject({
+      url: `${storageUrl(owner)}/objects/${original.id}`,
+      headers: owner.headers,
+    })
+    expect(kept.body).toBe('the signed original')
+    expect((await list(owner, bucket.id)).items).toEqual([
+      expect.objectContaining({ id: original.id, createdBy: owner.userId }),
+    ])
+    expect(await bucketFiles(owner.orgId)).toHaveLength(1)
+    // Nor, having failed to take it over, may the member delete it.
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${storageUrl(mallory)}/objects/${original.id}`,
+      headers: mallory.headers,
+    })
+    expect(del.statusCode).toBe(403)
+  })
+
+  it('keeps an object’s creator when it is replaced, by its creator or an admin', async () => {
+    const owner = await signedInMember(t)
+    const alice = await signedInWithRole(t, owner.orgId, 'member')
+    const bucket = await createBucket(owner)
+    const first = await uploaded(alice, bucket.id, text('draft'), 'brief.txt')
+    expect(await uploaded(alice, bucket.id, text('draft two'), 'brief.txt')).toMatchObject({
+      id: first.id,
+      createdBy: alice.userId,
+    })
+    expect(
+      await uploaded(owner, bucket.id, text('edited by the partner'), 'brief.txt'),
+    ).toMatchObject({ id: first.id, createdBy: alice.userId })
+    // The admin's overwrite did not take the object from its creator.
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${storageUrl(alice)}/objects/${first.id}`,
+      headers: alice.headers,
+    })
+    expect(del.statusCode).toBe(204)
+    expect(await bucketFiles(owner.orgId)).toEqual([])
   })
 
   it.each(['../', '/etc/', 'a/../../'])(

@@ -113,7 +113,11 @@ export async function sweepStaging(db: Db, blobs: BlobStore, jobId: string): Pro
 export type ImportDeps = Pick<AppServices, 'db' | 'blobs'> & {
   jobs: Pick<AppServices['jobs'], 'enqueue'>
   engines: { embedder: { id: string } }
-  limits: { importMaxBytes: number }
+  /**
+   * `maxOrganizationsPerUser` (MAX_ORGANIZATIONS_PER_USER) bounds a new organisation's owner;
+   * absent for the operator's commands, which are not limited.
+   */
+  limits: { importMaxBytes: number; maxOrganizationsPerUser?: number }
 }
 
 /** Who imports: the owner (null: none named to the operator's command) and the job's id. */
@@ -189,6 +193,7 @@ export async function importZip(
       jobId: importer.jobId,
       sourceOrgId: checked.manifest.source.orgId,
       keptEmbeddings,
+      organizationLimit: deps.limits.maxOrganizationsPerUser ?? null,
     }
     return intoOrgId
       ? await publishIntoOrg(deps.db, deps.jobs, ready, intoOrgId)

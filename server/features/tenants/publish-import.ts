@@ -16,6 +16,7 @@ import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { CHUNK_JOB_KIND } from '../../search/index-document'
 import type { AppServices } from '../../services'
+import { assertOrganizationAllowance } from '../../auth/organization-limit'
 import { EXPORTED_TABLES } from './archive-format'
 import type { StageSummary } from './import-archive'
 
@@ -41,6 +42,8 @@ export interface StagedImport {
   sourceOrgId: string
   /** Whether the passages kept the archive's embeddings (otherwise documents are re-indexed). */
   keptEmbeddings: boolean
+  /** Organisations the importer may own (server/auth/organization-limit.ts); null: no limit. */
+  organizationLimit: number | null
 }
 
 type Jobs = Pick<AppServices['jobs'], 'enqueue'>
@@ -48,7 +51,8 @@ type Jobs = Pick<AppServices['jobs'], 'enqueue'>
 /**
  * Makes the staging organisation a new organisation: the importer (if any) its owner, matched
  * archive members members with their role, unknown e-mails pending invitations. Throws 400
- * `validation_failed` when it would have no owner (the command, no archive owner known here).
+ * `validation_failed` when it would have no owner (the command, no archive owner known here), 403
+ * `organization_limit_reached` when the importer owns `s.organizationLimit` organisations already.
  */
 export function publishAsNewOrg(db: Db, jobs: Jobs, s: StagedImport): Promise<ImportResult> {
   const orgId = s.stagingOrgId
@@ -63,6 +67,8 @@ export function publishAsNewOrg(db: Db, jobs: Jobs, s: StagedImport): Promise<Im
       'No owner of the archive has an account on this server; name the new owner.',
     )
   return db.transaction(async (tx) => {
+    if (s.importerId && s.organizationLimit !== null)
+      await assertOrganizationAllowance(tx, s.importerId, s.organizationLimit)
     if (joined.length > 0)
       await tx
         .insert(member)
