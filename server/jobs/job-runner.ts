@@ -2,8 +2,8 @@
  * The background job runner (issue 10): durable, tenant-scoped jobs on the `jobs` table, run by
  * the handlers of a typed catalogue of job kinds (define-job.ts, bound once at composition). It
  * runs up to `concurrency` jobs at once in this process (the CPU-heavy part of each goes to the
- * shared WorkerPool), claims fairly across organisations and only kinds it has handlers for
- * (job-store.ts), heartbeats running jobs, recovers jobs interrupted by a crash, retries
+ * shared WorkerPool, in the job's organisation's fair share of it: withPoolShare), claims fairly
+ * across organisations and only kinds it has handlers for (job-store.ts), heartbeats running jobs, recovers jobs interrupted by a crash, retries
  * unexpected failures with exponential backoff up to each job's `maxAttempts`, and stops a
  * cancelled job through the AbortSignal its handler receives. `enqueue` is the one way to queue
  * a job: typed by kind, checked by the kind's input schema, and it wakes the runner itself.
@@ -22,6 +22,7 @@ import { AppError } from '../errors/app-error'
 import type { JobCatalogue, JobContext, JobHandler, JobInput, JobKind } from './define-job'
 import { insertJob, type Job } from './job-service'
 import { runWithLogContext } from '../ops/log-context'
+import { withPoolShare } from '../workers/pool-share'
 import type { ChangeFeed, TableChange } from '../realtime/change-feed'
 import {
   claimNextJob,
@@ -329,9 +330,10 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
         return
       }
       if (!job) return
-      // Its own context, not the one of the request whose enqueue woke the runner.
+      // Its own context, not the one of the request whose enqueue woke the runner; its work on
+      // the worker pool (an engine's, deep in the handler) in its organisation's fair share.
       const run = runWithLogContext({ reqId: job.requestId ?? null, jobId: job.id }, () =>
-        this.execute(job),
+        withPoolShare(job.orgId, () => this.execute(job)),
       )
       this.settledRuns.add(run)
       void run.finally(() => this.settledRuns.delete(run))
