@@ -11,6 +11,7 @@ import { JobRunner } from './job-runner'
 import { defineJob, type JobContext, type TypedJob } from './define-job'
 import { cancelJob, insertJob, getJob } from './job-service'
 import { INTERRUPTED_MESSAGE, purgeFinishedJobs } from './job-store'
+import { currentPoolShare } from '../workers/pool-share'
 
 let database: Database
 const runners: JobRunner[] = []
@@ -380,6 +381,29 @@ describe('JobRunner', () => {
     gates.get(indexing[0]!.id)!.resolve()
     await expect.poll(() => statusOf(org, indexing[1]!.id)).toBe('running')
     expect(order).toEqual(['analysis', 'indexing', 'analysis', 'indexing'])
+  })
+
+  it("runs each job's worker-pool work in its own organisation's share of the pool", async () => {
+    const [a, b] = [await newOrg(), await newOrg()]
+    const r = runner(
+      [
+        {
+          kind: 'share',
+          // Deep in a handler, after awaits, as an engine's pool task would be.
+          run: async () => {
+            await Promise.resolve()
+            return { share: currentPoolShare() }
+          },
+        },
+      ],
+      2,
+    )
+    const [ofA, ofB] = [await queue(a, 'share'), await queue(b, 'share')]
+    await r.start()
+    await expect.poll(() => statusOf(a, ofA.id)).toBe('succeeded')
+    await expect.poll(() => statusOf(b, ofB.id)).toBe('succeeded')
+    expect((await getJob(database.db, a, ofA.id)).result).toEqual({ share: a.orgId })
+    expect((await getJob(database.db, b, ofB.id)).result).toEqual({ share: b.orgId })
   })
 
   it('never claims a job of a kind it has no handler for, while it runs the kinds it has', async () => {

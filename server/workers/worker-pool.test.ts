@@ -275,11 +275,13 @@ describe('WorkerPool fairness between organisations', () => {
       const started: string[] = []
       // Firm A's scan: two pages read at once, and the rest of its pages queued behind them.
       const pages = ['p1', 'p2', 'p3', 'p4'].map((label) => page(fair, 'firm-a', started, label))
-      await expect.poll(() => started).toEqual(['p1', 'p2'])
+      // The two threads may start in either order.
+      await expect.poll(() => [...started].sort()).toEqual(['p1', 'p2'])
       // Firm B's upload is read while every page of A still holds its slot.
-      const upload = await fair.run(echo, 'firm B upload', { orgId: 'firm-b' })
-      expect(upload.input).toBe('firm B upload')
-      expect(started).toEqual(['p1', 'p2'])
+      let upload: { input: string } | undefined
+      void fair.run(echo, 'firm B upload', { orgId: 'firm-b' }).then((r) => (upload = r))
+      await expect.poll(() => upload?.input, { timeout: 30_000 }).toBe('firm B upload')
+      expect([...started].sort()).toEqual(['p1', 'p2'])
       expect(fair.stats()).toMatchObject({ queued: 2, running: 2 })
       for (const p of pages) p.open()
       await expect(Promise.all(pages.map((p) => p.done))).resolves.toEqual(['p1', 'p2', 'p3', 'p4'])
@@ -308,7 +310,7 @@ describe('WorkerPool fairness between organisations', () => {
     }
   })
 
-  it("counts work for the organisation of the share it runs in, unless it names its own", async () => {
+  it('counts work for the organisation of the share it runs in, unless it names its own', async () => {
     const fair = new WorkerPool({ threads: 1 })
     try {
       const started: string[] = []

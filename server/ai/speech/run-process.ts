@@ -65,7 +65,8 @@ export interface RunOptions {
 }
 
 /**
- * The nice value of a program run on a pool slot: 10, `nice`'s default. The slot already caps how
+ * How much nicer than the server a program run on a pool slot is: 10, `nice`'s default (the
+ * result capped at 19, the kernel's last). The slot already caps how
  * many programs run; the niceness decides who waits when they and the server want the same core:
  * a page of OCR (seconds of CPU) yields to a request or a probe (milliseconds), and still has the
  * core whenever the server is idle (issue 41: another firm's lists and /readyz during a scan).
@@ -87,7 +88,12 @@ export async function runProcess(
   const { pool, timeoutMs, failures, orgId, ...rest } = options
   if (!pool) return spawnAndCollect(program, args, rest)
   return pool.runOnSlot(
-    (signal) => spawnAndCollect(program, args, { ...rest, signal, niceness: PROGRAM_NICENESS }),
+    (signal) =>
+      spawnAndCollect(program, args, {
+        ...rest,
+        signal,
+        niceness: Math.min(19, os.getPriority() + PROGRAM_NICENESS),
+      }),
     { signal: options.signal, timeoutMs, failures: failures ?? SPEECH_FAILURES, orgId },
   )
 }
