@@ -313,7 +313,7 @@ describe('JobRunner', () => {
     expect(done).toEqual([retried.id])
   })
 
-  it("runs org B's short job before org A's backlog: it waits for one slot at most", async () => {
+  it("starts org B's job while org A's long job holds the only slot, and A's backlog waits its turn", async () => {
     const [a, b] = [await newOrg(), await newOrg()]
     const gates = new Map<string, { resolve: () => void }>()
     const order: string[] = []
@@ -333,14 +333,17 @@ describe('JobRunner', () => {
     for (let i = 0; i < 10; i += 1) backlog.push(await queue(a, 'long'))
     await r.start()
     await expect.poll(() => statusOf(a, backlog[0]!.id)).toBe('running')
+    // A's first job holds the only slot; B, running nothing, starts on the spare at once.
     const short = await queue(b, 'long')
-    // A's first job holds the only slot; when it ends, B's job is next, not A's second.
-    gates.get(backlog[0]!.id)!.resolve()
     await expect.poll(() => statusOf(b, short.id)).toBe('running')
     expect(order).toEqual(['A', 'B'])
     expect(await statusOf(a, backlog[1]!.id)).toBe('queued')
-    gates.get(short.id)!.resolve()
+    // Once A's first ends, A runs one again beside B's: one job each, never two of A's.
+    gates.get(backlog[0]!.id)!.resolve()
     await expect.poll(() => statusOf(a, backlog[1]!.id)).toBe('running')
+    gates.get(short.id)!.resolve()
+    await expect.poll(() => statusOf(b, short.id)).toBe('succeeded')
+    expect(order).toEqual(['A', 'B', 'A'])
   })
 
   it('runs foreground jobs before background ones and keeps a slot free of background work', async () => {

@@ -60,7 +60,10 @@ export interface JobRunnerOptions<C extends JobCatalogue<never> = JobCatalogue<n
   /** Every job kind this process runs (server/job-catalogue.ts); handlers come with `bind`. */
   catalogue: C
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
-  /** Jobs running at once in this process (default 2). */
+  /**
+   * Jobs running at once in this process (default 2); one more may run for an organisation with
+   * no running job (SPARE_JOBS).
+   */
   concurrency?: number
   /** Running jobs per organisation across all processes (default: concurrency). */
   perOrgCap?: number
@@ -86,6 +89,14 @@ export interface JobRunnerOptions<C extends JobCatalogue<never> = JobCatalogue<n
    */
   onRunEnded?: (kind: string, outcome: string, seconds: number) => void
 }
+
+/**
+ * Jobs a runner runs past its concurrency, each only for an organisation running no job: 1, so a
+ * firm's indexing or analysis starts while another firm's long jobs (a 2,000-page OCR: an hour)
+ * hold every slot, as the worker pool's spare thread does for its tasks (decision 0107). Their
+ * CPU-heavy work still goes through the pool, whose cap holds.
+ */
+const SPARE_JOBS = 1
 
 /** How often the runner deletes expired job records (ms): once an hour, and once at start. */
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -319,12 +330,16 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
   }
 
   private async fill(): Promise<void> {
-    while (this.started && this.running.size < this.concurrency) {
+    while (this.started && this.running.size < this.concurrency + SPARE_JOBS) {
       let job: ClaimedJob | null
       try {
-        job = await claimNextJob(this.db, this.instanceId, this.perOrgCap, [
-          ...this.handlers.keys(),
-        ])
+        job = await claimNextJob(
+          this.db,
+          this.instanceId,
+          this.perOrgCap,
+          [...this.handlers.keys()],
+          this.running.size >= this.concurrency,
+        )
       } catch (error) {
         this.log.error({ err: error }, 'claiming a job failed')
         return
