@@ -167,6 +167,7 @@ export class WorkerPool {
   /** Who gets the next free thread (piscina is given a task only once it has one). */
   private readonly scheduler: FairScheduler
   private inFlight = 0
+  private closed = false
   private completed = 0
   private failed = 0
   private recycled = 0
@@ -305,6 +306,8 @@ export class WorkerPool {
       try {
         // A thread of the organisation's fair share first, then piscina's (an idle one is there).
         release = await this.scheduler.acquire(options.orgId ?? currentPoolShare(), signal)
+        // A task granted its slot as the pool closes is refused like piscina's queued ones.
+        if (this.closed) throw new Error('The worker pool is closed.')
         outcome = await this.piscina.run(message, { signal, transferList: [channel.port2] })
       } catch (error) {
         // Outside the task's code: aborted, timed out, out of memory, or the thread died.
@@ -356,6 +359,7 @@ export class WorkerPool {
 
   /** Stops every thread; queued and running tasks reject. */
   async close(): Promise<void> {
+    this.closed = true
     await this.piscina.destroy()
   }
 
