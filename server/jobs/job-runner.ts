@@ -1,12 +1,14 @@
 /**
  * The background job runner (issue 10): durable, tenant-scoped jobs on the `jobs` table, run by
  * the handlers of a typed catalogue of job kinds (define-job.ts, bound once at composition). It
- * runs up to `concurrency` jobs at once in this process (the CPU-heavy part of each goes to the
- * shared WorkerPool, in the job's organisation's fair share of it: withPoolShare), claims fairly
- * across organisations and only kinds it has handlers for (job-store.ts), heartbeats running jobs, recovers jobs interrupted by a crash, retries
- * unexpected failures with exponential backoff up to each job's `maxAttempts`, and stops a
- * cancelled job through the AbortSignal its handler receives. `enqueue` is the one way to queue
- * a job: typed by kind, checked by the kind's input schema, and it wakes the runner itself.
+ * runs up to `concurrency` jobs at once in this process, and one more for an organisation running
+ * none (SPARE_JOBS); the CPU-heavy part of each goes to the shared WorkerPool, in the job's
+ * organisation's fair share of it (withPoolShare). It claims fairly across organisations and only
+ * kinds it has handlers for (job-store.ts), heartbeats running jobs, recovers jobs interrupted by
+ * a crash, retries unexpected failures with exponential backoff up to each job's `maxAttempts`,
+ * and stops a cancelled job through the AbortSignal its handler receives. `enqueue` is the one way
+ * to queue a job: typed by kind, checked by the kind's input schema, and it wakes the runner
+ * itself.
  *
  * Failure messages stored on a job are user-safe: an AppError's detail and code, or a generic
  * sentence with `internal_error`; internal errors go to the log with the job id only.
