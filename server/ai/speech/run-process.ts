@@ -66,10 +66,10 @@ export interface RunOptions {
 
 /**
  * How much nicer than the server a program run on a pool slot is: 10, `nice`'s default (the
- * result capped at 19, the kernel's last). The slot already caps how
- * many programs run; the niceness decides who waits when they and the server want the same core:
- * a page of OCR (seconds of CPU) yields to a request or a probe (milliseconds), and still has the
- * core whenever the server is idle (issue 41: another firm's lists and /readyz during a scan).
+ * result capped at 19, the kernel's last). The slot already caps how many programs run; the
+ * niceness decides who waits when they and the server want the same core: a page of OCR (seconds
+ * of CPU) yields to a request or a probe (milliseconds), and still has the core whenever the
+ * server is idle (issue 41: another firm's lists and /readyz during a scan).
  */
 export const PROGRAM_NICENESS = 10
 
