@@ -11,6 +11,7 @@ import { JobRunner } from './job-runner'
 import { defineJob, type JobContext, type TypedJob } from './define-job'
 import { cancelJob, insertJob, getJob } from './job-service'
 import { INTERRUPTED_MESSAGE, purgeFinishedJobs } from './job-store'
+import { currentPoolShare } from '../workers/pool-share'
 
 let database: Database
 const runners: JobRunner[] = []
@@ -312,7 +313,7 @@ describe('JobRunner', () => {
     expect(done).toEqual([retried.id])
   })
 
-  it("runs org B's short job before org A's backlog: it waits for one slot at most", async () => {
+  it("starts org B's job while org A's long job holds the only slot, and A's backlog waits its turn", async () => {
     const [a, b] = [await newOrg(), await newOrg()]
     const gates = new Map<string, { resolve: () => void }>()
     const order: string[] = []
@@ -332,14 +333,17 @@ describe('JobRunner', () => {
     for (let i = 0; i < 10; i += 1) backlog.push(await queue(a, 'long'))
     await r.start()
     await expect.poll(() => statusOf(a, backlog[0]!.id)).toBe('running')
+    // A's first job holds the only slot; B, running nothing, starts on the spare at once.
     const short = await queue(b, 'long')
-    // A's first job holds the only slot; when it ends, B's job is next, not A's second.
-    gates.get(backlog[0]!.id)!.resolve()
     await expect.poll(() => statusOf(b, short.id)).toBe('running')
     expect(order).toEqual(['A', 'B'])
     expect(await statusOf(a, backlog[1]!.id)).toBe('queued')
-    gates.get(short.id)!.resolve()
+    // Once A's first ends, A runs one again beside B's: one job each, never two of A's.
+    gates.get(backlog[0]!.id)!.resolve()
     await expect.poll(() => statusOf(a, backlog[1]!.id)).toBe('running')
+    gates.get(short.id)!.resolve()
+    await expect.poll(() => statusOf(b, short.id)).toBe('succeeded')
+    expect(order).toEqual(['A', 'B', 'A'])
   })
 
   it('runs foreground jobs before background ones and keeps a slot free of background work', async () => {
@@ -380,6 +384,29 @@ describe('JobRunner', () => {
     gates.get(indexing[0]!.id)!.resolve()
     await expect.poll(() => statusOf(org, indexing[1]!.id)).toBe('running')
     expect(order).toEqual(['analysis', 'indexing', 'analysis', 'indexing'])
+  })
+
+  it("runs each job's worker-pool work in its own organisation's share of the pool", async () => {
+    const [a, b] = [await newOrg(), await newOrg()]
+    const r = runner(
+      [
+        {
+          kind: 'share',
+          // Deep in a handler, after awaits, as an engine's pool task would be.
+          run: async () => {
+            await Promise.resolve()
+            return { share: currentPoolShare() }
+          },
+        },
+      ],
+      2,
+    )
+    const [ofA, ofB] = [await queue(a, 'share'), await queue(b, 'share')]
+    await r.start()
+    await expect.poll(() => statusOf(a, ofA.id)).toBe('succeeded')
+    await expect.poll(() => statusOf(b, ofB.id)).toBe('succeeded')
+    expect((await getJob(database.db, a, ofA.id)).result).toEqual({ share: a.orgId })
+    expect((await getJob(database.db, b, ofB.id)).result).toEqual({ share: b.orgId })
   })
 
   it('never claims a job of a kind it has no handler for, while it runs the kinds it has', async () => {

@@ -1,12 +1,14 @@
 /**
  * The background job runner (issue 10): durable, tenant-scoped jobs on the `jobs` table, run by
  * the handlers of a typed catalogue of job kinds (define-job.ts, bound once at composition). It
- * runs up to `concurrency` jobs at once in this process (the CPU-heavy part of each goes to the
- * shared WorkerPool), claims fairly across organisations and only kinds it has handlers for
- * (job-store.ts), heartbeats running jobs, recovers jobs interrupted by a crash, retries
- * unexpected failures with exponential backoff up to each job's `maxAttempts`, and stops a
- * cancelled job through the AbortSignal its handler receives. `enqueue` is the one way to queue
- * a job: typed by kind, checked by the kind's input schema, and it wakes the runner itself.
+ * runs up to `concurrency` jobs at once in this process, and one more for an organisation running
+ * none (SPARE_JOBS); the CPU-heavy part of each goes to the shared WorkerPool, in the job's
+ * organisation's fair share of it (withPoolShare). It claims fairly across organisations and only
+ * kinds it has handlers for (job-store.ts), heartbeats running jobs, recovers jobs interrupted by
+ * a crash, retries unexpected failures with exponential backoff up to each job's `maxAttempts`,
+ * and stops a cancelled job through the AbortSignal its handler receives. `enqueue` is the one way
+ * to queue a job: typed by kind, checked by the kind's input schema, and it wakes the runner
+ * itself.
  *
  * Failure messages stored on a job are user-safe: an AppError's detail and code, or a generic
  * sentence with `internal_error`; internal errors go to the log with the job id only.
@@ -22,6 +24,7 @@ import { AppError } from '../errors/app-error'
 import type { JobCatalogue, JobContext, JobHandler, JobInput, JobKind } from './define-job'
 import { insertJob, type Job } from './job-service'
 import { runWithLogContext } from '../ops/log-context'
+import { withPoolShare } from '../workers/pool-share'
 import type { ChangeFeed, TableChange } from '../realtime/change-feed'
 import {
   claimNextJob,
@@ -59,7 +62,10 @@ export interface JobRunnerOptions<C extends JobCatalogue<never> = JobCatalogue<n
   /** Every job kind this process runs (server/job-catalogue.ts); handlers come with `bind`. */
   catalogue: C
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
-  /** Jobs running at once in this process (default 2). */
+  /**
+   * Jobs running at once in this process (default 2); one more may run for an organisation with
+   * no running job (SPARE_JOBS).
+   */
   concurrency?: number
   /** Running jobs per organisation across all processes (default: concurrency). */
   perOrgCap?: number
@@ -85,6 +91,14 @@ export interface JobRunnerOptions<C extends JobCatalogue<never> = JobCatalogue<n
    */
   onRunEnded?: (kind: string, outcome: string, seconds: number) => void
 }
+
+/**
+ * Jobs a runner runs past its concurrency, each only for an organisation running no job: 1, so a
+ * firm's indexing or analysis starts while another firm's long jobs (a 2,000-page OCR: an hour)
+ * hold every slot, as the worker pool's spare thread does for its tasks (decision 0107). Their
+ * CPU-heavy work still goes through the pool, whose cap holds.
+ */
+const SPARE_JOBS = 1
 
 /** How often the runner deletes expired job records (ms): once an hour, and once at start. */
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -318,20 +332,25 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
   }
 
   private async fill(): Promise<void> {
-    while (this.started && this.running.size < this.concurrency) {
+    while (this.started && this.running.size < this.concurrency + SPARE_JOBS) {
       let job: ClaimedJob | null
       try {
-        job = await claimNextJob(this.db, this.instanceId, this.perOrgCap, [
-          ...this.handlers.keys(),
-        ])
+        job = await claimNextJob(
+          this.db,
+          this.instanceId,
+          this.perOrgCap,
+          [...this.handlers.keys()],
+          this.running.size >= this.concurrency,
+        )
       } catch (error) {
         this.log.error({ err: error }, 'claiming a job failed')
         return
       }
       if (!job) return
-      // Its own context, not the one of the request whose enqueue woke the runner.
+      // Its own context, not the one of the request whose enqueue woke the runner; its work on
+      // the worker pool (an engine's, deep in the handler) in its organisation's fair share.
       const run = runWithLogContext({ reqId: job.requestId ?? null, jobId: job.id }, () =>
-        this.execute(job),
+        withPoolShare(job.orgId, () => this.execute(job)),
       )
       this.settledRuns.add(run)
       void run.finally(() => this.settledRuns.delete(run))

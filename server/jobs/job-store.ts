@@ -8,7 +8,8 @@
  * advisory transaction lock serialises claimers so the cap holds with several server processes.
  * Background jobs (indexing) come after every queued foreground job and hold at most
  * `backgroundCap(perOrgCap)` of an organisation's slots, so the user's own work always finds one
- * (decision 0028).
+ * (decision 0028). A claim for a runner's spare slot (`idleOrgsOnly`) takes only a job of an
+ * organisation running none, so a firm never waits behind another's hours of work (decision 0107).
  */
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
@@ -46,13 +47,15 @@ export const backgroundCap = (perOrgCap: number) => Math.max(1, perOrgCap - 1)
 /**
  * Claims the next job fairly (see module docs) among the `kinds` this process has handlers for,
  * or returns null when none may start: a kind another process (a newer version, a different
- * deployment) runs stays queued for it, never failed here.
+ * deployment) runs stays queued for it, never failed here. With `idleOrgsOnly`, only a job of an
+ * organisation with no running job is claimed.
  */
 export async function claimNextJob(
   db: Db,
   instanceId: string,
   perOrgCap: number,
   kinds: readonly string[],
+  idleOrgsOnly = false,
 ): Promise<ClaimedJob | null> {
   if (kinds.length === 0) return null
   const handled = sql.join(
@@ -75,7 +78,7 @@ export async function claimNextJob(
         LEFT JOIN running r ON r.org_id = j.org_id
         LEFT JOIN served s ON s.org_id = j.org_id
         WHERE j.status = 'queued' AND j.kind IN (${handled}) AND j.run_after <= now()
-          AND coalesce(r.n, 0) < ${perOrgCap}
+          AND coalesce(r.n, 0) < ${idleOrgsOnly ? 1 : perOrgCap}
           AND (NOT j.background OR coalesce(r.nb, 0) < ${backgroundCap(perOrgCap)})
         ORDER BY j.background, coalesce(r.n, 0), s.last NULLS FIRST, j.created_at, j.id
         LIMIT 1

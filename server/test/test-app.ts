@@ -36,6 +36,8 @@ export interface TestApp {
    */
   database: Database
   mailer: Mailer
+  /** The app's worker pool (two threads), for tests that load it as another firm's work would. */
+  pool: WorkerPool
   blobDir: string
   close(): Promise<void>
 }
@@ -161,6 +163,7 @@ export async function buildTestApp(
     app,
     database,
     mailer,
+    pool,
     blobDir,
     async close() {
       await app.close()

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { AppError } from '../errors/app-error'
 import type { ErrorCode } from '../errors/error-codes'
 import { poolTask, WorkerPool, WorkerTaskFailure } from './worker-pool'
+import { withPoolShare } from './pool-share'
 
 const TASKS = new URL('../test/pool-tasks.ts', import.meta.url)
 const echo = poolTask<string, { input: string; threadId: number }>(TASKS, 'echo')
@@ -249,5 +250,84 @@ describe('WorkerPool.runOnSlot', () => {
     await expect.poll(() => running).toBe(true)
     controller.abort(new Error('user cancelled'))
     await expect(held).rejects.toThrow('user cancelled')
+  })
+})
+
+describe('WorkerPool fairness between organisations', () => {
+  /** A fake page of OCR: holds a slot as `orgId` until its gate opens. */
+  function page(pool: WorkerPool, orgId: string, started: string[], label: string) {
+    let open!: () => void
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    const done = pool.runOnSlot(
+      async () => {
+        started.push(label)
+        await gate
+        return label
+      },
+      { orgId },
+    )
+    return { open, done }
+  }
+
+  it("another organisation's extraction runs while one organisation's long OCR holds the pool", async () => {
+    const fair = new WorkerPool({ threads: 2 })
+    try {
+      const started: string[] = []
+      // Firm A's scan: two pages read at once, and the rest of its pages queued behind them.
+      const pages = ['p1', 'p2', 'p3', 'p4'].map((label) => page(fair, 'firm-a', started, label))
+      // The two threads may start in either order.
+      await expect.poll(() => [...started].sort()).toEqual(['p1', 'p2'])
+      // Firm B's upload is read while every page of A still holds its slot.
+      let upload: { input: string } | undefined
+      void fair.run(echo, 'firm B upload', { orgId: 'firm-b' }).then((r) => (upload = r))
+      await expect.poll(() => upload?.input, { timeout: 30_000 }).toBe('firm B upload')
+      expect([...started].sort()).toEqual(['p1', 'p2'])
+      expect(fair.stats()).toMatchObject({ queued: 2, running: 2 })
+      for (const p of pages) p.open()
+      await expect(Promise.all(pages.map((p) => p.done))).resolves.toEqual(['p1', 'p2', 'p3', 'p4'])
+    } finally {
+      await fair.close()
+    }
+  })
+
+  it("gives a freed slot to a waiting organisation before the next page of another's scan", async () => {
+    const fair = new WorkerPool({ threads: 1 })
+    try {
+      const started: string[] = []
+      const [a1, a2] = ['a1', 'a2'].map((label) => page(fair, 'firm-a', started, label))
+      await expect.poll(() => started).toEqual(['a1'])
+      // Firm B holds the spare slot; firm C queues after A's second page.
+      const b1 = page(fair, 'firm-b', started, 'b1')
+      await expect.poll(() => started).toEqual(['a1', 'b1'])
+      const c1 = page(fair, 'firm-c', started, 'c1')
+      a1!.open()
+      await expect.poll(() => started).toEqual(['a1', 'b1', 'c1'])
+      for (const p of [a2!, b1, c1]) p.open()
+      await Promise.all([a1!.done, a2!.done, b1.done, c1.done])
+      expect(started).toEqual(['a1', 'b1', 'c1', 'a2'])
+    } finally {
+      await fair.close()
+    }
+  })
+
+  it('counts work for the organisation of the share it runs in, unless it names its own', async () => {
+    const fair = new WorkerPool({ threads: 1 })
+    try {
+      const started: string[] = []
+      const held = page(fair, 'firm-a', started, 'a1')
+      await expect.poll(() => started).toEqual(['a1'])
+      // Inside firm A's share (a job of A), a task waits for A's turn: A holds the only slot.
+      const inShare = withPoolShare('firm-a', () => fair.run(echo, 'job of A'))
+      await expect.poll(() => fair.stats().queued).toBe(1)
+      // Firm B names its own organisation: the spare slot is B's at once.
+      await expect(
+        withPoolShare('firm-a', () => fair.run(echo, 'upload of B', { orgId: 'firm-b' })),
+      ).resolves.toMatchObject({ input: 'upload of B' })
+      expect(fair.stats().queued).toBe(1)
+      held.open()
+      await expect(inShare).resolves.toMatchObject({ input: 'job of A' })
+    } finally {
+      await fair.close()
+    }
   })
 })

@@ -1,7 +1,9 @@
 /**
  * The one pool of worker threads for CPU-heavy work (text extraction, local analysis, local
- * embedding, and through `runOnSlot` the speech programs), built on piscina. It caps concurrency
- * (default: the machine's cores) and queues the rest, gives each task a wall-clock timeout and an
+ * embedding, and through `runOnSlot` the speech and OCR programs), built on piscina. It caps
+ * concurrency (default: the machine's cores) and queues the rest fairly between organisations
+ * (FairScheduler: least-running share first, round-robin among equals, and one spare thread for an
+ * organisation running nothing; decision 0107), gives each task a wall-clock timeout and an
  * AbortSignal, caps each thread's heap (`resourceLimits`) so a decompression bomb kills one thread
  * and never the server, replaces threads that die, retires a thread that holds more than
  * `recycleAboveMb` after a task (so memory a bomb made it grow goes back to the system), and
@@ -20,6 +22,8 @@ import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
 import { AppError } from '../errors/app-error'
 import type { ErrorCode } from '../errors/error-codes'
+import { FairScheduler, type ReleaseSlot } from './fair-scheduler'
+import { currentPoolShare } from './pool-share'
 import type {
   PoolRetireAck,
   PoolSlotRelease,
@@ -114,6 +118,12 @@ export interface TaskRunOptions {
   /** Aborts the task (queued or running; a running task's thread is terminated and replaced). */
   signal?: AbortSignal
   /**
+   * The organisation the task works for, whose fair share of the pool it takes (FairScheduler);
+   * default: the share of the work in progress (withPoolShare: a job's organisation), else the
+   * server's own.
+   */
+  orgId?: string
+  /**
    * Wall-clock limit in ms of the task's run, from its start on a thread (queue time excluded);
    * default: the pool's `taskTimeoutMs`.
    */
@@ -143,11 +153,21 @@ const DEFAULT_TASK_TIMEOUT_MS = 10 * 60_000
  */
 const DEFAULT_RECYCLE_ABOVE_MB = 256
 
+/**
+ * Threads past WorkerPoolOptions.threads, each only for an organisation running no task
+ * (FairScheduler's spare): 1, so a firm's upload is read at once while another firm's pages of OCR
+ * hold every slot (issue 41), at the cost of one more thread's heap (heapMb) at most.
+ */
+const SPARE_THREADS = 1
+
 const BOOTSTRAP = fileURLToPath(new URL('./pool-worker.cjs', import.meta.url))
 
 export class WorkerPool {
   private readonly piscina: Piscina<PoolTaskMessage, PoolTaskOutcome>
+  /** Who gets the next free thread (piscina is given a task only once it has one). */
+  private readonly scheduler: FairScheduler
   private inFlight = 0
+  private closed = false
   private completed = 0
   private failed = 0
   private recycled = 0
@@ -155,7 +175,10 @@ export class WorkerPool {
   private readonly retiring = new Set<number>()
   private readonly taskTimeoutMs: number
   private readonly retireAboveBytes: number
-  /** The most tasks (and slots, see runOnSlot) that run at once. */
+  /**
+   * Tasks (and slots, see runOnSlot) that run at once; one more may run for an organisation that
+   * runs none (FairScheduler's spare slot).
+   */
   readonly maxThreads: number
 
   constructor(options: WorkerPoolOptions = {}) {
@@ -163,12 +186,13 @@ export class WorkerPool {
     this.retireAboveBytes = (options.recycleAboveMb ?? DEFAULT_RECYCLE_ABOVE_MB) * 1024 * 1024
     const threads = Math.max(1, options.threads ?? os.availableParallelism())
     this.maxThreads = threads
+    this.scheduler = new FairScheduler(threads, SPARE_THREADS)
     this.piscina = new Piscina({
       filename: BOOTSTRAP,
       // At least one thread: piscina 5.3 leaves queued tasks waiting forever when the last thread
       // is terminated by an abort and minThreads is 0 (seen here; one thread is always respawned).
       minThreads: 1,
-      maxThreads: threads,
+      maxThreads: threads + SPARE_THREADS,
       idleTimeout: options.idleTimeoutMs ?? 30_000,
       resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
       // Piscina's own balancer, less the threads being retired. Every task here carries an
@@ -269,6 +293,7 @@ export class WorkerPool {
     // delivering every report; closing it here could drop reports still in flight.
     channel.port1.unref()
     this.inFlight += 1
+    let release: ReleaseSlot | undefined
     try {
       const message: PoolTaskMessage = {
         module: task.module,
@@ -279,6 +304,10 @@ export class WorkerPool {
       }
       let outcome: Awaited<ReturnType<typeof this.piscina.run>>
       try {
+        // A thread of the organisation's fair share first, then piscina's (an idle one is there).
+        release = await this.scheduler.acquire(options.orgId ?? currentPoolShare(), signal)
+        // A task granted its slot as the pool closes is refused like piscina's queued ones.
+        if (this.closed) throw new Error('The worker pool is closed.')
         outcome = await this.piscina.run(message, { signal, transferList: [channel.port2] })
       } catch (error) {
         // Outside the task's code: aborted, timed out, out of memory, or the thread died.
@@ -298,6 +327,7 @@ export class WorkerPool {
     } finally {
       settled = true
       clearTimeout(timer)
+      release?.()
       this.inFlight -= 1
       if (retiredThread !== undefined) void this.retire(retiredThread)
     }
@@ -316,10 +346,11 @@ export class WorkerPool {
 
   /** Current counters. */
   stats(): WorkerPoolStats {
+    const queued = this.scheduler.queued + this.piscina.queueSize
     return {
       threads: this.piscina.threads.length,
-      queued: this.piscina.queueSize,
-      running: Math.max(0, this.inFlight - this.piscina.queueSize),
+      queued,
+      running: Math.max(0, this.inFlight - queued),
       completed: this.completed,
       failed: this.failed,
       recycled: this.recycled,
@@ -328,6 +359,7 @@ export class WorkerPool {
 
   /** Stops every thread; queued and running tasks reject. */
   async close(): Promise<void> {
+    this.closed = true
     await this.piscina.destroy()
   }
 

@@ -26,6 +26,11 @@ export interface OcrSettings {
   languages: string
   /** Address-space cap of each program in MiB. */
   memoryMb: number
+  /**
+   * The organisation whose share of the pool the programs take (WorkerPool's `orgId`); default:
+   * the work in progress's (the OCR job runs in its organisation's).
+   */
+  orgId?: string
 }
 
 /** The recognised text and the offset in it where each page's text starts (page 1 first). */
@@ -112,6 +117,7 @@ async function runOcrProgram(
       env: OCR_PROGRAM_ENV,
       memoryMb: settings.memoryMb,
       failures: ocrFailures(what),
+      orgId: settings.orgId,
     })
   } catch (error) {
     if (error instanceof ProcessFailure)

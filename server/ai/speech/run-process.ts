@@ -7,9 +7,12 @@
  * installed becomes a 503 `engine_unavailable` problem naming `install`, never a crash. The OCR
  * programs (pdftoppm, tesseract; decision 0053) also set their own time limit and failure map, a
  * working folder, a bare environment and an address-space cap (util-linux `prlimit --as`, so a
- * hostile PDF that makes the renderer grow is killed by the kernel, not the server).
+ * hostile PDF that makes the renderer grow is killed by the kernel, not the server). A program on
+ * a slot runs at PROGRAM_NICENESS, so on a busy CPU the server's own threads (requests, the
+ * database) come before it (decision 0107).
  */
 import { spawn } from 'node:child_process'
+import os from 'node:os'
 import { AppError } from '../../errors/app-error'
 import type { TaskFailures, WorkerPool } from '../../workers/worker-pool'
 
@@ -54,7 +57,21 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv
   /** Address-space cap of the process in MiB, through `prlimit --as` (default: none). */
   memoryMb?: number
+  /**
+   * The organisation whose share of the pool the slot takes (WorkerPool's `orgId`); default: the
+   * work in progress's (a job's organisation).
+   */
+  orgId?: string
 }
+
+/**
+ * How much nicer than the server a program run on a pool slot is: 10, `nice`'s default (the
+ * result capped at 19, the kernel's last). The slot already caps how many programs run; the
+ * niceness decides who waits when they and the server want the same core: a page of OCR (seconds
+ * of CPU) yields to a request or a probe (milliseconds), and still has the core whenever the
+ * server is idle (issue 41: another firm's lists and /readyz during a scan).
+ */
+export const PROGRAM_NICENESS = 10
 
 /** Exit status of `prlimit` when the program it was to run does not exist (util-linux). */
 const PRLIMIT_NOT_FOUND = 127
@@ -68,19 +85,23 @@ export async function runProcess(
   args: string[],
   options: RunOptions,
 ): Promise<Buffer> {
-  const { pool, timeoutMs, failures, ...rest } = options
+  const { pool, timeoutMs, failures, orgId, ...rest } = options
   if (!pool) return spawnAndCollect(program, args, rest)
-  return pool.runOnSlot((signal) => spawnAndCollect(program, args, { ...rest, signal }), {
-    signal: options.signal,
-    timeoutMs,
-    failures: failures ?? SPEECH_FAILURES,
-  })
+  return pool.runOnSlot(
+    (signal) =>
+      spawnAndCollect(program, args, {
+        ...rest,
+        signal,
+        niceness: Math.min(19, os.getPriority() + PROGRAM_NICENESS),
+      }),
+    { signal: options.signal, timeoutMs, failures: failures ?? SPEECH_FAILURES, orgId },
+  )
 }
 
 function spawnAndCollect(
   program: string,
   args: string[],
-  options: Omit<RunOptions, 'pool' | 'timeoutMs' | 'failures'>,
+  options: Omit<RunOptions, 'pool' | 'timeoutMs' | 'failures' | 'orgId'> & { niceness?: number },
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(options.signal.reason)
@@ -92,6 +113,15 @@ function spawnAndCollect(
       cwd: options.cwd,
       env: options.env,
     })
+    // Set on the process just started, before it has used any CPU worth counting (prlimit keeps
+    // its pid when it runs the program).
+    if (options.niceness !== undefined && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, options.niceness)
+      } catch {
+        // The process is gone already: its exit is reported below.
+      }
+    }
     const out: Buffer[] = []
     let stderr = ''
     const onAbort = () => child.kill('SIGKILL')

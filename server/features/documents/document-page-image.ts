@@ -42,7 +42,10 @@ export async function documentPageImage(
   assertOrgKey(principal.orgId, row.fileKey, 'documents')
   // Rendered from a private copy streamed from the store, never the whole PDF in memory (issue 24).
   const image = await withBlobCopy(services.blobs, row.fileKey, MAX_UPLOAD_BYTES, (file) =>
-    renderPdfPage(file, page, VIEWER_LONG_SIDE_PX, ocrSettings(services)),
+    renderPdfPage(file, page, VIEWER_LONG_SIDE_PX, {
+      ...ocrSettings(services),
+      orgId: principal.orgId,
+    }),
   )
   if (!image) throw notFound('File')
   return image

@@ -37,7 +37,8 @@ export interface ExtractionSettings {
 
 /**
  * Extracts the text of the file at `file.path` (a private copy, read by the pool thread) on
- * `pool`. Throws the extractor's AppErrors (400 corrupt, 413 too
+ * `pool`, in organisation `orgId`'s fair share of it (default: the work in progress's, a job's
+ * organisation; WorkerPool `orgId`). Throws the extractor's AppErrors (400 corrupt, 413 too
  * many pages, 415 unsupported type), 422 `extraction_timeout` past the timeout, and 422
  * `extraction_too_large` when the thread runs out of memory or dies.
  */
@@ -45,11 +46,11 @@ export async function extractTextInPool(
   pool: WorkerPool,
   settings: ExtractionSettings,
   file: { path: string; fileName: string },
-  signal?: AbortSignal,
+  options: { orgId?: string; signal?: AbortSignal } = {},
 ): Promise<ExtractedText> {
   return pool.run(
     EXTRACT,
     { path: file.path, fileName: file.fileName, limits: { maxPdfPages: settings.maxPdfPages } },
-    { timeoutMs: settings.timeoutSeconds * 1000, signal },
+    { timeoutMs: settings.timeoutSeconds * 1000, signal: options.signal, orgId: options.orgId },
   )
 }

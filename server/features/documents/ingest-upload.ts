@@ -56,7 +56,11 @@ async function ingest(
       documentType.error.issues[0]?.message ?? 'Invalid document type',
     )
   const { file } = input
-  const extracted = await extractTextInPool(services.pool, services.limits.extraction, file)
+  // In the organisation's share of the pool: read at once even while another firm's scan holds
+  // every slot (decision 0107).
+  const extracted = await extractTextInPool(services.pool, services.limits.extraction, file, {
+    orgId: principal.orgId,
+  })
   // A PDF with scanned pages is stored without text and the OCR of those pages queued with it
   // (decisions 0053, 0062): the job stores the recognised pages merged with the typed ones, so
   // the text, its offsets and the analyses' citations never change after the upload. Without

@@ -38,7 +38,12 @@ export async function enqueueOcrAgain(
   // The page count and the scanned pages, read as the upload read them (same limits).
   const fileName = row.fileName ?? 'document.pdf'
   const extracted = await withBlobCopy(services.blobs, row.fileKey, MAX_UPLOAD_BYTES, (file) =>
-    extractTextInPool(services.pool, services.limits.extraction, { path: file, fileName }),
+    extractTextInPool(
+      services.pool,
+      services.limits.extraction,
+      { path: file, fileName },
+      { orgId: principal.orgId },
+    ),
   )
   const pages = extracted?.pages
   if (!pages || !extracted || extracted.scannedPages.length === 0)

@@ -135,7 +135,8 @@ export const ocrJob = defineJob({
         throw new AppError('ocr_not_needed', 'This document already has its text.')
       if (!row.fileKey) throw missingPdf()
       assertOrgKey(principal.orgId, row.fileKey, 'documents')
-      const settings = ocrSettings(services)
+      // Every page's programs in the organisation's fair share of the pool (decision 0107).
+      const settings = { ...ocrSettings(services), orgId: principal.orgId }
       await checkOcrLanguages(settings.languages, services.pool)
       const all = Array.from({ length: pages }, (_, index) => index + 1)
       const ocrPages = (job.input.ocrPages ?? all).filter((page) => page <= pages)
@@ -149,10 +150,12 @@ export const ocrJob = defineJob({
           // The typed pages' text layer, read as the upload read it (same limits, on the pool).
           const layer =
             ocrPages.length < pages
-              ? await extractTextInPool(services.pool, services.limits.extraction, {
-                  path: file,
-                  fileName: 'document.pdf',
-                })
+              ? await extractTextInPool(
+                  services.pool,
+                  services.limits.extraction,
+                  { path: file, fileName: 'document.pdf' },
+                  { orgId: principal.orgId, signal: context.signal },
+                )
               : null
           context.progress(0, `Reading page ${ocrPages[0]} of ${pages}`)
           const read = await recognisePages(file, ocrPages, settings, {

@@ -387,6 +387,41 @@ describe('scanned PDFs (OCR)', () => {
   )
 
   it(
+    "reads another organisation's upload while one organisation's scan holds every slot of the pool",
+    { timeout: 300_000 },
+    async () => {
+      // Alice's scan as its OCR job reads it: a page's program on each of the pool's two slots and
+      // more pages queued behind them (fakes that end when the test says: a real page takes
+      // seconds, and would end on its own).
+      let open!: () => void
+      const gate = new Promise<void>((resolve) => (open = resolve))
+      let pagesStarted = 0
+      const pages = Array.from({ length: 4 }, () =>
+        t.pool.runOnSlot(
+          async () => {
+            pagesStarted += 1
+            await gate
+          },
+          { orgId: alice.orgId },
+        ),
+      )
+      try {
+        await expect.poll(() => t.pool.stats()).toMatchObject({ running: 2, queued: 2 })
+        const contract = await textPdf(wrap(RISKY_SERVICES_AGREEMENT), 20)
+        let answered: Awaited<ReturnType<typeof upload>> | undefined
+        void upload(mallory, contract, 'mallory-contract.pdf').then((res) => (answered = res))
+        await expect.poll(() => answered?.statusCode, { timeout: 60_000 }).toBe(201)
+        expect(answered!.json().content).toContain('MASTER SERVICES AGREEMENT')
+        // Read on the spare thread: Alice's pages never gave up their slots, nor got a third.
+        expect(pagesStarted).toBe(2)
+      } finally {
+        open()
+        await Promise.all(pages)
+      }
+    },
+  )
+
+  it(
     'refuses a scan with a 503 naming the missing language pack, storing nothing',
     { timeout: 300_000 },
     async () => {
