@@ -260,6 +260,38 @@ describe('the SQL runner on embedded PGlite', () => {
     // Three loads of 12,000 rows and two sandboxes opened: minutes on a loaded 2-core machine.
   }, 240_000)
 
+  it('loads an organisation of large rows in pages that fit under the memory cap', async () => {
+    // 300 entities of 200 KB of data each (the API allows 256 KB): 60 MB, which as one page of
+    // JSON would take the sandbox's memory to ~850 MB, past its cap.
+    const archive = await signedInMember(t, 'Large Files LLP')
+    const text = 'x'.repeat(200_000)
+    for (let batch = 0; batch < 6; batch++) {
+      await t.database.db.insert(entities).values(
+        Array.from({ length: 50 }, (_, i) => ({
+          orgId: archive.orgId,
+          name: `Matter ${batch * 50 + i}`,
+          data: { text },
+        })),
+      )
+    }
+    const sandboxes = sandboxesOf()
+    try {
+      const seen = await sandboxes.run(callerOf(archive), 120_000, async (sandbox) => ({
+        rows: (
+          await sandbox.query(
+            `select count(*)::int as n, count(distinct name)::int as names,
+               sum(length(data->>'text'))::bigint::text as chars from sql_entities`,
+          )
+        ).rows,
+        bytes: await sandbox.memoryBytes(),
+      }))
+      expect(seen.rows).toEqual([{ n: 300, names: 300, chars: String(300 * 200_000) }])
+      expect(seen.bytes).toBeLessThan(SANDBOX_LIMITS.maxMemoryBytes)
+    } finally {
+      await sandboxes.close()
+    }
+  }, 240_000)
+
   it('one person cannot hold every sandbox', async () => {
     // One person in two organisations (a partner of two firms, say), and another firm's admin.
     const partner = await signedInMember(t, 'Two Offices LLP')
