@@ -12,6 +12,7 @@ import {
   type TestApp,
   type TestMember,
 } from '../../test/test-app'
+import { SandboxOutOfMemory } from './sql-sandbox'
 import {
   SANDBOX_LIMITS,
   SqlSandboxes,
@@ -287,6 +288,43 @@ describe('the SQL runner on embedded PGlite', () => {
       }))
       expect(seen.rows).toEqual([{ n: 300, names: 300, chars: String(300 * 200_000) }])
       expect(seen.bytes).toBeLessThan(SANDBOX_LIMITS.maxMemoryBytes)
+    } finally {
+      await sandboxes.close()
+    }
+  }, 240_000)
+
+  it("an answer too large to hand back is a 422, and one past the thread's heap ends only its sandbox", async () => {
+    // 100 rows of all the names five times over (~700 KB each): ~70 million characters.
+    const res = await run(
+      big,
+      `select s || s || s || s || s from (select string_agg(name, ',') as s from sql_entities) t,
+         sql_entities limit 100`,
+    )
+    expect(res.statusCode, res.body).toBe(422)
+    expect(res.json()).toMatchObject({
+      code: 'sql_out_of_memory',
+      detail: expect.stringMatching(/answer is larger than the SQL runner hands back/),
+    })
+
+    // Without the answer's cap, ~420 million characters outgrow the thread's heap: Node ends the
+    // thread, not the process, and the organisation's next query gets a new sandbox.
+    const sandboxes = sandboxesOf()
+    try {
+      const ended = await sandboxes
+        .run(callerOf(big), 120_000, (sandbox) =>
+          sandbox.query(
+            `select s || s || s from (select string_agg(name, ',') as s from sql_entities) t,
+               sql_entities limit 1001`,
+            [],
+            'array',
+          ),
+        )
+        .catch((error: unknown) => error)
+      expect(ended).toBeInstanceOf(SandboxOutOfMemory)
+      const counted = await sandboxes.run(callerOf(big), 120_000, async (sandbox) => {
+        return (await sandbox.query('select count(*)::int as n from sql_entities')).rows
+      })
+      expect(counted).toEqual([{ n: 12_000 }])
     } finally {
       await sandboxes.close()
     }
