@@ -7,10 +7,9 @@
  * which the time cap stops by terminating the thread.
  *
  * - Loading reads the views through the runner's own tenant path (role `lexdesk_sql`, the
- *   organisation's RLS: sql-runner-role.ts) in pages of SANDBOX_PAGE_ROWS rows (and at most
- *   SANDBOX_PAGE_BYTES), one transaction
- *   each, so the shared thread serves other requests between pages. No other organisation's row,
- *   no auth table, no hidden column is ever in a sandbox.
+ *   organisation's RLS: sql-runner-role.ts) in pages of SANDBOX_PAGE_ROWS rows and at most
+ *   SANDBOX_PAGE_BYTES, one transaction each, so the shared thread serves other requests between
+ *   pages. No other organisation's row, no auth table, no hidden column is ever in a sandbox.
  * - A loaded sandbox serves the organisation's next queries while its data version (the count and
  *   newest row version, `xmin`, of each table behind the views, read under RLS) is unchanged; any
  *   insert, update or delete changes it, and the sandbox is loaded afresh.
@@ -95,7 +94,7 @@ interface Entry {
   idle?: NodeJS.Timeout
 }
 
-/** One page of a view's rows as loadSandbox reads them. */
+/** One page of a view's rows as `load` reads them (readPage). */
 interface Page {
   /** The rows as one JSON array; null when there are none. */
   json: string | null
