@@ -91,6 +91,7 @@ export const ERROR_STATUS = {
   speech_failed: 502,
   sql_busy: 503,
   sql_failed: 400,
+  sql_out_of_memory: 422,
   sql_refused: 400,
   sql_timeout: 422,
   sql_too_costly: 422,

@@ -12,7 +12,12 @@ import { OrgParams } from '../../http/params'
 import { SQL_MAX_LENGTH, SQL_ROW_CAP } from './check-sql'
 import { SQL_MAX_PLAN_COST } from './run-sql'
 import { SQL_STATEMENT_TIMEOUT_MS } from './sql-runner-role'
-import { SANDBOX_MAX_ROWS, type SqlSandboxes } from './sql-sandboxes'
+import {
+  SANDBOX_LIMITS,
+  SANDBOX_MAX_RESULT_CHARS,
+  SANDBOX_MAX_ROWS,
+  type SqlSandboxes,
+} from './sql-sandboxes'
 import { exportQueryCsv, runQuery } from './service'
 import { listSqlHistory } from './sql-history'
 import { SQL_VIEWS } from './sql-views'
@@ -53,7 +58,7 @@ const SqlHistoryEntrySchema = z
   })
   .meta({ id: 'SqlHistoryEntry' })
 
-const RUN_DESCRIPTION = `Runs one read-only query. Refused with 400 sql_refused unless it is a single SELECT over the sql_* views using allow-listed functions; 422 sql_too_costly when the planner's cost is over ${SQL_MAX_PLAN_COST}; stopped with 422 sql_timeout after ${SQL_STATEMENT_TIMEOUT_MS / 1000} s; at most ${SQL_ROW_CAP} rows. On the embedded database it runs in a sandbox holding only the organisation's rows: 422 sql_too_large past ${SANDBOX_MAX_ROWS} rows, 503 sql_busy when every sandbox is in use. Recorded in the caller's history.`
+const RUN_DESCRIPTION = `Runs one read-only query. Refused with 400 sql_refused unless it is a single SELECT over the sql_* views using allow-listed functions; 422 sql_too_costly when the planner's cost is over ${SQL_MAX_PLAN_COST}; stopped with 422 sql_timeout after ${SQL_STATEMENT_TIMEOUT_MS / 1000} s; at most ${SQL_ROW_CAP} rows. 422 sql_out_of_memory when it needs more memory than allowed (${SANDBOX_LIMITS.maxMemoryBytes / 1024 ** 2} MB on the embedded database, 1 GB for one value) or its answer is over ${SANDBOX_MAX_RESULT_CHARS / 1024 ** 2} million characters. On the embedded database it runs in a sandbox holding only the organisation's rows: 422 sql_too_large past ${SANDBOX_MAX_ROWS} rows, 503 sql_busy with Retry-After when every sandbox is in use or the caller already runs a query in another organisation's sandbox (one person, one sandbox at a time). Recorded in the caller's history.`
 
 /** `sandboxes`: embedded PGlite's, where queries run (sql-sandboxes.ts); absent on PostgreSQL. */
 export const sqlRoutes: FastifyPluginAsyncZod<{ db: Db; sandboxes?: SqlSandboxes }> = async (

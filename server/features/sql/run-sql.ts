@@ -16,7 +16,12 @@ import { checkSql, SQL_ROW_CAP, type CheckedSql } from './check-sql'
 import { SQL_FUNCTIONS } from './sql-allow-list'
 import { enterSqlRunner, SQL_STATEMENT_TIMEOUT_MS } from './sql-runner-role'
 import { SandboxTimeout } from './sql-sandbox'
-import type { SqlSandboxes } from './sql-sandboxes'
+import {
+  isOutOfMemory,
+  SANDBOX_LIMITS,
+  SANDBOX_MAX_RESULT_CHARS,
+  type SqlSandboxes,
+} from './sql-sandboxes'
 import { SQL_VIEWS } from './sql-views'
 
 /**
@@ -93,8 +98,11 @@ const QUERY_ERROR = /^(21|22|42)/
  *   read (a privilege it lacks); `sql_too_costly` (422) when its plan costs more than
  *   SQL_MAX_PLAN_COST; `sql_timeout` (422) when it ran past SQL_STATEMENT_TIMEOUT_MS and was
  *   stopped; `sql_failed` (400) when the database reports a mistake of the query (an unknown
- *   column, a division by zero); `sql_too_large` (422) or `sql_busy` (503) when no sandbox can
- *   take it (sql-sandboxes.ts); `outside_app_scope` (403) for a principal confined to one app
+ *   column, a division by zero); `sql_out_of_memory` (422) when it needed more memory than the
+ *   database allows a value (1 GB) or the sandbox has (sql-sandboxes.ts SANDBOX_LIMITS), or its
+ *   answer is over SANDBOX_MAX_RESULT_CHARS characters; `sql_too_large` (422) or `sql_busy` (503)
+ *   when no sandbox can take it (sql-sandboxes.ts); `outside_app_scope` (403) for a principal
+ *   confined to one app
  */
 export async function runSql(
   db: Db,
@@ -111,14 +119,18 @@ export async function runSql(
   const checked = await checkSql(text)
   try {
     if (sandboxes) {
-      return await sandboxes.run(principal.orgId, SQL_STATEMENT_TIMEOUT_MS, async (sandbox) => {
+      // Sandboxes are shared per person: a user's id, else the credential's (decision 0108).
+      const person = principal.userId ?? principal.credentialId ?? `org:${principal.orgId}`
+      const caller = { orgId: principal.orgId, person }
+      return await sandboxes.run(caller, SQL_STATEMENT_TIMEOUT_MS, async (sandbox) => {
         const started = performance.now()
         // The sandbox holds nothing but the organisation's rows; the role and read-only
         // transaction keep its catalog and settings as they were all the same.
         await sandbox.exec('BEGIN READ ONLY; SET LOCAL ROLE lexdesk_sql')
         try {
           return await runChecked(
-            (query, params) => sandbox.query(query, params, 'array') as Promise<RawResult>,
+            (query, params) =>
+              sandbox.query(query, params, 'array', SANDBOX_MAX_RESULT_CHARS) as Promise<RawResult>,
             checked,
             started,
           )
@@ -270,6 +282,13 @@ function planCost(explained: unknown): number {
 function databaseProblem(error: unknown): unknown {
   if (error instanceof AppError) return error
   if (error instanceof SandboxTimeout) return timeoutProblem()
+  if ((error as { resultTooLarge?: unknown } | null)?.resultTooLarge === true) {
+    return new AppError(
+      'sql_out_of_memory',
+      `The query's answer is larger than the SQL runner hands back (${(SANDBOX_MAX_RESULT_CHARS / 1024 ** 2).toLocaleString('en')} million characters). Select fewer or shorter columns, or aggregate.`,
+    )
+  }
+  if (isOutOfMemory(error)) return memoryProblem()
   const { code, message } = error as { code?: unknown; message?: unknown }
   if (typeof code !== 'string' || typeof message !== 'string') return error
   if (code === '57014') return timeoutProblem()
@@ -278,6 +297,18 @@ function databaseProblem(error: unknown): unknown {
   }
   if (QUERY_ERROR.test(code)) return new AppError('sql_failed', `The query failed: ${message}.`)
   return error
+}
+
+/**
+ * A query that ran out of memory (decision 0108): PostgreSQL's own limit of a value (1 GB,
+ * 54000) or its `out of memory` (53200), on PGlite at the sandbox's cap, where the sandbox is
+ * replaced. Both are the query's doing, so a 422 like the other limits, not a 500.
+ */
+function memoryProblem(): AppError {
+  return new AppError(
+    'sql_out_of_memory',
+    `The query needed more memory than the SQL runner allows (${SANDBOX_LIMITS.maxMemoryBytes / 1024 ** 2} MB on the embedded database, 1 GB for one value) and was stopped. Avoid building long values from a whole view, such as replace() over a string_agg().`,
+  )
 }
 
 function timeoutProblem(): AppError {

@@ -12,7 +12,13 @@ import {
   type TestApp,
   type TestMember,
 } from '../../test/test-app'
-import { SqlSandboxes, type SqlSandboxesOptions } from './sql-sandboxes'
+import { SandboxOutOfMemory } from './sql-sandbox'
+import {
+  SANDBOX_LIMITS,
+  SqlSandboxes,
+  type SandboxCaller,
+  type SqlSandboxesOptions,
+} from './sql-sandboxes'
 import { SQL_VIEWS } from './sql-views'
 
 // The SQL runner on embedded PGlite runs in a sandbox per organisation (decision 0091).
@@ -34,6 +40,18 @@ function sandboxesOf(options: SqlSandboxesOptions = {}) {
 const QUADRATIC = `select count(*) from sql_entities a
   where (select string_agg(name || name || name || name || name || name || name || name, ',')
          from sql_entities) like '%' || a.name || 'x%'`
+
+/**
+ * Cheap to the planner, huge to run: each of the 12,000 names' "e" replaced by all the names
+ * (~140 KB), ~1.7 GB of text, past the sandbox's memory cap (and PostgreSQL's 1 GB for a value).
+ */
+const MEMORY_HOG = `select length(replace(s, 'e', s))
+  from (select string_agg(name, ',') as s from sql_entities) t`
+
+/** Who asks a sandbox: the member's organisation (or `orgId`) and the member. */
+function callerOf(m: TestMember, orgId = m.orgId): SandboxCaller {
+  return { orgId, person: m.userId }
+}
 
 function run(m: TestMember, query: string) {
   return t.app.inject({
@@ -131,7 +149,7 @@ describe('the SQL runner on embedded PGlite', () => {
   it("holds only the organisation's own rows of the views, and no other table", async () => {
     const sandboxes = sandboxesOf()
     try {
-      const seen = await sandboxes.run(small.orgId, 60_000, async (sandbox) => ({
+      const seen = await sandboxes.run(callerOf(small), 60_000, async (sandbox) => ({
         tables: (
           await sandbox.query(
             `select string_agg(tablename, ',' order by tablename) as t from pg_tables
@@ -159,7 +177,7 @@ describe('the SQL runner on embedded PGlite', () => {
     const sandboxes = sandboxesOf({ maxRows: 1_000 })
     try {
       const refused = await sandboxes
-        .run(big.orgId, 60_000, async () => 'ran')
+        .run(callerOf(big), 60_000, async () => 'ran')
         .catch((error: unknown) => error)
       expect(refused).toBeInstanceOf(AppError)
       expect(refused).toMatchObject({ code: 'sql_too_large' })
@@ -177,20 +195,178 @@ describe('the SQL runner on embedded PGlite', () => {
       const held = new Promise<void>((resolve) => (release = resolve))
       let started!: () => void
       const running = new Promise<void>((resolve) => (started = resolve))
-      const first = sandboxes.run(small.orgId, 120_000, async () => {
+      const first = sandboxes.run(callerOf(small), 120_000, async () => {
         started()
         await held
         return 'first'
       })
       await running
       const busy = await sandboxes
-        .run(big.orgId, 60_000, async () => 'second')
+        .run(callerOf(big), 60_000, async () => 'second')
         .catch((error: unknown) => error)
       expect(busy).toMatchObject({ code: 'sql_busy' })
       release()
       expect(await first).toBe('first')
       // The idle sandbox of the first organisation makes way for the other's.
-      expect(await sandboxes.run(big.orgId, 60_000, async () => 'second')).toBe('second')
+      expect(await sandboxes.run(callerOf(big), 60_000, async () => 'second')).toBe('second')
+    } finally {
+      await sandboxes.close()
+    }
+  })
+
+  it('a query that blows up memory is a 422 and frees the sandbox', async () => {
+    const res = await run(big, MEMORY_HOG)
+    expect(res.statusCode, res.body).toBe(422)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(res.json()).toMatchObject({
+      code: 'sql_out_of_memory',
+      detail: expect.stringMatching(/more memory than the SQL runner allows/),
+    })
+    // The runner goes on serving the organisation.
+    expect(await cell(big, 'select count(*) from sql_entities')).toBe('12000')
+
+    // In the sandbox itself: the memory stops at the cap, and the sandbox is replaced by a new
+    // one, so what the query took is returned rather than kept.
+    const sandboxes = sandboxesOf()
+    try {
+      const loaded = await sandboxes.run(callerOf(big), 120_000, async (sandbox) => ({
+        sandbox,
+        bytes: await sandbox.memoryBytes(),
+      }))
+      let grown = 0
+      const failed = await sandboxes
+        .run(callerOf(big), 120_000, async (sandbox) => {
+          try {
+            return await sandbox.query(MEMORY_HOG)
+          } finally {
+            grown = await sandbox.memoryBytes()
+          }
+        })
+        .catch((error: unknown) => error)
+      expect(failed).toMatchObject({ code: '53200' })
+      expect(grown).toBeGreaterThan(loaded.bytes + 128 * 1024 ** 2)
+      expect(grown).toBeLessThanOrEqual(SANDBOX_LIMITS.maxMemoryBytes)
+      expect(loaded.sandbox.closed).toBe(true)
+      const next = await sandboxes.run(callerOf(big), 120_000, async (sandbox) => ({
+        sandbox,
+        bytes: await sandbox.memoryBytes(),
+        count: (await sandbox.query('select count(*)::int as n from sql_entities')).rows,
+      }))
+      expect(next.sandbox).not.toBe(loaded.sandbox)
+      expect(next.bytes).toBeLessThan(grown)
+      expect(next.count).toEqual([{ n: 12_000 }])
+    } finally {
+      await sandboxes.close()
+    }
+    // Three loads of 12,000 rows and two sandboxes opened: minutes on a loaded 2-core machine.
+  }, 240_000)
+
+  it('loads an organisation of large rows in pages that fit under the memory cap', async () => {
+    // 300 entities of 200 KB of data each (the API allows 256 KB): 60 MB, which as one page of
+    // JSON would take the sandbox's memory to ~850 MB, past its cap.
+    const archive = await signedInMember(t, 'Large Files LLP')
+    const text = 'x'.repeat(200_000)
+    for (let batch = 0; batch < 6; batch++) {
+      await t.database.db.insert(entities).values(
+        Array.from({ length: 50 }, (_, i) => ({
+          orgId: archive.orgId,
+          name: `Matter ${batch * 50 + i}`,
+          data: { text },
+        })),
+      )
+    }
+    const sandboxes = sandboxesOf()
+    try {
+      const seen = await sandboxes.run(callerOf(archive), 120_000, async (sandbox) => ({
+        rows: (
+          await sandbox.query(
+            `select count(*)::int as n, count(distinct name)::int as names,
+               sum(length(data->>'text'))::bigint::text as chars from sql_entities`,
+          )
+        ).rows,
+        bytes: await sandbox.memoryBytes(),
+      }))
+      expect(seen.rows).toEqual([{ n: 300, names: 300, chars: String(300 * 200_000) }])
+      expect(seen.bytes).toBeLessThan(SANDBOX_LIMITS.maxMemoryBytes)
+    } finally {
+      await sandboxes.close()
+    }
+  }, 240_000)
+
+  it("an answer too large to hand back is a 422, and one past the thread's heap ends only its sandbox", async () => {
+    // 100 rows of all the names five times over (~700 KB each): ~70 million characters.
+    const res = await run(
+      big,
+      `select s || s || s || s || s from (select string_agg(name, ',') as s from sql_entities) t,
+         sql_entities limit 100`,
+    )
+    expect(res.statusCode, res.body).toBe(422)
+    expect(res.json()).toMatchObject({
+      code: 'sql_out_of_memory',
+      detail: expect.stringMatching(/answer is larger than the SQL runner hands back/),
+    })
+
+    // Without the answer's cap, ~420 million characters outgrow the thread's heap: Node ends the
+    // thread, not the process, and the organisation's next query gets a new sandbox.
+    const sandboxes = sandboxesOf()
+    try {
+      const ended = await sandboxes
+        .run(callerOf(big), 120_000, (sandbox) =>
+          sandbox.query(
+            `select s || s || s from (select string_agg(name, ',') as s from sql_entities) t,
+               sql_entities limit 1001`,
+            [],
+            'array',
+          ),
+        )
+        .catch((error: unknown) => error)
+      expect(ended).toBeInstanceOf(SandboxOutOfMemory)
+      const counted = await sandboxes.run(callerOf(big), 120_000, async (sandbox) => {
+        return (await sandbox.query('select count(*)::int as n from sql_entities')).rows
+      })
+      expect(counted).toEqual([{ n: 12_000 }])
+    } finally {
+      await sandboxes.close()
+    }
+  }, 240_000)
+
+  it('one person cannot hold every sandbox', async () => {
+    // One person in two organisations (a partner of two firms, say), and another firm's admin.
+    const partner = await signedInMember(t, 'Two Offices LLP')
+    const sandboxes = sandboxesOf({ maxSandboxes: 2 })
+    try {
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      let started!: () => void
+      const running = new Promise<void>((resolve) => (started = resolve))
+      const first = sandboxes.run(callerOf(partner), 120_000, async () => {
+        started()
+        await held
+        return 'first office'
+      })
+      await running
+      // The same person in their other organisation, while their first query runs: refused.
+      const second = sandboxes
+        .run(callerOf(partner, small.orgId), 60_000, async () => {
+          await held
+          return 'second office'
+        })
+        .catch((error: unknown) => error)
+      // Another person finds the other sandbox free.
+      expect(await sandboxes.run(callerOf(big), 60_000, async () => 'other firm')).toBe(
+        'other firm',
+      )
+      const refused = await second
+      expect(refused).toBeInstanceOf(AppError)
+      expect(refused).toMatchObject({ code: 'sql_busy', status: 503 })
+      expect((refused as AppError).headers).toEqual({ 'retry-after': '60' })
+      expect((refused as AppError).detail).toMatch(/one person may use one at a time/)
+      release()
+      expect(await first).toBe('first office')
+      // Their first query done, the person may use the other organisation's sandbox.
+      expect(
+        await sandboxes.run(callerOf(partner, small.orgId), 60_000, async () => 'second office'),
+      ).toBe('second office')
     } finally {
       await sandboxes.close()
     }
@@ -205,7 +381,7 @@ describe('the SQL runner on embedded PGlite', () => {
     expect((await stat(templateFile)).size).toBeGreaterThan(1_000_000)
     const later = sandboxesOf({ templateFile })
     try {
-      const counted = await later.run(small.orgId, 60_000, async (sandbox) => {
+      const counted = await later.run(callerOf(small), 60_000, async (sandbox) => {
         return (await sandbox.query('select count(*)::int as n from sql_documents')).rows
       })
       expect(counted).toEqual([{ n: 1 }])

@@ -5,6 +5,10 @@
  * thread: PGlite cannot interrupt a statement, but a terminated thread's WASM engine stops
  * mid-statement (measured: a quadratic string_agg over 12,000 rows stopped ~0.2 s after
  * terminate(), decision 0091). A sandbox whose thread ended answers every later call with an error.
+ *
+ * Its memory is capped (decision 0108): the PGlite's WASM memory at `maxMemoryBytes` (past it
+ * PostgreSQL's allocation fails with `out of memory`, 53200), the thread's JavaScript heap at
+ * `maxHeapMb` (past it Node ends the thread: SandboxOutOfMemory).
  */
 import { Worker } from 'node:worker_threads'
 import { DRIZZLE_TEXT_TYPES } from '../../db/pglite-thread'
@@ -13,6 +17,24 @@ import { DRIZZLE_TEXT_TYPES } from '../../db/pglite-thread'
 export interface SandboxResult {
   rows: unknown[]
   fields: { name: string; dataTypeID: number }[]
+}
+
+/**
+ * Thrown by every call once the thread ran out of its JavaScript heap (`maxHeapMb`: a query's
+ * answer too large to hold) and Node ended it; the sandbox is closed.
+ */
+export class SandboxOutOfMemory extends Error {
+  constructor() {
+    super("The SQL sandbox's thread ran out of memory and was ended")
+  }
+}
+
+/** How much memory one sandbox may take (decision 0108). */
+export interface SandboxLimits {
+  /** The most bytes the PGlite's WASM memory may grow to (it never shrinks while the thread lives). */
+  maxMemoryBytes: number
+  /** The most megabytes of the thread's JavaScript heap (V8's old generation). */
+  maxHeapMb: number
 }
 
 /** Thrown by `within` when the time cap passed and the thread was terminated. */
@@ -49,18 +71,25 @@ export class SqlSandbox {
       for (const call of this.pending.values()) call.reject(this.ended)
       this.pending.clear()
     }
-    worker.on('error', end)
+    worker.on('error', (error: Error & { code?: string }) =>
+      end(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new SandboxOutOfMemory() : error),
+    )
     worker.on('exit', (code) => end(new Error(`The SQL sandbox's thread ended (code ${code})`)))
   }
 
   /**
    * Starts a sandbox thread with an empty PGlite: from `template` (an empty PGlite's `dump`,
    * ~2.4 s) or by initdb (7–28 s on this shared 2-core machine under load). Rejects when PGlite
-   * cannot start.
+   * cannot start. `limits`: its memory caps; none when absent (the template's initdb).
    */
-  static async open(template?: Blob): Promise<SqlSandbox> {
+  static async open(template?: Blob, limits?: SandboxLimits): Promise<SqlSandbox> {
     const worker = new Worker(WORKER_FILE, {
-      workerData: { template, textTypes: DRIZZLE_TEXT_TYPES },
+      workerData: {
+        template,
+        textTypes: DRIZZLE_TEXT_TYPES,
+        maxMemoryBytes: limits?.maxMemoryBytes,
+      },
+      resourceLimits: limits ? { maxOldGenerationSizeMb: limits.maxHeapMb } : undefined,
     })
     await new Promise<void>((resolve, reject) => {
       worker.once('message', () => {
@@ -86,14 +115,28 @@ export class SqlSandbox {
     })
   }
 
-  /** Runs one statement with `$n` parameters; PostgreSQL's errors keep their `code`. */
-  query(sql: string, params: unknown[] = [], rowMode?: 'array'): Promise<SandboxResult> {
-    return this.call({ op: 'query', sql, params, rowMode })
+  /**
+   * Runs one statement with `$n` parameters; PostgreSQL's errors keep their `code`. With
+   * `maxResultChars`, an answer whose cells hold more characters in all is refused in the thread
+   * (an error with code 54000 and `resultTooLarge: true`), never copied here.
+   */
+  query(
+    sql: string,
+    params: unknown[] = [],
+    rowMode?: 'array',
+    maxResultChars?: number,
+  ): Promise<SandboxResult> {
+    return this.call({ op: 'query', sql, params, rowMode, maxResultChars })
   }
 
   /** Runs statements without parameters. */
   async exec(sql: string): Promise<void> {
     await this.call({ op: 'exec', sql })
+  }
+
+  /** The bytes of the PGlite's WASM memory now (0 when the sandbox was opened without limits). */
+  memoryBytes(): Promise<number> {
+    return this.call({ op: 'memory' })
   }
 
   /** The data directory as an uncompressed tarball (to open later sandboxes from). */

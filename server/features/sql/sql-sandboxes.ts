@@ -7,15 +7,19 @@
  * which the time cap stops by terminating the thread.
  *
  * - Loading reads the views through the runner's own tenant path (role `lexdesk_sql`, the
- *   organisation's RLS: sql-runner-role.ts) in pages of SANDBOX_PAGE_ROWS rows, one transaction
- *   each, so the shared thread serves other requests between pages. No other organisation's row,
- *   no auth table, no hidden column is ever in a sandbox.
+ *   organisation's RLS: sql-runner-role.ts) in pages of SANDBOX_PAGE_ROWS rows and at most
+ *   SANDBOX_PAGE_BYTES, one transaction each, so the shared thread serves other requests between
+ *   pages. No other organisation's row, no auth table, no hidden column is ever in a sandbox.
  * - A loaded sandbox serves the organisation's next queries while its data version (the count and
  *   newest row version, `xmin`, of each table behind the views, read under RLS) is unchanged; any
  *   insert, update or delete changes it, and the sandbox is loaded afresh.
  * - One sandbox per organisation, its queries one at a time; at most `maxSandboxes` at once (each
  *   holds a PGlite, ~0.5 GB of memory), the least recently used idle one dropped for a new one;
- *   each dropped after `idleMs` unused, and after a query that hit the time cap.
+ *   each dropped after `idleMs` unused, and after a query that hit the time cap or its memory cap.
+ * - A person uses at most `maxPerPerson` sandboxes at once, whatever organisations they belong
+ *   to (decision 0108): one person with two organisations cannot keep both sandboxes busy.
+ * - Each sandbox's memory is capped (SANDBOX_LIMITS, decision 0108), and rows are loaded in pages
+ *   of at most SANDBOX_PAGE_BYTES, so loading stays well inside the cap.
  * - An organisation with more than SANDBOX_MAX_ROWS rows (or SANDBOX_MAX_BYTES of them) is
  *   refused (422 `sql_too_large`, naming the number): server mode with PostgreSQL has no limit.
  */
@@ -24,7 +28,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { withTenant, type Tx } from '../../db/tenant'
 import { AppError } from '../../errors/app-error'
-import { SandboxTimeout, SqlSandbox } from './sql-sandbox'
+import { SandboxOutOfMemory, SandboxTimeout, SqlSandbox, type SandboxLimits } from './sql-sandbox'
 import { enterSqlRunner } from './sql-runner-role'
 import { SQL_VIEWS } from './sql-views'
 
@@ -39,6 +43,29 @@ export const SANDBOX_MAX_BYTES = 256 * 1024 ** 2
 
 /** Rows read from the shared database per transaction while loading. */
 export const SANDBOX_PAGE_ROWS = 2_000
+
+/**
+ * Most bytes (as JSON) of one page, bar its first row: inserting a page of JSON grows the
+ * sandbox's WASM memory by ~10 times its size (measured, decision 0108: a 16 MB page from 189 to
+ * 326 MB, a 63 MB one to 852 MB, a 256 MB one failed at 2 GB), so a page of 2,000 rows of large
+ * entity data (up to 256 KB each) would not fit under SANDBOX_LIMITS.
+ */
+export const SANDBOX_PAGE_BYTES = 8 * 1024 ** 2
+
+/**
+ * One sandbox's memory caps (decision 0108). WASM: a PGlite opened from the template takes
+ * 189 MB and a loaded page of SANDBOX_PAGE_BYTES adds ~70 MB; 512 MB leaves ~250 MB for a query's
+ * work, while `replace` over a `string_agg` of 1,200 names took it to 1.2 GB uncapped (PGlite's
+ * own maximum is 2 GB). Heap: the thread's JavaScript holds the answer of a query (at most
+ * SANDBOX_MAX_RESULT_CHARS characters, ~2 bytes each) and a page while loading.
+ */
+export const SANDBOX_LIMITS: SandboxLimits = { maxMemoryBytes: 512 * 1024 ** 2, maxHeapMb: 256 }
+
+/**
+ * Most characters of a query's answer (its cells, in all) the sandbox hands to the main thread:
+ * 1,000 rows of 64 KB each, far more than the web page shows, a fraction of the heap cap.
+ */
+export const SANDBOX_MAX_RESULT_CHARS = 64 * 1024 ** 2
 
 const SERVER_MODE =
   'Run Lexdesk in server mode (DATABASE_URL set to a PostgreSQL server) to query it without this limit.'
@@ -67,6 +94,38 @@ interface Entry {
   idle?: NodeJS.Timeout
 }
 
+/** One page of a view's rows as `load` reads them (readPage). */
+interface Page {
+  /** The rows as one JSON array; null when there are none. */
+  json: string | null
+  n: number
+  /** The id of the last row, as text. */
+  last: string | null
+  /** Whether rows may follow (the page was full, or cut at SANDBOX_PAGE_BYTES). */
+  more: boolean
+}
+
+/** Whose query a sandbox runs: the organisation, and the person (or credential) asking. */
+export interface SandboxCaller {
+  orgId: string
+  /** The person (a user's id, else the credential's): sandboxes are shared fairly between them. */
+  person: string
+}
+
+/** SQLSTATEs of running out of memory: out_of_memory, program_limit_exceeded (a 1 GB value). */
+const MEMORY_STATES = new Set(['53200', '54000'])
+
+/**
+ * Whether `error` means the query ran out of its sandbox's memory: the thread's heap (Node ended
+ * it), or PostgreSQL's allocation past the WASM cap (53200) or its own 1 GB limit of a value
+ * (54000). An answer refused for its size (`resultTooLarge`) took no memory of the engine's.
+ */
+export function isOutOfMemory(error: unknown): boolean {
+  if (error instanceof SandboxOutOfMemory) return true
+  const { code, resultTooLarge } = (error ?? {}) as { code?: unknown; resultTooLarge?: unknown }
+  return typeof code === 'string' && MEMORY_STATES.has(code) && resultTooLarge !== true
+}
+
 export interface SqlSandboxesOptions {
   /** Most sandboxes at once (default 2). */
   maxSandboxes?: number
@@ -74,8 +133,17 @@ export interface SqlSandboxesOptions {
   idleMs?: number
   /** Most rows an organisation may have to be loaded (default SANDBOX_MAX_ROWS). */
   maxRows?: number
+  /** Most sandboxes one person uses at once, across organisations (default 1). */
+  maxPerPerson?: number
+  /** Each sandbox's memory caps (default SANDBOX_LIMITS). */
+  limits?: SandboxLimits
   /** Where the empty PGlite's dump is kept across restarts (prepare); in memory only when absent. */
   templateFile?: string
+}
+
+/** Retry-After for a refusal while sandboxes run: a running query ends within its time cap. */
+function retryAfter(capMs: number): Record<string, string> {
+  return { 'retry-after': String(Math.ceil(capMs / 1000)) }
 }
 
 function quote(name: string): string {
@@ -85,6 +153,8 @@ function quote(name: string): string {
 /** The sandboxes of one application's embedded database. */
 export class SqlSandboxes {
   private readonly entries = new Map<string, Entry>()
+  /** Per person, the organisations whose sandboxes run or queue their calls, with how many. */
+  private readonly persons = new Map<string, Map<string, number>>()
   private template: Promise<Blob> | undefined
   private readonly templateFile: string | undefined
   /** The sandbox running initdb for the template, if any (closed with the others). */
@@ -93,6 +163,8 @@ export class SqlSandboxes {
   private readonly maxSandboxes: number
   private readonly idleMs: number
   private readonly maxRows: number
+  private readonly maxPerPerson: number
+  private readonly limits: SandboxLimits
 
   constructor(
     private readonly db: Db,
@@ -101,38 +173,50 @@ export class SqlSandboxes {
     this.maxSandboxes = options.maxSandboxes ?? 2
     this.idleMs = options.idleMs ?? 5 * 60_000
     this.maxRows = options.maxRows ?? SANDBOX_MAX_ROWS
+    this.maxPerPerson = options.maxPerPerson ?? 1
+    this.limits = options.limits ?? SANDBOX_LIMITS
     this.templateFile = options.templateFile
   }
 
   /**
-   * Runs `work` on `orgId`'s sandbox (loaded or refreshed first) within `capMs` milliseconds.
-   * @throws SandboxTimeout when the cap passed (the sandbox is dropped); AppError
-   *   `sql_too_large` (422) when the organisation's rows are too many to load; `sql_busy` (503)
-   *   when every sandbox is in use by other organisations; and whatever `work` throws
+   * Runs `work` on the caller's organisation's sandbox (loaded or refreshed first) within `capMs`
+   * milliseconds.
+   * @throws SandboxTimeout when the cap passed (the sandbox is dropped); SandboxOutOfMemory or
+   *   PostgreSQL's 53200/54000 (isOutOfMemory) when the query ran out of the sandbox's
+   *   memory (the sandbox is dropped, so its memory is returned); AppError `sql_too_large` (422)
+   *   when the organisation's rows are too many to load; `sql_busy` (503, Retry-After) when every
+   *   sandbox is in use by other organisations or the person already uses `maxPerPerson`
+   *   sandboxes of other organisations; and whatever `work` throws
    */
   async run<T>(
-    orgId: string,
+    { orgId, person }: SandboxCaller,
     capMs: number,
     work: (sandbox: SqlSandbox) => Promise<T>,
   ): Promise<T> {
+    this.refusePersonOverShare(orgId, person, capMs)
     let entry = this.entries.get(orgId)
     if (!entry) {
-      this.makeRoom()
+      this.makeRoom(capMs)
       entry = { queue: Promise.resolve(), active: 0 }
       this.entries.set(orgId, entry)
     }
     const own = entry
     own.active++
+    this.hold(person, orgId, +1)
     clearTimeout(own.idle)
     const turn = own.queue.then(async () => {
       try {
         const sandbox = await this.ready(orgId, own)
         return await sandbox.within(capMs, work)
       } catch (error) {
-        // Stopped at the cap (SandboxTimeout) or failed: a new sandbox serves the next query.
-        if (error instanceof SandboxTimeout || own.sandbox?.closed) await this.drop(orgId, own)
+        // Stopped at the cap, out of memory (its WASM memory never shrinks: only ending the thread
+        // returns it) or failed: a new sandbox serves the next query.
+        if (error instanceof SandboxTimeout || isOutOfMemory(error) || own.sandbox?.closed) {
+          await this.drop(orgId, own)
+        }
         throw error
       } finally {
+        this.hold(person, orgId, -1)
         own.active--
         if (own.active === 0 && this.entries.get(orgId) === own) {
           own.idle = setTimeout(() => void this.drop(orgId, own), this.idleMs)
@@ -150,8 +234,33 @@ export class SqlSandboxes {
     await Promise.all([...this.entries].map(([orgId, entry]) => this.drop(orgId, entry)))
   }
 
+  /**
+   * Refuses a person who already uses `maxPerPerson` sandboxes of other organisations than
+   * `orgId` (another query of theirs in `orgId` waits its turn in that organisation's sandbox).
+   */
+  private refusePersonOverShare(orgId: string, person: string, capMs: number): void {
+    const held = this.persons.get(person)
+    const elsewhere = held ? [...held.keys()].filter((org) => org !== orgId).length : 0
+    if (elsewhere < this.maxPerPerson) return
+    throw new AppError(
+      'sql_busy',
+      `You already have ${elsewhere === 1 ? 'a query' : `queries in ${elsewhere} organisations`} running in the embedded database's SQL sandboxes, and one person may use ${this.maxPerPerson === 1 ? 'one' : this.maxPerPerson} at a time so that others find one free: try again when ${elsewhere === 1 ? 'it has' : 'they have'} finished. ${SERVER_MODE}`,
+      retryAfter(capMs),
+    )
+  }
+
+  /** Counts a call of `person` in `orgId`'s sandbox (`by` +1 when it starts, -1 when it ends). */
+  private hold(person: string, orgId: string, by: 1 | -1): void {
+    const held = this.persons.get(person) ?? new Map<string, number>()
+    const count = (held.get(orgId) ?? 0) + by
+    if (count > 0) held.set(orgId, count)
+    else held.delete(orgId)
+    if (held.size > 0) this.persons.set(person, held)
+    else this.persons.delete(person)
+  }
+
   /** Drops the least recently used idle sandbox when the limit is reached, or refuses. */
-  private makeRoom(): void {
+  private makeRoom(capMs: number): void {
     if (this.entries.size < this.maxSandboxes) return
     // A Map keeps insertion order and run() re-inserts on use: the first idle one is the oldest.
     for (const [orgId, entry] of this.entries) {
@@ -163,6 +272,7 @@ export class SqlSandboxes {
     throw new AppError(
       'sql_busy',
       `All ${this.maxSandboxes} SQL sandboxes of the embedded database are running other organisations' queries: try again in a few seconds. ${SERVER_MODE}`,
+      retryAfter(capMs),
     )
   }
 
@@ -255,9 +365,9 @@ export class SqlSandboxes {
     return this.template
   }
 
-  /** A sandbox with an empty PGlite, opened from the template (~2.4 s). */
+  /** A sandbox with an empty PGlite, opened from the template (~2.4 s), its memory capped. */
   private async openEmpty(): Promise<SqlSandbox> {
-    return SqlSandbox.open(await this.prepare())
+    return SqlSandbox.open(await this.prepare(), this.limits)
   }
 
   /** The views' columns and the tables they read, as the application's database defines them. */
@@ -308,12 +418,7 @@ export class SqlSandboxes {
       const idType = columns.get(view)?.find((c) => c.name === 'id')?.type ?? 'text'
       let after: string | null = null
       for (;;) {
-        const page: { json: string | null; n: number; last: string | null } = await this.readPage(
-          orgId,
-          view,
-          idType,
-          after,
-        )
+        const page: Page = await this.readPage(orgId, view, idType, after)
         if (!page.json || page.n === 0) break
         bytes += page.json.length
         if (bytes > SANDBOX_MAX_BYTES) {
@@ -326,7 +431,7 @@ export class SqlSandboxes {
           `INSERT INTO ${quote(view)} SELECT * FROM json_populate_recordset(NULL::${quote(view)}, $1::json)`,
           [page.json],
         )
-        if (page.n < SANDBOX_PAGE_ROWS) break
+        if (!page.more) break
         after = page.last
       }
     }
@@ -335,14 +440,15 @@ export class SqlSandboxes {
 
   /**
    * Up to SANDBOX_PAGE_ROWS rows of `view` after id `after`, in id order, as one JSON array
-   * (PostgreSQL's own text: numbers and times exact), in one transaction of the runner's role.
+   * (PostgreSQL's own text: numbers and times exact), in one transaction of the runner's role;
+   * cut after the row that takes the page past SANDBOX_PAGE_BYTES, so at least one row comes.
    */
   private async readPage(
     orgId: string,
     view: string,
     idType: string,
     after: string | null,
-  ): Promise<{ json: string | null; n: number; last: string | null }> {
+  ): Promise<Page> {
     const from = `SELECT * FROM ${quote(view)}`
     const order = `ORDER BY id LIMIT ${SANDBOX_PAGE_ROWS}`
     return this.db.transaction(async (tx: Tx) => {
@@ -351,13 +457,30 @@ export class SqlSandboxes {
         after === null
           ? sql.raw(`${from} ${order}`)
           : sql`${sql.raw(from)} WHERE id > ${after}::${sql.raw(idType)} ${sql.raw(order)}`
+      // `before`: the bytes of the rows ahead of each one, so a row is kept when it starts inside
+      // the page's bytes.
       const result = await tx.execute(
-        sql`SELECT json_agg(t)::text AS json, count(*)::int AS n,
-          (array_agg(t.id::text ORDER BY t.id DESC))[1] AS last FROM (${page}) t`,
+        sql`SELECT json_agg(r.row ORDER BY r.id) FILTER (WHERE kept)::text AS json,
+            count(*) FILTER (WHERE kept)::int AS n, count(*)::int AS read,
+            (array_agg(r.id::text ORDER BY r.id DESC) FILTER (WHERE kept))[1] AS last
+          FROM (SELECT s.id, s.row, s.before < ${SANDBOX_PAGE_BYTES} AS kept
+            FROM (SELECT t.id, to_json(t) AS row,
+                coalesce(sum(octet_length(to_json(t)::text)) OVER (ORDER BY t.id
+                  ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before
+              FROM (${page}) t) s) r`,
       )
-      return (
-        result as unknown as { rows: { json: string | null; n: number; last: string | null }[] }
+      const row = (
+        result as unknown as {
+          rows: { json: string | null; n: number; read: number; last: string | null }[]
+        }
       ).rows[0]!
+      return {
+        json: row.json,
+        n: row.n,
+        last: row.last,
+        // A full page of rows, or one cut by its bytes: there may be more after it.
+        more: row.read === SANDBOX_PAGE_ROWS || row.n < row.read,
+      }
     })
   }
 }

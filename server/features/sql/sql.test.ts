@@ -129,6 +129,24 @@ describe('the SQL runner', () => {
     expect(res.json().detail).toContain('nope')
   })
 
+  it('answers a query that runs out of memory as a 422 problem, on either database', async () => {
+    // Allowed functions, cheap to the planner: the 1,200 names (~13 KB) put for each "e" (16 MB),
+    // then again: past the PGlite sandbox's memory cap, and PostgreSQL's 1 GB for one value.
+    const res = await run(
+      admin,
+      `select length(replace(replace(s, 'e', s), 'e', s))
+         from (select string_agg(name, ',') as s from sql_entities) t`,
+    )
+    expect(res.statusCode, res.body).toBe(422)
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+    expect(res.json()).toMatchObject({
+      code: 'sql_out_of_memory',
+      detail: expect.stringMatching(/more memory than the SQL runner allows/),
+    })
+    const next = (await run(admin, 'select count(*) from sql_entities')).json() as Result
+    expect(next.rows).toEqual([['1200']])
+  })
+
   it('exports the result as CSV', async () => {
     const res = await t.app.inject({
       method: 'POST',
