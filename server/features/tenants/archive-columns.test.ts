@@ -56,10 +56,7 @@ describe('the archive tables and the importer', () => {
       const isId =
         type === 'uuid' || column.endsWith('_id') || column.endsWith('_by') || references !== null
       const known =
-        column === t.key ||
-        column in t.refs ||
-        t.people.includes(column) ||
-        t.omit.includes(column)
+        column === t.key || column in t.refs || t.people.includes(column) || t.omit.includes(column)
       if (isId && !known) unclassified.push(`${table}.${column}`)
       // A foreign key to a user is a person; one to a tenant table, a reference to that table.
       if (references === 'user' && !t.people.includes(column))
@@ -76,7 +73,10 @@ describe('the archive tables and the importer', () => {
     const order = EXPORTED_TABLES.map((t) => t.name)
     for (const t of EXPORTED_TABLES) {
       for (const column of [...Object.keys(t.refs), ...t.people])
-        expect(all.some((c) => c.table === t.name && c.column === column), column).toBe(true)
+        expect(
+          all.some((c) => c.table === t.name && c.column === column),
+          column,
+        ).toBe(true)
       for (const [column, parent] of Object.entries(t.refs))
         if (parent !== '*')
           expect(order.indexOf(parent), `${t.name}.${column}`).toBeLessThan(order.indexOf(t.name))

@@ -153,7 +153,14 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
     refs: { bucket_id: 'storage_buckets' },
     people: ['created_by'],
   },
-  { name: 'events', key: 'id', keyType: 'bigint', omit: [], refs: { app_id: 'apps' }, people: ['actor_id'] },
+  {
+    name: 'events',
+    key: 'id',
+    keyType: 'bigint',
+    omit: [],
+    refs: { app_id: 'apps' },
+    people: ['actor_id'],
+  },
   {
     name: 'audit_logs',
     key: 'id',

@@ -135,7 +135,7 @@ export async function* entryLines(
   }
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      for (let start = 0; start < chunk.length; ) {
+      for (let start = 0; start < chunk.length;) {
         const end = chunk.indexOf(0x0a, start)
         const piece = chunk.subarray(start, end === -1 ? chunk.length : end)
         held += piece.length
@@ -422,7 +422,8 @@ function remapRow(
       else return null
       continue
     }
-    out[column] = isObject(value) || Array.isArray(value) ? remapJson(value, ctx.ids, ctx.people.users) : value
+    out[column] =
+      isObject(value) || Array.isArray(value) ? remapJson(value, ctx.ids, ctx.people.users) : value
   }
   if (table.keyType === 'uuid' && out[table.key] === undefined)
     throw invalidLine(ctx.name, ctx.n, `"${table.key}" is missing.`)
@@ -597,7 +598,12 @@ async function readMembers(
   checked: CheckedArchive,
   keepPeople: boolean,
 ): Promise<ArchivePeople> {
-  const people: ArchivePeople = { users: new Map(), emails: new Map(), invitations: [], members: [] }
+  const people: ArchivePeople = {
+    users: new Map(),
+    emails: new Map(),
+    invitations: [],
+    members: [],
+  }
   const entry = checked.entries.get(MEMBERS_ENTRY)
   if (!entry) return people
   const invited = new Set<string>()

@@ -458,7 +458,8 @@ describe('an import adds nobody but its importer (decision 0103)', () => {
     expect(job.status, job.error ?? '').toBe('succeeded')
     const orgId = (job.result as { orgId: string }).orgId
     expect((await peopleOf(orgId, victim.userId)).rowsNamingThem).toBe(0)
-    const mine = await rowsOf(sql`SELECT action AS what FROM audit_logs WHERE org_id = ${orgId} AND actor_id = ${importer.userId}
+    const mine =
+      await rowsOf(sql`SELECT action AS what FROM audit_logs WHERE org_id = ${orgId} AND actor_id = ${importer.userId}
       UNION ALL SELECT kind FROM events WHERE org_id = ${orgId} AND actor_id = ${importer.userId}`)
     // The importer's own acts: the import, and the indexing of its document it queued.
     expect(mine.rows.map((r) => r.what).sort()).toEqual([
@@ -938,7 +939,10 @@ describe("the operator's import command", () => {
     await writeFile(file, await exportedArchive(owner))
     await expect(
       importFromFile(deps(createFsBlobStore(t.blobDir)), { file, orgName: 'Owned By Archive' }),
-    ).rejects.toMatchObject({ code: 'validation_failed', message: expect.stringMatching(/--owner/) })
+    ).rejects.toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringMatching(/--owner/),
+    })
     expect(await orgsNamed('Owned By Archive')).toHaveLength(0)
   })
 })

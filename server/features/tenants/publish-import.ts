@@ -159,9 +159,7 @@ async function invite(
         .select({ email: user.email })
         .from(member)
         .innerJoin(user, eq(user.id, member.userId))
-        .where(
-          and(eq(member.organizationId, orgId), inArray(sql`lower(${user.email})`, emails)),
-        )),
+        .where(and(eq(member.organizationId, orgId), inArray(sql`lower(${user.email})`, emails)))),
       ...(await tx
         .select({ email: invitation.email })
         .from(invitation)
