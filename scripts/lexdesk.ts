@@ -3,7 +3,7 @@
  * (stop the server first on embedded PGlite, which one process owns):
  *
  *   npm run lexdesk -- export --org SLUG --out FILE.zip [--embeddings]
- *   npm run lexdesk -- import --file FILE.zip --org-name NAME [--owner EMAIL]
+ *   npm run lexdesk -- import --file FILE.zip --org-name NAME --owner EMAIL
  *   npm run lexdesk -- import --file FILE.zip --org SLUG
  *   npm run lexdesk -- clone --org SLUG --name NAME [--no-buckets]
  *
@@ -26,7 +26,7 @@ import { JOB_CATALOGUE } from '../server/job-catalogue'
 
 const USAGE = [
   'usage: npm run lexdesk -- export --org SLUG --out FILE.zip [--embeddings]',
-  '       npm run lexdesk -- import --file FILE.zip (--org-name NAME [--owner EMAIL] | --org SLUG)',
+  '       npm run lexdesk -- import --file FILE.zip (--org-name NAME --owner EMAIL | --org SLUG)',
   '       npm run lexdesk -- clone --org SLUG --name NAME [--no-buckets]',
 ].join('\n')
 const [command, ...rest] = process.argv.slice(2)

@@ -10,3 +10,14 @@ export const ACTOR_TYPES = ['user', 'system', 'api_key', 'token', 'gpt', 'mcp'] 
 
 /** One of ACTOR_TYPES. */
 export type ActorType = (typeof ACTOR_TYPES)[number]
+
+/**
+ * The actor types an audit row may hold: a principal's, and `imported` for the rows an
+ * organisation import brought from its archive (decision 0103), whose actor was someone of
+ * another server, named in the row's `meta.importedActor`, never a user of this one. No principal
+ * is ever `imported`.
+ */
+export const AUDIT_ACTOR_TYPES = [...ACTOR_TYPES, 'imported'] as const
+
+/** One of AUDIT_ACTOR_TYPES. */
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number]

@@ -26,7 +26,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
-import { ACTOR_TYPES, type ActorType } from './actor-types'
+import { AUDIT_ACTOR_TYPES, type AuditActorType } from './actor-types'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -110,6 +110,13 @@ export const member = pgTable(
   },
   (t) => [uniqueIndex('member_org_user_idx').on(t.organizationId, t.userId)],
 )
+
+/**
+ * The `status` of an invitation an organisation import made from its archive's members (decision
+ * 0103): not mailed, not acceptable (better-auth accepts, lists to the invitee and counts only
+ * 'pending' ones), shown on the Members page for an owner or admin to send or cancel.
+ */
+export const UNSENT_INVITATION_STATUS = 'unsent'
 
 export const invitation = pgTable('invitation', {
   id: text('id').primaryKey(),
@@ -245,8 +252,8 @@ export const analyses = pgTable(
 
 /**
  * The audit trail (server/audit): append-only for the application role (migration 0002). Who
- * acted is `actor_type` (one of ACTOR_TYPES: a later credential kind extends the list and this
- * check in a migration of its own) with `actor_id` (the user, or null for the system) and, for
+ * acted is `actor_type` (one of AUDIT_ACTOR_TYPES: a later credential kind extends the list and
+ * this check in a migration of its own; `imported` for a row an import brought, decision 0103) with `actor_id` (the user, or null for the system) and, for
  * a credential (an API key, say), `credential_id`. Read newest first by (created_at, id), the
  * keyset of the audit viewer (decision 0046).
  */
@@ -255,7 +262,7 @@ export const auditLogs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     orgId: orgId(),
-    actorType: text('actor_type').notNull().$type<ActorType>(),
+    actorType: text('actor_type').notNull().$type<AuditActorType>(),
     actorId: text('actor_id'),
     credentialId: text('credential_id'),
     action: text('action').notNull(),
@@ -269,7 +276,7 @@ export const auditLogs = pgTable(
     index('audit_logs_org_action_created_idx').on(t.orgId, t.action, t.createdAt, t.id),
     check(
       'audit_logs_actor_type_check',
-      sql.raw(`actor_type IN (${ACTOR_TYPES.map((a) => `'${a}'`).join(', ')})`),
+      sql.raw(`actor_type IN (${AUDIT_ACTOR_TYPES.map((a) => `'${a}'`).join(', ')})`),
     ),
   ],
 )

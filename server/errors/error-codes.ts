@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   app_exists: 409,
   app_not_found: 404,
   archive_invalid: 422,
+  archive_line_too_long: 413,
   archive_too_large: 413,
   audio_timeout: 422,
   audio_too_long: 413,

@@ -36,17 +36,34 @@ export async function exportOf(t: TestApp, m: TestMember, orgId: string): Promis
 
 /**
  * A row without what an import may change: ids, references, times and the file's entry name,
- * and the ids inside its JSON values (an import remaps them to the new rows, decision 0071).
+ * and the ids inside its JSON values (an import remaps them to the new rows, decision 0071). With
+ * `people` 'imported' (an uploaded archive, decision 0103), also who made or did it: an import
+ * points no row at this server's users and names audit actors as imported.
  */
-function comparable(row: Record<string, unknown>): string {
-  const kept = Object.entries(row).filter(
-    ([k]) => k !== 'id' && k !== 'file' && !k.endsWith('_id') && !k.endsWith('_at'),
-  )
+function comparable(row: Record<string, unknown>, people: People): string {
+  const imported = people === 'imported'
+  const kept = Object.entries(row)
+    .filter(
+      ([k]) =>
+        k !== 'id' &&
+        k !== 'file' &&
+        !k.endsWith('_id') &&
+        !k.endsWith('_at') &&
+        !(imported && (k.endsWith('_by') || k === 'actor_type')),
+    )
+    .map(([k, v]): [string, unknown] => {
+      if (!imported || k !== 'meta' || typeof v !== 'object' || v === null) return [k, v]
+      const { importedActor: _actor, ...meta } = v as Record<string, unknown>
+      return [k, meta]
+    })
   return JSON.stringify(Object.fromEntries(kept.sort(([a], [b]) => a.localeCompare(b)))).replace(
     /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
     '<id>',
   )
 }
+
+/** Whether a copy keeps its people (a clone) or names them as imported (an uploaded archive). */
+export type People = 'kept' | 'imported'
 
 /** `rows` without one occurrence of each of `minus`. */
 function without(rows: string[], minus: string[]): string[] {
@@ -76,18 +93,23 @@ export function manifestOf(entries: Map<string, Buffer>): {
 
 /**
  * Expects `b` to hold every row and file of `a` and nothing more, but for rows `isTrace` allows
- * (what the copying itself added to b's logs, which a's export cannot hold); the counts of the
- * manifests equal except the audit and event logs'.
+ * (what the copying itself added to b's logs, which a's export cannot hold) and, for `people`
+ * 'imported', who made each row; the counts of the manifests equal except the audit and event
+ * logs'.
  */
 export function expectSameOrganisation(
   a: Map<string, Buffer>,
   b: Map<string, Buffer>,
   isTrace: (row: string) => boolean,
+  people: People = 'kept',
 ): void {
   const names = (m: Map<string, Buffer>) => [...m.keys()].filter((n) => n.startsWith('tables/'))
   expect(names(b).sort()).toEqual(names(a).sort())
   for (const name of names(a)) {
-    const rows = (m: Map<string, Buffer>) => ndjson(m.get(name)).map(comparable).sort()
+    const rows = (m: Map<string, Buffer>) =>
+      ndjson(m.get(name))
+        .map((row) => comparable(row, people))
+        .sort()
     expect(without(rows(a), rows(b)), name).toEqual([])
     expect(
       without(rows(b), rows(a)).filter((r) => !isTrace(r)),

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import type { Db } from '../../db/client'
-import { ACTOR_TYPES } from '../../db/actor-types'
+import { AUDIT_ACTOR_TYPES } from '../../db/actor-types'
 import { fileHeaders } from '../../http/file-download'
 import { keysetPageOf, keysetQuery } from '../../http/paging'
 import { OrgParams } from '../../http/params'
@@ -18,9 +18,14 @@ import { listAudit } from './service'
 const AuditEntrySchema = z
   .object({
     id: z.string().uuid(),
-    actorType: z.enum(ACTOR_TYPES),
+    actorType: z.enum(AUDIT_ACTOR_TYPES),
     actorId: z.string().nullable(),
-    actorName: z.string().nullable().describe('The actor’s name or e-mail; null for the system'),
+    actorName: z
+      .string()
+      .nullable()
+      .describe(
+        'The actor’s name or e-mail (an imported row’s: the archive’s e-mail, decision 0103); null for the system',
+      ),
     credentialId: z
       .string()
       .nullable()
@@ -39,7 +44,7 @@ const Instant = z.iso.datetime({ offset: true })
 /** The filters of both routes; `from` inclusive, `to` exclusive. */
 const AuditFilterQuery = z.object({
   actorId: z.string().max(100).optional().describe('Only rows of this user'),
-  actorType: z.enum(ACTOR_TYPES).optional().describe('Only rows of this kind of actor'),
+  actorType: z.enum(AUDIT_ACTOR_TYPES).optional().describe('Only rows of this kind of actor'),
   action: z.string().max(100).optional().describe('Only rows of this action, e.g. entity.update'),
   from: Instant.optional().describe('Only rows at or after this instant (ISO 8601)'),
   to: Instant.optional().describe('Only rows before this instant (ISO 8601)'),

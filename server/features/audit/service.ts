@@ -6,7 +6,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
-import type { ActorType } from '../../db/actor-types'
+import type { AuditActorType } from '../../db/actor-types'
 import {
   apps,
   auditLogs,
@@ -25,7 +25,7 @@ import { decodeCursor, encodeCursor } from '../../http/paging'
 /** Which audit rows to read: every filter optional; `from` inclusive, `to` exclusive. */
 export interface AuditFilters {
   actorId?: string
-  actorType?: ActorType
+  actorType?: AuditActorType
   action?: string
   from?: string
   to?: string
@@ -34,9 +34,13 @@ export interface AuditFilters {
 /** One audit row as the API answers it. */
 export interface AuditEntry {
   id: string
-  actorType: ActorType
+  actorType: AuditActorType
   actorId: string | null
-  /** The actor's name (or e-mail when unnamed), null for the system or an erased user. */
+  /**
+   * The actor's name (or e-mail when unnamed), null for the system or an erased user; for an
+   * imported row, the e-mail its archive gave the actor (`meta.importedActor.email`, decision
+   * 0103), which names someone of another server, never a user of this one.
+   */
   actorName: string | null
   credentialId: string | null
   action: string
@@ -191,10 +195,21 @@ export async function readAuditBatch(
   for (const key of await existingTargets(db, TEAM_TARGETS, principal.orgId, rows)) exists.add(key)
   return rows.map((r) => ({
     ...r,
-    actorName: r.actorId ? (names.get(r.actorId) ?? null) : null,
+    actorName:
+      r.actorType === 'imported'
+        ? importedActorEmail(r.meta)
+        : r.actorId
+          ? (names.get(r.actorId) ?? null)
+          : null,
     targetExists: r.targetId !== null && exists.has(`${r.targetType}:${r.targetId}`),
     meta: r.meta as Record<string, unknown>,
   }))
+}
+
+/** The e-mail an import kept of an imported row's actor (`meta.importedActor.email`), or null. */
+function importedActorEmail(meta: unknown): string | null {
+  const actor = (meta as { importedActor?: { email?: unknown } } | null)?.importedActor
+  return typeof actor?.email === 'string' ? actor.email : null
 }
 
 /** The sort key of the row at which a cursor resumes. */

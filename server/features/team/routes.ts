@@ -87,7 +87,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
         operationId: 'listInvitations',
         tags: ['team'],
         description:
-          'Pending, unexpired invitations, soonest to expire first (they hold e-mail addresses: owners and admins only; an admin does not see invitations to the owner role).',
+          'Pending, unexpired invitations, and the unsent ones an organisation import made (`sent` false), soonest to expire first (they hold e-mail addresses: owners and admins only; an admin does not see invitations to the owner role).',
         params: OrgParams,
         response: { 200: z.object({ invitations: z.array(InvitationSchema) }) },
       },
@@ -119,7 +119,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'resendInvitation',
         tags: ['team'],
-        description: 'Mails a pending invitation again, with a fresh link and expiry.',
+        description:
+          'Mails a pending invitation again, with a fresh link and expiry; an unsent one (`sent` false, made by an organisation import) is sent for the first time and answered as the new invitation it becomes.',
         params: InvitationParams,
         response: { 200: InvitationSchema },
       },
@@ -135,7 +136,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'cancelInvitation',
         tags: ['team'],
-        description: 'Cancels a pending invitation: its link then joins nothing.',
+        description: 'Cancels a pending or unsent invitation: its link then joins nothing.',
         params: InvitationParams,
         response: { 204: z.null().describe('Cancelled') },
       },

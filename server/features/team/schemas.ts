@@ -34,6 +34,11 @@ export const InvitationSchema = z
     email: z.string(),
     role: TeamRoleSchema,
     expiresAt: z.string().describe('ISO 8601'),
+    sent: z
+      .boolean()
+      .describe(
+        'False for an invitation an organisation import made from its archive and nobody has sent: it cannot be accepted until an owner or admin sends it (resendInvitation)',
+      ),
   })
   .meta({ id: 'Invitation' })
 

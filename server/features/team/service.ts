@@ -10,6 +10,7 @@
 import { isAPIError } from 'better-auth/api'
 import type { Auth } from '../../auth/auth'
 import { toRole, type Role } from '../../db/roles'
+import { UNSENT_INVITATION_STATUS } from '../../db/schema'
 import { AppError } from '../../errors/app-error'
 import { codeForStatus } from '../../errors/error-codes'
 
@@ -35,6 +36,8 @@ export interface TeamInvitation {
   email: string
   role: Role
   expiresAt: string
+  /** False for an invitation an organisation import made and nobody has sent yet (decision 0103). */
+  sent: boolean
 }
 
 interface InvitationRow {
@@ -50,7 +53,13 @@ const toInvitation = (row: InvitationRow): TeamInvitation => ({
   email: row.email,
   role: toRole(row.role ?? 'member'),
   expiresAt: new Date(row.expiresAt).toISOString(),
+  sent: row.status !== UNSENT_INVITATION_STATUS,
 })
+
+/** Whether `row` is listed, sent and cancelled: pending and unexpired, or unsent (decision 0103). */
+const isOpen = (row: InvitationRow, now: Date) =>
+  row.status === UNSENT_INVITATION_STATUS ||
+  (row.status === 'pending' && new Date(row.expiresAt) > now)
 
 /** better-auth's codes for a missing target: the 404 of ours that names it. */
 const NOT_FOUND = {
@@ -100,14 +109,17 @@ function allInvitations(auth: Auth, caller: TeamCaller): Promise<InvitationRow[]
   )
 }
 
-/** The pending, unexpired invitations, soonest to expire first. */
+/**
+ * The pending, unexpired invitations and the unsent ones an import made (which never expire
+ * unsent: sending gives them a fresh expiry), soonest to expire first.
+ */
 export async function listPendingInvitations(
   auth: Auth,
   caller: TeamCaller,
   now = new Date(),
 ): Promise<TeamInvitation[]> {
   return (await allInvitations(auth, caller))
-    .filter((row) => row.status === 'pending' && new Date(row.expiresAt) > now)
+    .filter((row) => isOpen(row, now))
     .map(toInvitation)
     .sort((a, b) => a.expiresAt.localeCompare(b.expiresAt))
 }
@@ -127,22 +139,40 @@ export async function inviteMember(
   return toInvitation(created as InvitationRow)
 }
 
-/** The organisation's pending invitation `invitationId`; invitation_not_found otherwise. */
+/**
+ * The organisation's pending or unsent invitation `invitationId`; invitation_not_found otherwise.
+ */
 async function pendingInvitation(auth: Auth, caller: TeamCaller, invitationId: string) {
   const found = (await allInvitations(auth, caller)).find(
-    (row) => row.id === invitationId && row.status === 'pending',
+    (row) =>
+      row.id === invitationId &&
+      (row.status === 'pending' || row.status === UNSENT_INVITATION_STATUS),
   )
   if (!found) throw NOT_FOUND.INVITATION_NOT_FOUND()
   return found
 }
 
-/** Mails pending invitation `invitationId` again (with a fresh expiry); the invitation. */
+/**
+ * Mails pending invitation `invitationId` again (with a fresh expiry); the invitation. An unsent
+ * one (an import's, decision 0103) is sent for the first time: better-auth invites its address
+ * with its role, under the caller's rules and in the audit like any invitation, and the unsent
+ * row goes; the new invitation is answered.
+ */
 export async function resendInvitation(
   auth: Auth,
   caller: TeamCaller,
   invitationId: string,
 ): Promise<TeamInvitation> {
   const found = await pendingInvitation(auth, caller, invitationId)
+  if (found.status === UNSENT_INVITATION_STATUS) {
+    const sent = await inviteMember(auth, caller, {
+      email: found.email,
+      role: toRole(found.role ?? 'member'),
+    })
+    const { adapter } = await auth.$context
+    await adapter.delete({ model: 'invitation', where: [{ field: 'id', value: found.id }] })
+    return sent
+  }
   const resent = await fromAuth(
     auth.api.createInvitation({
       body: {

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import { auditLogs, member } from '../../db/schema'
+import { auditLogs, invitation, member, UNSENT_INVITATION_STATUS } from '../../db/schema'
 import {
   buildTestApp,
   signedInMember,
@@ -107,6 +107,49 @@ describe('invitations', () => {
       'invitation.resend',
     ])
     expect((await auditOf(id)).every((r) => r.actorId === admin.userId)).toBe(true)
+  })
+
+  it("list an import's unsent invitation as not sent, mail nothing for it, send it as a new invitation and cancel another (decision 0103)", async () => {
+    const unsent = (email: string) => ({
+      id: crypto.randomUUID(),
+      organizationId: owner.orgId,
+      email,
+      role: 'member',
+      status: UNSENT_INVITATION_STATUS,
+      expiresAt: new Date(Date.now() - 1000),
+      inviterId: owner.userId,
+    })
+    const [toSend, toCancel] = [unsent(uniqueEmail('imported')), unsent(uniqueEmail('imported'))]
+    await t.database.db.insert(invitation).values([toSend, toCancel])
+    const listed = (await call(admin, 'GET', '/invitations')).json() as {
+      invitations: { id: string; sent: boolean }[]
+    }
+    // Unsent, it is listed even past its expiry: sending gives it one.
+    expect(listed.invitations.filter((i) => i.id === toSend.id)).toEqual([
+      expect.objectContaining({ email: toSend.email, sent: false }),
+    ])
+    expect(t.mailer.outbox.filter((m) => m.to === toSend.email)).toHaveLength(0)
+
+    const sent = await call(admin, 'POST', `/invitations/${toSend.id}/resend`)
+    expect(sent.statusCode, sent.body).toBe(200)
+    const fresh = sent.json() as { id: string; sent: boolean; expiresAt: string }
+    expect(fresh).toMatchObject({ email: toSend.email, role: 'member', sent: true })
+    expect(new Date(fresh.expiresAt).getTime()).toBeGreaterThan(Date.now())
+    expect(t.mailer.outbox.filter((m) => m.to === toSend.email)).toHaveLength(1)
+    expect((await auditOf(fresh.id)).map((r) => [r.action, r.actorId])).toEqual([
+      ['invitation.create', admin.userId],
+    ])
+    const rows = await t.database.db
+      .select({ status: invitation.status })
+      .from(invitation)
+      .where(eq(invitation.email, toSend.email))
+    expect(rows).toEqual([{ status: 'pending' }])
+
+    expect((await call(admin, 'DELETE', `/invitations/${toCancel.id}`)).statusCode).toBe(204)
+    const after = (await call(admin, 'GET', '/invitations')).json() as {
+      invitations: { id: string }[]
+    }
+    expect(after.invitations.map((i) => i.id)).not.toContain(toCancel.id)
   })
 
   it('of another organisation are answered as missing, even to its admin', async () => {

@@ -32,6 +32,18 @@ export interface ExportedTable {
   keyType: 'uuid' | 'bigint' | 'text'
   omit: readonly string[]
   filesIn?: (typeof FILE_FOLDERS)[keyof typeof FILE_FOLDERS]
+  /**
+   * The columns naming another row (column → the table it names, `*` for any): an importer
+   * gives them the new id of that row of the archive and never keeps an id the archive does not
+   * hold (decision 0103), so a row cannot reach another firm's. Every id column of the table is
+   * here, in `people`, its `key` or `omit` (`archive-columns.test.ts` checks the database).
+   */
+  refs: Readonly<Record<string, string>>
+  /**
+   * The columns naming a person or credential of the source server (better-auth user ids, an
+   * API key's or token's id): an import never points them at this server's users (decision 0103).
+   */
+  people: readonly string[]
 }
 
 /**
@@ -41,39 +53,122 @@ export interface ExportedTable {
  * unless the export asked for embeddings (export-archive.ts).
  */
 export const EXPORTED_TABLES: readonly ExportedTable[] = [
-  { name: 'org_settings', key: 'org_id', keyType: 'text', omit: [] },
-  { name: 'apps', key: 'id', keyType: 'uuid', omit: [] },
+  {
+    name: 'org_settings',
+    key: 'org_id',
+    keyType: 'text',
+    omit: [],
+    refs: {},
+    people: ['updated_by'],
+  },
+  { name: 'apps', key: 'id', keyType: 'uuid', omit: [], refs: {}, people: [] },
   {
     name: 'documents',
     key: 'id',
     keyType: 'uuid',
     omit: ['preview', 'file_key'],
     filesIn: FILE_FOLDERS.documents,
+    refs: { app_id: 'apps' },
+    people: ['created_by'],
   },
-  { name: 'analyses', key: 'id', keyType: 'uuid', omit: [] },
-  { name: 'doc_chunks', key: 'id', keyType: 'uuid', omit: ['tsv'] },
-  { name: 'entities', key: 'id', keyType: 'uuid', omit: ['import_job_id'] },
-  { name: 'conversations', key: 'id', keyType: 'uuid', omit: [] },
-  { name: 'messages', key: 'id', keyType: 'uuid', omit: [] },
+  {
+    name: 'analyses',
+    key: 'id',
+    keyType: 'uuid',
+    omit: [],
+    refs: { document_id: 'documents' },
+    people: ['created_by'],
+  },
+  {
+    name: 'doc_chunks',
+    key: 'id',
+    keyType: 'uuid',
+    omit: ['tsv'],
+    refs: { app_id: 'apps', document_id: 'documents' },
+    people: [],
+  },
+  {
+    name: 'entities',
+    key: 'id',
+    keyType: 'uuid',
+    omit: ['import_job_id'],
+    refs: { app_id: 'apps' },
+    people: [],
+  },
+  {
+    name: 'conversations',
+    key: 'id',
+    keyType: 'uuid',
+    omit: [],
+    refs: { app_id: 'apps' },
+    people: ['created_by'],
+  },
+  {
+    name: 'messages',
+    key: 'id',
+    keyType: 'uuid',
+    omit: [],
+    refs: { app_id: 'apps', conversation_id: 'conversations' },
+    people: [],
+  },
   {
     name: 'recordings',
     key: 'id',
     keyType: 'uuid',
     omit: ['file_key', 'job_id'],
     filesIn: FILE_FOLDERS.recordings,
+    refs: { app_id: 'apps', document_id: 'documents' },
+    people: ['created_by'],
   },
-  { name: 'recording_segments', key: 'id', keyType: 'uuid', omit: [] },
-  { name: 'voice_consents', key: 'id', keyType: 'uuid', omit: [] },
-  { name: 'storage_buckets', key: 'id', keyType: 'uuid', omit: [] },
+  {
+    name: 'recording_segments',
+    key: 'id',
+    keyType: 'uuid',
+    omit: [],
+    refs: { app_id: 'apps', recording_id: 'recordings' },
+    people: [],
+  },
+  {
+    name: 'voice_consents',
+    key: 'id',
+    keyType: 'uuid',
+    omit: [],
+    refs: { app_id: 'apps' },
+    people: ['user_id'],
+  },
+  {
+    name: 'storage_buckets',
+    key: 'id',
+    keyType: 'uuid',
+    omit: [],
+    refs: {},
+    people: ['created_by'],
+  },
   {
     name: 'storage_objects',
     key: 'id',
     keyType: 'uuid',
     omit: ['file_key'],
     filesIn: FILE_FOLDERS.storage_objects,
+    refs: { bucket_id: 'storage_buckets' },
+    people: ['created_by'],
   },
-  { name: 'events', key: 'id', keyType: 'bigint', omit: [] },
-  { name: 'audit_logs', key: 'id', keyType: 'uuid', omit: [] },
+  {
+    name: 'events',
+    key: 'id',
+    keyType: 'bigint',
+    omit: [],
+    refs: { app_id: 'apps' },
+    people: ['actor_id'],
+  },
+  {
+    name: 'audit_logs',
+    key: 'id',
+    keyType: 'uuid',
+    omit: [],
+    refs: { target_id: '*' },
+    people: ['actor_id', 'credential_id'],
+  },
 ]
 
 /** The NDJSON entry of a table (`members` is the organisation's members, by e-mail and role). */

@@ -93,7 +93,8 @@ export async function cloneOrganisation(
     )
     const copy = await importArchive(
       { ...deps, jobs: NO_QUEUE },
-      { userId: request.ownerId, jobId: runId },
+      // The source's own people, copied by its owner: they keep their rows and join the copy.
+      { userId: request.ownerId, jobId: runId, keepPeople: true },
       { blobKey: archiveKey, orgName: request.targetOrgName },
       { signal: options.signal, progress: report },
     )

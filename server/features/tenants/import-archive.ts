@@ -1,20 +1,27 @@
 /**
  * Stages a checked organisation archive (check-archive.ts) into a hidden staging organisation
- * (issue 27, decision 0063): each table's NDJSON is read line by line from its ZIP entry and
- * written in batches of IMPORT_BATCH rows, each in a short tenant transaction of its own
- * (decision 0035's rule); every row gets a new id (references to rows read before it follow),
- * user columns are matched to this server's users by the archive's member e-mails (unknown
- * people: null), ids inside JSON values (audit and event `meta`, citations) follow their rows,
- * and stored files stream from the ZIP into the blob store under the keys of the organisation
- * the import publishes into (the staging organisation itself, or an existing one, decision
- * 0071), typed from their first bytes as an upload is (never by the archive's claim), each
- * written only after the row naming it is staged, so a sweep finds every file
- * through the staged rows. Nothing here makes the rows visible: the staging organisation has
- * no member until the job publishes it (import-job.ts). A bad line throws 422
- * `archive_invalid` naming the entry and line; the caller sweeps the staging organisation.
+ * (issue 27, decision 0063): each table's NDJSON is read line by line from its ZIP entry (no line
+ * longer than MAX_LINE_BYTES: 413 `archive_line_too_long`, decision 0103) and written in batches
+ * of at most IMPORT_BATCH rows and IMPORT_BATCH_BYTES bytes, each in a short tenant transaction of
+ * its own (decision 0035's rule). Every row gets a new id, and every column naming another row
+ * (its table's `refs`) takes the new id of that row of the archive; an id the archive does not
+ * hold is never kept (a nullable reference becomes null, a row whose required parent is missing
+ * is left out), so no imported row can name, probe or hang on another firm's row (decision 0103).
+ * Ids inside JSON values (audit and event `meta`, citations) follow their rows. People: an import
+ * adds nobody but its importer (decision 0103): the archive's members become unsent invitations
+ * (publish-import.ts), and columns naming a person (`people`) are never pointed at this server's
+ * users: they become null, and audit rows name their actor as `imported` (the archive's actor in
+ * `meta.importedActor`). Only a clone (`keepPeople`, this server's own export of an organisation
+ * its owner copies) matches people to this server's users by e-mail. Stored files stream from the
+ * ZIP into the blob store under the keys of the organisation the import publishes into (the
+ * staging organisation itself, or an existing one, decision 0071), typed from their first bytes as
+ * an upload is (never by the archive's claim), each written only after the row naming it is
+ * staged, so a sweep finds every file through the staged rows. Nothing here makes the rows
+ * visible: the staging organisation has no member until the job publishes it (import-job.ts). A
+ * bad line throws 422 `archive_invalid` naming the entry and line; the caller sweeps the staging
+ * organisation.
  */
 import { randomUUID } from 'node:crypto'
-import { createInterface } from 'node:readline'
 import type { Entry, ZipFile } from 'yauzl'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
@@ -26,14 +33,30 @@ import { AppError } from '../../errors/app-error'
 import { EXPORTED_TABLES, MEMBERS_ENTRY, tableEntry, type ExportedTable } from './archive-format'
 import type { CheckedArchive } from './check-archive'
 import { userIdByEmail } from './org-members'
+import { z } from 'zod'
 import { peekHead, sniffContentType } from '../../http/sniff-content-type'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
 
 /** Rows per staging transaction (decision 0035: 200 entities write in about 0.15 s). */
 export const IMPORT_BATCH = 200
 
-/** Columns naming a user (better-auth `user.id`): matched by e-mail, never copied. */
-const USER_COLUMNS = new Set(['created_by', 'updated_by', 'actor_id', 'user_id'])
+/**
+ * Bytes of NDJSON per staging transaction: a batch is written once it holds IMPORT_BATCH rows or
+ * this many bytes, so 200 long rows (documents carry their text) never sit in memory together.
+ */
+export const IMPORT_BATCH_BYTES = 8 * 1024 * 1024
+
+/**
+ * The longest NDJSON line an import reads (bytes, its newline excluded; decision 0103). The
+ * longest line a Lexdesk export writes is a document row, whose `content` is the text of at most a
+ * 25 MiB upload (MAX_UPLOAD_BYTES), a little longer once JSON-escaped; a longer line is refused
+ * with 413 `archive_line_too_long` as soon as it passes this, before it is held whole.
+ */
+export const MAX_LINE_BYTES = 32 * 1024 * 1024
+
+/** Most members an archive may list (better-auth's default membership limit is 100). */
+export const MAX_ARCHIVE_MEMBERS = 1000
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** What staging needs besides the archive. */
@@ -48,45 +71,92 @@ export interface StageOptions {
   intoOrgId?: string
   /** Keep the archive's passage embeddings (same engine and dimension as this server's). */
   keepEmbeddings: boolean
+  /**
+   * A clone (decision 0072): the archive is this server's own export, written moments ago, of an
+   * organisation whose owner copies it, so its members and user columns name this server's
+   * people, matched by e-mail and kept. Never for an uploaded archive (decision 0103).
+   */
+  keepPeople?: boolean
   signal: AbortSignal
   progress(message: string): void
 }
 
-/** What was staged: rows per table, files, pending invitations and the documents to index. */
+/** What was staged: rows per table, the people to invite or join, the documents to index. */
 export interface StageSummary {
   counts: Record<string, number>
-  /** Archive members with no account here: invited (pending) when the import publishes. */
+  /**
+   * The archive's members as invitations the publication leaves unsent (an import), or those
+   * without an account here (a clone); an owner's role is offered as admin, e-mails lower-cased.
+   */
   invitations: { email: string; role: string }[]
   /** Imported documents (new ids), for re-indexing when embeddings were not kept. */
   documentIds: string[]
-  /** Archive members who have an account here: they join with their role. */
+  /** A clone's members who have an account here: they join with their role. Empty for an import. */
   members: { userId: string; role: string }[]
 }
 
 const invalidLine = (entry: string, line: number, why: string) =>
   new AppError('archive_invalid', `${entry} line ${line}: ${why} Nothing was imported.`)
 
-/** The writable columns of `table` (not generated, not identity, not org_id). */
-async function writableColumns(db: Db, table: string): Promise<Set<string>> {
+/** The writable columns of `table` (not generated, not identity, not org_id): name → nullable. */
+async function writableColumns(db: Db, table: string): Promise<Map<string, boolean>> {
   const result = (await db.execute(sql`
-    SELECT column_name FROM information_schema.columns
+    SELECT column_name, is_nullable FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name = ${table}
       AND is_generated = 'NEVER' AND is_identity = 'NO' AND column_name <> 'org_id'`)) as unknown as {
-    rows: { column_name: string }[]
+    rows: { column_name: string; is_nullable: string }[]
   }
-  return new Set(result.rows.map((r) => r.column_name))
+  return new Map(result.rows.map((r) => [r.column_name, r.is_nullable === 'YES']))
 }
 
-/** The lines of a ZIP entry, numbered from 1. */
-async function* entryLines(zip: ZipFile, entry: Entry): AsyncGenerator<[number, string]> {
-  const lines = createInterface({
-    input: await zip.openReadStreamPromise(entry),
-    crlfDelay: Infinity,
-  })
+/**
+ * The lines of a ZIP entry named `name`, numbered from 1 (empty ones skipped), each with its
+ * length in bytes. Reads the inflated bytes as they come and splits them on `\n` itself (a
+ * trailing `\r` is dropped), holding at most `maxLineBytes` of one line: a longer line throws 413
+ * `archive_line_too_long` naming the entry and line before more of it is read.
+ */
+export async function* entryLines(
+  zip: ZipFile,
+  entry: Entry,
+  name: string,
+  maxLineBytes = MAX_LINE_BYTES,
+): AsyncGenerator<[number, string, number]> {
+  const stream = await zip.openReadStreamPromise(entry)
+  let pieces: Buffer[] = []
+  let held = 0
   let n = 0
-  for await (const line of lines) {
+  const line = (): [number, string, number] | null => {
     n += 1
-    if (line.length > 0) yield [n, line]
+    let bytes = Buffer.concat(pieces, held)
+    pieces = []
+    held = 0
+    if (bytes.at(-1) === 0x0d) bytes = bytes.subarray(0, -1)
+    return bytes.length > 0 ? [n, bytes.toString('utf8'), bytes.length] : null
+  }
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      for (let start = 0; start < chunk.length;) {
+        const end = chunk.indexOf(0x0a, start)
+        const piece = chunk.subarray(start, end === -1 ? chunk.length : end)
+        held += piece.length
+        if (held > maxLineBytes)
+          throw new AppError(
+            'archive_line_too_long',
+            `${name} line ${n + 1} is longer than ${maxLineBytes} bytes, the most an import reads in one line. Nothing was imported.`,
+          )
+        if (piece.length > 0) pieces.push(piece)
+        if (end === -1) break
+        const next = line()
+        if (next) yield next
+        start = end + 1
+      }
+    }
+    if (held > 0) {
+      const last = line()
+      if (last) yield last
+    }
+  } finally {
+    stream.destroy()
   }
 }
 
@@ -110,8 +180,9 @@ function audioExtension(mime: unknown): string {
 }
 
 /**
- * Stages every table of `checked` from `zip` into `options.stagingOrgId`. `users` maps the
- * archive's user ids to this server's (matched by e-mail by the caller's member pass).
+ * Stages every table of `checked` from `zip` into `options.stagingOrgId`; resolves to what was
+ * staged. Throws the archive's refusal (422 `archive_invalid`, 413 `archive_line_too_long`), a
+ * store or database failure, or the signal's reason; the caller sweeps the staging organisation.
  */
 export async function stageArchive(
   deps: { db: Db; blobs: BlobStore },
@@ -119,9 +190,9 @@ export async function stageArchive(
   checked: CheckedArchive,
   options: StageOptions,
 ): Promise<StageSummary> {
-  const { users, invitations, members } = await matchMembers(deps.db, zip, checked)
+  const people = await readMembers(deps.db, zip, checked, options.keepPeople ?? false)
   const taken = options.intoOrgId ? await takenIn(deps.db, options.intoOrgId) : emptyTaken()
-  const ids = new Map<string, string>()
+  const ids = new ArchiveIds()
   const counts: Record<string, number> = {}
   const documentIds: string[] = []
   const scope = { orgId: options.stagingOrgId }
@@ -133,6 +204,7 @@ export async function stageArchive(
     if (!entry || (options.intoOrgId && table.name === 'org_settings')) continue
     const columns = await writableColumns(deps.db, table.name)
     let batch: { line: number; row: Record<string, unknown> }[] = []
+    let batchBytes = 0
     let rows = 0
     const flush = async () => {
       if (batch.length === 0) return
@@ -140,15 +212,18 @@ export async function stageArchive(
       await insertBatch(deps.db, scope, table.name, name, batch)
       rows += batch.length
       batch = []
+      batchBytes = 0
       // A turn of the event loop between batches, so waiting requests take the database.
       await new Promise((resolve) => setImmediate(resolve))
     }
-    for await (const [n, line] of entryLines(zip, entry)) {
+    const context = { columns, ids, people, taken, name, options }
+    for await (const [n, line, bytes] of entryLines(zip, entry, name)) {
       const row = parseLine(name, n, line)
-      const mapped = remapRow(table, row, { columns, ids, users, taken, name, n, options })
+      const mapped = remapRow(table, row, { ...context, n })
       if (!mapped) continue
       if (table.name === 'documents') documentIds.push(mapped.id as string)
       batch.push({ line: n, row: mapped })
+      batchBytes += bytes
       if (table.filesIn && typeof row.file === 'string') {
         const entryOfFile = fileEntry(checked, table, row.file, { name, n })
         const stream = await zip.openReadStreamPromise(entryOfFile)
@@ -162,13 +237,63 @@ export async function stageArchive(
         } finally {
           stream.destroy()
         }
-      } else if (batch.length >= IMPORT_BATCH) await flush()
+      } else if (batch.length >= IMPORT_BATCH || batchBytes >= IMPORT_BATCH_BYTES) await flush()
     }
     await flush()
     counts[table.name] = rows
     options.progress(`Imported ${table.name.replaceAll('_', ' ')}`)
   }
-  return { counts, invitations, documentIds, members }
+  return {
+    counts,
+    invitations: people.invitations,
+    documentIds,
+    members: people.members,
+  }
+}
+
+/**
+ * The archive's row ids and their new ones, by table. A row's reference looks its parent up in
+ * the parent's table only; JSON values and `*` references (an audit row's target) in any table.
+ */
+class ArchiveIds {
+  private readonly byTable = new Map<string, Map<string, string>>()
+  /** Ids an audit row names that the archive does not hold (a deleted row's): a fresh id each. */
+  private readonly elsewhere = new Map<string, string>()
+
+  /** Records `archiveId` of `table`; its new id. Throws if the archive used it before. */
+  add(table: string, archiveId: string): string | null {
+    if (this.any(archiveId) !== undefined) return null
+    let ids = this.byTable.get(table)
+    if (!ids) this.byTable.set(table, (ids = new Map()))
+    const fresh = randomUUID()
+    ids.set(archiveId, fresh)
+    return fresh
+  }
+
+  /** The new id of `archiveId` in `table` (`*`: any table), or undefined. */
+  of(table: string, archiveId: string): string | undefined {
+    return table === '*' ? this.any(archiveId) : this.byTable.get(table)?.get(archiveId)
+  }
+
+  /** The new id of `archiveId` in any table, or undefined. */
+  any(archiveId: string): string | undefined {
+    for (const ids of this.byTable.values()) {
+      const found = ids.get(archiveId)
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+
+  /**
+   * A stand-in for an id the archive names but does not hold (an audit entry's deleted target):
+   * the same fresh id each time it is named, so entries about one row stay together, and never
+   * an id of this server's.
+   */
+  standIn(archiveId: string): string {
+    let fresh = this.elsewhere.get(archiveId)
+    if (fresh === undefined) this.elsewhere.set(archiveId, (fresh = randomUUID()))
+    return fresh
+  }
 }
 
 /** Names the target organisation already uses, which imported rows must not take. */
@@ -216,32 +341,41 @@ function unusedName(name: string, taken: Set<string>, maxLength: number): string
 }
 
 /**
- * `value` with every string equal to an imported row's archive id (or an archive member's user
- * id) replaced by its new one, at any depth, object keys included: audit and event `meta`,
- * citations and entity data name rows by id. Ids are random UUIDs (or better-auth's random
- * ids), so an equal string is that row.
+ * `value` with every string equal to an imported row's archive id (or, in a clone, an archive
+ * member's user id) replaced by its new one, at any depth, object keys included: audit and event
+ * `meta`, citations and entity data name rows by id. Ids are random UUIDs (or better-auth's random
+ * ids), so an equal string is that row. Other strings are data and stay as they are: nothing reads
+ * a row through them but a tenant read, which row-level security keeps to the organisation.
  */
-function remapJson(value: unknown, ids: Map<string, string>, users: Map<string, string>): unknown {
-  if (typeof value === 'string') return ids.get(value) ?? users.get(value) ?? value
+function remapJson(value: unknown, ids: ArchiveIds, users: Map<string, string>): unknown {
+  if (typeof value === 'string') return ids.any(value) ?? users.get(value) ?? value
   if (Array.isArray(value)) return value.map((v) => remapJson(v, ids, users))
   if (typeof value === 'object' && value !== null)
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [
-        ids.get(k) ?? users.get(k) ?? k,
+        ids.any(k) ?? users.get(k) ?? k,
         remapJson(v, ids, users),
       ]),
     )
   return value
 }
 
-/** The row with new ids and matched users, or null for a row left out (see the comments). */
+/** Whether `value` is a plain JSON object. */
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The row with new ids and its people resolved, or null for a row left out: a voice consent of
+ * nobody here (or of someone who already acknowledged in the target), or a row whose required
+ * parent the archive does not hold (decision 0103).
+ */
 function remapRow(
   table: ExportedTable,
   row: Record<string, unknown>,
   ctx: {
-    columns: Set<string>
-    ids: Map<string, string>
-    users: Map<string, string>
+    columns: Map<string, boolean>
+    ids: ArchiveIds
+    people: ArchivePeople
     taken: Taken
     name: string
     n: number
@@ -249,6 +383,7 @@ function remapRow(
   },
 ): Record<string, unknown> | null {
   const out: Record<string, unknown> = {}
+  const keepPeople = ctx.options.keepPeople ?? false
   for (const [column, value] of Object.entries(row)) {
     if (column === 'file' && table.filesIn) continue
     // bigint keys (events) are the identity of this server's table: a new one is drawn.
@@ -259,30 +394,40 @@ function remapRow(
         ctx.n,
         `"${column.slice(0, 100)}" is not a column of ${table.name}.`,
       )
+    // What an export leaves out is this server's to set (blob keys, staging marks, job ids),
+    // never an archive's: a file key from an archive could name another firm's file.
+    if (table.omit.includes(column)) continue
     if (column === 'embedding' && !ctx.options.keepEmbeddings) continue
-    if (USER_COLUMNS.has(column)) {
-      out[column] = typeof value === 'string' ? (ctx.users.get(value) ?? null) : null
+    if (table.people.includes(column)) {
+      out[column] =
+        keepPeople && typeof value === 'string' ? (ctx.people.users.get(value) ?? null) : null
       continue
     }
     if (column === table.key && table.keyType === 'uuid') {
       if (typeof value !== 'string' || !UUID.test(value))
         throw invalidLine(ctx.name, ctx.n, `"${column}" is not a UUID.`)
-      if (ctx.ids.has(value)) throw invalidLine(ctx.name, ctx.n, `id ${value} appears twice.`)
-      const fresh = randomUUID()
-      ctx.ids.set(value, fresh)
+      const fresh = ctx.ids.add(table.name, value)
+      if (!fresh) throw invalidLine(ctx.name, ctx.n, `id ${value} appears twice.`)
       out[column] = fresh
       continue
     }
-    // A reference to a row read before (parents come first in the archive) follows its new id.
+    const parent = table.refs[column]
+    if (parent !== undefined) {
+      const found = typeof value === 'string' ? ctx.ids.of(parent, value) : undefined
+      if (found !== undefined || value === null) out[column] = found ?? null
+      // An audit entry's target may be gone (a deleted document): it keeps a stand-in.
+      else if (parent === '*') out[column] = ctx.ids.standIn(String(value))
+      // Never an id the archive does not hold: it could be another firm's row.
+      else if (ctx.columns.get(column)) out[column] = null
+      else return null
+      continue
+    }
     out[column] =
-      (column.endsWith('_id') || column === 'target_id') && typeof value === 'string'
-        ? (ctx.ids.get(value) ?? value)
-        : typeof value === 'object' && value !== null
-          ? remapJson(value, ctx.ids, ctx.users)
-          : value
+      isObject(value) || Array.isArray(value) ? remapJson(value, ctx.ids, ctx.people.users) : value
   }
   if (table.keyType === 'uuid' && out[table.key] === undefined)
     throw invalidLine(ctx.name, ctx.n, `"${table.key}" is missing.`)
+  if (table.name === 'audit_logs' && !keepPeople) importedActor(row, out, ctx.people)
   // A consent belongs to a person: one whose account is not on this server has given none here,
   // and one who has already acknowledged in the target keeps that acknowledgement.
   if (table.name === 'voice_consents')
@@ -293,6 +438,33 @@ function remapRow(
   if (table.name === 'storage_buckets' && typeof out.name === 'string')
     out.name = unusedName(out.name, ctx.taken.bucketNames, 63)
   return out
+}
+
+/**
+ * Names an imported audit row's actor as imported (decision 0103): `actor_type` 'imported', no
+ * actor or credential of this server, and who acted on the source in `meta.importedActor`
+ * (`type`, `id` and `credentialId` as the archive had them, and the member's `email` when the
+ * archive lists one), so the history stays readable without pointing at a live user.
+ */
+function importedActor(
+  row: Record<string, unknown>,
+  out: Record<string, unknown>,
+  people: ArchivePeople,
+): void {
+  const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 200) : null)
+  const id = text(row.actor_id)
+  out.meta = {
+    ...(isObject(out.meta) ? out.meta : {}),
+    importedActor: {
+      type: text(row.actor_type),
+      id,
+      credentialId: text(row.credential_id),
+      email: (id && people.emails.get(id)) ?? null,
+    },
+  }
+  out.actor_type = 'imported'
+  out.actor_id = null
+  out.credential_id = null
 }
 
 /** The archive entry of a row's `file`; refuses a file outside its table's folder or missing. */
@@ -398,30 +570,62 @@ async function insertBatch(
   }
 }
 
+/** The archive's people: what staging writes of them and what publication makes of them. */
+interface ArchivePeople {
+  /** A clone's archive user id → this server's (empty for an import: nobody is matched). */
+  users: Map<string, string>
+  /** Archive user id → e-mail, naming imported audit actors. */
+  emails: Map<string, string>
+  invitations: StageSummary['invitations']
+  members: StageSummary['members']
+}
+
+const MemberLine = z.object({
+  user_id: z.string().min(1).max(200),
+  email: z.email().max(320),
+  role: z.string().max(50),
+})
+
 /**
- * The archive's members matched to this server's users by e-mail (case-insensitive): their
- * user ids mapped, and the unknown ones as invitations.
+ * The archive's members (at most MAX_ARCHIVE_MEMBERS, one invitation per e-mail). An import looks
+ * none of them up (whether an address has an account here is no business of an archive's): each
+ * becomes an invitation, an owner offered as admin. A clone (`keepPeople`) matches them to this
+ * server's users by e-mail (case-insensitive): they join with their role, the rest are invited.
  */
-async function matchMembers(
+async function readMembers(
   db: Db,
   zip: ZipFile,
   checked: CheckedArchive,
-): Promise<Pick<StageSummary, 'invitations' | 'members'> & { users: Map<string, string> }> {
-  const users = new Map<string, string>()
-  const invitations: { email: string; role: string }[] = []
-  const members: { userId: string; role: string }[] = []
-  const entry = checked.entries.get(MEMBERS_ENTRY)
-  if (!entry) return { users, invitations, members }
-  for await (const [n, line] of entryLines(zip, entry)) {
-    const m = parseLine(MEMBERS_ENTRY, n, line)
-    if (typeof m.user_id !== 'string' || typeof m.email !== 'string' || typeof m.role !== 'string')
-      throw invalidLine(MEMBERS_ENTRY, n, 'a member needs user_id, email and role.')
-    const role = ['owner', 'admin', 'member'].includes(m.role) ? m.role : 'member'
-    const local = await userIdByEmail(db, m.email)
-    if (local) {
-      users.set(m.user_id, local)
-      members.push({ userId: local, role })
-    } else invitations.push({ email: m.email.toLowerCase(), role })
+  keepPeople: boolean,
+): Promise<ArchivePeople> {
+  const people: ArchivePeople = {
+    users: new Map(),
+    emails: new Map(),
+    invitations: [],
+    members: [],
   }
-  return { users, invitations, members }
+  const entry = checked.entries.get(MEMBERS_ENTRY)
+  if (!entry) return people
+  const invited = new Set<string>()
+  let count = 0
+  for await (const [n, line] of entryLines(zip, entry, MEMBERS_ENTRY)) {
+    if (++count > MAX_ARCHIVE_MEMBERS)
+      throw invalidLine(MEMBERS_ENTRY, n, `more than ${MAX_ARCHIVE_MEMBERS} members.`)
+    const parsed = MemberLine.safeParse(parseLine(MEMBERS_ENTRY, n, line))
+    if (!parsed.success)
+      throw invalidLine(MEMBERS_ENTRY, n, 'a member needs user_id, a valid email and role.')
+    const m = parsed.data
+    const email = m.email.toLowerCase()
+    const role = ['owner', 'admin', 'member'].includes(m.role) ? m.role : 'member'
+    people.emails.set(m.user_id, email)
+    const local = keepPeople ? await userIdByEmail(db, email) : undefined
+    if (local) {
+      people.users.set(m.user_id, local)
+      people.members.push({ userId: local, role })
+    } else if (!invited.has(email)) {
+      invited.add(email)
+      people.invitations.push({ email, role: role === 'owner' ? 'admin' : role })
+    }
+  }
+  return people
 }

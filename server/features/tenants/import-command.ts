@@ -1,6 +1,6 @@
 /**
  * The operator's import, outside the web server (`npm run lexdesk -- import --file FILE.zip
- * --org-name NAME [--owner EMAIL]` or `--org SLUG`, scripts/lexdesk.ts; decision 0071): the same
+ * --org-name NAME --owner EMAIL` or `--org SLUG`, scripts/lexdesk.ts; decisions 0071, 0103): the same
  * check, staging and publication as the import job (importZip), reading the archive straight
  * from the file. Recorded in the receiving organisation's audit and event logs as the system's.
  */
@@ -20,14 +20,14 @@ export interface ImportCommand {
   orgName?: string
   /** …or the existing organisation of this slug. */
   org?: string
-  /** The e-mail of the new organisation's owner (an account here); default: the archive's. */
+  /** The e-mail of the new organisation's owner (an account here); required with `orgName`. */
   owner?: string
 }
 
 /**
  * Imports `command.file`; resolves to the organisation's id and the counts per table. Throws 404
  * `organization_not_found` for an unknown slug, 400 `validation_failed` for an owner e-mail with
- * no account or without exactly one target, 422 `archive_invalid` for a file that is not a ZIP,
+ * no account, a new organisation without one, or without exactly one target, 422 `archive_invalid` for a file that is not a ZIP,
  * and the import's own refusals (nothing written).
  */
 export async function importFromFile(
@@ -40,6 +40,12 @@ export async function importFromFile(
   const target: ImportTarget = command.org
     ? { targetOrgId: await orgIdBySlug(deps.db, command.org) }
     : { orgName: command.orgName ?? '' }
+  // An import adds nobody but its importer (decision 0103): a new organisation needs its owner.
+  if (command.orgName !== undefined && !command.owner)
+    throw new AppError(
+      'validation_failed',
+      "Name the new organisation's owner with --owner EMAIL: an import adds nobody else.",
+    )
   const userId = command.owner ? await ownerOf(deps.db, command.owner) : null
   const zip = await yauzl
     .openPromise(command.file, { ...ARCHIVE_OPEN_OPTIONS, autoClose: false })

@@ -126,6 +126,11 @@ export interface Importer {
   jobId: string
   /** The operator's command: recorded as the system's act. */
   bySystem?: boolean
+  /**
+   * A clone of an organisation of this server by its owner (decision 0072): the archive's people
+   * are this server's, matched and kept. Never for an uploaded archive (decision 0103).
+   */
+  keepPeople?: boolean
 }
 
 /**
@@ -183,6 +188,7 @@ export async function importZip(
       stagingOrgId,
       intoOrgId,
       keepEmbeddings: keptEmbeddings,
+      keepPeople: importer.keepPeople ?? false,
     })
     options.progress('Publishing')
     const ready = {

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { zipSync } from 'fflate'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import {
   buildTestApp,
   signedInMember,
@@ -28,6 +28,7 @@ import { like, sql } from 'drizzle-orm'
 import { uploadForm } from '../../test/sample-files'
 import { EXPORTED_TABLES } from './archive-format'
 import { importArchive, type ImportDeps } from './import-job'
+import { MAX_LINE_BYTES } from './import-archive'
 import { importFromFile } from './import-command'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -67,8 +68,15 @@ function importedWith(m: TestMember, zip: Uint8Array, fields: Record<string, str
   return finishedOrgJob(t, m, 'import', form)
 }
 
-/** `entries` zipped again with a manifest whose checksums match (a consistent archive). */
-function rezipped(entries: Map<string, Buffer>, change: (name: string, b: Buffer) => Buffer) {
+/**
+ * `entries` zipped again with a manifest whose checksums match (a consistent archive), deflated
+ * at `level` (0: stored, for a large entry made only to be refused).
+ */
+function rezipped(
+  entries: Map<string, Buffer>,
+  change: (name: string, b: Buffer) => Buffer,
+  level: 0 | 6 = 6,
+) {
   const manifest = JSON.parse(entries.get('manifest.json')!.toString())
   const files: Record<string, Uint8Array> = {}
   for (const [name, bytes] of entries) {
@@ -78,7 +86,7 @@ function rezipped(entries: Map<string, Buffer>, change: (name: string, b: Buffer
     manifest.entries[name] = createHash('sha256').update(next).digest('hex')
   }
   files['manifest.json'] = new TextEncoder().encode(JSON.stringify(manifest))
-  return zipSync(files)
+  return zipSync(files, { level })
 }
 
 const orgsNamed = (name: string) =>
@@ -317,6 +325,268 @@ describe('organisation import', () => {
   })
 })
 
+/** `zip` with `line` (a JSON value) appended to entry `name`, checksums made to match. */
+const withLine = (entries: Map<string, Buffer>, name: string, ...lines: unknown[]) =>
+  rezipped(entries, (entry, bytes) =>
+    entry === name
+      ? Buffer.from(`${bytes}${lines.map((l) => `${JSON.stringify(l)}\n`).join('')}`)
+      : bytes,
+  )
+
+/** The members line of an archive whose one line is `bytes` bytes of JSON, stored (not deflated). */
+const withLongMemberLine = (entries: Map<string, Buffer>, bytes: number) =>
+  rezipped(
+    entries,
+    (entry, old) => {
+      if (entry !== 'tables/members.ndjson') return old
+      const head = '{"user_id":"u","role":"member","email":"'
+      const tail = '@firm.test"}\n'
+      return Buffer.concat([
+        old,
+        Buffer.from(head),
+        Buffer.alloc(bytes - head.length - tail.length + 1, 'a'),
+        Buffer.from(tail),
+      ])
+    },
+    0,
+  )
+
+/** The members, invitations (email, role, status) and rows naming `userId` in `orgId`. */
+async function peopleOf(orgId: string, userId: string) {
+  const members = (
+    await t.database.db.select().from(member).where(eq(member.organizationId, orgId))
+  ).map((m) => [m.userId, m.role])
+  const invitations = (
+    await t.database.db.select().from(invitation).where(eq(invitation.organizationId, orgId))
+  )
+    .map((i) => [i.email, i.role, i.status])
+    .sort()
+  const named = await rowsOf(sql`SELECT
+      (SELECT count(*)::int FROM documents WHERE org_id = ${orgId} AND created_by = ${userId})
+    + (SELECT count(*)::int FROM storage_buckets WHERE org_id = ${orgId} AND created_by = ${userId})
+    + (SELECT count(*)::int FROM audit_logs WHERE org_id = ${orgId} AND actor_id = ${userId})
+    + (SELECT count(*)::int FROM events WHERE org_id = ${orgId} AND actor_id = ${userId}) AS n`)
+  return { members, invitations, rowsNamingThem: named.rows[0]!.n }
+}
+
+describe('an import adds nobody but its importer (decision 0103)', () => {
+  it("makes the archive's members, another firm's owner included, unsent invitations alike whether or not they have an account, mailing nobody", async () => {
+    const victim = await signedInMember(t, 'Enrol Victim Firm')
+    const importer = await signedInMember(t, 'Enrol Importer')
+    const entries = await readZip(await exportedArchive(importer))
+    const ghost = `ghost-${crypto.randomUUID()}@elsewhere.test`
+    const zip = withLine(
+      entries,
+      'tables/members.ndjson',
+      { user_id: 'victim-on-source', email: victim.email.toUpperCase(), role: 'owner' },
+      { user_id: 'ghost-on-source', email: ghost, role: 'owner' },
+    )
+    const mailsBefore = t.mailer.outbox.length
+    const job = await imported(importer, zip, 'Enrolled Nobody')
+    expect(job.status, job.error ?? '').toBe('succeeded')
+    const orgId = (job.result as { orgId: string }).orgId
+    expect(job.result).toMatchObject({ invitations: 2 })
+
+    const people = await peopleOf(orgId, victim.userId)
+    expect(people.members).toEqual([[importer.userId, 'owner']])
+    // The account holder and the stranger are treated alike: what joined tells nothing.
+    expect(people.invitations).toEqual([
+      [ghost, 'admin', 'unsent'],
+      [victim.email.toLowerCase(), 'admin', 'unsent'],
+    ])
+    expect(t.mailer.outbox.slice(mailsBefore).map((m) => m.to)).toEqual([])
+    // Unsent, the invitation is not the victim's to see or accept.
+    const theirs = await t.app.inject({
+      url: '/api/auth/organization/list-user-invitations',
+      headers: victim.headers,
+    })
+    expect(theirs.statusCode, theirs.body).toBe(200)
+    expect(theirs.body).not.toContain(orgId)
+    const [row] = await t.database.db
+      .select()
+      .from(invitation)
+      .where(eq(invitation.email, victim.email.toLowerCase()))
+    const accept = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/organization/accept-invitation',
+      headers: victim.headers,
+      payload: { invitationId: row!.id },
+    })
+    expect(accept.statusCode).toBe(400)
+    expect((await peopleOf(orgId, victim.userId)).members).toEqual([[importer.userId, 'owner']])
+
+    // The importer sends it from the Members page: now a real, pending invitation, mailed.
+    const listed = await t.app.inject({
+      url: `/api/v1/orgs/${orgId}/invitations`,
+      headers: importer.headers,
+    })
+    const unsent = (listed.json().invitations as { id: string; email: string; sent: boolean }[])
+      .filter((i) => i.email === ghost)
+      .map(({ email, sent }) => ({ email, sent }))
+    expect(unsent).toEqual([{ email: ghost, sent: false }])
+    const ghostRow = (listed.json().invitations as { id: string; email: string }[]).find(
+      (i) => i.email === ghost,
+    )!
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${orgId}/invitations/${ghostRow.id}/resend`,
+      headers: importer.headers,
+    })
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(sent.json()).toMatchObject({ email: ghost, role: 'admin', sent: true })
+    expect(t.mailer.outbox.at(-1)?.to).toBe(ghost)
+    const after = await t.database.db
+      .select({ status: invitation.status })
+      .from(invitation)
+      .where(and(eq(invitation.organizationId, orgId), eq(invitation.email, ghost)))
+    expect(after).toEqual([{ status: 'pending' }])
+  })
+
+  it("never attributes imported rows to this server's users: people columns are null and audit rows name their actor as imported", async () => {
+    const victim = await signedInMember(t, 'Attributed Victim Firm')
+    const importer = await signedInMember(t, 'Attributed Importer')
+    await bucketWithObject(importer, 'papers')
+    const entries = await readZip(await exportedArchive(importer))
+    // The importer's own member line, given the victim's address: every row the importer made
+    // in the source (created_by, actor_id) would be the victim's if people were matched.
+    const zip = rezipped(entries, (name, bytes) =>
+      name === 'tables/members.ndjson'
+        ? Buffer.from(bytes.toString().replaceAll(importer.email, victim.email))
+        : bytes,
+    )
+    const job = await imported(importer, zip, 'Attributed Copy')
+    expect(job.status, job.error ?? '').toBe('succeeded')
+    const orgId = (job.result as { orgId: string }).orgId
+    expect((await peopleOf(orgId, victim.userId)).rowsNamingThem).toBe(0)
+    const mine =
+      await rowsOf(sql`SELECT action AS what FROM audit_logs WHERE org_id = ${orgId} AND actor_id = ${importer.userId}
+      UNION ALL SELECT kind FROM events WHERE org_id = ${orgId} AND actor_id = ${importer.userId}`)
+    // The importer's own acts: the import, and the indexing of its document it queued.
+    expect(mine.rows.map((r) => r.what).sort()).toEqual([
+      'job.create',
+      'org.imported',
+      'org.imported',
+    ])
+    const made = await rowsOf(
+      sql`SELECT count(*)::int AS n FROM documents WHERE org_id = ${orgId} AND created_by IS NULL`,
+    )
+    expect(made.rows[0]!.n).toBe(1)
+
+    // The audit viewer and its CSV show the archive's history as imported, with its addresses.
+    const audit = await t.app.inject({
+      url: `/api/v1/orgs/${orgId}/audit?limit=200`,
+      headers: importer.headers,
+    })
+    expect(audit.statusCode, audit.body).toBe(200)
+    const items = audit.json().items as {
+      action: string
+      actorType: string
+      actorId: string | null
+      actorName: string | null
+      meta: Record<string, unknown>
+    }[]
+    const upload = items.find((i) => i.action === 'document.create')
+    expect(upload).toMatchObject({
+      actorType: 'imported',
+      actorId: null,
+      actorName: victim.email,
+      meta: { importedActor: { type: 'user', id: importer.userId, email: victim.email } },
+    })
+    expect(
+      items
+        .filter((i) => i.actorType !== 'imported')
+        .map((i) => `${i.action} ${i.actorId}`)
+        .sort(),
+    ).toEqual([`job.create ${importer.userId}`, `org.imported ${importer.userId}`])
+    const csv = await t.app.inject({
+      url: `/api/v1/orgs/${orgId}/audit/export`,
+      headers: importer.headers,
+    })
+    expect(csv.statusCode, csv.body).toBe(200)
+    const csvRow = csv.body.split('\n').find((line) => line.includes('"document.create"'))
+    expect(csvRow).toContain(`"imported","","${victim.email}"`)
+    const events = await rowsOf(
+      sql`SELECT count(*)::int AS n FROM events WHERE org_id = ${orgId} AND actor_id IS NOT NULL AND kind <> 'org.imported'`,
+    )
+    expect(events.rows[0]!.n).toBe(0)
+  })
+
+  it("never lets an archive row name another firm's row: an unknown parent leaves the row out, whether or not it exists here", async () => {
+    const victim = await signedInMember(t, 'Referenced Victim Firm')
+    const upload = await uploadDocument(t, victim, new TextEncoder().encode('Secret.'), 'x.txt')
+    const victimDoc = upload.json().id as string
+    const importer = await signedInMember(t, 'Referencing Importer')
+    const entries = await readZip(await exportedArchive(importer))
+    const analysisNaming = (documentId: string) => ({
+      id: crypto.randomUUID(),
+      document_id: documentId,
+      kind: 'risks',
+      engine: 'local',
+      model: 'm',
+      result: { documentId },
+      created_at: new Date().toISOString(),
+      created_by: null,
+    })
+    const auditNaming = {
+      id: crypto.randomUUID(),
+      actor_type: 'user',
+      actor_id: null,
+      credential_id: null,
+      action: 'document.delete',
+      target_type: 'document',
+      target_id: victimDoc,
+      meta: {},
+      created_at: new Date().toISOString(),
+    }
+    const results = []
+    for (const named of [victimDoc, crypto.randomUUID()]) {
+      const zip = rezipped(entries, (name, bytes) =>
+        name === 'tables/analyses.ndjson'
+          ? Buffer.from(`${bytes}${JSON.stringify(analysisNaming(named))}\n`)
+          : name === 'tables/audit_logs.ndjson'
+            ? Buffer.from(`${bytes}${JSON.stringify(auditNaming)}\n`)
+            : bytes,
+      )
+      const job = await imported(importer, zip, `Referencing Copy ${named}`)
+      expect(job.status, job.error ?? '').toBe('succeeded')
+      results.push(job.result as { orgId: string; counts: Record<string, number> })
+    }
+    // An id that exists in another firm and one that exists nowhere are answered alike.
+    expect(results[0]!.counts).toEqual(results[1]!.counts)
+    expect(results[0]!.counts.analyses).toBe(0)
+    const orgId = results[0]!.orgId
+    const naming = await rowsOf(sql`SELECT
+        (SELECT count(*)::int FROM analyses WHERE document_id = ${victimDoc} AND org_id <> ${victim.orgId})
+      + (SELECT count(*)::int FROM audit_logs WHERE org_id = ${orgId} AND target_id = ${victimDoc}) AS n`)
+    expect(naming.rows[0]!.n).toBe(0)
+    const stoodIn = await rowsOf(
+      sql`SELECT target_id FROM audit_logs WHERE org_id = ${orgId} AND action = 'document.delete'`,
+    )
+    expect(stoodIn.rows).toHaveLength(1)
+    expect(stoodIn.rows[0]!.target_id).toMatch(/^[0-9a-f-]{36}$/)
+    // Deleting the victim's document takes nothing of the importer's.
+    const before = await holdings(orgId)
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `${orgUrl(victim)}/documents/${victimDoc}`,
+      headers: victim.headers,
+    })
+    expect(deleted.statusCode, deleted.body).toBe(204)
+    expect(await holdings(orgId)).toEqual(before)
+  })
+
+  it('refuses a line longer than MAX_LINE_BYTES with 413 archive_line_too_long, before holding it, and leaves nothing', async () => {
+    const owner = await signedInMember(t, 'Import Long Line')
+    const entries = await readZip(await exportedArchive(owner))
+    const job = await imported(owner, withLongMemberLine(entries, MAX_LINE_BYTES + 1), 'Never Long')
+    expect(job.status).toBe('failed')
+    expect(job.errorCode).toBe('archive_line_too_long')
+    expect(job.error).toMatch(/tables\/members\.ndjson line 2 is longer than 33554432 bytes/)
+    expect(await orgsNamed('Never Long')).toHaveLength(0)
+    expect(await stagingOrgs()).toEqual([])
+  })
+})
+
 /** A bucket named `name` with one object in `m`'s organisation; resolves to their ids. */
 async function bucketWithObject(m: TestMember, name: string) {
   const bucket = await t.app.inject({
@@ -408,7 +678,7 @@ async function sourceAndTarget(tag: string) {
   const entries = await readZip(await exportedArchive(source))
   const ghost = {
     user_id: 'ghost-user',
-    email: `ghost-${tag.toLowerCase()}@elsewhere.test`,
+    email: `ghost-${tag.toLowerCase().replaceAll(' ', '-')}@elsewhere.test`,
     role: 'member',
   }
   const zip = rezipped(entries, (name, bytes) =>
@@ -418,7 +688,7 @@ async function sourceAndTarget(tag: string) {
 }
 
 describe('organisation import into an existing organisation', () => {
-  it('adds the archive with new ids beside what is there, suffixing a taken bucket name, matching people by e-mail and remapping ids in JSON', async () => {
+  it('adds the archive with new ids beside what is there, suffixing a taken bucket name, inviting (unsent) its people rather than adding them, and remapping ids in JSON', async () => {
     const { source, target, admin, entries, zip, ghost, sourceBucket } =
       await sourceAndTarget('Into')
     const before = await holdings(target.orgId)
@@ -453,25 +723,25 @@ describe('organisation import into an existing organisation', () => {
     })
     expect(file.body).toBe('notes of shared')
 
-    // The people: a member keeps their role, the source's owner joins (as admin: ownership of
-    // the target is its owners' to give), the unknown e-mail is invited, never made an account.
+    // The people (decision 0103): nobody joins; a member keeps their role and is not invited;
+    // the source's owner (offered admin: ownership of the target is its owners' to give) and the
+    // unknown e-mail alike become unsent invitations, never members or accounts.
     const roles = Object.fromEntries(
       (
         await t.database.db.select().from(member).where(eq(member.organizationId, target.orgId))
       ).map((m) => [m.userId, m.role]),
     )
-    expect(roles).toEqual({
-      [target.userId]: 'owner',
-      [admin.userId]: 'member',
-      [source.userId]: 'admin',
-    })
+    expect(roles).toEqual({ [target.userId]: 'owner', [admin.userId]: 'member' })
     const invited = await t.database.db
       .select()
       .from(invitation)
       .where(eq(invitation.organizationId, target.orgId))
-    expect(invited.map((i) => [i.email, i.role, i.status])).toEqual([
-      [ghost.email, 'member', 'pending'],
-    ])
+    expect(invited.map((i) => [i.email, i.role, i.status]).sort()).toEqual(
+      [
+        [ghost.email, 'member', 'unsent'],
+        [source.email.toLowerCase(), 'admin', 'unsent'],
+      ].sort(),
+    )
     expect(await rowsOf(sql`SELECT id FROM "user" WHERE email = ${ghost.email}`)).toMatchObject({
       rows: [],
     })
@@ -660,6 +930,20 @@ describe("the operator's import command", () => {
       }),
     ).rejects.toMatchObject({ code: 'validation_failed' })
     expect(await orgsNamed('Nobody Owns')).toHaveLength(0)
+  })
+
+  it("refuses a new organisation without --owner rather than giving it to the archive's owners (decision 0103)", async () => {
+    const owner = await signedInMember(t, 'Command No Owner')
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-import-'))
+    const file = path.join(dir, 'org.zip')
+    await writeFile(file, await exportedArchive(owner))
+    await expect(
+      importFromFile(deps(createFsBlobStore(t.blobDir)), { file, orgName: 'Owned By Archive' }),
+    ).rejects.toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringMatching(/--owner/),
+    })
+    expect(await orgsNamed('Owned By Archive')).toHaveLength(0)
   })
 })
 

@@ -4,13 +4,21 @@
  * organisation, or its rows move into an existing one; in the same transaction the people join,
  * the audit log and event log record it (`org.imported`, the audit entry carrying the job id,
  * which is how a retry after a crash knows the import is done) and documents without this
- * server's embeddings are queued for indexing.
+ * server's embeddings are queued for indexing. An import adds nobody but its importer (decision
+ * 0103): the archive's members become unsent invitations; only a clone's members join.
  */
 import { randomUUID } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { enterTenant, type Principal, type Tx } from '../../db/tenant'
-import { auditLogs, invitation, member, organization } from '../../db/schema'
+import {
+  auditLogs,
+  invitation,
+  member,
+  organization,
+  UNSENT_INVITATION_STATUS,
+  user,
+} from '../../db/schema'
 import { AppError, notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
@@ -20,7 +28,7 @@ import { assertOrganizationAllowance } from '../../auth/organization-limit'
 import { EXPORTED_TABLES } from './archive-format'
 import type { StageSummary } from './import-archive'
 
-/** Invitations made by an import stay open a week, as better-auth's own do. */
+/** An import's invitation carries a week's expiry, as better-auth's own; sending it renews it. */
 const INVITATION_DAYS = 7
 
 /** What an import resolves to: the organisation it went into, rows per table, invitations. */
@@ -49,10 +57,11 @@ export interface StagedImport {
 type Jobs = Pick<AppServices['jobs'], 'enqueue'>
 
 /**
- * Makes the staging organisation a new organisation: the importer (if any) its owner, matched
- * archive members members with their role, unknown e-mails pending invitations. Throws 400
- * `validation_failed` when it would have no owner (the command, no archive owner known here), 403
- * `organization_limit_reached` when the importer owns `s.organizationLimit` organisations already.
+ * Makes the staging organisation a new organisation: the importer (if any) its owner, a clone's
+ * matched members members with their role, the archive's other people unsent invitations. Throws
+ * 400 `validation_failed` when it would have no owner (the operator's command without an owner),
+ * 403 `organization_limit_reached` when the importer owns `s.organizationLimit` organisations
+ * already.
  */
 export function publishAsNewOrg(db: Db, jobs: Jobs, s: StagedImport): Promise<ImportResult> {
   const orgId = s.stagingOrgId
@@ -64,7 +73,7 @@ export function publishAsNewOrg(db: Db, jobs: Jobs, s: StagedImport): Promise<Im
   if (!inviter)
     throw new AppError(
       'validation_failed',
-      'No owner of the archive has an account on this server; name the new owner.',
+      "Name the new organisation's owner: an import adds nobody but the person importing.",
     )
   return db.transaction(async (tx) => {
     if (s.importerId && s.organizationLimit !== null)
@@ -73,9 +82,9 @@ export function publishAsNewOrg(db: Db, jobs: Jobs, s: StagedImport): Promise<Im
       await tx
         .insert(member)
         .values(joined.map((m) => ({ id: randomUUID(), organizationId: orgId, ...m })))
-    await invite(tx, orgId, inviter, s.staged.invitations)
+    const invited = await invite(tx, orgId, inviter, s.staged.invitations)
     await tx.update(organization).set({ metadata: null }).where(eq(organization.id, orgId))
-    return record(tx, jobs, orgId, s)
+    return record(tx, jobs, orgId, s, invited)
   })
 }
 
@@ -86,10 +95,9 @@ export function publishAsNewOrg(db: Db, jobs: Jobs, s: StagedImport): Promise<Im
  * `lexdesk_worker` may call, moves exactly the rows of a staging organisation marked for this
  * target, in one statement (the composite (org_id, app_id) and (org_id, bucket_id) keys are
  * checked once all rows have moved), and adds the staging analytics roll-ups to the target's.
- * Then archive members with an account who are not members join with their role (an owner as
- * admin; members keep theirs), unknown e-mails without a pending invitation are invited (an
- * owner as admin too), and the staging organisation goes. Throws 500 `internal_error` (rolling
- * back) if a table moved fewer rows than were staged.
+ * Then the archive's people who are neither members nor invited become unsent invitations
+ * (decision 0103), and the staging organisation goes. Throws 500 `internal_error` (rolling back)
+ * if a table moved fewer rows than were staged.
  */
 export function publishIntoOrg(
   db: Db,
@@ -117,23 +125,10 @@ export function publishIntoOrg(
         .insert(member)
         .values(joining.map((m) => ({ id: randomUUID(), organizationId: targetOrgId, ...m })))
         .onConflictDoNothing()
-    const pending = new Set(
-      (
-        await tx
-          .select({ email: invitation.email })
-          .from(invitation)
-          .where(and(eq(invitation.organizationId, targetOrgId), eq(invitation.status, 'pending')))
-      ).map((i) => i.email.toLowerCase()),
-    )
     const inviter = s.importerId ?? (await anOwnerOf(tx, targetOrgId))
-    await invite(
-      tx,
-      targetOrgId,
-      inviter,
-      s.staged.invitations.filter((i) => !pending.has(i.email)).map(belowOwner),
-    )
+    const invited = await invite(tx, targetOrgId, inviter, s.staged.invitations.map(belowOwner))
     await tx.delete(organization).where(eq(organization.id, s.stagingOrgId))
-    return record(tx, jobs, targetOrgId, s)
+    return record(tx, jobs, targetOrgId, s, invited)
   })
 }
 
@@ -152,34 +147,64 @@ async function anOwnerOf(tx: Tx, orgId: string): Promise<string> {
   return owner.userId
 }
 
-/** Pending invitations of `orgId` for `people`, sent in the name of `inviterId`. */
+/**
+ * Unsent invitations of `orgId` for `people` (decision 0103), in the name of `inviterId`, but for
+ * addresses of its members and addresses it has already invited (pending or unsent); resolves to
+ * how many were made. Nothing is mailed: an owner or admin sends them from the Members page.
+ */
 async function invite(
   tx: Tx,
   orgId: string,
   inviterId: string,
   people: StageSummary['invitations'],
-): Promise<void> {
-  if (people.length === 0) return
+): Promise<number> {
+  if (people.length === 0) return 0
+  const emails = people.map((p) => p.email)
+  const known = new Set(
+    [
+      ...(await tx
+        .select({ email: user.email })
+        .from(member)
+        .innerJoin(user, eq(user.id, member.userId))
+        .where(and(eq(member.organizationId, orgId), inArray(sql`lower(${user.email})`, emails)))),
+      ...(await tx
+        .select({ email: invitation.email })
+        .from(invitation)
+        .where(
+          and(
+            eq(invitation.organizationId, orgId),
+            inArray(invitation.status, ['pending', UNSENT_INVITATION_STATUS]),
+            inArray(sql`lower(${invitation.email})`, emails),
+          ),
+        )),
+    ].map((r) => r.email.toLowerCase()),
+  )
+  const fresh = people.filter((p) => !known.has(p.email))
+  if (fresh.length === 0) return 0
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000)
   await tx.insert(invitation).values(
-    people.map((i) => ({
+    fresh.map((i) => ({
       id: randomUUID(),
       organizationId: orgId,
       email: i.email,
       role: i.role,
+      status: UNSENT_INVITATION_STATUS,
       expiresAt,
       inviterId,
     })),
   )
+  return fresh.length
 }
 
 /** The audit entry, event and indexing jobs of a published import, in `orgId`'s tenant. */
-async function record(tx: Tx, jobs: Jobs, orgId: string, s: StagedImport): Promise<ImportResult> {
-  const result: ImportResult = {
-    orgId,
-    counts: s.staged.counts,
-    invitations: s.staged.invitations.length,
-  }
+async function record(
+  tx: Tx,
+  jobs: Jobs,
+  orgId: string,
+  s: StagedImport,
+  invitations: number,
+): Promise<ImportResult> {
+  const result: ImportResult = { orgId, counts: s.staged.counts, invitations }
   const rows = Object.values(s.staged.counts).reduce((a, b) => a + b, 0)
   const principal: Principal =
     s.importerId && !s.bySystem

@@ -1,7 +1,8 @@
 /**
  * The issue 27 round trip: export(A) → import as B → export(B) holds the same entries as
  * export(A), compared entry by entry, except ids, times and the organisation's name: every
- * table's rows (as multisets, with ids and times left out) and every stored file's bytes.
+ * table's rows (as multisets, with ids and times left out, and who made them: an import names
+ * them as imported, decision 0103) and every stored file's bytes.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp } from '../../test/test-app'
@@ -49,7 +50,13 @@ it('export(A) → import as B → export(B) equals export(A) but for ids, times 
 
   for (const table of ['documents', 'analyses', 'doc_chunks', 'entities', 'storage_objects'])
     expect(ndjson(a.entries.get(`tables/${table}.ndjson`)).length, table).toBeGreaterThan(0)
-  expectSameOrganisation(a.entries, b.entries, importTrace)
+  // An uploaded archive's people are not this server's to match: B names them as imported.
+  expectSameOrganisation(a.entries, b.entries, importTrace, 'imported')
+  const audit = ndjson(b.entries.get('tables/audit_logs.ndjson'))
+  expect(audit.filter((r) => r.actor_type !== 'imported').map((r) => r.action)).toEqual(
+    expect.arrayContaining(['org.imported']),
+  )
+  expect(audit.filter((r) => r.actor_type === 'imported').length).toBeGreaterThan(0)
   expect(filesOf(a.entries).length).toBeGreaterThanOrEqual(2)
   expect(manifestOf(b.entries).source.name).toBe('Round Trip B')
 })

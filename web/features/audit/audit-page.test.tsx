@@ -98,6 +98,30 @@ describe('AuditPage', () => {
     expect(within(rows[3] as HTMLElement).getByText('System')).toBeInTheDocument()
   })
 
+  it("names an imported entry's actor by the archive's e-mail, or as Imported, never as a user here", async () => {
+    const imported = (actorName: string | null, action: string) =>
+      entry({ actorType: 'imported', actorId: null, actorName, action, targetExists: false })
+    stubFetch({
+      [`GET ${AUDIT}`]: () =>
+        jsonResponse({
+          items: [
+            imported('partner@old-firm.test', 'document.create'),
+            imported(null, 'org.exported'),
+          ],
+          nextCursor: null,
+          actions: ['document.create', 'org.exported'],
+          actors: [],
+        }),
+    })
+    renderPage()
+    await screen.findByText('document.create', { selector: 'td' })
+    const actors = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]?.textContent)
+    expect(actors).toEqual(['partner@old-firm.test (imported)', 'Imported'])
+  })
+
   it('loads the next page from the cursor and stops at the last', async () => {
     const user = userEvent.setup()
     const { requests } = stubAudit()

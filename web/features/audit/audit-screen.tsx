@@ -139,10 +139,14 @@ export function AuditScreen({ scope }: { scope: OrgUrlScope }) {
                   <td className="px-2 py-1">
                     {entry.actorType === 'system'
                       ? 'System'
-                      : (entry.actorName ?? entry.actorId ?? entry.actorType)}
-                    {entry.actorType !== 'user' && entry.actorType !== 'system' && (
-                      <span className="text-muted-foreground"> ({entry.actorType})</span>
-                    )}
+                      : entry.actorType === 'imported' && !entry.actorName
+                        ? 'Imported'
+                        : (entry.actorName ?? entry.actorId ?? entry.actorType)}
+                    {entry.actorType !== 'user' &&
+                      entry.actorType !== 'system' &&
+                      (entry.actorType !== 'imported' || entry.actorName) && (
+                        <span className="text-muted-foreground"> ({entry.actorType})</span>
+                      )}
                   </td>
                   <td className="px-2 py-1">{entry.action}</td>
                   <td className="px-2 py-1 break-all">

@@ -28,6 +28,7 @@ const INVITATION = {
   email: 'newbie@firm.test',
   role: 'member',
   expiresAt: '2099-01-01T00:00:00.000Z',
+  sent: true,
 }
 const OWNER = user('u-owner', 'Olivia')
 const ADMIN = user('u-admin', 'Adam')
@@ -155,6 +156,23 @@ describe('MembersPage', () => {
     await userEvent.click(within(invitations).getByRole('button', { name: 'Cancel' }))
     expect(await screen.findByText('Invitation to newbie@firm.test cancelled')).toBeInTheDocument()
     expect(stub.calls()).toContain('DELETE /api/v1/orgs/org-1/invitations/inv-1')
+  })
+
+  it('shows an invitation an import left unsent as not sent, and sends it with Send', async () => {
+    const imported = { ...INVITATION, id: 'inv-9', email: 'partner@old.test', sent: false }
+    const stub = serve(OWNER, {
+      'GET /api/v1/orgs/org-1/invitations': () => jsonResponse({ invitations: [imported] }),
+      'POST /api/v1/orgs/org-1/invitations/inv-9/resend': () =>
+        jsonResponse({ ...imported, id: 'inv-10', sent: true }),
+    })
+    const invitations = await screen.findByRole('region', { name: 'Pending invitations' })
+    const item = (await within(invitations).findByText('partner@old.test')).closest('li')!
+    expect(within(item).getByText('not sent (imported)')).toBeInTheDocument()
+    expect(within(item).queryByText(/expires/)).toBeNull()
+    expect(within(item).queryByRole('button', { name: 'Resend' })).toBeNull()
+    await userEvent.click(within(item).getByRole('button', { name: 'Send' }))
+    expect(await screen.findByText('Invitation sent to partner@old.test')).toBeInTheDocument()
+    expect(stub.calls()).toContain('POST /api/v1/orgs/org-1/invitations/inv-9/resend')
   })
 
   it('lets an admin grant member or admin, never owner, and leaves owners untouched', async () => {

@@ -58,7 +58,9 @@ export function MembersPage() {
     ({ memberId }: { memberId: string; name: string }) => actions.remove(memberId),
     ({ name }) => `${name} was removed`,
   )
-  const resend = useTeamChange(orgId, actions.resend, (i) => `Invitation sent again to ${i.email}`)
+  const resend = useTeamChange(orgId, actions.resend, (i) =>
+    i.sent ? `Invitation sent again to ${i.email}` : `Invitation sent to ${i.email}`,
+  )
   const cancel = useTeamChange(
     orgId,
     (i: TeamInvitation) => actions.cancel(i.id),
@@ -203,7 +205,10 @@ export function MembersPage() {
                     <span className="grow">
                       {i.email} <Badge variant="outline">{i.role}</Badge>
                     </span>
-                    <span className="text-muted-foreground">expires {day.format(i.expiresAt)}</span>
+                    {/* An import's invitation waits here until someone sends it (decision 0103). */}
+                    <span className="text-muted-foreground">
+                      {i.sent ? `expires ${day.format(i.expiresAt)}` : 'not sent (imported)'}
+                    </span>
                     <Button
                       type="button"
                       variant="outline"
@@ -211,7 +216,7 @@ export function MembersPage() {
                       disabled={resend.isPending || (myRole !== 'owner' && i.role === 'owner')}
                       onClick={() => resend.mutate(i)}
                     >
-                      Resend
+                      {i.sent ? 'Resend' : 'Send'}
                     </Button>
                     <Button
                       type="button"

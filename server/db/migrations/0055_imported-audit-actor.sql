@@ -1,0 +1,2 @@
+ALTER TABLE "audit_logs" DROP CONSTRAINT "audit_logs_actor_type_check";--> statement-breakpoint
+ALTER TABLE "audit_logs" ADD CONSTRAINT "audit_logs_actor_type_check" CHECK (actor_type IN ('user', 'system', 'api_key', 'token', 'gpt', 'mcp', 'imported'));
