@@ -35,30 +35,29 @@ export type ChargeMessage = (message: JSONRPCMessage) => Promise<number | null>
 
 /** `inner`, delivering its messages one at a time after `charge` admits each (module comment). */
 export function budgetedTransport(inner: Transport, charge: ChargeMessage): Transport {
-  // Each message waits for the previous one's charge and, for a request, its answer.
+  // Each message waits for the previous one's charge and, for a request, its answer: so at most
+  // one request is under way, the one `current` names.
   let queue: Promise<void> = Promise.resolve()
   let closed = false
-  const answered = new Map<RequestId, () => void>()
-  const release = (id: RequestId) => {
-    answered.get(id)?.()
-    answered.delete(id)
+  let current: { id: RequestId; answered: () => void } | undefined
+  const release = () => {
+    current?.answered()
+    current = undefined
   }
+  const reportError = (error: unknown) =>
+    transport.onerror?.(error instanceof Error ? error : new Error(String(error)))
 
   const transport: Transport = {
     async start() {
       inner.onclose = () => {
-        // Nothing will answer the requests still waiting, nor hear the rest: let the queue drain.
+        // Nothing will answer the request under way, nor hear the rest: let the queue drain.
         closed = true
-        for (const id of [...answered.keys()]) release(id)
+        release()
         transport.onclose?.()
       }
       inner.onerror = (error) => transport.onerror?.(error)
       inner.onmessage = (message, extra) => {
-        queue = queue
-          .then(() => deliver(message, extra))
-          .catch((error: unknown) => {
-            transport.onerror?.(error instanceof Error ? error : new Error(String(error)))
-          })
+        queue = queue.then(() => deliver(message, extra)).catch(reportError)
       }
       await inner.start()
     },
@@ -66,39 +65,50 @@ export function budgetedTransport(inner: Transport, charge: ChargeMessage): Tran
       try {
         await inner.send(message, options)
       } finally {
-        if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
-          release(message.id)
-        }
+        const isAnswer = isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)
+        if (isAnswer && message.id === current?.id) release()
       }
     },
     close: () => inner.close(),
   }
 
+  /** Answers request `id` with a JSON-RPC error of its own, the server never seeing it. */
+  const refuse = (id: RequestId, error: { code: number; message: string; data?: unknown }) =>
+    inner.send({ jsonrpc: '2.0', id, error })
+
   async function deliver(message: JSONRPCMessage, extra?: MessageExtraInfo): Promise<void> {
     if (closed) return
-    const retryAfter = await charge(message)
+    const request = isJSONRPCRequest(message)
+    let retryAfter: number | null
+    try {
+      retryAfter = await charge(message)
+    } catch (error) {
+      // The budget's store failed: the request is answered (the batch's answer waits for every
+      // one of its requests), the cause goes to the server's log through onerror.
+      reportError(error)
+      if (request) await refuse(message.id, { code: -32603, message: 'internal_error' })
+      return
+    }
     if (retryAfter !== null) {
       // A refused notification or response has no one to answer: it is dropped.
-      if (isJSONRPCRequest(message)) {
-        await inner.send({
-          jsonrpc: '2.0',
-          id: message.id,
-          error: {
-            code: MCP_RATE_LIMITED,
-            message: `rate_limited: Too many requests: try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
-            data: { code: 'rate_limited', retryAfter },
-          },
+      if (request) {
+        await refuse(message.id, {
+          code: MCP_RATE_LIMITED,
+          message: `rate_limited: Too many requests: try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`,
+          data: { code: 'rate_limited', retryAfter },
         })
       }
       return
     }
-    if (!isJSONRPCRequest(message)) {
+    if (!request) {
       transport.onmessage?.(message, extra)
       return
     }
-    const done = new Promise<void>((resolve) => answered.set(message.id, resolve))
+    const answered = new Promise<void>((resolve) => {
+      current = { id: message.id, answered: resolve }
+    })
     transport.onmessage?.(message, extra)
-    await done
+    await answered
   }
 
   return transport

@@ -66,8 +66,12 @@ export const mcpRoutes: FastifyPluginAsync<{
         await chargeBudget(req, messageScope(message, tools))
         return null
       } catch (error) {
-        if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error
-        return Number(error.headers['retry-after'])
+        if (error instanceof AppError && error.code === 'rate_limited') {
+          return Number(error.headers['retry-after'])
+        }
+        // Answered as a JSON-RPC internal error (budgeted-transport.ts); the cause is kept here.
+        req.log.error({ err: error }, 'MCP budget check failed')
+        throw error
       }
     }
   /**
