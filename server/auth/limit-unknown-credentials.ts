@@ -71,7 +71,8 @@ export function limitUnknownCredentials(
     failures(req).then(
       (counted) => {
         // The last refusal the budget admits closes it: the next would be one too many.
-        if (counted.isExceeded || counted.remaining === 0) {
+        // (`isAllowed` is true only for the plugin's allow list, which counts nothing.)
+        if (!counted.isAllowed && (counted.isExceeded || counted.remaining === 0)) {
           blockedUntil.set(req.ip, Date.now() + counted.ttlInSeconds * 1000)
         }
         done(null, payload)
