@@ -12,6 +12,7 @@
  * streams opened and refused, the MCP batches' calls and the scan's OCR time. Target on this
  * machine: each latency ≤ 500 ms. Load and server share the machine's cores.
  * LEXDESK_BENCH_STREAMS sets the number of streams (default 1,000; 0 measures the import alone);
+ * LEXDESK_BENCH_IMPORT_MB the CSV's size (default 50; a loaded machine may need a shorter run);
  * LEXDESK_BENCH_MCP_CLIENTS the MCP loops (default 4; 0: none) and LEXDESK_BENCH_MCP_BATCH their
  * batch size (default 20, the server's MCP_MAX_BATCH); LEXDESK_BENCH_SCAN_PAGES the scan's pages
  * (default 30; 0: no scan).
@@ -27,8 +28,8 @@ import { runLargeScan, scannedContract, type ScanOutcome } from './large-scan'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
 
-/** Size of the imported file, as in the issue's report. */
-const CSV_BYTES = 50 * 1000 * 1000
+/** Size of the imported file: 50 MB as in issue 29's report (LEXDESK_BENCH_IMPORT_MB). */
+const CSV_BYTES = Number(process.env.LEXDESK_BENCH_IMPORT_MB ?? 50) * 1000 * 1000
 const STREAMS = Number(process.env.LEXDESK_BENCH_STREAMS ?? 1000)
 const READYZ_EVERY_MS = 50
 const MCP_CLIENTS = Number(process.env.LEXDESK_BENCH_MCP_CLIENTS ?? 4)
