@@ -1,13 +1,21 @@
 /**
- * Noisy-neighbour benchmark (issue 29, decision 0035): one server process on a fresh data dir.
- * One organisation imports a 50 MB entities CSV (about 390,000 rows) while a second organisation
- * lists its entities and creates entities one after the other, /readyz is polled every 50 ms, and
- * the importing member holds 1,000 job event streams open on the import job, from a thread of its
- * own (stream-flood.ts; answers 429 count as refused by a per-user cap, not as failures).
- * Reports the neighbour's list and write p99, the slowest /readyz, the import's duration and the
- * streams opened and refused. Target on this machine: each latency ≤ 500 ms. Load and server
- * share the machine's cores.
- * LEXDESK_BENCH_STREAMS sets the number of streams (default 1,000; 0 measures the import alone).
+ * Noisy-neighbour benchmark (issue 29, decision 0035; issue 41, decision 0105): one server
+ * process on a fresh data dir. One organisation imports a 50 MB entities CSV (about 390,000 rows)
+ * while a second organisation lists its entities and documents and creates entities one after
+ * the other, /readyz is polled every 50 ms, the importing member holds 1,000 job event streams
+ * open on the import job, from a thread of its own (stream-flood.ts; answers 429 count as refused
+ * by a per-user cap, not as failures), a third organisation's assistant sends JSON-RPC batches of
+ * search_passages to /mcp with a read-only key from several loops (mcp-batch-flood.ts), and a
+ * fourth uploads a long scanned PDF read by OCR (large-scan.ts). The window lasts until both the
+ * import and the scan's OCR have ended.
+ * Reports the neighbour's list and write p99, the slowest /readyz, the import's duration, the
+ * streams opened and refused, the MCP batches' calls and the scan's OCR time. Target on this
+ * machine: each latency ≤ 500 ms. Load and server share the machine's cores.
+ * LEXDESK_BENCH_STREAMS sets the number of streams (default 1,000; 0 measures the import alone);
+ * LEXDESK_BENCH_IMPORT_MB the CSV's size (default 50; a loaded machine may need a shorter run);
+ * LEXDESK_BENCH_MCP_CLIENTS the MCP loops (default 4; 0: none) and LEXDESK_BENCH_MCP_BATCH their
+ * batch size (default 20, the server's MCP_MAX_BATCH); LEXDESK_BENCH_SCAN_PAGES the scan's pages
+ * (default 30; 0: no scan).
  * The import's progress is printed to stderr every 10 s.
  */
 import { setTimeout as delay } from 'node:timers/promises'
@@ -15,13 +23,18 @@ import { startBenchServer } from './start-bench-server'
 import { signedInHttpMember, type HttpMember } from '../server/test/http-member'
 import { floodStreams } from './stream-flood'
 import { uploadForm } from '../server/test/sample-files'
+import { floodMcpBatches, readyAssistant } from './mcp-batch-flood'
+import { runLargeScan, scannedContract, type ScanOutcome } from './large-scan'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
 
-/** Size of the imported file, as in the issue's report. */
-const CSV_BYTES = 50 * 1000 * 1000
+/** Size of the imported file: 50 MB as in issue 29's report (LEXDESK_BENCH_IMPORT_MB). */
+const CSV_BYTES = Number(process.env.LEXDESK_BENCH_IMPORT_MB ?? 50) * 1000 * 1000
 const STREAMS = Number(process.env.LEXDESK_BENCH_STREAMS ?? 1000)
 const READYZ_EVERY_MS = 50
+const MCP_CLIENTS = Number(process.env.LEXDESK_BENCH_MCP_CLIENTS ?? 4)
+const MCP_BATCH = Number(process.env.LEXDESK_BENCH_MCP_BATCH ?? 20)
+const SCAN_PAGES = Number(process.env.LEXDESK_BENCH_SCAN_PAGES ?? 30)
 
 /** A CSV of about `bytes` bytes: name, type and a small JSON object per row. */
 function bigCsv(bytes: number): Uint8Array {
@@ -61,6 +74,10 @@ export async function noisyNeighbourBench(report: Report): Promise<void> {
     const neighbour = await signedInHttpMember(server, 'Neighbour Firm')
     const entitiesOf = (m: HttpMember) => `${server.origin}/api/v1/orgs/${m.orgId}/entities`
     const csv = bigCsv(CSV_BYTES)
+    const assistant = await signedInHttpMember(server, 'Assistant Firm')
+    const authorization = MCP_CLIENTS > 0 ? await readyAssistant(server, assistant) : ''
+    const scanner = await signedInHttpMember(server, 'Scanning Firm')
+    const scan = SCAN_PAGES > 0 ? await scannedContract(SCAN_PAGES) : null
 
     let ended = false
     const done = () => ended
@@ -80,7 +97,18 @@ export async function noisyNeighbourBench(report: Report): Promise<void> {
       importer.headers,
       STREAMS,
     )
+    const scanning = scan ? await runLargeScan(server, scanner, scan) : null
+    const batches = floodMcpBatches(server.origin, authorization, {
+      batch: MCP_BATCH,
+      clients: MCP_CLIENTS,
+      done,
+    })
     let written = 0
+    const documentLists = timeLoop(done, () =>
+      fetch(`${server.origin}/api/v1/orgs/${neighbour.orgId}/documents?limit=50`, {
+        headers: neighbour.headers,
+      }),
+    )
     const lists = timeLoop(done, () =>
       fetch(`${entitiesOf(neighbour)}?limit=50`, { headers: neighbour.headers }),
     )
@@ -126,12 +154,15 @@ export async function noisyNeighbourBench(report: Report): Promise<void> {
       if (['succeeded', 'failed', 'cancelled'].includes(job.status)) break
     }
     const importMs = performance.now() - uploadedAt
+    const scanned: ScanOutcome | null = scanning ? await scanning.ended : null
     ended = true
-    const [list, write, polls, opened] = await Promise.all([
+    const [list, documentList, write, polls, opened, mcp] = await Promise.all([
       lists,
+      documentLists,
       writes,
       readyz,
       streams.outcomes,
+      batches,
     ])
     const ready = polls.map((p) => p.latency).sort((a, b) => a - b)
     // When the slowest polls started (s after the upload): spikes at a period point at a timer.
@@ -144,6 +175,12 @@ export async function noisyNeighbourBench(report: Report): Promise<void> {
     const note = (r: { latencies: number[]; failures: number }) =>
       `p50 ${quantile(r.latencies, 0.5).toFixed(1)} ms, max ${(r.latencies.at(-1) ?? 0).toFixed(0)} ms, ${r.latencies.length} requests, ${r.failures} failed; target ≤ 500 ms`
     report('neighbour_list_p99_ms', quantile(list.latencies, 0.99), 'ms', note(list))
+    report(
+      'neighbour_documents_p99_ms',
+      quantile(documentList.latencies, 0.99),
+      'ms',
+      note(documentList),
+    )
     report('neighbour_write_p99_ms', quantile(write.latencies, 0.99), 'ms', note(write))
     report(
       'readyz_max_ms',
@@ -156,6 +193,20 @@ export async function noisyNeighbourBench(report: Report): Promise<void> {
       importMs / 1000,
       's',
       `${(csv.length / 1e6).toFixed(0)} MB, job ${job!.status}, ${job!.result?.imported ?? 0} rows${job!.error ? `, ${job!.error}` : ''}; upload ${((uploadedAt - t0) / 1000).toFixed(1)} s`,
+    )
+    report(
+      'mcp_batch_calls_answered',
+      mcp.answered,
+      '',
+      `${MCP_CLIENTS} loops of batches of ${MCP_BATCH} search_passages (read-only key): ${mcp.batches} batches (${mcp.refusedBatches} refused), ${mcp.calls} calls, ${mcp.rateLimited} rate limited, ${mcp.failed} failed; batch p50 ${quantile(mcp.latencies, 0.5).toFixed(0)} ms, p99 ${quantile(mcp.latencies, 0.99).toFixed(0)} ms`,
+    )
+    report(
+      'large_scan_ocr_s',
+      scanned ? scanned.ms / 1000 : null,
+      's',
+      scanned
+        ? `${SCAN_PAGES} image-only pages at 200 dpi (${((scan?.length ?? 0) / 1e6).toFixed(1)} MB), job ${scanned.status}; from the upload's answer to the job's end`
+        : 'no scan (LEXDESK_BENCH_SCAN_PAGES=0)',
     )
     report(
       'event_streams_open',

@@ -15,7 +15,8 @@
  * - search: hybrid search latency and recall at 100k passages, local embedding, chat (search.ts)
  * - bombs: the server's RSS at start and within 60 s after decompression bombs (bombs.ts)
  * - noisy neighbour: another organisation's list/write p99 and /readyz during a 50 MB import, with
- *   1,000 job event streams open (noisy-neighbour.ts)
+ *   1,000 job event streams open, an assistant's JSON-RPC batches of searches to /mcp and a long
+ *   scanned PDF's OCR (noisy-neighbour.ts)
  * - web: the landing page's and the heaviest route's JavaScript, KiB of gzip, and Lighthouse on the
  *   landing page and the documents screen (web.ts)
  * - storage: a 200 MB object streamed into the disk and S3 drivers: MiB/s and peak RSS growth

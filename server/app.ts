@@ -35,6 +35,7 @@ import { credentialKey } from './auth/credential-key'
 import { startRevocationRelay, type RevocationRelay } from './auth/revocation-relay'
 import { createCredentialRegistry, type CredentialVerifier } from './auth/credential-registry'
 import { rateLimitPluginOptions } from './auth/api-rate-limits'
+import { limitUnknownCredentials } from './auth/limit-unknown-credentials'
 import { tenantTokenJwt } from './auth/tenant-token-jwt'
 import { createTenantTokenVerifier } from './auth/tenant-token-verifier'
 import { createLineageCheck } from './auth/lineage-check'
@@ -300,11 +301,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const apiKeys = createApiKeyVerifier({ db, principals, lineage })
   const tokenJwt = tenantTokenJwt(deps.secret)
   const tokenVerifier = createTenantTokenVerifier({ db, jwt: tokenJwt, principals, lineage })
-  const credentials = createCredentialRegistry([
-    apiKeys.verifier,
-    tokenVerifier,
-    ...(deps.credentialVerifiers ?? []),
-  ])
+  // Refused credentials are cached and limited per client address (decision 0105).
+  const credentials = limitUnknownCredentials(
+    app,
+    createCredentialRegistry([
+      apiKeys.verifier,
+      tokenVerifier,
+      ...(deps.credentialVerifiers ?? []),
+    ]),
+    deps.apiRateLimits?.failedCredentialsPerMinute ??
+      DEFAULT_API_RATE_LIMITS.failedCredentialsPerMinute,
+  )
   await app.register(authRoutes, {
     auth,
     origin: deps.publicUrl,

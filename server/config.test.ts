@@ -75,10 +75,21 @@ describe('loadConfig', () => {
   it('reads the API rate limits and refuses a limit of 0', () => {
     expect(
       loadConfig({ API_READS_PER_MINUTE: '900', API_WRITES_PER_MINUTE: '30' }).apiRateLimits,
-    ).toEqual({ readsPerMinute: 900, writesPerMinute: 30, keyRequestsPerMinute: 600 })
-    expect(loadConfig({ API_KEY_REQUESTS_PER_MINUTE: '60' }).apiRateLimits).toMatchObject({
-      keyRequestsPerMinute: 60,
+    ).toEqual({
+      readsPerMinute: 900,
+      writesPerMinute: 30,
+      keyRequestsPerMinute: 600,
+      failedCredentialsPerMinute: 60,
+      mcpMaxBatch: 20,
     })
+    expect(
+      loadConfig({
+        API_KEY_REQUESTS_PER_MINUTE: '60',
+        API_FAILED_CREDENTIALS_PER_MINUTE: '5',
+        MCP_MAX_BATCH: '4',
+      }).apiRateLimits,
+    ).toMatchObject({ keyRequestsPerMinute: 60, failedCredentialsPerMinute: 5, mcpMaxBatch: 4 })
+    expect(() => loadConfig({ MCP_MAX_BATCH: '101' })).toThrow(/MCP_MAX_BATCH/)
     expect(() => loadConfig({ API_WRITES_PER_MINUTE: '0' })).toThrow(/API_WRITES_PER_MINUTE/)
     expect(() => loadConfig({ API_KEY_REQUESTS_PER_MINUTE: '0' })).toThrow(
       /API_KEY_REQUESTS_PER_MINUTE/,

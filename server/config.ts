@@ -12,23 +12,32 @@ export type Capability = (typeof CAPABILITIES)[number]
 
 /**
  * Requests per principal per minute, by scope (README: API_READS_PER_MINUTE, API_WRITES_…), and
- * per API key across both (API_KEY_REQUESTS_PER_MINUTE; absent: the default).
+ * per API key across both (API_KEY_REQUESTS_PER_MINUTE); refused credentials per client address
+ * per minute (API_FAILED_CREDENTIALS_PER_MINUTE) and messages per JSON-RPC batch to /mcp
+ * (MCP_MAX_BATCH). Each absent optional one: the default.
  */
 export interface ApiRateLimits {
   readsPerMinute: number
   writesPerMinute: number
   keyRequestsPerMinute?: number
+  failedCredentialsPerMinute?: number
+  mcpMaxBatch?: number
 }
 
 /**
  * Defaults: 600 reads (10 a second on average; a screen issues a handful, a job's progress one
  * a second) and 120 writes a minute per principal; a person at the web app stays far below both.
- * An API key: 600 requests a minute of either kind (issue 23 names the figure).
+ * An API key: 600 requests a minute of either kind (issue 23 names the figure). 60 refused
+ * credentials a minute from one address: a client with a mistyped or revoked key learns it at
+ * the first 401, so only guessing needs more (decision 0105). 20 messages a batch to /mcp: an
+ * assistant batches a few calls; the SDK's own cap of 100 let one request hold a hundred searches.
  */
 export const DEFAULT_API_RATE_LIMITS = {
   readsPerMinute: 600,
   writesPerMinute: 120,
   keyRequestsPerMinute: 600,
+  failedCredentialsPerMinute: 60,
+  mcpMaxBatch: 20,
 } as const satisfies ApiRateLimits
 
 const EngineName = z.enum(['local', 'openai'])
@@ -126,6 +135,19 @@ const EnvSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(DEFAULT_API_RATE_LIMITS.keyRequestsPerMinute),
+  API_FAILED_CREDENTIALS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(DEFAULT_API_RATE_LIMITS.failedCredentialsPerMinute),
+  // At most the SDK's own cap (MAX_BATCH_SIZE of @modelcontextprotocol/sdk), which answers above it.
+  MCP_MAX_BATCH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(DEFAULT_API_RATE_LIMITS.mcpMaxBatch),
   // Absent: auth-routes.ts's default (30 per 15 minutes). An office behind one NAT address, or a
   // test run signing in many people from one machine, may need more.
   SIGN_IN_REQUESTS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).optional(),
@@ -361,6 +383,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       readsPerMinute: e.API_READS_PER_MINUTE,
       writesPerMinute: e.API_WRITES_PER_MINUTE,
       keyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
+      failedCredentialsPerMinute: e.API_FAILED_CREDENTIALS_PER_MINUTE,
+      mcpMaxBatch: e.MCP_MAX_BATCH,
     },
     signInPerClient: e.SIGN_IN_REQUESTS_PER_CLIENT,
     extraction: { maxPdfPages: e.MAX_PDF_PAGES, timeoutSeconds: e.EXTRACTION_TIMEOUT_S },

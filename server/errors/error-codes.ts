@@ -64,6 +64,7 @@ export const ERROR_STATUS = {
   job_finished: 409,
   job_input_invalid: 500,
   job_not_found: 404,
+  mcp_batch_too_large: 413,
   member_not_found: 404,
   method_not_allowed: 405,
   no_page_images: 409,

@@ -148,6 +148,7 @@ export async function buildTestApp(
       readsPerMinute: 100_000,
       writesPerMinute: 100_000,
       keyRequestsPerMinute: 100_000,
+      failedCredentialsPerMinute: 100_000,
     },
     signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
     demoLimits: options.demoLimits,
