@@ -74,6 +74,23 @@ describe('ActivityList', () => {
     ).toHaveAttribute('href', '/dashboard/acme-law/settings')
   })
 
+  it('shows the whole action, wrapped, never cut off with an ellipsis', () => {
+    const title =
+      'Master Services Agreement between Acme Holdings Limited and Northwind Traders LLP'
+    renderWithRouter({
+      element: (
+        <ActivityList
+          now={NOW}
+          scope={{ orgSlug: 'acme-law', appSlug: null }}
+          items={[item({ meta: { documentId: 'd-9', title } })]}
+        />
+      ),
+    })
+    const line = screen.getByRole('link', { name: `Ana Pereira uploaded ${title}` })
+    expect(line).not.toHaveClass('truncate')
+    expect(line.className).toContain('[overflow-wrap:anywhere]')
+  })
+
   it('says when there is no activity yet', () => {
     renderWithRouter({
       element: <ActivityList now={NOW} scope={{ orgSlug: 'a', appSlug: null }} items={[]} />,

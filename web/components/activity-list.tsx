@@ -2,6 +2,9 @@ import { Link } from 'react-router'
 import { describeActivity, type ActivityItem } from '../lib/activity'
 import { formatRelativeTime } from '../lib/format-relative-time'
 
+/** A line's text: shrinks beside the time and wraps, long words included. */
+const WRAPPED = 'min-w-0 [overflow-wrap:anywhere]'
+
 /**
  * The recent-activity list of the home and analytics: who did what, when, each line linking to
  * the object it names (in `scope`'s organisation and app). `items` undefined while loading;
@@ -32,13 +35,14 @@ export function ActivityList({
       {items.map((item) => {
         const { text, to } = describeActivity(item, scope)
         return (
-          <li key={item.id} className="flex items-center justify-between gap-4 py-3">
+          // The whole action, wrapped (a long title breaks anywhere), never cut off with an ellipsis.
+          <li key={item.id} className="flex items-start justify-between gap-4 py-3">
             {to ? (
-              <Link to={to} className="min-w-0 truncate hover:underline">
+              <Link to={to} className={`${WRAPPED} hover:underline`}>
                 {text}
               </Link>
             ) : (
-              <span className="min-w-0 truncate">{text}</span>
+              <span className={WRAPPED}>{text}</span>
             )}
             <time dateTime={item.createdAt} className="shrink-0 text-xs text-muted-foreground">
               {formatRelativeTime(new Date(item.createdAt), now)}
