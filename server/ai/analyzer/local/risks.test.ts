@@ -475,3 +475,31 @@ describe('assessRisks', () => {
     expect(risk?.severity).toBe('low')
   })
 })
+
+describe('risk evidence is an operative sentence (issue 48, document structure)', () => {
+  /** A supply agreement whose preamble and definitions name an unlimited liability company. */
+  const SUPPLY = [
+    'SUPPLY AGREEMENT',
+    'This Supply Agreement is made as of March 1, 2020 by and between Acme ULC, a Nova Scotia unlimited liability company ("Supplier"), and Birch Inc. ("Buyer").',
+    '1. Supply. Supplier shall supply the Products to Buyer at the prices in Exhibit A.',
+    "2. Liability. Each party's total liability under this Agreement shall not exceed the fees paid under it.",
+    '3. Law. This Agreement is governed by the laws of the State of Illinois.',
+    '4. Definitions. For purposes of this Agreement: (a) the terms "person" or "persons" shall mean any individual, corporation, limited liability or unlimited liability company or other entity.',
+  ].join('\n\n')
+
+  it('does not read "unlimited liability company" in the preamble or a definition as unlimited liability', () => {
+    const risks = analyzeLocal(SUPPLY, 'risks').risks
+    expect(risks.map((r) => r.code)).not.toContain('liability-uncapped')
+    for (const risk of risks.filter((r) => !r.absent)) {
+      expect(SUPPLY.slice(risk.start, risk.end)).not.toMatch(/^This Supply Agreement|Definitions/)
+    }
+  })
+
+  it('still reads unlimited liability stated in an operative clause', () => {
+    const content = SUPPLY.replace(
+      "Each party's total liability under this Agreement shall not exceed the fees paid under it.",
+      "Supplier's liability for breach of this Agreement shall be unlimited.",
+    )
+    expect(riskCodes(content)).toContain('liability-uncapped')
+  })
+})

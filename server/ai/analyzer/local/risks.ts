@@ -10,6 +10,8 @@ import { agreementTitle, contractKind } from './agreement-title'
 import { isChangeOfControlRight, isNotAControlRight } from './change-of-control'
 import { commercialRisks } from './commercial-risks'
 import { isOperativePassage } from './operative-passage'
+import { blockKind } from './structure/block-kind'
+import { evidenceSentences } from './structure/evidence-sentences'
 import { reconcileRisks, SHORT_NOTICE_DAYS } from './risk-consistency'
 import { statedPeriod } from './stated-period'
 import {
@@ -114,7 +116,8 @@ const NOT_A_COVENANT =
  * `sentences` are document-ordered spans into `content`, `clauses` the detected CUAD clauses and
  * `keyTerms` the extracted key terms of the same content. Returns at most one risk per code,
  * sorted by start; each span is the triggering operative sentence (never a heading, the title, a
- * definition or a survival list, see isOperativePassage), or for an absent clause the empty span
+ * definition, a recital, the preamble, a signature block, page furniture or a survival list, see
+ * evidenceSentences), or for an absent clause the empty span
  * at 0 with `absent: true`. Severity: high = open-ended financial exposure, medium = a
  * commercial restriction or exit right to negotiate, low = legal uncertainty or a burden on the
  * other side. Severity depends on the contract's kind (an employment agreement without a
@@ -131,9 +134,16 @@ export function assessRisks(
   options: RiskOptions = {},
 ): Risk[] {
   const kind = contractKind(agreementTitle(content)?.value ?? null)
-  // Headings, the title, definitions and survival lists only name a clause: never evidence.
-  const sentences = allSentences.filter((s) => isOperativePassage(s.text))
-  const clauses = allClauses.filter((c) => isOperativePassage(c.text))
+  // Headings, the title, definitions, recitals, the preamble, signature blocks, page furniture
+  // and survival lists only name a clause or a party: never evidence (decision 0110).
+  const sentences = evidenceSentences(allSentences)
+  const evidence = new Set(sentences.map((s) => s.start))
+  const covered = new Set(allSentences.map((s) => s.start))
+  const clauses = allClauses.filter(
+    (c) =>
+      (covered.has(c.start) ? evidence.has(c.start) : blockKind(c.text) === 'operative') &&
+      isOperativePassage(c.text),
+  )
   const parties = keyTerms.parties
   // Without a party list, a risk binding everyone still names its bearer: every party (mutual).
   const everyone = parties.length > 0 ? parties.map((p) => p.name) : [EVERY_PARTY]

@@ -143,3 +143,20 @@ describe('dealSheetText', () => {
     expect(text).toContain('Points for a lawyer’s attention:')
   })
 })
+
+describe('deal-sheet evidence (issue 48, document structure)', () => {
+  it('never cites a recital or a definition as a line’s evidence', () => {
+    const content = [
+      'SERVICES AGREEMENT',
+      'This Services Agreement is made on May 1, 2022 between Alder Advisory LLP ("Consultant") and Birch Biotech Inc. ("Client").',
+      'WHEREAS, the parties wish to record that the total liability of Consultant shall not exceed the fees paid;',
+      '1. Definitions. For purposes of this Agreement: (a) the term "Restricted Business" shall mean any business that competes with Client, and Consultant shall purchase exclusively from Client.',
+      '2. Services. Consultant will advise Client on regulatory strategy as requested from time to time.',
+    ].join('\n\n')
+    const sheet = sheetOf(content)
+    for (const l of sheet.lines) {
+      for (const c of l.citations) expect(c.text, l.key).not.toMatch(/^WHEREAS|Definitions\./)
+    }
+    expect(line(sheet, 'liability').value).toBeNull()
+  })
+})
