@@ -160,3 +160,15 @@ describe('deal-sheet evidence (issue 48, document structure)', () => {
     expect(line(sheet, 'liability').value).toBeNull()
   })
 })
+
+describe('liability line (issue 48)', () => {
+  it('says "no cap found" when the contract excludes damages but caps nothing', () => {
+    const content = SUPPLY.replace(
+      ' The total liability of Supplier under this Agreement shall not exceed $250,000.',
+      '',
+    )
+    const liability = line(sheetOf(content), 'liability')
+    expect(liability.value).toMatch(/^no cap found; indirect and consequential damages excluded/)
+    expect(liability.value).not.toMatch(/cap stated/)
+  })
+})
