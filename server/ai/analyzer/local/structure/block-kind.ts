@@ -44,12 +44,33 @@ const PAGE_FURNITURE =
 const RECITAL =
   /^\W*(?:(?:\(?[A-Z]\)|[A-Z]\.)\s+)?(?:WHEREAS\b|Whereas,|RECITALS?\b|BACKGROUND\b|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H\b|NOW,?\s+THEREFORE\b|Now,?\s+therefore\b)/
 
+/** How far into a sentence the preamble's words are looked for (a preamble states them early). */
+const PREAMBLE_REACH = 900
+
+/** The preamble's opening, its instrument, its verb of making and its "between": see isPreamble. */
+const PREAMBLE_OPENING = /^\W*(?:this|the)\b/i
+const PREAMBLE_INSTRUMENT =
+  /\b(?:agreement|amendment|contract|lease|licen[cs]e|memorandum|addendum|deed|note|plan|arrangement)\b/i
+const PREAMBLE_MAKING = /\b(?:made|entered\s+into|dated|effective\s+as\s+of)\b/i
+const PREAMBLE_BETWEEN = /\b(?:between|among|amongst)\b/i
+const BARE_BETWEEN = /^\W*(?:BETWEEN|AMONG)\s*:/
+
 /**
- * The preamble: "This Agreement (the …) is made/entered into/dated … by and between/among …", or
- * the bare "BETWEEN:" of English drafting.
+ * The preamble: "This Agreement (the …) is made/entered into/dated … by and between/among …" (the
+ * instrument within 200 characters of the start, then the verb, then "between", in that order,
+ * all within PREAMBLE_REACH), or the bare "BETWEEN:" of English drafting. Separate linear tests,
+ * not one pattern with nested lazy gaps, which backtracks badly on long sentences.
  */
-const PREAMBLE =
-  /^\W*(?:this|the)\b[^.;]{0,200}?\b(?:agreement|amendment|contract|lease|licen[cs]e|memorandum|addendum|deed|note|plan|arrangement)\b[^;]{0,300}?\b(?:is\s+|are\s+)?(?:made|entered\s+into|dated|effective\s+as\s+of)\b[^;]{0,400}?\b(?:by\s+and\s+)?(?:between|among|amongst)\b|^\W*(?:BETWEEN|AMONG)\s*:/i
+function isPreamble(text: string): boolean {
+  if (BARE_BETWEEN.test(text)) return true
+  if (!PREAMBLE_OPENING.test(text)) return false
+  const head = text.slice(0, PREAMBLE_REACH)
+  const instrument = PREAMBLE_INSTRUMENT.exec(head)
+  if (!instrument || instrument.index > 200) return false
+  const rest = head.slice(instrument.index)
+  const making = PREAMBLE_MAKING.exec(rest)
+  return making !== null && PREAMBLE_BETWEEN.test(rest.slice(making.index))
+}
 
 /** A signature block: "IN WITNESS WHEREOF", "By: ____ Name: … Title: …", "Signature:". */
 const SIGNATURE =
@@ -76,7 +97,7 @@ export function blockKind(text: string): BlockKind {
   if (words <= 15 && EXHIBIT_TITLE.test(trimmed) && !/\b(?:shall|will|must|may)\b/.test(trimmed))
     return 'exhibit-title'
   if (RECITAL.test(trimmed)) return 'recital'
-  if (PREAMBLE.test(trimmed)) return 'preamble'
+  if (isPreamble(trimmed)) return 'preamble'
   if (ALL_CAPS.test(trimmed) && (words <= 12 || !operativeVerb)) return 'heading'
   if (words <= 20 && NUMBERED_CAPTION.test(trimmed) && !operativeVerb) return 'section-heading'
   if (definedTerm(trimmed) !== null) return 'definition'
