@@ -16,6 +16,7 @@ const SUPPLY = [
   '7. Intellectual property. Supplier shall retain all right, title and interest in its trademarks and know-how.',
   '8. Confidentiality. Each party shall keep confidential all information received from the other party for a period of five (5) years.',
   '9. Governing law. This Agreement shall be governed by the laws of the State of New York, and the parties submit to the exclusive jurisdiction of the courts of New York County.',
+  '10. Assignment. Supplier shall not, without the prior written consent of Buyer, assign this Agreement or any of its rights under it. Supplier shall notify Buyer in writing of any change of control of Supplier.',
 ].join('\n\n')
 
 function sheetOf(content: string): DealSheet {
@@ -170,5 +171,28 @@ describe('liability line (issue 48)', () => {
     const liability = line(sheetOf(content), 'liability')
     expect(liability.value).toMatch(/^no cap found; indirect and consequential damages excluded/)
     expect(liability.value).not.toMatch(/cap stated/)
+  })
+})
+
+describe('assignment line (issue 48)', () => {
+  it('says who may assign, with whose consent, and what a change of control sets off', () => {
+    const assignment = line(sheetOf(SUPPLY), 'assignment')
+    expect(assignment.value).toBe(
+      'Supplier: not without consent of Buyer; change of control: notice',
+    )
+    expect(assignment.citations.map((c) => c.text)).toEqual([
+      '10. Assignment. Supplier shall not, without the prior written consent of Buyer, assign this Agreement or any of its rights under it.',
+      'Supplier shall notify Buyer in writing of any change of control of Supplier.',
+    ])
+  })
+
+  it('reads a mutual restriction and a free assignment', () => {
+    const content = SUPPLY.replace(
+      'Supplier shall not, without the prior written consent of Buyer, assign this Agreement or any of its rights under it. Supplier shall notify Buyer in writing of any change of control of Supplier.',
+      'Neither party may assign this Agreement without the prior written consent of the other party. Buyer may freely assign its rights under this Agreement to an affiliate.',
+    )
+    expect(line(sheetOf(content), 'assignment').value).toBe(
+      'either party: not without consent; Buyer: may assign freely',
+    )
   })
 })
