@@ -48,6 +48,18 @@ export function flat(text: string): string {
  * and would make unreadable citations).
  */
 export function isOperative(sentence: QuotedSpan): boolean {
+  // Every line's rule asks this of every sentence: read each sentence object once.
+  const known = OPERATIVE.get(sentence)
+  if (known !== undefined) return known
+  const operative = readsOperative(sentence)
+  OPERATIVE.set(sentence, operative)
+  return operative
+}
+
+/** isOperative's answers, by sentence object (the sheet's input spans outlive one call). */
+const OPERATIVE = new WeakMap<QuotedSpan, boolean>()
+
+function readsOperative(sentence: QuotedSpan): boolean {
   const text = flat(sentence.text)
   const words = text.match(/\p{L}+/gu) ?? []
   if (words.length < 6 || text.length > 1_200) return false
