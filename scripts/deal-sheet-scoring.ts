@@ -37,6 +37,8 @@ export const DEAL_SHEET_FIELDS: readonly [field: string, line: DealSheetKey][] =
   ['Non-Compete', 'restrictions'],
   ['No-Solicit Of Customers', 'restrictions'],
   ['No-Solicit Of Employees', 'restrictions'],
+  ['Anti-Assignment', 'assignment'],
+  ['Change Of Control', 'assignment'],
   ['Ip Ownership Assignment', 'ip'],
   ['Joint Ip Ownership', 'ip'],
   ['License Grant', 'ip'],

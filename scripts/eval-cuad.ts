@@ -7,9 +7,13 @@
  * document level, then micro and macro averages; accuracy of the normalised Governing Law answer;
  * each risk type's precision and recall against the CUAD label it maps to (risk-scoring.ts) and
  * the share of risks naming a bearer; median and maximum time of the full local analysis per
- * contract; last, one JSON line (with `risk_bearer_share`). With
- * `--folds K` the clause figures are held-out: each fold is scored by a model trained (thresholds
- * included) on the other K-1 folds only. Exits 1 when an input is missing.
+ * contract; last, one JSON line (with `risk_bearer_share`, and the grounding figures of issue 48:
+ * `clause_grounding`, the share of clause findings whose cited span overlaps a passage CUAD labels
+ * with that category, `clause_span_recall`, the share of labelled passages overlapped by a finding
+ * of their category, and `risk_grounding`, the share of risks claiming a category whose citation
+ * overlaps one of its passages; see grounding.ts). With `--folds K` the clause figures are
+ * held-out: each fold is scored by a model trained (thresholds included) on the other K-1 folds
+ * only. Risks always come from the committed model. Exits 1 when an input is missing.
  */
 import { CLAUSE_CATEGORIES, DETECTED_CATEGORIES } from '../server/ai/analyzer/shared/cuad-taxonomy'
 import { compileClauseModel } from '../server/ai/analyzer/local/clauses/clause-model'
@@ -25,7 +29,15 @@ import {
 import { loadCuadFromArgs, parseArgs, type CuadContract } from './cuad-dataset'
 import { normaliseJurisdiction } from './jurisdiction'
 import { KEY_TERM_FIELDS, keyTermScores, scoreKeyTerms, type FieldScore } from './key-term-scoring'
-import { riskBearerShare, riskScores, riskTypeRows, scoreRisks } from './risk-scoring'
+import { addGrounding, grounding, locatePassages } from './grounding'
+import {
+  claimedCategory,
+  riskBearerShare,
+  riskScores,
+  riskTypeRows,
+  scoreRisks,
+} from './risk-scoring'
+import type { Clause } from '../server/ai/analyzer/types'
 
 const USAGE = 'usage: npm run eval:cuad -- [--contracts DIR --labels CSV] [--folds K]'
 
@@ -47,7 +59,21 @@ const times: number[] = []
 let lawCorrect = 0
 const keyTerms = keyTermScores()
 const risks = riskScores()
-const predicted: Set<string>[] = contracts.map((contract) => {
+const riskGrounding = grounding()
+/** Each contract's labelled passages per category, located in its text once. */
+const passagesOf = contracts.map((contract) => {
+  const located = new Map<string, ReturnType<typeof locatePassages>>()
+  return (category: string) => {
+    let spans = located.get(category)
+    if (!spans) {
+      spans = locatePassages(contract.content, contract.clauses.get(category) ?? [])
+      located.set(category, spans)
+    }
+    return spans
+  }
+})
+const firstPassClauses: Clause[][] = []
+contracts.forEach((contract, i) => {
   const started = performance.now()
   const result = analyzeLocal(contract.content, 'full')
   times.push(performance.now() - started)
@@ -56,10 +82,27 @@ const predicted: Set<string>[] = contracts.map((contract) => {
   if (expected === found) lawCorrect += 1
   scoreKeyTerms(keyTerms, contract.name, contract.answers, result.keyTerms)
   scoreRisks(risks, (category) => (contract.clauses.get(category) ?? []).length > 0, result.risks)
-  return new Set(result.clauses.map((clause) => clause.category))
+  const cited = result.risks.filter((risk) => !risk.absent)
+  const labelled = passagesOf[i] ?? (() => [])
+  addGrounding(
+    riskGrounding,
+    cited.map((risk) => ({
+      start: risk.start,
+      end: risk.end,
+      category: claimedCategory(risk.code),
+    })),
+    labelled,
+    [],
+  )
+  firstPassClauses[i] = result.clauses
 })
 
-const scored = folds >= 2 ? heldOutPredictions(contracts, folds) : predicted
+const clauseGrounding = grounding()
+const scoredClauses = folds >= 2 ? heldOutClauses(contracts, folds) : firstPassClauses
+scoredClauses.forEach((clauses, i) =>
+  addGrounding(clauseGrounding, clauses, passagesOf[i] ?? (() => []), DETECTED_CATEGORIES),
+)
+const scored = scoredClauses.map((clauses) => new Set(clauses.map((clause) => clause.category)))
 const perCategory = CLAUSE_CATEGORIES.map((category) => {
   const counts: Counts = { tp: 0, fp: 0, fn: 0 }
   contracts.forEach((contract, i) => {
@@ -116,6 +159,9 @@ for (const row of riskTypeRows(risks)) {
 }
 console.log(`risks naming a bearer: ${risks.withBearer} of ${risks.risks}`)
 console.log(
+  `clause grounding ${fmt(share(clauseGrounding.grounded, clauseGrounding.findings))} (${clauseGrounding.grounded}/${clauseGrounding.findings}), span recall ${fmt(share(clauseGrounding.recalled, clauseGrounding.passages))} (${clauseGrounding.recalled}/${clauseGrounding.passages}), risk grounding ${fmt(share(riskGrounding.grounded, riskGrounding.findings))} (${riskGrounding.grounded}/${riskGrounding.findings})`,
+)
+console.log(
   `analyzeLocal per contract: median ${medianMs.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms`,
 )
 console.log(
@@ -131,6 +177,9 @@ console.log(
       KEY_TERM_FIELDS.map((field) => [field, round(ratio(keyTerms[field]))] as const),
     ),
     risk_bearer_share: round(riskBearerShare(risks)),
+    clause_grounding: round(share(clauseGrounding.grounded, clauseGrounding.findings)),
+    clause_span_recall: round(share(clauseGrounding.recalled, clauseGrounding.passages)),
+    risk_grounding: round(share(riskGrounding.grounded, riskGrounding.findings)),
     median_ms: round(medianMs),
     max_ms: round(maxMs),
   }),
@@ -160,11 +209,11 @@ function clip(value: string): string {
   return JSON.stringify(flat.length > 80 ? `${flat.slice(0, 77)}...` : flat)
 }
 
-/** Categories found in each contract by a model that never saw that contract's fold. */
-function heldOutPredictions(all: readonly CuadContract[], k: number): Set<string>[] {
+/** The clauses found in each contract by a model that never saw that contract's fold. */
+function heldOutClauses(all: readonly CuadContract[], k: number): Clause[][] {
   const { corpus } = corpusFromContracts(all, DETECTED_CATEGORIES)
   const foldOf = assignFolds(all.length, k, DEFAULT_TRAIN_OPTIONS.seed)
-  const result: Set<string>[] = all.map(() => new Set())
+  const result: Clause[][] = all.map(() => [])
   for (let f = 0; f < k; f += 1) {
     const train = all.map((_, i) => i).filter((i) => foldOf[i] !== f)
     const model = compileClauseModel(
@@ -173,11 +222,16 @@ function heldOutPredictions(all: readonly CuadContract[], k: number): Set<string
     all.forEach((contract, i) => {
       if (foldOf[i] !== f) return
       const clauses = detectClauses(contract.content, segmentSentences(contract.content), model)
-      result[i] = new Set(clauses.map((clause) => clause.category))
+      result[i] = clauses
     })
     process.stderr.write(`fold ${f + 1}/${k} done\n`)
   }
   return result
+}
+
+/** `part` of `whole`, 0 when there is nothing to count. */
+function share(part: number, whole: number): number {
+  return whole > 0 ? part / whole : 0
 }
 
 /** Precision, recall, F1; an empty denominator counts as perfect only when nothing was missed. */

@@ -30,6 +30,15 @@ const SCORED_AS: Readonly<Record<string, string>> = {
   'severance-exit-fee': 'liquidated-damages',
 }
 
+/**
+ * The CUAD category whose presence a risk code claims (after SCORED_AS), or null when the code
+ * claims none or claims an absence: what risk grounding checks the risk's citation against.
+ */
+export function claimedCategory(code: string): string | null {
+  const claim = RISK_LABELS[SCORED_AS[code] ?? code]
+  return claim?.present ? claim.category : null
+}
+
 /** Running counts of one risk type: tp, fp, fn and the contracts whose label claims it. */
 export interface RiskTypeCounts {
   code: string

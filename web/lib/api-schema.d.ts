@@ -1462,7 +1462,7 @@ export interface components {
                 dealSheet?: {
                     lines: {
                         /** @enum {string} */
-                        key: "deal" | "parties" | "agreementDate" | "effectiveDate" | "term" | "money" | "termination" | "liability" | "restrictions" | "ip" | "confidentiality" | "law";
+                        key: "deal" | "parties" | "agreementDate" | "effectiveDate" | "term" | "money" | "termination" | "liability" | "restrictions" | "assignment" | "ip" | "confidentiality" | "law";
                         label: string;
                         value: string | null;
                         citations: {
@@ -2295,7 +2295,7 @@ export interface components {
                 dealSheet?: {
                     lines: {
                         /** @enum {string} */
-                        key: "deal" | "parties" | "agreementDate" | "effectiveDate" | "term" | "money" | "termination" | "liability" | "restrictions" | "ip" | "confidentiality" | "law";
+                        key: "deal" | "parties" | "agreementDate" | "effectiveDate" | "term" | "money" | "termination" | "liability" | "restrictions" | "assignment" | "ip" | "confidentiality" | "law";
                         label: string;
                         value: string | null;
                         citations: {

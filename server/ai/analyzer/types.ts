@@ -102,6 +102,7 @@ export const DEAL_SHEET_KEYS = [
   'termination',
   'liability',
   'restrictions',
+  'assignment',
   'ip',
   'confidentiality',
   'law',

@@ -6,6 +6,8 @@
  * Most Favored Nation; the last two have no CUAD category), and quotes its passage.
  */
 import type { Clause, QuotedSpan, Risk, Severity } from '../types'
+import { assertedText } from './reading/asserted-text'
+import { clauseEffect } from './reading/clause-effect'
 
 /** A detected clause counts as evidence when the classifier is at least this sure (0..1). */
 const CLAUSE_EVIDENCE = 0.75
@@ -91,7 +93,10 @@ const RULES: readonly CommercialRule[] = [
 
 /**
  * At most one risk per rule, quoting the first sentence with the rule's wording, else the most
- * confident clause of its category. `sentences` and `clauses` index the same content. Never throws.
+ * confident clause of its category. The wording is looked for in what a sentence asserts
+ * (assertedText: "without any early termination penalty" asserts no fee), and a sentence an
+ * amendment deletes imposes nothing (clauseEffect), decision 0110. `sentences` and `clauses` index
+ * the same content. Never throws.
  */
 export function commercialRisks(
   sentences: readonly QuotedSpan[],
@@ -100,10 +105,19 @@ export function commercialRisks(
   const risks: Risk[] = []
   for (const rule of RULES) {
     const passage =
-      sentences.find((s) => rule.wording.test(s.text) && !rule.unless?.test(s.text)) ??
+      sentences.find(
+        (s) =>
+          rule.wording.test(assertedText(s.text)) &&
+          !rule.unless?.test(s.text) &&
+          clauseEffect(s.text) !== 'deletes',
+      ) ??
       clauses
         .filter(
-          (c) => rule.category && c.category === rule.category && c.confidence >= CLAUSE_EVIDENCE,
+          (c) =>
+            rule.category &&
+            c.category === rule.category &&
+            c.confidence >= CLAUSE_EVIDENCE &&
+            clauseEffect(c.text) !== 'deletes',
         )
         .sort((a, b) => b.confidence - a.confidence)[0]
     if (!passage) continue

@@ -49,7 +49,7 @@ describe('summarizeContract', () => {
     const content =
       'We may change these terms at any time by posting a notice on the site. You should review the terms regularly because your use of the service after a change means you accept it. We may suspend your account if you break these terms or misuse the service.'
     const { summary } = analyzeLocal(content, 'summarize')
-    expect(summary.dealSheet?.lines.length).toBe(12)
+    expect(summary.dealSheet?.lines.length).toBe(13)
     expect(summary.text).not.toContain('Not found')
     expect(summary.text).toContain('We may change these terms at any time')
   })

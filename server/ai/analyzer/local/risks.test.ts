@@ -475,3 +475,135 @@ describe('assessRisks', () => {
     expect(risk?.severity).toBe('low')
   })
 })
+
+describe('risk evidence is an operative sentence (issue 48, document structure)', () => {
+  /** A supply agreement whose preamble and definitions name an unlimited liability company. */
+  const SUPPLY = [
+    'SUPPLY AGREEMENT',
+    'This Supply Agreement is made as of March 1, 2020 by and between Acme ULC, a Nova Scotia unlimited liability company ("Supplier"), and Birch Inc. ("Buyer").',
+    '1. Supply. Supplier shall supply the Products to Buyer at the prices in Exhibit A.',
+    "2. Liability. Each party's total liability under this Agreement shall not exceed the fees paid under it.",
+    '3. Law. This Agreement is governed by the laws of the State of Illinois.',
+    '4. Definitions. For purposes of this Agreement: (a) the terms "person" or "persons" shall mean any individual, corporation, limited liability or unlimited liability company or other entity.',
+  ].join('\n\n')
+
+  it('does not read "unlimited liability company" in the preamble or a definition as unlimited liability', () => {
+    const risks = analyzeLocal(SUPPLY, 'risks').risks
+    expect(risks.map((r) => r.code)).not.toContain('liability-uncapped')
+    for (const risk of risks.filter((r) => !r.absent)) {
+      expect(SUPPLY.slice(risk.start, risk.end)).not.toMatch(/^This Supply Agreement|Definitions/)
+    }
+  })
+
+  it('still reads unlimited liability stated in an operative clause', () => {
+    const content = SUPPLY.replace(
+      "Each party's total liability under this Agreement shall not exceed the fees paid under it.",
+      "Supplier's liability for breach of this Agreement shall be unlimited.",
+    )
+    expect(riskCodes(content)).toContain('liability-uncapped')
+  })
+})
+
+describe('risks are built from what a clause does (issue 48, clause reading)', () => {
+  const CONSULTANT = 'Alder Advisory LLP'
+  const CLIENT = 'Birch Biotech Inc.'
+
+  /** The risks of `content` when the classifier found `clauseText` as a confident `category`. */
+  function risksWithClause(content: string, clauseText: string, category: string) {
+    const sentences = segmentSentences(content)
+    const start = content.indexOf(clauseText)
+    const clause = {
+      category,
+      confidence: 0.95,
+      start,
+      end: start + clauseText.length,
+      text: clauseText,
+    }
+    return assessRisks(content, sentences, [clause], extractKeyTerms(content, sentences))
+  }
+
+  function riskOf(content: string, code: string) {
+    const risk = analyzeLocal(content, 'risks').risks.find((r) => r.code === code)
+    if (!risk) throw new Error(`no ${code} risk`)
+    return risk
+  }
+
+  it('does not read "without any early termination penalty" as an exit fee', () => {
+    const codes = riskCodes(
+      contractWith(
+        'Termination. Either party may end this Agreement on thirty (30) days notice without any early termination penalty.',
+      ),
+    )
+    expect(codes).not.toContain('severance-exit-fee')
+    expect(
+      riskCodes(contractWith('Termination. Client shall pay an early termination fee of $5,000.')),
+    ).toContain('severance-exit-fee')
+  })
+
+  it('does not read "an unlimited liability company" in an operative clause as unlimited liability', () => {
+    const content = contractWith(
+      'Guarantee. Alder Holdings ULC, an unlimited liability company, shall guarantee the obligations of Consultant.',
+    )
+    expect(riskCodes(content)).not.toContain('liability-uncapped')
+  })
+
+  it('does not read a freedom to compete as a non-compete, even when the classifier does', () => {
+    const freedom = 'Competition. Consultant remains free to compete with Client after the term.'
+    expect(
+      risksWithClause(contractWith(freedom), freedom, 'Non-Compete').map((r) => r.code),
+    ).not.toContain('non-compete')
+  })
+
+  it('gives no non-compete risk for an amendment that deletes the non-compete', () => {
+    const content = contractWith(
+      'Amendment. Section 7 (Non-Competition) of the Prior Agreement is hereby deleted in its entirety.',
+    )
+    expect(riskCodes(content)).not.toContain('non-compete')
+  })
+
+  it('does not read a non-exclusive licence as exclusivity', () => {
+    const grant =
+      'Licence. Consultant grants Client a non exclusive licence to use the Deliverables.'
+    expect(riskCodes(contractWith(grant))).not.toContain('exclusivity')
+    const hyphened = grant.replace('non exclusive', 'non-exclusive')
+    expect(
+      risksWithClause(contractWith(hyphened), hyphened, 'Exclusivity').map((r) => r.code),
+    ).not.toContain('exclusivity')
+  })
+
+  it('puts a one-sided obligation on the obliged party, not on one named in a leading phrase', () => {
+    const content = contractWith(
+      'Supplies. At the request of Client, Consultant shall purchase its supplies exclusively from Client.',
+    )
+    expect(riskOf(content, 'exclusivity').binds).toEqual([CONSULTANT])
+  })
+
+  it('puts a mutual covenant on both parties', () => {
+    const content = contractWith(
+      'Competition. Client and Consultant shall not compete with each other in the Territory during the term.',
+    )
+    expect(riskOf(content, 'non-compete').binds).toEqual([CLIENT, CONSULTANT])
+  })
+
+  it('puts an employee’s covenant on the employee, not on the employer', () => {
+    const content = [
+      'EMPLOYMENT AGREEMENT',
+      'This Employment Agreement is made on April 2, 2022 between Birch Biotech Inc. (the "Company") and Jane Doe (the "Executive").',
+      '1. Duties. The Executive shall serve as Chief Scientific Officer of the Company.',
+      '2. Restrictive covenant. The Company and the Executive agree that, during the Restricted Period, the Executive shall not engage in any business that competes with the Company.',
+      '3. Law. This Agreement is governed by the laws of the State of Illinois.',
+    ].join('\n\n')
+    expect(riskOf(content, 'non-compete').binds).toEqual(['Jane Doe'])
+  })
+
+  it('puts an IP assignment on the assigning party, not on the one receiving the IP', () => {
+    const content = contractWith(
+      'Ownership. Client shall be the sole owner of all work product created by Consultant under this Agreement.',
+    )
+    expect(riskOf(content, 'ip-assignment').binds).toEqual([CONSULTANT])
+    const assigns = contractWith(
+      'Ownership. Consultant hereby assigns to Client all right, title and interest in the Deliverables.',
+    )
+    expect(riskOf(assigns, 'ip-assignment').binds).toEqual([CONSULTANT])
+  })
+})

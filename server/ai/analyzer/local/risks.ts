@@ -10,6 +10,12 @@ import { agreementTitle, contractKind } from './agreement-title'
 import { isChangeOfControlRight, isNotAControlRight } from './change-of-control'
 import { commercialRisks } from './commercial-risks'
 import { isOperativePassage } from './operative-passage'
+import { blockKind } from './structure/block-kind'
+import { evidenceSentences } from './structure/evidence-sentences'
+import { assertedText } from './reading/asserted-text'
+import { clauseEffect } from './reading/clause-effect'
+import { ipAssignors } from './reading/ip-assignors'
+import { readClause } from './reading/read-clause'
 import { reconcileRisks, SHORT_NOTICE_DAYS } from './risk-consistency'
 import { statedPeriod } from './stated-period'
 import {
@@ -114,7 +120,8 @@ const NOT_A_COVENANT =
  * `sentences` are document-ordered spans into `content`, `clauses` the detected CUAD clauses and
  * `keyTerms` the extracted key terms of the same content. Returns at most one risk per code,
  * sorted by start; each span is the triggering operative sentence (never a heading, the title, a
- * definition or a survival list, see isOperativePassage), or for an absent clause the empty span
+ * definition, a recital, the preamble, a signature block, page furniture or a survival list, see
+ * evidenceSentences), or for an absent clause the empty span
  * at 0 with `absent: true`. Severity: high = open-ended financial exposure, medium = a
  * commercial restriction or exit right to negotiate, low = legal uncertainty or a burden on the
  * other side. Severity depends on the contract's kind (an employment agreement without a
@@ -131,9 +138,16 @@ export function assessRisks(
   options: RiskOptions = {},
 ): Risk[] {
   const kind = contractKind(agreementTitle(content)?.value ?? null)
-  // Headings, the title, definitions and survival lists only name a clause: never evidence.
-  const sentences = allSentences.filter((s) => isOperativePassage(s.text))
-  const clauses = allClauses.filter((c) => isOperativePassage(c.text))
+  // Headings, the title, definitions, recitals, the preamble, signature blocks, page furniture
+  // and survival lists only name a clause or a party: never evidence (decision 0110).
+  const sentences = evidenceSentences(allSentences)
+  const evidence = new Set(sentences.map((s) => s.start))
+  const covered = new Set(allSentences.map((s) => s.start))
+  const clauses = allClauses.filter(
+    (c) =>
+      (covered.has(c.start) ? evidence.has(c.start) : blockKind(c.text) === 'operative') &&
+      isOperativePassage(c.text),
+  )
   const parties = keyTerms.parties
   // Without a party list, a risk binding everyone still names its bearer: every party (mutual).
   const everyone = parties.length > 0 ? parties.map((p) => p.name) : [EVERY_PARTY]
@@ -148,8 +162,17 @@ export function assessRisks(
   }
   const oriented = (risk: Risk, binds: string[], ifBindsUs = risk.severity): Risk =>
     orientRisk(risk, binds, parties, { ifBindsUs, ifBindsThem: 'low' }, options.ourParty)
-  const bySubject = (risk: Risk, ifBindsUs?: Risk['severity']): Risk =>
-    oriented(risk, subjectParties(content.slice(risk.start, risk.end), parties), ifBindsUs)
+  // Who a passage binds is its reading's subject (decision 0110), else the first party named
+  // before its first verb; an IP assignment binds the party that gives the IP up.
+  const bearers = (text: string): string[] => {
+    const who = readClause(text, parties).who
+    return who.length > 0 ? who : subjectParties(text, parties)
+  }
+  const bySubject = (risk: Risk, ifBindsUs?: Risk['severity']): Risk => {
+    const text = content.slice(risk.start, risk.end)
+    const assignors = risk.code === 'ip-assignment' ? ipAssignors(text, parties) : []
+    return oriented(risk, assignors.length > 0 ? assignors : bearers(text), ifBindsUs)
+  }
   const risks: Risk[] = [
     ...liabilityRisks(content, sentences, clauses).map((risk) =>
       oriented(
@@ -163,7 +186,7 @@ export function assessRisks(
     ...renewalRisks(sentences),
     ...terminationRisks(sentences, clauses).map((risk) => {
       // The holder of the right is the subject; the risk binds the other side.
-      const holders = subjectParties(content.slice(risk.start, risk.end), parties)
+      const holders = bearers(content.slice(risk.start, risk.end))
       const unilateral = holders.length === 1 && parties.length > 1
       const exposed = unilateral ? otherParties(holders, parties) : holders
       return oriented(
@@ -183,7 +206,7 @@ export function assessRisks(
       bySubject(risk, risk.code === 'non-compete' ? 'high' : risk.severity),
     ),
     ...commercialRisks(sentences, clauses).map((risk) => bySubject(risk)),
-    ...oneSidedRisks(sentences, parties).map(({ risk, binds }) => oriented(risk, binds)),
+    ...oneSidedRisks(sentences, parties, bearers).map(({ risk, binds }) => oriented(risk, binds)),
   ]
   const title = agreementTitle(content)?.value ?? ''
   if (WORK_FOR_CLIENT_TITLE.test(title) && !risks.some((r) => r.code === 'ip-assignment')) {
@@ -254,7 +277,8 @@ function liabilityRisks(
   sentences: readonly QuotedSpan[],
   clauses: readonly Clause[],
 ): Risk[] {
-  const unlimited = sentences.find((s) => EXPLICITLY_UNLIMITED.test(s.text))
+  // "An unlimited liability company" names a company, not a liability (assertedText).
+  const unlimited = sentences.find((s) => EXPLICITLY_UNLIMITED.test(assertedText(s.text)))
   if (unlimited) {
     // High: the contract says in terms that exposure has no ceiling.
     return [
@@ -393,9 +417,24 @@ function terminationRisks(sentences: readonly QuotedSpan[], clauses: readonly Cl
 
 function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Clause[]): Risk[] {
   const risks: Risk[] = []
+  // A provision counts only for what it asserts and imposes: not one an amendment deletes, not a
+  // denied scope ("non-exclusive"), not a freedom ("is free to compete"), decision 0110.
+  const imposes = (text: string): boolean => clauseEffect(text) !== 'deletes'
   const exclusivity =
-    sentences.find((s) => EXCLUSIVITY.test(s.text) && !NOT_EXCLUSIVE_DEALING.test(s.text)) ??
-    strongClause(clauses, 'Exclusivity', (text) => NOT_EXCLUSIVE_DEALING.test(text))
+    sentences.find(
+      (s) =>
+        EXCLUSIVITY.test(assertedText(s.text)) &&
+        !NOT_EXCLUSIVE_DEALING.test(s.text) &&
+        imposes(s.text),
+    ) ??
+    strongClause(
+      clauses,
+      'Exclusivity',
+      (text) =>
+        NOT_EXCLUSIVE_DEALING.test(text) ||
+        !/\bexclusiv/i.test(assertedText(text)) ||
+        !imposes(text),
+    )
   if (exclusivity) {
     // Medium: limits with whom a party may deal, a commercial restriction that can be priced in.
     risks.push({
@@ -407,13 +446,14 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
       ...spanOf(exclusivity),
     })
   }
+  const notACovenant = (text: string): boolean =>
+    FREEDOM_TO_COMPETE.test(text) ||
+    NOT_A_COVENANT.test(text) ||
+    readClause(text, []).freedom ||
+    !imposes(text)
   const nonCompete =
-    sentences.find(
-      (s) =>
-        NON_COMPETE.test(s.text) &&
-        !FREEDOM_TO_COMPETE.test(s.text) &&
-        !NOT_A_COVENANT.test(s.text),
-    ) ?? strongClause(clauses, 'Non-Compete')
+    sentences.find((s) => NON_COMPETE.test(s.text) && !notACovenant(s.text)) ??
+    strongClause(clauses, 'Non-Compete', notACovenant)
   if (nonCompete) {
     // High: bars a line of business outright (often beyond the term) and may be unenforceable.
     risks.push({
@@ -426,8 +466,8 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
     })
   }
   const changeOfControl =
-    sentences.find((s) => isChangeOfControlRight(s.text)) ??
-    strongClause(clauses, 'Change Of Control', isNotAControlRight)
+    sentences.find((s) => isChangeOfControlRight(s.text) && imposes(s.text)) ??
+    strongClause(clauses, 'Change Of Control', (text) => isNotAControlRight(text) || !imposes(text))
   if (changeOfControl) {
     // Medium: a merger or sale can trigger consent rights or termination, affecting deal value.
     risks.push({
@@ -451,11 +491,12 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
 function oneSidedRisks(
   sentences: readonly QuotedSpan[],
   parties: readonly Party[],
+  bearers: (text: string) => string[],
 ): { risk: Risk; binds: string[] }[] {
   if (parties.length < 2) return []
   const found: { risk: Risk; binds: string[] }[] = []
   const indemnities = sentences.filter((s) => INDEMNITY_PROMISE.test(s.text))
-  const indemnitors = new Set(indemnities.flatMap((s) => subjectParties(s.text, parties)))
+  const indemnitors = new Set(indemnities.flatMap((s) => bearers(s.text)))
   const first = indemnities[0]
   if (first && indemnitors.size === 1) {
     const [indemnitor] = [...indemnitors]

@@ -16,6 +16,7 @@ const SUPPLY = [
   '7. Intellectual property. Supplier shall retain all right, title and interest in its trademarks and know-how.',
   '8. Confidentiality. Each party shall keep confidential all information received from the other party for a period of five (5) years.',
   '9. Governing law. This Agreement shall be governed by the laws of the State of New York, and the parties submit to the exclusive jurisdiction of the courts of New York County.',
+  '10. Assignment. Supplier shall not, without the prior written consent of Buyer, assign this Agreement or any of its rights under it. Supplier shall notify Buyer in writing of any change of control of Supplier.',
 ].join('\n\n')
 
 function sheetOf(content: string): DealSheet {
@@ -141,5 +142,57 @@ describe('dealSheetText', () => {
     expect(text.split('\n')[0]).toMatch(/^Deal: Supply Agreement between /)
     expect(text).toContain('Governing law and venue: New York law')
     expect(text).toContain('Points for a lawyer’s attention:')
+  })
+})
+
+describe('deal-sheet evidence (issue 48, document structure)', () => {
+  it('never cites a recital or a definition as a line’s evidence', () => {
+    const content = [
+      'SERVICES AGREEMENT',
+      'This Services Agreement is made on May 1, 2022 between Alder Advisory LLP ("Consultant") and Birch Biotech Inc. ("Client").',
+      'WHEREAS, the parties wish to record that the total liability of Consultant shall not exceed the fees paid;',
+      '1. Definitions. For purposes of this Agreement: (a) the term "Restricted Business" shall mean any business that competes with Client, and Consultant shall purchase exclusively from Client.',
+      '2. Services. Consultant will advise Client on regulatory strategy as requested from time to time.',
+    ].join('\n\n')
+    const sheet = sheetOf(content)
+    for (const l of sheet.lines) {
+      for (const c of l.citations) expect(c.text, l.key).not.toMatch(/^WHEREAS|Definitions\./)
+    }
+    expect(line(sheet, 'liability').value).toBeNull()
+  })
+})
+
+describe('liability line (issue 48)', () => {
+  it('says "no cap found" when the contract excludes damages but caps nothing', () => {
+    const content = SUPPLY.replace(
+      ' The total liability of Supplier under this Agreement shall not exceed $250,000.',
+      '',
+    )
+    const liability = line(sheetOf(content), 'liability')
+    expect(liability.value).toMatch(/^no cap found; indirect and consequential damages excluded/)
+    expect(liability.value).not.toMatch(/cap stated/)
+  })
+})
+
+describe('assignment line (issue 48)', () => {
+  it('says who may assign, with whose consent, and what a change of control sets off', () => {
+    const assignment = line(sheetOf(SUPPLY), 'assignment')
+    expect(assignment.value).toBe(
+      'Supplier: not without consent of Buyer; change of control: notice',
+    )
+    expect(assignment.citations.map((c) => c.text)).toEqual([
+      '10. Assignment. Supplier shall not, without the prior written consent of Buyer, assign this Agreement or any of its rights under it.',
+      'Supplier shall notify Buyer in writing of any change of control of Supplier.',
+    ])
+  })
+
+  it('reads a mutual restriction and a free assignment', () => {
+    const content = SUPPLY.replace(
+      'Supplier shall not, without the prior written consent of Buyer, assign this Agreement or any of its rights under it. Supplier shall notify Buyer in writing of any change of control of Supplier.',
+      'Neither party may assign this Agreement without the prior written consent of the other party. Buyer may freely assign its rights under this Agreement to an affiliate.',
+    )
+    expect(line(sheetOf(content), 'assignment').value).toBe(
+      'either party: not without consent; Buyer: may assign freely',
+    )
   })
 })

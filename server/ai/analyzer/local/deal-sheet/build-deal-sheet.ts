@@ -1,9 +1,10 @@
 /**
- * A contract's deal sheet: twelve fixed lines, each cited by exact quotes or 'Not found', then the
+ * A contract's deal sheet: thirteen fixed lines, each cited by exact quotes or 'Not found', then the
  * 3–5 points that most need a lawyer's attention. Rules only, no network; written from drafting
  * conventions, not from any file.
  */
 import type { DealSheet, DealSheetKey, DealSheetLine } from '../../types'
+import { assignmentLine } from './assignment-line'
 import { attentionPoints } from './attention-points'
 import { confidentialityLine, ipLine, restrictionsLine } from './covenant-lines'
 import { dateLine, dealLine, lawLine, partiesLine } from './identity-lines'
@@ -26,6 +27,7 @@ const RULES: readonly [DealSheetKey, string, (input: SheetInput) => LineFinding]
   ['termination', 'Termination rights', terminationLine],
   ['liability', 'Liability position', liabilityLine],
   ['restrictions', 'Exclusivity, non-compete, non-solicit', restrictionsLine],
+  ['assignment', 'Assignment and change of control', assignmentLine],
   ['ip', 'IP ownership and licences', ipLine],
   ['confidentiality', 'Confidentiality', confidentialityLine],
   ['law', 'Governing law and venue', lawLine],

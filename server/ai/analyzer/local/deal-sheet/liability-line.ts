@@ -37,15 +37,18 @@ const INSURANCE =
   /\b(?:maintain|carry|obtain|procure|keep\s+in\s+force)\b[^.]{0,200}\binsurance\b|\binsurance\b[^.]{0,120}\b(?:maintain|carried|in\s+force)\b/i
 
 /**
- * The liability position: the cap (its amount, or "fees paid" when measured by them), the kinds of
- * damages excluded, who indemnifies whom, and any insurance duty, each cited; null when none.
+ * The liability position: the cap (its amount, or "fees paid" when measured by them) or "no cap
+ * found", the kinds of damages excluded, who indemnifies whom, and any insurance duty, each cited;
+ * null when none of them is found.
  */
 export function liabilityLine(input: SheetInput): LineFinding {
   const parts: string[] = []
   const cites: QuotedSpan[] = []
+  // CUAD's "Cap On Liability" also covers exclusions of indirect damages: a classifier passage is
+  // a cap only when it states a limit (CAP_LIMIT), so a contract with none reads "no cap found".
   const cap =
     sentencesWith(input, CAP, CAP_LIMIT)[0] ??
-    clausesOf(input, ['Cap On Liability']).find((c) => isOperative(c))
+    clausesOf(input, ['Cap On Liability']).find((c) => isOperative(c) && CAP_LIMIT.test(c.text))
   if (cap) {
     const amount = MONEY.exec(cap.text)?.[0]
     parts.push(
@@ -82,5 +85,7 @@ export function liabilityLine(input: SheetInput): LineFinding {
     cites.push(insurance)
   }
   if (parts.length === 0) return null
+  // The line is cited by what it did find; the missing cap is said, never left to be assumed.
+  if (!cap) parts.unshift('no cap found')
   return { value: parts.join('; '), citations: distinctQuotes(cites) }
 }

@@ -1,5 +1,6 @@
 /** What every deal-sheet rule reads, and the small helpers they share. */
 import type { Clause, KeyTerms, QuotedSpan, Span } from '../../types'
+import { blockKind } from '../structure/block-kind'
 
 /**
  * The analysed contract: `sentences` from segmentSentences(content), `clauses` from
@@ -41,16 +42,28 @@ export function flat(text: string): string {
 }
 
 /**
- * Sentences that state a rule rather than a heading, a definition or a table row: at least six
- * words, mostly lower case, no longer than 1,200 characters (longer "sentences" are unsplit runs
- * of a PDF and would make unreadable citations).
+ * Sentences that state a rule rather than a heading, a definition, a recital, the preamble, a
+ * signature block, page furniture (blockKind, decision 0110) or a table row: at least six words,
+ * mostly lower case, no longer than 1,200 characters (longer "sentences" are unsplit runs of a PDF
+ * and would make unreadable citations).
  */
 export function isOperative(sentence: QuotedSpan): boolean {
+  // Every line's rule asks this of every sentence: read each sentence object once.
+  const known = OPERATIVE.get(sentence)
+  if (known !== undefined) return known
+  const operative = readsOperative(sentence)
+  OPERATIVE.set(sentence, operative)
+  return operative
+}
+
+/** isOperative's answers, by sentence object (the sheet's input spans outlive one call). */
+const OPERATIVE = new WeakMap<QuotedSpan, boolean>()
+
+function readsOperative(sentence: QuotedSpan): boolean {
   const text = flat(sentence.text)
   const words = text.match(/\p{L}+/gu) ?? []
   if (words.length < 6 || text.length > 1_200) return false
-  if (/^["“][^"”]{1,80}["”]\s+(?:means|shall\s+mean|has\s+the\s+meaning)\b/i.test(text))
-    return false
+  if (blockKind(text) !== 'operative') return false
   return words.filter((w) => /\p{Ll}/u.test(w)).length / words.length >= 0.5
 }
 
