@@ -84,6 +84,14 @@ test.describe('at 390 × 844', () => {
       },
     })
     expect(entity.ok()).toBe(true)
+    // The Security screen's tables: a key and a tenant token.
+    const key = await page.request.post(`${api}/api-keys`, {
+      headers,
+      data: { name: 'Intake form for the litigation department', scopes: 'read,write' },
+    })
+    expect(key.ok()).toBe(true)
+    const token = await page.request.post(`${api}/tokens`, { headers, data: { scope: 'read' } })
+    expect(token.ok()).toBe(true)
 
     const screens = await orgScreenNames()
     expect(screens).toEqual(expect.arrayContaining(['documents', 'entities']))

@@ -60,7 +60,7 @@ export function ApiKeysPanel() {
         <p className="text-sm text-muted-foreground">No API keys yet.</p>
       )}
       {keys.data && keys.data.items.length > 0 && (
-        <div className="overflow-x-auto rounded-md border">
+        <div className="relative overflow-x-auto rounded-md border">
           <table className="w-full text-sm">
             <thead className="border-b bg-muted/50 text-left">
               <tr>

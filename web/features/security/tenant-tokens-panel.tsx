@@ -237,7 +237,9 @@ function TokenList({
     return <p className="text-sm text-muted-foreground">No tokens minted yet.</p>
   }
   return (
-    <div className="overflow-x-auto">
+    // Relative: an absolutely placed cell content (a screen-reader label) then scrolls with the
+    // table instead of widening the page.
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm">
         <thead className="text-left text-muted-foreground">
           <tr>
