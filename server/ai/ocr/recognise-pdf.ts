@@ -118,6 +118,8 @@ async function runOcrProgram(
       memoryMb: settings.memoryMb,
       failures: ocrFailures(what),
       orgId: settings.orgId,
+      // A scan's pages are read in the background: requests and probes come first (decision 0107).
+      background: true,
     })
   } catch (error) {
     if (error instanceof ProcessFailure)

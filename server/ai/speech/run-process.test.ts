@@ -27,13 +27,14 @@ describe('runProcess on a pool slot', () => {
     ['alone', {}],
     ['under its address-space cap (prlimit)', { memoryMb: 256 }],
   ])(
-    "runs the program %s at a lower CPU priority than the server's threads",
+    "runs background work %s at a lower CPU priority than the server's threads",
     async (_how, limits) => {
       const stop = new AbortController()
       const running = runProcess('sleep', ['60'], {
         install: 'coreutils',
         pool,
         signal: stop.signal,
+        background: true,
         ...limits,
       }).catch((error: unknown) => error)
       const nicer = Math.min(19, os.getPriority() + PROGRAM_NICENESS)
@@ -43,4 +44,16 @@ describe('runProcess on a pool slot', () => {
       await expect(running).resolves.toMatchObject({ message: 'done' })
     },
   )
+
+  it("runs a program a request waits for at the server's own priority", async () => {
+    const stop = new AbortController()
+    const running = runProcess('sleep', ['60'], {
+      install: 'coreutils',
+      pool,
+      signal: stop.signal,
+    }).catch((error: unknown) => error)
+    await expect.poll(() => childNiceness('sleep'), { timeout: 20_000 }).toEqual([os.getPriority()])
+    stop.abort(new Error('done'))
+    await expect(running).resolves.toMatchObject({ message: 'done' })
+  })
 })

@@ -7,9 +7,10 @@
  * installed becomes a 503 `engine_unavailable` problem naming `install`, never a crash. The OCR
  * programs (pdftoppm, tesseract; decision 0053) also set their own time limit and failure map, a
  * working folder, a bare environment and an address-space cap (util-linux `prlimit --as`, so a
- * hostile PDF that makes the renderer grow is killed by the kernel, not the server). A program on
- * a slot runs at PROGRAM_NICENESS, so on a busy CPU the server's own threads (requests, the
- * database) come before it (decision 0107).
+ * hostile PDF that makes the renderer grow is killed by the kernel, not the server). Background
+ * work on a slot (`background: true`: a scan's OCR) runs at PROGRAM_NICENESS, so on a busy CPU the
+ * server's own threads (requests, the database) come before it (decision 0107); a program a
+ * request waits for (reading aloud, a recording's conversion) keeps the server's priority.
  */
 import { spawn } from 'node:child_process'
 import os from 'node:os'
@@ -62,6 +63,11 @@ export interface RunOptions {
    * work in progress's (a job's organisation).
    */
   orgId?: string
+  /**
+   * Whether nobody waits for it in a request (a scan's OCR pages): it then runs at
+   * PROGRAM_NICENESS. Default false: a program a request waits on is not slowed behind others.
+   */
+  background?: boolean
 }
 
 /**
@@ -85,23 +91,23 @@ export async function runProcess(
   args: string[],
   options: RunOptions,
 ): Promise<Buffer> {
-  const { pool, timeoutMs, failures, orgId, ...rest } = options
+  const { pool, timeoutMs, failures, orgId, background, ...rest } = options
   if (!pool) return spawnAndCollect(program, args, rest)
-  return pool.runOnSlot(
-    (signal) =>
-      spawnAndCollect(program, args, {
-        ...rest,
-        signal,
-        niceness: Math.min(19, os.getPriority() + PROGRAM_NICENESS),
-      }),
-    { signal: options.signal, timeoutMs, failures: failures ?? SPEECH_FAILURES, orgId },
-  )
+  const niceness = background ? Math.min(19, os.getPriority() + PROGRAM_NICENESS) : undefined
+  return pool.runOnSlot((signal) => spawnAndCollect(program, args, { ...rest, signal, niceness }), {
+    signal: options.signal,
+    timeoutMs,
+    failures: failures ?? SPEECH_FAILURES,
+    orgId,
+  })
 }
 
 function spawnAndCollect(
   program: string,
   args: string[],
-  options: Omit<RunOptions, 'pool' | 'timeoutMs' | 'failures' | 'orgId'> & { niceness?: number },
+  options: Omit<RunOptions, 'pool' | 'timeoutMs' | 'failures' | 'orgId' | 'background'> & {
+    niceness?: number
+  },
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(options.signal.reason)
