@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
 import { makeDocumentCard, makeDocumentDetail } from '../../test/document-factories'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
@@ -138,9 +138,9 @@ describe('DocumentsScreen workspace', () => {
 
   describe('on a phone, where the opened document is far below the library', () => {
     // jsdom lays nothing out and has no scrollIntoView: a spy stands in, removed after each test.
-    let scrolled: ReturnType<typeof vi.fn>
+    let scrolled: Mock<(options?: boolean | ScrollIntoViewOptions) => void>
     beforeEach(() => {
-      scrolled = vi.fn()
+      scrolled = vi.fn<(options?: boolean | ScrollIntoViewOptions) => void>()
       Element.prototype.scrollIntoView = scrolled
     })
     afterEach(() => {
