@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { makeAnalysis, SAMPLE_CONTRACT } from '../test/make-analysis'
+import type { Analysis } from '../features/analysis/types'
 import type { DocumentDetail } from '../features/documents/types'
 import { makeDocumentCard, makeDocumentDetail } from '../test/document-factories'
 import { inOrgScope } from '../test/in-org-scope'
@@ -20,10 +21,12 @@ function renderRoute() {
 }
 
 describe('DocumentsRoute: a document beside its analysis', () => {
-  function stubDocumentApi(options: { document?: DocumentDetail; analyze?: () => Response } = {}) {
+  function stubDocumentApi(
+    options: { document?: DocumentDetail; analyze?: () => Response; stored?: Analysis[] } = {},
+  ) {
     const document = options.document ?? makeDocumentDetail(SAMPLE_CONTRACT)
     const analysis = makeAnalysis({ id: 'analysis-new', createdAt: '2026-03-12T15:00:00.000Z' })
-    const stored = [makeAnalysis({ id: 'analysis-old', kind: 'risks' })]
+    const stored = options.stored ?? [makeAnalysis({ id: 'analysis-old', kind: 'risks' })]
     // Every analysis is a job (202); a short document's has ended by the time the page looks.
     const job: Extract<Job, { kind: 'analysis' }> = {
       id: '55555555-5555-4555-8555-555555555555',
@@ -69,9 +72,9 @@ describe('DocumentsRoute: a document beside its analysis', () => {
     return screen.findByRole('region', { name: 'Document text' })
   }
 
-  it('opens a document as readable pre-wrapped text with the analysis panel hidden', async () => {
+  it('opens a document never analysed as readable pre-wrapped text with the analysis panel hidden', async () => {
     const user = userEvent.setup()
-    stubDocumentApi()
+    stubDocumentApi({ stored: [] })
     renderRoute()
 
     const text = await openAcme(user)

@@ -88,7 +88,7 @@ describe('DocumentAnalysis after a reload', () => {
     expect(panel).toHaveTextContent('Analysing this document took longer than the server allows.')
   })
 
-  it('shows nothing for a failure older than the newest analysis', async () => {
+  it('shows the newest analysis, not a failure older than it', async () => {
     const failed = analysisJob('failed', {
       error: 'An old failure.',
       finishedAt: '2026-11-19T08:10:00.000Z',
@@ -96,10 +96,43 @@ describe('DocumentAnalysis after a reload', () => {
     const { queryClient } = renderAfterReload(failed, [
       makeAnalysis({ createdAt: '2026-11-20T09:00:00.000Z' }),
     ])
-    await screen.findByRole('button', { name: /^Full/ })
+    const panel = await screen.findByRole('region', { name: 'Analysis result' })
     await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+    expect(within(panel).getByRole('status')).toHaveTextContent('Ready')
     expect(screen.queryByText('An old failure.')).not.toBeInTheDocument()
-    expect(screen.queryByRole('region', { name: 'Analysis result' })).not.toBeInTheDocument()
+  })
+
+  it('shows the newest analysis on opening, the older ones one click away', async () => {
+    const user = userEvent.setup()
+    const done = analysisJob('succeeded', { finishedAt: '2026-11-21T09:00:01.000Z' })
+    renderAfterReload(done, [
+      makeAnalysis({ id: 'newest', kind: 'risks', createdAt: '2026-11-21T09:00:00.000Z' }),
+      makeAnalysis({ id: 'older', kind: 'full', createdAt: '2026-11-20T09:00:00.000Z' }),
+    ])
+    const panel = await screen.findByRole('region', { name: 'Analysis result' })
+    expect(within(panel).getByRole('status')).toHaveTextContent('Ready')
+    expect(within(panel).getByText(/^Risks ·/)).toBeInTheDocument()
+    const history = screen.getByRole('region', { name: 'Previous analyses' })
+    expect(within(history).getByRole('button', { name: /^Risks ·/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+
+    await user.click(within(history).getByRole('button', { name: /^Full/ }))
+    expect(within(history).getByRole('button', { name: /^Full/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+    expect(within(panel).getByText(/^Full analysis ·/)).toBeInTheDocument()
+  })
+
+  it('shows a job still running, with its progress, rather than the newest analysis', async () => {
+    renderAfterReload(analysisJob('running'), [
+      makeAnalysis({ createdAt: '2026-11-20T09:00:00.000Z' }),
+    ])
+    const panel = await screen.findByRole('region', { name: 'Analysis result' })
+    expect(await within(panel).findByText(/Finding clauses/)).toBeInTheDocument()
+    expect(within(panel).queryByText('Ready')).not.toBeInTheDocument()
   })
 })
 

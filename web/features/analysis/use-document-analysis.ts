@@ -12,28 +12,32 @@ function errorText(error: unknown): string {
 }
 
 /**
- * What the panel shows before the user acts (e.g. after a reload), from the document's newest
- * analysis job and its analyses (newest first): Working while the job runs; its failure when it
- * failed after the newest analysis was made; otherwise nothing.
+ * What the panel shows before the user acts (on opening the document, or after a reload), from the
+ * document's newest analysis job (`undefined` while it is still being asked for) and its analyses
+ * (newest first): Working while the job runs; its failure when it failed after the newest analysis
+ * was made; otherwise the newest analysis (issue 43: reopening a document shows its latest
+ * analysis, the older ones stay under 'Previous analyses'); nothing when there is none.
  */
 function stateAfterReload(
   job: Job | null | undefined,
+  jobSettled: boolean,
   analyses: readonly Analysis[] | undefined,
 ): AnalysisPanelState {
-  if (!job) return { status: 'idle' }
-  if (isActive(job)) return { status: 'loading', jobId: job.id }
-  // Wait for the analyses before showing a failure, so a newer analysis never flashes an error.
-  if (job.status !== 'failed' || !analyses) return { status: 'idle' }
-  const newest = analyses[0]?.createdAt
-  const failedLater = !newest || Date.parse(job.finishedAt ?? '') > Date.parse(newest)
-  return failedLater
-    ? { status: 'error', message: job.error ?? 'Failed to analyze document' }
-    : { status: 'idle' }
+  if (job && isActive(job)) return { status: 'loading', jobId: job.id }
+  // Wait for both answers, so neither a newer analysis nor a running job is hidden by a flash of
+  // the other (a failed look-up of the job counts as answered: the analyses still show).
+  if (!jobSettled || !analyses) return { status: 'idle' }
+  const newest = analyses[0]
+  if (job?.status === 'failed') {
+    const failedLater = !newest || Date.parse(job.finishedAt ?? '') > Date.parse(newest.createdAt)
+    if (failedLater) return { status: 'error', message: job.error ?? 'Failed to analyze document' }
+  }
+  return newest ? { status: 'ok', analysis: newest } : { status: 'idle' }
 }
 
 /**
- * Analysis state of one document: its previous analyses, the panel state (idle until the user runs
- * or opens an analysis), `run(kind)` with the spec's toasts, `open(analysis)`, and for a long
+ * Analysis state of one document: its previous analyses, the panel state (until the user runs or
+ * opens one: the newest analysis, or the job still running or failed since), `run(kind)` with the spec's toasts, `open(analysis)`, and for a long
  * document the background job (`job`, `cancel()`), found again after a reload: still running, or
  * failed after the newest analysis (its message is shown, as it was before the reload).
  */
@@ -45,7 +49,7 @@ export function useDocumentAnalysis(orgId: string, documentId: string) {
   const [panel, setPanel] = useState<AnalysisPanelState>({ status: 'idle' })
   const shown: AnalysisPanelState =
     panel.status === 'idle'
-      ? stateAfterReload(latestJob.data, history.data)
+      ? stateAfterReload(latestJob.data, latestJob.status !== 'pending', history.data)
       : panel.status === 'ok'
         ? // The list is re-read after a "we act for" change: show the re-oriented copy.
           {

@@ -1,5 +1,5 @@
 import { Download, TriangleAlert } from 'lucide-react'
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 import { Badge } from '../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card'
 import { documentFileUrl } from './api'
@@ -15,6 +15,8 @@ interface DocumentViewerProps {
   highlight: Span | null
   /** Buttons acting on the document (rename, delete), shown beside its title. */
   actions?: ReactNode
+  /** The title heading, focusable from script (tabIndex -1) so opening a document can focus it. */
+  headingRef?: Ref<HTMLHeadingElement>
 }
 
 /** Formats a byte count, e.g. 1536 → '1.5 KB'. */
@@ -25,12 +27,22 @@ function formatBytes(bytes: number): string {
 }
 
 /** An opened document: title, type, source file and its text (or why there is none). */
-export function DocumentViewer({ orgId, document, highlight, actions }: DocumentViewerProps) {
+export function DocumentViewer({
+  orgId,
+  document,
+  highlight,
+  actions,
+  headingRef,
+}: DocumentViewerProps) {
   return (
     <Card>
       <CardHeader className="gap-2">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="min-w-0 text-lg leading-tight font-semibold tracking-tight break-words">
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            className="min-w-0 text-lg leading-tight font-semibold tracking-tight break-words outline-none"
+          >
             {document.title}
           </h2>
           <div className="flex shrink-0 items-center gap-1">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Skeleton } from '../../components/ui/skeleton'
 import { documentQuery } from './api'
 import { DocumentViewer } from './document-viewer'
@@ -19,6 +19,11 @@ interface DocumentWorkspaceProps {
   renderStatus?: (documentId: string) => ReactNode
   /** Runs once the document is deleted from its page. */
   onDeleted: () => void
+  /**
+   * Bumped each time the reader opens the document (0: not by the reader, e.g. a shared link):
+   * once it is shown, its heading takes the keyboard focus.
+   */
+  focusRequest?: number
 }
 
 /** An opened document beside its analysis; choosing a finding highlights its passage. */
@@ -29,8 +34,15 @@ export function DocumentWorkspace({
   initialHighlight = null,
   renderStatus,
   onDeleted,
+  focusRequest = 0,
 }: DocumentWorkspaceProps) {
   const document = useQuery(documentQuery(orgId, documentId))
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const shown = document.status === 'success'
+  useEffect(() => {
+    // preventScroll: the screen scrolls the document into view itself, smoothly where allowed.
+    if (shown && focusRequest > 0) headingRef.current?.focus({ preventScroll: true })
+  }, [shown, focusRequest])
   const [highlight, setHighlight] = useState<Span | null>(initialHighlight)
   const [dialog, setDialog] = useState<DocumentDialog>(null)
   const ocr = useDocumentOcr(orgId, document.data)
@@ -73,6 +85,7 @@ export function DocumentWorkspace({
           orgId={orgId}
           document={document.data}
           highlight={highlight}
+          headingRef={headingRef}
           actions={
             <DocumentActions
               orgId={orgId}

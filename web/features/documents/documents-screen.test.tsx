@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
 import { makeDocumentCard, makeDocumentDetail } from '../../test/document-factories'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
@@ -134,6 +134,87 @@ describe('DocumentsScreen workspace', () => {
         highlight: null,
       }),
     )
+  })
+
+  describe('on a phone, where the opened document is far below the library', () => {
+    // jsdom lays nothing out and has no scrollIntoView: a spy stands in, removed after each test.
+    let scrolled: Mock<(options?: boolean | ScrollIntoViewOptions) => void>
+    beforeEach(() => {
+      scrolled = vi.fn<(options?: boolean | ScrollIntoViewOptions) => void>()
+      Element.prototype.scrollIntoView = scrolled
+    })
+    afterEach(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView
+    })
+    /** The elements scrollIntoView was called on, in order. */
+    const scrolledElements = () => scrolled.mock.contexts as Element[]
+
+    it('brings the opened document into view and moves the focus to its heading', async () => {
+      const user = userEvent.setup()
+      stubOneDocument('MUTUAL NDA', {})
+      renderScreen()
+
+      await user.click(await screen.findByRole('button', { name: 'Acme NDA' }))
+
+      const heading = await screen.findByRole('heading', { name: 'Acme NDA', level: 2 })
+      await expect.poll(() => window.document.activeElement).toBe(heading)
+      expect(scrolledElements().some((element) => element.contains(heading))).toBe(true)
+    })
+
+    it('goes back to the card the document was opened from, focused', async () => {
+      const user = userEvent.setup()
+      stubOneDocument('MUTUAL NDA', {})
+      renderScreen()
+      const card = await screen.findByRole('button', { name: 'Acme NDA' })
+      await user.click(card)
+      const heading = await screen.findByRole('heading', { name: 'Acme NDA', level: 2 })
+      await expect.poll(() => window.document.activeElement).toBe(heading)
+      scrolled.mockClear()
+
+      await user.click(screen.getByRole('button', { name: 'Back to documents' }))
+
+      expect(window.document.activeElement).toBe(card)
+      expect(scrolledElements()).toEqual([card])
+    })
+
+    it('does not scroll a wide screen, where the document is already beside the library', async () => {
+      const user = userEvent.setup()
+      // A desktop: the stacking query (narrower than lg) and reduced motion do not match.
+      window.matchMedia = (query: string) => ({ matches: false, media: query }) as MediaQueryList
+      try {
+        stubOneDocument('MUTUAL NDA', {})
+        renderScreen()
+        await user.click(await screen.findByRole('button', { name: 'Acme NDA' }))
+        const heading = await screen.findByRole('heading', { name: 'Acme NDA', level: 2 })
+        await expect.poll(() => window.document.activeElement).toBe(heading)
+        expect(scrolled).not.toHaveBeenCalled()
+      } finally {
+        delete (window as Partial<Window>).matchMedia
+      }
+    })
+
+    it('leaves the page where it is for a shared link, which the reader did not open here', async () => {
+      const document = makeDocumentDetail('MUTUAL NDA', {})
+      stubFetch({
+        [`GET ${BASE}`]: () => list([makeDocumentCard({ id: document.id, title: document.title })]),
+        [`GET ${BASE}/${document.id}`]: () => jsonResponse(document),
+      })
+      renderWithRouter({
+        routes: [
+          {
+            path: '/',
+            element: (
+              <DocumentsScreen scope={{ orgId: ORG, appId: null }} renderAnalysis={() => null} />
+            ),
+          },
+        ],
+        initialPath: `/?document=${document.id}`,
+      })
+
+      const heading = await screen.findByRole('heading', { name: 'Acme NDA', level: 2 })
+      expect(window.document.activeElement).not.toBe(heading)
+      expect(scrolled).not.toHaveBeenCalled()
+    })
   })
 
   it('explains a scanned PDF with no text and tells the analysis it cannot run', async () => {
