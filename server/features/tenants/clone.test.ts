@@ -233,6 +233,11 @@ describe('organisation clone', () => {
     )
     expect(copy.counts).toMatchObject({ documents: 1, entities: 1, storage_objects: 0 })
     expect(messages).toContain('Imported documents')
+    const [copied] = await t.database.db
+      .select({ slug: organization.slug })
+      .from(organization)
+      .where(eq(organization.id, copy.orgId))
+    expect(copy.slug).toBe(copied!.slug)
     const owners = await t.database.db
       .select({ userId: member.userId })
       .from(member)
