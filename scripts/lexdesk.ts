@@ -7,7 +7,7 @@
  *   npm run lexdesk -- import --file FILE.zip --org SLUG
  *   npm run lexdesk -- clone --org SLUG --name NAME [--no-buckets]
  *
- * An import's re-indexing jobs are queued for the server to run when it starts. `--owner EMAIL`
+ * An import's or a clone's indexing jobs are queued for the server to run when it starts. `--owner EMAIL`
  * names an account, or creates it as a first sign-in would (a fresh install has none). Each
  * command ends by printing the organisation's slug and id (the next command's `--org SLUG`),
  * then its result as JSON.
@@ -68,6 +68,12 @@ try {
     : createFsBlobStore(path.join(config.dataDir, 'blobs'))
   const embedderId = createEmbedder(config.ai.embed, pool, config.embedDimensions).id
   const print = (message: string) => process.stdout.write(`${message}\n`)
+  // Queues jobs (an import's or a clone's indexing) for the server to run when it starts.
+  const jobs = new JobRunner({
+    db: database.db,
+    catalogue: JOB_CATALOGUE,
+    log: { info: () => {}, warn: console.warn, error: console.error },
+  })
   const printOrg = (org: { slug: string; orgId: string }) =>
     print(`Organisation: ${org.slug} (id ${org.orgId}); next: --org ${org.slug}`)
   if (command === 'export') {
@@ -83,6 +89,7 @@ try {
       {
         db: database.db,
         blobs,
+        jobs,
         engines: { embedder: { id: embedderId } },
         limits: { importMaxBytes: config.importMaxBytes },
       },
@@ -92,8 +99,6 @@ try {
     printOrg(copy)
     print(JSON.stringify(copy))
   } else {
-    const log = { info: () => {}, warn: console.warn, error: console.error }
-    const jobs = new JobRunner({ db: database.db, catalogue: JOB_CATALOGUE, log })
     // better-auth, only to create an owner's account as a first sign-in does: it mails nothing
     // and signs nothing here, so a random secret stands in when LEXDESK_SECRET is unset.
     const auth = createAuth({
