@@ -46,7 +46,9 @@ async function documentsIndexedSince(db: Db, actor: Principal, since: Date): Pro
       WHERE org_id = ${actor.orgId} AND kind = ${CHUNK_JOB_KIND} AND subject_id IS NOT NULL
         AND (status IN ('queued', 'running') OR finished_at >= ${since.toISOString()})`),
   )
-  return new Set(found.rows.map((row) => row.subject_id))
+  return new Set(
+    (found as unknown as { rows: { subject_id: string }[] }).rows.map((r) => r.subject_id),
+  )
 }
 
 /** What to clone, for whom. */
@@ -142,5 +144,5 @@ export async function cloneOrganisation(
 /** The database's current time. */
 async function databaseNow(db: Db): Promise<Date> {
   const result = await db.execute<{ now: string }>(sql`SELECT now()::text AS now`)
-  return new Date(result.rows[0]!.now)
+  return new Date((result as unknown as { rows: { now: string }[] }).rows[0]!.now)
 }
