@@ -7,8 +7,12 @@
  *   npm run lexdesk -- import --file FILE.zip --org SLUG
  *   npm run lexdesk -- clone --org SLUG --name NAME [--no-buckets]
  *
- * An import's re-indexing jobs are queued for the server to run when it starts.
+ * An import's or a clone's indexing jobs are queued for the server to run when it starts. `--owner EMAIL`
+ * names an account, or creates it as a first sign-in would (a fresh install has none). Each
+ * command ends by printing the organisation's slug and id (the next command's `--org SLUG`),
+ * then its result as JSON.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -23,6 +27,8 @@ import { importFromFile } from '../server/features/tenants/import-command'
 import { cloneFromCommand } from '../server/features/tenants/clone-command'
 import { JobRunner } from '../server/jobs/job-runner'
 import { JOB_CATALOGUE } from '../server/job-catalogue'
+import { createAuth } from '../server/auth/auth'
+import { createLogger } from '../server/http/logger'
 
 const USAGE = [
   'usage: npm run lexdesk -- export --org SLUG --out FILE.zip [--embeddings]',
@@ -62,29 +68,24 @@ try {
     : createFsBlobStore(path.join(config.dataDir, 'blobs'))
   const embedderId = createEmbedder(config.ai.embed, pool, config.embedDimensions).id
   const print = (message: string) => process.stdout.write(`${message}\n`)
+  // Queues jobs (an import's or a clone's indexing) for the server to run when it starts.
+  const jobs = new JobRunner({
+    db: database.db,
+    catalogue: JOB_CATALOGUE,
+    log: { info: () => {}, warn: console.warn, error: console.error },
+  })
+  const printOrg = (org: { slug: string; orgId: string }) =>
+    print(`Organisation: ${org.slug} (id ${org.orgId}); next: --org ${org.slug}`)
   if (command === 'export') {
     const summary = await exportToFile(
       { db: database.db, blobs, embedderId },
       { org: values.org!, out: values.out!, includeEmbeddings: values.embeddings },
       print,
     )
+    printOrg(summary)
     print(JSON.stringify({ out: values.out, ...summary }))
   } else if (command === 'clone') {
     const copy = await cloneFromCommand(
-      {
-        db: database.db,
-        blobs,
-        engines: { embedder: { id: embedderId } },
-        limits: { importMaxBytes: config.importMaxBytes },
-      },
-      { org: values.org!, name: values.name!, cloneBuckets: !values['no-buckets'] },
-      print,
-    )
-    print(JSON.stringify(copy))
-  } else {
-    const log = { info: () => {}, warn: console.warn, error: console.error }
-    const jobs = new JobRunner({ db: database.db, catalogue: JOB_CATALOGUE, log })
-    const result = await importFromFile(
       {
         db: database.db,
         blobs,
@@ -92,9 +93,39 @@ try {
         engines: { embedder: { id: embedderId } },
         limits: { importMaxBytes: config.importMaxBytes },
       },
+      { org: values.org!, name: values.name!, cloneBuckets: !values['no-buckets'] },
+      print,
+    )
+    printOrg(copy)
+    print(JSON.stringify(copy))
+  } else {
+    // better-auth, only to create an owner's account as a first sign-in does: it mails nothing
+    // and signs nothing here, so a random secret stands in when LEXDESK_SECRET is unset.
+    const auth = createAuth({
+      db: database.db,
+      mailer: {
+        outbox: [],
+        send: () => Promise.reject(new Error('The command line sends no mail.')),
+      },
+      secret: config.secret ?? randomBytes(32).toString('base64url'),
+      publicUrl: config.publicUrl,
+      log: createLogger({ level: 'warn' }),
+      maxOrganizationsPerUser: config.maxOrganizationsPerUser,
+    })
+    const result = await importFromFile(
+      {
+        db: database.db,
+        blobs,
+        jobs,
+        auth,
+        engines: { embedder: { id: embedderId } },
+        limits: { importMaxBytes: config.importMaxBytes },
+      },
       { file: values.file!, orgName: values['org-name'], org: values.org, owner: values.owner },
       print,
     )
+    if (result.owner?.created) print(`Created the account of ${result.owner.email} (its owner).`)
+    printOrg(result)
     print(JSON.stringify(result))
   }
 } catch (error) {

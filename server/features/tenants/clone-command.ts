@@ -3,7 +3,7 @@
  * [--no-buckets]`, scripts/lexdesk.ts): the same clone as the 'tenant-clone' job
  * (clone-organisation.ts). The copy is owned by the source's first owner, and every member of
  * the source joins it with their role, as in the job; recorded in the source's audit and event
- * logs as the system's.
+ * logs as the system's. Indexing it queues for the copy runs when the server starts.
  */
 import { cloneOrganisation, type CloneDeps, type CloneSummary } from './clone-organisation'
 import { firstOwner, orgIdBySlug } from './org-members'

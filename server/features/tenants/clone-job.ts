@@ -10,7 +10,7 @@ import { defineJob } from '../../jobs/define-job'
 import { jobPrincipal } from '../../jobs/job-runner'
 import { AppError } from '../../errors/app-error'
 import type { AppServices } from '../../services'
-import { cloneOrganisation } from './clone-organisation'
+import { cloneOrganisation, type CloneSummary } from './clone-organisation'
 
 export const CLONE_JOB_KIND = 'tenant-clone' as const
 
@@ -35,7 +35,8 @@ export const cloneJob = defineJob({
   result: CloneJobResult,
   maxAttempts: 2,
   handler: (services: AppServices) => ({
-    run(job, context) {
+    // Annotated: the clone's deps name the job queue, whose catalogue holds this job.
+    run(job, context): Promise<CloneSummary> {
       if (!job.createdBy) throw new AppError('forbidden', 'A clone needs the owner who started it.')
       return cloneOrganisation(
         services,

@@ -6,8 +6,16 @@
  * An archive in between, rather than rows copied table to table, means the copy goes through
  * the same id remapping, member matching and all-or-nothing staging as every import, and that
  * no second code path can drift from the archive format.
+ *
+ * A clone taken while a document is being indexed (its passages are written a few at a time,
+ * server/search/index-document.ts) copies the passages committed when the export read them, a
+ * part of the document's; so the copy's indexing job for each such document is queued again, and
+ * the copy's documents end fully indexed like the source's (issue 43).
  */
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { CHUNK_JOB_KIND } from '../../search/index-document'
 import { withTenant, type Principal } from '../../db/tenant'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
@@ -21,17 +29,26 @@ import { sourceOrganisation } from './org-members'
 /** The tables a clone without its buckets writes empty (their rows and stored objects). */
 export const BUCKET_TABLES = ['storage_buckets', 'storage_objects'] as const
 
-/** What a clone needs: the importer's dependencies but the job queue (a clone queues nothing). */
-export type CloneDeps = Omit<ImportDeps, 'jobs'>
+/**
+ * What a clone needs: the importer's dependencies, whose job queue gets the copy's indexing of
+ * the documents the source was still indexing.
+ */
+export type CloneDeps = ImportDeps
 
 /**
- * The import's job queue in a clone: never called, since the clone's archive carries this
- * server's own embeddings, so the importer keeps them and queues no re-indexing.
+ * The source's documents whose indexing job was queued or running, or ended after `since` (the
+ * export's start): the passages the export read of them may be a part of what they end with.
  */
-const NO_QUEUE: ImportDeps['jobs'] = {
-  enqueue: () => {
-    throw new Error('A clone keeps its passage embeddings and queues no indexing job.')
-  },
+async function documentsIndexedSince(db: Db, actor: Principal, since: Date): Promise<Set<string>> {
+  const found = await withTenant(db, actor, (tx) =>
+    tx.execute<{ subject_id: string }>(sql`
+      SELECT DISTINCT subject_id FROM jobs
+      WHERE org_id = ${actor.orgId} AND kind = ${CHUNK_JOB_KIND} AND subject_id IS NOT NULL
+        AND (status IN ('queued', 'running') OR finished_at >= ${since.toISOString()})`),
+  )
+  return new Set(
+    (found as unknown as { rows: { subject_id: string }[] }).rows.map((r) => r.subject_id),
+  )
 }
 
 /** What to clone, for whom. */
@@ -77,6 +94,8 @@ export async function cloneOrganisation(
   const report = (message: string) =>
     options.progress(Math.min(0.99, (++step / (EXPORT_STEPS + IMPORT_STEPS)) * 0.99), message)
   try {
+    // Read from the database's clock, as the jobs' finished_at is written.
+    const since = await databaseNow(deps.db)
     await writeExportArchive(
       deps,
       { orgId: request.actor.orgId },
@@ -91,10 +110,12 @@ export async function cloneOrganisation(
         progress: report,
       },
     )
+    // After the export: a job that ended while the export read its document's passages counts.
+    const reindexDocuments = await documentsIndexedSince(deps.db, request.actor, since)
     const copy = await importArchive(
-      { ...deps, jobs: NO_QUEUE },
+      deps,
       // The source's own people, copied by its owner: they keep their rows and join the copy.
-      { userId: request.ownerId, jobId: runId, keepPeople: true },
+      { userId: request.ownerId, jobId: runId, keepPeople: true, reindexDocuments },
       { blobKey: archiveKey, orgName: request.targetOrgName },
       { signal: options.signal, progress: report },
     )
@@ -118,4 +139,10 @@ export async function cloneOrganisation(
   } finally {
     await deps.blobs.delete(archiveKey)
   }
+}
+
+/** The database's current time. */
+async function databaseNow(db: Db): Promise<Date> {
+  const result = await db.execute<{ now: string }>(sql`SELECT now()::text AS now`)
+  return new Date((result as unknown as { rows: { now: string }[] }).rows[0]!.now)
 }

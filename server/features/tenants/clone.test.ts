@@ -21,6 +21,9 @@ import { member, organization } from '../../db/schema'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
 import { cloneOrganisation, type CloneDeps } from './clone-organisation'
 import { cloneFromCommand } from './clone-command'
+import { queueOnlyJobRunner } from '../../test/queue-only-job-runner'
+import { uploadDocument } from '../../test/document-uploads'
+import { SAMPLE_CONTRACT } from '../../test/sample-files'
 
 let t: TestApp
 beforeAll(async () => {
@@ -41,9 +44,45 @@ async function cloned(m: TestMember, body: Record<string, unknown>) {
 const cloneDeps = (): CloneDeps => ({
   db: t.database.db,
   blobs: createFsBlobStore(t.blobDir),
+  // Stored for the test app's own runner to claim (a clone queues the copy's unfinished indexing).
+  jobs: queueOnlyJobRunner(t.database.db),
   engines: { embedder: { id: 'test-embedder' } },
   limits: { importMaxBytes: 1e9 },
 })
+
+/** Rows of a raw query. */
+async function rowsOf<R>(query: ReturnType<typeof sql>): Promise<R[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: R[] }).rows
+}
+
+/**
+ * Waits until no job of organisation `orgId` is queued or running (its documents indexed, its
+ * analyses written): a clone or export taken before then copies whatever was committed so far.
+ */
+async function settled(orgId: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await rowsOf<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM jobs
+                WHERE org_id = ${orgId} AND status IN ('queued', 'running')`,
+          )
+        )[0]!.n,
+      { timeout: 60_000, interval: 100 },
+    )
+    .toBe(0)
+}
+
+/** The passages of organisation `orgId`, in order: each document's title and its texts. */
+async function passagesOf(orgId: string): Promise<string[]> {
+  const rows = await rowsOf<{ line: string }>(
+    sql`SELECT d.title || ' #' || c.ordinal || ': ' || c.content AS line
+        FROM doc_chunks c JOIN documents d ON d.id = c.document_id
+        WHERE c.org_id = ${orgId} ORDER BY d.title, c.ordinal`,
+  )
+  return rows.map((row) => row.line)
+}
 
 /** The keys of every stored object under `prefix`. */
 async function keysUnder(prefix: string): Promise<string[]> {
@@ -66,6 +105,9 @@ describe('organisation clone', () => {
     const owner = await signedInMember(t, 'Clone Source')
     const colleague = await signedInWithRole(t, owner.orgId, 'admin')
     await seedOrganisation(t, owner)
+    // The source fully indexed first: the copy's passages are then exactly the source's (a clone
+    // taken mid-indexing re-indexes the copy, tested below).
+    await settled(owner.orgId)
     const a = await exportOf(t, owner, owner.orgId)
 
     const copy = await cloned(owner, {
@@ -108,6 +150,41 @@ describe('organisation clone', () => {
             AND kind = 'org.cloned' AND meta->>'targetOrgId' = ${copy.orgId}) AS events`,
     )
     expect((logged as unknown as { rows: unknown[] }).rows[0]).toEqual({ audit: 1, events: 1 })
+  })
+
+  it('re-indexes in the copy a document the source was still indexing, so the copy ends with all its passages', async () => {
+    const owner = await signedInMember(t, 'Clone Mid Indexing')
+    const upload = await uploadDocument(
+      t,
+      owner,
+      new TextEncoder().encode(SAMPLE_CONTRACT.repeat(4)),
+      'long.txt',
+    )
+    expect(upload.statusCode, upload.body).toBe(201)
+    await settled(owner.orgId)
+    const whole = await passagesOf(owner.orgId)
+    expect(whole.length).toBeGreaterThan(2)
+    // The source caught mid-indexing, as its job leaves it between two of its transactions: a
+    // part of the passages written, the job not finished (held back, so nothing ends it here).
+    await t.database.db.execute(
+      sql`DELETE FROM doc_chunks WHERE org_id = ${owner.orgId} AND ordinal >= 2`,
+    )
+    await t.database.db.execute(
+      sql`UPDATE jobs SET status = 'queued', finished_at = NULL,
+            run_after = now() + interval '1 day'
+          WHERE org_id = ${owner.orgId} AND kind = 'document-chunks'`,
+    )
+
+    const copy = await cloned(owner, { target_org_name: 'Clone Mid Copy', clone_buckets: false })
+    const queued = await rowsOf<{ kind: string; subject_id: string }>(
+      sql`SELECT kind, subject_id FROM jobs WHERE org_id = ${copy.orgId} AND kind = 'document-chunks'`,
+    )
+    const [copied] = await rowsOf<{ id: string }>(
+      sql`SELECT id FROM documents WHERE org_id = ${copy.orgId}`,
+    )
+    expect(queued).toEqual([{ kind: 'document-chunks', subject_id: copied!.id }])
+    await settled(copy.orgId)
+    expect(await passagesOf(copy.orgId)).toEqual(whole)
   })
 
   it('leaves the buckets and their objects out when clone_buckets is false', async () => {
@@ -233,6 +310,11 @@ describe('organisation clone', () => {
     )
     expect(copy.counts).toMatchObject({ documents: 1, entities: 1, storage_objects: 0 })
     expect(messages).toContain('Imported documents')
+    const [copied] = await t.database.db
+      .select({ slug: organization.slug })
+      .from(organization)
+      .where(eq(organization.id, copy.orgId))
+    expect(copy.slug).toBe(copied!.slug)
     const owners = await t.database.db
       .select({ userId: member.userId })
       .from(member)

@@ -41,13 +41,14 @@ function fileTarget(path: string): ArchiveTarget {
 
 /**
  * Exports the organisation whose slug is `options.org` into the file `options.out`; resolves to
- * the counts and size. Throws 404 `organization_not_found` for an unknown slug.
+ * its id and slug (printed for the next command), the counts and size. Throws 404
+ * `organization_not_found` for an unknown slug.
  */
 export async function exportToFile(
   deps: { db: Db; blobs: BlobStore; embedderId: string },
   options: { org: string; out: string; includeEmbeddings: boolean },
   progress: (message: string) => void = () => undefined,
-): Promise<ExportSummary> {
+): Promise<ExportSummary & { orgId: string; slug: string }> {
   const orgId = await orgIdBySlug(deps.db, options.org)
   const summary = await writeExportArchive(deps, { orgId }, fileTarget(options.out), {
     includeEmbeddings: options.includeEmbeddings,
@@ -62,5 +63,5 @@ export async function exportToFile(
     null,
     summary.sizeBytes,
   )
-  return summary
+  return { orgId, slug: options.org, ...summary }
 }

@@ -287,6 +287,8 @@ describe('organisation export', () => {
     const summary = await exportToFile(deps, { org: slug, out, includeEmbeddings: false })
     const entries = await readZip(await readFile(out))
     expect(summary.counts.documents).toBe(1)
+    // The command answers the organisation it exported, which the next command names.
+    expect(summary).toMatchObject({ orgId: owner.orgId, slug })
     expect(entries.get(`files/documents/${documentId}`)!.toString()).toBe(SAMPLE_CONTRACT)
     const manifest = ManifestSchema.parse(JSON.parse(entries.get('manifest.json')!.toString()))
     expect(manifest.source.orgId).toBe(owner.orgId)

@@ -91,6 +91,8 @@ export interface StageSummary {
   invitations: { email: string; role: string }[]
   /** Imported documents (new ids), for re-indexing when embeddings were not kept. */
   documentIds: string[]
+  /** Each imported document's new id by its id in the archive (a clone re-indexes some). */
+  documentIdsByArchiveId: Map<string, string>
   /** A clone's members who have an account here: they join with their role. Empty for an import. */
   members: { userId: string; role: string }[]
 }
@@ -195,6 +197,7 @@ export async function stageArchive(
   const ids = new ArchiveIds()
   const counts: Record<string, number> = {}
   const documentIds: string[] = []
+  const documentIdsByArchiveId = new Map<string, string>()
   const scope = { orgId: options.stagingOrgId }
   const filesOrgId = options.intoOrgId ?? options.stagingOrgId
   for (const table of EXPORTED_TABLES) {
@@ -221,7 +224,10 @@ export async function stageArchive(
       const row = parseLine(name, n, line)
       const mapped = remapRow(table, row, { ...context, n })
       if (!mapped) continue
-      if (table.name === 'documents') documentIds.push(mapped.id as string)
+      if (table.name === 'documents') {
+        documentIds.push(mapped.id as string)
+        documentIdsByArchiveId.set(String(row.id), mapped.id as string)
+      }
       batch.push({ line: n, row: mapped })
       batchBytes += bytes
       if (table.filesIn && typeof row.file === 'string') {
@@ -247,6 +253,7 @@ export async function stageArchive(
     counts,
     invitations: people.invitations,
     documentIds,
+    documentIdsByArchiveId,
     members: people.members,
   }
 }

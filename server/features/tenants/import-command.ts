@@ -6,12 +6,23 @@
  */
 import { randomUUID } from 'node:crypto'
 import yauzl from 'yauzl'
-import type { Db } from '../../db/client'
 import { AppError } from '../../errors/app-error'
 import { ARCHIVE_OPEN_OPTIONS } from './check-archive'
-import { orgIdBySlug, userIdByEmail } from './org-members'
+import type { Auth } from '../../auth/auth'
+import { accountForEmail, type AccountForEmail } from '../../auth/account-for-email'
+import { orgIdBySlug, orgSlugById } from './org-members'
 import { importZip, type ImportDeps, type ImportTarget } from './import-job'
 import type { ImportResult } from './publish-import'
+
+/** The import's services and better-auth, which creates a new owner's account. */
+export type ImportCommandDeps = ImportDeps & { auth: Pick<Auth, '$context'> }
+
+/** What the command imported: the organisation (its id and slug, which the next command needs). */
+export type ImportCommandResult = ImportResult & {
+  slug: string
+  /** The new organisation's owner, `created` when the command made the account. */
+  owner?: AccountForEmail
+}
 
 /** What the command was asked: the archive, and a new organisation's name or an existing slug. */
 export interface ImportCommand {
@@ -20,21 +31,25 @@ export interface ImportCommand {
   orgName?: string
   /** …or the existing organisation of this slug. */
   org?: string
-  /** The e-mail of the new organisation's owner (an account here); required with `orgName`. */
+  /**
+   * The e-mail of the new organisation's owner, required with `orgName`: its account, or one
+   * created as a first sign-in would (a fresh install has none before someone signs in).
+   */
   owner?: string
 }
 
 /**
- * Imports `command.file`; resolves to the organisation's id and the counts per table. Throws 404
- * `organization_not_found` for an unknown slug, 400 `validation_failed` for an owner e-mail with
- * no account, a new organisation without one, or without exactly one target, 422 `archive_invalid` for a file that is not a ZIP,
- * and the import's own refusals (nothing written).
+ * Imports `command.file`; resolves to the organisation's id, slug and the counts per table, and
+ * the owner's account. Throws 404 `organization_not_found` for an unknown slug, 400
+ * `validation_failed` for an owner that is no e-mail address, a new organisation without one, or
+ * without exactly one target, 422 `archive_invalid` for a file that is not a ZIP, and the
+ * import's own refusals (nothing written: an owner account the command created goes again).
  */
 export async function importFromFile(
-  deps: ImportDeps,
+  deps: ImportCommandDeps,
   command: ImportCommand,
   progress: (message: string) => void = () => undefined,
-): Promise<ImportResult> {
+): Promise<ImportCommandResult> {
   if ((command.orgName === undefined) === (command.org === undefined))
     throw new AppError('validation_failed', 'Give either --org-name NAME or --org SLUG.')
   const target: ImportTarget = command.org
@@ -46,25 +61,37 @@ export async function importFromFile(
       'validation_failed',
       "Name the new organisation's owner with --owner EMAIL: an import adds nobody else.",
     )
-  const userId = command.owner ? await ownerOf(deps.db, command.owner) : null
   const zip = await yauzl
     .openPromise(command.file, { ...ARCHIVE_OPEN_OPTIONS, autoClose: false })
     .catch(() => {
       throw new AppError('archive_invalid', `${command.file} is not a readable ZIP archive.`)
     })
+  let owner: AccountForEmail | undefined
   try {
-    return await importZip(deps, zip, { userId, jobId: randomUUID(), bySystem: true }, target, {
-      signal: new AbortController().signal,
-      progress,
-    })
+    owner = command.owner ? await accountForEmail(deps.auth, command.owner) : undefined
+    const userId = owner?.id ?? null
+    const result = await importZip(
+      deps,
+      zip,
+      { userId, jobId: randomUUID(), bySystem: true },
+      target,
+      {
+        signal: new AbortController().signal,
+        progress,
+      },
+    )
+    return { ...result, slug: await orgSlugById(deps.db, result.orgId), ...(owner && { owner }) }
+  } catch (error) {
+    // A refused import leaves no account behind that only it asked for.
+    if (owner?.created) await deleteAccount(deps, owner.id)
+    throw error
   } finally {
     zip.close()
   }
 }
 
-/** The account of the new organisation's owner, or 400. */
-async function ownerOf(db: Db, email: string): Promise<string> {
-  const id = await userIdByEmail(db, email)
-  if (!id) throw new AppError('validation_failed', `No account has the e-mail ${email}.`)
-  return id
+/** Removes an account the command created (better-auth's own deletion, as for any user). */
+async function deleteAccount(deps: ImportCommandDeps, userId: string): Promise<void> {
+  const { internalAdapter } = await deps.auth.$context
+  await internalAdapter.deleteUser(userId)
 }

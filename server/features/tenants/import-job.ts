@@ -131,6 +131,11 @@ export interface Importer {
    * are this server's, matched and kept. Never for an uploaded archive (decision 0103).
    */
   keepPeople?: boolean
+  /**
+   * A clone's: the archive's documents whose indexing was unfinished while it was written (their
+   * passages may be a part), re-indexed in the copy although its embeddings are kept.
+   */
+  reindexDocuments?: ReadonlySet<string>
 }
 
 /**
@@ -199,6 +204,13 @@ export async function importZip(
       jobId: importer.jobId,
       sourceOrgId: checked.manifest.source.orgId,
       keptEmbeddings,
+      // Every document when the archive's embeddings are not this server's, else those a clone
+      // caught mid-indexing.
+      reindexDocumentIds: keptEmbeddings
+        ? [...(importer.reindexDocuments ?? [])].flatMap(
+            (id) => staged.documentIdsByArchiveId.get(id) ?? [],
+          )
+        : staged.documentIds,
       organizationLimit: deps.limits.maxOrganizationsPerUser ?? null,
     }
     return intoOrgId

@@ -11,6 +11,11 @@ import { zipSync } from 'fflate'
 import { and, eq } from 'drizzle-orm'
 import {
   buildTestApp,
+  followLink,
+  requestMagicLink,
+  TEST_ORIGIN,
+  TEST_SECRET,
+  uniqueEmail,
   signedInMember,
   signedInWithRole,
   type TestApp,
@@ -20,7 +25,10 @@ import { uploadDocument } from '../../test/document-uploads'
 import { makeDocx, makePdf, SAMPLE_CONTRACT } from '../../test/sample-files'
 import { diskFullAt, finishedOrgJob, succeededExport } from '../../test/organisation-jobs'
 import { ndjson, readZip } from '../../test/read-zip'
-import { invitation, member, organization } from '../../db/schema'
+import { invitation, member, organization, user } from '../../db/schema'
+import { createAuth } from '../../auth/auth'
+import { createConsoleMailer } from '../../mail/mailer'
+import { createLogger } from '../../http/logger'
 import { orgBlobPrefix } from '../../blob/blob-keys'
 import { createFsBlobStore } from '../../blob/fs-blob-store'
 import type { BlobStore } from '../../blob/blob-store'
@@ -29,7 +37,7 @@ import { uploadForm } from '../../test/sample-files'
 import { EXPORTED_TABLES } from './archive-format'
 import { importArchive, type ImportDeps } from './import-job'
 import { MAX_LINE_BYTES } from './import-archive'
-import { importFromFile } from './import-command'
+import { importFromFile, type ImportCommandDeps } from './import-command'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -894,7 +902,7 @@ describe("the operator's import command", () => {
     await writeFile(file, zip)
     const seen: string[] = []
     const created = await importFromFile(
-      deps(createFsBlobStore(t.blobDir)),
+      commandDeps(createFsBlobStore(t.blobDir)),
       { file, orgName: 'Command Copy', owner: owner.email.toUpperCase() },
       (message) => seen.push(message),
     )
@@ -912,7 +920,10 @@ describe("the operator's import command", () => {
     )
     expect(audit.rows).toEqual([{ actor_type: 'system' }])
 
-    const into = await importFromFile(deps(createFsBlobStore(t.blobDir)), { file, org: org!.slug })
+    const into = await importFromFile(commandDeps(createFsBlobStore(t.blobDir)), {
+      file,
+      org: org!.slug,
+    })
     expect(into.orgId).toBe(org!.id)
     const entities = await rowsOf(
       sql`SELECT count(*)::int AS n FROM entities WHERE org_id = ${org!.id}`,
@@ -920,16 +931,81 @@ describe("the operator's import command", () => {
     expect(entities.rows[0]!.n).toBe(4)
 
     await expect(
-      importFromFile(deps(createFsBlobStore(t.blobDir)), { file, org: 'no-such-org' }),
+      importFromFile(commandDeps(createFsBlobStore(t.blobDir)), { file, org: 'no-such-org' }),
     ).rejects.toMatchObject({ code: 'organization_not_found' })
     await expect(
-      importFromFile(deps(createFsBlobStore(t.blobDir)), {
+      importFromFile(commandDeps(createFsBlobStore(t.blobDir)), {
         file,
         orgName: 'Nobody Owns',
-        owner: 'nobody@nowhere.test',
+        owner: 'not an address',
       }),
     ).rejects.toMatchObject({ code: 'validation_failed' })
     expect(await orgsNamed('Nobody Owns')).toHaveLength(0)
+  })
+
+  it("on a fresh install creates --owner's account as a first sign-in would, and answers the organisation's slug", async () => {
+    const source = await signedInMember(t, 'Command Fresh Source')
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-import-'))
+    const file = path.join(dir, 'org.zip')
+    await writeFile(file, await exportedArchive(source))
+    const email = uniqueEmail('fresh-owner')
+    const created = await importFromFile(commandDeps(createFsBlobStore(t.blobDir)), {
+      file,
+      orgName: 'Command Fresh Copy',
+      owner: `  ${email.toUpperCase()} `,
+    })
+    const [org] = await orgsNamed('Command Fresh Copy')
+    expect(created).toMatchObject({ orgId: org!.id, slug: org!.slug })
+    expect(created.owner).toMatchObject({ email, created: true })
+    // One row in better-auth's user table, stored as sign-in stores it (lower-cased, trimmed).
+    const accounts = await t.database.db
+      .select()
+      .from(user)
+      .where(sql`lower(${user.email}) = ${email}`)
+    expect(accounts.map((a) => [a.id, a.email, a.name])).toEqual([[created.owner!.id, email, '']])
+    const owners = await t.database.db
+      .select()
+      .from(member)
+      .where(eq(member.organizationId, org!.id))
+    expect(owners.map((m) => [m.userId, m.role])).toEqual([[created.owner!.id, 'owner']])
+
+    // Its person signs in later through the web and is that account, now with a verified address.
+    const res = await followLink(t, await requestMagicLink(t, email))
+    const cookie = [res.headers['set-cookie'] ?? []].flat().find((c) => c.includes('session_token'))
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: cookie!.split(';')[0]!, origin: TEST_ORIGIN },
+    })
+    expect((session.json() as { user: { id: string; emailVerified: boolean } }).user).toMatchObject(
+      { id: created.owner!.id, emailVerified: true },
+    )
+
+    // A second import for the same person finds the account rather than making another.
+    const again = await importFromFile(commandDeps(createFsBlobStore(t.blobDir)), {
+      file,
+      orgName: 'Command Fresh Again',
+      owner: email,
+    })
+    expect(again.owner).toMatchObject({ id: created.owner!.id, created: false })
+    expect(again.slug).toBe((await orgsNamed('Command Fresh Again'))[0]!.slug)
+  })
+
+  it('leaves no account behind when the import it was created for is refused', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-import-'))
+    const file = path.join(dir, 'not-an-archive.zip')
+    await writeFile(file, zipSync({ 'hello.txt': new TextEncoder().encode('hello') }))
+    const email = uniqueEmail('refused-owner')
+    await expect(
+      importFromFile(commandDeps(createFsBlobStore(t.blobDir)), {
+        file,
+        orgName: 'Command Refused',
+        owner: email,
+      }),
+    ).rejects.toMatchObject({ code: 'archive_invalid' })
+    const accounts = await t.database.db.select().from(user).where(eq(user.email, email))
+    expect(accounts).toHaveLength(0)
+    expect(await orgsNamed('Command Refused')).toHaveLength(0)
   })
 
   it("refuses a new organisation without --owner rather than giving it to the archive's owners (decision 0103)", async () => {
@@ -938,7 +1014,10 @@ describe("the operator's import command", () => {
     const file = path.join(dir, 'org.zip')
     await writeFile(file, await exportedArchive(owner))
     await expect(
-      importFromFile(deps(createFsBlobStore(t.blobDir)), { file, orgName: 'Owned By Archive' }),
+      importFromFile(commandDeps(createFsBlobStore(t.blobDir)), {
+        file,
+        orgName: 'Owned By Archive',
+      }),
     ).rejects.toMatchObject({
       code: 'validation_failed',
       message: expect.stringMatching(/--owner/),
@@ -953,6 +1032,19 @@ const quiet = { signal: new AbortController().signal, progress: () => undefined 
 const queued: { kind: string; input: unknown }[] = []
 
 /** importArchive's dependencies over `blobs`, recording what it queues. */
+/** The command's services: the import's, and a better-auth on the test database. */
+function commandDeps(blobs: BlobStore): ImportCommandDeps {
+  const auth = createAuth({
+    db: t.database.db,
+    mailer: createConsoleMailer(() => {}),
+    secret: TEST_SECRET,
+    publicUrl: TEST_ORIGIN,
+    log: createLogger({ level: 'silent' }),
+    maxOrganizationsPerUser: 10,
+  })
+  return { ...deps(blobs), auth }
+}
+
 function deps(blobs: BlobStore): ImportDeps {
   return {
     db: t.database.db,

@@ -92,6 +92,16 @@ export async function orgIdBySlug(db: Db, slug: string): Promise<string> {
   return org.id
 }
 
+/** The slug of the organisation `orgId` (which the operator's next command names it by). */
+export async function orgSlugById(db: Db, orgId: string): Promise<string> {
+  const [org] = await db
+    .select({ slug: organization.slug })
+    .from(organization)
+    .where(eq(organization.id, orgId))
+  if (!org) throw new AppError('organization_not_found', `No organization has the id ${orgId}.`)
+  return org.slug
+}
+
 /** The id of this server's account whose e-mail is `email` (any case), or undefined. */
 export async function userIdByEmail(db: Db, email: string): Promise<string | undefined> {
   const [found] = await db

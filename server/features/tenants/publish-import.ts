@@ -48,8 +48,13 @@ export interface StagedImport {
   bySystem: boolean
   jobId: string | null
   sourceOrgId: string
-  /** Whether the passages kept the archive's embeddings (otherwise documents are re-indexed). */
+  /** Whether the passages kept the archive's embeddings. */
   keptEmbeddings: boolean
+  /**
+   * The imported documents (new ids) queued for indexing: all of them when the embeddings were
+   * not kept, else those a clone copied while they were being indexed.
+   */
+  reindexDocumentIds: string[]
   /** Organisations the importer may own (server/auth/organization-limit.ts); null: no limit. */
   organizationLimit: number | null
 }
@@ -225,10 +230,9 @@ async function record(
     { jobId: s.jobId, sourceOrgId: s.sourceOrgId, rows },
     null,
   )
-  // Passages without this server's embeddings are re-indexed by the indexing job.
-  if (!s.keptEmbeddings)
-    for (const documentId of s.staged.documentIds)
-      await jobs.enqueue(tx, principal, CHUNK_JOB_KIND, { documentId }, { subjectId: documentId })
+  // Passages without this server's embeddings, or perhaps not all there, are indexed afresh.
+  for (const documentId of s.reindexDocumentIds)
+    await jobs.enqueue(tx, principal, CHUNK_JOB_KIND, { documentId }, { subjectId: documentId })
   return result
 }
 
