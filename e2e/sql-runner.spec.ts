@@ -58,7 +58,8 @@ test('SQL runner: an admin runs a SELECT and exports CSV; a member is refused (4
   await expect(clerk).toHaveURL(/\/dashboard\/query-firm-[a-z0-9]+$/)
   const asked: string[] = []
   clerk.on('request', (request) => {
-    if (request.url().includes('/sql')) asked.push(request.url())
+    if (new URL(request.url()).pathname.startsWith(`/api/v1/orgs/${orgId}/sql`))
+      asked.push(request.url())
   })
   await clerk.getByRole('link', { name: 'SQL Runner', exact: true }).click()
   await expect(clerk.getByRole('alert')).toHaveText(
