@@ -1,5 +1,6 @@
 /**
- * Every environment variable Lexdesk reads, parsed once with zod. Each is documented in README.md.
+ * Every environment variable Lexdesk reads, parsed once with zod. Each is documented in
+ * docs/configuration.md, generated from EnvSchema and server/config-variables.ts.
  * `loadConfig(env)` throws an Error listing every invalid or missing variable.
  */
 import { z } from 'zod'
@@ -11,7 +12,7 @@ export const CAPABILITIES = ['analysis', 'chat', 'stt', 'tts', 'embed'] as const
 export type Capability = (typeof CAPABILITIES)[number]
 
 /**
- * Requests per principal per minute, by scope (README: API_READS_PER_MINUTE, API_WRITES_…), and
+ * Requests per principal per minute, by scope (docs/configuration.md: API_READS_PER_MINUTE, API_WRITES_…), and
  * per API key across both (API_KEY_REQUESTS_PER_MINUTE); refused credentials per client address
  * per minute (API_FAILED_CREDENTIALS_PER_MINUTE) and messages per JSON-RPC batch to /mcp
  * (MCP_MAX_BATCH). Each absent optional one: the default.
@@ -88,7 +89,8 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
 }
 
-const EnvSchema = z.object({
+/** The environment variables and their parsing; docs/configuration.md documents each (server/config-variables.ts). */
+export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('localhost'),
@@ -305,7 +307,7 @@ export interface Config {
   s3: S3Settings | undefined
 }
 
-/** Where an S3-compatible store is and how to reach it (README: S3_*). */
+/** Where an S3-compatible store is and how to reach it (docs/configuration.md: S3_*). */
 export interface S3Settings {
   /** Undefined for AWS itself; e.g. `http://minio:9000` for another S3-compatible server. */
   endpoint: string | undefined

@@ -65,11 +65,11 @@ async function main(): Promise<void> {
   if (escapes.length > 0)
     log.warn(
       { reasons: escapes },
-      'the DATABASE_URL role could leave row-level security (tenant confinement): connect as a role that is no superuser, has no BYPASSRLS and owns no table, and run migrations as the owner through DATABASE_MIGRATION_URL (README)',
+      'the DATABASE_URL role could leave row-level security (tenant confinement): connect as a role that is no superuser, has no BYPASSRLS and owns no table, and run migrations as the owner through DATABASE_MIGRATION_URL (docs/configuration.md)',
     )
   if ((await vectorColumn(database.db)).dim === null)
     log.warn(
-      'this PostgreSQL has no pgvector extension: search by meaning matches words only. Install pgvector on the server, then run `npm run reembed` (README, DATABASE_URL)',
+      'this PostgreSQL has no pgvector extension: search by meaning matches words only. Install pgvector on the server, then run `npm run reembed` (docs/configuration.md, DATABASE_URL)',
     )
   const secret = await resolveSecret(config)
   const pool = new WorkerPool(config.workers)
