@@ -110,7 +110,9 @@ export function verifyFindings(
   const parties = (output.keyTerms?.parties ?? []).flatMap((party): Party[] => {
     const span = cite(party.quote)
     if (!span) return []
-    const label = party.definedTerm ? definedTermAfter(content, window, span.end, party.definedTerm) : null
+    const label = party.definedTerm
+      ? definedTermAfter(content, window, span.end, party.definedTerm)
+      : null
     return [
       {
         name: party.name,
