@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -89,6 +89,57 @@ describe('eval scripts --engine', () => {
       ['firm-model', 'json_schema'],
       ['firm-model', 'json_schema'],
     ])
+  })
+
+  it('eval:cuad --engine openai scores the configured model on a CUAD-format set', async () => {
+    const contract =
+      'SUPPLY AGREEMENT\n\nThis Agreement is made between Acme Corp. ("Acme") and Beta LLC ("Beta").\n\nThis Agreement is governed by the laws of the State of New York.'
+    const law = 'This Agreement is governed by the laws of the State of New York.'
+    const noTerm = null
+    fake = await fakeStructuredOpenAI([
+      JSON.stringify({
+        summary: [],
+        dealSheet: { lines: [], attention: [] },
+        clauses: [
+          { category: 'Governing Law', quote: law, confidence: 0.9 },
+          { category: 'Non-Compete', quote: 'Beta shall not compete with Acme.', confidence: 0.9 },
+        ],
+        keyTerms: {
+          parties: [{ name: 'Acme Corp.', definedTerm: 'Acme', role: null, quote: 'Acme Corp.' }],
+          agreementDate: noTerm,
+          effectiveDate: noTerm,
+          expirationDate: noTerm,
+          governingLaw: { value: 'New York', quote: 'the laws of the State of New York' },
+          renewalTerm: noTerm,
+          noticePeriod: noTerm,
+        },
+        risks: [],
+      }),
+    ])
+    dir = await mkdtemp(join(tmpdir(), 'eval-engine-'))
+    await mkdir(join(dir, 'txt'))
+    await writeFile(join(dir, 'txt', 'Supply Agreement.txt'), contract)
+    await writeFile(
+      join(dir, 'labels.csv'),
+      `Filename,Governing Law,Governing Law-Answer\n"Supply Agreement.pdf","['${law}']",New York\n`,
+    )
+    const run = await runScript(
+      'scripts/eval-cuad.ts',
+      ['--engine', 'openai', '--contracts', join(dir, 'txt'), '--labels', join(dir, 'labels.csv')],
+      { AI_BASE_URL: fake.baseURL, AI_CHAT_MODEL: 'firm-model' },
+    )
+    expect(run.code).toBe(0)
+    const line = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>
+    expect(line).toMatchObject({
+      engine: 'openai',
+      model: 'firm-model',
+      contracts: 1,
+      governing_law_accuracy: 1,
+      clause_grounding: 1,
+      // The invented non-compete was dropped.
+      dropped_unverified: 1,
+    })
+    expect(fake.requests).toHaveLength(1)
   })
 
   it('refuses --engine openai without the model variable, naming it', async () => {
