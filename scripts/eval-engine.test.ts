@@ -142,6 +142,70 @@ describe('eval scripts --engine', () => {
     expect(fake.requests).toHaveLength(1)
   })
 
+  it(
+    'eval:nli --engine openai decides with the configured chat model',
+    async () => {
+      const clause =
+        'The Receiving Party shall not disclose Confidential Information to any third party.'
+      const text = `MUTUAL NON-DISCLOSURE AGREEMENT\n\n1. ${clause}\n\n2. This Agreement is governed by the laws of Delaware.`
+      const start = text.indexOf(clause)
+      fake = await fakeStructuredOpenAI([
+        (request) => {
+          const user = request.messages[1]?.content ?? ''
+          const n = /<passage n="(\d+)"[^>]*>\n[^<]*shall not disclose/.exec(user)?.[1]
+          return JSON.stringify({
+            decision: 'no',
+            deciding: n ? { passage: Number(n), quote: clause } : null,
+            qualifications: [],
+          })
+        },
+      ])
+      dir = await mkdtemp(join(tmpdir(), 'eval-engine-'))
+      const file = join(dir, 'nli.json')
+      await writeFile(
+        file,
+        JSON.stringify({
+          documents: [
+            {
+              id: 1,
+              text,
+              spans: [[start, start + clause.length]],
+              annotation_sets: [
+                { annotations: { 'nda-1': { choice: 'Contradiction', spans: [0] } } },
+              ],
+            },
+          ],
+          labels: {
+            'nda-1': {
+              hypothesis: 'Receiving Party may share confidential information with third parties.',
+            },
+          },
+        }),
+      )
+      const run = await runScript('scripts/eval-nli.ts', ['--engine', 'openai', file], {
+        AI_BASE_URL: fake.baseURL,
+        AI_CHAT_MODEL: 'firm-chat',
+      })
+      expect(run.code).toBe(0)
+      const line = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as Record<
+        string,
+        unknown
+      >
+      expect(line).toMatchObject({
+        engine: 'openai',
+        model: 'firm-chat',
+        dropped_unverified: 0,
+        pairs: 1,
+        accuracy: 1,
+        evidence_recall: 1,
+      })
+      expect(fake.requests[0]?.response_format?.json_schema?.name).toBe('yes_no_decision')
+    },
+    // A child process that loads the local embedder and an in-memory database: slow on a busy
+    // two-core machine.
+    180_000,
+  )
+
   it('refuses --engine openai without the model variable, naming it', async () => {
     const run = await runScript('scripts/eval-summary.ts', ['--engine', 'openai'], {
       AI_BASE_URL: 'http://127.0.0.1:9/v1',
