@@ -85,8 +85,9 @@ const RiskPart = {
 }
 
 /** Every part at once: the type verify-findings.ts reads (a kind's answer holds some of them). */
-const FullOutput = z.object({ ...SummaryPart, ...ClausePart, ...RiskPart })
-export type ModelOutput = Partial<z.infer<typeof FullOutput>>
+export type ModelOutput = Partial<
+  z.infer<z.ZodObject<typeof SummaryPart & typeof ClausePart & typeof RiskPart>>
+>
 
 /** Which parts `kind` asks for. */
 export function partsOf(kind: AnalysisKind) {
