@@ -101,11 +101,13 @@ export function partsOf(kind: AnalysisKind) {
 /** The schema of a `kind` answer: only the parts it asks for, each required. */
 export function analysisSchema(kind: AnalysisKind): z.ZodType<ModelOutput> {
   const parts = partsOf(kind)
-  return z.object({
+  const shape = {
     ...(parts.summary ? SummaryPart : {}),
     ...(parts.clauses ? ClausePart : {}),
     ...(parts.risks ? RiskPart : {}),
-  })
+  }
+  // The spread of optional parts types each key as possibly absent, which ModelOutput says.
+  return z.object(shape) as unknown as z.ZodType<ModelOutput>
 }
 
 /** Where the part being read sits in the document, when it is read in several parts. */
