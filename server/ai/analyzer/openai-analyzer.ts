@@ -95,7 +95,12 @@ export class OpenAIAnalyzer implements Analyzer {
     const windows = contextWindows(content, this.contextChars)
     const verified: VerifiedPart[] = []
     for (const [index, window] of windows.entries()) {
-      onProgress?.(index / windows.length, `Reading part ${index + 1} of ${windows.length}`)
+      onProgress?.(
+        index / windows.length,
+        windows.length > 1
+          ? `Reading part ${index + 1} of ${windows.length}`
+          : 'Reading the document',
+      )
       const part = windows.length > 1 ? { index, count: windows.length } : undefined
       const output = await this.requestWithRetry(
         kind,
