@@ -1,7 +1,7 @@
 /**
  * Scores the local analysis engine against CUAD-format labels.
  *
- *   npm run eval:cuad -- [--contracts DIR --labels CSV] [--folds K]
+ *   npm run eval:cuad -- [--contracts DIR --labels CSV] [--folds K] [--engine local|openai]
  *
  * For each of the 35 CUAD clause categories: precision, recall and F1 of "clause present" at the
  * document level, then micro and macro averages; accuracy of the normalised Governing Law answer;
@@ -14,12 +14,15 @@
  * overlaps one of its passages; see grounding.ts). With `--folds K` the clause figures are
  * held-out: each fold is scored by a model trained (thresholds included) on the other K-1 folds
  * only. Risks always come from the committed model. Exits 1 when an input is missing.
+ * `--engine openai` scores the OpenAI-compatible model the server is configured with instead of the
+ * local engine (eval-engine.ts; not with --folds, which retrains the local model); the JSON line
+ * names the engine and model scored, and for openai how many findings were dropped for quotes not
+ * in the text.
  */
 import { CLAUSE_CATEGORIES, DETECTED_CATEGORIES } from '../server/ai/analyzer/shared/cuad-taxonomy'
 import { compileClauseModel } from '../server/ai/analyzer/local/clauses/clause-model'
 import { detectClauses } from '../server/ai/analyzer/local/clauses/detect-clauses'
 import { segmentSentences } from '../server/ai/analyzer/local/sentences'
-import { analyzeLocal } from '../server/ai/analyzer/local/analyze-local'
 import {
   assignFolds,
   corpusFromContracts,
@@ -38,8 +41,9 @@ import {
   scoreRisks,
 } from './risk-scoring'
 import type { Clause } from '../server/ai/analyzer/types'
+import { ENGINE_USAGE, evalAnalyzer } from './eval-engine'
 
-const USAGE = 'usage: npm run eval:cuad -- [--contracts DIR --labels CSV] [--folds K]'
+const USAGE = `usage: npm run eval:cuad -- [--contracts DIR --labels CSV] [--folds K] ${ENGINE_USAGE}`
 
 interface Counts {
   tp: number
@@ -51,6 +55,13 @@ const args = parseArgs(process.argv.slice(2))
 const folds = args.has('folds') ? Number(args.get('folds')) : 0
 if (args.has('folds') && (!Number.isInteger(folds) || folds < 2)) {
   process.stderr.write(`error: --folds must be an integer of at least 2.\n${USAGE}\n`)
+  process.exit(1)
+}
+const analyzer = evalAnalyzer(args, USAGE)
+if (folds >= 2 && analyzer.engine !== 'local') {
+  process.stderr.write(
+    `error: --folds retrains the local clause model; it does not apply to --engine ${analyzer.engine}.\n${USAGE}\n`,
+  )
   process.exit(1)
 }
 const contracts = loadCuadFromArgs(args, USAGE)
@@ -73,9 +84,9 @@ const passagesOf = contracts.map((contract) => {
   }
 })
 const firstPassClauses: Clause[][] = []
-contracts.forEach((contract, i) => {
+for (const [i, contract] of contracts.entries()) {
   const started = performance.now()
-  const result = analyzeLocal(contract.content, 'full')
+  const result = await analyzer.analyze(contract.content, 'full')
   times.push(performance.now() - started)
   const expected = normaliseJurisdiction(contract.governingLawAnswer)
   const found = normaliseJurisdiction(result.keyTerms.governingLaw?.value ?? '')
@@ -95,7 +106,7 @@ contracts.forEach((contract, i) => {
     [],
   )
   firstPassClauses[i] = result.clauses
-})
+}
 
 const clauseGrounding = grounding()
 const scoredClauses = folds >= 2 ? heldOutClauses(contracts, folds) : firstPassClauses
@@ -162,10 +173,13 @@ console.log(
   `clause grounding ${fmt(share(clauseGrounding.grounded, clauseGrounding.findings))} (${clauseGrounding.grounded}/${clauseGrounding.findings}), span recall ${fmt(share(clauseGrounding.recalled, clauseGrounding.passages))} (${clauseGrounding.recalled}/${clauseGrounding.passages}), risk grounding ${fmt(share(riskGrounding.grounded, riskGrounding.findings))} (${riskGrounding.grounded}/${riskGrounding.findings})`,
 )
 console.log(
-  `analyzeLocal per contract: median ${medianMs.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms`,
+  `${analyzer.engine} engine (${analyzer.model}) per contract: median ${medianMs.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms`,
 )
 console.log(
   JSON.stringify({
+    engine: analyzer.engine,
+    model: analyzer.model,
+    ...(analyzer.engine === 'openai' ? { dropped_unverified: analyzer.droppedUnverified() } : {}),
     contracts: contracts.length,
     ...(folds >= 2 ? { folds } : {}),
     micro_precision: round(micro.precision),

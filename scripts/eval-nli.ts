@@ -2,7 +2,7 @@
  * Yes/no answer evaluation on a ContractNLI-format file (Koreeda & Manning, "ContractNLI",
  * Findings of EMNLP 2021):
  *
- *   npm run eval:nli -- FILE      (e.g. ../shared/fixtures/contract-nli/dev.json)
+ *   npm run eval:nli -- FILE [--engine local|openai]   (e.g. ../shared/fixtures/contract-nli/dev.json)
  *
  * For each NDA it indexes the NDA's text as the product does (server/search/chunk-text.ts, the
  * configured embedder, in-memory PGlite), asks each hypothesis as a yes/no question limited to
@@ -10,7 +10,11 @@
  * server/ai/chat/decide-yes-no.ts), maps Yes → Entailment, No → Contradiction, Not addressed →
  * NotMentioned, and prints accuracy, per-class F1 and evidence recall (the share of gold evidence
  * spans overlapped by the cited passage) and the misclassified pairs per hypothesis (to read the
- * errors by kind), ending with one JSON line. Exits 1 when FILE is missing.
+ * errors by kind), ending with one JSON line. Exits 1 when FILE is missing. `--engine openai`
+ * decides with the OpenAI-compatible chat model the server is configured with (OpenAIChat.decide,
+ * structured output, its quotes verified; eval-engine.ts) instead of the rule; the JSON line names
+ * the engine and model scored, and for openai how many decisions were dropped for quotes not in
+ * their passage.
  */
 import { indexEvalDocument } from './index-eval-document'
 import { openEvalCorpus } from './open-eval-corpus'
@@ -18,6 +22,9 @@ import { chunkText } from '../server/search/chunk-text'
 import { hybridSearch } from '../server/search/hybrid-search'
 import { PASSAGES_PER_ANSWER } from '../server/features/assistant/service'
 import { decideYesNo, type YesNoDecision } from '../server/ai/chat/decide-yes-no'
+import type { ChatPassage } from '../server/ai/chat/types'
+import { parseArgs } from './cuad-dataset'
+import { ENGINE_USAGE, evalChat, evalEngineName } from './eval-engine'
 
 const CLASSES = ['Entailment', 'Contradiction', 'NotMentioned'] as const
 type Label = (typeof CLASSES)[number]
@@ -37,6 +44,26 @@ function asQuestion(hypothesis: string): string {
     .replace(/\s+/g, ' ')
     .trim()
   return `${verb[0]!.toUpperCase()}${verb.slice(1)} ${rest}?`
+}
+
+const USAGE = `usage: npm run eval:nli -- FILE ${ENGINE_USAGE}`
+const engineName = evalEngineName(parseArgs(process.argv.slice(2)), USAGE)
+const model = engineName === 'openai' ? evalChat(USAGE) : null
+let droppedUnverified = 0
+
+/** The engine's decision and the number of the passage that decided it (null when none). */
+async function decide(
+  question: string,
+  passages: ChatPassage[],
+): Promise<{ decision: YesNoDecision; passage: number | null }> {
+  if (model) {
+    const answer = await model.decide(question, passages)
+    droppedUnverified += answer.droppedUnverified
+    return { decision: answer.decision, passage: answer.deciding?.passage.n ?? null }
+  }
+  const answer = decideYesNo(question, passages)
+  if (!answer) throw new Error(`not read as a yes/no question: ${question}`)
+  return { decision: answer.decision, passage: answer.passage?.n ?? null }
 }
 
 const { data, db, embedder, principal, close } = await openEvalCorpus('eval:nli')
@@ -62,8 +89,7 @@ for (const nda of data.documents) {
       scope: { documentIds: [documentId] },
     })
     const passages = hits.map((h, i) => ({ n: i + 1, title: h.documentTitle, content: h.content }))
-    const answer = decideYesNo(question, passages)
-    if (!answer) throw new Error(`not read as a yes/no question: ${question}`)
+    const answer = await decide(question, passages)
     const predicted = LABEL_OF[answer.decision]
     const gold = annotation.choice as Label
     pairs += 1
@@ -75,7 +101,7 @@ for (const nda of data.documents) {
       errorsByHypothesis.set(key, errors)
     }
     if (gold === 'NotMentioned') continue
-    const cited = answer.passage ? hits[answer.passage.n - 1] : undefined
+    const cited = answer.passage ? hits[answer.passage - 1] : undefined
     for (const index of annotation.spans) {
       const span = nda.spans[index]
       if (!span) continue
@@ -97,7 +123,9 @@ const f1 = (label: Label) => {
   const recall = tp / Math.max(count(label, null), 1)
   return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall)
 }
-console.log(`engine ${embedder.id}, ${((performance.now() - started) / 1000).toFixed(1)} s`)
+console.log(
+  `engine ${model?.id ?? 'local:rules'}, embedder ${embedder.id}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+)
 console.log(`gold \\ predicted  ${CLASSES.join('  ')}`)
 for (const gold of CLASSES)
   console.log(
@@ -114,6 +142,9 @@ console.log(`accuracy: ${(correct / Math.max(pairs, 1)).toFixed(3)}`)
 console.log(`evidence recall: ${(coveredSpans / Math.max(goldSpans, 1)).toFixed(3)}`)
 console.log(
   JSON.stringify({
+    engine: engineName,
+    model: model?.id.replace(/^openai:/, '') ?? 'rules',
+    ...(model ? { dropped_unverified: droppedUnverified } : {}),
     pairs,
     accuracy: round(correct / Math.max(pairs, 1)),
     entailment_f1: scores.Entailment,

@@ -1,7 +1,7 @@
 /**
  * Scores the local engine's summaries against reference summaries.
  *
- *   npm run eval:summary -- [--summaries JSON]
+ *   npm run eval:summary -- [--summaries JSON] [--engine local|openai]
  *   npm run eval:summary -- --memo [--transcripts DIR]   (memo summaries: eval-memo-summary.ts)
  *   npm run eval:summary -- --cuad [--contracts DIR --labels CSV]   (deal sheets: eval-deal-sheet.ts)
  *
@@ -10,16 +10,18 @@
  * $LEXDESK_FIXTURES, else ../shared/fixtures). For each passage: ROUGE-1, ROUGE-2 and ROUGE-L F1 (Lin 2004, via
  * js-rouge, case-insensitive) of the engine's summary text, and of the lead-3 baseline (the
  * passage's first three sentences), averaged over passages; last, one JSON line. Exits 1 when the
- * file is missing.
+ * file is missing. `--engine openai` scores the OpenAI-compatible model the server is configured
+ * with instead of the local engine (eval-engine.ts); the JSON line names the engine and model
+ * scored, and for openai how many findings were dropped for quotes not in the text.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { l as rougeL, n as rougeN } from 'js-rouge'
-import { analyzeLocal } from '../server/ai/analyzer/local/analyze-local'
 import { segmentSentences } from '../server/ai/analyzer/local/sentences'
 import { fixturesDir, parseArgs } from './cuad-dataset'
 import { evalDealSheets } from './eval-deal-sheet'
 import { evalMemoSummaries } from './eval-memo-summary'
+import { ENGINE_USAGE, evalAnalyzer, evalEngineName } from './eval-engine'
 
 interface Scores {
   rouge1: number
@@ -27,17 +29,26 @@ interface Scores {
   rougeL: number
 }
 
+const USAGE = `usage: npm run eval:summary -- [--summaries JSON] ${ENGINE_USAGE}`
+
 const args = parseArgs(process.argv.slice(2))
+if ((args.has('memo') || args.has('cuad')) && evalEngineName(args, USAGE) !== 'local') {
+  process.stderr.write(
+    `error: --engine openai scores reference summaries only (not --memo or --cuad).\n${USAGE}\n`,
+  )
+  process.exit(1)
+}
 if (args.has('memo')) evalMemoSummaries(args.get('transcripts') ?? join(fixturesDir(), 'audio'))
 else if (args.has('cuad')) evalDealSheets(args)
-else evalReferenceSummaries()
+else await evalReferenceSummaries()
 
 /** The reference-summary mode: ROUGE of the engine and of lead-3 (see the top of this file). */
-function evalReferenceSummaries(): void {
+async function evalReferenceSummaries(): Promise<void> {
+  const analyzer = evalAnalyzer(args, USAGE)
   const path = args.get('summaries') ?? join(fixturesDir(), 'summaries/tos-summaries-dev.json')
   if (!existsSync(path)) {
     process.stderr.write(
-      `error: summaries file not found: ${path} (the fixtures live outside the repository: pass --summaries or set LEXDESK_FIXTURES).\nusage: npm run eval:summary -- [--summaries JSON]\n`,
+      `error: summaries file not found: ${path} (the fixtures live outside the repository: pass --summaries or set LEXDESK_FIXTURES).\n${USAGE}\n`,
     )
     process.exitCode = 1
     return
@@ -56,7 +67,7 @@ function evalReferenceSummaries(): void {
   for (const entry of entries) {
     const text = entry.original_text ?? ''
     const reference = entry.reference_summary ?? ''
-    engine.push(score(analyzeLocal(text, 'summarize').summary.text, reference))
+    engine.push(score((await analyzer.analyze(text, 'summarize')).summary.text, reference))
     const lead = segmentSentences(text)
       .slice(0, 3)
       .map((s) => s.text)
@@ -66,7 +77,9 @@ function evalReferenceSummaries(): void {
 
   const engineMean = mean(engine)
   const leadMean = mean(lead3)
-  console.log(`Summaries: ${entries.length} passages from ${path}`)
+  console.log(
+    `Summaries: ${entries.length} passages from ${path}, engine ${analyzer.engine} (${analyzer.model})`,
+  )
   console.log(`${'F1'.padEnd(10)} ${'engine'.padStart(8)} ${'lead-3'.padStart(8)}`)
   for (const key of ['rouge1', 'rouge2', 'rougeL'] as const)
     console.log(
@@ -74,6 +87,9 @@ function evalReferenceSummaries(): void {
     )
   console.log(
     JSON.stringify({
+      engine: analyzer.engine,
+      model: analyzer.model,
+      ...(analyzer.engine === 'openai' ? { dropped_unverified: analyzer.droppedUnverified() } : {}),
       passages: entries.length,
       rouge1_f1: round(engineMean.rouge1),
       rouge2_f1: round(engineMean.rouge2),

@@ -36,7 +36,9 @@ export interface EvalCorpus {
 }
 
 export async function openEvalCorpus(command: string): Promise<EvalCorpus> {
-  const file = process.argv.slice(2).find((a) => !a.startsWith('--'))
+  const argv = process.argv.slice(2)
+  // The value of `--engine` (eval:nli, eval-engine.ts) is not the file.
+  const file = argv.find((a, i) => !a.startsWith('--') && argv[i - 1] !== '--engine')
   if (!file || !existsSync(file)) {
     process.stderr.write(
       `error: ${file ? `file not found: ${file}` : 'missing FILE'}.\nusage: npm run ${command} -- ../shared/fixtures/contract-nli/dev.json (the fixtures live outside the repository)\n`,

@@ -141,6 +141,12 @@ export const CONFIG_VARIABLES: Record<string, VariableDoc> = {
     default: '`$AI_API_KEY`',
     meaning: 'a different endpoint or key for one capability',
   },
+  AI_ANALYSIS_CONTEXT_CHARS: {
+    section: 'ai',
+    default: '`100000`',
+    meaning:
+      'characters of a document sent to an `openai` analysis engine in one request; a longer document is read in parts of at most this size (about 4 characters a token: lower it for a small local model)',
+  },
   AI_EMBED_DIMENSIONS: {
     section: 'ai',
     default: '`384`',

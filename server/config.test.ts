@@ -179,6 +179,20 @@ describe('loadConfig', () => {
     ).toThrow(/openai embed engine needs AI_EMBED_MODEL/)
   })
 
+  it('gives the openai analysis engine its context size, 100,000 characters by default', () => {
+    const env = { AI_ANALYSIS_ENGINE: 'openai', AI_BASE_URL: 'http://x.example/v1' }
+    expect(loadConfig({ ...env, AI_ANALYSIS_MODEL: 'm' }).ai.analysis).toMatchObject({
+      model: 'm',
+      contextChars: 100_000,
+    })
+    expect(
+      loadConfig({ ...env, AI_CHAT_MODEL: 'm', AI_ANALYSIS_CONTEXT_CHARS: '8000' }).ai.analysis,
+    ).toMatchObject({ model: 'm', contextChars: 8000 })
+    expect(() =>
+      loadConfig({ ...env, AI_CHAT_MODEL: 'm', AI_ANALYSIS_CONTEXT_CHARS: '10' }),
+    ).toThrow(/AI_ANALYSIS_CONTEXT_CHARS/)
+  })
+
   it('reads the worker pool and extraction limits', () => {
     const config = loadConfig({
       WORKER_THREADS: '3',

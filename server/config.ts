@@ -45,7 +45,15 @@ const EngineName = z.enum(['local', 'openai'])
 
 /** An engine choice: `local` (offline, in-process) or an OpenAI-compatible server. */
 export type EngineConfig =
-  { engine: 'local' } | { engine: 'openai'; baseUrl: string; apiKey?: string; model: string }
+  | { engine: 'local' }
+  | {
+      engine: 'openai'
+      baseUrl: string
+      apiKey?: string
+      model: string
+      /** Characters of a document per request (analysis only: AI_ANALYSIS_CONTEXT_CHARS). */
+      contextChars?: number
+    }
 
 /** An optional string where an empty string counts as unset. */
 const optionalText = z
@@ -112,6 +120,9 @@ export const EnvSchema = z.object({
   AI_API_KEY: optionalText,
   ...capabilityVariables(),
   AI_EMBED_DIMENSIONS: z.coerce.number().int().min(8).max(4096).default(384),
+  // 100,000 characters: about 25,000 tokens, inside current hosted models' 128k context with
+  // room for instructions and answer; a small local model wants less (decision 0116).
+  AI_ANALYSIS_CONTEXT_CHARS: z.coerce.number().int().min(2_000).max(4_000_000).default(100_000),
   WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   JOBS_PER_ORG: z.coerce.number().int().min(1).max(64).optional(),
@@ -353,7 +364,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : []),
   ]
   if (s3Problems.length > 0) throw new Error(`Invalid configuration:\n${s3Problems.join('\n')}`)
-  const ai = aiEngines(e as unknown as Record<string, string | undefined>)
+  const ai = aiEngines(
+    e as unknown as Record<string, string | undefined>,
+    e.AI_ANALYSIS_CONTEXT_CHARS,
+  )
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -420,7 +434,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * and key from AI_<CAP>_BASE_URL / AI_<CAP>_API_KEY, else AI_BASE_URL / AI_API_KEY, and the model
  * from AI_<CAP>_MODEL (analysis falls back to AI_CHAT_MODEL). Throws naming every missing variable.
  */
-function aiEngines(env: Record<string, string | undefined>): Record<Capability, EngineConfig> {
+function aiEngines(
+  env: Record<string, string | undefined>,
+  contextChars: number,
+): Record<Capability, EngineConfig> {
   const problems: string[] = []
   const resolve = (cap: Capability): EngineConfig => {
     const prefix = `AI_${cap.toUpperCase()}`
@@ -436,7 +453,9 @@ function aiEngines(env: Record<string, string | undefined>): Record<Capability, 
       return { engine: 'local' }
     }
     const apiKey = env[`${prefix}_API_KEY`] ?? env.AI_API_KEY
-    return { engine: 'openai', baseUrl, apiKey, model }
+    return cap === 'analysis'
+      ? { engine: 'openai', baseUrl, apiKey, model, contextChars }
+      : { engine: 'openai', baseUrl, apiKey, model }
   }
   const engines = Object.fromEntries(CAPABILITIES.map((cap) => [cap, resolve(cap)])) as Record<
     Capability,

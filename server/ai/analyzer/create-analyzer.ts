@@ -7,10 +7,16 @@ import type { Analyzer } from './types'
 
 /**
  * Builds the configured Analyzer: 'local' → LocalAnalyzer on the shared `pool` (no network);
- * 'openai' → OpenAIAnalyzer against any OpenAI-compatible endpoint. The configuration was
+ * 'openai' → OpenAIAnalyzer against any OpenAI-compatible endpoint, reading at most
+ * `contextChars` (AI_ANALYSIS_CONTEXT_CHARS) of a document per request. The configuration was
  * validated by loadConfig, so this never throws.
  */
 export function createAnalyzer(config: EngineConfig, pool: WorkerPool): Analyzer {
   if (config.engine === 'local') return new LocalAnalyzer(pool)
-  return new OpenAIAnalyzer({ baseURL: config.baseUrl, apiKey: config.apiKey, model: config.model })
+  return new OpenAIAnalyzer({
+    baseURL: config.baseUrl,
+    apiKey: config.apiKey,
+    model: config.model,
+    contextChars: config.contextChars,
+  })
 }

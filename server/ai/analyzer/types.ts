@@ -146,7 +146,12 @@ export const Summary = z.object({
 })
 export type Summary = z.infer<typeof Summary>
 
-/** The stored and returned analysis. Parts not asked for by `kind` are empty (not omitted). */
+/**
+ * The stored and returned analysis. Parts not asked for by `kind` are empty (not omitted).
+ * `droppedUnverified` counts the findings an engine dropped because the passage it quoted is not
+ * in the document (the OpenAI-compatible engine, decision 0116); absent for engines that only
+ * cite by offsets, and in analyses stored before it.
+ */
 export const AnalysisResult = z.object({
   summary: Summary,
   clauses: z.array(Clause),
@@ -155,6 +160,7 @@ export const AnalysisResult = z.object({
   engine: z.string(),
   model: z.string(),
   durationMs: z.number().min(0),
+  droppedUnverified: z.number().int().min(0).optional(),
 })
 export type AnalysisResult = z.infer<typeof AnalysisResult>
 

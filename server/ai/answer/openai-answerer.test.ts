@@ -1,67 +1,85 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import {
+  fakeStructuredOpenAI,
+  type FakeReply,
+  type FakeStructuredOpenAI,
+} from '../../test/fake-structured-openai'
+import { CANNOT_ANSWER } from './answer-question'
+import { LEGAL_EXPLANATIONS } from './legal-explanations'
 import { OpenAIAnswerer } from './openai-answerer'
 
-const servers: Server[] = []
+const LEASE = LEGAL_EXPLANATIONS.find((e) => e.id === 'lease')
+const LEASE_SENTENCE = `${LEASE?.text.split('. ')[0] ?? ''}.`
+
+let fake: FakeStructuredOpenAI | undefined
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))))
+  await fake?.close()
+  fake = undefined
 })
 
-async function fakeChat(status: number, content: string) {
-  const bodies: { model: string; messages: { role: string; content: string }[] }[] = []
-  const server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    req.on('end', () => {
-      bodies.push(JSON.parse(body) as (typeof bodies)[number])
-      res.writeHead(status, { 'content-type': 'application/json' })
-      res.end(
-        status === 200
-          ? JSON.stringify({
-              id: 'c1',
-              object: 'chat.completion',
-              created: 0,
-              model: 'm',
-              choices: [
-                { index: 0, finish_reason: 'stop', message: { role: 'assistant', content } },
-              ],
-            })
-          : JSON.stringify({ error: { message: 'down' } }),
-      )
-    })
-  })
-  servers.push(server)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, bodies }
+async function answererFor(replies: FakeReply[]) {
+  fake = await fakeStructuredOpenAI(replies)
+  return {
+    answerer: new OpenAIAnswerer({ baseURL: fake.baseURL, model: 'gpt-test' }),
+    server: fake,
+  }
 }
 
 describe('OpenAIAnswerer', () => {
-  it('sends the question with the built-in sources and reports the source the answer names', async () => {
-    const chat = await fakeChat(
-      200,
-      'Your landlord must usually return the deposit. (Source: Leases and tenants)',
-    )
-    const answer = await new OpenAIAnswerer({ baseURL: chat.baseURL, model: 'gpt-test' }).answer(
-      'Can my landlord keep my deposit?',
-    )
-    expect(chat.bodies[0]?.model).toBe('gpt-test')
-    expect(chat.bodies[0]?.messages[0]?.content).toContain('Source "Leases and tenants"')
-    expect(chat.bodies[0]?.messages[1]).toEqual({
-      role: 'user',
-      content: 'Can my landlord keep my deposit?',
-    })
-    expect(answer).toMatchObject({
+  it('answers through structured output and reports the sources whose quotes it verified', async () => {
+    const { answerer, server } = await answererFor([
+      JSON.stringify({
+        answered: true,
+        answer: 'Your landlord must usually return the deposit.',
+        sources: [
+          { title: 'Leases and tenants', quote: LEASE_SENTENCE },
+          { title: 'What makes a contract binding', quote: 'A deposit is always returned.' },
+        ],
+      }),
+    ])
+    const answer = await answerer.answer('Can my landlord keep my deposit?')
+    expect(answer).toEqual({
+      answer: 'Your landlord must usually return the deposit.',
       answered: true,
       engine: 'openai',
       sources: [{ id: 'lease', title: 'Leases and tenants' }],
+      droppedUnverified: 1,
+    })
+    const request = server.requests[0]
+    expect(request?.model).toBe('gpt-test')
+    expect(request?.response_format).toMatchObject({
+      type: 'json_schema',
+      json_schema: { name: 'demo_answer', strict: true },
+    })
+    expect(request?.messages[0]?.content).toContain('Source "Leases and tenants"')
+    expect(request?.messages[1]).toEqual({
+      role: 'user',
+      content: 'Can my landlord keep my deposit?',
     })
   })
 
-  it('rejects when the provider fails', async () => {
-    const chat = await fakeChat(500, '')
-    await expect(
-      new OpenAIAnswerer({ baseURL: chat.baseURL, model: 'gpt-test' }).answer('Hello?'),
-    ).rejects.toThrow()
+  it('does not give an answer whose every quote is missing from its source', async () => {
+    const { answerer } = await answererFor([
+      JSON.stringify({
+        answered: true,
+        answer: 'You can always break a lease.',
+        sources: [{ title: 'Leases and tenants', quote: 'Tenants may always leave at will.' }],
+      }),
+    ])
+    expect(await answerer.answer('Can I break my lease?')).toEqual({
+      answer: CANNOT_ANSWER,
+      answered: false,
+      sources: [],
+      engine: 'openai',
+      droppedUnverified: 1,
+    })
+  })
+
+  it('rejects when the provider fails or answers another shape', async () => {
+    const failing = await answererFor([500])
+    await expect(failing.answerer.answer('Hello?')).rejects.toThrow()
+    await fake?.close()
+    const malformed = await answererFor([JSON.stringify({ answered: 'yes' })])
+    await expect(malformed.answerer.answer('Hello?')).rejects.toThrow(/expected shape at answered/)
   })
 })
