@@ -26,6 +26,7 @@ import { audioSeconds, decodeToPcm, type AudioInput } from '../../ai/speech/audi
 import type { SpooledUpload } from '../../http/spool-upload'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
 import { MemoSummary } from '../../ai/memo/memo-summary'
+import { transcriptionJobContract } from '../../jobs/contracts/transcription-job-contract'
 import type { WorkerPool } from '../../workers/worker-pool'
 import { recordingStates, type RecordingState } from './recording-status'
 
@@ -34,7 +35,7 @@ type RecordingRow = typeof recordings.$inferSelect
 export type VoiceDeps = { db: Db; blobs: BlobStore; pool: WorkerPool; maxRecordingMinutes: number }
 
 /** The job kind that transcribes a recording. */
-export const TRANSCRIPTION_JOB = 'transcription' as const
+export const TRANSCRIPTION_JOB = transcriptionJobContract.kind
 
 /** Seconds decoded at upload to tell audio from damaged files (the rest is only demuxed). */
 const CHECK_SECONDS = 30
