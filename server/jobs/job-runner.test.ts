@@ -517,7 +517,7 @@ describe('JobRunner', () => {
         }
       },
     })
-    const echo = testJob({ kind: 'echo', run: async (job) => ({ echoed: job.input }) })
+    const echo = defineJobContract({ kind: 'echo', input: z.unknown(), result: z.unknown() })
     const r = new JobRunner({
       db: watchedDb,
       log: quietLog,
@@ -525,7 +525,7 @@ describe('JobRunner', () => {
       catalogue: [echo],
       changes,
     })
-    r.bind(handlersOf([{ kind: 'echo', run: async (job) => ({ echoed: job.input }) }]))
+    r.bind({ echo: { run: async (job) => ({ echoed: job.input }) } })
     runners.push(r)
     try {
       await r.start()

@@ -55,6 +55,17 @@ export type JobOfKind<T extends JobContract> = Omit<Job, 'kind' | 'result'> & {
 
 type JobRow = typeof jobs.$inferSelect
 
+/**
+ * `job` as a job of `contract`'s kind, for an answer typed by that kind (a 202 that finds the job
+ * already running). Throws an Error when the kind differs: the caller selected the wrong row.
+ * Its result is not parsed here: the route's response schema checks it as it serialises.
+ */
+export function asJobOf<T extends JobContract>(contract: T, job: Job): JobOfKind<T> {
+  if (job.kind !== contract.kind)
+    throw new Error(`Expected a ${contract.kind} job, got a ${job.kind} job`)
+  return job as JobOfKind<T>
+}
+
 export function toJob(row: JobRow): Job {
   return {
     id: row.id,

@@ -16,7 +16,7 @@ import { isForeignKeyViolation } from '../../db/constraint-violation'
 import { assertCreatorOrAdmin } from '../../db/assert-creator-or-admin'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
-import { cancelSubjectJobs, type Job } from '../../jobs/job-service'
+import { cancelSubjectJobs, type JobOfKind } from '../../jobs/job-service'
 import type { AppServices } from '../../services'
 import type { BlobStore } from '../../blob/blob-store'
 import { assertOrgKey, orgBlobKey } from '../../blob/blob-keys'
@@ -181,7 +181,7 @@ export async function uploadRecording(
   principal: Principal,
   input: { file: SpooledUpload; appId?: string },
   signal?: AbortSignal,
-): Promise<{ recording: RecordingRow; job: Job }> {
+): Promise<{ recording: RecordingRow; job: JobOfKind<typeof transcriptionJobContract> }> {
   const { file } = input
   try {
     const appId = input.appId ? AppId.safeParse(input.appId) : undefined
