@@ -28,7 +28,6 @@ import {
 } from '../server/features/entities/import-csv'
 import { JobRunner } from '../server/jobs/job-runner'
 import { JOB_CATALOGUE, type AppJobCatalogue } from '../server/job-catalogue'
-import type { AppServices } from '../server/services'
 import { csvLine } from '../server/http/csv-line'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
@@ -149,7 +148,7 @@ export async function entitiesBench(report: Report): Promise<void> {
     const blobs = createFsBlobStore(blobDir)
     const importer = importJobHandler({ db, blobs })
     // Queues only (never started): the bench runs the import itself, to time it alone.
-    const queue = new JobRunner<AppJobCatalogue, AppServices>({
+    const queue = new JobRunner<AppJobCatalogue>({
       db,
       log: console,
       catalogue: JOB_CATALOGUE,

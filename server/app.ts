@@ -86,6 +86,7 @@ import { createNotifier } from './realtime/notifier'
 import { databaseRateLimitStore } from './http/database-rate-limit-store'
 import { ChangeFeed } from './realtime/change-feed'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
+import { jobHandlers } from './job-handlers'
 import { EventStreams, type EventStreamLimits } from './http/event-streams'
 
 export interface AppDeps {
@@ -361,7 +362,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services: AppServices = {
     ...shared,
     db,
-    jobs: new JobRunner<AppJobCatalogue, AppServices>({
+    jobs: new JobRunner<AppJobCatalogue>({
       db,
       log: app.log,
       catalogue: JOB_CATALOGUE,
@@ -382,8 +383,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ocrLanguages: deps.ocrLanguages ?? 'eng',
     },
   }
-  // Every job kind is bound here, at composition, never inside a route plugin.
-  services.jobs.bind(services)
+  // Every job kind is bound to its handler here, at composition, never inside a route plugin.
+  services.jobs.bind(jobHandlers(services))
   const lifecycle = deps.lifecycle ?? new Lifecycle()
   lifecycle.onDrain(() => services.jobs.drain())
   app.addHook('onReady', () => services.jobs.start())

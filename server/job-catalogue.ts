@@ -1,28 +1,30 @@
 /**
- * Every job kind of the server, in one list (decision 0039): the composition binds them to the
- * app's services (app.ts), the runner claims only these kinds, `enqueue` is typed by them, and
- * the OpenAPI Job schema enumerates their kinds and results. A new kind is a `defineJob` next to
- * its feature and one line here.
+ * Every job kind of the server, as contracts (decisions 0039, 0119): the runner claims only these
+ * kinds, `enqueue` is typed by them, and the OpenAPI Job schema enumerates their kinds and
+ * results (job-schema.ts). Contracts only, never handlers: this list and everything that imports
+ * it (services.ts, every feature) stay below the features, and the handlers are bound to their
+ * kinds once, at composition (job-handlers.ts). A new kind is a contract in server/jobs/contracts/,
+ * one line here and one in job-handlers.ts.
  */
-import { analysisJob } from './features/analysis/analysis-job'
-import { importJob } from './features/entities/import-csv'
-import { transcriptionJob } from './features/voice/transcription-job'
-import { chunkJob } from './search/index-document'
-import { ocrJob } from './features/documents/ocr-job'
-import { exportJob } from './features/tenants/export-job'
-import { importTenantJob } from './features/tenants/import-job'
-import { cloneJob } from './features/tenants/clone-job'
+import { analysisJobContract } from './jobs/contracts/analysis-job-contract'
+import { documentChunksJobContract } from './jobs/contracts/document-chunks-job-contract'
+import { entitiesImportJobContract } from './jobs/contracts/entities-import-job-contract'
+import { ocrJobContract } from './jobs/contracts/ocr-job-contract'
+import { tenantCloneJobContract } from './jobs/contracts/tenant-clone-job-contract'
+import { tenantExportJobContract } from './jobs/contracts/tenant-export-job-contract'
+import { tenantImportJobContract } from './jobs/contracts/tenant-import-job-contract'
+import { transcriptionJobContract } from './jobs/contracts/transcription-job-contract'
 
 export const JOB_CATALOGUE = [
-  analysisJob,
-  transcriptionJob,
-  chunkJob,
-  importJob,
-  ocrJob,
-  exportJob,
-  importTenantJob,
-  cloneJob,
+  analysisJobContract,
+  transcriptionJobContract,
+  documentChunksJobContract,
+  entitiesImportJobContract,
+  ocrJobContract,
+  tenantExportJobContract,
+  tenantImportJobContract,
+  tenantCloneJobContract,
 ] as const
 
-/** The type of the catalogue: what `JobRunner.enqueue` is typed by. */
+/** The type of the catalogue: what `JobRunner.enqueue` and `JobRunner.bind` are typed by. */
 export type AppJobCatalogue = typeof JOB_CATALOGUE

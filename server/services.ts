@@ -30,8 +30,8 @@ export interface AppResources {
 /** Every resource but the database handle (features get its query builder, `db`) and the mailer. */
 export interface AppServices extends Omit<AppResources, 'database' | 'mailer'> {
   db: Db
-  /** Background jobs of the catalogue (job-catalogue.ts): `enqueue` queues one and wakes it. */
-  jobs: JobRunner<AppJobCatalogue, AppServices>
+  /** Background jobs of the catalogue (job-catalogue.ts, contracts only): `enqueue` queues one. */
+  jobs: JobRunner<AppJobCatalogue>
   /** LISTEN/NOTIFY across the server processes sharing the database (server/realtime/). */
   notifier: Notifier
   /** The tables' change announcements (the realtime triggers), by table. */

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream'
-import type { LinkMethod } from './signed-links'
 
 /**
  * Object storage for original files, recordings, imports and tenant buckets, on the file system
@@ -81,6 +80,12 @@ export function assertSafePrefix(prefix: string): void {
     throw new Error(`Blob prefix must end in '/': ${JSON.stringify(prefix)}`)
   assertSafeKey(prefix.slice(0, -1))
 }
+
+/**
+ * What a signed link lets its holder do. Declared with the store's contract, which signed-links.ts
+ * implements on the disk driver, so the contract does not import its implementation (issue 42).
+ */
+export type LinkMethod = 'GET' | 'PUT'
 
 /** Rejects keys that could escape the store: absolute, `..`, backslashes, empty or control chars. */
 export function assertSafeKey(key: string): void {

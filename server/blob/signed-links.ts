@@ -9,16 +9,13 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { AppError } from '../errors/app-error'
-import { assertSafeKey } from './blob-store'
+import { assertSafeKey, type LinkMethod } from './blob-store'
 
 /** Where signed links are served. */
 export const SIGNED_LINK_PATH = '/api/blob-links'
 
 /** Longest life of a link, in seconds: a week, as S3's presigned URLs (SigV4's limit). */
 export const MAX_LINK_SECONDS = 7 * 24 * 3600
-
-/** What a link lets its holder do. */
-export type LinkMethod = 'GET' | 'PUT'
 
 export interface BlobLinkSigner {
   /**

@@ -8,10 +8,12 @@ import { withTenant, type Principal } from '../db/tenant'
 import { AppError } from '../errors/app-error'
 import { z } from 'zod'
 import { JobRunner } from './job-runner'
-import { defineJob, type JobContext, type TypedJob } from './define-job'
+import { defineJobContract, type JobContext, type TypedJob } from './define-job-contract'
 import { cancelJob, insertJob, getJob } from './job-service'
 import { INTERRUPTED_MESSAGE, purgeFinishedJobs } from './job-store'
 import { currentPoolShare } from '../workers/pool-share'
+import { createNotifier } from '../realtime/notifier'
+import { ChangeFeed } from '../realtime/change-feed'
 
 let database: Database
 const runners: JobRunner[] = []
@@ -49,8 +51,12 @@ type TestWork = {
   kind: string
   run: (job: TypedJob<unknown>, context: JobContext) => Promise<unknown>
 }
-const testJob = ({ kind, run }: TestWork) =>
-  defineJob({ kind, input: z.unknown(), result: z.unknown(), handler: () => ({ run }) })
+const testJob = ({ kind }: TestWork) =>
+  defineJobContract({ kind, input: z.unknown(), result: z.unknown() })
+
+/** The handlers of `work`, by kind, as the composition binds them. */
+const handlersOf = (work: TestWork[]) =>
+  Object.fromEntries(work.map(({ kind, run }) => [kind, { run }])) as never
 
 function runner(
   work: TestWork[],
@@ -65,7 +71,7 @@ function runner(
     catalogue: work.map(testJob),
     ...options,
   })
-  r.bind(undefined as never)
+  r.bind(handlersOf(work))
   runners.push(r)
   return r
 }
@@ -452,20 +458,21 @@ describe('JobRunner', () => {
   it("queues through enqueue only what the kind's schema accepts, and runs it without a wake call", async () => {
     const org = await newOrg()
     const seen: unknown[] = []
-    const greet = defineJob({
+    const greet = defineJobContract({
       kind: 'greet',
       input: z.object({ name: z.string().min(1) }),
       result: z.object({ greeting: z.string() }),
       maxAttempts: 1,
-      handler: () => ({
+    })
+    const r = new JobRunner({ db: database.db, log: quietLog, pollMs: 60_000, catalogue: [greet] })
+    r.bind({
+      greet: {
         run: async (job) => {
           seen.push(job.input)
           return { greeting: `Hello, ${job.input.name}` }
         },
-      }),
+      },
     })
-    const r = new JobRunner({ db: database.db, log: quietLog, pollMs: 60_000, catalogue: [greet] })
-    r.bind(undefined as never)
     runners.push(r)
     await r.start()
     // The poll is a minute away: only enqueue's own wake can start the job in time.
@@ -491,6 +498,64 @@ describe('JobRunner', () => {
     expect(rows.map((row) => row.id)).toEqual([job.id])
   })
 
+  it('is woken by the commit of the transaction that queued a job: no claim while it is open, the job run at once after', async () => {
+    const org = await newOrg()
+    const notifier = createNotifier(database, quietLog)
+    const changes = new ChangeFeed(notifier, quietLog)
+    await changes.start()
+    // Counts the runner's transactions (its claims: the poll is a minute away) begun while the
+    // queueing transaction is open.
+    let open = false
+    let claimsWhileOpen = 0
+    const watchedDb = new Proxy(database.db, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver)
+        if (key !== 'transaction' || typeof value !== 'function') return value
+        return (...args: unknown[]) => {
+          if (open) claimsWhileOpen += 1
+          return Reflect.apply(value, target, args) as unknown
+        }
+      },
+    })
+    const echo = defineJobContract({ kind: 'echo', input: z.unknown(), result: z.unknown() })
+    const r = new JobRunner({
+      db: watchedDb,
+      log: quietLog,
+      pollMs: 60_000,
+      catalogue: [echo],
+      changes,
+    })
+    r.bind({ echo: { run: async (job) => ({ echoed: job.input }) } })
+    runners.push(r)
+    try {
+      await r.start()
+      const job = await withTenant(database.db, org, async (tx) => {
+        open = true
+        const queued = await r.enqueue(tx, org, 'echo', { text: 'after commit' })
+        // More work in the same transaction: a claim woken by enqueue would begin meanwhile.
+        await tx.execute(sql`SELECT 1`)
+        open = false
+        return queued
+      })
+      expect(claimsWhileOpen).toBe(0)
+      // Neither enqueue nor the poll wakes it: the jobs table's insert notification does.
+      await expect
+        .poll(() => getJob(database.db, org, job.id))
+        .toMatchObject({ status: 'succeeded', result: { echoed: { text: 'after commit' } } })
+
+      // A job queued by another process (or by SQL, as the documents trigger queues indexing)
+      // is run as its transaction commits too, not at the next poll.
+      const elsewhere = await queue(org, 'echo', { text: 'from elsewhere' })
+      await expect
+        .poll(() => getJob(database.db, org, elsewhere.id))
+        .toMatchObject({ status: 'succeeded', result: { echoed: { text: 'from elsewhere' } } })
+    } finally {
+      await r.stop()
+      await changes.close()
+      await notifier.close()
+    }
+  })
+
   it('fails a job whose stored input its kind refuses, with job_input_invalid, and never runs it', async () => {
     const org = await newOrg()
     let ran = false
@@ -499,20 +564,21 @@ describe('JobRunner', () => {
       log: quietLog,
       pollMs: 50,
       catalogue: [
-        defineJob({
+        defineJobContract({
           kind: 'strict',
           input: z.object({ documentId: z.string().uuid() }),
           result: z.null(),
-          handler: () => ({
-            run: async () => {
-              ran = true
-              return null
-            },
-          }),
         }),
       ],
     })
-    r.bind(undefined as never)
+    r.bind({
+      strict: {
+        run: async () => {
+          ran = true
+          return null
+        },
+      },
+    })
     runners.push(r)
     const job = await queue(org, 'strict', { documentId: 'not-a-uuid' })
     await r.start()

@@ -7,8 +7,9 @@
  * kinds it has handlers for (job-store.ts), heartbeats running jobs, recovers jobs interrupted by
  * a crash, retries unexpected failures with exponential backoff up to each job's `maxAttempts`,
  * and stops a cancelled job through the AbortSignal its handler receives. `enqueue` is the one way
- * to queue a job: typed by kind, checked by the kind's input schema, and it wakes the runner
- * itself.
+ * to queue a job: typed by kind, checked by the kind's input schema. The runner wakes when a job
+ * is queued anywhere, as the `jobs` table's insert notification arrives: at the commit of the
+ * transaction that queued it, never before (decision 0119); the poll is the fallback.
  *
  * Failure messages stored on a job are user-safe: an AppError's detail and code, or a generic
  * sentence with `internal_error`; internal errors go to the log with the job id only.
@@ -21,8 +22,17 @@ import type { z } from 'zod'
 import type { Db } from '../db/client'
 import type { Principal, Tx } from '../db/tenant'
 import { AppError } from '../errors/app-error'
-import type { JobCatalogue, JobContext, JobHandler, JobInput, JobKind } from './define-job'
-import { insertJob, type Job } from './job-service'
+import type {
+  JobContext,
+  JobContract,
+  JobContracts,
+  JobHandler,
+  JobHandlers,
+  JobInput,
+  JobKind,
+  JobOf,
+} from './define-job-contract'
+import { insertJob, type JobOfKind } from './job-service'
 import { runWithLogContext } from '../ops/log-context'
 import { withPoolShare } from '../workers/pool-share'
 import type { ChangeFeed, TableChange } from '../realtime/change-feed'
@@ -37,7 +47,7 @@ import {
   type RunOutcome,
 } from './job-store'
 
-export type { JobContext } from './define-job'
+export type { JobContext } from './define-job-contract'
 
 /**
  * The principal a handler acts as: the job's organisation and creator with member rights (the
@@ -57,9 +67,9 @@ export interface JobEvent {
   orgId: string
 }
 
-export interface JobRunnerOptions<C extends JobCatalogue<never> = JobCatalogue<never>> {
+export interface JobRunnerOptions<C extends JobContracts = JobContracts> {
   db: Db
-  /** Every job kind this process runs (server/job-catalogue.ts); handlers come with `bind`. */
+  /** Every job kind this process queues and runs, as contracts (server/job-catalogue.ts). */
   catalogue: C
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   /**
@@ -78,11 +88,13 @@ export interface JobRunnerOptions<C extends JobCatalogue<never> = JobCatalogue<n
   /** Days a finished job's record is kept before it is deleted (default 30; see purgeFinishedJobs). */
   retentionDays?: number
   /**
-   * The database's change feed (server/realtime/change-feed.ts): changes to followed jobs made
-   * outside this runner (another server process, crash recovery elsewhere, a cancellation
-   * cascading from a deletion) reach their followers through it, as the `jobs` table's trigger
-   * announces them. Without it, followers hear only of this runner's own changes (tests of the
-   * runner alone).
+   * The database's change feed (server/realtime/change-feed.ts). A job inserted anywhere (this
+   * process's enqueue, another process's, the documents trigger's indexing job) wakes the runner
+   * as the `jobs` table's trigger announces it, which PostgreSQL and PGlite deliver at the commit
+   * of the inserting transaction. Changes to followed jobs made outside this runner (another
+   * server process, crash recovery elsewhere, a cancellation cascading from a deletion) reach
+   * their followers through it too. Without it (tests of the runner alone, the lexdesk command),
+   * `enqueue` wakes the runner itself and followers hear only of this runner's own changes.
    */
   changes?: Pick<ChangeFeed, 'subscribe'>
   /**
@@ -113,13 +125,13 @@ const HANDED_BACK: RunOutcome = {
   retryAfterSeconds: 0,
 }
 
-/** A kind's definition with its handler bound to the services. */
+/** A kind's contract with the handler bound to it. */
 type BoundJob = {
-  definition: JobCatalogue<never>[number]
+  definition: JobContract
   handler: JobHandler<unknown, unknown>
 }
 
-export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Services = never> {
+export class JobRunner<C extends JobContracts = JobContracts> {
   /**
    * What `jobs.locked_by` records of this runner: the host and process id first, so an operator
    * (or `npm run test:server`) can tell which process holds a running job, then a UUID.
@@ -146,6 +158,8 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
   /** Jobs handed back by stop() while their handler still ran: their outcome is not recorded. */
   private readonly handedBack = new Set<string>()
   private readonly unsubscribeChanges: () => void
+  /** The change feed wakes this runner when a job is queued (see JobRunnerOptions.changes). */
+  private readonly wokenByInserts: boolean
   private readonly onRunEnded: NonNullable<JobRunnerOptions['onRunEnded']>
 
   constructor(options: JobRunnerOptions<C>) {
@@ -159,32 +173,39 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
     this.exclusive = options.exclusive ?? false
     this.retentionDays = options.retentionDays ?? 30
     this.onRunEnded = options.onRunEnded ?? (() => {})
+    this.wokenByInserts = options.changes !== undefined
     this.unsubscribeChanges =
-      options.changes?.subscribe('public.jobs', (change) => this.changedElsewhere(change)) ??
-      (() => {})
+      options.changes?.subscribe('public.jobs', (change) => {
+        if (change.op === 'insert') this.wake()
+        this.changedElsewhere(change)
+      }) ?? (() => {})
   }
 
   /**
-   * Binds every kind of the catalogue to `services` (once, at composition, before `start`): from
-   * then on this process claims and runs jobs of those kinds, and only those.
+   * Binds each kind of the catalogue to its handler in `handlers` (one per kind, by kind: the
+   * composition's job-handlers.ts), once, before `start`: from then on this process claims and
+   * runs jobs of those kinds, and only those. Throws on a second bind, a kind listed twice or a
+   * kind without a handler.
    */
-  bind(services: Services): void {
+  bind(handlers: JobHandlers<C>): void {
     if (this.handlers.size > 0) throw new Error('Job catalogue bound twice')
+    const byKind = handlers as Readonly<Record<string, JobHandler<unknown, unknown> | undefined>>
     for (const definition of this.catalogue) {
       if (this.handlers.has(definition.kind))
         throw new Error(`Job kind ${definition.kind} defined twice`)
-      this.handlers.set(definition.kind, {
-        definition,
-        handler: definition.handler(services as never) as JobHandler<unknown, unknown>,
-      })
+      const handler = byKind[definition.kind]
+      if (!handler) throw new Error(`Job kind ${definition.kind} has no handler`)
+      this.handlers.set(definition.kind, { definition, handler })
     }
   }
 
   /**
    * Queues a job of `kind` inside the caller's tenant transaction `tx` (audited), after checking
    * `input` against the kind's schema (a wrong input is a 500 `job_input_invalid`: the server's
-   * own code built it), and wakes the runner. On PGlite the runner's claim waits behind `tx`, so
-   * it sees the job once `tx` commits; elsewhere the next poll (pollMs) finds it at the latest.
+   * own code built it). Resolves to the job, typed by its kind. The runner is woken when `tx`
+   * commits, by the `jobs` table's insert notification (`changes`): a wake here would claim
+   * before the commit and, on PostgreSQL, miss the job until the next poll. A runner without a
+   * change feed wakes itself here (on PGlite its claim waits behind `tx`).
    */
   async enqueue<K extends JobKind<C>>(
     tx: Tx,
@@ -192,7 +213,7 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
     kind: K,
     input: JobInput<C, K>,
     options: { subjectId?: string } = {},
-  ): Promise<Job> {
+  ): Promise<JobOfKind<JobOf<C, K>>> {
     const definition = this.catalogue.find((d) => d.kind === kind)
     if (!definition) throw new AppError('unknown_job_kind', `No ${kind} jobs on this server.`)
     const parsed = definition.input.safeParse(input)
@@ -204,8 +225,8 @@ export class JobRunner<C extends JobCatalogue<never> = JobCatalogue<never>, Serv
       maxAttempts: definition.maxAttempts,
       background: definition.background,
     })
-    this.wake()
-    return job
+    if (!this.wokenByInserts) this.wake()
+    return job as JobOfKind<JobOf<C, K>>
   }
 
   /** Recovers interrupted jobs, then starts taking work. */

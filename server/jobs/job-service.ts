@@ -14,6 +14,7 @@ import { AppError, notFound } from '../errors/app-error'
 import { recordAudit } from '../audit/record-audit'
 import { assertCreatorOrAdmin } from '../db/assert-creator-or-admin'
 import { ERROR_CODES, isErrorCode } from '../errors/error-codes'
+import type { JobContract } from './define-job-contract'
 
 export const JobStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled'])
 export type JobStatus = z.infer<typeof JobStatus>
@@ -43,7 +44,27 @@ export const JobFields = z.object({
 /** A job as the server handles it: any kind, any result (the API narrows both by kind). */
 export type Job = z.infer<typeof JobFields> & { kind: string; result: unknown }
 
+/**
+ * A job of contract `T`'s kind, as the API shows it: its `kind` that literal, its `result` that
+ * contract's result (null until it succeeds). What `enqueue` returns and a route's 202 sends.
+ */
+export type JobOfKind<T extends JobContract> = Omit<Job, 'kind' | 'result'> & {
+  kind: T['kind']
+  result: z.output<T['result']> | null
+}
+
 type JobRow = typeof jobs.$inferSelect
+
+/**
+ * `job` as a job of `contract`'s kind, for an answer typed by that kind (a 202 that finds the job
+ * already running). Throws an Error when the kind differs: the caller selected the wrong row.
+ * Its result is not parsed here: the route's response schema checks it as it serialises.
+ */
+export function asJobOf<T extends JobContract>(contract: T, job: Job): JobOfKind<T> {
+  if (job.kind !== contract.kind)
+    throw new Error(`Expected a ${contract.kind} job, got a ${job.kind} job`)
+  return job as JobOfKind<T>
+}
 
 export function toJob(row: JobRow): Job {
   return {

@@ -18,14 +18,14 @@ import { docChunks, documents } from '../db/schema'
 import { withTenant, withTenantReads, type Tx } from '../db/tenant'
 import { withTenantBackground } from '../db/with-tenant-background'
 import type { Embedder } from '../ai/embedder/types'
-import { z } from 'zod'
 import { jobPrincipal } from '../jobs/job-runner'
-import { defineJob, type JobHandler } from '../jobs/define-job'
+import type { JobHandlerOf } from '../jobs/define-job-contract'
+import { documentChunksJobContract } from '../jobs/contracts/document-chunks-job-contract'
 import type { Principal } from '../db/tenant'
 import { chunkText, type TextChunk } from './chunk-text'
 import { vectorColumn, vectorLiteral } from './vector-column'
 
-export const CHUNK_JOB_KIND = 'document-chunks' as const
+export const CHUNK_JOB_KIND = documentChunksJobContract.kind
 
 /** Passages embedded per call (progress is reported between batches). */
 const EMBED_BATCH = 64
@@ -122,18 +122,6 @@ export async function embedAll(
   return out
 }
 
-/** The input of a 'document-chunks' job (written by the SQL trigger, migrations 0016/0019). */
-const ChunkJobInput = z.object({ documentId: z.string().uuid() })
-
-/** Passages written and the embedder used; `superseded` when a newer job took over. */
-const ChunkJobResult = z
-  .object({
-    chunks: z.number().int(),
-    embedder: z.string().nullable(),
-    superseded: z.boolean().optional(),
-  })
-  .meta({ id: 'DocumentChunksJobResult' })
-
 /**
  * The job handler: chunk, then embed and save SAVE_BATCH passages at a time. Its progress is
  * passages saved / total (message "N of M passages saved"), so the document page and the jobs API
@@ -142,7 +130,7 @@ const ChunkJobResult = z
 export function chunkJobHandler(deps: {
   db: Db
   embedder: Embedder
-}): JobHandler<z.output<typeof ChunkJobInput>, z.input<typeof ChunkJobResult>> {
+}): JobHandlerOf<typeof documentChunksJobContract> {
   return {
     async run(job, context) {
       const { documentId } = job.input
@@ -183,16 +171,6 @@ export function chunkJobHandler(deps: {
     },
   }
 }
-
-/** The 'document-chunks' job kind; background work that yields to the user's own jobs. */
-export const chunkJob = defineJob({
-  kind: CHUNK_JOB_KIND,
-  input: ChunkJobInput,
-  result: ChunkJobResult,
-  background: true,
-  handler: (services: { db: Db; engines: { embedder: Embedder } }) =>
-    chunkJobHandler({ db: services.db, embedder: services.engines.embedder }),
-})
 
 /**
  * The document's app (`app_id`), or no row when the document is gone or a newer

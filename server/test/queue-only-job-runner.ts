@@ -1,7 +1,6 @@
 import type { Db } from '../db/client'
 import { JobRunner } from '../jobs/job-runner'
 import { JOB_CATALOGUE, type AppJobCatalogue } from '../job-catalogue'
-import type { AppServices } from '../services'
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} }
 
@@ -9,6 +8,6 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {} }
  * A job runner over `db` with the app's catalogue that is never started: `enqueue` checks and
  * stores jobs (tests then read or run them), nothing claims them.
  */
-export function queueOnlyJobRunner(db: Db): JobRunner<AppJobCatalogue, AppServices> {
-  return new JobRunner<AppJobCatalogue, AppServices>({ db, log: quiet, catalogue: JOB_CATALOGUE })
+export function queueOnlyJobRunner(db: Db): JobRunner<AppJobCatalogue> {
+  return new JobRunner({ db, log: quiet, catalogue: JOB_CATALOGUE })
 }

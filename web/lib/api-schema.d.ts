@@ -1200,22 +1200,29 @@ export interface components {
             /** Format: uuid */
             analysisId: string;
         };
-        EntityInput: {
-            /** Format: uuid */
-            id: string;
-            orgId: string;
-            /** @description The app it belongs to; null = organisation-wide */
-            appId: string | null;
-            type: string;
-            name: string;
-            /** @description A JSON object */
-            data: {
-                [key: string]: unknown;
-            };
-            createdAt: string;
-        };
         EntitiesImportJobResultInput: {
             imported: number;
+        };
+        TenantCloneJobResultInput: {
+            orgId: string;
+            slug: string;
+            counts: {
+                [key: string]: number;
+            };
+        };
+        TenantExportJobResultInput: {
+            fileName: string;
+            sizeBytes: number;
+            counts: {
+                [key: string]: number;
+            };
+        };
+        TenantImportJobResultInput: {
+            orgId: string;
+            counts: {
+                [key: string]: number;
+            };
+            invitations: number;
         };
         MemoSummaryInput: {
             keyPoints: {
@@ -1260,28 +1267,7 @@ export interface components {
             summaryJobId?: string | null;
             memoSummary?: components["schemas"]["MemoSummaryInput"];
         };
-        TenantExportJobResultInput: {
-            fileName: string;
-            sizeBytes: number;
-            counts: {
-                [key: string]: number;
-            };
-        };
-        TenantImportJobResultInput: {
-            orgId: string;
-            counts: {
-                [key: string]: number;
-            };
-            invitations: number;
-        };
-        TenantCloneJobResultInput: {
-            orgId: string;
-            slug: string;
-            counts: {
-                [key: string]: number;
-            };
-        };
-        JobInput: {
+        AnalysisJobInput: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -1301,7 +1287,8 @@ export interface components {
             /** @constant */
             kind: "analysis";
             result: components["schemas"]["AnalysisJobResultInput"] | null;
-        } | {
+        };
+        TranscriptionJobInput: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -1321,7 +1308,8 @@ export interface components {
             /** @constant */
             kind: "transcription";
             result: components["schemas"]["TranscriptionJobResultInput"] | null;
-        } | {
+        };
+        DocumentChunksJobInput: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -1341,7 +1329,8 @@ export interface components {
             /** @constant */
             kind: "document-chunks";
             result: components["schemas"]["DocumentChunksJobResultInput"] | null;
-        } | {
+        };
+        EntitiesImportJobInput: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -1361,7 +1350,8 @@ export interface components {
             /** @constant */
             kind: "entities-import";
             result: components["schemas"]["EntitiesImportJobResultInput"] | null;
-        } | {
+        };
+        OcrJobInput: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -1381,7 +1371,8 @@ export interface components {
             /** @constant */
             kind: "ocr";
             result: components["schemas"]["OcrJobResultInput"] | null;
-        } | {
+        };
+        TenantExportJobInput: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -1401,7 +1392,8 @@ export interface components {
             /** @constant */
             kind: "tenant-export";
             result: components["schemas"]["TenantExportJobResultInput"] | null;
-        } | {
+        };
+        TenantImportJobInput: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -1421,7 +1413,8 @@ export interface components {
             /** @constant */
             kind: "tenant-import";
             result: components["schemas"]["TenantImportJobResultInput"] | null;
-        } | {
+        };
+        TenantCloneJobInput: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -1442,6 +1435,7 @@ export interface components {
             kind: "tenant-clone";
             result: components["schemas"]["TenantCloneJobResultInput"] | null;
         };
+        JobInput: components["schemas"]["AnalysisJobInput"] | components["schemas"]["TranscriptionJobInput"] | components["schemas"]["DocumentChunksJobInput"] | components["schemas"]["EntitiesImportJobInput"] | components["schemas"]["OcrJobInput"] | components["schemas"]["TenantExportJobInput"] | components["schemas"]["TenantImportJobInput"] | components["schemas"]["TenantCloneJobInput"];
         /** @enum {string} */
         JobKindInput: "analysis" | "transcription" | "document-chunks" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone";
         AnalysisResultInput: {
@@ -1585,6 +1579,20 @@ export interface components {
             /** @enum {string} */
             type: "document" | "recording";
             title: string;
+        };
+        EntityInput: {
+            /** Format: uuid */
+            id: string;
+            orgId: string;
+            /** @description The app it belongs to; null = organisation-wide */
+            appId: string | null;
+            type: string;
+            name: string;
+            /** @description A JSON object */
+            data: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
         };
         EventInput: {
             id: number;
@@ -2033,22 +2041,29 @@ export interface components {
             /** Format: uuid */
             analysisId: string;
         };
-        Entity: {
-            /** Format: uuid */
-            id: string;
-            orgId: string;
-            /** @description The app it belongs to; null = organisation-wide */
-            appId: string | null;
-            type: string;
-            name: string;
-            /** @description A JSON object */
-            data: {
-                [key: string]: unknown;
-            };
-            createdAt: string;
-        };
         EntitiesImportJobResult: {
             imported: number;
+        };
+        TenantCloneJobResult: {
+            orgId: string;
+            slug: string;
+            counts: {
+                [key: string]: number;
+            };
+        };
+        TenantExportJobResult: {
+            fileName: string;
+            sizeBytes: number;
+            counts: {
+                [key: string]: number;
+            };
+        };
+        TenantImportJobResult: {
+            orgId: string;
+            counts: {
+                [key: string]: number;
+            };
+            invitations: number;
         };
         MemoSummary: {
             keyPoints: {
@@ -2093,28 +2108,7 @@ export interface components {
             summaryJobId?: string | null;
             memoSummary?: components["schemas"]["MemoSummary"];
         };
-        TenantExportJobResult: {
-            fileName: string;
-            sizeBytes: number;
-            counts: {
-                [key: string]: number;
-            };
-        };
-        TenantImportJobResult: {
-            orgId: string;
-            counts: {
-                [key: string]: number;
-            };
-            invitations: number;
-        };
-        TenantCloneJobResult: {
-            orgId: string;
-            slug: string;
-            counts: {
-                [key: string]: number;
-            };
-        };
-        Job: {
+        AnalysisJob: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -2134,7 +2128,8 @@ export interface components {
             /** @constant */
             kind: "analysis";
             result: components["schemas"]["AnalysisJobResult"] | null;
-        } | {
+        };
+        TranscriptionJob: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -2154,7 +2149,8 @@ export interface components {
             /** @constant */
             kind: "transcription";
             result: components["schemas"]["TranscriptionJobResult"] | null;
-        } | {
+        };
+        DocumentChunksJob: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -2174,7 +2170,8 @@ export interface components {
             /** @constant */
             kind: "document-chunks";
             result: components["schemas"]["DocumentChunksJobResult"] | null;
-        } | {
+        };
+        EntitiesImportJob: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -2194,7 +2191,8 @@ export interface components {
             /** @constant */
             kind: "entities-import";
             result: components["schemas"]["EntitiesImportJobResult"] | null;
-        } | {
+        };
+        OcrJob: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -2214,7 +2212,8 @@ export interface components {
             /** @constant */
             kind: "ocr";
             result: components["schemas"]["OcrJobResult"] | null;
-        } | {
+        };
+        TenantExportJob: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -2234,7 +2233,8 @@ export interface components {
             /** @constant */
             kind: "tenant-export";
             result: components["schemas"]["TenantExportJobResult"] | null;
-        } | {
+        };
+        TenantImportJob: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -2254,7 +2254,8 @@ export interface components {
             /** @constant */
             kind: "tenant-import";
             result: components["schemas"]["TenantImportJobResult"] | null;
-        } | {
+        };
+        TenantCloneJob: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -2275,6 +2276,7 @@ export interface components {
             kind: "tenant-clone";
             result: components["schemas"]["TenantCloneJobResult"] | null;
         };
+        Job: components["schemas"]["AnalysisJob"] | components["schemas"]["TranscriptionJob"] | components["schemas"]["DocumentChunksJob"] | components["schemas"]["EntitiesImportJob"] | components["schemas"]["OcrJob"] | components["schemas"]["TenantExportJob"] | components["schemas"]["TenantImportJob"] | components["schemas"]["TenantCloneJob"];
         /** @enum {string} */
         JobKind: "analysis" | "transcription" | "document-chunks" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone";
         AnalysisResult: {
@@ -2418,6 +2420,20 @@ export interface components {
             /** @enum {string} */
             type: "document" | "recording";
             title: string;
+        };
+        Entity: {
+            /** Format: uuid */
+            id: string;
+            orgId: string;
+            /** @description The app it belongs to; null = organisation-wide */
+            appId: string | null;
+            type: string;
+            name: string;
+            /** @description A JSON object */
+            data: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
         };
         Event: {
             id: number;
@@ -3830,7 +3846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Job"];
+                    "application/json": components["schemas"]["OcrJob"];
                 };
             };
             /** @description The path, query or body is malformed (code validation_failed) */
@@ -4003,7 +4019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Job"];
+                    "application/json": components["schemas"]["AnalysisJob"];
                 };
             };
             /** @description The path, query or body is malformed (code validation_failed) */
@@ -4936,7 +4952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Job"];
+                    "application/json": components["schemas"]["EntitiesImportJob"];
                 };
             };
             /** @description The path, query or body is malformed (code validation_failed) */
@@ -5583,7 +5599,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         recording: components["schemas"]["Recording"];
-                        job: components["schemas"]["Job"];
+                        job: components["schemas"]["TranscriptionJob"];
                     };
                 };
             };
@@ -8373,7 +8389,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Job"];
+                    "application/json": components["schemas"]["TenantExportJob"];
                 };
             };
             /** @description The path, query or body is malformed (code validation_failed) */
@@ -8535,7 +8551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Job"];
+                    "application/json": components["schemas"]["TenantImportJob"];
                 };
             };
             /** @description The path, query or body is malformed (code validation_failed) */
@@ -8625,7 +8641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Job"];
+                    "application/json": components["schemas"]["TenantCloneJob"];
                 };
             };
             /** @description The path, query or body is malformed (code validation_failed) */

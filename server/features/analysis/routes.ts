@@ -7,7 +7,7 @@ import { WeActFor } from '../../ai/analyzer/we-act-for'
 import type { AppServices } from '../../services'
 import { DocumentParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
-import { JobSchema } from '../../job-schema'
+import { jobSchemaOf } from '../../job-schema'
 import { listAnalyses, startAnalysis } from './service'
 
 const AnalysisSchema = z
@@ -62,7 +62,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<{
           "Queues the configured analysis engine's run over the document as a background job, whatever its length (202 with the job; a short document's may already have ended when the answer arrives): follow it with streamJob or getJob; its result's `analysisId` names the stored analysis (listAnalyses), whose every finding carries character offsets into the document content. 404 for another organisation's document and 422 `no_text` for a document without text, before anything is queued; the engine's failures end the job with its `errorCode`.",
         params: DocumentParams,
         body: z.object({ kind: AnalysisKind.default('full') }),
-        response: { 202: JobSchema },
+        response: { 202: jobSchemaOf('analysis') },
       },
       config: { minRole: 'member' },
     },

@@ -17,7 +17,8 @@ import type {
   AnalyzeOptions,
   Analyzer,
 } from '../../ai/analyzer/types'
-import type { Job } from '../../jobs/job-service'
+import type { JobOfKind } from '../../jobs/job-service'
+import type { analysisJobContract } from '../../jobs/contracts/analysis-job-contract'
 import type { AppServices } from '../../services'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
@@ -101,7 +102,7 @@ export async function startAnalysis(
   principal: Principal,
   documentId: string,
   kind: AnalysisKind,
-): Promise<Job> {
+): Promise<JobOfKind<typeof analysisJobContract>> {
   await readAnalysableDocument(deps.db, principal, documentId)
   return withTenant(deps.db, principal, (tx) =>
     deps.jobs.enqueue(

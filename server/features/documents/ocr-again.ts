@@ -7,7 +7,8 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import { documents, jobs } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError, notFound } from '../../errors/app-error'
-import { ACTIVE_STATUSES, toJob, type Job } from '../../jobs/job-service'
+import { ACTIVE_STATUSES, asJobOf, toJob, type JobOfKind } from '../../jobs/job-service'
+import { ocrJobContract } from '../../jobs/contracts/ocr-job-contract'
 import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import type { AppServices } from '../../services'
 import { assertOrgKey } from '../../blob/blob-keys'
@@ -30,7 +31,7 @@ export async function enqueueOcrAgain(
   services: AppServices,
   principal: Principal,
   id: string,
-): Promise<Job> {
+): Promise<JobOfKind<typeof ocrJobContract>> {
   const row = await getDocument(services.db, principal, id)
   if (row.fileKey) assertOrgKey(principal.orgId, row.fileKey, 'documents')
   if (row.textStatus !== 'empty' || row.mimeType !== 'application/pdf' || !row.fileKey)
@@ -70,7 +71,7 @@ export async function enqueueOcrAgain(
       .orderBy(desc(jobs.createdAt))
       .limit(1)
     const job = running
-      ? toJob(running)
+      ? asJobOf(ocrJobContract, toJob(running))
       : await enqueueOcr(services, tx, principal, {
           documentId: id,
           pages,

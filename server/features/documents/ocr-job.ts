@@ -9,14 +9,15 @@
  * text layer or an earlier recognition.
  */
 import { and, eq } from 'drizzle-orm'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { documents } from '../../db/schema'
 import { withTenant, type Principal, type Tx } from '../../db/tenant'
 import { AppError, notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
-import { defineJob } from '../../jobs/define-job'
+import type { JobHandlerOf } from '../../jobs/define-job-contract'
+import { ocrJobContract } from '../../jobs/contracts/ocr-job-contract'
+import { documentChunksJobContract } from '../../jobs/contracts/document-chunks-job-contract'
 import { jobPrincipal } from '../../jobs/job-runner'
-import { CHUNK_JOB_KIND } from '../../search/index-document'
 import type { AppServices } from '../../services'
 import { assertOrgKey } from '../../blob/blob-keys'
 import { MAX_UPLOAD_BYTES } from './schemas'
@@ -26,7 +27,7 @@ import { extractTextInPool } from './extract-in-pool'
 import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import { MAX_DOCUMENT_CHARACTERS } from './extract-text'
 
-export const OCR_JOB_KIND = 'ocr' as const
+export const OCR_JOB_KIND = ocrJobContract.kind
 
 const missingPdf = () => new AppError('file_not_found', 'The PDF of this document is missing.')
 
@@ -46,23 +47,12 @@ export function ocrSettings(services: AppServices): OcrSettings {
   }
 }
 
-const OcrInput = z.object({
-  documentId: z.string().uuid(),
-  /** Pages of the PDF, as its extraction counted them (at most MAX_PDF_PAGES). */
-  pages: z.number().int().min(1),
-  /**
-   * The scanned pages to read (1-based, ascending; scanned-pages.ts); the others keep their text
-   * layer. Absent (jobs queued before decision 0062) = every page.
-   */
-  ocrPages: z.array(z.number().int().min(1)).min(1).optional(),
-})
-
 /** Queues the OCR of document `documentId` (`pages` pages) in the caller's transaction `tx`. */
 export function enqueueOcr(
   services: AppServices,
   tx: Tx,
   principal: Principal,
-  input: z.input<typeof OcrInput>,
+  input: z.input<typeof ocrJobContract.input>,
 ) {
   return services.jobs.enqueue(tx, principal, OCR_JOB_KIND, input, {
     subjectId: input.documentId,
@@ -100,7 +90,7 @@ async function saveRecognisedText(
       await services.jobs.enqueue(
         tx,
         principal,
-        CHUNK_JOB_KIND,
+        documentChunksJobContract.kind,
         { documentId },
         { subjectId: documentId },
       )
@@ -108,19 +98,9 @@ async function saveRecognisedText(
   })
 }
 
-export const ocrJob = defineJob({
-  kind: OCR_JOB_KIND,
-  input: OcrInput,
-  result: z
-    .object({
-      documentId: z.string().uuid(),
-      pages: z.number().int(),
-      characters: z.number().int().describe('Length of the recognised text'),
-    })
-    .meta({ id: 'OcrJobResult' }),
-  // A scan of many pages takes minutes; a crash mid-way starts it again once.
-  maxAttempts: 2,
-  handler: (services: AppServices) => ({
+/** The handler of 'ocr' jobs (contract: server/jobs/contracts/ocr-job-contract.ts). */
+export function ocrJobHandler(services: AppServices): JobHandlerOf<typeof ocrJobContract> {
+  return {
     async run(job, context) {
       const { documentId, pages } = job.input
       const principal = jobPrincipal(job)
@@ -181,5 +161,5 @@ export const ocrJob = defineJob({
         throw new AppError('ocr_not_needed', 'This document already has its text.')
       return { documentId, pages, characters: recognised.text.length }
     },
-  }),
-})
+  }
+}

@@ -45,7 +45,7 @@ import { sendJsonText } from '../../http/send-json-text'
 import { sendBlob } from '../../http/send-blob'
 import { problemResponse } from '../../http/problem-responses'
 import { fileHeaders } from '../../http/file-download'
-import { JobSchema } from '../../job-schema'
+import { jobSchemaOf } from '../../job-schema'
 import { documentPageImage } from './document-page-image'
 import { enqueueOcrAgain } from './ocr-again'
 
@@ -312,7 +312,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
         description:
           'Reads the text of a scanned PDF without text (`textStatus` empty) again by OCR, as a background job (202 with the job; the running one when it is already being read). 409 `ocr_not_needed` for a document with text or that is not a PDF; 503 `ocr_language_missing` naming the Debian package of a missing OCR_LANGUAGES pack.',
         params: DocumentParams,
-        response: { 202: JobSchema },
+        response: { 202: jobSchemaOf('ocr') },
       },
       config: { minRole: 'member' },
     },

@@ -18,10 +18,11 @@ import { AppError, notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
-import { z } from 'zod'
-import type { Job } from '../../jobs/job-service'
+import type { z } from 'zod'
+import type { JobOfKind } from '../../jobs/job-service'
 import { CancelledError } from '../../jobs/job-runner'
-import { defineJob, type JobContext, type JobHandler } from '../../jobs/define-job'
+import type { JobContext, JobHandlerOf } from '../../jobs/define-job-contract'
+import { entitiesImportJobContract } from '../../jobs/contracts/entities-import-job-contract'
 import type { AppServices } from '../../services'
 import type { ClaimedJob } from '../../jobs/job-store'
 import { readHeader, readRecord, type CsvColumn, type ImportedEntity } from './csv'
@@ -44,7 +45,7 @@ import {
   type StagedCounts,
 } from './import-staging'
 
-export const IMPORT_JOB_KIND = 'entities-import' as const
+export const IMPORT_JOB_KIND = entitiesImportJobContract.kind
 /**
  * Rows per transaction: 500 rows took 0.3–0.4 s to write on PGlite on the loaded 2-core machine
  * here, so 200 take about 0.15 s, within the 0.2 s a transaction may hold the database
@@ -53,22 +54,8 @@ export const IMPORT_JOB_KIND = 'entities-import' as const
 const INSERT_BATCH = 200
 /** Largest import file: 100 MiB. */
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024
-/** Attempts of an import job: a crash or a stop mid-import leaves it to be retried. */
-const IMPORT_ATTEMPTS = 3
-
 /** The input of an 'entities-import' job: the stored upload and the app imported into. */
-const ImportJobInputSchema = z.object({
-  blobKey: z.string().min(1),
-  fileName: z.string().max(200),
-  size: z.number().int().nonnegative(),
-  appId: z.string().uuid().nullable(),
-})
-export type ImportJobInput = z.output<typeof ImportJobInputSchema>
-
-/** The rows an import wrote. */
-const ImportJobResult = z
-  .object({ imported: z.number().int() })
-  .meta({ id: 'EntitiesImportJobResult' })
+export type ImportJobInput = z.output<typeof entitiesImportJobContract.input>
 
 type ImportDeps = { db: Db; blobs: BlobStore }
 
@@ -102,7 +89,7 @@ export async function startImport(
   deps: ImportDeps & { jobs: AppServices['jobs'] },
   principal: Principal,
   upload: StoredImportFile & { appId: string | null },
-): Promise<Job> {
+): Promise<JobOfKind<typeof entitiesImportJobContract>> {
   try {
     if (upload.size === 0) throw new AppError('empty_csv', 'No rows')
     const input: ImportJobInput = {
@@ -212,10 +199,11 @@ function willRetry(job: ClaimedJob, error: unknown, signal: AbortSignal): boolea
   return job.attempts < job.maxAttempts
 }
 
-/** The job handler of 'entities-import' jobs. */
-export function importJobHandler(
-  deps: ImportDeps,
-): JobHandler<ImportJobInput, z.input<typeof ImportJobResult>> {
+/**
+ * The job handler of 'entities-import' jobs (contract:
+ * server/jobs/contracts/entities-import-job-contract.ts).
+ */
+export function importJobHandler(deps: ImportDeps): JobHandlerOf<typeof entitiesImportJobContract> {
   return {
     async run(job, context) {
       const { input } = job
@@ -272,12 +260,3 @@ export function importJobHandler(
     },
   }
 }
-
-/** The 'entities-import' job kind; a crash or a stop mid-import leaves it to be retried. */
-export const importJob = defineJob({
-  kind: IMPORT_JOB_KIND,
-  input: ImportJobInputSchema,
-  result: ImportJobResult,
-  maxAttempts: IMPORT_ATTEMPTS,
-  handler: (services: AppServices) => importJobHandler({ db: services.db, blobs: services.blobs }),
-})

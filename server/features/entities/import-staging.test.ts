@@ -11,7 +11,7 @@ import type { BlobStore } from '../../blob/blob-store'
 import { entities, entityCounts, entityImports, jobs } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { insertJob } from '../../jobs/job-service'
-import type { JobContext, TypedJob } from '../../jobs/define-job'
+import type { JobContext, TypedJob } from '../../jobs/define-job-contract'
 import { IMPORT_JOB_KIND, importJobHandler, type ImportJobInput } from './import-csv'
 
 let t: TestApp

@@ -10,7 +10,7 @@ import { notFound } from '../../errors/app-error'
 import { principalOf } from '../../auth/principal'
 import { OrgParams, AppId } from '../../http/params'
 import type { AppServices } from '../../services'
-import { JobSchema } from '../../job-schema'
+import { jobSchemaOf } from '../../job-schema'
 import {
   BulkDelete,
   EntityExportQuery,
@@ -153,7 +153,7 @@ export const entityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
         consumes: ['multipart/form-data'],
         params: OrgParams,
         querystring: ImportQuery,
-        response: { 202: JobSchema },
+        response: { 202: jobSchemaOf('entities-import') },
       },
       config: { minRole: 'admin' },
     },

@@ -178,3 +178,48 @@ describe('analysis of a long document as a background job', () => {
     expect(unknownKind.statusCode).toBe(400)
   })
 })
+
+describe('the job of a 202 in the API description', () => {
+  it('names the kind and result of the job each queueing route answers with, and Job is their union', async () => {
+    type Schema = { $ref?: string; properties?: Record<string, Schema>; oneOf?: Schema[] }
+    type Operation = {
+      operationId: string
+      responses: Record<string, { content?: Record<string, { schema: Schema }> }>
+    }
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>
+      components: { schemas: Record<string, Schema & { anyOf?: Schema[] }> }
+    }
+    const answered: Record<string, string | undefined> = {}
+    for (const operations of Object.values(document.paths))
+      for (const operation of Object.values(operations)) {
+        const schema = operation.responses['202']?.content?.['application/json']?.schema
+        if (schema) answered[operation.operationId] = (schema.properties?.job ?? schema).$ref
+      }
+    const ref = (name: string) => `#/components/schemas/${name}`
+    expect(answered).toEqual({
+      analyzeDocument: ref('AnalysisJob'),
+      startDocumentOcr: ref('OcrJob'),
+      importEntities: ref('EntitiesImportJob'),
+      exportOrganization: ref('TenantExportJob'),
+      importOrganization: ref('TenantImportJob'),
+      cloneOrganization: ref('TenantCloneJob'),
+      uploadRecording: ref('TranscriptionJob'),
+    })
+    const { schemas } = document.components
+    expect(schemas.OcrJob?.properties?.kind).toMatchObject({ const: 'ocr' })
+    const union = schemas.Job?.oneOf ?? schemas.Job?.anyOf ?? []
+    expect(union.map((branch) => branch.$ref)).toEqual(
+      [
+        'AnalysisJob',
+        'TranscriptionJob',
+        'DocumentChunksJob',
+        'EntitiesImportJob',
+        'OcrJob',
+        'TenantExportJob',
+        'TenantImportJob',
+        'TenantCloneJob',
+      ].map(ref),
+    )
+  })
+})

@@ -5,37 +5,23 @@
  * attempts: a retry after a crash sweeps the first attempt's staging organisation (import-job.ts)
  * and writes the temporary archive again.
  */
-import { z } from 'zod'
-import { defineJob } from '../../jobs/define-job'
+import type { z } from 'zod'
+import type { JobHandlerOf } from '../../jobs/define-job-contract'
+import { tenantCloneJobContract } from '../../jobs/contracts/tenant-clone-job-contract'
 import { jobPrincipal } from '../../jobs/job-runner'
 import { AppError } from '../../errors/app-error'
 import type { AppServices } from '../../services'
 import { cloneOrganisation, type CloneSummary } from './clone-organisation'
 
-export const CLONE_JOB_KIND = 'tenant-clone' as const
+export const CLONE_JOB_KIND = tenantCloneJobContract.kind
 
-const CloneJobInput = z.object({
-  targetOrgName: z.string().min(1).max(200),
-  cloneBuckets: z.boolean(),
-})
-export type CloneJobInput = z.output<typeof CloneJobInput>
+export type CloneJobInput = z.output<typeof tenantCloneJobContract.input>
 
-const CloneJobResult = z
-  .object({
-    orgId: z.string(),
-    slug: z.string(),
-    counts: z.record(z.string(), z.number().int().nonnegative()),
-  })
-  .meta({ id: 'TenantCloneJobResult' })
-
-/** The 'tenant-clone' job kind. */
-export const cloneJob = defineJob({
-  kind: CLONE_JOB_KIND,
-  input: CloneJobInput,
-  result: CloneJobResult,
-  maxAttempts: 2,
-  handler: (services: AppServices) => ({
-    // Annotated: the clone's deps name the job queue, whose catalogue holds this job.
+/** The handler of 'tenant-clone' jobs (contract: server/jobs/contracts/tenant-clone-job-contract.ts). */
+export function cloneJobHandler(
+  services: AppServices,
+): JobHandlerOf<typeof tenantCloneJobContract> {
+  return {
     run(job, context): Promise<CloneSummary> {
       if (!job.createdBy) throw new AppError('forbidden', 'A clone needs the owner who started it.')
       return cloneOrganisation(
@@ -53,5 +39,5 @@ export const cloneJob = defineJob({
         },
       )
     },
-  }),
-})
+  }
+}

@@ -5,7 +5,8 @@
 import { withTenant, type Principal } from '../../db/tenant'
 import { recordAudit } from '../../audit/record-audit'
 import { AppError } from '../../errors/app-error'
-import type { Job } from '../../jobs/job-service'
+import type { JobOfKind } from '../../jobs/job-service'
+import type { tenantCloneJobContract } from '../../jobs/contracts/tenant-clone-job-contract'
 import type { AppServices } from '../../services'
 import { CLONE_JOB_KIND } from './clone-job'
 
@@ -25,7 +26,7 @@ export function startClone(
   services: Pick<AppServices, 'db' | 'jobs'>,
   principal: Principal,
   fields: CloneFields,
-): Promise<Job> {
+): Promise<JobOfKind<typeof tenantCloneJobContract>> {
   if (fields.source_org_id !== undefined && fields.source_org_id !== principal.orgId)
     throw new AppError(
       'validation_failed',

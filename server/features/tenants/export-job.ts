@@ -5,8 +5,9 @@
  * (`lexdesk-{org-slug}-{YYYY-MM-DD}.zip`), the size and the counts; the archive stays while the
  * job's record does (export-files.ts), and the event log and audit log say it was made.
  */
-import { z } from 'zod'
-import { defineJob } from '../../jobs/define-job'
+import type { z } from 'zod'
+import type { JobHandlerOf } from '../../jobs/define-job-contract'
+import { tenantExportJobContract } from '../../jobs/contracts/tenant-export-job-contract'
 import { jobPrincipal } from '../../jobs/job-runner'
 import { jobArchiveKey } from './job-archive-files'
 import { withTenant, type Principal } from '../../db/tenant'
@@ -19,18 +20,9 @@ import { sourceOrganisation } from './org-members'
 import { EXPORTED_TABLES } from './archive-format'
 import { LEXDESK_VERSION } from './lexdesk-version'
 
-export const EXPORT_JOB_KIND = 'tenant-export' as const
+export const EXPORT_JOB_KIND = tenantExportJobContract.kind
 
-const ExportJobInput = z.object({ includeEmbeddings: z.boolean() })
-export type ExportJobInput = z.output<typeof ExportJobInput>
-
-const ExportJobResult = z
-  .object({
-    fileName: z.string(),
-    sizeBytes: z.number().int().nonnegative(),
-    counts: z.record(z.string(), z.number().int().nonnegative()),
-  })
-  .meta({ id: 'TenantExportJobResult' })
+export type ExportJobInput = z.output<typeof tenantExportJobContract.input>
 
 /** Where export job `jobId` of organisation `orgId` keeps its archive. */
 export function exportBlobKey(orgId: string, jobId: string): string {
@@ -61,13 +53,14 @@ export function recordExport(
 /** Progress steps: the members, each table, and each table's files. */
 const STEPS = 1 + EXPORTED_TABLES.length + EXPORTED_TABLES.filter((t) => t.filesIn).length
 
-/** The 'tenant-export' job kind. One attempt: a crash leaves nothing to resume from. */
-export const exportJob = defineJob({
-  kind: EXPORT_JOB_KIND,
-  input: ExportJobInput,
-  result: ExportJobResult,
-  maxAttempts: 1,
-  handler: (services: AppServices) => ({
+/**
+ * The handler of 'tenant-export' jobs (contract: server/jobs/contracts/tenant-export-job-contract.ts;
+ * one attempt: a crash leaves nothing to resume from).
+ */
+export function exportJobHandler(
+  services: AppServices,
+): JobHandlerOf<typeof tenantExportJobContract> {
+  return {
     async run(job, context) {
       const principal = jobPrincipal(job)
       const scope = { orgId: job.orgId }
@@ -90,5 +83,5 @@ export const exportJob = defineJob({
       await recordExport(services.db, principal, job.id, sizeBytes)
       return { fileName, sizeBytes, counts }
     },
-  }),
-})
+  }
+}

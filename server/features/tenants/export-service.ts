@@ -5,7 +5,8 @@
 import type { Db } from '../../db/client'
 import { withTenant, type Principal } from '../../db/tenant'
 import { notFound } from '../../errors/app-error'
-import { getJob, type Job } from '../../jobs/job-service'
+import { getJob, type JobOfKind } from '../../jobs/job-service'
+import type { tenantExportJobContract } from '../../jobs/contracts/tenant-export-job-contract'
 import type { BlobAnswer } from '../../http/send-blob'
 import type { AppServices } from '../../services'
 import { EXPORT_JOB_KIND, exportBlobKey, type ExportJobInput } from './export-job'
@@ -15,7 +16,7 @@ export function startExport(
   services: Pick<AppServices, 'db' | 'jobs'>,
   principal: Principal,
   input: ExportJobInput,
-): Promise<Job> {
+): Promise<JobOfKind<typeof tenantExportJobContract>> {
   return withTenant(services.db, principal, (tx) =>
     services.jobs.enqueue(tx, principal, EXPORT_JOB_KIND, input),
   )

@@ -11,8 +11,9 @@
 import { randomUUID } from 'node:crypto'
 import { eq, like } from 'drizzle-orm'
 import type { ZipFile } from 'yauzl'
-import { z } from 'zod'
-import { defineJob } from '../../jobs/define-job'
+import type { z } from 'zod'
+import type { JobHandlerOf } from '../../jobs/define-job-contract'
+import { tenantImportJobContract } from '../../jobs/contracts/tenant-import-job-contract'
 import type { Db } from '../../db/client'
 import { withTenant } from '../../db/tenant'
 import { documents, organization, recordings, storageObjects } from '../../db/schema'
@@ -31,28 +32,9 @@ import {
   type ImportResult,
 } from './publish-import'
 
-export const IMPORT_JOB_KIND = 'tenant-import' as const
+export const IMPORT_JOB_KIND = tenantImportJobContract.kind
 
-const ImportJobInput = z
-  .object({
-    blobKey: z.string().min(1),
-    /** A new organisation of this name… */
-    orgName: z.string().min(1).max(200).optional(),
-    /** …or this existing one (its owner imports). */
-    targetOrgId: z.string().min(1).max(200).optional(),
-  })
-  .refine((i) => (i.orgName === undefined) !== (i.targetOrgId === undefined), {
-    message: 'An import names either a new organisation or an existing one',
-  })
-export type TenantImportInput = z.output<typeof ImportJobInput>
-
-const ImportJobResult = z
-  .object({
-    orgId: z.string(),
-    counts: z.record(z.string(), z.number().int().nonnegative()),
-    invitations: z.number().int().nonnegative(),
-  })
-  .meta({ id: 'TenantImportJobResult' })
+export type TenantImportInput = z.output<typeof tenantImportJobContract.input>
 
 /** Where an import goes: a new organisation of `orgName`, or the existing `targetOrgId`. */
 export type ImportTarget = { orgName: string } | { targetOrgId: string }
@@ -222,13 +204,14 @@ export async function importZip(
   }
 }
 
-/** The 'tenant-import' job kind: two attempts, the second after sweeping the first's staging. */
-export const importTenantJob = defineJob({
-  kind: IMPORT_JOB_KIND,
-  input: ImportJobInput,
-  result: ImportJobResult,
-  maxAttempts: 2,
-  handler: (services: AppServices) => ({
+/**
+ * The handler of 'tenant-import' jobs (contract: server/jobs/contracts/tenant-import-job-contract.ts;
+ * two attempts, the second after sweeping the first's staging).
+ */
+export function importTenantJobHandler(
+  services: AppServices,
+): JobHandlerOf<typeof tenantImportJobContract> {
+  return {
     async run(job, context) {
       if (!job.createdBy)
         throw new AppError('forbidden', 'An import needs the owner who started it.')
@@ -256,5 +239,5 @@ export const importTenantJob = defineJob({
         throw error
       }
     },
-  }),
-})
+  }
+}

@@ -9,7 +9,8 @@ import { orgBlobKey } from '../../blob/blob-keys'
 import { withTenant, type Principal } from '../../db/tenant'
 import { recordAudit } from '../../audit/record-audit'
 import { AppError } from '../../errors/app-error'
-import type { Job } from '../../jobs/job-service'
+import type { JobOfKind } from '../../jobs/job-service'
+import type { tenantImportJobContract } from '../../jobs/contracts/tenant-import-job-contract'
 import type { AppServices } from '../../services'
 import { IMPORT_JOB_KIND } from './import-job'
 import { assertOwnerOf } from './org-members'
@@ -50,7 +51,7 @@ export async function startTenantImport(
   principal: Principal,
   stored: StoredArchive,
   fields: ImportFields,
-): Promise<Job> {
+): Promise<JobOfKind<typeof tenantImportJobContract>> {
   try {
     const create = fields.create_org_if_missing === 'true'
     const targetOrgId = fields.target_org_id?.trim() || undefined

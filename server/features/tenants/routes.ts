@@ -11,7 +11,7 @@ import { OrgParams } from '../../http/params'
 import { toSingleLineText } from '../../http/single-line-text'
 import { sendBlob } from '../../http/send-blob'
 import { streamResponse } from '../../http/stream-responses'
-import { JobSchema } from '../../job-schema'
+import { jobSchemaOf } from '../../job-schema'
 import type { AppServices } from '../../services'
 import { exportArchiveOf, startExport } from './export-service'
 import { readMultipart } from '../../http/read-multipart'
@@ -70,7 +70,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
           "Starts a 'tenant-export' job writing the organisation's archive (manifest.json, one NDJSON file per table, every stored file under files/); answers 202 with the job. Follow it with getJob or followJob, cancel it with cancelJob, download the result with getExportArchive.",
         params: OrgParams,
         body: ExportBody,
-        response: { 202: JobSchema },
+        response: { 202: jobSchemaOf('tenant-export') },
       },
       config: { minRole: 'owner' },
     },
@@ -110,7 +110,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
           "Uploads an organisation archive (multipart: `zip_file`, and either `create_org_if_missing` 'true' with `org_name`, or `target_org_id` naming an existing organisation the caller owns: 404 `organization_not_found` for one unknown or not the caller's, 403 below owner; spec section 7) and starts a 'tenant-import' job that checks it (a hostile archive ends the job with 413 `archive_too_large` or 422 `archive_invalid`, nothing written), stages it into a hidden organisation and publishes it in one transaction: as a new organisation with the caller as owner, or by adding its rows, with new ids, to the target (taken bucket names and app slugs get an `-imported` suffix; decision 0071). Nobody but the caller joins: the archive's members become unsent invitations (listInvitations, `sent` false), its rows name no user of this server and its audit rows' actor is `imported` (decision 0103); a line over 32 MiB ends the job with 413 `archive_line_too_long`. Answers 202 with the job, whose result names the organisation, the counts per table and the invitations made.",
         params: OrgParams,
         consumes: ['multipart/form-data'],
-        response: { 202: JobSchema },
+        response: { 202: jobSchemaOf('tenant-import') },
       },
       config: { minRole: 'owner' },
     },
@@ -137,7 +137,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
           "Starts a 'tenant-clone' job copying the organisation (spec section 7: `source_org_id`, `target_org_name`, `clone_buckets`) into a new one named `target_org_name` with the caller as owner and the source's members with their roles: an export and an import through a temporary archive deleted when the job ends. Answers 202 with the job, whose result names the new organisation (id, slug) and the counts per table; cancel it with cancelJob (nothing is left behind).",
         params: OrgParams,
         body: CloneBody,
-        response: { 202: JobSchema },
+        response: { 202: jobSchemaOf('tenant-clone') },
       },
       config: { minRole: 'owner' },
     },

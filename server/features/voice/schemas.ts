@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { AppId, OrgParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
-import { JobSchema } from '../../job-schema'
+import { jobSchemaOf } from '../../job-schema'
 import { ERROR_CODES } from '../../errors/error-codes'
 import { MemoSummary } from '../../ai/memo/memo-summary'
 
@@ -78,7 +78,10 @@ export const RecordingParams = OrgParams.extend({
   recordingId: z.string().uuid({ message: 'Recording id must be a UUID' }),
 })
 
-export const UploadAnswer = z.object({ recording: RecordingSchema, job: JobSchema })
+export const UploadAnswer = z.object({
+  recording: RecordingSchema,
+  job: jobSchemaOf('transcription'),
+})
 
 /** The text fields of a recording upload (uploadRecording checks appId again for other callers). */
 export const RecordingUploadFields = z.object({ appId: z.string().optional() })

@@ -16,7 +16,7 @@ import { isForeignKeyViolation } from '../../db/constraint-violation'
 import { assertCreatorOrAdmin } from '../../db/assert-creator-or-admin'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
-import { cancelSubjectJobs, type Job } from '../../jobs/job-service'
+import { cancelSubjectJobs, type JobOfKind } from '../../jobs/job-service'
 import type { AppServices } from '../../services'
 import type { BlobStore } from '../../blob/blob-store'
 import { assertOrgKey, orgBlobKey } from '../../blob/blob-keys'
@@ -26,6 +26,7 @@ import { audioSeconds, decodeToPcm, type AudioInput } from '../../ai/speech/audi
 import type { SpooledUpload } from '../../http/spool-upload'
 import { sniffAudio } from '../../ai/speech/sniff-audio'
 import { MemoSummary } from '../../ai/memo/memo-summary'
+import { transcriptionJobContract } from '../../jobs/contracts/transcription-job-contract'
 import type { WorkerPool } from '../../workers/worker-pool'
 import { recordingStates, type RecordingState } from './recording-status'
 
@@ -34,7 +35,7 @@ type RecordingRow = typeof recordings.$inferSelect
 export type VoiceDeps = { db: Db; blobs: BlobStore; pool: WorkerPool; maxRecordingMinutes: number }
 
 /** The job kind that transcribes a recording. */
-export const TRANSCRIPTION_JOB = 'transcription' as const
+export const TRANSCRIPTION_JOB = transcriptionJobContract.kind
 
 /** Seconds decoded at upload to tell audio from damaged files (the rest is only demuxed). */
 const CHECK_SECONDS = 30
@@ -180,7 +181,7 @@ export async function uploadRecording(
   principal: Principal,
   input: { file: SpooledUpload; appId?: string },
   signal?: AbortSignal,
-): Promise<{ recording: RecordingRow; job: Job }> {
+): Promise<{ recording: RecordingRow; job: JobOfKind<typeof transcriptionJobContract> }> {
   const { file } = input
   try {
     const appId = input.appId ? AppId.safeParse(input.appId) : undefined

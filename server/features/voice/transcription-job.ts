@@ -17,22 +17,18 @@ import { withTenant, type Principal } from '../../db/tenant'
 import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
-import { z } from 'zod'
 import { CancelledError, ShutdownError, jobPrincipal } from '../../jobs/job-runner'
-import { defineJob, type JobDefinition, type JobHandler } from '../../jobs/define-job'
+import type { JobHandlerOf } from '../../jobs/define-job-contract'
+import type { transcriptionJobContract } from '../../jobs/contracts/transcription-job-contract'
+import { analysisJobContract } from '../../jobs/contracts/analysis-job-contract'
 import type { AppServices } from '../../services'
 import type { Transcriber, Transcript } from '../../ai/speech/types'
 import { sniffAudioFile } from '../../ai/speech/sniff-audio'
 import { assertOrgKey } from '../../blob/blob-keys'
 import { withBlobCopy } from '../../documents/with-blob-copy'
-import { MemoSummary } from '../../ai/memo/memo-summary'
+import type { MemoSummary } from '../../ai/memo/memo-summary'
 import { summarizeMemo } from '../../ai/memo/summarize-memo'
-import {
-  checkRecordingLength,
-  MAX_RECORDING_BYTES,
-  TRANSCRIPTION_JOB,
-  type VoiceDeps,
-} from './service'
+import { checkRecordingLength, MAX_RECORDING_BYTES, type VoiceDeps } from './service'
 
 /** The content of a transcript document and each segment's [start, end) offsets in it. */
 export function transcriptContent(
@@ -52,30 +48,16 @@ export function transcriptContent(
   return { content, segments: placed }
 }
 
-const TranscriptionInput = z.object({ recordingId: z.string().uuid() })
-
-/**
- * The transcript document, the summary job it queued (none for a recording without speech) and
- * the memo summary saved with the recording.
- */
-const TranscriptionResult = z
-  .object({
-    recordingId: z.string().uuid(),
-    documentId: z.string().uuid(),
-    // Absent from the results of transcriptions that ran before summaries were queued here.
-    summaryJobId: z.string().uuid().nullable().optional(),
-    // Absent from the results of transcriptions that ran before memo summaries (decision 0056).
-    memoSummary: MemoSummary.optional(),
-  })
-  .meta({ id: 'TranscriptionJobResult' })
-
 /** What a transcription needs: the voice feature's, the engine, and the jobs (for the summary). */
 type TranscriptionDeps = VoiceDeps & { transcriber: Transcriber; jobs: AppServices['jobs'] }
 
-/** The handler of 'transcription' jobs (input `{ recordingId }`). */
+/**
+ * The handler of 'transcription' jobs (input `{ recordingId }`; contract:
+ * server/jobs/contracts/transcription-job-contract.ts).
+ */
 export function transcriptionJobHandler(
   deps: TranscriptionDeps,
-): JobHandler<z.output<typeof TranscriptionInput>, z.input<typeof TranscriptionResult>> {
+): JobHandlerOf<typeof transcriptionJobContract> {
   return {
     async run(job, context) {
       const { recordingId } = job.input
@@ -222,7 +204,7 @@ async function saveTranscript(
         ? await deps.jobs.enqueue(
             tx,
             principal,
-            'analysis',
+            analysisJobContract.kind,
             { documentId: document.id, kind: 'summarize' },
             { subjectId: document.id },
           )
@@ -230,28 +212,3 @@ async function saveTranscript(
     return { documentId: document.id, summaryJobId: summary?.id ?? null, memoSummary }
   })
 }
-
-/**
- * The 'transcription' job kind: two attempts, for a transcription takes minutes. Its type is
- * written out because its handler queues through the catalogue that lists it.
- */
-export const transcriptionJob: JobDefinition<
-  typeof TRANSCRIPTION_JOB,
-  typeof TranscriptionInput,
-  typeof TranscriptionResult,
-  AppServices
-> = defineJob({
-  kind: TRANSCRIPTION_JOB,
-  input: TranscriptionInput,
-  result: TranscriptionResult,
-  maxAttempts: 2,
-  handler: (services: AppServices) =>
-    transcriptionJobHandler({
-      db: services.db,
-      blobs: services.blobs,
-      pool: services.pool,
-      maxRecordingMinutes: services.limits.maxRecordingMinutes,
-      transcriber: services.engines.transcriber,
-      jobs: services.jobs,
-    }),
-})
