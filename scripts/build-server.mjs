@@ -59,7 +59,7 @@ export async function serverGraph() {
       readPlain(target)
     }
   }
-  // A plain-JS entry's packages are its static imports (`import … from 'pkg'`); its relative
+  // A plain-JS entry's packages are its static imports (`import … from` a package); its relative
   // dynamic imports are modules it loads (pool-worker.cjs → .mjs → run-pool-task). The dynamic
   // import of tsx in pool-worker.mjs happens only when run from source.
   const readPlain = (file) => {

@@ -12,13 +12,19 @@
  * - every declared package is used: imported (or `@import`ed by CSS) by a file of the code base,
  *   one of its commands run by package.json's scripts, the test runner or CI, or the types of a
  *   package that is; or named in USED_OTHERWISE with why.
+ * - every package the code base imports is declared (not only present as another's dependency).
+ * Imports are found by reading the files (`from '…'`, `import('…')`, `require('…')`, CSS
+ * `@import`/`@plugin`, `createRequire(import.meta.url)('…')`), comments included.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serverGraph } from './build-server.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/** Node's own modules, imported without `node:` (`import os from 'os'`). */
+const BUILT_IN = new Set(builtinModules)
 
 /** Packages used without an import or a command in the code base, and how they are used. */
 export const USED_OTHERWISE = {
@@ -56,10 +62,10 @@ function codeFiles() {
   return files
 }
 
-/** Bare specifiers imported, required, `@import`ed or typed (`import('x')`) by the code base. */
+/** Bare specifiers imported, required, `@import`ed or typed (`import(…)` types) by the code base. */
 function importedPackages() {
   const specifier =
-    /(?:from\s+|import\s*\(\s*|require\s*\(\s*|import\s+|@import\s+|@plugin\s+|\)\()['"]([^'"./][^'"]*)['"]/g
+    /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+|@import\s+|@plugin\s+|createRequire\(\s*import\.meta\.url\s*\)\(\s*)['"](@?[a-z0-9][\w.-]*(?:\/[\w.@/-]*)?)['"]/gm
   const found = new Set()
   for (const file of codeFiles()) {
     for (const [, name] of readFileSync(file, 'utf8').matchAll(specifier)) {
@@ -129,6 +135,13 @@ export async function dependencyProblems(pkg = readPackageJson()) {
       continue
     }
     if (!used(name)) problems.push(`${name}: declared, but nothing imports it or runs its command`)
+  }
+  for (const name of imported) {
+    if (!declared.includes(name) && !BUILT_IN.has(name)) {
+      problems.push(
+        `${name}: imported, but not in package.json (it comes only through another package)`,
+      )
+    }
   }
   return problems
 }
