@@ -34,6 +34,11 @@ const LISTENING = /Lexdesk is running at /
 export async function startChildServer(options: {
   dataDir: string
   port: number
+  /**
+   * Ceiling for the start, not a speed target: default 120 s. A restart after a crash reads
+   * WordNet (~25 s at a load average of 30 on two cores) and reconciles files before it listens,
+   * and took ~61 s there (crash-recovery.test.ts), past the former 60 s.
+   */
   readyTimeoutMs?: number
   env?: Record<string, string>
   /** Node options before the entry point (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
@@ -111,7 +116,7 @@ export async function startChildServer(options: {
     },
   }
   try {
-    await waitForOutput(LISTENING, options.readyTimeoutMs ?? 60_000)
+    await waitForOutput(LISTENING, options.readyTimeoutMs ?? 120_000)
     const ready = await fetch(`${origin}/readyz`)
     if (!ready.ok) throw new Error(`/readyz answered ${ready.status}. Output:\n${output}`)
   } catch (error) {
