@@ -4,9 +4,9 @@
 # production dependencies, the built SPA and server, and the Debian packages of
 # scripts/ensure-system.mjs `app`, and runs `node dist/server/main.js` as `npm start` does.
 # Base: Debian 12 (bookworm) with Node 24, the LTS package.json's engines name (decision 0118).
-# BASE_IMAGE replaces it
-# with an image of the same shape (a `node` user of uid 1000, node and npm on the PATH) where no
-# registry of images is reachable: scripts/build-local-image.sh makes one with debootstrap.
+# BASE_IMAGE replaces it with an image of the same shape (a `node` user of uid 1000, node and npm
+# on the PATH) where no registry of images is reachable: scripts/build-local-image.sh makes one
+# with debootstrap.
 ARG BASE_IMAGE=node:24-bookworm-slim
 FROM ${BASE_IMAGE} AS build
 WORKDIR /app
