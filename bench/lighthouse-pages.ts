@@ -1,5 +1,5 @@
 /**
- * Lighthouse 12.2.3 (pinned: the last line that runs on Node 20) in Debian's chromium against the
+ * Lighthouse 13 (the line that needs Node 22+; decision 0118) in Debian's chromium against the
  * real server serving a given build of the web app (WEB_ROOT): the landing page signed out and
  * the documents screen signed in (a fresh owner's session cookie sent as a header). Lighthouse runs
  * with its desktop preset (no CPU slowdown, simulated desktop network), each page in a fresh

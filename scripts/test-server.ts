@@ -191,7 +191,7 @@ const at = (port: number) => `http://127.0.0.1:${port}`
 async function main() {
   let rig: Rig | undefined
   await check('system packages and pgvector (ensure-system.mjs server)', async () => {
-    execFileSync('node', ['scripts/ensure-system.mjs', 'server'], { stdio: 'inherit' })
+    execFileSync(process.execPath, ['scripts/ensure-system.mjs', 'server'], { stdio: 'inherit' })
   })
   await check('PostgreSQL, s3rver, smtp-server, two instances and haproxy start', async () => {
     const postgres = await startLexdeskPostgres()

@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { randomUUID } from 'node:crypto'
+import { REPOSITORY_ROOT } from './repository-root'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -151,7 +151,7 @@ export interface AppDeps {
   sqlSandboxTemplate?: string
 }
 
-const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web')
+const defaultWebRoot = path.join(REPOSITORY_ROOT, 'dist', 'web')
 
 /** Builds the application. Call `app.ready()` (or inject) before use and `app.close()` after. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

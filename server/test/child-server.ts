@@ -1,5 +1,6 @@
 /**
- * The real server as a child process (`node --import tsx server/main.ts`) on a given data dir and
+ * The real server as a child process (`node --import tsx server/main.ts`, or the built JavaScript
+ * of scripts/build-server.mjs with `entry`) on a given data dir and
  * port, for tests and benchmarks that need a real socket or a process to kill. Its stdout and
  * stderr are kept in memory so a test can read the console mailer's lines
  * (`Mail to <to>: <link>`, server/mail/mailer.ts) and show the output when something fails.
@@ -33,28 +34,37 @@ const LISTENING = /Lexdesk is running at /
 export async function startChildServer(options: {
   dataDir: string
   port: number
+  /**
+   * Ceiling for the start, not a speed target: default 120 s. A restart after a crash reads
+   * WordNet (~25 s at a load average of 30 on two cores) and reconciles files before it listens,
+   * and took ~61 s there (crash-recovery.test.ts), past the former 60 s.
+   */
   readyTimeoutMs?: number
   env?: Record<string, string>
   /** Node options before the entry point (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
   nodeArgs?: readonly string[]
+  /**
+   * A built main.js (absolute, or relative to the repository) to run as production does, with
+   * plain node and source maps; when absent, server/main.ts through tsx.
+   */
+  entry?: string
 }): Promise<ChildServer> {
   const origin = `http://localhost:${options.port}`
-  const child = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'],
-    {
-      cwd: REPOSITORY_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(options.port),
-        LEXDESK_DATA_DIR: options.dataDir,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'test',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const entryArgs = options.entry
+    ? ['--enable-source-maps', options.entry]
+    : ['--import', 'tsx', 'server/main.ts']
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entryArgs], {
+    cwd: REPOSITORY_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      LEXDESK_DATA_DIR: options.dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      ...options.env,
     },
-  )
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   const onData = (chunk: Buffer) => {
     output += chunk.toString('utf8')
@@ -106,7 +116,7 @@ export async function startChildServer(options: {
     },
   }
   try {
-    await waitForOutput(LISTENING, options.readyTimeoutMs ?? 60_000)
+    await waitForOutput(LISTENING, options.readyTimeoutMs ?? 120_000)
     const ready = await fetch(`${origin}/readyz`)
     if (!ready.ok) throw new Error(`/readyz answered ${ready.status}. Output:\n${output}`)
   } catch (error) {
