@@ -6941,6 +6941,10 @@ export interface operations {
                         status: "queued" | "running" | "failed" | "indexed" | "none";
                         /** @description The latest chunking job's progress, 0..1: passages saved / total while it runs. */
                         progress: number;
+                        /** @description Passages the latest chunking job has saved so far (null before it has counted them). */
+                        saved: number | null;
+                        /** @description The document's passages in all, as the latest chunking job counted them (null before it has); search by meaning covers the whole document once `saved` reaches it. */
+                        total: number | null;
                         passages: number;
                         embedder: string | null;
                         error: string | null;
