@@ -629,6 +629,8 @@ export const conversations = pgTable(
     appId: uuid('app_id'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The name its creator or an admin gave it (renameConversation); null until then. */
+    title: text('title'),
   },
   (t) => [
     index('conversations_org_started_idx').on(

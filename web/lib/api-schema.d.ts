@@ -657,6 +657,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Names the conversation (one line, 1 to 300 characters; control and bidirectional characters removed); audited. A member may rename only conversations they started (403 `forbidden` otherwise); admins and owners may rename any. Nothing else of it changes: it stays the firm's record. */
+        patch: operations["renameConversation"];
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/conversations/{conversationId}/messages": {
         parameters: {
             query?: never;
@@ -1788,6 +1805,14 @@ export interface components {
             end: number;
             quote: string;
         };
+        ConversationInput: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            /** @description The name it was given (renameConversation), or null */
+            title: string | null;
+            startedAt: string;
+        };
         AuditEntryInput: {
             /** Format: uuid */
             id: string;
@@ -1921,12 +1946,6 @@ export interface components {
             createdAt: string;
             expiresAt: string;
             revokedAt: string | null;
-        };
-        ConversationInput: {
-            /** Format: uuid */
-            id: string;
-            appId: string | null;
-            startedAt: string;
         };
         MessageInput: {
             /** Format: uuid */
@@ -2621,6 +2640,14 @@ export interface components {
             end: number;
             quote: string;
         };
+        Conversation: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            /** @description The name it was given (renameConversation), or null */
+            title: string | null;
+            startedAt: string;
+        };
         AuditEntry: {
             /** Format: uuid */
             id: string;
@@ -2754,12 +2781,6 @@ export interface components {
             createdAt: string;
             expiresAt: string;
             revokedAt: string | null;
-        };
-        Conversation: {
-            /** Format: uuid */
-            id: string;
-            appId: string | null;
-            startedAt: string;
         };
         Message: {
             /** Format: uuid */
@@ -7168,6 +7189,89 @@ export interface operations {
                 };
             };
             /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    renameConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A member renaming a conversation someone else started */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such conversation in this organisation */
             404: {
                 headers: {
                     [name: string]: unknown;
