@@ -570,6 +570,8 @@ export const recordingSegments = pgTable(
     text: text('text').notNull(),
     startOffset: integer('start_offset').notNull(),
     endOffset: integer('end_offset').notNull(),
+    /** The speech engine's confidence in the segment, 0..1; null when it gave none (issue 43). */
+    confidence: real('confidence'),
   },
   (t) => [uniqueIndex('recording_segments_recording_idx').on(t.recordingId, t.position)],
 )

@@ -1700,6 +1700,10 @@ export interface components {
             startOffset: number;
             /** @description Exclusive end offset */
             endOffset: number;
+            /** @description The speech engine's confidence in the segment, 0..1 (null when the engine gave none, or for a recording transcribed before it was kept) */
+            confidence: number | null;
+            /** @description Whether the confidence is below 0.6: check the segment against the audio */
+            lowConfidence: boolean;
         };
         RecordingDetailInput: {
             /** Format: uuid */
@@ -2535,6 +2539,10 @@ export interface components {
             startOffset: number;
             /** @description Exclusive end offset */
             endOffset: number;
+            /** @description The speech engine's confidence in the segment, 0..1 (null when the engine gave none, or for a recording transcribed before it was kept) */
+            confidence: number | null;
+            /** @description Whether the confidence is below 0.6: check the segment against the audio */
+            lowConfidence: boolean;
         };
         RecordingDetail: {
             /** Format: uuid */

@@ -3,3 +3,6 @@
 ALTER TABLE "conversations" ADD COLUMN "title" text;
 --> statement-breakpoint
 GRANT UPDATE ("title") ON "conversations" TO lexdesk_app;
+--> statement-breakpoint
+-- Issue 43: the speech engine's confidence in each transcript segment, 0..1 (null: none given).
+ALTER TABLE "recording_segments" ADD COLUMN "confidence" real;
