@@ -18,7 +18,8 @@ export interface Cue {
  * One recording: its audio player and, beside it, the transcript's timed segments; the segment
  * being played is highlighted and clicking a segment plays from its start. Below them, the memo
  * summary saved with the recording, whose cited times play from their segment too, as does a
- * `cue` (a time cited elsewhere on the screen), which also scrolls the player into view.
+ * `cue` (a time cited elsewhere on the screen), which also scrolls the player into view. Each
+ * segment shows the speech engine's confidence, a low one flagged to be checked against the audio.
  */
 export function RecordingPlayer({
   orgId,
@@ -102,6 +103,20 @@ export function RecordingPlayer({
                           {clock(segment.start)}
                         </span>
                         {segment.text}
+                        {segment.confidence !== null && (
+                          <span
+                            className={cn(
+                              'ml-2 text-xs',
+                              segment.lowConfidence
+                                ? 'font-medium text-destructive'
+                                : 'text-muted-foreground',
+                            )}
+                          >
+                            {segment.lowConfidence
+                              ? `Low confidence (${Math.round(segment.confidence * 100)}%): check against the audio`
+                              : `${Math.round(segment.confidence * 100)}% confidence`}
+                          </span>
+                        )}
                       </button>
                     </li>
                   )
@@ -112,7 +127,12 @@ export function RecordingPlayer({
         </div>
       </div>
       {recording.memoSummary && (
-        <MemoSummaryView title={recording.title} summary={recording.memoSummary} onCite={seek} />
+        <MemoSummaryView
+          title={recording.title}
+          summary={recording.memoSummary}
+          onCite={seek}
+          segments={segments}
+        />
       )}
     </>
   )
