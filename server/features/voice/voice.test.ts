@@ -130,6 +130,8 @@ describe('voice API', () => {
         text: string
         startOffset: number
         endOffset: number
+        confidence: number
+        lowConfidence: boolean
       }[]
     }
     // The transcription queued the summary itself: the client only reads from here on, as a
