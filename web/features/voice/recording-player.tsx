@@ -32,10 +32,9 @@ export function RecordingPlayer({
 }) {
   const audio = useRef<HTMLAudioElement>(null)
   const [time, setTime] = useState(0)
-  const detail = useQuery({
-    ...recordingQuery(orgId, recording.id),
-    enabled: recording.status === 'ready',
-  })
+  // Transcribed: its segments exist, also while its summary job still runs.
+  const transcribed = recording.status === 'ready' || recording.status === 'summarizing'
+  const detail = useQuery({ ...recordingQuery(orgId, recording.id), enabled: transcribed })
   const segments = detail.data?.segments ?? []
   const seek = (start: number) => {
     const element = audio.current
@@ -73,7 +72,7 @@ export function RecordingPlayer({
               {recording.error ?? 'Failed to process audio'}
             </p>
           )}
-          {recording.status === 'ready' && segments.length === 0 && detail.isSuccess && (
+          {transcribed && segments.length === 0 && detail.isSuccess && (
             <p className="text-sm text-muted-foreground">No speech was recognised.</p>
           )}
           {segments.length > 0 && (
@@ -126,7 +125,8 @@ export function RecordingPlayer({
           )}
         </div>
       </div>
-      {recording.memoSummary && (
+      {/* Once its segments are read, so the summary says at once which were heard with low confidence. */}
+      {recording.memoSummary && !(transcribed && detail.isPending) && (
         <MemoSummaryView
           title={recording.title}
           summary={recording.memoSummary}
