@@ -570,6 +570,8 @@ export const recordingSegments = pgTable(
     text: text('text').notNull(),
     startOffset: integer('start_offset').notNull(),
     endOffset: integer('end_offset').notNull(),
+    /** The speech engine's confidence in the segment, 0..1; null when it gave none (issue 43). */
+    confidence: real('confidence'),
   },
   (t) => [uniqueIndex('recording_segments_recording_idx').on(t.recordingId, t.position)],
 )
@@ -629,6 +631,8 @@ export const conversations = pgTable(
     appId: uuid('app_id'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    /** The name its creator or an admin gave it (renameConversation); null until then. */
+    title: text('title'),
   },
   (t) => [
     index('conversations_org_started_idx').on(

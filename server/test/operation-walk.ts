@@ -340,6 +340,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
       payload: uploadForm(new TextEncoder().encode('Memo\nPlease review.'), 'memo.txt'),
     }),
     updateDocument: async () => ({ payload: { title: 'Walk contract, renamed' } }),
+    renameConversation: async () => ({ payload: { title: 'Walk conversation, named' } }),
     setWeActFor: async () => ({ payload: { weActFor: null } }),
     deleteDocuments: async (actor) => ({ payload: { ids: [await documentOf(actor)] } }),
     createApp: async () => ({ payload: { slug: `walk-${randomUUID().slice(0, 8)}` } }),

@@ -657,6 +657,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Names the conversation (one line, 1 to 300 characters; control and bidirectional characters removed); audited. A member may rename only conversations they started (403 `forbidden` otherwise); admins and owners may rename any. Nothing else of it changes: it stays the firm's record. */
+        patch: operations["renameConversation"];
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/conversations/{conversationId}/messages": {
         parameters: {
             query?: never;
@@ -1691,6 +1708,10 @@ export interface components {
             startOffset: number;
             /** @description Exclusive end offset */
             endOffset: number;
+            /** @description The speech engine's confidence in the segment, 0..1 (null when the engine gave none, or for a recording transcribed before it was kept) */
+            confidence: number | null;
+            /** @description Whether the confidence is below 0.6: check the segment against the audio */
+            lowConfidence: boolean;
         };
         RecordingDetailInput: {
             /** Format: uuid */
@@ -1795,6 +1816,14 @@ export interface components {
             start: number;
             end: number;
             quote: string;
+        };
+        ConversationInput: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            /** @description The name it was given (renameConversation), or null */
+            title: string | null;
+            startedAt: string;
         };
         AuditEntryInput: {
             /** Format: uuid */
@@ -1929,12 +1958,6 @@ export interface components {
             createdAt: string;
             expiresAt: string;
             revokedAt: string | null;
-        };
-        ConversationInput: {
-            /** Format: uuid */
-            id: string;
-            appId: string | null;
-            startedAt: string;
         };
         MessageInput: {
             /** Format: uuid */
@@ -2532,6 +2555,10 @@ export interface components {
             startOffset: number;
             /** @description Exclusive end offset */
             endOffset: number;
+            /** @description The speech engine's confidence in the segment, 0..1 (null when the engine gave none, or for a recording transcribed before it was kept) */
+            confidence: number | null;
+            /** @description Whether the confidence is below 0.6: check the segment against the audio */
+            lowConfidence: boolean;
         };
         RecordingDetail: {
             /** Format: uuid */
@@ -2636,6 +2663,14 @@ export interface components {
             start: number;
             end: number;
             quote: string;
+        };
+        Conversation: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            /** @description The name it was given (renameConversation), or null */
+            title: string | null;
+            startedAt: string;
         };
         AuditEntry: {
             /** Format: uuid */
@@ -2770,12 +2805,6 @@ export interface components {
             createdAt: string;
             expiresAt: string;
             revokedAt: string | null;
-        };
-        Conversation: {
-            /** Format: uuid */
-            id: string;
-            appId: string | null;
-            startedAt: string;
         };
         Message: {
             /** Format: uuid */
@@ -6957,6 +6986,10 @@ export interface operations {
                         status: "queued" | "running" | "failed" | "indexed" | "none";
                         /** @description The latest chunking job's progress, 0..1: passages saved / total while it runs. */
                         progress: number;
+                        /** @description Passages the latest chunking job has saved so far (null before it has counted them). */
+                        saved: number | null;
+                        /** @description The document's passages in all, as the latest chunking job counted them (null before it has); search by meaning covers the whole document once `saved` reaches it. */
+                        total: number | null;
                         passages: number;
                         embedder: string | null;
                         error: string | null;
@@ -7180,6 +7213,89 @@ export interface operations {
                 };
             };
             /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    renameConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A member renaming a conversation someone else started */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such conversation in this organisation */
             404: {
                 headers: {
                     [name: string]: unknown;

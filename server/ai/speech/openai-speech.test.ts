@@ -133,8 +133,9 @@ describe('OpenAITranscriber', () => {
     expect(transcript).toEqual({
       text: 'The tenant pays rent. On the first of the month.',
       segments: [
-        { start: 0, end: 3.2, text: 'The tenant pays rent.' },
-        { start: 3.2, end: 7.5, text: 'On the first of the month.' },
+        // Confidence: e^-0.2, the segments' average log-probability as a probability.
+        { start: 0, end: 3.2, text: 'The tenant pays rent.', confidence: 0.819 },
+        { start: 3.2, end: 7.5, text: 'On the first of the month.', confidence: 0.819 },
       ],
       language: 'english',
       engine: 'openai',

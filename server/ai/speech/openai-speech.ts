@@ -83,7 +83,13 @@ export class OpenAITranscriber implements Transcriber {
       throw providerFailed('transcription', error)
     }
     const segments = (answer.segments ?? [])
-      .map((s) => ({ start: s.start, end: s.end, text: s.text.trim() }))
+      .map((s) => ({
+        start: s.start,
+        end: s.end,
+        text: s.text.trim(),
+        // The segment's average token log-probability as a probability, 0..1.
+        confidence: Math.round(Math.min(1, Math.exp(s.avg_logprob)) * 1000) / 1000,
+      }))
       .filter((s) => s.text.length > 0)
     options.onProgress?.(1, 'Transcribed')
     return {

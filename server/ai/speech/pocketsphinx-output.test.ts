@@ -16,7 +16,8 @@ describe('parsePocketsphinxTimes', () => {
       '</s> 5.510 5.600 1.0',
     ].join('\n')
     expect(parsePocketsphinxTimes(output, 60)).toEqual([
-      { start: 63.29, end: 64.3, text: 'and not' },
+      // Confidence: the mean posterior of 'and' and 'not', (0.985603 + 0.81773) / 2.
+      { start: 63.29, end: 64.3, text: 'and not', confidence: 0.902 },
     ])
   })
 })

@@ -8,6 +8,12 @@ export interface TranscriptSegment {
   start: number
   end: number
   text: string
+  /**
+   * The engine's confidence in the segment's words, 0..1 (PocketSphinx: the mean posterior
+   * probability of its words; OpenAI: e to the segment's average token log-probability); absent
+   * when the engine gives none.
+   */
+  confidence?: number
 }
 
 /** What a Transcriber returns. `text` is the segments' texts joined by single spaces. */

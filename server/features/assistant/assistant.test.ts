@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
+import {
+  buildTestApp,
+  signedInMember,
+  signedInWithRole,
+  type TestApp,
+  type TestMember,
+} from '../../test/test-app'
 import { addIndexedDocument } from '../../test/indexed-document'
 import { askAssistant } from '../../test/chat-stream'
 import { NO_MODEL_NOTICE } from '../../ai/chat/local-chat'
@@ -202,6 +208,90 @@ describe('conversations', () => {
       headers: mallory.headers,
     })
     expect(list.json().items.map((c: { id: string }) => c.id)).not.toContain(own.conversationId)
+  })
+
+  it('renames a conversation, audited with the old and new name, and lists it by that name', async () => {
+    const chat = await askAssistant(t, alice, 'Which law governs?')
+    const url = `/api/v1/orgs/${alice.orgId}/conversations/${chat.conversationId}`
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: alice.headers,
+      payload: { title: '  Governing law\nof the NDA \u202e' },
+    })
+    expect(renamed.statusCode).toBe(200)
+    expect(renamed.json()).toMatchObject({
+      id: chat.conversationId,
+      title: 'Governing law of the NDA',
+    })
+    const list = await t.app.inject({
+      url: `/api/v1/orgs/${alice.orgId}/conversations`,
+      headers: alice.headers,
+    })
+    const listed = (list.json().items as Array<{ id: string; title: string | null }>).find(
+      (c) => c.id === chat.conversationId,
+    )
+    expect(listed?.title).toBe('Governing law of the NDA')
+    await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: alice.headers,
+      payload: { title: 'NDA law' },
+    })
+    const audit = await t.database.db.execute(
+      sql`select action, target_type, meta from audit_logs
+          where org_id = ${alice.orgId} and action = 'conversation.rename'
+            and target_id = ${chat.conversationId} order by created_at`,
+    )
+    expect((audit as unknown as { rows: unknown[] }).rows).toEqual([
+      {
+        action: 'conversation.rename',
+        target_type: 'conversation',
+        meta: { from: null, to: 'Governing law of the NDA' },
+      },
+      {
+        action: 'conversation.rename',
+        target_type: 'conversation',
+        meta: { from: 'Governing law of the NDA', to: 'NDA law' },
+      },
+    ])
+  })
+
+  it("refuses a member renaming a colleague's conversation (403), another org's (404) and an empty name (400)", async () => {
+    const chat = await askAssistant(t, alice, 'Who are the parties?')
+    const url = (orgId: string) => `/api/v1/orgs/${orgId}/conversations/${chat.conversationId}`
+    const colleague = await signedInWithRole(t, alice.orgId, 'member')
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: url(alice.orgId),
+      headers: colleague.headers,
+      payload: { title: 'Mine now' },
+    })
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().code).toBe('forbidden')
+    const admin = await signedInWithRole(t, alice.orgId, 'admin')
+    const byAdmin = await t.app.inject({
+      method: 'PATCH',
+      url: url(alice.orgId),
+      headers: admin.headers,
+      payload: { title: 'Parties' },
+    })
+    expect(byAdmin.json()).toMatchObject({ title: 'Parties' })
+    const foreign = await t.app.inject({
+      method: 'PATCH',
+      url: url(mallory.orgId),
+      headers: mallory.headers,
+      payload: { title: 'Stolen' },
+    })
+    expect(foreign.statusCode).toBe(404)
+    const empty = await t.app.inject({
+      method: 'PATCH',
+      url: url(alice.orgId),
+      headers: alice.headers,
+      payload: { title: ' \n ' },
+    })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.body).toContain('Give the conversation a name')
   })
 
   it('audits and logs a question by its conversation and length, never its text', async () => {

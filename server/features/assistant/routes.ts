@@ -15,6 +15,7 @@ import { citationsOf } from './citations'
 import {
   listConversations,
   listMessages,
+  renameConversation,
   checkDocumentScope,
   openTurn,
   retrievePassages,
@@ -22,6 +23,8 @@ import {
   streamAnswer,
 } from './service'
 import { streamResponse } from '../../http/stream-responses'
+import { toSingleLineText } from '../../http/single-line-text'
+import { problemResponse } from '../../http/problem-responses'
 
 const CitationSchema = z
   .object({
@@ -65,6 +68,34 @@ const ChatBody = z
     message: 'The last message must be the question (role user)',
     path: ['messages'],
   })
+
+/** Longest conversation title, as a document's (server/features/documents/schemas.ts). */
+const MAX_CONVERSATION_TITLE = 300
+
+const ConversationSchema = z
+  .object({
+    id: z.string().uuid(),
+    appId: z.string().uuid().nullable(),
+    title: z.string().nullable().describe('The name it was given (renameConversation), or null'),
+    startedAt: z.string(),
+  })
+  .meta({ id: 'Conversation' })
+
+/** The body of a rename: one line, control and bidirectional characters removed, like titles. */
+const ConversationRename = z.object({
+  title: z
+    .string()
+    .transform(toSingleLineText)
+    .pipe(
+      z
+        .string()
+        .min(1, 'Give the conversation a name')
+        .max(
+          MAX_CONVERSATION_TITLE,
+          `A conversation's name holds at most ${MAX_CONVERSATION_TITLE} characters`,
+        ),
+    ),
+})
 
 const CHAT_FAILED =
   "The assistant's model failed while answering. Try again, or ask an administrator to check the server log."
@@ -138,20 +169,34 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
         params: OrgParams,
         querystring: PageQuery.extend({ appId: AppId.optional() }),
         response: {
-          200: pageOf(
-            z
-              .object({
-                id: z.string().uuid(),
-                appId: z.string().uuid().nullable(),
-                startedAt: z.string(),
-              })
-              .meta({ id: 'Conversation' }),
-          ),
+          200: pageOf(ConversationSchema),
         },
       },
       config: { minRole: 'member' },
     },
     (req) => listConversations(deps.db, principalOf(req), req.query),
+  )
+
+  app.patch(
+    '/orgs/:orgId/conversations/:conversationId',
+    {
+      schema: {
+        operationId: 'renameConversation',
+        tags: ['assistant'],
+        description:
+          "Names the conversation (one line, 1 to 300 characters; control and bidirectional characters removed); audited. A member may rename only conversations they started (403 `forbidden` otherwise); admins and owners may rename any. Nothing else of it changes: it stays the firm's record.",
+        params: ConversationParams,
+        body: ConversationRename,
+        response: {
+          200: ConversationSchema,
+          403: problemResponse('A member renaming a conversation someone else started'),
+          404: problemResponse('No such conversation in this organisation'),
+        },
+      },
+      config: { minRole: 'member', scope: 'write' },
+    },
+    (req) =>
+      renameConversation(deps.db, principalOf(req), req.params.conversationId, req.body.title),
   )
 
   app.get(

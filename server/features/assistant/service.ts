@@ -12,6 +12,7 @@ import { notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { isForeignKeyViolation } from '../../db/constraint-violation'
+import { assertCreatorOrAdmin } from '../../db/assert-creator-or-admin'
 import type { Embedder } from '../../ai/embedder/types'
 import type { ChatEngine, ChatTurn } from '../../ai/chat/types'
 import { hybridSearch } from '../../search/hybrid-search'
@@ -182,8 +183,56 @@ export async function listConversations(
     offset: query.offset,
   })
   return {
-    items: rows.map((r) => ({ id: r.id, appId: r.appId, startedAt: r.startedAt.toISOString() })),
+    items: rows.map((r) => ({
+      id: r.id,
+      appId: r.appId,
+      title: r.title,
+      startedAt: r.startedAt.toISOString(),
+    })),
     total,
+  }
+}
+
+/**
+ * Names conversation `id` `title` (already cleaned to one line), with an audit entry
+ * ('conversation.rename', old and new title) as a document's rename has. Members rename only
+ * the conversations they started, admins and owners any (403 `forbidden`); 404 when it is not
+ * the org's. Only the title changes: the conversation stays the firm's record (decision 0018).
+ * Returns the conversation as listConversations shows it.
+ */
+export async function renameConversation(db: Db, principal: Principal, id: string, title: string) {
+  const row = await withTenant(db, principal, async (tx) => {
+    const [found] = await tx
+      .select({ title: conversations.title, createdBy: conversations.createdBy })
+      .from(conversations)
+      .where(eq(conversations.id, id))
+      .for('update')
+    if (!found) return undefined
+    assertCreatorOrAdmin(principal, found.createdBy, {
+      code: 'forbidden',
+      detail: 'Only the person who started this conversation, or an admin, can rename it.',
+    })
+    const [updated] = await tx
+      .update(conversations)
+      .set({ title })
+      .where(eq(conversations.id, id))
+      .returning()
+    if (!updated) return undefined
+    await recordAudit(
+      tx,
+      principal,
+      'conversation.rename',
+      { type: 'conversation', id },
+      { from: found.title, to: title },
+    )
+    return updated
+  })
+  if (!row) throw notFound('Conversation')
+  return {
+    id: row.id,
+    appId: row.appId,
+    title: row.title,
+    startedAt: row.startedAt.toISOString(),
   }
 }
 

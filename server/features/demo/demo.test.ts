@@ -97,15 +97,27 @@ describe('public demo API', () => {
     })
   })
 
-  it('answers from the built-in explanations, citing them, and says when it cannot', async () => {
-    const known = await post(
-      '/answer',
-      { question: 'Can my landlord keep my deposit?' },
-      '10.0.0.3',
-    )
-    expect(known.json()).toMatchObject({ answered: true, sources: [{ id: 'lease' }] })
-    const unknown = await post('/answer', { question: 'Who won the football?' }, '10.0.0.3')
-    expect(unknown.json()).toMatchObject({ answered: false, sources: [] })
+  it("answers 'What is an NDA?' from the glossary's NDA entry, cited, never from another entry", async () => {
+    const res = await post('/answer', { question: 'What is an NDA?' }, '10.0.0.3')
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({
+      answered: true,
+      sources: [{ id: 'glossary:nda', title: 'Non-disclosure agreement (NDA)' }],
+    })
+    expect(body.answer).toContain('A non-disclosure agreement is a contract')
+    expect(body.answer).toContain('(glossary: Non-disclosure agreement (NDA))')
+    expect(body.answer).not.toMatch(/binding/i)
+  })
+
+  it('says no glossary entry covers a question naming none of its terms, instead of answering another', async () => {
+    for (const question of ['What makes a contract binding?', 'Who won the football?']) {
+      const res = await post('/answer', { question }, '10.0.0.3')
+      expect(res.json()).toMatchObject({ answered: false, sources: [] })
+      expect(res.json().answer).toMatch(
+        /^None of the \d+ entries of Lexdesk’s contract glossary covers this question/,
+      )
+    }
   })
 
   it('reads text aloud and analyses pasted text', async () => {

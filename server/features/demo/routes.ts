@@ -1,7 +1,7 @@
 /**
  * The public demo's endpoints under /api/demo (no sign-in, nothing stored, outside the tenant API
  * and its OpenAPI document like /api/auth): transcribe a spoken question (≤ 60 s of audio), answer
- * it from the built-in explanations, read text aloud, and analyse pasted text (≤ 20,000
+ * it from Lexdesk's contract glossary through the chat engine (answer-from-glossary.ts), read text aloud, and analyse pasted text (≤ 20,000
  * characters). Every endpoint is rate limited per client address.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -17,6 +17,7 @@ import { PCM_BYTES_PER_SECOND, withDecodedPcm } from '../../ai/speech/audio'
 import { withAudioFile } from '../../ai/speech/with-audio-file'
 import type { Engines } from '../../ai/engines'
 import type { WorkerPool } from '../../workers/worker-pool'
+import { answerFromGlossary } from './answer-from-glossary'
 
 /** Seconds of audio a demo question may last. */
 export const DEMO_MAX_AUDIO_SECONDS = 60
@@ -115,9 +116,10 @@ export const demoRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       try {
-        return await engines.answerer.answer(req.body.question)
+        // A visitor who leaves stops the answer.
+        return await answerFromGlossary(engines.chat, req.body.question, clientGoneSignal(reply))
       } catch (error) {
         throw new AppError('analysis_failed', 'Failed to get AI response', {}, error)
       }

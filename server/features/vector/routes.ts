@@ -175,6 +175,20 @@ export const vectorRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = as
               .describe(
                 "The latest chunking job's progress, 0..1: passages saved / total while it runs.",
               ),
+            saved: z
+              .number()
+              .int()
+              .nullable()
+              .describe(
+                'Passages the latest chunking job has saved so far (null before it has counted them).',
+              ),
+            total: z
+              .number()
+              .int()
+              .nullable()
+              .describe(
+                "The document's passages in all, as the latest chunking job counted them (null before it has); search by meaning covers the whole document once `saved` reaches it.",
+              ),
             passages: z.number().int(),
             embedder: z.string().nullable(),
             error: z.string().nullable(),

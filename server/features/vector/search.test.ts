@@ -80,6 +80,8 @@ describe('passages of a document', () => {
       progress.push(state.progress)
       if (state.status === 'indexed' || state.status === 'failed' || Date.now() > deadline) {
         expect(state).toMatchObject({ status: 'indexed', progress: 1 })
+        // The handler's own count, read back: every passage of the document saved.
+        expect(state).toMatchObject({ saved: state.passages, total: state.passages })
         break
       }
       await new Promise((resolve) => setImmediate(resolve))

@@ -64,9 +64,26 @@ export async function parseEmbedding(deps: SearchDeps, text: string): Promise<nu
 }
 
 /**
+ * The chunking job's progress message, "12 of 340 passages saved" (the handler's own words,
+ * server/search/index-document.ts): the passages saved and the document's total, so the reader
+ * says "12 of 340" like the other jobs rather than a bare percentage (issue 43).
+ */
+const SAVED_OF_TOTAL = /^(\d+) of (\d+) passages saved$/
+
+/** `message`'s passages saved and total, or nulls for any other message (or none). */
+export function passagesSavedOf(message: string | null): {
+  saved: number | null
+  total: number | null
+} {
+  const match = message ? SAVED_OF_TOTAL.exec(message) : null
+  return match ? { saved: Number(match[1]), total: Number(match[2]) } : { saved: null, total: null }
+}
+
+/**
  * Where a document's passages stand: the latest chunking job, the passages stored, and whether
  * they can be found by meaning (`byMeaning`: false on a PostgreSQL without pgvector, where search
- * matches their words only).
+ * matches their words only). `saved` of `total` are the job's passages saved so far and the
+ * document's passages in all (null before the job has counted them, or when it reported none).
  */
 export async function passageState(db: Db, principal: Principal, documentId: string) {
   const byMeaning = (await vectorColumn(db)).dim !== null
@@ -77,7 +94,12 @@ export async function passageState(db: Db, principal: Principal, documentId: str
       .where(eq(documents.id, documentId))
     if (!document) throw notFound('Document')
     const [job] = await tx
-      .select({ status: jobs.status, error: jobs.error, progress: jobs.progress })
+      .select({
+        status: jobs.status,
+        error: jobs.error,
+        progress: jobs.progress,
+        message: jobs.message,
+      })
       .from(jobs)
       .where(and(eq(jobs.subjectId, documentId), eq(jobs.kind, CHUNK_JOB_KIND)))
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
@@ -99,6 +121,7 @@ export async function passageState(db: Db, principal: Principal, documentId: str
     return {
       status: status as 'queued' | 'running' | 'failed' | 'indexed' | 'none',
       progress: job?.progress ?? 0,
+      ...passagesSavedOf(job?.message ?? null),
       passages,
       embedder: stored?.embedder ?? null,
       error: job?.status === 'failed' ? job.error : null,

@@ -59,6 +59,15 @@ export const SegmentSchema = z
     text: z.string(),
     startOffset: z.number().int().describe("Character offset into the transcript's content"),
     endOffset: z.number().int().describe('Exclusive end offset'),
+    confidence: z
+      .number()
+      .nullable()
+      .describe(
+        "The speech engine's confidence in the segment, 0..1 (null when the engine gave none, or for a recording transcribed before it was kept)",
+      ),
+    lowConfidence: z
+      .boolean()
+      .describe('Whether the confidence is below 0.6: check the segment against the audio'),
   })
   .meta({ id: 'TranscriptSegment' })
 

@@ -247,6 +247,14 @@ export async function listRecordings(
   return { items: rows.map((row) => toRecording(row, states.get(row.id)!)), total }
 }
 
+/**
+ * Below this confidence (0..1) a segment is flagged as heard with low confidence, to be checked
+ * against the audio (issue 43: synthetic speech came out as nonsense without a warning). A first
+ * setting: PocketSphinx gives well-heard words posteriors above 0.8 and Whisper's e^avg_logprob of
+ * clear speech is about 0.8–0.95; a segment averaging under 0.6 is a guess more than a hearing.
+ */
+export const LOW_CONFIDENCE = 0.6
+
 /** One recording with its transcript and timed segments; 404 when it is not the org's. */
 export async function getRecording(db: Db, principal: Principal, id: string) {
   return withTenant(db, principal, async (tx) => {
@@ -273,6 +281,8 @@ export async function getRecording(db: Db, principal: Principal, id: string) {
         text: s.text,
         startOffset: s.startOffset,
         endOffset: s.endOffset,
+        confidence: s.confidence,
+        lowConfidence: s.confidence !== null && s.confidence < LOW_CONFIDENCE,
       })),
     }
   })

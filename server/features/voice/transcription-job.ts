@@ -164,6 +164,7 @@ async function saveTranscript(
           text: s.text,
           startOffset: s.startOffset,
           endOffset: s.endOffset,
+          confidence: s.confidence ?? null,
         })),
       )
     }

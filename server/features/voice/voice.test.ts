@@ -130,6 +130,8 @@ describe('voice API', () => {
         text: string
         startOffset: number
         endOffset: number
+        confidence: number
+        lowConfidence: boolean
       }[]
     }
     // The transcription queued the summary itself: the client only reads from here on, as a
@@ -161,6 +163,10 @@ describe('voice API', () => {
     for (const s of detail.segments) {
       expect(detail.transcript.slice(s.startOffset, s.endOffset)).toBe(s.text)
       expect(s.end).toBeGreaterThan(s.start)
+      // The engine's confidence is kept per segment, and a low one flagged.
+      expect(s.confidence).toBeGreaterThanOrEqual(0)
+      expect(s.confidence).toBeLessThanOrEqual(1)
+      expect(s.lowConfidence).toBe(s.confidence < 0.6)
     }
     const document = (
       await t.app.inject({

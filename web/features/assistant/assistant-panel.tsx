@@ -10,23 +10,42 @@ import { streamChat, type Citation } from './stream-chat'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
 import { DocumentScopePicker, type ScopeDocument } from './document-scope-picker'
 
-interface Turn {
+/** One exchange's side, as the panel shows it (and as a stored conversation's messages are). */
+export interface Turn {
   role: 'user' | 'assistant'
   content: string
   citations: Citation[]
+}
+
+/** Most turns, and characters a turn, one chat request carries (the chat route's limits). */
+const MAX_TURNS = 50
+const MAX_TURN_CHARS = 8000
+
+/**
+ * The turns sent with a question: the latest MAX_TURNS non-empty ones, each cut to
+ * MAX_TURN_CHARS, so a long continued conversation still fits the chat route's body; the stored
+ * conversation keeps everything.
+ */
+function chatHistory(history: readonly Turn[]): { role: Turn['role']; content: string }[] {
+  return history
+    .filter((turn) => turn.content.trim() !== '')
+    .slice(-MAX_TURNS)
+    .map(({ role, content }) => ({ role, content: content.slice(0, MAX_TURN_CHARS) }))
 }
 
 /**
  * The dashboard's assistant: asks questions about the organisation's documents (or the ones
  * chosen in its scope picker, starting from `documentIds`, e.g. a document page's 'Ask about
  * this document'), shows the answer as it streams, and lists its citations, each opening its
- * passage highlighted.
+ * passage highlighted. Given `conversation` (a stored one being continued), it starts from its
+ * turns and the next question joins that conversation.
  */
 export function AssistantPanel({
   scope,
   documents,
   documentsError = null,
   documentIds: initialDocumentIds = [],
+  conversation,
 }: {
   scope: OrgScope
   /** The documents its scope picker offers; undefined while they load. */
@@ -34,13 +53,15 @@ export function AssistantPanel({
   /** Why they could not be loaded, or null. */
   documentsError?: Error | null
   documentIds?: string[]
+  /** A stored conversation to continue: its id and its turns so far, oldest first. */
+  conversation?: { id: string; turns: Turn[] }
 }) {
-  const [turns, setTurns] = useState<Turn[]>([])
+  const [turns, setTurns] = useState<Turn[]>(conversation?.turns ?? [])
   const [documentIds, setDocumentIds] = useState<string[]>(initialDocumentIds)
   const [question, setQuestion] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const conversationId = useRef<string | null>(null)
+  const conversationId = useRef<string | null>(conversation?.id ?? null)
   const queryClient = useQueryClient()
   const inputId = useId()
 
@@ -61,7 +82,7 @@ export function AssistantPanel({
           appId: scope.appId,
           conversationId: conversationId.current,
           documentIds,
-          messages: history.map(({ role, content }) => ({ role, content })),
+          messages: chatHistory(history),
         },
         (delta) => update((turn) => ({ ...turn, content: turn.content + delta })),
       )

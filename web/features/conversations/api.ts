@@ -1,4 +1,7 @@
-/** Conversations data access: pages of 50 newest first (spec §7), and a conversation's messages. */
+/**
+ * Conversations data access: pages of 50 newest first (spec §7), a conversation's messages, and
+ * its renaming.
+ */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '../../lib/api'
 import type { components } from '../../lib/api-schema'
@@ -42,3 +45,17 @@ export const messagesQuery = (orgId: string, conversationId: string) =>
         })
         .then(unwrap),
   })
+
+/** Names conversation `conversationId` `title`; rejects with the server's message (403, 404, 400). */
+export function renameConversation(
+  orgId: string,
+  conversationId: string,
+  title: string,
+): Promise<Conversation> {
+  return api
+    .PATCH('/api/v1/orgs/{orgId}/conversations/{conversationId}', {
+      params: { path: { orgId, conversationId } },
+      body: { title },
+    })
+    .then(unwrap)
+}

@@ -12,6 +12,7 @@ const LIST = `GET /api/v1/orgs/${ORG}/conversations`
 const conversation = (i: number) => ({
   id: `${String(i).padStart(8, '0')}-aaaa-4aaa-8aaa-aaaaaaaaaaaa`,
   appId: null,
+  title: null as string | null,
   startedAt: new Date(Date.UTC(2026, 10, 23, 12, 0, 0) - i * 60_000).toISOString(),
 })
 
@@ -135,5 +136,55 @@ describe('Conversations page', () => {
     await userEvent.click(card)
     expect(screen.queryByText('Linked?')).not.toBeInTheDocument()
     expect(router.state.location.search).toBe('')
+  })
+
+  it('renames the open conversation, lists it by its name, and continues it in the assistant', async () => {
+    const first = conversation(0)
+    let title: string | null = null
+    const { requests } = stubFetch({
+      [LIST]: () => jsonResponse({ items: [{ ...first, title }], total: 1 }),
+      [`GET /api/v1/orgs/${ORG}/conversations/${first.id}/messages`]: () =>
+        jsonResponse({ items: [], total: 0 }),
+      [`PATCH /api/v1/orgs/${ORG}/conversations/${first.id}`]: async (request) => {
+        title = ((await request.json()) as { title: string }).title
+        return jsonResponse({ ...first, title })
+      },
+    })
+    renderPage()
+    await userEvent.click(await screen.findByRole('button', { name: /00000000/ }))
+    const name = screen.getByLabelText('Conversation name')
+    await userEvent.type(name, 'Governing law of the NDA')
+    await userEvent.click(screen.getByRole('button', { name: 'Rename' }))
+    const list = screen.getByRole('list', { name: 'Conversations' })
+    expect(await within(list).findByText('Governing law of the NDA')).toBeInTheDocument()
+    const patch = requests.find((r) => r.method === 'PATCH')
+    expect(await patch?.json()).toEqual({ title: 'Governing law of the NDA' })
+    expect(screen.getByRole('link', { name: 'Continue in the assistant' })).toHaveAttribute(
+      'href',
+      `/dashboard/acme-law?conversation=${first.id}`,
+    )
+  })
+
+  it("toasts the server's refusal of a rename", async () => {
+    const first = conversation(0)
+    stubFetch({
+      [LIST]: () => jsonResponse({ items: [first], total: 1 }),
+      [`GET /api/v1/orgs/${ORG}/conversations/${first.id}/messages`]: () =>
+        jsonResponse({ items: [], total: 0 }),
+      [`PATCH /api/v1/orgs/${ORG}/conversations/${first.id}`]: () =>
+        problemResponse(
+          403,
+          'Only the person who started this conversation, or an admin, can rename it.',
+        ),
+    })
+    renderPage()
+    await userEvent.click(await screen.findByRole('button', { name: /00000000/ }))
+    await userEvent.type(screen.getByLabelText('Conversation name'), 'Mine')
+    await userEvent.click(screen.getByRole('button', { name: 'Rename' }))
+    expect(
+      await screen.findByText(
+        'Only the person who started this conversation, or an admin, can rename it.',
+      ),
+    ).toBeInTheDocument()
   })
 })

@@ -1,16 +1,24 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
 import { CitationList } from '../../components/citation-list'
 import { PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
-import { useOrgScope, type OrgScope } from '../../lib/org-scope'
+import { Input } from '../../components/ui/input'
+import { Label } from '../../components/ui/label'
+import { orgPath } from '../../lib/org-path'
+import { useOrgScope, type OrgUrlScope } from '../../lib/org-scope'
 import { useLinkedId } from '../../lib/use-linked-id'
-import { conversationsQuery, messagesQuery } from './api'
+import { conversationsQuery, messagesQuery, renameConversation } from './api'
 
 /**
- * /dashboard/:orgSlug/conversations: the organisation's conversations (spec §2, §4, §9); the one
- * open shows its messages and is kept in the address (`?conversation=<id>`, so the audit log links
- * to it), even when it is not on the pages loaded.
+ * /dashboard/:orgSlug/conversations: the organisation's conversations (spec §2, §4, §9), each by
+ * its name when it has one; the one open shows its messages, a Rename form and 'Continue in the
+ * assistant' (the dashboard's assistant resumes it: `?conversation=<id>`), and is kept in the
+ * address (`?conversation=<id>`, so the audit log links to it), even when it is not on the pages
+ * loaded.
  */
 export function ConversationsPage() {
   const scope = useOrgScope()
@@ -29,7 +37,7 @@ export function ConversationsPage() {
 const formatStart = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
-function ConversationList({ scope }: { scope: OrgScope }) {
+function ConversationList({ scope }: { scope: OrgUrlScope }) {
   const list = useInfiniteQuery(conversationsQuery(scope.orgId, scope.appId))
   const [openId, setOpenId] = useLinkedId('conversation')
   if (list.status === 'pending') return <p className="text-sm text-muted-foreground">Loading...</p>
@@ -56,6 +64,7 @@ function ConversationList({ scope }: { scope: OrgScope }) {
                 onClick={() => setOpenId(openId === c.id ? null : c.id)}
               >
                 <CardContent className="flex flex-col gap-1 p-4">
+                  {c.title && <span className="font-medium break-words">{c.title}</span>}
                   <span className="font-mono text-sm">{c.id.slice(0, 8)}</span>
                   <time dateTime={c.startedAt} className="text-xs text-muted-foreground">
                     {formatStart(c.startedAt)}
@@ -81,7 +90,18 @@ function ConversationList({ scope }: { scope: OrgScope }) {
           {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
         </Button>
       )}
-      {openId && <ConversationMessages orgId={scope.orgId} conversationId={openId} />}
+      {openId && (
+        <>
+          <ConversationActions
+            // Keyed: another conversation's form starts from its own name.
+            key={openId}
+            scope={scope}
+            conversationId={openId}
+            title={conversations.find((c) => c.id === openId)?.title ?? null}
+          />
+          <ConversationMessages orgId={scope.orgId} conversationId={openId} />
+        </>
+      )}
     </div>
   )
 }
@@ -115,5 +135,60 @@ function ConversationMessages({
         </article>
       ))}
     </section>
+  )
+}
+
+/**
+ * The open conversation's actions: continue it in the dashboard's assistant, and rename it (the
+ * server says who may: its starter or an admin; a refusal is toasted with its reason).
+ */
+function ConversationActions({
+  scope,
+  conversationId,
+  title,
+}: {
+  scope: OrgUrlScope
+  conversationId: string
+  title: string | null
+}) {
+  const queryClient = useQueryClient()
+  const nameId = useId()
+  const [name, setName] = useState(title ?? '')
+  const rename = useMutation({
+    mutationFn: (next: string) => renameConversation(scope.orgId, conversationId, next),
+    onSuccess: async (saved) => {
+      toast.success(`Conversation renamed to “${saved.title ?? ''}”`)
+      await queryClient.invalidateQueries({ queryKey: ['orgs', scope.orgId, 'conversations'] })
+    },
+    onError: (error) => toast.error(error.message),
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (name.trim()) rename.mutate(name)
+  }
+  const shown = title ?? conversationId.slice(0, 8)
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <form onSubmit={submit} aria-label={`Rename ${shown}`} className="flex items-end gap-2">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={nameId}>Conversation name</Label>
+          <Input
+            id={nameId}
+            value={name}
+            maxLength={300}
+            placeholder="e.g. Governing law of the Acme NDA"
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <Button type="submit" variant="outline" disabled={rename.isPending || !name.trim()}>
+          {rename.isPending ? 'Renaming…' : 'Rename'}
+        </Button>
+      </form>
+      <Button asChild>
+        <Link to={orgPath(scope, '', { conversation: conversationId })}>
+          Continue in the assistant
+        </Link>
+      </Button>
+    </div>
   )
 }

@@ -5,6 +5,7 @@ import { Label } from '../../components/ui/label'
 import { Textarea } from '../../components/ui/textarea'
 import { postDemo } from '../../lib/speech'
 import type { components } from '../../lib/api-schema'
+import { cutDemoText, DEMO_MAX_TEXT_CHARS, type DemoTextCut } from './cut-demo-text'
 
 type Analysis = components['schemas']['Analysis']
 type Kind = 'summarize' | 'clauses' | 'risks'
@@ -22,7 +23,21 @@ const KINDS: { value: Kind; label: string }[] = [
   { value: 'risks', label: 'Risks' },
 ]
 
-/** Paste text (≤ 20,000 characters), pick summarize, clauses or risks, see the analysis panel. */
+const count = new Intl.NumberFormat('en-US')
+
+/** Where a cut paste stops, said before sending ('will') and over the result ('was'). */
+function cutNotice(cut: DemoTextCut, sent: boolean): string {
+  const limit = count.format(DEMO_MAX_TEXT_CHARS)
+  return sent
+    ? `Analysed the first ${count.format(cut.kept.length)} of ${count.format(cut.total)} characters: the text was cut after “${cut.endsWith}”; the rest was not read.`
+    : `Your text has ${count.format(cut.total)} characters and the demo reads ${limit}: it will be cut after “${cut.endsWith}”, and the rest will not be read.`
+}
+
+/**
+ * Paste text, pick summarize, clauses or risks, see the analysis panel. A paste over the demo's
+ * 20,000 characters is kept whole in the field, said to be cut (and where) before Analyze, sent
+ * cut, and the result says where it stopped.
+ */
 export function DocumentAnalysisDemo({
   renderAnalysis,
 }: {
@@ -31,6 +46,9 @@ export function DocumentAnalysisDemo({
   const [text, setText] = useState('')
   const [kind, setKind] = useState<Kind>('summarize')
   const [state, setState] = useState<DemoAnalysisState>({ status: 'idle' })
+  // The cut of the text last analysed, said over its result.
+  const [sentCut, setSentCut] = useState<DemoTextCut | null>(null)
+  const cut = cutDemoText(text)
 
   const analyze = async () => {
     if (text.trim() === '') {
@@ -38,9 +56,10 @@ export function DocumentAnalysisDemo({
       return
     }
     setState({ status: 'loading' })
+    setSentCut(cut)
     try {
       const { analysis } = await postDemo<{ analysis: Analysis['result'] }>('analyze', {
-        documentText: text,
+        documentText: cut ? cut.kept : text,
         analysisType: kind,
       })
       setState({
@@ -77,11 +96,14 @@ export function DocumentAnalysisDemo({
             <Textarea
               id="demo-document"
               rows={10}
-              maxLength={20_000}
               value={text}
               onChange={(event) => setText(event.target.value)}
               placeholder="Paste a contract or clause (up to 20,000 characters)"
+              aria-describedby="demo-document-cut"
             />
+            <p id="demo-document-cut" role="status" className="text-sm font-medium">
+              {cut ? cutNotice(cut, false) : ''}
+            </p>
           </div>
           <fieldset className="flex flex-wrap items-center gap-4 text-sm">
             <legend className="sr-only">Analysis type</legend>
@@ -105,6 +127,11 @@ export function DocumentAnalysisDemo({
           </div>
         </CardContent>
       </Card>
+      {state.status === 'ok' && sentCut && (
+        <p role="note" className="text-sm font-medium">
+          {cutNotice(sentCut, true)}
+        </p>
+      )}
       {renderAnalysis(state)}
     </div>
   )

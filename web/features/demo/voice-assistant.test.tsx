@@ -70,4 +70,20 @@ describe('VoiceAssistant (demo)', () => {
     ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Start' })).toBeEnabled()
   })
+
+  it('names the glossary entries the answer cites', async () => {
+    stubFetch({
+      'POST /api/demo/transcribe': () => jsonResponse({ transcript: QUESTION }),
+      'POST /api/demo/answer': () =>
+        jsonResponse({
+          answer: ANSWER,
+          answered: true,
+          sources: [{ id: 'glossary:indemnity', title: 'Indemnity' }],
+        }),
+      'POST /api/demo/speech': () => jsonResponse({ audioContent: btoa('mp3') }),
+    })
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
+    await ask()
+    expect(screen.getByText('Cited: Indemnity (Lexdesk contract glossary)')).toBeInTheDocument()
+  })
 })

@@ -15,7 +15,10 @@ const STATUS_TEXT = {
   speaking: 'Speaking…',
 }
 
-/** The demo's voice legal assistant: speech in, an answer from built-in explanations, speech out. */
+/**
+ * The demo's voice legal assistant: speech in, an answer from Lexdesk's contract glossary with the
+ * entries it cites (or that no entry covers the question), speech out.
+ */
 export function VoiceAssistant() {
   const audio = useRef<HTMLAudioElement>(null)
   const assistant = useVoiceAssistant(audio)
@@ -26,8 +29,9 @@ export function VoiceAssistant() {
       <CardHeader>
         <CardTitle>Voice legal assistant</CardTitle>
         <CardDescription>
-          General information from a small set of plain-language explanations, not legal advice.
-          Nothing you say is stored.
+          Ask what a contract term means (an NDA, an indemnity, a liability cap…): answers come from
+          Lexdesk’s contract glossary, cited; general information, not legal advice. Nothing you say
+          is stored.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -60,7 +64,15 @@ export function VoiceAssistant() {
         )}
         {assistant.answer && (
           <div className="flex flex-col gap-2 rounded-md border bg-muted/40 p-4 text-sm">
-            <p data-testid="demo-answer">{assistant.answer.answer}</p>
+            <p data-testid="demo-answer" className="whitespace-pre-wrap">
+              {assistant.answer.answer}
+            </p>
+            {assistant.answer.sources.length > 0 && (
+              <p className="text-xs text-muted-foreground">
+                Cited: {assistant.answer.sources.map((source) => source.title).join('; ')} (Lexdesk
+                contract glossary)
+              </p>
+            )}
             <div>
               <ListenButton
                 text={assistant.answer.answer}

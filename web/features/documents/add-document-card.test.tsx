@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeDocumentDetail } from '../../test/document-factories'
@@ -176,5 +176,68 @@ describe('AddDocumentCard upload', () => {
       await screen.findByText('photo.png is not a PDF, DOCX or plain-text file.'),
     ).toBeInTheDocument()
     expect(FakeXhr.instances).toHaveLength(0)
+  })
+
+  it('uploads several chosen files three at a time, each with its own progress and outcome', async () => {
+    const user = userEvent.setup()
+    const { onAdded } = renderCard()
+    const names = ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf', 'e.pdf']
+    await user.upload(
+      screen.getByLabelText('Upload a document'),
+      names.map((name) => pdf(name)),
+    )
+    // Three sent, two waiting their turn.
+    expect(FakeXhr.instances).toHaveLength(3)
+    const uploads = screen.getByRole('list', { name: 'Uploads' })
+    const row = (name: string) => within(uploads).getByText(name).closest('li') as HTMLElement
+    expect(row('d.pdf')).toHaveTextContent('Waiting')
+    act(() => FakeXhr.instances[0]!.progress(30, 100))
+    act(() => FakeXhr.instances[1]!.progress(70, 100))
+    expect(screen.getByRole('progressbar', { name: 'Uploading a.pdf' })).toHaveAttribute(
+      'aria-valuenow',
+      '30',
+    )
+    expect(screen.getByRole('progressbar', { name: 'Uploading b.pdf' })).toHaveAttribute(
+      'aria-valuenow',
+      '70',
+    )
+    act(() =>
+      FakeXhr.instances[1]!.respond(415, {
+        type: 'about:blank',
+        title: 'Unsupported Media Type',
+        status: 415,
+        detail: 'b.pdf is a image/png file. Upload a PDF, DOCX or plain-text file.',
+      }),
+    )
+    // One ended: the fourth starts.
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(4))
+    expect(row('b.pdf')).toHaveTextContent('Failed')
+    expect(row('b.pdf')).toHaveTextContent('b.pdf is a image/png file.')
+    const added = makeLease({ id: 'doc-a', title: 'Agreement A', fileName: 'a.pdf' })
+    act(() => FakeXhr.instances[0]!.respond(201, added))
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(5))
+    expect(
+      await within(row('a.pdf')).findByRole('button', { name: 'Open Agreement A' }),
+    ).toBeInTheDocument()
+    expect(((FakeXhr.instances[4]!.body as FormData).get('file') as File).name).toBe('e.pdf')
+    // Several files: none is opened by itself; Open opens it.
+    expect(onAdded).not.toHaveBeenCalled()
+    await user.click(within(row('a.pdf')).getByRole('button', { name: 'Open Agreement A' }))
+    expect(onAdded).toHaveBeenCalledWith(added)
+  })
+
+  it('uploads every file dropped at once, and refuses the unsupported ones without sending them', async () => {
+    renderCard()
+    const image = new File(['png'], 'photo.png', { type: 'image/png' })
+    fireEvent.drop(screen.getByTestId('upload-dropzone'), {
+      dataTransfer: { files: [pdf('one.pdf'), image, pdf('two.pdf')] },
+    })
+    await waitFor(() => expect(FakeXhr.instances).toHaveLength(2))
+    expect(
+      FakeXhr.instances.map((xhr) => ((xhr.body as FormData).get('file') as File).name),
+    ).toEqual(['one.pdf', 'two.pdf'])
+    expect(
+      screen.getByText('photo.png is not a PDF, DOCX or plain-text file.').closest('li'),
+    ).toHaveTextContent('Failed')
   })
 })

@@ -17,11 +17,11 @@ interface AddDocumentCardProps {
   onAdded: (document: DocumentDetail) => void
 }
 
-/** Add a document by uploading a file (picker or drag and drop) or by pasting text. */
+/** Add documents by uploading files (picker or drag and drop, several at once) or by pasting text. */
 export function AddDocumentCard({ scope, onAdded }: AddDocumentCardProps) {
   const [documentType, setDocumentType] = useState(DEFAULT_DOCUMENT_TYPE)
   const [mode, setMode] = useState('upload')
-  const { upload, progress } = useUploadDocument(scope, onAdded)
+  const { upload, items, clearFinished } = useUploadDocument(scope, onAdded)
   const { add, isAdding } = usePasteDocument(scope, onAdded)
   return (
     <Card>
@@ -37,7 +37,12 @@ export function AddDocumentCard({ scope, onAdded }: AddDocumentCardProps) {
           </TabsList>
           {/* Both panels stay mounted so pasted text survives a look at the other tab. */}
           <TabsContent value="upload" forceMount hidden={mode !== 'upload'}>
-            <UploadDropzone progress={progress} onFile={(file) => upload(file, documentType)} />
+            <UploadDropzone
+              items={items}
+              onFiles={(files) => upload(files, documentType)}
+              onOpen={onAdded}
+              onClearFinished={clearFinished}
+            />
           </TabsContent>
           <TabsContent value="paste" forceMount hidden={mode !== 'paste'}>
             <PasteDocumentForm

@@ -1,10 +1,12 @@
 import { PageHeader } from '../../components/page-header'
+import { managesOrganization, useOrgRole } from '../../lib/org-role'
 import { useOrgScope } from '../../lib/org-scope'
 import { EntitiesScreen } from './entities-screen'
 
 /** /dashboard/:orgSlug/entities: the entities table of the URL's organisation. */
 export function EntitiesPage() {
   const scope = useOrgScope()
+  const manages = managesOrganization(useOrgRole())
   return (
     <>
       <PageHeader
@@ -12,7 +14,7 @@ export function EntitiesPage() {
         description="Typed records with JSON data belonging to the current organization."
       />
       {/* Keyed by scope: another organisation or app starts from a fresh table state. */}
-      <EntitiesScreen key={`${scope.orgId}:${scope.appId ?? ''}`} scope={scope} />
+      <EntitiesScreen key={`${scope.orgId}:${scope.appId ?? ''}`} scope={scope} manages={manages} />
     </>
   )
 }

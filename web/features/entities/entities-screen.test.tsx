@@ -24,7 +24,7 @@ function entity(overrides: Partial<Entity>): Entity {
 
 const page = (items: Entity[], total = items.length) => jsonResponse({ items, total })
 const renderScreen = () =>
-  renderWithRouter({ element: <EntitiesScreen scope={{ orgId: ORG, appId: null }} /> })
+  renderWithRouter({ element: <EntitiesScreen scope={{ orgId: ORG, appId: null }} manages /> })
 const listQueries = (requests: Request[]) =>
   requests
     .filter((r) => r.method === 'GET' && new URL(r.url).pathname === BASE)
@@ -56,7 +56,10 @@ describe('EntitiesScreen', () => {
     })
     renderWithRouter({
       routes: [
-        { path: '/entities', element: <EntitiesScreen scope={{ orgId: ORG, appId: null }} /> },
+        {
+          path: '/entities',
+          element: <EntitiesScreen scope={{ orgId: ORG, appId: null }} manages />,
+        },
       ],
       initialPath: `/entities?entity=${linked.id}`,
     })
@@ -68,6 +71,17 @@ describe('EntitiesScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show all' }))
     expect(await screen.findByRole('textbox', { name: 'name of Other plc' })).toBeInTheDocument()
     expect(listQueries(requests).map((q) => q.get('id'))).toEqual([linked.id, null])
+  })
+
+  it("offers a member neither CSV import nor 'Delete Selected', the admin-only requests", async () => {
+    stubFetch({ [`GET ${BASE}`]: () => page([entity({ name: 'Acme' })]) })
+    renderWithRouter({
+      element: <EntitiesScreen scope={{ orgId: ORG, appId: null }} manages={false} />,
+    })
+    expect(await screen.findByRole('textbox', { name: 'name of Acme' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Delete Selected' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Delete Acme' })).toBeInTheDocument()
   })
 
   it("says 'No entities.' for an empty list", async () => {

@@ -13,8 +13,12 @@ import { EntitiesTable } from './entities-table'
 import { useEntityActions } from './use-entity-actions'
 import { useEntityList } from './use-entity-list'
 
-/** The entities table of one organisation (and app): every behaviour of spec sections 2–5. */
-export function EntitiesScreen({ scope }: { scope: OrgScope }) {
+/**
+ * The entities table of one organisation (and app): every behaviour of spec sections 2–5.
+ * `manages` (owners and admins) adds CSV import and 'Delete Selected', the two admin-only
+ * requests a member's screen must not send (the server answers them 403).
+ */
+export function EntitiesScreen({ scope, manages }: { scope: OrgScope; manages: boolean }) {
   const list = useEntityList(scope)
   const actions = useEntityActions(scope, () => list.setPage(1))
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set(HIDDEN_BY_DEFAULT))
@@ -59,16 +63,18 @@ export function EntitiesScreen({ scope }: { scope: OrgScope }) {
             Export CSV
           </a>
         </Button>
-        <CsvImport scope={scope} onImported={() => void actions.reload()} />
-        <Button
-          type="button"
-          variant="destructive"
-          disabled={selectedIds.length === 0}
-          onClick={() => void actions.removeSelected(selectedIds)}
-        >
-          <Trash2 aria-hidden="true" />
-          Delete Selected
-        </Button>
+        {manages && <CsvImport scope={scope} onImported={() => void actions.reload()} />}
+        {manages && (
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={selectedIds.length === 0}
+            onClick={() => void actions.removeSelected(selectedIds)}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete Selected
+          </Button>
+        )}
       </div>
       {list.linkedId && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">

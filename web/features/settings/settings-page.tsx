@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/page-header'
+import { useOrgRole } from '../../lib/org-role'
 import { useOrgScope } from '../../lib/org-scope'
 import { ClonePanel } from './clone-panel'
 import { ExportPanel } from './export-panel'
@@ -8,7 +9,8 @@ import { ImportPanel, type OwnedOrg } from './import-panel'
  * /dashboard/:orgSlug/settings: Data Management (issue 27), the Export, Import and Clone panels
  * of the URL's organisation; `ownedOrgs` are the organisations the user owns (the composition
  * reads them: web/app/settings-route.tsx), `ownedOrgsError` why they could not be read (the
- * import then offers no existing organisation, and says why).
+ * import then offers no existing organisation, and says why). Export, import and clone are an
+ * owner's (the server answers anyone else 403): an admin or member is told so and offered none.
  */
 export function SettingsPage({
   ownedOrgs,
@@ -18,6 +20,20 @@ export function SettingsPage({
   ownedOrgsError?: Error | null
 }) {
   const { orgId } = useOrgScope()
+  const role = useOrgRole()
+  if (role !== 'owner')
+    return (
+      <>
+        <PageHeader
+          title="Data Management"
+          description="Export, import and clone the organization’s data."
+        />
+        <p className="text-sm text-muted-foreground">
+          Only the organization’s owners export, import or clone its data; you are{' '}
+          {role === 'admin' ? 'an admin' : 'a member'} here.
+        </p>
+      </>
+    )
   return (
     <>
       <PageHeader

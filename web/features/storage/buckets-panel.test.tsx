@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { FakeXhr, installFakeXhr } from '../../test/fake-xhr'
+import type { OrgRole } from '../../lib/org-role'
 import { inOrgScope } from '../../test/in-org-scope'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
@@ -33,8 +34,8 @@ const object = (name: string, n: number): StorageObject => ({
 const toast = (text: string | RegExp) =>
   screen.findByText(text, { selector: '[data-sonner-toast] *' })
 
-function renderPanel() {
-  return renderWithRouter({ element: inOrgScope(<BucketsPanel />, { orgId: ORG }) })
+function renderPanel(role: OrgRole = 'owner') {
+  return renderWithRouter({ element: inOrgScope(<BucketsPanel />, { orgId: ORG }, role) })
 }
 
 const VOICE: StorageBucket = {
@@ -81,6 +82,21 @@ describe('BucketsPanel', () => {
       await screen.findByText('The files could not be loaded: The storage is offline'),
     ).toHaveAttribute('role', 'alert')
     expect(screen.queryByText('No files here yet.')).toBeNull()
+  })
+
+  it('offers a member no bucket creation or deletion, the admin-only requests the server refuses', async () => {
+    const user = userEvent.setup()
+    stubFetch({
+      [`GET ${STORAGE}/buckets`]: () => jsonResponse({ items: [BUCKET] }),
+      [`GET ${OBJECTS}`]: () => jsonResponse({ items: [], nextCursor: null }),
+    })
+    renderPanel('member')
+    await screen.findByRole('option', { name: 'contracts' })
+    await user.selectOptions(screen.getByLabelText('Bucket'), BUCKET.id)
+    expect(screen.getByText('Owners and admins create and delete buckets.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Bucket' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Delete bucket' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeInTheDocument()
   })
 
   it('says why the buckets could not be listed', async () => {

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Progress } from '../../components/ui/progress'
+import { managesOrganization, useOrgRole } from '../../lib/org-role'
 import { useOrgScope } from '../../lib/org-scope'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { useLiveRefresh } from '../../lib/realtime'
@@ -48,6 +49,8 @@ export function suggestedBucketName(orgId: string): string {
  */
 export function BucketsPanel() {
   const { orgId } = useOrgScope()
+  // Creating and deleting buckets is for owners and admins (the server answers a member 403).
+  const manages = managesOrganization(useOrgRole())
   const queryClient = useQueryClient()
   const ids = { bucket: useId(), prefix: useId(), files: useId() }
   const [bucketId, setBucketId] = useState('')
@@ -158,11 +161,13 @@ export function BucketsPanel() {
               ))}
             </select>
           </div>
-          <Button type="button" variant="outline" onClick={() => setCreating((on) => !on)}>
-            <PlusIcon aria-hidden="true" />
-            Bucket
-          </Button>
-          {bucketId && !readOnly && (
+          {manages && (
+            <Button type="button" variant="outline" onClick={() => setCreating((on) => !on)}>
+              <PlusIcon aria-hidden="true" />
+              Bucket
+            </Button>
+          )}
+          {manages && bucketId && !readOnly && (
             <Button
               type="button"
               variant="outline"
@@ -182,7 +187,12 @@ export function BucketsPanel() {
             The buckets could not be loaded: {buckets.error.message}
           </p>
         )}
-        {creating && (
+        {!manages && (
+          <p className="text-sm text-muted-foreground">
+            Owners and admins create and delete buckets.
+          </p>
+        )}
+        {manages && creating && (
           <NewBucketForm
             orgId={orgId}
             onCreated={async (id) => {

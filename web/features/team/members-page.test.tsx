@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { OrgRole } from '../../lib/org-role'
 import { inOrgScope } from '../../test/in-org-scope'
 import { renderWithRouter } from '../../test/render-with-router'
 import { resetAuthSession } from '../../test/reset-auth-session'
@@ -73,12 +74,20 @@ function serve(
   resetAuthSession()
   renderWithRouter({
     routes: [
-      { path: '/dashboard/acme-law/members', element: inOrgScope(<MembersPage />) },
+      {
+        path: '/dashboard/acme-law/members',
+        element: inOrgScope(<MembersPage />, {}, roleOf(me)),
+      },
       { path: '/dashboard', element: <p>Your organizations</p> },
     ],
     initialPath: `/dashboard/acme-law/members${search}`,
   })
   return stub
+}
+
+/** The role the organisation layout would provide for `who`. */
+function roleOf(who: ReturnType<typeof user>): OrgRole {
+  return who === OWNER ? 'owner' : who === ADMIN ? 'admin' : 'member'
 }
 
 /** The JSON body of the first POST to `path`. */
@@ -233,6 +242,14 @@ describe('MembersPage', () => {
     answer(problemResponse(409, 'The last owner cannot leave'))
     expect(await screen.findByText('The last owner cannot leave')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Leave organization' })).toBeEnabled()
+  })
+
+  it("asks for an admin's invitations by the organisation's role, before the member list arrives", async () => {
+    const stub = serve(ADMIN, {
+      'GET /api/v1/orgs/org-1/members': () => new Promise<Response>(() => {}),
+    })
+    expect(await screen.findByRole('region', { name: 'Pending invitations' })).toBeInTheDocument()
+    await waitFor(() => expect(stub.calls()).toContain('GET /api/v1/orgs/org-1/invitations'))
   })
 
   it('shows a member the list without managing controls, and lets them leave', async () => {

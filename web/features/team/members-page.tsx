@@ -7,6 +7,7 @@ import { TablePlaceholderRow } from '../../components/table-placeholder-row'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { authClient } from '../../lib/auth-client'
+import { useOrgRole } from '../../lib/org-role'
 import { useOrgScope } from '../../lib/org-scope'
 import { useLinkedId } from '../../lib/use-linked-id'
 import { cn } from '../../lib/utils'
@@ -40,7 +41,9 @@ export function MembersPage() {
   const queryClient = useQueryClient()
   const actions = teamActions(orgId)
   const me = members.data?.find((m) => m.userId === session.data?.user.id)
-  const myRole: TeamRole = me?.role ?? 'member'
+  // The role the organisation gave (the layout reads it once), not one found in the member list:
+  // the list may still load or fail, and a member must never send the admin-only requests.
+  const myRole: TeamRole = useOrgRole()
   const manages = myRole !== 'member'
   // Invitations hold addresses: only owners and admins may read them (the server answers 403).
   const invitations = useQuery({ ...invitationsQuery(orgId), enabled: manages })

@@ -43,6 +43,42 @@ describe('PassageStatus', () => {
     expect(screen.getByText('The text could not be read.')).toBeInTheDocument()
   })
 
+  it('says how many passages of the total are indexed and when search by meaning becomes available', async () => {
+    const states = [
+      { status: 'queued', progress: 0, saved: null, total: null, passages: 0 },
+      { status: 'running', progress: 0.25, saved: 85, total: 340, passages: 85 },
+      { status: 'indexed', progress: 1, saved: 340, total: 340, passages: 340 },
+    ]
+    let served = 0
+    stubFetch({
+      [`GET /api/v1/orgs/${ORG}/documents/${DOCUMENT}/passages`]: () =>
+        jsonResponse({
+          embedder: 'local',
+          error: null,
+          byMeaning: true,
+          ...states[Math.min(served++, states.length - 1)],
+        }),
+    })
+    renderWithRouter({ element: <PassageStatus orgId={ORG} documentId={DOCUMENT} /> })
+    expect(
+      await screen.findByText('Search by meaning covers the document once it is indexed.'),
+    ).toBeInTheDocument()
+    const socket = FakeWebSocket.opened[0] as FakeWebSocket
+    act(() => socket.open())
+    act(() => socket.receive({ type: 'change', table: 'public.jobs', op: 'update' }))
+    expect(await screen.findByText('85 of 340 passages indexed · 25%')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'Search by meaning covers the whole document once all 340 passages are indexed.',
+      ),
+    ).toBeInTheDocument()
+    act(() => socket.receive({ type: 'change', table: 'public.jobs', op: 'update' }))
+    expect(
+      await screen.findByText('Search by meaning is now available for this document.'),
+    ).toBeInTheDocument()
+    expect(screen.getByText('Searchable by meaning: 340 passages')).toBeInTheDocument()
+  })
+
   it("shows the share of passages saved, rising to 100% as the job's row changes", async () => {
     const states = [
       { status: 'running', progress: 0.25, passages: 100 },

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderWithRouter } from '../../test/render-with-router'
@@ -46,6 +46,30 @@ describe('Vector Store tester', () => {
     expect(screen.getByText(/"documentTitle": "NDA"/)).toBeInTheDocument()
     const rpc = fetch.requests.find((r) => r.url.includes('semantic_search'))
     expect(await rpc?.clone().json()).toMatchObject({ _org: ORG, _k: 50, _emb: '[0.1,0.2]' })
+  })
+
+  it("names each result's document and opens the passage in the reader", async () => {
+    stubFetch({
+      [`POST /api/v1/orgs/${ORG}/embeddings`]: () =>
+        jsonResponse({ embedding: [0.1, 0.2], embedder: 'x' }),
+      [`POST /api/v1/orgs/${ORG}/rpc/semantic_search`]: () => jsonResponse([ROW]),
+    })
+    renderWithRouter({
+      element: inOrgScope(<VectorPage />, { orgId: ORG, appSlug: 'tax' }),
+    })
+    await userEvent.type(screen.getByLabelText('Query text'), 'destroy copies')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    const results = await screen.findByRole('list', { name: 'Results' })
+    expect(within(results).getByText('NDA', { selector: 'p' })).toBeInTheDocument()
+    const open = within(results).getByRole('link', { name: 'Open the passage in NDA' })
+    const target = new URL(open.getAttribute('href') ?? '', 'http://x')
+    expect(target.pathname).toBe('/dashboard/acme-law/documents')
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      app: 'tax',
+      document: ROW.metadata.documentId,
+      start: '10',
+      end: '65',
+    })
   })
 
   it("uses the embedding JSON when given and reports 'Invalid embedding JSON: …'", async () => {

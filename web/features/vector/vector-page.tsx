@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query'
 import { useId, useState } from 'react'
+import { Link } from 'react-router'
 import { PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Textarea } from '../../components/ui/textarea'
-import { useOrgScope, type OrgScope } from '../../lib/org-scope'
+import { orgPath } from '../../lib/org-path'
+import { useOrgScope, type OrgUrlScope } from '../../lib/org-scope'
 import { runVectorSearch } from './run-vector-search'
 
 /** /dashboard/:orgSlug/vector: the Vector Store tester (product spec §2, §5) for the current organisation. */
@@ -23,7 +25,11 @@ export function VectorPage() {
   )
 }
 
-function VectorTester({ scope }: { scope: OrgScope }) {
+/**
+ * The tester's form and its results: each result names its document (its title, a link opening
+ * the reader on the passage, highlighted) above the score, content and metadata the spec shows.
+ */
+function VectorTester({ scope }: { scope: OrgUrlScope }) {
   const [text, setText] = useState('')
   const [embeddingJson, setEmbeddingJson] = useState('')
   const [topK, setTopK] = useState('8')
@@ -91,6 +97,20 @@ function VectorTester({ scope }: { scope: OrgScope }) {
             <li key={row.id}>
               <Card>
                 <CardContent className="flex flex-col gap-2 p-4 text-sm">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <p className="font-medium">{row.metadata.documentTitle}</p>
+                    <Link
+                      className="text-sm underline underline-offset-2"
+                      aria-label={`Open the passage in ${row.metadata.documentTitle}`}
+                      to={orgPath(scope, 'documents', {
+                        document: row.metadata.documentId,
+                        start: String(row.metadata.start),
+                        end: String(row.metadata.end),
+                      })}
+                    >
+                      Open passage
+                    </Link>
+                  </div>
                   <div className="flex flex-wrap justify-between gap-2 font-mono text-xs">
                     <span>id {row.id}</span>
                     <span>score {row.score.toFixed(4)}</span>

@@ -4,7 +4,7 @@ import { Skeleton } from '../../components/ui/skeleton'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import type { Synthesize } from '../../lib/speech'
 import type { MemoSummary } from './api'
-import { MemoSummaryView } from './memo-summary-view'
+import { MemoSummaryView, type HeardSegment } from './memo-summary-view'
 import type { SummaryState } from './use-voice-memo'
 
 /**
@@ -18,10 +18,13 @@ export function MemoSummaryPanel({
   state,
   synthesize,
   onCite,
+  segments,
 }: {
   state: SummaryState
   synthesize: Synthesize
   onCite: (recordingId: string, start: number) => void
+  /** The memo's transcript segments (their confidence), once read; flagged in the summary. */
+  segments?: readonly HeardSegment[]
 }) {
   if (state.status === 'idle') return null
   return (
@@ -56,6 +59,7 @@ export function MemoSummaryPanel({
             title={state.title}
             summary={state.memo}
             onCite={(start) => onCite(state.recordingId, start)}
+            segments={segments}
           />
         )}
       </CardContent>

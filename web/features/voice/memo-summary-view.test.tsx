@@ -47,6 +47,28 @@ describe('MemoSummaryView', () => {
     expect(within(region).getByRole('list', { name: 'Names' })).toHaveTextContent('Tom Baker')
   })
 
+  it('says how many segments the engine heard with low confidence and marks the points taken from them', () => {
+    const heard = [1, 2, 3, 4, 5].map((n) => ({ lowConfidence: n === 3 || n === 4 }))
+    render(
+      <MemoSummaryView
+        title="Lease call"
+        summary={SUMMARY}
+        onCite={() => undefined}
+        segments={heard}
+      />,
+    )
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '2 of 5 segments of this memo were heard with low confidence by the speech engine (points taken from them are marked): check against the audio before relying on this summary.',
+    )
+    const decisions = screen.getByRole('list', { name: 'Decisions' })
+    expect(decisions).toHaveTextContent('Reject rent increase(low confidence)')
+    expect(screen.getByRole('list', { name: 'Key points' })).not.toHaveTextContent('low confidence')
+    const actions = within(screen.getByRole('list', { name: 'Action items' })).getAllByRole(
+      'listitem',
+    )
+    expect(actions.map((a) => a.textContent?.endsWith('(low confidence)'))).toEqual([true, false])
+  })
+
   it('plays from the cited segment when its time is clicked', async () => {
     const onCite = vi.fn()
     render(<MemoSummaryView title="Lease call" summary={SUMMARY} onCite={onCite} />)

@@ -2,21 +2,35 @@ import type { ReactNode } from 'react'
 import type { MemoSummary } from './api'
 import { clock } from './clock'
 
+/** What the view needs of a transcript segment: whether the engine heard it with low confidence. */
+export interface HeardSegment {
+  lowConfidence: boolean
+}
+
 /**
  * A memo's summary (decision 0056): key points, decisions, action items (owner — task · due date)
  * and names, each with the time of the segment it cites; clicking a time calls `onCite` with that
- * segment's start in seconds (the player plays from there).
+ * segment's start in seconds (the player plays from there). Given the transcript's `segments`
+ * (by position), it says how many the speech engine heard with low confidence, and marks each
+ * point citing one, so a summary of misheard speech is not taken at its word (issue 43).
  */
 export function MemoSummaryView({
   title,
   summary,
   onCite,
+  segments = [],
 }: {
   title: string
   summary: MemoSummary
   onCite: (start: number) => void
+  segments?: readonly HeardSegment[]
 }) {
   const { keyPoints, decisions, actionItems, names } = summary
+  const low = segments.filter((segment) => segment.lowConfidence).length
+  const doubtful = (point: { segment: number }) =>
+    segments[point.segment]?.lowConfidence ? (
+      <span className="ml-1 text-xs font-medium text-destructive">(low confidence)</span>
+    ) : null
   const empty = [keyPoints, decisions, actionItems, names].every((list) => list.length === 0)
   const cite = (point: { start: number; text: string }) => (
     <button
@@ -30,12 +44,18 @@ export function MemoSummaryView({
   )
   return (
     <section aria-label={`Summary of ${title}`} className="flex flex-col gap-3 text-sm">
+      {low > 0 && (
+        <p role="note" className="rounded-md border border-destructive/40 p-2 text-sm">
+          {lowConfidenceNote(low, segments.length)}
+        </p>
+      )}
       {empty && <p className="text-muted-foreground">Nothing to summarise in this memo.</p>}
       <Section heading="Key points">
         {keyPoints.map((point) => (
           <li key={`${point.segment}:${point.text}`}>
             {cite(point)}
             {point.text}
+            {doubtful(point)}
           </li>
         ))}
       </Section>
@@ -44,6 +64,7 @@ export function MemoSummaryView({
           <li key={`${point.segment}:${point.text}`}>
             {cite(point)}
             {point.text}
+            {doubtful(point)}
           </li>
         ))}
       </Section>
@@ -53,6 +74,7 @@ export function MemoSummaryView({
             {cite(item)}
             <span className="font-medium">{item.owner ?? 'Unassigned'}</span> — {item.task}
             {item.due && <span className="text-muted-foreground"> · due {item.due}</span>}
+            {doubtful(item)}
           </li>
         ))}
       </Section>
@@ -70,6 +92,14 @@ export function MemoSummaryView({
       )}
     </section>
   )
+}
+
+/** The summary's warning that `low` of its `total` segments were heard with low confidence. */
+export function lowConfidenceNote(low: number, total: number): string {
+  const check = 'check against the audio before relying on this summary'
+  if (low === total)
+    return `Every segment of this memo was heard with low confidence by the speech engine: ${check}.`
+  return `${low} of ${total} segments of this memo ${low === 1 ? 'was' : 'were'} heard with low confidence by the speech engine (points taken from ${low === 1 ? 'it are' : 'them are'} marked): ${check}.`
 }
 
 function Section({ heading, children }: { heading: string; children: ReactNode[] }) {

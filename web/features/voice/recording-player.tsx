@@ -18,7 +18,8 @@ export interface Cue {
  * One recording: its audio player and, beside it, the transcript's timed segments; the segment
  * being played is highlighted and clicking a segment plays from its start. Below them, the memo
  * summary saved with the recording, whose cited times play from their segment too, as does a
- * `cue` (a time cited elsewhere on the screen), which also scrolls the player into view.
+ * `cue` (a time cited elsewhere on the screen), which also scrolls the player into view. Each
+ * segment shows the speech engine's confidence, a low one flagged to be checked against the audio.
  */
 export function RecordingPlayer({
   orgId,
@@ -31,10 +32,9 @@ export function RecordingPlayer({
 }) {
   const audio = useRef<HTMLAudioElement>(null)
   const [time, setTime] = useState(0)
-  const detail = useQuery({
-    ...recordingQuery(orgId, recording.id),
-    enabled: recording.status === 'ready',
-  })
+  // Transcribed: its segments exist, also while its summary job still runs.
+  const transcribed = recording.status === 'ready' || recording.status === 'summarizing'
+  const detail = useQuery({ ...recordingQuery(orgId, recording.id), enabled: transcribed })
   const segments = detail.data?.segments ?? []
   const seek = (start: number) => {
     const element = audio.current
@@ -72,7 +72,7 @@ export function RecordingPlayer({
               {recording.error ?? 'Failed to process audio'}
             </p>
           )}
-          {recording.status === 'ready' && segments.length === 0 && detail.isSuccess && (
+          {transcribed && segments.length === 0 && detail.isSuccess && (
             <p className="text-sm text-muted-foreground">No speech was recognised.</p>
           )}
           {segments.length > 0 && (
@@ -102,6 +102,20 @@ export function RecordingPlayer({
                           {clock(segment.start)}
                         </span>
                         {segment.text}
+                        {segment.confidence !== null && (
+                          <span
+                            className={cn(
+                              'ml-2 text-xs',
+                              segment.lowConfidence
+                                ? 'font-medium text-destructive'
+                                : 'text-muted-foreground',
+                            )}
+                          >
+                            {segment.lowConfidence
+                              ? `Low confidence (${Math.round(segment.confidence * 100)}%): check against the audio`
+                              : `${Math.round(segment.confidence * 100)}% confidence`}
+                          </span>
+                        )}
                       </button>
                     </li>
                   )
@@ -111,8 +125,14 @@ export function RecordingPlayer({
           )}
         </div>
       </div>
-      {recording.memoSummary && (
-        <MemoSummaryView title={recording.title} summary={recording.memoSummary} onCite={seek} />
+      {/* Once its segments are read, so the summary says at once which were heard with low confidence. */}
+      {recording.memoSummary && !(transcribed && detail.isPending) && (
+        <MemoSummaryView
+          title={recording.title}
+          summary={recording.memoSummary}
+          onCite={seek}
+          segments={segments}
+        />
       )}
     </>
   )

@@ -107,4 +107,63 @@ describe('RecordingsList', () => {
       '0:03Reject rent increase',
     )
   })
+
+  it("shows each segment's confidence, flags a low one, and says so on the memo summary", async () => {
+    const ready = {
+      ...latest,
+      status: 'ready',
+      error: null,
+      memoSummary: {
+        keyPoints: [],
+        decisions: [{ text: 'Reject rent increase', segment: 1, start: 3 }],
+        actionItems: [],
+        names: [],
+      },
+    }
+    const transcript = 'Call the landlord.\nWe reject the rent increase.'
+    stubFetch({
+      [`GET /api/v1/orgs/${ORG}/recordings`]: () => jsonResponse({ items: [ready], total: 1 }),
+      [`GET /api/v1/orgs/${ORG}/recordings/${ready.id}`]: () =>
+        jsonResponse({
+          ...ready,
+          transcript,
+          segments: [
+            {
+              start: 0,
+              end: 2,
+              text: 'Call the landlord.',
+              startOffset: 0,
+              endOffset: 18,
+              confidence: 0.91,
+              lowConfidence: false,
+            },
+            {
+              start: 3,
+              end: 5,
+              text: 'We reject the rent increase.',
+              startOffset: 19,
+              endOffset: 47,
+              confidence: 0.42,
+              lowConfidence: true,
+            },
+          ],
+        }),
+    })
+    renderWithRouter({
+      routes: [{ path: '/voice', element: <RecordingsList orgId={ORG} appId={null} /> }],
+      initialPath: '/voice',
+    })
+    const lines = await screen.findByLabelText('Transcript of Latest memo')
+    expect(await within(lines).findByText('91% confidence')).toBeInTheDocument()
+    expect(
+      within(lines).getByText('Low confidence (42%): check against the audio'),
+    ).toBeInTheDocument()
+    const summary = screen.getByRole('region', { name: 'Summary of Latest memo' })
+    expect(within(summary).getByRole('note')).toHaveTextContent(
+      '1 of 2 segments of this memo was heard with low confidence',
+    )
+    expect(within(summary).getByRole('list', { name: 'Decisions' })).toHaveTextContent(
+      'Reject rent increase(low confidence)',
+    )
+  })
 })

@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/page-header'
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { useOrgScope, type OrgScope } from '../../lib/org-scope'
 import { orgSpeech } from '../../lib/speech'
-import { consentQuery } from './api'
+import { consentQuery, recordingQuery } from './api'
 import { ConsentNotice } from './consent-notice'
 import { MemoSummaryPanel } from './memo-summary-panel'
 import { RecorderCard } from './recorder-card'
@@ -58,6 +58,12 @@ function VoiceWorkspace({ scope }: { scope: OrgScope }) {
   const memo = useVoiceMemo(scope)
   // A time cited in the panel plays that recording, whose player is in the list below.
   const [cue, setCue] = useState<Cue | null>(null)
+  // The memo's segments, for the summary to say which were heard with low confidence.
+  const summarised = memo.summary.status === 'ok' ? memo.summary.recordingId : null
+  const heard = useQuery({
+    ...recordingQuery(scope.orgId, summarised ?? ''),
+    enabled: summarised !== null,
+  })
   return (
     <div className="flex flex-col gap-6">
       {consent.isError && <p className="text-sm text-destructive">{consent.error.message}</p>}
@@ -65,6 +71,7 @@ function VoiceWorkspace({ scope }: { scope: OrgScope }) {
       {consent.data?.acknowledgedAt && <RecorderCard memo={memo} />}
       <MemoSummaryPanel
         state={memo.summary}
+        segments={summarised ? heard.data?.segments : undefined}
         synthesize={orgSpeech(scope.orgId)}
         onCite={(recordingId, start) =>
           setCue((last) => ({ recordingId, start, seq: (last?.seq ?? 0) + 1 }))
