@@ -31,7 +31,6 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
         analyzer: routeTableOnly,
         transcriber: { transcribe: () => Promise.reject(new Error('No transcription here')) },
         speaker: { speak: () => Promise.reject(new Error('No speech here')) },
-        answerer: { answer: () => Promise.reject(new Error('No answers here')) },
         embedder: new LocalEmbedder(pool),
         chat: new LocalChat(),
       },

@@ -9,7 +9,6 @@ import { createAnalyzer } from './analyzer/create-analyzer'
 import type { Analyzer } from './analyzer/types'
 import { createSpeaker, createTranscriber } from './speech/create-speech'
 import type { Speaker, Transcriber } from './speech/types'
-import { createAnswerer, type Answerer } from './answer/create-answerer'
 import { createEmbedder } from './embedder/create-embedder'
 import type { Embedder } from './embedder/types'
 import { createChat } from './chat/create-chat'
@@ -21,8 +20,6 @@ export interface Engines {
   transcriber: Transcriber
   /** Text to speech (AI_TTS_ENGINE); the local one runs espeak-ng and ffmpeg as child processes. */
   speaker: Speaker
-  /** The public demo assistant's answers (AI_CHAT_ENGINE): built-in explanations locally. */
-  answerer: Answerer
   /** Passage embeddings (AI_EMBED_ENGINE) for search by meaning. */
   embedder: Embedder
   /** The assistant's cited answers over the organisation's passages (AI_CHAT_ENGINE). */
@@ -39,7 +36,6 @@ export function createEngines(
     analyzer: createAnalyzer(ai.analysis, pool),
     transcriber: createTranscriber(ai.stt, pool),
     speaker: createSpeaker(ai.tts, pool),
-    answerer: createAnswerer(ai.chat),
     embedder: createEmbedder(ai.embed, pool, options.embedDimensions ?? 384),
     chat: createChat(ai.chat),
   }
