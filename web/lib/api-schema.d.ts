@@ -1566,6 +1566,7 @@ export interface components {
             engine: string;
             model: string;
             durationMs: number;
+            droppedUnverified?: number;
         };
         AnalysisInput: {
             /** Format: uuid */
@@ -2413,6 +2414,7 @@ export interface components {
             engine: string;
             model: string;
             durationMs: number;
+            droppedUnverified?: number;
         };
         Analysis: {
             /** Format: uuid */
