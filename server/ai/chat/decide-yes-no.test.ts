@@ -332,3 +332,128 @@ describe('reading contract wording more closely', () => {
     expect(found?.passage?.n).toBe(4)
   })
 })
+
+describe('answers about one document (issue 48)', () => {
+  const CONSENT =
+    'The Recipient shall not, without the prior written consent of the Discloser, disclose any Confidential Information to any third party, except as required by law.'
+
+  it('recognises a question opening with "Under the … NDA," and does not weigh the name', () => {
+    for (const q of [
+      'Under the Alpha NDA, may the Recipient disclose Confidential Information to its advisers?',
+      'Under this agreement may the Recipient keep copies?',
+      'According to the Beta contract, is the Recipient allowed to make copies?',
+    ])
+      expect(isYesNoQuestion(q), q).toBe(true)
+    const found = decideYesNo(
+      'Under the Alpha Mutual NDA, may the Recipient disclose Confidential Information to its professional advisers?',
+      passages(
+        ...FILLER,
+        'The Recipient may disclose Confidential Information to its professional advisers who need to know it.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(4)
+  })
+
+  it('recognises a question opening with a condition ("If …, may …?") and keeps the condition', () => {
+    expect(
+      isYesNoQuestion(
+        'If the Recipient is compelled by a court, may it disclose Confidential Information?',
+      ),
+    ).toBe(true)
+    const found = decideYesNo(
+      'If the Recipient is compelled by a court order, may it disclose Confidential Information?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not disclose Confidential Information to any third party.',
+        'Where the Recipient is compelled by court order to disclose Confidential Information, it may disclose only the part so compelled after notifying the Discloser.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(5)
+  })
+
+  it('reads "Is X allowed to …" and "Does the NDA require … to …" by their act, not their modal words', () => {
+    const allowed = decideYesNo(
+      'Is the Recipient allowed to reverse engineer the prototypes?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not reverse engineer, decompile or disassemble the prototypes.',
+      ),
+    )
+    expect(allowed?.decision).toBe('no')
+    const required = decideYesNo(
+      'Does the NDA require the Recipient to return the information on request?',
+      passages(
+        ...FILLER,
+        'Upon the written request of the Discloser, the Recipient shall promptly return all Confidential Information.',
+      ),
+    )
+    expect(required?.decision).toBe('yes')
+    expect(required?.passage?.n).toBe(4)
+  })
+
+  it('answers a prohibition with a consent exception "No, not without consent", never Yes', () => {
+    const found = decideYesNo(
+      'May the Recipient share Confidential Information with third parties?',
+      passages(...FILLER, CONSENT),
+    )
+    expect(found?.decision).toBe('no')
+    expect(found?.unlessConsent).toBe(true)
+    expect(found?.passage?.n).toBe(4)
+  })
+
+  it('reads a carve-out as permitting only what it excepts', () => {
+    const excepted = decideYesNo(
+      'May the Recipient disclose Confidential Information to its employees?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not, without the prior written consent of the Discloser, disclose any Confidential Information, except to its employees who need to know it.',
+      ),
+    )
+    expect(excepted?.decision).toBe('yes')
+    expect(excepted?.unlessConsent).toBe(false)
+  })
+
+  it('finds the return of information before answering Not addressed', () => {
+    const found = decideYesNo(
+      'Does the NDA provide for the return of information?',
+      passages(
+        ...FILLER,
+        'At the Discloser’s request the Recipient shall deliver up or destroy all documents containing Confidential Information.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(4)
+  })
+
+  it('finds survival before answering Not addressed', () => {
+    const found = decideYesNo(
+      'Do the obligations continue after the NDA ends?',
+      passages(
+        ...FILLER,
+        'The obligations of the Recipient under this Agreement shall survive the expiry or termination of this Agreement for five years.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(4)
+  })
+
+  it('finds that the NDA covers oral information before answering Not addressed', () => {
+    const found = decideYesNo(
+      'Does the NDA cover oral information?',
+      passages(
+        ...FILLER,
+        '"Confidential Information" means any information disclosed by the Discloser, whether in writing, orally or by inspection.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(4)
+  })
+
+  it('still answers Not addressed when no passage speaks to the topic', () => {
+    const found = decideYesNo('Does the NDA cover oral information?', passages(...FILLER))
+    expect(found?.decision).toBe('not-addressed')
+    expect(found?.passage).toBeNull()
+  })
+})
