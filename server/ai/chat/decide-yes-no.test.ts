@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decideYesNo } from './decide-yes-no'
-import { isYesNoQuestion } from './yes-no-question'
+import { isYesNoQuestion, namedDocument } from './yes-no-question'
 import type { ChatPassage } from './types'
 
 const passages = (...texts: string[]): ChatPassage[] =>
@@ -26,7 +26,14 @@ describe('reading a yes/no question', () => {
       'Has the term ended?',
     ])
       expect(isYesNoQuestion(q), q).toBe(true)
-    for (const q of ['What law governs?', 'Who may copy it?', 'Mayfair office address?', ''])
+    for (const q of [
+      'What law governs?',
+      'Who may copy it?',
+      'Mayfair office address?',
+      '',
+      'In what circumstances may the Recipient disclose it?',
+      'Under which clause must notice be given?',
+    ])
       expect(isYesNoQuestion(q), q).toBe(false)
   })
 
@@ -455,5 +462,22 @@ describe('answers about one document (issue 48)', () => {
     const found = decideYesNo('Does the NDA cover oral information?', passages(...FILLER))
     expect(found?.decision).toBe('not-addressed')
     expect(found?.passage).toBeNull()
+  })
+})
+
+describe('the document a question names', () => {
+  it('reads the name from the lead, as written and without document words', () => {
+    expect(namedDocument('Under the Alpha Mutual NDA, may the Recipient keep copies?')).toEqual([
+      'Alpha Mutual NDA',
+      'Alpha',
+    ])
+    expect(namedDocument('According to the Beta supply agreement, must Beta pay?')).toEqual([
+      'Beta supply agreement',
+      'Beta supply',
+    ])
+    expect(namedDocument('In Gamma is subletting allowed?')).toEqual(['Gamma'])
+    expect(namedDocument('Under this agreement, may the Recipient keep copies?')).toEqual([])
+    expect(namedDocument('May the Recipient keep copies?')).toEqual([])
+    expect(namedDocument('If the Recipient is compelled by law, may it disclose?')).toEqual([])
   })
 })

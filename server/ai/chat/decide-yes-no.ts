@@ -293,7 +293,7 @@ function grants(clause: Clause, asked: YesNoQuestion, weights: Map<string, numbe
   if (polarityOf(clause, asked, weights) !== 'yes') return false
   return (
     PERMISSION.test(clause.text) ||
-    /only\s+to/i.test(clause.text) ||
+    /\bonly\s+to\b/i.test(clause.text) ||
     (negates(clause.reading, weights, false) && excepts(clause.sentence, clause.held))
   )
 }

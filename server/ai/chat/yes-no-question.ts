@@ -139,6 +139,8 @@ const DOCUMENT_LEAD =
 const CONDITION_LEAD =
   /^\s*(?:if|when|whenever|once|upon|after|following|in the event(?: that| of)?|in case(?: of)?|where)\b[^,?]{1,200},\s*/i
 
+const WH_WORD = /\b(?:what|which|how|why|who|whom|whose|when|where)\b/i
+
 /**
  * A question split into its parts: the document it names (null when none), its leading condition
  * (null when none) and the question proper, which opens with an auxiliary when it is yes/no.
@@ -156,7 +158,8 @@ export function questionParts(question: string): QuestionParts {
   let condition: string | null = null
   for (let round = 0; round < 2; round += 1) {
     const lead = named === null ? DOCUMENT_LEAD.exec(body) : null
-    if (lead && !CONDITION_LEAD.test(body)) {
+    // "In what circumstances may …?", "Under which clause …": a wh-question, not a lead.
+    if (lead && !CONDITION_LEAD.test(body) && !WH_WORD.test(lead[1]!)) {
       named = lead[1]!.trim()
       body = body.slice(lead[0].length)
       continue
@@ -171,21 +174,23 @@ export function questionParts(question: string): QuestionParts {
 }
 
 /**
- * The name of the document a question names in its lead ("Under the Alpha Mutual NDA, …" →
- * "Alpha Mutual"), without articles and document words; null when the lead names none, or only
- * "this agreement" / "the NDA".
+ * The names of the document a question names in its lead, most specific first: "Under the Alpha
+ * Mutual NDA, …" → ["Alpha Mutual NDA", "Alpha"] (as written without its article, then without
+ * document words such as NDA, agreement, contract). Empty when the lead names none, or only "this
+ * agreement" / "the NDA".
  */
-export function namedDocument(question: string): string | null {
+export function namedDocument(question: string): string[] {
   const named = questionParts(question).named
-  if (!named) return null
-  const name = named
-    .replace(/^(?:the|this|that|our|your|their|its)\s+/i, '')
+  if (!named) return []
+  const phrase = named.replace(/^(?:the|this|that|our|your|their|its)\s+/i, '').trim()
+  const name = phrase
     .replace(
       /\s*\b(?:mutual\s+)?(?:nda|non-?disclosure(?:\s+agreement)?|confidentiality\s+agreement|agreement|contract|document|deed|lease)s?\b\s*$/i,
       '',
     )
     .trim()
-  return name === '' ? null : name
+  if (name === '') return []
+  return phrase === name ? [name] : [phrase, name]
 }
 
 /**
