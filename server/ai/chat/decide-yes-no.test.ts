@@ -458,6 +458,30 @@ describe('answers about one document (issue 48)', () => {
     expect(found?.passage?.n).toBe(4)
   })
 
+  it('reads "may use solely for" as a Yes to "shall not use other than for"', () => {
+    const found = decideYesNo(
+      'Shall the Recipient not use the Confidential Information for any purpose other than the Purpose?',
+      passages(
+        ...FILLER.slice(0, 1),
+        'The Recipient may use the Confidential Information solely for the Purpose.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(2)
+  })
+
+  it('reads "no licence or other right to … is granted" as granting none', () => {
+    const found = decideYesNo(
+      'Shall the agreement not grant the Recipient any right to the Confidential Information?',
+      passages(
+        ...FILLER,
+        'All Confidential Information remains the property of the Discloser and no licence or other right to Confidential Information is granted or implied hereby.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(4)
+  })
+
   it('still answers Not addressed when no passage speaks to the topic', () => {
     const found = decideYesNo('Does the NDA cover oral information?', passages(...FILLER))
     expect(found?.decision).toBe('not-addressed')

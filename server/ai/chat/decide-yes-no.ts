@@ -59,7 +59,7 @@ const CLAUSE_BREAK =
 
 /** Negation cues, each followed by the words it governs. */
 const NEGATION =
-  /\b(?:(?:shall|may|will|must|can|could|should|does|do|is|are|be|need)\s+not|cannot|can't|won't|shan't|never|neither|nor|nothing|in no event|prohibited from|refrain from|not\s+(?:to|be|permitted|allowed|entitled|required|obliged|obligated)|no\s+(?:[a-z-]+\s+){0,5}(?:shall|may|will|is|are))\b/gi
+  /\b(?:(?:shall|may|will|must|can|could|should|does|do|is|are|be|need)\s+not|cannot|can't|won't|shan't|never|neither|nor|nothing|in no event|prohibited from|refrain from|not\s+(?:to|be|permitted|allowed|entitled|required|obliged|obligated)|no\s+(?:[a-z-]+\s+){0,8}(?:shall|may|will|is|are))\b/gi
 
 /** "Without (the prior written) consent": a prohibition unless consent is given. */
 const WITHOUT_CONSENT =
@@ -280,6 +280,9 @@ function polarityOf(
   const sentence = clause.sentence
   const negated = negates(clause.reading, weights, asked.continuing)
   if (asked.restricted && !RESTRICTION.test(clause.text)) return asked.negated ? 'yes' : 'no'
+  // "Shall not use it other than for the Purpose?" is what "may use it solely for the Purpose"
+  // says: a permission limited by "only / solely" prohibits the rest.
+  if (asked.negated && asked.otherThan && RESTRICTION.test(clause.text)) return 'yes'
   // A negated question ("shall not copy?") is contradicted only by a permission to do it.
   if (asked.negated) return negated || !PERMISSION.test(clause.text) ? 'yes' : 'no'
   // "Shall not disclose except to its employees" permits what it excepts, and only that.

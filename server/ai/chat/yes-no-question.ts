@@ -55,6 +55,7 @@ const SYNONYMS: readonly string[][] = [
   ['destroy', 'destruc', 'eras', 'delet'],
   ['verbal', 'oral', 'orall', 'spoken'],
   ['identif', 'mark', 'marked', 'markin', 'designat', 'label', 'legend'],
+  ['use', 'used', 'using', 'utilis', 'utiliz'],
   ['return', 'deliver'],
   ['surviv', 'continu'],
   ['termin', 'expir', 'conclu', 'complet', 'end', 'ended', 'ending'],
@@ -109,6 +110,8 @@ export interface YesNoQuestion {
   negated: boolean
   /** It claims a restriction: "only", "solely", "exclusively", "limited to". */
   restricted: boolean
+  /** It asks about what lies outside something ("for any purpose other than …", "except …"). */
+  otherThan: boolean
   /** It asks for a permission: "May…?", "Can…?", "Is … allowed / permitted / entitled…?". */
   permission: boolean
   /**
@@ -231,6 +234,7 @@ export function readYesNoQuestion(question: string): YesNoQuestion | null {
     terms: [...new Set(termsOf(asked))],
     negated: /\b(not|never|no)\b|n't\b/.test(lower) || /^(?:prohibit|forbid)/.test(modalWord),
     restricted: /\b(only|solely|exclusively|limited to)\b/.test(lower),
+    otherThan: /\b(other than|except|apart from|beyond)\b/.test(lower),
     permission:
       /^\s*(may|might|can|could)\b/.test(lower) ||
       /^(?:allow|permit|entitle|able|free)/.test(modalWord) ||
