@@ -408,6 +408,15 @@ describe('answers about one document (issue 48)', () => {
     expect(found?.decision).toBe('no')
     expect(found?.unlessConsent).toBe(true)
     expect(found?.passage?.n).toBe(4)
+    const approval = decideYesNo(
+      'May the Recipient share Confidential Information with third parties?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not disclose Confidential Information to third parties unless it has first obtained the written approval of the Discloser.',
+      ),
+    )
+    expect(approval?.decision).toBe('no')
+    expect(approval?.unlessConsent).toBe(true)
   })
 
   it('reads a carve-out as permitting only what it excepts', () => {

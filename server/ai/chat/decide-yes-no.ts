@@ -249,7 +249,10 @@ export function decideYesNo(
     }
   }
   const unlessConsent =
-    decision === 'no' && !asked.negated && WITHOUT_CONSENT.test(deciding.sentence)
+    decision === 'no' &&
+    !asked.negated &&
+    (WITHOUT_CONSENT.test(deciding.sentence) ||
+      readClause(deciding.sentence, []).exceptions.some((e) => e.kind === 'consent'))
   const qualifications = [
     ...new Set(
       clauses
