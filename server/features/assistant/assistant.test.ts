@@ -163,6 +163,13 @@ describe('a question naming its document, without a chosen scope (issue 48)', ()
     bram = await signedInMember(t, 'Bram Firm')
     ospreyId = await addIndexedDocument(t, bram, 'Osprey NDA', OSPREY)
     kestrelId = await addIndexedDocument(t, bram, 'Kestrel NDA', KESTREL)
+    // Holds "Kestrel NDA" too: the title that is the name itself is the one meant.
+    await addIndexedDocument(
+      t,
+      bram,
+      'Kestrel NDA amendment',
+      'The Receiving Party shall not disclose Confidential Information to any third party.',
+    )
     await addIndexedDocument(
       t,
       bram,

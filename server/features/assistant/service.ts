@@ -138,7 +138,12 @@ export async function findNamedDocuments(
         .limit(NAMED_MATCHES)
       if (found.length > 0) break
     }
-    return found
+    // A title that is the name itself ("Osprey NDA", also as "Osprey NDA.pdf") is the one meant,
+    // beside "Osprey NDA amendment".
+    const exact = found.filter((d) =>
+      names.some((n) => d.title.replace(/\.[a-z0-9]{2,5}$/i, '').toLowerCase() === n.toLowerCase()),
+    )
+    return exact.length === 1 ? exact : found
   })
 }
 
