@@ -26,6 +26,7 @@ import { chunkText } from '../server/search/chunk-text'
 import { hybridSearch } from '../server/search/hybrid-search'
 import { PASSAGES_PER_ANSWER, findNamedDocuments } from '../server/features/assistant/service'
 import { LocalChat } from '../server/ai/chat/local-chat'
+import { withoutDocumentLead } from '../server/ai/chat/yes-no-question'
 import { decideYesNo, type YesNoDecision } from '../server/ai/chat/decide-yes-no'
 
 const CLASSES = ['Entailment', 'Contradiction', 'NotMentioned'] as const
@@ -163,7 +164,7 @@ async function unscoped(): Promise<void> {
         named && named.length > 1
           ? []
           : await hybridSearch(db, embedder, principal, {
-              text: question,
+              text: scope ? withoutDocumentLead(question) : question,
               k: PASSAGES_PER_ANSWER,
               scope: { documentIds: scope },
             })

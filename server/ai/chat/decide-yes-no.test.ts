@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decideYesNo } from './decide-yes-no'
-import { isYesNoQuestion, namedDocument } from './yes-no-question'
+import { isYesNoQuestion, namedDocument, withoutDocumentLead } from './yes-no-question'
 import type { ChatPassage } from './types'
 
 const passages = (...texts: string[]): ChatPassage[] =>
@@ -512,5 +512,14 @@ describe('the document a question names', () => {
     expect(namedDocument('Under this agreement, may the Recipient keep copies?')).toEqual([])
     expect(namedDocument('May the Recipient keep copies?')).toEqual([])
     expect(namedDocument('If the Recipient is compelled by law, may it disclose?')).toEqual([])
+  })
+
+  it('searches the question without its document lead, keeping a condition', () => {
+    expect(
+      withoutDocumentLead('Under the Alpha NDA, if asked, must the Recipient return copies?'),
+    ).toBe('if asked, must the Recipient return copies?')
+    expect(withoutDocumentLead('May the Recipient keep copies?')).toBe(
+      'May the Recipient keep copies?',
+    )
   })
 })

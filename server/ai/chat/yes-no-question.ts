@@ -160,14 +160,14 @@ export function questionParts(question: string): QuestionParts {
   let named: string | null = null
   let condition: string | null = null
   for (let round = 0; round < 2; round += 1) {
-    const lead = named === null ? DOCUMENT_LEAD.exec(body) : null
+    const lead: RegExpExecArray | null = named === null ? DOCUMENT_LEAD.exec(body) : null
     // "In what circumstances may …?", "Under which clause …": a wh-question, not a lead.
     if (lead && !CONDITION_LEAD.test(body) && !WH_WORD.test(lead[1]!)) {
       named = lead[1]!.trim()
       body = body.slice(lead[0].length)
       continue
     }
-    const cond = condition === null ? CONDITION_LEAD.exec(body) : null
+    const cond: RegExpExecArray | null = condition === null ? CONDITION_LEAD.exec(body) : null
     if (cond) {
       condition = cond[0].replace(/,\s*$/, '').trim()
       body = body.slice(cond[0].length)
@@ -194,6 +194,17 @@ export function namedDocument(question: string): string[] {
     .trim()
   if (name === '') return []
   return phrase === name ? [name] : [phrase, name]
+}
+
+/**
+ * The question without its document lead ("Under the Alpha NDA, may …?" → "may …?", a condition
+ * lead kept): what to search once the named document is the scope, so the name's words do not
+ * pull the search towards passages that merely mention it.
+ */
+export function withoutDocumentLead(question: string): string {
+  const parts = questionParts(question)
+  if (parts.named === null) return question
+  return parts.condition ? `${parts.condition}, ${parts.body}` : parts.body
 }
 
 /**

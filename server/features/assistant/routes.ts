@@ -12,6 +12,7 @@ import { PageQuery, pageOf } from '../../http/paging'
 import { notFound } from '../../errors/app-error'
 import type { ErrorCode } from '../../errors/error-codes'
 import { citationsOf } from './citations'
+import { withoutDocumentLead } from '../../ai/chat/yes-no-question'
 import {
   listConversations,
   listMessages,
@@ -114,9 +115,11 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
         appId: req.body.app_id,
         question,
       })
+      // Once the named document is the scope, its name is not searched for.
+      const searched = named?.length === 1 ? withoutDocumentLead(question) : question
       const passages = ambiguous
         ? []
-        : await retrievePassages(deps, principal, question, conversation.appId, scope)
+        : await retrievePassages(deps, principal, searched, conversation.appId, scope)
       const stream = services.streams.open(req, reply)
       stream.send({ conversation_id: conversation.conversationId })
       let answer = ''
