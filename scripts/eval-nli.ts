@@ -184,12 +184,13 @@ async function unscoped(): Promise<void> {
         quotes += 1
         if (hit.documentId !== ids.get(nda.id)) foreign += 1
       }
-      const lead = answer.startsWith('Yes')
-        ? 'Entailment'
-        : answer.startsWith('No')
-          ? 'Contradiction'
-          : answer.startsWith('Not addressed')
-            ? 'NotMentioned'
+      // "Not addressed" before "No" (it starts with it).
+      const lead = answer.startsWith('Not addressed')
+        ? 'NotMentioned'
+        : answer.startsWith('Yes')
+          ? 'Entailment'
+          : answer.startsWith('No')
+            ? 'Contradiction'
             : null
       asked += 1
       if (lead === annotation.choice) right += 1
