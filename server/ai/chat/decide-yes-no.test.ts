@@ -457,10 +457,11 @@ describe('answers about one document (issue 48)', () => {
 
   it('finds that the NDA covers oral information before answering Not addressed', () => {
     const found = decideYesNo(
-      'Does the NDA cover oral information?',
+      'Is oral information covered by the NDA?',
       passages(
         ...FILLER,
         '"Confidential Information" means any information disclosed by the Discloser, whether in writing, orally or by inspection.',
+        'Information about a change of address may be given orally to the Discloser.',
       ),
     )
     expect(found?.decision).toBe('yes')
