@@ -15,12 +15,22 @@
  * structured output, its quotes verified; eval-engine.ts) instead of the rule; the JSON line names
  * the engine and model scored, and for openai how many decisions were dropped for quotes not in
  * their passage.
+ *
+ *   npm run eval:nli -- FILE --unscoped
+ *
+ * measures instead what a question naming its NDA gets without a chosen scope (issue 48): every
+ * NDA is indexed first (titled "NDA <id>"), each hypothesis is asked as "Under NDA <id>, …?"
+ * through the chat route's own steps (findNamedDocuments, retrievePassages' search, the local
+ * engine, citationsOf), and it prints the share of cited passages that come from another document
+ * (`foreign_quote_share`) beside the accuracy of the answers.
  */
 import { indexEvalDocument } from './index-eval-document'
 import { openEvalCorpus } from './open-eval-corpus'
 import { chunkText } from '../server/search/chunk-text'
 import { hybridSearch } from '../server/search/hybrid-search'
-import { PASSAGES_PER_ANSWER } from '../server/features/assistant/service'
+import { PASSAGES_PER_ANSWER, findNamedDocuments } from '../server/features/assistant/service'
+import { LocalChat } from '../server/ai/chat/local-chat'
+import { withoutDocumentLead } from '../server/ai/chat/yes-no-question'
 import { decideYesNo, type YesNoDecision } from '../server/ai/chat/decide-yes-no'
 import type { ChatPassage } from '../server/ai/chat/types'
 import { parseArgs } from './cuad-dataset'
@@ -67,6 +77,12 @@ async function decide(
 }
 
 const { data, db, embedder, principal, close } = await openEvalCorpus('eval:nli')
+
+if (process.argv.includes('--unscoped')) {
+  await unscoped()
+  await close()
+  process.exit(0)
+}
 
 const confusion = new Map<string, number>()
 /** Misclassified pairs per hypothesis ("gold>predicted" → count), to read errors by kind. */
@@ -154,3 +170,70 @@ console.log(
   }),
 )
 await close()
+
+/** The --unscoped mode: questions naming their NDA, no scope chosen (see the header). */
+async function unscoped(): Promise<void> {
+  const round = (x: number) => Number(x.toFixed(4))
+  const started = performance.now()
+  const ids = new Map<number, string>()
+  for (const nda of data.documents)
+    ids.set(nda.id, await indexEvalDocument(db, embedder, principal, nda, chunkText(nda.text)))
+  const chat = new LocalChat()
+  let asked = 0
+  let right = 0
+  let quotes = 0
+  let foreign = 0
+  for (const nda of data.documents) {
+    for (const [key, annotation] of Object.entries(nda.annotation_sets[0]?.annotations ?? {})) {
+      const hypothesis = data.labels[key]?.hypothesis
+      if (!hypothesis) continue
+      const plain = asQuestion(hypothesis)
+      const question = `Under NDA ${nda.id}, ${plain[0]!.toLowerCase()}${plain.slice(1)}`
+      const named = await findNamedDocuments(db, principal, question)
+      const scope = named?.length === 1 ? [named[0]!.id] : undefined
+      const hits =
+        named && named.length > 1
+          ? []
+          : await hybridSearch(db, embedder, principal, {
+              text: scope ? withoutDocumentLead(question) : question,
+              k: PASSAGES_PER_ANSWER,
+              scope: { documentIds: scope },
+            })
+      const passages = hits.map((h, i) => ({
+        n: i + 1,
+        title: h.documentTitle,
+        content: h.content,
+        documentId: h.documentId,
+      }))
+      let answer = ''
+      for await (const delta of chat.answer([{ role: 'user', content: question }], passages))
+        answer += delta
+      const cited = new Set([...answer.matchAll(/\[(\d{1,3})\]/g)].map((m) => Number(m[1])))
+      for (const n of cited) {
+        const hit = hits[n - 1]
+        if (!hit) continue
+        quotes += 1
+        if (hit.documentId !== ids.get(nda.id)) foreign += 1
+      }
+      // "Not addressed" before "No" (it starts with it).
+      const lead = answer.startsWith('Not addressed')
+        ? 'NotMentioned'
+        : answer.startsWith('Yes')
+          ? 'Entailment'
+          : answer.startsWith('No')
+            ? 'Contradiction'
+            : null
+      asked += 1
+      if (lead === annotation.choice) right += 1
+    }
+  }
+  console.log(`engine ${embedder.id}, ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    JSON.stringify({
+      pairs: asked,
+      accuracy: round(right / Math.max(asked, 1)),
+      quotes,
+      foreign_quote_share: round(foreign / Math.max(quotes, 1)),
+    }),
+  )
+}

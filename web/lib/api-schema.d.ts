@@ -632,7 +632,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The spec's ai-chat call. Retrieves passages from the organisation's documents and streams the answer as server-sent events: first `data: {"conversation_id":…}`, then chunks `data: {"choices":[{"delta":{"content":…}}]}`, then `data: {"citations":[…]}` (each [n] of the answer that matches a retrieved passage: document id and span), then `data: [DONE]`. An engine failure mid-stream sends `data: {"error":…,"code":"chat_failed"}` before [DONE]. The question and the answer are stored in the conversation (`conversation_id`, or a new one). With `document_ids` the passages come only from those documents (404 when one is not the organisation's). */
+        /** @description The spec's ai-chat call. Retrieves passages from the organisation's documents and streams the answer as server-sent events: first `data: {"conversation_id":…}`, then chunks `data: {"choices":[{"delta":{"content":…}}]}`, then `data: {"citations":[…]}` (each [n] of the answer that matches a retrieved passage: document id and span), then `data: [DONE]`. An engine failure mid-stream sends `data: {"error":…,"code":"chat_failed"}` before [DONE]. The question and the answer are stored in the conversation (`conversation_id`, or a new one). With `document_ids` the passages come only from those documents (404 when one is not the organisation's); without it, a question naming its document in its lead ("Under the Alpha NDA, …") is answered from the one document whose title holds that name, and when several titles do, the answer asks which one and cites nothing. */
         post: operations["chat"];
         delete?: never;
         options?: never;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decideYesNo } from './decide-yes-no'
-import { isYesNoQuestion } from './yes-no-question'
+import { isYesNoQuestion, namedDocument, withoutDocumentLead } from './yes-no-question'
 import type { ChatPassage } from './types'
 
 const passages = (...texts: string[]): ChatPassage[] =>
@@ -26,7 +26,14 @@ describe('reading a yes/no question', () => {
       'Has the term ended?',
     ])
       expect(isYesNoQuestion(q), q).toBe(true)
-    for (const q of ['What law governs?', 'Who may copy it?', 'Mayfair office address?', ''])
+    for (const q of [
+      'What law governs?',
+      'Who may copy it?',
+      'Mayfair office address?',
+      '',
+      'In what circumstances may the Recipient disclose it?',
+      'Under which clause must notice be given?',
+    ])
       expect(isYesNoQuestion(q), q).toBe(false)
   })
 
@@ -330,5 +337,190 @@ describe('reading contract wording more closely', () => {
     )
     expect(found?.decision).toBe('yes')
     expect(found?.passage?.n).toBe(4)
+  })
+})
+
+describe('answers about one document (issue 48)', () => {
+  const CONSENT =
+    'The Recipient shall not, without the prior written consent of the Discloser, disclose any Confidential Information to any third party, except as required by law.'
+
+  it('recognises a question opening with "Under the … NDA," and does not weigh the name', () => {
+    for (const q of [
+      'Under the Alpha NDA, may the Recipient disclose Confidential Information to its advisers?',
+      'Under this agreement may the Recipient keep copies?',
+      'According to the Beta contract, is the Recipient allowed to make copies?',
+    ])
+      expect(isYesNoQuestion(q), q).toBe(true)
+    const found = decideYesNo(
+      'Under the Alpha Mutual NDA, may the Recipient disclose Confidential Information to its professional advisers?',
+      passages(
+        ...FILLER,
+        'The Recipient may disclose Confidential Information to its professional advisers who need to know it.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(4)
+  })
+
+  it('recognises a question opening with a condition ("If …, may …?") and keeps the condition', () => {
+    expect(
+      isYesNoQuestion(
+        'If the Recipient is compelled by a court, may it disclose Confidential Information?',
+      ),
+    ).toBe(true)
+    const found = decideYesNo(
+      'If the Recipient is compelled by a court order, may it disclose Confidential Information?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not disclose Confidential Information to any third party.',
+        'Where the Recipient is compelled by court order to disclose Confidential Information, it may disclose only the part so compelled after notifying the Discloser.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(5)
+  })
+
+  it('reads "Is X allowed to …" and "Does the NDA require … to …" by their act, not their modal words', () => {
+    const allowed = decideYesNo(
+      'Is the Recipient allowed to reverse engineer the prototypes?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not reverse engineer, decompile or disassemble the prototypes.',
+      ),
+    )
+    expect(allowed?.decision).toBe('no')
+    const required = decideYesNo(
+      'Does the NDA require the Recipient to return the information on request?',
+      passages(
+        ...FILLER,
+        'Upon the written request of the Discloser, the Recipient shall promptly return all Confidential Information.',
+      ),
+    )
+    expect(required?.decision).toBe('yes')
+    expect(required?.passage?.n).toBe(4)
+  })
+
+  it('answers a prohibition with a consent exception "No, not without consent", never Yes', () => {
+    const found = decideYesNo(
+      'May the Recipient share Confidential Information with third parties?',
+      passages(...FILLER, CONSENT),
+    )
+    expect(found?.decision).toBe('no')
+    expect(found?.unlessConsent).toBe(true)
+    expect(found?.passage?.n).toBe(4)
+    const approval = decideYesNo(
+      'May the Recipient share Confidential Information with third parties?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not disclose Confidential Information to third parties unless it has first obtained the written approval of the Discloser.',
+      ),
+    )
+    expect(approval?.decision).toBe('no')
+    expect(approval?.unlessConsent).toBe(true)
+  })
+
+  it('reads a carve-out as permitting only what it excepts', () => {
+    const excepted = decideYesNo(
+      'May the Recipient disclose Confidential Information to its employees?',
+      passages(
+        ...FILLER,
+        'The Recipient shall not, without the prior written consent of the Discloser, disclose any Confidential Information, except to its employees who need to know it.',
+      ),
+    )
+    expect(excepted?.decision).toBe('yes')
+    expect(excepted?.unlessConsent).toBe(false)
+  })
+
+  it('finds the return of information before answering Not addressed', () => {
+    const found = decideYesNo(
+      'Does the NDA provide for the return of information?',
+      passages(
+        ...FILLER,
+        'At the Discloser’s request the Recipient shall deliver up or destroy all documents containing Confidential Information.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(4)
+  })
+
+  it('finds survival before answering Not addressed', () => {
+    const found = decideYesNo(
+      'Do the obligations continue after the NDA ends?',
+      passages(
+        ...FILLER,
+        'The obligations of the Recipient under this Agreement shall survive the expiry or termination of this Agreement for five years.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(4)
+  })
+
+  it('finds that the NDA covers oral information before answering Not addressed', () => {
+    const found = decideYesNo(
+      'Is oral information covered by the NDA?',
+      passages(
+        ...FILLER,
+        '"Confidential Information" means any information disclosed by the Discloser, whether in writing, orally or by inspection.',
+        'Information about a change of address may be given orally to the Discloser.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(4)
+  })
+
+  it('reads "may use solely for" as a Yes to "shall not use other than for"', () => {
+    const found = decideYesNo(
+      'Shall the Recipient not use the Confidential Information for any purpose other than the Purpose?',
+      passages(
+        ...FILLER.slice(0, 1),
+        'The Recipient may use the Confidential Information solely for the Purpose.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(2)
+  })
+
+  it('reads "no licence or other right to … is granted" as granting none', () => {
+    const found = decideYesNo(
+      'Shall the agreement not grant the Recipient any right to the Confidential Information?',
+      passages(
+        ...FILLER,
+        'All Confidential Information remains the property of the Discloser and no licence or other right to Confidential Information is granted or implied hereby.',
+      ),
+    )
+    expect(found?.decision).toBe('yes')
+    expect(found?.passage?.n).toBe(4)
+  })
+
+  it('still answers Not addressed when no passage speaks to the topic', () => {
+    const found = decideYesNo('Does the NDA cover oral information?', passages(...FILLER))
+    expect(found?.decision).toBe('not-addressed')
+    expect(found?.passage).toBeNull()
+  })
+})
+
+describe('the document a question names', () => {
+  it('reads the name from the lead, as written and without document words', () => {
+    expect(namedDocument('Under the Alpha Mutual NDA, may the Recipient keep copies?')).toEqual([
+      'Alpha Mutual NDA',
+      'Alpha',
+    ])
+    expect(namedDocument('According to the Beta supply agreement, must Beta pay?')).toEqual([
+      'Beta supply agreement',
+      'Beta supply',
+    ])
+    expect(namedDocument('In Gamma is subletting allowed?')).toEqual(['Gamma'])
+    expect(namedDocument('Under this agreement, may the Recipient keep copies?')).toEqual([])
+    expect(namedDocument('May the Recipient keep copies?')).toEqual([])
+    expect(namedDocument('If the Recipient is compelled by law, may it disclose?')).toEqual([])
+  })
+
+  it('searches the question without its document lead, keeping a condition', () => {
+    expect(
+      withoutDocumentLead('Under the Alpha NDA, if asked, must the Recipient return copies?'),
+    ).toBe('if asked, must the Recipient return copies?')
+    expect(withoutDocumentLead('May the Recipient keep copies?')).toBe(
+      'May the Recipient keep copies?',
+    )
   })
 })

@@ -17,6 +17,7 @@
  * Other relevant sentences carrying an exception (except, unless, provided that, subject to,
  * notwithstanding) are the qualifications.
  */
+import { readClause } from '../analyzer/local/reading/read-clause'
 import type { ChatPassage } from './types'
 import { readYesNoQuestion, termsOf, type YesNoQuestion } from './yes-no-question'
 
@@ -30,6 +31,11 @@ export interface YesNoAnswer {
   qualifications: ChatPassage[]
   /** The relevance of the deciding clause, 0..1. */
   relevance: number
+  /**
+   * A No because the deciding sentence prohibits the act without a party's consent ("shall not,
+   * without the prior written consent of X, disclose"): the answer is "No, not without consent".
+   */
+  unlessConsent: boolean
 }
 
 /**
@@ -53,7 +59,7 @@ const CLAUSE_BREAK =
 
 /** Negation cues, each followed by the words it governs. */
 const NEGATION =
-  /\b(?:(?:shall|may|will|must|can|could|should|does|do|is|are|be|need)\s+not|cannot|can't|won't|shan't|never|neither|nor|nothing|in no event|prohibited from|refrain from|not\s+(?:to|be|permitted|allowed|entitled|required|obliged|obligated)|no\s+(?:[a-z-]+\s+){0,5}(?:shall|may|will|is|are))\b/gi
+  /\b(?:(?:shall|may|will|must|can|could|should|does|do|is|are|be|need)\s+not|cannot|can't|won't|shan't|never|neither|nor|nothing|in no event|prohibited from|refrain from|not\s+(?:to|be|permitted|allowed|entitled|required|obliged|obligated)|no\s+(?:[a-z-]+\s+){0,8}(?:shall|may|will|is|are))\b/gi
 
 /** "Without (the prior written) consent": a prohibition unless consent is given. */
 const WITHOUT_CONSENT =
@@ -76,7 +82,10 @@ const PERMISSION =
 
 /** An exception carved out of a prohibition: what it excepts is permitted. */
 const CARVE_OUT =
-  /\b(?:except|other than|unless|save (?:that|as|for)|only to|but only|to the extent)\b/i
+  /\b(?:except|excepting|other than|unless|save (?:that|as|for)|only to|but only|to the extent)\b/gi
+
+/** Where a carve-out's words end: the next clause or sentence boundary. */
+const CARVE_OUT_END = /[;.]\s|\bprovided\b|\bsubject to\b/i
 
 /**
  * An exclusion from the agreement's reach ("shall not include", "does not apply to", "no
@@ -219,30 +228,98 @@ export function decideYesNo(
       passage: null,
       qualifications: [],
       relevance: best?.relevance ?? 0,
+      unlessConsent: false,
     }
-  const sentence = best.sentence
-  const contradictsRestriction = asked.restricted && !RESTRICTION.test(best.text)
-  const negated = negates(best.reading, weights, asked.continuing)
-  let decision: YesNoDecision
-  if (contradictsRestriction) decision = asked.negated ? 'yes' : 'no'
-  else if (asked.negated)
-    // A negated question ("shall not copy?") is contradicted only by a permission to do it.
-    decision = negated || !PERMISSION.test(best.text) ? 'yes' : 'no'
-  else if (negated && asked.permission && (CARVE_OUT.test(sentence) || EXCLUSION.test(sentence)))
-    // "Shall not disclose except to its employees" permits what it excepts.
-    decision = 'yes'
-  else decision = negated ? 'no' : 'yes'
+  let deciding = best
+  let decision = polarityOf(best, asked, weights)
+  if (decision === 'no' && asked.permission && !asked.negated && !asked.restricted) {
+    // A prohibition answers No to "may …?" only when no other relevant clause grants what is
+    // asked ("shall not disclose … to anyone"; elsewhere "may disclose to its employees who need
+    // to know"): the grant is the more specific term.
+    const grant = clauses
+      .filter((c) => c !== best && candidate(c) && c.relevance >= MIN_RELEVANCE)
+      .filter((c) => grants(c, asked, weights))
+      .reduce<Clause | null>(
+        (top, c) => (top === null || c.relevance > top.relevance ? c : top),
+        null,
+      )
+    if (grant) {
+      deciding = grant
+      decision = 'yes'
+    }
+  }
+  const unlessConsent =
+    decision === 'no' &&
+    !asked.negated &&
+    (WITHOUT_CONSENT.test(deciding.sentence) ||
+      readClause(deciding.sentence, []).exceptions.some((e) => e.kind === 'consent'))
   const qualifications = [
     ...new Set(
       clauses
         .filter(
           (c) =>
-            c.passage !== best.passage &&
+            c.passage !== deciding.passage &&
             c.relevance >= MIN_RELEVANCE / 2 &&
             EXCEPTION.test(c.text),
         )
         .map((c) => c.passage),
     ),
   ].slice(0, MAX_QUALIFICATIONS)
-  return { decision, passage: best.passage, qualifications, relevance: best.relevance }
+  return {
+    decision,
+    passage: deciding.passage,
+    qualifications,
+    relevance: deciding.relevance,
+    unlessConsent,
+  }
+}
+
+/** The answer `clause` gives to `asked` by its polarity (see decideYesNo). */
+function polarityOf(
+  clause: Clause,
+  asked: YesNoQuestion,
+  weights: Map<string, number>,
+): YesNoDecision {
+  const sentence = clause.sentence
+  const negated = negates(clause.reading, weights, asked.continuing)
+  if (asked.restricted && !RESTRICTION.test(clause.text)) return asked.negated ? 'yes' : 'no'
+  // "Shall not use it other than for the Purpose?" is what "may use it solely for the Purpose"
+  // says: a permission limited by "only / solely" prohibits the rest.
+  if (asked.negated && asked.otherThan && RESTRICTION.test(clause.text)) return 'yes'
+  // A negated question ("shall not copy?") is contradicted only by a permission to do it.
+  if (asked.negated) return negated || !PERMISSION.test(clause.text) ? 'yes' : 'no'
+  // "Shall not disclose except to its employees" permits what it excepts, and only that.
+  if (negated && asked.permission && (excepts(sentence, clause.held) || EXCLUSION.test(sentence)))
+    return 'yes'
+  return negated ? 'no' : 'yes'
+}
+
+/** Whether `clause` grants the asked act: a permission, or a carve-out holding what is asked. */
+function grants(clause: Clause, asked: YesNoQuestion, weights: Map<string, number>): boolean {
+  if (polarityOf(clause, asked, weights) !== 'yes') return false
+  return (
+    PERMISSION.test(clause.text) ||
+    /\bonly\s+to\b/i.test(clause.text) ||
+    (negates(clause.reading, weights, false) && excepts(clause.sentence, clause.held))
+  )
+}
+
+/**
+ * Whether a carve-out of `sentence` ("except to its employees", "other than", "unless required by
+ * law") holds a question term the rest of the sentence does not: what is asked is what it
+ * excepts. A carve-out of something else ("shall not disclose to third parties, except as
+ * required by law" asked about third parties) leaves the prohibition standing.
+ */
+function excepts(sentence: string, held: readonly string[]): boolean {
+  // The prohibited act itself ("disclose") recurs in most carve-outs ("unless disclosure is
+  // required by law"); what the carve-out lets through is the rest (to whom, what, when).
+  const action = readClause(sentence, []).action
+  const act = action ? termsOf(action)[0] : undefined
+  for (const match of sentence.matchAll(CARVE_OUT)) {
+    const rest = sentence.slice(match.index)
+    const end = rest.slice(match[0].length).search(CARVE_OUT_END)
+    const carveOut = end < 0 ? rest : rest.slice(0, match[0].length + end)
+    if (termsOf(carveOut).some((t) => t !== act && held.includes(t))) return true
+  }
+  return false
 }

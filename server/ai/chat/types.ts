@@ -8,6 +8,8 @@ export interface ChatPassage {
   n: number
   title: string
   content: string
+  /** The passage's document, when known: answers about one document group passages by it. */
+  documentId?: string
 }
 
 export interface ChatTurn {

@@ -24,7 +24,8 @@ const STOP_WORDS = new Set(
   be been being is are was were am do does did done doing has have had having may might can could must shall should will would
   not no never only other which who whom whose what when where why how also so very same both either neither
   document agreement contract say says said state states provide provides whether under hereunder herein thereof hereof
-  case fact even circumstance circumstances similar expressly certain`.split(/\s+/),
+  case fact even circumstance circumstances similar expressly certain
+  nda ndas non-disclosure mention mentions mentioned address addresses addressed`.split(/\s+/),
 )
 
 /**
@@ -54,8 +55,10 @@ const SYNONYMS: readonly string[][] = [
   ['destroy', 'destruc', 'eras', 'delet'],
   ['verbal', 'oral', 'orall', 'spoken'],
   ['identif', 'mark', 'marked', 'markin', 'designat', 'label', 'legend'],
-  ['surviv'],
-  ['termin', 'expir', 'conclu', 'complet'],
+  ['use', 'used', 'using', 'utilis', 'utiliz'],
+  ['return', 'deliver'],
+  ['surviv', 'continu'],
+  ['termin', 'expir', 'conclu', 'complet', 'end', 'ended', 'ending'],
   ['solicit', 'hire', 'hiring', 'recruit'],
   ['notif', 'notic'],
   ['acquir', 'obtain'],
@@ -107,6 +110,8 @@ export interface YesNoQuestion {
   negated: boolean
   /** It claims a restriction: "only", "solely", "exclusively", "limited to". */
   restricted: boolean
+  /** It asks about what lies outside something ("for any purpose other than …", "except …"). */
+  otherThan: boolean
   /** It asks for a permission: "May…?", "Can…?", "Is … allowed / permitted / entitled…?". */
   permission: boolean
   /**
@@ -122,11 +127,98 @@ export interface YesNoQuestion {
 const CONDITION =
   /\b(?:upon|after|following|in case|in the event(?: that| of)?|if|when|once)\s+([^,;?]*)/i
 
+/**
+ * A lead naming the document the question is about ("Under the Alpha NDA,", "According to the
+ * Beta contract,", "In this agreement"), ended by a comma or by the auxiliary that opens the
+ * question itself. Group 1 is the name as written.
+ */
+const DOCUMENT_LEAD =
+  /^\s*(?:under|according to|pursuant to|as per|per|in|by the terms of|for)\s+([^,?]{1,120}?)(?:\s*,\s*|\s+(?=(?:does|do|did|is|are|was|were|may|might|can|could|must|shall|should|will|would|has|have|had|need)\b))/i
+
+/**
+ * A leading condition ("If the Recipient is compelled by a court, …", "Upon termination, …"):
+ * up to its comma. It stays the question's condition; the question proper follows it.
+ */
+const CONDITION_LEAD =
+  /^\s*(?:if|when|whenever|once|upon|after|following|in the event(?: that| of)?|in case(?: of)?|where)\b[^,?]{1,200},\s*/i
+
+const WH_WORD = /\b(?:what|which|how|why|who|whom|whose|when|where)\b/i
+
+/**
+ * A question split into its parts: the document it names (null when none), its leading condition
+ * (null when none) and the question proper, which opens with an auxiliary when it is yes/no.
+ */
+export interface QuestionParts {
+  named: string | null
+  condition: string | null
+  body: string
+}
+
+/** Splits off the leads of `question` ("Under the Alpha NDA,", "If …,"), in either order. */
+export function questionParts(question: string): QuestionParts {
+  let body = question.trim()
+  let named: string | null = null
+  let condition: string | null = null
+  for (let round = 0; round < 2; round += 1) {
+    const lead: RegExpExecArray | null = named === null ? DOCUMENT_LEAD.exec(body) : null
+    // "In what circumstances may …?", "Under which clause …": a wh-question, not a lead.
+    if (lead && !CONDITION_LEAD.test(body) && !WH_WORD.test(lead[1]!)) {
+      named = lead[1]!.trim()
+      body = body.slice(lead[0].length)
+      continue
+    }
+    const cond: RegExpExecArray | null = condition === null ? CONDITION_LEAD.exec(body) : null
+    if (cond) {
+      condition = cond[0].replace(/,\s*$/, '').trim()
+      body = body.slice(cond[0].length)
+    }
+  }
+  return { named, condition, body }
+}
+
+/**
+ * The names of the document a question names in its lead, most specific first: "Under the Alpha
+ * Mutual NDA, …" → ["Alpha Mutual NDA", "Alpha"] (as written without its article, then without
+ * document words such as NDA, agreement, contract). Empty when the lead names none, or only "this
+ * agreement" / "the NDA".
+ */
+export function namedDocument(question: string): string[] {
+  const named = questionParts(question).named
+  if (!named) return []
+  const phrase = named.replace(/^(?:the|this|that|our|your|their|its)\s+/i, '').trim()
+  const name = phrase
+    .replace(
+      /\s*\b(?:mutual\s+)?(?:nda|non-?disclosure(?:\s+agreement)?|confidentiality\s+agreement|agreement|contract|document|deed|lease)s?\b\s*$/i,
+      '',
+    )
+    .trim()
+  if (name === '') return []
+  return phrase === name ? [name] : [phrase, name]
+}
+
+/**
+ * The question without its document lead ("Under the Alpha NDA, may …?" → "may …?", a condition
+ * lead kept): what to search once the named document is the scope, so the name's words do not
+ * pull the search towards passages that merely mention it.
+ */
+export function withoutDocumentLead(question: string): string {
+  const parts = questionParts(question)
+  if (parts.named === null) return question
+  return parts.condition ? `${parts.condition}, ${parts.body}` : parts.body
+}
+
+/**
+ * Words of the question proper that say with what force the act is asked about, not which act
+ * ("Is X allowed to …", "Does the NDA require X to …", "Is oral information covered by the
+ * NDA?"): within the first words after the auxiliary they are not terms. Group 1 is the word.
+ */
+const MODAL_WORD =
+  /^\s*\S+\s+(?:[^,?]{0,60}?\s)?(requires?|required|obliges?|obliged|obligated|allows?|allowed|permits?|permitted|entitles?|entitled|able|free|prohibits?|prohibited|forbids?|forbidden|covers?|covered|protects?|protected)\b/i
+
 /** Whether `question` opens with an auxiliary verb (so it is answered Yes / No / Not addressed). */
 export function isYesNoQuestion(question: string): boolean {
-  const first = question
-    .trim()
-    .toLowerCase()
+  const first = questionParts(question)
+    .body.toLowerCase()
     .match(/^[a-z]+/)?.[0]
   return first !== undefined && AUXILIARIES.has(first)
 }
@@ -134,13 +226,31 @@ export function isYesNoQuestion(question: string): boolean {
 /** The question read for deciding, or null when it is not a yes/no question. */
 export function readYesNoQuestion(question: string): YesNoQuestion | null {
   if (!isYesNoQuestion(question)) return null
-  const lower = question.toLowerCase()
+  const parts = questionParts(question)
+  const modal = MODAL_WORD.exec(parts.body)
+  const modalWord = modal?.[1]?.toLowerCase() ?? ''
+  // The modal word is read for force only: "required" here is the question's "must", not the
+  // "required by law" of a compelled disclosure.
+  const body = modal
+    ? `${parts.body.slice(0, modal[0].length - modalWord.length)}${parts.body.slice(modal[0].length)}`
+    : parts.body
+  // Unqualified "the information" in a question about an NDA is its Confidential Information,
+  // a role phrase like any other ("the return of information" asks about the act, return).
+  const asked = (parts.condition ? `${parts.condition}, ${body}` : body).replace(
+    /\b(the|of|all|any|such|this|that|its|their)\s+information\b/gi,
+    '$1 Confidential Information',
+  )
+  const lower = asked.toLowerCase()
   return {
-    terms: [...new Set(termsOf(question))],
-    negated: /\b(not|never|no)\b|n't\b/.test(lower),
+    terms: [...new Set(termsOf(asked))],
+    negated: /\b(not|never|no)\b|n't\b/.test(lower) || /^(?:prohibit|forbid)/.test(modalWord),
     restricted: /\b(only|solely|exclusively|limited to)\b/.test(lower),
-    permission: /^\s*(may|might|can|could)\b|\b(allowed|permitted|entitled|free)\b/.test(lower),
+    otherThan: /\b(other than|except|apart from|beyond)\b/.test(lower),
+    permission:
+      /^\s*(may|might|can|could)\b/.test(lower) ||
+      /^(?:allow|permit|entitle|able|free)/.test(modalWord) ||
+      /\b(allowed|permitted|entitled|free)\b/.test(lower),
     continuing: /\b(surviv\w*|remain\w*|continu\w*)\b/.test(lower),
-    condition: [...new Set(termsOf(CONDITION.exec(question)?.[1] ?? ''))],
+    condition: [...new Set(termsOf(CONDITION.exec(asked)?.[1] ?? ''))],
   }
 }

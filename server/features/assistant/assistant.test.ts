@@ -9,7 +9,7 @@ import {
 } from '../../test/test-app'
 import { addIndexedDocument } from '../../test/indexed-document'
 import { askAssistant } from '../../test/chat-stream'
-import { NO_MODEL_NOTICE } from '../../ai/chat/local-chat'
+import { NO_MODEL_NOTICE, NOT_WITHOUT_CONSENT } from '../../ai/chat/local-chat'
 
 let t: TestApp
 let alice: TestMember
@@ -153,6 +153,67 @@ describe('the assistant limited to chosen documents', () => {
   it('refuses a scope id that is not a UUID with a 400 problem', async () => {
     const bad = await askAssistant(t, alice, 'Who pays?', { document_ids: ['nda'] })
     expect(bad.status).toBe(400)
+  })
+})
+
+describe('a question naming its document, without a chosen scope (issue 48)', () => {
+  const OSPREY =
+    'The Receiving Party shall not, without the prior written consent of the Disclosing Party, disclose any Confidential Information to any third party.'
+  const KESTREL =
+    'The Receiving Party may disclose Confidential Information to any third party that has agreed in writing to keep it confidential.'
+  let bram: TestMember
+  let ospreyId: string
+  let kestrelId: string
+
+  beforeAll(async () => {
+    bram = await signedInMember(t, 'Bram Firm')
+    ospreyId = await addIndexedDocument(t, bram, 'Osprey NDA', OSPREY)
+    kestrelId = await addIndexedDocument(t, bram, 'Kestrel NDA', KESTREL)
+    // Holds "Kestrel NDA" too: the title that is the name itself is the one meant.
+    await addIndexedDocument(
+      t,
+      bram,
+      'Kestrel NDA amendment',
+      'The Receiving Party shall not disclose Confidential Information to any third party.',
+    )
+    await addIndexedDocument(
+      t,
+      bram,
+      'Osprey supply agreement',
+      'The Supplier shall deliver the goods within thirty days of each order.',
+    )
+  }, 60_000)
+
+  it('quotes only the named document, never another that also matches', async () => {
+    const kestrel = await askAssistant(
+      t,
+      bram,
+      'Under the Kestrel NDA, may the Receiving Party disclose Confidential Information to third parties?',
+    )
+    expect(kestrel.answer.startsWith('Yes.')).toBe(true)
+    expect(kestrel.citations.length).toBeGreaterThan(0)
+    expect(kestrel.citations.every((c) => c.documentId === kestrelId)).toBe(true)
+    const osprey = await askAssistant(
+      t,
+      bram,
+      'Under the Osprey NDA, may the Receiving Party disclose Confidential Information to third parties?',
+    )
+    expect(osprey.answer.startsWith(NOT_WITHOUT_CONSENT)).toBe(true)
+    expect(osprey.citations.length).toBeGreaterThan(0)
+    expect(osprey.citations.every((c) => c.documentId === ospreyId)).toBe(true)
+  })
+
+  it('asks which document when the name fits several, and cites nothing', async () => {
+    const chat = await askAssistant(
+      t,
+      bram,
+      'Under the Osprey agreement, may the Receiving Party disclose Confidential Information?',
+    )
+    expect(chat.status).toBe(200)
+    expect(chat.answer).toMatch(/^Your question names a document that several/)
+    expect(chat.answer).toContain('“Osprey NDA”')
+    expect(chat.answer).toContain('“Osprey supply agreement”')
+    expect(chat.citations).toEqual([])
   })
 })
 

@@ -12,15 +12,18 @@ import { PageQuery, pageOf } from '../../http/paging'
 import { notFound } from '../../errors/app-error'
 import type { ErrorCode } from '../../errors/error-codes'
 import { citationsOf } from './citations'
+import { withoutDocumentLead } from '../../ai/chat/yes-no-question'
 import {
   listConversations,
   listMessages,
   renameConversation,
   checkDocumentScope,
+  findNamedDocuments,
   openTurn,
   retrievePassages,
   saveAnswer,
   streamAnswer,
+  whichDocument,
 } from './service'
 import { streamResponse } from '../../http/stream-responses'
 import { toSingleLineText } from '../../http/single-line-text'
@@ -117,7 +120,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
         operationId: 'chat',
         tags: ['assistant'],
         description:
-          'The spec\'s ai-chat call. Retrieves passages from the organisation\'s documents and streams the answer as server-sent events: first `data: {"conversation_id":…}`, then chunks `data: {"choices":[{"delta":{"content":…}}]}`, then `data: {"citations":[…]}` (each [n] of the answer that matches a retrieved passage: document id and span), then `data: [DONE]`. An engine failure mid-stream sends `data: {"error":…,"code":"chat_failed"}` before [DONE]. The question and the answer are stored in the conversation (`conversation_id`, or a new one). With `document_ids` the passages come only from those documents (404 when one is not the organisation\'s).',
+          'The spec\'s ai-chat call. Retrieves passages from the organisation\'s documents and streams the answer as server-sent events: first `data: {"conversation_id":…}`, then chunks `data: {"choices":[{"delta":{"content":…}}]}`, then `data: {"citations":[…]}` (each [n] of the answer that matches a retrieved passage: document id and span), then `data: [DONE]`. An engine failure mid-stream sends `data: {"error":…,"code":"chat_failed"}` before [DONE]. The question and the answer are stored in the conversation (`conversation_id`, or a new one). With `document_ids` the passages come only from those documents (404 when one is not the organisation\'s); without it, a question naming its document in its lead ("Under the Alpha NDA, …") is answered from the one document whose title holds that name, and when several titles do, the answer asks which one and cites nothing.',
         params: OrgParams,
         body: ChatBody,
         produces: ['text/event-stream'],
@@ -131,19 +134,31 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> =
         throw notFound('Organization')
       const turns = req.body.messages
       const question = turns.at(-1)?.content ?? ''
-      const scope = req.body.document_ids
+      let scope = req.body.document_ids
       if (scope) await checkDocumentScope(deps.db, principal, scope)
+      // A question naming its document ("Under the Alpha NDA, …") is answered from that document
+      // only; when several titles match, the assistant asks which one instead of mixing them.
+      const named = scope ? null : await findNamedDocuments(deps.db, principal, question)
+      if (named?.length === 1) scope = [named[0]!.id]
+      const ambiguous = named !== null && named.length > 1
       const conversation = await openTurn(deps.db, principal, {
         conversationId: req.body.conversation_id,
         appId: req.body.app_id,
         question,
       })
-      const passages = await retrievePassages(deps, principal, question, conversation.appId, scope)
+      // Once the named document is the scope, its name is not searched for.
+      const searched = named?.length === 1 ? withoutDocumentLead(question) : question
+      const passages = ambiguous
+        ? []
+        : await retrievePassages(deps, principal, searched, conversation.appId, scope)
       const stream = services.streams.open(req, reply)
       stream.send({ conversation_id: conversation.conversationId })
       let answer = ''
       try {
-        for await (const delta of streamAnswer(deps, turns, passages, stream.signal)) {
+        const deltas = ambiguous
+          ? [whichDocument(named.map((d) => d.title))]
+          : streamAnswer(deps, turns, passages, stream.signal)
+        for await (const delta of deltas) {
           answer += delta
           stream.send({ choices: [{ index: 0, delta: { content: delta } }] })
         }

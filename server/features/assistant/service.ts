@@ -3,7 +3,7 @@
  * organisation's documents by the hybrid search, through the configured chat engine, with
  * numbered citations; conversations and their messages are stored under RLS.
  */
-import { asc, desc, eq, inArray } from 'drizzle-orm'
+import { asc, desc, eq, ilike, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { conversations, documents, messages } from '../../db/schema'
 import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
@@ -16,6 +16,7 @@ import { assertCreatorOrAdmin } from '../../db/assert-creator-or-admin'
 import type { Embedder } from '../../ai/embedder/types'
 import type { ChatEngine, ChatTurn } from '../../ai/chat/types'
 import { hybridSearch } from '../../search/hybrid-search'
+import { namedDocument } from '../../ai/chat/yes-no-question'
 import type { Citation, CitedPassage } from './citations'
 
 export type AssistantDeps = { db: Db; embedder: Embedder; chat: ChatEngine }
@@ -105,6 +106,60 @@ export async function checkDocumentScope(
   if (found.length !== wanted.length) throw notFound('Document')
 }
 
+/** Documents a named-document lookup lists at most (beyond one, the assistant asks which). */
+const NAMED_MATCHES = 5
+
+/** Escapes LIKE wildcards so a name written in a question matches literally. */
+function likePattern(name: string): string {
+  return `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * The organisation's documents (read under RLS) whose title holds the name a question gives in
+ * its lead ("Under the Alpha NDA, may …?" → titles holding "Alpha NDA", else "Alpha"), at most
+ * NAMED_MATCHES, by title; null when the question names no document, an empty list when it names
+ * one that no title holds. The chat route scopes the answer to a single match and asks which one
+ * when there are several, so a quote never comes from a document the question did not name.
+ */
+export async function findNamedDocuments(
+  db: Db,
+  principal: Principal,
+  question: string,
+): Promise<Array<{ id: string; title: string }> | null> {
+  const names = namedDocument(question)
+  if (names.length === 0) return null
+  return withTenant(db, principal, async (tx) => {
+    let found: Array<{ id: string; title: string }> = []
+    for (const name of names) {
+      found = await tx
+        .select({ id: documents.id, title: documents.title })
+        .from(documents)
+        .where(ilike(documents.title, likePattern(name)))
+        .orderBy(asc(documents.title), asc(documents.id))
+        .limit(NAMED_MATCHES)
+      if (found.length > 0) break
+    }
+    // A title that is the name itself ("Osprey NDA", also as "Osprey NDA.pdf") is the one meant,
+    // beside "Osprey NDA amendment".
+    const exact = found.filter((d) =>
+      names.some((n) => d.title.replace(/\.[a-z0-9]{2,5}$/i, '').toLowerCase() === n.toLowerCase()),
+    )
+    return exact.length === 1 ? exact : found
+  })
+}
+
+/**
+ * The assistant's question back when a question names a document that several titles hold:
+ * which one (by title), to be asked again from its page or with the scope picker.
+ */
+export function whichDocument(titles: readonly string[]): string {
+  return `Your question names a document that several of your documents match: ${titles
+    .map((t) => `“${t}”`)
+    .join(
+      ', ',
+    )}. Which one do you mean? Ask again with its full title, or from the document's page ("Ask about this document"), so the answer quotes only that document.`
+}
+
 /**
  * The passages for `question`, numbered from 1 (retrieved text is data for the engine); only
  * from `documentIds` when given (the search's own WHERE clause, not a filter afterwards).
@@ -140,7 +195,12 @@ export function streamAnswer(
 ): AsyncIterable<string> {
   return deps.chat.answer(
     turns,
-    passages.map((p) => ({ n: p.n, title: p.documentTitle, content: p.content })),
+    passages.map((p) => ({
+      n: p.n,
+      title: p.documentTitle,
+      content: p.content,
+      documentId: p.documentId,
+    })),
     signal,
   )
 }
