@@ -104,6 +104,25 @@ describe('citeThresholds', () => {
     expect(loose).toBeGreaterThan(0.1)
   })
 
+  it('counts a passage of two sentences as found once, so its second sentence does not buy a wrong quote', () => {
+    // Sentences 0 and 1 are one labelled passage (0.9 and 0.5); sentence 2 is wrong (0.55). Quoting
+    // down to 0.5 finds no passage more than quoting the best alone, and quotes a wrong sentence.
+    const [doc] = encodeCorpus([
+      {
+        features: [['w:a'], ['w:b'], ['w:c']],
+        positives: [new Set([0, 1])],
+        present: [true],
+      },
+    ]).docs
+    const rows = Array.from({ length: 10 }, () => ({
+      doc,
+      columns: [Float64Array.from([0.9, 0.5, 0.55])],
+      reported: [true],
+    }))
+    const [cut] = citeThresholds(rows, 1, options)
+    expect(cut).toBeGreaterThan(0.55)
+  })
+
   it('gives a category seen in too few contracts the cut pooled over all categories', () => {
     const few = held(2, 0.6, true)
     const many = held(20, 0.6, false)

@@ -470,7 +470,8 @@ const CITE_GRID = Array.from({ length: 49 }, (_, i) => (i + 1) / 50)
  * best one, chosen on out-of-fold scores as detect-clauses.ts quotes: in each contract where the
  * category is reported, the best citable sentence always, then those at or above the cut, at
  * most MAX_QUOTES. A cut is judged by the F1 of quote precision (quoted sentences that are
- * labelled) and recall (labelled citable sentences of contracts that have the category, quoted),
+ * labelled) and passage recall (labelled passages, runs of adjacent labelled citable sentences, of
+ * contracts that have the category, with a quoted sentence), as eval-cuad.ts scores grounding;
  * averaged over `citeWindow` grid cuts either side; a category present in fewer than
  * `citeMinDocs` contracts takes the cut that is best on the counts pooled over all categories.
  * undefined for a category without any present contract (the model's default then applies).
@@ -480,7 +481,7 @@ export function citeThresholds(
   categoryCount: number,
   options: Pick<TrainOptions, 'citeMinDocs' | 'citeWindow'>,
 ): (number | undefined)[] {
-  const counts = () => CITE_GRID.map(() => ({ quoted: 0, correct: 0, labelled: 0 }))
+  const counts = () => CITE_GRID.map(() => ({ quoted: 0, correct: 0, labelled: 0, found: 0 }))
   const pooled = counts()
   const perCategory = Array.from({ length: categoryCount }, counts)
   const presentDocs = new Array<number>(categoryCount).fill(0)
@@ -491,8 +492,16 @@ export function citeThresholds(
       const column = columns[c]
       if (!column) continue
       if (doc.present[c]) presentDocs[c] = (presentDocs[c] ?? 0) + 1
+      // A labelled passage often spans several sentences, and quoting any one of them finds it
+      // (eval-cuad's span recall): recall counts passages, runs of adjacent labelled sentences.
+      const passageOf = new Map<number, number>()
       let labelled = 0
-      for (const s of positives) if (doc.citable[s] === 1) labelled += 1
+      for (const s of [...positives].sort((a, b) => a - b)) {
+        if (doc.citable[s] !== 1) continue
+        const run = passageOf.get(s - 1)
+        if (run === undefined) labelled += 1
+        passageOf.set(s, run ?? labelled)
+      }
       const ranked: { s: number; p: number }[] = []
       if (reported[c]) {
         for (let s = 0; s < column.length; s += 1) {
@@ -504,19 +513,23 @@ export function citeThresholds(
       CITE_GRID.forEach((cut, g) => {
         const quoted = ranked.filter((hit, rank) => rank === 0 || hit.p >= cut)
         const correct = quoted.filter((hit) => positives.has(hit.s)).length
+        const found = new Set(quoted.map((hit) => passageOf.get(hit.s)).filter((run) => run)).size
         for (const row of [perCategory[c]?.[g], pooled[g]]) {
           if (!row) continue
           row.quoted += quoted.length
           row.correct += correct
           row.labelled += labelled
+          row.found += found
         }
       })
     }
   }
-  const best = (rows: { quoted: number; correct: number; labelled: number }[]): number => {
-    const f1 = rows.map(({ quoted, correct, labelled }) =>
-      quoted + labelled > 0 ? (2 * correct) / (quoted + labelled) : 0,
-    )
+  const best = (rows: { quoted: number; correct: number; labelled: number; found: number }[]) => {
+    const f1 = rows.map(({ quoted, correct, labelled, found }) => {
+      const precision = quoted > 0 ? correct / quoted : 0
+      const recall = labelled > 0 ? found / labelled : 0
+      return precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0
+    })
     let bestCut = CITE_GRID[CITE_GRID.length - 1] ?? 1
     let bestScore = -1
     CITE_GRID.forEach((cut, g) => {
