@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   bestThreshold,
+  citeThresholds,
   DEFAULT_TRAIN_OPTIONS,
   encodeCorpus,
   trainClauseModel,
@@ -69,5 +70,77 @@ describe('trainClauseModel', () => {
     expect(JSON.stringify(trainClauseModel(corpus, docs, ['Escrow'], options))).toBe(
       JSON.stringify(first),
     )
+  })
+})
+
+describe('citeThresholds', () => {
+  /**
+   * `count` held-out contracts with one category reported: sentence 0 is labelled (p 0.9), sentence
+   * 1 scores `second` and is labelled when `secondLabelled`, sentence 2 scores 0.1 unlabelled, and
+   * sentence 3, a heading (not citable), scores 0.95.
+   */
+  function held(count: number, second: number, secondLabelled: boolean) {
+    const [doc] = encodeCorpus([
+      {
+        features: [['w:a'], ['w:b'], ['w:c'], ['w:d']],
+        positives: [new Set(secondLabelled ? [0, 1] : [0])],
+        present: [true],
+        citable: [true, true, true, false],
+      },
+    ]).docs
+    return Array.from({ length: count }, () => ({
+      doc,
+      columns: [Float64Array.from([0.9, second, 0.1, 0.95])],
+      reported: [true],
+    }))
+  }
+  const options = { citeMinDocs: 5, citeWindow: 0 }
+
+  it('keeps a second sentence out when second sentences are wrong, and lets it in when they are right', () => {
+    const [strict] = citeThresholds(held(10, 0.6, false), 1, options)
+    expect(strict).toBeGreaterThan(0.6)
+    const [loose] = citeThresholds(held(10, 0.6, true), 1, options)
+    expect(loose).toBeLessThanOrEqual(0.6)
+    expect(loose).toBeGreaterThan(0.1)
+  })
+
+  it('counts a passage of two sentences as found once, so its second sentence does not buy a wrong quote', () => {
+    // Sentences 0 and 1 are one labelled passage (0.9 and 0.5); sentence 2 is wrong (0.55). Quoting
+    // down to 0.5 finds no passage more than quoting the best alone, and quotes a wrong sentence.
+    const [doc] = encodeCorpus([
+      {
+        features: [['w:a'], ['w:b'], ['w:c']],
+        positives: [new Set([0, 1])],
+        present: [true],
+      },
+    ]).docs
+    const rows = Array.from({ length: 10 }, () => ({
+      doc,
+      columns: [Float64Array.from([0.9, 0.5, 0.55])],
+      reported: [true],
+    }))
+    const [cut] = citeThresholds(rows, 1, options)
+    expect(cut).toBeGreaterThan(0.55)
+  })
+
+  it('gives a category seen in too few contracts the cut pooled over all categories', () => {
+    const few = held(2, 0.6, true)
+    const many = held(20, 0.6, false)
+    const rows = [...few, ...many].map((row, i) => ({
+      doc: row.doc && {
+        ...row.doc,
+        positives:
+          i < 2
+            ? [row.doc.positives[0]!, new Set<number>()]
+            : [new Set<number>(), row.doc.positives[0]!],
+        present: i < 2 ? [true, false] : [false, true],
+      },
+      columns:
+        i < 2 ? [row.columns[0]!, new Float64Array(4)] : [new Float64Array(4), row.columns[0]!],
+      reported: i < 2 ? [true, false] : [false, true],
+    }))
+    const [rare, common] = citeThresholds(rows, 2, options)
+    expect(common).toBeGreaterThan(0.6)
+    expect(rare).toBe(common)
   })
 })

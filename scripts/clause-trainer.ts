@@ -9,6 +9,7 @@
 import { documentScore, type ClauseModel } from '../server/ai/analyzer/local/clauses/clause-model'
 import { sentenceFeatures } from '../server/ai/analyzer/local/clauses/sentence-features'
 import { segmentSentences } from '../server/ai/analyzer/local/sentences'
+import { documentStructure } from '../server/ai/analyzer/local/structure/document-structure'
 import { buildWhitespaceIndex, labelSentences, type CuadContract } from './cuad-dataset'
 
 /** Every contract's sentences as feature ids into `featureNames`, with per-category truth. */
@@ -25,6 +26,8 @@ export interface EncodedDoc {
   positives: Set<number>[]
   /** present[c]: whether the labels say category c is in the contract. */
   present: boolean[]
+  /** citable[s]: 1 when sentence s is operative, so a finding may quote it (detect-clauses.ts). */
+  citable: Uint8Array
 }
 
 export interface TrainOptions {
@@ -75,6 +78,13 @@ export interface TrainOptions {
    */
   rareClassPower: number
   rareClassMaxBoost: number
+  /**
+   * Citation thresholds (see citeThresholds): a category with fewer present contracts than this
+   * among the training contracts takes the threshold pooled over all categories.
+   */
+  citeMinDocs: number
+  /** Citation thresholds: a cut is judged by the mean F1 of the grid cuts this far either side. */
+  citeWindow: number
 }
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
@@ -95,6 +105,8 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   secondSentenceWeight: 0.5,
   rareClassPower: 0.7,
   rareClassMaxBoost: 4,
+  citeMinDocs: 15,
+  citeWindow: 2,
 }
 
 /**
@@ -109,6 +121,7 @@ export function corpusFromContracts(
   let missingQuotes = 0
   const docs = contracts.map((contract) => {
     const sentences = segmentSentences(contract.content)
+    const typed = documentStructure(sentences)
     const index = buildWhitespaceIndex(contract.content)
     const present: boolean[] = []
     const positives = categories.map((category) => {
@@ -118,14 +131,25 @@ export function corpusFromContracts(
       missingQuotes += labelled.missing
       return labelled.positives
     })
-    return { features: sentenceFeatures(sentences), positives, present }
+    return {
+      features: sentenceFeatures(sentences, typed),
+      positives,
+      present,
+      citable: typed.map((sentence) => sentence.kind === 'operative'),
+    }
   })
   return { corpus: encodeCorpus(docs), missingQuotes }
 }
 
 /** Interns feature names to ids across all contracts; `positives`/`present` as in EncodedDoc. */
 export function encodeCorpus(
-  docs: readonly { features: string[][]; positives: Set<number>[]; present: boolean[] }[],
+  docs: readonly {
+    features: string[][]
+    positives: Set<number>[]
+    present: boolean[]
+    /** Defaults to every sentence citable. */
+    citable?: readonly boolean[]
+  }[],
 ): EncodedCorpus {
   const ids = new Map<string, number>()
   const featureNames: string[] = []
@@ -144,6 +168,7 @@ export function encodeCorpus(
     featureCounts: Int32Array.from(doc.features, (list) => list.length),
     positives: doc.positives,
     present: doc.present,
+    citable: Uint8Array.from(doc.features, (_, s) => (doc.citable?.[s] === false ? 0 : 1)),
   }))
   return { featureNames, docs: encoded }
 }
@@ -172,10 +197,12 @@ export function trainClauseModel(
   options: TrainOptions = DEFAULT_TRAIN_OPTIONS,
 ): ClauseModel {
   const thresholds = new Array<number>(categories.length).fill(0.5)
+  let citeCuts: (number | undefined)[] = []
   const foldModels: Fitted[] = []
   if (options.thresholdFolds >= 2) {
     const folds = assignFolds(docIndices.length, options.thresholdFolds, options.seed + 1)
     const scores: Float64Array[] = new Array<Float64Array>(docIndices.length)
+    const sentenceScores: Float64Array[][] = new Array<Float64Array[]>(docIndices.length)
     for (let f = 0; f < options.thresholdFolds; f += 1) {
       const train = docIndices.filter((_, i) => folds[i] !== f)
       const heldOut = docIndices.map((d, i) => ({ d, i })).filter(({ i }) => folds[i] === f)
@@ -183,7 +210,11 @@ export function trainClauseModel(
       foldModels.push(fitted)
       for (const { d, i } of heldOut) {
         const doc = corpus.docs[d]
-        if (doc) scores[i] = documentScores(fitted, doc, options.secondSentenceWeight)
+        if (!doc) continue
+        sentenceScores[i] = sentenceProbabilities(fitted, doc)
+        scores[i] = Float64Array.from(sentenceScores[i], (column) =>
+          documentScore(options.secondSentenceWeight, column),
+        )
       }
     }
     categories.forEach((_, c) => {
@@ -197,6 +228,15 @@ export function trainClauseModel(
         ),
       )
     })
+    citeCuts = citeThresholds(
+      docIndices.map((d, i) => ({
+        doc: corpus.docs[d],
+        columns: sentenceScores[i] ?? [],
+        reported: categories.map((_, c) => (scores[i]?.[c] ?? 0) >= (thresholds[c] ?? 1)),
+      })),
+      categories.length,
+      options,
+    )
   }
   const stored =
     options.averageFoldModels && foldModels.length > 0
@@ -211,6 +251,7 @@ export function trainClauseModel(
       name,
       bias: round(stored.biases[c] ?? 0),
       threshold: round(thresholds[c] ?? 0.5),
+      ...(citeCuts[c] === undefined ? {} : { citeThreshold: round(citeCuts[c]) }),
       weights: stored.weights[c] ?? {},
     })),
   }
@@ -418,8 +459,102 @@ function classWeights(
   })
 }
 
-/** Per category, the document score (documentScore) of the sentence probabilities. */
-function documentScores(fitted: Fitted, doc: EncodedDoc, secondWeight: number): Float64Array {
+/** Most quotes per category (detect-clauses.ts MAX_PASSAGES_PER_CATEGORY). */
+const MAX_QUOTES = 3
+
+/** The candidate citation thresholds: 0.02, 0.04, … 0.98. */
+const CITE_GRID = Array.from({ length: 49 }, (_, i) => (i + 1) / 50)
+
+/**
+ * Per category, the sentence probability from which an operative sentence is quoted besides the
+ * best one, chosen on out-of-fold scores as detect-clauses.ts quotes: in each contract where the
+ * category is reported, the best citable sentence always, then those at or above the cut, at
+ * most MAX_QUOTES. A cut is judged by the F1 of quote precision (quoted sentences that are
+ * labelled) and passage recall (labelled passages, runs of adjacent labelled citable sentences, of
+ * contracts that have the category, with a quoted sentence), as eval-cuad.ts scores grounding;
+ * averaged over `citeWindow` grid cuts either side; a category present in fewer than
+ * `citeMinDocs` contracts takes the cut that is best on the counts pooled over all categories.
+ * undefined for a category without any present contract (the model's default then applies).
+ */
+export function citeThresholds(
+  held: readonly { doc: EncodedDoc | undefined; columns: Float64Array[]; reported: boolean[] }[],
+  categoryCount: number,
+  options: Pick<TrainOptions, 'citeMinDocs' | 'citeWindow'>,
+): (number | undefined)[] {
+  const counts = () => CITE_GRID.map(() => ({ quoted: 0, correct: 0, labelled: 0, found: 0 }))
+  const pooled = counts()
+  const perCategory = Array.from({ length: categoryCount }, counts)
+  const presentDocs = new Array<number>(categoryCount).fill(0)
+  for (const { doc, columns, reported } of held) {
+    if (!doc) continue
+    for (let c = 0; c < categoryCount; c += 1) {
+      const positives = doc.positives[c] ?? new Set<number>()
+      const column = columns[c]
+      if (!column) continue
+      if (doc.present[c]) presentDocs[c] = (presentDocs[c] ?? 0) + 1
+      // A labelled passage often spans several sentences, and quoting any one of them finds it
+      // (eval-cuad's span recall): recall counts passages, runs of adjacent labelled sentences.
+      const passageOf = new Map<number, number>()
+      let labelled = 0
+      for (const s of [...positives].sort((a, b) => a - b)) {
+        if (doc.citable[s] !== 1) continue
+        const run = passageOf.get(s - 1)
+        if (run === undefined) labelled += 1
+        passageOf.set(s, run ?? labelled)
+      }
+      const ranked: { s: number; p: number }[] = []
+      if (reported[c]) {
+        for (let s = 0; s < column.length; s += 1) {
+          if (doc.citable[s] === 1) ranked.push({ s, p: column[s] ?? 0 })
+        }
+        ranked.sort((a, b) => b.p - a.p || a.s - b.s)
+        ranked.length = Math.min(ranked.length, MAX_QUOTES)
+      }
+      CITE_GRID.forEach((cut, g) => {
+        const quoted = ranked.filter((hit, rank) => rank === 0 || hit.p >= cut)
+        const correct = quoted.filter((hit) => positives.has(hit.s)).length
+        const found = new Set(quoted.map((hit) => passageOf.get(hit.s)).filter((run) => run)).size
+        for (const row of [perCategory[c]?.[g], pooled[g]]) {
+          if (!row) continue
+          row.quoted += quoted.length
+          row.correct += correct
+          row.labelled += labelled
+          row.found += found
+        }
+      })
+    }
+  }
+  const best = (rows: { quoted: number; correct: number; labelled: number; found: number }[]) => {
+    const f1 = rows.map(({ quoted, correct, labelled, found }) => {
+      const precision = quoted > 0 ? correct / quoted : 0
+      const recall = labelled > 0 ? found / labelled : 0
+      return precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0
+    })
+    let bestCut = CITE_GRID[CITE_GRID.length - 1] ?? 1
+    let bestScore = -1
+    CITE_GRID.forEach((cut, g) => {
+      const from = Math.max(0, g - options.citeWindow)
+      const to = Math.min(CITE_GRID.length - 1, g + options.citeWindow)
+      let sum = 0
+      for (let k = from; k <= to; k += 1) sum += f1[k] ?? 0
+      const score = sum / (to - from + 1)
+      if (score > bestScore) {
+        bestScore = score
+        bestCut = cut
+      }
+    })
+    return bestCut
+  }
+  const pooledCut = best(pooled)
+  return perCategory.map((rows, c) => {
+    const docs = presentDocs[c] ?? 0
+    if (docs === 0) return undefined
+    return docs < options.citeMinDocs ? pooledCut : best(rows)
+  })
+}
+
+/** Per category, the probability of every sentence of `doc` (columns[c][s]). */
+function sentenceProbabilities(fitted: Fitted, doc: EncodedDoc): Float64Array[] {
   const categoryCount = fitted.biases.length
   const columns = Array.from(
     { length: categoryCount },
@@ -441,7 +576,7 @@ function documentScores(fitted: Fitted, doc: EncodedDoc, secondWeight: number): 
       if (column) column[s] = 1 / (1 + Math.exp(-(z[c] ?? 0)))
     }
   })
-  return Float64Array.from(columns, (column) => documentScore(secondWeight, column))
+  return columns
 }
 
 /**

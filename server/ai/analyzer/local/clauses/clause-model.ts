@@ -6,12 +6,15 @@
 
 /**
  * One category's classifier. `threshold` is the document score (see documentScore) at or above which
- * the contract has the category.
+ * the contract has the category; `citeThreshold` the sentence probability at or above which an
+ * operative sentence is quoted besides the best one (chosen out of fold, decision 0113; absent in
+ * older models, which quote from threshold / (1 + secondSentenceWeight)).
  */
 export interface CategoryModel {
   name: string
   bias: number
   threshold: number
+  citeThreshold?: number
   weights: Record<string, number>
 }
 
@@ -33,6 +36,7 @@ export interface CompiledClauseModel {
   secondSentenceWeight: number
   biases: Float64Array
   thresholds: Float64Array
+  citeThresholds: Float64Array
   table: Map<string, { categories: Int32Array; weights: Float64Array }>
 }
 
@@ -62,6 +66,11 @@ export function compileClauseModel(model: ClauseModel): CompiledClauseModel {
     secondSentenceWeight: model.secondSentenceWeight ?? 0,
     biases: Float64Array.from(model.categories.map((c) => c.bias)),
     thresholds: Float64Array.from(model.categories.map((c) => c.threshold)),
+    citeThresholds: Float64Array.from(
+      model.categories.map(
+        (c) => c.citeThreshold ?? c.threshold / (1 + (model.secondSentenceWeight ?? 0)),
+      ),
+    ),
     table,
   }
 }

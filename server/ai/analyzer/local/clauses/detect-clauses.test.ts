@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { segmentSentences } from '../sentences'
 import { CLAUSE_CATEGORIES, GOVERNING_LAW } from '../../shared/cuad-taxonomy'
+import { compileClauseModel, type CategoryModel } from './clause-model'
 import { detectClauses } from './detect-clauses'
 
 /** One short contract per category, in ordinary drafting style, written for this test. */
@@ -80,5 +81,53 @@ describe('detectClauses', () => {
 
   it('returns nothing for an empty document', () => {
     expect(detectClauses('', [])).toEqual([])
+  })
+})
+
+/** A one-category model scoring a sentence by the words given (test-only weights). */
+function insuranceModel(category: Partial<CategoryModel> = {}) {
+  return compileClauseModel({
+    version: 1,
+    description: 'test',
+    secondSentenceWeight: 0,
+    categories: [
+      {
+        name: 'Insurance',
+        bias: -0.5,
+        threshold: 0.5,
+        weights: { 'w:insurance': 8, 'w:insured': 4 },
+        ...category,
+      },
+    ],
+  })
+}
+
+describe('detectClauses citations (decision 0113)', () => {
+  const operative =
+    'Vendor shall maintain, at its own expense, commercial general liability insurance with limits of not less than $2,000,000 per occurrence.'
+
+  it('quotes the operative sentence, never the heading above it that scores higher', () => {
+    const content = `${PREAMBLE}12. INSURANCE\n\n${operative}\n`
+    const found = detectClauses(content, segmentSentences(content), insuranceModel())
+    expect(found.map((clause) => clause.text)).toEqual([operative])
+  })
+
+  it('never quotes a definition or the preamble, even when they score highest', () => {
+    const content = `${PREAMBLE}"Insurance Policy" means the insurance policy of the Vendor.\n\n${operative}\n`
+    const found = detectClauses(content, segmentSentences(content), insuranceModel())
+    expect(found.map((clause) => clause.text)).toEqual([operative])
+  })
+
+  it('quotes a further sentence only when it reaches the category citeThreshold', () => {
+    const second = 'Customer shall be named as an additional insured on each policy.'
+    const content = `${PREAMBLE}${operative}\n\n${second}\n`
+    const loose = detectClauses(content, segmentSentences(content), insuranceModel())
+    expect(loose.map((clause) => clause.text)).toEqual([operative, second])
+    const strict = detectClauses(
+      content,
+      segmentSentences(content),
+      insuranceModel({ citeThreshold: 0.95 }),
+    )
+    expect(strict.map((clause) => clause.text)).toEqual([operative])
   })
 })

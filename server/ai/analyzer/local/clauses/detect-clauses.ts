@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import type { Clause, QuotedSpan } from '../../types'
+import { documentStructure } from '../structure/document-structure'
 import { compileClauseModel, documentScore, scoreSentences, type ClauseModel } from './clause-model'
 import type { CompiledClauseModel } from './clause-model'
 import { sentenceFeatures } from './sentence-features'
@@ -24,31 +25,37 @@ const defaultModel: CompiledClauseModel = compileClauseModel(
  * `sentences` are segmentSentences(content) (any document-ordered spans into `content` work).
  * Returns Clause items with `text === content.slice(start, end)`, `category` an exact CUAD name,
  * `confidence` the sentence's probability (0..1); at most three per category, sorted by start. A
- * category is reported when its document score reaches its cross-validated threshold T; then the
- * sentences with probability at least T / (1 + secondSentenceWeight) are quoted, which always
- * includes the best one. Pure and synchronous; `model` is for
- * evaluation with held-out models and defaults to the committed one.
+ * category is reported when its document score (over every sentence, headings included: a
+ * "NON-COMPETITION" heading is evidence the clause is there) reaches its cross-validated threshold.
+ * Only operative sentences are quoted (documentStructure; never a heading, definition, recital,
+ * preamble, signature block or page furniture, decision 0113): the best-scoring one, then the
+ * others whose probability reaches the category's cross-validated citeThreshold. A category whose
+ * evidence is all non-operative is not reported. Pure and synchronous; `model` is for evaluation
+ * with held-out models and defaults to the committed one.
  */
 export function detectClauses(
   content: string,
   sentences: readonly QuotedSpan[],
   model: CompiledClauseModel = defaultModel,
 ): Clause[] {
-  const probabilities = scoreSentences(model, sentenceFeatures(sentences))
+  const typed = documentStructure(sentences)
+  const probabilities = scoreSentences(model, sentenceFeatures(sentences, typed))
+  const citable = typed.flatMap((sentence, s) => (sentence.kind === 'operative' ? [s] : []))
   const clauses: Clause[] = []
   model.names.forEach((category, c) => {
     const threshold = model.thresholds[c] ?? 1
     const column = probabilities.map((row) => row[c] ?? 0)
     if (documentScore(model.secondSentenceWeight, column) < threshold) return
-    const quoteFloor = threshold / (1 + model.secondSentenceWeight)
-    const hits: { sentence: QuotedSpan; p: number }[] = []
-    probabilities.forEach((row, s) => {
-      const p = row[c] ?? 0
+    const ranked = citable
+      .map((s) => ({ s, p: column[s] ?? 0 }))
+      .sort((a, b) => b.p - a.p || a.s - b.s)
+    const citeFloor = model.citeThresholds[c] ?? threshold
+    const quoted = ranked
+      .filter((hit, rank) => rank === 0 || hit.p >= citeFloor)
+      .slice(0, MAX_PASSAGES_PER_CATEGORY)
+    for (const { s, p } of quoted) {
       const sentence = sentences[s]
-      if (sentence && p >= quoteFloor) hits.push({ sentence, p })
-    })
-    hits.sort((a, b) => b.p - a.p)
-    for (const { sentence, p } of hits.slice(0, MAX_PASSAGES_PER_CATEGORY)) {
+      if (!sentence) continue
       clauses.push({
         start: sentence.start,
         end: sentence.end,

@@ -1,11 +1,14 @@
 /**
  * Sparse binary features of contract sentences for the clause classifier: the sentence's words,
  * their Porter2 stems and word pairs, the stems of the heading it sits under, and which phrasing
- * cues it matches (decision 3: stems raised held-out macro-F1 from 0.681 to 0.700).
+ * cues it matches (decision 3: stems raised held-out macro-F1 from 0.681 to 0.700); and its
+ * context (decision 0113): the cues its neighbours match, its block kind (structure/), its
+ * relative position in the document and the defined terms it uses.
  * Training (scripts/train-clauses.ts) and detection share this function, so they always agree.
  */
 import stem from 'wink-porter2-stemmer'
 import type { QuotedSpan } from '../../types'
+import { documentStructure, type TypedSentence } from '../structure/document-structure'
 import { CUE_RULES } from './cue-rules'
 
 /** Longest text treated as a heading; longer lines are provisions. */
@@ -37,19 +40,52 @@ const CAPTION =
 
 const cueEntries = Object.entries(CUE_RULES)
 
+/** Relative position buckets: fifths of the document (the front, the body, the boilerplate end). */
+const POSITION_BUCKETS = 5
+
+/** A typed heading this long at most names its section (a longer capitalised line is a provision). */
+const MAX_TYPED_HEADING_WORDS = 12
+
+/**
+ * An inline definition in parentheses: `("Licensed Products")`, `(the "Territory")`,
+ * `(hereinafter "Distributor")`; group 1 is the term. Adams, "A Manual of Style for Contract
+ * Drafting", 4th ed., ch. 6 (integrated definitions).
+ */
+const INLINE_DEFINITION =
+  /\(\s*(?:(?:the|each|an?|hereinafter(?:\s+referred\s+to\s+as)?|collectively|together|referred\s+to\s+as)[\s,]+)*["“]([A-Z][^"”()]{1,48})["”]/g
+
+/** At most this many defined terms of a document are looked for in its sentences. */
+const MAX_DEFINED_TERMS = 200
+
 /**
  * Features for each sentence, in the order given. `sentences` must be in document order (as from
- * segmentSentences); the heading feature of a sentence comes from the nearest heading before it.
+ * segmentSentences); `typed` is documentStructure(sentences) when the caller has it already.
+ * The heading feature of a sentence comes from the nearest heading before it.
  * Feature names: `w:word`, `s:stem` (only when the stem differs from the word), `b:word_word`
  * (lower case, digits folded to `0`), `h:stem` (heading or inline caption), `r:Category` (a cue
- * from CUE_RULES matched). Each list is duplicate-free.
+ * from CUE_RULES matched), `pr:Category` / `nr:Category` (the previous / next sentence matches
+ * that cue), `k:kind` (its BlockKind), `p:0`..`p:4` (which fifth of the document it is in),
+ * `d:use` and `d:stem_stem` (it uses a term the document defines, and which one). Each list is
+ * duplicate-free.
  */
-export function sentenceFeatures(sentences: readonly QuotedSpan[]): string[][] {
+export function sentenceFeatures(
+  sentences: readonly QuotedSpan[],
+  typed: readonly TypedSentence[] = documentStructure(sentences),
+): string[][] {
   let headingWords: string[] = []
-  return sentences.map((sentence) => {
+  const cues = sentences.map((sentence) =>
+    cueEntries.filter(([, cue]) => cue.test(sentence.text)).map(([category]) => category),
+  )
+  const terms = definedTermsOf(typed)
+  return sentences.map((sentence, index) => {
     const text = sentence.text
     const features = new Set<string>()
-    if (isHeading(text)) {
+    const kind = typed[index]?.kind ?? 'operative'
+    if (
+      isHeading(text) ||
+      ((kind === 'heading' || kind === 'section-heading') &&
+        text.split(/\s+/).length <= MAX_TYPED_HEADING_WORDS)
+    ) {
       headingWords = words(text.replace(LEADING_NUMBERING, '')).slice(0, 8)
     }
     const captionMatch = CAPTION.exec(text.replace(LEADING_NUMBERING, ''))
@@ -64,11 +100,52 @@ export function sentenceFeatures(sentences: readonly QuotedSpan[]): string[][] {
       const next = tokens[i + 1]
       if (next !== undefined) features.add(`b:${token}_${next}`)
     }
-    for (const [category, cue] of cueEntries) {
-      if (cue.test(text)) features.add(`r:${category}`)
+    for (const category of cues[index] ?? []) features.add(`r:${category}`)
+    for (const category of cues[index - 1] ?? []) features.add(`pr:${category}`)
+    for (const category of cues[index + 1] ?? []) features.add(`nr:${category}`)
+    features.add(`k:${kind}`)
+    features.add(
+      `p:${Math.min(POSITION_BUCKETS - 1, Math.floor((index * POSITION_BUCKETS) / sentences.length))}`,
+    )
+    if (terms) {
+      const own = typed[index]?.defines
+      for (const match of text.matchAll(terms.pattern)) {
+        const name = match[0].replace(/\s+/g, ' ')
+        const key = terms.keys.get(name)
+        if (key === undefined || name === own) continue
+        features.add('d:use')
+        features.add(`d:${key}`)
+      }
     }
     return [...features]
   })
+}
+
+/**
+ * The terms `typed` defines (definitions and inline parenthesised definitions): one whole-word,
+ * case-sensitive pattern finding any of them (longest first), and each term's feature key, its
+ * words' stems ("Licensed Products" -> "licens_product"), so that the same term defined in another
+ * contract gives the same feature. Null when the document defines nothing.
+ */
+function definedTermsOf(
+  typed: readonly TypedSentence[],
+): { pattern: RegExp; keys: Map<string, string> } | null {
+  const keys = new Map<string, string>()
+  for (const sentence of typed) {
+    const found = sentence.defines ? [sentence.defines] : []
+    for (const match of sentence.text.matchAll(INLINE_DEFINITION)) found.push(match[1] ?? '')
+    for (const raw of found) {
+      const name = raw.trim().replace(/\s+/g, ' ')
+      const key = words(name).map(stemOf).join('_')
+      if (key !== '' && /^[A-Z]/.test(name) && !keys.has(name)) keys.set(name, key)
+    }
+    if (keys.size >= MAX_DEFINED_TERMS) break
+  }
+  if (keys.size === 0) return null
+  const alternatives = [...keys.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+  return { pattern: new RegExp(`(?<!\\w)(?:${alternatives.join('|')})(?!\\w)`, 'g'), keys }
 }
 
 function words(text: string): string[] {
