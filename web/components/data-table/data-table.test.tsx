@@ -45,6 +45,39 @@ describe('DataTable', () => {
     expect(screen.queryByRole('alert')).toBeNull()
   })
 
+  it('says loading and empty as a sentence in place of the table when asked, its failure prefixed', () => {
+    const { rerender } = render(
+      <DataTable
+        {...base}
+        placeholder="sentence"
+        loading="Loading fruit…"
+        data={undefined}
+        status="pending"
+      />,
+    )
+    expect(screen.getByText('Loading fruit…')).toHaveAttribute('aria-busy', 'true')
+    expect(screen.queryByRole('table')).toBeNull()
+    rerender(<DataTable {...base} placeholder="sentence" data={[]} status="success" />)
+    expect(screen.getByText('No fruit yet.')).toBeInTheDocument()
+    expect(screen.queryByRole('table')).toBeNull()
+    rerender(
+      <DataTable
+        {...base}
+        placeholder="sentence"
+        failurePrefix="The fruit could not be loaded: "
+        data={undefined}
+        status="error"
+        error={new Error('Orchard closed')}
+      />,
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The fruit could not be loaded: Orchard closed',
+    )
+    expect(screen.queryByText('No fruit yet.')).toBeNull()
+    rerender(<DataTable {...base} placeholder="sentence" data={fruits} status="success" />)
+    expect(screen.getAllByRole('row')).toHaveLength(3)
+  })
+
   it('renders a row per item with its cells under the column headers', () => {
     render(<DataTable {...base} data={fruits} status="success" label="Fruit" />)
     const table = screen.getByRole('table', { name: 'Fruit' })

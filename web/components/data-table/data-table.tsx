@@ -47,6 +47,15 @@ export interface DataTableProps<Row> {
   error?: Error | null
   /** What an empty result says, e.g. 'No events yet.' */
   empty: string
+  /** What the table says while loading, when not 'Loading…' (e.g. 'Loading API keys…'). */
+  loading?: string
+  /**
+   * Where loading and empty are said: a row of the table ('row', the default), or a sentence in
+   * place of the table ('sentence': a panel whose table only shows once it has rows).
+   */
+  placeholder?: 'row' | 'sentence'
+  /** Words before the failure's detail in the alert, e.g. 'The tokens could not be loaded: '. */
+  failurePrefix?: string
   /** The row's stable key (its id). */
   getRowId: (row: Row) => string
   /** The table's accessible name when the page has several tables. */
@@ -75,6 +84,9 @@ export function DataTable<Row>({
   status,
   error,
   empty,
+  loading,
+  failurePrefix = '',
+  placeholder = 'row',
   getRowId,
   label,
   sorting,
@@ -109,105 +121,115 @@ export function DataTable<Row>({
     <div className="flex flex-col gap-2">
       {status === 'error' && error && (
         <p role="alert" className="text-sm text-destructive">
+          {failurePrefix}
           {error.message}
         </p>
       )}
-      <div className="relative overflow-x-auto rounded-md border">
-        <table className="w-full text-sm" aria-label={label}>
-          <thead className="border-b bg-muted/50 text-left">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {selection && (
-                  <th className="w-8 px-2 py-2">
-                    <SelectCheckbox
-                      label="Select all rows"
-                      checked={table.getIsAllRowsSelected()}
-                      indeterminate={table.getIsSomeRowsSelected()}
-                      disabled={rows.length === 0}
-                      onChange={table.getToggleAllRowsSelectedHandler()}
-                    />
-                  </th>
-                )}
-                {group.headers.map((header) => {
-                  const sortable = header.column.getCanSort()
-                  const sorted = header.column.getIsSorted()
-                  const title = header.isPlaceholder
-                    ? null
-                    : flexRender(header.column.columnDef.header, header.getContext())
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={
-                        !sortable
-                          ? undefined
-                          : sorted === 'asc'
-                            ? 'ascending'
-                            : sorted === 'desc'
-                              ? 'descending'
-                              : 'none'
-                      }
-                      className="px-2 py-2 font-medium"
-                    >
-                      {sortable ? (
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="inline-flex items-center gap-1 rounded-sm hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                        >
-                          {title}
-                          {sorted === 'asc' ? (
-                            <ArrowUp className="size-3" aria-hidden="true" />
-                          ) : sorted === 'desc' ? (
-                            <ArrowDown className="size-3" aria-hidden="true" />
-                          ) : (
-                            <ArrowUpDown className="size-3 opacity-50" aria-hidden="true" />
-                          )}
-                        </button>
-                      ) : (
-                        title
-                      )}
+      {placeholder === 'sentence' && rows.length === 0 ? (
+        status !== 'error' && (
+          <p aria-busy={status === 'pending'} className="text-sm text-muted-foreground">
+            {status === 'pending' ? (loading ?? 'Loading…') : empty}
+          </p>
+        )
+      ) : (
+        <div className="relative overflow-x-auto rounded-md border">
+          <table className="w-full text-sm" aria-label={label}>
+            <thead className="border-b bg-muted/50 text-left">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {selection && (
+                    <th className="w-8 px-2 py-2">
+                      <SelectCheckbox
+                        label="Select all rows"
+                        checked={table.getIsAllRowsSelected()}
+                        indeterminate={table.getIsSomeRowsSelected()}
+                        disabled={rows.length === 0}
+                        onChange={table.getToggleAllRowsSelectedHandler()}
+                      />
                     </th>
-                  )
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            <TablePlaceholderRow
-              colSpan={colSpan}
-              status={status}
-              rows={rows.length}
-              empty={empty}
-            />
-            {rows.map((row) => (
-              <tr
-                key={row.id}
-                aria-selected={selection ? row.getIsSelected() : undefined}
-                className={cn('border-b last:border-0', rowClassName)}
-              >
-                {selection && (
-                  <td className="px-2 py-1">
-                    <SelectCheckbox
-                      label={`Select ${selection.label(row.original)}`}
-                      checked={row.getIsSelected()}
-                      onChange={row.getToggleSelectedHandler()}
-                    />
-                  </td>
-                )}
-                {row.getVisibleCells().map((cell) => (
-                  <td
-                    key={cell.id}
-                    className={cn('px-2 py-1', cell.column.columnDef.meta?.cellClassName)}
-                  >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  )}
+                  {group.headers.map((header) => {
+                    const sortable = header.column.getCanSort()
+                    const sorted = header.column.getIsSorted()
+                    const title = header.isPlaceholder
+                      ? null
+                      : flexRender(header.column.columnDef.header, header.getContext())
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={
+                          !sortable
+                            ? undefined
+                            : sorted === 'asc'
+                              ? 'ascending'
+                              : sorted === 'desc'
+                                ? 'descending'
+                                : 'none'
+                        }
+                        className="px-2 py-2 font-medium"
+                      >
+                        {sortable ? (
+                          <button
+                            type="button"
+                            onClick={header.column.getToggleSortingHandler()}
+                            className="inline-flex items-center gap-1 rounded-sm hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                          >
+                            {title}
+                            {sorted === 'asc' ? (
+                              <ArrowUp className="size-3" aria-hidden="true" />
+                            ) : sorted === 'desc' ? (
+                              <ArrowDown className="size-3" aria-hidden="true" />
+                            ) : (
+                              <ArrowUpDown className="size-3 opacity-50" aria-hidden="true" />
+                            )}
+                          </button>
+                        ) : (
+                          title
+                        )}
+                      </th>
+                    )
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              <TablePlaceholderRow
+                colSpan={colSpan}
+                status={status}
+                rows={rows.length}
+                empty={empty}
+                loading={loading}
+              />
+              {rows.map((row) => (
+                <tr
+                  key={row.id}
+                  aria-selected={selection ? row.getIsSelected() : undefined}
+                  className={cn('border-b last:border-0', rowClassName)}
+                >
+                  {selection && (
+                    <td className="px-2 py-1">
+                      <SelectCheckbox
+                        label={`Select ${selection.label(row.original)}`}
+                        checked={row.getIsSelected()}
+                        onChange={row.getToggleSelectedHandler()}
+                      />
+                    </td>
+                  )}
+                  {row.getVisibleCells().map((cell) => (
+                    <td
+                      key={cell.id}
+                      className={cn('px-2 py-1', cell.column.columnDef.meta?.cellClassName)}
+                    >
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       {footer}
       {loadMore?.hasMore && (
         <Button

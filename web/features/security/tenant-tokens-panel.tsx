@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useMemo, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CopyIcon, KeyRoundIcon } from 'lucide-react'
 import { toast } from 'sonner'
+import type { ColumnDef } from '@tanstack/react-table'
+import { DataTable } from '../../components/data-table/data-table'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Input } from '../../components/ui/input'
@@ -75,6 +77,13 @@ export function TenantTokensPanel() {
       () => toast.error('Copying failed: select the token and copy it by hand'),
     )
   }
+  const columns = useMemo(
+    () =>
+      tokenColumns(tokens.dataUpdatedAt, (jti) => {
+        if (window.confirm('Revoke this token?')) revoke.mutate(jti)
+      }),
+    [tokens.dataUpdatedAt, revoke.mutate],
+  )
   const forbidden = !manages || (tokens.error instanceof ApiError && tokens.error.status === 403)
 
   return (
@@ -117,14 +126,17 @@ export function TenantTokensPanel() {
               </div>
             </form>
             {minted && <MintedToken minted={minted} onCopy={copy} />}
-            <TokenList
-              tokens={tokens.data?.items}
-              fetchedAt={tokens.dataUpdatedAt}
-              loading={tokens.isPending}
+            <DataTable
+              columns={columns}
+              data={tokens.data?.items}
+              status={tokens.status}
               error={tokens.error}
-              onRevoke={(jti) => {
-                if (window.confirm('Revoke this token?')) revoke.mutate(jti)
-              }}
+              failurePrefix="The tokens could not be loaded: "
+              loading="Loading tokens…"
+              placeholder="sentence"
+              label="Tenant tokens"
+              empty="No tokens minted yet."
+              getRowId={(token) => token.jti}
             />
           </>
         )}
@@ -210,75 +222,35 @@ function MintedToken({
   )
 }
 
-/** The organisation's tokens: id, app, scopes, lifetime, state and a revoke button. */
-function TokenList({
-  tokens,
-  fetchedAt,
-  loading,
-  error,
-  onRevoke,
-}: {
-  tokens: TenantToken[] | undefined
-  /** When the list was read (ms since the epoch): tokens past their expiry then are 'Expired'. */
-  fetchedAt: number
-  loading: boolean
-  /** A failed load (not a 403, which the panel states itself): said, never read as 'none'. */
-  error: Error | null
-  onRevoke: (jti: string) => void
-}) {
-  if (error)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        The tokens could not be loaded: {error.message}
-      </p>
-    )
-  if (loading) return <p className="text-sm text-muted-foreground">Loading tokens…</p>
-  if (!tokens || tokens.length === 0) {
-    return <p className="text-sm text-muted-foreground">No tokens minted yet.</p>
-  }
-  return (
-    // Relative: an absolutely placed cell content (a screen-reader label) then scrolls with the
-    // table instead of widening the page.
-    <div className="relative overflow-x-auto">
-      <table className="w-full text-sm">
-        <thead className="text-left text-muted-foreground">
-          <tr>
-            <th className="py-1 pr-3 font-medium">Token id (jti)</th>
-            <th className="py-1 pr-3 font-medium">App</th>
-            <th className="py-1 pr-3 font-medium">Scopes</th>
-            <th className="py-1 pr-3 font-medium">Expires</th>
-            <th className="py-1 pr-3 font-medium">State</th>
-            <th className="py-1" />
-          </tr>
-        </thead>
-        <tbody>
-          {tokens.map((token) => {
-            const state = stateOf(token, fetchedAt)
-            return (
-              <tr key={token.jti} className="border-t">
-                <td className="py-1 pr-3 font-mono text-xs">{token.jti}</td>
-                <td className="py-1 pr-3">{token.appId ?? 'All apps'}</td>
-                <td className="py-1 pr-3">{token.scope}</td>
-                <td className="py-1 pr-3">{localTime(token.expiresAt)}</td>
-                <td className="py-1 pr-3">{state}</td>
-                <td className="py-1 text-right">
-                  {state === 'Active' && (
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Revoke token ${token.jti}`}
-                      onClick={() => onRevoke(token.jti)}
-                    >
-                      Revoke
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
-  )
-}
+/** The tokens' columns at `fetchedAt` (ms since the epoch: tokens past expiry then are 'Expired'). */
+const tokenColumns = (
+  fetchedAt: number,
+  onRevoke: (jti: string) => void,
+): ColumnDef<TenantToken>[] => [
+  {
+    header: 'Token id (jti)',
+    accessorKey: 'jti',
+    meta: { cellClassName: 'font-mono text-xs' },
+  },
+  { header: 'App', id: 'app', cell: ({ row }) => row.original.appId ?? 'All apps' },
+  { header: 'Scopes', accessorKey: 'scope' },
+  { header: 'Expires', id: 'expiresAt', cell: ({ row }) => localTime(row.original.expiresAt) },
+  { header: 'State', id: 'state', cell: ({ row }) => stateOf(row.original, fetchedAt) },
+  {
+    header: () => <span className="sr-only">Actions</span>,
+    id: 'actions',
+    meta: { cellClassName: 'text-right' },
+    cell: ({ row }) =>
+      stateOf(row.original, fetchedAt) === 'Active' && (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-label={`Revoke token ${row.original.jti}`}
+          onClick={() => onRevoke(row.original.jti)}
+        >
+          Revoke
+        </Button>
+      ),
+  },
+]
