@@ -6,5 +6,7 @@ declare module '@tanstack/react-table' {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Extra classes of the column's body cells (e.g. 'whitespace-nowrap'). */
     cellClassName?: string
+    /** Extra classes of the column's header cell. */
+    headerClassName?: string
   }
 }

@@ -56,8 +56,8 @@ export interface DataTableProps<Row> {
   placeholder?: 'row' | 'sentence'
   /** Words before the failure's detail in the alert, e.g. 'The tokens could not be loaded: '. */
   failurePrefix?: string
-  /** The row's stable key (its id). */
-  getRowId: (row: Row) => string
+  /** The row's stable key (its id; the index for rows without one, such as query results). */
+  getRowId: (row: Row, index: number) => string
   /** The table's accessible name when the page has several tables. */
   label?: string
   sorting?: DataTableSorting
@@ -65,6 +65,10 @@ export interface DataTableProps<Row> {
   loadMore?: DataTableLoadMore
   /** Extra classes of a body row (e.g. `align-top`). */
   rowClassName?: string
+  /** Classes of the scrolling box around the table (e.g. a height cap). */
+  containerClassName?: string
+  /** Keeps the header in view while the rows scroll inside `containerClassName`'s height cap. */
+  stickyHeader?: boolean
   /** Shown under the table, before the paging controls (a pager, a count). */
   footer?: ReactNode
 }
@@ -93,6 +97,8 @@ export function DataTable<Row>({
   selection,
   loadMore,
   rowClassName,
+  containerClassName,
+  stickyHeader = false,
   footer,
 }: DataTableProps<Row>) {
   // TanStack Table's functions are not memoizable; this component passes none to memoized ones.
@@ -100,7 +106,7 @@ export function DataTable<Row>({
   const table = useReactTable<Row>({
     data: (data ?? EMPTY) as Row[],
     columns,
-    getRowId: (row) => getRowId(row),
+    getRowId: (row, index) => getRowId(row, index),
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualPagination: true,
@@ -132,9 +138,14 @@ export function DataTable<Row>({
           </p>
         )
       ) : (
-        <div className="relative overflow-x-auto rounded-md border">
+        <div className={cn('relative overflow-x-auto rounded-md border', containerClassName)}>
           <table className="w-full text-sm" aria-label={label}>
-            <thead className="border-b bg-muted/50 text-left">
+            <thead
+              className={cn(
+                'border-b text-left',
+                stickyHeader ? 'sticky top-0 bg-muted' : 'bg-muted/50',
+              )}
+            >
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
                   {selection && (
@@ -167,7 +178,10 @@ export function DataTable<Row>({
                                 ? 'descending'
                                 : 'none'
                         }
-                        className="px-2 py-2 font-medium"
+                        className={cn(
+                          'px-2 py-2 font-medium',
+                          header.column.columnDef.meta?.headerClassName,
+                        )}
                       >
                         {sortable ? (
                           <button
