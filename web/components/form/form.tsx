@@ -53,6 +53,8 @@ interface FormFieldProps<Values extends FieldValues> extends Omit<
   /** Classes of the wrapper (label, input, hint, error). */
   className?: string
   inputClassName?: string
+  /** Rewrites what is typed as it is typed (e.g. to lower case), in the field and its value. */
+  normalize?: (value: string) => string
 }
 
 /**
@@ -65,6 +67,7 @@ export function FormField<Values extends FieldValues>({
   hint,
   className,
   inputClassName,
+  normalize,
   ...inputProps
 }: FormFieldProps<Values>) {
   const id = useId()
@@ -73,6 +76,7 @@ export function FormField<Values extends FieldValues>({
   const message = fieldError(errors, name)
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
+  const registered = register(name)
   const describedBy = [hint ? hintId : null, message ? errorId : null].filter(Boolean).join(' ')
   return (
     <div className={cn('flex flex-col gap-1', className)}>
@@ -83,7 +87,11 @@ export function FormField<Values extends FieldValues>({
         aria-describedby={describedBy || undefined}
         className={inputClassName}
         {...inputProps}
-        {...register(name)}
+        {...registered}
+        onChange={(event) => {
+          if (normalize) event.target.value = normalize(event.target.value)
+          return registered.onChange(event)
+        }}
       />
       {hint && (
         <p id={hintId} className="text-xs text-muted-foreground">
