@@ -10,12 +10,16 @@ import { Input } from '../../components/ui/input'
 import { ApiError } from '../../lib/api'
 import { managesOrganization, useOrgRole } from '../../lib/org-role'
 import type { OrgUrlScope } from '../../lib/org-scope'
-import { auditExportUrl, auditPagesQuery, type AuditEntry, type AuditFilters } from './api'
+import {
+  auditExportUrl,
+  auditPagesQuery,
+  NO_AUDIT_FILTERS,
+  type AuditEntry,
+  type AuditFilters,
+} from './api'
 import { auditTargetPath } from './audit-target-path'
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
-
-const NO_FILTERS: AuditFilters = { actorId: '', action: '', from: '', to: '' }
 
 /** The log's columns; the target links to what it names in `scope` while that still exists. */
 const auditColumns = (scope: OrgUrlScope): ColumnDef<AuditEntry>[] => [
@@ -76,7 +80,7 @@ function AuditActor({ entry }: { entry: AuditEntry }) {
  */
 export function AuditScreen({ scope }: { scope: OrgUrlScope }) {
   const ids = useId()
-  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS)
+  const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS)
   const manages = managesOrganization(useOrgRole())
   const query = useInfiniteQuery({ ...auditPagesQuery(scope.orgId, filters), enabled: manages })
   const first = query.data?.pages[0]
