@@ -1,4 +1,3 @@
-import { useMemo } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import type { ColumnDef } from '@tanstack/react-table'
@@ -80,10 +79,7 @@ export function ApiKeysPanel() {
     },
     onError: (error) => toast.error(error.message),
   })
-  const columns = useMemo(
-    () => apiKeyColumns((key) => revoke.mutate(key.id), revoke.isPending),
-    [revoke.mutate, revoke.isPending],
-  )
+  const columns = apiKeyColumns((key) => revoke.mutate(key.id), revoke.isPending)
   const forbidden = !manages || (keys.error instanceof ApiError && keys.error.code === 'forbidden')
 
   return (

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CopyIcon, KeyRoundIcon } from 'lucide-react'
 import { toast } from 'sonner'
@@ -77,13 +77,9 @@ export function TenantTokensPanel() {
       () => toast.error('Copying failed: select the token and copy it by hand'),
     )
   }
-  const columns = useMemo(
-    () =>
-      tokenColumns(tokens.dataUpdatedAt, (jti) => {
-        if (window.confirm('Revoke this token?')) revoke.mutate(jti)
-      }),
-    [tokens.dataUpdatedAt, revoke.mutate],
-  )
+  const columns = tokenColumns(tokens.dataUpdatedAt, (jti) => {
+    if (window.confirm('Revoke this token?')) revoke.mutate(jti)
+  })
   const forbidden = !manages || (tokens.error instanceof ApiError && tokens.error.status === 403)
 
   return (
