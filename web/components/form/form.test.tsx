@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { Form, FormField, FormProblem, FormSubmit } from './form'
 import { useZodForm } from './use-zod-form'
 
-const schema = z.object({ name: z.string().trim().min(1, 'Give the organisation a name.') })
+const schema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'Give the organisation a name.')),
+})
 
 function NameForm({
   pending = false,

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useWatch } from 'react-hook-form'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { PlusIcon } from 'lucide-react'
 import { Form, FormField, FormSubmit } from '../../components/form/form'
 import { useZodForm } from '../../components/form/use-zod-form'
@@ -21,9 +21,11 @@ const SLUG_PATTERN = '[a-z0-9]+(-[a-z0-9]+)*'
 const createAppSchema = z.object({
   slug: z
     .string()
-    .trim()
-    .min(1, 'Give the app a slug.')
-    .regex(new RegExp(`^${SLUG_PATTERN}$`), 'Lower-case letters, digits and dashes only.'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give the app a slug.'),
+      z.regex(new RegExp(`^${SLUG_PATTERN}$`), 'Lower-case letters, digits and dashes only.'),
+    ),
 })
 
 /** '+' button opening a dialog that creates an app (by slug) in the current organisation. */

@@ -1,11 +1,11 @@
 import { useWatch } from 'react-hook-form'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { Form, FormField, FormSubmit } from '../../components/form/form'
 import { useZodForm } from '../../components/form/use-zod-form'
 import { useCreateOrg } from './use-create-org'
 
 const createOrgSchema = z.object({
-  name: z.string().trim().min(1, 'Give the organization a name.'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Give the organization a name.')),
 })
 
 /** Name field and Create button; the slug is derived from the name and previewed. */

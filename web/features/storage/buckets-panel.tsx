@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { LinkIcon, PlusIcon, RefreshCwIcon, Trash2Icon, UploadIcon } from 'lucide-react'
 import { toast } from 'sonner'
 import type { ColumnDef } from '@tanstack/react-table'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { DataTable } from '../../components/data-table/data-table'
 import { Form, FormField, FormSubmit } from '../../components/form/form'
 import { useZodForm } from '../../components/form/use-zod-form'
@@ -286,7 +286,7 @@ export function BucketsPanel() {
 }
 
 const newBucketSchema = z.object({
-  name: z.string().trim().min(1, 'Give the bucket a name.'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Give the bucket a name.')),
   isPublic: z.boolean(),
 })
 
