@@ -1,9 +1,12 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CopyIcon, KeyRoundIcon } from 'lucide-react'
 import { toast } from 'sonner'
+import * as z from 'zod/mini'
 import type { ColumnDef } from '@tanstack/react-table'
 import { DataTable } from '../../components/data-table/data-table'
+import { Form, FormField, FormSubmit } from '../../components/form/form'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Input } from '../../components/ui/input'
@@ -40,9 +43,11 @@ function stateOf(token: TenantToken, now: number): string {
 export function TenantTokensPanel() {
   const { orgId, appId: currentAppId } = useOrgScope()
   const queryClient = useQueryClient()
-  const [appId, setAppId] = useState(currentAppId ?? '')
-  const [ttlSeconds, setTtlSeconds] = useState('')
-  const [scope, setScope] = useState('read,write')
+  const form = useZodForm(mintSchema, {
+    appId: currentAppId ?? '',
+    ttlSeconds: '',
+    scope: 'read,write',
+  })
   const [minted, setMinted] = useState<MintedTenantToken | null>(null)
   const manages = managesOrganization(useOrgRole())
   const tokens = useQuery({ ...tenantTokensQuery(orgId), enabled: manages })
@@ -50,7 +55,7 @@ export function TenantTokensPanel() {
     queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'tenant-tokens'] })
 
   const mint = useMutation({
-    mutationFn: () => mintTenantToken(orgId, { appId, ttlSeconds, scope }),
+    mutationFn: (request: z.output<typeof mintSchema>) => mintTenantToken(orgId, request),
     onSuccess: async (answer) => {
       setMinted(answer)
       toast.success('Token minted')
@@ -67,10 +72,6 @@ export function TenantTokensPanel() {
     onError: (error) => toast.error(error.message),
   })
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    mint.mutate()
-  }
   const copy = async (token: string) => {
     await navigator.clipboard.writeText(token).then(
       () => toast.success('Copied'),
@@ -98,29 +99,27 @@ export function TenantTokensPanel() {
           </p>
         ) : (
           <>
-            <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+            <Form
+              form={form}
+              onSubmit={(values) => mint.mutate(values)}
+              className="grid gap-3 sm:grid-cols-2"
+            >
               <Field label="Organization id" value={orgId} />
-              <Field
-                label="App id (optional)"
-                placeholder="Whole organization"
-                value={appId}
-                onChange={setAppId}
-              />
-              <Field
+              <MintField name="appId" label="App id (optional)" placeholder="Whole organization" />
+              <MintField
+                name="ttlSeconds"
                 label="TTL seconds"
                 inputMode="numeric"
                 placeholder="3600 (at most 86400)"
-                value={ttlSeconds}
-                onChange={setTtlSeconds}
               />
-              <Field label="Scopes" placeholder="read,write" value={scope} onChange={setScope} />
+              <MintField name="scope" label="Scopes" placeholder="read,write" />
               <div className="sm:col-span-2">
-                <Button type="submit" disabled={mint.isPending}>
+                <FormSubmit pending={mint.isPending}>
                   <KeyRoundIcon aria-hidden="true" />
                   {mint.isPending ? 'Minting…' : 'Mint token'}
-                </Button>
+                </FormSubmit>
               </div>
-            </form>
+            </Form>
             {minted && <MintedToken minted={minted} onCopy={copy} />}
             <DataTable
               columns={columns}
@@ -141,30 +140,19 @@ export function TenantTokensPanel() {
   )
 }
 
-/** A labelled text field of the mint form; read-only without `onChange`. */
-function Field({
-  label,
-  value,
-  onChange,
-  ...input
-}: {
-  label: string
-  value: string
-  onChange?: (value: string) => void
-  placeholder?: string
-  inputMode?: 'numeric'
-}) {
+/** The mint form's request: the server checks each (app of the organisation, TTL, scopes). */
+const mintSchema = z.object({ appId: z.string(), ttlSeconds: z.string(), scope: z.string() })
+
+/** A field of the mint form. */
+const MintField = FormField<z.input<typeof mintSchema>>
+
+/** A labelled read-only field of the mint form (what the token is for, not asked). */
+function Field({ label, value }: { label: string; value: string }) {
   const id = useId()
   return (
     <div className="space-y-1">
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        value={value}
-        readOnly={!onChange}
-        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
-        {...input}
-      />
+      <Input id={id} value={value} readOnly />
     </div>
   )
 }
