@@ -17,7 +17,7 @@ const queryClient = new QueryClient({
   },
 })
 
-const router = createAppRouter()
+const router = createAppRouter(queryClient)
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')

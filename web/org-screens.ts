@@ -5,35 +5,149 @@
  * router, without JSX or static imports of screens, so the Playwright check of small screens
  * (e2e/small-screens.spec.ts) reads the same list and visits a screen added here without being
  * edited.
+ *
+ * A screen moved onto the web kit also has a loader (web/app/screen-loader.ts) prefetching the
+ * first query it shows, with the screen's own query options, so it opens with its rows; its
+ * modules load with the screen's (dynamic imports), keeping the landing page's chunk as it was.
  */
 import type { RouteObject } from 'react-router'
+
+const loaders = () => import('./app/screen-loader')
 
 export const orgScreens: Record<string, RouteObject['lazy']> = {
   documents: async () => ({ Component: (await import('./app/documents-route')).DocumentsRoute }),
   voice: async () => ({ Component: (await import('./features/voice/voice-page')).VoicePage }),
-  analytics: async () => ({
-    Component: (await import('./features/analytics/analytics-page')).AnalyticsPage,
-  }),
-  entities: async () => ({
-    Component: (await import('./features/entities/entities-page')).EntitiesPage,
-  }),
+  analytics: async () => {
+    const [{ AnalyticsPage }, { usageQuery }, { activityQuery }, { screenLoader }] =
+      await Promise.all([
+        import('./features/analytics/analytics-page'),
+        import('./features/analytics/api'),
+        import('./lib/activity'),
+        loaders(),
+      ])
+    return {
+      Component: AnalyticsPage,
+      // The page opens on the last 30 days (its default period).
+      loader: screenLoader(({ orgId, appId }) => [
+        (client) => client.prefetchQuery(usageQuery(orgId, appId, 30)),
+        (client) => client.prefetchQuery(activityQuery(orgId, appId)),
+      ]),
+    }
+  },
+  entities: async () => {
+    const [{ EntitiesPage }, { entityListQuery }, { DEFAULT_PAGE_SIZE }, { sortParam }] =
+      await Promise.all([
+        import('./features/entities/entities-page'),
+        import('./features/entities/api'),
+        import('./features/entities/paging'),
+        import('./features/entities/sort-spec'),
+      ])
+    const { screenLoader } = await loaders()
+    return {
+      Component: EntitiesPage,
+      // The table as it opens (useEntityList): no search or type, default sort, page 1.
+      loader: screenLoader(({ orgId, appId, search }) => [
+        (client) =>
+          client.prefetchQuery(
+            entityListQuery(orgId, {
+              id: search.get('entity'),
+              q: '',
+              type: '',
+              appId,
+              sort: sortParam([]),
+              page: 1,
+              pageSize: DEFAULT_PAGE_SIZE,
+            }),
+          ),
+      ]),
+    }
+  },
   conversations: async () => ({
     Component: (await import('./features/conversations/conversations-page')).ConversationsPage,
   }),
-  events: async () => ({ Component: (await import('./features/events/events-page')).EventsPage }),
+  events: async () => {
+    const [{ EventsPage }, { eventsQuery }, { screenLoader }] = await Promise.all([
+      import('./features/events/events-page'),
+      import('./features/events/api'),
+      loaders(),
+    ])
+    return {
+      Component: EventsPage,
+      loader: screenLoader(({ orgId }) => [
+        (client) => client.prefetchQuery(eventsQuery(orgId, '')),
+      ]),
+    }
+  },
   jobs: async () => ({ Component: (await import('./features/jobs/jobs-page')).JobsPage }),
   vector: async () => ({ Component: (await import('./features/vector/vector-page')).VectorPage }),
   members: async () => ({
     Component: (await import('./features/team/members-page')).MembersPage,
   }),
-  audit: async () => ({ Component: (await import('./features/audit/audit-page')).AuditPage }),
-  security: async () => ({
-    Component: (await import('./features/security/security-page')).SecurityPage,
-  }),
-  storage: async () => ({
-    Component: (await import('./features/storage/storage-page')).StoragePage,
-  }),
-  sql: async () => ({ Component: (await import('./features/sql/sql-page')).SqlPage }),
+  audit: async () => {
+    const [{ AuditPage }, { auditPagesQuery, NO_AUDIT_FILTERS }, { managesOrganization }] =
+      await Promise.all([
+        import('./features/audit/audit-page'),
+        import('./features/audit/api'),
+        import('./lib/org-role'),
+      ])
+    const { screenLoader } = await loaders()
+    return {
+      Component: AuditPage,
+      // Members are told the log is not theirs; nothing is asked for them.
+      loader: screenLoader(({ orgId, role }) =>
+        managesOrganization(role)
+          ? [(client) => client.prefetchInfiniteQuery(auditPagesQuery(orgId, NO_AUDIT_FILTERS))]
+          : [],
+      ),
+    }
+  },
+  security: async () => {
+    const [{ SecurityPage }, { apiKeysQuery }, { tenantTokensQuery }, { managesOrganization }] =
+      await Promise.all([
+        import('./features/security/security-page'),
+        import('./features/security/api-keys-api'),
+        import('./features/security/tenant-tokens-api'),
+        import('./lib/org-role'),
+      ])
+    const { screenLoader } = await loaders()
+    return {
+      Component: SecurityPage,
+      loader: screenLoader(({ orgId, role }) =>
+        managesOrganization(role)
+          ? [
+              (client) => client.prefetchQuery(apiKeysQuery(orgId)),
+              (client) => client.prefetchQuery(tenantTokensQuery(orgId)),
+            ]
+          : [],
+      ),
+    }
+  },
+  storage: async () => {
+    const [{ StoragePage }, { bucketsQuery }, { screenLoader }] = await Promise.all([
+      import('./features/storage/storage-page'),
+      import('./features/storage/storage-api'),
+      loaders(),
+    ])
+    return {
+      Component: StoragePage,
+      loader: screenLoader(({ orgId }) => [(client) => client.prefetchQuery(bucketsQuery(orgId))]),
+    }
+  },
+  sql: async () => {
+    const [{ SqlPage }, { sqlHistoryQuery }, { managesOrganization }, { screenLoader }] =
+      await Promise.all([
+        import('./features/sql/sql-page'),
+        import('./features/sql/api'),
+        import('./lib/org-role'),
+        loaders(),
+      ])
+    return {
+      Component: SqlPage,
+      loader: screenLoader(({ orgId, role }) =>
+        managesOrganization(role) ? [(client) => client.prefetchQuery(sqlHistoryQuery(orgId))] : [],
+      ),
+    }
+  },
   settings: async () => ({
     Component: (await import('./app/settings-route')).SettingsRoute,
   }),

@@ -1,7 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderWithRouter } from './test/render-with-router'
+import { setRouteQueryClient } from './app/route-query-client'
+import { renderWithRouter, testQueryClient } from './test/render-with-router'
 import { resetAuthSession } from './test/reset-auth-session'
 import { jsonResponse, stubFetch, type FetchHandler } from './test/stub-fetch'
 import { routes } from './router'
@@ -307,5 +308,40 @@ describe('dashboard routes: the organisation in the URL', () => {
     expect(await screen.findByText('Signed out successfully')).toBeInTheDocument()
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(calls.calls()).toContain('POST /api/auth/sign-out')
+  })
+})
+
+describe('route loaders', () => {
+  afterEach(() => setRouteQueryClient(null))
+
+  it("opens a screen with its first query answered, not on 'Loading…'", async () => {
+    let answer: (response: Response) => void = () => {}
+    const events = new Promise<Response>((resolve) => (answer = resolve))
+    server({
+      more: (request) =>
+        new URL(request.url).pathname === '/api/v1/orgs/org-a/events' ? events : undefined,
+    })
+    const queryClient = testQueryClient()
+    setRouteQueryClient(queryClient)
+    renderWithRouter({ routes, initialPath: '/dashboard/alpha-co-k3/events', queryClient })
+
+    // The loader holds the screen back until its list answers…
+    await expect
+      .poll(() => queryClient.isFetching({ queryKey: ['orgs', 'org-a', 'events'] }))
+      .toBe(1)
+    expect(screen.queryByRole('heading', { name: 'Events' })).toBeNull()
+    answer(
+      jsonResponse({
+        items: [
+          { id: 7, kind: 'document.uploaded', meta: {}, createdAt: '2025-01-02T00:00:00.000Z' },
+        ],
+        total: 1,
+        kinds: ['document.uploaded'],
+      }),
+    )
+    // …then it shows with its rows at once.
+    expect(await screen.findByRole('heading', { name: 'Events' })).toBeVisible()
+    expect(screen.getByRole('cell', { name: 'document.uploaded' })).toBeVisible()
+    expect(screen.queryByText('Loading…')).toBeNull()
   })
 })

@@ -5,7 +5,9 @@
  * (decision 0042).
  */
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import type { QueryClient } from '@tanstack/react-query'
 import { RootLayout } from './app/root-layout'
+import { setRouteQueryClient } from './app/route-query-client'
 import { ErrorFallback } from './components/error-fallback'
 import { LoadingScreen } from './components/loading-screen'
 import { PublicLayout } from './components/public-layout'
@@ -96,7 +98,11 @@ export const routes: RouteObject[] = [
   },
 ]
 
-/** Builds the browser router for `routes`. */
-export function createAppRouter() {
+/**
+ * Builds the browser router for `routes`; its screens' loaders warm `queryClient` (the one the
+ * app provides), so a screen opens with its first query answered.
+ */
+export function createAppRouter(queryClient: QueryClient) {
+  setRouteQueryClient(queryClient)
   return createBrowserRouter(routes)
 }

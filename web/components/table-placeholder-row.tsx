@@ -7,6 +7,8 @@ interface TablePlaceholderRowProps {
   rows: number
   /** What an empty result says, e.g. 'No jobs running.' */
   empty: string
+  /** What the row says while the load runs; 'Loading…' unless the list names itself. */
+  loading?: string
 }
 
 /**
@@ -14,7 +16,13 @@ interface TablePlaceholderRowProps {
  * would read as 'none'), `empty` once it loaded none, and nothing when it has rows or its load
  * failed (the screen says why above the table).
  */
-export function TablePlaceholderRow({ colSpan, status, rows, empty }: TablePlaceholderRowProps) {
+export function TablePlaceholderRow({
+  colSpan,
+  status,
+  rows,
+  empty,
+  loading = 'Loading…',
+}: TablePlaceholderRowProps) {
   if (status === 'error' || rows > 0) return null
   return (
     <tr>
@@ -23,7 +31,7 @@ export function TablePlaceholderRow({ colSpan, status, rows, empty }: TablePlace
         aria-busy={status === 'pending'}
         className="px-2 py-8 text-center text-muted-foreground"
       >
-        {status === 'pending' ? 'Loading…' : empty}
+        {status === 'pending' ? loading : empty}
       </td>
     </tr>
   )

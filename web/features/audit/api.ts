@@ -13,6 +13,9 @@ export interface AuditFilters {
   to: string
 }
 
+/** The log as it opens: everyone, every action, every day. */
+export const NO_AUDIT_FILTERS: AuditFilters = { actorId: '', action: '', from: '', to: '' }
+
 /** Rows per page of the viewer. */
 export const AUDIT_PAGE_SIZE = 50
 

@@ -1,21 +1,77 @@
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
-import { TablePlaceholderRow } from '../../components/table-placeholder-row'
+import type { ColumnDef } from '@tanstack/react-table'
+import { DataTable } from '../../components/data-table/data-table'
+import { LabelledSelect } from '../../components/labelled-select'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { ApiError } from '../../lib/api'
 import { managesOrganization, useOrgRole } from '../../lib/org-role'
 import type { OrgUrlScope } from '../../lib/org-scope'
-import { auditExportUrl, auditPagesQuery, type AuditFilters } from './api'
+import {
+  auditExportUrl,
+  auditPagesQuery,
+  NO_AUDIT_FILTERS,
+  type AuditEntry,
+  type AuditFilters,
+} from './api'
 import { auditTargetPath } from './audit-target-path'
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })
 
-const NO_FILTERS: AuditFilters = { actorId: '', action: '', from: '', to: '' }
+/** The log's columns; the target links to what it names in `scope` while that still exists. */
+const auditColumns = (scope: OrgUrlScope): ColumnDef<AuditEntry>[] => [
+  {
+    header: 'When',
+    id: 'createdAt',
+    meta: { cellClassName: 'whitespace-nowrap' },
+    cell: ({ row }) => (
+      <time dateTime={row.original.createdAt}>
+        {dateTime.format(new Date(row.original.createdAt))}
+      </time>
+    ),
+  },
+  { header: 'Actor', id: 'actor', cell: ({ row }) => <AuditActor entry={row.original} /> },
+  { header: 'Action', accessorKey: 'action' },
+  {
+    header: 'Target',
+    id: 'target',
+    meta: { cellClassName: 'break-all' },
+    cell: ({ row }) => {
+      const entry = row.original
+      const path = auditTargetPath(scope, entry)
+      const target = `${entry.targetType}${entry.targetId ? ` ${entry.targetId}` : ''}`
+      return path ? <Link to={path}>{target}</Link> : target
+    },
+  },
+  {
+    header: 'Details',
+    id: 'meta',
+    cell: ({ row }) => (
+      <code className="text-xs break-all">{JSON.stringify(row.original.meta)}</code>
+    ),
+  },
+]
 
-const selectClass = 'h-9 rounded-md border border-input bg-background px-2 text-sm'
+/** Who acted: 'System', a person's name, or a credential's name with its kind in brackets. */
+function AuditActor({ entry }: { entry: AuditEntry }) {
+  return (
+    <>
+      {entry.actorType === 'system'
+        ? 'System'
+        : entry.actorType === 'imported' && !entry.actorName
+          ? 'Imported'
+          : (entry.actorName ?? entry.actorId ?? entry.actorType)}
+      {entry.actorType !== 'user' &&
+        entry.actorType !== 'system' &&
+        (entry.actorType !== 'imported' || entry.actorName) && (
+          <span className="text-muted-foreground"> ({entry.actorType})</span>
+        )}
+    </>
+  )
+}
 
 /**
  * The organisation's audit log for owners and admins: newest first, filtered by actor, action
@@ -24,11 +80,12 @@ const selectClass = 'h-9 rounded-md border border-input bg-background px-2 text-
  */
 export function AuditScreen({ scope }: { scope: OrgUrlScope }) {
   const ids = useId()
-  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS)
+  const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS)
   const manages = managesOrganization(useOrgRole())
   const query = useInfiniteQuery({ ...auditPagesQuery(scope.orgId, filters), enabled: manages })
   const first = query.data?.pages[0]
   const entries = query.data?.pages.flatMap((page) => page.items) ?? []
+  const columns = useMemo(() => auditColumns(scope), [scope])
   const set = (key: keyof AuditFilters) => (value: string) =>
     setFilters((current) => ({ ...current, [key]: value }))
 
@@ -43,39 +100,20 @@ export function AuditScreen({ scope }: { scope: OrgUrlScope }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col gap-1 text-sm">
-          Actor
-          <select
-            value={filters.actorId}
-            onChange={(event) => set('actorId')(event.target.value)}
-            className={selectClass}
-          >
-            <option value="">Everyone</option>
-            {first?.actors.map((actor) => (
-              <option key={actor.id} value={actor.id}>
-                {actor.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Action
-          <select
-            value={filters.action}
-            onChange={(event) => set('action')(event.target.value)}
-            className={selectClass}
-          >
-            <option value="">All actions</option>
-            {(actions.includes(filters.action) || !filters.action
-              ? actions
-              : [...actions, filters.action]
-            ).map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabelledSelect
+          label="Actor"
+          value={filters.actorId}
+          onValueChange={set('actorId')}
+          placeholder="Everyone"
+          options={first?.actors.map((actor) => ({ value: actor.id, label: actor.name })) ?? []}
+        />
+        <LabelledSelect
+          label="Action"
+          value={filters.action}
+          onValueChange={set('action')}
+          placeholder="All actions"
+          options={actions.map((action) => ({ value: action, label: action }))}
+        />
         <label htmlFor={`${ids}-from`} className="flex flex-col gap-1 text-sm">
           From
           <Input
@@ -103,75 +141,20 @@ export function AuditScreen({ scope }: { scope: OrgUrlScope }) {
           </a>
         </Button>
       </div>
-      {query.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {query.error.message}
-        </p>
-      )}
-      <div className="relative overflow-x-auto rounded-md border">
-        <table className="w-full text-sm">
-          <thead className="border-b bg-muted/50 text-left">
-            <tr>
-              <th className="px-2 py-2 font-medium">When</th>
-              <th className="px-2 py-2 font-medium">Actor</th>
-              <th className="px-2 py-2 font-medium">Action</th>
-              <th className="px-2 py-2 font-medium">Target</th>
-              <th className="px-2 py-2 font-medium">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            <TablePlaceholderRow
-              colSpan={5}
-              status={query.status}
-              rows={entries.length}
-              empty="No audit entries match."
-            />
-            {entries.map((entry) => {
-              const path = auditTargetPath(scope, entry)
-              const target = `${entry.targetType}${entry.targetId ? ` ${entry.targetId}` : ''}`
-              return (
-                <tr key={entry.id} className="border-b align-top last:border-0">
-                  <td className="px-2 py-1 whitespace-nowrap">
-                    <time dateTime={entry.createdAt}>
-                      {dateTime.format(new Date(entry.createdAt))}
-                    </time>
-                  </td>
-                  <td className="px-2 py-1">
-                    {entry.actorType === 'system'
-                      ? 'System'
-                      : entry.actorType === 'imported' && !entry.actorName
-                        ? 'Imported'
-                        : (entry.actorName ?? entry.actorId ?? entry.actorType)}
-                    {entry.actorType !== 'user' &&
-                      entry.actorType !== 'system' &&
-                      (entry.actorType !== 'imported' || entry.actorName) && (
-                        <span className="text-muted-foreground"> ({entry.actorType})</span>
-                      )}
-                  </td>
-                  <td className="px-2 py-1">{entry.action}</td>
-                  <td className="px-2 py-1 break-all">
-                    {path ? <Link to={path}>{target}</Link> : target}
-                  </td>
-                  <td className="px-2 py-1">
-                    <code className="text-xs break-all">{JSON.stringify(entry.meta)}</code>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
-      {query.hasNextPage && (
-        <Button
-          type="button"
-          variant="outline"
-          className="self-center"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      )}
+      <DataTable
+        columns={columns}
+        data={entries}
+        status={query.status}
+        error={query.error}
+        empty="No audit entries match."
+        getRowId={(entry) => entry.id}
+        rowClassName="align-top"
+        loadMore={{
+          hasMore: query.hasNextPage,
+          pending: query.isFetchingNextPage,
+          onLoadMore: () => void query.fetchNextPage(),
+        }}
+      />
     </div>
   )
 }

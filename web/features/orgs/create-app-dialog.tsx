@@ -1,5 +1,9 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { useWatch } from 'react-hook-form'
+import * as z from 'zod/mini'
 import { PlusIcon } from 'lucide-react'
+import { Form, FormField, FormSubmit } from '../../components/form/form'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { Button } from '../../components/ui/button'
 import {
   Dialog,
@@ -10,30 +14,31 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../components/ui/dialog'
-import { Input } from '../../components/ui/input'
-import { Label } from '../../components/ui/label'
 import { useCreateApp } from './use-create-app'
 
 const SLUG_PATTERN = '[a-z0-9]+(-[a-z0-9]+)*'
 
+const createAppSchema = z.object({
+  slug: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give the app a slug.'),
+      z.regex(new RegExp(`^${SLUG_PATTERN}$`), 'Lower-case letters, digits and dashes only.'),
+    ),
+})
+
 /** '+' button opening a dialog that creates an app (by slug) in the current organisation. */
 export function CreateAppDialog({ disabled }: { disabled?: boolean }) {
   const [open, setOpen] = useState(false)
-  const [slug, setSlug] = useState('')
+  const form = useZodForm(createAppSchema, { slug: '' })
+  const slug = useWatch({ control: form.control, name: 'slug' })
   const createApp = useCreateApp({
     onCreated: () => {
       setOpen(false)
-      setSlug('')
+      form.reset()
     },
   })
-  const inputId = useId()
-  const hintId = useId()
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const value = slug.trim()
-    if (value) createApp.mutate(value)
-  }
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -50,35 +55,34 @@ export function CreateAppDialog({ disabled }: { disabled?: boolean }) {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-4">
+        <Form form={form} onSubmit={({ slug }) => createApp.mutate(slug)} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>New app</DialogTitle>
             <DialogDescription>
               Apps partition an organization&apos;s data, e.g. one per client or practice area.
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={inputId}>Slug</Label>
-            <Input
-              id={inputId}
-              value={slug}
-              onChange={(e) => setSlug(e.target.value.toLowerCase())}
-              placeholder="litigation"
-              pattern={SLUG_PATTERN}
-              aria-describedby={hintId}
-              required
-              autoComplete="off"
-            />
-            <p id={hintId} className="text-xs text-muted-foreground">
-              Lower-case letters, digits and dashes.
-            </p>
-          </div>
+          <FormField<z.input<typeof createAppSchema>>
+            name="slug"
+            label="Slug"
+            className="gap-2"
+            normalize={(value) => value.toLowerCase()}
+            placeholder="litigation"
+            pattern={SLUG_PATTERN}
+            hint="Lower-case letters, digits and dashes."
+            required
+            autoComplete="off"
+          />
           <DialogFooter>
-            <Button type="submit" disabled={!slug.trim() || createApp.isPending}>
-              {createApp.isPending ? 'Creating…' : 'Create app'}
-            </Button>
+            <FormSubmit
+              pending={createApp.isPending}
+              pendingLabel="Creating…"
+              disabled={!slug.trim()}
+            >
+              Create app
+            </FormSubmit>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   )

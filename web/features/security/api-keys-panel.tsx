@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
+import type { ColumnDef } from '@tanstack/react-table'
+import { DataTable } from '../../components/data-table/data-table'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { ApiError } from '../../lib/api'
@@ -14,6 +16,49 @@ const when = (at: string | null, none: string) => (at ? day.format(new Date(at))
 /** Whether `key` still works: not revoked, not past its expiry. */
 const isActive = (key: ApiKey) =>
   !key.revokedAt && (!key.expiresAt || Date.parse(key.expiresAt) > Date.now())
+
+/** The keys' columns; `onRevoke` runs once 'Revoke this key?' is confirmed. */
+const apiKeyColumns = (onRevoke: (key: ApiKey) => void, revoking: boolean): ColumnDef<ApiKey>[] => [
+  { header: 'Name', accessorKey: 'name' },
+  {
+    header: 'Key',
+    id: 'prefix',
+    meta: { cellClassName: 'font-mono text-xs' },
+    cell: ({ row }) => `${row.original.prefix}…`,
+  },
+  { header: 'Scopes', id: 'scopes', cell: ({ row }) => row.original.scopes.join(', ') },
+  { header: 'Created', id: 'createdAt', cell: ({ row }) => when(row.original.createdAt, '') },
+  {
+    header: 'Last used',
+    id: 'lastUsedAt',
+    cell: ({ row }) => when(row.original.lastUsedAt, 'Never'),
+  },
+  { header: 'Expires', id: 'expiresAt', cell: ({ row }) => when(row.original.expiresAt, 'Never') },
+  {
+    header: () => <span className="sr-only">Actions</span>,
+    id: 'actions',
+    meta: { cellClassName: 'text-right' },
+    cell: ({ row }) => {
+      const key = row.original
+      return isActive(key) ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={revoking}
+          aria-label={`Revoke ${key.name}`}
+          onClick={() => {
+            if (window.confirm('Revoke this key?')) onRevoke(key)
+          }}
+        >
+          Revoke
+        </Button>
+      ) : (
+        <Badge variant="outline">{key.revokedAt ? 'Revoked' : 'Expired'}</Badge>
+      )
+    },
+  },
+]
 
 /**
  * The API-keys part of the Security screen: the organisation's keys (prefix, scopes, dates),
@@ -34,6 +79,7 @@ export function ApiKeysPanel() {
     },
     onError: (error) => toast.error(error.message),
   })
+  const columns = apiKeyColumns((key) => revoke.mutate(key.id), revoke.isPending)
   const forbidden = !manages || (keys.error instanceof ApiError && keys.error.code === 'forbidden')
 
   return (
@@ -48,65 +94,22 @@ export function ApiKeysPanel() {
         Programs send a key as <code>Authorization: Bearer &lt;key&gt;</code> or{' '}
         <code>x-api-key</code>. It acts for the person who created it, within its scopes.
       </p>
-      {(forbidden || keys.isError) && (
+      {forbidden ? (
         <p role="alert" className="text-sm text-destructive">
-          {forbidden ? 'Only owners and admins manage API keys.' : keys.error?.message}
+          Only owners and admins manage API keys.
         </p>
-      )}
-      {manages && keys.isPending && (
-        <p className="text-sm text-muted-foreground">Loading API keys…</p>
-      )}
-      {keys.data?.items.length === 0 && (
-        <p className="text-sm text-muted-foreground">No API keys yet.</p>
-      )}
-      {keys.data && keys.data.items.length > 0 && (
-        <div className="relative overflow-x-auto rounded-md border">
-          <table className="w-full text-sm">
-            <thead className="border-b bg-muted/50 text-left">
-              <tr>
-                <th className="px-3 py-2 font-medium">Name</th>
-                <th className="px-3 py-2 font-medium">Key</th>
-                <th className="px-3 py-2 font-medium">Scopes</th>
-                <th className="px-3 py-2 font-medium">Created</th>
-                <th className="px-3 py-2 font-medium">Last used</th>
-                <th className="px-3 py-2 font-medium">Expires</th>
-                <th className="px-3 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.items.map((key) => (
-                <tr key={key.id} className="border-b last:border-0">
-                  <td className="px-3 py-2">{key.name}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{key.prefix}…</td>
-                  <td className="px-3 py-2">{key.scopes.join(', ')}</td>
-                  <td className="px-3 py-2">{when(key.createdAt, '')}</td>
-                  <td className="px-3 py-2">{when(key.lastUsedAt, 'Never')}</td>
-                  <td className="px-3 py-2">{when(key.expiresAt, 'Never')}</td>
-                  <td className="px-3 py-2 text-right">
-                    {isActive(key) ? (
-                      <Button
-                        type="button"
-                        variant="outline"
-                        size="sm"
-                        disabled={revoke.isPending}
-                        aria-label={`Revoke ${key.name}`}
-                        onClick={() => {
-                          if (window.confirm('Revoke this key?')) revoke.mutate(key.id)
-                        }}
-                      >
-                        Revoke
-                      </Button>
-                    ) : (
-                      <Badge variant="outline">{key.revokedAt ? 'Revoked' : 'Expired'}</Badge>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      ) : (
+        <DataTable
+          columns={columns}
+          data={keys.data?.items}
+          status={keys.status}
+          error={keys.error}
+          loading="Loading API keys…"
+          placeholder="sentence"
+          label="API keys"
+          empty="No API keys yet."
+          getRowId={(key) => key.id}
+        />
       )}
     </section>
   )

@@ -1,7 +1,12 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { CopyIcon, KeyRoundIcon } from 'lucide-react'
 import { toast } from 'sonner'
+import * as z from 'zod/mini'
+import type { ColumnDef } from '@tanstack/react-table'
+import { DataTable } from '../../components/data-table/data-table'
+import { Form, FormField, FormSubmit } from '../../components/form/form'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Input } from '../../components/ui/input'
@@ -38,9 +43,11 @@ function stateOf(token: TenantToken, now: number): string {
 export function TenantTokensPanel() {
   const { orgId, appId: currentAppId } = useOrgScope()
   const queryClient = useQueryClient()
-  const [appId, setAppId] = useState(currentAppId ?? '')
-  const [ttlSeconds, setTtlSeconds] = useState('')
-  const [scope, setScope] = useState('read,write')
+  const form = useZodForm(mintSchema, {
+    appId: currentAppId ?? '',
+    ttlSeconds: '',
+    scope: 'read,write',
+  })
   const [minted, setMinted] = useState<MintedTenantToken | null>(null)
   const manages = managesOrganization(useOrgRole())
   const tokens = useQuery({ ...tenantTokensQuery(orgId), enabled: manages })
@@ -48,7 +55,7 @@ export function TenantTokensPanel() {
     queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'tenant-tokens'] })
 
   const mint = useMutation({
-    mutationFn: () => mintTenantToken(orgId, { appId, ttlSeconds, scope }),
+    mutationFn: (request: z.output<typeof mintSchema>) => mintTenantToken(orgId, request),
     onSuccess: async (answer) => {
       setMinted(answer)
       toast.success('Token minted')
@@ -65,16 +72,15 @@ export function TenantTokensPanel() {
     onError: (error) => toast.error(error.message),
   })
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    mint.mutate()
-  }
   const copy = async (token: string) => {
     await navigator.clipboard.writeText(token).then(
       () => toast.success('Copied'),
       () => toast.error('Copying failed: select the token and copy it by hand'),
     )
   }
+  const columns = tokenColumns(tokens.dataUpdatedAt, (jti) => {
+    if (window.confirm('Revoke this token?')) revoke.mutate(jti)
+  })
   const forbidden = !manages || (tokens.error instanceof ApiError && tokens.error.status === 403)
 
   return (
@@ -93,38 +99,39 @@ export function TenantTokensPanel() {
           </p>
         ) : (
           <>
-            <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+            <Form
+              form={form}
+              onSubmit={(values) => mint.mutate(values)}
+              className="grid gap-3 sm:grid-cols-2"
+            >
               <Field label="Organization id" value={orgId} />
-              <Field
-                label="App id (optional)"
-                placeholder="Whole organization"
-                value={appId}
-                onChange={setAppId}
-              />
-              <Field
+              <MintField name="appId" label="App id (optional)" placeholder="Whole organization" />
+              <MintField
+                name="ttlSeconds"
                 label="TTL seconds"
                 inputMode="numeric"
                 placeholder="3600 (at most 86400)"
-                value={ttlSeconds}
-                onChange={setTtlSeconds}
               />
-              <Field label="Scopes" placeholder="read,write" value={scope} onChange={setScope} />
+              <MintField name="scope" label="Scopes" placeholder="read,write" />
               <div className="sm:col-span-2">
-                <Button type="submit" disabled={mint.isPending}>
+                <FormSubmit pending={mint.isPending}>
                   <KeyRoundIcon aria-hidden="true" />
                   {mint.isPending ? 'Minting…' : 'Mint token'}
-                </Button>
+                </FormSubmit>
               </div>
-            </form>
+            </Form>
             {minted && <MintedToken minted={minted} onCopy={copy} />}
-            <TokenList
-              tokens={tokens.data?.items}
-              fetchedAt={tokens.dataUpdatedAt}
-              loading={tokens.isPending}
+            <DataTable
+              columns={columns}
+              data={tokens.data?.items}
+              status={tokens.status}
               error={tokens.error}
-              onRevoke={(jti) => {
-                if (window.confirm('Revoke this token?')) revoke.mutate(jti)
-              }}
+              failurePrefix="The tokens could not be loaded: "
+              loading="Loading tokens…"
+              placeholder="sentence"
+              label="Tenant tokens"
+              empty="No tokens minted yet."
+              getRowId={(token) => token.jti}
             />
           </>
         )}
@@ -133,30 +140,19 @@ export function TenantTokensPanel() {
   )
 }
 
-/** A labelled text field of the mint form; read-only without `onChange`. */
-function Field({
-  label,
-  value,
-  onChange,
-  ...input
-}: {
-  label: string
-  value: string
-  onChange?: (value: string) => void
-  placeholder?: string
-  inputMode?: 'numeric'
-}) {
+/** The mint form's request: the server checks each (app of the organisation, TTL, scopes). */
+const mintSchema = z.object({ appId: z.string(), ttlSeconds: z.string(), scope: z.string() })
+
+/** A field of the mint form. */
+const MintField = FormField<z.input<typeof mintSchema>>
+
+/** A labelled read-only field of the mint form (what the token is for, not asked). */
+function Field({ label, value }: { label: string; value: string }) {
   const id = useId()
   return (
     <div className="space-y-1">
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        value={value}
-        readOnly={!onChange}
-        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
-        {...input}
-      />
+      <Input id={id} value={value} readOnly />
     </div>
   )
 }
@@ -210,75 +206,35 @@ function MintedToken({
   )
 }
 
-/** The organisation's tokens: id, app, scopes, lifetime, state and a revoke button. */
-function TokenList({
-  tokens,
-  fetchedAt,
-  loading,
-  error,
-  onRevoke,
-}: {
-  tokens: TenantToken[] | undefined
-  /** When the list was read (ms since the epoch): tokens past their expiry then are 'Expired'. */
-  fetchedAt: number
-  loading: boolean
-  /** A failed load (not a 403, which the panel states itself): said, never read as 'none'. */
-  error: Error | null
-  onRevoke: (jti: string) => void
-}) {
-  if (error)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        The tokens could not be loaded: {error.message}
-      </p>
-    )
-  if (loading) return <p className="text-sm text-muted-foreground">Loading tokens…</p>
-  if (!tokens || tokens.length === 0) {
-    return <p className="text-sm text-muted-foreground">No tokens minted yet.</p>
-  }
-  return (
-    // Relative: an absolutely placed cell content (a screen-reader label) then scrolls with the
-    // table instead of widening the page.
-    <div className="relative overflow-x-auto">
-      <table className="w-full text-sm">
-        <thead className="text-left text-muted-foreground">
-          <tr>
-            <th className="py-1 pr-3 font-medium">Token id (jti)</th>
-            <th className="py-1 pr-3 font-medium">App</th>
-            <th className="py-1 pr-3 font-medium">Scopes</th>
-            <th className="py-1 pr-3 font-medium">Expires</th>
-            <th className="py-1 pr-3 font-medium">State</th>
-            <th className="py-1" />
-          </tr>
-        </thead>
-        <tbody>
-          {tokens.map((token) => {
-            const state = stateOf(token, fetchedAt)
-            return (
-              <tr key={token.jti} className="border-t">
-                <td className="py-1 pr-3 font-mono text-xs">{token.jti}</td>
-                <td className="py-1 pr-3">{token.appId ?? 'All apps'}</td>
-                <td className="py-1 pr-3">{token.scope}</td>
-                <td className="py-1 pr-3">{localTime(token.expiresAt)}</td>
-                <td className="py-1 pr-3">{state}</td>
-                <td className="py-1 text-right">
-                  {state === 'Active' && (
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Revoke token ${token.jti}`}
-                      onClick={() => onRevoke(token.jti)}
-                    >
-                      Revoke
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
-  )
-}
+/** The tokens' columns at `fetchedAt` (ms since the epoch: tokens past expiry then are 'Expired'). */
+const tokenColumns = (
+  fetchedAt: number,
+  onRevoke: (jti: string) => void,
+): ColumnDef<TenantToken>[] => [
+  {
+    header: 'Token id (jti)',
+    accessorKey: 'jti',
+    meta: { cellClassName: 'font-mono text-xs' },
+  },
+  { header: 'App', id: 'app', cell: ({ row }) => row.original.appId ?? 'All apps' },
+  { header: 'Scopes', accessorKey: 'scope' },
+  { header: 'Expires', id: 'expiresAt', cell: ({ row }) => localTime(row.original.expiresAt) },
+  { header: 'State', id: 'state', cell: ({ row }) => stateOf(row.original, fetchedAt) },
+  {
+    header: () => <span className="sr-only">Actions</span>,
+    id: 'actions',
+    meta: { cellClassName: 'text-right' },
+    cell: ({ row }) =>
+      stateOf(row.original, fetchedAt) === 'Active' && (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-label={`Revoke token ${row.original.jti}`}
+          onClick={() => onRevoke(row.original.jti)}
+        >
+          Revoke
+        </Button>
+      ),
+  },
+]

@@ -1,7 +1,13 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useId, useState, type ChangeEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { LinkIcon, PlusIcon, RefreshCwIcon, Trash2Icon, UploadIcon } from 'lucide-react'
 import { toast } from 'sonner'
+import type { ColumnDef } from '@tanstack/react-table'
+import * as z from 'zod/mini'
+import { DataTable } from '../../components/data-table/data-table'
+import { Form, FormField, FormSubmit } from '../../components/form/form'
+import { useZodForm } from '../../components/form/use-zod-form'
+import { LabelledSelect } from '../../components/labelled-select'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Input } from '../../components/ui/input'
@@ -143,24 +149,20 @@ export function BucketsPanel() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex flex-wrap items-end gap-2">
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.bucket}>Bucket</Label>
-            <select
-              id={ids.bucket}
-              className="h-9 rounded-md border border-input bg-background px-3 text-sm"
-              value={bucketId}
-              onChange={(event) => pick(event.target.value)}
-            >
-              <option value="">Pick a bucket</option>
-              {buckets.data?.items.map((bucket) => (
-                <option key={bucket.id} value={bucket.id}>
-                  {bucket.name}
-                  {bucket.public ? ' (public)' : ''}
-                  {bucket.readOnly ? ' (read-only)' : ''}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            id={ids.bucket}
+            label="Bucket"
+            value={bucketId}
+            onValueChange={pick}
+            placeholder="Pick a bucket"
+            selectClassName="px-3"
+            options={
+              buckets.data?.items.map((bucket) => ({
+                value: bucket.id,
+                label: `${bucket.name}${bucket.public ? ' (public)' : ''}${bucket.readOnly ? ' (read-only)' : ''}`,
+              })) ?? []
+            }
+          />
           {manages && (
             <Button type="button" variant="outline" onClick={() => setCreating((on) => !on)}>
               <PlusIcon aria-hidden="true" />
@@ -246,18 +248,23 @@ export function BucketsPanel() {
         {bucketId === '' ? (
           <p className="text-sm text-muted-foreground">Pick a bucket to see its files.</p>
         ) : (
-          <ObjectList
-            objects={objects.data?.items}
-            loading={objects.isPending}
-            error={objects.error}
-            onSign={(id) => sign.mutate(id)}
-            onDelete={
+          <DataTable
+            label="Files"
+            columns={objectColumns(
+              (id) => sign.mutate(id),
               readOnly
                 ? undefined
                 : (id) => {
                     if (window.confirm('Delete this file?')) removeObject.mutate(id)
-                  }
-            }
+                  },
+            )}
+            data={objects.data?.items}
+            status={objects.status}
+            error={objects.error}
+            failurePrefix="The files could not be loaded: "
+            placeholder="sentence"
+            empty="No files here yet."
+            getRowId={(object) => object.id}
           />
         )}
         {bucketId !== '' && (cursors.length > 1 || objects.data?.nextCursor) && (
@@ -288,6 +295,11 @@ export function BucketsPanel() {
   )
 }
 
+const newBucketSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'Give the bucket a name.')),
+  isPublic: z.boolean(),
+})
+
 /** '+ Bucket': a name (suggested from the organisation) and a public flag. */
 function NewBucketForm({
   orgId,
@@ -296,107 +308,71 @@ function NewBucketForm({
   orgId: string
   onCreated: (bucketId: string) => Promise<void>
 }) {
-  const nameId = useId()
   const publicId = useId()
-  const [name, setName] = useState(() => suggestedBucketName(orgId))
-  const [isPublic, setIsPublic] = useState(false)
+  const form = useZodForm(newBucketSchema, { name: suggestedBucketName(orgId), isPublic: false })
   const create = useMutation({
-    mutationFn: () => createBucket(orgId, name.trim(), isPublic || name.trim().endsWith('-public')),
+    mutationFn: ({ name, isPublic }: z.output<typeof newBucketSchema>) =>
+      createBucket(orgId, name, isPublic || name.endsWith('-public')),
     onSuccess: async (bucket) => {
       toast.success('Bucket created')
       await onCreated(bucket.id)
     },
     onError: (error) => toast.error(error.message),
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    create.mutate()
-  }
   return (
-    <form onSubmit={submit} aria-label="New bucket" className="flex flex-wrap items-end gap-2">
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={nameId}>Bucket name</Label>
-        <Input id={nameId} value={name} onChange={(event) => setName(event.target.value)} />
-      </div>
+    <Form
+      form={form}
+      onSubmit={(values) => create.mutate(values)}
+      aria-label="New bucket"
+      className="flex flex-wrap items-end gap-2"
+    >
+      <FormField<z.input<typeof newBucketSchema>> name="name" label="Bucket name" />
       <div className="flex items-center gap-2 pb-2">
-        <input
-          id={publicId}
-          type="checkbox"
-          checked={isPublic}
-          onChange={(event) => setIsPublic(event.target.checked)}
-        />
+        <input id={publicId} type="checkbox" {...form.register('isPublic')} />
         <Label htmlFor={publicId}>Public</Label>
       </div>
-      <Button type="submit" disabled={create.isPending}>
-        Create bucket
-      </Button>
-    </form>
+      <FormSubmit pending={create.isPending}>Create bucket</FormSubmit>
+    </Form>
   )
 }
 
-/**
- * The objects of one page: name, size, updated time, and their actions (no Delete without
- * `onDelete`); a failed load says why (the server's detail), not 'No files here yet.'
- */
-function ObjectList({
-  objects,
-  loading,
-  error,
-  onSign,
-  onDelete,
-}: {
-  objects: StorageObject[] | undefined
-  loading: boolean
-  error: Error | null
-  onSign: (objectId: string) => void
-  onDelete: ((objectId: string) => void) | undefined
-}) {
-  if (error)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        The files could not be loaded: {error.message}
-      </p>
-    )
-  if (loading) return <p className="text-sm text-muted-foreground">Loading…</p>
-  if (!objects || objects.length === 0)
-    return <p className="text-sm text-muted-foreground">No files here yet.</p>
-  return (
-    <table className="w-full text-sm">
-      <thead className="text-left text-muted-foreground">
-        <tr>
-          <th className="py-1 font-medium">Name</th>
-          <th className="py-1 font-medium">Size</th>
-          <th className="py-1 font-medium">Updated</th>
-          <th className="py-1" />
-        </tr>
-      </thead>
-      <tbody>
-        {objects.map((object) => (
-          <tr key={object.id} className="border-t">
-            <td className="py-1 break-all">{object.name}</td>
-            <td className="py-1">{kilobytes.format(object.size / 1024)}</td>
-            <td className="py-1">{new Date(object.updatedAt).toLocaleString()}</td>
-            <td className="flex justify-end gap-1 py-1">
-              <Button type="button" size="sm" variant="outline" onClick={() => onSign(object.id)}>
-                <LinkIcon aria-hidden="true" />
-                Signed URL
-              </Button>
-              {onDelete && (
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  aria-label={`Delete ${object.name}`}
-                  onClick={() => onDelete(object.id)}
-                >
-                  <Trash2Icon aria-hidden="true" />
-                  Delete
-                </Button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
-}
+/** The objects' columns: name, size, updated time, and their actions (no Delete without `onDelete`). */
+const objectColumns = (
+  onSign: (objectId: string) => void,
+  onDelete: ((objectId: string) => void) | undefined,
+): ColumnDef<StorageObject>[] => [
+  { header: 'Name', accessorKey: 'name', meta: { cellClassName: 'break-all' } },
+  { header: 'Size', id: 'size', cell: ({ row }) => kilobytes.format(row.original.size / 1024) },
+  {
+    header: 'Updated',
+    id: 'updatedAt',
+    cell: ({ row }) => new Date(row.original.updatedAt).toLocaleString(),
+  },
+  {
+    header: () => <span className="sr-only">Actions</span>,
+    id: 'actions',
+    cell: ({ row }) => {
+      const object = row.original
+      return (
+        <div className="flex justify-end gap-1">
+          <Button type="button" size="sm" variant="outline" onClick={() => onSign(object.id)}>
+            <LinkIcon aria-hidden="true" />
+            Signed URL
+          </Button>
+          {onDelete && (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              aria-label={`Delete ${object.name}`}
+              onClick={() => onDelete(object.id)}
+            >
+              <Trash2Icon aria-hidden="true" />
+              Delete
+            </Button>
+          )}
+        </div>
+      )
+    },
+  },
+]

@@ -1,0 +1,12 @@
+import '@tanstack/react-table'
+
+declare module '@tanstack/react-table' {
+  /** Lexdesk's per-column extras read by `DataTable`. */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- TanStack's declaration merges on these parameters
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Extra classes of the column's body cells (e.g. 'whitespace-nowrap'). */
+    cellClassName?: string
+    /** Extra classes of the column's header cell. */
+    headerClassName?: string
+  }
+}
