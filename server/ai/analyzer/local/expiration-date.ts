@@ -15,7 +15,7 @@ const SUBJECT =
 
 /** A verb that states how long the subject lasts; it must follow the subject. */
 const TERM_VERB =
-  /^[^.;]{0,160}?\b(?:commenc\w*|begin\w*|beginning|continu\w*|remain\w*|be\s+(?:in\s+(?:full\s+)?(?:force|effect)|effective|valid|for)|(?:is|be)\s+(?:for\s+)?(?:an?\s+)?(?:(?:initial\s+)?term|period|duration)|expir\w*|terminat\w*|end(?:s|ing)?|conclud\w*|come\s+into|take\s+effect|ha(?:ve|s)\s+(?:an?\s+)?(?:initial\s+)?(?:term|duration)|run|extend(?:s|ed)?\s+(?:until|to|through)|(?:is|be|shall\s+be)\s+(?:(?:for\s+)?(?:an?\s+)?(?:period|term)\s+of\s+)?(?:\w+\s+){0,2}\(?\d*\)?\s*(?:years?|months?))\b/i
+  /^[^.;]{0,160}?\b(?:commenc\w*|begin\w*|beginning|continu\w*|remain\w*|be\s+(?:in\s+(?:full\s+)?(?:force|effect)|effective|valid|for)|(?:is|be)\s+(?:for\s+)?(?:an?\s+)?(?:(?:initial\s+)?term|period|duration)|expir\w*|terminat\w*|end(?:s|ing)?|conclud\w*|come\s+into|take\s+effect|ha(?:ve|s)\s+(?:an?\s+)?(?:initial\s+)?(?:term|duration)|run|extend(?:s|ed)?\s+(?:until|to|through)|(?:is|be|shall\s+be)\s+(?:(?:for\s+)?(?:an?\s+)?(?:period|term)\s+of\s+)?(?:[\w-]+\s+){0,2}\(?\d*\)?\s*(?:years?|months?))\b/i
 
 /** What may precede the subject of a term statement: the sentence start, a heading, a comma, "and". */
 const CLAUSE_START = /(?:^|[,;:.)]|\band|\bthat|\bhereby)\s*(?:[\d.()]{1,8}\s*)?$/i
