@@ -3,12 +3,22 @@ import type { KeyTerm } from '../types'
 import { durationFrom, DURATION_SOURCE } from './dates'
 import { findExpirationDate } from './expiration-date'
 
-/** The expiration read from one term sentence, the contract effective on `effective` (ISO). */
-function expiryOf(sentence: string, effective = '2018-02-13'): string | null {
-  const anchor: KeyTerm = { value: effective, start: 0, end: 0 }
+/**
+ * The expiration read from one term sentence, the contract effective on `effective` and dated
+ * `agreement` (ISO; the effective date when not given).
+ */
+function expiryOf(
+  sentence: string,
+  effective = '2018-02-13',
+  agreement = effective,
+): string | null {
+  const anchor = (value: string): KeyTerm => ({ value, start: 0, end: 0 })
   return (
-    findExpirationDate([{ text: sentence, start: 0, end: sentence.length }], anchor, anchor)
-      ?.value ?? null
+    findExpirationDate(
+      [{ text: sentence, start: 0, end: sentence.length }],
+      anchor(effective),
+      anchor(agreement),
+    )?.value ?? null
   )
 }
 
@@ -68,10 +78,11 @@ describe('findExpirationDate (issue 48: term sentences it missed)', () => {
     ).toBe('2003-09-29')
   })
 
-  it('counts a term defined in brackets before "from the date signed"', () => {
+  it('counts a term defined in brackets from the start the sentence names', () => {
     expect(
       expiryOf(
-        'This contract shall remain in effect initially for the five (5) year term ("Initial Term") from the date signed.',
+        'This contract shall remain in effect initially for the five (5) year term ("Initial Term") from the date of this Agreement.',
+        '2017-06-01',
         '2017-05-17',
       ),
     ).toBe('2022-05-17')
