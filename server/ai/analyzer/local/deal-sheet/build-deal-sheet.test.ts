@@ -306,6 +306,17 @@ describe('deal line (issue 48)', () => {
     expect(line(sheetOf(content), 'deal').value).toMatch(/^Strategic Alliance Agreement between /)
   })
 
+  it('reads a present-tense appointment, which has no modal', () => {
+    const content = [
+      'DISTRIBUTION AGREEMENT',
+      'This Distribution Agreement is made on March 2, 2021 by and between Quillon Instruments Inc. (the "Supplier") and Marrow Medical Supplies LLC (the "Distributor").',
+      '1. Appointment. The Supplier appoints the Distributor as its distributor of the Products in Canada.',
+    ].join('\n\n')
+    expect(line(sheetOf(content), 'deal').value).toMatch(
+      /: The Supplier appoints the Distributor as its distributor of the Products in Canada\.$/,
+    )
+  })
+
   it('never describes the deal by a prohibition or a retained copy', () => {
     const content = [
       'SERVICES AGREEMENT',

@@ -58,6 +58,9 @@ const NDA_TITLE = /\bnon-?\s?disclosure\b|\bconfidential(?:ity)?\b|\bsecrecy\b|\
 const DEAL_ACTIONS =
   /^(?:grants?|appoints?|engages?|retains?|sells?|supply|supplies|provide|provides|purchase|purchases|buy|buys|manufacture|distribute|develop|perform|market|lease|leases|license|licenses|lend|deliver|promote|host|render|sell|grant|appoint|engage|retain)$/
 
+/** A present-tense grant or appointment, which needs no modal. */
+const PERFORMATIVE = /\b(?:grants|appoints|engages|retains|licenses|leases|sells)\b/
+
 /** Words that make a sentence a deemed effect or a consequence, not what the deal is. */
 const NOT_THE_DEAL =
   /\bdeemed\b|\b(?:upon|after|following)\s+(?:the\s+)?(?:termination|expiration|expiry)\b|^\W*nothing\b/i
@@ -72,6 +75,13 @@ function dealSentence(input: SheetInput): QuotedSpan | null {
   for (const sentence of candidates) {
     if (!PURPOSE.test(sentence.text) || NOT_THE_DEAL.test(sentence.text)) continue
     const reading = readClause(sentence.text, parties)
+    // A performative in the present tense has no modal: "The Supplier appoints the Distributor".
+    const performative = PERFORMATIVE.exec(sentence.text)
+    if (reading.modality === null && performative) {
+      const before = sentence.text.slice(0, performative.index)
+      if (!/\b(?:neither|nor|not|no|if|upon|nothing)\b/i.test(before)) return sentence
+      continue
+    }
     if (reading.modality !== 'must' && reading.modality !== 'may') continue
     if (reading.freedom || reading.effect === 'deletes') continue
     if (reading.exceptions.some((e) => e.kind === 'condition')) continue
