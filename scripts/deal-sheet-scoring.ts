@@ -112,3 +112,68 @@ function valueAgrees(field: string, answer: string, line: DealSheetLine): boolea
   }
   return null
 }
+
+/**
+ * The CUAD categories whose labelled passages ground each deal-sheet line (issue 48's
+ * `deal_grounding`): a line's citations should overlap a passage the lawyers labelled for the
+ * field the line reports. Confidentiality has no CUAD category and is not scored.
+ */
+export const DEAL_LINE_CATEGORIES: Readonly<Partial<Record<DealSheetKey, readonly string[]>>> = {
+  deal: ['Document Name'],
+  parties: ['Parties'],
+  agreementDate: ['Agreement Date'],
+  effectiveDate: ['Effective Date'],
+  term: ['Expiration Date', 'Renewal Term', 'Notice Period To Terminate Renewal'],
+  money: ['Revenue/Profit Sharing', 'Minimum Commitment', 'Price Restrictions'],
+  termination: ['Termination For Convenience'],
+  liability: ['Cap On Liability', 'Uncapped Liability', 'Insurance'],
+  restrictions: [
+    'Exclusivity',
+    'Non-Compete',
+    'No-Solicit Of Customers',
+    'No-Solicit Of Employees',
+    'Competitive Restriction Exception',
+  ],
+  assignment: ['Anti-Assignment', 'Change Of Control'],
+  ip: [
+    'Ip Ownership Assignment',
+    'Joint Ip Ownership',
+    'License Grant',
+    'Non-Transferable License',
+    'Irrevocable Or Perpetual License',
+    'Affiliate License-Licensor',
+    'Affiliate License-Licensee',
+    'Unlimited/All-You-Can-Eat-License',
+  ],
+  law: ['Governing Law'],
+}
+
+/** One scored deal-sheet line: its key and whether a citation overlaps its field's passages. */
+export interface LineGrounding {
+  line: DealSheetKey
+  grounded: boolean
+}
+
+/**
+ * The filled lines of `sheet` that can be scored, each grounded or not. A line is scored when the
+ * contract has a located labelled passage in one of its categories (DEAL_LINE_CATEGORIES): where
+ * CUAD labels nothing for the field (it has no category for a plain price, say) its silence is no
+ * verdict on the line. `labelled(category)` gives the category's located passages.
+ */
+export function groundDealSheet(
+  sheet: DealSheet,
+  labelled: (category: string) => readonly { start: number; end: number }[],
+): LineGrounding[] {
+  const results: LineGrounding[] = []
+  for (const line of sheet.lines) {
+    const categories = DEAL_LINE_CATEGORIES[line.key]
+    if (!categories || line.value === null) continue
+    const passages = categories.flatMap((category) => labelled(category))
+    if (passages.length === 0) continue
+    const grounded = line.citations.some((c) =>
+      passages.some((p) => c.start < p.end && p.start < c.end),
+    )
+    results.push({ line: line.key, grounded })
+  }
+  return results
+}

@@ -11,9 +11,11 @@
  * `clause_grounding`, the share of clause findings whose cited span overlaps a passage CUAD labels
  * with that category, `clause_span_recall`, the share of labelled passages overlapped by a finding
  * of their category, and `risk_grounding`, the share of risks claiming a category whose citation
- * overlaps one of its passages; see grounding.ts). With `--folds K` the clause figures are
+ * overlaps one of its passages; see grounding.ts; and `deal_grounding`, the share of deal-sheet
+ * lines whose citations overlap a passage labelled for their field, see deal-sheet-scoring.ts). With `--folds K` the clause figures are
  * held-out: each fold is scored by a model trained (thresholds included) on the other K-1 folds
- * only. Risks always come from the committed model. Exits 1 when an input is missing.
+ * only, and so is the deal sheet scored for `deal_grounding` (built from the held-out clauses). Risks
+ * always come from the committed model. Exits 1 when an input is missing.
  * `--engine openai` scores the OpenAI-compatible model the server is configured with instead of the
  * local engine (eval-engine.ts; not with --folds, which retrains the local model); the JSON line
  * names the engine and model scored, and for openai how many findings were dropped for quotes not
@@ -33,6 +35,8 @@ import { loadCuadFromArgs, parseArgs, type CuadContract } from './cuad-dataset'
 import { normaliseJurisdiction } from './jurisdiction'
 import { KEY_TERM_FIELDS, keyTermScores, scoreKeyTerms, type FieldScore } from './key-term-scoring'
 import { addGrounding, grounding, locatePassages } from './grounding'
+import { groundDealSheet, type LineGrounding } from './deal-sheet-scoring'
+import { buildDealSheet } from '../server/ai/analyzer/local/deal-sheet/build-deal-sheet'
 import {
   claimedCategory,
   riskBearerShare,
@@ -40,7 +44,7 @@ import {
   riskTypeRows,
   scoreRisks,
 } from './risk-scoring'
-import type { Clause } from '../server/ai/analyzer/types'
+import type { Clause, KeyTerms } from '../server/ai/analyzer/types'
 import { ENGINE_USAGE, evalAnalyzer } from './eval-engine'
 
 const USAGE = `usage: npm run eval:cuad -- [--contracts DIR --labels CSV] [--folds K] ${ENGINE_USAGE}`
@@ -84,6 +88,7 @@ const passagesOf = contracts.map((contract) => {
   }
 })
 const firstPassClauses: Clause[][] = []
+const firstPassKeyTerms: KeyTerms[] = []
 for (const [i, contract] of contracts.entries()) {
   const started = performance.now()
   const result = await analyzer.analyze(contract.content, 'full')
@@ -106,6 +111,7 @@ for (const [i, contract] of contracts.entries()) {
     [],
   )
   firstPassClauses[i] = result.clauses
+  firstPassKeyTerms[i] = result.keyTerms
 }
 
 const clauseGrounding = grounding()
@@ -113,6 +119,17 @@ const scoredClauses = folds >= 2 ? heldOutClauses(contracts, folds) : firstPassC
 scoredClauses.forEach((clauses, i) =>
   addGrounding(clauseGrounding, clauses, passagesOf[i] ?? (() => []), DETECTED_CATEGORIES),
 )
+// The deal sheet built from the same (held-out with --folds) clauses: its lines read them.
+const dealLines: LineGrounding[] = []
+scoredClauses.forEach((clauses, i) => {
+  const contract = contracts[i]
+  const keyTerms = firstPassKeyTerms[i]
+  if (!contract || !keyTerms) return
+  const { content } = contract
+  const sheet = buildDealSheet({ content, sentences: segmentSentences(content), clauses, keyTerms })
+  dealLines.push(...groundDealSheet(sheet, passagesOf[i] ?? (() => [])))
+})
+const dealGrounded = dealLines.filter((l) => l.grounded).length
 const scored = scoredClauses.map((clauses) => new Set(clauses.map((clause) => clause.category)))
 const perCategory = CLAUSE_CATEGORIES.map((category) => {
   const counts: Counts = { tp: 0, fp: 0, fn: 0 }
@@ -173,6 +190,16 @@ console.log(
   `clause grounding ${fmt(share(clauseGrounding.grounded, clauseGrounding.findings))} (${clauseGrounding.grounded}/${clauseGrounding.findings}), span recall ${fmt(share(clauseGrounding.recalled, clauseGrounding.passages))} (${clauseGrounding.recalled}/${clauseGrounding.passages}), risk grounding ${fmt(share(riskGrounding.grounded, riskGrounding.findings))} (${riskGrounding.grounded}/${riskGrounding.findings})`,
 )
 console.log(
+  `deal grounding ${fmt(share(dealGrounded, dealLines.length))} (${dealGrounded}/${dealLines.length}): ${[
+    ...new Set(dealLines.map((l) => l.line)),
+  ]
+    .map((key) => {
+      const own = dealLines.filter((l) => l.line === key)
+      return `${key} ${own.filter((l) => l.grounded).length}/${own.length}`
+    })
+    .join(', ')}`,
+)
+console.log(
   `${analyzer.engine} engine (${analyzer.model}) per contract: median ${medianMs.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms`,
 )
 console.log(
@@ -194,6 +221,7 @@ console.log(
     clause_grounding: round(share(clauseGrounding.grounded, clauseGrounding.findings)),
     clause_span_recall: round(share(clauseGrounding.recalled, clauseGrounding.passages)),
     risk_grounding: round(share(riskGrounding.grounded, riskGrounding.findings)),
+    deal_grounding: round(share(dealGrounded, dealLines.length)),
     median_ms: round(medianMs),
     max_ms: round(maxMs),
   }),

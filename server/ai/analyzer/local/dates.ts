@@ -76,11 +76,13 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
 }
 
 /** A duration: "one (1) year", "ninety (90) days", "12 months", "thirty days". */
-export const DURATION_SOURCE = `(?:(${Object.keys(NUMBER_WORDS)
+export const DURATION_SOURCE = `(?:((?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-)?(?:${Object.keys(
+  NUMBER_WORDS,
+)
   .sort((a, b) => b.length - a.length)
   .join(
     '|',
-  )})\\s*(?:\\(\\s*(\\d+)\\s*\\))?|(\\d+))\\s*[- ]?\\s*(?:calendar\\s+|business\\s+|consecutive\\s+)?(years?|months?|weeks?|days?)\\b`
+  )}))\\s*(?:\\(\\s*(\\d+)\\s*\\))?|(\\d+))\\s*[- ]?\\s*(?:calendar\\s+|business\\s+|consecutive\\s+|contract\\s+|full\\s+)?(years?|months?|weeks?|days?)\\b`
 
 export interface Duration {
   amount: number
@@ -93,9 +95,19 @@ export function durationFrom(m: RegExpExecArray, first: number): Duration | null
   const digits = m[first + 1] ?? m[first + 2]
   const unit = m[first + 3]
   if (!unit) return null
-  const amount = digits ? Number(digits) : word ? NUMBER_WORDS[word.toLowerCase()] : undefined
+  const amount = digits ? Number(digits) : word ? numberWord(word.toLowerCase()) : undefined
   if (amount === undefined || !Number.isFinite(amount) || amount <= 0) return null
   return { amount, unit: unit.toLowerCase().replace(/s$/, '') as Duration['unit'] }
+}
+
+/** "thirty-six" → 36: a number word, or tens and units joined by a hyphen; undefined when neither. */
+function numberWord(word: string): number | undefined {
+  const known = NUMBER_WORDS[word]
+  if (known !== undefined) return known
+  const [tens, units] = word.split('-')
+  const t = tens ? NUMBER_WORDS[tens] : undefined
+  const u = units ? NUMBER_WORDS[units] : undefined
+  return t !== undefined && u !== undefined && u < 10 ? t + u : undefined
 }
 
 export function formatDuration({ amount, unit }: Duration): string {

@@ -11,11 +11,11 @@ import { contractDatesIn } from './contract-dates'
 
 /** What the term is said of: the contract itself or its term ("the Initial Term", "This OMA"). */
 const SUBJECT =
-  /\b(?:(?:the\s+)?(?:initial\s+|original\s+)?term\s+of\s+(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|(?:this|the)\s+(?:[\w/-]+\s+){0,3}?(?:agreement|contract|amendment|attachment|addendum|schedule|oma|engagement|franchise|appointment)|the\s+(?:initial\s+|original\s+)?term|it)\b/gi
+  /\b(?:(?:the\s+)?(?:initial\s+|original\s+)?term\s+of\s+(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|(?:this|the)\s+(?:[\w/-]+\s+){0,3}?(?:agreement|contract|amendment|attachment|addendum|schedule|oma|engagement|franchise|appointment|promotion|arrangement|sponsorship|licen[cs]e|cooperation|program(?:me)?)|the\s+(?:initial\s+|original\s+)?term|it)\b/gi
 
 /** A verb that states how long the subject lasts; it must follow the subject. */
 const TERM_VERB =
-  /^[^.;]{0,160}?\b(?:commenc\w*|begin\w*|beginning|continu\w*|remain\w*|be\s+(?:in\s+(?:full\s+)?(?:force|effect)|effective|valid|for)|(?:is|be)\s+(?:for\s+)?(?:an?\s+)?(?:(?:initial\s+)?term|period|duration)|expir\w*|terminat\w*|end(?:s|ing)?|conclud\w*|come\s+into|take\s+effect|ha(?:ve|s)\s+(?:an?\s+)?(?:initial\s+)?(?:term|duration)|run|extend(?:s|ed)?\s+(?:until|to|through)|(?:is|be|shall\s+be)\s+(?:(?:for\s+)?(?:an?\s+)?(?:period|term)\s+of\s+)?(?:\w+\s+){0,2}\(?\d*\)?\s*(?:years?|months?))\b/i
+  /^[^.;]{0,160}?\b(?:commenc\w*|begin\w*|beginning|continu\w*|remain\w*|be\s+(?:in\s+(?:full\s+)?(?:force|effect)|effective|valid|for)|(?:is|be)\s+(?:for\s+)?(?:an?\s+)?(?:(?:initial\s+)?term|period|duration)|expir\w*|terminat\w*|end(?:s|ing)?|conclud\w*|come\s+into|take\s+effect|ha(?:ve|s)\s+(?:an?\s+)?(?:initial\s+)?(?:term|duration)|run|extend(?:s|ed)?\s+(?:until|to|through)|(?:is|be|shall\s+be)\s+(?:(?:for\s+)?(?:an?\s+)?(?:period|term)\s+of\s+)?(?:[\w-]+\s+){0,2}\(?\d*\)?\s*(?:years?|months?))\b/i
 
 /** What may precede the subject of a term statement: the sentence start, a heading, a comma, "and". */
 const CLAUSE_START = /(?:^|[,;:.)]|\band|\bthat|\bhereby)\s*(?:[\d.()]{1,8}\s*)?$/i
@@ -34,10 +34,11 @@ const DEFINES_THE_TERM =
 
 /** A heading that states the term: "Term: …", "2. Term. …", "TERM OF AGREEMENT …", "Expiration Date: …". */
 const TERM_HEADING =
-  /^\s*(?:(?:section|article|clause)\s*)?(?:[\d.()]{1,8}\s*)?(?:(?:initial\s+)?term(?:\s+of\s+(?:this\s+|the\s+)?(?:agreement|contract|execution|project))?|expiration\s+date|expiry\s+date|termination\s+date|end\s+date|contract\s+(?:period|end))\s*(?:[:.\-–—]|\n)|^\s*(?:[\d.()]{1,8}\s*)?TERM(?:\s+OF\s+[A-Z]+(?:\s+[A-Z]+)?)?\s/i
+  /^\s*(?:(?:section|article|clause)\s*)?(?:[\d.()]{1,8}\s*)?(?:(?:initial\s+)?terms?(?:\s+of\s+(?:this\s+|the\s+)?(?:agreement|contract|execution|project))?|expiration\s+date|expiry\s+date|termination\s+date|end\s+date|contract\s+(?:period|end))\s*(?:[:.\-–—]|\n)|^\s*(?:[\d.()]{1,8}\s*)?TERM(?:\s+OF\s+[A-Z]+(?:\s+[A-Z]+)?)?\s/i
 
 /** Definitions of terms that state the contract's term ("Term" means …); others are skipped. */
-const DEFINITION = /^\s*(?:[\d.()a-z]{1,8}\s+)?["“]([^"”]{1,40})["”]\s*(?:means|shall\s+mean|is|:)/i
+const DEFINITION =
+  /^\s*(?:[\d.()a-z]{1,8}\s+)?(?:["“]([^"”]{1,40})["”]\s*(?:means|shall\s+mean|is|:)|((?:Initial\s+|Original\s+)?Term)\s+(?:means|shall\s+mean)\b)/i
 const TERM_DEFINITION =
   /^(?:(?:initial|original|agreement|contract)\s+)?term$|^(?:expiration|expiry|termination|end)\s+date$|^(?:contract|service|promotion|agreement)\s+period$/i
 
@@ -48,6 +49,10 @@ const TAIL_SENTENCE =
 /** A cue before a date that makes it the end of the term. */
 const END_CUE =
   /\b(?:until|till|through|thru|to|expir\w*|terminat\w*|end(?:s|ing|ed)?|conclud\w*|later\s+than|extended\s+to)\s+(?:on\s+|at\s+|of\s+|with\s+|as\s+of\s+)?(?:[\w()]+\s+){0,4}$|^\s*(?:expiration|expiry|termination|end)\s+date\s*[:\-–—]?\s*$|["“](?:expiration|expiry|termination|end)\s+date["”]\s+(?:means|shall\s+mean|is)\s*:?\s*$|[\d]\s*[-–—]\s*$/i
+
+/** An end verb just before the date wins over a start cue ("shall end as of December 31"). */
+const END_VERB_BEFORE =
+  /\b(?:end|ends|expire|expires|terminate|terminates|conclude|concludes)\s+(?:on\s+|as\s+of\s+|at\s+)?(?:the\s+)?$/i
 
 /** A cue before a date that makes it the start of the term. */
 const START_CUE =
@@ -61,13 +66,13 @@ const ANNIVERSARY = new RegExp(
 
 /** A duration that states the term's length, after a cue that makes it the term. */
 const TERM_DURATION = new RegExp(
-  `\\b(?:for|be|is|duration\\s+of|term\\s+of|period\\s+of|(?:term|period)\\s*:)\\s+(?:(?:a|an|the|at\\s+least|initial|period|term|of|for|fixed|minimum)\\s+){0,5}${DURATION_SOURCE}|\\b(?:end|expire|terminate|conclude)s?\\s+${DURATION_SOURCE}`,
+  `\\b(?:for|be|is|duration\\s+of|term\\s+of|period\\s+of|(?:term|period)\\s*:)\\s+(?:(?:a|an|the|at\\s+least|initial|period|term|of|for|fixed|minimum)\\s+){0,5}${DURATION_SOURCE}|\\b(?:end|expire|terminate|conclude)(?:s|ing)?\\s+${DURATION_SOURCE}`,
   'gi',
 )
 
 /** What a duration is counted from, when the sentence says so. */
 const COUNTED_FROM =
-  /^\W{0,4}(?:\(\s*\w+\s*\)\s*)?(?:[\w-]+\s+)?(?:from|after|following|commencing(?:\s+(?:on|from|with))?|beginning(?:\s+on)?|starting(?:\s+(?:on|from))?|of|as\s+of|with)\s+(?:and\s+including\s+)?(?:the\s+)?([\w\s"“”-]{0,60})/i
+  /^\W{0,4}(?:\(\s*\w+\s*\)\s*)?(?:[\w-]+\s+)?(?:\(\s*(?:the\s+)?["“][^"”()]{1,30}["”]\s*\)\s*)?(?:from\s+and\s+after|on\s+and\s+after|from|after|following|commencing(?:\s+(?:on|from|with))?|beginning(?:\s+on)?|starting(?:\s+(?:on|from))?|of|as\s+of|with)\s+(?:and\s+including\s+)?(?:the\s+)?([\w\s"“”-]{0,60})/i
 
 /** Starts a duration may be counted from without a stated date: the effective or agreement date. */
 const EFFECTIVE_START =
@@ -83,7 +88,7 @@ const NO_END =
 
 /** Where renewal wording starts: the initial term is stated before it. */
 const RENEWAL_WORDING =
-  /\b(?:(?:shall|will|may)\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend(?!(?:s|ed)?\s+(?:until|to|through)\b))\w*|automatic(?:ally)?\s+(?:renew|extend)\w*|renewal|successive|extension)\b/i
+  /\b(?:(?:shall|will|may)\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend(?!(?:s|ed)?\s+(?:until|to|through|for\s+(?:a|an|the)\s+(?:initial\s+)?(?:period|term)\s+of)\b))\w*|automatic(?:ally)?\s+(?:renew|extend)\w*|renewal|successive|extension)\b/i
 
 /** How surely a reading states the end: a stated date 3, a computed date 2, no end 1. */
 type ReadingKind = 1 | 2 | 3
@@ -137,8 +142,11 @@ export function findExpirationDate(
  */
 function termStrength(text: string): number {
   const definition = DEFINITION.exec(text)
-  if (definition) return TERM_DEFINITION.test((definition[1] ?? '').trim()) ? 3 : 0
-  if (AFTER_THE_TERM.test(text)) return 0
+  if (definition) return TERM_DEFINITION.test((definition[1] ?? definition[2] ?? '').trim()) ? 3 : 0
+  // What follows the initial term is said after its statement ("… seven years and will renew for
+  // annual periods after the Initial Term"): only a sentence that starts there is about it.
+  const renewal = RENEWAL_WORDING.exec(text)
+  if (AFTER_THE_TERM.test(renewal ? text.slice(0, renewal.index) : text)) return 0
   if (TERM_HEADING.test(text)) return 3
   if (TAIL_SENTENCE.test(text)) return 0
   if (DEFINES_THE_TERM.test(text)) return 3
@@ -162,7 +170,8 @@ function readTerm(
   let start: string | null = null
   for (const date of dates) {
     const before = text.slice(Math.max(0, date.start - 80), date.start)
-    if (END_CUE.test(before) && !START_CUE.test(before)) return { value: date.value, kind: 3 }
+    if (END_CUE.test(before) && (!START_CUE.test(before) || END_VERB_BEFORE.test(before)))
+      return { value: date.value, kind: 3 }
     if (!start && START_CUE.test(before)) start = date.value
   }
   if (strength < 3) return null

@@ -6,6 +6,7 @@
  */
 import type { Party, QuotedSpan } from '../../types'
 import { isChangeOfControlRight } from '../change-of-control'
+import { namedParties, partyLabel } from '../reading/named-parties'
 import { readClause } from '../reading/read-clause'
 import { distinctQuotes, sentencesWith, type LineFinding, type SheetInput } from './sheet-input'
 
@@ -54,26 +55,70 @@ export function assignmentLine(input: SheetInput): LineFinding {
   return { value: parts.join('; '), citations: distinctQuotes(cites) }
 }
 
+/** "may not be assigned by either party": the passive form names who may not assign after "by". */
+const PASSIVE_BY =
+  /\b(?:be|being)\s+(?:\w+\s+)?(?:assigned|transferred|delegated)\b[^.;]{0,60}?\bby\s+([^,;]{1,80})/i
+
+/** "Licensor's prior written consent": whose consent, written before the word. */
+const POSSESSIVE_CONSENT =
+  /((?:the\s+)?other\s+part(?:y|ies)|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})['’]s?\s+(?:(?:prior|express|advance|written)\s+){0,3}(?:consent|approval)/
+
+/** "which consent shall not be unreasonably withheld": a qualified consent. */
+const NOT_UNREASONABLY = /\bnot\s+(?:to\s+)?be\s+unreasonably\s+(?:withheld|delayed|conditioned)/i
+
+/** "except to an Affiliate", "to a successor in a merger": an assignment allowed without consent. */
+const CARVE_OUT =
+  /\b(?:except|other\s+than|provided\s+that|however)\b[^.;]{0,120}\b(?:affiliat\w*|successor|merger|acquir\w*|sale\s+of\s+(?:all|substantially))/i
+
 /** "Supplier: not without consent of Buyer", "either party: may assign freely", or null. */
-function assignmentRule(text: string, parties: readonly Party[]): string | null {
+export function assignmentRule(text: string, parties: readonly Party[]): string | null {
   const reading = readClause(text, parties)
   if (reading.modality === null) return null
-  const who = reading.everyParty
+  let whoNames = reading.who
+  let every = reading.everyParty
+  if (whoNames.length === 0 && !every) {
+    const by = PASSIVE_BY.exec(text)?.[1]?.split(/\s+(?:without|with|except|unless|provided)\b/i)[0]
+    if (by) ({ names: whoNames, every } = namedParties(by, parties))
+  }
+  const who = every
     ? 'either party'
-    : reading.who.map((name) => shortName(name, parties)).join(' and ') || 'a party'
+    : whoNames.map((name) => partyLabel(name, parties)).join(' and ') || 'a party'
   const consent = reading.exceptions.find((e) => e.kind === 'consent')
-  const whose = consent?.of?.map((name) => shortName(name, parties)).join(' and ')
-  const consentWords = `consent${whose ? ` of ${whose}` : ''}`
+  // Between every party, "the other party's consent" is each one's counterpart, not all of them.
+  let whose =
+    every && consent && /\bother\s+part/i.test(consent.text)
+      ? 'the other party'
+      : consent?.of?.map((name) => partyLabel(name, parties)).join(' and ')
+  const possessive = POSSESSIVE_CONSENT.exec(text)?.[1]
+  if (!whose && possessive) {
+    const named = namedParties(possessive, parties)
+    const others = /\bother\b/i.test(possessive)
+      ? parties.map((p) => p.name).filter((n) => !whoNames.includes(n))
+      : named.names
+    whose =
+      others.length > 0 && others.length < parties.length
+        ? others.map((name) => partyLabel(name, parties)).join(' and ')
+        : /\bother\b/i.test(possessive)
+          ? 'the other party'
+          : undefined
+  }
+  const needsConsent = Boolean(consent) || Boolean(possessive)
+  const consentWords = `consent${whose ? ` of ${whose}` : ''}${NOT_UNREASONABLY.test(text) ? ' (not unreasonably withheld)' : ''}`
+  const carveOut = CARVE_OUT.exec(text)?.[0]
+  const except = carveOut
+    ? /affiliat/i.test(carveOut)
+      ? ', except to an affiliate'
+      : ', except on a merger or sale of the business'
+    : ''
   if (reading.modality === 'must-not')
-    return consent ? `${who}: not without ${consentWords}` : `${who}: may not assign`
+    return needsConsent
+      ? `${who}: not without ${consentWords}${except}`
+      : `${who}: may not assign${except}`
   if (reading.modality === 'may' || reading.modality === 'need-not') {
-    if (FREE.test(text) && !consent?.of) return `${who}: may assign freely`
-    return consent ? `${who}: may assign with ${consentWords}` : `${who}: may assign`
+    const toAffiliate = /\bto\s+(?:an?|its|any)\s+(?:of\s+its\s+)?affiliat/i.test(text)
+    if (FREE.test(text) && !consent?.of)
+      return `${who}: may assign ${toAffiliate ? 'to an affiliate without consent' : 'freely'}`
+    return needsConsent ? `${who}: may assign with ${consentWords}` : `${who}: may assign${except}`
   }
   return null
-}
-
-/** The label a reader knows a party by: its defined term, else its name. */
-function shortName(name: string, parties: readonly Party[]): string {
-  return parties.find((p) => p.name === name)?.definedTerm?.text ?? name
 }

@@ -61,7 +61,9 @@ describe('buildDealSheet', () => {
     expect(line(sheet, 'term').value).toBe(
       "initial term 3 years; ends 2024-03-03; renews for 1 year; 90 days' notice to stop renewal",
     )
-    expect(line(sheet, 'money').value).toBe('price $4.50; payment within 30 days')
+    expect(line(sheet, 'money').value).toBe(
+      'Buyer → Supplier: $4.50 per case, within 30 days of invoice',
+    )
   })
 
   it('names who may terminate, for what and on what notice', () => {
@@ -72,7 +74,7 @@ describe('buildDealSheet', () => {
 
   it('states the cap, exclusions, indemnity and insurance', () => {
     expect(line(sheetOf(SUPPLY), 'liability').value).toBe(
-      'cap $250,000; indirect and consequential damages excluded; indemnity by Supplier; insurance required',
+      'cap $250,000 protecting Supplier; indirect and consequential damages excluded; indemnity by Supplier; insurance required',
     )
   })
 
@@ -192,7 +194,139 @@ describe('assignment line (issue 48)', () => {
       'Neither party may assign this Agreement without the prior written consent of the other party. Buyer may freely assign its rights under this Agreement to an affiliate.',
     )
     expect(line(sheetOf(content), 'assignment').value).toBe(
-      'either party: not without consent; Buyer: may assign freely',
+      'either party: not without consent of the other party; Buyer: may assign to an affiliate without consent',
+    )
+  })
+})
+
+/** The SUPPLY agreement with its section `n` replaced by `text`. */
+function withSection(n: number, text: string): string {
+  return SUPPLY.replace(new RegExp(`\\n\\n${n}\\. [^\\n]*`), `\n\n${n}. ${text}`)
+}
+
+describe('money line read from payments (issue 48)', () => {
+  it('says who pays whom, how much and when', () => {
+    const money = line(
+      sheetOf(
+        withSection(
+          3,
+          'Price. Buyer shall pay to Supplier a fee of $12,000 per month, payable monthly in advance.',
+        ),
+      ),
+      'money',
+    )
+    expect(money.value).toBe('Buyer → Supplier: $12,000 per month, monthly in advance')
+    expect(money.citations[0]?.text).toMatch(/^3\. Price\. Buyer shall pay/)
+  })
+
+  it('never takes a figure from an insurance clause for money', () => {
+    const content = withSection(
+      3,
+      'Insurance. Supplier shall, at its own cost, maintain general liability insurance with coverage of not less than $5,000,000 per occurrence and shall pay all premiums for it.',
+    )
+    expect(line(sheetOf(content), 'money').value).toBeNull()
+  })
+
+  it('never takes a share price for money', () => {
+    const content = withSection(
+      3,
+      'Equity. The Company shall issue to Supplier 10,000 shares of Common Stock at an exercise price of $2.00 per share, and Supplier shall pay the exercise price on issue.',
+    )
+    expect(line(sheetOf(content), 'money').value ?? '').not.toMatch(/\$2\.00/)
+  })
+
+  it('never takes a liability cap for money', () => {
+    const content = withSection(
+      3,
+      'Limit. The fees paid under this Agreement shall be the limit of any claim, and in any case the liability of Supplier shall not exceed $100,000.',
+    )
+    expect(line(sheetOf(content), 'money').value).toBeNull()
+  })
+})
+
+describe('liability line: whom the cap protects (issue 48)', () => {
+  it('names every party when the cap is mutual', () => {
+    const content = SUPPLY.replace(
+      'The total liability of Supplier under this Agreement shall not exceed $250,000.',
+      "Neither party's aggregate liability under this Agreement shall exceed the fees paid by Buyer in the twelve months before the claim.",
+    )
+    expect(line(sheetOf(content), 'liability').value).toMatch(
+      /^cap measured by fees paid protecting each party; /,
+    )
+  })
+})
+
+describe('assignment line, passive and possessive forms (issue 48)', () => {
+  it('reads who may not assign from "by" and whose consent from a possessive', () => {
+    const content = withSection(
+      10,
+      "Assignment. This Agreement may not be assigned by Supplier without Buyer's prior written consent, which consent shall not be unreasonably withheld.",
+    )
+    expect(line(sheetOf(content), 'assignment').value).toBe(
+      'Supplier: not without consent of Buyer (not unreasonably withheld)',
+    )
+  })
+})
+
+describe('confidentiality found in NDAs (issue 48)', () => {
+  const NDA = [
+    'MUTUAL NON-DISCLOSURE AGREEMENT',
+    'This Mutual Non-Disclosure Agreement is made on May 1, 2022 between Oak Labs Inc. ("Oak") and Pine Analytics LLC ("Pine").',
+    '1. Each party may disclose Confidential Information to the other for the purpose of evaluating a possible joint venture.',
+    '2. The Receiving Party shall: (a) use the Confidential Information solely for the purpose of evaluating the joint venture;',
+    '(b) not disclose the Confidential Information to any third party without the prior written consent of the Disclosing Party.',
+    '3. The obligations of the Receiving Party under this Agreement shall survive for a period of three (3) years from the date of disclosure.',
+  ].join('\n\n')
+
+  it('reads a listed "not disclose" duty and its survival period', () => {
+    const confidentiality = line(sheetOf(NDA), 'confidentiality')
+    expect(confidentiality.value).toBe(
+      "Receiving Party's duty not to disclose; use only for the stated purpose; lasts 3 years",
+    )
+    expect(confidentiality.citations.map((c) => c.text)).toContain(
+      '(b) not disclose the Confidential Information to any third party without the prior written consent of the Disclosing Party.',
+    )
+  })
+
+  it('does not take a permission to disclose for a duty', () => {
+    const content = NDA.split('\n\n').slice(0, 3).join('\n\n')
+    expect(line(sheetOf(content), 'confidentiality').value).toBeNull()
+  })
+
+  it('describes an NDA by what it protects and why, not by an arbitrary sentence', () => {
+    expect(line(sheetOf(NDA), 'deal').value).toBe(
+      'Mutual Non-Disclosure Agreement between Oak Labs Inc. and Pine Analytics LLC: protects confidential information disclosed for the purpose of evaluating a possible joint venture.',
+    )
+  })
+})
+
+describe('deal line (issue 48)', () => {
+  it('finds the title in a text that lost its line breaks', () => {
+    const content = `STRATEGIC ALLIANCE AGREEMENT    ${SUPPLY.split('\n\n').slice(1).join(' ')}`
+    expect(line(sheetOf(content), 'deal').value).toMatch(/^Strategic Alliance Agreement between /)
+  })
+
+  it('reads a present-tense appointment, which has no modal', () => {
+    const content = [
+      'DISTRIBUTION AGREEMENT',
+      'This Distribution Agreement is made on March 2, 2021 by and between Quillon Instruments Inc. (the "Supplier") and Marrow Medical Supplies LLC (the "Distributor").',
+      '1. Appointment. The Supplier appoints the Distributor as its distributor of the Products in Canada.',
+    ].join('\n\n')
+    expect(line(sheetOf(content), 'deal').value).toMatch(
+      /: The Supplier appoints the Distributor as its distributor of the Products in Canada\.$/,
+    )
+  })
+
+  it('never describes the deal by a prohibition or a retained copy', () => {
+    const content = [
+      'SERVICES AGREEMENT',
+      'This Services Agreement is made on May 1, 2022 between Elm Systems Inc. ("Provider") and Fir Logistics LLC ("Customer").',
+      'Neither Provider nor any of its employees, shall sell, release or transfer any Customer Data to any third party.',
+      'The Customer may retain one copy of the reports for its records.',
+      'Provider shall provide the hosting services described in Schedule A to the Customer.',
+    ].join('\n\n')
+    expect(line(sheetOf(content), 'deal').value).toBe(
+      'Services Agreement between Elm Systems Inc. and Fir Logistics LLC: Provider shall provide the hosting services described in Schedule A to the Customer.',
     )
   })
 })

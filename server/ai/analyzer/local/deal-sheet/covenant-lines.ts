@@ -1,5 +1,7 @@
 /** The deal sheet's covenant lines: restrictions on competition, IP, confidentiality. */
-import type { QuotedSpan } from '../../types'
+import type { Party, QuotedSpan } from '../../types'
+import { partyLabel } from '../reading/named-parties'
+import { readClause } from '../reading/read-clause'
 import { DURATION_SOURCE, durationFrom, formatDuration } from '../dates'
 import {
   clausesOf,
@@ -123,23 +125,150 @@ export function ipLine(input: SheetInput): LineFinding {
   return { value: parts.join('; '), citations: distinctQuotes(cites) }
 }
 
-/** A confidentiality duty: "shall keep confidential", "shall not disclose any Confidential Information". */
-const CONFIDENTIALITY =
-  /\b(?:shall|will|agrees?\s+to)\s+(?:(?:hold|keep|maintain|treat)\b[^.]{0,80}\bconfiden\w*|not\s+(?:\w+\s+){0,3}disclose\b)|\bconfidential\s+information\b[^.]{0,120}\b(?:shall|will)\s+not\s+be\s+disclosed/i
+/** Words that put a sentence about confidential information (prefilter before reading it). */
+const CONFIDENTIAL =
+  /\b[Cc]onfiden\w*|\bCONFIDEN|\b[Pp]roprietary\s+[Ii]nformation\b|\b[Ss]ecre(?:t|cy)\b|\bin\s+trust\b|\b[Nn]on-?[Dd]isclosure\b|\bEvaluation\s+Material\b|\bCI\b/
 
-/** How long it lasts: "for a period of five (5) years after". */
-const LASTING = new RegExp(`\\bfor\\s+(?:a\\s+period\\s+of\\s+)?${DURATION_SOURCE}`, 'i')
+/** Verbs of letting information out: a prohibition on one is a duty not to disclose. */
+const DISCLOSE =
+  /^(?:disclose|divulge|reveal|communicate|disseminate|release|publish|reproduce|make|permit|allow|furnish|transfer|sell|share|copy|duplicate|use|utilize|utilise|exploit)$/
 
-/** Confidentiality: whether it binds both sides, how long it lasts, cited; null when absent. */
+/** Verbs of guarding information: an obligation of one is a duty of confidence. */
+const GUARD =
+  /^(?:hold|keep|maintain|treat|protect|safeguard|preserve|take|exercise|afford|ensure|observe|restrict|limit|use)$/
+
+/** "undertake … not to disclose", "agree … not to communicate or to divulge": a listed prohibition. */
+const NOT_TO_DISCLOSE =
+  /\bnot\s+to\s+(?:\w+\s+){0,3}(?:disclose|divulge|communicate|reveal|disseminate|publish)\b|\b(?:shall|will|may)\s+not\s+(?:otherwise\s+)?be\s+(?:disclosed|divulged|revealed|communicated)\b/i
+
+/**
+ * Duties the reading may miss, tested when the sentence is no permission: a list item under "The
+ * Receiving Party shall:" ("(b) not disclose …"), "agrees that it will treat … as confidential",
+ * "use the same degree of care … to protect".
+ */
+const DUTY_WORDING =
+  /^\W*(?:(?:\d+(?:\.\d+)*|\(?[a-z]{1,3}\)|[a-z]\.)\s*)?(?:to\s+)?not\s+(?:to\s+)?(?:\w+\s+){0,2}(?:disclose|divulge|reveal|communicate|disseminate|publish)\b|\b(?:shall|will|must|agrees?\s+to)\s+(?:(?:hold|keep|maintain|treat|preserve)\b[^.]{0,80}\b(?:confiden\w*|secre\w*|in\s+trust)|not\s+(?:\w+\s+){0,3}(?:disclose|divulge))|\bdegree\s+of\s+care\b[^.]{0,120}\bprotect/i
+
+/** The receiving side named by role when no party is: "the Receiving Party", "Recipient". */
+const RECEIVER = /\b(?:the\s+)?(receiving\s+part(?:y|ies)|recipients?|disclosee|confidant)\b/i
+
+/** A use restriction: "shall use … solely for the Purpose", "only for the purpose of". */
+const USE_ONLY =
+  /\buse\w*\b[^.;]{0,120}\b(?:solely|only|exclusively)\s+(?:for|in\s+connection\s+with)\b|\bnot\s+(?:to\s+)?use\b[^.;]{0,120}\b(?:except|other\s+than)\b/i
+
+/** How long it lasts: "for a period of five (5) years", "shall survive for three years". */
+const LASTING = new RegExp(
+  `\\bfor\\s+(?:a\\s+(?:further\\s+)?period\\s+of\\s+)?${DURATION_SOURCE}`,
+  'i',
+)
+
+/** Duty sentences read, at most: an NDA states its core duty early. */
+const MAX_DUTIES = 12
+
+/**
+ * Confidentiality, read from the sentences that impose it (readClause): a prohibition on
+ * disclosing or an obligation to hold in confidence, with whom it binds ("mutual" when every
+ * party), whether use is limited to a purpose, and how long it lasts, each cited; null when no
+ * sentence imposes one. A permission to disclose ("may disclose to its advisers"), an
+ * exclusion ("shall not apply to information that …") and leave not to disclose ("is not obliged
+ * to disclose") are not duties.
+ */
 export function confidentialityLine(input: SheetInput): LineFinding {
-  const duties = sentencesWith(input, CONFIDENTIALITY)
-  const duty = duties[0]
-  if (!duty) return null
-  const mutual = duties.some((s) =>
-    /\b(?:each|either)\s+party\b|\bthe\s+parties\b|\breceiving\s+party\b/i.test(s.text),
-  )
-  const lasting = duties.map((s) => ({ s, m: LASTING.exec(s.text) })).find((d) => d.m)
+  const parties = input.keyTerms.parties
+  const duties: Duty[] = []
+  // A lead-in ("The Receiving Party shall:") binds the list items after it ("(b) not disclose …").
+  let lead: Bound | null = null
+  for (const sentence of input.sentences) {
+    if (duties.length >= MAX_DUTIES) break
+    if (!isOperative(sentence)) continue
+    const text = sentence.text
+    const leadIn = LEAD_IN.exec(text)
+    const item = LIST_ITEM.test(text)
+    if (!leadIn && !item) lead = null
+    const head = leadIn ? text.slice(0, leadIn.index + leadIn[0].length) : null
+    const listed = leadIn ? text.slice(leadIn.index + leadIn[0].length) : item ? text : null
+    if (head) lead = bearerOf(readClause(head, parties), head)
+    if (!CONFIDENTIAL.test(text) && !(listed && lead && DUTY_WORDING.test(listed))) continue
+    const duty =
+      listed && lead && (DUTY_WORDING.test(listed) || USE_ONLY.test(listed))
+        ? lead
+        : readDuty(text, parties)
+    if (duty) duties.push({ sentence, ...duty })
+  }
+  const first = duties[0]
+  if (!first) return null
+  const every = duties.some((d) => d.every)
+  const bound = [...new Set(duties.flatMap((d) => d.who))].map((n) => partyLabel(n, parties))
+  const bearer =
+    every || bound.length > 1 ? 'mutual duty' : bound[0] ? `${bound[0]}'s duty` : 'duty'
+  const use = duties.find((d) => USE_ONLY.test(d.sentence.text))
+  // In a confidentiality agreement every obligation is one of confidence, so its survival is.
+  const nda = NDA_NAME.test(input.content.slice(0, 3_000))
+  const lasting = [
+    ...duties.map((d) => d.sentence),
+    ...sentencesWith(input, CONFIDENTIAL, /\bsurviv|\bperiod\s+of\b|\bexpir/i),
+    ...(nda ? sentencesWith(input, /\bobligations?\b[^.]{0,120}\bsurviv/i) : []),
+  ]
+    .map((s) => ({ s, m: LASTING.exec(s.text) }))
+    .find((d) => d.m)
   const period = lasting?.m ? durationFrom(lasting.m, 1) : null
-  const value = `${mutual ? 'mutual ' : ''}duty not to disclose${period ? `; lasts ${formatDuration(period)}` : ''}`
-  return { value, citations: distinctQuotes([duty, lasting?.s]) }
+  const value = [
+    `${bearer} not to disclose`,
+    use ? 'use only for the stated purpose' : null,
+    period ? `lasts ${formatDuration(period)}` : null,
+  ]
+    .filter(Boolean)
+    .join('; ')
+  // The line says "not to disclose": cite the duty that says so when one does.
+  const core = duties.find((d) => /\bdisclos|\bdivulg|\breveal/i.test(d.sentence.text)) ?? first
+  return { value, citations: distinctQuotes([core.sentence, use?.sentence, lasting?.s]) }
+}
+
+/** "Receiving Party", "Recipient": the role as a label, capitalised. */
+function receiverLabel(role: string): string {
+  const words = role.toLowerCase().replace(/\s+/g, ' ').replace(/ies$/i, 'y').replace(/s$/i, '')
+  return words.replace(/(^|\s)(\p{L})/gu, (_, space: string, c: string) => space + c.toUpperCase())
+}
+
+/** Whom a duty binds: party names, or every party. */
+interface Bound {
+  who: string[]
+  every: boolean
+}
+
+interface Duty extends Bound {
+  sentence: QuotedSpan
+}
+
+/** "The Receiving Party shall:", "Recipient agrees to:": a list of duties follows the colon. */
+const LEAD_IN =
+  /\b(?:shall|will|must|agrees?(?:\s+to)?|undertakes?(?:\s+to)?|(?:undertakes?|agrees?)\s+and\s+(?:agrees?|undertakes?)(?:\s+to)?)\s*:/i
+
+/** A list item: "(b) …", "b) …", "2.1.3 …". */
+const LIST_ITEM = /^\W*(?:\(?[a-z]{1,3}\)|[a-z]\.\s|\d+(?:\.\d+){1,3}\s)/i
+
+/** A confidentiality agreement's name near the top. */
+const NDA_NAME = /\bnon-?\s?disclosure\b|\bconfidentiality\s+agreement\b|\bsecrecy\s+agreement\b/i
+
+/** Whom a reading binds, by party or, failing that, by the receiving role the text names. */
+function bearerOf(reading: ReturnType<typeof readClause>, text: string): Bound {
+  if (reading.who.length > 0 || reading.everyParty)
+    return { who: reading.who, every: reading.everyParty }
+  const receiver = RECEIVER.exec(text)?.[1]
+  return { who: receiver ? [receiverLabel(receiver)] : [], every: false }
+}
+
+/** One sentence read as a duty of confidence, with whom it binds; null when it imposes none. */
+function readDuty(text: string, parties: readonly Party[]): Bound | null {
+  const reading = readClause(text, parties)
+  if (reading.freedom || reading.effect === 'deletes') return null
+  const action = reading.action ?? ''
+  const duty =
+    (reading.modality === 'must-not' && DISCLOSE.test(action)) ||
+    (reading.modality === 'must' && GUARD.test(action)) ||
+    ((reading.modality === 'must' || reading.modality === 'must-not') &&
+      NOT_TO_DISCLOSE.test(text)) ||
+    (reading.modality !== 'may' && reading.modality !== 'need-not' && DUTY_WORDING.test(text))
+  if (!duty) return null
+  return bearerOf(reading, text)
 }

@@ -1,6 +1,7 @@
 /** The deal sheet's identity lines: the deal, the parties, the dates, governing law and venue. */
 import type { Party, QuotedSpan } from '../../types'
 import { agreementTitle } from '../agreement-title'
+import { readClause } from '../reading/read-clause'
 import {
   clausesOf,
   distinctQuotes,
@@ -23,22 +24,136 @@ const SUBJECT_END =
 /** Words of a subject phrase kept at most; a longer one ends with an ellipsis. */
 const SUBJECT_WORDS = 24
 
-/** The deal in one sentence: its type, between whom, and what it is for. */
+/**
+ * The deal in one sentence: its type, between whom, and what it is for. What it is for is read from
+ * the first sentence whose reading makes a party grant, appoint, supply, provide … (readClause: an
+ * obligation or a grant, not a prohibition, a freedom, a condition's consequence or a deemed
+ * effect); an NDA's is the confidential information it protects and, when an operative sentence
+ * states it, the purpose it is disclosed for.
+ */
 export function dealLine(input: SheetInput): LineFinding {
-  const title = agreementTitle(input.content) ?? preambleTitle(input.content)
+  const title = dealTitle(input.content)
   const names = input.keyTerms.parties.map((p) => p.name)
-  const purpose =
-    clausesOf(input, ['License Grant']).find((c) => isOperative(c) && PURPOSE.test(c.text)) ??
-    sentencesWith(input, PURPOSE)[0]
-  if (!title && !purpose) return null
   const type = title?.value ?? 'Agreement'
+  const nda = NDA_TITLE.test(type)
+  const purpose = nda ? null : dealSentence(input)
+  const disclosure = nda || !purpose ? ndaPurpose(input) : null
+  if (!title && !purpose && !disclosure) return null
   const between = names.length > 0 ? ` between ${listNames(names)}` : ''
-  const subject = purpose ? subjectPhrase(purpose.text) : ''
+  const subject = purpose ? subjectPhrase(purpose.text) : (disclosure?.value ?? '')
   const value = `${type}${between}${subject ? `: ${subject}` : ''}.`
   return {
-    value,
-    citations: distinctQuotes([title ? quote(input.content, title) : null, purpose]),
+    value: value.replace(/\.\.$/, '.'),
+    citations: distinctQuotes([
+      title ? quote(input.content, title) : null,
+      purpose ?? disclosure?.sentence,
+    ]),
   }
+}
+
+/** A confidentiality agreement's name: "Mutual Non-Disclosure Agreement", "CDA", "NDA". */
+const NDA_TITLE = /\bnon-?\s?disclosure\b|\bconfidential(?:ity)?\b|\bsecrecy\b|\b[MCN]DA\b/i
+
+/** The verbs of what a deal does, as the reading gives its main action. */
+const DEAL_ACTIONS =
+  /^(?:grants?|appoints?|engages?|retains?|sells?|supply|supplies|provide|provides|purchase|purchases|buy|buys|manufacture|distribute|develop|perform|market|lease|leases|license|licenses|lend|deliver|promote|host|render|sell|grant|appoint|engage|retain)$/
+
+/** A present-tense grant or appointment, which needs no modal. */
+const PERFORMATIVE = /\b(?:grants|appoints|engages|retains|licenses|leases|sells)\b/
+
+/** Words that make a sentence a deemed effect or a consequence, not what the deal is. */
+const NOT_THE_DEAL =
+  /\bdeemed\b|\b(?:upon|after|following)\s+(?:the\s+)?(?:termination|expiration|expiry)\b|^\W*nothing\b/i
+
+/** The first sentence (a License Grant clause first) whose reading states what the deal does. */
+function dealSentence(input: SheetInput): QuotedSpan | null {
+  const parties = input.keyTerms.parties
+  const candidates = [
+    ...clausesOf(input, ['License Grant']).filter((c) => isOperative(c)),
+    ...sentencesWith(input, PURPOSE),
+  ]
+  for (const sentence of candidates) {
+    if (!PURPOSE.test(sentence.text) || NOT_THE_DEAL.test(sentence.text)) continue
+    const reading = readClause(sentence.text, parties)
+    // A performative in the present tense has no modal: "The Supplier appoints the Distributor".
+    const performative = PERFORMATIVE.exec(sentence.text)
+    if (reading.modality === null && performative) {
+      const before = sentence.text.slice(0, performative.index)
+      if (!/\b(?:neither|nor|not|no|if|upon|nothing)\b/i.test(before)) return sentence
+      continue
+    }
+    if (reading.modality !== 'must' && reading.modality !== 'may') continue
+    if (reading.freedom || reading.effect === 'deletes') continue
+    if (reading.exceptions.some((e) => e.kind === 'condition')) continue
+    if (!reading.action || !DEAL_ACTIONS.test(reading.action)) continue
+    // "retain" is a deal only when a party is retained ("hereby retains Consultant"), not a copy.
+    if (/^retains?$/.test(reading.action) && !/\bhereby\s+retains?\b/i.test(sentence.text)) continue
+    // "Neither X nor its employees, shall sell …": a prohibition the reading may take for a duty.
+    const verb = sentence.text.search(new RegExp(`\\b${reading.action}\\b`, 'i'))
+    if (/\b(?:neither|nor|not|no)\b/i.test(sentence.text.slice(0, Math.max(0, verb)))) continue
+    return sentence
+  }
+  return null
+}
+
+/** "for the purpose of evaluating a possible transaction", "in connection with the Project". */
+const DISCLOSURE_PURPOSE =
+  /\b(?:for\s+the\s+(?:sole\s+|limited\s+)?purposes?\s+of(?!\s+(?:this|the)\b[^,;.]{0,30}\b(?:agreement|clause|section)\b)|solely\s+for|in\s+order\s+to|in\s+connection\s+with)\s+((?:[\w’'-]+\s+){1,14}?[\w’'-]+)(?=[,;.(]|\s+(?:and|or|provided|subject|as|which|under|pursuant)\b|$)/i
+
+/**
+ * What an NDA is for: the confidential information it protects and, from the first operative
+ * sentence about disclosing it that states one, the purpose; null when no sentence mentions
+ * confidential information.
+ */
+function ndaPurpose(input: SheetInput): { value: string; sentence: QuotedSpan } | null {
+  const about = sentencesWith(input, /\bconfidential\b|\bproprietary\s+information\b/i)
+  for (const sentence of about) {
+    const m = DISCLOSURE_PURPOSE.exec(flat(sentence.text))
+    if (m?.[1] && /\bdisclos|\bus(?:e|ed)\b|\bexchang|\bprovid|\breceiv/i.test(sentence.text))
+      return {
+        value: `protects confidential information disclosed ${m[0].replace(/^solely\s+/i, '')}`,
+        sentence,
+      }
+  }
+  const first = about[0]
+  return first ? { value: 'protects confidential information', sentence: first } : null
+}
+
+/**
+ * An upper-case title run ending in its kind ("STRATEGIC ALLIANCE AGREEMENT"): many filed texts
+ * lost their line breaks, so the title is no line of its own (agreementTitle needs one).
+ */
+const CAPS_TITLE =
+  /(?<![\p{Lu}&'’-]\s?)((?:[\p{Lu}][\p{Lu}&'’-]*\s+){0,7}(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|ADDENDUM))(?![\p{L}])/u
+
+/**
+ * The contract's title with its span: a title line (agreementTitle), else the first of an
+ * upper-case title run and the preamble's name ("This Supply Agreement is made …"); null when none.
+ */
+export function dealTitle(content: string): { value: string; start: number; end: number } | null {
+  const line = agreementTitle(content)
+  if (line) return line
+  const head = content.slice(0, PREAMBLE_TITLE_CHARS)
+  const caps = CAPS_TITLE.exec(head)
+  const preamble = preambleTitle(content)
+  if (caps?.[1]) {
+    const name = caps[1].replace(/^(?:(?:THIS|THE|EXHIBIT|AND)\s+)+/u, '')
+    const start = caps.index + caps[1].length - name.length
+    if (name.split(/\s+/).length > 1 && (!preamble || start < preamble.start))
+      return { value: titleCase(name), start, end: start + name.length }
+  }
+  return preamble
+}
+
+function titleCase(name: string): string {
+  return name
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
+    .replace(
+      /(^|[\s-])(\p{L})/gu,
+      (_, space: string, letter: string) => space + letter.toUpperCase(),
+    )
+    .replace(/\b(And|Of|The|For|To|In)\b/g, (word) => word.toLowerCase())
 }
 
 /** The agreement's name as its preamble gives it ("This Supply Agreement is made …"). */

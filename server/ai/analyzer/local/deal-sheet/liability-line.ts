@@ -1,5 +1,7 @@
 /** The deal sheet's liability line: cap, exclusions, indemnities, insurance. */
-import type { QuotedSpan } from '../../types'
+import type { Party, QuotedSpan } from '../../types'
+import { namedParties, partyLabel } from '../reading/named-parties'
+import { readClause } from '../reading/read-clause'
 import { MONEY } from './money-line'
 import {
   clausesOf,
@@ -51,8 +53,9 @@ export function liabilityLine(input: SheetInput): LineFinding {
     clausesOf(input, ['Cap On Liability']).find((c) => isOperative(c) && CAP_LIMIT.test(c.text))
   if (cap) {
     const amount = MONEY.exec(cap.text)?.[0]
+    const protects = capProtects(cap.text, input.keyTerms.parties)
     parts.push(
-      `cap ${amount ?? (FEES_MEASURE.test(cap.text) ? 'measured by fees paid' : 'stated')}`,
+      `cap ${amount?.replace(/\s+/g, ' ') ?? (FEES_MEASURE.test(cap.text) ? 'measured by fees paid' : 'amount not stated')}${protects ? ` protecting ${protects}` : ''}`,
     )
     cites.push(cap)
   }
@@ -88,4 +91,34 @@ export function liabilityLine(input: SheetInput): LineFinding {
   // The line is cited by what it did find; the missing cap is said, never left to be assumed.
   if (!cap) parts.unshift('no cap found')
   return { value: parts.join('; '), citations: distinctQuotes(cites) }
+}
+
+/** Whose liability a cap sentence limits, as it names it: "liability of X", "X's liability". */
+const LIABILITY_OF = /\bliab(?:ility|le)\s+of\s+([^,;]{1,80})/i
+const POSSESSIVE_LIABILITY =
+  /([^,;.]{1,80}?)['’]s?\s+(?:(?:total|aggregate|entire|cumulative|maximum|collective)\s+(?:and\s+\w+\s+)?)?liability\b/i
+
+/**
+ * The party a cap protects (the one whose liability it limits): "each party" when the cap is
+ * mutual ("neither party's liability", "the liability of either party"), else a party's label;
+ * null when the sentence does not say whose liability it limits.
+ */
+export function capProtects(text: string, parties: readonly Party[]): string | null {
+  const candidates = [
+    LIABILITY_OF.exec(text)?.[1],
+    POSSESSIVE_LIABILITY.exec(text)?.[1]
+      ?.split(/\b(?:of|that|and|the)\s+(?=[A-Z])/)
+      .pop(),
+  ]
+  for (const phrase of candidates) {
+    if (!phrase) continue
+    const { names, every } = namedParties(phrase, parties)
+    if (every) return 'each party'
+    const first = names[0]
+    if (first) return partyLabel(first, parties)
+  }
+  const reading = readClause(text, parties)
+  if (reading.everyParty) return 'each party'
+  const who = reading.who[0]
+  return who ? partyLabel(who, parties) : null
 }

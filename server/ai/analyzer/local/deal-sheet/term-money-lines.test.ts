@@ -49,7 +49,7 @@ describe('money line', () => {
   it('reports a duty to pay whose figure is redacted or in a schedule', () => {
     expect(
       lineValue('The Customer shall pay the fees set out in Schedule B for the Services.', 'money'),
-    ).toBe('payment set in a schedule or redacted')
+    ).toBe('Customer pays: amount set in a schedule or redacted')
   })
 
   it('reports a royalty-free deal as one without payment', () => {
@@ -67,7 +67,7 @@ describe('money line', () => {
         'The Customer shall pay the Provider a royalty of 5% of Net Sales of the Products each quarter.',
         'money',
       ),
-    ).toBe('share of revenue 5%')
+    ).toBe('Customer → Provider: 5% of Net Sales, quarterly')
   })
 
   it('does not take an amount that is no price for money', () => {
