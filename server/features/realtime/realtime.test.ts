@@ -24,6 +24,13 @@ const t = await buildTestApp({
   realtimeSocketsPerUser: SOCKETS_PER_USER,
 })
 afterAll(() => t.close())
+// injectWS (@fastify/websocket 11.3) sends Sec-WebSocket-Version as the number 13, which ws since
+// 8.23.1 refuses (400) as a real client's header is always text: give the server the text a
+// browser sends, before the upgrade reaches the route.
+t.app.server.prependListener('upgrade', (req: { headers: Record<string, unknown> }) => {
+  const version = req.headers['sec-websocket-version']
+  if (typeof version === 'number') req.headers['sec-websocket-version'] = String(version)
+})
 
 /** The client socket injectWS opens (ws's WebSocket). */
 type WebSocket = Awaited<ReturnType<typeof t.app.injectWS>>
