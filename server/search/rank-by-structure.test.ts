@@ -38,4 +38,13 @@ describe('rankByStructure', () => {
     ])
     expect(ranked.map((h) => h.score)).toEqual([0.05, 0.04, 0.03])
   })
+
+  it('keeps short passages in sentence case among the clauses: list items, fragments', () => {
+    const ranked = rankByStructure([
+      hit('(a) to its employees who need to know it;', 0.05),
+      hit('Records of all sales.', 0.04),
+      hit('The Recipient shall keep it secret.', 0.03),
+    ])
+    expect(ranked.map((h) => h.score)).toEqual([0.05, 0.04, 0.03])
+  })
 })

@@ -19,9 +19,29 @@ const FURNITURE: ReadonlySet<BlockKind> = new Set([
   'exhibit-title',
 ])
 
+/** Kinds that are captions: blockKind also gives them to any short text without a verb. */
+const CAPTIONS: ReadonlySet<BlockKind> = new Set(['heading', 'section-heading'])
+
+/** Small words a caption leaves in lower case ("Return of Materials", "Use of the Name"). */
+const CAPTION_SMALL_WORDS = new Set(
+  'a an and as at by for from in into of on or the to with'.split(' '),
+)
+
+/**
+ * Whether `text` is written as a caption: every word of letters is capitalised (or all caps),
+ * small words aside. A short passage in sentence case is a list item ("(a) to its employees
+ * who need to know it;") or a fragment of a clause, which blockKind, reading one sentence of a
+ * contract, would also call a heading; a search's passage may be either (ContractNLI's spans are).
+ */
+function writtenAsCaption(text: string): boolean {
+  const words = text.match(/[A-Za-z][A-Za-z'’-]*/g) ?? []
+  return words.every((word) => /^[A-Z]/.test(word) || CAPTION_SMALL_WORDS.has(word))
+}
+
 /** Whether `text` (one passage) is furniture: a heading, caption, footer, signature … */
 export function isFurniture(text: string): boolean {
-  return FURNITURE.has(blockKind(text))
+  const kind = blockKind(text)
+  return FURNITURE.has(kind) && (!CAPTIONS.has(kind) || writtenAsCaption(text))
 }
 
 /**
