@@ -19,10 +19,29 @@
  * was taken from an evaluation's evidence text.
  */
 import { wordTokensOf } from './paraphrase/content-words'
+import { wordTable } from '../ai/embedder/local/word-table'
+
+/**
+ * A word is plain (not contract vocabulary) when contracts use it less than once in 10,000 words:
+ * its frequency in the CUAD contracts the local embedder was trained on (word-vectors.bin), or
+ * absent from them. Contract words ("disclose" 258 per million, "confidential" 1,720,
+ * "representatives" 391) are what the clauses themselves say, so expanding them only adds
+ * passages that merely share a topic (ContractNLI, decision 0117: expanding every word lowered
+ * held-out recall@5); plain ones ("poach", "shred", "staff" 58 per million, "lawsuit" 17) are
+ * what the clause does not say.
+ */
+const PLAIN_BELOW = 1e-4
+
+/** Whether contracts rarely use `word` (lower case); see PLAIN_BELOW. */
+function isPlain(word: string): boolean {
+  const table = wordTable()
+  const row = table.index.get(word)
+  return row === undefined || (table.frequencies[row] ?? 0) < PLAIN_BELOW
+}
 
 /**
  * Each group: words and phrases (lower case, spaces between words) that say one thing in a
- * contract or about it. A query holding one member brings the other members of its groups.
+ * contract or about it. A query holding one plain member brings the other members of its groups.
  */
 const GROUPS: readonly string[][] = [
   // Plain Language Guidelines pairs, grouped by what they mean in a contract.
@@ -295,16 +314,18 @@ GROUPS.forEach((group, index) => {
 })
 
 /**
- * The lexicon's terms for `query`: the other members of every group one of its words (compared
- * by Porter2 stem) or phrases (word for word) belongs to, in the groups' order, without repeats.
- * [] for a query touching no group. Pure; never throws.
+ * The lexicon's terms for `query`: the members of every group one of its plain words (compared
+ * by Porter2 stem; see PLAIN_BELOW) or phrases (word for word, plain by nature) belongs to, in
+ * the groups' order, without repeats. [] for a query touching no group. Never throws (reads the
+ * committed word vectors once).
  */
 export function legalTerms(query: string): string[] {
   const tokens = wordTokensOf(query)
   const words = tokens.map((t) => t.word)
   const groups = new Set<number>()
   for (const token of tokens)
-    for (const group of BY_STEM.get(token.stem ?? token.word) ?? []) groups.add(group)
+    if (isPlain(token.word))
+      for (const group of BY_STEM.get(token.stem ?? token.word) ?? []) groups.add(group)
   for (const phrase of PHRASES)
     for (let i = 0; i + phrase.words.length <= words.length; i += 1)
       if (phrase.words.every((word, j) => words[i + j] === word)) groups.add(phrase.group)
