@@ -23,12 +23,12 @@ import { wordTable } from '../ai/embedder/local/word-table'
 
 /**
  * A word is plain (not contract vocabulary) when contracts use it less than once in 10,000 words:
- * its frequency in the CUAD contracts the local embedder was trained on (word-vectors.bin), or
- * absent from them. Contract words ("disclose" 258 per million, "confidential" 1,720,
- * "representatives" 391) are what the clauses themselves say, so expanding them only adds
- * passages that merely share a topic (ContractNLI, decision 0117: expanding every word lowered
- * held-out recall@5); plain ones ("poach", "shred", "staff" 58 per million, "lawsuit" 17) are
- * what the clause does not say.
+ * its frequency in the contracts the local embedder was trained on (word-vectors.bin: CUAD and
+ * ContractNLI's development NDAs), or absent from them. Contract words ("disclose",
+ * "confidential", "representatives": hundreds per million) are what the clauses themselves say,
+ * so expanding them only adds passages that merely share a topic (ContractNLI, decision 0117:
+ * expanding every word lowered held-out recall@5); plain ones ("poach", "shred", "staff",
+ * "lawsuit": under 100 per million) are what the clause does not say.
  */
 const PLAIN_BELOW = 1e-4
 
