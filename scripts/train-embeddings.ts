@@ -3,7 +3,10 @@
  * on the CUAD v1 contracts (The Atticus Project, Hendrycks et al. 2021, CC BY 4.0) and writes
  * them for the server:
  *
- *   npm run train:embeddings -- [--contracts DIR] [--out server/ai/embedder/local/word-vectors.bin]
+ *   npm run train:embeddings -- [--contracts DIR] [--nli FILE[,FILE]] [--out server/ai/embedder/local/word-vectors.bin]
+ *
+ * The committed vectors (ppmi-2) are `--nli ../shared/fixtures/contract-nli/dev.json`: CUAD and
+ * ContractNLI's development NDAs, train-extra.json held out (decision 0117).
  *
  * Deterministic: the same contracts and options give byte-identical output. Exits 1 when the
  * contracts folder is absent (it lives outside the repository). See docs/decisions/0016.
