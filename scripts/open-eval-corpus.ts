@@ -3,7 +3,8 @@
  * line (https://stanfordnlp.github.io/contract-nli/; exits 1 with the usage of `command` when it
  * is missing) and opens an in-memory database holding the 'eval' organisation, with the documents
  * table's triggers off (a bulk load: no library counters or chunk jobs while the NDAs are
- * indexed), and the configured embedder on a one-thread pool. `close()` ends both.
+ * indexed), and the configured embedder on a one-thread pool. `close()` ends both. `given`, when
+ * passed, is the corpus instead of the file (eval:retrieval's fixture-free `--reworded` check).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
@@ -35,17 +36,17 @@ export interface EvalCorpus {
   close(): Promise<void>
 }
 
-export async function openEvalCorpus(command: string): Promise<EvalCorpus> {
+export async function openEvalCorpus(command: string, given?: ContractNli): Promise<EvalCorpus> {
   const argv = process.argv.slice(2)
   // The value of `--engine` (eval:nli, eval-engine.ts) is not the file.
   const file = argv.find((a, i) => !a.startsWith('--') && argv[i - 1] !== '--engine')
-  if (!file || !existsSync(file)) {
+  if (!given && (!file || !existsSync(file))) {
     process.stderr.write(
       `error: ${file ? `file not found: ${file}` : 'missing FILE'}.\nusage: npm run ${command} -- ../shared/fixtures/contract-nli/dev.json (the fixtures live outside the repository)\n`,
     )
     process.exit(1)
   }
-  const data = JSON.parse(readFileSync(file, 'utf8')) as ContractNli
+  const data = given ?? (JSON.parse(readFileSync(file ?? '', 'utf8')) as ContractNli)
   const config = loadConfig()
   const pool = new WorkerPool({ threads: 1 })
   const embedder = createEmbedder(config.ai.embed, pool, config.embedDimensions)

@@ -21,6 +21,7 @@ import { expandQuery } from './query-expansion'
 import { wordNet } from './paraphrase/wordnet-synonyms'
 import { LEAD_IN_REACH, withListLeadIns } from './with-list-lead-ins'
 import { fuseRanks, RRF_K, type RankedId } from './fuse-ranks'
+import { rankByStructure } from './rank-by-structure'
 
 /**
  * Full-text matches ranked at most per query: a question made of common words would otherwise
@@ -289,11 +290,22 @@ function passagesSql(fused: SQL): SQL {
 
 type PassageRow = PassageHit & { context: boolean }
 
-/** The hits of passagesSql's rows, each list item followed by its lead-in, cut to `k`. */
+/**
+ * Fused hits read for `k` shown: furniture (headings, captions, footers) moves below the clauses
+ * (rankByStructure), so k spare hits let a clause take a heading's place (decision 0117).
+ */
+function hitsRead(k: number): number {
+  return 2 * k
+}
+
+/**
+ * The hits of passagesSql's rows, furniture after clauses (rankByStructure), each list item
+ * followed by its lead-in, cut to `k`.
+ */
 function withLeadIns(rows: PassageRow[], k: number): PassageHit[] {
   const strip = ({ context: _, ...hit }: PassageRow): PassageHit => hit
   return withListLeadIns(
-    rows.filter((h) => !h.context).map(strip),
+    rankByStructure(rows.filter((h) => !h.context).map(strip)),
     rows.filter((h) => h.context).map(strip),
     k,
   )
@@ -354,7 +366,7 @@ export async function hybridSearchInOneStatement(
             sql` union all `,
           )})
           select id, sum(1.0::float8 / (${RRF_K} + r)) as score from ranked
-          group by id order by score desc, id limit ${query.k}`,
+          group by id order by score desc, id limit ${hitsRead(query.k)}`,
         ),
       ),
     ],
@@ -400,7 +412,7 @@ export async function hybridSearchOnTwoConnections(
     textRanks(principal, scope, query.text, synonyms, limit),
     searchSettingsSql(limit, false),
   )
-  const fused = fuseRanks(await Promise.all([vectorHalf, textHalf]), query.k)
+  const fused = fuseRanks(await Promise.all([vectorHalf, textHalf]), hitsRead(query.k))
   if (fused.length === 0) return []
   const [hits] = await withTenantReads(db, principal, (tx) => [
     rows<PassageRow>(

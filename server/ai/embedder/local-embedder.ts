@@ -30,7 +30,12 @@ const EMBED = poolTask<{ texts: string[] }, number[][]>(
 const IN_PROCESS_CHARS = 4_000
 
 export class LocalEmbedder implements Embedder {
-  readonly id = `local:lexdesk-ppmi-1:${LOCAL_DIM}`
+  /**
+   * ppmi-2: word vectors trained on the 351 CUAD contracts and ContractNLI's 61 development NDAs
+   * (`npm run train:embeddings -- --nli …/dev.json`, decision 0117); ppmi-1 had CUAD alone.
+   * Bumped with every retrain, so vectors of two trainings are never compared (decision 16).
+   */
+  readonly id = `local:lexdesk-ppmi-2:${LOCAL_DIM}`
   readonly dim = LOCAL_DIM
 
   constructor(private readonly pool: WorkerPool) {}

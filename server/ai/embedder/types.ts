@@ -1,6 +1,6 @@
 /**
  * The Embedder seam: texts in, fixed-dimension vectors out, one per text, in order. `id` names
- * the engine, model and dimension (e.g. `local:lexdesk-ppmi-1:384`); stored embeddings carry it,
+ * the engine, model and dimension (e.g. `local:lexdesk-ppmi-2:384`); stored embeddings carry it,
  * so vectors of different engines are never compared (a change is a re-embed, decision 0016).
  */
 export interface Embedder {

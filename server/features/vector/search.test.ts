@@ -46,7 +46,7 @@ describe('passages of a document', () => {
     })
     expect(res.json()).toMatchObject({
       status: 'indexed',
-      embedder: 'local:lexdesk-ppmi-1:384',
+      embedder: 'local:lexdesk-ppmi-2:384',
       byMeaning: true,
     })
     expect(res.json().passages).toBeGreaterThan(0)
