@@ -13,13 +13,14 @@
  *   one of its commands run by package.json's scripts, the test runner or CI, or the types of a
  *   package that is; or named in USED_OTHERWISE with why.
  * - every package the code base imports is declared (not only present as another's dependency).
- * Imports are found by reading the files (`from '…'`, `import('…')`, `require('…')`, CSS
- * `@import`/`@plugin`, `createRequire(import.meta.url)('…')`), comments included.
+ * Imports are found by TypeScript's pre-processor for script files and by pattern for CSS
+ * `@import`/`@plugin` and `createRequire(import.meta.url)('…')`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 import { serverGraph } from './build-server.mjs'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -62,14 +63,25 @@ function codeFiles() {
   return files
 }
 
-/** Bare specifiers imported, required, `@import`ed or typed (`import(…)` types) by the code base. */
+/**
+ * Bare specifiers imported, required, `@import`ed or typed (`import(…)` types) by the code base.
+ * Script files are read by TypeScript's own pre-processor (`ts.preProcessFile`: import, export …
+ * from, require, import(); never a string that only looks like one); CSS files and
+ * `createRequire(import.meta.url)('…')` by pattern.
+ */
 function importedPackages() {
-  const specifier =
-    /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+|@import\s+|@plugin\s+|createRequire\(\s*import\.meta\.url\s*\)\(\s*)['"](@?[a-z0-9][\w.-]*(?:\/[\w.@/-]*)?)['"]/gm
+  const byPattern =
+    /(?:@import\s+|@plugin\s+|createRequire\(\s*import\.meta\.url\s*\)\(\s*)['"](@?[a-z0-9][\w.-]*(?:\/[\w.@/-]*)?)['"]/gm
+  const bare = /^@?[a-z0-9][\w.-]*(?:\/[\w.@/-]*)?$/
   const found = new Set()
   for (const file of codeFiles()) {
-    for (const [, name] of readFileSync(file, 'utf8').matchAll(specifier)) {
-      if (!name.startsWith('node:')) found.add(packageName(name))
+    const text = readFileSync(file, 'utf8')
+    const names = [...text.matchAll(byPattern)].map(([, name]) => name)
+    if (!file.endsWith('.css')) {
+      names.push(...ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName))
+    }
+    for (const name of names) {
+      if (bare.test(name) && !name.startsWith('node:')) found.add(packageName(name))
     }
   }
   return found
