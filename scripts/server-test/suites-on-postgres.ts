@@ -57,6 +57,7 @@ export const LEFT_OUT: Record<string, string> = {
   'server/features/mcp/mcp-batches.test.ts': TIME,
   'server/features/tenants/archive-columns.test.ts': TIME,
   'server/realtime/realtime-hub.test.ts': TIME,
+  'server/search/search-by-meaning.test.ts': TIME,
   'server/db/tenant.test.ts': PGLITE_ONLY,
   'server/db/pglite-thread.test.ts': PGLITE_ONLY,
   'server/search/index-document.test.ts': PGLITE_ONLY,

@@ -198,19 +198,21 @@ describe('BucketsPanel', () => {
     await user.clear(screen.getByLabelText('Prefix'))
     // The list is asked again once the typing pauses (300 ms) and its rows replaced: take the row
     // from that answer, not the one about to be replaced (a loaded machine may pause in between).
-    await waitFor(() =>
-      expect(
-        requests
-          .slice(asked)
-          .some(
-            (r) =>
-              r.method === 'GET' &&
-              new URL(r.url).pathname === OBJECTS &&
-              !new URL(r.url).searchParams.get('prefix'),
-          ),
-      ).toBe(true),
+    await waitFor(
+      () =>
+        expect(
+          requests
+            .slice(asked)
+            .some(
+              (r) =>
+                r.method === 'GET' &&
+                new URL(r.url).pathname === OBJECTS &&
+                !new URL(r.url).searchParams.get('prefix'),
+            ),
+        ).toBe(true),
+      { timeout: 10_000 },
     )
-    await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull())
+    await waitFor(() => expect(screen.queryByText('Loading…')).toBeNull(), { timeout: 10_000 })
     const row = (await screen.findByText('a.txt')).closest('tr') as HTMLElement
     await user.click(within(row).getByRole('button', { name: 'Signed URL' }))
     expect(await toast('Signed URL copied')).toBeInTheDocument()
