@@ -35,6 +35,9 @@ test("a deep link to another organisation's analysis opens in a new tab while th
   await expect(page).toHaveURL(/\/dashboard\/second-firm-[a-z0-9]+$/)
   await page.getByRole('link', { name: 'Documents', exact: true }).click()
   await pasteDocument(page, 'Second NDA', SAMPLE_CONTRACT)
+  // The panel is ready once its previous analyses are read (on a loaded machine a click before
+  // that was lost when the panel re-rendered with them).
+  await expect(page.getByText('No analyses yet.')).toBeVisible()
   await page.getByRole('button', { name: 'Analyze' }).click()
   await expect(page.getByText('Analysis complete!')).toBeVisible({ timeout: 60_000 })
   await expect(page).toHaveURL(/\/dashboard\/second-firm-[a-z0-9]+\/documents\?document=/)
