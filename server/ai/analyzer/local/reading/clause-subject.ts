@@ -37,7 +37,7 @@ export function clauseSubject(
 }
 
 /** Where `text` first names `party` (name, defined term or role), or -1. */
-function firstReference(text: string, party: Party): number {
+export function firstReference(text: string, party: Party): number {
   const references = [party.name, party.definedTerm?.text, party.role].filter(
     (ref): ref is string => typeof ref === 'string' && ref.length > 1,
   )

@@ -4,6 +4,7 @@
  * matches a subject (name, defined term or role, as whole words).
  */
 import type { Party } from '../../types'
+import { firstReference } from './clause-subject'
 
 /** Words that name every party at once. */
 const EVERY =
@@ -26,20 +27,6 @@ export function namedParties(
   if (every && (hits.length === 0 || every.index < (hits[0]?.at ?? 0)))
     return { names: parties.map((p) => p.name), every: true }
   return { names: [...new Set(hits.map((hit) => hit.name))], every: false }
-}
-
-/** Where `text` first names `party` (name, defined term or role), or -1. */
-function firstReference(text: string, party: Party): number {
-  const references = [party.name, party.definedTerm?.text, party.role].filter(
-    (ref): ref is string => typeof ref === 'string' && ref.length > 1,
-  )
-  let best = -1
-  for (const reference of references) {
-    const escaped = reference.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')
-    const found = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').exec(text)
-    if (found && (best < 0 || found.index < best)) best = found.index
-  }
-  return best
 }
 
 /** The label a reader knows a party by: its defined term, else its name. */
