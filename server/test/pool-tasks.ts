@@ -27,10 +27,17 @@ export function spin(): never {
   }
 }
 
-/** Allocates until the thread's heap cap is hit. */
+/**
+ * Allocates until the thread's heap cap is hit, in small steps. Node ends a capped thread from
+ * V8's near-heap-limit callback, which grants 16 MB of headroom until the termination is handled
+ * at the next interrupt check; one builtin call allocating megabytes (a 100,000-element
+ * `Array.from`, as here before) can overrun that headroom on a loaded machine and abort the whole
+ * process instead ("Reached heap limit", nodejs/node#47224 and #65019: termination is
+ * best-effort). Strings of a few dozen bytes from a plain loop are checked at every back edge.
+ */
 export function exhaustHeap(): number {
-  const hoard: string[][] = []
-  for (;;) hoard.push(Array.from({ length: 100_000 }, (_, i) => `row ${i} ${hoard.length}`))
+  const hoard: string[] = []
+  for (let i = 0; ; i += 1) hoard.push(`row ${i} of the hoard, kept`)
 }
 
 /** Throws the AppError it is given. */
