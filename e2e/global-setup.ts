@@ -1,9 +1,11 @@
 /**
- * Starts the real server (`node --import tsx server/main.ts`) on a fresh temporary data dir,
- * serving the production build in dist/web, with its output in E2E_LOG; waits for /readyz and
- * returns the teardown that stops it and removes the data dir.
+ * Starts the real server as production runs it (the server built to dist/server by
+ * scripts/build-server.mjs, run by plain node with source maps; built afresh here, ~4 s, so a
+ * run never tests a stale build) on a fresh temporary data dir, serving the production build in
+ * dist/web, with its output in E2E_LOG; waits for /readyz and returns the teardown that stops it
+ * and removes the data dir.
  */
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { createWriteStream, existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -13,9 +15,10 @@ import { E2E_BASE_URL, E2E_LOG, E2E_PORT } from './server'
 export default async function globalSetup() {
   if (!existsSync('dist/web/index.html'))
     throw new Error('Run `npx vite build` before the e2e tests.')
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' })
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-e2e-data-'))
   const log = createWriteStream(E2E_LOG)
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(E2E_PORT),
@@ -34,7 +37,7 @@ export default async function globalSetup() {
   server.stdout.pipe(log)
   server.stderr.pipe(log)
   // A ceiling for a server that hangs, not a speed target: with the machine's two cores shared by
-  // other runs (load average ~25), tsx and a new PGlite data dir took 70 s to be ready.
+  // other runs (load average ~25), a new PGlite data dir took 70 s to be ready.
   const deadline = Date.now() + 180_000
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The server exited early; see ${E2E_LOG}`)

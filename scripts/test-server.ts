@@ -5,7 +5,8 @@
  * (s3rver) and an SMTP server (smtp-server), two Lexdesk instances on one database (the
  * application's role least-privileged, migrations as the owner) and haproxy in front of them;
  * then checks, through the load balancer or one instance at a time, what must hold across
- * instances. Prints one line per check and `N passed, N failed`; exits 1 on any failure.
+ * instances. The instances run the server as production does: built to dist/server
+ * (scripts/build-server.mjs, afresh at the start) and run by plain node. Prints one line per check and `N passed, N failed`; exits 1 on any failure.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -164,6 +165,9 @@ async function startS3(): Promise<{ endpoint: string; bucket: string }> {
   return { endpoint, bucket: 'lexdesk' }
 }
 
+/** The server as production runs it, built by the first check. */
+const BUILT_MAIN = 'dist/server/main.js'
+
 /** Starts a Lexdesk instance of the rig on `port` with a data directory of its own. */
 async function startInstance(
   base: Omit<Rig, 'instances' | 'lb' | 'ports'>,
@@ -176,6 +180,7 @@ async function startInstance(
   const server = await startChildServer({
     dataDir,
     port,
+    entry: BUILT_MAIN,
     readyTimeoutMs: 180_000,
     env: { ...instanceEnv(base, publicUrl, database), ...env },
   })
@@ -190,8 +195,9 @@ const at = (port: number) => `http://127.0.0.1:${port}`
 
 async function main() {
   let rig: Rig | undefined
-  await check('system packages and pgvector (ensure-system.mjs server)', async () => {
+  await check('system packages, pgvector and the built server', async () => {
     execFileSync(process.execPath, ['scripts/ensure-system.mjs', 'server'], { stdio: 'inherit' })
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' })
   })
   await check('PostgreSQL, s3rver, smtp-server, two instances and haproxy start', async () => {
     const postgres = await startLexdeskPostgres()

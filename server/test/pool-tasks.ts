@@ -1,8 +1,8 @@
 /**
  * Task functions for the WorkerPool tests: each exercises one behaviour of a pool thread (its
- * identity, progress, a hang, a heap bomb, a thrown AppError).
+ * identity, its heap caps, progress, a hang, a heap bomb, a thrown AppError).
  */
-import { threadId } from 'node:worker_threads'
+import { resourceLimits, threadId, type ResourceLimits } from 'node:worker_threads'
 import { AppError } from '../errors/app-error'
 import type { ErrorCode } from '../errors/error-codes'
 import type { PoolTaskContext } from '../workers/worker-pool'
@@ -10,6 +10,11 @@ import type { PoolTaskContext } from '../workers/worker-pool'
 /** Answers with the input and the id of the thread it ran on. */
 export function echo(input: string): { input: string; threadId: number } {
   return { input, threadId }
+}
+
+/** Answers with the heap caps the thread runs under. */
+export function limits(): ResourceLimits {
+  return resourceLimits
 }
 
 /** Reports three progress steps, then answers. */
@@ -28,12 +33,8 @@ export function spin(): never {
 }
 
 /**
- * Allocates until the thread's heap cap is hit, in small steps. Node ends a capped thread from
- * V8's near-heap-limit callback, which grants 16 MB of headroom until the termination is handled
- * at the next interrupt check; one builtin call allocating megabytes (a 100,000-element
- * `Array.from`, as here before) can overrun that headroom on a loaded machine and abort the whole
- * process instead ("Reached heap limit", nodejs/node#47224 and #65019: termination is
- * best-effort). Strings of a few dozen bytes from a plain loop are checked at every back edge.
+ * Allocates until the thread's heap cap is hit, growing one array of small strings: the shape
+ * whose scavenges promote the most at once (see server/workers/thread-limits.ts).
  */
 export function exhaustHeap(): number {
   const hoard: string[] = []

@@ -1,4 +1,4 @@
-import { threadId } from 'node:worker_threads'
+import { threadId, type ResourceLimits } from 'node:worker_threads'
 import { afterAll, describe, expect, it } from 'vitest'
 import { AppError } from '../errors/app-error'
 import type { ErrorCode } from '../errors/error-codes'
@@ -12,6 +12,7 @@ const spin = poolTask<null, never>(TASKS, 'spin')
 const exhaustHeap = poolTask<null, number>(TASKS, 'exhaustHeap')
 const throwPlain = poolTask<string, never>(TASKS, 'throwPlain')
 const hoardMemory = poolTask<number, number>(TASKS, 'hoardMemory')
+const limits = poolTask<null, ResourceLimits>(TASKS, 'limits')
 const fail = poolTask<{ code: ErrorCode; detail: string }, never>(TASKS, 'fail')
 
 const pool = new WorkerPool({ threads: 2, heapMb: 64 })
@@ -121,6 +122,14 @@ describe('WorkerPool', () => {
     expect(error).toBeInstanceOf(WorkerTaskFailure)
     expect(error).toMatchObject({ reason: 'out_of_memory' })
     await expect(pool.run(echo, 'still here')).resolves.toMatchObject({ input: 'still here' })
+  })
+
+  it('caps the young generation of a thread so a heap bomb ends the thread, never the process', async () => {
+    // Past 48 MB a scavenge can promote more than the 16 MB Node grants a capped thread to end,
+    // and V8 aborts the process (server/workers/thread-limits.ts); Node 24's default is 192 MB.
+    const caps = await pool.run(limits, null)
+    expect(caps.maxOldGenerationSizeMb).toBe(64)
+    expect(caps.maxYoungGenerationSizeMb).toBeLessThan(48)
   })
 
   it('queues past its thread count and counts what it ran', async () => {

@@ -24,6 +24,7 @@ import { AppError } from '../errors/app-error'
 import type { ErrorCode } from '../errors/error-codes'
 import { FairScheduler, type ReleaseSlot } from './fair-scheduler'
 import { currentPoolShare } from './pool-share'
+import { threadResourceLimits } from './thread-limits'
 import type {
   PoolRetireAck,
   PoolSlotRelease,
@@ -194,7 +195,7 @@ export class WorkerPool {
       minThreads: 1,
       maxThreads: threads + SPARE_THREADS,
       idleTimeout: options.idleTimeoutMs ?? 30_000,
-      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
+      resourceLimits: threadResourceLimits(options.heapMb ?? 1024),
       // Piscina's own balancer, less the threads being retired. Every task here carries an
       // AbortSignal, so piscina only ever gives a task to an idle thread.
       loadBalancer: (_task, workers) =>

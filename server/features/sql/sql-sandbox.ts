@@ -12,6 +12,7 @@
  */
 import { Worker } from 'node:worker_threads'
 import { DRIZZLE_TEXT_TYPES } from '../../db/pglite-thread'
+import { threadResourceLimits } from '../../workers/thread-limits'
 
 /** A statement's answer, rows as arrays (`rowMode: 'array'`) or objects. */
 export interface SandboxResult {
@@ -89,7 +90,7 @@ export class SqlSandbox {
         textTypes: DRIZZLE_TEXT_TYPES,
         maxMemoryBytes: limits?.maxMemoryBytes,
       },
-      resourceLimits: limits ? { maxOldGenerationSizeMb: limits.maxHeapMb } : undefined,
+      resourceLimits: limits ? threadResourceLimits(limits.maxHeapMb) : undefined,
     })
     await new Promise<void>((resolve, reject) => {
       worker.once('message', () => {
