@@ -6,7 +6,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { REPOSITORY_ROOT } from './repository-root'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -20,13 +19,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import type { AppResources, AppServices } from './services'
+import type { AppResources, AppServices, AppTuning } from './services'
 import { orgBlobPrefix } from './blob/blob-keys'
 import { createBlobLinkSigner } from './blob/signed-links'
 import { signedLinkRoutes } from './http/signed-link-routes'
 import { createAuth } from './auth/auth'
-import { DEFAULT_MAX_ORGANIZATIONS_PER_USER } from './auth/organization-limit'
-import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
+import { authRoutes, DEFAULT_SIGN_IN_LIMITS } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { securitySchemes } from './auth/openapi-security'
 import { getCookies } from 'better-auth/cookies'
@@ -39,7 +37,7 @@ import { limitUnknownCredentials } from './auth/limit-unknown-credentials'
 import { tenantTokenJwt } from './auth/tenant-token-jwt'
 import { createTenantTokenVerifier } from './auth/tenant-token-verifier'
 import { createLineageCheck } from './auth/lineage-check'
-import { DEFAULT_API_RATE_LIMITS, type ApiRateLimits } from './config'
+import type { Config } from './config'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
 import { docsCspTransform, securityHeaderList, securityHeaders } from './http/security-headers'
@@ -65,7 +63,7 @@ import { analyticsRoutes } from './features/analytics/routes'
 import { voiceRoutes } from './features/voice/routes'
 import { storageRoutes } from './features/storage/routes'
 import { publicObjectRoutes } from './features/storage/public-routes'
-import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/demo/routes'
+import { demoRoutes, DEFAULT_DEMO_LIMITS } from './features/demo/routes'
 import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
@@ -81,85 +79,52 @@ import { assistantTools } from './assistant-tools'
 import { realtimeRoutes } from './features/realtime/routes'
 import { credentialLifetime } from './auth/credential-lifetime'
 import { tenantTokenRoutes } from './features/security/tenant-token-routes'
-import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
+import { JobRunner } from './jobs/job-runner'
 import { createNotifier } from './realtime/notifier'
 import { databaseRateLimitStore } from './http/database-rate-limit-store'
 import { ChangeFeed } from './realtime/change-feed'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { jobHandlers } from './job-handlers'
-import { EventStreams, type EventStreamLimits } from './http/event-streams'
+import { EventStreams } from './http/event-streams'
 
 export interface AppDeps {
   /** Database, files, mail, worker pool and engines; the caller closes them after the app. */
   resources: AppResources
-  /** Limits on text extraction; defaults: 2,000 PDF pages, 60 s. */
-  extraction?: AppServices['limits']['extraction']
-  /** The longest recording accepted, in minutes; default 180 (MAX_RECORDING_MINUTES). */
-  maxRecordingMinutes?: number
-  /** Bytes an organisation may keep in its buckets; default 10 GiB (STORAGE_QUOTA_BYTES). */
-  storageQuotaBytes?: number
-  /** Objects an organisation may keep in its buckets; default 100,000 (STORAGE_QUOTA_OBJECTS). */
-  storageQuotaObjects?: number
-  /** Largest organisation archive imported; default 20 GiB (IMPORT_MAX_BYTES). */
-  importMaxBytes?: number
-  /** Organisations one person may own; default 10 (MAX_ORGANIZATIONS_PER_USER, decision 0109). */
-  maxOrganizationsPerUser?: number
-  /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
-  ocrLanguages?: string
-  /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
-  jobs?: Omit<JobRunnerOptions, 'db' | 'log' | 'catalogue' | 'changes'>
-  /** Caps of open event streams per user and organisation (defaults: http/event-streams.ts). */
-  streams?: Partial<EventStreamLimits>
-  /**
-   * Realtime WebSockets one person (or a credential acting for no person) may hold open at once
-   * on this instance (REALTIME_SOCKETS_PER_USER); default features/realtime/routes.ts's.
-   */
-  realtimeSocketsPerUser?: number
+  /** The parsed configuration (loadConfig, server/config.ts), which holds every default. */
+  config: Config
   /** Server secret (≥ 32 chars) for sessions and (through a derived key) tenant tokens. */
   secret: string
-  /** Public origin, e.g. http://localhost:3000. */
-  publicUrl: string
   /** Application log (see http/logger.ts createLogger); none when absent. */
   logger?: FastifyBaseLogger
-  /** Whether X-Forwarded-For is believed (set behind a reverse proxy), see Fastify trustProxy. */
-  trustProxy?: boolean | string
-  signInLimits?: SignInLimits
-  /**
-   * Requests per principal per minute on `/api/v1`, by scope (default 600 reads, 120 writes), and
-   * per API key (default 600).
-   */
-  apiRateLimits?: ApiRateLimits
   /**
    * Verifiers of other credentials an `Authorization` header may carry
    * (auth/credential-registry.ts), besides the API keys' and tenant tokens' own (`ldk_…`, `ldt_…`,
    * decisions 0047 and 0048), which every app registers.
    */
   credentialVerifiers?: readonly CredentialVerifier[]
-  /** Rate limit of the public demo's endpoints per client (default 30 a minute). */
-  demoLimits?: DemoLimits
-  /** Directory of the built SPA; served with history fallback when it exists. */
-  webRoot?: string
   /** The process's graceful stop (server/ops/lifecycle.ts); a private one when absent. */
   lifecycle?: Lifecycle
-  /** Bearer token of `GET /metrics` (METRICS_TOKEN); no such route when absent. */
-  metricsToken?: string
   /**
    * On embedded PGlite, the file keeping the SQL runner sandboxes' empty database across restarts,
    * made when the app is ready so no query waits for its initdb (decision 0091); when absent it
    * is made at the first query and kept in memory.
    */
   sqlSandboxTemplate?: string
+  /** Settings no environment variable sets (services.ts AppTuning). */
+  tuning?: AppTuning
 }
-
-const defaultWebRoot = path.join(REPOSITORY_ROOT, 'dist', 'web')
 
 /** Builds the application. Call `app.ready()` (or inject) before use and `app.close()` after. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, tuning = {} } = deps
   // Made before the app: its gate runs in the server's request listener, before Fastify.
   const streams = new EventStreams(
-    deps.streams ?? {},
+    {
+      ...config.eventStreams,
+      ...(tuning.streamKeepAliveMs ? { keepAliveMs: tuning.streamKeepAliveMs } : {}),
+    },
     credentialKey,
-    securityHeaderList(deps.publicUrl),
+    securityHeaderList(config.publicUrl),
   )
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
@@ -170,8 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? incoming
         : randomUUID()
     },
-    trustProxy: deps.trustProxy ?? false,
-    frameworkErrors: frameworkErrorHandler(deps.publicUrl),
+    trustProxy: config.trustProxy,
+    frameworkErrors: frameworkErrorHandler(config.publicUrl),
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>()
   const allowedMethods = recordRouteMethods(app)
@@ -203,8 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     )
     done()
   })
-  if (deps.metricsToken) registerMetricsRoute(app, metrics, deps.metricsToken)
-  app.addHook('onRequest', sameOriginWrites(deps.publicUrl))
+  if (config.metricsToken) registerMetricsRoute(app, metrics, config.metricsToken)
+  app.addHook('onRequest', sameOriginWrites(config.publicUrl))
 
   app.setErrorHandler((error, req, reply) => {
     const { problem: body, headers } = problemFor(error, {
@@ -219,7 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .send(JSON.stringify({ ...body, instance: req.url.split('?')[0] }))
   })
 
-  app.addHook('onRequest', securityHeaders(deps.publicUrl))
+  app.addHook('onRequest', securityHeaders(config.publicUrl))
   // Several processes may share a PostgreSQL: their counters must be one (decision 0064).
   await app.register(
     rateLimit,
@@ -233,16 +198,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Client messages are small subscriptions: 64 KiB is far more than one needs.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
 
-  const maxOrganizationsPerUser = deps.maxOrganizationsPerUser ?? DEFAULT_MAX_ORGANIZATIONS_PER_USER
   // Before the document: its session cookie scheme names better-auth's cookie.
   const auth = createAuth({
     db: deps.resources.database.db,
     mailer: deps.resources.mailer,
     secret: deps.secret,
-    publicUrl: deps.publicUrl,
+    publicUrl: config.publicUrl,
     log: app.log,
     onOrganizationDeleted: (orgId) => deps.resources.blobs.deletePrefix(orgBlobPrefix(orgId)),
-    maxOrganizationsPerUser,
+    maxOrganizationsPerUser: config.maxOrganizationsPerUser,
   })
   await app.register(swagger, {
     openapi: {
@@ -284,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The x-min-role and x-required-scope of each operation, for a reader deciding what to sign with.
     uiConfig: { showExtensions: true },
     staticCSP: true,
-    transformStaticCSP: docsCspTransform(deps.publicUrl),
+    transformStaticCSP: docsCspTransform(config.publicUrl),
   })
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger())
 
@@ -310,13 +274,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       tokenVerifier,
       ...(deps.credentialVerifiers ?? []),
     ]),
-    deps.apiRateLimits?.failedCredentialsPerMinute ??
-      DEFAULT_API_RATE_LIMITS.failedCredentialsPerMinute,
+    config.apiRateLimits.failedCredentialsPerMinute,
   )
   await app.register(authRoutes, {
     auth,
-    origin: deps.publicUrl,
-    limits: deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
+    origin: config.publicUrl,
+    limits: { ...DEFAULT_SIGN_IN_LIMITS, ...tuning.signIn, perClient: config.signInPerClient },
   })
 
   const changes = new ChangeFeed(notifier, app.log)
@@ -368,19 +331,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       catalogue: JOB_CATALOGUE,
       changes,
       onRunEnded: (kind, outcome, seconds) => metrics.observeJob(kind, outcome, seconds),
-      ...deps.jobs,
+      concurrency: config.jobs.concurrency,
+      perOrgCap: config.jobs.perOrgCap,
+      retentionDays: config.jobs.retentionDays,
+      ...tuning.jobs,
     }),
     notifier,
     changes,
     streams,
     limits: {
-      extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 },
-      maxRecordingMinutes: deps.maxRecordingMinutes ?? 180,
-      storageQuotaBytes: deps.storageQuotaBytes ?? 10 * 1024 ** 3,
-      storageQuotaObjects: deps.storageQuotaObjects ?? 100_000,
-      importMaxBytes: deps.importMaxBytes ?? 20 * 1024 ** 3,
-      maxOrganizationsPerUser,
-      ocrLanguages: deps.ocrLanguages ?? 'eng',
+      extraction: config.extraction,
+      maxRecordingMinutes: config.maxRecordingMinutes,
+      storageQuotaBytes: config.storageQuotaBytes,
+      storageQuotaObjects: config.storageQuotaObjects,
+      importMaxBytes: config.importMaxBytes,
+      maxOrganizationsPerUser: config.maxOrganizationsPerUser,
+      ocrLanguages: config.ocrLanguages,
     },
   }
   // Every job kind is bound to its handler here, at composition, never inside a route plugin.
@@ -398,7 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         db,
         principals,
         credentials,
-        rateLimits: deps.apiRateLimits ?? DEFAULT_API_RATE_LIMITS,
+        rateLimits: config.apiRateLimits,
       })
       await v1.register(appRoutes, { db })
       await v1.register(documentRoutes, { services })
@@ -426,11 +392,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
         },
       })
-      await v1.register(connectGptRoutes, { db, publicUrl: deps.publicUrl })
+      await v1.register(connectGptRoutes, { db, publicUrl: config.publicUrl })
       await v1.register(realtimeRoutes, {
         services,
         lifetimeOf: credentialLifetime({ auth, credentials }),
-        ...(deps.realtimeSocketsPerUser ? { socketsPerUser: deps.realtimeSocketsPerUser } : {}),
+        socketsPerUser: config.realtimeSocketsPerUser,
       })
       await v1.register(tenantTokenRoutes, {
         db,
@@ -449,24 +415,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     credentials,
     tools: assistantTools(services),
-    rateLimits: deps.apiRateLimits ?? DEFAULT_API_RATE_LIMITS,
+    rateLimits: config.apiRateLimits,
   })
 
   await app.register(demoRoutes, {
     prefix: '/api/demo',
     engines: resources.engines,
     pool: resources.pool,
-    limits: deps.demoLimits ?? DEFAULT_DEMO_LIMITS,
+    limits: tuning.demo ?? DEFAULT_DEMO_LIMITS,
   })
 
   await app.register(healthRoutes, { db, pool: resources.pool, lifecycle })
   await app.register(signedLinkRoutes, {
     blobs: resources.blobs,
-    signer: createBlobLinkSigner(deps.secret, deps.publicUrl),
+    signer: createBlobLinkSigner(deps.secret, config.publicUrl),
   })
   await app.register(publicObjectRoutes, { db, blobs: resources.blobs })
 
-  const webRoot = deps.webRoot ?? defaultWebRoot
+  const webRoot = config.webRoot
   const hasWeb = existsSync(path.join(webRoot, 'index.html'))
   // The build holds a .br and a .gz beside each text file (scripts/precompress-assets.ts).
   if (hasWeb)

@@ -1,20 +1,23 @@
 /**
- * The two typed containers of the app's wiring. AppResources: what the process creates, owns and
+ * The typed containers of the app's wiring. AppResources: what the process creates, owns and
  * closes (main.ts, the tests), handed to buildApp as one value. AppServices: what features use,
- * made by buildApp from the resources and handed to every feature plugin. A new engine is a field
- * of Engines; a new store a field of AppResources, which AppServices carries on by itself: one
- * line of wiring where it is created, not a parameter threaded through each plugin.
+ * made by buildApp from the resources. FeatureContext: the one option shape of every feature's
+ * route plugin, the services with the configuration and the credentials' pieces (decision 0124).
+ * A new engine is a field of Engines; a new store a field of AppResources, which AppServices
+ * carries on by itself: one line of wiring where it is created, not a parameter threaded through
+ * each plugin.
  */
 import type { Database, Db } from './db/client'
 import type { BlobStore } from './blob/blob-store'
 import type { Mailer } from './mail/mailer'
 import type { WorkerPool } from './workers/worker-pool'
 import type { Engines } from './ai/engines'
-import type { JobRunner } from './jobs/job-runner'
 import type { AppJobCatalogue } from './job-catalogue'
 import type { EventStreams } from './http/event-streams'
 import type { Notifier } from './realtime/notifier'
 import type { ChangeFeed } from './realtime/change-feed'
+import type { JobRunner, JobRunnerOptions } from './jobs/job-runner'
+import type { SignInLimits } from './auth/auth-routes'
 
 export interface AppResources {
   database: Database
@@ -55,3 +58,21 @@ export interface AppServices extends Omit<AppResources, 'database' | 'mailer'> {
     ocrLanguages: string
   }
 }
+
+/**
+ * Settings no environment variable sets, each defaulting where it is used: the tests' sign-in and
+ * demo windows, the event streams' keep-alive period, the runner's exclusivity (main.ts sets it
+ * on PGlite, which admits one process). Everything an operator sets is in `Config` instead
+ * (server/config.ts), parsed once with its defaults there.
+ */
+export interface AppTuning {
+  /** Sign-in links per e-mail address and the window (auth-routes.ts DEFAULT_SIGN_IN_LIMITS). */
+  signIn?: Partial<Pick<SignInLimits, 'windowMs' | 'perEmail'>>
+  /** The public demo's requests per client and window (features/demo DEFAULT_DEMO_LIMITS). */
+  demo?: { perClient: number; windowMs: number }
+  /** Period of the event streams' keep-alive comment, ms (http/event-streams.ts). */
+  streamKeepAliveMs?: number
+  /** The job runner's exclusivity, poll period and lease (jobs/job-runner.ts). */
+  jobs?: Pick<JobRunnerOptions, 'exclusive' | 'pollMs' | 'leaseSeconds'>
+}
+
