@@ -1,12 +1,24 @@
 /**
  * buildApp(deps): the Fastify application with every plugin and feature route, never listening
  * (main.ts listens; tests call `app.inject`). Errors leave as RFC 9457 problem+json; the OpenAPI
- * 3.1 document is generated from the routes' zod schemas.
+ * 3.1 document is generated from the routes' zod schemas. The composition root, in four parts
+ * (decision 0124): registerPlatform (hooks, errors, OpenAPI, health, static files),
+ * registerCredentials (sign-in, principals, the credential registry and its revocations),
+ * buildServices (what features use, with the job runner) and registerFeatures (FEATURES, the
+ * table of feature route plugins, each given the one FeatureContext).
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -19,11 +31,19 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import type { AppResources, AppServices, AppTuning } from './services'
+import type {
+  AppResources,
+  AppServices,
+  AppTuning,
+  FeatureContext,
+  FeatureCredentials,
+} from './services'
+import type { Config } from './config'
+import type { Notifier } from './realtime/notifier'
 import { orgBlobPrefix } from './blob/blob-keys'
 import { createBlobLinkSigner } from './blob/signed-links'
 import { signedLinkRoutes } from './http/signed-link-routes'
-import { createAuth } from './auth/auth'
+import { createAuth, type Auth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { securitySchemes } from './auth/openapi-security'
@@ -37,7 +57,6 @@ import { limitUnknownCredentials } from './auth/limit-unknown-credentials'
 import { tenantTokenJwt } from './auth/tenant-token-jwt'
 import { createTenantTokenVerifier } from './auth/tenant-token-verifier'
 import { createLineageCheck } from './auth/lineage-check'
-import type { Config } from './config'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
 import { docsCspTransform, securityHeaderList, securityHeaders } from './http/security-headers'
@@ -49,7 +68,7 @@ import { notFoundHandler } from './http/not-found'
 import { noStoreForPrivateAnswers } from './http/cache-control'
 import { healthRoutes } from './health/health-routes'
 import { Lifecycle } from './ops/lifecycle'
-import { createMetrics } from './ops/metrics'
+import { createMetrics, type Metrics } from './ops/metrics'
 import { currentLogContext, runWithLogContext } from './ops/log-context'
 import { registerMetricsRoute } from './ops/metrics-route'
 import { documentRoutes } from './features/documents/routes'
@@ -63,12 +82,11 @@ import { analyticsRoutes } from './features/analytics/routes'
 import { voiceRoutes } from './features/voice/routes'
 import { storageRoutes } from './features/storage/routes'
 import { publicObjectRoutes } from './features/storage/public-routes'
-import { demoRoutes, DEFAULT_DEMO_LIMITS } from './features/demo/routes'
+import { demoRoutes } from './features/demo/routes'
 import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
 import { sqlRoutes } from './features/sql/routes'
-import { SqlSandboxes } from './features/sql/sql-sandboxes'
 import { teamRoutes } from './features/team/routes'
 import { tenantRoutes } from './features/tenants/routes'
 import { apiKeyRoutes } from './features/api-keys/routes'
@@ -77,7 +95,6 @@ import { connectGptRoutes } from './features/connect-gpt/routes'
 import { mcpRoutes } from './features/mcp/routes'
 import { assistantTools } from './assistant-tools'
 import { realtimeRoutes } from './features/realtime/routes'
-import { credentialLifetime } from './auth/credential-lifetime'
 import { tenantTokenRoutes } from './features/security/tenant-token-routes'
 import { JobRunner } from './jobs/job-runner'
 import { createNotifier } from './realtime/notifier'
@@ -114,9 +131,59 @@ export interface AppDeps {
   tuning?: AppTuning
 }
 
+/** The app as buildApp makes it: Fastify typed by the routes' zod schemas. */
+type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>
+
+/** Where the versioned API is mounted: its routes declare roles and scopes (route-roles.ts). */
+const API_V1 = '/api/v1'
+
+/** A feature's route plugin, mounted at `prefix` and given the one FeatureContext. */
+export interface FeatureEntry {
+  /** The feature's folder under server/features/ (its routes.ts, or another routes module). */
+  name: string
+  prefix: typeof API_V1 | '/api/demo' | ''
+  plugin: FastifyPluginAsync<FeatureContext, RawServerDefault, ZodTypeProvider>
+}
+
+/**
+ * Every feature's routes, in registration order (decision 0124). A new feature is one line here;
+ * its plugin takes FeatureContext (server/services.ts) and nothing else.
+ */
+export const FEATURES: readonly FeatureEntry[] = [
+  { name: 'apps', prefix: API_V1, plugin: appRoutes },
+  { name: 'documents', prefix: API_V1, plugin: documentRoutes },
+  { name: 'analysis', prefix: API_V1, plugin: analysisRoutes },
+  { name: 'jobs', prefix: API_V1, plugin: jobRoutes },
+  { name: 'entities', prefix: API_V1, plugin: entityRoutes },
+  { name: 'events', prefix: API_V1, plugin: eventRoutes },
+  { name: 'analytics', prefix: API_V1, plugin: analyticsRoutes },
+  { name: 'voice', prefix: API_V1, plugin: voiceRoutes },
+  { name: 'storage', prefix: API_V1, plugin: storageRoutes },
+  { name: 'vector', prefix: API_V1, plugin: vectorRoutes },
+  { name: 'assistant', prefix: API_V1, plugin: assistantRoutes },
+  { name: 'audit', prefix: API_V1, plugin: auditRoutes },
+  { name: 'sql', prefix: API_V1, plugin: sqlRoutes },
+  { name: 'team', prefix: API_V1, plugin: teamRoutes },
+  { name: 'tenants', prefix: API_V1, plugin: tenantRoutes },
+  { name: 'api-keys', prefix: API_V1, plugin: apiKeyRoutes },
+  { name: 'connect-gpt', prefix: API_V1, plugin: connectGptRoutes },
+  { name: 'realtime', prefix: API_V1, plugin: realtimeRoutes },
+  { name: 'security', prefix: API_V1, plugin: tenantTokenRoutes },
+  // Outside /api/v1: /mcp checks its own credentials; the demo and public objects need none.
+  { name: 'mcp', prefix: '', plugin: mcpRoutes },
+  { name: 'demo', prefix: '/api/demo', plugin: demoRoutes },
+  { name: 'storage', prefix: '', plugin: publicObjectRoutes },
+]
+
 /** Builds the application. Call `app.ready()` (or inject) before use and `app.close()` after. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, tuning = {} } = deps
+  const { config, resources, tuning = {} } = deps
   // Made before the app: its gate runs in the server's request listener, before Fastify.
   const streams = new EventStreams(
     {
@@ -139,6 +206,74 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler(config.publicUrl),
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>()
+  const lifecycle = deps.lifecycle ?? new Lifecycle()
+  // Before the OpenAPI document: its session cookie scheme names better-auth's cookie.
+  const auth = createAuth({
+    db: resources.database.db,
+    mailer: resources.mailer,
+    secret: deps.secret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    onOrganizationDeleted: (orgId) => resources.blobs.deletePrefix(orgBlobPrefix(orgId)),
+    maxOrganizationsPerUser: config.maxOrganizationsPerUser,
+  })
+  const metrics = await registerPlatform(app, {
+    config,
+    resources,
+    lifecycle,
+    sessionCookie: getCookies(auth.options).sessionToken.name,
+  })
+  const services = await buildServices(app, {
+    resources,
+    config,
+    tuning,
+    streams,
+    metrics,
+    lifecycle,
+  })
+  const credentials = await registerCredentials(app, {
+    auth,
+    config,
+    tuning,
+    resources,
+    notifier: services.notifier,
+    secret: deps.secret,
+    verifiers: deps.credentialVerifiers ?? [],
+  })
+  services.streams.register(app)
+  await registerFeatures(app, FEATURES, {
+    services,
+    config,
+    tuning,
+    credentials,
+    databaseKind: resources.database.kind,
+    assistantTools: assistantTools(services),
+    sqlSandboxTemplate: deps.sqlSandboxTemplate,
+  })
+  return app
+}
+
+/**
+ * The platform every route stands on, registered before any route: request ids and their log
+ * context, caching and security headers, metrics, same-origin writes, the problem+json error
+ * handler, rate limits, multipart and WebSocket support, the OpenAPI document and its viewer, the
+ * probes, the built web app and the 404 handler. Returns the metrics, which the job runner feeds.
+ */
+async function registerPlatform(
+  app: App,
+  {
+    config,
+    resources,
+    lifecycle,
+    sessionCookie,
+  }: {
+    config: Config
+    resources: AppResources
+    lifecycle: Lifecycle
+    /** better-auth's session cookie name, for the OpenAPI security scheme. */
+    sessionCookie: string
+  },
+): Promise<Metrics> {
   const allowedMethods = recordRouteMethods(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -155,8 +290,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', withRequestContext)
   app.addHook('preValidation', withRequestContext)
   const metrics = createMetrics({
-    workerPool: () => deps.resources.pool.stats(),
-    dbConnections: deps.resources.database.connections,
+    workerPool: () => resources.pool.stats(),
+    dbConnections: resources.database.connections,
   })
   // The route's pattern, never req.url: ids and query values would make a series each.
   app.addHook('onResponse', (req, reply, done) => {
@@ -189,8 +324,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     rateLimit,
     rateLimitPluginOptions(
-      deps.resources.database.kind === 'postgres'
-        ? databaseRateLimitStore(deps.resources.database.db)
+      resources.database.kind === 'postgres'
+        ? databaseRateLimitStore(resources.database.db)
         : undefined,
     ),
   )
@@ -198,16 +333,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Client messages are small subscriptions: 64 KiB is far more than one needs.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
 
-  // Before the document: its session cookie scheme names better-auth's cookie.
-  const auth = createAuth({
-    db: deps.resources.database.db,
-    mailer: deps.resources.mailer,
-    secret: deps.secret,
-    publicUrl: config.publicUrl,
-    log: app.log,
-    onOrganizationDeleted: (orgId) => deps.resources.blobs.deletePrefix(orgBlobPrefix(orgId)),
-    maxOrganizationsPerUser: config.maxOrganizationsPerUser,
-  })
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -238,7 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'storage', description: 'Buckets of files: upload, download, signed links' },
       ],
       // The session cookie is better-auth's own (prefixed behind HTTPS).
-      components: { securitySchemes: securitySchemes(getCookies(auth.options).sessionToken.name) },
+      components: { securitySchemes: securitySchemes(sessionCookie) },
     },
     transform: openApiTransform,
     transformObject: jsonSchemaTransformObject,
@@ -252,75 +377,52 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   })
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger())
 
-  const { resources } = deps
+  await app.register(healthRoutes, {
+    db: resources.database.db,
+    pool: resources.pool,
+    lifecycle,
+  })
+  const webRoot = config.webRoot
+  const hasWeb = existsSync(path.join(webRoot, 'index.html'))
+  // The build holds a .br and a .gz beside each text file (scripts/precompress-assets.ts).
+  if (hasWeb)
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, preCompressed: true })
+  app.setNotFoundHandler(notFoundHandler({ hasWeb, allowedMethods }))
+  return metrics
+}
+
+/**
+ * What features use (AppServices): the resources but the database handle and the mailer, the
+ * notifier and change feed (closed with the app), the job runner with every kind bound to its
+ * handler (started when the app is ready, drained and stopped by the graceful stop), the event
+ * streams and the limits of the configuration.
+ */
+async function buildServices(
+  app: App,
+  {
+    resources,
+    config,
+    tuning,
+    streams,
+    metrics,
+    lifecycle,
+  }: {
+    resources: AppResources
+    config: Config
+    tuning: AppTuning
+    streams: EventStreams
+    metrics: Metrics
+    lifecycle: Lifecycle
+  },
+): Promise<AppServices> {
   const db = resources.database.db
   const notifier = createNotifier(resources.database, app.log)
-  // Set once the relay listens (below); revocations before then have no other process to tell.
-  let relay: RevocationRelay | undefined
-  const principals = registerPrincipalCache(app, {
-    onRevoke: () => relay?.announce({ kind: 'principals' }),
-  })
-  // Whether the credentials a key or token was created with are all still valid (decision
-  // 0104): forgotten on every revocation, since the revoked one may be anyone's ancestor.
-  const lineage = createLineageCheck(db)
-  const apiKeys = createApiKeyVerifier({ db, principals, lineage })
-  const tokenJwt = tenantTokenJwt(deps.secret)
-  const tokenVerifier = createTenantTokenVerifier({ db, jwt: tokenJwt, principals, lineage })
-  // Refused credentials are cached and limited per client address (decision 0105).
-  const credentials = limitUnknownCredentials(
-    app,
-    createCredentialRegistry([
-      apiKeys.verifier,
-      tokenVerifier,
-      ...(deps.credentialVerifiers ?? []),
-    ]),
-    config.apiRateLimits.failedCredentialsPerMinute,
-  )
-  await app.register(authRoutes, {
-    auth,
-    origin: config.publicUrl,
-    limits: { ...DEFAULT_SIGN_IN_LIMITS, ...tuning.signIn, perClient: config.signInPerClient },
-  })
-
   const changes = new ChangeFeed(notifier, app.log)
   await changes.start()
-  // PGlite cannot interrupt a statement: the SQL runner's queries run in sandboxes (decision 0091).
-  const sandboxes =
-    resources.database.kind === 'pglite'
-      ? new SqlSandboxes(db, { templateFile: deps.sqlSandboxTemplate })
-      : undefined
-  if (sandboxes && deps.sqlSandboxTemplate) {
-    app.addHook('onReady', async () => {
-      sandboxes.prepare().catch((error: unknown) => {
-        app.log.warn({ err: error }, 'the SQL runner could not prepare its sandbox database')
-      })
-    })
-  }
-  // Other processes exist only on PostgreSQL (PGlite admits one).
-  if (resources.database.kind === 'postgres') {
-    relay = await startRevocationRelay(
-      notifier,
-      {
-        forgetPrincipals: () => principals.forgetAll(),
-        forgetApiKey: (digest) => {
-          apiKeys.forget(digest)
-          lineage.forgetAll()
-        },
-        forgetTenantToken: (jti) => {
-          tokenVerifier.forget(jti)
-          lineage.forgetAll()
-        },
-      },
-      app.log,
-    )
-  }
   app.addHook('onClose', async () => {
-    await relay?.close()
     await changes.close()
     await notifier.close()
-    await sandboxes?.close()
   })
-
   const { database: _database, mailer: _mailer, ...shared } = resources
   const services: AppServices = {
     ...shared,
@@ -351,93 +453,129 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Every job kind is bound to its handler here, at composition, never inside a route plugin.
   services.jobs.bind(jobHandlers(services))
-  const lifecycle = deps.lifecycle ?? new Lifecycle()
   lifecycle.onDrain(() => services.jobs.drain())
   app.addHook('onReady', () => services.jobs.start())
   // What is left of a graceful stop's budget, less 2 s to record the handed-back jobs and close.
   app.addHook('onClose', () => services.jobs.stop(Math.max(0, lifecycle.remainingMs() - 2000)))
-  services.streams.register(app)
-  await app.register(
-    async (v1) => {
-      declareRouteRoles(v1, {
-        auth,
-        db,
-        principals,
-        credentials,
-        rateLimits: config.apiRateLimits,
-      })
-      await v1.register(appRoutes, { db })
-      await v1.register(documentRoutes, { services })
-      await v1.register(analysisRoutes, { services })
-      await v1.register(jobRoutes, { services })
-      await v1.register(entityRoutes, { services })
-      await v1.register(eventRoutes, { db })
-      await v1.register(analyticsRoutes, { db })
-      await v1.register(voiceRoutes, { services })
-      await v1.register(storageRoutes, { services })
-      await v1.register(vectorRoutes, { services })
-      await v1.register(assistantRoutes, { services })
-      await v1.register(auditRoutes, { db })
-      await v1.register(sqlRoutes, { db, sandboxes })
-      await v1.register(teamRoutes, { auth, principals })
-      await v1.register(tenantRoutes, { services })
-      await v1.register(apiKeyRoutes, {
-        db,
-        keys: {
-          ...apiKeys,
-          forget: (digest) => {
-            apiKeys.forget(digest)
-            lineage.forgetAll()
-            relay?.announce({ kind: 'api_key', id: digest })
-          },
-        },
-      })
-      await v1.register(connectGptRoutes, { db, publicUrl: config.publicUrl })
-      await v1.register(realtimeRoutes, {
-        services,
-        lifetimeOf: credentialLifetime({ auth, credentials }),
-        socketsPerUser: config.realtimeSocketsPerUser,
-      })
-      await v1.register(tenantTokenRoutes, {
-        db,
-        jwt: tokenJwt,
-        onRevoked: (jti) => {
-          tokenVerifier.forget(jti)
-          lineage.forgetAll()
-          relay?.announce({ kind: 'tenant_token', id: jti })
-        },
-      })
-    },
-    { prefix: '/api/v1' },
+  return services
+}
+
+/**
+ * Sign-in (better-auth's routes), the cache of resolved principals, the registry of
+ * `Authorization`-header credentials (API keys, tenant tokens, `verifiers`), refused ones limited
+ * per address, the signed links of stored files, and on PostgreSQL the relay that tells the other
+ * processes of each revocation. Returns the pieces features use (FeatureCredentials).
+ */
+async function registerCredentials(
+  app: App,
+  {
+    auth,
+    config,
+    tuning,
+    resources,
+    notifier,
+    secret,
+    verifiers,
+  }: {
+    auth: Auth
+    config: Config
+    tuning: AppTuning
+    resources: AppResources
+    notifier: Notifier
+    secret: string
+    verifiers: readonly CredentialVerifier[]
+  },
+): Promise<FeatureCredentials> {
+  const db = resources.database.db
+  // Set once the relay listens (below); revocations before then have no other process to tell.
+  let relay: RevocationRelay | undefined
+  const principals = registerPrincipalCache(app, {
+    onRevoke: () => relay?.announce({ kind: 'principals' }),
+  })
+  // Whether the credentials a key or token was created with are all still valid (decision
+  // 0104): forgotten on every revocation, since the revoked one may be anyone's ancestor.
+  const lineage = createLineageCheck(db)
+  const apiKeys = createApiKeyVerifier({ db, principals, lineage })
+  const tokenJwt = tenantTokenJwt(secret)
+  const tokenVerifier = createTenantTokenVerifier({ db, jwt: tokenJwt, principals, lineage })
+  // Refused credentials are cached and limited per client address (decision 0105).
+  const registry = limitUnknownCredentials(
+    app,
+    createCredentialRegistry([apiKeys.verifier, tokenVerifier, ...verifiers]),
+    config.apiRateLimits.failedCredentialsPerMinute,
   )
-
-  await app.register(mcpRoutes, {
-    db,
-    credentials,
-    tools: assistantTools(services),
-    rateLimits: config.apiRateLimits,
+  await app.register(authRoutes, {
+    auth,
+    origin: config.publicUrl,
+    limits: { ...DEFAULT_SIGN_IN_LIMITS, ...tuning.signIn, perClient: config.signInPerClient },
   })
-
-  await app.register(demoRoutes, {
-    prefix: '/api/demo',
-    engines: resources.engines,
-    pool: resources.pool,
-    limits: tuning.demo ?? DEFAULT_DEMO_LIMITS,
-  })
-
-  await app.register(healthRoutes, { db, pool: resources.pool, lifecycle })
   await app.register(signedLinkRoutes, {
     blobs: resources.blobs,
-    signer: createBlobLinkSigner(deps.secret, config.publicUrl),
+    signer: createBlobLinkSigner(secret, config.publicUrl),
   })
-  await app.register(publicObjectRoutes, { db, blobs: resources.blobs })
+  const forgetApiKey = (digest: string) => {
+    apiKeys.forget(digest)
+    lineage.forgetAll()
+  }
+  const forgetTenantToken = (jti: string) => {
+    tokenVerifier.forget(jti)
+    lineage.forgetAll()
+  }
+  // Other processes exist only on PostgreSQL (PGlite admits one).
+  if (resources.database.kind === 'postgres') {
+    relay = await startRevocationRelay(
+      notifier,
+      { forgetPrincipals: () => principals.forgetAll(), forgetApiKey, forgetTenantToken },
+      app.log,
+    )
+  }
+  app.addHook('onClose', async () => {
+    await relay?.close()
+  })
+  return {
+    auth,
+    principals,
+    registry,
+    tenantTokens: tokenJwt,
+    revoked: {
+      apiKey: (digest) => {
+        forgetApiKey(digest)
+        relay?.announce({ kind: 'api_key', id: digest })
+      },
+      tenantToken: (jti) => {
+        forgetTenantToken(jti)
+        relay?.announce({ kind: 'tenant_token', id: jti })
+      },
+    },
+  }
+}
 
-  const webRoot = config.webRoot
-  const hasWeb = existsSync(path.join(webRoot, 'index.html'))
-  // The build holds a .br and a .gz beside each text file (scripts/precompress-assets.ts).
-  if (hasWeb)
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, preCompressed: true })
-  app.setNotFoundHandler(notFoundHandler({ hasWeb, allowedMethods }))
-
-  return app
+/**
+ * Registers `table`'s plugins, each with `context`, one encapsulated scope per prefix in the
+ * table's order; under /api/v1 the scope first declares the routes' roles, scopes and budgets
+ * (auth/route-roles.ts), so every route there is guarded.
+ */
+async function registerFeatures(
+  app: App,
+  table: readonly FeatureEntry[],
+  context: FeatureContext,
+): Promise<void> {
+  const { credentials } = context
+  for (const prefix of new Set(table.map((feature) => feature.prefix))) {
+    await app.register(
+      async (scope) => {
+        if (prefix === API_V1)
+          declareRouteRoles(scope, {
+            auth: credentials.auth,
+            db: context.services.db,
+            principals: credentials.principals,
+            credentials: credentials.registry,
+            rateLimits: context.config.apiRateLimits,
+          })
+        for (const feature of table.filter((entry) => entry.prefix === prefix))
+          await scope.register(feature.plugin, context)
+      },
+      { prefix },
+    )
+  }
 }

@@ -18,6 +18,12 @@ import type { Notifier } from './realtime/notifier'
 import type { ChangeFeed } from './realtime/change-feed'
 import type { JobRunner, JobRunnerOptions } from './jobs/job-runner'
 import type { SignInLimits } from './auth/auth-routes'
+import type { Config } from './config'
+import type { Auth } from './auth/auth'
+import type { PrincipalCache } from './auth/principal-cache'
+import type { CredentialRegistry } from './auth/credential-registry'
+import type { TenantTokenJwt } from './auth/tenant-token-jwt'
+import type { AssistantTool } from './auth/assistant-tool'
 
 export interface AppResources {
   database: Database
@@ -76,3 +82,39 @@ export interface AppTuning {
   jobs?: Pick<JobRunnerOptions, 'exclusive' | 'pollMs' | 'leaseSeconds'>
 }
 
+/** The credentials' pieces a feature's routes use, made once by buildApp (registerCredentials). */
+export interface FeatureCredentials {
+  /** better-auth: sessions, organisations, members and invitations. */
+  auth: Auth
+  /** Resolved principals; emptied after a role change, removal or leave, so it applies at once. */
+  principals: PrincipalCache
+  /** Verifiers of `Authorization`-header credentials, refused ones limited per address (0105). */
+  registry: CredentialRegistry
+  /** Signs and reads tenant tokens (`ldt_…`, decision 0048). */
+  tenantTokens: TenantTokenJwt
+  /**
+   * Called once a revocation is committed: forgets the credential's cached verdict and its
+   * descendants' lineage here, and announces it to the other server processes (decision 0104).
+   */
+  revoked: { apiKey(digest: string): void; tenantToken(jti: string): void }
+}
+
+/**
+ * What every feature's route plugin receives, and nothing else: `FastifyPluginAsync<FeatureContext>`
+ * registered from the feature table of server/app.ts (decision 0124). A feature takes what it
+ * needs from it; a new need is a field here, made once at composition.
+ */
+export interface FeatureContext {
+  services: AppServices
+  /** The parsed configuration (server/config.ts), whose defaults every setting has. */
+  config: Config
+  /** Settings no environment variable sets (tests' limits), each defaulting where it is used. */
+  tuning: AppTuning
+  credentials: FeatureCredentials
+  /** Which database the process opened: PGlite admits one process and cannot cancel a query. */
+  databaseKind: Database['kind']
+  /** The MCP server's tools, composed from the features' services (server/assistant-tools.ts). */
+  assistantTools: readonly AssistantTool[]
+  /** The SQL runner's template database file on PGlite (AppDeps.sqlSandboxTemplate, 0091). */
+  sqlSandboxTemplate: string | undefined
+}

@@ -25,7 +25,13 @@ import type { DemoLimits } from '../features/demo/routes'
 import type { Role } from '../db/roles'
 import type { CredentialVerifier } from '../auth/credential-registry'
 import type { ApiRateLimits } from '../config'
-import { TEST_ORIGIN, TEST_SECRET, UNLIMITED_API_ENV, testConfig, type TestEnv } from './test-config'
+import {
+  TEST_ORIGIN,
+  TEST_SECRET,
+  UNLIMITED_API_ENV,
+  testConfig,
+  type TestEnv,
+} from './test-config'
 import { member } from '../db/schema'
 import type { Lifecycle } from '../ops/lifecycle'
 
