@@ -1,11 +1,12 @@
 /**
  * buildApp(deps): the Fastify application with every plugin and feature route, never listening
  * (main.ts listens; tests call `app.inject`). Errors leave as RFC 9457 problem+json; the OpenAPI
- * 3.1 document is generated from the routes' zod schemas. The composition root, in four parts
- * (decision 0124): registerPlatform (hooks, errors, OpenAPI, health, static files),
- * registerCredentials (sign-in, principals, the credential registry and its revocations),
- * buildServices (what features use, with the job runner) and registerFeatures (FEATURES, the
- * table of feature route plugins, each given the one FeatureContext).
+ * 3.1 document is generated from the routes' zod schemas. The composition root, in parts
+ * (decision 0124): registerPlatform (hooks, errors, rate limits, OpenAPI), buildServices (what
+ * features use, with the job runner), registerCredentials (sign-in, principals, the credential
+ * registry and its revocations), registerFeatures (FEATURES, the table of feature route plugins,
+ * each given the one FeatureContext) and registerPlatformRoutes (probes, signed links, static
+ * files, 404), last so every root hook reaches them.
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -140,6 +141,9 @@ type App = FastifyInstance<
   ZodTypeProvider
 >
 
+/** The methods of each registered path, for the 404 handler's 405 answers (http/route-methods.ts). */
+type RouteMethods = ReturnType<typeof recordRouteMethods>
+
 /** Where the versioned API is mounted: its routes declare roles and scopes (route-roles.ts). */
 const API_V1 = '/api/v1'
 
@@ -217,10 +221,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onOrganizationDeleted: (orgId) => resources.blobs.deletePrefix(orgBlobPrefix(orgId)),
     maxOrganizationsPerUser: config.maxOrganizationsPerUser,
   })
-  const metrics = await registerPlatform(app, {
+  const { metrics, allowedMethods } = await registerPlatform(app, {
     config,
     resources,
-    lifecycle,
     sessionCookie: getCookies(auth.options).sessionToken.name,
   })
   const services = await buildServices(app, {
@@ -240,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.secret,
     verifiers: deps.credentialVerifiers ?? [],
   })
+  // Before the features, whose event-stream routes it guards (its onRoute hook sees later routes).
   services.streams.register(app)
   await registerFeatures(app, FEATURES, {
     services,
@@ -250,30 +254,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     assistantTools: assistantTools(services),
     sqlSandboxTemplate: deps.sqlSandboxTemplate,
   })
+  await registerPlatformRoutes(app, {
+    config,
+    resources,
+    lifecycle,
+    secret: deps.secret,
+    allowedMethods,
+  })
   return app
 }
 
 /**
  * The platform every route stands on, registered before any route: request ids and their log
  * context, caching and security headers, metrics, same-origin writes, the problem+json error
- * handler, rate limits, multipart and WebSocket support, the OpenAPI document and its viewer, the
- * probes, the built web app and the 404 handler. Returns the metrics, which the job runner feeds.
+ * handler, rate limits, multipart and WebSocket support, the OpenAPI document and its viewer (its
+ * own routes come last: registerPlatformRoutes). Returns the metrics, which the job runner feeds,
+ * and the methods of each path, which the 404 handler reads.
  */
 async function registerPlatform(
   app: App,
   {
     config,
     resources,
-    lifecycle,
     sessionCookie,
   }: {
     config: Config
     resources: AppResources
-    lifecycle: Lifecycle
     /** better-auth's session cookie name, for the OpenAPI security scheme. */
     sessionCookie: string
   },
-): Promise<Metrics> {
+): Promise<{ metrics: Metrics; allowedMethods: RouteMethods }> {
   const allowedMethods = recordRouteMethods(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -377,10 +387,34 @@ async function registerPlatform(
   })
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger())
 
-  await app.register(healthRoutes, {
-    db: resources.database.db,
-    pool: resources.pool,
+  return { metrics, allowedMethods }
+}
+
+/**
+ * The platform's routes no principal guards, registered last so every root hook reaches them (a
+ * child scope copies its parent's hooks when it is registered): the probes, the signed links of
+ * stored files, the built web app with its history fallback, and the 404 / 405 handler.
+ */
+async function registerPlatformRoutes(
+  app: App,
+  {
+    config,
+    resources,
     lifecycle,
+    secret,
+    allowedMethods,
+  }: {
+    config: Config
+    resources: AppResources
+    lifecycle: Lifecycle
+    secret: string
+    allowedMethods: RouteMethods
+  },
+): Promise<void> {
+  await app.register(healthRoutes, { db: resources.database.db, pool: resources.pool, lifecycle })
+  await app.register(signedLinkRoutes, {
+    blobs: resources.blobs,
+    signer: createBlobLinkSigner(secret, config.publicUrl),
   })
   const webRoot = config.webRoot
   const hasWeb = existsSync(path.join(webRoot, 'index.html'))
@@ -388,7 +422,6 @@ async function registerPlatform(
   if (hasWeb)
     await app.register(fastifyStatic, { root: webRoot, wildcard: false, preCompressed: true })
   app.setNotFoundHandler(notFoundHandler({ hasWeb, allowedMethods }))
-  return metrics
 }
 
 /**
@@ -463,8 +496,8 @@ async function buildServices(
 /**
  * Sign-in (better-auth's routes), the cache of resolved principals, the registry of
  * `Authorization`-header credentials (API keys, tenant tokens, `verifiers`), refused ones limited
- * per address, the signed links of stored files, and on PostgreSQL the relay that tells the other
- * processes of each revocation. Returns the pieces features use (FeatureCredentials).
+ * per address, and on PostgreSQL the relay that tells the other processes of each revocation.
+ * Returns the pieces features use (FeatureCredentials).
  */
 async function registerCredentials(
   app: App,
@@ -508,10 +541,6 @@ async function registerCredentials(
     auth,
     origin: config.publicUrl,
     limits: { ...DEFAULT_SIGN_IN_LIMITS, ...tuning.signIn, perClient: config.signInPerClient },
-  })
-  await app.register(signedLinkRoutes, {
-    blobs: resources.blobs,
-    signer: createBlobLinkSigner(secret, config.publicUrl),
   })
   const forgetApiKey = (digest: string) => {
     apiKeys.forget(digest)
