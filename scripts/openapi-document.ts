@@ -6,6 +6,7 @@ import { openPglite } from '../server/db/client'
 import { createConsoleMailer } from '../server/mail/mailer'
 import { createFsBlobStore } from '../server/blob/fs-blob-store'
 import { buildApp } from '../server/app'
+import { loadConfig } from '../server/config'
 import { WorkerPool } from '../server/workers/worker-pool'
 import type { Analyzer } from '../server/ai/analyzer/types'
 import { LocalEmbedder } from '../server/ai/embedder/local-embedder'
@@ -35,8 +36,10 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
         chat: new LocalChat(),
       },
     },
+    // The schema's defaults, whatever this process's environment says: the document is the same
+    // for everyone (PUBLIC_URL's default is http://localhost:3000).
+    config: loadConfig({}),
     secret: 'openapi-generation-secret-0123456789abcdef',
-    publicUrl: 'http://localhost:3000',
   })
   await app.ready()
   const document = app.swagger() as unknown as Record<string, unknown>

@@ -1,13 +1,25 @@
 /**
  * buildApp(deps): the Fastify application with every plugin and feature route, never listening
  * (main.ts listens; tests call `app.inject`). Errors leave as RFC 9457 problem+json; the OpenAPI
- * 3.1 document is generated from the routes' zod schemas.
+ * 3.1 document is generated from the routes' zod schemas. The composition root, in parts
+ * (decision 0124): registerPlatform (hooks, errors, rate limits, OpenAPI), buildServices (what
+ * features use, with the job runner), registerCredentials (sign-in, principals, the credential
+ * registry and its revocations), registerFeatures (FEATURES, the table of feature route plugins,
+ * each given the one FeatureContext) and registerPlatformRoutes (probes, signed links, static
+ * files, 404), last so every root hook reaches them.
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { REPOSITORY_ROOT } from './repository-root'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -20,13 +32,20 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
-import type { AppResources, AppServices } from './services'
+import type {
+  AppResources,
+  AppServices,
+  AppTuning,
+  FeatureContext,
+  FeatureCredentials,
+} from './services'
+import type { Config } from './config'
+import type { Notifier } from './realtime/notifier'
 import { orgBlobPrefix } from './blob/blob-keys'
 import { createBlobLinkSigner } from './blob/signed-links'
 import { signedLinkRoutes } from './http/signed-link-routes'
-import { createAuth } from './auth/auth'
-import { DEFAULT_MAX_ORGANIZATIONS_PER_USER } from './auth/organization-limit'
-import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'
+import { createAuth, type Auth } from './auth/auth'
+import { authRoutes, DEFAULT_SIGN_IN_LIMITS } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
 import { securitySchemes } from './auth/openapi-security'
 import { getCookies } from 'better-auth/cookies'
@@ -39,7 +58,6 @@ import { limitUnknownCredentials } from './auth/limit-unknown-credentials'
 import { tenantTokenJwt } from './auth/tenant-token-jwt'
 import { createTenantTokenVerifier } from './auth/tenant-token-verifier'
 import { createLineageCheck } from './auth/lineage-check'
-import { DEFAULT_API_RATE_LIMITS, type ApiRateLimits } from './config'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
 import { docsCspTransform, securityHeaderList, securityHeaders } from './http/security-headers'
@@ -51,7 +69,7 @@ import { notFoundHandler } from './http/not-found'
 import { noStoreForPrivateAnswers } from './http/cache-control'
 import { healthRoutes } from './health/health-routes'
 import { Lifecycle } from './ops/lifecycle'
-import { createMetrics } from './ops/metrics'
+import { createMetrics, type Metrics } from './ops/metrics'
 import { currentLogContext, runWithLogContext } from './ops/log-context'
 import { registerMetricsRoute } from './ops/metrics-route'
 import { documentRoutes } from './features/documents/routes'
@@ -65,12 +83,11 @@ import { analyticsRoutes } from './features/analytics/routes'
 import { voiceRoutes } from './features/voice/routes'
 import { storageRoutes } from './features/storage/routes'
 import { publicObjectRoutes } from './features/storage/public-routes'
-import { demoRoutes, DEFAULT_DEMO_LIMITS, type DemoLimits } from './features/demo/routes'
+import { demoRoutes } from './features/demo/routes'
 import { vectorRoutes } from './features/vector/routes'
 import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
 import { sqlRoutes } from './features/sql/routes'
-import { SqlSandboxes } from './features/sql/sql-sandboxes'
 import { teamRoutes } from './features/team/routes'
 import { tenantRoutes } from './features/tenants/routes'
 import { apiKeyRoutes } from './features/api-keys/routes'
@@ -79,87 +96,106 @@ import { connectGptRoutes } from './features/connect-gpt/routes'
 import { mcpRoutes } from './features/mcp/routes'
 import { assistantTools } from './assistant-tools'
 import { realtimeRoutes } from './features/realtime/routes'
-import { credentialLifetime } from './auth/credential-lifetime'
 import { tenantTokenRoutes } from './features/security/tenant-token-routes'
-import { JobRunner, type JobRunnerOptions } from './jobs/job-runner'
+import { JobRunner } from './jobs/job-runner'
 import { createNotifier } from './realtime/notifier'
 import { databaseRateLimitStore } from './http/database-rate-limit-store'
 import { ChangeFeed } from './realtime/change-feed'
 import { JOB_CATALOGUE, type AppJobCatalogue } from './job-catalogue'
 import { jobHandlers } from './job-handlers'
-import { EventStreams, type EventStreamLimits } from './http/event-streams'
+import { EventStreams } from './http/event-streams'
 
 export interface AppDeps {
   /** Database, files, mail, worker pool and engines; the caller closes them after the app. */
   resources: AppResources
-  /** Limits on text extraction; defaults: 2,000 PDF pages, 60 s. */
-  extraction?: AppServices['limits']['extraction']
-  /** The longest recording accepted, in minutes; default 180 (MAX_RECORDING_MINUTES). */
-  maxRecordingMinutes?: number
-  /** Bytes an organisation may keep in its buckets; default 10 GiB (STORAGE_QUOTA_BYTES). */
-  storageQuotaBytes?: number
-  /** Objects an organisation may keep in its buckets; default 100,000 (STORAGE_QUOTA_OBJECTS). */
-  storageQuotaObjects?: number
-  /** Largest organisation archive imported; default 20 GiB (IMPORT_MAX_BYTES). */
-  importMaxBytes?: number
-  /** Organisations one person may own; default 10 (MAX_ORGANIZATIONS_PER_USER, decision 0109). */
-  maxOrganizationsPerUser?: number
-  /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
-  ocrLanguages?: string
-  /** Background job runner settings (concurrency, per-organisation cap, polling, lease). */
-  jobs?: Omit<JobRunnerOptions, 'db' | 'log' | 'catalogue' | 'changes'>
-  /** Caps of open event streams per user and organisation (defaults: http/event-streams.ts). */
-  streams?: Partial<EventStreamLimits>
-  /**
-   * Realtime WebSockets one person (or a credential acting for no person) may hold open at once
-   * on this instance (REALTIME_SOCKETS_PER_USER); default features/realtime/routes.ts's.
-   */
-  realtimeSocketsPerUser?: number
+  /** The parsed configuration (loadConfig, server/config.ts), which holds every default. */
+  config: Config
   /** Server secret (≥ 32 chars) for sessions and (through a derived key) tenant tokens. */
   secret: string
-  /** Public origin, e.g. http://localhost:3000. */
-  publicUrl: string
   /** Application log (see http/logger.ts createLogger); none when absent. */
   logger?: FastifyBaseLogger
-  /** Whether X-Forwarded-For is believed (set behind a reverse proxy), see Fastify trustProxy. */
-  trustProxy?: boolean | string
-  signInLimits?: SignInLimits
-  /**
-   * Requests per principal per minute on `/api/v1`, by scope (default 600 reads, 120 writes), and
-   * per API key (default 600).
-   */
-  apiRateLimits?: ApiRateLimits
   /**
    * Verifiers of other credentials an `Authorization` header may carry
    * (auth/credential-registry.ts), besides the API keys' and tenant tokens' own (`ldk_…`, `ldt_…`,
    * decisions 0047 and 0048), which every app registers.
    */
   credentialVerifiers?: readonly CredentialVerifier[]
-  /** Rate limit of the public demo's endpoints per client (default 30 a minute). */
-  demoLimits?: DemoLimits
-  /** Directory of the built SPA; served with history fallback when it exists. */
-  webRoot?: string
   /** The process's graceful stop (server/ops/lifecycle.ts); a private one when absent. */
   lifecycle?: Lifecycle
-  /** Bearer token of `GET /metrics` (METRICS_TOKEN); no such route when absent. */
-  metricsToken?: string
   /**
    * On embedded PGlite, the file keeping the SQL runner sandboxes' empty database across restarts,
    * made when the app is ready so no query waits for its initdb (decision 0091); when absent it
    * is made at the first query and kept in memory.
    */
   sqlSandboxTemplate?: string
+  /** Settings no environment variable sets (services.ts AppTuning). */
+  tuning?: AppTuning
 }
 
-const defaultWebRoot = path.join(REPOSITORY_ROOT, 'dist', 'web')
+/** The app as buildApp makes it: Fastify typed by the routes' zod schemas. */
+type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>
+
+/** The methods of each registered path, for the 404 handler's 405 answers (http/route-methods.ts). */
+type RouteMethods = ReturnType<typeof recordRouteMethods>
+
+/** Where the versioned API is mounted: its routes declare roles and scopes (route-roles.ts). */
+const API_V1 = '/api/v1'
+
+/** A feature's route plugin, mounted at `prefix` and given the one FeatureContext. */
+export interface FeatureEntry {
+  /** The feature's folder under server/features/ (its routes.ts, or another routes module). */
+  name: string
+  prefix: typeof API_V1 | '/api/demo' | ''
+  plugin: FastifyPluginAsync<FeatureContext, RawServerDefault, ZodTypeProvider>
+}
+
+/**
+ * Every feature's routes, in registration order (decision 0124). A new feature is one line here;
+ * its plugin takes FeatureContext (server/services.ts) and nothing else.
+ */
+export const FEATURES: readonly FeatureEntry[] = [
+  { name: 'apps', prefix: API_V1, plugin: appRoutes },
+  { name: 'documents', prefix: API_V1, plugin: documentRoutes },
+  { name: 'analysis', prefix: API_V1, plugin: analysisRoutes },
+  { name: 'jobs', prefix: API_V1, plugin: jobRoutes },
+  { name: 'entities', prefix: API_V1, plugin: entityRoutes },
+  { name: 'events', prefix: API_V1, plugin: eventRoutes },
+  { name: 'analytics', prefix: API_V1, plugin: analyticsRoutes },
+  { name: 'voice', prefix: API_V1, plugin: voiceRoutes },
+  { name: 'storage', prefix: API_V1, plugin: storageRoutes },
+  { name: 'vector', prefix: API_V1, plugin: vectorRoutes },
+  { name: 'assistant', prefix: API_V1, plugin: assistantRoutes },
+  { name: 'audit', prefix: API_V1, plugin: auditRoutes },
+  { name: 'sql', prefix: API_V1, plugin: sqlRoutes },
+  { name: 'team', prefix: API_V1, plugin: teamRoutes },
+  { name: 'tenants', prefix: API_V1, plugin: tenantRoutes },
+  { name: 'api-keys', prefix: API_V1, plugin: apiKeyRoutes },
+  { name: 'connect-gpt', prefix: API_V1, plugin: connectGptRoutes },
+  { name: 'realtime', prefix: API_V1, plugin: realtimeRoutes },
+  { name: 'security', prefix: API_V1, plugin: tenantTokenRoutes },
+  // Outside /api/v1: /mcp checks its own credentials; the demo and public objects need none.
+  { name: 'mcp', prefix: '', plugin: mcpRoutes },
+  { name: 'demo', prefix: '/api/demo', plugin: demoRoutes },
+  { name: 'storage', prefix: '', plugin: publicObjectRoutes },
+]
 
 /** Builds the application. Call `app.ready()` (or inject) before use and `app.close()` after. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, resources, tuning = {} } = deps
   // Made before the app: its gate runs in the server's request listener, before Fastify.
   const streams = new EventStreams(
-    deps.streams ?? {},
+    {
+      ...config.eventStreams,
+      ...(tuning.streamKeepAliveMs ? { keepAliveMs: tuning.streamKeepAliveMs } : {}),
+    },
     credentialKey,
-    securityHeaderList(deps.publicUrl),
+    securityHeaderList(config.publicUrl),
   )
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
@@ -170,10 +206,84 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? incoming
         : randomUUID()
     },
-    trustProxy: deps.trustProxy ?? false,
-    frameworkErrors: frameworkErrorHandler(deps.publicUrl),
+    trustProxy: config.trustProxy,
+    frameworkErrors: frameworkErrorHandler(config.publicUrl),
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>()
+  const lifecycle = deps.lifecycle ?? new Lifecycle()
+  // Before the OpenAPI document: its session cookie scheme names better-auth's cookie.
+  const auth = createAuth({
+    db: resources.database.db,
+    mailer: resources.mailer,
+    secret: deps.secret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    onOrganizationDeleted: (orgId) => resources.blobs.deletePrefix(orgBlobPrefix(orgId)),
+    maxOrganizationsPerUser: config.maxOrganizationsPerUser,
+  })
+  const { metrics, allowedMethods } = await registerPlatform(app, {
+    config,
+    resources,
+    sessionCookie: getCookies(auth.options).sessionToken.name,
+  })
+  const services = await buildServices(app, {
+    resources,
+    config,
+    tuning,
+    streams,
+    metrics,
+    lifecycle,
+  })
+  const credentials = await registerCredentials(app, {
+    auth,
+    config,
+    tuning,
+    resources,
+    notifier: services.notifier,
+    secret: deps.secret,
+    verifiers: deps.credentialVerifiers ?? [],
+  })
+  // Before the features, whose event-stream routes it guards (its onRoute hook sees later routes).
+  services.streams.register(app)
+  await registerFeatures(app, FEATURES, {
+    services,
+    config,
+    tuning,
+    credentials,
+    databaseKind: resources.database.kind,
+    assistantTools: assistantTools(services),
+    sqlSandboxTemplate: deps.sqlSandboxTemplate,
+  })
+  await registerPlatformRoutes(app, {
+    config,
+    resources,
+    lifecycle,
+    secret: deps.secret,
+    allowedMethods,
+  })
+  return app
+}
+
+/**
+ * The platform every route stands on, registered before any route: request ids and their log
+ * context, caching and security headers, metrics, same-origin writes, the problem+json error
+ * handler, rate limits, multipart and WebSocket support, the OpenAPI document and its viewer (its
+ * own routes come last: registerPlatformRoutes). Returns the metrics, which the job runner feeds,
+ * and the methods of each path, which the 404 handler reads.
+ */
+async function registerPlatform(
+  app: App,
+  {
+    config,
+    resources,
+    sessionCookie,
+  }: {
+    config: Config
+    resources: AppResources
+    /** better-auth's session cookie name, for the OpenAPI security scheme. */
+    sessionCookie: string
+  },
+): Promise<{ metrics: Metrics; allowedMethods: RouteMethods }> {
   const allowedMethods = recordRouteMethods(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -190,8 +300,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', withRequestContext)
   app.addHook('preValidation', withRequestContext)
   const metrics = createMetrics({
-    workerPool: () => deps.resources.pool.stats(),
-    dbConnections: deps.resources.database.connections,
+    workerPool: () => resources.pool.stats(),
+    dbConnections: resources.database.connections,
   })
   // The route's pattern, never req.url: ids and query values would make a series each.
   app.addHook('onResponse', (req, reply, done) => {
@@ -203,8 +313,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     )
     done()
   })
-  if (deps.metricsToken) registerMetricsRoute(app, metrics, deps.metricsToken)
-  app.addHook('onRequest', sameOriginWrites(deps.publicUrl))
+  if (config.metricsToken) registerMetricsRoute(app, metrics, config.metricsToken)
+  app.addHook('onRequest', sameOriginWrites(config.publicUrl))
 
   app.setErrorHandler((error, req, reply) => {
     const { problem: body, headers } = problemFor(error, {
@@ -219,13 +329,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .send(JSON.stringify({ ...body, instance: req.url.split('?')[0] }))
   })
 
-  app.addHook('onRequest', securityHeaders(deps.publicUrl))
+  app.addHook('onRequest', securityHeaders(config.publicUrl))
   // Several processes may share a PostgreSQL: their counters must be one (decision 0064).
   await app.register(
     rateLimit,
     rateLimitPluginOptions(
-      deps.resources.database.kind === 'postgres'
-        ? databaseRateLimitStore(deps.resources.database.db)
+      resources.database.kind === 'postgres'
+        ? databaseRateLimitStore(resources.database.db)
         : undefined,
     ),
   )
@@ -233,17 +343,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Client messages are small subscriptions: 64 KiB is far more than one needs.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
 
-  const maxOrganizationsPerUser = deps.maxOrganizationsPerUser ?? DEFAULT_MAX_ORGANIZATIONS_PER_USER
-  // Before the document: its session cookie scheme names better-auth's cookie.
-  const auth = createAuth({
-    db: deps.resources.database.db,
-    mailer: deps.resources.mailer,
-    secret: deps.secret,
-    publicUrl: deps.publicUrl,
-    log: app.log,
-    onOrganizationDeleted: (orgId) => deps.resources.blobs.deletePrefix(orgBlobPrefix(orgId)),
-    maxOrganizationsPerUser,
-  })
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -274,7 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { name: 'storage', description: 'Buckets of files: upload, download, signed links' },
       ],
       // The session cookie is better-auth's own (prefixed behind HTTPS).
-      components: { securitySchemes: securitySchemes(getCookies(auth.options).sessionToken.name) },
+      components: { securitySchemes: securitySchemes(sessionCookie) },
     },
     transform: openApiTransform,
     transformObject: jsonSchemaTransformObject,
@@ -284,80 +383,79 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The x-min-role and x-required-scope of each operation, for a reader deciding what to sign with.
     uiConfig: { showExtensions: true },
     staticCSP: true,
-    transformStaticCSP: docsCspTransform(deps.publicUrl),
+    transformStaticCSP: docsCspTransform(config.publicUrl),
   })
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger())
 
-  const { resources } = deps
+  return { metrics, allowedMethods }
+}
+
+/**
+ * The platform's routes no principal guards, registered last so every root hook reaches them (a
+ * child scope copies its parent's hooks when it is registered): the probes, the signed links of
+ * stored files, the built web app with its history fallback, and the 404 / 405 handler.
+ */
+async function registerPlatformRoutes(
+  app: App,
+  {
+    config,
+    resources,
+    lifecycle,
+    secret,
+    allowedMethods,
+  }: {
+    config: Config
+    resources: AppResources
+    lifecycle: Lifecycle
+    secret: string
+    allowedMethods: RouteMethods
+  },
+): Promise<void> {
+  await app.register(healthRoutes, { db: resources.database.db, pool: resources.pool, lifecycle })
+  await app.register(signedLinkRoutes, {
+    blobs: resources.blobs,
+    signer: createBlobLinkSigner(secret, config.publicUrl),
+  })
+  const webRoot = config.webRoot
+  const hasWeb = existsSync(path.join(webRoot, 'index.html'))
+  // The build holds a .br and a .gz beside each text file (scripts/precompress-assets.ts).
+  if (hasWeb)
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, preCompressed: true })
+  app.setNotFoundHandler(notFoundHandler({ hasWeb, allowedMethods }))
+}
+
+/**
+ * What features use (AppServices): the resources but the database handle and the mailer, the
+ * notifier and change feed (closed with the app), the job runner with every kind bound to its
+ * handler (started when the app is ready, drained and stopped by the graceful stop), the event
+ * streams and the limits of the configuration.
+ */
+async function buildServices(
+  app: App,
+  {
+    resources,
+    config,
+    tuning,
+    streams,
+    metrics,
+    lifecycle,
+  }: {
+    resources: AppResources
+    config: Config
+    tuning: AppTuning
+    streams: EventStreams
+    metrics: Metrics
+    lifecycle: Lifecycle
+  },
+): Promise<AppServices> {
   const db = resources.database.db
   const notifier = createNotifier(resources.database, app.log)
-  // Set once the relay listens (below); revocations before then have no other process to tell.
-  let relay: RevocationRelay | undefined
-  const principals = registerPrincipalCache(app, {
-    onRevoke: () => relay?.announce({ kind: 'principals' }),
-  })
-  // Whether the credentials a key or token was created with are all still valid (decision
-  // 0104): forgotten on every revocation, since the revoked one may be anyone's ancestor.
-  const lineage = createLineageCheck(db)
-  const apiKeys = createApiKeyVerifier({ db, principals, lineage })
-  const tokenJwt = tenantTokenJwt(deps.secret)
-  const tokenVerifier = createTenantTokenVerifier({ db, jwt: tokenJwt, principals, lineage })
-  // Refused credentials are cached and limited per client address (decision 0105).
-  const credentials = limitUnknownCredentials(
-    app,
-    createCredentialRegistry([
-      apiKeys.verifier,
-      tokenVerifier,
-      ...(deps.credentialVerifiers ?? []),
-    ]),
-    deps.apiRateLimits?.failedCredentialsPerMinute ??
-      DEFAULT_API_RATE_LIMITS.failedCredentialsPerMinute,
-  )
-  await app.register(authRoutes, {
-    auth,
-    origin: deps.publicUrl,
-    limits: deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
-  })
-
   const changes = new ChangeFeed(notifier, app.log)
   await changes.start()
-  // PGlite cannot interrupt a statement: the SQL runner's queries run in sandboxes (decision 0091).
-  const sandboxes =
-    resources.database.kind === 'pglite'
-      ? new SqlSandboxes(db, { templateFile: deps.sqlSandboxTemplate })
-      : undefined
-  if (sandboxes && deps.sqlSandboxTemplate) {
-    app.addHook('onReady', async () => {
-      sandboxes.prepare().catch((error: unknown) => {
-        app.log.warn({ err: error }, 'the SQL runner could not prepare its sandbox database')
-      })
-    })
-  }
-  // Other processes exist only on PostgreSQL (PGlite admits one).
-  if (resources.database.kind === 'postgres') {
-    relay = await startRevocationRelay(
-      notifier,
-      {
-        forgetPrincipals: () => principals.forgetAll(),
-        forgetApiKey: (digest) => {
-          apiKeys.forget(digest)
-          lineage.forgetAll()
-        },
-        forgetTenantToken: (jti) => {
-          tokenVerifier.forget(jti)
-          lineage.forgetAll()
-        },
-      },
-      app.log,
-    )
-  }
   app.addHook('onClose', async () => {
-    await relay?.close()
     await changes.close()
     await notifier.close()
-    await sandboxes?.close()
   })
-
   const { database: _database, mailer: _mailer, ...shared } = resources
   const services: AppServices = {
     ...shared,
@@ -368,110 +466,145 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       catalogue: JOB_CATALOGUE,
       changes,
       onRunEnded: (kind, outcome, seconds) => metrics.observeJob(kind, outcome, seconds),
-      ...deps.jobs,
+      concurrency: config.jobs.concurrency,
+      perOrgCap: config.jobs.perOrgCap,
+      retentionDays: config.jobs.retentionDays,
+      ...tuning.jobs,
     }),
     notifier,
     changes,
     streams,
     limits: {
-      extraction: deps.extraction ?? { maxPdfPages: 2000, timeoutSeconds: 60 },
-      maxRecordingMinutes: deps.maxRecordingMinutes ?? 180,
-      storageQuotaBytes: deps.storageQuotaBytes ?? 10 * 1024 ** 3,
-      storageQuotaObjects: deps.storageQuotaObjects ?? 100_000,
-      importMaxBytes: deps.importMaxBytes ?? 20 * 1024 ** 3,
-      maxOrganizationsPerUser,
-      ocrLanguages: deps.ocrLanguages ?? 'eng',
+      extraction: config.extraction,
+      maxRecordingMinutes: config.maxRecordingMinutes,
+      storageQuotaBytes: config.storageQuotaBytes,
+      storageQuotaObjects: config.storageQuotaObjects,
+      importMaxBytes: config.importMaxBytes,
+      maxOrganizationsPerUser: config.maxOrganizationsPerUser,
+      ocrLanguages: config.ocrLanguages,
     },
   }
   // Every job kind is bound to its handler here, at composition, never inside a route plugin.
   services.jobs.bind(jobHandlers(services))
-  const lifecycle = deps.lifecycle ?? new Lifecycle()
   lifecycle.onDrain(() => services.jobs.drain())
   app.addHook('onReady', () => services.jobs.start())
   // What is left of a graceful stop's budget, less 2 s to record the handed-back jobs and close.
   app.addHook('onClose', () => services.jobs.stop(Math.max(0, lifecycle.remainingMs() - 2000)))
-  services.streams.register(app)
-  await app.register(
-    async (v1) => {
-      declareRouteRoles(v1, {
-        auth,
-        db,
-        principals,
-        credentials,
-        rateLimits: deps.apiRateLimits ?? DEFAULT_API_RATE_LIMITS,
-      })
-      await v1.register(appRoutes, { db })
-      await v1.register(documentRoutes, { services })
-      await v1.register(analysisRoutes, { services })
-      await v1.register(jobRoutes, { services })
-      await v1.register(entityRoutes, { services })
-      await v1.register(eventRoutes, { db })
-      await v1.register(analyticsRoutes, { db })
-      await v1.register(voiceRoutes, { services })
-      await v1.register(storageRoutes, { services })
-      await v1.register(vectorRoutes, { services })
-      await v1.register(assistantRoutes, { services })
-      await v1.register(auditRoutes, { db })
-      await v1.register(sqlRoutes, { db, sandboxes })
-      await v1.register(teamRoutes, { auth, principals })
-      await v1.register(tenantRoutes, { services })
-      await v1.register(apiKeyRoutes, {
-        db,
-        keys: {
-          ...apiKeys,
-          forget: (digest) => {
-            apiKeys.forget(digest)
-            lineage.forgetAll()
-            relay?.announce({ kind: 'api_key', id: digest })
-          },
-        },
-      })
-      await v1.register(connectGptRoutes, { db, publicUrl: deps.publicUrl })
-      await v1.register(realtimeRoutes, {
-        services,
-        lifetimeOf: credentialLifetime({ auth, credentials }),
-        ...(deps.realtimeSocketsPerUser ? { socketsPerUser: deps.realtimeSocketsPerUser } : {}),
-      })
-      await v1.register(tenantTokenRoutes, {
-        db,
-        jwt: tokenJwt,
-        onRevoked: (jti) => {
-          tokenVerifier.forget(jti)
-          lineage.forgetAll()
-          relay?.announce({ kind: 'tenant_token', id: jti })
-        },
-      })
-    },
-    { prefix: '/api/v1' },
+  return services
+}
+
+/**
+ * Sign-in (better-auth's routes), the cache of resolved principals, the registry of
+ * `Authorization`-header credentials (API keys, tenant tokens, `verifiers`), refused ones limited
+ * per address, and on PostgreSQL the relay that tells the other processes of each revocation.
+ * Returns the pieces features use (FeatureCredentials).
+ */
+async function registerCredentials(
+  app: App,
+  {
+    auth,
+    config,
+    tuning,
+    resources,
+    notifier,
+    secret,
+    verifiers,
+  }: {
+    auth: Auth
+    config: Config
+    tuning: AppTuning
+    resources: AppResources
+    notifier: Notifier
+    secret: string
+    verifiers: readonly CredentialVerifier[]
+  },
+): Promise<FeatureCredentials> {
+  const db = resources.database.db
+  // Set once the relay listens (below); revocations before then have no other process to tell.
+  let relay: RevocationRelay | undefined
+  const principals = registerPrincipalCache(app, {
+    onRevoke: () => relay?.announce({ kind: 'principals' }),
+  })
+  // Whether the credentials a key or token was created with are all still valid (decision
+  // 0104): forgotten on every revocation, since the revoked one may be anyone's ancestor.
+  const lineage = createLineageCheck(db)
+  const apiKeys = createApiKeyVerifier({ db, principals, lineage })
+  const tokenJwt = tenantTokenJwt(secret)
+  const tokenVerifier = createTenantTokenVerifier({ db, jwt: tokenJwt, principals, lineage })
+  // Refused credentials are cached and limited per client address (decision 0105).
+  const registry = limitUnknownCredentials(
+    app,
+    createCredentialRegistry([apiKeys.verifier, tokenVerifier, ...verifiers]),
+    config.apiRateLimits.failedCredentialsPerMinute,
   )
-
-  await app.register(mcpRoutes, {
-    db,
-    credentials,
-    tools: assistantTools(services),
-    rateLimits: deps.apiRateLimits ?? DEFAULT_API_RATE_LIMITS,
+  await app.register(authRoutes, {
+    auth,
+    origin: config.publicUrl,
+    limits: { ...DEFAULT_SIGN_IN_LIMITS, ...tuning.signIn, perClient: config.signInPerClient },
   })
-
-  await app.register(demoRoutes, {
-    prefix: '/api/demo',
-    engines: resources.engines,
-    pool: resources.pool,
-    limits: deps.demoLimits ?? DEFAULT_DEMO_LIMITS,
+  const forgetApiKey = (digest: string) => {
+    apiKeys.forget(digest)
+    lineage.forgetAll()
+  }
+  const forgetTenantToken = (jti: string) => {
+    tokenVerifier.forget(jti)
+    lineage.forgetAll()
+  }
+  // Other processes exist only on PostgreSQL (PGlite admits one).
+  if (resources.database.kind === 'postgres') {
+    relay = await startRevocationRelay(
+      notifier,
+      { forgetPrincipals: () => principals.forgetAll(), forgetApiKey, forgetTenantToken },
+      app.log,
+    )
+  }
+  app.addHook('onClose', async () => {
+    await relay?.close()
   })
+  return {
+    auth,
+    principals,
+    registry,
+    tenantTokens: tokenJwt,
+    revoked: {
+      apiKey: (digest) => {
+        forgetApiKey(digest)
+        relay?.announce({ kind: 'api_key', id: digest })
+      },
+      tenantToken: (jti) => {
+        forgetTenantToken(jti)
+        relay?.announce({ kind: 'tenant_token', id: jti })
+      },
+    },
+  }
+}
 
-  await app.register(healthRoutes, { db, pool: resources.pool, lifecycle })
-  await app.register(signedLinkRoutes, {
-    blobs: resources.blobs,
-    signer: createBlobLinkSigner(deps.secret, deps.publicUrl),
-  })
-  await app.register(publicObjectRoutes, { db, blobs: resources.blobs })
-
-  const webRoot = deps.webRoot ?? defaultWebRoot
-  const hasWeb = existsSync(path.join(webRoot, 'index.html'))
-  // The build holds a .br and a .gz beside each text file (scripts/precompress-assets.ts).
-  if (hasWeb)
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, preCompressed: true })
-  app.setNotFoundHandler(notFoundHandler({ hasWeb, allowedMethods }))
-
-  return app
+/**
+ * Registers `table`'s plugins, each with `context`, one encapsulated scope per prefix in the
+ * table's order; under /api/v1 the scope first declares the routes' roles, scopes and budgets
+ * (auth/route-roles.ts), so every route there is guarded.
+ */
+async function registerFeatures(
+  app: App,
+  table: readonly FeatureEntry[],
+  context: FeatureContext,
+): Promise<void> {
+  const { credentials } = context
+  for (const prefix of new Set(table.map((feature) => feature.prefix))) {
+    await app.register(
+      async (scope) => {
+        if (prefix === API_V1)
+          declareRouteRoles(scope, {
+            auth: credentials.auth,
+            db: context.services.db,
+            principals: credentials.principals,
+            credentials: credentials.registry,
+            rateLimits: context.config.apiRateLimits,
+          })
+        for (const feature of table.filter((entry) => entry.prefix === prefix))
+          await scope.register(feature.plugin, context)
+      },
+      { prefix },
+    )
+  }
 }

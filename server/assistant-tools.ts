@@ -13,7 +13,7 @@ import { listAnalyses } from './features/analysis/service'
 import { createEntity, listEntities } from './features/entities/service'
 import { NewEntity } from './features/entities/schemas'
 import { listRecentConversations } from './features/connect-gpt/service'
-import { assistantTool, type AssistantTool } from './features/mcp/assistant-tool'
+import { assistantTool, type AssistantTool } from './auth/assistant-tool'
 
 const Limit = (fallback: number, max: number) =>
   z.number().int().min(1).max(max).default(fallback).describe(`How many, 1–${max}`)

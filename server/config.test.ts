@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import os from 'node:os'
 import path from 'node:path'
 import { loadConfig } from './config'
+import { REPOSITORY_ROOT } from './repository-root'
 
 describe('loadConfig', () => {
   it('applies the embedded defaults to an empty environment', () => {
@@ -20,7 +22,7 @@ describe('loadConfig', () => {
         embed: { engine: 'local' },
       },
       workers: { threads: undefined, heapMb: 1024, taskTimeoutMs: 600_000 },
-      jobs: { concurrency: undefined, perOrgCap: undefined },
+      jobs: { concurrency: os.availableParallelism(), perOrgCap: os.availableParallelism() },
       extraction: { maxPdfPages: 2000, timeoutSeconds: 60 },
       eventStreams: { perUser: 10, perOrg: 100 },
       apiRateLimits: { readsPerMinute: 600, writesPerMinute: 120 },
@@ -29,9 +31,32 @@ describe('loadConfig', () => {
     })
   })
 
+  it('resolves every default itself, so the app and main.ts repeat none', () => {
+    const config = loadConfig({})
+    // The job runner's: one job per core, and an organisation may use them all.
+    expect(config.jobs).toEqual({
+      concurrency: os.availableParallelism(),
+      perOrgCap: os.availableParallelism(),
+      retentionDays: 30,
+    })
+    expect(loadConfig({ JOBS_CONCURRENCY: '3' }).jobs.perOrgCap).toBe(3)
+    expect(loadConfig({ JOBS_CONCURRENCY: '3', JOBS_PER_ORG: '1' }).jobs.perOrgCap).toBe(1)
+    // Sign-in's per-address budget, once auth-routes.ts's own.
+    expect(config.signInPerClient).toBe(30)
+    // Every rate limit, none left to a `??` at its use.
+    expect(config.apiRateLimits).toEqual({
+      readsPerMinute: 600,
+      writesPerMinute: 120,
+      keyRequestsPerMinute: 600,
+      failedCredentialsPerMinute: 60,
+      mcpMaxBatch: 20,
+    })
+  })
+
   it('serves the built web app from WEB_ROOT when set, resolved to an absolute path', () => {
-    expect(loadConfig({}).webRoot).toBeUndefined()
-    expect(loadConfig({ WEB_ROOT: '' }).webRoot).toBeUndefined()
+    const beside = path.join(REPOSITORY_ROOT, 'dist', 'web')
+    expect(loadConfig({}).webRoot).toBe(beside)
+    expect(loadConfig({ WEB_ROOT: '' }).webRoot).toBe(beside)
     expect(loadConfig({ WEB_ROOT: 'build/web' }).webRoot).toBe(path.resolve('build/web'))
   })
 

@@ -4,8 +4,10 @@
  * `loadConfig(env)` throws an Error listing every invalid or missing variable.
  */
 import { z } from 'zod'
+import os from 'node:os'
 import path from 'node:path'
 import { isIP } from 'node:net'
+import { REPOSITORY_ROOT } from './repository-root'
 
 /** AI capabilities, each with its own engine choice and model (issue 10). */
 export const CAPABILITIES = ['analysis', 'chat', 'stt', 'tts', 'embed'] as const
@@ -129,6 +131,8 @@ export const EnvSchema = z.object({
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
   EVENT_STREAMS_PER_ORG: z.coerce.number().int().min(1).max(100_000).default(100),
+  // The web app opens one per organisation per browser tab (web/lib/realtime.ts), and the
+  // Realtime Monitor one more: 20 leaves a person a dozen tabs and a few integrations.
   REALTIME_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
   API_READS_PER_MINUTE: z.coerce
     .number()
@@ -161,9 +165,9 @@ export const EnvSchema = z.object({
     .min(1)
     .max(100)
     .default(DEFAULT_API_RATE_LIMITS.mcpMaxBatch),
-  // Absent: auth-routes.ts's default (30 per 15 minutes). An office behind one NAT address, or a
-  // test run signing in many people from one machine, may need more.
-  SIGN_IN_REQUESTS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  // 30 per 15 minutes (auth-routes.ts's window). An office behind one NAT address, or a test run
+  // signing in many people from one machine, may need more.
+  SIGN_IN_REQUESTS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   WORKER_HEAP_MB: z.coerce.number().int().min(64).max(16384).default(1024),
   // At most what a Node timer can wait (2^31 - 1 ms); longer ones fire at once.
   WORKER_TASK_TIMEOUT_S: z.coerce.number().positive().max(2_147_483).default(600),
@@ -234,8 +238,8 @@ export interface Config {
   /** Origin used in e-mailed links and as the only trusted origin, without trailing slash. */
   publicUrl: string
   dataDir: string
-  /** The built web app's folder (WEB_ROOT); undefined means dist/web beside the server. */
-  webRoot: string | undefined
+  /** The built web app's folder (WEB_ROOT, default dist/web beside the server), absolute. */
+  webRoot: string
   /** Server secret for sessions and tokens; undefined means "generate one and keep it in dataDir". */
   secret: string | undefined
   databaseUrl: string | undefined
@@ -262,7 +266,7 @@ export interface Config {
    * Background jobs run at once by this process (default: cores), and per organisation (default:
    * the process's count); days a finished job's record is kept (default 30).
    */
-  jobs: { concurrency: number | undefined; perOrgCap: number | undefined; retentionDays: number }
+  jobs: { concurrency: number; perOrgCap: number; retentionDays: number }
   /**
    * Server-sent event streams (job progress, the assistant's answers) open at once per user
    * (default 10) and per organisation (default 100); past them a stream is refused with 429.
@@ -277,12 +281,12 @@ export interface Config {
    * Requests per principal (user or credential) per minute on `/api/v1`, by scope: reads (GET,
    * and searches) default 600, writes 120; past them a request is refused with 429 and Retry-After.
    */
-  apiRateLimits: ApiRateLimits
+  apiRateLimits: Required<ApiRateLimits>
   /**
    * Sign-in link requests and link openings one client address may make per 15-minute window
-   * (SIGN_IN_REQUESTS_PER_CLIENT); undefined keeps the default of server/auth/auth-routes.ts.
+   * (SIGN_IN_REQUESTS_PER_CLIENT, default 30).
    */
-  signInPerClient: number | undefined
+  signInPerClient: number
   /** Limits on text extraction of uploads (issue 5). */
   extraction: { maxPdfPages: number; timeoutSeconds: number }
   /** The longest recording accepted and transcribed, in minutes (default 180). */
@@ -368,13 +372,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     e as unknown as Record<string, string | undefined>,
     e.AI_ANALYSIS_CONTEXT_CHARS,
   )
+  const jobsConcurrency = e.JOBS_CONCURRENCY ?? os.availableParallelism()
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.LEXDESK_DATA_DIR),
-    webRoot: e.WEB_ROOT === undefined ? undefined : path.resolve(e.WEB_ROOT),
+    webRoot: path.resolve(e.WEB_ROOT ?? path.join(REPOSITORY_ROOT, 'dist', 'web')),
     secret: e.LEXDESK_SECRET,
     databaseUrl: e.DATABASE_URL,
     databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
@@ -389,8 +394,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       taskTimeoutMs: e.WORKER_TASK_TIMEOUT_S * 1000,
     },
     jobs: {
-      concurrency: e.JOBS_CONCURRENCY,
-      perOrgCap: e.JOBS_PER_ORG,
+      concurrency: jobsConcurrency,
+      perOrgCap: e.JOBS_PER_ORG ?? jobsConcurrency,
       retentionDays: e.JOB_RETENTION_DAYS,
     },
     eventStreams: { perUser: e.EVENT_STREAMS_PER_USER, perOrg: e.EVENT_STREAMS_PER_ORG },

@@ -5,7 +5,6 @@
  * (ops/stop-gracefully.ts), then closes the engines and database.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { loadConfig, type Config } from './config'
@@ -28,7 +27,6 @@ import { bucketFiles } from './features/storage/bucket-files'
 import { useTempRoot } from './ai/speech/temp-root'
 import { wordNet } from './search/paraphrase/wordnet-synonyms'
 import { buildApp } from './app'
-import { DEFAULT_SIGN_IN_LIMITS } from './auth/auth-routes'
 import { createLogger } from './http/logger'
 import { listenOptions } from './http/listen-options'
 import { Lifecycle } from './ops/lifecycle'
@@ -90,8 +88,10 @@ async function main(): Promise<void> {
       )
   const lifecycle = new Lifecycle()
   const app = await buildApp({
+    config,
+    secret,
+    logger: log,
     lifecycle,
-    metricsToken: config.metricsToken,
     sqlSandboxTemplate: path.join(config.dataDir, 'sql-sandbox-template.tar'),
     resources: {
       database,
@@ -103,32 +103,8 @@ async function main(): Promise<void> {
       pool,
       engines,
     },
-    extraction: config.extraction,
-    streams: config.eventStreams,
-    realtimeSocketsPerUser: config.realtimeSocketsPerUser,
-    apiRateLimits: config.apiRateLimits,
-    signInLimits: {
-      ...DEFAULT_SIGN_IN_LIMITS,
-      perClient: config.signInPerClient ?? DEFAULT_SIGN_IN_LIMITS.perClient,
-    },
-    maxRecordingMinutes: config.maxRecordingMinutes,
-    storageQuotaBytes: config.storageQuotaBytes,
-    storageQuotaObjects: config.storageQuotaObjects,
-    importMaxBytes: config.importMaxBytes,
-    maxOrganizationsPerUser: config.maxOrganizationsPerUser,
-    ocrLanguages: config.ocrLanguages,
-    jobs: {
-      concurrency: config.jobs.concurrency ?? os.availableParallelism(),
-      perOrgCap: config.jobs.perOrgCap,
-      retentionDays: config.jobs.retentionDays,
-      // PGlite admits one process: every job still 'running' at start was interrupted.
-      exclusive: database.kind === 'pglite',
-    },
-    secret,
-    publicUrl: config.publicUrl,
-    logger: log,
-    trustProxy: config.trustProxy,
-    webRoot: config.webRoot,
+    // PGlite admits one process: every job still 'running' at start was interrupted.
+    tuning: { jobs: { exclusive: database.kind === 'pglite' } },
   })
   const shutdown = async (signal: string) => {
     const timeoutMs = config.shutdownTimeoutSeconds * 1000

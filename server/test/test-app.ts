@@ -25,6 +25,13 @@ import type { DemoLimits } from '../features/demo/routes'
 import type { Role } from '../db/roles'
 import type { CredentialVerifier } from '../auth/credential-registry'
 import type { ApiRateLimits } from '../config'
+import {
+  TEST_ORIGIN,
+  TEST_SECRET,
+  UNLIMITED_API_ENV,
+  testConfig,
+  type TestEnv,
+} from './test-config'
 import { member } from '../db/schema'
 import type { Lifecycle } from '../ops/lifecycle'
 
@@ -42,10 +49,7 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export const TEST_ORIGIN = 'http://localhost:3000'
-
-/** The server secret of test apps (tests sign tenant tokens with it: tenant-token-jwt.ts). */
-export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789'
+export { TEST_ORIGIN, TEST_SECRET }
 
 const LOCAL_ENGINES = {
   analysis: { engine: 'local' },
@@ -56,63 +60,76 @@ const LOCAL_ENGINES = {
 } as const
 
 /**
- * Builds the real app on a fresh database; close() releases everything. `publicUrl` defaults to
- * TEST_ORIGIN (the origin the sign-in helpers send); `logger` defaults to no logging.
+ * What a test changes of the app. A setting an operator makes is an environment variable here
+ * (`env`, or the named shortcuts below, each turned into its variable), parsed by the real schema
+ * through testConfig (test-config.ts), so every absent one takes server/config.ts's default.
  */
-export async function buildTestApp(
-  options: {
-    signInLimits?: SignInLimits
-    demoLimits?: DemoLimits
-    analyzer?: Analyzer
-    /** Engines replacing the local ones (e.g. openai engines against a test server). */
-    engines?: Partial<Engines>
-    extraction?: AppServices['limits']['extraction']
-    /** Caps and keep-alive period of event streams (see http/event-streams.ts). */
-    streams?: EventStreamLimits
-    /** Realtime WebSockets one person may hold open at once (REALTIME_SOCKETS_PER_USER). */
-    realtimeSocketsPerUser?: number
-    maxRecordingMinutes?: number
-    /** Bytes an organisation may keep in its buckets; default 10 GiB. */
-    storageQuotaBytes?: number
-    /** Objects an organisation may keep in its buckets; default 100,000. */
-    storageQuotaObjects?: number
-    /** Organisations one person may own; default 10 (MAX_ORGANIZATIONS_PER_USER). */
-    maxOrganizationsPerUser?: number
-    /** Tesseract languages of OCR (OCR_LANGUAGES); default 'eng'. */
-    ocrLanguages?: string
-    publicUrl?: string
-    logger?: FastifyBaseLogger
-    /** Fastify trustProxy (TRUST_PROXY); injected requests come from 127.0.0.1. */
-    trustProxy?: boolean | string
-    /**
-     * Requests per principal per minute on `/api/v1`; default 100,000 of each, so tests that make
-     * many requests are not limited (rate-limits.test.ts passes the real defaults).
-     */
-    apiRateLimits?: ApiRateLimits
-    /**
-     * Verifiers of Authorization-header credentials (e.g. test-credentials.ts), besides the API
-     * keys' and tenant tokens' verifiers every app has.
-     */
-    credentialVerifiers?: readonly CredentialVerifier[]
-    /** Wraps the disk blob store (e.g. to watch what reaches it). */
-    wrapBlobs?: (blobs: BlobStore) => BlobStore
-    /** Folder of a built web app to serve; default none (API only). */
-    webRoot?: string
-    /** The process's graceful stop (server/ops/lifecycle.ts), for tests of draining. */
-    lifecycle?: Lifecycle
-    /** Bearer token of `GET /metrics`; no such route when absent. */
-    metricsToken?: string
-    /**
-     * Whether the SQL runner's sandboxes open from the run's shared empty database
-     * (global-setup.ts) instead of running an initdb of their own at the first query (tests of
-     * the SQL runner; default false: an app that runs no SQL query reads no template).
-     */
-    sharedSqlSandboxTemplate?: boolean
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Environment variables over TEST_ENV, applied after the shortcuts below. */
+  env?: TestEnv
+  /** Sign-in limits: windowMs and perEmail (tuning), perClient (SIGN_IN_REQUESTS_PER_CLIENT). */
+  signInLimits?: SignInLimits
+  /** The public demo's limit per client (tuning; default features/demo DEFAULT_DEMO_LIMITS). */
+  demoLimits?: DemoLimits
+  analyzer?: Analyzer
+  /** Engines replacing the local ones (e.g. openai engines against a test server). */
+  engines?: Partial<Engines>
+  /** MAX_PDF_PAGES and EXTRACTION_TIMEOUT_S. */
+  extraction?: AppServices['limits']['extraction']
+  /** EVENT_STREAMS_PER_USER, EVENT_STREAMS_PER_ORG and the keep-alive period (tuning). */
+  streams?: EventStreamLimits
+  /** REALTIME_SOCKETS_PER_USER. */
+  realtimeSocketsPerUser?: number
+  /** MAX_RECORDING_MINUTES. */
+  maxRecordingMinutes?: number
+  /** STORAGE_QUOTA_BYTES. */
+  storageQuotaBytes?: number
+  /** STORAGE_QUOTA_OBJECTS. */
+  storageQuotaObjects?: number
+  /** MAX_ORGANIZATIONS_PER_USER. */
+  maxOrganizationsPerUser?: number
+  /** OCR_LANGUAGES. */
+  ocrLanguages?: string
+  /** PUBLIC_URL; TEST_ORIGIN (the origin the sign-in helpers send) when absent. */
+  publicUrl?: string
+  logger?: FastifyBaseLogger
+  /** TRUST_PROXY; injected requests come from 127.0.0.1. */
+  trustProxy?: boolean | string
+  /**
+   * API_READS_PER_MINUTE, API_WRITES_PER_MINUTE, API_KEY_REQUESTS_PER_MINUTE,
+   * API_FAILED_CREDENTIALS_PER_MINUTE and MCP_MAX_BATCH, each absent one its default; when absent,
+   * 100,000 of each (TEST_ENV), so tests that make many requests are not limited.
+   */
+  apiRateLimits?: ApiRateLimits
+  /**
+   * Verifiers of Authorization-header credentials (e.g. test-credentials.ts), besides the API
+   * keys' and tenant tokens' verifiers every app has.
+   */
+  credentialVerifiers?: readonly CredentialVerifier[]
+  /** Wraps the disk blob store (e.g. to watch what reaches it). */
+  wrapBlobs?: (blobs: BlobStore) => BlobStore
+  /** WEB_ROOT, the folder of a built web app to serve; default none (API only). */
+  webRoot?: string
+  /** The process's graceful stop (server/ops/lifecycle.ts), for tests of draining. */
+  lifecycle?: Lifecycle
+  /** METRICS_TOKEN, the bearer token of `GET /metrics`; no such route when absent. */
+  metricsToken?: string
+  /**
+   * Whether the SQL runner's sandboxes open from the run's shared empty database
+   * (global-setup.ts) instead of running an initdb of their own at the first query (tests of
+   * the SQL runner; default false: an app that runs no SQL query reads no template).
+   */
+  sharedSqlSandboxTemplate?: boolean
+}
+
+/**
+ * Builds the real app on a fresh database; close() releases everything. `logger` defaults to no
+ * logging. Throws as loadConfig does when a setting is invalid.
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, app: appDatabase } = await openTestDatabases()
-  const publicUrl = options.publicUrl ?? TEST_ORIGIN
   const blobDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-blobs-'))
+  const config = testConfig(testEnvOf(options, path.join(blobDir, 'no-web')))
   const mailer = createConsoleMailer(() => {})
   const pool = new WorkerPool({ threads: 2 })
   const local = createEngines(LOCAL_ENGINES, pool)
@@ -122,42 +139,28 @@ export async function buildTestApp(
     analyzer: options.analyzer ?? local.analyzer,
   }
   const app = await buildApp({
+    config,
     resources: {
       database: appDatabase,
       mailer,
       blobs: (options.wrapBlobs ?? ((blobs) => blobs))(
-        createFsBlobStore(blobDir, createBlobLinkSigner(TEST_SECRET, publicUrl)),
+        createFsBlobStore(blobDir, createBlobLinkSigner(TEST_SECRET, config.publicUrl)),
       ),
       pool,
       engines,
     },
-    extraction: options.extraction,
-    streams: options.streams,
-    realtimeSocketsPerUser: options.realtimeSocketsPerUser,
-    maxRecordingMinutes: options.maxRecordingMinutes,
-    storageQuotaBytes: options.storageQuotaBytes,
-    storageQuotaObjects: options.storageQuotaObjects,
-    maxOrganizationsPerUser: options.maxOrganizationsPerUser,
-    ocrLanguages: options.ocrLanguages,
     secret: TEST_SECRET,
-    publicUrl,
     logger: options.logger,
-    trustProxy: options.trustProxy,
     credentialVerifiers: options.credentialVerifiers,
-    apiRateLimits: options.apiRateLimits ?? {
-      readsPerMinute: 100_000,
-      writesPerMinute: 100_000,
-      keyRequestsPerMinute: 100_000,
-      failedCredentialsPerMinute: 100_000,
-    },
-    signInLimits: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000, perClient: 1000 },
-    demoLimits: options.demoLimits,
-    webRoot: options.webRoot ?? path.join(blobDir, 'no-web'),
     lifecycle: options.lifecycle,
-    metricsToken: options.metricsToken,
     sqlSandboxTemplate: options.sharedSqlSandboxTemplate
       ? inject('sqlSandboxTemplate') || undefined
       : undefined,
+    tuning: {
+      signIn: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000 },
+      demo: options.demoLimits,
+      streamKeepAliveMs: options.streams?.keepAliveMs,
+    },
   })
   await app.ready()
   return {
@@ -297,4 +300,41 @@ export async function signedInWithRole(t: TestApp, orgId: string, role: Role): P
     .insert(member)
     .values({ id: randomUUID(), organizationId: orgId, userId, role })
   return { email, userId, orgId, headers }
+}
+
+/** The environment variables of `options`' settings, over TEST_ENV (test-config.ts). */
+function testEnvOf(options: TestAppOptions, noWeb: string): TestEnv {
+  const text = (value: number | string | boolean | undefined) =>
+    value === undefined ? undefined : String(value)
+  const limits = options.apiRateLimits
+  return {
+    ...(limits
+      ? {
+          ...Object.fromEntries(Object.keys(UNLIMITED_API_ENV).map((name) => [name, undefined])),
+          API_READS_PER_MINUTE: text(limits.readsPerMinute),
+          API_WRITES_PER_MINUTE: text(limits.writesPerMinute),
+          API_KEY_REQUESTS_PER_MINUTE: text(limits.keyRequestsPerMinute),
+          API_FAILED_CREDENTIALS_PER_MINUTE: text(limits.failedCredentialsPerMinute),
+          MCP_MAX_BATCH: text(limits.mcpMaxBatch),
+        }
+      : {}),
+    ...(options.signInLimits
+      ? { SIGN_IN_REQUESTS_PER_CLIENT: text(options.signInLimits.perClient) }
+      : {}),
+    ...(options.publicUrl ? { PUBLIC_URL: options.publicUrl } : {}),
+    WEB_ROOT: options.webRoot ?? noWeb,
+    TRUST_PROXY: text(options.trustProxy),
+    METRICS_TOKEN: options.metricsToken,
+    MAX_PDF_PAGES: text(options.extraction?.maxPdfPages),
+    EXTRACTION_TIMEOUT_S: text(options.extraction?.timeoutSeconds),
+    EVENT_STREAMS_PER_USER: text(options.streams?.perUser),
+    EVENT_STREAMS_PER_ORG: text(options.streams?.perOrg),
+    REALTIME_SOCKETS_PER_USER: text(options.realtimeSocketsPerUser),
+    MAX_RECORDING_MINUTES: text(options.maxRecordingMinutes),
+    STORAGE_QUOTA_BYTES: text(options.storageQuotaBytes),
+    STORAGE_QUOTA_OBJECTS: text(options.storageQuotaObjects),
+    MAX_ORGANIZATIONS_PER_USER: text(options.maxOrganizationsPerUser),
+    OCR_LANGUAGES: options.ocrLanguages,
+    ...options.env,
+  }
 }

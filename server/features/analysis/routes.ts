@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
 import { WeActFor } from '../../ai/analyzer/we-act-for'
-import type { AppServices } from '../../services'
+import type { FeatureContext } from '../../services'
 import { DocumentParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
 import { jobSchemaOf } from '../../job-schema'
@@ -31,9 +31,7 @@ const AnalysisSchema = z
   })
   .meta({ id: 'Analysis' })
 
-export const analysisRoutes: FastifyPluginAsyncZod<{
-  services: AppServices
-}> = async (app, { services }) => {
+export const analysisRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { services }) => {
   const deps = { db: services.db, jobs: services.jobs }
   app.get(
     '/orgs/:orgId/documents/:documentId/analyses',

@@ -6,8 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { AppId, OrgParams } from '../../http/params'
-import type { Db } from '../../db/client'
 import { ANALYTICS_PERIODS, overview, recentActivity, usage } from './service'
+import type { FeatureContext } from '../../services'
 
 const AppQuery = z.object({
   appId: AppId.optional().describe('Only this app of the organisation; absent: all apps'),
@@ -74,7 +74,10 @@ const Usage = z
   })
   .meta({ id: 'Usage' })
 
-export const analyticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
+  app,
+  { services: { db } },
+) => {
   app.get(
     '/orgs/:orgId/analytics/overview',
     {

@@ -6,12 +6,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { DEFAULT_SCOPES, SCOPES } from '../../auth/scopes'
-import type { Db } from '../../db/client'
 import { AppId, OrgParams } from '../../http/params'
 import { toSingleLineText } from '../../http/single-line-text'
 import { problemResponse } from '../../http/problem-responses'
-import type { ApiKeyVerifier } from './api-key-verifier'
 import { createApiKey, listApiKeys, revokeApiKey } from './service'
+import type { FeatureContext } from '../../services'
 
 const ApiKeySchema = z
   .object({
@@ -75,9 +74,9 @@ const ApiKeyParams = OrgParams.extend({
   keyId: z.string().uuid({ message: 'API key id must be a UUID' }),
 })
 
-export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ApiKeyVerifier }> = async (
+export const apiKeyRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
   app,
-  { db, keys },
+  { services: { db }, credentials: { revoked } },
 ) => {
   app.get(
     '/orgs/:orgId/api-keys',
@@ -142,7 +141,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ db: Db; keys: ApiKeyVerifier 
       config: { minRole: 'admin' },
     },
     async (req, reply) => {
-      keys.forget(await revokeApiKey(db, principalOf(req), req.params.keyId))
+      revoked.apiKey(await revokeApiKey(db, principalOf(req), req.params.keyId))
       return reply.status(204).send(null)
     },
   )

@@ -2,11 +2,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
-import type { Db } from '../../db/client'
 import { OrgParams } from '../../http/params'
 import { problemResponse } from '../../http/problem-responses'
 import { PageQuery, pageOf } from '../../http/paging'
 import { createApp, listApps } from './service'
+import type { FeatureContext } from '../../services'
 
 const AppSchema = z
   .object({ id: z.string().uuid(), slug: z.string(), orgId: z.string(), createdAt: z.string() })
@@ -25,9 +25,10 @@ export const NewApp = z.object({
     ),
 })
 
-export const appRoutes: FastifyPluginAsyncZod<{
-  db: Db
-}> = async (app, { db }) => {
+export const appRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
+  app,
+  { services: { db } },
+) => {
   app.get(
     '/orgs/:orgId/apps',
     {

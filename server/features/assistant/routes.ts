@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
-import type { AppServices } from '../../services'
+import type { FeatureContext } from '../../services'
 import { AppId, OrgParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
 import { notFound } from '../../errors/app-error'
@@ -103,10 +103,7 @@ const ConversationRename = z.object({
 const CHAT_FAILED =
   "The assistant's model failed while answering. Try again, or ask an administrator to check the server log."
 
-export const assistantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
+export const assistantRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { services }) => {
   const deps = {
     db: services.db,
     embedder: services.engines.embedder,

@@ -6,7 +6,6 @@ import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
-import type { Db } from '../../db/client'
 import { AUDIT_ACTOR_TYPES } from '../../db/actor-types'
 import { fileHeaders } from '../../http/file-download'
 import { keysetPageOf, keysetQuery } from '../../http/paging'
@@ -14,6 +13,7 @@ import { OrgParams } from '../../http/params'
 import { streamResponse } from '../../http/stream-responses'
 import { AUDIT_CSV_COLUMNS, exportAuditCsv } from './export-csv'
 import { listAudit } from './service'
+import type { FeatureContext } from '../../services'
 
 const AuditEntrySchema = z
   .object({
@@ -54,7 +54,10 @@ const AuditListQuery = keysetQuery({ defaultLimit: 50, maxLimit: 200 }).extend(
   AuditFilterQuery.shape,
 )
 
-export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const auditRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
+  app,
+  { services: { db } },
+) => {
   app.get(
     '/orgs/:orgId/audit',
     {

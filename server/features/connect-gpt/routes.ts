@@ -8,7 +8,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { externalAssistantsGate } from '../../auth/external-assistants'
-import type { Db } from '../../db/client'
 import { notFound } from '../../errors/app-error'
 import { fileHeaders } from '../../http/file-download'
 import { OrgParams } from '../../http/params'
@@ -19,6 +18,7 @@ import {
   readExternalAssistants,
   setExternalAssistants,
 } from './service'
+import type { FeatureContext } from '../../services'
 
 const ExternalAssistants = z
   .object({
@@ -50,9 +50,9 @@ const Identifier = (what: string) =>
       `${what} must be 1–64 lower-case letters, digits, _, . or -, starting with a letter`,
     )
 
-export const connectGptRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
+export const connectGptRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
   app,
-  { db, publicUrl },
+  { services: { db }, config: { publicUrl } },
 ) => {
   const gate = externalAssistantsGate(db)
 

@@ -15,9 +15,8 @@ import { clientGoneSignal } from '../../http/client-gone'
 import { enforceRateLimit } from '../../http/rate-limited'
 import { PCM_BYTES_PER_SECOND, withDecodedPcm } from '../../ai/speech/audio'
 import { withAudioFile } from '../../ai/speech/with-audio-file'
-import type { Engines } from '../../ai/engines'
-import type { WorkerPool } from '../../workers/worker-pool'
 import { answerFromGlossary } from './answer-from-glossary'
+import type { FeatureContext } from '../../services'
 
 /** Seconds of audio a demo question may last. */
 export const DEMO_MAX_AUDIO_SECONDS = 60
@@ -37,11 +36,11 @@ const DemoText = z
   .min(1, 'Please paste a document to analyze')
   .max(DEMO_MAX_TEXT_CHARS, 'The demo reads at most 20,000 characters')
 
-export const demoRoutes: FastifyPluginAsyncZod<{
-  engines: Engines
-  pool: WorkerPool
-  limits: DemoLimits
-}> = async (app, { engines, pool, limits }) => {
+export const demoRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
+  app,
+  { services: { engines, pool }, tuning },
+) => {
+  const limits = tuning.demo ?? DEFAULT_DEMO_LIMITS
   const limiter = app.createRateLimit({
     max: limits.perClient,
     timeWindow: limits.windowMs,

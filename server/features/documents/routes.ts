@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto'
 import { readMultipart } from '../../http/read-multipart'
 import { releaseSpool, spooled, spoolSink } from '../../http/spool-upload'
 import { sniffContentType } from '../../http/sniff-content-type'
-import type { AppServices } from '../../services'
+import type { FeatureContext } from '../../services'
 import { DocumentParams, OrgParams } from '../../http/params'
 import { ingestUpload } from './ingest-upload'
 import {
@@ -83,9 +83,10 @@ async function refuseOverlongPaste(req: FastifyRequest): Promise<void> {
   )
 }
 
-export const documentRoutes: FastifyPluginAsyncZod<{
-  services: AppServices
-}> = async (app, { services: deps }) => {
+export const documentRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
+  app,
+  { services: deps },
+) => {
   app.get(
     '/orgs/:orgId/documents',
     {

@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { notFound } from '../../errors/app-error'
 import { principalOf } from '../../auth/principal'
 import { OrgParams, AppId } from '../../http/params'
-import type { AppServices } from '../../services'
+import type { FeatureContext } from '../../services'
 import { jobSchemaOf } from '../../job-schema'
 import {
   BulkDelete,
@@ -32,10 +32,7 @@ const ImportQuery = z.object({
   appId: AppId.optional().describe('The app to file the rows under; absent = organisation-wide'),
 })
 
-export const entityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
+export const entityRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { services }) => {
   const { db } = services
 
   app.get(

@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { OrgParams } from '../../http/params'
 import { pageOf, pageQuery } from '../../http/paging'
-import type { Db } from '../../db/client'
 import { EVENT_LIST_LIMIT, listEvents } from './service'
+import type { FeatureContext } from '../../services'
 
 const EventSchema = z
   .object({
@@ -24,7 +24,10 @@ const EventListQuery = pageQuery({
   kind: z.string().max(100).optional().describe('Only events of this kind, e.g. entities.imported'),
 })
 
-export const eventRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const eventRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
+  app,
+  { services: { db } },
+) => {
   app.get(
     '/orgs/:orgId/events',
     {

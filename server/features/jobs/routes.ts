@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
-import type { AppServices } from '../../services'
+import type { FeatureContext } from '../../services'
 import { OrgParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
 import {
@@ -38,9 +38,7 @@ const JobListQuery = PageQuery.extend({
     }),
 })
 
-export const jobRoutes: FastifyPluginAsyncZod<{
-  services: AppServices
-}> = async (app, { services }) => {
+export const jobRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { services }) => {
   const { db, jobs: runner, streams } = services
 
   app.get(

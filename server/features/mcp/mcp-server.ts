@@ -9,7 +9,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { FastifyBaseLogger } from 'fastify'
 import type { RequestPrincipal } from '../../auth/principal'
 import { AppError } from '../../errors/app-error'
-import type { AssistantTool } from './assistant-tool'
+import type { AssistantTool } from '../../auth/assistant-tool'
 
 /** Name and version the server reports to clients in its `initialize` answer. */
 const SERVER_INFO = { name: 'lexdesk', version: '1.0.0' }

@@ -23,16 +23,15 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { credentialPrincipal, type RequestPrincipal } from '../../auth/principal'
-import type { CredentialRegistry } from '../../auth/credential-registry'
 import { scopeBudgets } from '../../auth/api-rate-limits'
 import type { MethodScope } from '../../auth/scopes'
-import { DEFAULT_API_RATE_LIMITS, type ApiRateLimits } from '../../config'
+import { DEFAULT_API_RATE_LIMITS } from '../../config'
 import { assertExternalAssistants } from '../../auth/external-assistants'
-import type { Db } from '../../db/client'
 import { AppError } from '../../errors/app-error'
-import type { AssistantTool } from './assistant-tool'
+import type { AssistantTool } from '../../auth/assistant-tool'
 import { budgetedTransport, type ChargeMessage } from './budgeted-transport'
 import { mcpServerFor } from './mcp-server'
+import type { FeatureContext } from '../../services'
 
 /** The MCP endpoint's path. */
 export const MCP_PATH = '/mcp'
@@ -48,13 +47,16 @@ function messageScope(message: unknown, tools: readonly AssistantTool[]): Method
   return called?.scope ?? 'read'
 }
 
-export const mcpRoutes: FastifyPluginAsync<{
-  db: Db
-  credentials: CredentialRegistry
-  tools: readonly AssistantTool[]
-  /** The per-credential budgets of `/api/v1` (API_READS_PER_MINUTE, API_WRITES_PER_MINUTE). */
-  rateLimits: ApiRateLimits
-}> = async (app, { db, credentials, tools, rateLimits }) => {
+export const mcpRoutes: FastifyPluginAsync<FeatureContext> = async (
+  app,
+  {
+    services: { db },
+    credentials: { registry: credentials },
+    assistantTools: tools,
+    // The per-credential budgets of `/api/v1` (API_READS_PER_MINUTE, API_WRITES_PER_MINUTE).
+    config: { apiRateLimits: rateLimits },
+  },
+) => {
   const chargeBudget = scopeBudgets(app, rateLimits)
   const maxBatch = rateLimits.mcpMaxBatch ?? DEFAULT_API_RATE_LIMITS.mcpMaxBatch
   /** Each request of a batch, charged in its turn: its 429 as the seconds to wait. */

@@ -14,24 +14,16 @@
  * (http/open-counts.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { principalOf, type RequestPrincipal } from '../../auth/principal'
-import type { CredentialLifetime } from '../../auth/credential-lifetime'
+import { credentialLifetime, type CredentialLifetime } from '../../auth/credential-lifetime'
 import { AppError } from '../../errors/app-error'
 import { OpenCounts } from '../../http/open-counts'
 import { OrgParams } from '../../http/params'
 import { problemResponse } from '../../http/problem-responses'
 import { RealtimeHub } from '../../realtime/realtime-hub'
 import { REALTIME_TABLES } from '../../realtime/realtime-tables'
-import type { AppServices } from '../../services'
-
-/**
- * Sockets one person may hold open at once (REALTIME_SOCKETS_PER_USER). The web app opens one
- * per organisation per browser tab (web/lib/realtime.ts), and the Realtime Monitor one more: 20
- * leaves a person a dozen tabs and a few integrations.
- */
-export const DEFAULT_SOCKETS_PER_USER = 20
+import type { FeatureContext } from '../../services'
 
 /** Seconds a refused client is told to wait: a closed tab gives its place back at once. */
 const RETRY_AFTER_S = 10
@@ -55,12 +47,13 @@ function holderOf(principal: RequestPrincipal): string {
   return `credential:${principal.credentialId ?? `${principal.orgId}:${principal.actorType}`}`
 }
 
-export const realtimeRoutes: FastifyPluginAsyncZod<{
-  services: AppServices
-  lifetimeOf: (req: FastifyRequest) => Promise<CredentialLifetime>
-  /** Sockets one person may hold open at once; default DEFAULT_SOCKETS_PER_USER. */
-  socketsPerUser?: number
-}> = async (app, { services, lifetimeOf, socketsPerUser = DEFAULT_SOCKETS_PER_USER }) => {
+export const realtimeRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
+  app,
+  { services, credentials: { auth, registry }, config },
+) => {
+  const lifetimeOf = credentialLifetime({ auth, credentials: registry })
+  // Sockets one person may hold open at once (REALTIME_SOCKETS_PER_USER).
+  const socketsPerUser = config.realtimeSocketsPerUser
   const hub = new RealtimeHub({
     db: services.db,
     changes: services.changes,

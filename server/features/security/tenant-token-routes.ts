@@ -6,8 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { DEFAULT_SCOPES, SCOPES, type Scope } from '../../auth/scopes'
-import type { TenantTokenJwt } from '../../auth/tenant-token-jwt'
-import type { Db } from '../../db/client'
 import { AppId, OrgParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
 import {
@@ -17,6 +15,7 @@ import {
   mintTenantToken,
   revokeTenantToken,
 } from './tenant-token-service'
+import type { FeatureContext } from '../../services'
 
 /**
  * `ttl_seconds`: a positive whole number of seconds up to MAX_TOKEN_TTL_SECONDS; absent, empty
@@ -107,12 +106,12 @@ const TokenParams = OrgParams.extend({
   jti: z.string().uuid({ message: 'A token id (jti) is a UUID' }),
 })
 
-export const tenantTokenRoutes: FastifyPluginAsyncZod<{
-  db: Db
-  jwt: TenantTokenJwt
+export const tenantTokenRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
+  app,
+  { services: { db }, credentials: { tenantTokens: jwt, revoked } },
+) => {
   /** Called with a token's jti once its revocation is committed (the verifier's cache). */
-  onRevoked: (jti: string) => void
-}> = async (app, { db, jwt, onRevoked }) => {
+  const onRevoked = (jti: string) => revoked.tenantToken(jti)
   app.post(
     '/orgs/:orgId/tokens',
     {

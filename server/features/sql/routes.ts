@@ -6,7 +6,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
-import type { Db } from '../../db/client'
 import { fileHeaders } from '../../http/file-download'
 import { OrgParams } from '../../http/params'
 import { SQL_MAX_LENGTH, SQL_ROW_CAP } from './check-sql'
@@ -16,11 +15,12 @@ import {
   SANDBOX_LIMITS,
   SANDBOX_MAX_RESULT_CHARS,
   SANDBOX_MAX_ROWS,
-  type SqlSandboxes,
+  SqlSandboxes,
 } from './sql-sandboxes'
 import { exportQueryCsv, runQuery } from './service'
 import { listSqlHistory } from './sql-history'
 import { SQL_VIEWS } from './sql-views'
+import type { FeatureContext } from '../../services'
 
 const SqlBody = z.object({
   sql: z
@@ -60,11 +60,30 @@ const SqlHistoryEntrySchema = z
 
 const RUN_DESCRIPTION = `Runs one read-only query. Refused with 400 sql_refused unless it is a single SELECT over the sql_* views using allow-listed functions; 422 sql_too_costly when the planner's cost is over ${SQL_MAX_PLAN_COST}; stopped with 422 sql_timeout after ${SQL_STATEMENT_TIMEOUT_MS / 1000} s; at most ${SQL_ROW_CAP} rows. 422 sql_out_of_memory when it needs more memory than allowed (${SANDBOX_LIMITS.maxMemoryBytes / 1024 ** 2} MB on the embedded database, 1 GB for one value) or its answer is over ${SANDBOX_MAX_RESULT_CHARS / 1024 ** 2} million characters. On the embedded database it runs in a sandbox holding only the organisation's rows: 422 sql_too_large past ${SANDBOX_MAX_ROWS} rows, 503 sql_busy with Retry-After when every sandbox is in use or the caller already runs a query in another organisation's sandbox (one person, one sandbox at a time). Recorded in the caller's history.`
 
-/** `sandboxes`: embedded PGlite's, where queries run (sql-sandboxes.ts); absent on PostgreSQL. */
-export const sqlRoutes: FastifyPluginAsyncZod<{ db: Db; sandboxes?: SqlSandboxes }> = async (
+/**
+ * The SQL runner's routes. On embedded PGlite, which cannot interrupt a statement, queries run in
+ * sandboxes (sql-sandboxes.ts, decision 0091), made here and closed with the app; on PostgreSQL
+ * they run on the database itself.
+ */
+export const sqlRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
   app,
-  { db, sandboxes },
+  { services: { db }, databaseKind, sqlSandboxTemplate },
 ) => {
+  const sandboxes =
+    databaseKind === 'pglite'
+      ? new SqlSandboxes(db, { templateFile: sqlSandboxTemplate })
+      : undefined
+  if (sandboxes && sqlSandboxTemplate) {
+    // Made when the app is ready, so no query waits for its initdb.
+    app.addHook('onReady', async () => {
+      sandboxes.prepare().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'the SQL runner could not prepare its sandbox database')
+      })
+    })
+  }
+  app.addHook('onClose', async () => {
+    await sandboxes?.close()
+  })
   app.post(
     '/orgs/:orgId/sql',
     {

@@ -5,14 +5,13 @@
  * attachment, nosniff, sandbox CSP, ranges); anything not public is the same 404.
  */
 import type { FastifyPluginAsync } from 'fastify'
-import type { BlobStore } from '../../blob/blob-store'
-import type { Db } from '../../db/client'
 import { sendBlob } from '../../http/send-blob'
 import { getPublicObjectFile, notPublic, PUBLIC_OBJECT_PATH } from './public-object'
+import type { FeatureContext } from '../../services'
 
-export const publicObjectRoutes: FastifyPluginAsync<{ db: Db; blobs: BlobStore }> = async (
+export const publicObjectRoutes: FastifyPluginAsync<FeatureContext> = async (
   app,
-  { db, blobs },
+  { services: { db, blobs } },
 ) => {
   app.get<{ Params: { orgId: string; bucket: string; '*': string } }>(
     `${PUBLIC_OBJECT_PATH}/:orgId/:bucket/*`,

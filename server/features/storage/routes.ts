@@ -14,7 +14,7 @@ import { deleteRoute } from '../../http/delete-route'
 import { readMultipart } from '../../http/read-multipart'
 import { sendBlob } from '../../http/send-blob'
 import { streamResponse } from '../../http/stream-responses'
-import type { AppServices } from '../../services'
+import type { FeatureContext } from '../../services'
 import { createBucket, deleteBucket, listBuckets } from './bucket-service'
 import { MAX_OBJECT_NAME_BYTES, normalisePrefix } from './object-name'
 import {
@@ -98,10 +98,7 @@ const SignBody = z.object({
   ttlSeconds: z.number().int().min(1).max(MAX_LINK_SECONDS).default(DEFAULT_LINK_SECONDS),
 })
 
-export const storageRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
+export const storageRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { services }) => {
   const deps = {
     db: services.db,
     blobs: services.blobs,

@@ -10,9 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { fromNodeHeaders } from 'better-auth/node'
-import { INVITATIONS_PER_WINDOW, type Auth } from '../../auth/auth'
+import { INVITATIONS_PER_WINDOW } from '../../auth/auth'
 import { principalOf } from '../../auth/principal'
-import type { PrincipalCache } from '../../auth/principal-cache'
 import { rateLimitKey } from '../../auth/api-rate-limits'
 import { OrgParams } from '../../http/params'
 import { enforceRateLimit } from '../../http/rate-limited'
@@ -35,6 +34,7 @@ import {
   resendInvitation,
   type TeamCaller,
 } from './service'
+import type { FeatureContext } from '../../services'
 
 /** The window of INVITATIONS_PER_WINDOW: 15 minutes (decision 0045). */
 const INVITATION_WINDOW_MS = 15 * 60_000
@@ -45,11 +45,10 @@ function callerOf(req: FastifyRequest): TeamCaller {
   return { orgId: principal.orgId, headers: fromNodeHeaders(req.headers) }
 }
 
-export const teamRoutes: FastifyPluginAsyncZod<{
-  auth: Auth
-  /** Emptied after a role change, removal or leave, so the change applies at once. */
-  principals: PrincipalCache
-}> = async (app, { auth, principals }) => {
+export const teamRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
+  app,
+  { credentials: { auth, principals } },
+) => {
   // Invitations and resends share one budget per person: each mails a link to an address the
   // sender picks, which the per-address sign-in limit never sees (decision 0045).
   const invitations = app.createRateLimit({

@@ -12,7 +12,7 @@ import { toSingleLineText } from '../../http/single-line-text'
 import { sendBlob } from '../../http/send-blob'
 import { streamResponse } from '../../http/stream-responses'
 import { jobSchemaOf } from '../../job-schema'
-import type { AppServices } from '../../services'
+import type { FeatureContext } from '../../services'
 import { exportArchiveOf, startExport } from './export-service'
 import { readMultipart } from '../../http/read-multipart'
 import { archiveSink, startTenantImport } from './import-service'
@@ -56,10 +56,7 @@ const ExportParams = OrgParams.extend({
   jobId: z.string().uuid({ message: 'Job id must be a UUID' }),
 })
 
-export const tenantRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
+export const tenantRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { services }) => {
   app.post(
     '/orgs/:orgId/export',
     {

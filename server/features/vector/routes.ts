@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
-import type { AppServices } from '../../services'
+import type { FeatureContext } from '../../services'
 import { AppId, DocumentParams, OrgParams } from '../../http/params'
 import { notFound } from '../../errors/app-error'
 import { hybridSearch, vectorSearch, type PassageHit } from '../../search/hybrid-search'
@@ -52,10 +52,7 @@ const SemanticRow = z
 
 const toPassage = (hit: PassageHit) => ({ ...hit, score: Number(hit.score) })
 
-export const vectorRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
+export const vectorRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { services }) => {
   const deps = { db: services.db, embedder: services.engines.embedder }
 
   app.post(

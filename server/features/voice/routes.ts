@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf } from '../../auth/principal'
-import type { AppServices } from '../../services'
+import type { FeatureContext } from '../../services'
 import { OrgParams } from '../../http/params'
 import { readMultipart } from '../../http/read-multipart'
 import { releaseSpool, spooled, spoolSink } from '../../http/spool-upload'
@@ -40,10 +40,7 @@ import { problemResponse } from '../../http/problem-responses'
 import { deleteRoute } from '../../http/delete-route'
 import { clientGoneSignal } from '../../http/client-gone'
 
-export const voiceRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
-  app,
-  { services },
-) => {
+export const voiceRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { services }) => {
   const deps = {
     db: services.db,
     blobs: services.blobs,

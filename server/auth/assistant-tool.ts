@@ -5,8 +5,8 @@
  * server/assistant-tools.ts from the features' own services, so a tool does what its route does.
  */
 import type { z } from 'zod'
-import type { RequestPrincipal } from '../../auth/principal'
-import type { MethodScope } from '../../auth/scopes'
+import type { RequestPrincipal } from './principal'
+import type { MethodScope } from './scopes'
 
 /** A tool of the MCP server. `run` returns JSON-serialisable data or throws an AppError. */
 export interface AssistantTool<Shape extends z.ZodRawShape = z.ZodRawShape> {
