@@ -23,7 +23,7 @@ import {
 import type { AppResources, AppServices } from './services'
 import { orgBlobPrefix } from './blob/blob-keys'
 import { createBlobLinkSigner } from './blob/signed-links'
-import { signedLinkRoutes } from './http/signed-link-routes'
+import { signedLinkRoutes } from './blob/signed-link-routes'
 import { createAuth } from './auth/auth'
 import { DEFAULT_MAX_ORGANIZATIONS_PER_USER } from './auth/organization-limit'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS, type SignInLimits } from './auth/auth-routes'

@@ -119,7 +119,7 @@ export const LEFT_OUT: Record<string, string> = {
   'server/features/documents/we-act-for.test.ts': TIME,
   'server/features/voice/reconcile-recordings.test.ts': TIME,
   'server/http/client-error.test.ts': TIME,
-  'server/http/file-download.test.ts': TIME,
+  'server/media/file-download.test.ts': TIME,
   'server/http/http.test.ts': TIME,
   'server/http/logger.test.ts': TIME,
   'server/http/same-origin.test.ts': TIME,

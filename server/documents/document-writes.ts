@@ -128,7 +128,7 @@ export async function insertDocument(
 
 /**
  * Stores a new document as insertDocument does, in a transaction of its own. Its original file,
- * if any, is already in the store (an upload streams there first, http/spool-upload.ts): a crash
+ * if any, is already in the store (an upload streams there first, uploads/spool-upload.ts): a crash
  * before the row leaves a file without a row, which removeOrphanFiles (documentFiles) removes at
  * the next start; never a row without its file. If the row cannot be written the document's
  * folder is removed, so a failure leaves neither. Throws a 404 problem (`app_not_found`) when
