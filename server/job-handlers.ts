@@ -13,9 +13,9 @@ import { transcriptionJobHandler } from './features/voice/transcription-job'
 import { chunkJobHandler } from './search/index-document'
 import { importJobHandler } from './features/entities/import-csv'
 import { ocrJobHandler } from './features/documents/ocr-job'
-import { exportJobHandler } from './features/tenants/export-job'
-import { importTenantJobHandler } from './features/tenants/import-job'
-import { cloneJobHandler } from './features/tenants/clone-job'
+import { exportJobHandler } from './features/archives/export-job'
+import { importTenantJobHandler } from './features/archives/import-job'
+import { cloneJobHandler } from './features/archives/clone-job'
 
 /** One handler per job kind, bound to `services`. */
 export function jobHandlers(services: AppServices): JobHandlers<AppJobCatalogue> {
