@@ -53,7 +53,7 @@ const ENGINES =
 /** Each server file with a test database that is not run on PostgreSQL, and why. */
 export const LEFT_OUT: Record<string, string> = {
   'server/auth/limit-unknown-credentials.test.ts': TIME,
-  'server/auth/organization-limit.test.ts': TIME,
+  'server/auth/organisation-limit.test.ts': TIME,
   'server/features/mcp/mcp-batches.test.ts': TIME,
   'server/features/archives/archive-columns.test.ts': TIME,
   'server/realtime/realtime-hub.test.ts': TIME,
@@ -80,10 +80,10 @@ export const LEFT_OUT: Record<string, string> = {
   'server/audit/audit-walk.test.ts': TIME,
   'server/audit/record-audit.test.ts': TIME,
   'server/auth/api-rate-limits.test.ts': TIME,
-  'server/auth/organization-delete.test.ts': TIME,
-  'server/auth/organization-input.test.ts': TIME,
-  'server/auth/organization-lookups.test.ts': TIME,
-  'server/auth/organization-oracles.test.ts': TIME,
+  'server/auth/organisation-delete.test.ts': TIME,
+  'server/auth/organisation-input.test.ts': TIME,
+  'server/auth/organisation-lookups.test.ts': TIME,
+  'server/auth/organisation-oracles.test.ts': TIME,
   'server/auth/principal-cache.test.ts': TIME,
   'server/auth/principal.test.ts': TIME,
   'server/auth/sign-in-confirmation.test.ts': TIME,

@@ -20,7 +20,7 @@ import { startClone } from './clone-service'
 
 /**
  * The name of a new organisation (an import's or a clone's), cleaned as better-auth's hook cleans
- * one created by hand (auth.ts cleanOrganization): control and bidirectional characters removed,
+ * one created by hand (auth.ts cleanOrganisation): control and bidirectional characters removed,
  * one line, trimmed (single-line-text.ts), so "Acme\u202Efdp.exe" cannot pose as another firm.
  */
 const NewOrgName = z.string().max(200).transform(toSingleLineText)

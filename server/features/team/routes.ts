@@ -28,7 +28,7 @@ import {
   cancelInvitation,
   changeMemberRole,
   inviteMember,
-  leaveOrganization,
+  leaveOrganisation,
   listPendingInvitations,
   listTeamMembers,
   removeMember,
@@ -202,7 +202,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{
       config: { minRole: 'member', scope: 'write', sessionOnly: true },
     },
     async (req, reply) => {
-      await leaveOrganization(auth, callerOf(req))
+      await leaveOrganisation(auth, callerOf(req))
       await membershipChanged()
       return reply.status(204).send(null)
     },
