@@ -61,13 +61,13 @@ const webZones = [
 export const SERVER_LAYERS = [
   ['errors', 'types'],
   ['config.ts'],
-  ['mail', 'workers', 'db', 'ops'],
+  ['mail', 'workers', 'db', 'ops', 'media', 'temp-files'],
   ['ai', 'audit', 'events', 'blob', 'realtime'],
   ['jobs'],
   ['search'],
   ['documents'],
   ['http'],
-  ['auth', 'health'],
+  ['auth', 'health', 'uploads'],
 ]
 
 const unplaced = folderNames('./server').filter(

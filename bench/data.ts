@@ -16,8 +16,8 @@ import { openPglite } from '../server/db/client'
 import { organization, user } from '../server/db/schema'
 import { createFsBlobStore } from '../server/blob/fs-blob-store'
 import { orgBlobKey } from '../server/blob/blob-keys'
-import { blobTarget, writeExportArchive } from '../server/features/tenants/export-archive'
-import { importArchive, type ImportDeps } from '../server/features/tenants/import-job'
+import { blobTarget, writeExportArchive } from '../server/features/archives/export-archive'
+import { importArchive, type ImportDeps } from '../server/features/archives/import-job'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
 

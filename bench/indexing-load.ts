@@ -63,10 +63,10 @@ async function pollBoth(origin: string, members: HttpMember[], done: () => boole
 
 type Job = { id: string; status: string; message: string | null; error: string | null }
 
-/** The latest 'document-chunks' job of `documentId`, or null before it is queued. */
+/** The latest 'document-passages' job of `documentId`, or null before it is queued. */
 async function chunkJob(origin: string, member: HttpMember, documentId: string) {
   const res = await fetch(
-    `${origin}/api/v1/orgs/${member.orgId}/jobs?subjectId=${documentId}&kind=document-chunks`,
+    `${origin}/api/v1/orgs/${member.orgId}/jobs?subjectId=${documentId}&kind=document-passages`,
     { headers: member.headers },
   )
   if (!res.ok) throw new Error(`the jobs list answered ${res.status}`)

@@ -17,9 +17,9 @@ import { wordTable } from '../server/ai/embedder/local/word-table'
 import { LocalEmbedder } from '../server/ai/embedder/local-embedder'
 import { LocalChat } from '../server/ai/chat/local-chat'
 import { WorkerPool } from '../server/workers/worker-pool'
-import { hybridSearch, vectorSearch } from '../server/search/hybrid-search'
+import { hybridSearch, searchByMeaning } from '../server/search/hybrid-search'
 import { vectorLiteral } from '../server/search/vector-column'
-import { retrievePassages, streamAnswer } from '../server/features/assistant/service'
+import { passagesForQuestion, streamAnswer } from '../server/features/assistant/service'
 import {
   BENCH_PRINCIPAL as principal,
   corpusTexts,
@@ -73,7 +73,7 @@ export async function searchBench(report: Report): Promise<void> {
   for (const text of queries) {
     const vector = embedLocal(table, text)
     const approximateStarted = performance.now()
-    const approximate = await vectorSearch(db, embedder.id, principal, { vector, k: 10 })
+    const approximate = await searchByMeaning(db, embedder.id, principal, { vector, k: 10 })
     vectorTimes.push(performance.now() - approximateStarted)
     const started = performance.now()
     const exact = await withTenant(db, principal, async (tx) => {
@@ -98,7 +98,7 @@ export async function searchBench(report: Report): Promise<void> {
   const ttft: number[] = []
   for (const text of queries.slice(0, 20)) {
     const started = performance.now()
-    const passages = await retrievePassages(deps, principal, text, null)
+    const passages = await passagesForQuestion(deps, principal, text, null)
     for await (const token of streamAnswer(deps, [{ role: 'user', content: text }], passages)) {
       if (token) break
     }

@@ -20,7 +20,7 @@
  *
  * measures instead what a question naming its NDA gets without a chosen scope (issue 48): every
  * NDA is indexed first (titled "NDA <id>"), each hypothesis is asked as "Under NDA <id>, …?"
- * through the chat route's own steps (findNamedDocuments, retrievePassages' search, the local
+ * through the chat route's own steps (findNamedDocuments, passagesForQuestion's search, the local
  * engine, citationsOf), and it prints the share of cited passages that come from another document
  * (`foreign_quote_share`) beside the accuracy of the answers.
  */

@@ -23,7 +23,7 @@ import { PAGE_SEPARATOR, recognisePdf } from '../server/ai/ocr/recognise-pdf'
 import { extractDocumentText } from '../server/features/documents/extract-text'
 import { imageOnlyPdf } from '../server/test/image-only-pdf'
 import { WorkerPool } from '../server/workers/worker-pool'
-import { withTempDir } from '../server/ai/speech/temp-root'
+import { withTempDir } from '../server/temp-files/temp-root'
 import { characterErrors } from './character-error-rate'
 import { fixturesDir, loadCuad, matchKey, parseArgs } from './cuad-dataset'
 

@@ -7,7 +7,7 @@
  * this then creates the extension and gives `doc_chunks` its embedding column and index.
  * When the engine's dimension differs from the `doc_chunks.embedding` column, the column is
  * re-typed (its vectors cleared) and its HNSW index rebuilt; vectors of any other engine are
- * cleared; then one 'document-chunks' job per document is queued, which the server runs. Searches
+ * cleared; then one 'document-passages' job per document is queued, which the server runs. Searches
  * compare only vectors of the configured engine, so until the jobs finish they fall back to full
  * text for the documents not yet re-embedded, never to mixed vectors.
  */
@@ -17,7 +17,7 @@ import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/client'
 import { createEmbedder } from '../server/ai/embedder/create-embedder'
 import { WorkerPool } from '../server/workers/worker-pool'
-import { CHUNK_JOB_KIND } from '../server/search/index-document'
+import { PASSAGE_JOB_KIND } from '../server/search/index-document'
 import {
   addEmbeddingColumn,
   CREATE_EMBEDDING_INDEX,
@@ -52,7 +52,7 @@ const done = db.transaction(async (tx) => {
   )
   const queued = await tx.execute(
     sql`insert into jobs (org_id, kind, subject_id, input, created_by, background)
-        select org_id, ${CHUNK_JOB_KIND}, id::text, jsonb_build_object('documentId', id), created_by,
+        select org_id, ${PASSAGE_JOB_KIND}, id::text, jsonb_build_object('documentId', id), created_by,
           true
         from documents`,
   )

@@ -43,7 +43,7 @@ import type { Config } from './config'
 import type { Notifier } from './realtime/notifier'
 import { orgBlobPrefix } from './blob/blob-keys'
 import { createBlobLinkSigner } from './blob/signed-links'
-import { signedLinkRoutes } from './http/signed-link-routes'
+import { signedLinkRoutes } from './blob/signed-link-routes'
 import { createAuth, type Auth } from './auth/auth'
 import { authRoutes, DEFAULT_SIGN_IN_LIMITS } from './auth/auth-routes'
 import { declareRouteRoles, openApiTransform } from './auth/route-roles'
@@ -89,7 +89,7 @@ import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
 import { sqlRoutes } from './features/sql/routes'
 import { teamRoutes } from './features/team/routes'
-import { tenantRoutes } from './features/tenants/routes'
+import { archiveRoutes } from './features/archives/routes'
 import { apiKeyRoutes } from './features/api-keys/routes'
 import { createApiKeyVerifier } from './features/api-keys/api-key-verifier'
 import { connectGptRoutes } from './features/connect-gpt/routes'
@@ -174,7 +174,7 @@ export const FEATURES: readonly FeatureEntry[] = [
   { name: 'audit', prefix: API_V1, plugin: auditRoutes },
   { name: 'sql', prefix: API_V1, plugin: sqlRoutes },
   { name: 'team', prefix: API_V1, plugin: teamRoutes },
-  { name: 'tenants', prefix: API_V1, plugin: tenantRoutes },
+  { name: 'archives', prefix: API_V1, plugin: archiveRoutes },
   { name: 'api-keys', prefix: API_V1, plugin: apiKeyRoutes },
   { name: 'connect-gpt', prefix: API_V1, plugin: connectGptRoutes },
   { name: 'realtime', prefix: API_V1, plugin: realtimeRoutes },

@@ -7,7 +7,7 @@
  * one line here and one in job-handlers.ts.
  */
 import { analysisJobContract } from './jobs/contracts/analysis-job-contract'
-import { documentChunksJobContract } from './jobs/contracts/document-chunks-job-contract'
+import { documentPassagesJobContract } from './jobs/contracts/document-passages-job-contract'
 import { entitiesImportJobContract } from './jobs/contracts/entities-import-job-contract'
 import { ocrJobContract } from './jobs/contracts/ocr-job-contract'
 import { tenantCloneJobContract } from './jobs/contracts/tenant-clone-job-contract'
@@ -18,7 +18,7 @@ import { transcriptionJobContract } from './jobs/contracts/transcription-job-con
 export const JOB_CATALOGUE = [
   analysisJobContract,
   transcriptionJobContract,
-  documentChunksJobContract,
+  documentPassagesJobContract,
   entitiesImportJobContract,
   ocrJobContract,
   tenantExportJobContract,

@@ -10,12 +10,12 @@ import type { AppJobCatalogue } from './job-catalogue'
 import type { AppServices } from './services'
 import { analysisJobHandler } from './features/analysis/analysis-job'
 import { transcriptionJobHandler } from './features/voice/transcription-job'
-import { chunkJobHandler } from './search/index-document'
+import { passageJobHandler } from './search/index-document'
 import { importJobHandler } from './features/entities/import-csv'
 import { ocrJobHandler } from './features/documents/ocr-job'
-import { exportJobHandler } from './features/tenants/export-job'
-import { importTenantJobHandler } from './features/tenants/import-job'
-import { cloneJobHandler } from './features/tenants/clone-job'
+import { exportJobHandler } from './features/archives/export-job'
+import { importTenantJobHandler } from './features/archives/import-job'
+import { cloneJobHandler } from './features/archives/clone-job'
 
 /** One handler per job kind, bound to `services`. */
 export function jobHandlers(services: AppServices): JobHandlers<AppJobCatalogue> {
@@ -29,7 +29,10 @@ export function jobHandlers(services: AppServices): JobHandlers<AppJobCatalogue>
       transcriber: services.engines.transcriber,
       jobs: services.jobs,
     }),
-    'document-chunks': chunkJobHandler({ db: services.db, embedder: services.engines.embedder }),
+    'document-passages': passageJobHandler({
+      db: services.db,
+      embedder: services.engines.embedder,
+    }),
     'entities-import': importJobHandler({ db: services.db, blobs: services.blobs }),
     ocr: ocrJobHandler(services),
     'tenant-export': exportJobHandler(services),

@@ -15,7 +15,7 @@ import { JobFields, type Job, type JobOfKind } from './jobs/job-service'
 const SCHEMA_IDS: { [K in JobKind<AppJobCatalogue>]: string } = {
   analysis: 'AnalysisJob',
   transcription: 'TranscriptionJob',
-  'document-chunks': 'DocumentChunksJob',
+  'document-passages': 'DocumentPassagesJob',
   'entities-import': 'EntitiesImportJob',
   ocr: 'OcrJob',
   'tenant-export': 'TenantExportJob',

@@ -84,7 +84,7 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
     Component: (await import('./features/team/members-page')).MembersPage,
   }),
   audit: async () => {
-    const [{ AuditPage }, { auditPagesQuery, NO_AUDIT_FILTERS }, { managesOrganization }] =
+    const [{ AuditPage }, { auditPagesQuery, NO_AUDIT_FILTERS }, { managesOrganisation }] =
       await Promise.all([
         import('./features/audit/audit-page'),
         import('./features/audit/api'),
@@ -95,14 +95,14 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
       Component: AuditPage,
       // Members are told the log is not theirs; nothing is asked for them.
       loader: screenLoader(({ orgId, role }) =>
-        managesOrganization(role)
+        managesOrganisation(role)
           ? [(client) => client.prefetchInfiniteQuery(auditPagesQuery(orgId, NO_AUDIT_FILTERS))]
           : [],
       ),
     }
   },
   security: async () => {
-    const [{ SecurityPage }, { apiKeysQuery }, { tenantTokensQuery }, { managesOrganization }] =
+    const [{ SecurityPage }, { apiKeysQuery }, { tenantTokensQuery }, { managesOrganisation }] =
       await Promise.all([
         import('./features/security/security-page'),
         import('./features/security/api-keys-api'),
@@ -113,7 +113,7 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
     return {
       Component: SecurityPage,
       loader: screenLoader(({ orgId, role }) =>
-        managesOrganization(role)
+        managesOrganisation(role)
           ? [
               (client) => client.prefetchQuery(apiKeysQuery(orgId)),
               (client) => client.prefetchQuery(tenantTokensQuery(orgId)),
@@ -134,7 +134,7 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
     }
   },
   sql: async () => {
-    const [{ SqlPage }, { sqlHistoryQuery }, { managesOrganization }, { screenLoader }] =
+    const [{ SqlPage }, { sqlHistoryQuery }, { managesOrganisation }, { screenLoader }] =
       await Promise.all([
         import('./features/sql/sql-page'),
         import('./features/sql/api'),
@@ -144,7 +144,7 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
     return {
       Component: SqlPage,
       loader: screenLoader(({ orgId, role }) =>
-        managesOrganization(role) ? [(client) => client.prefetchQuery(sqlHistoryQuery(orgId))] : [],
+        managesOrganisation(role) ? [(client) => client.prefetchQuery(sqlHistoryQuery(orgId))] : [],
       ),
     }
   },

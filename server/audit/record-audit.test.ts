@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { auditLogs } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
-import { insertOrganizations, openTestDatabase } from '../test/test-database'
+import { insertOrganisations, openTestDatabase } from '../test/test-database'
 import { recordAudit } from './record-audit'
 
 let database: Database
@@ -11,7 +11,7 @@ const orgId = 'audit-org'
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  await insertOrganizations(database, orgId)
+  await insertOrganisations(database, orgId)
 })
 afterAll(() => database.close())
 

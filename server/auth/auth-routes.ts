@@ -155,7 +155,7 @@ export const authRoutes: FastifyPluginAsync<{
     try {
       response = await auth.handler(request)
     } catch (error) {
-      // An AppError of one of our hooks (the organisation limit, organization-limit.ts) reaches
+      // An AppError of one of our hooks (the organisation limit, organisation-limit.ts) reaches
       // here through better-auth (onAPIError.throw): answered like better-auth's own refusals,
       // with `message`, which its web client shows; anything else is the error handler's 500.
       if (!(error instanceof AppError)) throw error

@@ -24,8 +24,8 @@ import { recordAudit } from '../audit/record-audit'
 import { withoutParams } from '../http/logger'
 import { toSingleLineText } from '../http/single-line-text'
 import { hashLinkToken } from './hash-link-token'
-import { organizationRules } from './organization-rules'
-import { assertOrganizationAllowance } from './organization-limit'
+import { organisationRules } from './organisation-rules'
+import { assertOrganisationAllowance } from './organisation-limit'
 import { membershipAudit } from './membership-audit'
 import { invitationMail, invitationPath } from './invitation-mail'
 
@@ -67,7 +67,7 @@ export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60
  * Cleans an organisation's name (control and bidi characters removed, see single-line-text.ts).
  * Throws better-auth's APIError 400 when nothing is left.
  */
-function cleanOrganization(data: { name?: string }): { name?: string } {
+function cleanOrganisation(data: { name?: string }): { name?: string } {
   if (data.name === undefined) return {}
   const name = toSingleLineText(data.name)
   if (name === '') throw new APIError('BAD_REQUEST', { message: 'Give the organization a name.' })
@@ -89,7 +89,7 @@ export interface AuthOptions {
   log: FastifyBaseLogger
   /** Removes what an organisation kept outside the database (its files) once it is deleted. */
   onOrganizationDeleted?: (orgId: string) => Promise<void>
-  /** Organisations one person may own (MAX_ORGANIZATIONS_PER_USER, organization-limit.ts). */
+  /** Organisations one person may own (MAX_ORGANIZATIONS_PER_USER, organisation-limit.ts). */
   maxOrganizationsPerUser: number
 }
 
@@ -122,7 +122,7 @@ export function createAuth({
       },
     },
     disabledPaths: DISABLED_AUTH_PATHS,
-    hooks: { before: organizationRules, after: membershipAudit(db) },
+    hooks: { before: organisationRules, after: membershipAudit(db) },
     // auth-routes.ts sets this header from the socket address, replacing any client-sent value.
     advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     database: drizzleAdapter(db, {
@@ -190,24 +190,24 @@ export function createAuth({
           })
         },
         organizationHooks: {
-          // The limit of organisations a person owns (organization-limit.ts): asked before the
+          // The limit of organisations a person owns (organisation-limit.ts): asked before the
           // organisation is written, and again once its owner row is, so that creations sent at
           // once cannot all pass the first count; the one found past the limit is deleted again.
           // Its AppError, thrown through better-auth (onAPIError.throw), is the 403 problem.
           beforeCreateOrganization: async ({ organization: org, user }) => {
             await db.transaction((tx) =>
-              assertOrganizationAllowance(tx, user.id, maxOrganizationsPerUser),
+              assertOrganisationAllowance(tx, user.id, maxOrganizationsPerUser),
             )
-            return { data: { ...org, ...cleanOrganization(org) } }
+            return { data: { ...org, ...cleanOrganisation(org) } }
           },
           beforeUpdateOrganization: async ({ organization: org }) => ({
-            data: { ...org, ...cleanOrganization(org) },
+            data: { ...org, ...cleanOrganisation(org) },
           }),
           // Every change is auditable, including the organisation's creation by its owner.
           afterCreateOrganization: async ({ organization: org, user }) => {
             try {
               await db.transaction((tx) =>
-                assertOrganizationAllowance(tx, user.id, maxOrganizationsPerUser, org.id),
+                assertOrganisationAllowance(tx, user.id, maxOrganizationsPerUser, org.id),
               )
             } catch (error) {
               // Nothing but its owner row was written yet; both go (ON DELETE CASCADE).

@@ -5,7 +5,7 @@
  * tenant transaction, so the row follows the change instead of sharing its transaction (decision
  * 0045). Recorded actions (audit action / event kind):
  * - invite-member: `invitation.create` / `invitation.created`, or with `resend` (kept only when a
- *   pending invitation exists, organization-rules.ts) `invitation.resend` / `invitation.resent`;
+ *   pending invitation exists, organisation-rules.ts) `invitation.resend` / `invitation.resent`;
  * - cancel-invitation: `invitation.cancel` / `invitation.cancelled`;
  * - reject-invitation: `invitation.reject` / `invitation.declined`;
  * - accept-invitation: `member.join` / `member.joined`;

@@ -71,7 +71,7 @@ function invalidCredential(): AppError {
 }
 
 /** The 404 of an organisation the caller cannot see. */
-function organizationNotFound(): AppError {
+function organisationNotFound(): AppError {
   return new AppError('organization_not_found', 'Organization not found')
 }
 
@@ -135,7 +135,7 @@ export function principalResolver(deps: {
 
   const fromHeader = async (req: FastifyRequest, header: string): Promise<RequestPrincipal> => {
     const principal = await credentialPrincipal(credentials, header)
-    if (principal.orgId !== orgIdOf(req)) throw organizationNotFound()
+    if (principal.orgId !== orgIdOf(req)) throw organisationNotFound()
     return principal
   }
 
@@ -155,7 +155,7 @@ export function principalResolver(deps: {
     if (!userId) throw new AppError('unauthenticated', 'Not authenticated')
     const orgId = orgIdOf(req)
     const role = await cache.roleFor(userId, orgId, () => memberRole(db, userId, orgId))
-    if (!role) throw organizationNotFound()
+    if (!role) throw organisationNotFound()
     return sessionPrincipal(orgId, userId, role)
   }
 

@@ -54,7 +54,7 @@ export const REQUIRED_SCOPE_EXTENSION = 'x-required-scope'
 /** OpenAPI operation extension, `true` on a route declaring `config.sessionOnly`. */
 export const SESSION_ONLY_EXTENSION = 'x-session-only'
 
-const ORGANIZATION_ROUTE = /^\/api\/v1\/orgs\/:orgId(\/|$)/
+const ORGANISATION_ROUTE = /^\/api\/v1\/orgs\/:orgId(\/|$)/
 
 /** Whether a route reads or writes: its declared `config.scope`, else its method's default. */
 function routeScope(route: {
@@ -153,7 +153,7 @@ export function declareRouteRoles(
     if (!scope) {
       throw new Error(`${where} must declare config.scope (${METHOD_SCOPES.join(' | ')})`)
     }
-    if (!ORGANIZATION_ROUTE.test(route.url)) {
+    if (!ORGANISATION_ROUTE.test(route.url)) {
       throw new Error(
         `${where} is outside /api/v1/orgs/:orgId; roles are per organisation, so such a route needs its own check in server/auth/route-roles.ts`,
       )

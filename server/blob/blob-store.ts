@@ -29,7 +29,7 @@ export interface BlobStore {
   localFile(key: string): string | null
   /**
    * Opens the object for streaming (only bytes `range.start`..`range.end`, inclusive, when a range
-   * is given; the caller keeps it inside the size, see http/byte-range.ts), or null if there is
+   * is given; the caller keeps it inside the size, see byte-range.ts), or null if there is
    * none. The caller must consume or destroy the stream.
    */
   getStream(key: string, range?: ByteRange): Promise<{ stream: Readable; head: BlobHead } | null>

@@ -5,7 +5,7 @@
  * secret. Changing the key, the expiry or the method voids it, so a link cannot be altered to
  * reach another object or to last longer, and a link to read cannot write. A read link may name
  * the file its download is saved as (`name`, also signed: keys end in a uuid, decision 0055). Served by
- * http/signed-link-routes.ts; the signature is the credential, so those routes take no session.
+ * signed-link-routes.ts; the signature is the credential, so those routes take no session.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { AppError } from '../errors/app-error'

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './client'
 import { withTenant, type Principal } from './tenant'
 import { cancelJob, insertJob } from '../jobs/job-service'
-import { newOrganizations, openTestDatabase } from '../test/test-database'
+import { newOrganisations, openTestDatabase } from '../test/test-database'
 import { assertCreatorOrAdmin } from './assert-creator-or-admin'
 
 const refusal = { code: 'not_document_creator', detail: 'Not yours.' } as const
@@ -41,7 +41,7 @@ describe('the creator rule where it is applied', () => {
   afterAll(() => database.close())
 
   it('lets no member principal without a user cancel a job nobody is recorded as starting', async () => {
-    const [orgId = ''] = await newOrganizations(database, 1)
+    const [orgId = ''] = await newOrganisations(database, 1)
     const system: Principal = { orgId, userId: null, role: 'member', actorType: 'system' }
     const job = await withTenant(database.db, system, (tx) =>
       insertJob(tx, system, { kind: 'creator-rule', input: {} }),

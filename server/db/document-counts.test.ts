@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './client'
 import { apps, documentCounts, documents } from './schema'
 import { withTenant } from './tenant'
-import { newOrganizations, openTestDatabase } from '../test/test-database'
+import { newOrganisations, openTestDatabase } from '../test/test-database'
 
 let database: Database
 
@@ -35,7 +35,7 @@ function addDocument(orgId: string, documentType: string, appId: string | null =
 
 describe('document counters', () => {
   it('count inserts, deletes and changes of type or app, per organisation', async () => {
-    const [a, b] = (await newOrganizations(database, 2)) as [string, string]
+    const [a, b] = (await newOrganisations(database, 2)) as [string, string]
     const [app] = await withTenant(database.db, { orgId: a }, (tx) =>
       tx.insert(apps).values({ orgId: a, slug: 'tax' }).returning(),
     )
@@ -58,7 +58,7 @@ describe('document counters', () => {
   })
 
   it("moves an app's documents back to the organisation's counters when the app is deleted", async () => {
-    const [, b] = (await newOrganizations(database, 2)) as [string, string]
+    const [, b] = (await newOrganisations(database, 2)) as [string, string]
     const [app] = await withTenant(database.db, { orgId: b }, (tx) =>
       tx.insert(apps).values({ orgId: b, slug: 'litigation' }).returning(),
     )
@@ -70,7 +70,7 @@ describe('document counters', () => {
   })
 
   it("hides and protects another organisation's counters", async () => {
-    const [a, b] = (await newOrganizations(database, 2)) as [string, string]
+    const [a, b] = (await newOrganisations(database, 2)) as [string, string]
     await addDocument(b, 'nda')
     const seen = await withTenant(database.db, { orgId: a }, (tx) =>
       tx.execute(sql`select * from document_counts where org_id = ${b}`),

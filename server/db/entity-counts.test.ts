@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './client'
 import { apps, entities, entityCounts, entityImports } from './schema'
 import { withTenant } from './tenant'
-import { newOrganizations, openTestDatabase } from '../test/test-database'
+import { newOrganisations, openTestDatabase } from '../test/test-database'
 
 let database: Database
 
@@ -36,7 +36,7 @@ function addEntities(orgId: string, types: string[], appId: string | null = null
 
 describe('entity counters', () => {
   it('count multi-row inserts, deletes and changes of type, per organisation', async () => {
-    const [a, b] = (await newOrganizations(database, 2)) as [string, string]
+    const [a, b] = (await newOrganisations(database, 2)) as [string, string]
     const [app] = await withTenant(database.db, { orgId: a }, (tx) =>
       tx.insert(apps).values({ orgId: a, slug: 'crm' }).returning(),
     )
@@ -64,7 +64,7 @@ describe('entity counters', () => {
   })
 
   it("moves an app's entities back to the organisation's counters when the app is deleted", async () => {
-    const [, b] = (await newOrganizations(database, 2)) as [string, string]
+    const [, b] = (await newOrganisations(database, 2)) as [string, string]
     const [app] = await withTenant(database.db, { orgId: b }, (tx) =>
       tx.insert(apps).values({ orgId: b, slug: 'intake' }).returning(),
     )
@@ -76,7 +76,7 @@ describe('entity counters', () => {
   })
 
   it("hides and protects another organisation's counters", async () => {
-    const [a, b] = (await newOrganizations(database, 2)) as [string, string]
+    const [a, b] = (await newOrganisations(database, 2)) as [string, string]
     await addEntities(b, ['client'])
     const seen = await withTenant(database.db, { orgId: a }, (tx) =>
       tx.execute(sql`select * from entity_counts where org_id = ${b}`),
@@ -95,7 +95,7 @@ describe('entity counters', () => {
   })
 
   it('skip rows an import is staging, on insert and on their sweep (decision 0035)', async () => {
-    const [a] = (await newOrganizations(database, 1)) as [string]
+    const [a] = (await newOrganisations(database, 1)) as [string]
     const jobId = crypto.randomUUID()
     await withTenant(database.db, { orgId: a }, async (tx) => {
       await tx.insert(entityImports).values({ jobId, orgId: a })
@@ -114,7 +114,7 @@ describe('entity counters', () => {
   })
 
   it("hides and protects another organisation's import staging marks", async () => {
-    const [a, b] = (await newOrganizations(database, 2)) as [string, string]
+    const [a, b] = (await newOrganisations(database, 2)) as [string, string]
     const jobId = crypto.randomUUID()
     await withTenant(database.db, { orgId: b }, (tx) =>
       tx.insert(entityImports).values({ jobId, orgId: b }),

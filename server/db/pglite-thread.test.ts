@@ -6,14 +6,14 @@ import type { Worker } from 'node:worker_threads'
 import { PgliteThread } from './pglite-thread'
 import { organization } from './schema'
 import { withTenant } from './tenant'
-import { insertOrganizations, openTestDatabase } from '../test/test-database'
+import { insertOrganisations, openTestDatabase } from '../test/test-database'
 
 let database: Database
 let client: PgliteThread
 beforeAll(async () => {
   database = await openTestDatabase()
   client = (database.db as unknown as { $client: PgliteThread }).$client
-  await insertOrganizations(database, 'org-p')
+  await insertOrganisations(database, 'org-p')
   await client.exec(`create table thread_t (id int primary key,
     parent int references thread_t (id) deferrable initially deferred)`)
 })

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from './client'
 import { documents } from './schema'
 import { readRendered, withTenant, withTenantReads } from './tenant'
-import { insertOrganizations, openTestDatabases } from '../test/test-database'
+import { insertOrganisations, openTestDatabases } from '../test/test-database'
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
 
@@ -37,7 +37,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('tenant reads on PostgreSQL', ()
 
   beforeAll(async () => {
     ;({ database, app } = await openTestDatabases())
-    await insertOrganizations(database, orgA.orgId, orgB.orgId)
+    await insertOrganisations(database, orgA.orgId, orgB.orgId)
     await withTenant(app.db, orgB, (tx) =>
       tx.insert(documents).values({ orgId: orgB.orgId, title: 'B secret', content: 'privileged' }),
     )

@@ -3,14 +3,14 @@ import { asc, desc, like } from 'drizzle-orm'
 import type { Database } from './client'
 import { readPage } from './read-page'
 import { apps } from './schema'
-import { newOrganizations, openTestDatabase } from '../test/test-database'
+import { newOrganisations, openTestDatabase } from '../test/test-database'
 
 let database: Database
 let firm: string
 let other: string
 beforeAll(async () => {
   database = await openTestDatabase()
-  ;[firm, other] = (await newOrganizations(database, 2)) as [string, string]
+  ;[firm, other] = (await newOrganisations(database, 2)) as [string, string]
   const slugs = ['alpha', 'beta', 'gamma', 'delta', 'epsilon']
   await database.db.insert(apps).values(slugs.map((slug) => ({ orgId: firm, slug })))
   await database.db.insert(apps).values({ orgId: other, slug: 'other-firm-app' })

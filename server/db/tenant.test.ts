@@ -5,7 +5,7 @@ import type { Database } from './client'
 import { analyses, apps, auditLogs, documents } from './schema'
 import { PgliteThread } from './pglite-thread'
 import { enterTenant, enterTenantStatement, withTenant, withTenantReads } from './tenant'
-import { insertOrganizations, openTestDatabase } from '../test/test-database'
+import { insertOrganisations, openTestDatabase } from '../test/test-database'
 
 /** The database's own message behind Drizzle's "Failed query" wrapper. */
 async function dbErrorOf(promise: Promise<unknown>): Promise<string> {
@@ -36,7 +36,7 @@ describe('row-level security', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase()
-    await insertOrganizations(database, 'org-a', 'org-b')
+    await insertOrganisations(database, 'org-a', 'org-b')
     await withTenant(database.db, orgB, (tx) =>
       tx.insert(documents).values({ orgId: 'org-b', title: 'B secret', content: 'privileged' }),
     )

@@ -45,7 +45,7 @@ export type TenantScope = Pick<Principal, 'orgId' | 'appId'>
  * The statement that confines a transaction to `scope`: the role switch and the org setting, and
  * for one app the role whose `app_isolation` policies admit only that app's rows (decision 0048)
  * with the app setting they read. Exported for a transaction that does server-level work first
- * and then confines itself (an organisation import's publication, features/tenants).
+ * and then confines itself (an organisation import's publication, features/archives).
  */
 export function enterTenant(scope: TenantScope) {
   if (!scope.appId) {

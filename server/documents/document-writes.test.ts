@@ -13,7 +13,7 @@ import { auditLogs, documents, events, jobs } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import type { BlobStore } from '../blob/blob-store'
-import { newOrganizations, openTestDatabase } from '../test/test-database'
+import { newOrganisations, openTestDatabase } from '../test/test-database'
 import { queueOnlyJobRunner } from '../test/queue-only-job-runner'
 import { createDocument, deleteDocument, documentFileKey, insertDocument } from './document-writes'
 
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 /** An owner principal of a new organisation (no user row needed: the columns are plain text). */
 async function owner(): Promise<Principal> {
-  const [orgId] = await newOrganizations(database, 1)
+  const [orgId] = await newOrganisations(database, 1)
   return { orgId: orgId!, userId: null, role: 'owner', actorType: 'system' }
 }
 
@@ -99,7 +99,7 @@ describe('document writes', () => {
     )
     expect(await blobs.head(row.fileKey!)).toMatchObject({ size: expect.any(Number) })
     expect(await traces(principal, row.id)).toEqual({
-      jobs: [{ kind: 'document-chunks', status: 'queued', background: true }],
+      jobs: [{ kind: 'document-passages', status: 'queued', background: true }],
       audit: ['document.create'],
       events: ['document.uploaded'],
     })
@@ -140,7 +140,7 @@ describe('document writes', () => {
       return row.id
     })
     expect(await traces(principal, id)).toEqual({
-      jobs: [{ kind: 'document-chunks', status: 'queued', background: true }],
+      jobs: [{ kind: 'document-passages', status: 'queued', background: true }],
       audit: ['document.create'],
       events: [],
     })
@@ -158,7 +158,7 @@ describe('document writes', () => {
     await deleteDocument(deps, principal, row.id)
     expect(await blobs.head(row.fileKey!)).toBeNull()
     expect(await traces(principal, row.id)).toEqual({
-      jobs: [{ kind: 'document-chunks', status: 'cancelled', background: true }],
+      jobs: [{ kind: 'document-passages', status: 'cancelled', background: true }],
       audit: ['document.create', 'document.delete'],
       events: ['document.uploaded', 'document.deleted'],
     })

@@ -2,7 +2,7 @@
  * The one place documents are created and deleted (issue 21, decision 41), for every feature that
  * makes or removes one: the documents feature (uploads, pastes), voice (transcripts) and, later,
  * tenant import. Creating writes the row with its audit entry, its event and its indexing job
- * ('document-chunks', queued here in the same transaction, never by a database trigger), after its
+ * ('document-passages', queued here in the same transaction, never by a database trigger), after its
  * original file; deleting removes the row with its audit entry, its event and its jobs, then its
  * files. Features do not import each other, so this lives outside features/.
  */
@@ -18,7 +18,7 @@ import { recordAudit } from '../audit/record-audit'
 import { recordEvent } from '../events/record-event'
 import { isForeignKeyViolation } from '../db/constraint-violation'
 import { cancelSubjectJobs } from '../jobs/job-service'
-import { CHUNK_JOB_KIND } from '../search/index-document'
+import { PASSAGE_JOB_KIND } from '../search/index-document'
 
 /**
  * What writing a document needs of the job runner (`services.jobs`): queueing its indexing job
@@ -28,7 +28,7 @@ export interface IndexingQueue {
   enqueue(
     tx: Tx,
     principal: Principal,
-    kind: typeof CHUNK_JOB_KIND,
+    kind: typeof PASSAGE_JOB_KIND,
     input: { documentId: string },
     options: { subjectId?: string },
   ): Promise<unknown>
@@ -122,13 +122,13 @@ export async function insertDocument(
       { documentId: row.id, title: row.title },
       row.appId,
     )
-  await jobs.enqueue(tx, principal, CHUNK_JOB_KIND, { documentId: row.id }, { subjectId: row.id })
+  await jobs.enqueue(tx, principal, PASSAGE_JOB_KIND, { documentId: row.id }, { subjectId: row.id })
   return row
 }
 
 /**
  * Stores a new document as insertDocument does, in a transaction of its own. Its original file,
- * if any, is already in the store (an upload streams there first, http/spool-upload.ts): a crash
+ * if any, is already in the store (an upload streams there first, uploads/spool-upload.ts): a crash
  * before the row leaves a file without a row, which removeOrphanFiles (documentFiles) removes at
  * the next start; never a row without its file. If the row cannot be written the document's
  * folder is removed, so a failure leaves neither. Throws a 404 problem (`app_not_found`) when

@@ -6,7 +6,7 @@
 import { createWriteStream } from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { withTempDir } from '../ai/speech/temp-root'
+import { withTempDir } from '../temp-files/temp-root'
 import type { BlobHead, BlobStore } from '../blob/blob-store'
 
 /**

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { openTestDatabase, newOrganizations } from '../test/test-database'
+import { openTestDatabase, newOrganisations } from '../test/test-database'
 import { events } from '../db/schema'
 import { withTenant } from '../db/tenant'
 import { recordEvent } from './record-event'
@@ -22,7 +22,7 @@ const kindsOf = async (orgId: string) =>
 
 describe('recordEvent', () => {
   it('records an event of a catalogued kind with its metadata', async () => {
-    const [orgId] = (await newOrganizations(database, 1)) as [string]
+    const [orgId] = (await newOrganisations(database, 1)) as [string]
     await withTenant(database.db, { orgId }, (tx) =>
       recordEvent(tx, { orgId }, 'entity.created', { entityId: 'e-1', type: 'client' }),
     )
@@ -30,7 +30,7 @@ describe('recordEvent', () => {
   })
 
   it('refuses metadata outside the kind schema, and the action with it', async () => {
-    const [orgId] = (await newOrganizations(database, 1)) as [string]
+    const [orgId] = (await newOrganisations(database, 1)) as [string]
     await expect(
       withTenant(database.db, { orgId }, (tx) =>
         recordEvent(tx, { orgId }, 'document.uploaded', {

@@ -17,7 +17,7 @@ export function problemResponse(description: string) {
  * The errors any organisation route can answer; 4xx and 5xx (Fastify's spelling; OpenAPI shows
  * 4XX, 5XX) cover the rest.
  */
-const ORGANIZATION_ROUTE_ERRORS: Record<string, string> = {
+const ORGANISATION_ROUTE_ERRORS: Record<string, string> = {
   400: 'The path, query or body is malformed (code validation_failed)',
   401: 'Not signed in (code unauthenticated)',
   403: "The caller's role does not allow this action (code forbidden, or a more specific one)",
@@ -28,13 +28,13 @@ const ORGANIZATION_ROUTE_ERRORS: Record<string, string> = {
 }
 
 /**
- * Returns `schema` with a Problem response for each status of ORGANIZATION_ROUTE_ERRORS that the
+ * Returns `schema` with a Problem response for each status of ORGANISATION_ROUTE_ERRORS that the
  * route does not declare itself (its own declarations win). Does not modify `schema`.
  */
 export function withProblemResponses(schema: FastifySchema = {}): FastifySchema {
   const declared = (schema.response ?? {}) as Record<string, unknown>
   const response: Record<string, unknown> = {}
-  for (const [status, description] of Object.entries(ORGANIZATION_ROUTE_ERRORS)) {
+  for (const [status, description] of Object.entries(ORGANISATION_ROUTE_ERRORS)) {
     response[status] = problemResponse(description)
   }
   return { ...schema, response: { ...response, ...declared } }

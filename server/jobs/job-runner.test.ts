@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { insertOrganizations, openTestDatabase } from '../test/test-database'
+import { insertOrganisations, openTestDatabase } from '../test/test-database'
 import type { Database } from '../db/client'
 import { jobs } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
@@ -30,7 +30,7 @@ afterAll(() => database.close())
 /** A new organisation and an owner principal for it (no user row: created_by stays null). */
 async function newOrg(): Promise<Principal> {
   const id = randomUUID()
-  await insertOrganizations(database, id)
+  await insertOrganisations(database, id)
   return { orgId: id, userId: null, role: 'owner', actorType: 'system' }
 }
 

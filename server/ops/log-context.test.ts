@@ -47,7 +47,7 @@ describe('the request id in the logs', () => {
     const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>)
     await expect
       .poll(() => parsed().find((l) => l.msg === 'job run ended' && l.jobId === job?.id))
-      .toMatchObject({ reqId: requestId, kind: 'document-chunks', outcome: 'succeeded' })
+      .toMatchObject({ reqId: requestId, kind: 'document-passages', outcome: 'succeeded' })
     expect(parsed().find((l) => l.msg === 'job run started' && l.jobId === job?.id)).toMatchObject({
       reqId: requestId,
     })

@@ -53,10 +53,10 @@ describe('GET /metrics', () => {
     for (const raw of [alice.orgId, id, 'abc', 'page-with-an-id-1234'])
       expect(text).not.toContain(raw)
     expect(text).toMatch(
-      /lexdesk_jobs_finished_total\{kind="document-chunks",outcome="succeeded"\} [1-9]/,
+      /lexdesk_jobs_finished_total\{kind="document-passages",outcome="succeeded"\} [1-9]/,
     )
     expect(text).toMatch(
-      /lexdesk_job_duration_seconds_count\{kind="document-chunks",outcome="succeeded"\} [1-9]/,
+      /lexdesk_job_duration_seconds_count\{kind="document-passages",outcome="succeeded"\} [1-9]/,
     )
     expect(text).toMatch(/^lexdesk_worker_pool_queue_length \d+$/m)
     expect(text).toMatch(/^process_cpu_seconds_total /m)

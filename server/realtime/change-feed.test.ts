@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { openTestDatabase, newOrganizations } from '../test/test-database'
+import { openTestDatabase, newOrganisations } from '../test/test-database'
 import { entities, events, storageBuckets, storageObjects } from '../db/schema'
 import { ChangeFeed, type TableChange } from './change-feed'
 import { createNotifier } from './notifier'
@@ -43,7 +43,7 @@ async function changesOf(
 
 describe('change triggers', () => {
   it('announces one insert statement per organisation, with the ids of its rows', async () => {
-    const [a, b] = (await newOrganizations(database, 2)) as [string, string]
+    const [a, b] = (await newOrganisations(database, 2)) as [string, string]
     const inserted: Array<{ id: string; orgId: string }> = []
     const seenA = changesOf(
       a,
@@ -80,7 +80,7 @@ describe('change triggers', () => {
   })
 
   it('announces nothing for a rolled-back change, and updates and deletes as they commit', async () => {
-    const [a] = (await newOrganizations(database, 1)) as [string]
+    const [a] = (await newOrganisations(database, 1)) as [string]
     const seen = await changesOf(
       a,
       async () => {
@@ -108,7 +108,7 @@ describe('change triggers', () => {
   })
 
   it('sends the count but no ids for a statement changing more than 100 rows', async () => {
-    const [a] = (await newOrganizations(database, 1)) as [string]
+    const [a] = (await newOrganisations(database, 1)) as [string]
     const rows = Array.from({ length: 101 }, (_, i) => ({ orgId: a, name: `E${i}` }))
     const [change] = await changesOf(
       a,
@@ -119,7 +119,7 @@ describe('change triggers', () => {
   })
 
   it('announces the app of the rows, and events of the event log', async () => {
-    const [a] = (await newOrganizations(database, 1)) as [string]
+    const [a] = (await newOrganisations(database, 1)) as [string]
     const seen: TableChange[] = []
     const stop = feed.subscribe('public.events', (c) => c.org_id === a && seen.push(c))
     await database.db.insert(events).values({ orgId: a, kind: 'entity.created', meta: {} })
@@ -146,7 +146,7 @@ describe('change triggers', () => {
 
 describe('storage changes', () => {
   it('announces a new bucket and object of an organisation on their tables, so screens refresh', async () => {
-    const [orgId] = (await newOrganizations(database, 1)) as [string]
+    const [orgId] = (await newOrganisations(database, 1)) as [string]
     const seen: TableChange[] = []
     const stops = (['public.storage_buckets', 'public.storage_objects'] as const).map((table) =>
       feed.subscribe(table, (c) => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documents } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
-import { insertOrganizations, openTestDatabase } from '../test/test-database'
+import { insertOrganisations, openTestDatabase } from '../test/test-database'
 import type { Database } from '../db/client'
 import { embedLocal } from '../ai/embedder/local/local-embedding'
 import { wordTable } from '../ai/embedder/local/word-table'
@@ -61,7 +61,7 @@ async function storeDocument(
 }
 
 async function seed(database: Database, vectors: boolean): Promise<void> {
-  await insertOrganizations(database, 'hs-a')
+  await insertOrganisations(database, 'hs-a')
   await database.db.execute(sql`alter table documents disable trigger user`)
   await storeDocument(database, 'Terms', PASSAGES, vectors)
 }
@@ -296,7 +296,7 @@ describe('hybrid search on two connections against one statement', () => {
 
   it('keeps each half confined to the principal’s organisation', async () => {
     const other: Principal = { ...principal, orgId: 'hs-b' }
-    await insertOrganizations(database, 'hs-b')
+    await insertOrganisations(database, 'hs-b')
     const hits = await hybridSearchOnTwoConnections(database.db, embedder, other, {
       text: 'governed by the laws of New York',
       k: 5,

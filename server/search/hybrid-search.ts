@@ -431,7 +431,7 @@ export async function hybridSearchOnTwoConnections(
  * organisation and `scope`: the spec's `semantic_search`. Returns [] when the database has no
  * pgvector.
  */
-export async function vectorSearch(
+export async function searchByMeaning(
   db: Db,
   embedderId: string,
   principal: Principal,

@@ -1,5 +1,5 @@
 /**
- * The 'document-chunks' job's save phase (decision 0031): passages go in short transactions, a
+ * The 'document-passages' job's save phase (decision 0031): passages go in short transactions, a
  * newer job for the same document stops an older one, and a cancel leaves no partial set.
  */
 import { eq, sql } from 'drizzle-orm'
@@ -8,12 +8,12 @@ import type { Database } from '../db/client'
 import type { PgliteThread } from '../db/pglite-thread'
 import { documents, jobs } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
-import { insertOrganizations, openTestDatabase } from '../test/test-database'
+import { insertOrganisations, openTestDatabase } from '../test/test-database'
 import type { JobContext, TypedJob } from '../jobs/define-job-contract'
 import type { Embedder } from '../ai/embedder/types'
 import { insertJob } from '../jobs/job-service'
 import { insertDocument } from '../documents/document-writes'
-import { CHUNK_JOB_KIND, chunkJobHandler } from './index-document'
+import { PASSAGE_JOB_KIND, passageJobHandler } from './index-document'
 import { queueOnlyJobRunner } from '../test/queue-only-job-runner'
 import { chunkText } from './chunk-text'
 
@@ -29,7 +29,7 @@ const embedder: Embedder = {
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  await insertOrganizations(database, 'org-a')
+  await insertOrganisations(database, 'org-a')
 })
 afterAll(() => database.close())
 
@@ -86,14 +86,14 @@ function context(overrides: Partial<JobContext> = {}): JobContext {
   return { signal: new AbortController().signal, progress: () => {}, ...overrides }
 }
 
-describe('document-chunks job', () => {
+describe('document-passages job', () => {
   it('stores every passage of a long document, in order, over several transactions', async () => {
     const content = longText(400, 'supply')
     const expected = chunkText(content)
     expect(expected.length).toBeGreaterThan(100)
     const id = await addDocument(content)
     const messages: string[] = []
-    const handler = chunkJobHandler({ db: database.db, embedder })
+    const handler = passageJobHandler({ db: database.db, embedder })
     const result = await handler.run(
       await latestJob(id),
       context({ progress: (_, message) => void messages.push(message) }),
@@ -111,7 +111,7 @@ describe('document-chunks job', () => {
     const id = await addDocument(content)
     const seen: { fraction: number; stored: number; message: string }[] = []
     const pending: Promise<void>[] = []
-    await chunkJobHandler({ db: database.db, embedder }).run(
+    await passageJobHandler({ db: database.db, embedder }).run(
       await latestJob(id),
       context({
         progress: (fraction, message) =>
@@ -153,7 +153,7 @@ describe('document-chunks job', () => {
     try {
       const content = longText(400, 'batched')
       const id = await addDocument(content)
-      await chunkJobHandler({ db: database.db, embedder }).run(await latestJob(id), context())
+      await passageJobHandler({ db: database.db, embedder }).run(await latestJob(id), context())
       const result = await database.db.execute(
         sql`select tx, sum(n)::int as n from chunk_tx_log group by tx`,
       )
@@ -177,7 +177,7 @@ describe('document-chunks job', () => {
     const transaction = vi.spyOn(client, 'transaction')
     const background = vi.spyOn(client, 'background')
     try {
-      await chunkJobHandler({ db: database.db, embedder }).run(job, context())
+      await passageJobHandler({ db: database.db, embedder }).run(job, context())
       expect(transaction).not.toHaveBeenCalled()
       const inserts = background.mock.calls.map(
         ([statements]) => statements.filter((s) => s.sql.includes('INSERT INTO doc_chunks')).length,
@@ -210,7 +210,7 @@ describe('document-chunks job', () => {
     })
     const messages: string[] = []
     try {
-      await chunkJobHandler({ db: database.db, embedder }).run(
+      await passageJobHandler({ db: database.db, embedder }).run(
         job,
         context({ progress: (_, message) => void messages.push(message) }),
       )
@@ -230,7 +230,7 @@ describe('document-chunks job', () => {
   it('stops when the text changes meanwhile, and the newer job writes only the new passages', async () => {
     const id = await addDocument(longText(200, 'original'))
     const older = await latestJob(id)
-    const handler = chunkJobHandler({ db: database.db, embedder })
+    const handler = passageJobHandler({ db: database.db, embedder })
     // The text changes while the older job embeds, and whoever changes it queues a newer job.
     const racing: Embedder = {
       ...embedder,
@@ -241,7 +241,7 @@ describe('document-chunks job', () => {
             .set({ content: longText(150, 'amended') })
             .where(eq(documents.id, id))
           await insertJob(tx, principal, {
-            kind: CHUNK_JOB_KIND,
+            kind: PASSAGE_JOB_KIND,
             subjectId: id,
             input: { documentId: id },
             background: true,
@@ -250,7 +250,10 @@ describe('document-chunks job', () => {
         return embedder.embed(texts)
       },
     }
-    const stale = await chunkJobHandler({ db: database.db, embedder: racing }).run(older, context())
+    const stale = await passageJobHandler({ db: database.db, embedder: racing }).run(
+      older,
+      context(),
+    )
     expect(stale).toMatchObject({ chunks: 0, superseded: true })
     const newer = await latestJob(id)
     expect(newer.id).not.toBe(older.id)
@@ -263,7 +266,7 @@ describe('document-chunks job', () => {
   it('removes the passages it wrote when cancelled while saving', async () => {
     const id = await addDocument(longText(400, 'cancelled'))
     const controller = new AbortController()
-    const handler = chunkJobHandler({ db: database.db, embedder })
+    const handler = passageJobHandler({ db: database.db, embedder })
     const run = handler.run(
       await latestJob(id),
       context({
@@ -283,7 +286,7 @@ describe('document-chunks job', () => {
     await withTenant(database.db, principal, (tx) =>
       tx.delete(documents).where(eq(documents.id, id)),
     )
-    const result = await chunkJobHandler({ db: database.db, embedder }).run(job, context())
+    const result = await passageJobHandler({ db: database.db, embedder }).run(job, context())
     expect(result).toEqual({ chunks: 0, embedder: null })
   })
 })

@@ -1,5 +1,5 @@
 /**
- * The 'document-chunks' job (decision 0016): insertDocument (server/documents/document-writes.ts,
+ * The 'document-passages' job (decision 0016): insertDocument (server/documents/document-writes.ts,
  * decision 41) queues it for every new document, as must any code that changes a document's text;
  * it splits the text into passages and replaces the document's passages a few at a time:
  * embed them with the configured Embedder (on the worker pool for the local engine), save them in
@@ -20,12 +20,12 @@ import { withTenantBackground } from '../db/with-tenant-background'
 import type { Embedder } from '../ai/embedder/types'
 import { jobPrincipal } from '../jobs/job-runner'
 import type { JobHandlerOf } from '../jobs/define-job-contract'
-import { documentChunksJobContract } from '../jobs/contracts/document-chunks-job-contract'
+import { documentPassagesJobContract } from '../jobs/contracts/document-passages-job-contract'
 import type { Principal } from '../db/tenant'
 import { chunkText, type TextChunk } from './chunk-text'
 import { vectorColumn, vectorLiteral } from './vector-column'
 
-export const CHUNK_JOB_KIND = documentChunksJobContract.kind
+export const PASSAGE_JOB_KIND = documentPassagesJobContract.kind
 
 /** Passages embedded per call (progress is reported between batches). */
 const EMBED_BATCH = 64
@@ -127,10 +127,10 @@ export async function embedAll(
  * passages saved / total (message "N of M passages saved"), so the document page and the jobs API
  * show a true percentage. Its result is `{ chunks, embedder }`.
  */
-export function chunkJobHandler(deps: {
+export function passageJobHandler(deps: {
   db: Db
   embedder: Embedder
-}): JobHandlerOf<typeof documentChunksJobContract> {
+}): JobHandlerOf<typeof documentPassagesJobContract> {
   return {
     async run(job, context) {
       const { documentId } = job.input
@@ -174,14 +174,14 @@ export function chunkJobHandler(deps: {
 
 /**
  * The document's app (`app_id`), or no row when the document is gone or a newer
- * 'document-chunks' job for it exists (its text changed since job `jobId` was queued, or a
+ * 'document-passages' job for it exists (its text changed since job `jobId` was queued, or a
  * re-embed was asked): that job will write the passages.
  */
 const currentTarget = (jobId: string, documentId: string) => sql`
   SELECT d.app_id FROM documents d
   WHERE d.id = ${documentId} AND NOT EXISTS (
     SELECT 1 FROM jobs j JOIN jobs mine ON mine.id = ${jobId}
-    WHERE j.kind = ${CHUNK_JOB_KIND} AND j.subject_id = ${documentId}
+    WHERE j.kind = ${PASSAGE_JOB_KIND} AND j.subject_id = ${documentId}
       AND (j.created_at, j.id) > (mine.created_at, mine.id))`
 
 /**

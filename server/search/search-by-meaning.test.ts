@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documents } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
-import { insertOrganizations, openTestDatabase } from '../test/test-database'
+import { insertOrganisations, openTestDatabase } from '../test/test-database'
 import type { Database } from '../db/client'
 import { embedLocal } from '../ai/embedder/local/local-embedding'
 import { wordTable } from '../ai/embedder/local/word-table'
@@ -56,7 +56,7 @@ describe('search by meaning finds paraphrases (issue 48)', () => {
   let headed: string
   beforeAll(async () => {
     database = await openTestDatabase()
-    await insertOrganizations(database, 'sbm-a')
+    await insertOrganisations(database, 'sbm-a')
     await database.db.execute(sql`alter table documents disable trigger user`)
     nda = await storeDocument(database, REWORDED_NDA)
     headed = await storeDocument(database, HEADING_AND_CLAUSE)

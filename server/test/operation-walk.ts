@@ -155,7 +155,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
     // where the insert's NOTIFY wakes it) and it could end before the operation acts on it.
     const job = await withTenant(t.database.db, principal, async (tx) => {
       const queued = await insertJob(tx, principal, {
-        kind: 'document-chunks',
+        kind: 'document-passages',
         input: { documentId: randomUUID() },
       })
       await tx

@@ -1,7 +1,7 @@
 /**
  * Reads a whole (small) ZIP in memory for tests, with yauzl: every entry's name and bytes, in
  * the archive's order. Tests compare archives entry by entry with it; the server's own reader
- * streams and checks far more (features/tenants).
+ * streams and checks far more (features/archives).
  */
 import yauzl from 'yauzl'
 

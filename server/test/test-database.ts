@@ -28,16 +28,16 @@ export async function openTestDatabases(): Promise<{ database: Database; app: Da
 }
 
 /** Creates organisations with these ids (name and slug derived from each id), as the superuser. */
-export async function insertOrganizations(database: Database, ...ids: string[]): Promise<void> {
+export async function insertOrganisations(database: Database, ...ids: string[]): Promise<void> {
   await database.db
     .insert(organization)
     .values(ids.map((id) => ({ id, name: `Org ${id}`, slug: `org-${id}` })))
 }
 
-let organizationCounter = 0
-/** Creates `n` organisations with ids of their own (see insertOrganizations) and returns the ids. */
-export async function newOrganizations(database: Database, n: number): Promise<string[]> {
-  const ids = Array.from({ length: n }, () => `org-${++organizationCounter}-${crypto.randomUUID()}`)
-  await insertOrganizations(database, ...ids)
+let organisationCounter = 0
+/** Creates `n` organisations with ids of their own (see insertOrganisations) and returns the ids. */
+export async function newOrganisations(database: Database, n: number): Promise<string[]> {
+  const ids = Array.from({ length: n }, () => `org-${++organisationCounter}-${crypto.randomUUID()}`)
+  await insertOrganisations(database, ...ids)
   return ids
 }

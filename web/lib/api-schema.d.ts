@@ -1201,7 +1201,7 @@ export interface components {
             /** @enum {string} */
             textStatus: "ok" | "empty" | "ocr";
         };
-        DocumentChunksJobResultInput: {
+        DocumentPassagesJobResultInput: {
             chunks: number;
             embedder: string | null;
             superseded?: boolean;
@@ -1326,7 +1326,7 @@ export interface components {
             kind: "transcription";
             result: components["schemas"]["TranscriptionJobResultInput"] | null;
         };
-        DocumentChunksJobInput: {
+        DocumentPassagesJobInput: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -1344,8 +1344,8 @@ export interface components {
             startedAt: string | null;
             finishedAt: string | null;
             /** @constant */
-            kind: "document-chunks";
-            result: components["schemas"]["DocumentChunksJobResultInput"] | null;
+            kind: "document-passages";
+            result: components["schemas"]["DocumentPassagesJobResultInput"] | null;
         };
         EntitiesImportJobInput: {
             /** Format: uuid */
@@ -1452,9 +1452,9 @@ export interface components {
             kind: "tenant-clone";
             result: components["schemas"]["TenantCloneJobResultInput"] | null;
         };
-        JobInput: components["schemas"]["AnalysisJobInput"] | components["schemas"]["TranscriptionJobInput"] | components["schemas"]["DocumentChunksJobInput"] | components["schemas"]["EntitiesImportJobInput"] | components["schemas"]["OcrJobInput"] | components["schemas"]["TenantExportJobInput"] | components["schemas"]["TenantImportJobInput"] | components["schemas"]["TenantCloneJobInput"];
+        JobInput: components["schemas"]["AnalysisJobInput"] | components["schemas"]["TranscriptionJobInput"] | components["schemas"]["DocumentPassagesJobInput"] | components["schemas"]["EntitiesImportJobInput"] | components["schemas"]["OcrJobInput"] | components["schemas"]["TenantExportJobInput"] | components["schemas"]["TenantImportJobInput"] | components["schemas"]["TenantCloneJobInput"];
         /** @enum {string} */
-        JobKindInput: "analysis" | "transcription" | "document-chunks" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone";
+        JobKindInput: "analysis" | "transcription" | "document-passages" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone";
         AnalysisResultInput: {
             summary: {
                 text: string;
@@ -2049,7 +2049,7 @@ export interface components {
             /** @enum {string} */
             textStatus: "ok" | "empty" | "ocr";
         };
-        DocumentChunksJobResult: {
+        DocumentPassagesJobResult: {
             chunks: number;
             embedder: string | null;
             superseded?: boolean;
@@ -2174,7 +2174,7 @@ export interface components {
             kind: "transcription";
             result: components["schemas"]["TranscriptionJobResult"] | null;
         };
-        DocumentChunksJob: {
+        DocumentPassagesJob: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
@@ -2192,8 +2192,8 @@ export interface components {
             startedAt: string | null;
             finishedAt: string | null;
             /** @constant */
-            kind: "document-chunks";
-            result: components["schemas"]["DocumentChunksJobResult"] | null;
+            kind: "document-passages";
+            result: components["schemas"]["DocumentPassagesJobResult"] | null;
         };
         EntitiesImportJob: {
             /** Format: uuid */
@@ -2300,9 +2300,9 @@ export interface components {
             kind: "tenant-clone";
             result: components["schemas"]["TenantCloneJobResult"] | null;
         };
-        Job: components["schemas"]["AnalysisJob"] | components["schemas"]["TranscriptionJob"] | components["schemas"]["DocumentChunksJob"] | components["schemas"]["EntitiesImportJob"] | components["schemas"]["OcrJob"] | components["schemas"]["TenantExportJob"] | components["schemas"]["TenantImportJob"] | components["schemas"]["TenantCloneJob"];
+        Job: components["schemas"]["AnalysisJob"] | components["schemas"]["TranscriptionJob"] | components["schemas"]["DocumentPassagesJob"] | components["schemas"]["EntitiesImportJob"] | components["schemas"]["OcrJob"] | components["schemas"]["TenantExportJob"] | components["schemas"]["TenantImportJob"] | components["schemas"]["TenantCloneJob"];
         /** @enum {string} */
-        JobKind: "analysis" | "transcription" | "document-chunks" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone";
+        JobKind: "analysis" | "transcription" | "document-passages" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone";
         AnalysisResult: {
             summary: {
                 text: string;

@@ -24,6 +24,6 @@ export function useOrgRole(): OrgRole {
 }
 
 /** Whether `role` manages the organisation (owners and admins: keys, tokens, audit, SQL, team). */
-export function managesOrganization(role: OrgRole): boolean {
+export function managesOrganisation(role: OrgRole): boolean {
   return role !== 'member'
 }

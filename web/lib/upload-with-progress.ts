@@ -5,7 +5,7 @@
 import { ApiError } from './api'
 import type { operations } from './api-schema'
 
-/** The API operations that take a multipart file (server/http/read-multipart.ts). */
+/** The API operations that take a multipart file (server/uploads/read-multipart.ts). */
 export type UploadOperation =
   'uploadDocument' | 'uploadRecording' | 'importEntities' | 'uploadObject' | 'importOrganization'
 

@@ -17,7 +17,7 @@ import { fileTypeFromFile } from 'file-type'
 import { AppError } from '../../errors/app-error'
 import type { TaskFailures, WorkerPool } from '../../workers/worker-pool'
 import { ProcessFailure, runProcess } from '../speech/run-process'
-import { withTempDir } from '../speech/temp-root'
+import { withTempDir } from '../../temp-files/temp-root'
 
 /** How the OCR programs are run: the pool, languages and limits of the configuration. */
 export interface OcrSettings {

@@ -1,5 +1,5 @@
 /**
- * Audio decoding with ffmpeg: the allowed formats (sniff-audio.ts) to 16 kHz mono signed 16-bit
+ * Audio decoding with ffmpeg: the allowed formats (media/sniff-audio.ts) to 16 kHz mono signed 16-bit
  * little-endian PCM, the input PocketSphinx's US English model expects, and PCM back to a WAV
  * file. ffmpeg reads only the bytes it is given (decision 0034): they arrive on its standard
  * input with the demuxer forced from the sniffed format and only the `pipe` protocol allowed, or,
@@ -13,8 +13,8 @@ import path from 'node:path'
 import type { WorkerPool } from '../../workers/worker-pool'
 import { ProcessFailure, runProcess } from './run-process'
 import { openPcmFile, type PcmSource } from './pcm-file'
-import { badAudio, sniffAudio, sniffAudioFile, type AudioFormat } from './sniff-audio'
-import { withTempDir } from './temp-root'
+import { badAudio, sniffAudio, sniffAudioFile, type AudioFormat } from '../../media/sniff-audio'
+import { withTempDir } from '../../temp-files/temp-root'
 import type { AudioFile } from './types'
 
 /** Samples per second of decoded PCM. */
@@ -34,12 +34,12 @@ interface DecodeOptions {
 
 /**
  * Audio to decode: bytes at hand (a test clip, a short piece), or a file holding it (an upload's
- * stored file or private copy, http/spool-upload.ts; a stored recording's copy), which ffmpeg
+ * stored file or private copy, uploads/spool-upload.ts; a stored recording's copy), which ffmpeg
  * reads itself so the server never holds it.
  */
 export type AudioInput = Uint8Array | AudioFile
 
-/** The format of `audio`, sniffed from its first bytes (sniff-audio.ts; 400 `bad_audio`). */
+/** The format of `audio`, sniffed from its first bytes (media/sniff-audio.ts; 400 `bad_audio`). */
 function sniffInput(audio: AudioInput): Promise<AudioFormat> {
   return audio instanceof Uint8Array ? sniffAudio(audio) : sniffAudioFile(audio.path)
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WorkerPool } from '../../workers/worker-pool'
 import * as audio from './audio'
 import { LocalTranscriber } from './local-transcriber'
-import { useTempRoot } from './temp-root'
+import { useTempRoot } from '../../temp-files/temp-root'
 import { withAudioFile } from './with-audio-file'
 
 const reads: number[] = []

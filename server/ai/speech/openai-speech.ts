@@ -7,7 +7,7 @@
 import { openAsBlob } from 'node:fs'
 import OpenAI from 'openai'
 import { AppError } from '../../errors/app-error'
-import { sniffAudioFile } from './sniff-audio'
+import { sniffAudioFile } from '../../media/sniff-audio'
 import {
   speechText,
   type AudioFile,

@@ -50,7 +50,7 @@ export interface AudioFile {
 }
 
 /**
- * Speech to text. `audio` is a whole recording in an allowed format (sniff-audio.ts: WAV,
+ * Speech to text. `audio` is a whole recording in an allowed format (media/sniff-audio.ts: WAV,
  * WebM/Matroska, Ogg, MP4/M4A, MP3, FLAC), told from its first bytes; `mime` is its type as
  * sniffed by the caller (engines sniff again and never trust it). Throws an AppError: 400
  * `bad_audio` when it is not decodable audio of an allowed format, 503 `engine_unavailable` when

@@ -4,7 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { withTempDir } from './temp-root'
+import { withTempDir } from '../../temp-files/temp-root'
 import type { AudioFile } from './types'
 
 /**

@@ -20,7 +20,7 @@ import {
   checkDocumentScope,
   findNamedDocuments,
   openTurn,
-  retrievePassages,
+  passagesForQuestion,
   saveAnswer,
   streamAnswer,
   whichDocument,
@@ -147,7 +147,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app
       const searched = named?.length === 1 ? withoutDocumentLead(question) : question
       const passages = ambiguous
         ? []
-        : await retrievePassages(deps, principal, searched, conversation.appId, scope)
+        : await passagesForQuestion(deps, principal, searched, conversation.appId, scope)
       const stream = services.streams.open(req, reply)
       stream.send({ conversation_id: conversation.conversationId })
       let answer = ''

@@ -161,10 +161,10 @@ export function whichDocument(titles: readonly string[]): string {
 }
 
 /**
- * The passages for `question`, numbered from 1 (retrieved text is data for the engine); only
+ * The passages for `question`, numbered from 1 (their text is data for the engine); only
  * from `documentIds` when given (the search's own WHERE clause, not a filter afterwards).
  */
-export async function retrievePassages(
+export async function passagesForQuestion(
   deps: AssistantDeps,
   principal: Principal,
   question: string,

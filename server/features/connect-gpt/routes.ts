@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { externalAssistantsGate } from '../../auth/external-assistants'
 import { notFound } from '../../errors/app-error'
-import { fileHeaders } from '../../http/file-download'
+import { fileHeaders } from '../../media/file-download'
 import { OrgParams } from '../../http/params'
 import { assistantOpenApi, type OpenApiDocument } from './assistant-openapi'
 import {

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { extractDocumentText, type ExtractedText, type ExtractionLimits } from './extract-text'
 
 export interface ExtractTextInput {
-  /** The upload's private copy (http/spool-upload.ts) or a stored file's (documents/with-blob-copy.ts). */
+  /** The upload's private copy (uploads/spool-upload.ts) or a stored file's (documents/with-blob-copy.ts). */
   path: string
   fileName: string
   limits: ExtractionLimits

@@ -13,13 +13,13 @@ import { extractTextInPool } from './extract-in-pool'
 import { uploadTitle } from './upload-title'
 import { DocumentType } from './schemas'
 import { createDocument, documentFolder } from '../../documents/document-writes'
-import type { SpooledUpload } from '../../http/spool-upload'
+import type { SpooledUpload } from '../../uploads/spool-upload'
 import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import { enqueueOcr } from './ocr-job'
 
 /**
  * Stores `upload` (already in the store under documentFileKey(org, `id`), readable by path at
- * `upload.path`; http/spool-upload.ts) as document `id` of the principal's organisation and
+ * `upload.path`; uploads/spool-upload.ts) as document `id` of the principal's organisation and
  * returns its row. On any refusal the stored file is deleted: nothing is kept.
  */
 export async function ingestUpload(

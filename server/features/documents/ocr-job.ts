@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import type { JobHandlerOf } from '../../jobs/define-job-contract'
 import { ocrJobContract } from '../../jobs/contracts/ocr-job-contract'
-import { documentChunksJobContract } from '../../jobs/contracts/document-chunks-job-contract'
+import { documentPassagesJobContract } from '../../jobs/contracts/document-passages-job-contract'
 import { jobPrincipal } from '../../jobs/job-runner'
 import type { AppServices } from '../../services'
 import { assertOrgKey } from '../../blob/blob-keys'
@@ -90,7 +90,7 @@ async function saveRecognisedText(
       await services.jobs.enqueue(
         tx,
         principal,
-        documentChunksJobContract.kind,
+        documentPassagesJobContract.kind,
         { documentId },
         { subjectId: documentId },
       )

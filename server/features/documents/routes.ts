@@ -1,6 +1,6 @@
 /**
  * HTTP routes of the documents feature (library, upload, paste, file download). Logic lives in
- * service.ts; uploads are read by readMultipart (http/read-multipart.ts), at most MAX_UPLOAD_BYTES.
+ * service.ts; uploads are read by readMultipart (uploads/read-multipart.ts), at most MAX_UPLOAD_BYTES.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { FastifyRequest } from 'fastify'
@@ -8,9 +8,9 @@ import { z } from 'zod'
 import { AppError, notFound } from '../../errors/app-error'
 import { principalOf } from '../../auth/principal'
 import { randomUUID } from 'node:crypto'
-import { readMultipart } from '../../http/read-multipart'
-import { releaseSpool, spooled, spoolSink } from '../../http/spool-upload'
-import { sniffContentType } from '../../http/sniff-content-type'
+import { readMultipart } from '../../uploads/read-multipart'
+import { releaseSpool, spooled, spoolSink } from '../../uploads/spool-upload'
+import { sniffContentType } from '../../media/sniff-content-type'
 import type { FeatureContext } from '../../services'
 import { DocumentParams, OrgParams } from '../../http/params'
 import { ingestUpload } from './ingest-upload'
@@ -42,9 +42,9 @@ import {
 } from '../../documents/document-writes'
 import { streamResponse } from '../../http/stream-responses'
 import { sendJsonText } from '../../http/send-json-text'
-import { sendBlob } from '../../http/send-blob'
+import { sendBlob } from '../../blob/send-blob'
 import { problemResponse } from '../../http/problem-responses'
-import { fileHeaders } from '../../http/file-download'
+import { fileHeaders } from '../../media/file-download'
 import { jobSchemaOf } from '../../job-schema'
 import { documentPageImage } from './document-page-image'
 import { enqueueOcrAgain } from './ocr-again'

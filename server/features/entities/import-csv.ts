@@ -12,7 +12,7 @@ import { Readable } from 'node:stream'
 import type { Db } from '../../db/client'
 import type { BlobStore } from '../../blob/blob-store'
 import { assertOrgKey, orgBlobKey } from '../../blob/blob-keys'
-import type { FileSink } from '../../http/read-multipart'
+import type { FileSink } from '../../uploads/read-multipart'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError, notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
@@ -67,7 +67,7 @@ export interface StoredImportFile {
 }
 
 /**
- * The upload sink of an import (http/read-multipart.ts): streams the file into the blob store
+ * The upload sink of an import (uploads/read-multipart.ts): streams the file into the blob store
  * under the organisation's imports folder; a refused upload deletes it again.
  */
 export function importFileSink(blobs: BlobStore, orgId: string): FileSink<StoredImportFile> {

@@ -24,9 +24,9 @@ import {
 import { createEntity, deleteEntities, listEntities, updateEntity } from './service'
 import { exportEntitiesCsv } from './export-csv'
 import { importFileSink, MAX_IMPORT_BYTES, startImport } from './import-csv'
-import { readMultipart } from '../../http/read-multipart'
+import { readMultipart } from '../../uploads/read-multipart'
 import { streamResponse } from '../../http/stream-responses'
-import { fileHeaders } from '../../http/file-download'
+import { fileHeaders } from '../../media/file-download'
 
 const ImportQuery = z.object({
   appId: AppId.optional().describe('The app to file the rows under; absent = organisation-wide'),

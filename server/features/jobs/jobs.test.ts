@@ -213,7 +213,7 @@ describe('the job of a 202 in the API description', () => {
       [
         'AnalysisJob',
         'TranscriptionJob',
-        'DocumentChunksJob',
+        'DocumentPassagesJob',
         'EntitiesImportJob',
         'OcrJob',
         'TenantExportJob',

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
-import { fileHeaders } from '../../http/file-download'
+import { fileHeaders } from '../../media/file-download'
 import { OrgParams } from '../../http/params'
 import { SQL_MAX_LENGTH, SQL_ROW_CAP } from './check-sql'
 import { SQL_MAX_PLAN_COST } from './run-sql'

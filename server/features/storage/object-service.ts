@@ -17,12 +17,12 @@ import { isForeignKeyViolation } from '../../db/constraint-violation'
 import { storageObjects } from '../../db/schema'
 import { withTenant, type Principal, type Tx } from '../../db/tenant'
 import { AppError } from '../../errors/app-error'
-import type { FileSink } from '../../http/read-multipart'
+import type { FileSink } from '../../uploads/read-multipart'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { bucketIn, bucketNotFound } from './bucket-service'
 import { normaliseObjectName, normalisePrefix } from './object-name'
-import { peekHead, sniffContentType } from '../../http/sniff-content-type'
+import { peekHead, sniffContentType } from '../../media/sniff-content-type'
 import { bucketReadOnly, listVoiceObjects, VOICE_BUCKET_ID, voiceObjectIn } from './voice-bucket'
 
 type ObjectRow = typeof storageObjects.$inferSelect
@@ -123,7 +123,7 @@ async function usage(tx: Tx): Promise<{ bytes: number; objects: number }> {
 }
 
 /**
- * The upload sink (http/read-multipart.ts) of bucket `bucketId`: checks the bucket exists (404),
+ * The upload sink (uploads/read-multipart.ts) of bucket `bucketId`: checks the bucket exists (404),
  * types the file from its first bytes and streams it under a new key, failing with the quota's
  * 413 as soon as the file alone passes the quota; the discard deletes the file. What the rest of
  * the organisation's objects leave is checked by saveObject, once the name (and so the object

@@ -1,11 +1,11 @@
 /**
  * The public address of objects in public buckets (public-object.ts): `GET`/`HEAD
  * /api/public/storage/<orgId>/<bucket>/<name…>`, outside /api/v1 and the OpenAPI document because
- * no credential is asked for (docs/authorization.md). Served like every download (http/send-blob.ts:
+ * no credential is asked for (docs/authorization.md). Served like every download (blob/send-blob.ts:
  * attachment, nosniff, sandbox CSP, ranges); anything not public is the same 404.
  */
 import type { FastifyPluginAsync } from 'fastify'
-import { sendBlob } from '../../http/send-blob'
+import { sendBlob } from '../../blob/send-blob'
 import { getPublicObjectFile, notPublic, PUBLIC_OBJECT_PATH } from './public-object'
 import type { FeatureContext } from '../../services'
 

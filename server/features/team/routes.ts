@@ -27,7 +27,7 @@ import {
   cancelInvitation,
   changeMemberRole,
   inviteMember,
-  leaveOrganization,
+  leaveOrganisation,
   listPendingInvitations,
   listTeamMembers,
   removeMember,
@@ -201,7 +201,7 @@ export const teamRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
       config: { minRole: 'member', scope: 'write', sessionOnly: true },
     },
     async (req, reply) => {
-      await leaveOrganization(auth, callerOf(req))
+      await leaveOrganisation(auth, callerOf(req))
       await membershipChanged()
       return reply.status(204).send(null)
     },

@@ -3,7 +3,7 @@
  * organization API (`auth.api.*`) with the caller's own session headers, so its rules stay in one
  * place: only owners and admins invite, cancel, change roles and remove; an admin never grants
  * owner; the last owner is neither removed, demoted nor lets itself leave; and the hooks of
- * auth.ts run as for its HTTP endpoints (organization-rules.ts rewrites foreign member ids and
+ * auth.ts run as for its HTTP endpoints (organisation-rules.ts rewrites foreign member ids and
  * stray resends; membership-audit.ts writes the audit row and event of each change).
  * better-auth's refusals become problems (`fromAuth`); a missing member or invitation is a 404.
  */
@@ -228,7 +228,7 @@ export async function removeMember(
 }
 
 /** The caller leaves the organisation. */
-export async function leaveOrganization(auth: Auth, caller: TeamCaller): Promise<void> {
+export async function leaveOrganisation(auth: Auth, caller: TeamCaller): Promise<void> {
   await fromAuth(
     auth.api.leaveOrganization({
       body: { organizationId: caller.orgId },

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client'
 import { documents, jobs } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { replaceChunks } from '../../search/index-document'
-import { insertOrganizations, openTestDatabase } from '../../test/test-database'
+import { insertOrganisations, openTestDatabase } from '../../test/test-database'
 import { passageState, passagesSavedOf } from './service'
 
 const principal: Principal = { orgId: 'ps-a', userId: null, role: 'member', actorType: 'system' }
@@ -16,7 +16,7 @@ describe('passage state on a database without pgvector', () => {
   beforeAll(async () => {
     database = await openTestDatabase()
     await database.db.execute(sql`alter table doc_chunks drop column embedding`)
-    await insertOrganizations(database, principal.orgId)
+    await insertOrganisations(database, principal.orgId)
     // No indexing job: the passages are written directly, as a bulk load does.
     await database.db.execute(sql`alter table documents disable trigger user`)
     documentId = await withTenant(database.db, principal, async (tx) => {
@@ -42,7 +42,7 @@ describe('passage state while indexing', () => {
   let documentId: string
   beforeAll(async () => {
     database = await openTestDatabase()
-    await insertOrganizations(database, principal.orgId)
+    await insertOrganisations(database, principal.orgId)
     await database.db.execute(sql`alter table documents disable trigger user`)
     documentId = await withTenant(database.db, principal, async (tx) => {
       const [row] = await tx
@@ -58,7 +58,7 @@ describe('passage state while indexing', () => {
     await withTenant(database.db, principal, (tx) =>
       tx.insert(jobs).values({
         orgId: principal.orgId,
-        kind: 'document-chunks',
+        kind: 'document-passages',
         status: 'running',
         progress: 0.25,
         message: '85 of 340 passages saved',

@@ -1,7 +1,7 @@
 /**
  * HTTP routes of search by meaning: hybrid passage search (library "by meaning" mode), the spec's
  * `semantic_search` procedure, text embedding (the Vector Store tester's embedding function) and
- * a document's indexing state (the 'document-chunks' job itself: search/index-document.ts).
+ * a document's indexing state (the 'document-passages' job itself: search/index-document.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -9,7 +9,7 @@ import { principalOf } from '../../auth/principal'
 import type { FeatureContext } from '../../services'
 import { AppId, DocumentParams, OrgParams } from '../../http/params'
 import { notFound } from '../../errors/app-error'
-import { hybridSearch, vectorSearch, type PassageHit } from '../../search/hybrid-search'
+import { hybridSearch, searchByMeaning, type PassageHit } from '../../search/hybrid-search'
 import { embedText, emptyText, parseEmbedding, passageState } from './service'
 
 /** Top K of the spec: 1 to 50, default 8 (out-of-range values are clamped, as the screen does). */
@@ -108,7 +108,7 @@ export const vectorRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, {
       if (req.body._org !== undefined && req.body._org !== principal.orgId)
         throw notFound('Organization')
       const vector = await parseEmbedding(deps, req.body._emb)
-      const hits = await vectorSearch(deps.db, deps.embedder.id, principal, {
+      const hits = await searchByMeaning(deps.db, deps.embedder.id, principal, {
         vector,
         k: req.body._k,
         scope: { appId: req.body._app ?? undefined },

@@ -88,7 +88,7 @@ describe('passages of a document', () => {
     }
     expect(progress).toEqual([...progress].sort((a, b) => a - b))
     const jobs = await t.app.inject({
-      url: `/api/v1/orgs/${lessor.orgId}/jobs?subjectId=${id}&kind=document-chunks`,
+      url: `/api/v1/orgs/${lessor.orgId}/jobs?subjectId=${id}&kind=document-passages`,
       headers: lessor.headers,
     })
     const [job] = jobs.json().items
@@ -212,7 +212,7 @@ describe('hybrid search', () => {
       await tx.execute(sql`update documents set app_id = null where id = ${doc}`)
       const chunks = await tx.execute(sql`select app_id from doc_chunks where document_id = ${doc}`)
       const jobs = await tx.execute(
-        sql`select background from jobs where kind = 'document-chunks' and subject_id = ${doc}`,
+        sql`select background from jobs where kind = 'document-passages' and subject_id = ${doc}`,
       )
       return { chunks: chunks as unknown as { rows: { app_id: string | null }[] }, jobs }
     })

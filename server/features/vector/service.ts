@@ -1,7 +1,7 @@
 /**
  * Search by meaning over the organisation's passages (issue 8): hybrid search for the library,
  * the spec's `semantic_search` over a given embedding, text embedding for the Vector Store tester,
- * and a document's indexing state. Reads only; chunking runs as the 'document-chunks' job.
+ * and a document's indexing state. Reads only; chunking runs as the 'document-passages' job.
  */
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
@@ -9,7 +9,7 @@ import { docChunks, documents, jobs } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError, notFound } from '../../errors/app-error'
 import type { Embedder } from '../../ai/embedder/types'
-import { CHUNK_JOB_KIND } from '../../search/index-document'
+import { PASSAGE_JOB_KIND } from '../../search/index-document'
 import { vectorColumn } from '../../search/vector-column'
 
 export type SearchDeps = { db: Db; embedder: Embedder }
@@ -101,7 +101,7 @@ export async function passageState(db: Db, principal: Principal, documentId: str
         message: jobs.message,
       })
       .from(jobs)
-      .where(and(eq(jobs.subjectId, documentId), eq(jobs.kind, CHUNK_JOB_KIND)))
+      .where(and(eq(jobs.subjectId, documentId), eq(jobs.kind, PASSAGE_JOB_KIND)))
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(1)
     const [stored] = await tx

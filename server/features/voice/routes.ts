@@ -7,9 +7,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { principalOf } from '../../auth/principal'
 import type { FeatureContext } from '../../services'
 import { OrgParams } from '../../http/params'
-import { readMultipart } from '../../http/read-multipart'
-import { releaseSpool, spooled, spoolSink } from '../../http/spool-upload'
-import { sendBlob } from '../../http/send-blob'
+import { readMultipart } from '../../uploads/read-multipart'
+import { releaseSpool, spooled, spoolSink } from '../../uploads/spool-upload'
+import { sendBlob } from '../../blob/send-blob'
 import {
   ConsentSchema,
   RecordingDetail,

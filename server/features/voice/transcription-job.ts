@@ -23,7 +23,7 @@ import type { transcriptionJobContract } from '../../jobs/contracts/transcriptio
 import { analysisJobContract } from '../../jobs/contracts/analysis-job-contract'
 import type { AppServices } from '../../services'
 import type { Transcriber, Transcript } from '../../ai/speech/types'
-import { sniffAudioFile } from '../../ai/speech/sniff-audio'
+import { sniffAudioFile } from '../../media/sniff-audio'
 import { assertOrgKey } from '../../blob/blob-keys'
 import { withBlobCopy } from '../../documents/with-blob-copy'
 import type { MemoSummary } from '../../ai/memo/memo-summary'

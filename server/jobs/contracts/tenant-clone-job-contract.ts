@@ -2,7 +2,7 @@
  * The 'tenant-clone' job's contract (decision 0072): the job's organisation copied into a new one
  * named `targetOrgName`, its buckets too when `cloneBuckets`; its result names the copy and the
  * rows per table. Two attempts: a retry sweeps the first attempt's staging organisation. Run by
- * features/tenants/clone-job.ts.
+ * features/archives/clone-job.ts.
  */
 import { z } from 'zod'
 import { defineJobContract } from '../define-job-contract'

@@ -1,7 +1,7 @@
 /**
  * The 'tenant-export' job's contract: the organisation's archive written to the blob store; its
  * result names the file, its size and the rows per table. One attempt. Run by
- * features/tenants/export-job.ts.
+ * features/archives/export-job.ts.
  */
 import { z } from 'zod'
 import { defineJobContract } from '../define-job-contract'

@@ -2,7 +2,7 @@
  * The 'tenant-import' job's contract: a stored organisation archive imported as a new
  * organisation of `orgName` or into the existing `targetOrgId` (exactly one); its result names the
  * organisation, the rows per table and the invitations made. Two attempts, the second after
- * sweeping the first's staging. Run by features/tenants/import-job.ts.
+ * sweeping the first's staging. Run by features/archives/import-job.ts.
  */
 import { z } from 'zod'
 import { defineJobContract } from '../define-job-contract'

@@ -8,7 +8,7 @@ import { LabelledSelect } from '../../components/labelled-select'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { ApiError } from '../../lib/api'
-import { managesOrganization, useOrgRole } from '../../lib/org-role'
+import { managesOrganisation, useOrgRole } from '../../lib/org-role'
 import type { OrgUrlScope } from '../../lib/org-scope'
 import {
   auditExportUrl,
@@ -81,7 +81,7 @@ function AuditActor({ entry }: { entry: AuditEntry }) {
 export function AuditScreen({ scope }: { scope: OrgUrlScope }) {
   const ids = useId()
   const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS)
-  const manages = managesOrganization(useOrgRole())
+  const manages = managesOrganisation(useOrgRole())
   const query = useInfiniteQuery({ ...auditPagesQuery(scope.orgId, filters), enabled: manages })
   const first = query.data?.pages[0]
   const entries = query.data?.pages.flatMap((page) => page.items) ?? []

@@ -1,12 +1,12 @@
 import { PageHeader } from '../../components/page-header'
-import { managesOrganization, useOrgRole } from '../../lib/org-role'
+import { managesOrganisation, useOrgRole } from '../../lib/org-role'
 import { useOrgScope } from '../../lib/org-scope'
 import { EntitiesScreen } from './entities-screen'
 
 /** /dashboard/:orgSlug/entities: the entities table of the URL's organisation. */
 export function EntitiesPage() {
   const scope = useOrgScope()
-  const manages = managesOrganization(useOrgRole())
+  const manages = managesOrganisation(useOrgRole())
   return (
     <>
       <PageHeader

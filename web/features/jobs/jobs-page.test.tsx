@@ -16,7 +16,7 @@ const job = (id: string, fields: Partial<Job> & Pick<Job, 'kind' | 'status'>): J
   makeJob({ id, ...fields })
 
 const INDEXING = job('00000000-0000-4000-8000-0000000000a1', {
-  kind: 'document-chunks',
+  kind: 'document-passages',
   status: 'running',
   progress: 0.426,
   message: 'Saved 213 of 500 passages',

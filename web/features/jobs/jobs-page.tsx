@@ -13,7 +13,7 @@ import { runningJobsKey, runningJobsQuery } from './api'
 const KIND_LABELS: Record<JobKind, string> = {
   analysis: 'Analysis',
   transcription: 'Transcription',
-  'document-chunks': 'Indexing',
+  'document-passages': 'Indexing',
   'entities-import': 'Entities import',
   ocr: 'Text recognition (OCR)',
   'tenant-export': 'Organization export',

@@ -5,7 +5,7 @@ import { DataTable } from '../../components/data-table/data-table'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { ApiError } from '../../lib/api'
-import { managesOrganization, useOrgRole } from '../../lib/org-role'
+import { managesOrganisation, useOrgRole } from '../../lib/org-role'
 import { useOrgScope } from '../../lib/org-scope'
 import { apiKeysQuery, revokeApiKey, type ApiKey } from './api-keys-api'
 import { CreateApiKeyDialog } from './create-api-key-dialog'
@@ -68,7 +68,7 @@ const apiKeyColumns = (onRevoke: (key: ApiKey) => void, revoking: boolean): Colu
 export function ApiKeysPanel() {
   const scope = useOrgScope()
   // Members are told at once: their screen never asks for the list the server would refuse.
-  const manages = managesOrganization(useOrgRole())
+  const manages = managesOrganisation(useOrgRole())
   const keys = useQuery({ ...apiKeysQuery(scope.orgId), enabled: manages })
   const queryClient = useQueryClient()
   const revoke = useMutation({

@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { ApiError } from '../../lib/api'
-import { managesOrganization, useOrgRole } from '../../lib/org-role'
+import { managesOrganisation, useOrgRole } from '../../lib/org-role'
 import { useOrgScope } from '../../lib/org-scope'
 import {
   decodeTenantToken,
@@ -49,7 +49,7 @@ export function TenantTokensPanel() {
     scope: 'read,write',
   })
   const [minted, setMinted] = useState<MintedTenantToken | null>(null)
-  const manages = managesOrganization(useOrgRole())
+  const manages = managesOrganisation(useOrgRole())
   const tokens = useQuery({ ...tenantTokensQuery(orgId), enabled: manages })
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'tenant-tokens'] })

@@ -4,7 +4,7 @@ import { Download, Play } from 'lucide-react'
 import { Button } from '../../components/ui/button'
 import { Textarea } from '../../components/ui/textarea'
 import { ApiError } from '../../lib/api'
-import { managesOrganization, useOrgRole } from '../../lib/org-role'
+import { managesOrganisation, useOrgRole } from '../../lib/org-role'
 import { sqlHistoryQuery } from './api'
 import { SqlHistoryList } from './sql-history-list'
 import { SqlResults } from './sql-results'
@@ -18,7 +18,7 @@ import { useSqlRunner } from './use-sql-runner'
  */
 export function SqlScreen({ orgId }: { orgId: string }) {
   const ids = useId()
-  const manages = managesOrganization(useOrgRole())
+  const manages = managesOrganisation(useOrgRole())
   const history = useQuery({ ...sqlHistoryQuery(orgId), enabled: manages })
   const runner = useSqlRunner(orgId)
 

@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Progress } from '../../components/ui/progress'
-import { managesOrganization, useOrgRole } from '../../lib/org-role'
+import { managesOrganisation, useOrgRole } from '../../lib/org-role'
 import { useOrgScope } from '../../lib/org-scope'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { useLiveRefresh } from '../../lib/realtime'
@@ -56,7 +56,7 @@ export function suggestedBucketName(orgId: string): string {
 export function BucketsPanel() {
   const { orgId } = useOrgScope()
   // Creating and deleting buckets is for owners and admins (the server answers a member 403).
-  const manages = managesOrganization(useOrgRole())
+  const manages = managesOrganisation(useOrgRole())
   const queryClient = useQueryClient()
   const ids = { bucket: useId(), prefix: useId(), files: useId() }
   const [bucketId, setBucketId] = useState('')

@@ -1,15 +1,15 @@
 /**
  * The routes of signed links (signed-links.ts) on the disk driver, outside /api/v1 because the
  * signature, not a session, is the credential (docs/authorization.md): GET (and HEAD) stream the
- * object with the safe file headers and Range support (http/send-blob.ts), always as an
+ * object with the safe file headers and Range support (send-blob.ts), always as an
  * attachment under the name the link was signed with (else its key's last segment); PUT streams the request body into the key. An altered, expired or other-method
  * link is a 403 problem; a link to a missing object a 404.
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { AppError } from '../errors/app-error'
 import { sendBlob } from './send-blob'
-import type { BlobStore } from '../blob/blob-store'
-import { SIGNED_LINK_PATH, type BlobLinkSigner } from '../blob/signed-links'
+import type { BlobStore } from './blob-store'
+import { SIGNED_LINK_PATH, type BlobLinkSigner } from './signed-links'
 
 export const signedLinkRoutes: FastifyPluginAsync<{
   blobs: BlobStore

@@ -6,7 +6,7 @@
  * *\/size` tells the size.
  */
 import { AppError } from '../errors/app-error'
-import type { ByteRange } from '../blob/blob-store'
+import type { ByteRange } from './blob-store'
 
 /**
  * The bytes `header` asks of a file of `size` bytes (the end clipped to the last byte), or null

@@ -160,7 +160,7 @@ describe('organisation export', () => {
       .poll(
         async () => {
           const jobs = await t.app.inject({
-            url: `${orgUrl(owner)}/jobs?kind=document-chunks&status=succeeded`,
+            url: `${orgUrl(owner)}/jobs?kind=document-passages&status=succeeded`,
             headers: owner.headers,
           })
           return jobs.json().items.length

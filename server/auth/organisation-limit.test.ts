@@ -37,7 +37,7 @@ async function ownedBy(userId: string): Promise<number> {
 }
 
 /** How many organisations are named `name` (staging ones included). */
-async function organizationsNamed(name: string): Promise<number> {
+async function organisationsNamed(name: string): Promise<number> {
   const [row] = await t.database.db
     .select({ n: count() })
     .from(organization)
@@ -58,7 +58,7 @@ describe('organisations one person may own', () => {
     // better-auth's web client shows `message`: the same words.
     expect(body.message).toBe(body.detail)
     expect(await ownedBy(alice.userId)).toBe(LIMIT)
-    expect(await organizationsNamed('One Too Many LLP')).toBe(0)
+    expect(await organisationsNamed('One Too Many LLP')).toBe(0)
   })
 
   it('holds the limit against many creations sent at once', async () => {
@@ -95,9 +95,9 @@ describe('organisations one person may own', () => {
     expect(job.errorCode).toBe('organization_limit_reached')
     expect(job.error).toMatch(/You already own 2 organizations/)
     expect(await ownedBy(erin.userId)).toBe(LIMIT)
-    expect(await organizationsNamed('Erin Clone')).toBe(0)
+    expect(await organisationsNamed('Erin Clone')).toBe(0)
     // Nor is its hidden staging organisation left behind.
-    expect(await organizationsNamed(`Import ${job.id}`)).toBe(0)
+    expect(await organisationsNamed(`Import ${job.id}`)).toBe(0)
   })
 
   it('fails an import as a new organisation past the limit with the limit’s message and leaves none', async () => {
@@ -112,6 +112,6 @@ describe('organisations one person may own', () => {
     expect(job.status).toBe('failed')
     expect(job.errorCode).toBe('organization_limit_reached')
     expect(await ownedBy(frank.userId)).toBe(LIMIT)
-    expect(await organizationsNamed('Frank Imported')).toBe(0)
+    expect(await organisationsNamed('Frank Imported')).toBe(0)
   })
 })

@@ -17,7 +17,7 @@ import { randomInt } from 'node:crypto'
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 
 /** An organisation slug: lower-case letters, digits and inner dashes, at most 100 characters. */
-const ORGANIZATION_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/
+const ORGANISATION_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/
 const SLUG_MAX = 100
 const SUFFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
 const SUFFIX_LENGTH = 8
@@ -44,7 +44,7 @@ function slugRule(ctx: AuthMiddlewareContext) {
   const body = ctx.body as { slug?: unknown; data?: { slug?: unknown } } | undefined
   const slug = creating ? body?.slug : body?.data?.slug
   if (slug === undefined) return undefined
-  if (typeof slug !== 'string' || !ORGANIZATION_SLUG.test(slug)) {
+  if (typeof slug !== 'string' || !ORGANISATION_SLUG.test(slug)) {
     throw new APIError('BAD_REQUEST', {
       message: 'A slug holds lower-case letters, digits and dashes (at most 100).',
     })
@@ -103,7 +103,7 @@ async function resendRule(ctx: AuthMiddlewareContext) {
 }
 
 /** The `hooks.before` middleware: replaces the request body where a rule above says so. */
-export const organizationRules = createAuthMiddleware(async (ctx) => {
+export const organisationRules = createAuthMiddleware(async (ctx) => {
   const body = slugRule(ctx) ?? (await foreignMemberRule(ctx)) ?? (await resendRule(ctx))
   return body === undefined ? undefined : { context: { body } }
 })

@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { CHUNK_JOB_KIND } from '../../search/index-document'
+import { PASSAGE_JOB_KIND } from '../../search/index-document'
 import { withTenant, type Principal } from '../../db/tenant'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
@@ -43,7 +43,7 @@ async function documentsIndexedSince(db: Db, actor: Principal, since: Date): Pro
   const found = await withTenant(db, actor, (tx) =>
     tx.execute<{ subject_id: string }>(sql`
       SELECT DISTINCT subject_id FROM jobs
-      WHERE org_id = ${actor.orgId} AND kind = ${CHUNK_JOB_KIND} AND subject_id IS NOT NULL
+      WHERE org_id = ${actor.orgId} AND kind = ${PASSAGE_JOB_KIND} AND subject_id IS NOT NULL
         AND (status IN ('queued', 'running') OR finished_at >= ${since.toISOString()})`),
   )
   return new Set(

@@ -1,6 +1,7 @@
 /**
- * Where audio work keeps its temporary folders (an MP4 being decoded, the WAV pieces of a
- * transcription). The server gives each data dir its own root (`<dataDir>/tmp`, see main.ts)
+ * Where every piece of work keeps its temporary folders (an MP4 being decoded, the WAV pieces of
+ * a transcription, an upload's private copy, a stored file's copy for extraction, OCR's page
+ * images). The server gives each data dir its own root (`<dataDir>/tmp`, see main.ts)
  * and sweeps it at start: a process killed mid-transcription leaves its folder behind (6.5 MB in
  * the review of issue 29), and nothing else would ever remove it. Tests and benchmarks, which
  * set no root, use the OS temporary directory.

@@ -329,7 +329,7 @@ describe('organisation import', () => {
     expect(await filesUnder(leftover)).toBe(0)
     expect(result.counts).toMatchObject({ documents: 1, entities: 2 })
     // No embeddings in the archive: the imported document is queued for indexing.
-    expect(queued.filter((q) => q.kind === 'document-chunks')).toHaveLength(1)
+    expect(queued.filter((q) => q.kind === 'document-passages')).toHaveLength(1)
   })
 })
 

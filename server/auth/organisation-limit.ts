@@ -15,7 +15,7 @@ import { AppError } from '../errors/app-error'
 export const DEFAULT_MAX_ORGANIZATIONS_PER_USER = 10
 
 /** The 403 of a person who owns `limit` organisations already, naming the limit. */
-export function organizationLimitReached(limit: number): AppError {
+export function organisationLimitReached(limit: number): AppError {
   return new AppError(
     'organization_limit_reached',
     `You already own ${limit} organizations, the most one person may own on this server (MAX_ORGANIZATIONS_PER_USER). Delete one you no longer need, or ask whoever runs this server to raise the limit.`,
@@ -31,7 +31,7 @@ export function organizationLimitReached(limit: number): AppError {
  * publication) is seen by every later count, and a count made after an owner row was written
  * elsewhere (better-auth's create) sees every creation committed before it.
  */
-export async function assertOrganizationAllowance(
+export async function assertOrganisationAllowance(
   tx: Tx,
   userId: string,
   limit: number,
@@ -48,5 +48,5 @@ export async function assertOrganizationAllowance(
         newOrgId === undefined ? undefined : ne(member.organizationId, newOrgId),
       ),
     )
-  if ((owned?.n ?? 0) >= limit) throw organizationLimitReached(limit)
+  if ((owned?.n ?? 0) >= limit) throw organisationLimitReached(limit)
 }

@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify'
 import type { MultipartFile } from '@fastify/multipart'
 import type { z } from 'zod'
 import { AppError } from '../errors/app-error'
-import { toSingleLineText } from './single-line-text'
+import { toSingleLineText } from '../http/single-line-text'
 
 /** Text fields a form may send besides its file (busboy counts them; the schema names them). */
 const MAX_FIELDS = 10

@@ -172,17 +172,17 @@ describe('organisation clone', () => {
     await t.database.db.execute(
       sql`UPDATE jobs SET status = 'queued', finished_at = NULL,
             run_after = now() + interval '1 day'
-          WHERE org_id = ${owner.orgId} AND kind = 'document-chunks'`,
+          WHERE org_id = ${owner.orgId} AND kind = 'document-passages'`,
     )
 
     const copy = await cloned(owner, { target_org_name: 'Clone Mid Copy', clone_buckets: false })
     const queued = await rowsOf<{ kind: string; subject_id: string }>(
-      sql`SELECT kind, subject_id FROM jobs WHERE org_id = ${copy.orgId} AND kind = 'document-chunks'`,
+      sql`SELECT kind, subject_id FROM jobs WHERE org_id = ${copy.orgId} AND kind = 'document-passages'`,
     )
     const [copied] = await rowsOf<{ id: string }>(
       sql`SELECT id FROM documents WHERE org_id = ${copy.orgId}`,
     )
-    expect(queued).toEqual([{ kind: 'document-chunks', subject_id: copied!.id }])
+    expect(queued).toEqual([{ kind: 'document-passages', subject_id: copied!.id }])
     await settled(copy.orgId)
     expect(await passagesOf(copy.orgId)).toEqual(whole)
   })

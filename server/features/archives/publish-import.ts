@@ -22,9 +22,9 @@ import {
 import { AppError, notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
-import { CHUNK_JOB_KIND } from '../../search/index-document'
+import { PASSAGE_JOB_KIND } from '../../search/index-document'
 import type { AppServices } from '../../services'
-import { assertOrganizationAllowance } from '../../auth/organization-limit'
+import { assertOrganisationAllowance } from '../../auth/organisation-limit'
 import { EXPORTED_TABLES } from './archive-format'
 import type { StageSummary } from './import-archive'
 
@@ -55,7 +55,7 @@ export interface StagedImport {
    * not kept, else those a clone copied while they were being indexed.
    */
   reindexDocumentIds: string[]
-  /** Organisations the importer may own (server/auth/organization-limit.ts); null: no limit. */
+  /** Organisations the importer may own (server/auth/organisation-limit.ts); null: no limit. */
   organizationLimit: number | null
 }
 
@@ -82,7 +82,7 @@ export function publishAsNewOrg(db: Db, jobs: Jobs, s: StagedImport): Promise<Im
     )
   return db.transaction(async (tx) => {
     if (s.importerId && s.organizationLimit !== null)
-      await assertOrganizationAllowance(tx, s.importerId, s.organizationLimit)
+      await assertOrganisationAllowance(tx, s.importerId, s.organizationLimit)
     if (joined.length > 0)
       await tx
         .insert(member)
@@ -232,7 +232,7 @@ async function record(
   )
   // Passages without this server's embeddings, or perhaps not all there, are indexed afresh.
   for (const documentId of s.reindexDocumentIds)
-    await jobs.enqueue(tx, principal, CHUNK_JOB_KIND, { documentId }, { subjectId: documentId })
+    await jobs.enqueue(tx, principal, PASSAGE_JOB_KIND, { documentId }, { subjectId: documentId })
   return result
 }
 

@@ -34,8 +34,8 @@ import { EXPORTED_TABLES, MEMBERS_ENTRY, tableEntry, type ExportedTable } from '
 import type { CheckedArchive } from './check-archive'
 import { userIdByEmail } from './org-members'
 import { z } from 'zod'
-import { peekHead, sniffContentType } from '../../http/sniff-content-type'
-import { sniffAudio } from '../../ai/speech/sniff-audio'
+import { peekHead, sniffContentType } from '../../media/sniff-content-type'
+import { sniffAudio } from '../../media/sniff-audio'
 
 /** Rows per staging transaction (decision 0035: 200 entities write in about 0.15 s). */
 export const IMPORT_BATCH = 200

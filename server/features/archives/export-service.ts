@@ -7,7 +7,7 @@ import { withTenant, type Principal } from '../../db/tenant'
 import { notFound } from '../../errors/app-error'
 import { getJob, type JobOfKind } from '../../jobs/job-service'
 import type { tenantExportJobContract } from '../../jobs/contracts/tenant-export-job-contract'
-import type { BlobAnswer } from '../../http/send-blob'
+import type { BlobAnswer } from '../../blob/send-blob'
 import type { AppServices } from '../../services'
 import { EXPORT_JOB_KIND, exportBlobKey, type ExportJobInput } from './export-job'
 

@@ -15,9 +15,9 @@ import path from 'node:path'
 import type { Writable } from 'node:stream'
 import { finished } from 'node:stream/promises'
 import type { BlobStore } from '../blob/blob-store'
-import { makeTempDir } from '../ai/speech/temp-root'
+import { makeTempDir } from '../temp-files/temp-root'
 import type { FileSink, IncomingFile } from './read-multipart'
-import { peekHead, SNIFF_BYTES } from './sniff-content-type'
+import { peekHead, SNIFF_BYTES } from '../media/sniff-content-type'
 
 /** An upload in the store under `key`, readable by the checks at `path`. */
 export interface SpooledUpload {

@@ -6,9 +6,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { AppError } from '../errors/app-error'
-import type { BlobStore } from '../blob/blob-store'
+import type { BlobStore } from './blob-store'
 import { parseByteRange } from './byte-range'
-import { fileHeaders } from './file-download'
+import { fileHeaders } from '../media/file-download'
 
 export interface BlobAnswer {
   key: string

@@ -3,7 +3,7 @@
  * the blob store (never whole in memory), and the queueing of the 'tenant-import' job.
  */
 import { randomUUID } from 'node:crypto'
-import type { FileSink } from '../../http/read-multipart'
+import type { FileSink } from '../../uploads/read-multipart'
 import type { BlobStore } from '../../blob/blob-store'
 import { orgBlobKey } from '../../blob/blob-keys'
 import { withTenant, type Principal } from '../../db/tenant'

@@ -6,10 +6,10 @@
  */
 import { open } from 'node:fs/promises'
 import { fileTypeFromBuffer } from 'file-type'
-import { AppError } from '../../errors/app-error'
+import { AppError } from '../errors/app-error'
 
 export interface AudioFormat {
-  /** The media type stored and served (always audio/*, one of http/file-download's inline types). */
+  /** The media type stored and served (always audio/*, one of media/file-download's inline types). */
   mime: string
   /** ffmpeg's demuxer for `-f`. */
   demuxer: 'wav' | 'matroska' | 'ogg' | 'mov' | 'mp3' | 'flac'

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../test/test-app'
 import { uploadForm } from '../test/sample-files'
 import { contentDisposition, FILE_CSP, INLINE_MEDIA_TYPES } from './file-download'
-import { sniffAudio } from '../ai/speech/sniff-audio'
+import { sniffAudio } from './sniff-audio'
 import { pcmToWav } from '../ai/speech/audio'
 
 describe('contentDisposition', () => {

@@ -2,7 +2,7 @@
  * The media type of a stored object, told from its first bytes (decision 34: the client's
  * claimed type is never trusted): a magic number file-type knows, else UTF-8 text without NUL
  * as `text/plain; charset=utf-8`, else `application/octet-stream`. Whatever the type, objects
- * are served as attachments with nosniff and a sandbox CSP (http/file-download.ts).
+ * are served as attachments with nosniff and a sandbox CSP (media/file-download.ts).
  */
 import { fileTypeFromBuffer } from 'file-type'
 

@@ -1,5 +1,5 @@
 /**
- * HTTP routes of tenant data management (issue 27, decisions 0063 and 0072): start an export of
+ * HTTP routes of archives (issue 27, decisions 0063 and 0072): start an export of
  * the whole organisation (a 'tenant-export' job, followed and cancelled through the jobs routes)
  * and download its archive, import an archive, clone the organisation. Owners only: the archive is everything the firm holds, so no API key or
  * token opens these routes (route-roles.ts keeps owner routes to sessions).
@@ -9,18 +9,18 @@ import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { OrgParams } from '../../http/params'
 import { toSingleLineText } from '../../http/single-line-text'
-import { sendBlob } from '../../http/send-blob'
+import { sendBlob } from '../../blob/send-blob'
 import { streamResponse } from '../../http/stream-responses'
 import { jobSchemaOf } from '../../job-schema'
 import type { FeatureContext } from '../../services'
 import { exportArchiveOf, startExport } from './export-service'
-import { readMultipart } from '../../http/read-multipart'
+import { readMultipart } from '../../uploads/read-multipart'
 import { archiveSink, startTenantImport } from './import-service'
 import { startClone } from './clone-service'
 
 /**
  * The name of a new organisation (an import's or a clone's), cleaned as better-auth's hook cleans
- * one created by hand (auth.ts cleanOrganization): control and bidirectional characters removed,
+ * one created by hand (auth.ts cleanOrganisation): control and bidirectional characters removed,
  * one line, trimmed (single-line-text.ts), so "Acme\u202Efdp.exe" cannot pose as another firm.
  */
 const NewOrgName = z.string().max(200).transform(toSingleLineText)
@@ -56,13 +56,13 @@ const ExportParams = OrgParams.extend({
   jobId: z.string().uuid({ message: 'Job id must be a UUID' }),
 })
 
-export const tenantRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { services }) => {
+export const archiveRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { services }) => {
   app.post(
     '/orgs/:orgId/export',
     {
       schema: {
         operationId: 'exportOrganization',
-        tags: ['tenants'],
+        tags: ['archives'],
         description:
           "Starts a 'tenant-export' job writing the organisation's archive (manifest.json, one NDJSON file per table, every stored file under files/); answers 202 with the job. Follow it with getJob or followJob, cancel it with cancelJob, download the result with getExportArchive.",
         params: OrgParams,
@@ -80,7 +80,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, {
     {
       schema: {
         operationId: 'getExportArchive',
-        tags: ['tenants'],
+        tags: ['archives'],
         description:
           'The archive of a finished export job, streamed as an attachment named `lexdesk-{org-slug}-{YYYY-MM-DD}.zip`. 404 `file_not_found` for any other job, one not finished, or an archive since removed.',
         params: ExportParams,
@@ -102,7 +102,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, {
     {
       schema: {
         operationId: 'importOrganization',
-        tags: ['tenants'],
+        tags: ['archives'],
         description:
           "Uploads an organisation archive (multipart: `zip_file`, and either `create_org_if_missing` 'true' with `org_name`, or `target_org_id` naming an existing organisation the caller owns: 404 `organization_not_found` for one unknown or not the caller's, 403 below owner; spec section 7) and starts a 'tenant-import' job that checks it (a hostile archive ends the job with 413 `archive_too_large` or 422 `archive_invalid`, nothing written), stages it into a hidden organisation and publishes it in one transaction: as a new organisation with the caller as owner, or by adding its rows, with new ids, to the target (taken bucket names and app slugs get an `-imported` suffix; decision 0071). Nobody but the caller joins: the archive's members become unsent invitations (listInvitations, `sent` false), its rows name no user of this server and its audit rows' actor is `imported` (decision 0103); a line over 32 MiB ends the job with 413 `archive_line_too_long`. Answers 202 with the job, whose result names the organisation, the counts per table and the invitations made.",
         params: OrgParams,
@@ -129,7 +129,7 @@ export const tenantRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, {
     {
       schema: {
         operationId: 'cloneOrganization',
-        tags: ['tenants'],
+        tags: ['archives'],
         description:
           "Starts a 'tenant-clone' job copying the organisation (spec section 7: `source_org_id`, `target_org_name`, `clone_buckets`) into a new one named `target_org_name` with the caller as owner and the source's members with their roles: an export and an import through a temporary archive deleted when the job ends. Answers 202 with the job, whose result names the new organisation (id, slug) and the counts per table; cancel it with cancelJob (nothing is left behind).",
         params: OrgParams,
