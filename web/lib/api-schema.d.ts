@@ -1059,7 +1059,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Open as a WebSocket (`Upgrade: websocket`; with the session cookie, from this server's origin) for the organisation's table changes: send `{"type":"subscribe","table":"public.entities"}` (optionally `appId`), receive `subscribed`, then a `change` (table, op, appId, count, ids, rows of small changes) per committed change. Closes with 4401 when the session or credential ends, expires or is revoked, 4403 when its person is no longer a member, 1008 past a burst of messages or a few a second: do not reconnect then. At most 20 sockets a person (REALTIME_SOCKETS_PER_USER), past it 429. Without an upgrade, answers the tables that can be subscribed to. */
+        /** @description Open as a WebSocket (`Upgrade: websocket`; with the session cookie, from this server's origin) for the organisation's table changes: send `{"type":"subscribe","table":"public.entities"}` (optionally `appId`), receive `subscribed`, then a `change` (table, op, appId, count, ids, rows of small changes) per committed change; send `{"type":"follow","jobId":…}` to receive a `job` message (the job as getJob answers it) now and after each change until it ends. Messages: the RealtimeClientMessage and RealtimeServerMessage schemas. Closes with 4401 when the session or credential ends, expires or is revoked, 4403 when its person is no longer a member, 1008 past a burst of messages or a few a second: do not reconnect then. At most 20 sockets a person (REALTIME_SOCKETS_PER_USER), past it 429. Without an upgrade, answers the tables that can be subscribed to. */
         get: operations["openRealtime"];
         put?: never;
         post?: never;
@@ -1937,6 +1937,74 @@ export interface components {
             firstQuestion: string | null;
             messageCount: number;
         };
+        RealtimeClientMessageInput: {
+            /** @constant */
+            type: "subscribe";
+            /** @description A table of the allow-list, as schema.table */
+            table: string;
+            /** @description Only this app's rows (a session's choice) */
+            appId?: string | null;
+        } | {
+            /** @constant */
+            type: "unsubscribe";
+            /** @description A table of the allow-list, as schema.table */
+            table: string;
+        } | {
+            /** @constant */
+            type: "follow";
+            /**
+             * Format: uuid
+             * @description The id of a job of the organisation
+             */
+            jobId: string;
+        } | {
+            /** @constant */
+            type: "unfollow";
+            /**
+             * Format: uuid
+             * @description The id of a job of the organisation
+             */
+            jobId: string;
+        };
+        RealtimeServerMessageInput: {
+            /** @constant */
+            type: "subscribed";
+            /** @enum {string} */
+            table: "public.documents" | "public.entities" | "public.events" | "public.recordings" | "public.conversations" | "public.jobs" | "public.storage_buckets" | "public.storage_objects";
+            appId: string | null;
+        } | {
+            /** @constant */
+            type: "unsubscribed";
+            /** @enum {string} */
+            table: "public.documents" | "public.entities" | "public.events" | "public.recordings" | "public.conversations" | "public.jobs" | "public.storage_buckets" | "public.storage_objects";
+        } | {
+            /** @constant */
+            type: "change";
+            /** @enum {string} */
+            table: "public.documents" | "public.entities" | "public.events" | "public.recordings" | "public.conversations" | "public.jobs" | "public.storage_buckets" | "public.storage_objects";
+            /** @enum {string} */
+            op: "insert" | "update" | "delete";
+            appId: string | null;
+            count: number;
+            /** @description The changed rows; null past 100 */
+            ids: string[] | null;
+            /** @description The rows read back, for up to 20 inserted or updated rows */
+            rows?: {
+                [key: string]: unknown;
+            }[];
+        } | {
+            /** @constant */
+            type: "job";
+            job: components["schemas"]["JobInput"];
+        } | {
+            /** @constant */
+            type: "error";
+            /** @enum {string} */
+            code: "bad_message" | "table_not_allowed" | "too_many_subscriptions" | "too_many_follows" | "job_not_found";
+            detail: string;
+            /** @description The job a job_not_found or too_many_follows is about */
+            jobId?: string;
+        };
         TenantTokenClaimsInput: {
             sub: string;
             org_id: string;
@@ -2784,6 +2852,74 @@ export interface components {
             /** @description The first question, cut to 200 characters */
             firstQuestion: string | null;
             messageCount: number;
+        };
+        RealtimeClientMessage: {
+            /** @constant */
+            type: "subscribe";
+            /** @description A table of the allow-list, as schema.table */
+            table: string;
+            /** @description Only this app's rows (a session's choice) */
+            appId?: string | null;
+        } | {
+            /** @constant */
+            type: "unsubscribe";
+            /** @description A table of the allow-list, as schema.table */
+            table: string;
+        } | {
+            /** @constant */
+            type: "follow";
+            /**
+             * Format: uuid
+             * @description The id of a job of the organisation
+             */
+            jobId: string;
+        } | {
+            /** @constant */
+            type: "unfollow";
+            /**
+             * Format: uuid
+             * @description The id of a job of the organisation
+             */
+            jobId: string;
+        };
+        RealtimeServerMessage: {
+            /** @constant */
+            type: "subscribed";
+            /** @enum {string} */
+            table: "public.documents" | "public.entities" | "public.events" | "public.recordings" | "public.conversations" | "public.jobs" | "public.storage_buckets" | "public.storage_objects";
+            appId: string | null;
+        } | {
+            /** @constant */
+            type: "unsubscribed";
+            /** @enum {string} */
+            table: "public.documents" | "public.entities" | "public.events" | "public.recordings" | "public.conversations" | "public.jobs" | "public.storage_buckets" | "public.storage_objects";
+        } | {
+            /** @constant */
+            type: "change";
+            /** @enum {string} */
+            table: "public.documents" | "public.entities" | "public.events" | "public.recordings" | "public.conversations" | "public.jobs" | "public.storage_buckets" | "public.storage_objects";
+            /** @enum {string} */
+            op: "insert" | "update" | "delete";
+            appId: string | null;
+            count: number;
+            /** @description The changed rows; null past 100 */
+            ids: string[] | null;
+            /** @description The rows read back, for up to 20 inserted or updated rows */
+            rows?: {
+                [key: string]: unknown;
+            }[];
+        } | {
+            /** @constant */
+            type: "job";
+            job: components["schemas"]["Job"];
+        } | {
+            /** @constant */
+            type: "error";
+            /** @enum {string} */
+            code: "bad_message" | "table_not_allowed" | "too_many_subscriptions" | "too_many_follows" | "job_not_found";
+            detail: string;
+            /** @description The job a job_not_found or too_many_follows is about */
+            jobId?: string;
         };
         TenantTokenClaims: {
             sub: string;
