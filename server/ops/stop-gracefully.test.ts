@@ -1,11 +1,11 @@
 /**
  * The graceful stop of SIGTERM (issue 28): /readyz turns 503 while the server still serves,
- * open event streams end, the socket stops accepting, and close() resolves.
+ * open realtime sockets (the live channel, decision 0125) close, the socket stops accepting, and
+ * close() resolves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../test/test-app'
-import { followEventStream } from '../test/follow-event-stream'
-import { jobs } from '../db/schema'
 import { Lifecycle } from './lifecycle'
 import { drainDelayMs, stopGracefully } from './stop-gracefully'
 
@@ -22,25 +22,17 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('stopGracefully', () => {
-  it('answers /readyz 503 while draining, still serves, ends event streams, then stops accepting', async () => {
-    const [job] = await t.database.db
-      .insert(jobs)
-      .values({
-        orgId: alice.orgId,
-        kind: 'analysis',
-        status: 'running',
-        attempts: 1,
-        lockedBy: 'another-server-process',
-        heartbeatAt: new Date(),
-        startedAt: new Date(),
-        createdBy: alice.userId,
-      })
-      .returning({ id: jobs.id })
-    const stream = await followEventStream(
-      `${origin}/api/v1/orgs/${alice.orgId}/jobs/${job!.id}/events`,
+  it('answers /readyz 503 while draining, still serves, closes realtime sockets, then stops accepting', async () => {
+    const socket = new WebSocket(
+      `${origin.replace(/^http/, 'ws')}/api/v1/orgs/${alice.orgId}/realtime`,
       { headers: alice.headers },
     )
-    expect(stream.status, stream.body).toBe(200)
+    let closed: number | null = null
+    socket.on('close', (code: number) => (closed = code))
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve)
+      socket.once('error', reject)
+    })
     expect((await fetch(`${origin}/readyz`)).status).toBe(200)
 
     lifecycle.drain(10_000)
@@ -52,10 +44,10 @@ describe('stopGracefully', () => {
       headers: alice.headers,
     })
     expect(listed.status).toBe(200)
-    expect(stream.ended).toBe(false)
+    expect(closed).toBeNull()
 
     await stopGracefully(t.app, lifecycle, { timeoutMs: 10_000, drainMs: 0 })
-    await expect.poll(() => stream.ended).toBe(true)
+    await expect.poll(() => closed).not.toBeNull()
     await expect(fetch(`${origin}/healthz`)).rejects.toThrow()
   })
 
