@@ -83,7 +83,8 @@ export const MESSAGES_PER_SECOND = 10
 
 /**
  * WebSocket close codes (RFC 6455 §7.4: 4000–4999 are the application's; 4401 and 4403 echo the
- * HTTP statuses). The web client does not reconnect after 4401, 4403 or 1008 (web/lib/realtime.ts).
+ * HTTP statuses). The web client does not reconnect after 4401, 4403 or 1008
+ * (web/hooks/realtime.ts).
  */
 export const CLOSE_CODES = {
   /** The session ended or the session or credential expired or was revoked: sign in again. */

@@ -5,7 +5,7 @@ import { makeDocumentCard, makeDocumentDetail } from '../test/document-factories
 import { inOrgScope } from '../test/in-org-scope'
 import { renderWithRouter } from '../test/render-with-router'
 import { jsonResponse, problemResponse, stubFetch, type FetchRoutes } from '../test/stub-fetch'
-import type { Job } from '../lib/jobs'
+import type { Job } from '../hooks/jobs'
 import type { DocumentDetail } from '../features/documents/types'
 import { DocumentsRoute } from './documents-route'
 

@@ -31,7 +31,7 @@ import { checkServerMessage } from './realtime-server-message'
 
 /**
  * Sockets one person may hold open at once (REALTIME_SOCKETS_PER_USER). The web app opens one
- * per organisation per browser tab (web/lib/realtime.ts), and the Realtime Monitor one more: 20
+ * per organisation per browser tab (web/hooks/realtime.ts), and the Realtime Monitor one more: 20
  * leaves a person a dozen tabs and a few integrations.
  */
 export const DEFAULT_SOCKETS_PER_USER = 20

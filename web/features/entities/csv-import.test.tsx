@@ -5,7 +5,7 @@ import { FakeWebSocket } from '../../test/fake-web-socket'
 import { FakeXhr, installFakeXhr } from '../../test/fake-xhr'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
-import type { Job } from '../../lib/jobs'
+import type { Job } from '../../hooks/jobs'
 import { CsvImport } from './csv-import'
 import { makeJob } from '../../test/make-job'
 

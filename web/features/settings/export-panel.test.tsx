@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { FakeWebSocket } from '../../test/fake-web-socket'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
-import type { Job } from '../../lib/jobs'
+import type { Job } from '../../hooks/jobs'
 import { makeJob } from '../../test/make-job'
 import { ExportPanel } from './export-panel'
 

@@ -1,14 +1,14 @@
 /**
  * Background jobs on the web side: query factories for one job and a subject's latest job of a
- * kind, and `useJob`, which follows a job over the organisation's realtime channel (lib/realtime.ts
+ * kind, and `useJob`, which follows a job over the organisation's realtime channel (realtime.ts
  * `followJob`: `job` messages on the page's one WebSocket, decision 0125) and keeps the query
  * cache current, so a progress bar survives a reload: the page finds the job again with
  * `latestJobQuery`, running or ended.
  */
 import { queryOptions, replaceEqualDeep, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
-import { api, mayPassOnRetry, unwrap } from './api'
-import type { components } from './api-schema'
+import { api, mayPassOnRetry, unwrap } from '../lib/api'
+import type { components } from '../lib/api-schema'
 import { followJob } from './realtime'
 
 /**

@@ -109,7 +109,12 @@ describe('useJob', () => {
     const socket = await FakeWebSocket.following(JOB_ID)
     await waitFor(() => expect(calls()).toHaveLength(1))
     act(() =>
-      socket.receive({ type: 'error', code: 'job_not_found', detail: 'No such job', jobId: JOB_ID }),
+      socket.receive({
+        type: 'error',
+        code: 'job_not_found',
+        detail: 'No such job',
+        jobId: JOB_ID,
+      }),
     )
     await waitFor(() => expect(calls()).toHaveLength(2))
     act(() => socket.close(1006))

@@ -4,13 +4,13 @@
  * authenticated by the session cookie (the server checks the page's Origin). `openRealtimeSocket`
  * opens one for a caller that shows the raw traffic (the Realtime Monitor); `useLiveRefresh` lets
  * a screen refetch its queries when rows of its tables change, and `followJob` follows a job's
- * state (lib/jobs.ts's useJob), over one socket per organisation shared by every screen of the
+ * state (jobs.ts's useJob), over one socket per organisation shared by every screen of the
  * page. Messages both ways are the server's typed map (RealtimeServerMessage and
  * RealtimeClientMessage in the OpenAPI document, server/realtime/realtime-messages.ts).
  */
 import { useEffect, useEffectEvent } from 'react'
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
-import type { components } from './api-schema'
+import type { components } from '../lib/api-schema'
 
 /** A message from the server: `subscribed`, `unsubscribed`, `change`, `job` or `error`. */
 export type RealtimeMessage = components['schemas']['RealtimeServerMessage']
