@@ -354,7 +354,9 @@ export class JobRunner<C extends JobContracts = JobContracts> {
         lastSaved = now
         const clamped = Math.min(1, Math.max(0, fraction))
         progressWrites = progressWrites
-          .then(() => saveProgress(this.db, job.id, clamped, message.slice(0, 200)))
+          .then(async () => {
+            await saveProgress(this.db, job.id, clamped, message.slice(0, 200))
+          })
           .catch((err: unknown) => this.log.warn({ err, jobId: job.id }, 'saving progress failed'))
       },
     }

@@ -4,7 +4,6 @@
  * close() resolves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../test/test-app'
 import { Lifecycle } from './lifecycle'
 import { drainDelayMs, stopGracefully } from './stop-gracefully'
@@ -18,21 +17,21 @@ beforeAll(async () => {
   t = await buildTestApp({ lifecycle })
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
   alice = await signedInMember(t, 'Stopping Firm')
+  // injectWS sends Sec-WebSocket-Version as a number, which ws refuses (realtime.test.ts).
+  t.app.server.prependListener('upgrade', (req: { headers: Record<string, unknown> }) => {
+    const version = req.headers['sec-websocket-version']
+    if (typeof version === 'number') req.headers['sec-websocket-version'] = String(version)
+  })
 })
 afterAll(() => t.close())
 
 describe('stopGracefully', () => {
   it('answers /readyz 503 while draining, still serves, closes realtime sockets, then stops accepting', async () => {
-    const socket = new WebSocket(
-      `${origin.replace(/^http/, 'ws')}/api/v1/orgs/${alice.orgId}/realtime`,
-      { headers: alice.headers },
-    )
+    const socket = await t.app.injectWS(`/api/v1/orgs/${alice.orgId}/realtime`, {
+      headers: alice.headers,
+    })
     let closed: number | null = null
     socket.on('close', (code: number) => (closed = code))
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve)
-      socket.once('error', reject)
-    })
     expect((await fetch(`${origin}/readyz`)).status).toBe(200)
 
     lifecycle.drain(10_000)

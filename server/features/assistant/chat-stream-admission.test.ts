@@ -10,7 +10,7 @@ import { conversations } from '../../db/schema'
 import { buildTestApp, signedInMember } from '../../test/test-app'
 
 /** No stream admitted for an organisation: every chat is refused at admission. */
-const t = await buildTestApp({ streams: { perUser: 1, perOrg: 0 } })
+const t = await buildTestApp({ streams: { perUser: 1, perOrg: 0, keepAliveMs: 15_000 } })
 afterAll(() => t.close())
 
 describe('admission of the chat stream', () => {
