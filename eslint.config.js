@@ -40,13 +40,25 @@ const webZones = [
     from: './web',
     except: ['./components/ui', './lib/utils.ts'],
     message:
-      "UI primitives know nothing of Lexdesk: no API client (web/lib/api.ts, a feature's api.ts, web/lib/auth-client.ts, web/lib/jobs.ts), no feature, no Lexdesk component; only other primitives and web/lib/utils.ts. Pass data and callbacks in as props.",
+      "UI primitives know nothing of Lexdesk: no API client (web/lib/api.ts, a feature's api.ts, web/lib/auth-client.ts, web/hooks/jobs.ts), no feature, no Lexdesk component; only other primitives and web/lib/utils.ts. Pass data and callbacks in as props.",
   },
   {
-    target: ['./web/components', './web/lib', './web/marketing'],
+    target: ['./web/components', './web/lib', './web/hooks', './web/marketing'],
     from: ['./web/features', './web/app'],
     message:
-      'Shared code (components, lib) and marketing pages do not import features or the app layer.',
+      'Shared code (components, hooks, lib) and marketing pages do not import features or the app layer.',
+  },
+  {
+    target: './web/lib',
+    from: './web/hooks',
+    message:
+      'web/lib is the kernel (API client, auth client, org scope and paths, formatting): it does not import the shared feature hooks of web/hooks/, which build on it. Move the piece into web/lib if it is kernel, or keep the importer in web/hooks/.',
+  },
+  {
+    target: './web/hooks',
+    from: ['./web/components', './web/marketing'],
+    message:
+      'Shared feature hooks (web/hooks/) build on web/lib only: components may use them, not the reverse.',
   },
 ]
 

@@ -2,16 +2,17 @@
  * Noisy-neighbour benchmark (issue 29, decision 0035; issue 41, decision 0105): one server
  * process on a fresh data dir. One organisation imports a 50 MB entities CSV (about 390,000 rows)
  * while a second organisation lists its entities and documents and creates entities one after
- * the other, /readyz is polled every 50 ms, the importing member holds 1,000 job event streams
- * open on the import job, from a thread of its own (stream-flood.ts; answers 429 count as refused
- * by a per-user cap, not as failures), a third organisation's assistant sends JSON-RPC batches of
+ * the other, /readyz is polled every 50 ms, the importing member opens 1,000 realtime WebSockets
+ * each following the import job (decision 0125; they were job event streams before), from a thread
+ * of its own (stream-flood.ts; upgrades answered 429 count as refused by the per-person cap of
+ * sockets, not as failures), a third organisation's assistant sends JSON-RPC batches of
  * search_passages to /mcp with a read-only key from several loops (mcp-batch-flood.ts), and a
  * fourth uploads a long scanned PDF read by OCR (large-scan.ts). The window lasts until both the
  * import and the scan's OCR have ended.
  * Reports the neighbour's list and write p99, the slowest /readyz, the import's duration, the
- * streams opened and refused, the MCP batches' calls and the scan's OCR time. Target on this
+ * sockets opened and refused, the MCP batches' calls and the scan's OCR time. Target on this
  * machine: each latency ≤ 500 ms. Load and server share the machine's cores.
- * LEXDESK_BENCH_STREAMS sets the number of streams (default 1,000; 0 measures the import alone);
+ * LEXDESK_BENCH_STREAMS sets the number of sockets (default 1,000; 0 measures the import alone);
  * LEXDESK_BENCH_IMPORT_MB the CSV's size (default 50; a loaded machine may need a shorter run);
  * LEXDESK_BENCH_MCP_CLIENTS the MCP loops (default 4; 0: none) and LEXDESK_BENCH_MCP_BATCH their
  * batch size (default 20, the server's MCP_MAX_BATCH); LEXDESK_BENCH_SCAN_PAGES the scan's pages
@@ -93,9 +94,10 @@ export async function noisyNeighbourBench(report: Report): Promise<void> {
     const uploadedAt = performance.now()
 
     const streams = floodStreams(
-      `${server.origin}/api/v1/orgs/${importer.orgId}/jobs/${jobId}/events`,
+      `${server.origin.replace(/^http/, 'ws')}/api/v1/orgs/${importer.orgId}/realtime`,
       importer.headers,
       STREAMS,
+      jobId,
     )
     const scanning = scan ? await runLargeScan(server, scanner, scan) : null
     const batches = floodMcpBatches(server.origin, authorization, {
@@ -209,10 +211,10 @@ export async function noisyNeighbourBench(report: Report): Promise<void> {
         : 'no scan (LEXDESK_BENCH_SCAN_PAGES=0)',
     )
     report(
-      'event_streams_open',
+      'realtime_sockets_open',
       opened.open,
       '',
-      `of ${STREAMS} as one member: ${opened.refused} refused (429), ${opened.failed} failed`,
+      `of ${STREAMS} realtime sockets following the import as one member: ${opened.refused} refused (429), ${opened.failed} failed`,
     )
   } finally {
     await server.close()

@@ -355,7 +355,7 @@ async function registerPlatform(
         { name: 'documents', description: 'Document library' },
         { name: 'analysis', description: 'AI analysis of documents, with cited passages' },
         { name: 'apps', description: 'Apps inside an organisation' },
-        { name: 'jobs', description: 'Background jobs: progress, cancel, event streams' },
+        { name: 'jobs', description: 'Background jobs: progress, cancel (follow: realtime)' },
         { name: 'entities', description: 'Typed records with JSON data; CSV export and import' },
         { name: 'events', description: "The organisation's event log" },
         { name: 'search', description: 'Search by meaning over document passages' },

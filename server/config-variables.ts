@@ -231,13 +231,13 @@ export const CONFIG_VARIABLES: Record<string, VariableDoc> = {
     section: 'limits',
     default: '`10`',
     meaning:
-      'live-update streams (job progress, assistant answers) one person may hold open at once; past it a new one gets 429 with `Retry-After`',
+      'assistant answer streams (server-sent events; job progress goes over the realtime WebSocket) one person may hold open at once; past it a new one gets 429 with `Retry-After`',
   },
   EVENT_STREAMS_PER_ORG: {
     section: 'limits',
     default: '`100`',
     meaning:
-      'live-update streams all members of one organisation may hold open at once (so one firm cannot hold the server); past it 429',
+      'assistant answer streams all members of one organisation may hold open at once (so one firm cannot hold the server); past it 429',
   },
   REALTIME_SOCKETS_PER_USER: {
     section: 'limits',

@@ -268,7 +268,7 @@ export interface Config {
    */
   jobs: { concurrency: number; perOrgCap: number; retentionDays: number }
   /**
-   * Server-sent event streams (job progress, the assistant's answers) open at once per user
+   * Server-sent event streams (the assistant's answers: the API's only ones) open at once per user
    * (default 10) and per organisation (default 100); past them a stream is refused with 429.
    */
   eventStreams: { perUser: number; perOrg: number }

@@ -22,7 +22,7 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
       await Promise.all([
         import('./features/analytics/analytics-page'),
         import('./features/analytics/api'),
-        import('./lib/activity'),
+        import('./hooks/activity'),
         loaders(),
       ])
     return {

@@ -1,4 +1,8 @@
-/** The event-stream gate in the HTTP server's request listener, before Fastify (decision 0078). */
+/**
+ * Event streams (since decision 0125 only the assistant chat's answers): the gate in the HTTP
+ * server's request listener, before Fastify (decision 0078), and the admission caps and
+ * keep-alives of the streams it lets through.
+ */
 import { EventEmitter } from 'node:events'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -6,9 +10,11 @@ import FindMyWay from 'find-my-way'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Principal } from '../db/tenant'
+import type { AppError } from '../errors/app-error'
 import { EventStreams } from './event-streams'
 import { securityHeaderList } from './security-headers'
 import { wrappedServerFactory } from './wrapped-server-factory'
+import { followEventStream, type FollowedStream } from '../test/follow-event-stream'
 
 const PER_USER = 2
 let app: FastifyInstance | undefined
@@ -211,5 +217,112 @@ describe('the event-stream gate before Fastify', () => {
       instance: streamUrl,
     })
     expect(reached).toHaveLength(PER_USER + 1)
+  })
+})
+
+/**
+ * Admission of streams past the gate (issue 29, point 5; moved here from the job streams' tests
+ * when the chat's answer became the one event stream, decision 0125): capped per user and per
+ * organisation, kept alive by one timer, freed when their client goes. The caller is named by
+ * the request's `x-user` and `x-org` headers.
+ */
+describe('admitted streams', () => {
+  const LIMITS = { perUser: 2, perOrg: 3, keepAliveMs: 100 }
+
+  async function admittingServer() {
+    const streams = new EventStreams(LIMITS, (req) => `${String(req.headers['x-user'])}`)
+    const server = Fastify()
+    server.setValidatorCompiler(validatorCompiler)
+    server.setSerializerCompiler(serializerCompiler)
+    server.addHook('onRequest', async (req) => {
+      const principal: Principal = {
+        orgId: String(req.headers['x-org']),
+        userId: String(req.headers['x-user']),
+        role: 'member',
+        actorType: 'user',
+      }
+      Object.assign(req, { principal })
+    })
+    // As the app's error handler answers an AppError (its code, detail and headers).
+    server.setErrorHandler((error: AppError, _req, reply) =>
+      reply
+        .code(error.status)
+        .headers(error.headers)
+        .send({ code: error.code, detail: error.detail }),
+    )
+    streams.register(server)
+    server.post('/answer', { schema: { produces: ['text/event-stream'] } }, (req, reply) => {
+      streams.open(req, reply).send({ status: 'answering' })
+    })
+    app = server
+    const origin = await server.listen({ port: 0, host: '127.0.0.1' })
+    const streamsOf = async (user: string, org: string, n = 1) => {
+      const followed = await Promise.all(
+        Array.from({ length: n }, () =>
+          followEventStream(`${origin}/answer`, {
+            method: 'POST',
+            headers: { 'x-user': user, 'x-org': org },
+          }),
+        ),
+      )
+      opened.push(...followed)
+      return followed
+    }
+    return { streamsOf }
+  }
+
+  const opened: FollowedStream[] = []
+  afterEach(() => {
+    vi.restoreAllMocks()
+    for (const stream of opened.splice(0)) stream.close()
+  })
+
+  function expectTooMany(stream: FollowedStream, detail: RegExp) {
+    expect(stream.status).toBe(429)
+    expect(Number(stream.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(JSON.parse(stream.body)).toMatchObject({
+      code: 'too_many_streams',
+      detail: expect.stringMatching(detail) as unknown,
+    })
+  }
+
+  it("refuses a person past the per-user cap, a colleague only past the organisation's, and never another organisation", async () => {
+    const { streamsOf } = await admittingServer()
+    for (const s of await streamsOf('alice', 'firm', 2)) expect(s.status).toBe(200)
+    const [refused] = (await streamsOf('alice', 'firm')) as [FollowedStream]
+    expectTooMany(refused, /at most 2 live updates per person/)
+    const [colleague] = (await streamsOf('bob', 'firm')) as [FollowedStream]
+    expect(colleague.status).toBe(200)
+    const [pastOrg] = (await streamsOf('bob', 'firm')) as [FollowedStream]
+    expectTooMany(pastOrg, /at most 3 live updates for all its members/)
+    for (const s of await streamsOf('carol', 'neighbour', 2)) expect(s.status).toBe(200)
+  })
+
+  it('gives the place back when a stream is closed by its client', async () => {
+    const { streamsOf } = await admittingServer()
+    const held = await streamsOf('alice', 'firm', 2)
+    expect((await streamsOf('alice', 'firm'))[0]!.status).toBe(429)
+    held[0]!.close()
+    await expect
+      .poll(async () => (await streamsOf('alice', 'firm'))[0]!.status, { timeout: 5000 })
+      .toBe(200)
+  })
+
+  it('keeps one keep-alive timer whatever the number of streams, sends its comments, and clears it once they close', async () => {
+    const created = vi.spyOn(globalThis, 'setInterval')
+    const cleared = vi.spyOn(globalThis, 'clearInterval')
+    const { streamsOf } = await admittingServer()
+    const streams = [...(await streamsOf('alice', 'firm', 2)), ...(await streamsOf('bob', 'firm'))]
+    await expect
+      .poll(() => streams[0]!.blocks.filter((b) => 'comment' in b).length, { timeout: 5000 })
+      .toBeGreaterThan(1)
+    expect(created.mock.calls.length).toBeLessThanOrEqual(1)
+    for (const s of streams) s.close()
+    const timers = created.mock.results.map((r) => r.value as unknown)
+    await expect
+      .poll(() => timers.every((id) => cleared.mock.calls.some(([c]) => c === id)), {
+        timeout: 5000,
+      })
+      .toBe(true)
   })
 })

@@ -1,7 +1,9 @@
 /**
  * Every server-sent event stream of the API (text/event-stream, WHATWG HTML §9.2) goes through one
  * EventStreams (issue 29, point 5): a member opening a thousand job streams held the server for
- * every other organisation, so open streams are capped per user and per organisation, each stream
+ * every other organisation. Since decision 0125 jobs are followed over the realtime WebSocket and
+ * the only stream left is the assistant's answer, whose tokens stream; it keeps the same guard:
+ * open streams are capped per user and per organisation, each stream
  * gets keep-alive comments from one shared timer (proxies drop idle connections), and whatever a
  * stream holds is released when it closes, however it closes.
  *
@@ -50,8 +52,8 @@ export interface EventStreamLimits {
 }
 
 /**
- * Defaults: a person rarely follows more than a few jobs (one per open page, and browsers open at
- * most 6 connections per origin over HTTP/1.1), so 10; 100 for a firm. A keep-alive every 15 s
+ * Defaults: a person rarely waits on more than a few answers at once (one per open page, and
+ * browsers open at most 6 connections per origin over HTTP/1.1), so 10; 100 for a firm. A keep-alive every 15 s
  * stays well under common proxy idle timeouts (nginx proxy_read_timeout 60 s, AWS ALB 60 s).
  */
 export const DEFAULT_EVENT_STREAM_LIMITS: EventStreamLimits = {
@@ -60,7 +62,7 @@ export const DEFAULT_EVENT_STREAM_LIMITS: EventStreamLimits = {
   keepAliveMs: 15_000,
 }
 
-/** Seconds a refused client is told to wait: streams end when their job does, typically soon. */
+/** Seconds a refused client is told to wait: streams end when their answer does, typically soon. */
 const RETRY_AFTER_S = 10
 
 /**
@@ -282,7 +284,7 @@ export class EventStreams {
   }
 
   private perUserDetail(): string {
-    return `Too many live updates open: at most ${this.limits.perUser} live updates per person. Close another Lexdesk tab, or wait for a running job to end, and try again in ${RETRY_AFTER_S} seconds.`
+    return `Too many live updates open: at most ${this.limits.perUser} live updates per person. Close another Lexdesk tab, or wait for an answer to finish, and try again in ${RETRY_AFTER_S} seconds.`
   }
 
   /** Counts the request's stream against its user and organisation, or returns the 429. */

@@ -14,7 +14,6 @@
  * Failure messages stored on a job are user-safe: an AppError's detail and code, or a generic
  * sentence with `internal_error`; internal errors go to the log with the job id only.
  */
-import { EventEmitter } from 'node:events'
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { FastifyBaseLogger } from 'fastify'
@@ -35,7 +34,7 @@ import type {
 import { insertJob, type JobOfKind } from './job-service'
 import { runWithLogContext } from '../ops/log-context'
 import { withPoolShare } from '../workers/pool-share'
-import type { ChangeFeed, TableChange } from '../realtime/change-feed'
+import type { ChangeFeed } from '../realtime/change-feed'
 import {
   claimNextJob,
   finishJob,
@@ -59,12 +58,6 @@ export function jobPrincipal(
   actorType: Principal['actorType'] = 'user',
 ): Principal {
   return { orgId: job.orgId, userId: job.createdBy, role: 'member', actorType }
-}
-
-/** A change to a job, for the event streams of this process (see JobRunner.follow). */
-export interface JobEvent {
-  jobId: string
-  orgId: string
 }
 
 export interface JobRunnerOptions<C extends JobContracts = JobContracts> {
@@ -91,10 +84,9 @@ export interface JobRunnerOptions<C extends JobContracts = JobContracts> {
    * The database's change feed (server/realtime/change-feed.ts). A job inserted anywhere (this
    * process's enqueue, another process's, the documents trigger's indexing job) wakes the runner
    * as the `jobs` table's trigger announces it, which PostgreSQL and PGlite deliver at the commit
-   * of the inserting transaction. Changes to followed jobs made outside this runner (another
-   * server process, crash recovery elsewhere, a cancellation cascading from a deletion) reach
-   * their followers through it too. Without it (tests of the runner alone, the lexdesk command),
-   * `enqueue` wakes the runner itself and followers hear only of this runner's own changes.
+   * of the inserting transaction. Without it (tests of the runner alone, the lexdesk command),
+   * `enqueue` wakes the runner itself. (A job's followers hear of its changes from the same
+   * trigger through the realtime hub, decision 0125, not from the runner.)
    */
   changes?: Pick<ChangeFeed, 'subscribe'>
   /**
@@ -140,7 +132,6 @@ export class JobRunner<C extends JobContracts = JobContracts> {
   private readonly catalogue: C
   private readonly handlers = new Map<string, BoundJob>()
   private readonly running = new Map<string, AbortController>()
-  private readonly events = new EventEmitter().setMaxListeners(0)
   private readonly db: Db
   private readonly log: JobRunnerOptions['log']
   private readonly concurrency: number
@@ -177,7 +168,6 @@ export class JobRunner<C extends JobContracts = JobContracts> {
     this.unsubscribeChanges =
       options.changes?.subscribe('public.jobs', (change) => {
         if (change.op === 'insert') this.wake()
-        this.changedElsewhere(change)
       }) ?? (() => {})
   }
 
@@ -315,38 +305,6 @@ export class JobRunner<C extends JobContracts = JobContracts> {
     this.running.get(jobId)?.abort(new CancelledError())
   }
 
-  /** Announces a change of a job to this process's followers of it (server-sent events). */
-  notify(event: JobEvent): void {
-    this.emit(event.jobId)
-  }
-
-  /**
-   * Calls `listener` after each change of job `jobId`: changes this runner makes or is told of
-   * (notify) at once, changes made elsewhere (another process, a direct write) as the database
-   * announces them (`changes`). No timer and no query per follower. Returns the function that
-   * stops following; call it when the follower goes.
-   */
-  follow(jobId: string, listener: () => void): () => void {
-    const channel = `job:${jobId}`
-    this.events.on(channel, listener)
-    return () => this.events.off(channel, listener)
-  }
-
-  /**
-   * Wakes the followers of jobs changed by a statement, all followed jobs when the change was too
-   * large to name its ids. A job running here is announced by this runner at each change it
-   * makes; the only outside write to it, a cancellation, shows once this runner aborts it.
-   */
-  private changedElsewhere(change: TableChange): void {
-    const followed = this.events.eventNames().map((name) => String(name).slice('job:'.length))
-    const changed = change.ids ? followed.filter((id) => change.ids?.includes(id)) : followed
-    for (const jobId of changed) if (!this.running.has(jobId)) this.emit(jobId)
-  }
-
-  private emit(jobId: string): void {
-    this.events.emit(`job:${jobId}`)
-  }
-
   /** Jobs running in this process. */
   get runningCount(): number {
     return this.running.size
@@ -383,7 +341,6 @@ export class JobRunner<C extends JobContracts = JobContracts> {
     const startedAt = performance.now()
     this.log.info({ kind: job.kind, attempt: job.attempts }, 'job run started')
     this.running.set(job.id, controller)
-    this.notify({ jobId: job.id, orgId: job.orgId })
     let lastSaved = 0
     // Progress writes run one after another and the run's end waits for the last: on a pooled
     // PostgreSQL a write still in flight could otherwise land after finishJob (and, finding the
@@ -397,8 +354,9 @@ export class JobRunner<C extends JobContracts = JobContracts> {
         lastSaved = now
         const clamped = Math.min(1, Math.max(0, fraction))
         progressWrites = progressWrites
-          .then(() => saveProgress(this.db, job.id, clamped, message.slice(0, 200)))
-          .then(() => this.notify({ jobId: job.id, orgId: job.orgId }))
+          .then(async () => {
+            await saveProgress(this.db, job.id, clamped, message.slice(0, 200))
+          })
           .catch((err: unknown) => this.log.warn({ err, jobId: job.id }, 'saving progress failed'))
       },
     }
@@ -424,7 +382,6 @@ export class JobRunner<C extends JobContracts = JobContracts> {
     } catch (error) {
       this.log.error({ err: error, jobId: job.id }, 'recording the end of a job failed')
     }
-    this.notify({ jobId: job.id, orgId: job.orgId })
     this.wake()
   }
 

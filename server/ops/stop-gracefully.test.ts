@@ -1,11 +1,10 @@
 /**
  * The graceful stop of SIGTERM (issue 28): /readyz turns 503 while the server still serves,
- * open event streams end, the socket stops accepting, and close() resolves.
+ * open realtime sockets (the live channel, decision 0125) close, the socket stops accepting, and
+ * close() resolves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../test/test-app'
-import { followEventStream } from '../test/follow-event-stream'
-import { jobs } from '../db/schema'
 import { Lifecycle } from './lifecycle'
 import { drainDelayMs, stopGracefully } from './stop-gracefully'
 
@@ -18,29 +17,21 @@ beforeAll(async () => {
   t = await buildTestApp({ lifecycle })
   origin = await t.app.listen({ port: 0, host: '127.0.0.1' })
   alice = await signedInMember(t, 'Stopping Firm')
+  // injectWS sends Sec-WebSocket-Version as a number, which ws refuses (realtime.test.ts).
+  t.app.server.prependListener('upgrade', (req: { headers: Record<string, unknown> }) => {
+    const version = req.headers['sec-websocket-version']
+    if (typeof version === 'number') req.headers['sec-websocket-version'] = String(version)
+  })
 })
 afterAll(() => t.close())
 
 describe('stopGracefully', () => {
-  it('answers /readyz 503 while draining, still serves, ends event streams, then stops accepting', async () => {
-    const [job] = await t.database.db
-      .insert(jobs)
-      .values({
-        orgId: alice.orgId,
-        kind: 'analysis',
-        status: 'running',
-        attempts: 1,
-        lockedBy: 'another-server-process',
-        heartbeatAt: new Date(),
-        startedAt: new Date(),
-        createdBy: alice.userId,
-      })
-      .returning({ id: jobs.id })
-    const stream = await followEventStream(
-      `${origin}/api/v1/orgs/${alice.orgId}/jobs/${job!.id}/events`,
-      { headers: alice.headers },
-    )
-    expect(stream.status, stream.body).toBe(200)
+  it('answers /readyz 503 while draining, still serves, closes realtime sockets, then stops accepting', async () => {
+    const socket = await t.app.injectWS(`/api/v1/orgs/${alice.orgId}/realtime`, {
+      headers: alice.headers,
+    })
+    let closed: number | null = null
+    socket.on('close', (code: number) => (closed = code))
     expect((await fetch(`${origin}/readyz`)).status).toBe(200)
 
     lifecycle.drain(10_000)
@@ -52,10 +43,10 @@ describe('stopGracefully', () => {
       headers: alice.headers,
     })
     expect(listed.status).toBe(200)
-    expect(stream.ended).toBe(false)
+    expect(closed).toBeNull()
 
     await stopGracefully(t.app, lifecycle, { timeoutMs: 10_000, drainMs: 0 })
-    await expect.poll(() => stream.ended).toBe(true)
+    await expect.poll(() => closed).not.toBeNull()
     await expect(fetch(`${origin}/healthz`)).rejects.toThrow()
   })
 

@@ -31,6 +31,11 @@ import { member, session } from '../db/schema'
 import { withTenant } from '../db/tenant'
 import type { ChangeFeed, TableChange } from './change-feed'
 import type { Notifier } from './notifier'
+import {
+  RealtimeClientMessage,
+  type RealtimeErrorCode,
+  type RealtimeServerMessage,
+} from './realtime-messages'
 import { isRealtimeTable, REALTIME_TABLES, type RealtimeTableName } from './realtime-tables'
 
 /** The channel the session table's trigger announces ended sessions on (their ids). */
@@ -57,6 +62,13 @@ export const READ_BACK_MAX = 20
 /** Subscriptions one socket may hold at once. */
 const MAX_SUBSCRIPTIONS = 20
 
+/**
+ * Jobs one socket may follow at once. A page follows the jobs it shows a progress bar for (one a
+ * panel: an analysis, an import, an export); 20, as for tables, leaves room for a busy screen and
+ * stays under MESSAGE_BURST, so a page following its jobs at once is not taken for a flood.
+ */
+export const MAX_FOLLOWS = 20
+
 /** Bytes queued for a client past which it is too slow to follow and is closed. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024
 
@@ -71,7 +83,8 @@ export const MESSAGES_PER_SECOND = 10
 
 /**
  * WebSocket close codes (RFC 6455 §7.4: 4000–4999 are the application's; 4401 and 4403 echo the
- * HTTP statuses). The web client does not reconnect after 4401, 4403 or 1008 (web/lib/realtime.ts).
+ * HTTP statuses). The web client does not reconnect after 4401, 4403 or 1008
+ * (web/hooks/realtime.ts).
  */
 export const CLOSE_CODES = {
   /** The session ended or the session or credential expired or was revoked: sign in again. */
@@ -111,14 +124,21 @@ export interface SocketOwner {
   expiresAt: Date | null
 }
 
-const ClientMessage = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('subscribe'),
-    table: z.string().max(200),
-    appId: z.string().uuid().nullish(),
-  }),
-  z.object({ type: z.literal('unsubscribe'), table: z.string().max(200) }),
-])
+/** A job as a `job` message carries it (getJob's answer), and the app it belongs to. */
+export interface FollowedJob {
+  job: { id: string; status: string }
+  /** The app of the job's subject (its document, recording or app); null for the organisation. */
+  appId: string | null
+}
+
+/**
+ * Reads the jobs `ids` of organisation `orgId` under its RLS (those not found are left out):
+ * given by the composition, since the job's API shape is the job catalogue's, above this layer.
+ */
+export type ReadJobs = (orgId: string, ids: readonly string[]) => Promise<FollowedJob[]>
+
+/** A job's states after which nothing changes (a follow ends with the first of them). */
+const ACTIVE_JOB_STATUSES: ReadonlySet<string> = new Set(['queued', 'running'])
 
 interface Subscription {
   connection: OpenConnection
@@ -139,6 +159,8 @@ interface OpenConnection extends Connection {
   /** Sends a message already serialised (one JSON text for every subscriber of a change). */
   send(text: string): void
   end(code: number, why: string): void
+  /** The jobs it follows (their ids). */
+  readonly following: Set<string>
 }
 
 /** Longest delay setTimeout takes (ms); a later expiry is checked again then. */
@@ -152,16 +174,32 @@ export class RealtimeHub {
   private readonly connections = new Set<OpenConnection>()
   /** Each organisation's sends in the order of its changes (a read-back must not overtake). */
   private readonly queues = new Map<string, Promise<void>>()
+  /** Followers of jobs by `orgId \n jobId`. */
+  private readonly follows = new Map<string, Set<OpenConnection>>()
+  /** Stops listening to the jobs table's changes, while a job is followed. */
+  private stopJobFeed: (() => void) | undefined
   private stopListening: (() => Promise<void>) | undefined
 
+  /**
+   * `readJobs` reads followed jobs (without it, `follow` is answered `job_not_found`); `check`
+   * throws for a message that is not a RealtimeServerMessage (given outside production).
+   */
   constructor(
     private readonly deps: {
       db: Db
       changes: Pick<ChangeFeed, 'subscribe'>
       notifier: Notifier
       log: { warn(fields: object, message: string): void }
+      readJobs?: ReadJobs
+      check?: (message: RealtimeServerMessage) => void
     },
   ) {}
+
+  /** `message` as JSON text, checked against the message map first when `check` is given. */
+  private serialise(message: RealtimeServerMessage): string {
+    this.deps.check?.(message)
+    return JSON.stringify(message)
+  }
 
   /** Starts listening for ended sessions and revoked credentials (once). */
   async start(): Promise<void> {
@@ -224,7 +262,9 @@ export class RealtimeHub {
       }
       socket.send(text)
     }
-    const send = (message: object) => sendText(JSON.stringify(message))
+    const send = (message: RealtimeServerMessage) => sendText(this.serialise(message))
+    const error = (code: RealtimeErrorCode, detail: string, jobId?: string) =>
+      send({ type: 'error', code, detail, ...(jobId ? { jobId } : {}) })
     const unsubscribe = (table: RealtimeTableName) => {
       const sub = own.get(table)
       if (!sub) return
@@ -234,6 +274,7 @@ export class RealtimeHub {
     const mayReceive = tokenBucket(MESSAGE_BURST, MESSAGES_PER_SECOND)
     const connection: OpenConnection = {
       owner,
+      following: new Set(),
       send: sendText,
       receive: (text: string | null) => {
         if (!this.connections.has(connection)) return
@@ -244,25 +285,36 @@ export class RealtimeHub {
           )
           return
         }
-        let parsed: z.infer<typeof ClientMessage>
+        let parsed: RealtimeClientMessage
         try {
           if (text === null) throw new Error('binary')
-          parsed = ClientMessage.parse(JSON.parse(text))
+          parsed = RealtimeClientMessage.parse(JSON.parse(text))
         } catch {
-          send({
-            type: 'error',
-            code: 'bad_message',
-            detail: 'Send {"type":"subscribe"|"unsubscribe","table":"schema.table"}',
-          })
+          error(
+            'bad_message',
+            'Send {"type":"subscribe"|"unsubscribe","table":"schema.table"} or {"type":"follow"|"unfollow","jobId":"…"}',
+          )
+          return
+        }
+        if (parsed.type === 'follow') {
+          const { jobId } = parsed
+          if (!connection.following.has(jobId) && connection.following.size >= MAX_FOLLOWS) {
+            error('too_many_follows', `At most ${MAX_FOLLOWS} jobs at once`, jobId)
+            return
+          }
+          this.follow(connection, jobId)
+          return
+        }
+        if (parsed.type === 'unfollow') {
+          this.unfollow(connection, parsed.jobId)
           return
         }
         const { table } = parsed
         if (!isRealtimeTable(table)) {
-          send({
-            type: 'error',
-            code: 'table_not_allowed',
-            detail: `${table} cannot be subscribed to; these can: ${Object.keys(REALTIME_TABLES).join(', ')}`,
-          })
+          error(
+            'table_not_allowed',
+            `${table} cannot be subscribed to; these can: ${Object.keys(REALTIME_TABLES).join(', ')}`,
+          )
           return
         }
         if (parsed.type === 'unsubscribe') {
@@ -271,11 +323,7 @@ export class RealtimeHub {
           return
         }
         if (!own.has(table) && own.size >= MAX_SUBSCRIPTIONS) {
-          send({
-            type: 'error',
-            code: 'too_many_subscriptions',
-            detail: `At most ${MAX_SUBSCRIPTIONS} tables at once`,
-          })
+          error('too_many_subscriptions', `At most ${MAX_SUBSCRIPTIONS} tables at once`)
           return
         }
         unsubscribe(table)
@@ -289,6 +337,7 @@ export class RealtimeHub {
         clearTimeout(timer)
         if (!this.connections.delete(connection)) return
         for (const table of [...own.keys()]) unsubscribe(table)
+        for (const jobId of [...connection.following]) this.unfollow(connection, jobId)
       },
       end: (code: number, why: string) => {
         connection.detach()
@@ -419,19 +468,97 @@ export class RealtimeHub {
   private fanOut(change: TableChange): void {
     const key = `${change.table}\n${change.org_id}`
     if (!this.subscriptions.has(key)) return
-    const previous = this.queues.get(change.org_id) ?? Promise.resolve()
+    this.enqueue(change.org_id, () => this.deliver(key, change))
+  }
+
+  /** Runs `task` after the organisation's earlier sends (its messages keep their order). */
+  private enqueue(orgId: string, task: () => Promise<void>): void {
+    const previous = this.queues.get(orgId) ?? Promise.resolve()
     const next = previous
-      .then(() => this.deliver(key, change))
+      .then(task)
       .catch((error: unknown) => this.deps.log.warn({ err: error }, 'realtime delivery failed'))
-    this.queues.set(change.org_id, next)
+    this.queues.set(orgId, next)
     void next.finally(() => {
-      if (this.queues.get(change.org_id) === next) this.queues.delete(change.org_id)
+      if (this.queues.get(orgId) === next) this.queues.delete(orgId)
     })
   }
 
+  /** Makes `connection` follow `jobId` and sends it the job as it stands. */
+  private follow(connection: OpenConnection, jobId: string): void {
+    const { orgId } = connection.owner
+    const key = `${orgId}\n${jobId}`
+    let followers = this.follows.get(key)
+    if (!followers) this.follows.set(key, (followers = new Set()))
+    followers.add(connection)
+    connection.following.add(jobId)
+    this.stopJobFeed ??= this.deps.changes.subscribe('public.jobs', (change) =>
+      this.jobsChanged(change),
+    )
+    this.enqueue(orgId, () => this.sendJobs(orgId, [jobId], connection))
+  }
+
+  /** Stops `connection` following `jobId` (nothing if it did not); idempotent. */
+  private unfollow(connection: OpenConnection, jobId: string): void {
+    if (!connection.following.delete(jobId)) return
+    const key = `${connection.owner.orgId}\n${jobId}`
+    const followers = this.follows.get(key)
+    followers?.delete(connection)
+    if (followers?.size === 0) this.follows.delete(key)
+    if (this.follows.size === 0) {
+      this.stopJobFeed?.()
+      this.stopJobFeed = undefined
+    }
+  }
+
+  /** Sends the followed jobs a statement changed (all of its organisation's, past 100 rows). */
+  private jobsChanged(change: TableChange): void {
+    const prefix = `${change.org_id}\n`
+    const followed = [...this.follows.keys()]
+      .filter((key) => key.startsWith(prefix))
+      .map((key) => key.slice(prefix.length))
+    const changed = change.ids ? followed.filter((id) => change.ids?.includes(id)) : followed
+    if (changed.length > 0) this.enqueue(change.org_id, () => this.sendJobs(change.org_id, changed))
+  }
+
+  /**
+   * Reads jobs `ids` of `orgId` once and sends each to its followers (only to `only`, a new
+   * follower, when given): a `job` message, the follow ended after a final state; `job_not_found`
+   * to a follower that may not see it (gone, or of another app than its credential's).
+   */
+  private async sendJobs(orgId: string, ids: string[], only?: OpenConnection): Promise<void> {
+    const found = this.deps.readJobs ? await this.deps.readJobs(orgId, ids) : []
+    const byId = new Map(found.map((followed) => [followed.job.id, followed]))
+    for (const jobId of ids) {
+      const followers = [...(this.follows.get(`${orgId}\n${jobId}`) ?? [])].filter(
+        (c) => !only || c === only,
+      )
+      if (followers.length === 0) continue
+      const followed = byId.get(jobId)
+      let text: string | undefined
+      for (const connection of followers) {
+        const { appId } = connection.owner
+        if (!followed || (appId !== null && appId !== followed.appId)) {
+          connection.send(
+            this.serialise({
+              type: 'error',
+              code: 'job_not_found',
+              detail: 'No such job in this organisation (or outside the app of this credential)',
+              jobId,
+            }),
+          )
+          this.unfollow(connection, jobId)
+          continue
+        }
+        text ??= this.serialise({ type: 'job', job: followed.job })
+        connection.send(text)
+        if (!ACTIVE_JOB_STATUSES.has(followed.job.status)) this.unfollow(connection, jobId)
+      }
+    }
+  }
+
   private async deliver(key: string, change: TableChange): Promise<void> {
-    const rows = await this.readBack(change)
-    const text = JSON.stringify({
+    const rows = (await this.readBack(change)) as Record<string, unknown>[] | undefined
+    const text = this.serialise({
       type: 'change',
       table: change.table,
       op: change.op,

@@ -140,11 +140,8 @@ export function operationRequests(t: TestApp, org: TestMember) {
     return (res.json() as { id: string }).id
   }
 
-  /**
-   * A job `actor` queued in the organisation, not to run before tomorrow, or (`finished`) one
-   * already succeeded, whose event stream ends at once (streamJob).
-   */
-  async function jobOf(actor: TestMember, finished = false): Promise<string> {
+  /** A job `actor` queued in the organisation, not to run before tomorrow. */
+  async function jobOf(actor: TestMember): Promise<string> {
     const principal = {
       orgId: org.orgId,
       userId: actor.userId,
@@ -160,11 +157,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
       })
       await tx
         .update(jobs)
-        .set(
-          finished
-            ? { status: 'succeeded', result: { chunks: 0, embedder: null } }
-            : { runAfter: new Date(Date.now() + 86_400_000) },
-        )
+        .set({ runAfter: new Date(Date.now() + 86_400_000) })
         .where(eq(jobs.id, queued.id))
       return queued
     })
@@ -208,7 +201,6 @@ export function operationRequests(t: TestApp, org: TestMember) {
   /** Operations whose job must be of a kind or state of its own (else jobOf's queued job). */
   const JOB_MAKERS: Record<string, (actor: TestMember) => Promise<string>> = {
     getExportArchive: exportJobOf,
-    streamJob: (actor) => jobOf(actor, true),
   }
 
   /** A recording `actor` made in the organisation (a stored file and its row). */

@@ -1,6 +1,6 @@
 import { AnalysisPanel } from '../features/analysis/analysis-panel'
 import { DemoPage } from '../features/demo/demo-page'
-import { demoSpeech } from '../lib/speech'
+import { demoSpeech } from '../hooks/speech'
 
 /** Route element of /demo: the demo with the analysis feature's panel composed in. */
 export function DemoRoute() {

@@ -8,7 +8,7 @@ import { makeDocumentCard, makeDocumentDetail } from '../test/document-factories
 import { inOrgScope } from '../test/in-org-scope'
 import { renderWithRouter } from '../test/render-with-router'
 import { jsonResponse, problemResponse, stubFetch } from '../test/stub-fetch'
-import type { Job } from '../lib/jobs'
+import type { Job } from '../hooks/jobs'
 import { DocumentsRoute } from './documents-route'
 
 const ORG = 'org-1'

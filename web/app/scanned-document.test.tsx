@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { makeDocumentCard, makeDocumentDetail } from '../test/document-factories'
-import { FakeEventSource } from '../test/fake-event-source'
 import { inOrgScope } from '../test/in-org-scope'
 import { renderWithRouter } from '../test/render-with-router'
 import { jsonResponse, problemResponse, stubFetch, type FetchRoutes } from '../test/stub-fetch'
-import type { Job } from '../lib/jobs'
+import type { Job } from '../hooks/jobs'
 import type { DocumentDetail } from '../features/documents/types'
 import { DocumentsRoute } from './documents-route'
 
@@ -82,8 +81,6 @@ async function openScan(
 }
 
 describe('a scanned PDF in the documents screen', () => {
-  beforeEach(() => FakeEventSource.install())
-
   it('shows the OCR progress page by page and keeps Analyze disabled, saying why', async () => {
     await openScan(SCAN, ocrJob('running'))
     const status = await screen.findByText(/Reading page 2 of 3/)

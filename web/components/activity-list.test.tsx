@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { ActivityItem } from '../lib/activity'
+import type { ActivityItem } from '../hooks/activity'
 import { renderWithRouter } from '../test/render-with-router'
 import { ActivityList } from './activity-list'
 

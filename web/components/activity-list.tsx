@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { describeActivity, type ActivityItem } from '../lib/activity'
+import { describeActivity, type ActivityItem } from '../hooks/activity'
 import { formatRelativeTime } from '../lib/format-relative-time'
 
 /** A line's text: shrinks beside the time and wraps, long words included. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { passageHref } from '../lib/passage-link'
+import { passageHref } from '../hooks/passage-link'
 import { useOrgScope } from '../lib/org-scope'
 import type { components } from '../lib/api-schema'
 

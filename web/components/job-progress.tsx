@@ -1,6 +1,6 @@
 import { Button } from './ui/button'
 import { Progress } from './ui/progress'
-import type { Job } from '../lib/jobs'
+import type { Job } from '../hooks/jobs'
 
 interface JobProgressProps {
   job: Job | undefined

@@ -2,12 +2,12 @@ import { useRef, useState } from 'react'
 import { LoaderIcon, SquareIcon, Volume2Icon } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from './ui/button'
-import { mp3BlobUrl, type Synthesize } from '../lib/speech'
+import { mp3BlobUrl, type Synthesize } from '../hooks/speech'
 
 interface ListenButtonProps {
   /** What to read aloud (the server cuts it to 4000 characters). */
   text: string
-  /** Turns text into base64 MP3 (orgSpeech(orgId) or demoSpeech from web/lib/speech). */
+  /** Turns text into base64 MP3 (orgSpeech(orgId) or demoSpeech from web/hooks/speech). */
   synthesize: Synthesize
   /** Accessible name's subject, e.g. "summary": the button reads "Listen to the summary". */
   subject?: string

@@ -218,23 +218,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/orgs/{orgId}/jobs/{jobId}/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Server-sent events: one `data:` line holding the job (see getJob) now and after each change; the stream ends after the job reaches succeeded, failed or cancelled. */
-        get: operations["streamJob"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/orgs/{orgId}/entities": {
         parameters: {
             query?: never;
@@ -1059,7 +1042,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Open as a WebSocket (`Upgrade: websocket`; with the session cookie, from this server's origin) for the organisation's table changes: send `{"type":"subscribe","table":"public.entities"}` (optionally `appId`), receive `subscribed`, then a `change` (table, op, appId, count, ids, rows of small changes) per committed change. Closes with 4401 when the session or credential ends, expires or is revoked, 4403 when its person is no longer a member, 1008 past a burst of messages or a few a second: do not reconnect then. At most 20 sockets a person (REALTIME_SOCKETS_PER_USER), past it 429. Without an upgrade, answers the tables that can be subscribed to. */
+        /** @description Open as a WebSocket (`Upgrade: websocket`; with the session cookie, from this server's origin) for the organisation's table changes: send `{"type":"subscribe","table":"public.entities"}` (optionally `appId`), receive `subscribed`, then a `change` (table, op, appId, count, ids, rows of small changes) per committed change; send `{"type":"follow","jobId":…}` to receive a `job` message (the job as getJob answers it) now and after each change until it ends. Messages: the RealtimeClientMessage and RealtimeServerMessage schemas. Closes with 4401 when the session or credential ends, expires or is revoked, 4403 when its person is no longer a member, 1008 past a burst of messages or a few a second: do not reconnect then. At most 20 sockets a person (REALTIME_SOCKETS_PER_USER), past it 429. Without an upgrade, answers the tables that can be subscribed to. */
         get: operations["openRealtime"];
         put?: never;
         post?: never;
@@ -1937,6 +1920,74 @@ export interface components {
             firstQuestion: string | null;
             messageCount: number;
         };
+        RealtimeClientMessageInput: {
+            /** @constant */
+            type: "subscribe";
+            /** @description A table of the allow-list, as schema.table */
+            table: string;
+            /** @description Only this app's rows (a session's choice) */
+            appId?: string | null;
+        } | {
+            /** @constant */
+            type: "unsubscribe";
+            /** @description A table of the allow-list, as schema.table */
+            table: string;
+        } | {
+            /** @constant */
+            type: "follow";
+            /**
+             * Format: uuid
+             * @description The id of a job of the organisation
+             */
+            jobId: string;
+        } | {
+            /** @constant */
+            type: "unfollow";
+            /**
+             * Format: uuid
+             * @description The id of a job of the organisation
+             */
+            jobId: string;
+        };
+        RealtimeServerMessageInput: {
+            /** @constant */
+            type: "subscribed";
+            /** @enum {string} */
+            table: "public.documents" | "public.entities" | "public.events" | "public.recordings" | "public.conversations" | "public.jobs" | "public.storage_buckets" | "public.storage_objects";
+            appId: string | null;
+        } | {
+            /** @constant */
+            type: "unsubscribed";
+            /** @enum {string} */
+            table: "public.documents" | "public.entities" | "public.events" | "public.recordings" | "public.conversations" | "public.jobs" | "public.storage_buckets" | "public.storage_objects";
+        } | {
+            /** @constant */
+            type: "change";
+            /** @enum {string} */
+            table: "public.documents" | "public.entities" | "public.events" | "public.recordings" | "public.conversations" | "public.jobs" | "public.storage_buckets" | "public.storage_objects";
+            /** @enum {string} */
+            op: "insert" | "update" | "delete";
+            appId: string | null;
+            count: number;
+            /** @description The changed rows; null past 100 */
+            ids: string[] | null;
+            /** @description The rows read back, for up to 20 inserted or updated rows */
+            rows?: {
+                [key: string]: unknown;
+            }[];
+        } | {
+            /** @constant */
+            type: "job";
+            job: components["schemas"]["JobInput"];
+        } | {
+            /** @constant */
+            type: "error";
+            /** @enum {string} */
+            code: "bad_message" | "table_not_allowed" | "too_many_subscriptions" | "too_many_follows" | "job_not_found";
+            detail: string;
+            /** @description The job a job_not_found or too_many_follows is about */
+            jobId?: string;
+        };
         TenantTokenClaimsInput: {
             sub: string;
             org_id: string;
@@ -2784,6 +2835,74 @@ export interface components {
             /** @description The first question, cut to 200 characters */
             firstQuestion: string | null;
             messageCount: number;
+        };
+        RealtimeClientMessage: {
+            /** @constant */
+            type: "subscribe";
+            /** @description A table of the allow-list, as schema.table */
+            table: string;
+            /** @description Only this app's rows (a session's choice) */
+            appId?: string | null;
+        } | {
+            /** @constant */
+            type: "unsubscribe";
+            /** @description A table of the allow-list, as schema.table */
+            table: string;
+        } | {
+            /** @constant */
+            type: "follow";
+            /**
+             * Format: uuid
+             * @description The id of a job of the organisation
+             */
+            jobId: string;
+        } | {
+            /** @constant */
+            type: "unfollow";
+            /**
+             * Format: uuid
+             * @description The id of a job of the organisation
+             */
+            jobId: string;
+        };
+        RealtimeServerMessage: {
+            /** @constant */
+            type: "subscribed";
+            /** @enum {string} */
+            table: "public.documents" | "public.entities" | "public.events" | "public.recordings" | "public.conversations" | "public.jobs" | "public.storage_buckets" | "public.storage_objects";
+            appId: string | null;
+        } | {
+            /** @constant */
+            type: "unsubscribed";
+            /** @enum {string} */
+            table: "public.documents" | "public.entities" | "public.events" | "public.recordings" | "public.conversations" | "public.jobs" | "public.storage_buckets" | "public.storage_objects";
+        } | {
+            /** @constant */
+            type: "change";
+            /** @enum {string} */
+            table: "public.documents" | "public.entities" | "public.events" | "public.recordings" | "public.conversations" | "public.jobs" | "public.storage_buckets" | "public.storage_objects";
+            /** @enum {string} */
+            op: "insert" | "update" | "delete";
+            appId: string | null;
+            count: number;
+            /** @description The changed rows; null past 100 */
+            ids: string[] | null;
+            /** @description The rows read back, for up to 20 inserted or updated rows */
+            rows?: {
+                [key: string]: unknown;
+            }[];
+        } | {
+            /** @constant */
+            type: "job";
+            job: components["schemas"]["Job"];
+        } | {
+            /** @constant */
+            type: "error";
+            /** @enum {string} */
+            code: "bad_message" | "table_not_allowed" | "too_many_subscriptions" | "too_many_follows" | "job_not_found";
+            detail: string;
+            /** @description The job a job_not_found or too_many_follows is about */
+            jobId?: string;
         };
         TenantTokenClaims: {
             sub: string;
@@ -4327,92 +4446,6 @@ export interface operations {
             };
             /** @description No such organisation for this caller, or no such object in it: the two look the same */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The server or an engine failed; the detail never carries internal messages */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    streamJob: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                orgId: string;
-                jobId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The event stream */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": string;
-                };
-            };
-            /** @description The path, query or body is malformed (code validation_failed) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not signed in (code unauthenticated) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description No such organisation for this caller, or no such object in it: the two look the same */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too many event streams open (code too_many_streams): the caller already holds EVENT_STREAMS_PER_USER, or the organisation EVENT_STREAMS_PER_ORG; Retry-After gives seconds to wait */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };

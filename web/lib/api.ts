@@ -46,7 +46,7 @@ export class ApiError extends Error {
 /**
  * Whether a failed request may succeed if sent again: a network failure or a 5xx may pass, a 4xx
  * problem (forbidden, not found, bad input) will not. The query client's retry rule and the job
- * follower's fallback reads (lib/jobs.ts) both ask it.
+ * follower's fallback reads (hooks/jobs.ts) both ask it.
  */
 export function mayPassOnRetry(error: unknown): boolean {
   return !(error instanceof ApiError && error.status >= 400 && error.status < 500)

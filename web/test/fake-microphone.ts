@@ -1,4 +1,4 @@
-/** Test helper: a microphone for jsdom, which has none (web/lib/use-recorder.ts records from it). */
+/** Test helper: a microphone for jsdom, which has none (web/hooks/use-recorder.ts records from it). */
 import { vi } from 'vitest'
 
 /** jsdom has no microphone: a stream, a recorder and an audio graph that record one chunk. */

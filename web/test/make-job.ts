@@ -1,5 +1,5 @@
 /** Test factory: a background job as the API returns it, with the fields a test names. */
-import type { Job } from '../lib/jobs'
+import type { Job } from '../hooks/jobs'
 
 /** A job of `fields.kind` in `fields.status`, started by user-1, otherwise blank. */
 export function makeJob<K extends Job['kind']>(

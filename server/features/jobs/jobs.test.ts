@@ -67,23 +67,27 @@ describe('analysis of a long document as a background job', () => {
     expect(analyses.json().items.map((a: { id: string }) => a.id)).toContain(result.analysisId)
   })
 
-  it('streams the job as server-sent events until it ends', async () => {
+  it("follows the job over the organisation's realtime socket until it ends, its progress never going back", async () => {
+    // injectWS sends Sec-WebSocket-Version as a number, which ws refuses (realtime.test.ts).
+    t.app.server.prependListener('upgrade', (req: { headers: Record<string, unknown> }) => {
+      const version = req.headers['sec-websocket-version']
+      if (typeof version === 'number') req.headers['sec-websocket-version'] = String(version)
+    })
     const { id } = (await startAnalysis(alice)).json()
-    const res = await t.app.inject({
-      url: `${jobsUrl(alice)}/${id}/events`,
+    const socket = await t.app.injectWS(`/api/v1/orgs/${alice.orgId}/realtime`, {
       headers: alice.headers,
     })
-    expect(res.statusCode).toBe(200)
-    expect(res.headers['content-type']).toMatch(/^text\/event-stream/)
-    expect(res.headers['cache-control']).toBe('no-store')
-    const events = res.body
-      .split('\n\n')
-      .filter((chunk) => chunk.startsWith('data: '))
-      .map((chunk) => JSON.parse(chunk.slice(6)) as { status: string; progress: number })
-    expect(events.length).toBeGreaterThan(0)
-    expect(events.at(-1)).toMatchObject({ status: 'succeeded', progress: 1 })
-    const progress = events.map((e) => e.progress)
+    const states: Array<{ status: string; progress: number }> = []
+    socket.on('message', (data: Buffer) => {
+      const message = JSON.parse(data.toString()) as { type: string; job?: (typeof states)[0] }
+      if (message.type === 'job' && message.job) states.push(message.job)
+    })
+    socket.send(JSON.stringify({ type: 'follow', jobId: id }))
+    await expect.poll(() => states.at(-1)?.status, { timeout: 30_000 }).toBe('succeeded')
+    expect(states.at(-1)).toMatchObject({ status: 'succeeded', progress: 1 })
+    const progress = states.map((e) => e.progress)
     expect(progress).toEqual([...progress].sort((x, y) => x - y))
+    socket.terminate()
   })
 
   it("lists a document's jobs and filters by status and kind", async () => {
@@ -118,13 +122,11 @@ describe('analysis of a long document as a background job', () => {
 
   it("hides another organisation's job behind a 404", async () => {
     const { id } = (await startAnalysis(alice)).json() as { id: string }
-    for (const url of [
-      `/api/v1/orgs/${mallory.orgId}/jobs/${id}`,
-      `/api/v1/orgs/${mallory.orgId}/jobs/${id}/events`,
-    ]) {
-      const res = await t.app.inject({ url, headers: mallory.headers })
-      expect(res.statusCode).toBe(404)
-    }
+    const res = await t.app.inject({
+      url: `/api/v1/orgs/${mallory.orgId}/jobs/${id}`,
+      headers: mallory.headers,
+    })
+    expect(res.statusCode).toBe(404)
     const list = await t.app.inject({ url: jobsUrl(mallory), headers: mallory.headers })
     expect(list.json()).toEqual({ items: [], total: 0, subjects: [] })
   })

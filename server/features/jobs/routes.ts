@@ -1,7 +1,7 @@
 /**
  * HTTP routes of background jobs: list an organisation's jobs (e.g. a document's running
- * analysis after a reload), read one, cancel one, and follow one as server-sent events (one
- * `data:` line with the job as JSON per change, ending after a final state).
+ * analysis after a reload), read one, cancel one. A job is followed live over the organisation's
+ * realtime WebSocket (`follow` messages, features/realtime, decision 0125), not here.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -9,15 +9,7 @@ import { principalOf } from '../../auth/principal'
 import type { FeatureContext } from '../../services'
 import { OrgParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../http/paging'
-import {
-  ACTIVE_STATUSES,
-  cancelJob,
-  getJob,
-  JobStatus,
-  listJobs,
-  type Job,
-} from '../../jobs/job-service'
-import { streamResponse } from '../../http/stream-responses'
+import { cancelJob, getJob, JobStatus, listJobs } from '../../jobs/job-service'
 import { JobKindSchema, JobSchema } from '../../job-schema'
 import { JobSubject, jobSubjects } from './job-subjects'
 
@@ -39,7 +31,7 @@ const JobListQuery = PageQuery.extend({
 })
 
 export const jobRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { services }) => {
-  const { db, jobs: runner, streams } = services
+  const { db, jobs: runner } = services
 
   app.get(
     '/orgs/:orgId/jobs',
@@ -101,61 +93,7 @@ export const jobRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { se
     async (req) => {
       const job = await cancelJob(db, principalOf(req), req.params.jobId)
       runner.abortLocal(job.id)
-      runner.notify({ jobId: job.id, orgId: req.params.orgId })
       return job
-    },
-  )
-
-  app.get(
-    '/orgs/:orgId/jobs/:jobId/events',
-    {
-      schema: {
-        operationId: 'streamJob',
-        tags: ['jobs'],
-        description:
-          'Server-sent events: one `data:` line holding the job (see getJob) now and after each change; the stream ends after the job reaches succeeded, failed or cancelled.',
-        params: JobParams,
-        produces: ['text/event-stream'],
-        response: { 200: streamResponse('The event stream', ['text/event-stream']) },
-      },
-      config: { minRole: 'member' },
-    },
-    async (req, reply) => {
-      const principal = principalOf(req)
-      const first = await getJob(db, principal, req.params.jobId)
-      const stream = streams.open(req, reply)
-      let last = ''
-      const send = (job: Job) => {
-        const text = JSON.stringify(job)
-        if (text !== last) stream.send(job)
-        last = text
-        if (!ACTIVE_STATUSES.includes(job.status)) stream.end()
-      }
-      // One read at a time: changes arriving during a read are covered by one more read after it,
-      // so a burst of changes costs two reads, and answers cannot arrive out of order.
-      let reading: Promise<void> | null = null
-      let again = false
-      const refresh = () => {
-        if (reading) {
-          again = true
-          return
-        }
-        reading = getJob(db, principal, first.id)
-          .then(send, (error: unknown) => {
-            req.log.warn({ err: error }, 'job stream refresh failed')
-            stream.end()
-          })
-          .finally(() => {
-            reading = null
-            if (again && !stream.signal.aborted) {
-              again = false
-              refresh()
-            }
-          })
-      }
-      const unfollow = runner.follow(first.id, refresh)
-      stream.signal.addEventListener('abort', unfollow, { once: true })
-      send(first)
     },
   )
 }

@@ -1,7 +1,8 @@
 /**
  * The realtime endpoint (issue 24, decision 0052): `GET /orgs/:orgId/realtime` upgraded to a
- * WebSocket streams the organisation's changes to the tables it subscribes to (protocol:
- * server/realtime/realtime-hub.ts). The upgrade passes the same guard as every route (session
+ * WebSocket streams the organisation's changes to the tables it subscribes to, and the state of
+ * the jobs it follows (issue 42, decision 0125: the one live channel; protocol:
+ * server/realtime/realtime-hub.ts, messages: server/realtime/realtime-messages.ts). The upgrade passes the same guard as every route (session
  * cookie or Authorization credential, member role, read scope); with a cookie its Origin must be
  * PUBLIC_URL's (http/same-origin.ts). Without an upgrade the same path answers the tables that
  * can be subscribed to, so the route is in the OpenAPI document and the authorisation walk like
@@ -24,6 +25,8 @@ import { problemResponse } from '../../http/problem-responses'
 import { RealtimeHub } from '../../realtime/realtime-hub'
 import { REALTIME_TABLES } from '../../realtime/realtime-tables'
 import type { FeatureContext } from '../../services'
+import { readFollowedJobs } from './read-followed-jobs'
+import { checkServerMessage } from './realtime-server-message'
 
 /** Seconds a refused client is told to wait: a closed tab gives its place back at once. */
 const RETRY_AFTER_S = 10
@@ -59,6 +62,10 @@ export const realtimeRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
     changes: services.changes,
     notifier: services.notifier,
     log: app.log,
+    readJobs: readFollowedJobs(services.db),
+    // Every message checked against the typed map in development and tests; not worth its cost
+    // per progress message in production, where the same code sends the same shapes.
+    ...(process.env.NODE_ENV === 'production' ? {} : { check: checkServerMessage }),
   })
   await hub.start()
   app.addHook('onClose', () => hub.close())
@@ -70,7 +77,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
     schema: {
       operationId: 'openRealtime',
       tags: ['realtime'],
-      description: `Open as a WebSocket (\`Upgrade: websocket\`; with the session cookie, from this server's origin) for the organisation's table changes: send \`{"type":"subscribe","table":"public.entities"}\` (optionally \`appId\`), receive \`subscribed\`, then a \`change\` (table, op, appId, count, ids, rows of small changes) per committed change. Closes with 4401 when the session or credential ends, expires or is revoked, 4403 when its person is no longer a member, 1008 past a burst of messages or a few a second: do not reconnect then. At most ${socketsPerUser} sockets a person (REALTIME_SOCKETS_PER_USER), past it 429. Without an upgrade, answers the tables that can be subscribed to.`,
+      description: `Open as a WebSocket (\`Upgrade: websocket\`; with the session cookie, from this server's origin) for the organisation's table changes: send \`{"type":"subscribe","table":"public.entities"}\` (optionally \`appId\`), receive \`subscribed\`, then a \`change\` (table, op, appId, count, ids, rows of small changes) per committed change; send \`{"type":"follow","jobId":…}\` to receive a \`job\` message (the job as getJob answers it) now and after each change until it ends. Messages: the RealtimeClientMessage and RealtimeServerMessage schemas. Closes with 4401 when the session or credential ends, expires or is revoked, 4403 when its person is no longer a member, 1008 past a burst of messages or a few a second: do not reconnect then. At most ${socketsPerUser} sockets a person (REALTIME_SOCKETS_PER_USER), past it 429. Without an upgrade, answers the tables that can be subscribed to.`,
       params: OrgParams,
       response: {
         200: RealtimeInfo,

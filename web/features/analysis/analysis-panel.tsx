@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Skeleton } from '../../components/ui/skeleton'
 import { JobProgress } from '../../components/job-progress'
-import type { Job } from '../../lib/jobs'
+import type { Job } from '../../hooks/jobs'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
 import { AnalysisPrettyView } from './analysis-pretty-view'
 import { AnalysisRawView } from './analysis-raw-view'
@@ -10,7 +10,7 @@ import { analysisKindLabel } from './analysis-kinds'
 import { formatDateTime } from './format-date-time'
 import type { AnalysisPanelState, Span, WeActFor } from './types'
 import { ListenButton } from '../../components/listen-button'
-import type { Synthesize } from '../../lib/speech'
+import type { Synthesize } from '../../hooks/speech'
 import { analysisSpeechText } from './analysis-speech-text'
 
 interface AnalysisPanelProps {

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
-import { FakeEventSource } from '../../test/fake-event-source'
+import { describe, expect, it } from 'vitest'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
-import type { Job } from '../../lib/jobs'
+import type { Job } from '../../hooks/jobs'
 import { DocumentAnalysis } from './document-analysis'
 import { makeAnalysis } from '../../test/make-analysis'
 import type { Analysis } from './types'
@@ -58,8 +57,6 @@ function renderAfterReload(latest: Job | null, analyses: Analysis[]) {
 }
 
 describe('DocumentAnalysis after a reload', () => {
-  beforeEach(() => FakeEventSource.install())
-
   it("asks for the document's newest analysis job only", async () => {
     const { requests } = renderAfterReload(null, [])
     await screen.findByText('No analyses yet.')
@@ -137,8 +134,6 @@ describe('DocumentAnalysis after a reload', () => {
 })
 
 describe("DocumentAnalysis's 'we act for'", () => {
-  beforeEach(() => FakeEventSource.install())
-
   it('saves the chosen party on the document and shows the risks the server re-oriented', async () => {
     const neutral = makeAnalysis()
     const oriented: Analysis = {

@@ -4,7 +4,7 @@ import { AnalysisPanel } from './analysis-panel'
 import { RunAnalysisForm } from './run-analysis-form'
 import type { Span } from './types'
 import { useDocumentAnalysis } from './use-document-analysis'
-import { orgSpeech } from '../../lib/speech'
+import { orgSpeech } from '../../hooks/speech'
 
 interface DocumentAnalysisProps {
   orgId: string

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { cancelJob, isActive, jobQuery, latestJobQuery, useJob, type Job } from '../../lib/jobs'
+import { cancelJob, isActive, jobQuery, latestJobQuery, useJob, type Job } from '../../hooks/jobs'
 import { analysesQuery, createAnalysis, saveWeActFor } from './api'
 import type { Analysis, AnalysisKind, AnalysisPanelState, WeActFor } from './types'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
 import { Label } from '../../components/ui/label'
 import { Textarea } from '../../components/ui/textarea'
-import { postDemo } from '../../lib/speech'
+import { postDemo } from '../../hooks/speech'
 import type { components } from '../../lib/api-schema'
 import { cutDemoText, DEMO_MAX_TEXT_CHARS, type DemoTextCut } from './cut-demo-text'
 

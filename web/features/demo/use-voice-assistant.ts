@@ -6,8 +6,8 @@
  */
 import { useState, type RefObject } from 'react'
 import { ApiError } from '../../lib/api'
-import { demoSpeech, mp3BlobUrl, postDemo } from '../../lib/speech'
-import { useRecorder } from '../../lib/use-recorder'
+import { demoSpeech, mp3BlobUrl, postDemo } from '../../hooks/speech'
+import { useRecorder } from '../../hooks/use-recorder'
 
 export type AssistantStatus = 'idle' | 'recording' | 'processing' | 'speaking'
 

@@ -4,8 +4,8 @@ import { LevelMeter } from '../../components/level-meter'
 import { ListenButton } from '../../components/listen-button'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
-import { demoSpeech } from '../../lib/speech'
-import { formatElapsed } from '../../lib/use-recorder'
+import { demoSpeech } from '../../hooks/speech'
+import { formatElapsed } from '../../hooks/use-recorder'
 import { useVoiceAssistant } from './use-voice-assistant'
 
 const STATUS_TEXT = {

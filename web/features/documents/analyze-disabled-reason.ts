@@ -3,7 +3,7 @@
  * has no text, and its scanned pages are being read (OCR), or could not be, or were never read.
  * Null when it has text.
  */
-import type { Job } from '../../lib/jobs'
+import type { Job } from '../../hooks/jobs'
 import type { DocumentDetail } from './types'
 
 export function analyzeDisabledReason(

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import type { OrgScope } from '../../lib/org-scope'
-import { useLiveRefresh } from '../../lib/realtime'
+import { useLiveRefresh } from '../../hooks/realtime'
 import { documentListQuery, documentsKey } from './api'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
 

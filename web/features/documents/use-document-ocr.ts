@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { cancelJob, jobQuery, latestJobQuery, useJob, type Job } from '../../lib/jobs'
+import { cancelJob, jobQuery, latestJobQuery, useJob, type Job } from '../../hooks/jobs'
 import { documentsKey, startDocumentOcr } from './api'
 import type { DocumentDetail } from './types'
 

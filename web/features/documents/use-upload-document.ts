@@ -3,7 +3,7 @@ import { useRef, useState } from 'react'
 import { documentsKey } from './api'
 import type { OrgScope } from '../../lib/org-scope'
 import type { DocumentDetail } from './types'
-import { uploadWithProgress } from '../../lib/upload-with-progress'
+import { uploadWithProgress } from '../../hooks/upload-with-progress'
 import { MAX_UPLOAD_BYTES, uploadProblem } from './upload-rules'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
 

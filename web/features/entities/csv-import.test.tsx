@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { FakeEventSource } from '../../test/fake-event-source'
+import { FakeWebSocket } from '../../test/fake-web-socket'
 import { FakeXhr, installFakeXhr } from '../../test/fake-xhr'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
-import type { Job } from '../../lib/jobs'
+import type { Job } from '../../hooks/jobs'
 import { CsvImport } from './csv-import'
 import { makeJob } from '../../test/make-job'
 
@@ -45,13 +45,11 @@ async function startImport(current: () => Job) {
     element: <CsvImport scope={{ orgId: ORG, appId: null }} onImported={onImported} />,
   })
   await chooseFile(202, job('queued'))
-  await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
-  return { stream: FakeEventSource.opened[0] as FakeEventSource, onImported }
+  return { stream: await FakeWebSocket.following(), onImported }
 }
 
 describe('CSV import', () => {
   beforeEach(() => {
-    FakeEventSource.install()
     installFakeXhr()
   })
 
@@ -83,7 +81,7 @@ describe('CSV import', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {})
     const { stream } = await startImport(() => job('queued'))
     // The code decides, not the wording: the server may say it otherwise.
-    stream.send(job('failed', { error: 'Only a header, no records.', errorCode: 'empty_csv' }))
+    stream.sendJob(job('failed', { error: 'Only a header, no records.', errorCode: 'empty_csv' }))
     await waitFor(() => expect(alert).toHaveBeenCalledWith('No rows'))
     // No 'Failed' panel left behind: the alert is the whole answer.
     expect(screen.queryByText('No rows', { selector: 'p' })).not.toBeInTheDocument()
@@ -92,7 +90,7 @@ describe('CSV import', () => {
 
   it('toasts the count when the job succeeds and tells the page to reload', async () => {
     const { stream, onImported } = await startImport(() => job('queued'))
-    stream.send(job('succeeded', { result: { imported: 3 } }))
+    stream.sendJob(job('succeeded', { result: { imported: 3 } }))
     expect(await screen.findByText('Imported 3 entities')).toBeInTheDocument()
     expect(onImported).toHaveBeenCalledTimes(1)
   })
@@ -110,9 +108,8 @@ describe('CSV import', () => {
       element: <CsvImport scope={{ orgId: ORG, appId: null }} onImported={onImported} />,
     })
     await chooseFile(202, job('queued'))
-    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
-    const stream = FakeEventSource.opened[0] as FakeEventSource
-    stream.send(job('succeeded', { result: { imported: 3 } }))
+    const stream = await FakeWebSocket.following()
+    stream.sendJob(job('succeeded', { result: { imported: 3 } }))
     answerFetch(jsonResponse(job('running', { progress: 0.01, message: 'Reading the file' })))
     expect(await screen.findByText('Imported 3 entities')).toBeInTheDocument()
     expect(onImported).toHaveBeenCalledTimes(1)
@@ -121,15 +118,15 @@ describe('CSV import', () => {
 
   it('says a cancelled import imported nothing', async () => {
     const { stream } = await startImport(() => job('queued'))
-    stream.send(job('cancelled'))
+    stream.sendJob(job('cancelled'))
     expect(await screen.findByText('Import cancelled: nothing was imported')).toBeInTheDocument()
   })
 
-  it('still reports the end when the event stream could not be reopened (one refetch)', async () => {
+  it('still reports the end when the realtime socket is closed for good (one refetch)', async () => {
     let current = job('running', { progress: 0.5 })
     const { stream } = await startImport(() => current)
     current = job('failed', { error: 'Line 7: The name is empty. Nothing was imported.' })
-    stream.fail()
+    stream.close(4401)
     expect(
       await screen.findByText('Line 7: The name is empty. Nothing was imported.', {
         selector: '[data-sonner-toast] *',
@@ -148,9 +145,8 @@ describe('CSV import', () => {
       element: <CsvImport scope={{ orgId: ORG, appId: null }} onImported={onImported} />,
     })
     expect(await screen.findByRole('progressbar', { name: 'Import progress' })).toBeInTheDocument()
-    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
-    const stream = FakeEventSource.opened[0] as FakeEventSource
-    stream.send(job('succeeded', { result: { imported: 2 } }))
+    const stream = await FakeWebSocket.following()
+    stream.sendJob(job('succeeded', { result: { imported: 2 } }))
     expect(await screen.findByText('Imported 2 entities')).toBeInTheDocument()
     expect(onImported).toHaveBeenCalledTimes(1)
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()

@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { DataTable } from '../../components/data-table/data-table'
 import { LabelledSelect } from '../../components/labelled-select'
 import type { OrgScope } from '../../lib/org-scope'
-import { useLiveRefresh } from '../../lib/realtime'
+import { useLiveRefresh } from '../../hooks/realtime'
 import { eventsQuery, type OrgEvent } from './api'
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' })

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { Job } from '../../lib/jobs'
+import type { Job } from '../../hooks/jobs'
 import { inOrgScope } from '../../test/in-org-scope'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'

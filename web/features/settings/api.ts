@@ -4,7 +4,7 @@
  * archive to import, and start a clone.
  */
 import { api, unwrap } from '../../lib/api'
-import { uploadWithProgress } from '../../lib/upload-with-progress'
+import { uploadWithProgress } from '../../hooks/upload-with-progress'
 
 /** Queues the export of organisation `orgId`; resolves to its job. */
 export function startExport(orgId: string, includeEmbeddings: boolean) {

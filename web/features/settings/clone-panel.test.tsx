@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
-import { FakeEventSource } from '../../test/fake-event-source'
+import { describe, expect, it } from 'vitest'
+import { FakeWebSocket } from '../../test/fake-web-socket'
 import { makeJob } from '../../test/make-job'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
@@ -25,8 +25,6 @@ function renderPanel(running: ReturnType<typeof job> | null = null) {
 }
 
 describe('Clone panel', () => {
-  beforeEach(() => FakeEventSource.install())
-
   it("clones the organization under a new name without buckets, busy until 'Clone completed' links the copy", async () => {
     const fetches = renderPanel()
     expect(screen.getByText(/A copy of Acme LLP/)).toBeInTheDocument()
@@ -38,7 +36,7 @@ describe('Clone panel', () => {
       screen.getByRole('checkbox', { name: 'Clone storage buckets and their objects' }),
     )
     await user.click(screen.getByRole('button', { name: 'Clone' }))
-    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
+    const socket = await FakeWebSocket.following()
     const post = fetches.requests.find((r) => r.method === 'POST')!
     expect(await post.json()).toEqual({
       source_org_id: ORG,
@@ -47,7 +45,7 @@ describe('Clone panel', () => {
     })
     expect(screen.getByRole('button', { name: 'Cloning…' })).toBeDisabled()
     act(() =>
-      (FakeEventSource.opened[0] as FakeEventSource).send(
+      socket.sendJob(
         job('succeeded', {
           progress: 1,
           result: { orgId: 'org-2', slug: 'acme-sandbox-9f8e', counts: { documents: 1 } },

@@ -1,10 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { FakeEventSource } from '../../test/fake-event-source'
+import { describe, expect, it, vi } from 'vitest'
+import { FakeWebSocket } from '../../test/fake-web-socket'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
-import type { Job } from '../../lib/jobs'
+import type { Job } from '../../hooks/jobs'
 import { makeJob } from '../../test/make-job'
 import { ExportPanel } from './export-panel'
 
@@ -28,8 +28,6 @@ async function startExport(running: ExportJob | null = null) {
 }
 
 describe('Export panel', () => {
-  beforeEach(() => FakeEventSource.install())
-
   it("starts the export with the embeddings choice, then downloads the archive and toasts 'Export downloaded'", async () => {
     const clicked: string[] = []
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
@@ -41,12 +39,12 @@ describe('Export panel', () => {
     const user = userEvent.setup()
     await user.click(screen.getByRole('checkbox', { name: 'Include passage embeddings' }))
     await user.click(screen.getByRole('button', { name: 'Export' }))
-    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
+    const socket = await FakeWebSocket.following()
     const post = fetches.requests.find((r) => r.method === 'POST')!
     expect(await post.json()).toEqual({ includeEmbeddings: true })
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled()
     act(() =>
-      (FakeEventSource.opened[0] as FakeEventSource).send(
+      socket.sendJob(
         job('succeeded', {
           progress: 1,
           result: { fileName: 'lexdesk-acme-2026-11-26.zip', sizeBytes: 10, counts: {} },
@@ -62,9 +60,9 @@ describe('Export panel', () => {
     await startExport()
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Export' }))
-    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
+    const socket = await FakeWebSocket.following()
     act(() =>
-      (FakeEventSource.opened[0] as FakeEventSource).send(
+      socket.sendJob(
         job('failed', { error: 'The export failed: the store is full.' }),
       ),
     )
@@ -74,10 +72,10 @@ describe('Export panel', () => {
 
   it('shows an export already running when the page opens, and its failure', async () => {
     await startExport(job('running', { progress: 0.5, message: 'Exported documents' }))
-    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
+    const socket = await FakeWebSocket.following()
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled()
     act(() =>
-      (FakeEventSource.opened[0] as FakeEventSource).send(
+      socket.sendJob(
         job('failed', { error: 'The export failed: the store is full.' }),
       ),
     )

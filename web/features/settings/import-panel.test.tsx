@@ -1,7 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { FakeEventSource } from '../../test/fake-event-source'
+import { FakeWebSocket } from '../../test/fake-web-socket'
 import { FakeXhr, installFakeXhr } from '../../test/fake-xhr'
 import { makeJob } from '../../test/make-job'
 import { renderWithRouter } from '../../test/render-with-router'
@@ -32,7 +32,6 @@ const archive = () => new File([new Uint8Array([0x50, 0x4b, 5, 6])], 'acme.zip')
 
 describe('Import panel', () => {
   beforeEach(() => {
-    FakeEventSource.install()
     installFakeXhr()
   })
 
@@ -64,10 +63,10 @@ describe('Import panel', () => {
     expect((form.get('zip_file') as File).name).toBe('acme.zip')
     expect(screen.getByRole('button', { name: 'Importing…' })).toBeDisabled()
     act(() => upload.respond(202, job('queued')))
-    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
+    const socket = await FakeWebSocket.following()
     expect(screen.getByRole('button', { name: 'Importing…' })).toBeDisabled()
     act(() =>
-      (FakeEventSource.opened[0] as FakeEventSource).send(
+      socket.sendJob(
         job('succeeded', {
           progress: 1,
           result: { orgId: NEW_ORG, counts: { documents: 2, entities: 5 }, invitations: 0 },
@@ -95,12 +94,8 @@ describe('Import panel', () => {
     await user.type(screen.getByLabelText('New organization name'), 'Acme Copy')
     await user.click(screen.getByRole('button', { name: 'Import' }))
     act(() => FakeXhr.instances[0]!.respond(202, job('queued')))
-    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1))
-    act(() =>
-      (FakeEventSource.opened[0] as FakeEventSource).send(
-        job('failed', { error: 'documents.ndjson line 3: title is missing' }),
-      ),
-    )
+    const socket = await FakeWebSocket.following()
+    act(() => socket.sendJob(job('failed', { error: 'documents.ndjson line 3: title is missing' })))
     expect(
       await screen.findAllByText('documents.ndjson line 3: title is missing'),
     ).not.toHaveLength(0)

@@ -16,7 +16,7 @@ import { Progress } from '../../components/ui/progress'
 import { managesOrganisation, useOrgRole } from '../../lib/org-role'
 import { useOrgScope } from '../../lib/org-scope'
 import { useDebouncedValue } from '../../lib/use-debounced-value'
-import { useLiveRefresh } from '../../lib/realtime'
+import { useLiveRefresh } from '../../hooks/realtime'
 import {
   bucketsQuery,
   createBucket,

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { useOrgScope } from '../../lib/org-scope'
-import { openRealtimeSocket, sendSubscription, type RealtimeMessage } from '../../lib/realtime'
+import { openRealtimeSocket, sendSubscription, type RealtimeMessage } from '../../hooks/realtime'
 
 /** Entries the log keeps, newest last (spec section 7: the realtime log keeps 200 entries). */
 export const LOG_LIMIT = 200

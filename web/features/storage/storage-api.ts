@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '../../lib/api'
 import type { components } from '../../lib/api-schema'
-import { uploadWithProgress } from '../../lib/upload-with-progress'
+import { uploadWithProgress } from '../../hooks/upload-with-progress'
 
 export type StorageBucket = components['schemas']['StorageBucket']
 export type StorageObject = components['schemas']['StorageObject']

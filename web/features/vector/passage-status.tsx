@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Badge } from '../../components/ui/badge'
 import { Progress } from '../../components/ui/progress'
-import { useLiveRefresh } from '../../lib/realtime'
+import { useLiveRefresh } from '../../hooks/realtime'
 import { passageStateQuery } from './api'
 
 const LABELS = {

@@ -1,7 +1,7 @@
 /** Voice data access: consent, recordings (list, detail, upload with progress, delete). */
 import { queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '../../lib/api'
-import { uploadWithProgress } from '../../lib/upload-with-progress'
+import { uploadWithProgress } from '../../hooks/upload-with-progress'
 import type { components } from '../../lib/api-schema'
 
 export type Recording = components['schemas']['Recording']

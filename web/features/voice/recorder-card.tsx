@@ -4,7 +4,7 @@ import { LevelMeter } from '../../components/level-meter'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
 import { Progress } from '../../components/ui/progress'
-import { formatElapsed } from '../../lib/use-recorder'
+import { formatElapsed } from '../../hooks/use-recorder'
 import type { useVoiceMemo } from './use-voice-memo'
 
 const TONES = {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { ListenButton } from '../../components/listen-button'
-import { orgSpeech } from '../../lib/speech'
+import { orgSpeech } from '../../hooks/speech'
 import { cn } from '../../lib/utils'
 import { recordingAudioUrl, recordingQuery, type Recording } from './api'
 import { clock } from './clock'

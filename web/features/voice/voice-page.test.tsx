@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Job } from '../../lib/jobs'
+import type { Job } from '../../hooks/jobs'
 import { fakeMicrophone } from '../../test/fake-microphone'
 import { FakeXhr, installFakeXhr } from '../../test/fake-xhr'
 import { inOrgScope } from '../../test/in-org-scope'

@@ -1,5 +1,5 @@
-import { orgPath } from './org-path'
-import type { OrgUrlScope } from './org-scope'
+import { orgPath } from '../lib/org-path'
+import type { OrgUrlScope } from '../lib/org-scope'
 
 /**
  * The address of a passage of a document in organisation `scope`: the Documents screen opens

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeXhr, installFakeXhr } from '../test/fake-xhr'
-import { ApiError } from './api'
+import { ApiError } from '../lib/api'
 import { uploadWithProgress } from './upload-with-progress'
 
 const URL = '/api/v1/orgs/org-1/entities/import'

@@ -2,8 +2,8 @@
  * The one uploader of the web app (issue 21): a multipart POST through XMLHttpRequest, because
  * fetch cannot report upload progress. Same-origin, so the session cookie goes along.
  */
-import { ApiError } from './api'
-import type { operations } from './api-schema'
+import { ApiError } from '../lib/api'
+import type { operations } from '../lib/api-schema'
 
 /** The API operations that take a multipart file (server/uploads/read-multipart.ts). */
 export type UploadOperation =

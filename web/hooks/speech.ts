@@ -4,7 +4,7 @@
  * before it is sent, as the server would cut it: a long transcript would otherwise be refused
  * whole (the API takes at most 100,000 characters).
  */
-import { api, ApiError, unwrap } from './api'
+import { api, ApiError, unwrap } from '../lib/api'
 
 /**
  * Characters of text read aloud (product spec §5 and §9); the server cuts at the same number

@@ -3,9 +3,9 @@
  * screen: the query factory, and what each event says and links to.
  */
 import { queryOptions } from '@tanstack/react-query'
-import { api, unwrap } from './api'
-import type { components } from './api-schema'
-import { orgPath } from './org-path'
+import { api, unwrap } from '../lib/api'
+import type { components } from '../lib/api-schema'
+import { orgPath } from '../lib/org-path'
 
 export type ActivityItem = components['schemas']['ActivityItem']
 

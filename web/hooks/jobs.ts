@@ -1,13 +1,15 @@
 /**
  * Background jobs on the web side: query factories for one job and a subject's latest job of a
- * kind, and `useJob`, which follows a job through the server's event stream (EventSource on
- * `/api/v1/orgs/{orgId}/jobs/{jobId}/events`) and keeps the query cache current, so a progress bar
- * survives a reload: the page finds the job again with `latestJobQuery`, running or ended.
+ * kind, and `useJob`, which follows a job over the organisation's realtime channel (realtime.ts
+ * `followJob`: `job` messages on the page's one WebSocket, decision 0125) and keeps the query
+ * cache current, so a progress bar survives a reload: the page finds the job again with
+ * `latestJobQuery`, running or ended.
  */
 import { queryOptions, replaceEqualDeep, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
-import { api, mayPassOnRetry, unwrap } from './api'
-import type { components } from './api-schema'
+import { api, mayPassOnRetry, unwrap } from '../lib/api'
+import type { components } from '../lib/api-schema'
+import { followJob } from './realtime'
 
 /**
  * A background job as the API returns it; `progress` is 0..1. A union discriminated by `kind`:
@@ -26,9 +28,9 @@ export function isActive(job: Pick<Job, 'status'>): boolean {
 /**
  * Which of two states of one job the cache keeps: the new one, unless the old one has ended and
  * the new one has not. A job never becomes active again once ended, so such a new state is an
- * older snapshot arriving late: a fetch the page sent when it opened the job's event stream can
- * answer after the stream's last event, and would otherwise show the job running for ever, with
- * the stream already closed. Otherwise TanStack Query's own structural sharing.
+ * older snapshot arriving late: a fetch the page sent when it followed the job can answer after
+ * the channel's last `job` message, and would otherwise show the job running for ever, with the
+ * follow already ended. Otherwise TanStack Query's own structural sharing.
  */
 function laterJobState(old: unknown, next: unknown): unknown {
   const ended = (job: unknown) => job != null && !isActive(job as Job)
@@ -42,7 +44,7 @@ export const jobQuery = (orgId: string, jobId: string) =>
       api
         .GET('/api/v1/orgs/{orgId}/jobs/{jobId}', { params: { path: { orgId, jobId } }, signal })
         .then(unwrap),
-    // Applied to fetched answers and to the event stream's setQueryData alike.
+    // Applied to fetched answers and to the channel's setQueryData alike.
     structuralSharing: laterJobState,
   })
 
@@ -75,11 +77,12 @@ export const latestJobQuery = (
   })
 
 /**
- * How often a job is refetched while it has no event stream (ms): the server refused the stream
- * (429, too many open: issue 29) or the browser could not reopen it. Slow enough that many pages
- * polling cost little, quick enough for a progress bar.
+ * How often a job is refetched while the realtime channel is down (ms): the socket dropped and is
+ * not back yet, the server refused it (429, too many open) or closed it for good, or the browser
+ * has no WebSocket. Slow enough that many pages polling cost little, quick enough for a progress
+ * bar.
  */
-const STREAM_FALLBACK_MS = 5000
+const CHANNEL_FALLBACK_MS = 5000
 
 /** Asks the server to cancel a job; resolves to the job as it now stands. */
 export function cancelJob(orgId: string, jobId: string): Promise<Job> {
@@ -89,14 +92,15 @@ export function cancelJob(orgId: string, jobId: string): Promise<Job> {
 }
 
 /**
- * The live state of a job (undefined while loading, or with no `jobId`). While it is active an
- * event stream pushes each change into the cache; the stream closes when the job ends. `onEnd`
- * is called once per job with its final state, however that state arrived: from the stream (whose
- * first event already is final for a job that ended before the page looked), from the first
- * fetch, or from the refetches that follow a stream the browser could not open or reopen (the
- * server refuses one with 429 past its cap of open streams): then the job is refetched every
- * STREAM_FALLBACK_MS until it ends, quietly (no error shown: the stream is only a faster path),
- * and so is a job whose first read failed (not with a 4xx), until one answers.
+ * The live state of a job (undefined while loading, or with no `jobId`). While it is active the
+ * organisation's realtime channel pushes each change into the cache (`job` messages); the server
+ * ends the follow when the job ends. `onEnd` is called once per job with its final state, however
+ * that state arrived: from the channel (whose first message already is final for a job that ended
+ * before the page looked), from the first fetch, or from the refetches while the channel is down
+ * (dropped, refused, closed for good, or no WebSocket): then the job is refetched every
+ * CHANNEL_FALLBACK_MS until it ends or the channel is back (when it is read once more, as changes
+ * may have been missed), quietly (no error shown: the channel is only a faster path), and so is a
+ * job whose first read failed (not with a 4xx), until one answers.
  */
 export function useJob(
   orgId: string,
@@ -106,19 +110,19 @@ export function useJob(
   const queryClient = useQueryClient()
   const ended = useEffectEvent((job: Job) => onEnd?.(job))
   const reported = useRef<string | undefined>(undefined)
-  // The job whose stream is gone, so that another job gets a stream again.
-  const [streamless, setStreamless] = useState<string | undefined>(undefined)
+  // The job followed while the channel is down, so that another job is followed afresh.
+  const [unfollowed, setUnfollowed] = useState<string | undefined>(undefined)
   const query = useQuery({
     ...jobQuery(orgId, jobId ?? ''),
     enabled: Boolean(jobId),
     // Also while no state was ever read because the read failed in a way that may pass (network,
     // 5xx; not a 4xx): else nothing would read it again, and the page would wait for ever.
     refetchInterval: (q) =>
-      streamless === jobId &&
+      (unfollowed === jobId || typeof WebSocket === 'undefined') &&
       (q.state.data
         ? isActive(q.state.data)
         : q.state.error !== null && mayPassOnRetry(q.state.error))
-        ? STREAM_FALLBACK_MS
+        ? CHANNEL_FALLBACK_MS
         : false,
   })
   const job = jobId ? query.data : undefined
@@ -129,21 +133,24 @@ export function useJob(
     }
   }, [job, jobId])
   useEffect(() => {
-    if (!jobId || typeof EventSource === 'undefined') return
-    const source = new EventSource(`/api/v1/orgs/${orgId}/jobs/${jobId}/events`)
-    source.onmessage = (event: MessageEvent<string>) => {
-      const update = JSON.parse(event.data) as Job
-      queryClient.setQueryData(jobQuery(orgId, jobId).queryKey, update)
-      if (!isActive(update)) source.close()
-    }
-    // The browser reconnects by itself after a network error; a closed stream after the end is
-    // expected. A refused stream or a failed reconnect falls back to refetching (see above).
-    source.onerror = () => {
-      if (source.readyState !== EventSource.CLOSED) return
-      setStreamless(jobId)
-      void queryClient.invalidateQueries({ queryKey: jobQuery(orgId, jobId).queryKey })
-    }
-    return () => source.close()
+    if (!jobId) return
+    if (typeof WebSocket === 'undefined') return
+    const { queryKey } = jobQuery(orgId, jobId)
+    const read = () => void queryClient.invalidateQueries({ queryKey })
+    return followJob(orgId, jobId, {
+      onJob: (update) => queryClient.setQueryData(queryKey, update),
+      // Not this organisation's (any more): its read answers why (a 404).
+      onGone: read,
+      // Read at once (as the channel may have dropped a change), then every CHANNEL_FALLBACK_MS.
+      onLost: () => {
+        setUnfollowed(jobId)
+        read()
+      },
+      onBack: () => {
+        setUnfollowed((current) => (current === jobId ? undefined : current))
+        read()
+      },
+    })
   }, [orgId, jobId, queryClient])
   return job
 }
