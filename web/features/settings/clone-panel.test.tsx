@@ -32,7 +32,7 @@ describe('Clone panel', () => {
     expect(screen.getByText(/A copy of Acme LLP/)).toBeInTheDocument()
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Clone' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('Name the new organization')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Name the new organization')
     await user.type(screen.getByLabelText('Name of the copy'), 'Acme Sandbox')
     await user.click(
       screen.getByRole('checkbox', { name: 'Clone storage buckets and their objects' }),

@@ -1,8 +1,11 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { Copy } from 'lucide-react'
 import { toast } from 'sonner'
+import * as z from 'zod/mini'
+import { Form } from '../../components/form/form'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { JobProgress } from '../../components/job-progress'
@@ -16,6 +19,12 @@ import { DataPanel } from './data-panel'
 
 type CloneResult = NonNullable<Extract<Job, { kind: 'tenant-clone' }>['result']>
 
+/** The clone's form: the copy's name, trimmed, is required. */
+const cloneSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'Name the new organization')),
+  cloneBuckets: z.boolean(),
+})
+
 /**
  * The Clone panel: copies the organisation the page shows (`orgName`) into a new one named here,
  * with or without its storage buckets; busy while the clone job runs (its progress shown, found
@@ -24,10 +33,8 @@ type CloneResult = NonNullable<Extract<Job, { kind: 'tenant-clone' }>['result']>
 export function ClonePanel({ orgId, orgName }: { orgId: string; orgName: string | undefined }) {
   const ids = useId()
   const queryClient = useQueryClient()
-  const [name, setName] = useState('')
-  const [cloneBuckets, setCloneBuckets] = useState(true)
+  const form = useZodForm(cloneSchema, { name: '', cloneBuckets: true })
   const [starting, setStarting] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const [completed, setCompleted] = useState<{ name: string; result: CloneResult } | null>(null)
   const { jobId, job, underWay, follow, cancel } = useTenantJob(
     orgId,
@@ -35,22 +42,21 @@ export function ClonePanel({ orgId, orgName }: { orgId: string; orgName: string 
     'Clone',
     (ended) => {
       if (ended.kind !== 'tenant-clone' || !ended.result) return
-      setCompleted({ name: name.trim(), result: ended.result })
+      setCompleted({ name: form.getValues('name').trim(), result: ended.result })
       toast.success('Clone completed')
       void queryClient.invalidateQueries({ queryKey: ['orgs'] })
     },
   )
   const busy = starting || underWay
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const target = name.trim()
-    setError(target ? null : 'Name the new organization')
-    if (!target) return
+  const error = form.formState.errors.name?.message ?? null
+  const errorId = `${ids}-error`
+
+  async function submit({ name, cloneBuckets }: z.output<typeof cloneSchema>) {
     setCompleted(null)
     setStarting(true)
     try {
-      follow((await startClone(orgId, target, cloneBuckets)).id)
+      follow((await startClone(orgId, name, cloneBuckets)).id)
     } catch (failure) {
       toast.error(failure instanceof Error ? failure.message : 'The clone failed.')
     } finally {
@@ -68,37 +74,39 @@ export function ClonePanel({ orgId, orgName }: { orgId: string; orgName: string 
         </>
       }
     >
-      <form
-        noValidate
+      <Form
+        form={form}
         aria-busy={busy}
         aria-label="Clone"
-        onSubmit={(event) => void submit(event)}
+        onSubmit={(values) => void submit(values)}
         className="flex flex-col gap-3"
       >
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${ids}-name`}>Name of the copy</Label>
           <Input
             id={`${ids}-name`}
-            value={name}
             maxLength={200}
             disabled={busy}
-            onChange={(event) => setName(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            {...form.register('name')}
           />
         </div>
         <CheckboxField
           label="Clone storage buckets and their objects"
-          checked={cloneBuckets}
+          checked={form.watch('cloneBuckets')}
           disabled={busy}
-          onChange={setCloneBuckets}
+          onChange={(checked) => form.setValue('cloneBuckets', checked)}
         />
         <SubmitRow
           error={error}
+          errorId={errorId}
           busy={busy}
           icon={<Copy aria-hidden="true" />}
           label="Clone"
           busyLabel="Cloning…"
         />
-      </form>
+      </Form>
       {jobId && <JobProgress job={job} label="Clone" onCancel={cancel} />}
       {completed && (
         <p role="status" className="text-sm">

@@ -40,13 +40,34 @@ describe('Import panel', () => {
     renderPanel()
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Import' }))
-    expect(screen.getByRole('alert')).toHaveTextContent('Select a ZIP file')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Select a ZIP file')
     await user.upload(screen.getByLabelText('ZIP archive'), archive())
     await user.click(screen.getByRole('checkbox', { name: 'Create a new organization' }))
     await user.click(screen.getByRole('button', { name: 'Import' }))
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Provide target_org_id or enable create new org',
     )
+    expect(FakeXhr.instances).toHaveLength(0)
+  })
+
+  it('ties each refusal to the field it is about, and drops it once the field is fixed', async () => {
+    renderPanel()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Import' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Select a ZIP file')
+    const file = screen.getByLabelText('ZIP archive')
+    expect(file).toHaveAttribute('aria-invalid', 'true')
+    expect(file).toHaveAccessibleDescription('Select a ZIP file')
+    await user.upload(file, archive())
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Name the new organization'),
+    )
+    expect(file).not.toHaveAttribute('aria-invalid')
+    expect(screen.getByLabelText('New organization name')).toHaveAccessibleDescription(
+      'Name the new organization',
+    )
+    await user.type(screen.getByLabelText('New organization name'), 'Acme Copy')
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
     expect(FakeXhr.instances).toHaveLength(0)
   })
 

@@ -1,8 +1,12 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { Upload } from 'lucide-react'
 import { toast } from 'sonner'
+import * as z from 'zod/mini'
+import { Form } from '../../components/form/form'
+import { useZodForm } from '../../components/form/use-zod-form'
+import { LabelledSelect } from '../../components/labelled-select'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Progress } from '../../components/ui/progress'
@@ -25,13 +29,42 @@ export interface OwnedOrg {
 type ImportJob = Extract<Job, { kind: 'tenant-import' }>
 type ImportResult = NonNullable<ImportJob['result']>
 
-/** The form's refusal before anything is sent: spec section 5's messages, else a name is missing. */
-function refusal(file: File | null, target: ImportTarget | null): string | null {
-  if (!file) return 'Select a ZIP file'
-  if (!target) return 'Provide target_org_id or enable create new org'
-  if ('orgName' in target && !target.orgName) return 'Name the new organization'
-  return null
-}
+/**
+ * The form, checked before anything is sent with spec section 5's messages, one at a time in this
+ * order: a missing archive, a missing target, then a new organisation without a name.
+ */
+const importSchema = z
+  .object({
+    file: z.nullable(z.file()),
+    createNew: z.boolean(),
+    orgName: z.string(),
+    targetOrgId: z.string(),
+  })
+  .check(
+    z.superRefine((values, context) => {
+      const refused: [keyof typeof values, string] | null = !values.file
+        ? ['file', 'Select a ZIP file']
+        : values.createNew
+          ? values.orgName.trim()
+            ? null
+            : ['orgName', 'Name the new organization']
+          : values.targetOrgId
+            ? null
+            : ['targetOrgId', 'Provide target_org_id or enable create new org']
+      if (refused)
+        context.issues.push({
+          code: 'custom',
+          path: [refused[0]],
+          message: refused[1],
+          input: values,
+        })
+    }),
+  )
+type ImportValues = z.input<typeof importSchema>
+
+/** Where the checked form imports into. */
+const targetOf = (values: ImportValues): ImportTarget =>
+  values.createNew ? { orgName: values.orgName.trim() } : { targetOrgId: values.targetOrgId }
 
 /**
  * The Import panel: a ZIP archive, and either a new organisation (its name) or one the user owns
@@ -43,11 +76,12 @@ function refusal(file: File | null, target: ImportTarget | null): string | null 
 export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: OwnedOrg[] }) {
   const ids = useId()
   const queryClient = useQueryClient()
-  const [file, setFile] = useState<File | null>(null)
-  const [createNew, setCreateNew] = useState(true)
-  const [orgName, setOrgName] = useState('')
-  const [targetOrgId, setTargetOrgId] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const form = useZodForm(importSchema, {
+    file: null,
+    createNew: true,
+    orgName: '',
+    targetOrgId: '',
+  })
   const [sent, setSent] = useState<number | null>(null)
   const [completed, setCompleted] = useState<ImportResult | null>(null)
   const { jobId, job, underWay, follow, cancel } = useTenantJob(
@@ -63,21 +97,36 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
     },
   )
   const busy = sent !== null || underWay
-  const target: ImportTarget | null = createNew
-    ? { orgName: orgName.trim() }
-    : targetOrgId
-      ? { targetOrgId }
-      : null
+  const { errors, isSubmitted } = form.formState
+  // One refusal at a time (the schema's order), said as an alert tied to the field it is about.
+  const refused = errors.file
+    ? 'file'
+    : errors.orgName
+      ? 'orgName'
+      : errors.targetOrgId
+        ? 'targetOrgId'
+        : null
+  const error = refused ? (errors[refused]?.message ?? null) : null
+  const errorId = `${ids}-error`
+  const invalid = (field: typeof refused) =>
+    refused === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}
+  const createNew = form.watch('createNew')
+  // A choice changes which refusal comes first: once submitted, the whole form is checked again.
+  const choose = <Field extends 'file' | 'createNew' | 'targetOrgId'>(
+    field: Field,
+    value: ImportValues[Field],
+  ) => {
+    form.setValue(field, value)
+    if (isSubmitted) void form.trigger()
+  }
+  const targetField = form.register('targetOrgId')
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    const refused = refusal(file, target)
-    setError(refused)
-    if (refused || !file || !target) return
+  async function submit(values: ImportValues) {
+    if (!values.file) return
     setCompleted(null)
     setSent(0)
     try {
-      follow((await startImport(orgId, file, target, setSent)).id)
+      follow((await startImport(orgId, values.file, targetOf(values), setSent)).id)
     } catch (failure) {
       toast.error(failure instanceof Error ? failure.message : 'The import failed.')
     } finally {
@@ -91,11 +140,11 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
       title="Import"
       description={<>An archive exported from Lexdesk, into a new organization or one you own.</>}
     >
-      <form
-        noValidate
+      <Form
+        form={form}
         aria-busy={busy}
         aria-label="Import"
-        onSubmit={(event) => void submit(event)}
+        onSubmit={(values) => void submit(values)}
         className="flex flex-col gap-3"
       >
         <div className="flex flex-col gap-1.5">
@@ -105,55 +154,52 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
             type="file"
             accept=".zip,application/zip"
             disabled={busy}
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            {...invalid('file')}
+            onChange={(event) => choose('file', event.target.files?.[0] ?? null)}
           />
         </div>
         <CheckboxField
           label="Create a new organization"
           checked={createNew}
           disabled={busy}
-          onChange={setCreateNew}
+          onChange={(checked) => choose('createNew', checked)}
         />
         {createNew ? (
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${ids}-name`}>New organization name</Label>
             <Input
               id={`${ids}-name`}
-              value={orgName}
               maxLength={200}
               disabled={busy}
-              onChange={(event) => setOrgName(event.target.value)}
+              {...invalid('orgName')}
+              {...form.register('orgName')}
             />
           </div>
         ) : (
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${ids}-target`}>Target organization</Label>
-            <select
-              id={`${ids}-target`}
-              value={targetOrgId}
-              disabled={busy}
-              onChange={(event) => setTargetOrgId(event.target.value)}
-              className="h-9 rounded-md border border-input bg-background px-2 text-sm disabled:opacity-50"
-            >
-              <option value="" disabled>
-                Choose an organization you own
-              </option>
-              {ownedOrgs.map((org) => (
-                <option key={org.id} value={org.id}>
-                  {org.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            label="Target organization"
+            className="gap-1.5"
+            ref={targetField.ref}
+            name={targetField.name}
+            onBlur={targetField.onBlur}
+            value={form.watch('targetOrgId')}
+            onValueChange={(value) => choose('targetOrgId', value)}
+            placeholder="Choose an organization you own"
+            placeholderDisabled
+            disabled={busy}
+            {...invalid('targetOrgId')}
+            options={ownedOrgs.map((org) => ({ value: org.id, label: org.name }))}
+          />
         )}
         <SubmitRow
           error={error}
+          errorId={errorId}
           busy={busy}
           icon={<Upload aria-hidden="true" />}
           label="Import"
           busyLabel="Importing…"
         />
-      </form>
+      </Form>
       {sent !== null && (
         <Progress aria-label="Archive upload progress" value={Math.round(sent * 100)} />
       )}

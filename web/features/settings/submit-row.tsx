@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react'
-import { Button } from '../../components/ui/button'
+import { FormSubmit } from '../../components/form/form'
 
 /**
- * The end of a data-management form: its refusal (an alert, when there is one) and its submit
- * button, disabled and relabelled (`busyLabel`, e.g. 'Importing…') while the work runs.
+ * The end of a data-management form: its refusal (an alert with id `errorId`, which the refused
+ * field names in its `aria-describedby`, when there is one) and its submit button, disabled and
+ * relabelled (`busyLabel`, e.g. 'Importing…') while the work runs.
  */
 export function SubmitRow(props: {
   error: string | null
+  errorId?: string
   busy: boolean
   icon: ReactNode
   label: string
@@ -15,15 +17,15 @@ export function SubmitRow(props: {
   return (
     <>
       {props.error && (
-        <p role="alert" className="text-sm text-destructive">
+        <p id={props.errorId} role="alert" className="text-sm text-destructive">
           {props.error}
         </p>
       )}
       <div>
-        <Button type="submit" disabled={props.busy}>
+        <FormSubmit pending={props.busy}>
           {props.icon}
           {props.busy ? props.busyLabel : props.label}
-        </Button>
+        </FormSubmit>
       </div>
     </>
   )
