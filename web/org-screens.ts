@@ -148,9 +148,20 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
       ),
     }
   },
-  settings: async () => ({
-    Component: (await import('./app/settings-route')).SettingsRoute,
-  }),
+  settings: async () => {
+    const [{ SettingsRoute }, { ownedOrgsQuery }, { screenLoader }] = await Promise.all([
+      import('./app/settings-route'),
+      import('./features/orgs/api'),
+      loaders(),
+    ])
+    return {
+      Component: SettingsRoute,
+      // The import's targets; only an owner is shown the panels that read them.
+      loader: screenLoader(({ role }) =>
+        role === 'owner' ? [(client) => client.prefetchQuery(ownedOrgsQuery())] : [],
+      ),
+    }
+  },
   'connect-gpt': async () => ({
     Component: (await import('./features/connect-gpt/connect-gpt-page')).ConnectGptPage,
   }),

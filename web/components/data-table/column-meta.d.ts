@@ -8,5 +8,7 @@ declare module '@tanstack/react-table' {
     cellClassName?: string
     /** Extra classes of the column's header cell. */
     headerClassName?: string
+    /** The column names its row: its body cells are `<th scope="row">` (e.g. a figure's date). */
+    rowHeader?: boolean
   }
 }

@@ -91,6 +91,18 @@ describe('DataTable', () => {
     expect(screen.queryByText('No fruit yet.')).toBeNull()
   })
 
+  it("makes a column marked rowHeader its rows' headers, which name the rows", () => {
+    const named: ColumnDef<Fruit, string>[] = [
+      { accessorKey: 'name', header: 'Name', meta: { rowHeader: true } },
+      { id: 'id', accessorFn: (row) => row.id, header: 'ID' },
+    ]
+    render(<DataTable {...base} columns={named} data={fruits} status="success" />)
+    expect(screen.getByRole('rowheader', { name: 'Apple' })).toHaveAttribute('scope', 'row')
+    const row = screen.getByRole('row', { name: /Apple/ })
+    expect(within(row).getByRole('cell', { name: 'a' })).toBeInTheDocument()
+    expect(within(row).queryByRole('cell', { name: 'Apple' })).toBeNull()
+  })
+
   it('asks for a sort from the keyboard and marks the sorted header with aria-sort', async () => {
     const asked: SortingState[] = []
     function Sorted() {

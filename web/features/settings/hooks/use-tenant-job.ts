@@ -1,7 +1,14 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { cancelJob, isActive, latestJobQuery, useJob, type Job, type JobKind } from '../../lib/jobs'
+import {
+  cancelJob,
+  isActive,
+  latestJobQuery,
+  useJob,
+  type Job,
+  type JobKind,
+} from '../../../lib/jobs'
 
 /**
  * The one data-management job of `kind` a panel follows (export, import or clone, issue 27): the

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { FormSubmit } from '../../components/form/form'
+import { FormSubmit } from '../../../components/form/form'
 
 /**
  * The end of a data-management form: its refusal (an alert with id `errorId`, which the refused

@@ -3,8 +3,8 @@
  * export's archive (a plain link: the browser downloads it with the session cookie), upload an
  * archive to import, and start a clone.
  */
-import { api, unwrap } from '../../lib/api'
-import { uploadWithProgress } from '../../lib/upload-with-progress'
+import { api, unwrap } from '../../../lib/api'
+import { uploadWithProgress } from '../../../lib/upload-with-progress'
 
 /** Queues the export of organisation `orgId`; resolves to its job. */
 export function startExport(orgId: string, includeEmbeddings: boolean) {

@@ -4,18 +4,18 @@ import { Link } from 'react-router'
 import { Upload } from 'lucide-react'
 import { toast } from 'sonner'
 import * as z from 'zod/mini'
-import { Form } from '../../components/form/form'
-import { useZodForm } from '../../components/form/use-zod-form'
-import { LabelledSelect } from '../../components/labelled-select'
-import { Input } from '../../components/ui/input'
-import { Label } from '../../components/ui/label'
-import { Progress } from '../../components/ui/progress'
-import { JobProgress } from '../../components/job-progress'
-import type { Job } from '../../lib/jobs'
-import { orgPath } from '../../lib/org-path'
-import { startImport, type ImportTarget } from './api'
+import { Form } from '../../../components/form/form'
+import { useZodForm } from '../../../components/form/use-zod-form'
+import { LabelledSelect } from '../../../components/labelled-select'
+import { Input } from '../../../components/ui/input'
+import { Label } from '../../../components/ui/label'
+import { Progress } from '../../../components/ui/progress'
+import { JobProgress } from '../../../components/job-progress'
+import type { Job } from '../../../lib/jobs'
+import { orgPath } from '../../../lib/org-path'
+import { startImport, type ImportTarget } from '../api/settings-api'
 import { SubmitRow } from './submit-row'
-import { useTenantJob } from './use-tenant-job'
+import { useTenantJob } from '../hooks/use-tenant-job'
 import { CheckboxField } from './checkbox-field'
 import { DataPanel } from './data-panel'
 
@@ -119,7 +119,6 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
     form.setValue(field, value)
     if (isSubmitted) void form.trigger()
   }
-  const targetField = form.register('targetOrgId')
 
   async function submit(values: ImportValues) {
     if (!values.file) return
@@ -179,9 +178,6 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
           <LabelledSelect
             label="Target organization"
             className="gap-1.5"
-            ref={targetField.ref}
-            name={targetField.name}
-            onBlur={targetField.onBlur}
             value={form.watch('targetOrgId')}
             onValueChange={(value) => choose('targetOrgId', value)}
             placeholder="Choose an organization you own"
