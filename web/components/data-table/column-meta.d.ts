@@ -10,5 +10,10 @@ declare module '@tanstack/react-table' {
     headerClassName?: string
     /** The column names its row: its body cells are `<th scope="row">` (e.g. a figure's date). */
     rowHeader?: boolean
+    /**
+     * The header's `aria-sort` when the column sorts itself (its header renders its own sort
+     * button, e.g. the entities table's multi-column sort) instead of through `sorting`.
+     */
+    ariaSort?: 'ascending' | 'descending' | 'none'
   }
 }

@@ -171,7 +171,7 @@ export function DataTable<Row>({
                         scope="col"
                         aria-sort={
                           !sortable
-                            ? undefined
+                            ? header.column.columnDef.meta?.ariaSort
                             : sorted === 'asc'
                               ? 'ascending'
                               : sorted === 'desc'

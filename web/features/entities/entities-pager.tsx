@@ -1,3 +1,4 @@
+import { LabelledSelect } from '../../components/labelled-select'
 import { useState } from 'react'
 import { Button } from '../../components/ui/button'
 import { PAGE_SIZES } from './paging'
@@ -68,18 +69,15 @@ export function EntitiesPager({
         >
           Next
         </Button>
-        <select
-          aria-label="Page size"
-          value={pageSize}
-          onChange={(event) => onPageSizeChange(Number(event.target.value))}
-          className="h-8 rounded-md border border-input bg-background px-2"
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}/page
-            </option>
-          ))}
-        </select>
+        <LabelledSelect
+          label={<span className="sr-only">Page size</span>}
+          layout="inline"
+          className="gap-0"
+          value={String(pageSize)}
+          onValueChange={(size) => onPageSizeChange(Number(size))}
+          options={PAGE_SIZES.map((size) => ({ value: String(size), label: `${size}/page` }))}
+          selectClassName="h-8"
+        />
         <span>
           Page {page} of {lastPage}
         </span>

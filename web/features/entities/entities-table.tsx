@@ -1,6 +1,13 @@
-import type { ReactNode } from 'react'
+import { createContext, useContext, type ReactNode } from 'react'
+import type {
+  CellContext,
+  ColumnDef,
+  HeaderContext,
+  RowSelectionState,
+  Updater,
+} from '@tanstack/react-table'
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react'
-import { TablePlaceholderRow } from '../../components/table-placeholder-row'
+import { DataTable } from '../../components/data-table/data-table'
 import { Button } from '../../components/ui/button'
 import type { Entity } from './api'
 import { cellText, cellValue, isSortable } from './columns'
@@ -24,8 +31,12 @@ interface EntitiesTableProps {
   renderEditable: (row: Entity, column: 'name' | 'type' | 'data') => ReactNode
 }
 
-/** Header of one column: a sort button showing its direction and place in the sort list. */
-function SortHeader({
+/**
+ * A column's header: a sort button showing its direction and place in the sort list. The sort
+ * is the spec's (several columns, newest term first: sort-spec.ts), not TanStack's one-column
+ * toggle, so the header asks `onToggle` and tells the table its `aria-sort` (meta.ariaSort).
+ */
+function SortButton({
   id,
   sort,
   onToggle,
@@ -36,25 +47,74 @@ function SortHeader({
 }) {
   const index = sort.findIndex((t) => t.key === id)
   const term = sort[index]
-  const ariaSort = term ? (term.dir === 'asc' ? 'ascending' : 'descending') : 'none'
-  if (!isSortable(id)) return <th className="px-2 py-2 text-left font-medium">{id}</th>
   return (
-    <th className="px-2 py-2 text-left font-medium" aria-sort={ariaSort}>
-      <button
-        type="button"
-        aria-label={`Sort by ${id}`}
-        className="inline-flex items-center gap-1 hover:underline"
-        onClick={() => onToggle(id)}
-      >
-        {id}
-        {term?.dir === 'asc' && <ArrowUp className="size-3" aria-hidden="true" />}
-        {term?.dir === 'desc' && <ArrowDown className="size-3" aria-hidden="true" />}
-        {term && sort.length > 1 && (
-          <span className="text-xs text-muted-foreground">{index + 1}</span>
-        )}
-      </button>
-    </th>
+    <button
+      type="button"
+      aria-label={`Sort by ${id}`}
+      className="inline-flex items-center gap-1 hover:underline"
+      onClick={() => onToggle(id)}
+    >
+      {id}
+      {term?.dir === 'asc' && <ArrowUp className="size-3" aria-hidden="true" />}
+      {term?.dir === 'desc' && <ArrowDown className="size-3" aria-hidden="true" />}
+      {term && sort.length > 1 && (
+        <span className="text-xs text-muted-foreground">{index + 1}</span>
+      )}
+    </button>
   )
+}
+
+const EDITABLE = new Set(['name', 'type', 'data'])
+
+/** What the header and cell components read (module-level components keep their identity). */
+const TableActions = createContext<
+  Pick<EntitiesTableProps, 'sort' | 'onToggleSort' | 'onDelete' | 'renderEditable'>
+>({ sort: [], onToggleSort: () => {}, onDelete: () => {}, renderEditable: () => null })
+
+function EntityHeader({ column }: HeaderContext<Entity, unknown>) {
+  const { sort, onToggleSort } = useContext(TableActions)
+  return isSortable(column.id) ? (
+    <SortButton id={column.id} sort={sort} onToggle={onToggleSort} />
+  ) : (
+    column.id
+  )
+}
+
+function EntityCell({ row, column }: CellContext<Entity, unknown>) {
+  const { renderEditable } = useContext(TableActions)
+  const id = column.id
+  if (EDITABLE.has(id)) return renderEditable(row.original, id as 'name' | 'type' | 'data')
+  const text = cellText(cellValue(row.original, id))
+  return (
+    <span className="block truncate" title={text}>
+      {text}
+    </span>
+  )
+}
+
+function DeleteCell({ row }: CellContext<Entity, unknown>) {
+  const { onDelete } = useContext(TableActions)
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="sm"
+      aria-label={`Delete ${row.original.name}`}
+      onClick={() => onDelete(row.original.id)}
+    >
+      <Trash2 aria-hidden="true" />
+      Delete
+    </Button>
+  )
+}
+
+const ActionsHeader = () => <span className="sr-only">Actions</span>
+
+/** The aria-sort of column `id`'s header under `sort`. */
+function ariaSortOf(id: string, sort: readonly SortTerm[]) {
+  if (!isSortable(id)) return undefined
+  const term = sort.find((t) => t.key === id)
+  return term ? (term.dir === 'asc' ? 'ascending' : 'descending') : 'none'
 }
 
 /** The entities table: selectable rows, sortable headers, inline-editable name, type and data. */
@@ -69,88 +129,39 @@ export function EntitiesTable({
   onDelete,
   renderEditable,
 }: EntitiesTableProps) {
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id))
-  const toggleRow = (id: string) => {
-    const next = new Set(selected)
-    if (next.has(id)) next.delete(id)
-    else next.add(id)
-    onSelectedChange(next)
+  const tableColumns: ColumnDef<Entity>[] = [
+    ...columns.map((id): ColumnDef<Entity> => ({
+      id,
+      header: EntityHeader,
+      cell: EntityCell,
+      meta: {
+        headerClassName: 'text-left',
+        cellClassName: `align-middle ${id === 'name' || id === 'data' ? 'min-w-44' : 'max-w-40'}`,
+        ariaSort: ariaSortOf(id, sort),
+      },
+    })),
+    {
+      id: 'actions',
+      header: ActionsHeader,
+      cell: DeleteCell,
+      meta: { cellClassName: 'text-right' },
+    },
+  ]
+  const selection: RowSelectionState = Object.fromEntries([...selected].map((id) => [id, true]))
+  const select = (updater: Updater<RowSelectionState>) => {
+    const next = typeof updater === 'function' ? updater(selection) : updater
+    onSelectedChange(new Set(Object.keys(next).filter((id) => next[id])))
   }
   return (
-    // `relative` makes the box the containing block of the table's sr-only labels (absolutely
-    // positioned), so they scroll inside it instead of widening the page on a phone.
-    <div className="relative overflow-x-auto rounded-md border">
-      <table className="w-full text-sm">
-        <thead className="border-b bg-muted/50">
-          <tr>
-            <th className="w-8 px-2 py-2">
-              <input
-                type="checkbox"
-                aria-label="Select all rows"
-                checked={allSelected}
-                onChange={() =>
-                  onSelectedChange(allSelected ? new Set() : new Set(rows.map((r) => r.id)))
-                }
-              />
-            </th>
-            {columns.map((id) => (
-              <SortHeader key={id} id={id} sort={sort} onToggle={onToggleSort} />
-            ))}
-            <th className="px-2 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <TablePlaceholderRow
-              colSpan={columns.length + 2}
-              status={status}
-              rows={0}
-              empty="No entities."
-            />
-          ) : (
-            rows.map((row) => (
-              <tr key={row.id} className="border-b last:border-0">
-                <td className="px-2 py-1">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${row.name}`}
-                    checked={selected.has(row.id)}
-                    onChange={() => toggleRow(row.id)}
-                  />
-                </td>
-                {columns.map((id) => (
-                  <td
-                    key={id}
-                    className={`px-2 py-1 align-middle ${id === 'name' || id === 'data' ? 'min-w-44' : 'max-w-40'}`}
-                  >
-                    {id === 'name' || id === 'type' || id === 'data' ? (
-                      renderEditable(row, id)
-                    ) : (
-                      <span className="block truncate" title={cellText(cellValue(row, id))}>
-                        {cellText(cellValue(row, id))}
-                      </span>
-                    )}
-                  </td>
-                ))}
-                <td className="px-2 py-1 text-right">
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Delete ${row.name}`}
-                    onClick={() => onDelete(row.id)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    Delete
-                  </Button>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+    <TableActions.Provider value={{ sort, onToggleSort, onDelete, renderEditable }}>
+      <DataTable
+        columns={tableColumns}
+        data={rows}
+        status={status}
+        empty="No entities."
+        getRowId={(row) => row.id}
+        selection={{ state: selection, onChange: select, label: (row) => row.name }}
+      />
+    </TableActions.Provider>
   )
 }
