@@ -38,7 +38,7 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
     const [{ EntitiesPage }, { entityListQuery }, { DEFAULT_PAGE_SIZE }, { sortParam }] =
       await Promise.all([
         import('./features/entities/entities-page'),
-        import('./features/entities/api'),
+        import('./features/entities/api/entities-api'),
         import('./features/entities/paging'),
         import('./features/entities/sort-spec'),
       ])

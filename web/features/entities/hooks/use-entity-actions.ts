@@ -5,10 +5,16 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import type { OrgScope } from '../../lib/org-scope'
-import { createEntity, deleteEntities, deleteEntity, entitiesKey, updateEntity } from './api'
-import { parseData } from './parse-data'
-import { refreshAfterWrite } from '../../lib/refresh-after-write'
+import type { OrgScope } from '../../../lib/org-scope'
+import {
+  createEntity,
+  deleteEntities,
+  deleteEntity,
+  entitiesKey,
+  updateEntity,
+} from '../api/entities-api'
+import { parseData } from '../parse-data'
+import { refreshAfterWrite } from '../../../lib/refresh-after-write'
 
 /** Default type of a new entity and the types the prompt suggests (spec section 5). */
 export const DEFAULT_TYPE = 'item'

@@ -7,11 +7,11 @@ import type {
   Updater,
 } from '@tanstack/react-table'
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react'
-import { DataTable } from '../../components/data-table/data-table'
-import { Button } from '../../components/ui/button'
-import type { Entity } from './api'
-import { cellText, cellValue, isSortable } from './columns'
-import type { SortTerm } from './sort-spec'
+import { DataTable } from '../../../components/data-table/data-table'
+import { Button } from '../../../components/ui/button'
+import type { Entity } from '../api/entities-api'
+import { cellText, cellValue, isSortable } from '../columns'
+import type { SortTerm } from '../sort-spec'
 
 interface EntitiesTableProps {
   rows: readonly Entity[]

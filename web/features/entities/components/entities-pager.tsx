@@ -1,7 +1,7 @@
-import { LabelledSelect } from '../../components/labelled-select'
+import { LabelledSelect } from '../../../components/labelled-select'
 import { useState } from 'react'
-import { Button } from '../../components/ui/button'
-import { PAGE_SIZES } from './paging'
+import { Button } from '../../../components/ui/button'
+import { PAGE_SIZES } from '../paging'
 
 interface EntitiesPagerProps {
   page: number

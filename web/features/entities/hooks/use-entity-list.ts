@@ -7,13 +7,13 @@
  */
 import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useDebouncedValue } from '../../lib/use-debounced-value'
-import type { OrgScope } from '../../lib/org-scope'
-import { useLinkedId } from '../../lib/use-linked-id'
-import { useLiveRefresh } from '../../lib/realtime'
-import { entitiesKey, entityListQuery } from './api'
-import { clampPage, DEFAULT_PAGE_SIZE, lastPageOf } from './paging'
-import { sortParam, toggleSort, type SortTerm } from './sort-spec'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import type { OrgScope } from '../../../lib/org-scope'
+import { useLinkedId } from '../../../lib/use-linked-id'
+import { useLiveRefresh } from '../../../lib/realtime'
+import { entitiesKey, entityListQuery } from '../api/entities-api'
+import { clampPage, DEFAULT_PAGE_SIZE, lastPageOf } from '../paging'
+import { sortParam, toggleSort, type SortTerm } from '../sort-spec'
 
 /** The pause after the last keystroke before a search reloads (spec section 9). */
 export const SEARCH_DEBOUNCE_MS = 300

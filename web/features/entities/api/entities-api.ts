@@ -1,8 +1,8 @@
 /** Entities data access: the list query factory and the write calls, keyed under the org. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { api, unwrap } from '../../lib/api'
-import { uploadWithProgress } from '../../lib/upload-with-progress'
-import type { components } from '../../lib/api-schema'
+import { api, unwrap } from '../../../lib/api'
+import { uploadWithProgress } from '../../../lib/upload-with-progress'
+import type { components } from '../../../lib/api-schema'
 
 export type Entity = components['schemas']['Entity']
 

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { renderWithRouter } from '../../test/render-with-router'
-import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
-import type { Entity } from './api'
+import { renderWithRouter } from '../../../test/render-with-router'
+import { jsonResponse, problemResponse, stubFetch } from '../../../test/stub-fetch'
+import type { Entity } from '../api/entities-api'
 import { EntitiesScreen } from './entities-screen'
 
 const ORG = 'org-1'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { cellText } from './columns'
-import { parseData } from './parse-data'
+import { cellText } from '../columns'
+import { parseData } from '../parse-data'
 
 interface EditableCellProps {
   /** Accessible name, e.g. "name of Acme". */
