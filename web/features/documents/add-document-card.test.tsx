@@ -59,7 +59,7 @@ describe('AddDocumentCard paste', () => {
       [`POST /api/v1/orgs/${ORG}/documents/text`]: () => jsonResponse(created, 201),
     })
     const { onAdded } = renderCard()
-    expect(screen.getByRole('combobox', { name: 'Document type' })).toHaveTextContent('Contract')
+    expect(screen.getByRole('combobox', { name: 'Document type' })).toHaveDisplayValue('Contract')
     await user.click(screen.getByRole('tab', { name: 'Paste text' }))
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Lease')
     await user.type(screen.getByRole('textbox', { name: 'Document text' }), created.content)

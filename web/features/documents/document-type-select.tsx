@@ -1,12 +1,4 @@
-import { useId } from 'react'
-import { Label } from '../../components/ui/label'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select'
+import { LabelledSelect } from '../../components/labelled-select'
 import { DOCUMENT_TYPES } from './document-types'
 
 interface DocumentTypeSelectProps {
@@ -14,24 +6,16 @@ interface DocumentTypeSelectProps {
   onChange: (value: string) => void
 }
 
-/** Labelled 'Document type' select over the suggested types. */
+/** Labelled 'Document type' select over the suggested types (the kit's native select). */
 export function DocumentTypeSelect({ value, onChange }: DocumentTypeSelectProps) {
-  const id = useId()
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>Document type</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {DOCUMENT_TYPES.map((t) => (
-            <SelectItem key={t.value} value={t.value}>
-              {t.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <LabelledSelect
+      label="Document type"
+      className="gap-1.5 font-medium"
+      selectClassName="font-normal"
+      value={value}
+      onValueChange={onChange}
+      options={DOCUMENT_TYPES}
+    />
   )
 }

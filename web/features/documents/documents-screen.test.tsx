@@ -54,6 +54,25 @@ describe('DocumentsScreen library', () => {
     expect(cards[1]).toHaveTextContent(`${LONG_PREVIEW}…`)
   })
 
+  it("filters by type from a labelled native select, keeping a chosen type's label", async () => {
+    const { requests } = stubFetch({
+      [`GET ${BASE}`]: (request) =>
+        new URL(request.url).searchParams.get('type') === 'nda'
+          ? list([makeDocumentCard()], [])
+          : list([makeDocumentCard()], ['nda']),
+    })
+    renderScreen()
+    const filter = await screen.findByRole('combobox', { name: 'Filter by type' })
+    expect(filter).toHaveDisplayValue('All types')
+    await within(filter).findByRole('option', { name: 'NDA' })
+    await userEvent.selectOptions(filter, 'NDA')
+    await vi.waitFor(() =>
+      expect(requests.map((r) => new URL(r.url).searchParams.get('type'))).toContain('nda'),
+    )
+    // The answer lists no types any more; the chosen one stays shown by its label.
+    expect(filter).toHaveDisplayValue('NDA')
+  })
+
   it("asks the server for the chosen app's documents only", async () => {
     const { requests } = stubFetch({ [`GET ${BASE}`]: () => list([makeDocumentCard()]) })
     renderScreen(undefined, 'app-7')

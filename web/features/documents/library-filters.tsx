@@ -1,12 +1,6 @@
 import { Search } from 'lucide-react'
 import { Input } from '../../components/ui/input'
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '../../components/ui/select'
+import { LabelledSelect } from '../../components/labelled-select'
 import { documentTypeLabel } from './document-types'
 
 interface LibraryFiltersProps {
@@ -26,7 +20,7 @@ export function LibraryFilters({
   onTypeChange,
   types,
 }: LibraryFiltersProps) {
-  // Keep a chosen type selectable even if it no longer appears among the org's types.
+  // Keep a chosen type selectable, by its label, even if it no longer appears among the org's types.
   const options = types.includes(type) || type === 'all' ? types : [...types, type]
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
@@ -44,19 +38,17 @@ export function LibraryFilters({
           className="pl-8"
         />
       </div>
-      <Select value={type} onValueChange={onTypeChange}>
-        <SelectTrigger aria-label="Filter by type" className="sm:w-40">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value="all">All types</SelectItem>
-          {options.map((t) => (
-            <SelectItem key={t} value={t}>
-              {documentTypeLabel(t)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <LabelledSelect
+        label={<span className="sr-only">Filter by type</span>}
+        className="gap-0"
+        selectClassName="sm:w-40"
+        value={type}
+        onValueChange={onTypeChange}
+        options={[
+          { value: 'all', label: 'All types' },
+          ...options.map((t) => ({ value: t, label: documentTypeLabel(t) })),
+        ]}
+      />
     </div>
   )
 }

@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react'
+import * as z from 'zod/mini'
+import { Form, FormField, FormSubmit } from '../../components/form/form'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { Button } from '../../components/ui/button'
 import {
   Dialog,
@@ -9,11 +11,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog'
-import { Input } from '../../components/ui/input'
-import { Label } from '../../components/ui/label'
 
 /** Longest title the server keeps (DocumentTitle: 300 characters). */
 const MAX_TITLE = 300
+
+/** The title, trimmed: blank or unchanged, the dialog saves nothing and closes. */
+const renameSchema = z.object({ title: z.string().check(z.trim()) })
+type RenameValues = z.input<typeof renameSchema>
 
 interface RenameDocumentDialogProps {
   open: boolean
@@ -61,44 +65,39 @@ function RenameForm(props: {
   onRename: (title: string) => Promise<boolean>
   onDone: () => void
 }) {
-  const [value, setValue] = useState(props.title)
-  const inputId = useId()
-  const next = value.trim()
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (next === '' || next === props.title) return props.onCancel()
-    if (await props.onRename(next)) props.onDone()
+  const form = useZodForm(renameSchema, { title: props.title })
+  const blank = form.watch('title').trim() === ''
+  const submit = async ({ title }: z.output<typeof renameSchema>) => {
+    if (title === '' || title === props.title) return props.onCancel()
+    if (await props.onRename(title)) props.onDone()
   }
   return (
-    <form onSubmit={submit} className="grid gap-4">
+    <Form form={form} onSubmit={submit} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>Rename document</DialogTitle>
         <DialogDescription>
           The new title shows in the library and on the document.
         </DialogDescription>
       </DialogHeader>
-      <div className="grid gap-2">
-        <Label htmlFor={inputId}>Title</Label>
-        <Input
-          id={inputId}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          onFocus={(e) => e.currentTarget.select()}
-          maxLength={MAX_TITLE}
-          required
-          autoComplete="off"
-        />
-      </div>
+      <FormField<RenameValues>
+        name="title"
+        label="Title"
+        onFocus={(e) => e.currentTarget.select()}
+        maxLength={MAX_TITLE}
+        required
+        autoComplete="off"
+        className="grid gap-2"
+      />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline">
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={next === '' || props.pending}>
-          {props.pending ? 'Saving…' : 'Save'}
-        </Button>
+        <FormSubmit pending={props.pending} pendingLabel="Saving…" disabled={blank}>
+          Save
+        </FormSubmit>
       </DialogFooter>
-    </form>
+    </Form>
   )
 }
