@@ -1,6 +1,6 @@
 /** Web-side shapes of documents, derived from the generated API schema. Timestamps are ISO 8601. */
 import type { ReactNode } from 'react'
-import type { components, operations } from '../../lib/api-schema'
+import type { components, operations } from '../../../lib/api-schema'
 
 /** A library card: `preview` is the first 150 characters of the content. */
 export type DocumentCard = components['schemas']['DocumentCard']

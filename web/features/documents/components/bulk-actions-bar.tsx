@@ -1,9 +1,9 @@
 import { Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { Button } from '../../components/ui/button'
+import { Button } from '../../../components/ui/button'
 import { DeleteDocumentsDialog } from './delete-documents-dialog'
-import type { DocumentCard } from './types'
-import { useDocumentActions } from './use-document-actions'
+import type { DocumentCard } from '../api/types'
+import { useDocumentActions } from '../hooks/use-document-actions'
 
 interface BulkActionsBarProps {
   orgId: string

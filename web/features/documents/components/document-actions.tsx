@@ -1,11 +1,11 @@
 import { MessageSquareText, Pencil, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
-import { Button } from '../../components/ui/button'
-import { useOrgScopeIfAny } from '../../lib/org-scope'
-import { cn } from '../../lib/utils'
+import { Button } from '../../../components/ui/button'
+import { useOrgScopeIfAny } from '../../../lib/org-scope'
+import { cn } from '../../../lib/utils'
 import { DeleteDocumentsDialog } from './delete-documents-dialog'
 import { RenameDocumentDialog } from './rename-document-dialog'
-import { useDocumentActions } from './use-document-actions'
+import { useDocumentActions } from '../hooks/use-document-actions'
 
 /** Which of a document's dialogs is open. */
 export type DocumentDialog = 'rename' | 'delete' | null

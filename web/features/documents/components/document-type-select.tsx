@@ -1,5 +1,5 @@
-import { LabelledSelect } from '../../components/labelled-select'
-import { DOCUMENT_TYPES } from './document-types'
+import { LabelledSelect } from '../../../components/labelled-select'
+import { DOCUMENT_TYPES } from '../document-types'
 
 interface DocumentTypeSelectProps {
   value: string

@@ -1,14 +1,14 @@
 import { useState } from 'react'
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs'
-import { DEFAULT_DOCUMENT_TYPE } from './document-types'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
+import { DEFAULT_DOCUMENT_TYPE } from '../document-types'
 import { DocumentTypeSelect } from './document-type-select'
 import { PasteDocumentForm } from './paste-document-form'
-import type { OrgScope } from '../../lib/org-scope'
-import type { DocumentDetail } from './types'
+import type { OrgScope } from '../../../lib/org-scope'
+import type { DocumentDetail } from '../api/types'
 import { UploadDropzone } from './upload-dropzone'
-import { usePasteDocument } from './use-paste-document'
-import { useUploadDocument } from './use-upload-document'
+import { usePasteDocument } from '../hooks/use-paste-document'
+import { useUploadDocument } from '../hooks/use-upload-document'
 
 interface AddDocumentCardProps {
   /** New documents go to this organisation and app (none: organisation-wide). */

@@ -1,11 +1,11 @@
 import { FileText } from 'lucide-react'
 import { useId, useState } from 'react'
-import { Button } from '../../components/ui/button'
-import { Skeleton } from '../../components/ui/skeleton'
+import { Button } from '../../../components/ui/button'
+import { Skeleton } from '../../../components/ui/skeleton'
 import { DocumentCard } from './document-card'
 import { LibraryFilters } from './library-filters'
-import type { OrgScope } from '../../lib/org-scope'
-import { useDocumentLibrary } from './use-document-library'
+import type { OrgScope } from '../../../lib/org-scope'
+import { useDocumentLibrary } from '../hooks/use-document-library'
 import { BulkActionsBar } from './bulk-actions-bar'
 
 interface DocumentLibraryProps {

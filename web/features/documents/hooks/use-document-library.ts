@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
-import type { OrgScope } from '../../lib/org-scope'
-import { useLiveRefresh } from '../../lib/realtime'
-import { documentListQuery, documentsKey } from './api'
-import { useDebouncedValue } from '../../lib/use-debounced-value'
+import type { OrgScope } from '../../../lib/org-scope'
+import { useLiveRefresh } from '../../../lib/realtime'
+import { documentListQuery, documentsKey } from '../api/documents-api'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
 
 /** Pause after the last keystroke before searching (spec: 300 ms, as for entities). */
 const SEARCH_DEBOUNCE_MS = 300

@@ -1,4 +1,4 @@
-import { Button } from '../../components/ui/button'
+import { Button } from '../../../components/ui/button'
 import {
   Dialog,
   DialogClose,
@@ -7,8 +7,8 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog'
-import { documentCount } from './use-document-actions'
+} from '../../../components/ui/dialog'
+import { documentCount } from '../hooks/use-document-actions'
 
 interface DeleteDocumentsDialogProps {
   open: boolean

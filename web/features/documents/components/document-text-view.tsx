@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { Span } from './types'
+import type { Span } from '../api/types'
 
 interface DocumentTextViewProps {
   content: string

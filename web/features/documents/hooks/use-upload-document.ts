@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { documentsKey } from './api'
-import type { OrgScope } from '../../lib/org-scope'
-import type { DocumentDetail } from './types'
-import { uploadWithProgress } from '../../lib/upload-with-progress'
-import { MAX_UPLOAD_BYTES, uploadProblem } from './upload-rules'
-import { refreshAfterWrite } from '../../lib/refresh-after-write'
+import { documentsKey } from '../api/documents-api'
+import type { OrgScope } from '../../../lib/org-scope'
+import type { DocumentDetail } from '../api/types'
+import { uploadWithProgress } from '../../../lib/upload-with-progress'
+import { MAX_UPLOAD_BYTES, uploadProblem } from '../upload-rules'
+import { refreshAfterWrite } from '../../../lib/refresh-after-write'
 
 /**
  * Files sent at once; the others wait their turn. Three keeps a batch of contracts moving without

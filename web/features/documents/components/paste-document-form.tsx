@@ -1,10 +1,10 @@
 import { ClipboardPaste } from 'lucide-react'
 import { useId } from 'react'
 import * as z from 'zod/mini'
-import { Form, FormField, FormSubmit } from '../../components/form/form'
-import { useZodForm } from '../../components/form/use-zod-form'
-import { Label } from '../../components/ui/label'
-import { Textarea } from '../../components/ui/textarea'
+import { Form, FormField, FormSubmit } from '../../../components/form/form'
+import { useZodForm } from '../../../components/form/use-zod-form'
+import { Label } from '../../../components/ui/label'
+import { Textarea } from '../../../components/ui/textarea'
 
 /** The server's limit on pasted text (server/features/documents/schemas.ts MAX_PASTED_CHARACTERS). */
 export const MAX_PASTED_CHARACTERS = 1_000_000

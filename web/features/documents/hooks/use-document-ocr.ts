@@ -7,9 +7,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { cancelJob, jobQuery, latestJobQuery, useJob, type Job } from '../../lib/jobs'
-import { documentsKey, startDocumentOcr } from './api'
-import type { DocumentDetail } from './types'
+import { cancelJob, jobQuery, latestJobQuery, useJob, type Job } from '../../../lib/jobs'
+import { documentsKey, startDocumentOcr } from '../api/documents-api'
+import type { DocumentDetail } from '../api/types'
 
 export function useDocumentOcr(
   orgId: string,

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { Button } from '../../components/ui/button'
-import { documentPageUrl } from './api'
-import type { Span } from './types'
+import { Button } from '../../../components/ui/button'
+import { documentPageUrl } from '../api/documents-api'
+import type { Span } from '../api/types'
 
 interface ScanPageViewProps {
   orgId: string

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
-import { Form, FormField, FormSubmit } from '../../components/form/form'
-import { useZodForm } from '../../components/form/use-zod-form'
-import { Button } from '../../components/ui/button'
+import { Form, FormField, FormSubmit } from '../../../components/form/form'
+import { useZodForm } from '../../../components/form/use-zod-form'
+import { Button } from '../../../components/ui/button'
 import {
   Dialog,
   DialogClose,
@@ -10,7 +10,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog'
+} from '../../../components/ui/dialog'
 
 /** Longest title the server keeps (DocumentTitle: 300 characters). */
 const MAX_TITLE = 300

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react'
-import { Input } from '../../components/ui/input'
-import { LabelledSelect } from '../../components/labelled-select'
-import { documentTypeLabel } from './document-types'
+import { Input } from '../../../components/ui/input'
+import { LabelledSelect } from '../../../components/labelled-select'
+import { documentTypeLabel } from '../document-types'
 
 interface LibraryFiltersProps {
   search: string

@@ -6,8 +6,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { refreshAfterWrite } from '../../lib/refresh-after-write'
-import { deleteDocument, deleteDocuments, documentsKey, renameDocument } from './api'
+import { refreshAfterWrite } from '../../../lib/refresh-after-write'
+import { deleteDocument, deleteDocuments, documentsKey, renameDocument } from '../api/documents-api'
 
 function failed(action: string) {
   return (error: unknown) =>

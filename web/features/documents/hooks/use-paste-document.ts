@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { createTextDocument, documentsKey } from './api'
-import type { OrgScope } from '../../lib/org-scope'
-import type { DocumentDetail } from './types'
-import { refreshAfterWrite } from '../../lib/refresh-after-write'
+import { createTextDocument, documentsKey } from '../api/documents-api'
+import type { OrgScope } from '../../../lib/org-scope'
+import type { DocumentDetail } from '../api/types'
+import { refreshAfterWrite } from '../../../lib/refresh-after-write'
 
 /** Longest title derived from the first line of pasted text. */
 const DERIVED_TITLE_LENGTH = 80

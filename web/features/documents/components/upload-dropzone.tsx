@@ -1,11 +1,11 @@
 import { FileUp } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
-import { Button } from '../../components/ui/button'
-import { Progress } from '../../components/ui/progress'
-import { cn } from '../../lib/utils'
-import type { DocumentDetail } from './types'
-import type { UploadItem } from './use-upload-document'
-import { ACCEPTED_UPLOAD_TYPES } from './upload-rules'
+import { Button } from '../../../components/ui/button'
+import { Progress } from '../../../components/ui/progress'
+import { cn } from '../../../lib/utils'
+import type { DocumentDetail } from '../api/types'
+import type { UploadItem } from '../hooks/use-upload-document'
+import { ACCEPTED_UPLOAD_TYPES } from '../upload-rules'
 
 interface UploadDropzoneProps {
   /** Every file chosen or dropped at once, in order. */

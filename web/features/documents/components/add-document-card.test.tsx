@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { makeDocumentDetail } from '../../test/document-factories'
-import { FakeXhr, installFakeXhr } from '../../test/fake-xhr'
-import { renderWithRouter } from '../../test/render-with-router'
-import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import { makeDocumentDetail } from '../../../test/document-factories'
+import { FakeXhr, installFakeXhr } from '../../../test/fake-xhr'
+import { renderWithRouter } from '../../../test/render-with-router'
+import { jsonResponse, stubFetch } from '../../../test/stub-fetch'
 import { AddDocumentCard } from './add-document-card'
-import type { DocumentDetail } from './types'
+import type { DocumentDetail } from '../api/types'
 
 const ORG = 'org-1'
 

@@ -1,11 +1,11 @@
 import { useState, type KeyboardEvent } from 'react'
-import { Badge } from '../../components/ui/badge'
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
-import { cn } from '../../lib/utils'
+import { Badge } from '../../../components/ui/badge'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { cn } from '../../../lib/utils'
 import { DocumentActions, dialogForKey, type DocumentDialog } from './document-actions'
-import { documentTypeLabel } from './document-types'
-import { formatDate } from './format-date'
-import type { DocumentCard as DocumentCardData } from './types'
+import { documentTypeLabel } from '../document-types'
+import { formatDate } from '../format-date'
+import type { DocumentCard as DocumentCardData } from '../api/types'
 
 /** Preview length the API cuts at (spec: 150 characters). */
 const PREVIEW_LENGTH = 150

@@ -1,7 +1,7 @@
 /** Documents data access: TanStack query factories and the paste call, keyed under the org. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { api, unwrap } from '../../lib/api'
-import type { Job } from '../../lib/jobs'
+import { api, unwrap } from '../../../lib/api'
+import type { Job } from '../../../lib/jobs'
 import type { DocumentDetail, DocumentList } from './types'
 
 /**

@@ -1,13 +1,13 @@
 import { Download, TriangleAlert } from 'lucide-react'
 import type { ReactNode, Ref } from 'react'
-import { Badge } from '../../components/ui/badge'
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card'
-import { documentFileUrl } from './api'
+import { Badge } from '../../../components/ui/badge'
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card'
+import { documentFileUrl } from '../api/documents-api'
 import { DocumentTextView } from './document-text-view'
-import { documentTypeLabel } from './document-types'
-import { formatDate } from './format-date'
+import { documentTypeLabel } from '../document-types'
+import { formatDate } from '../format-date'
 import { ScanPageView } from './scan-page-view'
-import type { DocumentDetail, Span } from './types'
+import type { DocumentDetail, Span } from '../api/types'
 
 interface DocumentViewerProps {
   orgId: string

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import { Skeleton } from '../../components/ui/skeleton'
-import { documentQuery } from './api'
+import { Skeleton } from '../../../components/ui/skeleton'
+import { documentQuery } from '../api/documents-api'
 import { DocumentViewer } from './document-viewer'
 import { DocumentActions, type DocumentDialog } from './document-actions'
 import { DocumentOcrStatus } from './document-ocr-status'
-import { analyzeDisabledReason } from './analyze-disabled-reason'
-import { useDocumentOcr } from './use-document-ocr'
-import type { RenderDocumentAnalysis, Span } from './types'
+import { analyzeDisabledReason } from '../analyze-disabled-reason'
+import { useDocumentOcr } from '../hooks/use-document-ocr'
+import type { RenderDocumentAnalysis, Span } from '../api/types'
 
 interface DocumentWorkspaceProps {
   orgId: string

@@ -1,7 +1,7 @@
 import { ScanText } from 'lucide-react'
-import { Button } from '../../components/ui/button'
-import { JobProgress } from '../../components/job-progress'
-import { isActive, type Job } from '../../lib/jobs'
+import { Button } from '../../../components/ui/button'
+import { JobProgress } from '../../../components/job-progress'
+import { isActive, type Job } from '../../../lib/jobs'
 
 interface DocumentOcrStatusProps {
   /** The scan's latest OCR job, or null when it was never read. */
