@@ -103,6 +103,22 @@ describe('DataTable', () => {
     expect(within(row).queryByRole('cell', { name: 'Apple' })).toBeNull()
   })
 
+  it('gives a column that sorts itself the aria-sort its meta says, and no table sort button', () => {
+    const selfSorted: ColumnDef<Fruit, string>[] = [
+      {
+        accessorKey: 'name',
+        header: () => <button type="button">Sort by name</button>,
+        meta: { ariaSort: 'descending' },
+      },
+      { id: 'id', accessorFn: (row) => row.id, header: 'ID' },
+    ]
+    render(<DataTable {...base} columns={selfSorted} data={fruits} status="success" />)
+    const [name, id] = screen.getAllByRole('columnheader')
+    expect(name).toHaveAttribute('aria-sort', 'descending')
+    expect(within(name as HTMLElement).getAllByRole('button')).toHaveLength(1)
+    expect(id).not.toHaveAttribute('aria-sort')
+  })
+
   it('asks for a sort from the keyboard and marks the sorted header with aria-sort', async () => {
     const asked: SortingState[] = []
     function Sorted() {

@@ -98,9 +98,16 @@ describe('Import panel', () => {
     const done = await screen.findByRole('table', { name: 'Rows imported per table' })
     expect(
       within(done)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Table', 'Rows'])
+    expect(
+      within(done)
         .getAllByRole('row')
+        .slice(1)
         .map((row) => row.textContent),
     ).toEqual(['documents2', 'entities5'])
+    expect(within(done).getByRole('rowheader', { name: 'documents' })).toBeInTheDocument()
     expect(screen.getAllByText('Import completed').length).toBeGreaterThan(0)
     expect(screen.getByRole('link', { name: 'Open Acme Copy' })).toHaveAttribute(
       'href',

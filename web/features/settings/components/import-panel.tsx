@@ -4,6 +4,8 @@ import { Link } from 'react-router'
 import { Upload } from 'lucide-react'
 import { toast } from 'sonner'
 import * as z from 'zod/mini'
+import type { ColumnDef } from '@tanstack/react-table'
+import { DataTable } from '../../../components/data-table/data-table'
 import { Form } from '../../../components/form/form'
 import { useZodForm } from '../../../components/form/use-zod-form'
 import { LabelledSelect } from '../../../components/labelled-select'
@@ -25,6 +27,27 @@ export interface OwnedOrg {
   name: string
   slug: string
 }
+
+/** The rows the import wrote into one table. */
+interface TableCount {
+  table: string
+  rows: number
+}
+
+/** The import's counts: each table (named in words) heads its row. */
+const COUNT_COLUMNS: ColumnDef<TableCount>[] = [
+  {
+    header: 'Table',
+    id: 'table',
+    cell: ({ row }) => row.original.table.replaceAll('_', ' '),
+    meta: { rowHeader: true },
+  },
+  {
+    header: 'Rows',
+    accessorKey: 'rows',
+    meta: { cellClassName: 'text-right tabular-nums', headerClassName: 'text-right' },
+  },
+]
 
 type ImportJob = Extract<Job, { kind: 'tenant-import' }>
 type ImportResult = NonNullable<ImportJob['result']>
@@ -203,20 +226,17 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
       {completed && (
         <div role="status" className="flex flex-col gap-2 text-sm">
           <p className="font-medium">Import completed</p>
-          <table aria-label="Rows imported per table" className="w-fit">
-            <tbody>
-              {Object.entries(completed.counts)
-                .sort(([a], [b]) => a.localeCompare(b))
-                .map(([table, count]) => (
-                  <tr key={table}>
-                    <th scope="row" className="pr-4 text-left font-normal">
-                      {table.replaceAll('_', ' ')}
-                    </th>
-                    <td className="text-right tabular-nums">{count}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Rows imported per table"
+            columns={COUNT_COLUMNS}
+            data={Object.entries(completed.counts)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([table, rows]) => ({ table, rows }))}
+            status="success"
+            empty="No rows imported."
+            getRowId={(count) => count.table}
+            containerClassName="w-fit"
+          />
           {imported && (
             <Link className="underline" to={orgPath({ orgSlug: imported.slug })}>
               Open {imported.name}
