@@ -5,6 +5,7 @@ import { Upload } from 'lucide-react'
 import { toast } from 'sonner'
 import * as z from 'zod/mini'
 import type { ColumnDef } from '@tanstack/react-table'
+import type { PathValue } from 'react-hook-form'
 import { DataTable } from '../../../components/data-table/data-table'
 import { Form } from '../../../components/form/form'
 import { useZodForm } from '../../../components/form/use-zod-form'
@@ -137,7 +138,7 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
   // A choice changes which refusal comes first: once submitted, the whole form is checked again.
   const choose = <Field extends 'file' | 'createNew' | 'targetOrgId'>(
     field: Field,
-    value: ImportValues[Field],
+    value: PathValue<ImportValues, Field>,
   ) => {
     form.setValue(field, value)
     if (isSubmitted) void form.trigger()
