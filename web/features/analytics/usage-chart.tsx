@@ -1,26 +1,17 @@
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
-import type { ColumnDef } from '@tanstack/react-table'
-import { DataTable } from '../../components/data-table/data-table'
 import type { UsageDay } from './api'
 import { USAGE_COLUMNS } from './usage-series'
 
 const HEIGHT = 256
 
-/** The figures' columns: the day (each row's header), then one per series. */
-const FIGURE_COLUMNS: ColumnDef<UsageDay>[] = [
-  { header: 'Date', accessorKey: 'day', meta: { rowHeader: true } },
-  ...USAGE_COLUMNS.map((c): ColumnDef<UsageDay> => ({
-    header: c.label,
-    id: c.key,
-    accessorFn: (d) => d[c.key],
-  })),
-]
-
 /**
  * The usage series as a uPlot time-series chart (one line per column of USAGE_COLUMNS, days on
  * the x axis), with the same figures in a table under it for screen readers and keyboard users.
+ * The table is hand-written, not a DataTable: it has no loading, failure or empty state of its own
+ * (it shows once the series loaded), and TanStack Table's 13.5 KiB gzip would put this route, which
+ * carries uPlot, over its 250 KiB budget (decision 0127).
  */
 export function UsageChart({ series }: { series: UsageDay[] }) {
   const box = useRef<HTMLDivElement>(null)
@@ -60,17 +51,31 @@ export function UsageChart({ series }: { series: UsageDay[] }) {
         <summary className="cursor-pointer text-muted-foreground">
           Show the figures as a table
         </summary>
-        <div className="mt-2">
-          {/* Shown only once the series loaded: the page says loading and failure for the card. */}
-          <DataTable
-            label="Usage per day"
-            columns={FIGURE_COLUMNS}
-            data={series}
-            status="success"
-            empty="No usage in this period."
-            getRowId={(d) => d.day}
-          />
-        </div>
+        <table className="mt-2 w-full text-left">
+          <caption className="sr-only">Usage per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              {USAGE_COLUMNS.map((c) => (
+                <th key={c.key} scope="col">
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {series.map((d) => (
+              <tr key={d.day}>
+                <th scope="row" className="font-normal">
+                  {d.day}
+                </th>
+                {USAGE_COLUMNS.map((c) => (
+                  <td key={c.key}>{d[c.key]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </details>
     </figure>
   )
