@@ -31,7 +31,11 @@ describe('import boundaries', () => {
       '../features/documents/service',
     ],
     ['a server feature importing the app', 'server/features/documents/x.ts', '../../app'],
-    ['a web feature importing another', 'web/features/entities/x.tsx', '../documents/api'],
+    [
+      'a web feature importing another',
+      'web/features/entities/x.tsx',
+      '../documents/api/documents-api',
+    ],
     [
       'a web feature importing the app layer',
       'web/features/entities/x.tsx',
@@ -44,7 +48,7 @@ describe('import boundaries', () => {
     [
       "a UI primitive importing a feature's API client",
       'web/components/ui/x.tsx',
-      '../../features/documents/api',
+      '../../features/documents/api/documents-api',
     ],
     ['server code importing a test helper', 'server/db/x.ts', '../test/test-database'],
     ['web code importing a test helper', 'web/lib/x.ts', '../test/stub-fetch'],

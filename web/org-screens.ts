@@ -10,12 +10,34 @@
  * first query it shows, with the screen's own query options, so it opens with its rows; its
  * modules load with the screen's (dynamic imports), keeping the landing page's chunk as it was.
  */
+import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 
 const loaders = () => import('./app/screen-loader')
 
 export const orgScreens: Record<string, RouteObject['lazy']> = {
-  documents: async () => ({ Component: (await import('./app/documents-route')).DocumentsRoute }),
+  documents: async () => {
+    const [{ DocumentsRoute }, { documentListQuery, documentQuery }, { screenLoader }] =
+      await Promise.all([
+        import('./app/documents-route'),
+        import('./features/documents/api/documents-api'),
+        loaders(),
+      ])
+    return {
+      Component: DocumentsRoute,
+      // The library as it opens (no search, all types; useDocumentLibrary), and the document
+      // a link opens (`?document=`).
+      loader: screenLoader(({ orgId, appId, search }) => {
+        const documentId = search.get('document')
+        return [
+          (client) => client.prefetchQuery(documentListQuery(orgId, { q: '', type: 'all', appId })),
+          ...(documentId
+            ? [(client: QueryClient) => client.prefetchQuery(documentQuery(orgId, documentId))]
+            : []),
+        ]
+      }),
+    }
+  },
   voice: async () => ({ Component: (await import('./features/voice/voice-page')).VoicePage }),
   analytics: async () => {
     const [{ AnalyticsPage }, { usageQuery }, { activityQuery }, { screenLoader }] =
@@ -38,7 +60,7 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
     const [{ EntitiesPage }, { entityListQuery }, { DEFAULT_PAGE_SIZE }, { sortParam }] =
       await Promise.all([
         import('./features/entities/entities-page'),
-        import('./features/entities/api'),
+        import('./features/entities/api/entities-api'),
         import('./features/entities/paging'),
         import('./features/entities/sort-spec'),
       ])
@@ -148,9 +170,20 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
       ),
     }
   },
-  settings: async () => ({
-    Component: (await import('./app/settings-route')).SettingsRoute,
-  }),
+  settings: async () => {
+    const [{ SettingsRoute }, { ownedOrgsQuery }, { screenLoader }] = await Promise.all([
+      import('./app/settings-route'),
+      import('./features/orgs/api'),
+      loaders(),
+    ])
+    return {
+      Component: SettingsRoute,
+      // The import's targets; only an owner is shown the panels that read them.
+      loader: screenLoader(({ role }) =>
+        role === 'owner' ? [(client) => client.prefetchQuery(ownedOrgsQuery())] : [],
+      ),
+    }
+  },
   'connect-gpt': async () => ({
     Component: (await import('./features/connect-gpt/connect-gpt-page')).ConnectGptPage,
   }),

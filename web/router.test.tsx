@@ -5,6 +5,7 @@ import { setRouteQueryClient } from './app/route-query-client'
 import { renderWithRouter, testQueryClient } from './test/render-with-router'
 import { resetAuthSession } from './test/reset-auth-session'
 import { jsonResponse, stubFetch, type FetchHandler } from './test/stub-fetch'
+import { makeDocumentCard, makeDocumentDetail } from './test/document-factories'
 import { routes } from './router'
 
 const session = {
@@ -343,5 +344,44 @@ describe('route loaders', () => {
     expect(await screen.findByRole('heading', { name: 'Events' })).toBeVisible()
     expect(screen.getByRole('cell', { name: 'document.uploaded' })).toBeVisible()
     expect(screen.queryByText('Loading…')).toBeNull()
+  })
+  it('opens the documents screen with its library and the linked document already read', async () => {
+    let answer: () => void = () => {}
+    const held = new Promise<void>((resolve) => (answer = resolve))
+    const card = makeDocumentCard({ id: 'doc-1', title: 'Acme NDA' })
+    server({
+      more: async (request) => {
+        const { pathname } = new URL(request.url)
+        if (pathname === '/api/v1/orgs/org-a/documents') {
+          await held
+          return jsonResponse({ items: [card], total: 1, types: ['nda'] })
+        }
+        if (pathname === '/api/v1/orgs/org-a/documents/doc-1') {
+          await held
+          return jsonResponse(makeDocumentDetail('The parties agree to keep secrets.'))
+        }
+        return pathname.includes('/jobs') ? jsonResponse({ items: [] }) : undefined
+      },
+    })
+    const queryClient = testQueryClient()
+    setRouteQueryClient(queryClient)
+    renderWithRouter({
+      routes,
+      initialPath: '/dashboard/alpha-co-k3/documents?document=doc-1',
+      queryClient,
+    })
+
+    // The loader asks for the library and the document before the screen shows…
+    await expect
+      .poll(() => queryClient.isFetching({ queryKey: ['orgs', 'org-a', 'documents'] }))
+      .toBe(2)
+    expect(screen.queryByRole('searchbox', { name: 'Search documents' })).toBeNull()
+    answer()
+    // …which opens with its cards, not 'Loading…'.
+    const library = await screen.findByRole('list', { name: 'Documents' })
+    expect(within(library).getByRole('button', { name: 'Acme NDA' })).toBeVisible()
+    expect(queryClient.getQueryData(['orgs', 'org-a', 'documents', 'doc-1'])).toMatchObject({
+      title: 'Acme NDA',
+    })
   })
 })

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { AssistantPanel } from '../features/assistant/assistant-panel'
 import { messagesQuery } from '../features/conversations/api'
-import { documentListQuery } from '../features/documents/api'
+import { documentListQuery } from '../features/documents/api/documents-api'
 import { useOrgScope } from '../lib/org-scope'
 
 /**

@@ -6,7 +6,7 @@ import { inOrgScope } from '../test/in-org-scope'
 import { renderWithRouter } from '../test/render-with-router'
 import { jsonResponse, problemResponse, stubFetch, type FetchRoutes } from '../test/stub-fetch'
 import type { Job } from '../hooks/jobs'
-import type { DocumentDetail } from '../features/documents/types'
+import type { DocumentDetail } from '../features/documents/api/types'
 import { DocumentsRoute } from './documents-route'
 
 const ORG = 'org-1'

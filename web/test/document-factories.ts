@@ -1,5 +1,5 @@
 /** Test factories for documents as the API returns them; each call builds a fresh object. */
-import type { DocumentCard, DocumentDetail } from '../features/documents/types'
+import type { DocumentCard, DocumentDetail } from '../features/documents/api/types'
 
 /** A library card of a pasted NDA ('doc-1', 'Acme NDA'); `overrides` replace any field. */
 export function makeDocumentCard(overrides: Partial<DocumentCard> = {}): DocumentCard {

@@ -8,5 +8,12 @@ declare module '@tanstack/react-table' {
     cellClassName?: string
     /** Extra classes of the column's header cell. */
     headerClassName?: string
+    /** The column names its row: its body cells are `<th scope="row">` (e.g. a figure's date). */
+    rowHeader?: boolean
+    /**
+     * The header's `aria-sort` when the column sorts itself (its header renders its own sort
+     * button, e.g. the entities table's multi-column sort) instead of through `sorting`.
+     */
+    ariaSort?: 'ascending' | 'descending' | 'none'
   }
 }

@@ -91,6 +91,34 @@ describe('DataTable', () => {
     expect(screen.queryByText('No fruit yet.')).toBeNull()
   })
 
+  it("makes a column marked rowHeader its rows' headers, which name the rows", () => {
+    const named: ColumnDef<Fruit, string>[] = [
+      { accessorKey: 'name', header: 'Name', meta: { rowHeader: true } },
+      { id: 'id', accessorFn: (row) => row.id, header: 'ID' },
+    ]
+    render(<DataTable {...base} columns={named} data={fruits} status="success" />)
+    expect(screen.getByRole('rowheader', { name: 'Apple' })).toHaveAttribute('scope', 'row')
+    const row = screen.getByRole('row', { name: /Apple/ })
+    expect(within(row).getByRole('cell', { name: 'a' })).toBeInTheDocument()
+    expect(within(row).queryByRole('cell', { name: 'Apple' })).toBeNull()
+  })
+
+  it('gives a column that sorts itself the aria-sort its meta says, and no table sort button', () => {
+    const selfSorted: ColumnDef<Fruit, string>[] = [
+      {
+        accessorKey: 'name',
+        header: () => <button type="button">Sort by name</button>,
+        meta: { ariaSort: 'descending' },
+      },
+      { id: 'id', accessorFn: (row) => row.id, header: 'ID' },
+    ]
+    render(<DataTable {...base} columns={selfSorted} data={fruits} status="success" />)
+    const [name, id] = screen.getAllByRole('columnheader')
+    expect(name).toHaveAttribute('aria-sort', 'descending')
+    expect(within(name as HTMLElement).getAllByRole('button')).toHaveLength(1)
+    expect(id).not.toHaveAttribute('aria-sort')
+  })
+
   it('asks for a sort from the keyboard and marks the sorted header with aria-sort', async () => {
     const asked: SortingState[] = []
     function Sorted() {

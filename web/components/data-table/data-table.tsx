@@ -171,7 +171,7 @@ export function DataTable<Row>({
                         scope="col"
                         aria-sort={
                           !sortable
-                            ? undefined
+                            ? header.column.columnDef.meta?.ariaSort
                             : sorted === 'asc'
                               ? 'ascending'
                               : sorted === 'desc'
@@ -230,14 +230,23 @@ export function DataTable<Row>({
                       />
                     </td>
                   )}
-                  {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      className={cn('px-2 py-1', cell.column.columnDef.meta?.cellClassName)}
-                    >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
+                  {row.getVisibleCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta
+                    const Cell = meta?.rowHeader ? 'th' : 'td'
+                    return (
+                      <Cell
+                        key={cell.id}
+                        scope={meta?.rowHeader ? 'row' : undefined}
+                        className={cn(
+                          'px-2 py-1',
+                          meta?.rowHeader && 'text-left font-normal',
+                          meta?.cellClassName,
+                        )}
+                      >
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Cell>
+                    )
+                  })}
                 </tr>
               ))}
             </tbody>

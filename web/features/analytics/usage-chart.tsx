@@ -9,6 +9,9 @@ const HEIGHT = 256
 /**
  * The usage series as a uPlot time-series chart (one line per column of USAGE_COLUMNS, days on
  * the x axis), with the same figures in a table under it for screen readers and keyboard users.
+ * The table is hand-written, not a DataTable: it has no loading, failure or empty state of its own
+ * (it shows once the series loaded), and TanStack Table's 13.5 KiB gzip would put this route, which
+ * carries uPlot, over its 250 KiB budget (decision 0127).
  */
 export function UsageChart({ series }: { series: UsageDay[] }) {
   const box = useRef<HTMLDivElement>(null)

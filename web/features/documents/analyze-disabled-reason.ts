@@ -4,7 +4,7 @@
  * Null when it has text.
  */
 import type { Job } from '../../hooks/jobs'
-import type { DocumentDetail } from './types'
+import type { DocumentDetail } from './api/types'
 
 export function analyzeDisabledReason(
   document: Pick<DocumentDetail, 'content' | 'mimeType' | 'pageStarts'>,

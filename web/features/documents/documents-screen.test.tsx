@@ -5,7 +5,7 @@ import { makeDocumentCard, makeDocumentDetail } from '../../test/document-factor
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
 import { DocumentsScreen } from './documents-screen'
-import type { DocumentAnalysisSlotProps, DocumentCard } from './types'
+import type { DocumentAnalysisSlotProps, DocumentCard } from './api/types'
 
 const ORG = 'org-1'
 const BASE = `/api/v1/orgs/${ORG}/documents`
@@ -52,6 +52,25 @@ describe('DocumentsScreen library', () => {
     expect(cards[0]).toHaveTextContent('Lease')
     expect(cards[0]).toHaveTextContent('Lease of office space')
     expect(cards[1]).toHaveTextContent(`${LONG_PREVIEW}…`)
+  })
+
+  it("filters by type from a labelled native select, keeping a chosen type's label", async () => {
+    const { requests } = stubFetch({
+      [`GET ${BASE}`]: (request) =>
+        new URL(request.url).searchParams.get('type') === 'nda'
+          ? list([makeDocumentCard()], [])
+          : list([makeDocumentCard()], ['nda']),
+    })
+    renderScreen()
+    const filter = await screen.findByRole('combobox', { name: 'Filter by type' })
+    expect(filter).toHaveDisplayValue('All types')
+    await within(filter).findByRole('option', { name: 'NDA' })
+    await userEvent.selectOptions(filter, 'NDA')
+    await vi.waitFor(() =>
+      expect(requests.map((r) => new URL(r.url).searchParams.get('type'))).toContain('nda'),
+    )
+    // The answer lists no types any more; the chosen one stays shown by its label.
+    expect(filter).toHaveDisplayValue('NDA')
   })
 
   it("asks the server for the chosen app's documents only", async () => {

@@ -3,12 +3,12 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { spanFromParams } from '../../hooks/passage-link'
-import { AddDocumentCard } from './add-document-card'
-import { DocumentLibrary } from './document-library'
-import { DocumentWorkspace } from './document-workspace'
+import { AddDocumentCard } from './components/add-document-card'
+import { DocumentLibrary } from './components/document-library'
+import { DocumentWorkspace } from './components/document-workspace'
 import { scrollIntoViewGently } from './scroll-into-view-gently'
 import type { OrgScope } from '../../lib/org-scope'
-import type { RenderDocumentAnalysis, Span } from './types'
+import type { RenderDocumentAnalysis, Span } from './api/types'
 
 interface DocumentsScreenProps {
   /** The organisation, and the app whose documents the library lists and new ones go to. */

@@ -5,7 +5,7 @@ import { makeDocumentCard, makeDocumentDetail } from '../../test/document-factor
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, problemResponse, stubFetch, type FetchRoutes } from '../../test/stub-fetch'
 import { DocumentsScreen } from './documents-screen'
-import type { DocumentCard } from './types'
+import type { DocumentCard } from './api/types'
 
 const ORG = 'org-1'
 const BASE = `/api/v1/orgs/${ORG}/documents`

@@ -1,5 +1,5 @@
 /** The columns of the entities table: the entity's own fields, then keys found in the data. */
-import type { Entity } from './api'
+import type { Entity } from './api/entities-api'
 
 /** The entity's own columns, in order, with the API field each shows. */
 export const BASE_COLUMNS = [

@@ -1,7 +1,7 @@
 import { PageHeader } from '../../components/page-header'
 import { managesOrganisation, useOrgRole } from '../../lib/org-role'
 import { useOrgScope } from '../../lib/org-scope'
-import { EntitiesScreen } from './entities-screen'
+import { EntitiesScreen } from './components/entities-screen'
 
 /** /dashboard/:orgSlug/entities: the entities table of the URL's organisation. */
 export function EntitiesPage() {

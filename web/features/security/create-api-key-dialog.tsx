@@ -1,6 +1,9 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
+import * as z from 'zod/mini'
+import { Form, FormField, FormSubmit } from '../../components/form/form'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { Button } from '../../components/ui/button'
 import {
   Dialog,
@@ -19,6 +22,16 @@ import { apiKeysQuery, createApiKey, type CreatedApiKey } from './api-keys-api'
 /** The end of `day` (YYYY-MM-DD) in the browser's time zone, as ISO 8601. */
 const endOfDay = (day: string) => new Date(`${day}T23:59:59`).toISOString()
 
+/** The new key's form: the name is trimmed and required (the server keeps at most 100 characters). */
+const newKeySchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'Give the key a name.'), z.maxLength(100)),
+  scopes: z.string(),
+  expires: z.string(),
+  bindToApp: z.boolean(),
+})
+type NewKeyValues = z.input<typeof newKeySchema>
+const NO_KEY: NewKeyValues = { name: '', scopes: 'read,write', expires: '', bindToApp: false }
+
 /**
  * 'Create API key' button and its dialog: name, scopes as comma-separated text (default
  * read,write), an optional last day, and, when a single app is chosen, whether the key is bound
@@ -26,17 +39,14 @@ const endOfDay = (day: string) => new Date(`${day}T23:59:59`).toISOString()
  */
 export function CreateApiKeyDialog({ scope }: { scope: OrgScope & { appSlug: string | null } }) {
   const [open, setOpen] = useState(false)
-  const [name, setName] = useState('')
-  const [scopes, setScopes] = useState('read,write')
-  const [expires, setExpires] = useState('')
-  const [bindToApp, setBindToApp] = useState(false)
   const [created, setCreated] = useState<CreatedApiKey | null>(null)
-  const ids = { name: useId(), scopes: useId(), expires: useId(), app: useId(), key: useId() }
+  const form = useZodForm(newKeySchema, NO_KEY)
+  const ids = { app: useId(), key: useId() }
   const queryClient = useQueryClient()
   const create = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ name, scopes, expires, bindToApp }: z.output<typeof newKeySchema>) =>
       createApiKey(scope.orgId, {
-        name: name.trim(),
+        name,
         scopes,
         expiresAt: expires ? endOfDay(expires) : undefined,
         appId: bindToApp && scope.appId ? scope.appId : undefined,
@@ -52,15 +62,8 @@ export function CreateApiKeyDialog({ scope }: { scope: OrgScope & { appSlug: str
   const reset = (next: boolean) => {
     setOpen(next)
     if (next) return
-    setName('')
-    setScopes('read,write')
-    setExpires('')
-    setBindToApp(false)
+    form.reset(NO_KEY)
     setCreated(null)
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (name.trim()) create.mutate()
   }
   const copy = async (key: string) => {
     try {
@@ -101,61 +104,46 @@ export function CreateApiKeyDialog({ scope }: { scope: OrgScope & { appSlug: str
             </DialogFooter>
           </div>
         ) : (
-          <form onSubmit={submit} className="grid gap-4">
+          <Form form={form} onSubmit={(values) => create.mutate(values)} className="grid gap-4">
             <DialogHeader>
               <DialogTitle>New API key</DialogTitle>
               <DialogDescription>
                 A key lets a program use this organization&apos;s API with the scopes you give it.
               </DialogDescription>
             </DialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor={ids.name}>Name</Label>
-              <Input
-                id={ids.name}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                placeholder="Intake form"
-                maxLength={100}
-                required
-                autoComplete="off"
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={ids.scopes}>Scopes</Label>
-              <Input
-                id={ids.scopes}
-                value={scopes}
-                onChange={(e) => setScopes(e.target.value)}
-                autoComplete="off"
-              />
-              <p className="text-xs text-muted-foreground">Comma-separated: read, write, admin.</p>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={ids.expires}>Expires (optional)</Label>
-              <Input
-                id={ids.expires}
-                type="date"
-                value={expires}
-                onChange={(e) => setExpires(e.target.value)}
-              />
-            </div>
+            <FormField<NewKeyValues>
+              name="name"
+              label="Name"
+              placeholder="Intake form"
+              maxLength={100}
+              autoComplete="off"
+              className="grid gap-2"
+            />
+            <FormField<NewKeyValues>
+              name="scopes"
+              label="Scopes"
+              hint="Comma-separated: read, write, admin."
+              autoComplete="off"
+              className="grid gap-2"
+            />
+            <FormField<NewKeyValues>
+              name="expires"
+              label="Expires (optional)"
+              type="date"
+              className="grid gap-2"
+            />
             {scope.appId && (
               <label htmlFor={ids.app} className="flex items-center gap-2 text-sm">
-                <input
-                  id={ids.app}
-                  type="checkbox"
-                  checked={bindToApp}
-                  onChange={(e) => setBindToApp(e.target.checked)}
-                />
+                <input id={ids.app} type="checkbox" {...form.register('bindToApp')} />
                 Only the app {scope.appSlug}
               </label>
             )}
             <DialogFooter>
-              <Button type="submit" disabled={!name.trim() || create.isPending}>
-                {create.isPending ? 'Creating…' : 'Create key'}
-              </Button>
+              <FormSubmit pending={create.isPending} pendingLabel="Creating…">
+                Create key
+              </FormSubmit>
             </DialogFooter>
-          </form>
+          </Form>
         )}
       </DialogContent>
     </Dialog>

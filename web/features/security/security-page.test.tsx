@@ -90,6 +90,25 @@ describe('SecurityPage: API keys', () => {
     expect(document.body.textContent).not.toContain(SECRET)
   })
 
+  it('says a key needs a name and sends nothing until it has one, trimmed', async () => {
+    const user = userEvent.setup()
+    const { requests } = stubKeys([])
+    renderPage()
+    await user.click(await screen.findByRole('button', { name: 'Create API key' }))
+    const dialog = await screen.findByRole('dialog')
+    const name = within(dialog).getByLabelText('Name')
+    await user.type(name, '   ')
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }))
+    expect(await within(dialog).findByText('Give the key a name.')).toBeInTheDocument()
+    expect(name).toHaveAttribute('aria-invalid', 'true')
+    expect(requests.some((r) => r.method === 'POST')).toBe(false)
+    await user.type(name, 'Intake form ')
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }))
+    expect(await screen.findByText('API Key created')).toBeInTheDocument()
+    const sent = requests.find((r) => r.method === 'POST')
+    expect(await sent?.json()).toEqual({ name: 'Intake form', scopes: 'read,write' })
+  })
+
   it('revokes a key after "Revoke this key?"', async () => {
     const user = userEvent.setup()
     const key = apiKey({})

@@ -1,9 +1,9 @@
 import { PageHeader } from '../../components/page-header'
 import { useOrgRole } from '../../lib/org-role'
 import { useOrgScope } from '../../lib/org-scope'
-import { ClonePanel } from './clone-panel'
-import { ExportPanel } from './export-panel'
-import { ImportPanel, type OwnedOrg } from './import-panel'
+import { ClonePanel } from './components/clone-panel'
+import { ExportPanel } from './components/export-panel'
+import { ImportPanel, type OwnedOrg } from './components/import-panel'
 
 /**
  * /dashboard/:orgSlug/settings: Data Management (issue 27), the Export, Import and Clone panels

@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query'
 import { Search } from 'lucide-react'
-import { useState } from 'react'
-import { Button } from '../../components/ui/button'
+import { useId } from 'react'
+import * as z from 'zod/mini'
+import { Form, FormProblem, FormSubmit } from '../../components/form/form'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { Input } from '../../components/ui/input'
 import type { OrgScope } from '../../lib/org-scope'
 import { searchPassages } from './api'
@@ -12,39 +14,42 @@ interface PassageSearchProps {
   onOpenPassage: (documentId: string, span: { start: number; end: number }) => void
 }
 
+/** The question, trimmed; a blank one is said to be missing rather than sent. */
+const questionSchema = z.object({
+  query: z.string().check(z.trim(), z.minLength(1, 'Describe what you are looking for.')),
+})
+
 /** The library's "by meaning" mode: passages of the org's documents closest to a question. */
 export function PassageSearch({ scope, onOpenPassage }: PassageSearchProps) {
-  const [query, setQuery] = useState('')
+  const form = useZodForm(questionSchema, { query: '' })
+  const messageId = useId()
+  const missing = form.formState.errors.query?.message
   const search = useMutation({
     mutationFn: (q: string) =>
       searchPassages(scope.orgId, { query: q, k: 8, appId: scope.appId ?? undefined }),
   })
   return (
     <section aria-label="Search by meaning" className="flex flex-col gap-3">
-      <form
-        className="flex gap-2"
-        onSubmit={(event) => {
-          event.preventDefault()
-          if (query.trim()) search.mutate(query.trim())
-        }}
-      >
+      <Form form={form} className="flex gap-2" onSubmit={({ query }) => search.mutate(query)}>
         <Input
           type="search"
           aria-label="Search by meaning"
           placeholder="Describe what you are looking for"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          aria-invalid={missing ? true : undefined}
+          aria-describedby={missing ? messageId : undefined}
+          {...form.register('query')}
         />
-        <Button type="submit" disabled={search.isPending}>
+        <FormSubmit pending={search.isPending}>
           <Search className="size-4" aria-hidden="true" />
           Find
-        </Button>
-      </form>
-      {search.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {search.error.message}
+        </FormSubmit>
+      </Form>
+      {missing && (
+        <p id={messageId} className="text-xs text-destructive">
+          {missing}
         </p>
       )}
+      <FormProblem error={search.error} />
       {search.data?.length === 0 && (
         <p className="text-sm text-muted-foreground">No passage matches.</p>
       )}

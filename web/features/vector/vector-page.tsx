@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { Link } from 'react-router'
+import * as z from 'zod/mini'
+import { Form, FormField, FormProblem, FormSubmit } from '../../components/form/form'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { PageHeader } from '../../components/page-header'
-import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
-import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Textarea } from '../../components/ui/textarea'
 import { orgPath } from '../../lib/org-path'
@@ -26,65 +27,55 @@ export function VectorPage() {
 }
 
 /**
+ * The tester's fields as typed: what they mean (Top K clamped, the JSON parsed, the text embedded)
+ * and their refusals are the spec's, said by runVectorSearch when the search runs.
+ */
+const testerSchema = z.object({ text: z.string(), embeddingJson: z.string(), topK: z.string() })
+type TesterValues = z.input<typeof testerSchema>
+
+/**
  * The tester's form and its results: each result names its document (its title, a link opening
  * the reader on the passage, highlighted) above the score, content and metadata the spec shows.
  */
 function VectorTester({ scope }: { scope: OrgUrlScope }) {
-  const [text, setText] = useState('')
-  const [embeddingJson, setEmbeddingJson] = useState('')
-  const [topK, setTopK] = useState('8')
+  const form = useZodForm(testerSchema, { text: '', embeddingJson: '', topK: '8' })
   const search = useMutation({
-    mutationFn: () => runVectorSearch(scope, { text, embeddingJson, topK }),
+    mutationFn: (values: TesterValues) => runVectorSearch(scope, values),
   })
-  const ids = { text: useId(), embedding: useId(), k: useId() }
+  const embeddingId = useId()
   return (
     <div className="flex flex-col gap-6">
-      <form
-        // Top K is clamped to 1–50 (spec), not refused: no native range validation.
-        noValidate
+      <Form
+        form={form}
         className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault()
-          search.mutate()
-        }}
+        onSubmit={(values) => search.mutate(values)}
       >
+        <FormField<TesterValues> name="text" label="Query text" />
         <div className="flex flex-col gap-1">
-          <Label htmlFor={ids.text}>Query text</Label>
-          <Input id={ids.text} value={text} onChange={(e) => setText(e.target.value)} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={ids.embedding}>Embedding JSON (optional)</Label>
+          <Label htmlFor={embeddingId}>Embedding JSON (optional)</Label>
           <Textarea
-            id={ids.embedding}
+            id={embeddingId}
             rows={3}
             placeholder="[0.01, -0.2, …]"
-            value={embeddingJson}
-            onChange={(e) => setEmbeddingJson(e.target.value)}
+            {...form.register('embeddingJson')}
           />
         </div>
         <div className="flex items-end gap-3">
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={ids.k}>Top K</Label>
-            <Input
-              id={ids.k}
-              type="number"
-              min={1}
-              max={50}
-              className="w-24"
-              value={topK}
-              onChange={(e) => setTopK(e.target.value)}
-            />
-          </div>
-          <Button type="submit" disabled={search.isPending}>
-            {search.isPending ? 'Searching…' : 'Search'}
-          </Button>
+          {/* Top K is clamped to 1–50 (spec), not refused: the form has no native range check. */}
+          <FormField<TesterValues>
+            name="topK"
+            label="Top K"
+            type="number"
+            min={1}
+            max={50}
+            inputClassName="w-24"
+          />
+          <FormSubmit pending={search.isPending} pendingLabel="Searching…">
+            Search
+          </FormSubmit>
         </div>
-      </form>
-      {search.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {search.error.message}
-        </p>
-      )}
+      </Form>
+      <FormProblem error={search.error} />
       {!search.data && !search.isError && (
         <p className="text-sm text-muted-foreground">No results yet.</p>
       )}
