@@ -78,7 +78,19 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
       ]),
     }
   },
-  jobs: async () => ({ Component: (await import('./features/jobs/jobs-page')).JobsPage }),
+  jobs: async () => {
+    const [{ JobsPage }, { runningJobsQuery }, { screenLoader }] = await Promise.all([
+      import('./features/jobs/jobs-page'),
+      import('./features/jobs/api'),
+      loaders(),
+    ])
+    return {
+      Component: JobsPage,
+      loader: screenLoader(({ orgId }) => [
+        (client) => client.prefetchQuery(runningJobsQuery(orgId)),
+      ]),
+    }
+  },
   vector: async () => ({ Component: (await import('./features/vector/vector-page')).VectorPage }),
   members: async () => ({
     Component: (await import('./features/team/members-page')).MembersPage,

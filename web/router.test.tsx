@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { setRouteQueryClient } from './app/route-query-client'
 import { renderWithRouter, testQueryClient } from './test/render-with-router'
 import { resetAuthSession } from './test/reset-auth-session'
+import { makeJob } from './test/make-job'
 import { jsonResponse, stubFetch, type FetchHandler } from './test/stub-fetch'
 import { routes } from './router'
 
@@ -344,4 +345,52 @@ describe('route loaders', () => {
     expect(screen.getByRole('cell', { name: 'document.uploaded' })).toBeVisible()
     expect(screen.queryByText('Loading…')).toBeNull()
   })
+})
+
+describe('route loaders of the screens moved by decision 0128', () => {
+  afterEach(() => setRouteQueryClient(null))
+
+  /** Each screen: its path, its first list's query key and request path, an answer, a row it shows. */
+  const screens = [
+    {
+      path: '/dashboard/alpha-co-k3/jobs',
+      heading: 'Jobs',
+      key: ['orgs', 'org-a', 'jobs', 'running'],
+      request: '/api/v1/orgs/org-a/jobs',
+      answer: {
+        items: [
+          makeJob({
+            id: '00000000-0000-4000-8000-0000000000a1',
+            kind: 'ocr',
+            status: 'running',
+            progress: 0.5,
+          }),
+        ],
+        total: 1,
+        subjects: [],
+      },
+      row: 'Text recognition (OCR)',
+    },
+  ]
+
+  it.each(screens)(
+    "opens $heading with its first list answered, not on 'Loading…'",
+    async ({ path, heading, key, request, answer, row }) => {
+      let reply: (response: Response) => void = () => {}
+      const held = new Promise<Response>((resolve) => (reply = resolve))
+      server({ more: (r) => (new URL(r.url).pathname === request ? held : undefined) })
+      const queryClient = testQueryClient()
+      setRouteQueryClient(queryClient)
+      renderWithRouter({ routes, initialPath: path, queryClient })
+
+      // The loader holds the screen back until its list answers…
+      await expect.poll(() => queryClient.isFetching({ queryKey: key })).toBe(1)
+      expect(screen.queryByRole('heading', { name: heading })).toBeNull()
+      reply(jsonResponse(answer))
+      // …then it shows with its rows at once.
+      expect(await screen.findByRole('heading', { name: heading })).toBeVisible()
+      expect(screen.getByRole('cell', { name: row })).toBeVisible()
+      expect(screen.queryByText('Loading…')).toBeNull()
+    },
+  )
 })
