@@ -10,6 +10,7 @@
  * first query it shows, with the screen's own query options, so it opens with its rows; its
  * modules load with the screen's (dynamic imports), keeping the landing page's chunk as it was.
  */
+import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 
 const loaders = () => import('./app/screen-loader')
@@ -92,9 +93,25 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
     }
   },
   vector: async () => ({ Component: (await import('./features/vector/vector-page')).VectorPage }),
-  members: async () => ({
-    Component: (await import('./features/team/members-page')).MembersPage,
-  }),
+  members: async () => {
+    const [{ MembersPage }, { membersQuery, invitationsQuery }, { managesOrganization }] =
+      await Promise.all([
+        import('./features/team/members-page'),
+        import('./features/team/api'),
+        import('./lib/org-role'),
+      ])
+    const { screenLoader } = await loaders()
+    return {
+      Component: MembersPage,
+      // Every member reads the list; only owners and admins the invitations (as the screen asks).
+      loader: screenLoader(({ orgId, role }) => [
+        (client) => client.prefetchQuery(membersQuery(orgId)),
+        ...(managesOrganization(role)
+          ? [(client: QueryClient) => client.prefetchQuery(invitationsQuery(orgId))]
+          : []),
+      ]),
+    }
+  },
   audit: async () => {
     const [{ AuditPage }, { auditPagesQuery, NO_AUDIT_FILTERS }, { managesOrganization }] =
       await Promise.all([

@@ -371,6 +371,25 @@ describe('route loaders of the screens moved by decision 0128', () => {
       },
       row: 'Text recognition (OCR)',
     },
+    {
+      path: '/dashboard/alpha-co-k3/members',
+      heading: 'Members',
+      key: ['orgs', 'org-a', 'team', 'members'],
+      request: '/api/v1/orgs/org-a/members',
+      answer: {
+        members: [
+          {
+            id: 'm-1',
+            userId: 'user-1',
+            name: 'Ada',
+            email: 'ada@lovelace.law',
+            role: 'owner',
+            joinedAt: '2025-01-01T00:00:00.000Z',
+          },
+        ],
+      },
+      row: 'ada@lovelace.law',
+    },
   ]
 
   it.each(screens)(
