@@ -63,9 +63,27 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
       ]),
     }
   },
-  conversations: async () => ({
-    Component: (await import('./features/conversations/conversations-page')).ConversationsPage,
-  }),
+  conversations: async () => {
+    const [{ ConversationsPage }, { conversationsQuery, messagesQuery }, { screenLoader }] =
+      await Promise.all([
+        import('./features/conversations/conversations-page'),
+        import('./features/conversations/api'),
+        loaders(),
+      ])
+    return {
+      Component: ConversationsPage,
+      // The first page, and the messages of the conversation the address opens (an audit link).
+      loader: screenLoader(({ orgId, appId, search }) => {
+        const open = search.get('conversation')
+        return [
+          (client) => client.prefetchInfiniteQuery(conversationsQuery(orgId, appId)),
+          ...(open
+            ? [(client: QueryClient) => client.prefetchQuery(messagesQuery(orgId, open))]
+            : []),
+        ]
+      }),
+    }
+  },
   events: async () => {
     const [{ EventsPage }, { eventsQuery }, { screenLoader }] = await Promise.all([
       import('./features/events/events-page'),
