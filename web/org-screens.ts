@@ -17,7 +17,23 @@ const loaders = () => import('./app/screen-loader')
 
 export const orgScreens: Record<string, RouteObject['lazy']> = {
   documents: async () => ({ Component: (await import('./app/documents-route')).DocumentsRoute }),
-  voice: async () => ({ Component: (await import('./features/voice/voice-page')).VoicePage }),
+  voice: async () => {
+    const [{ VoicePage }, { consentQuery }, { recordingsQuery }, { screenLoader }] =
+      await Promise.all([
+        import('./features/voice/voice-page'),
+        import('./features/voice/api/consent'),
+        import('./features/voice/api/recordings'),
+        loaders(),
+      ])
+    return {
+      Component: VoicePage,
+      // Whether the recorder shows (the consent notice first), and the recordings below it.
+      loader: screenLoader(({ orgId, appId }) => [
+        (client) => client.prefetchQuery(consentQuery(orgId)),
+        (client) => client.prefetchQuery(recordingsQuery(orgId, appId)),
+      ]),
+    }
+  },
   analytics: async () => {
     const [{ AnalyticsPage }, { usageQuery }, { activityQuery }, { screenLoader }] =
       await Promise.all([

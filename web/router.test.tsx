@@ -413,6 +413,38 @@ describe('route loaders of the screens moved by decision 0128', () => {
       },
       row: 'Governing law of the NDA',
     },
+    {
+      path: '/dashboard/alpha-co-k3/voice',
+      heading: 'Voice Assistant',
+      key: ['orgs', 'org-a', 'recordings'],
+      request: '/api/v1/orgs/org-a/recordings',
+      answer: {
+        items: [
+          {
+            id: 'r-1',
+            appId: null,
+            title: 'Lease call',
+            mimeType: 'audio/webm',
+            sizeBytes: 4,
+            durationSec: 70,
+            status: 'failed',
+            error: 'No speech engine',
+            errorCode: null,
+            jobId: null,
+            summaryJobId: null,
+            documentId: null,
+            engine: 'local',
+            model: null,
+            createdBy: 'user-1',
+            memoSummary: null,
+            createdAt: '2025-01-02T00:00:00.000Z',
+          },
+        ],
+        total: 1,
+      },
+      row: 'Lease call',
+      others: { '/api/v1/orgs/org-a/voice/consent': { acknowledgedAt: null } },
+    },
   ]
 
   it.each(screens)(

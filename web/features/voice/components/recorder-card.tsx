@@ -1,11 +1,17 @@
 import { MicIcon, SquareIcon } from 'lucide-react'
-import { JobProgress } from '../../components/job-progress'
-import { LevelMeter } from '../../components/level-meter'
-import { Button } from '../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
-import { Progress } from '../../components/ui/progress'
-import { formatElapsed } from '../../lib/use-recorder'
-import type { useVoiceMemo } from './use-voice-memo'
+import { JobProgress } from '../../../components/job-progress'
+import { LevelMeter } from '../../../components/level-meter'
+import { Button } from '../../../components/ui/button'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card'
+import { Progress } from '../../../components/ui/progress'
+import { formatElapsed } from '../../../lib/use-recorder'
+import type { useVoiceMemo } from '../hooks/use-voice-memo'
 
 const TONES = {
   info: 'text-muted-foreground',

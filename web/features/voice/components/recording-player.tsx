@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
-import { ListenButton } from '../../components/listen-button'
-import { orgSpeech } from '../../lib/speech'
-import { cn } from '../../lib/utils'
-import { recordingAudioUrl, recordingQuery, type Recording } from './api'
+import { ListenButton } from '../../../components/listen-button'
+import { orgSpeech } from '../../../lib/speech'
+import { cn } from '../../../lib/utils'
+import { recordingAudioUrl, recordingQuery, type Recording } from '../api/recordings'
 import { clock } from './clock'
 import { MemoSummaryView } from './memo-summary-view'
 

@@ -11,12 +11,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { ApiError } from '../../lib/api'
-import { useJob, type Job } from '../../lib/jobs'
-import { useRecorder } from '../../lib/use-recorder'
-import type { OrgScope } from '../../lib/org-scope'
-import { recordingQuery, recordingsKey, uploadRecording, type MemoSummary } from './api'
-import { refreshAfterWrite } from '../../lib/refresh-after-write'
+import { ApiError } from '../../../lib/api'
+import { useJob, type Job } from '../../../lib/jobs'
+import { useRecorder } from '../../../lib/use-recorder'
+import type { OrgScope } from '../../../lib/org-scope'
+import { recordingQuery, recordingsKey, uploadRecording, type MemoSummary } from '../api/recordings'
+import { refreshAfterWrite } from '../../../lib/refresh-after-write'
 
 export type RecorderStatus = 'idle' | 'recording' | 'processing'
 

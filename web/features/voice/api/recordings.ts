@@ -1,8 +1,8 @@
-/** Voice data access: consent, recordings (list, detail, upload with progress, delete). */
+/** Recordings data access: list, detail, audio address, upload with progress, delete. */
 import { queryOptions } from '@tanstack/react-query'
-import { api, unwrap } from '../../lib/api'
-import { uploadWithProgress } from '../../lib/upload-with-progress'
-import type { components } from '../../lib/api-schema'
+import { api, unwrap } from '../../../lib/api'
+import { uploadWithProgress } from '../../../lib/upload-with-progress'
+import type { components } from '../../../lib/api-schema'
 
 export type Recording = components['schemas']['Recording']
 export type RecordingDetail = components['schemas']['RecordingDetail']
@@ -10,22 +10,6 @@ export type MemoSummary = components['schemas']['MemoSummary']
 export type Segment = RecordingDetail['segments'][number]
 
 export const recordingsKey = (orgId: string) => ['orgs', orgId, 'recordings'] as const
-
-export const consentQuery = (orgId: string) =>
-  queryOptions({
-    queryKey: ['orgs', orgId, 'voice-consent'],
-    queryFn: ({ signal }) =>
-      api
-        .GET('/api/v1/orgs/{orgId}/voice/consent', { params: { path: { orgId } }, signal })
-        .then(unwrap),
-  })
-
-/** Records the caller's acknowledgement of the consent notice. */
-export function acknowledgeConsent(orgId: string) {
-  return api
-    .POST('/api/v1/orgs/{orgId}/voice/consent', { params: { path: { orgId } } })
-    .then(unwrap)
-}
 
 /** The latest 50 recordings of the organisation, or of one app when `appId` is given. */
 export const recordingsQuery = (orgId: string, appId: string | null) =>

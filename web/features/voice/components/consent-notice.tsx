@@ -1,9 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ShieldCheckIcon } from 'lucide-react'
 import { toast } from 'sonner'
-import { Button } from '../../components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
-import { acknowledgeConsent, consentQuery } from './api'
+import { Button } from '../../../components/ui/button'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card'
+import { acknowledgeConsent, consentQuery } from '../api/consent'
 
 /**
  * The recording-consent notice shown before a member's first recording in an organisation; the

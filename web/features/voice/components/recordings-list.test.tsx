@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { renderWithRouter } from '../../test/render-with-router'
-import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
+import { renderWithRouter } from '../../../test/render-with-router'
+import { jsonResponse, problemResponse, stubFetch } from '../../../test/stub-fetch'
 import { RecordingsList } from './recordings-list'
 
 const ORG = 'org-1'

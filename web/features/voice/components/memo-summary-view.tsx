@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { MemoSummary } from './api'
+import type { MemoSummary } from '../api/recordings'
 import { clock } from './clock'
 
 /** What the view needs of a transcript segment: whether the engine heard it with low confidence. */

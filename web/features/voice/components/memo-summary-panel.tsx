@@ -1,11 +1,17 @@
-import { ListenButton } from '../../components/listen-button'
-import { PanelStatusBadge } from '../../components/panel-status-badge'
-import { Skeleton } from '../../components/ui/skeleton'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
-import type { Synthesize } from '../../lib/speech'
-import type { MemoSummary } from './api'
+import { ListenButton } from '../../../components/listen-button'
+import { PanelStatusBadge } from '../../../components/panel-status-badge'
+import { Skeleton } from '../../../components/ui/skeleton'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card'
+import type { Synthesize } from '../../../lib/speech'
+import type { MemoSummary } from '../api/recordings'
 import { MemoSummaryView, type HeardSegment } from './memo-summary-view'
-import type { SummaryState } from './use-voice-memo'
+import type { SummaryState } from '../hooks/use-voice-memo'
 
 /**
  * The voice screen's analysis panel for the memo just recorded: hidden while idle, Working while
