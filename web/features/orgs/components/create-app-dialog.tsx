@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import * as z from 'zod/mini'
 import { PlusIcon } from 'lucide-react'
-import { Form, FormField, FormSubmit } from '../../components/form/form'
-import { useZodForm } from '../../components/form/use-zod-form'
-import { Button } from '../../components/ui/button'
+import { Form, FormField, FormSubmit } from '../../../components/form/form'
+import { useZodForm } from '../../../components/form/use-zod-form'
+import { Button } from '../../../components/ui/button'
 import {
   Dialog,
   DialogContent,
@@ -13,8 +13,8 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../components/ui/dialog'
-import { useCreateApp } from './use-create-app'
+} from '../../../components/ui/dialog'
+import { useCreateApp } from '../hooks/use-create-app'
 
 const SLUG_PATTERN = '[a-z0-9]+(-[a-z0-9]+)*'
 

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { renderWithRouter } from '../../test/render-with-router'
-import { stubFetch } from '../../test/stub-fetch'
+import { renderWithRouter } from '../../../test/render-with-router'
+import { stubFetch } from '../../../test/stub-fetch'
 import { CreateOrgForm } from './create-org-form'
 
 describe('CreateOrgForm', () => {

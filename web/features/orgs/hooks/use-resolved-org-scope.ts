@@ -2,10 +2,10 @@
 import { useEffect, useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useParams, useSearchParams } from 'react-router'
-import { writeLastOrgHint } from '../../lib/last-org-hint'
-import type { OrgRole } from '../../lib/org-role'
-import type { OrgUrlScope } from '../../lib/org-scope'
-import { appsQuery, memberRoleQuery, orgsQuery, type OrgSummary } from './api'
+import { writeLastOrgHint } from '../../../lib/last-org-hint'
+import type { OrgRole } from '../../../lib/org-role'
+import type { OrgUrlScope } from '../../../lib/org-scope'
+import { appsQuery, memberRoleQuery, orgsQuery, type OrgSummary } from '../api/orgs'
 
 /** What the `:orgSlug` and `?app=` of the URL resolve to. */
 export type ResolvedOrgScope =

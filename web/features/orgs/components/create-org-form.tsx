@@ -1,8 +1,8 @@
 import { useWatch } from 'react-hook-form'
 import * as z from 'zod/mini'
-import { Form, FormField, FormSubmit } from '../../components/form/form'
-import { useZodForm } from '../../components/form/use-zod-form'
-import { useCreateOrg } from './use-create-org'
+import { Form, FormField, FormSubmit } from '../../../components/form/form'
+import { useZodForm } from '../../../components/form/use-zod-form'
+import { useCreateOrg } from '../hooks/use-create-org'
 
 const createOrgSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'Give the organization a name.')),

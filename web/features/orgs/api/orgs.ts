@@ -1,8 +1,8 @@
 /** TanStack Query factories for the organisations the user belongs to and the apps of one organisation. */
 import { queryOptions } from '@tanstack/react-query'
-import { api, ApiError, unwrap } from '../../lib/api'
-import { authClient, authErrorMessage } from '../../lib/auth-client'
-import type { OrgRole } from '../../lib/org-role'
+import { api, ApiError, unwrap } from '../../../lib/api'
+import { authClient, authErrorMessage } from '../../../lib/auth-client'
+import type { OrgRole } from '../../../lib/org-role'
 
 /** An organisation as the web app uses it. */
 export interface OrgSummary {

@@ -1,9 +1,9 @@
 /** Mutation creating an organisation through better-auth and opening it. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { authClient } from '../../lib/auth-client'
-import { refreshAfterWrite } from '../../lib/refresh-after-write'
-import { orgsQuery } from './api'
+import { authClient } from '../../../lib/auth-client'
+import { refreshAfterWrite } from '../../../lib/refresh-after-write'
+import { orgsQuery } from '../api/orgs'
 import { slugify } from './slugify'
 import { useOpenScope } from './use-open-scope'
 

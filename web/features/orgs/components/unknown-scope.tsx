@@ -2,11 +2,17 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Building2Icon } from 'lucide-react'
 import { useQuery } from '@tanstack/react-query'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
-import { orgPath } from '../../lib/org-path'
-import { orgsQuery } from './api'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card'
+import { orgPath } from '../../../lib/org-path'
+import { orgsQuery } from '../api/orgs'
 import { CreateOrgForm } from './create-org-form'
-import type { ResolvedOrgScope } from './use-resolved-org-scope'
+import type { ResolvedOrgScope } from '../hooks/use-resolved-org-scope'
 
 /**
  * What a dashboard URL whose organisation (or app) is not one of the user's shows: which part was

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { PlusIcon } from 'lucide-react'
-import { Button } from '../../components/ui/button'
+import { Button } from '../../../components/ui/button'
 import {
   Dialog,
   DialogContent,
@@ -8,7 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../components/ui/dialog'
+} from '../../../components/ui/dialog'
 import { CreateOrgForm } from './create-org-form'
 
 /** '+' button opening a dialog with the create-organisation form. */

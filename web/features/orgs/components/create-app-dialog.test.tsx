@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { inOrgScope } from '../../test/in-org-scope'
-import { renderWithRouter } from '../../test/render-with-router'
-import { jsonResponse, stubFetch } from '../../test/stub-fetch'
+import { inOrgScope } from '../../../test/in-org-scope'
+import { renderWithRouter } from '../../../test/render-with-router'
+import { jsonResponse, stubFetch } from '../../../test/stub-fetch'
 import { CreateAppDialog } from './create-app-dialog'
 
 describe('CreateAppDialog', () => {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { inOrgScope } from '../../test/in-org-scope'
-import { renderWithRouter } from '../../test/render-with-router'
-import { jsonResponse, problemResponse, stubFetch } from '../../test/stub-fetch'
+import { inOrgScope } from '../../../test/in-org-scope'
+import { renderWithRouter } from '../../../test/render-with-router'
+import { jsonResponse, problemResponse, stubFetch } from '../../../test/stub-fetch'
 import { WorkspaceSwitcher } from './workspace-switcher'
 
 describe('WorkspaceSwitcher', () => {

@@ -1,7 +1,7 @@
 /** Navigation to the same screen in another organisation or app (the URL is the current scope). */
 import { useCallback } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { orgPath } from '../../lib/org-path'
+import { orgPath } from '../../../lib/org-path'
 import { screenOfPath } from './screen-of-path'
 
 /**

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Navigate, useSearchParams } from 'react-router'
-import { LoadingScreen } from '../../components/loading-screen'
-import { readLastOrgHint } from '../../lib/last-org-hint'
-import { orgPath } from '../../lib/org-path'
-import { orgsQuery } from './api'
+import { LoadingScreen } from '../../../components/loading-screen'
+import { readLastOrgHint } from '../../../lib/last-org-hint'
+import { orgPath } from '../../../lib/org-path'
+import { orgsQuery } from '../api/orgs'
 import { CreateFirstOrgCard } from './create-first-org-card'
 
 /**

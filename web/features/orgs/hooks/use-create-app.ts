@@ -1,10 +1,10 @@
 /** Mutation creating an app (POST /api/v1/orgs/{orgId}/apps) in the URL's organisation. */
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { api, unwrap } from '../../lib/api'
-import { useOrgScopeIfAny } from '../../lib/org-scope'
-import { refreshAfterWrite } from '../../lib/refresh-after-write'
-import { appsQuery } from './api'
+import { api, unwrap } from '../../../lib/api'
+import { useOrgScopeIfAny } from '../../../lib/org-scope'
+import { refreshAfterWrite } from '../../../lib/refresh-after-write'
+import { appsQuery } from '../api/orgs'
 import { useOpenScope } from './use-open-scope'
 
 /** `mutate(slug)` creates the app in the current org, reloads the app list and opens the new app. */

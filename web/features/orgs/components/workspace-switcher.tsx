@@ -1,19 +1,19 @@
 import { useId } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Label } from '../../components/ui/label'
+import { Label } from '../../../components/ui/label'
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../components/ui/select'
-import { Skeleton } from '../../components/ui/skeleton'
+} from '../../../components/ui/select'
+import { Skeleton } from '../../../components/ui/skeleton'
 import { CreateAppDialog } from './create-app-dialog'
 import { CreateOrgDialog } from './create-org-dialog'
-import { useOrgScopeIfAny } from '../../lib/org-scope'
-import { appsQuery, orgsQuery } from './api'
-import { useOpenScope } from './use-open-scope'
+import { useOrgScopeIfAny } from '../../../lib/org-scope'
+import { appsQuery, orgsQuery } from '../api/orgs'
+import { useOpenScope } from '../hooks/use-open-scope'
 
 // Radix Select forbids '' as an item value, so 'All apps' needs a sentinel.
 const ALL_APPS = '__all__'
