@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { cancelJob, isActive, jobQuery, latestJobQuery, useJob, type Job } from '../../lib/jobs'
-import { analysesQuery, createAnalysis, saveWeActFor } from './api'
-import type { Analysis, AnalysisKind, AnalysisPanelState, WeActFor } from './types'
-import { refreshAfterWrite } from '../../lib/refresh-after-write'
+import { cancelJob, isActive, jobQuery, latestJobQuery, useJob, type Job } from '../../../lib/jobs'
+import { analysesQuery, createAnalysis, saveWeActFor } from '../api/analyses'
+import type { Analysis, AnalysisKind, AnalysisPanelState, WeActFor } from '../api/types'
+import { refreshAfterWrite } from '../../../lib/refresh-after-write'
 
 /** A failure's user-facing text: the problem `detail` carried by ApiError, else the message. */
 function errorText(error: unknown): string {

@@ -2,7 +2,7 @@ import { DealSheetView } from './deal-sheet-view'
 import { FindingButton } from './finding-button'
 import { FindingSection } from './finding-section'
 import { isSameSpan } from './is-same-span'
-import type { AnalysisResult, Span } from './types'
+import type { AnalysisResult, Span } from '../api/types'
 
 interface SummarySectionProps {
   summary: AnalysisResult['summary']

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { groupClausesByCategory, groupRisksBySeverity } from './group-findings'
-import type { Clause, Risk } from './types'
+import type { Clause, Risk } from '../api/types'
 
 const risk = (severity: Risk['severity'], start: number): Risk => ({
   start,

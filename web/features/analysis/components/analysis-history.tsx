@@ -1,9 +1,9 @@
 import { History } from 'lucide-react'
 import { useId } from 'react'
-import { cn } from '../../lib/utils'
+import { cn } from '../../../lib/utils'
 import { analysisKindLabel } from './analysis-kinds'
 import { formatDateTime } from './format-date-time'
-import type { Analysis } from './types'
+import type { Analysis } from '../api/types'
 
 interface AnalysisHistoryProps {
   analyses: readonly Analysis[]

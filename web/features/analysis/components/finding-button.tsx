@@ -1,6 +1,6 @@
 import type * as React from 'react'
-import { cn } from '../../lib/utils'
-import type { Span } from './types'
+import { cn } from '../../../lib/utils'
+import type { Span } from '../api/types'
 
 interface FindingButtonProps extends Omit<React.ComponentProps<'button'>, 'onSelect'> {
   /** The passage of the document this finding points at. */

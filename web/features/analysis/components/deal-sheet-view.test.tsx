@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { dealSheetMarkdown } from './deal-sheet-text'
 import { DealSheetView } from './deal-sheet-view'
 import { SummarySection } from './summary-section'
-import type { DealSheet } from './types'
+import type { DealSheet } from '../api/types'
 
 const SHEET: DealSheet = {
   lines: [

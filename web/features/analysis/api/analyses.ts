@@ -1,7 +1,7 @@
 /** Analysis data access: TanStack query factories and the create call, keyed under the org. */
 import { queryOptions } from '@tanstack/react-query'
-import { api, unwrap } from '../../lib/api'
-import type { Job } from '../../lib/jobs'
+import { api, unwrap } from '../../../lib/api'
+import type { Job } from '../../../lib/jobs'
 import type { Analysis, AnalysisKind, WeActFor } from './types'
 
 /** Query key prefix of one document's analyses (invalidate it after creating one). */

@@ -3,7 +3,7 @@
  * server/ai/analyzer/types.ts). Every `start`/`end` is a half-open UTF-16 offset into the analysed
  * document's `content`, and every quoted `text` equals `content.slice(start, end)`.
  */
-import type { components } from '../../lib/api-schema'
+import type { components } from '../../../lib/api-schema'
 
 /** A stored analysis of one document. `createdAt` is an ISO 8601 timestamp. */
 export type Analysis = components['schemas']['Analysis']

@@ -1,4 +1,5 @@
-import type { PartyRole, WeActFor } from './types'
+import { LabelledSelect } from '../../../components/labelled-select'
+import type { PartyRole, WeActFor } from '../api/types'
 
 /** The roles offered, in the order a lawyer looks for them (the server's PartyRole). */
 const ROLES: readonly PartyRole[] = [
@@ -62,28 +63,19 @@ export function WeActForChoice({
           {option.label}
         </label>
       ))}
-      <label className="mt-1 flex items-center gap-2">
-        <span>or the</span>
-        <select
-          aria-label="We act for the role"
-          className="rounded-md border bg-background px-2 py-1"
-          value={value?.kind === 'role' ? value.role : ''}
-          onChange={(event) =>
-            onChange(
-              event.target.value === ''
-                ? null
-                : { kind: 'role', role: event.target.value as PartyRole },
-            )
-          }
-        >
-          <option value="">choose a role</option>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {role}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LabelledSelect
+        label="or the"
+        aria-label="We act for the role"
+        layout="inline"
+        className="mt-1"
+        selectClassName="h-auto py-1"
+        value={value?.kind === 'role' ? value.role : ''}
+        onValueChange={(role) =>
+          onChange(role === '' ? null : { kind: 'role', role: role as PartyRole })
+        }
+        placeholder="choose a role"
+        options={ROLES.map((role) => ({ value: role, label: role }))}
+      />
       {value?.kind === 'role' && (
         <p className="text-muted-foreground">
           {ourParty

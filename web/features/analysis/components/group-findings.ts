@@ -1,5 +1,5 @@
 /** Pure grouping of analysis findings for display. */
-import type { Clause, Risk, Severity } from './types'
+import type { Clause, Risk, Severity } from '../api/types'
 
 /** Severity display order: most severe first. */
 export const SEVERITY_ORDER: readonly Severity[] = ['high', 'medium', 'low']

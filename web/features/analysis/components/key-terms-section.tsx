@@ -1,7 +1,7 @@
 import { FindingButton } from './finding-button'
 import { FindingSection } from './finding-section'
 import { isSameSpan } from './is-same-span'
-import type { KeyTerm, KeyTerms, Span } from './types'
+import type { KeyTerm, KeyTerms, Span } from '../api/types'
 
 interface KeyTermsSectionProps {
   keyTerms: KeyTerms

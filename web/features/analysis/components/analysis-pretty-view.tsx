@@ -2,7 +2,7 @@ import { ClausesSection } from './clauses-section'
 import { KeyTermsSection } from './key-terms-section'
 import { RisksSection } from './risks-section'
 import { SummarySection } from './summary-section'
-import type { Analysis, AnalysisKind, Span, WeActFor } from './types'
+import type { Analysis, AnalysisKind, Span, WeActFor } from '../api/types'
 import { WeActForChoice } from './we-act-for-choice'
 
 interface AnalysisPrettyViewProps {

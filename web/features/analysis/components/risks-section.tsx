@@ -1,9 +1,9 @@
-import { Badge } from '../../components/ui/badge'
+import { Badge } from '../../../components/ui/badge'
 import { FindingButton } from './finding-button'
 import { FindingSection } from './finding-section'
 import { groupRisksBySeverity } from './group-findings'
 import { isSameSpan } from './is-same-span'
-import type { Risk, Severity, Span } from './types'
+import type { Risk, Severity, Span } from '../api/types'
 
 interface RisksSectionProps {
   /** The risks as the server returns them: severity and `whose` already oriented. */

@@ -1,4 +1,4 @@
-import type { AnalysisResult } from './types'
+import type { AnalysisResult } from '../api/types'
 
 /**
  * The text the Listen button reads for an analysis: the summary, then each risk's title and

@@ -1,4 +1,4 @@
-import type { DealSheet } from './types'
+import type { DealSheet } from '../api/types'
 
 /** Quotes longer than this many characters are shortened in the copied text, with an ellipsis. */
 const QUOTE_CHARS = 300

@@ -1,5 +1,5 @@
 /** The analysis kinds offered to users, in menu order, with their labels. */
-import type { AnalysisKind } from './types'
+import type { AnalysisKind } from '../api/types'
 
 /** Menu order: the full analysis first because it is the default. */
 export const ANALYSIS_KINDS: readonly { value: AnalysisKind; label: string }[] = [

@@ -1,9 +1,9 @@
-import { Badge } from '../../components/ui/badge'
+import { Badge } from '../../../components/ui/badge'
 import { FindingButton } from './finding-button'
 import { FindingSection } from './finding-section'
 import { groupClausesByCategory } from './group-findings'
 import { isSameSpan } from './is-same-span'
-import type { Clause, Span } from './types'
+import type { Clause, Span } from '../api/types'
 
 interface ClausesSectionProps {
   clauses: readonly Clause[]

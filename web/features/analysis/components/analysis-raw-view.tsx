@@ -1,4 +1,4 @@
-import type { AnalysisResult } from './types'
+import type { AnalysisResult } from '../api/types'
 
 /** The analysis result as indented JSON text. */
 export function AnalysisRawView({ result }: { result: AnalysisResult }) {

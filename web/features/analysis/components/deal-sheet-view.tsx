@@ -1,9 +1,9 @@
 import { toast } from 'sonner'
-import { Button } from '../../components/ui/button'
+import { Button } from '../../../components/ui/button'
 import { dealSheetMarkdown } from './deal-sheet-text'
 import { FindingButton } from './finding-button'
 import { isSameSpan } from './is-same-span'
-import type { DealSheet, Span } from './types'
+import type { DealSheet, Span } from '../api/types'
 
 interface DealSheetViewProps {
   sheet: DealSheet
