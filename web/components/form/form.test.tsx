@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import * as z from 'zod/mini'
-import { Form, FormField, FormProblem, FormSubmit, FormTextarea } from './form'
+import { Form, FormField, FormProblem, FormSubmit } from './form'
+import { FormTextarea } from './form-textarea'
 import { useZodForm } from './use-zod-form'
 
 const schema = z.object({
