@@ -22,14 +22,20 @@ function folders(dir: string): string[] {
 
 /**
  * Whether the map names `folder`: by its own path in backquotes, by a `<name>` pattern of its
- * parent (`server/features/<name>/`), or in the row of its nearest ancestor that has one, which
- * mentions its name in backquotes (`ocr/`) or as a listed word ("one folder per capability
- * (analyzer, answer, …)").
+ * parent (`server/features/<name>/`) or of an ancestor (`web/features/<name>/api/`), or in the
+ * row of its nearest ancestor that has one, which mentions its name in backquotes (`ocr/`) or as
+ * a listed word ("one folder per capability (analyzer, answer, …)").
  */
 function mapNames(map: string, folder: string): boolean {
   if (map.includes(`\`${folder}/`) || map.includes(`\`${folder}\``)) return true
   const name = path.posix.basename(folder)
   if (map.includes(`\`${path.posix.dirname(folder)}/<name>/\``)) return true
+  // A pattern with `<name>` for an ancestor: `web/features/<name>/api/` names every feature's api/.
+  const parts = folder.split('/')
+  for (let i = 0; i < parts.length - 1; i++) {
+    const pattern = [...parts.slice(0, i), '<name>', ...parts.slice(i + 1)].join('/')
+    if (map.includes(`\`${pattern}/\``)) return true
+  }
   const rows = map.split('\n')
   for (let ancestor = path.posix.dirname(folder); ancestor !== '.';) {
     const row = rows.find((line) => line.startsWith(`| \`${ancestor}/\``))

@@ -38,7 +38,23 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
       }),
     }
   },
-  voice: async () => ({ Component: (await import('./features/voice/voice-page')).VoicePage }),
+  voice: async () => {
+    const [{ VoicePage }, { consentQuery }, { recordingsQuery }, { screenLoader }] =
+      await Promise.all([
+        import('./features/voice/voice-page'),
+        import('./features/voice/api/consent'),
+        import('./features/voice/api/recordings'),
+        loaders(),
+      ])
+    return {
+      Component: VoicePage,
+      // Whether the recorder shows (the consent notice first), and the recordings below it.
+      loader: screenLoader(({ orgId, appId }) => [
+        (client) => client.prefetchQuery(consentQuery(orgId)),
+        (client) => client.prefetchQuery(recordingsQuery(orgId, appId)),
+      ]),
+    }
+  },
   analytics: async () => {
     const [{ AnalyticsPage }, { usageQuery }, { activityQuery }, { screenLoader }] =
       await Promise.all([
@@ -84,9 +100,27 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
       ]),
     }
   },
-  conversations: async () => ({
-    Component: (await import('./features/conversations/conversations-page')).ConversationsPage,
-  }),
+  conversations: async () => {
+    const [{ ConversationsPage }, { conversationsQuery, messagesQuery }, { screenLoader }] =
+      await Promise.all([
+        import('./features/conversations/conversations-page'),
+        import('./features/conversations/api'),
+        loaders(),
+      ])
+    return {
+      Component: ConversationsPage,
+      // The first page, and the messages of the conversation the address opens (an audit link).
+      loader: screenLoader(({ orgId, appId, search }) => {
+        const open = search.get('conversation')
+        return [
+          (client) => client.prefetchInfiniteQuery(conversationsQuery(orgId, appId)),
+          ...(open
+            ? [(client: QueryClient) => client.prefetchQuery(messagesQuery(orgId, open))]
+            : []),
+        ]
+      }),
+    }
+  },
   events: async () => {
     const [{ EventsPage }, { eventsQuery }, { screenLoader }] = await Promise.all([
       import('./features/events/events-page'),
@@ -100,11 +134,39 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
       ]),
     }
   },
-  jobs: async () => ({ Component: (await import('./features/jobs/jobs-page')).JobsPage }),
+  jobs: async () => {
+    const [{ JobsPage }, { runningJobsQuery }, { screenLoader }] = await Promise.all([
+      import('./features/jobs/jobs-page'),
+      import('./features/jobs/api'),
+      loaders(),
+    ])
+    return {
+      Component: JobsPage,
+      loader: screenLoader(({ orgId }) => [
+        (client) => client.prefetchQuery(runningJobsQuery(orgId)),
+      ]),
+    }
+  },
   vector: async () => ({ Component: (await import('./features/vector/vector-page')).VectorPage }),
-  members: async () => ({
-    Component: (await import('./features/team/members-page')).MembersPage,
-  }),
+  members: async () => {
+    const [{ MembersPage }, { membersQuery, invitationsQuery }, { managesOrganisation }] =
+      await Promise.all([
+        import('./features/team/members-page'),
+        import('./features/team/api'),
+        import('./lib/org-role'),
+      ])
+    const { screenLoader } = await loaders()
+    return {
+      Component: MembersPage,
+      // Every member reads the list; only owners and admins the invitations (as the screen asks).
+      loader: screenLoader(({ orgId, role }) => [
+        (client) => client.prefetchQuery(membersQuery(orgId)),
+        ...(managesOrganisation(role)
+          ? [(client: QueryClient) => client.prefetchQuery(invitationsQuery(orgId))]
+          : []),
+      ]),
+    }
+  },
   audit: async () => {
     const [{ AuditPage }, { auditPagesQuery, NO_AUDIT_FILTERS }, { managesOrganisation }] =
       await Promise.all([
@@ -173,7 +235,7 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
   settings: async () => {
     const [{ SettingsRoute }, { ownedOrgsQuery }, { screenLoader }] = await Promise.all([
       import('./app/settings-route'),
-      import('./features/orgs/api'),
+      import('./features/orgs/api/orgs'),
       loaders(),
     ])
     return {

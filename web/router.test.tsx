@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { setRouteQueryClient } from './app/route-query-client'
 import { renderWithRouter, testQueryClient } from './test/render-with-router'
 import { resetAuthSession } from './test/reset-auth-session'
+import { makeJob } from './test/make-job'
 import { jsonResponse, stubFetch, type FetchHandler } from './test/stub-fetch'
 import { makeDocumentCard, makeDocumentDetail } from './test/document-factories'
 import { routes } from './router'
@@ -384,4 +385,155 @@ describe('route loaders', () => {
       title: 'Acme NDA',
     })
   })
+})
+
+describe('route loaders of the screens moved by decision 0128', () => {
+  afterEach(() => setRouteQueryClient(null))
+
+  /**
+   * Each screen: its path, its first list's query key and request path (held until answered),
+   * its answer and a text it shows; `others` answers the screen's other requests at once, and
+   * `loading` is what must not show once it opens (any 'Loading…' unless named).
+   */
+  const screens = [
+    {
+      path: '/dashboard/alpha-co-k3/jobs',
+      heading: 'Jobs',
+      key: ['orgs', 'org-a', 'jobs', 'running'],
+      request: '/api/v1/orgs/org-a/jobs',
+      answer: {
+        items: [
+          makeJob({
+            id: '00000000-0000-4000-8000-0000000000a1',
+            kind: 'ocr',
+            status: 'running',
+            progress: 0.5,
+          }),
+        ],
+        total: 1,
+        subjects: [],
+      },
+      row: 'Text recognition (OCR)',
+    },
+    {
+      path: '/dashboard/alpha-co-k3/members',
+      heading: 'Members',
+      key: ['orgs', 'org-a', 'team', 'members'],
+      request: '/api/v1/orgs/org-a/members',
+      answer: {
+        members: [
+          {
+            id: 'm-1',
+            userId: 'user-2',
+            name: 'Grace',
+            email: 'grace@hopper.law',
+            role: 'owner',
+            joinedAt: '2025-01-01T00:00:00.000Z',
+          },
+        ],
+      },
+      row: 'grace@hopper.law',
+      others: { '/api/v1/orgs/org-a/invitations': { invitations: [] } },
+    },
+    {
+      path: '/dashboard/alpha-co-k3/conversations',
+      heading: 'Conversations',
+      key: ['orgs', 'org-a', 'conversations'],
+      request: '/api/v1/orgs/org-a/conversations',
+      answer: {
+        items: [
+          {
+            id: 'c0ffee00-0000-4000-8000-000000000001',
+            orgId: 'org-a',
+            appId: null,
+            title: 'Governing law of the NDA',
+            startedAt: '2025-01-02T00:00:00.000Z',
+          },
+        ],
+        total: 1,
+      },
+      row: 'Governing law of the NDA',
+    },
+    {
+      path: '/dashboard/alpha-co-k3/voice',
+      heading: 'Voice Assistant',
+      key: ['orgs', 'org-a', 'recordings'],
+      request: '/api/v1/orgs/org-a/recordings',
+      answer: {
+        items: [
+          {
+            id: 'r-1',
+            appId: null,
+            title: 'Lease call',
+            mimeType: 'audio/webm',
+            sizeBytes: 4,
+            durationSec: 70,
+            status: 'failed',
+            error: 'No speech engine',
+            errorCode: null,
+            jobId: null,
+            summaryJobId: null,
+            documentId: null,
+            engine: 'local',
+            model: null,
+            createdBy: 'user-1',
+            memoSummary: null,
+            createdAt: '2025-01-02T00:00:00.000Z',
+          },
+        ],
+        total: 1,
+      },
+      row: 'Lease call',
+      others: { '/api/v1/orgs/org-a/voice/consent': { acknowledgedAt: null } },
+    },
+    {
+      path: '/dashboard/alpha-co-k3?conversation=c0ffee00-0000-4000-8000-000000000001',
+      heading: 'Dashboard',
+      key: ['orgs', 'org-a', 'conversations', 'c0ffee00-0000-4000-8000-000000000001', 'messages'],
+      request: '/api/v1/orgs/org-a/conversations/c0ffee00-0000-4000-8000-000000000001/messages',
+      answer: {
+        items: [
+          {
+            id: 'm1',
+            role: 'user',
+            content: 'Which law governs?',
+            citations: [],
+            createdAt: '2025-01-02T00:00:00.000Z',
+          },
+        ],
+      },
+      row: 'Which law governs?',
+      // The home's other panels (activity, figures) load as before; the conversation is ready.
+      loading: 'Loading the conversation…',
+      others: { '/api/v1/orgs/org-a/documents': { items: [], total: 0, types: [] } },
+    },
+  ]
+
+  it.each(screens)(
+    "opens $heading with its first list answered, not on 'Loading…'",
+    async ({ path, heading, key, request, answer, row, others = {}, loading = /^Loading/ }) => {
+      let reply: (response: Response) => void = () => {}
+      const held = new Promise<Response>((resolve) => (reply = resolve))
+      server({
+        more: (r) => {
+          const { pathname } = new URL(r.url)
+          if (pathname === request) return held
+          const other = (others as Record<string, unknown>)[pathname]
+          return other === undefined ? undefined : jsonResponse(other)
+        },
+      })
+      const queryClient = testQueryClient()
+      setRouteQueryClient(queryClient)
+      renderWithRouter({ routes, initialPath: path, queryClient })
+
+      // The loader holds the screen back until its list answers…
+      await expect.poll(() => queryClient.isFetching({ queryKey: key })).toBe(1)
+      expect(screen.queryByRole('heading', { name: heading })).toBeNull()
+      reply(jsonResponse(answer))
+      // …then it shows with its rows at once.
+      expect(await screen.findByRole('heading', { name: heading })).toBeVisible()
+      expect(screen.getByText(row)).toBeVisible()
+      expect(screen.queryByText(loading)).toBeNull()
+    },
+  )
 })

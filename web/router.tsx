@@ -79,9 +79,18 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: async () => ({
-                  Component: (await import('./app/dashboard-home-route')).DashboardHomeRoute,
-                }),
+                lazy: async () => {
+                  const [{ DashboardHomeRoute }, { dashboardHomeQueries }, { screenLoader }] =
+                    await Promise.all([
+                      import('./app/dashboard-home-route'),
+                      import('./app/dashboard-home-queries'),
+                      import('./app/screen-loader'),
+                    ])
+                  return {
+                    Component: DashboardHomeRoute,
+                    loader: screenLoader(dashboardHomeQueries),
+                  }
+                },
               },
               ...Object.entries(orgScreens).map(([path, lazy]) => ({ path, lazy })),
             ],

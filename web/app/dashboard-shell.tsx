@@ -3,7 +3,7 @@ import { SidebarInset, SidebarProvider } from '../components/ui/sidebar'
 import { TooltipProvider } from '../components/ui/tooltip'
 import { AppSidebar } from '../features/dashboard/app-sidebar'
 import { TopBar } from '../features/dashboard/top-bar'
-import { WorkspaceSwitcher } from '../features/orgs/workspace-switcher'
+import { WorkspaceSwitcher } from '../features/orgs/components/workspace-switcher'
 
 /**
  * The dashboard's chrome around `children`: skip link, sidebar (with the organisation switcher)

@@ -1,5 +1,5 @@
 import { PageHeader } from '../components/page-header'
-import { LastOrgRedirect } from '../features/orgs/last-org-redirect'
+import { LastOrgRedirect } from '../features/orgs/components/last-org-redirect'
 import { DashboardShell } from './dashboard-shell'
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { LoaderFunction } from 'react-router'
-import { appsQuery, memberRoleQuery, orgsQuery } from '../features/orgs/api'
+import { appsQuery, memberRoleQuery, orgsQuery } from '../features/orgs/api/orgs'
 import type { OrgRole } from '../lib/org-role'
 import { routeQueryClient } from './route-query-client'
 

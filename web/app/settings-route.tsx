@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { ownedOrgsQuery } from '../features/orgs/api'
+import { ownedOrgsQuery } from '../features/orgs/api/orgs'
 import { SettingsPage } from '../features/settings/settings-page'
 
 /**

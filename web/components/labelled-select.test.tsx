@@ -46,4 +46,18 @@ describe('LabelledSelect', () => {
     expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveValue('archived')
     expect(screen.getByRole('option', { name: 'archived' })).toBeInTheDocument()
   })
+
+  it('can hide its label from sight but not from screen readers (labelClassName)', () => {
+    render(
+      <LabelledSelect
+        label="Role of Mia"
+        labelClassName="sr-only"
+        value="member"
+        onValueChange={() => {}}
+        options={[{ value: 'member', label: 'member' }]}
+      />,
+    )
+    expect(screen.getByRole('combobox', { name: 'Role of Mia' })).toHaveValue('member')
+    expect(screen.getByText('Role of Mia')).toHaveClass('sr-only')
+  })
 })

@@ -24,6 +24,8 @@ interface LabelledSelectProps extends Omit<
   layout?: 'stacked' | 'inline'
   /** Classes of the wrapper. */
   className?: string
+  /** Classes of the label, e.g. `sr-only` for a select in a table row whose column names it. */
+  labelClassName?: string
   selectClassName?: string
 }
 
@@ -41,6 +43,7 @@ export function LabelledSelect({
   placeholderDisabled = false,
   layout = 'stacked',
   className,
+  labelClassName,
   selectClassName,
   id: givenId,
   ...props
@@ -59,7 +62,9 @@ export function LabelledSelect({
         className,
       )}
     >
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
       <select
         id={id}
         value={value}

@@ -1,5 +1,5 @@
 /** Test factory: an analysis of a sample NDA whose spans really index into the sample text. */
-import type { Analysis, AnalysisKind, KeyTerm, Risk } from '../features/analysis/types'
+import type { Analysis, AnalysisKind, KeyTerm, Risk } from '../features/analysis/api/types'
 
 /** A short mutual NDA used as document content in tests. */
 export const SAMPLE_CONTRACT = `MUTUAL NON-DISCLOSURE AGREEMENT

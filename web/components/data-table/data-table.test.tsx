@@ -39,6 +39,23 @@ describe('DataTable', () => {
     expect(screen.queryByText('Loading…')).toBeNull()
   })
 
+  it('marks the row its rowAttributes name (aria-current and a class), and no other', () => {
+    render(
+      <DataTable
+        {...base}
+        data={fruits}
+        status="success"
+        rowAttributes={(fruit) =>
+          fruit.id === 'b' ? { 'aria-current': 'true', className: 'bg-accent' } : {}
+        }
+      />,
+    )
+    const banana = screen.getByText('Banana').closest('tr')
+    expect(banana).toHaveAttribute('aria-current', 'true')
+    expect(banana).toHaveClass('bg-accent')
+    expect(screen.getByText('Apple').closest('tr')).not.toHaveAttribute('aria-current')
+  })
+
   it('says its empty sentence once it loaded none', () => {
     render(<DataTable {...base} data={[]} status="success" />)
     expect(screen.getByText('No fruit yet.')).toBeInTheDocument()

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react'
 import {
   flexRender,
   getCoreRowModel,
@@ -35,6 +35,12 @@ export interface DataTableLoadMore {
   onLoadMore: () => void
 }
 
+/** What `rowAttributes` may set on one body row. */
+export interface DataTableRowAttributes {
+  'aria-current'?: ComponentProps<'tr'>['aria-current']
+  className?: string | false
+}
+
 export interface DataTableProps<Row> {
   /** TanStack Table columns; `enableSorting: true` on a column makes its header a sort button. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's own ColumnDef<Row, any>: each column has its own value type
@@ -65,6 +71,11 @@ export interface DataTableProps<Row> {
   loadMore?: DataTableLoadMore
   /** Extra classes of a body row (e.g. `align-top`). */
   rowClassName?: string
+  /**
+   * A row's own marks, e.g. `aria-current` and a highlight for the row the address names;
+   * its `className` is added after `rowClassName`.
+   */
+  rowAttributes?: (row: Row) => DataTableRowAttributes
   /** Classes of the scrolling box around the table (e.g. a height cap). */
   containerClassName?: string
   /** Keeps the header in view while the rows scroll inside `containerClassName`'s height cap. */
@@ -97,6 +108,7 @@ export function DataTable<Row>({
   selection,
   loadMore,
   rowClassName,
+  rowAttributes,
   containerClassName,
   stickyHeader = false,
   footer,
@@ -215,40 +227,44 @@ export function DataTable<Row>({
                 empty={empty}
                 loading={loading}
               />
-              {rows.map((row) => (
-                <tr
-                  key={row.id}
-                  aria-selected={selection ? row.getIsSelected() : undefined}
-                  className={cn('border-b last:border-0', rowClassName)}
-                >
-                  {selection && (
-                    <td className="px-2 py-1">
-                      <SelectCheckbox
-                        label={`Select ${selection.label(row.original)}`}
-                        checked={row.getIsSelected()}
-                        onChange={row.getToggleSelectedHandler()}
-                      />
-                    </td>
-                  )}
-                  {row.getVisibleCells().map((cell) => {
-                    const meta = cell.column.columnDef.meta
-                    const Cell = meta?.rowHeader ? 'th' : 'td'
-                    return (
-                      <Cell
-                        key={cell.id}
-                        scope={meta?.rowHeader ? 'row' : undefined}
-                        className={cn(
-                          'px-2 py-1',
-                          meta?.rowHeader && 'text-left font-normal',
-                          meta?.cellClassName,
-                        )}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </Cell>
-                    )
-                  })}
-                </tr>
-              ))}
+              {rows.map((row) => {
+                const own = rowAttributes?.(row.original)
+                return (
+                  <tr
+                    key={row.id}
+                    aria-selected={selection ? row.getIsSelected() : undefined}
+                    aria-current={own?.['aria-current']}
+                    className={cn('border-b last:border-0', rowClassName, own?.className)}
+                  >
+                    {selection && (
+                      <td className="px-2 py-1">
+                        <SelectCheckbox
+                          label={`Select ${selection.label(row.original)}`}
+                          checked={row.getIsSelected()}
+                          onChange={row.getToggleSelectedHandler()}
+                        />
+                      </td>
+                    )}
+                    {row.getVisibleCells().map((cell) => {
+                      const meta = cell.column.columnDef.meta
+                      const Cell = meta?.rowHeader ? 'th' : 'td'
+                      return (
+                        <Cell
+                          key={cell.id}
+                          scope={meta?.rowHeader ? 'row' : undefined}
+                          className={cn(
+                            'px-2 py-1',
+                            meta?.rowHeader && 'text-left font-normal',
+                            meta?.cellClassName,
+                          )}
+                        >
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </Cell>
+                      )
+                    })}
+                  </tr>
+                )
+              })}
             </tbody>
           </table>
         </div>

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import * as z from 'zod/mini'
 import { Form, FormField, FormProblem, FormSubmit } from './form'
+import { FormTextarea } from './form-textarea'
 import { useZodForm } from './use-zod-form'
 
 const schema = z.object({
@@ -65,5 +66,34 @@ describe('Form kit', () => {
   it("shows the server's problem as an alert", () => {
     render(<NameForm problem={new Error('That slug is taken.')} onSubmit={() => {}} />)
     expect(screen.getByRole('alert')).toHaveTextContent('That slug is taken.')
+  })
+
+  it('ties a multi-line field to its label, the given notice and its error message', async () => {
+    const questionSchema = z.object({
+      question: z.string().check(z.trim(), z.minLength(1, 'Ask a question.')),
+    })
+    function QuestionForm() {
+      const form = useZodForm(questionSchema, { question: '' })
+      return (
+        <Form form={form} onSubmit={() => {}}>
+          <FormTextarea<z.input<typeof questionSchema>>
+            name="question"
+            label="Question"
+            labelClassName="sr-only"
+            aria-describedby="notice"
+          />
+          <p id="notice">Answers cite their passages.</p>
+          <FormSubmit pending={false}>Ask</FormSubmit>
+        </Form>
+      )
+    }
+    render(<QuestionForm />)
+    const field = screen.getByRole('textbox', { name: 'Question' })
+    expect(screen.getByText('Question')).toHaveClass('sr-only')
+    expect(field).toHaveAccessibleDescription('Answers cite their passages.')
+    await userEvent.click(screen.getByRole('button', { name: 'Ask' }))
+    expect(await screen.findByText('Ask a question.')).toBeInTheDocument()
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    expect(field).toHaveAccessibleDescription('Answers cite their passages. Ask a question.')
   })
 })

@@ -107,8 +107,8 @@ export function FormField<Values extends FieldValues>({
   )
 }
 
-/** The message of field `name` (dotted paths too), or undefined. */
-function fieldError(errors: Record<string, unknown>, name: string): string | undefined {
+/** The message of field `name` (dotted paths too), or undefined (also read by FormTextarea). */
+export function fieldError(errors: Record<string, unknown>, name: string): string | undefined {
   let node: unknown = errors
   for (const part of name.split('.')) {
     if (!node || typeof node !== 'object') return undefined

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { AnalysisPanel } from './analysis-panel'
 import { makeAnalysis } from '../../test/make-analysis'
-import type { AnalysisPanelState } from './types'
+import type { AnalysisPanelState } from './api/types'
 
 function renderPanel(state: AnalysisPanelState, onSelectSpan = vi.fn()) {
   render(<AnalysisPanel state={state} highlight={null} onSelectSpan={onSelectSpan} />)

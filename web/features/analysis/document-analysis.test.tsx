@@ -6,7 +6,7 @@ import { jsonResponse, stubFetch } from '../../test/stub-fetch'
 import type { Job } from '../../hooks/jobs'
 import { DocumentAnalysis } from './document-analysis'
 import { makeAnalysis } from '../../test/make-analysis'
-import type { Analysis } from './types'
+import type { Analysis } from './api/types'
 
 const ORG = 'org-1'
 const DOCUMENT = 'doc-1'

@@ -1,9 +1,9 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
-import { AnalysisHistory } from './analysis-history'
+import { AnalysisHistory } from './components/analysis-history'
 import { AnalysisPanel } from './analysis-panel'
-import { RunAnalysisForm } from './run-analysis-form'
-import type { Span } from './types'
-import { useDocumentAnalysis } from './use-document-analysis'
+import { RunAnalysisForm } from './components/run-analysis-form'
+import type { Span } from './api/types'
+import { useDocumentAnalysis } from './hooks/use-document-analysis'
 import { orgSpeech } from '../../hooks/speech'
 
 interface DocumentAnalysisProps {

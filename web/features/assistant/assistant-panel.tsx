@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Bot, Send } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
-import { Button } from '../../components/ui/button'
+import { useRef, useState } from 'react'
+import { useWatch } from 'react-hook-form'
+import * as z from 'zod/mini'
+import { Form, FormSubmit } from '../../components/form/form'
+import { FormTextarea } from '../../components/form/form-textarea'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card'
-import { Textarea } from '../../components/ui/textarea'
 import type { OrgScope } from '../../lib/org-scope'
 import { CitationList } from '../../components/citation-list'
 import { streamChat, type Citation } from './stream-chat'
@@ -16,6 +19,10 @@ export interface Turn {
   content: string
   citations: Citation[]
 }
+
+const questionSchema = z.object({
+  question: z.string().check(z.trim(), z.minLength(1, 'Ask a question.')),
+})
 
 /** Most turns, and characters a turn, one chat request carries (the chat route's limits). */
 const MAX_TURNS = 50
@@ -58,19 +65,19 @@ export function AssistantPanel({
 }) {
   const [turns, setTurns] = useState<Turn[]>(conversation?.turns ?? [])
   const [documentIds, setDocumentIds] = useState<string[]>(initialDocumentIds)
-  const [question, setQuestion] = useState('')
+  const form = useZodForm(questionSchema, { question: '' })
+  const question = useWatch({ control: form.control, name: 'question' })
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const conversationId = useRef<string | null>(conversation?.id ?? null)
   const queryClient = useQueryClient()
-  const inputId = useId()
 
-  const ask = async () => {
-    const text = question.trim()
-    if (!text || busy) return
+  /** Sends `text` (the schema trimmed it and refused a blank one) with the turns so far. */
+  const ask = async (text: string) => {
+    if (busy) return
     const history = [...turns, { role: 'user' as const, content: text, citations: [] }]
     setTurns([...history, { role: 'assistant', content: '', citations: [] }])
-    setQuestion('')
+    form.reset({ question: '' })
     setBusy(true)
     setError(null)
     const update = (change: (turn: Turn) => Turn) =>
@@ -141,30 +148,24 @@ export function AssistantPanel({
             {error}
           </p>
         )}
-        <form
+        <Form
+          form={form}
+          onSubmit={({ question }) => void ask(question)}
           className="flex items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void ask()
-          }}
         >
-          <div className="flex flex-1 flex-col gap-1">
-            <label htmlFor={inputId} className="sr-only">
-              Question
-            </label>
-            <Textarea
-              id={inputId}
-              rows={2}
-              placeholder="e.g. What happens to confidential information when the agreement ends?"
-              value={question}
-              onChange={(e) => setQuestion(e.target.value)}
-            />
-          </div>
-          <Button type="submit" disabled={busy || question.trim() === ''}>
+          <FormTextarea<z.input<typeof questionSchema>>
+            name="question"
+            label="Question"
+            labelClassName="sr-only"
+            className="flex-1"
+            rows={2}
+            placeholder="e.g. What happens to confidential information when the agreement ends?"
+          />
+          <FormSubmit pending={busy} disabled={question.trim() === ''}>
             <Send className="size-4" aria-hidden="true" />
             Ask
-          </Button>
-        </form>
+          </FormSubmit>
+        </Form>
       </CardContent>
     </Card>
   )

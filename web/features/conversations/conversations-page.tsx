@@ -1,13 +1,14 @@
-import { useId, useState, type FormEvent } from 'react'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useWatch } from 'react-hook-form'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
+import * as z from 'zod/mini'
 import { CitationList } from '../../components/citation-list'
+import { Form, FormField, FormSubmit } from '../../components/form/form'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
 import { Card, CardContent } from '../../components/ui/card'
-import { Input } from '../../components/ui/input'
-import { Label } from '../../components/ui/label'
 import { orgPath } from '../../lib/org-path'
 import { useOrgScope, type OrgUrlScope } from '../../lib/org-scope'
 import { useLinkedId } from '../../lib/use-linked-id'
@@ -138,6 +139,19 @@ function ConversationMessages({
   )
 }
 
+/** The server's limit on a conversation's name (its `title`, 1–300 characters). */
+const TITLE_MAX = 300
+
+const renameSchema = z.object({
+  title: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give the conversation a name.'),
+      z.maxLength(TITLE_MAX, `A name has at most ${TITLE_MAX} characters.`),
+    ),
+})
+
 /**
  * The open conversation's actions: continue it in the dashboard's assistant, and rename it (the
  * server says who may: its starter or an admin; a refusal is toasted with its reason).
@@ -152,8 +166,8 @@ function ConversationActions({
   title: string | null
 }) {
   const queryClient = useQueryClient()
-  const nameId = useId()
-  const [name, setName] = useState(title ?? '')
+  const form = useZodForm(renameSchema, { title: title ?? '' })
+  const name = useWatch({ control: form.control, name: 'title' })
   const rename = useMutation({
     mutationFn: (next: string) => renameConversation(scope.orgId, conversationId, next),
     onSuccess: async (saved) => {
@@ -162,28 +176,32 @@ function ConversationActions({
     },
     onError: (error) => toast.error(error.message),
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (name.trim()) rename.mutate(name)
-  }
   const shown = title ?? conversationId.slice(0, 8)
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
-      <form onSubmit={submit} aria-label={`Rename ${shown}`} className="flex items-end gap-2">
-        <div className="flex flex-col gap-1">
-          <Label htmlFor={nameId}>Conversation name</Label>
-          <Input
-            id={nameId}
-            value={name}
-            maxLength={300}
-            placeholder="e.g. Governing law of the Acme NDA"
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <Button type="submit" variant="outline" disabled={rename.isPending || !name.trim()}>
-          {rename.isPending ? 'Renaming…' : 'Rename'}
-        </Button>
-      </form>
+      <Form
+        form={form}
+        onSubmit={({ title }) => rename.mutate(title)}
+        aria-label={`Rename ${shown}`}
+        className="flex items-start gap-2"
+      >
+        <FormField<z.input<typeof renameSchema>>
+          name="title"
+          label="Conversation name"
+          maxLength={TITLE_MAX}
+          placeholder="e.g. Governing law of the Acme NDA"
+        />
+        {/* The button lines up with the input: below the label (14 px) and its 4 px gap. */}
+        <FormSubmit
+          variant="outline"
+          pending={rename.isPending}
+          pendingLabel="Renaming…"
+          disabled={!name.trim()}
+          className="mt-[18px]"
+        >
+          Rename
+        </FormSubmit>
+      </Form>
       <Button asChild>
         <Link to={orgPath(scope, '', { conversation: conversationId })}>
           Continue in the assistant

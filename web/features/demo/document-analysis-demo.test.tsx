@@ -47,4 +47,18 @@ describe('DocumentAnalysisDemo', () => {
     fireEvent.change(screen.getByLabelText('Document text'), { target: { value: contract(100) } })
     expect(screen.getByRole('status')).toHaveTextContent('')
   })
+
+  it('refuses a blank paste beside the field, sending nothing', async () => {
+    const { requests } = stubFetch({
+      'POST /api/demo/analyze': () => jsonResponse({ analysis: summary }),
+    })
+    renderWithRouter({ element: <DocumentAnalysisDemo renderAnalysis={() => null} /> })
+    const field = screen.getByLabelText('Document text')
+    fireEvent.change(field, { target: { value: '   ' } })
+    await userEvent.click(screen.getByRole('button', { name: 'Analyze' }))
+    expect(await screen.findByText('Please paste a document to analyze')).toBeInTheDocument()
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    expect(field).toHaveAccessibleDescription(/Please paste a document to analyze/)
+    expect(requests).toEqual([])
+  })
 })

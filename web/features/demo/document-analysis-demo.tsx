@@ -1,8 +1,10 @@
-import { useState, type ReactNode } from 'react'
-import { Button } from '../../components/ui/button'
+import { useId, useState, type ReactNode } from 'react'
+import { useWatch } from 'react-hook-form'
+import * as z from 'zod/mini'
+import { Form, FormSubmit } from '../../components/form/form'
+import { FormTextarea } from '../../components/form/form-textarea'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card'
-import { Label } from '../../components/ui/label'
-import { Textarea } from '../../components/ui/textarea'
 import { postDemo } from '../../hooks/speech'
 import type { components } from '../../lib/api-schema'
 import { cutDemoText, DEMO_MAX_TEXT_CHARS, type DemoTextCut } from './cut-demo-text'
@@ -22,6 +24,16 @@ const KINDS: { value: Kind; label: string }[] = [
   { value: 'clauses', label: 'Clauses' },
   { value: 'risks', label: 'Risks' },
 ]
+
+const demoSchema = z.object({
+  // Kept as pasted (the cut is said before sending): only a blank paste is refused.
+  text: z
+    .string()
+    .check(z.refine((text) => text.trim() !== '', 'Please paste a document to analyze')),
+  kind: z.enum(['summarize', 'clauses', 'risks'] satisfies Kind[]),
+})
+
+type DemoValues = z.input<typeof demoSchema>
 
 const count = new Intl.NumberFormat('en-US')
 
@@ -43,18 +55,17 @@ export function DocumentAnalysisDemo({
 }: {
   renderAnalysis: (state: DemoAnalysisState) => ReactNode
 }) {
-  const [text, setText] = useState('')
-  const [kind, setKind] = useState<Kind>('summarize')
+  const form = useZodForm(demoSchema, { text: '', kind: 'summarize' })
+  const text = useWatch({ control: form.control, name: 'text' })
   const [state, setState] = useState<DemoAnalysisState>({ status: 'idle' })
   // The cut of the text last analysed, said over its result.
   const [sentCut, setSentCut] = useState<DemoTextCut | null>(null)
   const cut = cutDemoText(text)
+  const cutNoticeId = useId()
 
-  const analyze = async () => {
-    if (text.trim() === '') {
-      setState({ status: 'error', message: 'Please paste a document to analyze' })
-      return
-    }
+  // The schema refused an empty paste; `text` is sent as pasted, or cut.
+  const analyze = async ({ text, kind }: z.output<typeof demoSchema>) => {
+    const cut = cutDemoText(text)
     setState({ status: 'loading' })
     setSentCut(cut)
     try {
@@ -91,40 +102,36 @@ export function DocumentAnalysisDemo({
           <CardTitle>Analyze a document</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="demo-document">Document text</Label>
-            <Textarea
-              id="demo-document"
+          <Form
+            form={form}
+            onSubmit={(values) => void analyze(values)}
+            aria-label="Analyze a document"
+            className="flex flex-col gap-4"
+          >
+            <FormTextarea<DemoValues>
+              name="text"
+              label="Document text"
+              className="gap-2"
               rows={10}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
               placeholder="Paste a contract or clause (up to 20,000 characters)"
-              aria-describedby="demo-document-cut"
+              aria-describedby={cutNoticeId}
             />
-            <p id="demo-document-cut" role="status" className="text-sm font-medium">
+            <p id={cutNoticeId} role="status" className="-mt-2 text-sm font-medium">
               {cut ? cutNotice(cut, false) : ''}
             </p>
-          </div>
-          <fieldset className="flex flex-wrap items-center gap-4 text-sm">
-            <legend className="sr-only">Analysis type</legend>
-            {KINDS.map((option) => (
-              <label key={option.value} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="demo-kind"
-                  value={option.value}
-                  checked={kind === option.value}
-                  onChange={() => setKind(option.value)}
-                />
-                {option.label}
-              </label>
-            ))}
-          </fieldset>
-          <div>
-            <Button onClick={() => void analyze()} disabled={state.status === 'loading'}>
-              Analyze
-            </Button>
-          </div>
+            <fieldset className="flex flex-wrap items-center gap-4 text-sm">
+              <legend className="sr-only">Analysis type</legend>
+              {KINDS.map((option) => (
+                <label key={option.value} className="flex items-center gap-2">
+                  <input type="radio" value={option.value} {...form.register('kind')} />
+                  {option.label}
+                </label>
+              ))}
+            </fieldset>
+            <div>
+              <FormSubmit pending={state.status === 'loading'}>Analyze</FormSubmit>
+            </div>
+          </Form>
         </CardContent>
       </Card>
       {state.status === 'ok' && sentCut && (

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
 import { toast } from 'sonner'
+import { DataTable } from '../../components/data-table/data-table'
 import { PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
 import { Progress } from '../../components/ui/progress'
 import { cancelJob, type Job, type JobKind } from '../../hooks/jobs'
-import { TablePlaceholderRow } from '../../components/table-placeholder-row'
 import { useOrgScope } from '../../lib/org-scope'
 import { useLiveRefresh } from '../../hooks/realtime'
 import { refreshAfterWrite } from '../../lib/refresh-after-write'
@@ -51,60 +52,63 @@ function JobsTable({ orgId }: { orgId: string }) {
     onError: (error) => toast.error(error.message),
   })
   const titles = new Map(list.data?.subjects.map((s) => [s.id, s.title]))
-  const items = list.data?.items ?? []
+  const subjectOf = (job: Job) => (job.subjectId && titles.get(job.subjectId)) ?? '—'
+  // Built each render (the React Compiler memoises): the cells read this render's titles and
+  // the cancel mutation's state.
+  const columns: ColumnDef<Job>[] = [
+    {
+      header: 'Kind',
+      id: 'kind',
+      meta: { cellClassName: 'py-2' },
+      cell: ({ row }) => KIND_LABELS[row.original.kind],
+    },
+    {
+      header: 'Document',
+      id: 'document',
+      meta: { cellClassName: 'max-w-64 py-2 break-words' },
+      cell: ({ row }) => subjectOf(row.original),
+    },
+    {
+      header: 'Progress',
+      id: 'progress',
+      meta: { cellClassName: 'min-w-40 py-2' },
+      cell: ({ row }) => (
+        <JobPercent
+          job={row.original}
+          label={`${KIND_LABELS[row.original.kind]} of ${subjectOf(row.original)}`}
+        />
+      ),
+    },
+    {
+      header: () => <span className="sr-only">Actions</span>,
+      id: 'actions',
+      meta: { cellClassName: 'py-2 text-right' },
+      cell: ({ row }) => (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={cancel.isPending && cancel.variables === row.original.id}
+          aria-label={`Cancel ${KIND_LABELS[row.original.kind]} of ${subjectOf(row.original)}`}
+          onClick={() => cancel.mutate(row.original.id)}
+        >
+          Cancel
+        </Button>
+      ),
+    },
+  ]
   return (
     <div className="flex flex-col gap-4">
-      {list.isError && (
-        <p role="alert" className="text-sm text-destructive">
-          {list.error.message}
-        </p>
-      )}
-      <div className="relative overflow-x-auto rounded-md border">
-        <table className="w-full text-sm" aria-label="Running jobs">
-          <thead className="border-b bg-muted/50 text-left">
-            <tr>
-              <th className="px-2 py-2 font-medium">Kind</th>
-              <th className="px-2 py-2 font-medium">Document</th>
-              <th className="px-2 py-2 font-medium">Progress</th>
-              <th className="px-2 py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <TablePlaceholderRow
-              colSpan={4}
-              status={list.status}
-              rows={items.length}
-              empty="No jobs running."
-            />
-            {items.map((job) => {
-              const subject = (job.subjectId && titles.get(job.subjectId)) ?? '—'
-              return (
-                <tr key={job.id} className="border-b align-top last:border-0">
-                  <td className="px-2 py-2">{KIND_LABELS[job.kind]}</td>
-                  <td className="max-w-64 px-2 py-2 break-words">{subject}</td>
-                  <td className="min-w-40 px-2 py-2">
-                    <JobPercent job={job} label={`${KIND_LABELS[job.kind]} of ${subject}`} />
-                  </td>
-                  <td className="px-2 py-2 text-right">
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="sm"
-                      disabled={cancel.isPending && cancel.variables === job.id}
-                      aria-label={`Cancel ${KIND_LABELS[job.kind]} of ${subject}`}
-                      onClick={() => cancel.mutate(job.id)}
-                    >
-                      Cancel
-                    </Button>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns}
+        data={list.data?.items}
+        status={list.status}
+        error={list.error}
+        empty="No jobs running."
+        label="Running jobs"
+        getRowId={(job) => job.id}
+        rowClassName="align-top"
+      />
     </div>
   )
 }

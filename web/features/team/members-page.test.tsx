@@ -152,6 +152,21 @@ describe('MembersPage', () => {
     })
   })
 
+  it('refuses an invitation to something that is not an address, saying so beside the field, and sends nothing', async () => {
+    const stub = serve(OWNER)
+    await screen.findByText('Olivia')
+    const field = screen.getByLabelText('Invite by e-mail')
+    await userEvent.type(field, 'colleague at firm')
+    await userEvent.click(screen.getByRole('button', { name: 'Invite' }))
+    expect(field).toHaveAccessibleDescription(
+      'Enter an e-mail address, e.g. colleague@yourfirm.com.',
+    )
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    expect(await bodyOf(stub, '/api/v1/orgs/org-1/invitations')).toBeUndefined()
+    // What was typed stays, to be corrected.
+    expect(field).toHaveValue('colleague at firm')
+  })
+
   it('resends and cancels a pending invitation', async () => {
     const stub = serve(OWNER, {
       'POST /api/v1/orgs/org-1/invitations/inv-1/resend': () => jsonResponse(INVITATION),

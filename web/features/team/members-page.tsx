@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { PageHeader } from '../../components/page-header'
-import { TablePlaceholderRow } from '../../components/table-placeholder-row'
+import { DataTable } from '../../components/data-table/data-table'
 import { Badge } from '../../components/ui/badge'
 import { Button } from '../../components/ui/button'
 import { authClient } from '../../lib/auth-client'
@@ -16,6 +17,7 @@ import {
   membersQuery,
   teamActions,
   type TeamInvitation,
+  type TeamMember,
   type TeamRole,
 } from './api'
 import { InviteMemberForm } from './invite-member-form'
@@ -69,6 +71,83 @@ export function MembersPage() {
     (i: TeamInvitation) => actions.cancel(i.id),
     (i) => `Invitation to ${i.email} cancelled`,
   )
+  // The cells read this render's role, session and mutations; built each render (the React
+  // Compiler memoises). An admin may not touch an owner; nobody changes themselves here (they
+  // leave instead).
+  const editable = (m: TeamMember) =>
+    manages && m.id !== me?.id && (myRole === 'owner' || m.role !== 'owner')
+  const nameOf = (m: TeamMember) => m.name || m.email
+  const cell = 'px-3 py-2'
+  const columns: ColumnDef<TeamMember>[] = [
+    {
+      header: 'Name',
+      id: 'name',
+      meta: { cellClassName: cell, headerClassName: 'px-3' },
+      cell: ({ row: { original: m } }) => (
+        <>
+          {nameOf(m)}
+          {m.id === me?.id && (
+            <Badge variant="secondary" className="ml-2">
+              you
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'E-mail',
+      accessorKey: 'email',
+      meta: { cellClassName: cell, headerClassName: 'px-3' },
+    },
+    {
+      header: 'Role',
+      id: 'role',
+      meta: { cellClassName: cell, headerClassName: 'px-3' },
+      cell: ({ row: { original: m } }) =>
+        editable(m) ? (
+          <RoleSelect
+            label={`Role of ${nameOf(m)}`}
+            inRow
+            value={m.role}
+            roles={roles}
+            disabled={changeRole.isPending}
+            onChange={(role) => changeRole.mutate({ memberId: m.id, role, name: nameOf(m) })}
+          />
+        ) : (
+          <Badge variant="outline">{m.role}</Badge>
+        ),
+    },
+    {
+      header: 'Joined',
+      id: 'joined',
+      meta: { cellClassName: cell, headerClassName: 'px-3' },
+      cell: ({ row: { original: m } }) => day.format(m.joinedAt),
+    },
+    ...(manages
+      ? [
+          {
+            header: 'Actions',
+            id: 'actions',
+            meta: { cellClassName: cell, headerClassName: 'px-3' },
+            cell: ({ row: { original: m } }) =>
+              editable(m) && (
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (window.confirm(`Remove ${nameOf(m)} from this organization?`))
+                      remove.mutate({ memberId: m.id, name: nameOf(m) })
+                  }}
+                >
+                  Remove
+                </Button>
+              ),
+          } satisfies ColumnDef<TeamMember>,
+        ]
+      : []),
+  ]
   const [leaving, setLeaving] = useState(false)
   const leave = async () => {
     if (!window.confirm('Leave this organization? You lose access to its documents.')) return
@@ -111,81 +190,17 @@ export function MembersPage() {
             {failed.message}
           </p>
         )}
-        <section aria-label="Members" className="relative overflow-x-auto rounded-md border">
-          <table className="w-full text-sm">
-            <thead className="border-b bg-muted/50 text-left">
-              <tr>
-                <th className="px-3 py-2 font-medium">Name</th>
-                <th className="px-3 py-2 font-medium">E-mail</th>
-                <th className="px-3 py-2 font-medium">Role</th>
-                <th className="px-3 py-2 font-medium">Joined</th>
-                {manages && <th className="px-3 py-2 font-medium">Actions</th>}
-              </tr>
-            </thead>
-            <tbody>
-              <TablePlaceholderRow
-                colSpan={manages ? 5 : 4}
-                status={members.status}
-                rows={members.data?.length ?? 0}
-                empty="No members."
-              />
-              {members.data?.map((m) => {
-                const name = m.name || m.email
-                // An admin may not touch an owner; nobody changes themselves here (leave instead).
-                const editable =
-                  manages && m.id !== me?.id && (myRole === 'owner' || m.role !== 'owner')
-                return (
-                  <tr
-                    key={m.id}
-                    aria-current={m.id === linkedMember ? 'true' : undefined}
-                    className={cn('border-b last:border-0', m.id === linkedMember && 'bg-accent')}
-                  >
-                    <td className="px-3 py-2">
-                      {name}
-                      {m.id === me?.id && (
-                        <Badge variant="secondary" className="ml-2">
-                          you
-                        </Badge>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">{m.email}</td>
-                    <td className="px-3 py-2">
-                      {editable ? (
-                        <RoleSelect
-                          label={`Role of ${name}`}
-                          value={m.role}
-                          roles={roles}
-                          disabled={changeRole.isPending}
-                          onChange={(role) => changeRole.mutate({ memberId: m.id, role, name })}
-                        />
-                      ) : (
-                        <Badge variant="outline">{m.role}</Badge>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">{day.format(m.joinedAt)}</td>
-                    {manages && (
-                      <td className="px-3 py-2">
-                        {editable && (
-                          <Button
-                            type="button"
-                            variant="outline"
-                            size="sm"
-                            disabled={remove.isPending}
-                            onClick={() => {
-                              if (window.confirm(`Remove ${name} from this organization?`))
-                                remove.mutate({ memberId: m.id, name })
-                            }}
-                          >
-                            Remove
-                          </Button>
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
+        <section aria-label="Members">
+          <DataTable
+            columns={columns}
+            data={members.data}
+            status={members.status}
+            empty="No members."
+            getRowId={(m) => m.id}
+            rowAttributes={(m) =>
+              m.id === linkedMember ? { 'aria-current': 'true', className: 'bg-accent' } : {}
+            }
+          />
         </section>
         {manages && (
           <section aria-label="Pending invitations" className="space-y-2">

@@ -1,3 +1,4 @@
+import { LabelledSelect } from '../../components/labelled-select'
 import type { TeamRole } from './api'
 
 /** The roles a manager may grant: an admin never grants owner (the server refuses it too). */
@@ -5,33 +6,34 @@ export function grantableRoles(managerRole: TeamRole): TeamRole[] {
   return managerRole === 'owner' ? ['member', 'admin', 'owner'] : ['member', 'admin']
 }
 
-/** A native select of `roles`, labelled `label`. */
+/**
+ * A select of `roles` named `label`: in a table row (`inRow`) the label is for screen readers
+ * only, the column's header saying it for sight. The current role stays a choice when `roles`
+ * does not hold it (an admin looking at an owner).
+ */
 export function RoleSelect({
   label,
   value,
   roles,
   disabled,
+  inRow = false,
   onChange,
 }: {
   label: string
   value: TeamRole
   roles: TeamRole[]
   disabled?: boolean
+  inRow?: boolean
   onChange: (role: TeamRole) => void
 }) {
   return (
-    <select
-      aria-label={label}
+    <LabelledSelect
+      label={label}
+      labelClassName={inRow ? 'sr-only' : undefined}
       value={value}
       disabled={disabled}
-      onChange={(event) => onChange(event.target.value as TeamRole)}
-      className="h-9 rounded-md border border-input bg-background px-2 text-sm disabled:opacity-50"
-    >
-      {(roles.includes(value) ? roles : [value, ...roles]).map((role) => (
-        <option key={role} value={role}>
-          {role}
-        </option>
-      ))}
-    </select>
+      onValueChange={(role) => onChange(role as TeamRole)}
+      options={roles.map((role) => ({ value: role, label: role }))}
+    />
   )
 }

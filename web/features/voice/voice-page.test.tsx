@@ -7,7 +7,7 @@ import { FakeXhr, installFakeXhr } from '../../test/fake-xhr'
 import { inOrgScope } from '../../test/in-org-scope'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
-import type { MemoSummary, RecordingDetail } from './api'
+import type { MemoSummary, RecordingDetail } from './api/recordings'
 import { VoicePage } from './voice-page'
 
 const ORG = 'org-1'
