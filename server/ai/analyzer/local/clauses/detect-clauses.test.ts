@@ -3,6 +3,12 @@ import { segmentSentences } from '../sentences'
 import { CLAUSE_CATEGORIES, GOVERNING_LAW } from '../../shared/cuad-taxonomy'
 import { compileClauseModel, MAX_QUOTES, type CategoryModel } from './clause-model'
 import { detectClauses } from './detect-clauses'
+import { readFileSync } from 'node:fs'
+import type { ClauseModel } from './clause-model'
+
+const committedModel = JSON.parse(
+  readFileSync(new URL('./model.json', import.meta.url), 'utf8'),
+) as ClauseModel
 
 /** One short contract per category, in ordinary drafting style, written for this test. */
 const PASSAGES: Record<string, string> = {
@@ -75,7 +81,11 @@ describe('detectClauses', () => {
   it('quotes at most MAX_QUOTES passages per category', () => {
     const passage = PASSAGES['Insurance'] ?? ''
     const content = `${PREAMBLE}${Array.from({ length: 8 }, () => passage).join('\n\n')}`
-    const insurance = detect(content).filter((clause) => clause.category === 'Insurance')
+    // Without extension (a model with no extendThreshold), so adjacent quotes do not merge.
+    const model = compileClauseModel({ ...committedModel, extendThreshold: undefined })
+    const insurance = detectClauses(content, segmentSentences(content), model).filter(
+      (clause) => clause.category === 'Insurance',
+    )
     expect(insurance.length).toBe(MAX_QUOTES)
   })
 
