@@ -119,6 +119,16 @@ describe('findExpirationDate under a "Term and Renewal" caption (decision 0129)'
   })
 })
 
+describe('findExpirationDate with "the later of" (decision 0129)', () => {
+  it('reads the first arm\'s duration of "shall expire on the later of (i) … years …, or (ii) …"', () => {
+    expect(
+      expiryOf(
+        'This Agreement shall be effective as of the date first written above and shall expire on the later of (i) three (3) years from the date hereof, or (ii) the completion of every Statement of Work then open.',
+      ),
+    ).toBe('2021-02-13')
+  })
+})
+
 describe('DURATION_SOURCE', () => {
   it('reads hyphenated number words without figures ("thirty-six months")', () => {
     const m = new RegExp(DURATION_SOURCE, 'i').exec('for thirty-six months')

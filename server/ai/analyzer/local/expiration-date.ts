@@ -66,7 +66,7 @@ const ANNIVERSARY = new RegExp(
 
 /** A duration that states the term's length, after a cue that makes it the term. */
 const TERM_DURATION = new RegExp(
-  `\\b(?:for|be|is|duration\\s+of|term\\s+of|period\\s+of|(?:term|period)\\s*:)\\s+(?:(?:a|an|the|at\\s+least|initial|period|term|of|for|fixed|minimum)\\s+){0,5}${DURATION_SOURCE}|\\b(?:end|expire|terminate|conclude)(?:s|ing)?\\s+${DURATION_SOURCE}`,
+  `\\b(?:for|be|is|duration\\s+of|term\\s+of|period\\s+of|(?:term|period)\\s*:)\\s+(?:(?:a|an|the|at\\s+least|initial|period|term|of|for|fixed|minimum)\\s+){0,5}${DURATION_SOURCE}|\\b(?:end|expire|terminate|conclude)(?:s|ing)?\\s+(?:(?:on|upon)\\s+the\\s+(?:later|earlier)\\s+of\\s+(?:\\(\\w{1,4}\\)\\s*)?)?${DURATION_SOURCE}`,
   'gi',
 )
 
