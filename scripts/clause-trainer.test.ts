@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   bestThreshold,
   citeThresholds,
+  quotingPolicy,
   DEFAULT_TRAIN_OPTIONS,
   encodeCorpus,
   trainClauseModel,
@@ -142,5 +143,42 @@ describe('citeThresholds', () => {
     const [rare, common] = citeThresholds(rows, 2, options)
     expect(common).toBeGreaterThan(0.6)
     expect(rare).toBe(common)
+  })
+})
+
+describe('quotingPolicy', () => {
+  /** `count` contracts of one reported category over five citable sentences with `scores`. */
+  function rows(count: number, scores: number[], labelled: number[]) {
+    const [doc] = encodeCorpus([
+      {
+        features: scores.map((_, s) => [`w:${s}`]),
+        positives: [new Set(labelled)],
+        present: [true],
+      },
+    ]).docs
+    return Array.from({ length: count }, () => ({
+      doc,
+      columns: [Float64Array.from(scores)],
+      reported: [true],
+    }))
+  }
+
+  it('lifts a 0.02 cite threshold with a floor when weak further quotes are wrong (cite-floor failure)', () => {
+    // The best sentence is the clause; the others score 0.05-0.15 and are never labelled.
+    const held = rows(20, [0.9, 0.15, 0.1, 0.05, 0.05], [0])
+    const { citeFloor } = quotingPolicy(held, [0.02])
+    expect(citeFloor).toBeGreaterThan(0.15)
+  })
+
+  it('extends quotes over a clause that runs on into the next sentence (cited-neighbour failure)', () => {
+    // Labelled passage: sentences 1-2; the model's best is sentence 2, sentence 1 scores 0.35.
+    const held = rows(20, [0.02, 0.35, 0.9, 0.03, 0.02], [1, 2])
+    expect(quotingPolicy(held, [0.5]).extendThreshold).toBeUndefined()
+    const neighbour = rows(20, [0.02, 0.35, 0.9, 0.03, 0.02], [1])
+    // Only the neighbour is labelled: quoting sentence 2 alone is wrong, extending finds it.
+    const { extendThreshold } = quotingPolicy(neighbour, [0.5])
+    expect(extendThreshold).toBeDefined()
+    expect(extendThreshold).toBeLessThanOrEqual(0.35)
+    expect(extendThreshold).toBeGreaterThan(0.03)
   })
 })

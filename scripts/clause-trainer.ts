@@ -6,10 +6,15 @@
  * the stored model is the mean of the cross-validation folds' models (bagging), whose scores are on
  * the scale the thresholds were chosen on.
  */
-import { documentScore, type ClauseModel } from '../server/ai/analyzer/local/clauses/clause-model'
+import {
+  documentScore,
+  MAX_QUOTES,
+  type ClauseModel,
+} from '../server/ai/analyzer/local/clauses/clause-model'
 import { sentenceFeatures } from '../server/ai/analyzer/local/clauses/sentence-features'
 import { segmentSentences } from '../server/ai/analyzer/local/sentences'
 import { documentStructure } from '../server/ai/analyzer/local/structure/document-structure'
+import { quoteRanges } from '../server/ai/analyzer/local/clauses/quote-ranges'
 import { buildWhitespaceIndex, labelSentences, type CuadContract } from './cuad-dataset'
 
 /** Every contract's sentences as feature ids into `featureNames`, with per-category truth. */
@@ -198,6 +203,7 @@ export function trainClauseModel(
 ): ClauseModel {
   const thresholds = new Array<number>(categories.length).fill(0.5)
   let citeCuts: (number | undefined)[] = []
+  let extendThreshold: number | undefined
   const foldModels: Fitted[] = []
   if (options.thresholdFolds >= 2) {
     const folds = assignFolds(docIndices.length, options.thresholdFolds, options.seed + 1)
@@ -228,15 +234,15 @@ export function trainClauseModel(
         ),
       )
     })
-    citeCuts = citeThresholds(
-      docIndices.map((d, i) => ({
-        doc: corpus.docs[d],
-        columns: sentenceScores[i] ?? [],
-        reported: categories.map((_, c) => (scores[i]?.[c] ?? 0) >= (thresholds[c] ?? 1)),
-      })),
-      categories.length,
-      options,
-    )
+    const held = docIndices.map((d, i) => ({
+      doc: corpus.docs[d],
+      columns: sentenceScores[i] ?? [],
+      reported: categories.map((_, c) => (scores[i]?.[c] ?? 0) >= (thresholds[c] ?? 1)),
+    }))
+    citeCuts = citeThresholds(held, categories.length, options)
+    const policy = quotingPolicy(held, citeCuts)
+    citeCuts = citeCuts.map((cut) => (cut === undefined ? cut : Math.max(cut, policy.citeFloor)))
+    extendThreshold = policy.extendThreshold
   }
   const stored =
     options.averageFoldModels && foldModels.length > 0
@@ -247,6 +253,7 @@ export function trainClauseModel(
     description:
       'Logistic regression per CUAD category over sentence features; trained by scripts/train-clauses.ts on CUAD v1 (The Atticus Project, Hendrycks et al. 2021, CC BY 4.0).',
     secondSentenceWeight: options.secondSentenceWeight,
+    ...(extendThreshold === undefined ? {} : { extendThreshold }),
     categories: categories.map((name, c) => ({
       name,
       bias: round(stored.biases[c] ?? 0),
@@ -459,9 +466,6 @@ function classWeights(
   })
 }
 
-/** Most quotes per category (detect-clauses.ts MAX_PASSAGES_PER_CATEGORY). */
-const MAX_QUOTES = 3
-
 /** The candidate citation thresholds: 0.02, 0.04, … 0.98. */
 const CITE_GRID = Array.from({ length: 49 }, (_, i) => (i + 1) / 50)
 
@@ -551,6 +555,92 @@ export function citeThresholds(
     if (docs === 0) return undefined
     return docs < options.citeMinDocs ? pooledCut : best(rows)
   })
+}
+
+/** Candidate cite floors of quotingPolicy: 0 (none), 0.1 … 0.7. */
+const FLOOR_GRID = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]
+
+/** Candidate extension thresholds of quotingPolicy; undefined quotes single sentences. */
+const EXTEND_GRID = [undefined, 0.5, 0.3, 0.2, 0.1, 0.05]
+
+/**
+ * The quoting settings chosen on out-of-fold sentence scores, on the counts pooled over every
+ * category (decision 0129):
+ * - `citeFloor`, the least cite threshold of any category: a category with few contracts, or a
+ *   lucky grid cut, otherwise quotes down to 0.02 (every one of its three best sentences), which
+ *   the per-category choice cannot see is wrong on so few contracts;
+ * - `extendThreshold`, the probability from which a quote takes in the adjacent citable sentences
+ *   (at most clause-model.ts EXTEND_SENTENCES either side): CUAD's passages often run over several sentences, and
+ *   a quote of the best one alone misses or sits next to the rest ("cited neighbour" failures).
+ * Judged as citeThresholds judges a cut (F1 of quote precision, a quote being correct when it
+ * takes in a labelled sentence, and passage recall), with quotes as detect-clauses.ts makes them:
+ * the best citable sentence, then those at or above max(cut, floor), at most MAX_QUOTES, each
+ * extended, overlapping quotes merged. `cuts` are the per-category cite thresholds.
+ */
+export function quotingPolicy(
+  held: readonly { doc: EncodedDoc | undefined; columns: Float64Array[]; reported: boolean[] }[],
+  cuts: readonly (number | undefined)[],
+): { citeFloor: number; extendThreshold: number | undefined } {
+  // Each reported category's best citable sentences and labelled passages, once for every setting.
+  let labelled = 0
+  const cases: {
+    top: { s: number; p: number }[]
+    column: Float64Array
+    cut: number
+    citable: Uint8Array
+    positives: Set<number>
+    passageOf: Map<number, number>
+  }[] = []
+  for (const { doc, columns, reported } of held) {
+    if (!doc) continue
+    columns.forEach((column, c) => {
+      const positives = doc.positives[c] ?? new Set<number>()
+      const passageOf = new Map<number, number>()
+      for (const s of [...positives].sort((a, b) => a - b)) {
+        if (doc.citable[s] !== 1) continue
+        const run = passageOf.get(s - 1)
+        if (run === undefined) labelled += 1
+        passageOf.set(s, run ?? labelled)
+      }
+      if (!reported[c]) return
+      const top: { s: number; p: number }[] = []
+      for (let s = 0; s < column.length; s += 1) {
+        if (doc.citable[s] === 1) top.push({ s, p: column[s] ?? 0 })
+      }
+      top.sort((a, b) => b.p - a.p || a.s - b.s)
+      top.length = Math.min(top.length, MAX_QUOTES)
+      cases.push({ top, column, cut: cuts[c] ?? 1, citable: doc.citable, positives, passageOf })
+    })
+  }
+  let best = { citeFloor: 0, extendThreshold: undefined as number | undefined, f1: -1 }
+  for (const extend of EXTEND_GRID) {
+    for (const floor of FLOOR_GRID) {
+      let quoted = 0
+      let correct = 0
+      let found = 0
+      for (const { top, column, cut, citable, positives, passageOf } of cases) {
+        const bar = Math.max(cut, floor)
+        const chosen = top.filter((hit, rank) => rank === 0 || hit.p >= bar).map(({ s }) => s)
+        const runs = new Set<number>()
+        for (const [from, to] of quoteRanges(chosen, column, (s) => citable[s] === 1, extend)) {
+          quoted += 1
+          let hit = false
+          for (let s = from; s <= to; s += 1) {
+            const run = passageOf.get(s)
+            if (run !== undefined) runs.add(run)
+            if (positives.has(s)) hit = true
+          }
+          if (hit) correct += 1
+        }
+        found += runs.size
+      }
+      const precision = quoted > 0 ? correct / quoted : 0
+      const recall = labelled > 0 ? found / labelled : 0
+      const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0
+      if (f1 > best.f1) best = { citeFloor: floor, extendThreshold: extend, f1 }
+    }
+  }
+  return { citeFloor: best.citeFloor, extendThreshold: best.extendThreshold }
 }
 
 /** Per category, the probability of every sentence of `doc` (columns[c][s]). */

@@ -21,8 +21,17 @@
  * names the engine and model scored, and for openai how many findings were dropped for quotes not
  * in the text.
  */
+import { readFileSync } from 'node:fs'
 import { CLAUSE_CATEGORIES, DETECTED_CATEGORIES } from '../server/ai/analyzer/shared/cuad-taxonomy'
-import { compileClauseModel } from '../server/ai/analyzer/local/clauses/clause-model'
+import {
+  compileClauseModel,
+  scoreSentences,
+  type ClauseModel,
+  type CompiledClauseModel,
+} from '../server/ai/analyzer/local/clauses/clause-model'
+import { sentenceFeatures } from '../server/ai/analyzer/local/clauses/sentence-features'
+import { documentStructure } from '../server/ai/analyzer/local/structure/document-structure'
+import { addToBreakdown, breakdown, formatBreakdown } from './clause-error-breakdown'
 import { detectClauses } from '../server/ai/analyzer/local/clauses/detect-clauses'
 import { segmentSentences } from '../server/ai/analyzer/local/sentences'
 import {
@@ -34,20 +43,22 @@ import {
 import { loadCuadFromArgs, parseArgs, type CuadContract } from './cuad-dataset'
 import { normaliseJurisdiction } from './jurisdiction'
 import { KEY_TERM_FIELDS, keyTermScores, scoreKeyTerms, type FieldScore } from './key-term-scoring'
-import { addGrounding, grounding, locatePassages } from './grounding'
+import { addGrounding, grounding, locatePassages, overlapsAny } from './grounding'
 import { groundDealSheet, type LineGrounding } from './deal-sheet-scoring'
 import { buildDealSheet } from '../server/ai/analyzer/local/deal-sheet/build-deal-sheet'
 import {
   claimedCategory,
+  RISK_LABELS,
   riskBearerShare,
   riskScores,
   riskTypeRows,
   scoreRisks,
 } from './risk-scoring'
-import type { Clause, KeyTerms } from '../server/ai/analyzer/types'
+import type { Clause, KeyTerms, Risk } from '../server/ai/analyzer/types'
+import { assessRisks } from '../server/ai/analyzer/local/risks'
 import { ENGINE_USAGE, evalAnalyzer } from './eval-engine'
 
-const USAGE = `usage: npm run eval:cuad -- [--contracts DIR --labels CSV] [--folds K] ${ENGINE_USAGE}`
+const USAGE = `usage: npm run eval:cuad -- [--contracts DIR --labels CSV] [--folds K] [--breakdown] ${ENGINE_USAGE}`
 
 interface Counts {
   tp: number
@@ -89,6 +100,14 @@ const passagesOf = contracts.map((contract) => {
 })
 const firstPassClauses: Clause[][] = []
 const firstPassKeyTerms: KeyTerms[] = []
+const showBreakdown = args.has('breakdown')
+const riskBreakdown = breakdown()
+/** The CUAD categories some risk claims. */
+const RISK_CATEGORIES = [
+  ...new Set(Object.keys(RISK_LABELS).flatMap((code) => claimedCategory(code) ?? [])),
+]
+/** Ungrounded risks whose category has a grounded clause finding in the same analysis. */
+let risksBesideGroundedClause = 0
 for (const [i, contract] of contracts.entries()) {
   const started = performance.now()
   const result = await analyzer.analyze(contract.content, 'full')
@@ -110,12 +129,28 @@ for (const [i, contract] of contracts.entries()) {
     labelled,
     [],
   )
+  if (showBreakdown && folds < 2) addRiskBreakdown(i, result.risks, result.clauses)
   firstPassClauses[i] = result.clauses
   firstPassKeyTerms[i] = result.keyTerms
 }
 
 const clauseGrounding = grounding()
-const scoredClauses = folds >= 2 ? heldOutClauses(contracts, folds) : firstPassClauses
+const heldOut = folds >= 2 ? heldOutClauses(contracts, folds) : null
+const scoredClauses = heldOut?.clauses ?? firstPassClauses
+// Risks read the detected clauses (a fallback passage, a cap clause): held out, they are assessed
+// again from the held-out clauses, so that risk grounding is an out-of-fold figure too.
+const heldOutRiskGrounding = grounding()
+if (heldOut) {
+  contracts.forEach((contract, i) => {
+    const keyTerms = firstPassKeyTerms[i]
+    const clauses = heldOut.clauses[i] ?? []
+    if (!keyTerms) return
+    const sentences = segmentSentences(contract.content)
+    const risks = assessRisks(contract.content, sentences, clauses, keyTerms)
+    addGrounding(heldOutRiskGrounding, riskFindings(risks), passagesOf[i] ?? (() => []), [])
+    if (showBreakdown) addRiskBreakdown(i, risks, clauses)
+  })
+}
 scoredClauses.forEach((clauses, i) =>
   addGrounding(clauseGrounding, clauses, passagesOf[i] ?? (() => []), DETECTED_CATEGORIES),
 )
@@ -202,6 +237,34 @@ console.log(
 console.log(
   `${analyzer.engine} engine (${analyzer.model}) per contract: median ${medianMs.toFixed(1)} ms, max ${maxMs.toFixed(1)} ms`,
 )
+if (showBreakdown) {
+  const clauseBreakdown = breakdown()
+  const committed = heldOut ? null : committedModel()
+  contracts.forEach((contract, i) => {
+    const sentences = segmentSentences(contract.content)
+    const typed = documentStructure(sentences)
+    const model = heldOut?.models[i] ?? committed ?? committedModel()
+    const scores = scoreSentences(model, sentenceFeatures(sentences, typed))
+    const column = new Map(model.names.map((name, c) => [name, c]))
+    addToBreakdown(clauseBreakdown, {
+      sentences: typed.map((s) => ({
+        start: s.start,
+        end: s.end,
+        operative: s.kind === 'operative',
+      })),
+      passages: passagesOf[i] ?? (() => []),
+      categories: DETECTED_CATEGORIES,
+      findings: scoredClauses[i] ?? [],
+      probability: (s, category) => scores[s]?.[column.get(category) ?? -1] ?? 0,
+      citeThreshold: (category) => model.citeThresholds[column.get(category) ?? -1] ?? 1,
+    })
+  })
+  for (const line of formatBreakdown('clauses', clauseBreakdown)) console.log(line)
+  for (const line of formatBreakdown('risks', riskBreakdown)) console.log(line)
+  console.log(
+    `risks: ungrounded while a clause finding of their category is grounded: ${risksBesideGroundedClause}`,
+  )
+}
 console.log(
   JSON.stringify({
     engine: analyzer.engine,
@@ -221,6 +284,13 @@ console.log(
     clause_grounding: round(share(clauseGrounding.grounded, clauseGrounding.findings)),
     clause_span_recall: round(share(clauseGrounding.recalled, clauseGrounding.passages)),
     risk_grounding: round(share(riskGrounding.grounded, riskGrounding.findings)),
+    ...(heldOut
+      ? {
+          risk_grounding_held_out: round(
+            share(heldOutRiskGrounding.grounded, heldOutRiskGrounding.findings),
+          ),
+        }
+      : {}),
     deal_grounding: round(share(dealGrounded, dealLines.length)),
     median_ms: round(medianMs),
     max_ms: round(maxMs),
@@ -251,11 +321,18 @@ function clip(value: string): string {
   return JSON.stringify(flat.length > 80 ? `${flat.slice(0, 77)}...` : flat)
 }
 
-/** The clauses found in each contract by a model that never saw that contract's fold. */
-function heldOutClauses(all: readonly CuadContract[], k: number): Clause[][] {
+/**
+ * The clauses found in each contract by a model that never saw that contract's fold, and that
+ * model (the same object for every contract of a fold).
+ */
+function heldOutClauses(
+  all: readonly CuadContract[],
+  k: number,
+): { clauses: Clause[][]; models: CompiledClauseModel[] } {
   const { corpus } = corpusFromContracts(all, DETECTED_CATEGORIES)
   const foldOf = assignFolds(all.length, k, DEFAULT_TRAIN_OPTIONS.seed)
   const result: Clause[][] = all.map(() => [])
+  const models: CompiledClauseModel[] = []
   for (let f = 0; f < k; f += 1) {
     const train = all.map((_, i) => i).filter((i) => foldOf[i] !== f)
     const model = compileClauseModel(
@@ -265,10 +342,53 @@ function heldOutClauses(all: readonly CuadContract[], k: number): Clause[][] {
       if (foldOf[i] !== f) return
       const clauses = detectClauses(contract.content, segmentSentences(contract.content), model)
       result[i] = clauses
+      models[i] = model
     })
     process.stderr.write(`fold ${f + 1}/${k} done\n`)
   }
-  return result
+  return { clauses: result, models }
+}
+
+/** Risks that claim a CUAD category, as grounding findings. */
+function riskFindings(risks: readonly Risk[]): { start: number; end: number; category: string }[] {
+  return risks.flatMap((risk) => {
+    const category = risk.absent ? null : claimedCategory(risk.code)
+    return category ? [{ start: risk.start, end: risk.end, category }] : []
+  })
+}
+
+/**
+ * Adds contract i's risks to the risk breakdown, and counts an ungrounded risk whose category has a
+ * grounded clause finding among `clauses` (the risk cited another sentence than the clause's).
+ */
+function addRiskBreakdown(i: number, risks: readonly Risk[], clauses: readonly Clause[]): void {
+  const contract = contracts[i]
+  if (!contract) return
+  const labelled = passagesOf[i] ?? (() => [])
+  const findings = riskFindings(risks)
+  addToBreakdown(riskBreakdown, {
+    sentences: documentStructure(segmentSentences(contract.content)).map((s) => ({
+      start: s.start,
+      end: s.end,
+      operative: s.kind === 'operative',
+    })),
+    passages: labelled,
+    categories: RISK_CATEGORIES,
+    findings,
+  })
+  for (const finding of findings) {
+    if (overlapsAny(finding, labelled(finding.category))) continue
+    const clauseGrounded = clauses.some(
+      (c) => c.category === finding.category && overlapsAny(c, labelled(c.category)),
+    )
+    if (clauseGrounded) risksBesideGroundedClause += 1
+  }
+}
+
+/** The committed clause model (what detectClauses uses by default), read from model.json. */
+function committedModel(): CompiledClauseModel {
+  const url = new URL('../server/ai/analyzer/local/clauses/model.json', import.meta.url)
+  return compileClauseModel(JSON.parse(readFileSync(url, 'utf8')) as ClauseModel)
 }
 
 /** `part` of `whole`, 0 when there is nothing to count. */

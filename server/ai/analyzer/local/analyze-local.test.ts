@@ -83,7 +83,7 @@ describe('analyzeLocal', () => {
 
   it('names the engine and model and measures its duration', () => {
     const result = analyzeLocal(BALANCED_SUPPLY_AGREEMENT, 'full')
-    expect(result).toMatchObject({ engine: 'local', model: 'lexdesk-local-7' })
+    expect(result).toMatchObject({ engine: 'local', model: 'lexdesk-local-8' })
     expect(result.durationMs).toBeGreaterThan(0)
   })
 })

@@ -12,7 +12,7 @@ import { summarizeContract } from './contract-summary'
 
 /** Engine and model names stored with every local result; bump the model when rules change. */
 const LOCAL_ENGINE = 'local'
-const LOCAL_MODEL = 'lexdesk-local-7'
+const LOCAL_MODEL = 'lexdesk-local-8'
 
 /** Options of a local analysis. */
 export interface LocalAnalysisOptions {

@@ -6,6 +6,7 @@
  * Most Favored Nation; the last two have no CUAD category), and quotes its passage.
  */
 import type { Clause, QuotedSpan, Risk, Severity } from '../types'
+import { clauseEvidence } from './clause-evidence'
 import { assertedText } from './reading/asserted-text'
 import { clauseEffect } from './reading/clause-effect'
 
@@ -94,7 +95,8 @@ const RULES: readonly CommercialRule[] = [
 ]
 
 /**
- * At most one risk per rule, quoting the first sentence with the rule's wording, else the most
+ * At most one risk per rule, quoting the sentence with the rule's wording that the detector quotes
+ * for the rule's category (clauseEvidence), else the first with it, else the most
  * confident clause of its category. The wording is looked for in what a sentence asserts
  * (assertedText: "without any early termination penalty" asserts no fee), and a sentence an
  * amendment deletes imposes nothing (clauseEffect), decision 0110. `sentences` and `clauses` index
@@ -107,11 +109,15 @@ export function commercialRisks(
   const risks: Risk[] = []
   for (const rule of RULES) {
     const passage =
-      sentences.find(
-        (s) =>
-          rule.wording.test(assertedText(s.text)) &&
-          !rule.unless?.test(s.text) &&
-          clauseEffect(s.text) !== 'deletes',
+      clauseEvidence(
+        sentences.filter(
+          (s) =>
+            rule.wording.test(assertedText(s.text)) &&
+            !rule.unless?.test(s.text) &&
+            clauseEffect(s.text) !== 'deletes',
+        ),
+        clauses,
+        rule.category,
       ) ??
       clauses
         .filter(

@@ -81,9 +81,17 @@ export function summarizeContract(
     chosen.some((s) => s.start < span.end && span.start < s.end)
   for (const category of SUBSTANCE_ORDER) {
     if (chosen.length >= target) break
+    // A clause quote may run over several sentences (decision 0129); the summary quotes one of
+    // them, the first worth quoting.
     const best = clauses
-      .filter((c) => c.category === category && isSubstance(c.text) && !taken(c))
-      .sort((a, b) => b.confidence - a.confidence)[0]
+      .filter((c) => c.category === category)
+      .sort((a, b) => b.confidence - a.confidence)
+      .map((c) =>
+        sentences.find(
+          (s) => s.start >= c.start && s.end <= c.end && isSubstance(s.text) && !taken(s),
+        ),
+      )
+      .find((s) => s !== undefined)
     if (best) chosen.push({ text: best.text, start: best.start, end: best.end, category })
   }
   if (chosen.length < target) {

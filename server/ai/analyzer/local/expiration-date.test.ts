@@ -101,6 +101,34 @@ describe('findExpirationDate (issue 48: term sentences it missed)', () => {
   })
 })
 
+describe('findExpirationDate under a "Term and Renewal" caption (decision 0129)', () => {
+  it('does not let "Renewal" in the caption cut off the term statement after it', () => {
+    expect(
+      expiryOf(
+        '7. Term and Renewal. The term of this Agreement shall be two (2) years, commencing March 1, 2016 and ending on February 28, 2018.',
+      ),
+    ).toBe('2018-02-28')
+  })
+
+  it('reads the term after a caption set off by spaces instead of a full stop', () => {
+    expect(
+      expiryOf(
+        '5. Term and Renewal  The term of this Agreement shall begin on the Effective Date and continue in effect for a period of three (3) years (the "Initial Term"), unless sooner terminated as provided herein.',
+      ),
+    ).toBe('2021-02-13')
+  })
+})
+
+describe('findExpirationDate with "the later of" (decision 0129)', () => {
+  it('reads the first arm\'s duration of "shall expire on the later of (i) … years …, or (ii) …"', () => {
+    expect(
+      expiryOf(
+        'This Agreement shall be effective as of the date first written above and shall expire on the later of (i) three (3) years from the date hereof, or (ii) the completion of every Statement of Work then open.',
+      ),
+    ).toBe('2021-02-13')
+  })
+})
+
 describe('DURATION_SOURCE', () => {
   it('reads hyphenated number words without figures ("thirty-six months")', () => {
     const m = new RegExp(DURATION_SOURCE, 'i').exec('for thirty-six months')

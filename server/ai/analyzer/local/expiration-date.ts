@@ -66,7 +66,7 @@ const ANNIVERSARY = new RegExp(
 
 /** A duration that states the term's length, after a cue that makes it the term. */
 const TERM_DURATION = new RegExp(
-  `\\b(?:for|be|is|duration\\s+of|term\\s+of|period\\s+of|(?:term|period)\\s*:)\\s+(?:(?:a|an|the|at\\s+least|initial|period|term|of|for|fixed|minimum)\\s+){0,5}${DURATION_SOURCE}|\\b(?:end|expire|terminate|conclude)(?:s|ing)?\\s+${DURATION_SOURCE}`,
+  `\\b(?:for|be|is|duration\\s+of|term\\s+of|period\\s+of|(?:term|period)\\s*:)\\s+(?:(?:a|an|the|at\\s+least|initial|period|term|of|for|fixed|minimum)\\s+){0,5}${DURATION_SOURCE}|\\b(?:end|expire|terminate|conclude)(?:s|ing)?\\s+(?:(?:on|upon)\\s+the\\s+(?:later|earlier)\\s+of\\s+(?:\\(\\w{1,4}\\)\\s*)?)?${DURATION_SOURCE}`,
   'gi',
 )
 
@@ -89,6 +89,29 @@ const NO_END =
 /** Where renewal wording starts: the initial term is stated before it. */
 const RENEWAL_WORDING =
   /\b(?:(?:shall|will|may)\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend(?!(?:s|ed)?\s+(?:until|to|through|for\s+(?:a|an|the)\s+(?:initial\s+)?(?:period|term)\s+of)\b))\w*|automatic(?:ally)?\s+(?:renew|extend)\w*|renewal|successive|extension)\b/i
+
+/**
+ * A leading caption of a few capitalised words after an optional number, ended by a full stop,
+ * a colon or a run of spaces: "9. Term and Renewal. ", "3. Term and Renewal  ". Its words name
+ * the section, so "Renewal" in it does not end the term statement that follows (decision 0129).
+ */
+const LEADING_CAPTION =
+  /^\s*(?:(?:section|article|clause)\s*)?(?:[\d.()]{1,8}\s*)?[A-Z][\w'’]*(?:\s+(?:and|of|the|&|[A-Z][\w'’]*)){0,5}(?:\s*[.:]\s+|\s{2,})(?=\S)/
+
+/** Where the caption, if any, ends (0 without one). */
+function captionEnd(text: string): number {
+  return LEADING_CAPTION.exec(text)?.[0].length ?? 0
+}
+
+/**
+ * The renewal wording that ends the initial term's statement, searched after a leading caption;
+ * its index is into `text`.
+ */
+function renewalIn(text: string): { index: number } | null {
+  const from = captionEnd(text)
+  const found = RENEWAL_WORDING.exec(text.slice(from))
+  return found ? { index: from + found.index } : null
+}
 
 /** How surely a reading states the end: a stated date 3, a computed date 2, no end 1. */
 type ReadingKind = 1 | 2 | 3
@@ -125,7 +148,7 @@ export function findExpirationDate(
     const strength = termStrength(sentence.text)
     if (strength === 0 || (best && strength * 4 + 3 <= best.rank)) continue
     // Renewal wording ends the initial term's statement: "… for one (1) year, and shall renew …".
-    const renewal = RENEWAL_WORDING.exec(sentence.text)
+    const renewal = renewalIn(sentence.text)
     const text = renewal ? sentence.text.slice(0, renewal.index) : sentence.text
     const reading = readTerm(text, anchors, strength)
     if (!reading) continue
@@ -145,15 +168,18 @@ function termStrength(text: string): number {
   if (definition) return TERM_DEFINITION.test((definition[1] ?? definition[2] ?? '').trim()) ? 3 : 0
   // What follows the initial term is said after its statement ("… seven years and will renew for
   // annual periods after the Initial Term"): only a sentence that starts there is about it.
-  const renewal = RENEWAL_WORDING.exec(text)
+  const renewal = renewalIn(text)
   if (AFTER_THE_TERM.test(renewal ? text.slice(0, renewal.index) : text)) return 0
   if (TERM_HEADING.test(text)) return 3
   if (TAIL_SENTENCE.test(text)) return 0
   if (DEFINES_THE_TERM.test(text)) return 3
+  const caption = captionEnd(text)
   SUBJECT.lastIndex = 0
   for (let m = SUBJECT.exec(text); m !== null; m = SUBJECT.exec(text)) {
     // The contract must be the subject of its clause, not an object ("may terminate this Agreement").
-    if (!CLAUSE_START.test(text.slice(Math.max(0, m.index - 40), m.index))) continue
+    const opens =
+      m.index === caption || CLAUSE_START.test(text.slice(Math.max(0, m.index - 40), m.index))
+    if (!opens) continue
     const rest = text.slice(m.index + m[0].length)
     if (m[0].toLowerCase() === 'it' ? IT_TERM_VERB.test(rest) : TERM_VERB.test(rest)) return 3
   }

@@ -8,6 +8,7 @@ import type { Clause, KeyTerms, Party, QuotedSpan, Risk, Span } from '../types'
 import { ABSENT_CLAUSE } from '../shared/citations'
 import { agreementTitle, contractKind } from './agreement-title'
 import { isChangeOfControlRight, isNotAControlRight } from './change-of-control'
+import { clauseEvidence } from './clause-evidence'
 import { commercialRisks } from './commercial-risks'
 import { isOperativePassage } from './operative-passage'
 import { blockKind } from './structure/block-kind'
@@ -308,7 +309,11 @@ function liabilityRisks(
       },
     ]
   }
-  const carveOut = sentences.find((s) => LIABILITY_CARVE_OUT.test(s.text))
+  const carveOut = clauseEvidence(
+    sentences.filter((s) => LIABILITY_CARVE_OUT.test(s.text)),
+    clauses,
+    'Uncapped Liability',
+  )
   // The detector's "Cap On Liability" also covers exclusions of indirect damages, so only the
   // wording itself shows a monetary ceiling.
   const capped = limits.some((s) => LIABILITY_CAP.test(s.text))
@@ -391,15 +396,17 @@ function renewalRisks(sentences: readonly QuotedSpan[]): Risk[] {
 }
 
 function terminationRisks(sentences: readonly QuotedSpan[], clauses: readonly Clause[]): Risk[] {
+  const matches = sentences.filter((s) => {
+    if (!TERMINATE.test(s.text) || !CONVENIENCE.test(s.text)) return false
+    const explicit =
+      /\bfor\s+(?:any|no)\s+reason|\bconvenience\b|\bwithout\s+cause\b|\bwith\s+or\s+without\s+cause\b/i.test(
+        s.text,
+      )
+    return explicit || !FOR_CAUSE.test(s.text)
+  })
   const sentence =
-    sentences.find((s) => {
-      if (!TERMINATE.test(s.text) || !CONVENIENCE.test(s.text)) return false
-      const explicit =
-        /\bfor\s+(?:any|no)\s+reason|\bconvenience\b|\bwithout\s+cause\b|\bwith\s+or\s+without\s+cause\b/i.test(
-          s.text,
-        )
-      return explicit || !FOR_CAUSE.test(s.text)
-    }) ?? strongClause(clauses, 'Termination For Convenience')
+    clauseEvidence(matches, clauses, 'Termination For Convenience') ??
+    strongClause(clauses, 'Termination For Convenience')
   if (!sentence) return []
   // Medium: the contract can end early without fault, so expected revenue or supply is not secure;
   // severity depends on who holds the right, which only the reader knows.
@@ -421,11 +428,15 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
   // denied scope ("non-exclusive"), not a freedom ("is free to compete"), decision 0110.
   const imposes = (text: string): boolean => clauseEffect(text) !== 'deletes'
   const exclusivity =
-    sentences.find(
-      (s) =>
-        EXCLUSIVITY.test(assertedText(s.text)) &&
-        !NOT_EXCLUSIVE_DEALING.test(s.text) &&
-        imposes(s.text),
+    clauseEvidence(
+      sentences.filter(
+        (s) =>
+          EXCLUSIVITY.test(assertedText(s.text)) &&
+          !NOT_EXCLUSIVE_DEALING.test(s.text) &&
+          imposes(s.text),
+      ),
+      clauses,
+      'Exclusivity',
     ) ??
     strongClause(
       clauses,
@@ -452,8 +463,11 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
     readClause(text, []).freedom ||
     !imposes(text)
   const nonCompete =
-    sentences.find((s) => NON_COMPETE.test(s.text) && !notACovenant(s.text)) ??
-    strongClause(clauses, 'Non-Compete', notACovenant)
+    clauseEvidence(
+      sentences.filter((s) => NON_COMPETE.test(s.text) && !notACovenant(s.text)),
+      clauses,
+      'Non-Compete',
+    ) ?? strongClause(clauses, 'Non-Compete', notACovenant)
   if (nonCompete) {
     // High: bars a line of business outright (often beyond the term) and may be unenforceable.
     risks.push({
@@ -466,7 +480,11 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
     })
   }
   const changeOfControl =
-    sentences.find((s) => isChangeOfControlRight(s.text) && imposes(s.text)) ??
+    clauseEvidence(
+      sentences.filter((s) => isChangeOfControlRight(s.text) && imposes(s.text)),
+      clauses,
+      'Change Of Control',
+    ) ??
     strongClause(clauses, 'Change Of Control', (text) => isNotAControlRight(text) || !imposes(text))
   if (changeOfControl) {
     // Medium: a merger or sale can trigger consent rights or termination, affecting deal value.

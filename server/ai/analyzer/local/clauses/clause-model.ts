@@ -4,6 +4,12 @@
  * active feature weighs 1/sqrt(count)) so that long sentences do not win on length alone.
  */
 
+/** At most this many sentences are quoted per category, so one clause type cannot flood a result. */
+export const MAX_QUOTES = 5
+
+/** A quote takes in at most this many adjacent sentences either side (quote-ranges.ts). */
+export const EXTEND_SENTENCES = 2
+
 /**
  * One category's classifier. `threshold` is the document score (see documentScore) at or above which
  * the contract has the category; `citeThreshold` the sentence probability at or above which an
@@ -27,6 +33,11 @@ export interface ClauseModel {
    * absent means the best sentence alone decides.
    */
   secondSentenceWeight?: number
+  /**
+   * Probability from which a quote takes in its adjacent sentences (quote-ranges.ts), chosen out
+   * of fold (decision 0129); absent: single sentences are quoted.
+   */
+  extendThreshold?: number
   categories: CategoryModel[]
 }
 
@@ -34,6 +45,7 @@ export interface ClauseModel {
 export interface CompiledClauseModel {
   names: string[]
   secondSentenceWeight: number
+  extendThreshold: number | undefined
   biases: Float64Array
   thresholds: Float64Array
   citeThresholds: Float64Array
@@ -64,6 +76,7 @@ export function compileClauseModel(model: ClauseModel): CompiledClauseModel {
   return {
     names: model.categories.map((c) => c.name),
     secondSentenceWeight: model.secondSentenceWeight ?? 0,
+    extendThreshold: model.extendThreshold,
     biases: Float64Array.from(model.categories.map((c) => c.bias)),
     thresholds: Float64Array.from(model.categories.map((c) => c.threshold)),
     citeThresholds: Float64Array.from(

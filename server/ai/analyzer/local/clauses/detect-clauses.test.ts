@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { segmentSentences } from '../sentences'
 import { CLAUSE_CATEGORIES, GOVERNING_LAW } from '../../shared/cuad-taxonomy'
-import { compileClauseModel, type CategoryModel } from './clause-model'
+import { compileClauseModel, MAX_QUOTES, type CategoryModel } from './clause-model'
 import { detectClauses } from './detect-clauses'
+import { readFileSync } from 'node:fs'
+import type { ClauseModel } from './clause-model'
+
+const committedModel = JSON.parse(
+  readFileSync(new URL('./model.json', import.meta.url), 'utf8'),
+) as ClauseModel
 
 /** One short contract per category, in ordinary drafting style, written for this test. */
 const PASSAGES: Record<string, string> = {
@@ -72,11 +78,15 @@ describe('detectClauses', () => {
     expect(clauses.map((clause) => clause.category)).toContain(GOVERNING_LAW)
   })
 
-  it('quotes at most three passages per category', () => {
+  it('quotes at most MAX_QUOTES passages per category', () => {
     const passage = PASSAGES['Insurance'] ?? ''
-    const content = `${PREAMBLE}${Array.from({ length: 6 }, () => passage).join('\n\n')}`
-    const insurance = detect(content).filter((clause) => clause.category === 'Insurance')
-    expect(insurance.length).toBe(3)
+    const content = `${PREAMBLE}${Array.from({ length: 8 }, () => passage).join('\n\n')}`
+    // Without extension (a model with no extendThreshold), so adjacent quotes do not merge.
+    const model = compileClauseModel({ ...committedModel, extendThreshold: undefined })
+    const insurance = detectClauses(content, segmentSentences(content), model).filter(
+      (clause) => clause.category === 'Insurance',
+    )
+    expect(insurance.length).toBe(MAX_QUOTES)
   })
 
   it('returns nothing for an empty document', () => {
@@ -85,11 +95,12 @@ describe('detectClauses', () => {
 })
 
 /** A one-category model scoring a sentence by the words given (test-only weights). */
-function insuranceModel(category: Partial<CategoryModel> = {}) {
+function insuranceModel(category: Partial<CategoryModel> = {}, extendThreshold?: number) {
   return compileClauseModel({
     version: 1,
     description: 'test',
     secondSentenceWeight: 0,
+    ...(extendThreshold === undefined ? {} : { extendThreshold }),
     categories: [
       {
         name: 'Insurance',
@@ -129,5 +140,17 @@ describe('detectClauses citations (decision 0113)', () => {
       insuranceModel({ citeThreshold: 0.95 }),
     )
     expect(strict.map((clause) => clause.text)).toEqual([operative])
+  })
+
+  it("extends a quote over the clause's next sentence, not only its best one (cited-neighbour failure)", () => {
+    // The labelled clause runs over two sentences; the second scores under the cite threshold but
+    // above the model's extendThreshold, so the quote covers both.
+    const second =
+      'Certificates of such coverage shall be delivered on request, and each insured policy shall be primary.'
+    const after = 'Vendor shall deliver the Products to the dock.'
+    const content = `${PREAMBLE}${operative} ${second}\n\n${after}\n`
+    const model = insuranceModel({ citeThreshold: 0.99 }, 0.5)
+    const found = detectClauses(content, segmentSentences(content), model)
+    expect(found.map((clause) => clause.text)).toEqual([`${operative} ${second}`])
   })
 })

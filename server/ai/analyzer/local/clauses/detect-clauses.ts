@@ -6,12 +6,16 @@
 import { readFileSync } from 'node:fs'
 import type { Clause, QuotedSpan } from '../../types'
 import { documentStructure } from '../structure/document-structure'
-import { compileClauseModel, documentScore, scoreSentences, type ClauseModel } from './clause-model'
+import {
+  compileClauseModel,
+  documentScore,
+  MAX_QUOTES,
+  scoreSentences,
+  type ClauseModel,
+} from './clause-model'
+import { quoteRanges } from './quote-ranges'
 import type { CompiledClauseModel } from './clause-model'
 import { sentenceFeatures } from './sentence-features'
-
-/** At most this many passages are quoted per category, so one clause type cannot flood a result. */
-const MAX_PASSAGES_PER_CATEGORY = 3
 
 // Read once at module load with fs rather than a JSON import, so the type checker does not have to
 // infer a type for thousands of weights.
@@ -24,12 +28,15 @@ const defaultModel: CompiledClauseModel = compileClauseModel(
  *
  * `sentences` are segmentSentences(content) (any document-ordered spans into `content` work).
  * Returns Clause items with `text === content.slice(start, end)`, `category` an exact CUAD name,
- * `confidence` the sentence's probability (0..1); at most three per category, sorted by start. A
+ * `confidence` the best quoted sentence's probability (0..1); at most MAX_QUOTES per category,
+ * sorted by start. A
  * category is reported when its document score (over every sentence, headings included: a
  * "NON-COMPETITION" heading is evidence the clause is there) reaches its cross-validated threshold.
  * Only operative sentences are quoted (documentStructure; never a heading, definition, recital,
  * preamble, signature block or page furniture, decision 0113): the best-scoring one, then the
- * others whose probability reaches the category's cross-validated citeThreshold. A category whose
+ * others whose probability reaches the category's cross-validated citeThreshold; each quote takes
+ * in the adjacent operative sentences that reach the model's extendThreshold (quote-ranges.ts,
+ * decision 0129), so a quote may span several sentences. A category whose
  * evidence is all non-operative is not reported. Pure and synchronous; `model` is for evaluation
  * with held-out models and defaults to the committed one.
  */
@@ -41,6 +48,7 @@ export function detectClauses(
   const typed = documentStructure(sentences)
   const probabilities = scoreSentences(model, sentenceFeatures(sentences, typed))
   const citable = typed.flatMap((sentence, s) => (sentence.kind === 'operative' ? [s] : []))
+  const isCitable = (s: number) => typed[s]?.kind === 'operative'
   const clauses: Clause[] = []
   model.names.forEach((category, c) => {
     const threshold = model.thresholds[c] ?? 1
@@ -52,14 +60,20 @@ export function detectClauses(
     const citeFloor = model.citeThresholds[c] ?? threshold
     const quoted = ranked
       .filter((hit, rank) => rank === 0 || hit.p >= citeFloor)
-      .slice(0, MAX_PASSAGES_PER_CATEGORY)
-    for (const { s, p } of quoted) {
-      const sentence = sentences[s]
-      if (!sentence) continue
+      .slice(0, MAX_QUOTES)
+      .map(({ s }) => s)
+    const ranges = quoteRanges(quoted, column, isCitable, model.extendThreshold)
+    for (const [from, to] of ranges) {
+      const first = sentences[from]
+      const last = sentences[to]
+      if (!first || !last) continue
+      // The quote's confidence is that of its best sentence.
+      let p = 0
+      for (let s = from; s <= to; s += 1) p = Math.max(p, column[s] ?? 0)
       clauses.push({
-        start: sentence.start,
-        end: sentence.end,
-        text: content.slice(sentence.start, sentence.end),
+        start: first.start,
+        end: last.end,
+        text: content.slice(first.start, last.end),
         category,
         confidence: Math.round(p * 1000) / 1000,
       })
