@@ -52,7 +52,7 @@ describe('import boundaries', () => {
     ],
     ['server code importing a test helper', 'server/db/x.ts', '../test/test-database'],
     ['web code importing a test helper', 'web/lib/x.ts', '../test/stub-fetch'],
-    ['production code importing a test file', 'web/lib/x.ts', './jobs.test'],
+    ['production code importing a test file', 'web/hooks/x.ts', './jobs.test'],
     ['an infrastructure layer importing a higher one', 'server/db/x.ts', '../http/paging'],
     [
       'an infrastructure folder importing a peer of its layer',
