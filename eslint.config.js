@@ -62,7 +62,7 @@ export const SERVER_LAYERS = [
   ['errors', 'types'],
   ['config.ts'],
   ['mail', 'workers', 'db', 'ops'],
-  ['ai', 'audit', 'events', 'blob', 'realtime'],
+  ['ai', 'audit', 'events', 'blob', 'realtime', 'lists'],
   ['jobs'],
   ['search'],
   ['documents'],

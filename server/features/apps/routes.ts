@@ -5,7 +5,7 @@ import { principalOf } from '../../auth/principal'
 import type { Db } from '../../db/client'
 import { OrgParams } from '../../http/params'
 import { problemResponse } from '../../http/problem-responses'
-import { PageQuery, pageOf } from '../../http/paging'
+import { PageQuery, pageOf } from '../../lists/list-kit'
 import { createApp, listApps } from './service'
 
 const AppSchema = z

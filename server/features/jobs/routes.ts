@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import type { AppServices } from '../../services'
 import { OrgParams } from '../../http/params'
-import { PageQuery, pageOf } from '../../http/paging'
+import { PageQuery, pageOf } from '../../lists/list-kit'
 import {
   ACTIVE_STATUSES,
   cancelJob,

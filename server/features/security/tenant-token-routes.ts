@@ -9,7 +9,7 @@ import { DEFAULT_SCOPES, SCOPES, type Scope } from '../../auth/scopes'
 import type { TenantTokenJwt } from '../../auth/tenant-token-jwt'
 import type { Db } from '../../db/client'
 import { AppId, OrgParams } from '../../http/params'
-import { PageQuery, pageOf } from '../../http/paging'
+import { PageQuery, pageOf } from '../../lists/list-kit'
 import {
   DEFAULT_TOKEN_TTL_SECONDS,
   listTenantTokens,

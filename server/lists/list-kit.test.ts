@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asc, desc, like } from 'drizzle-orm'
-import type { Database } from './client'
-import { readPage } from './read-page'
-import { apps } from './schema'
+import type { Database } from '../db/client'
+import { readPage } from './list-kit'
+import { apps } from '../db/schema'
 import { newOrganizations, openTestDatabase } from '../test/test-database'
 
 let database: Database
