@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asc, desc, like } from 'drizzle-orm'
+import { asc, desc, like, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { readPage } from './list-kit'
+import { decodeCursor, encodeCursor, keysetPage, readListPage, readPage } from './list-kit'
 import { apps } from '../db/schema'
 import { newOrganizations, openTestDatabase } from '../test/test-database'
 
@@ -44,5 +44,50 @@ describe('readPage', () => {
     })
     expect(theirs.rows.map((r) => r.slug)).toEqual(['other-firm-app'])
     expect(theirs.total).toBe(1)
+  })
+})
+
+describe('readListPage', () => {
+  it("reads chosen columns, the list's own count and its list-wide facts together, of the organisation only", async () => {
+    const { rows, total, also } = await readListPage(
+      database.db,
+      { orgId: firm },
+      { limit: 2, offset: 1 },
+      (tx) => ({
+        rows: tx.select({ slug: apps.slug }).from(apps).orderBy(desc(apps.slug)),
+        // A count the list knows otherwise (a counter's sum, say): here a constant.
+        total: Promise.resolve(42),
+        also: [tx.select({ n: sql<number>`count(*)::int` }).from(apps)],
+      }),
+    )
+    expect(rows).toEqual([{ slug: 'epsilon' }, { slug: 'delta' }])
+    expect(total).toBe(42)
+    expect(also[0]).toEqual([{ n: 5 }])
+  })
+})
+
+describe('keyset pages', () => {
+  it('gives the next cursor only when a row past the page was read', () => {
+    const rows = [{ name: 'a' }, { name: 'b' }, { name: 'c' }]
+    expect(keysetPage(rows, 2, (last) => last.name)).toEqual({
+      items: [{ name: 'a' }, { name: 'b' }],
+      nextCursor: 'b',
+    })
+    expect(keysetPage(rows, 3, (last) => last.name)).toEqual({ items: rows, nextCursor: null })
+    expect(keysetPage([], 3, () => 'never')).toEqual({ items: [], nextCursor: null })
+  })
+
+  it('reads back the key of a cursor it gave and refuses one it did not (400 bad_request)', () => {
+    const key = ['2026-12-07T08:00:00.000Z', 'f6c1b1d2-0c55-4f8e-9f8e-0d6f2b6b7c1a']
+    expect(decodeCursor(encodeCursor(key), 2)).toEqual(key)
+    for (const foreign of [
+      'not-base64-json',
+      encodeCursor(['only one']),
+      encodeCursor([1, 2] as never),
+    ]) {
+      expect(() => decodeCursor(foreign, 2)).toThrow(
+        expect.objectContaining({ code: 'bad_request' }),
+      )
+    }
   })
 })
