@@ -75,6 +75,63 @@ describe('the database rate-limit store', () => {
     await app.close()
   })
 
+  it('sends a burst of counts in a few statements, each answered with its own count', async () => {
+    const app = await instance()
+    const [a, b] = [`burst-a:${crypto.randomUUID()}`, `burst-b:${crypto.randomUUID()}`]
+    const execute = vi.spyOn(database.db, 'execute')
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => hit(app, i % 3 === 0 ? b : a, 100)),
+      )
+      // The first count goes alone; the 29 asked for meanwhile go together in the next upsert.
+      expect(execute.mock.calls.length).toBeLessThanOrEqual(3)
+      const remaining = (key: string) =>
+        results
+          .filter((_, i) => (i % 3 === 0 ? b : a) === key)
+          .map((r) => r.remaining)
+          .sort((x, y) => x - y)
+      expect(remaining(a)).toEqual(Array.from({ length: 20 }, (_, i) => 80 + i))
+      expect(remaining(b)).toEqual(Array.from({ length: 10 }, (_, i) => 90 + i))
+    } finally {
+      execute.mockRestore()
+      await app.close()
+    }
+  })
+
+  it('leases a share of a large budget: two processes grant exactly the budget in a third of the statements', async () => {
+    const [one, two] = [await instance(), await instance()]
+    const key = `leased:${crypto.randomUUID()}`
+    const execute = vi.spyOn(database.db, 'execute')
+    try {
+      const results = []
+      for (let i = 0; i < 230; i++) results.push(await hit(i % 2 === 0 ? one : two, key, 200))
+      // A budget of 200 leases 2 with each count: a statement serves three requests.
+      expect(results.filter((r) => !r.isExceeded)).toHaveLength(200)
+      expect(execute.mock.calls.length).toBeLessThanOrEqual(Math.ceil(230 / 3) + 2)
+    } finally {
+      execute.mockRestore()
+      await Promise.all([one.close(), two.close()])
+    }
+  })
+
+  it('hands out no leased count after its window has ended', async () => {
+    const app = await instance()
+    const key = `lease-ends:${crypto.randomUUID()}`
+    const execute = vi.spyOn(database.db, 'execute')
+    const now = Date.now()
+    try {
+      await hit(app, key, 1000, 60_000)
+      expect((await hit(app, key, 1000, 60_000)).remaining).toBe(998)
+      expect(execute).toHaveBeenCalledTimes(1)
+      vi.spyOn(Date, 'now').mockReturnValue(now + 60_001)
+      await hit(app, key, 1000, 60_000)
+      expect(execute).toHaveBeenCalledTimes(2)
+    } finally {
+      vi.restoreAllMocks()
+      await app.close()
+    }
+  })
+
   it('refuses the counts of a failed upsert and counts the next ones', async () => {
     const app = await instance()
     const key = `failing:${crypto.randomUUID()}`
