@@ -6,35 +6,10 @@
  */
 import type { Socket } from 'node:net'
 import type pg from 'pg'
-import { sql } from 'drizzle-orm'
 import type { PgStatement } from '../server/db/pipelined-reads'
-import { documentCounts, documents } from '../server/db/schema'
 
 /**
- * The first page of 50 of an organisation's documents (row-level security confines it) as one
- * statement whose answer is the page's JSON text, built by PostgreSQL with its total and types:
- * the least the database can do for a listing, the bench's limit. It was the instance's own
- * statement until the list kit (decision 0123) gave the page back to Drizzle and Fastify's
- * serializer; the bench keeps it as the reference the instance is compared with.
- */
-export const BARE_LISTING = sql`with page as (
-    select ${documents.id} as id, ${documents.appId} as "appId", ${documents.title} as title,
-      ${documents.documentType} as "documentType", ${documents.preview} as preview,
-      ${documents.createdAt} at time zone 'UTC' as "createdAt",
-      ${documents.textStatus} as "textStatus"
-    from ${documents}
-    order by ${documents.createdAt} desc, ${documents.id} desc
-    limit ${50} offset ${0})
-  select json_build_object(
-    'items', coalesce((select json_agg(item order by item."createdAt" desc, item.id desc)
-      from page as item), '[]'),
-    'total', (select coalesce(sum(${documentCounts.documents}), 0)::int from ${documentCounts}),
-    'types', (select coalesce(array_agg(t.document_type order by t.document_type), '{}'::text[])
-      from (select distinct ${documentCounts.documentType} from ${documentCounts}
-            where ${documentCounts.documents} > 0) as t))::text as page`
-
-/**
- * The page of `orgId`'s documents that `listing` (BARE_LISTING rendered) builds, as
+ * The page of `orgId`'s documents that `listing` (documentListStatement rendered) builds, as
  * PostgreSQL's JSON text, read on a client of `pool` (created with `pipeline: true`). Throws the
  * database's error, or when the listing answers no row.
  */

@@ -27,7 +27,8 @@ import { startMailCatcher } from '../scripts/server-test/mail-catcher'
 import { startLexdeskPostgres, type PostgresServer } from '../scripts/server-test/postgres-server'
 import type { PgStatement } from '../server/db/pipelined-reads'
 import { startListFloor } from './list-floor'
-import { BARE_LISTING, bareListing } from './bare-listing'
+import { bareListing } from './bare-listing'
+import { documentListStatement } from '../server/features/documents/service'
 import { SEARCH_SERVER_SETTINGS, serverSearchBench } from './server-search'
 import { pgbenchThroughput } from './pgbench-throughput'
 import { wrkThroughput } from './wrk-throughput'
@@ -187,10 +188,12 @@ export async function serverBench(report: Report): Promise<void> {
 
     // The limit: what the instance sends PostgreSQL for one listing (GET /documents?limit=50),
     // sent the same way by a bare client (bench/bare-listing.ts): the tenant transaction, its
-    // confining statement and one statement for the page (BARE_LISTING: the page built as JSON,
-    // with the total and the organisation's types), prepared, pipelined and written at once as
-    // server/db/pipelined-reads.ts writes them.
-    const listing = new PgDialect().sqlToQuery(BARE_LISTING)
+    // confining statement and the listing's own statement (documentListStatement: the page built
+    // as JSON, with the total and the organisation's types), prepared, pipelined and written at
+    // once as server/db/pipelined-reads.ts writes them.
+    const listing = new PgDialect().sqlToQuery(
+      documentListStatement({ limit: 50, offset: 0 }).statement,
+    )
     const bare = new pg.Pool({
       connectionString: postgres.url('lexdesk', 'lexdesk_login'),
       max: CONCURRENCY,

@@ -9,7 +9,8 @@
  * - **Answer**: `{ items, total }` where `total` counts every match (pageOf), or
  *   `{ items, nextCursor }` (keysetPageOf); a list extends it with list-wide facts (a document
  *   list's types, an event list's kinds). The route declares it as its 200 response schema, and
- *   Fastify's serializer writes it (no list sends a body of its own).
+ *   Fastify's serializer writes it. One list reads and sends its own body: the document list
+ *   (features/documents, listDocumentsJson), kept by decision 0123's A/B.
  * - **Read**: one tenant read (withTenantReads: the page, its count and any list-wide facts go to
  *   the database together) of a Drizzle query (readListPage, or readPage for a whole table's
  *   rows); the count is `count(*)` of the filter unless the list knows a cheaper one (counters
