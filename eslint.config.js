@@ -74,7 +74,7 @@ export const SERVER_LAYERS = [
   ['errors', 'types'],
   ['config.ts'],
   ['mail', 'workers', 'db', 'ops', 'media', 'temp-files'],
-  ['ai', 'audit', 'events', 'blob', 'realtime'],
+  ['ai', 'audit', 'events', 'blob', 'realtime', 'lists'],
   ['jobs'],
   ['search'],
   ['documents'],

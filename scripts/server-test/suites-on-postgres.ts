@@ -94,7 +94,7 @@ export const LEFT_OUT: Record<string, string> = {
   'server/db/assert-creator-or-admin.test.ts': TIME,
   'server/db/document-counts.test.ts': TIME,
   'server/db/entity-counts.test.ts': TIME,
-  'server/db/read-page.test.ts': TIME,
+  'server/lists/list-kit.test.ts': TIME,
   'server/documents/document-writes.test.ts': TIME,
   'server/events/record-event.test.ts': TIME,
   'server/features/api-keys/api-key-verifier.test.ts': TIME,

@@ -11,7 +11,6 @@
 import type { FastifyRequest } from 'fastify'
 import { fromNodeHeaders } from 'better-auth/node'
 import { getSessionCookie } from 'better-auth/cookies'
-import { LRUCache } from 'lru-cache'
 import type { Db } from '../db/client'
 import type { Principal } from '../db/tenant'
 import type { Role } from '../db/roles'
@@ -111,22 +110,9 @@ export function principalResolver(deps: {
       ? { userId: found.user.id, token: found.session.token, expiresAt: found.session.expiresAt }
       : null
   }
-  // The session cookie of each Cookie header seen lately: building the Headers better-auth reads
-  // it from and parsing them cost more than the cached lookups that follow (decision 0089). At
-  // most about 1 MB of headers are kept.
-  const sessionCookies = new LRUCache<string, { cookie: string | null }>({
-    maxSize: 1_000_000,
-    sizeCalculation: (_value, header) => Math.max(1, header.length),
-  })
-  const sessionCookieOf = (header: string | undefined): string | null => {
-    if (!header) return null
-    let found = sessionCookies.get(header)
-    if (!found) {
-      found = { cookie: getSessionCookie(new Headers({ cookie: header })) }
-      sessionCookies.set(header, found)
-    }
-    return found.cookie
-  }
+  // The session cookie of a Cookie header, as better-auth finds it (its own parser).
+  const sessionCookieOf = (header: string | undefined): string | null =>
+    header ? getSessionCookie(new Headers({ cookie: header })) : null
   const orgIdOf = (req: FastifyRequest): string => {
     const orgId = (req.params as { orgId?: string }).orgId
     if (!orgId) throw new AppError('org_missing', 'Organization id missing from the path')

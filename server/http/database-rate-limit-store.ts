@@ -22,6 +22,12 @@
  * counted in the database before they are used, so the processes together never grant more than
  * `max`; a process that stops getting a key's requests leaves at most its lease's rest unused.
  * Budgets under 1/LEASE_SHARE (the sign-in limits) lease nothing and count each request.
+ *
+ * Kept by decision 0123, the one fast path the list kit's A/B justified: with one upsert per
+ * request (the plugin's store interface and nothing more) one principal's concurrent requests
+ * queued on their counter's row lock, and one instance listed about an eighth as fast on
+ * PostgreSQL (bench/reports/list-kit-ab-2026-12-07.md). On PGlite (one process) the plugin's own
+ * in-memory store is used; flood control belongs at the load balancer (docs/deploying.md).
  */
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'

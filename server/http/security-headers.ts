@@ -32,12 +32,10 @@ export function helmetOptions(publicUrl: string): HelmetOptions {
 }
 
 /**
- * Helmet's headers (helmetOptions) as a flat `[name, value, name, value, …]` list, worked out once
- * for every answer (securityHeaders) and for answers written outside Fastify with
- * `writeHead(status, list)`: the 429 the event-stream gate sends before routing (event-streams.ts). With these options helmet's headers depend on
- * neither the request nor the response, so one run of its (synchronous) middleware on a recorder
- * gives them all; running it per answer cost a refusal of a burst more than the rest of its
- * answer (decision 0081).
+ * Helmet's headers (helmetOptions) as a flat `[name, value, name, value, …]` list, for the one
+ * answer written outside Fastify with `writeHead(status, list)`: the 429 the event-stream gate
+ * sends before routing (event-streams.ts). Every answer through Fastify gets them from helmet
+ * itself (securityHeaders).
  */
 export function securityHeaderList(publicUrl: string): readonly string[] {
   const headers = new Map<string, string>()
@@ -56,18 +54,14 @@ export function securityHeaderList(publicUrl: string): readonly string[] {
 }
 
 /**
- * The onRequest hook that sets helmet's headers (helmetOptions) on every answer, from
- * securityHeaderList, worked out once. @fastify/helmet built helmet's middleware again for every
- * request (27 µs of the event loop per request on the loaded 2-core machine of issue 29); run
- * once built, its chain of thirteen middlewares still cost about 2 % of a listing's CPU (issue
- * 28, decision 0093) for headers that depend on neither the request nor the answer.
+ * The onRequest hook that runs helmet's middleware (helmetOptions), built once, on every answer.
+ * It replaced a list of headers worked out once and copied onto each answer (decision 0093);
+ * decision 0123 gave the work back to helmet (its A/B is in bench/reports/).
  */
 export function securityHeaders(publicUrl: string): onRequestHookHandler {
-  const list = securityHeaderList(publicUrl)
-  return (_req, reply, done) => {
-    for (let i = 0; i < list.length; i += 2) reply.raw.setHeader(list[i]!, list[i + 1]!)
-    done()
-  }
+  const middleware = helmet(helmetOptions(publicUrl))
+  return (req, reply, done) =>
+    middleware(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined))
 }
 
 /**

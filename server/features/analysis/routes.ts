@@ -6,7 +6,7 @@ import { AnalysisKind, AnalysisResult } from '../../ai/analyzer/types'
 import { WeActFor } from '../../ai/analyzer/we-act-for'
 import type { FeatureContext } from '../../services'
 import { DocumentParams } from '../../http/params'
-import { PageQuery, pageOf } from '../../http/paging'
+import { PageQuery, pageOf } from '../../lists/list-kit'
 import { jobSchemaOf } from '../../job-schema'
 import { listAnalyses, startAnalysis } from './service'
 

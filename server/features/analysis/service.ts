@@ -9,7 +9,7 @@ import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { analyses, documents } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
-import { readPage } from '../../db/read-page'
+import { readPage } from '../../lists/list-kit'
 import { AppError, notFound } from '../../errors/app-error'
 import type {
   AnalysisKind,

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { OrgParams } from '../../http/params'
 import { problemResponse } from '../../http/problem-responses'
-import { PageQuery, pageOf } from '../../http/paging'
+import { PageQuery, pageOf } from '../../lists/list-kit'
 import { createApp, listApps } from './service'
 import type { FeatureContext } from '../../services'
 

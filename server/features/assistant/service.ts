@@ -6,8 +6,8 @@
 import { asc, desc, eq, ilike, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { conversations, documents, messages } from '../../db/schema'
-import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
-import { readPage } from '../../db/read-page'
+import { withTenant, type Principal } from '../../db/tenant'
+import { readListPage, readPage } from '../../lists/list-kit'
 import { notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
@@ -304,25 +304,24 @@ export async function listMessages(
   page: { limit: number; offset: number },
 ) {
   const where = eq(messages.conversationId, conversationId)
-  const [found, rows, total] = await withTenantReads(
-    db,
-    principal,
-    (tx) => [
+  const {
+    rows,
+    total,
+    also: [found],
+  } = await readListPage(db, principal, page, (tx) => ({
+    rows: tx
+      .select()
+      .from(messages)
+      .where(where)
+      .orderBy(asc(messages.createdAt), asc(messages.id)),
+    total: tx.$count(messages, where),
+    also: [
       tx
         .select({ id: conversations.id })
         .from(conversations)
         .where(eq(conversations.id, conversationId)),
-      tx
-        .select()
-        .from(messages)
-        .where(where)
-        .orderBy(asc(messages.createdAt), asc(messages.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      tx.$count(messages, where),
     ],
-    { reusePlans: true },
-  )
+  }))
   if (found.length === 0) throw notFound('Conversation')
   return {
     items: rows.map((r) => ({

@@ -20,7 +20,7 @@ import {
   user,
 } from '../../db/schema'
 import { withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
-import { decodeCursor, encodeCursor } from '../../http/paging'
+import { decodeCursor, encodeCursor, keysetPage } from '../../lists/list-kit'
 
 /** Which audit rows to read: every filter optional; `from` inclusive, `to` exclusive. */
 export interface AuditFilters {
@@ -251,12 +251,8 @@ export async function listAudit(
       .where(eq(member.organizationId, principal.orgId))
       .orderBy(user.name, user.email),
   ])
-  const items = entries.slice(0, query.limit)
-  const last = items.at(-1)
   return {
-    items,
-    nextCursor:
-      entries.length > query.limit && last ? encodeCursor([last.createdAt, last.id]) : null,
+    ...keysetPage(entries, query.limit, (last) => encodeCursor([last.createdAt, last.id])),
     actions: (actions as unknown as { rows: { action: string }[] }).rows.map((r) => r.action),
     actors: members.map((m) => ({ id: m.id, name: m.name || m.email })),
   }

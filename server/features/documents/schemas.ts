@@ -1,7 +1,7 @@
 /** Zod schemas of the documents API: they validate requests, type handlers and document OpenAPI. */
 import { z } from 'zod'
 import { toSingleLineText } from '../../http/single-line-text'
-import { PageQuery, pageOf } from '../../http/paging'
+import { PageQuery, pageOf } from '../../lists/list-kit'
 import { AppId } from '../../http/params'
 import { WeActFor } from '../../ai/analyzer/we-act-for'
 

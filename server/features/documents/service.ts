@@ -190,6 +190,10 @@ export function documentListStatement(query: DocumentListFilter) {
  * `document_counts`, so they cost no scan of the documents; only a search `q`, which must read
  * every document anyway, counts its matches (a window count); an offset past its last match
  * takes a second statement for the count.
+ *
+ * The one list kept off the list kit's Drizzle read and Fastify's serializer (decision 0123):
+ * through the kit, one instance listed 0.40 as fast against PostgreSQL's own limit in the A/B of
+ * bench/reports/list-kit-ab-2026-12-07.md.
  */
 export function listDocumentsJson(
   db: Db,

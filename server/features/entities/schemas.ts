@@ -1,6 +1,6 @@
 /** Zod schemas of the entities API: they validate requests, type handlers and document OpenAPI. */
 import { z } from 'zod'
-import { PageQuery, pageOf } from '../../http/paging'
+import { PageQuery, pageOf } from '../../lists/list-kit'
 import { AppId, OrgParams } from '../../http/params'
 import { toSingleLineText } from '../../http/single-line-text'
 

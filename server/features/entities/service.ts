@@ -6,7 +6,8 @@
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { entities, entityCounts, entityImports } from '../../db/schema'
-import { withTenant, withTenantReads, type Principal } from '../../db/tenant'
+import { withTenant, type Principal } from '../../db/tenant'
+import { readListPage } from '../../lists/list-kit'
 import { notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
@@ -65,9 +66,9 @@ export function entityWhere(filters: EntityFilters): SQL | undefined {
  * sort.ts; a bad key is a 400 problem before any SQL runs), with the exact number of matches.
  * Without a search, the page walks a matching index and stops after `limit` rows, and the count
  * is the sum of the matching `entity_counts` counters (decision 0029), asked for in the same
- * round trip. With a search `q`, which the trigram index entities_search_idx narrows
- * to its candidates, one statement reads the matches once for both the page and the count (a
- * window count); an empty page asks for the count alone.
+ * round trip. With a search `q` (or one `id`), which the trigram index entities_search_idx
+ * narrows to its candidates, the count is `count(*)` of the matches, read with the page by the
+ * list kit (readListPage, decision 0123).
  */
 export async function listEntities(
   db: Db,
@@ -78,45 +79,33 @@ export async function listEntities(
   const where = entityWhere(query)
   // One entity by id is counted like a search: the counters know nothing of ids.
   const searching = Boolean(query.q?.trim()) || query.id !== undefined
-  if (!searching) {
-    // The page and the counter in one message to the database (decision 32).
-    const [rows, [counted]] = await withTenantReads(db, principal, (tx) => [
-      tx
+  const { rows, total } = await readListPage(
+    db,
+    principal,
+    query,
+    (tx) => ({
+      rows: tx
         .select()
         .from(entities)
         .where(where)
-        .orderBy(...orderBy)
-        .limit(query.limit)
-        .offset(query.offset),
-      tx
-        .select({
-          total: sql<number>`coalesce(sum(${entityCounts.entities}), 0)`.mapWith(Number),
-        })
-        .from(entityCounts)
-        .where(
-          and(
-            query.type ? eq(entityCounts.type, query.type) : undefined,
-            query.appId ? eq(entityCounts.appId, query.appId) : undefined,
-          ),
-        ),
-    ])
-    return { items: rows.map(toEntity), total: counted?.total ?? 0 }
-  }
-  return withTenant(db, principal, async (tx) => {
-    const rows = await tx
-      .select({ entity: entities, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(entities)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(query.limit)
-      .offset(query.offset)
-    if (rows[0]) return { items: rows.map((r) => toEntity(r.entity)), total: rows[0].total }
-    const [counted] = await tx
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(entities)
-      .where(where)
-    return { items: [], total: counted?.total ?? 0 }
-  })
+        .orderBy(...orderBy),
+      total: searching
+        ? tx.$count(entities, where)
+        : tx
+            .select({ total: sql<number>`coalesce(sum(${entityCounts.entities}), 0)::int` })
+            .from(entityCounts)
+            .where(
+              and(
+                query.type ? eq(entityCounts.type, query.type) : undefined,
+                query.appId ? eq(entityCounts.appId, query.appId) : undefined,
+              ),
+            )
+            .then(([row]) => row?.total ?? 0),
+    }),
+    // A search's best plan depends on the text searched (the trigram index's candidates).
+    { reusePlans: !searching },
+  )
+  return { items: rows.map(toEntity), total }
 }
 
 /** The input of a new entity (validated by NewEntity in schemas.ts). */

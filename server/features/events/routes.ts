@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { OrgParams } from '../../http/params'
-import { pageOf, pageQuery } from '../../http/paging'
+import { pageOf, pageQuery } from '../../lists/list-kit'
 import { EVENT_LIST_LIMIT, listEvents } from './service'
 import type { FeatureContext } from '../../services'
 

@@ -2,7 +2,8 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { events } from '../../db/schema'
-import { withTenantReads, type Principal } from '../../db/tenant'
+import type { Principal } from '../../db/tenant'
+import { readListPage } from '../../lists/list-kit'
 
 export const EVENT_LIST_LIMIT = 100
 
@@ -16,18 +17,14 @@ export async function listEvents(
   query: { kind?: string; limit: number; offset: number },
 ) {
   const where = query.kind ? eq(events.kind, query.kind) : undefined
-  const [rows, total, kinds] = await withTenantReads(
-    db,
-    principal,
-    (tx) => [
-      tx
-        .select()
-        .from(events)
-        .where(where)
-        .orderBy(desc(events.createdAt), desc(events.id))
-        .limit(query.limit)
-        .offset(query.offset),
-      tx.$count(events, where),
+  const {
+    rows,
+    total,
+    also: [kinds],
+  } = await readListPage(db, principal, query, (tx) => ({
+    rows: tx.select().from(events).where(where).orderBy(desc(events.createdAt), desc(events.id)),
+    total: tx.$count(events, where),
+    also: [
       // Loose index scan over events_org_kind_created_idx: one probe per distinct kind.
       tx.execute<{ kind: string }>(sql`
         with recursive k(kind) as (
@@ -37,8 +34,7 @@ export async function listEvents(
           from k where k.kind is not null)
         select kind from k where kind is not null`),
     ],
-    { reusePlans: true },
-  )
+  }))
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { DEFAULT_SCOPES, SCOPES, type Scope } from '../../auth/scopes'
 import { AppId, OrgParams } from '../../http/params'
-import { PageQuery, pageOf } from '../../http/paging'
+import { PageQuery, pageOf } from '../../lists/list-kit'
 import {
   DEFAULT_TOKEN_TTL_SECONDS,
   listTenantTokens,

@@ -7,6 +7,7 @@
  * row names the new one, so nothing is ever half-written. An overwrite is a deletion of the old
  * bytes: only the object's creator or an admin may make one, and the creator stays (issue 41).
  */
+import { keysetPage } from '../../lists/list-kit'
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { BlobStore } from '../../blob/blob-store'
@@ -98,9 +99,8 @@ export async function listObjects(
       .orderBy(asc(byteName))
       .limit(query.limit + 1)
   })
-  const page = rows.slice(0, query.limit)
-  const more = rows.length > query.limit
-  return { items: page.map(toObject), nextCursor: more ? (page.at(-1)?.name ?? null) : null }
+  const { items, nextCursor } = keysetPage(rows, query.limit, (last) => last.name)
+  return { items: items.map(toObject), nextCursor }
 }
 
 /** An upload's bytes in the store, not yet named by a row. */

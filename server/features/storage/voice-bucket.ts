@@ -5,6 +5,7 @@
  * are added and removed only through the voice routes (which keep transcripts and segments in
  * step); here they are listed, downloaded and signed.
  */
+import { keysetPage } from '../../lists/list-kit'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { orgBlobFolder } from '../../blob/blob-keys'
 import { recordings } from '../../db/schema'
@@ -80,11 +81,11 @@ export async function listVoiceObjects(
     )
     .orderBy(asc(byteKey))
     .limit(query.limit + 1)
-  const page = rows.slice(0, query.limit).map((row) => toVoiceObject(folder, row))
-  return {
-    items: page,
-    nextCursor: rows.length > query.limit ? (page.at(-1)?.name ?? null) : null,
-  }
+  return keysetPage(
+    rows.map((row) => toVoiceObject(folder, row)),
+    query.limit,
+    (last) => last.name,
+  )
 }
 
 /** Recording `id` as an object of the system bucket (its key and name), or null. */

@@ -1,7 +1,7 @@
 /** Zod schemas of the voice API: they validate requests, type handlers and document OpenAPI. */
 import { z } from 'zod'
 import { AppId, OrgParams } from '../../http/params'
-import { PageQuery, pageOf } from '../../http/paging'
+import { PageQuery, pageOf } from '../../lists/list-kit'
 import { jobSchemaOf } from '../../job-schema'
 import { ERROR_CODES } from '../../errors/error-codes'
 import { MemoSummary } from '../../ai/memo/memo-summary'
