@@ -524,3 +524,24 @@ describe('the document a question names', () => {
     )
   })
 })
+
+describe('learned answers (decision 0130)', () => {
+  const question =
+    'May the Receiving Party retain some of the Confidential Information even after its return or destruction is requested?'
+  const found = passages(
+    ...FILLER,
+    'Notwithstanding the return of materials, the Recipient may keep one archival copy in its legal files.',
+  )
+
+  it('answers a retention the NDA grants in its own words instead of "Not addressed" (the fixed relevance cut)', () => {
+    // The rule alone finds the clause below its cut (decision 0075) and says Not addressed.
+    expect(decideYesNo(question, found, null)?.decision).toBe('not-addressed')
+    const answer = decideYesNo(question, found)
+    expect(answer?.decision).toBe('yes')
+    expect(answer?.passage?.n).toBe(4)
+  })
+
+  it('never answers from a passage no clause of which holds two of the question terms', () => {
+    expect(decideYesNo(question, passages(...FILLER))?.decision).toBe('not-addressed')
+  })
+})
