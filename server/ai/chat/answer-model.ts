@@ -30,6 +30,8 @@ import model from './answer-model.json'
 export interface AnswerModel {
   addressed: LinearModel
   yes: LinearModel
+  /** The passage relevance model the features are read with. */
+  relevance?: LinearModel
 }
 
 /** What the rule read (decide-yes-no.ts's RuleReading, the parts the features use). */
@@ -128,18 +130,17 @@ export function relevanceOfPassages(
 }
 
 /**
- * The decision for what the rule read (`read`) in `passages`: "not-addressed" when no clause is
- * a candidate, or when the rule found none relevant enough and `model`'s addressed model says
- * below one half; otherwise the rule's polarity.
+ * The decision for what the rule read (`read`), the passages' learned `relevance` in passage
+ * order: "not-addressed" when no clause is a candidate, or when the rule found none relevant
+ * enough and `model`'s addressed model says below one half; otherwise the rule's polarity.
  */
 export function learnedDecision(
   model: AnswerModel,
   read: RuleView,
-  passages: readonly ChatPassage[],
-  question: string,
+  relevance: readonly number[],
 ): 'yes' | 'no' | 'not-addressed' {
   if (!read.deciding || read.polarity === null) return 'not-addressed'
-  const features = answerFeatures(read, relevanceOfPassages(question, passages))
+  const features = answerFeatures(read, relevance)
   if (read.ruleDecision === 'not-addressed' && probability(model.addressed, features) < 0.5)
     return 'not-addressed'
   return read.polarity

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { decideYesNo } from './decide-yes-no'
-import { isYesNoQuestion, namedDocument, withoutDocumentLead } from './yes-no-question'
+import { decideYesNo, readByRule } from './decide-yes-no'
+import {
+  isYesNoQuestion,
+  namedDocument,
+  readYesNoQuestion,
+  withoutDocumentLead,
+} from './yes-no-question'
 import type { ChatPassage } from './types'
 
 const passages = (...texts: string[]): ChatPassage[] =>
@@ -543,5 +548,23 @@ describe('learned answers (decision 0130)', () => {
 
   it('never answers from a passage no clause of which holds two of the question terms', () => {
     expect(decideYesNo(question, passages(...FILLER))?.decision).toBe('not-addressed')
+  })
+})
+
+describe('the deciding clause weighs the passage’s learned relevance (decision 0130)', () => {
+  const asked = readYesNoQuestion(
+    'Shall the Recipient notify the Discloser of any compelled disclosure?',
+  )!
+  const found = passages(
+    'No notice of a compelled disclosure by an affiliate shall be required.',
+    'The Recipient shall notify the Discloser of any compelled disclosure.',
+  )
+
+  it('decides from the passage more like evidence when two clauses hold the same terms (wrong polarity from a passage that is not the evidence)', () => {
+    // By terms alone the two tie and the first, about an affiliate, decides: No.
+    expect(readByRule(asked, found).polarity).toBe('no')
+    const read = readByRule(asked, found, [0.1, 0.9])
+    expect(read.deciding?.passage.n).toBe(2)
+    expect(read.polarity).toBe('yes')
   })
 })

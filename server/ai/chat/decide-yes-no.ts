@@ -20,7 +20,12 @@
 import { readClause } from '../analyzer/local/reading/read-clause'
 import type { ChatPassage } from './types'
 import { readYesNoQuestion, termsOf, type YesNoQuestion } from './yes-no-question'
-import { ANSWER_MODEL, learnedDecision, type AnswerModel } from './answer-model'
+import {
+  ANSWER_MODEL,
+  learnedDecision,
+  relevanceOfPassages,
+  type AnswerModel,
+} from './answer-model'
 
 export type YesNoDecision = 'yes' | 'no' | 'not-addressed'
 
@@ -295,10 +300,10 @@ export function readByRule(
 
 /**
  * The decision for `question` from `passages` (numbered, best retrieved first). Not a yes/no
- * question → null (the caller answers another way). The rule reads the passages (readByRule);
- * `model` (the committed answer model unless a test passes another, or null for the rule alone)
- * then decides whether the document addresses the question and which way, from the rule's
- * reading and the passages' learned relevance (answer-model.ts, decision 0130).
+ * question → null (the caller answers another way). The rule reads the passages (readByRule),
+ * its deciding clause chosen with each passage's learned relevance; `model` (the committed models
+ * unless a test passes others, or null for the rule alone) then decides whether a question the
+ * rule's cut leaves unanswered is addressed after all (answer-model.ts, decision 0130).
  */
 export function decideYesNo(
   question: string,
@@ -307,8 +312,10 @@ export function decideYesNo(
 ): YesNoAnswer | null {
   const asked = readYesNoQuestion(question)
   if (!asked) return null
-  const read = readByRule(asked, passages)
-  const decision = model ? learnedDecision(model, read, passages, question) : read.ruleDecision
+  // Each passage's learned relevance guides which clause decides, then whether it is addressed.
+  const relevance = model ? relevanceOfPassages(question, passages, model.relevance) : undefined
+  const read = readByRule(asked, passages, relevance)
+  const decision = relevance && model ? learnedDecision(model, read, relevance) : read.ruleDecision
   const deciding = decision === 'not-addressed' ? null : read.deciding
   if (!deciding)
     return {
