@@ -15,6 +15,7 @@
  * Trained out of fold, split by NDA, on ContractNLI dev and train-extra by `npm run
  * train:answers` (scripts/train-answer-models.ts); weights in answer-model.json. Pure.
  */
+import { readFileSync } from 'node:fs'
 import { readClause } from '../analyzer/local/reading/read-clause'
 import {
   passageRelevance,
@@ -24,7 +25,6 @@ import {
 } from './passage-relevance'
 import type { ChatPassage } from './types'
 import type { YesNoQuestion } from './yes-no-question'
-import model from './answer-model.json'
 
 /** The two models; see the module's comment. */
 export interface AnswerModel {
@@ -109,8 +109,10 @@ export function answerFeatures(read: RuleView, relevance: readonly number[]): nu
   ]
 }
 
-/** The committed models (answer-model.json). */
-export const ANSWER_MODEL: AnswerModel = model
+/** The committed models (answer-model.json, read by path beside the module). */
+export const ANSWER_MODEL = JSON.parse(
+  readFileSync(new URL('./answer-model.json', import.meta.url), 'utf8'),
+) as AnswerModel
 
 /**
  * Each passage's learned relevance to the question the rule read, the passages ranked as given

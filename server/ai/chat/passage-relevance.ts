@@ -9,10 +9,10 @@
  * overlaps a gold evidence span of the question. The weights are in passage-relevance-model.json.
  * Pure; never throws.
  */
+import { readFileSync } from 'node:fs'
 import { blockKind } from '../analyzer/local/structure/block-kind'
 import { readClause } from '../analyzer/local/reading/read-clause'
 import { termsOf } from './yes-no-question'
-import model from './passage-relevance-model.json'
 
 /** The names of the features, in the order of the model's weights. */
 export const RELEVANCE_FEATURES = [
@@ -158,8 +158,13 @@ export function probability(model: LinearModel, features: readonly number[]): nu
   return 1 / (1 + Math.exp(-z))
 }
 
-/** The committed relevance model (passage-relevance-model.json). */
-export const RELEVANCE_MODEL: LinearModel = model
+/**
+ * The committed relevance model (passage-relevance-model.json, read by path as the clause model
+ * is, so the built server finds it beside the module).
+ */
+export const RELEVANCE_MODEL = JSON.parse(
+  readFileSync(new URL('./passage-relevance-model.json', import.meta.url), 'utf8'),
+) as LinearModel
 
 /**
  * The probability that each of `passages` answers `question` under `using` (the committed model
