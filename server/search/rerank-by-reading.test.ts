@@ -30,3 +30,16 @@ describe('reranking search hits by their reading (decision 0130)', () => {
     expect(rerankByReading('Is it governed by English law?', [hit('x', 1)])).toEqual([hit('x', 1)])
   })
 })
+
+describe('a query whose words no passage holds', () => {
+  it('keeps the fused order (the vector half found it; weak features alone must not reorder)', () => {
+    const hits = [
+      hit('The courts of England shall have exclusive jurisdiction over any dispute.', 0.032),
+      hit('This Agreement applies to all Confidential Information.', 0.031),
+      hit('Notices shall be given in writing.', 0.03),
+    ]
+    expect(rerankByReading('Where would a lawsuit be heard, and whose rules apply?', hits)).toEqual(
+      hits,
+    )
+  })
+})
