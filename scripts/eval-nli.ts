@@ -26,6 +26,7 @@
  */
 import { indexEvalDocument } from './index-eval-document'
 import { openEvalCorpus } from './open-eval-corpus'
+import { asQuestion } from './nli-question'
 import { chunkText } from '../server/search/chunk-text'
 import { hybridSearch } from '../server/search/hybrid-search'
 import { PASSAGES_PER_ANSWER, findNamedDocuments } from '../server/features/assistant/service'
@@ -42,18 +43,6 @@ const LABEL_OF: Record<YesNoDecision, Label> = {
   yes: 'Entailment',
   no: 'Contradiction',
   'not-addressed': 'NotMentioned',
-}
-
-/** A hypothesis as the question a lawyer would ask: its first auxiliary moved to the front. */
-function asQuestion(hypothesis: string): string {
-  const text = hypothesis.trim().replace(/\.$/, '')
-  const aux = /\b(shall|may|must|will|can|is|are|does|do|has|have)\b/i.exec(text)
-  if (!aux) return `Does the agreement provide that ${text}?`
-  const verb = aux[0].toLowerCase()
-  const rest = `${text.slice(0, aux.index)}${text.slice(aux.index + aux[0].length)}`
-    .replace(/\s+/g, ' ')
-    .trim()
-  return `${verb[0]!.toUpperCase()}${verb.slice(1)} ${rest}?`
 }
 
 const USAGE = `usage: npm run eval:nli -- FILE ${ENGINE_USAGE}`

@@ -22,6 +22,7 @@ import { wordNet } from './paraphrase/wordnet-synonyms'
 import { LEAD_IN_REACH, withListLeadIns } from './with-list-lead-ins'
 import { fuseRanks, RRF_K, type RankedId } from './fuse-ranks'
 import { rankByStructure } from './rank-by-structure'
+import { RERANK_POOL, rerankByReading } from './rerank-by-reading'
 
 /**
  * Full-text matches ranked at most per query: a question made of common words would otherwise
@@ -292,20 +293,22 @@ type PassageRow = PassageHit & { context: boolean }
 
 /**
  * Fused hits read for `k` shown: furniture (headings, captions, footers) moves below the clauses
- * (rankByStructure), so k spare hits let a clause take a heading's place (decision 0117).
+ * (rankByStructure), so k spare hits let a clause take a heading's place (decision 0117), and the
+ * reranker chooses from at least RERANK_POOL (decision 0130).
  */
 function hitsRead(k: number): number {
-  return 2 * k
+  return Math.max(2 * k, RERANK_POOL)
 }
 
 /**
- * The hits of passagesSql's rows, furniture after clauses (rankByStructure), each list item
- * followed by its lead-in, cut to `k`.
+ * The hits of passagesSql's rows for `query`, reordered by learned relevance (rerankByReading,
+ * decision 0130), furniture after clauses (rankByStructure), each list item followed by its
+ * lead-in, cut to `k`.
  */
-function withLeadIns(rows: PassageRow[], k: number): PassageHit[] {
+function withLeadIns(query: string, rows: PassageRow[], k: number): PassageHit[] {
   const strip = ({ context: _, ...hit }: PassageRow): PassageHit => hit
   return withListLeadIns(
-    rankByStructure(rows.filter((h) => !h.context).map(strip)),
+    rankByStructure(rerankByReading(query, rows.filter((h) => !h.context).map(strip))),
     rows.filter((h) => h.context).map(strip),
     k,
   )
@@ -372,7 +375,7 @@ export async function hybridSearchInOneStatement(
     ],
     { settings: ranks.settings },
   )
-  return withLeadIns(hits, query.k)
+  return withLeadIns(query.text, hits, query.k)
 }
 
 /**
@@ -423,7 +426,7 @@ export async function hybridSearchOnTwoConnections(
       ),
     ),
   ])
-  return withLeadIns(hits, query.k)
+  return withLeadIns(query.text, hits, query.k)
 }
 
 /**

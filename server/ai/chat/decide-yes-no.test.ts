@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { decideYesNo } from './decide-yes-no'
-import { isYesNoQuestion, namedDocument, withoutDocumentLead } from './yes-no-question'
+import { decideYesNo, readByRule } from './decide-yes-no'
+import {
+  isYesNoQuestion,
+  namedDocument,
+  readYesNoQuestion,
+  withoutDocumentLead,
+} from './yes-no-question'
 import type { ChatPassage } from './types'
 
 const passages = (...texts: string[]): ChatPassage[] =>
@@ -522,5 +527,44 @@ describe('the document a question names', () => {
     expect(withoutDocumentLead('May the Recipient keep copies?')).toBe(
       'May the Recipient keep copies?',
     )
+  })
+})
+
+describe('learned answers (decision 0130)', () => {
+  const question =
+    'May the Receiving Party retain some of the Confidential Information even after its return or destruction is requested?'
+  const found = passages(
+    ...FILLER,
+    'Notwithstanding the return of materials, the Recipient may keep one archival copy in its legal files.',
+  )
+
+  it('answers a retention the NDA grants in its own words instead of "Not addressed" (the fixed relevance cut)', () => {
+    // The rule alone finds the clause below its cut (decision 0075) and says Not addressed.
+    expect(decideYesNo(question, found, null)?.decision).toBe('not-addressed')
+    const answer = decideYesNo(question, found)
+    expect(answer?.decision).toBe('yes')
+    expect(answer?.passage?.n).toBe(4)
+  })
+
+  it('never answers from a passage no clause of which holds two of the question terms', () => {
+    expect(decideYesNo(question, passages(...FILLER))?.decision).toBe('not-addressed')
+  })
+})
+
+describe('the deciding clause weighs the passage’s learned relevance (decision 0130)', () => {
+  const asked = readYesNoQuestion(
+    'Shall the Recipient notify the Discloser of any compelled disclosure?',
+  )!
+  const found = passages(
+    'No notice of a compelled disclosure by an affiliate shall be required.',
+    'The Recipient shall notify the Discloser of any compelled disclosure.',
+  )
+
+  it('decides from the passage more like evidence when two clauses hold the same terms (wrong polarity from a passage that is not the evidence)', () => {
+    // By terms alone the two tie and the first, about an affiliate, decides: No.
+    expect(readByRule(asked, found).polarity).toBe('no')
+    const read = readByRule(asked, found, [0.1, 0.9])
+    expect(read.deciding?.passage.n).toBe(2)
+    expect(read.polarity).toBe('yes')
   })
 })

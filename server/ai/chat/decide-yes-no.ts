@@ -20,6 +20,12 @@
 import { readClause } from '../analyzer/local/reading/read-clause'
 import type { ChatPassage } from './types'
 import { readYesNoQuestion, termsOf, type YesNoQuestion } from './yes-no-question'
+import {
+  ANSWER_MODEL,
+  learnedDecision,
+  relevanceOfPassages,
+  type AnswerModel,
+} from './answer-model'
 
 export type YesNoDecision = 'yes' | 'no' | 'not-addressed'
 
@@ -46,6 +52,12 @@ export interface YesNoAnswer {
 export const MIN_RELEVANCE = 0.35
 
 const MAX_QUALIFICATIONS = 2
+
+/**
+ * The weight of a passage's learned relevance (0..1) beside a clause's term relevance (0..1) when
+ * the rule picks its deciding clause (readByRule); chosen out of fold (decision 0130).
+ */
+export const PRIOR_WEIGHT = 0.5
 
 /** Distinct question terms a clause must hold to decide (see decideYesNo). */
 const MIN_TERMS_HELD = 2
@@ -101,7 +113,8 @@ const EXCLUSION =
  */
 const ENDING = /^(?:terminat|expir|affect|reliev|releas|ceas|impair|prejudic|discharg|extinguish)/i
 
-interface Clause {
+/** One clause of a passage as the rule reads it (exported for the answer model's features). */
+export interface Clause {
   passage: ChatPassage
   text: string
   /** The clause as read for polarity: with its lead-in when it is an item after a colon. */
@@ -196,15 +209,37 @@ function clausesOf(passage: ChatPassage, weights: Map<string, number>): Clause[]
 }
 
 /**
- * The decision for `question` from `passages` (numbered, best retrieved first). Not a yes/no
- * question → null (the caller answers another way).
+ * What the rule reads in `passages` for a question, before any threshold (decideYesNo decides
+ * from it): the best candidate clause and its relevance, the polarity it gives (after a grant
+ * elsewhere, see below), the clause that decides it and whether a party's consent lifts a No.
+ * `polarity` and `deciding` are null when no clause is a candidate at all.
  */
-export function decideYesNo(
-  question: string,
+export interface RuleReading {
+  asked: YesNoQuestion
+  /** The relevance of the best candidate clause (0 when none). */
+  relevance: number
+  polarity: 'yes' | 'no' | null
+  deciding: Clause | null
+  unlessConsent: boolean
+  /** The rule's own decision: the polarity when relevance reaches MIN_RELEVANCE. */
+  ruleDecision: YesNoDecision
+}
+
+/**
+ * The rule's reading of `passages` for `asked` (see RuleReading). `prior`, when given, is each
+ * passage's learned relevance (in passage order): the best candidate is then the clause with the
+ * highest relevance + prior × `priorWeight`, so of two clauses sharing the question's words the
+ * one in the passage more like evidence decides.
+ */
+export function readByRule(
+  asked: YesNoQuestion,
   passages: readonly ChatPassage[],
-): YesNoAnswer | null {
-  const asked = readYesNoQuestion(question)
-  if (!asked) return null
+  prior?: readonly number[],
+  priorWeight = PRIOR_WEIGHT,
+): RuleReading {
+  const at = new Map(passages.map((p, i) => [p, i]))
+  const rank = (c: Clause) =>
+    c.relevance + (prior ? (prior[at.get(c.passage) ?? 0] ?? 0) * priorWeight : 0)
   const weights = weightsOf(asked, passages)
   const clauses = passages.flatMap((p) => clausesOf(p, weights))
   // A candidate must state the question's condition, if any, hold two of its terms (one shared
@@ -218,26 +253,26 @@ export function decideYesNo(
     (asked.condition.length === 0 || termsOf(c.sentence).some((t) => asked.condition.includes(t)))
   const best = clauses
     .filter(candidate)
-    .reduce<Clause | null>(
-      (top, c) => (top === null || c.relevance > top.relevance ? c : top),
-      null,
-    )
-  if (!best || best.relevance < MIN_RELEVANCE)
+    .reduce<Clause | null>((top, c) => (top === null || rank(c) > rank(top) ? c : top), null)
+  if (!best)
     return {
-      decision: 'not-addressed',
-      passage: null,
-      qualifications: [],
-      relevance: best?.relevance ?? 0,
+      asked,
+      relevance: 0,
+      polarity: null,
+      deciding: null,
       unlessConsent: false,
+      ruleDecision: 'not-addressed',
     }
   let deciding = best
-  let decision = polarityOf(best, asked, weights)
-  if (decision === 'no' && asked.permission && !asked.negated && !asked.restricted) {
+  let polarity = polarityOf(best, asked, weights)
+  if (polarity === 'no' && asked.permission && !asked.negated && !asked.restricted) {
     // A prohibition answers No to "may …?" only when no other relevant clause grants what is
     // asked ("shall not disclose … to anyone"; elsewhere "may disclose to its employees who need
     // to know"): the grant is the more specific term.
     const grant = clauses
-      .filter((c) => c !== best && candidate(c) && c.relevance >= MIN_RELEVANCE)
+      .filter(
+        (c) => c !== best && candidate(c) && c.relevance >= Math.min(MIN_RELEVANCE, best.relevance),
+      )
       .filter((c) => grants(c, asked, weights))
       .reduce<Clause | null>(
         (top, c) => (top === null || c.relevance > top.relevance ? c : top),
@@ -245,17 +280,56 @@ export function decideYesNo(
       )
     if (grant) {
       deciding = grant
-      decision = 'yes'
+      polarity = 'yes'
     }
   }
   const unlessConsent =
-    decision === 'no' &&
+    polarity === 'no' &&
     !asked.negated &&
     (WITHOUT_CONSENT.test(deciding.sentence) ||
       readClause(deciding.sentence, []).exceptions.some((e) => e.kind === 'consent'))
+  return {
+    asked,
+    relevance: best.relevance,
+    polarity,
+    deciding,
+    unlessConsent,
+    ruleDecision: best.relevance >= MIN_RELEVANCE ? polarity : 'not-addressed',
+  }
+}
+
+/**
+ * The decision for `question` from `passages` (numbered, best retrieved first). Not a yes/no
+ * question → null (the caller answers another way). The rule reads the passages (readByRule),
+ * its deciding clause chosen with each passage's learned relevance; `model` (the committed models
+ * unless a test passes others, or null for the rule alone) then decides whether a question the
+ * rule's cut leaves unanswered is addressed after all (answer-model.ts, decision 0130).
+ */
+export function decideYesNo(
+  question: string,
+  passages: readonly ChatPassage[],
+  model: AnswerModel | null = ANSWER_MODEL,
+): YesNoAnswer | null {
+  const asked = readYesNoQuestion(question)
+  if (!asked) return null
+  // Each passage's learned relevance guides which clause decides, then whether it is addressed.
+  const relevance = model ? relevanceOfPassages(question, passages, model.relevance) : undefined
+  const read = readByRule(asked, passages, relevance)
+  const decision = relevance && model ? learnedDecision(model, read, relevance) : read.ruleDecision
+  const deciding = decision === 'not-addressed' ? null : read.deciding
+  if (!deciding)
+    return {
+      decision: 'not-addressed',
+      passage: null,
+      qualifications: [],
+      relevance: read.relevance,
+      unlessConsent: false,
+    }
+  const weights = weightsOf(asked, passages)
   const qualifications = [
     ...new Set(
-      clauses
+      passages
+        .flatMap((p) => clausesOf(p, weights))
         .filter(
           (c) =>
             c.passage !== deciding.passage &&
@@ -270,7 +344,7 @@ export function decideYesNo(
     passage: deciding.passage,
     qualifications,
     relevance: deciding.relevance,
-    unlessConsent,
+    unlessConsent: decision === 'no' && read.unlessConsent,
   }
 }
 
@@ -279,7 +353,7 @@ function polarityOf(
   clause: Clause,
   asked: YesNoQuestion,
   weights: Map<string, number>,
-): YesNoDecision {
+): 'yes' | 'no' {
   const sentence = clause.sentence
   const negated = negates(clause.reading, weights, asked.continuing)
   if (asked.restricted && !RESTRICTION.test(clause.text)) return asked.negated ? 'yes' : 'no'
