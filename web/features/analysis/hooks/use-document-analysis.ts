@@ -1,7 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { cancelJob, isActive, jobQuery, latestJobQuery, useJob, type Job } from '../../../hooks/jobs'
+import {
+  cancelJob,
+  isActive,
+  jobQuery,
+  latestJobQuery,
+  useJob,
+  type Job,
+} from '../../../hooks/jobs'
 import { analysesQuery, createAnalysis, saveWeActFor } from '../api/analyses'
 import type { Analysis, AnalysisKind, AnalysisPanelState, WeActFor } from '../api/types'
 import { refreshAfterWrite } from '../../../lib/refresh-after-write'

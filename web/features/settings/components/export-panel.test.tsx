@@ -61,11 +61,7 @@ describe('Export panel', () => {
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Export' }))
     const socket = await FakeWebSocket.following()
-    act(() =>
-      socket.sendJob(
-        job('failed', { error: 'The export failed: the store is full.' }),
-      ),
-    )
+    act(() => socket.sendJob(job('failed', { error: 'The export failed: the store is full.' })))
     expect(await screen.findAllByText('The export failed: the store is full.')).not.toHaveLength(0)
     expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled()
   })
@@ -74,11 +70,7 @@ describe('Export panel', () => {
     await startExport(job('running', { progress: 0.5, message: 'Exported documents' }))
     const socket = await FakeWebSocket.following()
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled()
-    act(() =>
-      socket.sendJob(
-        job('failed', { error: 'The export failed: the store is full.' }),
-      ),
-    )
+    act(() => socket.sendJob(job('failed', { error: 'The export failed: the store is full.' })))
     expect(await screen.findAllByText('The export failed: the store is full.')).not.toHaveLength(0)
   })
 })
