@@ -10,7 +10,8 @@
  * contract; last, one JSON line (with `risk_bearer_share`, and the grounding figures of issue 48:
  * `clause_grounding`, the share of clause findings whose cited span overlaps a passage CUAD labels
  * with that category, `clause_span_recall`, the share of labelled passages overlapped by a finding
- * of their category, and `risk_grounding`, the share of risks claiming a category whose citation
+ * of their category, `clause_quote_precision`, the share of the clause findings' quoted characters
+ * inside a passage labelled with their category (wide quotes lower it), and `risk_grounding`, the share of risks claiming a category whose citation
  * overlaps one of its passages; see grounding.ts; and `deal_grounding`, the share of deal-sheet
  * lines whose citations overlap a passage labelled for their field, see deal-sheet-scoring.ts). With `--folds K` the clause figures are
  * held-out: each fold is scored by a model trained (thresholds included) on the other K-1 folds
@@ -283,6 +284,7 @@ console.log(
     risk_bearer_share: round(riskBearerShare(risks)),
     clause_grounding: round(share(clauseGrounding.grounded, clauseGrounding.findings)),
     clause_span_recall: round(share(clauseGrounding.recalled, clauseGrounding.passages)),
+    clause_quote_precision: round(share(clauseGrounding.insideChars, clauseGrounding.quotedChars)),
     risk_grounding: round(share(riskGrounding.grounded, riskGrounding.findings)),
     ...(heldOut
       ? {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addGrounding, grounding, locatePassages, overlapsAny } from './grounding'
+import { addGrounding, charsInside, grounding, locatePassages, overlapsAny } from './grounding'
 
 describe('grounding', () => {
   const content = 'Intro.  The Supplier shall not\n  compete in France. Law: Delaware.'
@@ -28,7 +28,26 @@ describe('grounding', () => {
       (category) => passages[category] ?? [],
       ['Non-Compete'],
     )
-    expect(scores).toEqual({ findings: 2, grounded: 1, passages: 1, recalled: 1 })
+    expect(scores).toEqual({
+      findings: 2,
+      grounded: 1,
+      passages: 1,
+      recalled: 1,
+      quotedChars: 12 + 14,
+      insideChars: 8,
+    })
     expect(overlapsAny({ start: 42, end: 50 }, [{ start: 12, end: 42 }])).toBe(false)
+  })
+
+  it('measures how much of a wide quote lies inside its labelled passages, each character once', () => {
+    // A quote overlapping its passage by one word is grounded; its precision says how little.
+    expect(charsInside({ start: 0, end: 100 }, [{ start: 90, end: 110 }])).toBe(10)
+    expect(
+      charsInside({ start: 0, end: 100 }, [
+        { start: 10, end: 30 },
+        { start: 20, end: 40 },
+        { start: 200, end: 300 },
+      ]),
+    ).toBe(30)
   })
 })

@@ -6,17 +6,24 @@
  */
 import type { Span } from '../server/ai/analyzer/types'
 
-/** Running counts: findings with a category and those grounded; labelled passages and those found. */
+/**
+ * Running counts: findings with a category and those grounded; labelled passages and those found;
+ * characters quoted by the findings and those of them inside a passage labelled with the finding's
+ * category (quote precision: a quote that overlaps its passage by one word counts as grounded, so
+ * grounding alone rewards wide quotes).
+ */
 export interface Grounding {
   findings: number
   grounded: number
   passages: number
   recalled: number
+  quotedChars: number
+  insideChars: number
 }
 
 /** Empty counts. */
 export function grounding(): Grounding {
-  return { findings: 0, grounded: 0, passages: 0, recalled: 0 }
+  return { findings: 0, grounded: 0, passages: 0, recalled: 0, quotedChars: 0, insideChars: 0 }
 }
 
 /**
@@ -45,6 +52,22 @@ export function overlapsAny(span: Span, spans: readonly Span[]): boolean {
   return spans.some((s) => s.start < span.end && span.start < s.end)
 }
 
+/** How many characters of `span` lie inside the union of `spans`. */
+export function charsInside(span: Span, spans: readonly Span[]): number {
+  const cuts = spans
+    .map((s) => ({ start: Math.max(s.start, span.start), end: Math.min(s.end, span.end) }))
+    .filter((s) => s.start < s.end)
+    .sort((a, b) => a.start - b.start)
+  let inside = 0
+  let reached = span.start
+  for (const cut of cuts) {
+    const from = Math.max(cut.start, reached)
+    if (cut.end > from) inside += cut.end - from
+    reached = Math.max(reached, cut.end)
+  }
+  return inside
+}
+
 /**
  * Adds one contract: `findings` are cited spans with the CUAD category each claims (null: none,
  * not counted), `labelled(category)` that category's located passages. `recall` also counts the
@@ -59,7 +82,10 @@ export function addGrounding(
   for (const finding of findings) {
     if (!finding.category) continue
     scores.findings += 1
-    if (overlapsAny(finding, labelled(finding.category))) scores.grounded += 1
+    const own = labelled(finding.category)
+    if (overlapsAny(finding, own)) scores.grounded += 1
+    scores.quotedChars += finding.end - finding.start
+    scores.insideChars += charsInside(finding, own)
   }
   for (const category of categories) {
     const own = findings.filter((f) => f.category === category)
