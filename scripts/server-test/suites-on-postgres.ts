@@ -16,6 +16,7 @@ export const SUITES_ON_POSTGRES = [
   'server/features/documents/documents.test.ts',
   'server/features/entities/entities.test.ts',
   'server/features/realtime/realtime.test.ts',
+  'server/features/realtime/job-follows.test.ts',
   'server/features/sql/sql.test.ts',
   'server/features/api-keys/api-keys.test.ts',
   'server/features/apps/apps.test.ts',
@@ -110,8 +111,6 @@ export const LEFT_OUT: Record<string, string> = {
   'server/features/entities/import-files.test.ts': TIME,
   'server/features/entities/import-staging.test.ts': TIME,
   'server/features/assistant/chat-stream-admission.test.ts': TIME,
-  'server/features/realtime/job-follows.test.ts':
-    'counts job messages exactly, and on PostgreSQL a change committed just before a follow can be announced after it, sending the same state twice (a hub fix is owed)',
   'server/db/document-passages-kind.test.ts':
     "the migration's own statements on rows stored the old way; `migrate` runs the file itself on PostgreSQL",
   'server/features/mcp/mcp.test.ts': TIME,

@@ -21,8 +21,10 @@
  * closed (1008).
  *
  * Client → server (JSON text): `{ type: 'subscribe', table, appId? }`, `{ type: 'unsubscribe',
- * table }`. Server → client: `{ type: 'subscribed' | 'unsubscribed', table, appId }`,
- * `{ type: 'change', table, op, appId, count, ids, rows? }`, `{ type: 'error', code, detail }`.
+ * table }`, `{ type: 'follow' | 'unfollow', jobId }`. Server → client: `{ type: 'subscribed' |
+ * 'unsubscribed', table, appId }`, `{ type: 'change', table, op, appId, count, ids, rows? }`,
+ * `{ type: 'job', job }` (on follow, then after each change that alters what the job shows, never
+ * the same state twice in a row; decision 0125), `{ type: 'error', code, detail, jobId? }`.
  */
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -159,8 +161,11 @@ interface OpenConnection extends Connection {
   /** Sends a message already serialised (one JSON text for every subscriber of a change). */
   send(text: string): void
   end(code: number, why: string): void
-  /** The jobs it follows (their ids). */
-  readonly following: Set<string>
+  /**
+   * The jobs it follows, by id, each with the text of the last `job` message it was sent about it
+   * (null before the first): a change that leaves the job as that text showed it is not sent.
+   */
+  readonly following: Map<string, string | null>
 }
 
 /** Longest delay setTimeout takes (ms); a later expiry is checked again then. */
@@ -274,7 +279,7 @@ export class RealtimeHub {
     const mayReceive = tokenBucket(MESSAGE_BURST, MESSAGES_PER_SECOND)
     const connection: OpenConnection = {
       owner,
-      following: new Set(),
+      following: new Map(),
       send: sendText,
       receive: (text: string | null) => {
         if (!this.connections.has(connection)) return
@@ -337,7 +342,7 @@ export class RealtimeHub {
         clearTimeout(timer)
         if (!this.connections.delete(connection)) return
         for (const table of [...own.keys()]) unsubscribe(table)
-        for (const jobId of [...connection.following]) this.unfollow(connection, jobId)
+        for (const jobId of [...connection.following.keys()]) this.unfollow(connection, jobId)
       },
       end: (code: number, why: string) => {
         connection.detach()
@@ -490,7 +495,7 @@ export class RealtimeHub {
     let followers = this.follows.get(key)
     if (!followers) this.follows.set(key, (followers = new Set()))
     followers.add(connection)
-    connection.following.add(jobId)
+    if (!connection.following.has(jobId)) connection.following.set(jobId, null)
     this.stopJobFeed ??= this.deps.changes.subscribe('public.jobs', (change) =>
       this.jobsChanged(change),
     )
@@ -523,7 +528,11 @@ export class RealtimeHub {
   /**
    * Reads jobs `ids` of `orgId` once and sends each to its followers (only to `only`, a new
    * follower, when given): a `job` message, the follow ended after a final state; `job_not_found`
-   * to a follower that may not see it (gone, or of another app than its credential's).
+   * to a follower that may not see it (gone, or of another app than its credential's). A follower
+   * already sent this very state of the job is not sent it again: on PostgreSQL a change committed
+   * just before a follow can be announced after it, and a write that changes nothing the API shows
+   * (the runner's heartbeat) is announced too. A follow's own answer is always sent, so every
+   * `follow` is answered (the web app's second follower of a job waits for it).
    */
   private async sendJobs(orgId: string, ids: string[], only?: OpenConnection): Promise<void> {
     const found = this.deps.readJobs ? await this.deps.readJobs(orgId, ids) : []
@@ -550,6 +559,8 @@ export class RealtimeHub {
           continue
         }
         text ??= this.serialise({ type: 'job', job: followed.job })
+        if (!only && connection.following.get(jobId) === text) continue
+        connection.following.set(jobId, text)
         connection.send(text)
         if (!ACTIVE_JOB_STATUSES.has(followed.job.status)) this.unfollow(connection, jobId)
       }

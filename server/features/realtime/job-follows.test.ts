@@ -114,6 +114,32 @@ describe('following a job over the realtime socket', () => {
     socket.ws.terminate()
   })
 
+  it('never sends a follower the same state of a job twice in a row', async () => {
+    const a = await signedInMember(t, 'Follow Once Firm')
+    const jobId = await runningJob(a)
+    const socket = await open(a)
+    socket.ws.send(JSON.stringify({ type: 'follow', jobId }))
+    await expect.poll(() => about(socket, jobId)).toHaveLength(1)
+    // A heartbeat changes the row and is announced, but not the job as the API shows it: the same
+    // state read again, as when a change committed just before the follow is announced after it.
+    await setJob(jobId, { heartbeatAt: new Date() })
+    await setJob(jobId, { progress: 0 })
+    await setJob(jobId, { progress: 0.25 })
+    // One organisation's sends keep their order: any repeat would come before this change.
+    await expect
+      .poll(() => (about(socket, jobId).at(-1) as { job?: { progress: number } }).job?.progress)
+      .toBe(0.25)
+    expect(about(socket, jobId).map((m) => (m.job as { progress: number }).progress)).toEqual([
+      0, 0.25,
+    ])
+    // A second follow of the same job is still answered with its state (the web app's second
+    // follower of a job waits for that answer).
+    socket.ws.send(JSON.stringify({ type: 'follow', jobId }))
+    await expect.poll(() => about(socket, jobId)).toHaveLength(3)
+    expect(about(socket, jobId)[2]).toMatchObject({ type: 'job', job: { progress: 0.25 } })
+    socket.ws.terminate()
+  })
+
   it("answers job_not_found for another organisation's job, and never sends its changes", async () => {
     const a = await signedInMember(t, 'Follow Owner Firm')
     const mallory = await signedInMember(t, 'Follow Mallory Firm')
