@@ -8,7 +8,8 @@
  * its scope is the one the operation needs (`requiredScope` of `x-min-role` and `x-scope`; never
  * on owner or `x-session-only` routes), else 403; a key of another organisation → 404; a revoked
  * key → 401; and, in a block of its own, an expired or a tampered tenant token → 401, a token of
- * one app reading another app's document → 404. An operation without `x-min-role` and `x-scope`
+ * one app reading another app's document, or another app's job where a credential is admitted
+ * (decision 0125), → 404. An operation without `x-min-role` and `x-scope`
  * fails unless it is one of the few public ones listed here.
  */
 import { readFile } from 'node:fs/promises'
@@ -38,6 +39,7 @@ import { SECURITY_SCHEMES } from './openapi-security'
 import { tenantTokenJwt } from './tenant-token-jwt'
 import { mintToken } from '../test/mint-token'
 import { appOf } from '../test/app-of'
+import { jobs } from '../db/schema'
 
 /** Operations anyone may call without signing in (health probes). */
 const PUBLIC_OPERATIONS = new Set(['health', 'ready'])
@@ -354,6 +356,19 @@ describe('tenant tokens in the walk (decision 0048)', async () => {
   })
   expect(otherAppsDocument.statusCode).toBe(201)
   const documentOfB = (otherAppsDocument.json() as { id: string }).id
+  // A job on app B's document, not to run before tomorrow (the app's runner leaves it queued).
+  const [jobRow] = await t.database.db
+    .insert(jobs)
+    .values({
+      orgId: owner.orgId,
+      kind: 'document-passages',
+      input: { documentId: documentOfB },
+      subjectId: documentOfB,
+      createdBy: owner.userId,
+      runAfter: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: jobs.id })
+  const jobOfB = jobRow!.id
   const appScoped = (await mintAs({ app_id: appA })).token
 
   const guarded = operations.filter((op) => !PUBLIC_OPERATIONS.has(op.operationId))
@@ -383,6 +398,21 @@ describe('tenant tokens in the walk (decision 0048)', async () => {
         const res = await send(op, `Bearer ${appScoped}`, url)
         expectProblem(res, 404)
         expect(res.json()).toMatchObject({ code: 'document_not_found' })
+      })
+    }
+
+    if (op.path.includes('{jobId}') && credentialsAdmitted(op.minRole as Role, op.sessionOnly)) {
+      it("answers 404 to a token of one app reading another app's job", async () => {
+        const { request } = await requestFor(op, owner)
+        // The path's {jobId} segment, wherever the operation has it, made app B's job.
+        const at = op.path.split('/').indexOf('{jobId}')
+        const [path = '', query] = request.url.split('?')
+        const segments = path.split('/')
+        segments[at] = jobOfB
+        const url = segments.join('/') + (query === undefined ? '' : `?${query}`)
+        const res = await send(op, `Bearer ${appScoped}`, url)
+        expectProblem(res, 404)
+        expect(res.json()).toMatchObject({ code: 'job_not_found' })
       })
     }
   })

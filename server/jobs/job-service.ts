@@ -4,7 +4,7 @@
  * The JobRunner (job-runner.ts) does the work.
  */
 import { currentLogContext } from '../ops/log-context'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema'
@@ -15,6 +15,7 @@ import { recordAudit } from '../audit/record-audit'
 import { assertCreatorOrAdmin } from '../db/assert-creator-or-admin'
 import { ERROR_CODES, isErrorCode } from '../errors/error-codes'
 import type { JobContract } from './define-job-contract'
+import { jobAppId } from './job-app-id'
 
 export const JobStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled'])
 export type JobStatus = z.infer<typeof JobStatus>
@@ -54,6 +55,16 @@ export type JobOfKind<T extends JobContract> = Omit<Job, 'kind' | 'result'> & {
 }
 
 type JobRow = typeof jobs.$inferSelect
+
+/**
+ * The condition on `jobs` keeping the jobs `principal` may see by its app: an app-bound
+ * credential sees only its app's jobs (their subject's app, job-app-id.ts), not another app's
+ * nor the organisation's, as over the realtime channel (decision 0125); undefined for a
+ * principal of the whole organisation, whose every job RLS already confines.
+ */
+function jobsInSight(principal: Principal): SQL | undefined {
+  return principal.appId ? eq(jobAppId, principal.appId) : undefined
+}
 
 /**
  * `job` as a job of `contract`'s kind, for an answer typed by that kind (a 202 that finds the job
@@ -123,23 +134,31 @@ export async function insertJob(
   return toJob(row)
 }
 
-/** One job of the caller's organisation, or a 404 problem. */
+/** One job of the caller's organisation (of its app, for an app-bound one), or a 404 problem. */
 export async function getJob(db: Db, principal: Principal, jobId: string): Promise<Job> {
   const row = await withTenant(db, principal, async (tx) => {
-    const [found] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).limit(1)
+    const [found] = await tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, jobId), jobsInSight(principal)))
+      .limit(1)
     return found
   })
   if (!row) throw notFound('Job')
   return toJob(row)
 }
 
-/** The organisation's jobs, newest first, optionally of one subject, one kind and/or some statuses. */
+/**
+ * The organisation's jobs (its app's, for an app-bound caller), newest first, optionally of one
+ * subject, one kind and/or some statuses.
+ */
 export async function listJobs(
   db: Db,
   principal: Principal,
   query: { subjectId?: string; kind?: string; status?: JobStatus[]; limit: number; offset: number },
 ): Promise<{ items: Job[]; total: number }> {
   const where = and(
+    jobsInSight(principal),
     query.subjectId ? eq(jobs.subjectId, query.subjectId) : undefined,
     query.kind ? eq(jobs.kind, query.kind) : undefined,
     query.status?.length ? inArray(jobs.status, query.status) : undefined,
@@ -158,11 +177,17 @@ export async function listJobs(
 /**
  * Requests cancellation: a queued job is cancelled at once, a running one is flagged and stopped
  * by its runner. Only the job's creator or an admin may cancel (403 otherwise); a finished job
- * is a 409 problem. Returns the job as it now stands.
+ * is a 409 problem; a job the caller may not see (another app's, for an app-bound one) a 404.
+ * Returns the job as it now stands.
  */
 export async function cancelJob(db: Db, principal: Principal, jobId: string): Promise<Job> {
   return withTenant(db, principal, async (tx) => {
-    const [row] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).limit(1).for('update')
+    const [row] = await tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, jobId), jobsInSight(principal)))
+      .limit(1)
+      .for('update')
     if (!row) throw notFound('Job')
     assertCreatorOrAdmin(principal, row.createdBy, {
       code: 'forbidden',

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { randomUUID } from 'node:crypto'
 import { longContract } from '../../test/test-contracts'
-import { jobs } from '../../db/schema'
+import { jobs, recordings } from '../../db/schema'
+import { appOf } from '../../test/app-of'
+import { mintToken } from '../../test/mint-token'
 
 let t: TestApp
 let alice: TestMember
@@ -178,6 +180,101 @@ describe('analysis of a long document as a background job', () => {
       headers: alice.headers,
     })
     expect(unknownKind.statusCode).toBe(400)
+  })
+})
+
+describe("an app-bound token's jobs (decision 0125: HTTP as strict as the realtime channel)", () => {
+  /** A queued job of `m` on `subjectId` that the app's runner leaves alone (not before tomorrow). */
+  async function queuedJob(m: TestMember, subjectId: string | null): Promise<string> {
+    const [row] = await t.database.db
+      .insert(jobs)
+      .values({
+        orgId: m.orgId,
+        kind: 'document-passages',
+        input: { documentId: randomUUID() },
+        subjectId,
+        createdBy: m.userId,
+        runAfter: new Date(Date.now() + 86_400_000),
+      })
+      .returning({ id: jobs.id })
+    return row!.id
+  }
+
+  async function documentIn(m: TestMember, appId: string): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${m.orgId}/documents/text`,
+      headers: m.headers,
+      payload: { title: 'Side letter', content: 'The parties agree.', appId },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    return (res.json() as { id: string }).id
+  }
+
+  it("reads, lists and cancels only its app's jobs; another app's and the organisation's are 404", async () => {
+    const owner = await signedInMember(t, 'Jobs Apps Firm')
+    const [appA, appB] = [await appOf(t, owner, 'jobs-a'), await appOf(t, owner, 'jobs-b')]
+    const [recordingOfB] = await t.database.db
+      .insert(recordings)
+      .values({
+        orgId: owner.orgId,
+        appId: appB,
+        title: 'Memo of app B',
+        fileKey: `orgs/${owner.orgId}/voice-recordings/${randomUUID()}.webm`,
+        mimeType: 'audio/webm',
+        sizeBytes: 4,
+        createdBy: owner.userId,
+      })
+      .returning({ id: recordings.id })
+    const visible = [
+      await queuedJob(owner, await documentIn(owner, appA)),
+      await queuedJob(owner, appA), // an import into app A
+    ]
+    const hidden = [
+      await queuedJob(owner, await documentIn(owner, appB)),
+      await queuedJob(owner, recordingOfB!.id),
+      await queuedJob(owner, appB),
+      await queuedJob(owner, null), // the organisation's (an export, say)
+      await queuedJob(owner, 'not-a-uuid'),
+    ]
+    const { token } = await mintToken(t, owner, { app_id: appA, scope: 'read,write' })
+    const bound = { authorization: `Bearer ${token}` }
+
+    for (const id of visible) {
+      const res = await t.app.inject({ url: `${jobsUrl(owner)}/${id}`, headers: bound })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    for (const id of hidden) {
+      const res = await t.app.inject({ url: `${jobsUrl(owner)}/${id}`, headers: bound })
+      expect(res.statusCode, res.body).toBe(404)
+      expect(res.json()).toMatchObject({ code: 'job_not_found' })
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: `${jobsUrl(owner)}/${id}/cancel`,
+        headers: bound,
+      })
+      expect(cancel.statusCode, cancel.body).toBe(404)
+    }
+
+    const listed = await t.app.inject({ url: `${jobsUrl(owner)}?limit=100`, headers: bound })
+    const page = listed.json() as { items: Array<{ id: string }>; total: number }
+    const ids = page.items.map((job) => job.id)
+    expect(ids).toEqual(expect.arrayContaining(visible))
+    expect(ids.filter((id) => hidden.includes(id))).toEqual([])
+    expect(page.total).toBe(ids.length)
+    // The session (no app) still lists every job of its organisation.
+    const all = await t.app.inject({ url: `${jobsUrl(owner)}?limit=100`, headers: owner.headers })
+    expect((all.json() as { items: Array<{ id: string }> }).items.map((j) => j.id)).toEqual(
+      expect.arrayContaining([...visible, ...hidden]),
+    )
+
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `${jobsUrl(owner)}/${visible[0]}/cancel`,
+      headers: bound,
+    })
+    expect(cancelled.statusCode, cancelled.body).toBe(200)
+    expect(cancelled.json()).toMatchObject({ id: visible[0], status: 'cancelled' })
   })
 })
 

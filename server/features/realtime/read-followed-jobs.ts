@@ -1,13 +1,13 @@
 /**
  * The realtime hub's reader of followed jobs (RealtimeHub's `readJobs`): jobs as getJob answers
- * them, with the app each belongs to. A job has no `app_id` of its own (decision 0048): it is its
- * subject's, a document's or a recording's app, or the app itself for a job on an app (an
- * import's); a subject of none of them (an organisation's export) is the organisation's.
+ * them, with the app each belongs to (its subject's: server/jobs/job-app-id.ts, the rule the jobs
+ * routes apply to an app-bound credential too).
  */
-import { inArray, sql } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { apps, documents, jobs, recordings } from '../../db/schema'
+import { jobs } from '../../db/schema'
 import { withTenant } from '../../db/tenant'
+import { jobAppId } from '../../jobs/job-app-id'
 import { toJob } from '../../jobs/job-service'
 import type { ReadJobs } from '../../realtime/realtime-hub'
 
@@ -17,21 +17,10 @@ export function readFollowedJobs(db: Db): ReadJobs {
     if (ids.length === 0) return []
     const rows = await withTenant(db, { orgId }, (tx) =>
       tx
-        .select({
-          job: jobs,
-          documentApp: documents.appId,
-          recordingApp: recordings.appId,
-          app: apps.id,
-        })
+        .select({ job: jobs, appId: jobAppId })
         .from(jobs)
-        .leftJoin(documents, sql`${documents.id}::text = ${jobs.subjectId}`)
-        .leftJoin(recordings, sql`${recordings.id}::text = ${jobs.subjectId}`)
-        .leftJoin(apps, sql`${apps.id}::text = ${jobs.subjectId}`)
         .where(inArray(jobs.id, [...ids])),
     )
-    return rows.map((row) => ({
-      job: toJob(row.job),
-      appId: row.documentApp ?? row.recordingApp ?? row.app ?? null,
-    }))
+    return rows.map((row) => ({ job: toJob(row.job), appId: row.appId }))
   }
 }
