@@ -60,7 +60,7 @@ export const CONFIG_VARIABLES: Record<string, VariableDoc> = {
     section: 'server',
     default: '`development`',
     meaning:
-      '`production` makes `LEXDESK_SECRET` mandatory, and `SMTP_URL` too unless `MAIL_TRANSPORT=console`',
+      "`production` makes `LEXDESK_SECRET` mandatory, and `SMTP_URL` too unless `MAIL_TRANSPORT=console`, and skips the realtime hub's check of each message it sends against the typed message map (decision 0125)",
   },
   TRUST_PROXY: {
     section: 'server',

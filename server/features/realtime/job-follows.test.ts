@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { jobs } from '../../db/schema'
-import { buildTestApp, signedInMember, type TestMember } from '../../test/test-app'
+import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { appOf } from '../../test/app-of'
 import { mintToken } from '../../test/mint-token'
 import { MAX_FOLLOWS } from '../../realtime/realtime-hub'
@@ -15,11 +15,15 @@ import { checkServerMessage } from './realtime-server-message'
 
 const t = await buildTestApp()
 afterAll(() => t.close())
-// As in realtime.test.ts: injectWS sends Sec-WebSocket-Version as a number, which ws refuses.
-t.app.server.prependListener('upgrade', (req: { headers: Record<string, unknown> }) => {
-  const version = req.headers['sec-websocket-version']
-  if (typeof version === 'number') req.headers['sec-websocket-version'] = String(version)
-})
+acceptInjectedUpgrades(t)
+
+/** As in realtime.test.ts: injectWS sends Sec-WebSocket-Version as a number, which ws refuses. */
+function acceptInjectedUpgrades(app: TestApp): void {
+  app.app.server.prependListener('upgrade', (req: { headers: Record<string, unknown> }) => {
+    const version = req.headers['sec-websocket-version']
+    if (typeof version === 'number') req.headers['sec-websocket-version'] = String(version)
+  })
+}
 
 type WebSocket = Awaited<ReturnType<typeof t.app.injectWS>>
 
@@ -28,8 +32,12 @@ interface Client {
   messages: Array<Record<string, unknown>>
 }
 
-async function open(m: TestMember, headers: Record<string, string> = m.headers): Promise<Client> {
-  const ws = await t.app.injectWS(`/api/v1/orgs/${m.orgId}/realtime`, { headers })
+async function open(
+  m: TestMember,
+  headers: Record<string, string> = m.headers,
+  app: TestApp = t,
+): Promise<Client> {
+  const ws = await app.app.injectWS(`/api/v1/orgs/${m.orgId}/realtime`, { headers })
   const client: Client = { ws, messages: [] }
   ws.on('message', (data: Buffer) =>
     client.messages.push(JSON.parse(data.toString()) as Record<string, unknown>),
@@ -48,12 +56,16 @@ function about(client: Client, jobId: string) {
  * A job of `m`'s organisation on `subjectId`, running in another server process (so this test
  * app's runner leaves it alone): its changes here are written to its row, as that process would.
  */
-async function runningJob(m: TestMember, subjectId: string | null = null): Promise<string> {
-  const [job] = await t.database.db
+async function runningJob(
+  m: TestMember,
+  subjectId: string | null = null,
+  { app = t, kind = 'analysis' }: { app?: TestApp; kind?: string } = {},
+): Promise<string> {
+  const [job] = await app.database.db
     .insert(jobs)
     .values({
       orgId: m.orgId,
-      kind: 'analysis',
+      kind,
       status: 'running',
       attempts: 1,
       lockedBy: 'another-server-process',
@@ -202,6 +214,38 @@ describe('following a job over the realtime socket', () => {
       .poll(() => about(socket, last))
       .toEqual([expect.objectContaining({ type: 'error', code: 'too_many_follows' })])
     socket.ws.terminate()
+  })
+})
+
+describe('the message check, chosen by the parsed configuration', () => {
+  it('drops a drifted message outside production, and checks nothing when the configuration says production, whatever NODE_ENV the process has', async () => {
+    // Vitest runs with NODE_ENV=test; this app's configuration alone says production.
+    const production = await buildTestApp({
+      env: { NODE_ENV: 'production', MAIL_TRANSPORT: 'console' },
+    })
+    try {
+      acceptInjectedUpgrades(production)
+      for (const [app, checked] of [
+        [t, true],
+        [production, false],
+      ] as const) {
+        const m = await signedInMember(app, 'Check Firm')
+        // A kind the Job union does not describe (a row left by a retired kind, say).
+        const drifted = await runningJob(m, null, { app, kind: 'retired-kind' })
+        const marker = await runningJob(m, null, { app })
+        const socket = await open(m, m.headers, app)
+        socket.ws.send(JSON.stringify({ type: 'follow', jobId: drifted }))
+        socket.ws.send(JSON.stringify({ type: 'follow', jobId: marker }))
+        // One organisation's sends keep their order: the drifted job's would come first.
+        await expect.poll(() => about(socket, marker)).toHaveLength(1)
+        expect(about(socket, drifted), checked ? 'checked' : 'unchecked').toHaveLength(
+          checked ? 0 : 1,
+        )
+        socket.ws.terminate()
+      }
+    } finally {
+      await production.close()
+    }
   })
 })
 

@@ -64,8 +64,9 @@ export const realtimeRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
     log: app.log,
     readJobs: readFollowedJobs(services.db),
     // Every message checked against the typed map in development and tests; not worth its cost
-    // per progress message in production, where the same code sends the same shapes.
-    ...(process.env.NODE_ENV === 'production' ? {} : { check: checkServerMessage }),
+    // per progress message in production, where the same code sends the same shapes. Read from
+    // the parsed configuration (NODE_ENV, server/config.ts), as every other setting is.
+    ...(config.nodeEnv === 'production' ? {} : { check: checkServerMessage }),
   })
   await hub.start()
   app.addHook('onClose', () => hub.close())
