@@ -6,9 +6,10 @@
  * (e2e/small-screens.spec.ts) reads the same list and visits a screen added here without being
  * edited.
  *
- * A screen moved onto the web kit also has a loader (web/app/screen-loader.ts) prefetching the
- * first query it shows, with the screen's own query options, so it opens with its rows; its
- * modules load with the screen's (dynamic imports), keeping the landing page's chunk as it was.
+ * A screen moved onto the web kit also has a loader (web/app/screen-loader.ts) starting the
+ * first query it shows, with the screen's own query options, without waiting for it (the screen
+ * opens on its loading state and takes up the request); its modules load with the screen's
+ * (dynamic imports), keeping the landing page's chunk as it was.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'

@@ -316,10 +316,10 @@ describe('dashboard routes: the organisation in the URL', () => {
 describe('route loaders', () => {
   afterEach(() => setRouteQueryClient(null))
 
-  it("opens a screen with its first query answered, not on 'Loading…'", async () => {
+  it("opens a screen at once on 'Loading…' while its first list is asked, and asks it once", async () => {
     let answer: (response: Response) => void = () => {}
     const events = new Promise<Response>((resolve) => (answer = resolve))
-    server({
+    const calls = server({
       more: (request) =>
         new URL(request.url).pathname === '/api/v1/orgs/org-a/events' ? events : undefined,
     })
@@ -327,11 +327,10 @@ describe('route loaders', () => {
     setRouteQueryClient(queryClient)
     renderWithRouter({ routes, initialPath: '/dashboard/alpha-co-k3/events', queryClient })
 
-    // The loader holds the screen back until its list answers…
-    await expect
-      .poll(() => queryClient.isFetching({ queryKey: ['orgs', 'org-a', 'events'] }))
-      .toBe(1)
-    expect(screen.queryByRole('heading', { name: 'Events' })).toBeNull()
+    // The screen shows while its list is still asked for, saying it is loading…
+    expect(await screen.findByRole('heading', { name: 'Events' })).toBeVisible()
+    expect(screen.getByText('Loading…')).toBeVisible()
+    expect(queryClient.isFetching({ queryKey: ['orgs', 'org-a', 'events'] })).toBe(1)
     answer(
       jsonResponse({
         items: [
@@ -341,12 +340,12 @@ describe('route loaders', () => {
         kinds: ['document.uploaded'],
       }),
     )
-    // …then it shows with its rows at once.
-    expect(await screen.findByRole('heading', { name: 'Events' })).toBeVisible()
-    expect(screen.getByRole('cell', { name: 'document.uploaded' })).toBeVisible()
+    // …then its rows, from the one request the loader and the screen share.
+    expect(await screen.findByRole('cell', { name: 'document.uploaded' })).toBeVisible()
     expect(screen.queryByText('Loading…')).toBeNull()
+    expect(calls.calls().filter((call) => call === 'GET /api/v1/orgs/org-a/events')).toHaveLength(1)
   })
-  it('opens the documents screen with its library and the linked document already read', async () => {
+  it('opens the documents screen at once, asking for its library and the linked document together', async () => {
     let answer: () => void = () => {}
     const held = new Promise<void>((resolve) => (answer = resolve))
     const card = makeDocumentCard({ id: 'doc-1', title: 'Acme NDA' })
@@ -372,13 +371,13 @@ describe('route loaders', () => {
       queryClient,
     })
 
-    // The loader asks for the library and the document before the screen shows…
+    // The screen opens while the loader's requests for the library and the document run…
+    expect(await screen.findByRole('searchbox', { name: 'Search documents' })).toBeVisible()
     await expect
       .poll(() => queryClient.isFetching({ queryKey: ['orgs', 'org-a', 'documents'] }))
       .toBe(2)
-    expect(screen.queryByRole('searchbox', { name: 'Search documents' })).toBeNull()
     answer()
-    // …which opens with its cards, not 'Loading…'.
+    // …and shows the cards once they answer.
     const library = await screen.findByRole('list', { name: 'Documents' })
     expect(within(library).getByRole('button', { name: 'Acme NDA' })).toBeVisible()
     expect(queryClient.getQueryData(['orgs', 'org-a', 'documents', 'doc-1'])).toMatchObject({
@@ -393,7 +392,7 @@ describe('route loaders of the screens moved by decision 0128', () => {
   /**
    * Each screen: its path, its first list's query key and request path (held until answered),
    * its answer and a text it shows; `others` answers the screen's other requests at once, and
-   * `loading` is what must not show once it opens (any 'Loading…' unless named).
+   * `loading` is what it shows until the list answers (any 'Loading…' unless named).
    */
   const screens = [
     {
@@ -510,11 +509,11 @@ describe('route loaders of the screens moved by decision 0128', () => {
   ]
 
   it.each(screens)(
-    "opens $heading with its first list answered, not on 'Loading…'",
+    'opens $heading at once on its loading state, then its first list, asked once',
     async ({ path, heading, key, request, answer, row, others = {}, loading = /^Loading/ }) => {
       let reply: (response: Response) => void = () => {}
       const held = new Promise<Response>((resolve) => (reply = resolve))
-      server({
+      const calls = server({
         more: (r) => {
           const { pathname } = new URL(r.url)
           if (pathname === request) return held
@@ -526,14 +525,15 @@ describe('route loaders of the screens moved by decision 0128', () => {
       setRouteQueryClient(queryClient)
       renderWithRouter({ routes, initialPath: path, queryClient })
 
-      // The loader holds the screen back until its list answers…
-      await expect.poll(() => queryClient.isFetching({ queryKey: key })).toBe(1)
-      expect(screen.queryByRole('heading', { name: heading })).toBeNull()
-      reply(jsonResponse(answer))
-      // …then it shows with its rows at once.
+      // The screen shows while its list is still asked for, saying it is loading…
       expect(await screen.findByRole('heading', { name: heading })).toBeVisible()
-      expect(screen.getByText(row)).toBeVisible()
+      expect(screen.getAllByText(loading)[0]).toBeVisible()
+      expect(queryClient.isFetching({ queryKey: key })).toBe(1)
+      reply(jsonResponse(answer))
+      // …then its rows, from the one request the loader and the screen share.
+      expect(await screen.findByText(row)).toBeVisible()
       expect(screen.queryByText(loading)).toBeNull()
+      expect(calls.calls().filter((call) => call === `GET ${request}`)).toHaveLength(1)
     },
   )
 })

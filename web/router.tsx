@@ -108,8 +108,8 @@ export const routes: RouteObject[] = [
 ]
 
 /**
- * Builds the browser router for `routes`; its screens' loaders warm `queryClient` (the one the
- * app provides), so a screen opens with its first query answered.
+ * Builds the browser router for `routes`; its screens' loaders start their first queries in
+ * `queryClient` (the one the app provides) as the screen opens, without holding it back.
  */
 export function createAppRouter(queryClient: QueryClient) {
   setRouteQueryClient(queryClient)

@@ -6,20 +6,20 @@
  * loses their rights at once, though it was just used.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiKeys, tenantTokens } from '../db/schema'
 import { appOf } from '../test/app-of'
+import { askForApiKey, createApiKey, setMemberRole, type CreatedApiKey } from '../test/api-keys'
 import { membershipIdOf } from '../test/membership-id'
 import {
-  buildTestApp,
+  testAppForFile,
   signedInMember,
   signedInWithRole,
   TEST_ORIGIN,
   type TestMember,
 } from '../test/test-app'
 
-const t = await buildTestApp()
-afterAll(() => t.close())
+const t = await testAppForFile()
 
 const keysUrl = (m: TestMember) => `/api/v1/orgs/${m.orgId}/api-keys`
 const tokensUrl = (m: TestMember) => `/api/v1/orgs/${m.orgId}/tokens`
@@ -29,39 +29,15 @@ const bearer = (credential: string) => ({
   origin: TEST_ORIGIN,
 })
 
-interface Key {
-  id: string
-  key: string
-  scopes: string[]
-  appId: string | null
-  expiresAt: string | null
-  revokedAt: string | null
-}
+/** What a key or token is asked for with (name, scopes, app, expiry). */
+type Payload = Record<string, unknown>
 
 /** Asks for a key in `org`'s organisation with `headers` (a session's or a credential's). */
-function askKey(
-  org: TestMember,
-  headers: Record<string, string>,
-  payload: Record<string, unknown> = {},
-) {
-  return t.app.inject({
-    method: 'POST',
-    url: keysUrl(org),
-    headers,
-    payload: { name: 'Made by a program', ...payload },
-  })
-}
-
+const askKey = (org: TestMember, headers: Record<string, string>, payload: Payload = {}) =>
+  askForApiKey(t, org, payload, headers)
 /** A key made with `headers`; fails the test unless it is made. */
-async function keyBy(
-  org: TestMember,
-  headers: Record<string, string>,
-  payload: Record<string, unknown> = {},
-) {
-  const res = await askKey(org, headers, payload)
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json() as Key
-}
+const keyBy = (org: TestMember, headers: Record<string, string>, payload: Payload = {}) =>
+  createApiKey(t, org, payload, headers)
 
 /** Asks for a tenant token in `org`'s organisation with `headers`. */
 function askToken(
@@ -189,7 +165,9 @@ describe('revocation: a credential dies with the credentials it was made with', 
     expect((await revokeToken(owner, parent.claims.jti)).statusCode).toBe(204)
     expect(await readStatus(owner, child.key)).toBe(401)
     const list = await t.app.inject({ url: keysUrl(owner), headers: owner.headers })
-    const listed = (list.json() as { items: Key[] }).items.find((k) => k.id === child.id)
+    const listed = (list.json() as { items: Omit<CreatedApiKey, 'key'>[] }).items.find(
+      (k) => k.id === child.id,
+    )
     expect(listed?.revokedAt).not.toBeNull()
   })
 
@@ -302,12 +280,7 @@ describe('membership: a creator’s removal or demotion reaches their keys at on
     const key = await keyBy(owner, admin.headers, { scopes: 'read,admin' })
     const before = await t.app.inject({ url: keysUrl(owner), headers: bearer(key.key) })
     expect(before.statusCode).toBe(200)
-    const demoted = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/orgs/${owner.orgId}/members/${await membershipIdOf(t, admin, owner.orgId)}`,
-      headers: owner.headers,
-      payload: { role: 'member' },
-    })
+    const demoted = await setMemberRole(t, owner, admin, 'member')
     expect(demoted.statusCode, demoted.body).toBe(204)
     const after = await t.app.inject({ url: keysUrl(owner), headers: bearer(key.key) })
     expectProblem(after, 403, 'forbidden')

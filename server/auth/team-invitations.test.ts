@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { auditLogs, events, invitation, member, user } from '../db/schema'
 import { INVITATIONS_PER_WINDOW } from './auth'
 import {
-  buildTestApp,
+  testAppForFile,
   followLink,
   signedInMember,
   signedInWithRole,
   TEST_ORIGIN,
   uniqueEmail,
-  type TestApp,
   type TestMember,
 } from '../test/test-app'
 import { membershipIdOf } from '../test/membership-id'
 
-let t: TestApp
-let owner: TestMember
-let admin: TestMember
-beforeAll(async () => {
-  t = await buildTestApp()
-  owner = await signedInMember(t, 'Team Firm')
-  admin = await signedInWithRole(t, owner.orgId, 'admin')
-})
-afterAll(() => t.close())
+const t = await testAppForFile()
+const owner = await signedInMember(t, 'Team Firm')
+const admin = await signedInWithRole(t, owner.orgId, 'admin')
 
 const post = (who: { headers: Record<string, string> }, path: string, payload: object) =>
   t.app.inject({

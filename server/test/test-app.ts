@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import { inject } from 'vitest'
+import { afterAll, inject } from 'vitest'
 import type { Database } from '../db/client'
 import { openTestDatabases } from './test-database'
 import { createConsoleMailer, type Mailer } from '../mail/mailer'
@@ -274,6 +274,28 @@ async function signedInUser(t: TestApp) {
   const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers })
   const { user } = session.json() as { user: { id: string } }
   return { email, userId: user.id, headers }
+}
+
+/**
+ * One app for a whole test file: built as the file loads (call it once, at the file's top level,
+ * with top-level await) and closed after the file's last test. `options` as `buildTestApp`'s.
+ */
+export async function testAppForFile(options: TestAppOptions = {}): Promise<TestApp> {
+  const t = await buildTestApp(options)
+  afterAll(() => t.close())
+  return t
+}
+
+/**
+ * Two people each owning an organisation of their own, named `aliceOrg` and `malloryOrg`: `alice`
+ * writes what a test reads, `mallory` is the other tenant who must not reach it.
+ */
+export async function aliceAndMallory(
+  t: TestApp,
+  aliceOrg?: string,
+  malloryOrg?: string,
+): Promise<{ alice: TestMember; mallory: TestMember }> {
+  return { alice: await signedInMember(t, aliceOrg), mallory: await signedInMember(t, malloryOrg) }
 }
 
 /** Signs a new user in through the magic-link flow and creates an organisation they own. */

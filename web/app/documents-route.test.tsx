@@ -99,7 +99,7 @@ describe('DocumentsRoute: a document beside its analysis', () => {
     await user.click(await screen.findByRole('button', { name: 'Acme NDA' }))
 
     expect(await screen.findByText('No text found (scanned PDF?)')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Analyze' })).toBeDisabled()
+    expect(await screen.findByRole('button', { name: 'Analyze' })).toBeDisabled()
   })
 
   it('runs an analysis with toasts, shows it Ready, and highlights exactly a clicked clause', async () => {
@@ -108,7 +108,7 @@ describe('DocumentsRoute: a document beside its analysis', () => {
     renderRoute()
     const text = await openAcme(user)
 
-    await user.click(screen.getByRole('button', { name: 'Analyze' }))
+    await user.click(await screen.findByRole('button', { name: 'Analyze' }))
 
     expect(await screen.findByText('Analyzing document...')).toBeInTheDocument()
     expect(await screen.findByText('Analysis complete!')).toBeInTheDocument()
@@ -131,7 +131,7 @@ describe('DocumentsRoute: a document beside its analysis', () => {
     stubDocumentApi()
     renderRoute()
     const text = await openAcme(user)
-    await user.click(screen.getByRole('button', { name: 'Analyze' }))
+    await user.click(await screen.findByRole('button', { name: 'Analyze' }))
     await screen.findByText('Analysis complete!')
 
     await user.click(screen.getByRole('button', { name: /^Uncapped liability/ }))
@@ -149,7 +149,7 @@ describe('DocumentsRoute: a document beside its analysis', () => {
     renderRoute()
     await openAcme(user)
 
-    await user.click(screen.getByRole('button', { name: 'Analyze' }))
+    await user.click(await screen.findByRole('button', { name: 'Analyze' }))
 
     expect(await screen.findByText('Failed to analyze document')).toBeInTheDocument()
     const panel = screen.getByRole('region', { name: 'Analysis result' })

@@ -88,7 +88,7 @@ describe('a scanned PDF in the documents screen', () => {
     expect(
       screen.getByRole('progressbar', { name: 'Reading the scan (OCR) progress' }),
     ).toBeVisible()
-    const analyze = screen.getByRole('button', { name: 'Analyze' })
+    const analyze = await screen.findByRole('button', { name: 'Analyze' })
     expect(analyze).toBeDisabled()
     expect(analyze).toHaveAccessibleDescription(
       'Analyze is available once the scanned pages have been read (OCR in progress).',
@@ -137,6 +137,6 @@ describe('a scanned PDF in the documents screen', () => {
     const figure = await screen.findByRole('figure')
     const image = within(figure).getByRole('img', { name: 'Scanned page 1 of 2' })
     expect(image).toHaveAttribute('src', `${BASE}/doc-1/pages/1`)
-    expect(screen.getByRole('button', { name: 'Analyze' })).toBeEnabled()
+    expect(await screen.findByRole('button', { name: 'Analyze' })).toBeEnabled()
   })
 })

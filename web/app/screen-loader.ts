@@ -1,6 +1,10 @@
 /**
- * Route loaders of the dashboard's screens: before a screen renders, the first query it shows is
- * fetched into the QueryClient, so the screen opens with its rows instead of 'Loading…'.
+ * Route loaders of the dashboard's screens: as a screen opens, the first queries it shows are
+ * started in the QueryClient (resolving the URL's organisation, app and role first), so they run
+ * alongside the screen's code and each other instead of one after another as components mount.
+ * The loader does not wait for them: the screen opens at once on its 'Loading…' state and its
+ * own queries take up the requests already under way (same keys), as React Router renders a
+ * route only once its loader settles and a slow list should not hold the previous screen.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { LoaderFunction } from 'react-router'
@@ -54,12 +58,15 @@ export async function prefetchScreen(
   }
 }
 
-/** The loader of a screen under `/dashboard/:orgSlug`: prefetches `queries` (see prefetchScreen). */
+/**
+ * The loader of a screen under `/dashboard/:orgSlug`: starts `queries` (see prefetchScreen) and
+ * returns at once, without waiting for them, so the navigation is not held by a slow list.
+ */
 export function screenLoader(queries: ScreenQueries): LoaderFunction {
-  return async ({ params, request }) => {
+  return ({ params, request }) => {
     const client = routeQueryClient()
     if (client)
-      await prefetchScreen(client, params.orgSlug ?? '', new URL(request.url).searchParams, queries)
+      void prefetchScreen(client, params.orgSlug ?? '', new URL(request.url).searchParams, queries)
     return null
   }
 }

@@ -5,15 +5,15 @@
  */
 import { Writable } from 'node:stream'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   buildTestApp,
+  testAppForFile,
   signedInMember,
   signedInWithRole,
-  type TestApp,
   type TestMember,
 } from '../../test/test-app'
-import { membershipIdOf } from '../../test/membership-id'
+import { createApiKey, setMemberRole, type CreatedApiKey } from '../../test/api-keys'
 import { apiKeys, auditLogs } from '../../db/schema'
 import { withTenant } from '../../db/tenant'
 import { createLogger } from '../../http/logger'
@@ -26,29 +26,14 @@ const stream = new Writable({
     done()
   },
 })
-const t: TestApp = await buildTestApp({ logger: createLogger({ level: 'trace', stream }) })
-afterAll(() => t.close())
+const t = await testAppForFile({ logger: createLogger({ level: 'trace', stream }) })
 
 const keysUrl = (m: Pick<TestMember, 'orgId'>) => `/api/v1/orgs/${m.orgId}/api-keys`
 const documentsUrl = (m: Pick<TestMember, 'orgId'>) => `/api/v1/orgs/${m.orgId}/documents`
 
-interface CreatedKey {
-  id: string
-  key: string
-  prefix: string
-  scopes: string[]
-}
-
-async function createKey(by: TestMember, payload: Record<string, unknown> = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: keysUrl(by),
-    headers: by.headers,
-    payload: { name: 'Intake form', ...payload },
-  })
-  expect(res.statusCode, res.body).toBe(201)
-  return res.json() as CreatedKey
-}
+/** A key `by` makes in their organisation with `payload`; fails the test unless it is made. */
+const createKey = (by: TestMember, payload: Record<string, unknown> = {}) =>
+  createApiKey(t, by, payload)
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
 
@@ -191,12 +176,7 @@ describe('calling the API with a key', () => {
     ]
     const listed = await t.app.inject({ url: keysUrl(owner), headers: bearer(before.key) })
     expect(listed.statusCode).toBe(200)
-    const demoted = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/orgs/${owner.orgId}/members/${await membershipIdOf(t, admin, owner.orgId)}`,
-      headers: owner.headers,
-      payload: { role: 'member' },
-    })
+    const demoted = await setMemberRole(t, owner, admin, 'member')
     expect(demoted.statusCode, demoted.body).toBe(204)
     // `after` was never used, so nothing of it is cached: the role is read with the key.
     const res = await t.app.inject({ url: keysUrl(owner), headers: bearer(after.key) })
@@ -377,7 +357,7 @@ describe('the per-key rate limit', () => {
         headers: owner.headers,
         payload: { name: 'Busy', scopes: 'read,admin' },
       })
-      const { key } = create.json() as CreatedKey
+      const { key } = create.json() as CreatedApiKey
       const answers = []
       for (const url of [documentsUrl(owner), keysUrl(owner), documentsUrl(owner)]) {
         answers.push(await limited.app.inject({ url, headers: bearer(key) }))

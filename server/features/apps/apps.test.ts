@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  buildTestApp,
+  testAppForFile,
   signedInMember,
   signedInWithRole,
-  type TestApp,
   type TestMember,
 } from '../../test/test-app'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = await testAppForFile()
 
 const appsUrl = (m: TestMember) => `/api/v1/orgs/${m.orgId}/apps`
 

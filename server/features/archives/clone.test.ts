@@ -4,13 +4,12 @@
  * who asked; without its buckets when asked; owners only; a cancel at any point leaves no
  * organisation, row or file behind, and no clone ever leaves its temporary archive.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import {
-  buildTestApp,
+  testAppForFile,
   signedInMember,
   signedInWithRole,
-  type TestApp,
   type TestMember,
 } from '../../test/test-app'
 import { finishedOrgJob } from '../../test/organisation-jobs'
@@ -25,11 +24,7 @@ import { queueOnlyJobRunner } from '../../test/queue-only-job-runner'
 import { uploadDocument } from '../../test/document-uploads'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = await testAppForFile()
 
 const orgUrl = (m: TestMember) => `/api/v1/orgs/${m.orgId}`
 

@@ -6,11 +6,11 @@
  * organisation, row or file behind.
  */
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { zipSync } from 'fflate'
 import { and, eq } from 'drizzle-orm'
 import {
-  buildTestApp,
+  testAppForFile,
   followLink,
   requestMagicLink,
   TEST_ORIGIN,
@@ -18,7 +18,6 @@ import {
   uniqueEmail,
   signedInMember,
   signedInWithRole,
-  type TestApp,
   type TestMember,
 } from '../../test/test-app'
 import { uploadDocument } from '../../test/document-uploads'
@@ -42,11 +41,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = await testAppForFile()
 
 const orgUrl = (m: TestMember) => `/api/v1/orgs/${m.orgId}`
 

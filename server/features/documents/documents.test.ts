@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  buildTestApp,
+  testAppForFile,
+  aliceAndMallory,
   signedInMember,
   signedInWithRole,
-  type TestApp,
   type TestMember,
 } from '../../test/test-app'
 import {
@@ -19,16 +19,8 @@ import { documents } from '../../db/schema'
 import { listDocuments, utcIso, withApiTimes } from './service'
 import { DocumentCard, DocumentPage } from './schemas'
 
-let t: TestApp
-let alice: TestMember
-let mallory: TestMember
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  alice = await signedInMember(t, 'Alice Firm')
-  mallory = await signedInMember(t, 'Mallory Firm')
-})
-afterAll(() => t.close())
+const t = await testAppForFile()
+const { alice, mallory } = await aliceAndMallory(t, 'Alice Firm', 'Mallory Firm')
 
 const base = (m: TestMember) => `/api/v1/orgs/${m.orgId}/documents`
 

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  buildTestApp,
-  signedInMember,
+  testAppForFile,
+  aliceAndMallory,
   signedInWithRole,
-  type TestApp,
   type TestMember,
 } from '../../test/test-app'
 import { finishedJob } from '../../test/finished-job'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import type { Risk } from '../../ai/analyzer/types'
 
-let t: TestApp
-let alice: TestMember
-let mallory: TestMember
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  alice = await signedInMember(t)
-  mallory = await signedInMember(t)
-})
-afterAll(() => t.close())
+const t = await testAppForFile()
+const { alice, mallory } = await aliceAndMallory(t)
 
 const documentUrl = (m: TestMember, id: string) => `/api/v1/orgs/${m.orgId}/documents/${id}`
 

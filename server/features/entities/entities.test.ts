@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
-  buildTestApp,
+  testAppForFile,
+  aliceAndMallory,
   signedInMember,
   signedInWithRole,
-  type TestApp,
   type TestMember,
 } from '../../test/test-app'
 import { uploadForm } from '../../test/sample-files'
@@ -12,15 +12,8 @@ import { finishedJob as waitForJob } from '../../test/finished-job'
 import { withTenant } from '../../db/tenant'
 import { entities } from '../../db/schema'
 
-let t: TestApp
-let alice: TestMember
-let mallory: TestMember
-beforeAll(async () => {
-  t = await buildTestApp()
-  alice = await signedInMember(t, 'Entities Firm')
-  mallory = await signedInMember(t, 'Other Firm')
-})
-afterAll(() => t.close())
+const t = await testAppForFile()
+const { alice, mallory } = await aliceAndMallory(t, 'Entities Firm', 'Other Firm')
 
 const url = (m: TestMember, rest = '') => `/api/v1/orgs/${m.orgId}/entities${rest}`
 

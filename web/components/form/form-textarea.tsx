@@ -1,9 +1,9 @@
-import { useId, type ComponentProps, type ReactNode } from 'react'
-import { useFormContext, useFormState, type FieldPath, type FieldValues } from 'react-hook-form'
+import type { ComponentProps, ReactNode } from 'react'
+import { useFormContext, type FieldPath, type FieldValues } from 'react-hook-form'
 import { cn } from '../../lib/utils'
 import { Label } from '../ui/label'
 import { Textarea } from '../ui/textarea'
-import { fieldError } from './form'
+import { useFieldNotes } from './use-field-notes'
 
 interface FormTextareaProps<Values extends FieldValues> extends Omit<
   ComponentProps<'textarea'>,
@@ -35,38 +35,15 @@ export function FormTextarea<Values extends FieldValues>({
   'aria-describedby': givenDescribedBy,
   ...textareaProps
 }: FormTextareaProps<Values>) {
-  const id = useId()
+  const { id, control, notes } = useFieldNotes<Values>(name, hint, givenDescribedBy)
   const { register } = useFormContext<Values>()
-  const { errors } = useFormState<Values>({ name })
-  const message = fieldError(errors, name)
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
-  const describedBy = [givenDescribedBy, hint ? hintId : null, message ? errorId : null]
-    .filter(Boolean)
-    .join(' ')
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <Label htmlFor={id} className={labelClassName}>
         {label}
       </Label>
-      <Textarea
-        id={id}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        className={textareaClassName}
-        {...textareaProps}
-        {...register(name)}
-      />
-      {hint && (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {message && (
-        <p id={errorId} className="text-xs text-destructive">
-          {message}
-        </p>
-      )}
+      <Textarea {...control} className={textareaClassName} {...textareaProps} {...register(name)} />
+      {notes}
     </div>
   )
 }

@@ -1,8 +1,7 @@
-import { useId, type ComponentProps, type ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import {
   FormProvider,
   useFormContext,
-  useFormState,
   type FieldPath,
   type FieldValues,
   type SubmitHandler,
@@ -12,6 +11,7 @@ import { cn } from '../../lib/utils'
 import { Button } from '../ui/button'
 import { Input } from '../ui/input'
 import { Label } from '../ui/label'
+import { useFieldNotes } from './use-field-notes'
 
 interface FormProps<Values extends FieldValues, Output> extends Omit<
   ComponentProps<'form'>,
@@ -70,21 +70,14 @@ export function FormField<Values extends FieldValues>({
   normalize,
   ...inputProps
 }: FormFieldProps<Values>) {
-  const id = useId()
+  const { id, control, notes } = useFieldNotes<Values>(name, hint)
   const { register } = useFormContext<Values>()
-  const { errors } = useFormState<Values>({ name })
-  const message = fieldError(errors, name)
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
   const registered = register(name)
-  const describedBy = [hint ? hintId : null, message ? errorId : null].filter(Boolean).join(' ')
   return (
     <div className={cn('flex flex-col gap-1', className)}>
       <Label htmlFor={id}>{label}</Label>
       <Input
-        id={id}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        {...control}
         className={inputClassName}
         {...inputProps}
         {...registered}
@@ -93,29 +86,9 @@ export function FormField<Values extends FieldValues>({
           return registered.onChange(event)
         }}
       />
-      {hint && (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {message && (
-        <p id={errorId} className="text-xs text-destructive">
-          {message}
-        </p>
-      )}
+      {notes}
     </div>
   )
-}
-
-/** The message of field `name` (dotted paths too), or undefined (also read by FormTextarea). */
-export function fieldError(errors: Record<string, unknown>, name: string): string | undefined {
-  let node: unknown = errors
-  for (const part of name.split('.')) {
-    if (!node || typeof node !== 'object') return undefined
-    node = (node as Record<string, unknown>)[part]
-  }
-  const message = (node as { message?: unknown } | undefined)?.message
-  return typeof message === 'string' ? message : undefined
 }
 
 interface FormSubmitProps extends Omit<ComponentProps<typeof Button>, 'type'> {

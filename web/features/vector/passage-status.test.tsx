@@ -8,12 +8,30 @@ import { PassageStatus } from './passage-status'
 const ORG = 'org-1'
 const DOCUMENT = '22222222-2222-4222-8222-222222222222'
 
-function renderStatus(state: Record<string, unknown>) {
+/**
+ * Renders the status of DOCUMENT, its passages answered with `states` in turn (the last again
+ * once they run out), each over an indexed answer of the local embedder.
+ */
+function renderStatus(...states: Record<string, unknown>[]) {
+  let served = 0
   stubFetch({
     [`GET /api/v1/orgs/${ORG}/documents/${DOCUMENT}/passages`]: () =>
-      jsonResponse({ progress: 1, embedder: 'local', error: null, ...state }),
+      jsonResponse({
+        progress: 1,
+        embedder: 'local',
+        error: null,
+        byMeaning: true,
+        ...states[Math.min(served++, states.length - 1)],
+      }),
   })
   renderWithRouter({ element: <PassageStatus orgId={ORG} documentId={DOCUMENT} /> })
+}
+
+/** Opens the live socket the status listens on; returns what announces a job row's change. */
+function jobsChanges() {
+  const socket = FakeWebSocket.opened[0] as FakeWebSocket
+  act(() => socket.open())
+  return () => act(() => socket.receive({ type: 'change', table: 'public.jobs', op: 'update' }))
 }
 
 describe('PassageStatus', () => {
@@ -49,30 +67,19 @@ describe('PassageStatus', () => {
       { status: 'running', progress: 0.25, saved: 85, total: 340, passages: 85 },
       { status: 'indexed', progress: 1, saved: 340, total: 340, passages: 340 },
     ]
-    let served = 0
-    stubFetch({
-      [`GET /api/v1/orgs/${ORG}/documents/${DOCUMENT}/passages`]: () =>
-        jsonResponse({
-          embedder: 'local',
-          error: null,
-          byMeaning: true,
-          ...states[Math.min(served++, states.length - 1)],
-        }),
-    })
-    renderWithRouter({ element: <PassageStatus orgId={ORG} documentId={DOCUMENT} /> })
+    renderStatus(...states)
     expect(
       await screen.findByText('Search by meaning covers the document once it is indexed.'),
     ).toBeInTheDocument()
-    const socket = FakeWebSocket.opened[0] as FakeWebSocket
-    act(() => socket.open())
-    act(() => socket.receive({ type: 'change', table: 'public.jobs', op: 'update' }))
+    const jobRowChanged = jobsChanges()
+    jobRowChanged()
     expect(await screen.findByText('85 of 340 passages indexed · 25%')).toBeInTheDocument()
     expect(
       screen.getByText(
         'Search by meaning covers the whole document once all 340 passages are indexed.',
       ),
     ).toBeInTheDocument()
-    act(() => socket.receive({ type: 'change', table: 'public.jobs', op: 'update' }))
+    jobRowChanged()
     expect(
       await screen.findByText('Search by meaning is now available for this document.'),
     ).toBeInTheDocument()
@@ -85,28 +92,17 @@ describe('PassageStatus', () => {
       { status: 'running', progress: 0.999, passages: 399 },
       { status: 'indexed', progress: 1, passages: 400 },
     ]
-    let served = 0
-    stubFetch({
-      [`GET /api/v1/orgs/${ORG}/documents/${DOCUMENT}/passages`]: () =>
-        jsonResponse({
-          embedder: 'local',
-          error: null,
-          byMeaning: true,
-          ...states[Math.min(served++, states.length - 1)],
-        }),
-    })
-    renderWithRouter({ element: <PassageStatus orgId={ORG} documentId={DOCUMENT} /> })
+    renderStatus(...states)
     expect(await screen.findByText('25% indexed')).toBeInTheDocument()
     expect(screen.getByRole('progressbar', { name: 'Indexing progress' })).toHaveAttribute(
       'aria-valuenow',
       '25',
     )
-    const socket = FakeWebSocket.opened[0] as FakeWebSocket
-    act(() => socket.open())
-    act(() => socket.receive({ type: 'change', table: 'public.jobs', op: 'update' }))
+    const jobRowChanged = jobsChanges()
+    jobRowChanged()
     // 99.9% is not yet 100%: the last passages are still being saved.
     expect(await screen.findByText('99% indexed')).toBeInTheDocument()
-    act(() => socket.receive({ type: 'change', table: 'public.jobs', op: 'update' }))
+    jobRowChanged()
     expect(await screen.findByText('Searchable by meaning: 400 passages')).toBeInTheDocument()
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
   })

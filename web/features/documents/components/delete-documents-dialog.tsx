@@ -1,13 +1,6 @@
 import { Button } from '../../../components/ui/button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog'
+import { Dialog, DialogContent } from '../../../components/ui/dialog'
+import { DialogLayout } from '../../../components/dialog-layout'
 import { documentCount } from '../hooks/use-document-actions'
 
 interface DeleteDocumentsDialogProps {
@@ -38,31 +31,29 @@ export function DeleteDocumentsDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle className="leading-snug break-words">{heading}</DialogTitle>
-          <DialogDescription>
-            {titles.length === 1 ? 'Its' : 'Their'} text, analyses and original file are deleted.
-            This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Cancel
+        <DialogLayout
+          title={heading}
+          titleClassName="leading-snug break-words"
+          description={
+            <>
+              {titles.length === 1 ? 'Its' : 'Their'} text, analyses and original file are deleted.
+              This cannot be undone.
+            </>
+          }
+          action={
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={pending}
+              onClick={async () => {
+                await onConfirm()
+                onOpenChange(false)
+              }}
+            >
+              {pending ? 'Deleting…' : 'Delete'}
             </Button>
-          </DialogClose>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={pending}
-            onClick={async () => {
-              await onConfirm()
-              onOpenChange(false)
-            }}
-          >
-            {pending ? 'Deleting…' : 'Delete'}
-          </Button>
-        </DialogFooter>
+          }
+        />
       </DialogContent>
     </Dialog>
   )

@@ -1,4 +1,4 @@
-import { MessageSquareText, Pencil, Trash2 } from 'lucide-react'
+import { MessageSquareText, Pencil, Trash2, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { useOrgScopeIfAny } from '../../../lib/org-scope'
@@ -9,6 +9,29 @@ import { useDocumentActions } from '../hooks/use-document-actions'
 
 /** Which of a document's dialogs is open. */
 export type DocumentDialog = 'rename' | 'delete' | null
+
+/**
+ * The row's buttons that open a dialog, each named '<verb> <title>', with the key that does the
+ * same (`aria-keyshortcuts`, shown in its tooltip; `dialogForKey` reads them too).
+ */
+const DIALOG_BUTTONS: readonly {
+  dialog: Exclude<DocumentDialog, null>
+  verb: string
+  shortcut: string
+  title: string
+  Icon: LucideIcon
+  className?: string
+}[] = [
+  { dialog: 'rename', verb: 'Rename', shortcut: 'F2', title: 'Rename (F2)', Icon: Pencil },
+  {
+    dialog: 'delete',
+    verb: 'Delete',
+    shortcut: 'Delete',
+    title: 'Delete (Del)',
+    Icon: Trash2,
+    className: 'hover:text-destructive',
+  },
+]
 
 interface DocumentActionsProps {
   orgId: string
@@ -50,28 +73,20 @@ export function DocumentActions({
           </Link>
         </Button>
       )}
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8"
-        aria-label={`Rename ${document.title}`}
-        aria-keyshortcuts="F2"
-        title="Rename (F2)"
-        onClick={() => onDialogChange('rename')}
-      >
-        <Pencil aria-hidden="true" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8 hover:text-destructive"
-        aria-label={`Delete ${document.title}`}
-        aria-keyshortcuts="Delete"
-        title="Delete (Del)"
-        onClick={() => onDialogChange('delete')}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
+      {DIALOG_BUTTONS.map(({ dialog: opens, verb, shortcut, title, Icon, className }) => (
+        <Button
+          key={opens}
+          variant="ghost"
+          size="icon"
+          className={cn('size-8', className)}
+          aria-label={`${verb} ${document.title}`}
+          aria-keyshortcuts={shortcut}
+          title={title}
+          onClick={() => onDialogChange(opens)}
+        >
+          <Icon aria-hidden="true" />
+        </Button>
+      ))}
       <RenameDocumentDialog
         open={dialog === 'rename'}
         onOpenChange={closeUnless('rename')}
@@ -92,7 +107,5 @@ export function DocumentActions({
 
 /** The dialog a key opens on a focused document (F2 renames, Delete deletes), or null. */
 export function dialogForKey(key: string): DocumentDialog {
-  if (key === 'F2') return 'rename'
-  if (key === 'Delete') return 'delete'
-  return null
+  return DIALOG_BUTTONS.find((button) => button.shortcut === key)?.dialog ?? null
 }

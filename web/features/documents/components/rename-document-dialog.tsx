@@ -1,16 +1,8 @@
 import * as z from 'zod/mini'
 import { Form, FormField, FormSubmit } from '../../../components/form/form'
 import { useZodForm } from '../../../components/form/use-zod-form'
-import { Button } from '../../../components/ui/button'
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog'
+import { Dialog, DialogContent } from '../../../components/ui/dialog'
+import { DialogLayout } from '../../../components/dialog-layout'
 
 /** Longest title the server keeps (DocumentTitle: 300 characters). */
 const MAX_TITLE = 300
@@ -73,31 +65,25 @@ function RenameForm(props: {
   }
   return (
     <Form form={form} onSubmit={submit} className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle>Rename document</DialogTitle>
-        <DialogDescription>
-          The new title shows in the library and on the document.
-        </DialogDescription>
-      </DialogHeader>
-      <FormField<RenameValues>
-        name="title"
-        label="Title"
-        onFocus={(e) => e.currentTarget.select()}
-        maxLength={MAX_TITLE}
-        required
-        autoComplete="off"
-        className="grid gap-2"
-      />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline">
-            Cancel
-          </Button>
-        </DialogClose>
-        <FormSubmit pending={props.pending} pendingLabel="Saving…" disabled={blank}>
-          Save
-        </FormSubmit>
-      </DialogFooter>
+      <DialogLayout
+        title="Rename document"
+        description="The new title shows in the library and on the document."
+        action={
+          <FormSubmit pending={props.pending} pendingLabel="Saving…" disabled={blank}>
+            Save
+          </FormSubmit>
+        }
+      >
+        <FormField<RenameValues>
+          name="title"
+          label="Title"
+          onFocus={(e) => e.currentTarget.select()}
+          maxLength={MAX_TITLE}
+          required
+          autoComplete="off"
+          className="grid gap-2"
+        />
+      </DialogLayout>
     </Form>
   )
 }

@@ -4,7 +4,6 @@ import { Link } from 'react-router'
 import { Copy } from 'lucide-react'
 import { toast } from 'sonner'
 import * as z from 'zod/mini'
-import { Form } from '../../../components/form/form'
 import { useZodForm } from '../../../components/form/use-zod-form'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
@@ -12,7 +11,7 @@ import { JobProgress } from '../../../components/job-progress'
 import type { Job } from '../../../hooks/jobs'
 import { orgPath } from '../../../lib/org-path'
 import { startClone } from '../api/settings-api'
-import { SubmitRow } from './submit-row'
+import { DataForm } from './data-form'
 import { useTenantJob } from '../hooks/use-tenant-job'
 import { CheckboxField } from './checkbox-field'
 import { DataPanel } from './data-panel'
@@ -34,9 +33,8 @@ export function ClonePanel({ orgId, orgName }: { orgId: string; orgName: string 
   const ids = useId()
   const queryClient = useQueryClient()
   const form = useZodForm(cloneSchema, { name: '', cloneBuckets: true })
-  const [starting, setStarting] = useState(false)
   const [completed, setCompleted] = useState<{ name: string; result: CloneResult } | null>(null)
-  const { jobId, job, underWay, follow, cancel } = useTenantJob(
+  const { jobId, job, busy, start, cancel } = useTenantJob(
     orgId,
     'tenant-clone',
     'Clone',
@@ -47,21 +45,13 @@ export function ClonePanel({ orgId, orgName }: { orgId: string; orgName: string 
       void queryClient.invalidateQueries({ queryKey: ['orgs'] })
     },
   )
-  const busy = starting || underWay
 
   const error = form.formState.errors.name?.message ?? null
   const errorId = `${ids}-error`
 
   async function submit({ name, cloneBuckets }: z.output<typeof cloneSchema>) {
     setCompleted(null)
-    setStarting(true)
-    try {
-      follow((await startClone(orgId, name, cloneBuckets)).id)
-    } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : 'The clone failed.')
-    } finally {
-      setStarting(false)
-    }
+    await start(() => startClone(orgId, name, cloneBuckets))
   }
 
   return (
@@ -74,12 +64,15 @@ export function ClonePanel({ orgId, orgName }: { orgId: string; orgName: string 
         </>
       }
     >
-      <Form
+      <DataForm
         form={form}
-        aria-busy={busy}
-        aria-label="Clone"
+        label="Clone"
         onSubmit={(values) => void submit(values)}
-        className="flex flex-col gap-3"
+        error={error}
+        errorId={errorId}
+        busy={busy}
+        icon={<Copy aria-hidden="true" />}
+        busyLabel="Cloning…"
       >
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${ids}-name`}>Name of the copy</Label>
@@ -98,15 +91,7 @@ export function ClonePanel({ orgId, orgName }: { orgId: string; orgName: string 
           disabled={busy}
           onChange={(checked) => form.setValue('cloneBuckets', checked)}
         />
-        <SubmitRow
-          error={error}
-          errorId={errorId}
-          busy={busy}
-          icon={<Copy aria-hidden="true" />}
-          label="Clone"
-          busyLabel="Cloning…"
-        />
-      </Form>
+      </DataForm>
       {jobId && <JobProgress job={job} label="Clone" onCancel={cancel} />}
       {completed && (
         <p role="status" className="text-sm">

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { FakeWebSocket } from '../../../test/fake-web-socket'
 import { renderWithRouter } from '../../../test/render-with-router'
-import { jsonResponse, stubFetch } from '../../../test/stub-fetch'
+import { jsonResponse, problemResponse, stubFetch } from '../../../test/stub-fetch'
 import type { Job } from '../../../hooks/jobs'
 import { makeJob } from '../../../test/make-job'
 import { ExportPanel } from './export-panel'
@@ -72,5 +72,17 @@ describe('Export panel', () => {
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled()
     act(() => socket.sendJob(job('failed', { error: 'The export failed: the store is full.' })))
     expect(await screen.findAllByText('The export failed: the store is full.')).not.toHaveLength(0)
+  })
+
+  it("toasts the server's refusal to start an export and offers Export again", async () => {
+    stubFetch({
+      [`GET /api/v1/orgs/${ORG}/jobs`]: () => jsonResponse({ items: [] }),
+      [`POST /api/v1/orgs/${ORG}/export`]: () =>
+        problemResponse(409, 'An export is already running.'),
+    })
+    renderWithRouter({ element: <ExportPanel orgId={ORG} /> })
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }))
+    expect(await screen.findByText('An export is already running.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Export' })).toBeEnabled()
   })
 })

@@ -29,8 +29,7 @@ function download(url: string) {
  */
 export function ExportPanel({ orgId }: { orgId: string }) {
   const [withEmbeddings, setWithEmbeddings] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const { jobId, job, underWay, follow, cancel } = useTenantJob(
+  const { jobId, job, busy, start, cancel } = useTenantJob(
     orgId,
     EXPORT_JOB_KIND,
     'Export',
@@ -39,16 +38,6 @@ export function ExportPanel({ orgId }: { orgId: string }) {
       toast.success('Export downloaded')
     },
   )
-  async function start() {
-    setBusy(true)
-    try {
-      follow((await startExport(orgId, withEmbeddings)).id)
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'The export failed.')
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <DataPanel
       title="Export"
@@ -60,7 +49,11 @@ export function ExportPanel({ orgId }: { orgId: string }) {
         onChange={setWithEmbeddings}
       />
       <div>
-        <Button type="button" onClick={() => void start()} disabled={busy || underWay}>
+        <Button
+          type="button"
+          onClick={() => void start(() => startExport(orgId, withEmbeddings))}
+          disabled={busy}
+        >
           <Download aria-hidden="true" />
           Export
         </Button>

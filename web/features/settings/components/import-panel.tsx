@@ -7,7 +7,6 @@ import * as z from 'zod/mini'
 import type { ColumnDef } from '@tanstack/react-table'
 import type { PathValue } from 'react-hook-form'
 import { DataTable } from '../../../components/data-table/data-table'
-import { Form } from '../../../components/form/form'
 import { useZodForm } from '../../../components/form/use-zod-form'
 import { LabelledSelect } from '../../../components/labelled-select'
 import { Input } from '../../../components/ui/input'
@@ -17,7 +16,7 @@ import { JobProgress } from '../../../components/job-progress'
 import type { Job } from '../../../hooks/jobs'
 import { orgPath } from '../../../lib/org-path'
 import { startImport, type ImportTarget } from '../api/settings-api'
-import { SubmitRow } from './submit-row'
+import { DataForm } from './data-form'
 import { useTenantJob } from '../hooks/use-tenant-job'
 import { CheckboxField } from './checkbox-field'
 import { DataPanel } from './data-panel'
@@ -108,7 +107,7 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
   })
   const [sent, setSent] = useState<number | null>(null)
   const [completed, setCompleted] = useState<ImportResult | null>(null)
-  const { jobId, job, underWay, follow, cancel } = useTenantJob(
+  const { jobId, job, busy, start, cancel } = useTenantJob(
     orgId,
     'tenant-import',
     'Import',
@@ -120,7 +119,6 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
       void queryClient.invalidateQueries({ queryKey: ['orgs'] })
     },
   )
-  const busy = sent !== null || underWay
   const { errors, isSubmitted } = form.formState
   // One refusal at a time (the schema's order), said as an alert tied to the field it is about.
   const refused = errors.file
@@ -147,14 +145,10 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
   async function submit(values: ImportValues) {
     if (!values.file) return
     setCompleted(null)
+    const file = values.file
     setSent(0)
-    try {
-      follow((await startImport(orgId, values.file, targetOf(values), setSent)).id)
-    } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : 'The import failed.')
-    } finally {
-      setSent(null)
-    }
+    await start(() => startImport(orgId, file, targetOf(values), setSent))
+    setSent(null)
   }
 
   const imported = completed ? ownedOrgs.find((org) => org.id === completed.orgId) : undefined
@@ -163,12 +157,15 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
       title="Import"
       description={<>An archive exported from Lexdesk, into a new organization or one you own.</>}
     >
-      <Form
+      <DataForm
         form={form}
-        aria-busy={busy}
-        aria-label="Import"
+        label="Import"
         onSubmit={(values) => void submit(values)}
-        className="flex flex-col gap-3"
+        error={error}
+        errorId={errorId}
+        busy={busy}
+        icon={<Upload aria-hidden="true" />}
+        busyLabel="Importing…"
       >
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${ids}-file`}>ZIP archive</Label>
@@ -211,15 +208,7 @@ export function ImportPanel({ orgId, ownedOrgs }: { orgId: string; ownedOrgs: Ow
             options={ownedOrgs.map((org) => ({ value: org.id, label: org.name }))}
           />
         )}
-        <SubmitRow
-          error={error}
-          errorId={errorId}
-          busy={busy}
-          icon={<Upload aria-hidden="true" />}
-          label="Import"
-          busyLabel="Importing…"
-        />
-      </Form>
+      </DataForm>
       {sent !== null && (
         <Progress aria-label="Archive upload progress" value={Math.round(sent * 100)} />
       )}

@@ -15,9 +15,11 @@ import {
  * organisation's job of that kind already running when the page opens (so a reload finds it
  * again), else the one the panel started (`follow`). When it ends, a failure is toasted and stays
  * shown; a success (`onSucceeded`) or a cancel ('{label} cancelled') lets the panel go back to
- * idle. `underWay` is whether the job is still under way (or not yet read): the panel is busy only
- * then, so a failed job can be started again. `cancel` asks the server to cancel it, toasting a
- * refusal.
+ * idle. `start(request)` sends the request that queues the job (resolving to it, `{ id }`) and
+ * follows the job; a refused request is toasted (its problem detail, else 'The {label} failed.'),
+ * and `start` itself never rejects. `underWay` is whether the job is still under way (or not yet
+ * read); `busy` is that or a `start` still waiting for its answer: the panel is busy only then, so
+ * a failed job can be started again. `cancel` asks the server to cancel it, toasting a refusal.
  */
 export function useTenantJob(
   orgId: string,
@@ -28,6 +30,7 @@ export function useTenantJob(
   const queryClient = useQueryClient()
   // undefined: show a job already running when the page opens; null: show none.
   const [chosenJobId, follow] = useState<string | null>()
+  const [starting, setStarting] = useState(false)
   const runningQuery = latestJobQuery(orgId, { kind, active: true })
   const running = useQuery({ ...runningQuery, refetchOnMount: 'always' })
   const jobId = chosenJobId === undefined ? running.data?.id : (chosenJobId ?? undefined)
@@ -49,6 +52,16 @@ export function useTenantJob(
       }),
     )
   }
+  const start = async (request: () => Promise<{ id: string }>) => {
+    setStarting(true)
+    try {
+      follow((await request()).id)
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : `The ${label.toLowerCase()} failed.`)
+    } finally {
+      setStarting(false)
+    }
+  }
   const underWay = jobId !== undefined && (job === undefined || isActive(job))
-  return { jobId, job, underWay, follow, cancel }
+  return { jobId, job, busy: starting || underWay, start, cancel }
 }

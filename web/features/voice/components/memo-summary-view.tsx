@@ -27,21 +27,7 @@ export function MemoSummaryView({
 }) {
   const { keyPoints, decisions, actionItems, names } = summary
   const low = segments.filter((segment) => segment.lowConfidence).length
-  const doubtful = (point: { segment: number }) =>
-    segments[point.segment]?.lowConfidence ? (
-      <span className="ml-1 text-xs font-medium text-destructive">(low confidence)</span>
-    ) : null
   const empty = [keyPoints, decisions, actionItems, names].every((list) => list.length === 0)
-  const cite = (point: { start: number; text: string }) => (
-    <button
-      type="button"
-      onClick={() => onCite(point.start)}
-      aria-label={`Play from ${clock(point.start)}: ${point.text}`}
-      className="mr-2 font-mono text-xs text-muted-foreground hover:underline"
-    >
-      {clock(point.start)}
-    </button>
-  )
   return (
     <section aria-label={`Summary of ${title}`} className="flex flex-col gap-3 text-sm">
       {low > 0 && (
@@ -50,34 +36,20 @@ export function MemoSummaryView({
         </p>
       )}
       {empty && <p className="text-muted-foreground">Nothing to summarise in this memo.</p>}
-      <Section heading="Key points">
-        {keyPoints.map((point) => (
-          <li key={`${point.segment}:${point.text}`}>
-            {cite(point)}
-            {point.text}
-            {doubtful(point)}
-          </li>
-        ))}
-      </Section>
-      <Section heading="Decisions">
-        {decisions.map((point) => (
-          <li key={`${point.segment}:${point.text}`}>
-            {cite(point)}
-            {point.text}
-            {doubtful(point)}
-          </li>
-        ))}
-      </Section>
-      <Section heading="Action items">
-        {actionItems.map((item) => (
-          <li key={`${item.segment}:${item.text}`}>
-            {cite(item)}
+      <PointList heading="Key points" points={keyPoints} onCite={onCite} segments={segments} />
+      <PointList heading="Decisions" points={decisions} onCite={onCite} segments={segments} />
+      <PointList
+        heading="Action items"
+        points={actionItems}
+        onCite={onCite}
+        segments={segments}
+        say={(item) => (
+          <>
             <span className="font-medium">{item.owner ?? 'Unassigned'}</span> — {item.task}
             {item.due && <span className="text-muted-foreground"> · due {item.due}</span>}
-            {doubtful(item)}
-          </li>
-        ))}
-      </Section>
+          </>
+        )}
+      />
       {names.length > 0 && (
         <div>
           <h4 className="mb-1 font-medium">Names</h4>
@@ -102,13 +74,52 @@ export function lowConfidenceNote(low: number, total: number): string {
   return `${low} of ${total} segments of this memo ${low === 1 ? 'was' : 'were'} heard with low confidence by the speech engine (points taken from ${low === 1 ? 'it are' : 'them are'} marked): ${check}.`
 }
 
-function Section({ heading, children }: { heading: string; children: ReactNode[] }) {
-  if (children.length === 0) return null
+/** A point of the summary: its words and the transcript segment it cites (position, start). */
+interface CitedPoint {
+  segment: number
+  start: number
+  text: string
+}
+
+/**
+ * One list of the summary under its `heading` (nothing when empty): each point opens with its
+ * time (a button playing from there, named with the point's words), then what `say` makes of it
+ * (its text by default), then '(low confidence)' when the segment it cites was heard so.
+ */
+function PointList<Point extends CitedPoint>({
+  heading,
+  points,
+  onCite,
+  segments,
+  say = (point) => point.text,
+}: {
+  heading: string
+  points: readonly Point[]
+  onCite: (start: number) => void
+  segments: readonly HeardSegment[]
+  say?: (point: Point) => ReactNode
+}) {
+  if (points.length === 0) return null
   return (
     <div>
       <h4 className="mb-1 font-medium">{heading}</h4>
       <ul aria-label={heading} className="flex flex-col gap-1">
-        {children}
+        {points.map((point) => (
+          <li key={`${point.segment}:${point.text}`}>
+            <button
+              type="button"
+              onClick={() => onCite(point.start)}
+              aria-label={`Play from ${clock(point.start)}: ${point.text}`}
+              className="mr-2 font-mono text-xs text-muted-foreground hover:underline"
+            >
+              {clock(point.start)}
+            </button>
+            {say(point)}
+            {segments[point.segment]?.lowConfidence && (
+              <span className="ml-1 text-xs font-medium text-destructive">(low confidence)</span>
+            )}
+          </li>
+        ))}
       </ul>
     </div>
   )
