@@ -21,7 +21,7 @@ export const BUDGETS: Record<string, Budget> = {
     why:
       "the list kit's fast path (server/lists/json-text-page.ts): the document list's page of 50 " +
       'against the floor of any tenant request, at 50 connections on PGlite. With the fast path ' +
-      '0.73–0.90 in the A/Bs of 2026-12-07, through the ordinary Drizzle page and serializer 0.35 ' +
+      '0.73–0.94 in the A/Bs of 2026-12-07, through the ordinary Drizzle page and serializer 0.35 ' +
       '(bench/reports/list-kit-ab-2026-12-07.md, house-ab-2026-12-07.md)',
   },
 }
