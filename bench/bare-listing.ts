@@ -9,7 +9,7 @@ import type pg from 'pg'
 import type { PgStatement } from '../server/db/pipelined-reads'
 
 /**
- * The page of `orgId`'s documents that `listing` (documentListStatement rendered) builds, as
+ * The page of `orgId`'s documents that `listing` (documentList.statement rendered) builds, as
  * PostgreSQL's JSON text, read on a client of `pool` (created with `pipeline: true`). Throws the
  * database's error, or when the listing answers no row.
  */

@@ -8,7 +8,7 @@
  *
  * Run as its own process (`node --import tsx bench/list-floor-server.ts`), as an instance is,
  * with FLOOR_DATABASE_URL (the application's login role), FLOOR_PORT, FLOOR_SQL and
- * FLOOR_PARAMS (the listing's text and parameters as JSON: `documentListStatement` rendered by
+ * FLOOR_PARAMS (the listing's text and parameters as JSON: `documentList.statement` rendered by
  * the bench). Prints "ready" once it listens. Not part of the product.
  */
 import http from 'node:http'

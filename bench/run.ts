@@ -32,6 +32,8 @@
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
  * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime, indexing-load, analytics,
  * data, server, server-search (the server bench's hybrid search alone; bench/server-search.ts).
+ * Then the budgets of the figures printed (bench/budgets.ts): one `BUDGET …` line per figure out
+ * of its budget, and exit status 1.
  * `--cpu-prof DIR` beside it: the servers of tenant-read, noisy-neighbour and indexing-load write a
  * V8 CPU profile into DIR when they stop (start-bench-server.ts).
  */
@@ -66,6 +68,7 @@ import { analyticsBench } from './analytics'
 import { dataBench } from './data'
 import { serverBench } from './server'
 import { serverSearchOnly } from './server-search'
+import { brokenBudgets } from './budgets'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -260,4 +263,8 @@ if (only && !(only in benchmarks)) {
   throw new Error(`--only takes one of: ${Object.keys(benchmarks).join(', ')}`)
 }
 for (const [name, run] of Object.entries(benchmarks)) if (!only || only === name) await run()
+// The budgets of the figures printed (bench/budgets.ts): a figure out of its budget fails the run.
+const broken = brokenBudgets(figures)
+for (const line of broken) console.log(`BUDGET ${line}`)
+if (broken.length > 0) process.exitCode = 1
 console.log(JSON.stringify(figures))

@@ -28,7 +28,7 @@ import { startLexdeskPostgres, type PostgresServer } from '../scripts/server-tes
 import type { PgStatement } from '../server/db/pipelined-reads'
 import { startListFloor } from './list-floor'
 import { bareListing } from './bare-listing'
-import { documentListStatement } from '../server/features/documents/service'
+import { documentList } from '../server/features/documents/service'
 import { SEARCH_SERVER_SETTINGS, serverSearchBench } from './server-search'
 import { pgbenchThroughput } from './pgbench-throughput'
 import { wrkThroughput } from './wrk-throughput'
@@ -188,11 +188,11 @@ export async function serverBench(report: Report): Promise<void> {
 
     // The limit: what the instance sends PostgreSQL for one listing (GET /documents?limit=50),
     // sent the same way by a bare client (bench/bare-listing.ts): the tenant transaction, its
-    // confining statement and the listing's own statement (documentListStatement: the page built
+    // confining statement and the listing's own statement (documentList.statement: the page built
     // as JSON, with the total and the organisation's types), prepared, pipelined and written at
     // once as server/db/pipelined-reads.ts writes them.
     const listing = new PgDialect().sqlToQuery(
-      documentListStatement({ limit: 50, offset: 0 }).statement,
+      documentList.statement({ limit: 50, offset: 0 }).statement,
     )
     const bare = new pg.Pool({
       connectionString: postgres.url('lexdesk', 'lexdesk_login'),

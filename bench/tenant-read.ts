@@ -6,7 +6,8 @@
  * organisation without apps: the guard, a transaction, an empty page) at 50 connections; then
  * the same list at 50 connections by session cookie and by API key, back to back
  * (`cookie_list_rps`, `key_list_rps`: a key's lookup must cost no more than a session's,
- * target key ≥ 0.9 × cookie, decision 0047). The server is start-bench-server.ts's (rate limits
+ * target key ≥ 0.9 × cookie, decision 0047). `list_to_floor_ratio_c50`, the list against that
+ * floor, has a budget (bench/budgets.ts): it falls when the list's fast path stops paying. The server is start-bench-server.ts's (rate limits
  * lifted, log level warn; before 2026-11-26 this bench logged every request at info into a file,
  * so its older figures are not comparable).
  * Requests/s is autocannon's mean per second; latencies are its p50/p99 in ms. Load tool and
@@ -164,6 +165,12 @@ export async function tenantReadPath(report: Report): Promise<void> {
       floorC50.rps / readyC50.rps,
       '',
       'ceiling of the list ratio',
+    )
+    report(
+      'list_to_floor_ratio_c50',
+      listC50.rps / floorC50.rps,
+      '',
+      "budget ≥ 0.5: the list kit's fast path (bench/budgets.ts)",
     )
     report(
       'cookie_list_rps',

@@ -60,8 +60,7 @@ import { createTenantTokenVerifier } from './auth/tenant-token-verifier'
 import { createLineageCheck } from './auth/lineage-check'
 import { problemFor } from './http/problem'
 import { sameOriginWrites } from './http/same-origin'
-import { docsCspTransform, securityHeaderList, securityHeaders } from './http/security-headers'
-import { wrappedServerFactory } from './http/wrapped-server-factory'
+import { docsCspTransform, securityHeaders } from './http/security-headers'
 import { frameworkErrorHandler } from './http/framework-errors'
 import { clientErrorHandler } from './http/client-error'
 import { recordRouteMethods } from './http/route-methods'
@@ -188,18 +187,15 @@ export const FEATURES: readonly FeatureEntry[] = [
 /** Builds the application. Call `app.ready()` (or inject) before use and `app.close()` after. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, resources, tuning = {} } = deps
-  // Made before the app: its gate runs in the server's request listener, before Fastify.
   const streams = new EventStreams(
     {
       ...config.eventStreams,
       ...(tuning.streamKeepAliveMs ? { keepAliveMs: tuning.streamKeepAliveMs } : {}),
     },
     credentialKey,
-    securityHeaderList(config.publicUrl),
   )
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    serverFactory: wrappedServerFactory((handler) => streams.requestListener(handler)),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
       return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming)

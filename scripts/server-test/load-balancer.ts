@@ -1,11 +1,12 @@
 /**
- * Debian's haproxy on loopback in front of Lexdesk instances, for `npm run test:server`: round
- * robin over `backends`, each checked on /readyz, with X-Forwarded-For added (the instances
- * trust 127.0.0.1 as their proxy), long tunnel timeouts for WebSockets and event streams, and a
- * failed connection retried on the other instance (compose.yaml's haproxy.cfg says the same).
+ * Debian's haproxy on loopback in front of Lexdesk instances, for `npm run test:server` and the
+ * server bench, with compose.yaml's own configuration (deploy/haproxy.cfg: round robin, /readyz
+ * checks, X-Forwarded-For, which the instances trust from 127.0.0.1, long tunnels, a failed
+ * connection retried on the other instance, flood control per address) but for its address and
+ * instances (haproxyConfigFor).
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -24,35 +25,40 @@ function accepts(port: number): Promise<boolean> {
   })
 }
 
+/** compose.yaml's load balancer configuration (its text). */
+export const DEPLOYED_HAPROXY_CFG = new URL('../../deploy/haproxy.cfg', import.meta.url)
+
+/**
+ * `deployed` (deploy/haproxy.cfg's text) listening on 127.0.0.1:`port` in front of the instances
+ * on 127.0.0.1:`backends`, in place of its bind and server lines. Throws when it has no single
+ * bind line or no server line (the file changed shape).
+ */
+export function haproxyConfigFor(deployed: string, port: number, backends: number[]): string {
+  const lines = deployed.split('\n')
+  const binds = lines.filter((line) => /^\s*bind\s/.test(line))
+  const servers = lines.filter((line) => /^\s*server\s/.test(line))
+  if (binds.length !== 1 || servers.length === 0)
+    throw new Error('deploy/haproxy.cfg: expected one bind line and server lines')
+  const lastServer = lines.lastIndexOf(servers.at(-1)!)
+  return lines
+    .flatMap((line, i) => {
+      if (binds.includes(line)) return [`  bind 127.0.0.1:${port}`]
+      if (i === lastServer)
+        return backends.map(
+          (p, n) => `  server lexdesk${n + 1} 127.0.0.1:${p} check inter 1s fall 2`,
+        )
+      return servers.includes(line) ? [] : [line]
+    })
+    .join('\n')
+}
+
 /** Starts haproxy listening on `port` and resolves once it accepts connections. */
 export async function startLoadBalancer(port: number, backends: number[]): Promise<LoadBalancer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lexdesk-haproxy-'))
   const config = path.join(dir, 'haproxy.cfg')
   writeFileSync(
     config,
-    [
-      'global',
-      '  maxconn 2000',
-      'defaults',
-      '  mode http',
-      '  option forwardfor',
-      '  timeout connect 5s',
-      '  timeout client 120s',
-      '  timeout server 120s',
-      '  timeout tunnel 1h',
-      // A connection refused by a stopping instance is tried again on the other one.
-      '  retries 3',
-      '  option redispatch 1',
-      '  retry-on conn-failure',
-      'frontend lexdesk',
-      `  bind 127.0.0.1:${port}`,
-      '  default_backend instances',
-      'backend instances',
-      '  balance roundrobin',
-      '  option httpchk GET /readyz',
-      ...backends.map((p, i) => `  server lexdesk${i + 1} 127.0.0.1:${p} check inter 1s fall 2`),
-      '',
-    ].join('\n'),
+    haproxyConfigFor(readFileSync(DEPLOYED_HAPROXY_CFG, 'utf8'), port, backends),
   )
   const binary = existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy'
   const child = spawn(binary, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] })

@@ -17,29 +17,19 @@
  * Before all that, a gate counts the stream requests each client has under way or open, by the
  * credential it sends (`clientKey`, given at composition: auth/credential-key.ts takes the
  * credential header or session cookie, else the address). One credential acts for one
- * user, so once it holds the per-user cap its next stream would be refused anyway. The gate sits
- * in the HTTP server's request listener, before Fastify (`requestListener`, given to Fastify by
- * `serverFactory`): a refused request is answered there with a fixed 429 problem, without
- * Fastify's routing, hooks, error handler or serializer, so a burst of a thousand streams by one
- * member (issue 29) costs the event loop little more than parsing the thousand requests
- * (decision 0078). The refusals are written a few per turn of the event loop, from a head and
- * body worked out once, with Connection: close, so a request read behind the burst (/readyz,
- * another organisation's) is answered before them (decision 0081). Requests that do not pass through that listener (`app.inject` in tests) are
- * gated the same way by an onRequest hook, before the principal is resolved.
+ * user, so once it holds the per-user cap its next stream would be refused anyway: the gate, an
+ * onRequest hook registered before the principal is resolved, refuses it with the same 429
+ * problem without looking the credential up. A burst of thousands of requests from one source is
+ * the load balancer's to refuse (deploy/haproxy.cfg, docs/deploying.md); the gate that answered
+ * such bursts in the HTTP server's request listener, before Fastify (decisions 0078, 0081), was
+ * removed with the per-job streams it was built for (decision 0135).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type {
-  IncomingHttpHeaders,
-  IncomingMessage,
-  RequestListener,
-  ServerResponse,
-} from 'node:http'
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
 import type { Principal } from '../db/tenant'
 import { AppError } from '../errors/app-error'
-import { problem } from './problem'
 import { problemResponse } from './problem-responses'
 import { OpenCounts } from './open-counts'
-import { createMethodIndex } from './route-methods'
 
 /** Caps of open streams and the keep-alive period. */
 export interface EventStreamLimits {
@@ -65,15 +55,6 @@ export const DEFAULT_EVENT_STREAM_LIMITS: EventStreamLimits = {
 /** Seconds a refused client is told to wait: streams end when their answer does, typically soon. */
 const RETRY_AFTER_S = 10
 
-/**
- * Refusals the request listener writes per turn of the event loop. Between two batches the loop
- * reads its other sockets, so a request behind a burst of refused streams (/readyz, another
- * organisation's) waits for the burst's parsing only, not for every refusal's answer too. At
- * roughly 0.1 to 1 ms a refusal (idle to loaded 2-core machine, decision 0081), 16 hold a turn
- * for a few milliseconds.
- */
-const REFUSALS_PER_TURN = 16
-
 const TOO_MANY_RESPONSE = problemResponse(
   'Too many event streams open (code too_many_streams): the caller already holds EVENT_STREAMS_PER_USER, or the organisation EVENT_STREAMS_PER_ORG; Retry-After gives seconds to wait',
 )
@@ -95,47 +76,20 @@ export class EventStreams {
   private readonly byClient = new OpenCounts()
   /** `${method} ${url}` of every stream route, for the gate. */
   private readonly streamRoutes = new Set<string>()
-  /** The same routes as a router, for the request listener, which sees concrete paths. */
-  private readonly streamPaths = createMethodIndex()
-  /**
-   * The last segments of the stream routes' patterns, so the listener asks the router only about
-   * a path that may be a stream's; null once a pattern ends in a parameter (any path may then).
-   */
-  private streamEnds: Set<string> | null = new Set()
-  /** Requests the request listener has counted already. */
-  private readonly gated = new WeakSet<IncomingMessage>()
   private readonly admitted = new WeakSet<FastifyRequest>()
   private readonly live = new Set<ServerResponse>()
-  /** Refused requests not answered yet, with their path, answered REFUSALS_PER_TURN a turn. */
-  private readonly refusals: { res: ServerResponse; path: string }[] = []
-  /** The per-user 429's headers but its length, and its body up to `"instance":`. */
-  private readonly refusalHead: readonly string[]
-  private readonly refusalBodyStart: string
   private keepAlive: NodeJS.Timeout | undefined
   private readonly limits: EventStreamLimits
 
   /**
    * `clientKey` names who sent a request (its headers and address) without any lookup (same
-   * credential, same key); the gate counts stream requests by it. `earlyHeaders` are the headers
-   * every answer carries (security headers, a flat name, value list) for the 429 the request
-   * listener sends itself.
+   * credential, same key); the gate counts stream requests by it.
    */
   constructor(
     limits: Partial<EventStreamLimits>,
     private readonly clientKey: (req: { headers: IncomingHttpHeaders; ip: string }) => string,
-    earlyHeaders: readonly string[] = [],
   ) {
     this.limits = { ...DEFAULT_EVENT_STREAM_LIMITS, ...limits }
-    this.refusalHead = [
-      ...earlyHeaders,
-      ...['content-type', 'application/problem+json; charset=utf-8'],
-      ...['retry-after', String(RETRY_AFTER_S)],
-      ...['cache-control', 'no-store'],
-      // The client is over its cap: its connection is not worth keeping for its next attempt.
-      ...['connection', 'close'],
-    ]
-    const body = JSON.stringify(problem(429, this.perUserDetail(), 'too_many_streams'))
-    this.refusalBodyStart = `${body.slice(0, -1)},"instance":`
   }
 
   /**
@@ -148,10 +102,6 @@ export class EventStreams {
       const produces = (route.schema as { produces?: readonly string[] } | undefined)?.produces
       if (!produces?.includes('text/event-stream')) return
       for (const method of [route.method].flat()) this.streamRoutes.add(`${method} ${route.url}`)
-      this.streamPaths.add(route.method, route.url)
-      const end = lastSegment(route.url)
-      if (/^[:*]|^$/.test(end)) this.streamEnds = null
-      else this.streamEnds?.add(end)
       const own = route.preHandler ? [route.preHandler].flat() : []
       route.preHandler = [(req, reply, done) => done(this.admit(req, reply)), ...own]
       const response = (route.schema?.response ?? {}) as Record<string, unknown>
@@ -213,43 +163,12 @@ export class EventStreams {
   }
 
   /**
-   * The HTTP server's request listener: `next` (Fastify's) behind the gate. A request to a stream
-   * route whose client already holds the per-user cap is answered here with the per-user 429
-   * problem (`earlyHeaders`, Retry-After, no-store, Connection: close), on a later turn of the
-   * event loop, a few refusals a turn (REFUSALS_PER_TURN); any other stream request is counted
-   * against its client until its response closes. Other routes pass untouched.
-   */
-  requestListener(next: RequestListener): RequestListener {
-    return (req, res) => {
-      const path = (req.url ?? '/').split('?')[0] ?? '/'
-      if (!req.method || !this.mayStream(path) || !this.streamPaths.has(req.method, path))
-        return next(req, res)
-      const key = this.clientKey({ headers: req.headers, ip: req.socket.remoteAddress ?? '' })
-      if (!this.hold(key, res)) return this.refuseSoon(res, path)
-      this.gated.add(req)
-      next(req, res)
-    }
-  }
-
-  /**
-   * The gate of requests that did not pass through requestListener (app.inject): on a stream
-   * route, counts the request against its client until its response closes, or throws the
-   * per-user 429 (see the module comment).
+   * The gate: on a stream route, counts the request against its client until its response
+   * closes, or throws the per-user 429 (see the module comment).
    */
   private gate(req: FastifyRequest, reply: FastifyReply): void {
-    if (this.gated.has(req.raw)) return
     if (!this.streamRoutes.has(`${req.method} ${req.routeOptions.url}`)) return
     if (!this.hold(this.clientKey(req), reply.raw)) throw tooMany(this.perUserDetail())
-  }
-
-  /**
-   * Whether `path` may match a stream route: its last segment is one of theirs. An escaped path
-   * (the router decodes `%xx`) is always looked up, as is every path once a stream route's
-   * pattern ends in a parameter. A path let through here uncounted would still be gated by the
-   * onRequest hook, only later.
-   */
-  private mayStream(path: string): boolean {
-    return !this.streamEnds || path.includes('%') || this.streamEnds.has(lastSegment(path))
   }
 
   /** Counts a stream request of `key` until `res` closes; false, counting nothing, at the cap. */
@@ -258,29 +177,6 @@ export class EventStreams {
     if (!release) return false
     res.once('close', release)
     return true
-  }
-
-  /** Queues the per-user 429 for `res`; the first refusal of a burst schedules the batches. */
-  private refuseSoon(res: ServerResponse, path: string): void {
-    this.refusals.push({ res, path })
-    if (this.refusals.length === 1) setImmediate(() => this.refuseBatch())
-  }
-
-  /** Answers up to REFUSALS_PER_TURN queued refusals; leaves the rest to the next turn. */
-  private refuseBatch(): void {
-    for (const { res, path } of this.refusals.splice(0, REFUSALS_PER_TURN))
-      if (!res.destroyed) this.refuse(res, path)
-    if (this.refusals.length > 0) setImmediate(() => this.refuseBatch())
-  }
-
-  /**
-   * Answers the per-user 429 problem on `res` directly, as the error handler would word it, from
-   * the head and body worked out once: only `instance` and the length are the request's own.
-   */
-  private refuse(res: ServerResponse, path: string): void {
-    const body = `${this.refusalBodyStart}${JSON.stringify(path)}}`
-    res.writeHead(429, [...this.refusalHead, 'content-length', String(Buffer.byteLength(body))])
-    res.end(body)
   }
 
   private perUserDetail(): string {
@@ -328,10 +224,4 @@ export class EventStreams {
 
 function tooMany(detail: string): AppError {
   return new AppError('too_many_streams', detail, { 'retry-after': String(RETRY_AFTER_S) })
-}
-
-/** The segment of `path` after its last slash, a trailing slash ignored. */
-function lastSegment(path: string): string {
-  const trimmed = path.endsWith('/') ? path.slice(0, -1) : path
-  return trimmed.slice(trimmed.lastIndexOf('/') + 1)
 }

@@ -3,7 +3,6 @@
  * our own origin; inline styles for Radix/Tailwind; data:/blob: images and blob: media for
  * previews and recordings) plus the transport headers that only make sense over TLS.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { onRequestHookHandler } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 
@@ -29,28 +28,6 @@ export function helmetOptions(publicUrl: string): HelmetOptions {
     },
     strictTransportSecurity: isHttps,
   }
-}
-
-/**
- * Helmet's headers (helmetOptions) as a flat `[name, value, name, value, …]` list, for the one
- * answer written outside Fastify with `writeHead(status, list)`: the 429 the event-stream gate
- * sends before routing (event-streams.ts). Every answer through Fastify gets them from helmet
- * itself (securityHeaders).
- */
-export function securityHeaderList(publicUrl: string): readonly string[] {
-  const headers = new Map<string, string>()
-  const recorder = {
-    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), String(value)),
-    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
-  }
-  helmet(helmetOptions(publicUrl))(
-    {} as IncomingMessage,
-    recorder as unknown as ServerResponse,
-    (error?: unknown) => {
-      if (error) throw error
-    },
-  )
-  return [...headers].flat()
 }
 
 /**

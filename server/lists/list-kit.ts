@@ -9,8 +9,9 @@
  * - **Answer**: `{ items, total }` where `total` counts every match (pageOf), or
  *   `{ items, nextCursor }` (keysetPageOf); a list extends it with list-wide facts (a document
  *   list's types, an event list's kinds). The route declares it as its 200 response schema, and
- *   Fastify's serializer writes it. One list reads and sends its own body: the document list
- *   (features/documents, listDocumentsJson), kept by decision 0123's A/B.
+ *   Fastify's serializer writes it. A list may opt into the kit's one fast path instead
+ *   (json-text-page.ts: the page as JSON text built by PostgreSQL); the document list does,
+ *   kept by decision 0123's A/B (decision 0135).
  * - **Read**: one tenant read (withTenantReads: the page, its count and any list-wide facts go to
  *   the database together) of a Drizzle query (readListPage, or readPage for a whole table's
  *   rows); the count is `count(*)` of the filter unless the list knows a cheaper one (counters

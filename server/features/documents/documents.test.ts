@@ -16,7 +16,7 @@ import {
 } from '../../test/sample-files'
 import { sql } from 'drizzle-orm'
 import { documents } from '../../db/schema'
-import { listDocuments, utcIso, withApiTimes } from './service'
+import { listDocuments } from './service'
 import { DocumentCard, DocumentPage } from './schemas'
 
 const t = await testAppForFile()
@@ -402,36 +402,5 @@ describe('documents authorisation', () => {
     const membersDoc = await paste(member, { title: 'Stale draft', content: 'Old.' })
     expect((await deleteAs(admin, alice.orgId, membersDoc.id)).statusCode).toBe(204)
     expect(await statusOf(alice, membersDoc.id)).toBe(404)
-  })
-})
-
-describe("utcIso (the library page's times)", () => {
-  it("writes PostgreSQL's JSON timestamps with any number of decimals as Date would", () => {
-    for (const [postgres, iso] of [
-      ['2026-11-24T13:06:23.123456', '2026-11-24T13:06:23.123Z'],
-      ['2026-11-24T13:06:23.1', '2026-11-24T13:06:23.100Z'],
-      ['2026-11-24T13:06:23', '2026-11-24T13:06:23.000Z'],
-      ['2026-01-02T00:00:00.999999', '2026-01-02T00:00:00.999Z'],
-    ]) {
-      expect(utcIso(postgres!)).toBe(iso)
-      expect(new Date(`${postgres}Z`).toISOString()).toBe(iso)
-    }
-  })
-
-  it("rewrites only the items' createdAt members of a page, not text that looks like one", () => {
-    const title = 'Memo "createdAt":"2020-01-01T00:00:00.5" \\'
-    const page = JSON.stringify({
-      items: [
-        { title, createdAt: '2026-11-24T13:06:23.1' },
-        { title: 'B', createdAt: '2026-11-24T13:06:23' },
-      ],
-    })
-    expect(JSON.parse(withApiTimes(page))).toEqual({
-      items: [
-        { title, createdAt: '2026-11-24T13:06:23.100Z' },
-        { title: 'B', createdAt: '2026-11-24T13:06:23.000Z' },
-      ],
-    })
-    expect(withApiTimes('{"items" : [], "total" : 0}')).toBe('{"items" : [], "total" : 0}')
   })
 })

@@ -3,11 +3,11 @@
  * routes.ts. Creating and deleting documents (row, audit, event, file, indexing) is
  * server/documents/document-writes.ts, shared with voice and tenant import.
  */
-import { and, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, eq, ilike, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documentCounts, documents } from '../../db/schema'
-import { statementTemplate, type StatementTemplate } from '../../db/statement-template'
-import { readRendered, withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
+import { withTenant, type Principal, type Tx } from '../../db/tenant'
+import { jsonTextPage } from '../../lists/json-text-page'
 import { notFound } from '../../errors/app-error'
 import { assertMayChangeDocument, type DocumentDeps } from '../../documents/document-writes'
 import { recordAudit } from '../../audit/record-audit'
@@ -61,22 +61,13 @@ const orgTypes = sql<string[]>`(
         where ${documentCounts.documents} > 0) as t)`
 
 /** The number of documents of one type and/or app (or all), summed from the counters. */
-function countedTotal(filter: { type?: SQLWrapper; appId?: SQLWrapper }) {
+function countedTotal(filter: { type?: SQLWrapper | string; appId?: SQLWrapper | string }) {
   const where = and(
-    filter.type ? eq(documentCounts.documentType, filter.type) : undefined,
-    filter.appId ? eq(documentCounts.appId, filter.appId) : undefined,
+    filter.type !== undefined ? eq(documentCounts.documentType, filter.type) : undefined,
+    filter.appId !== undefined ? eq(documentCounts.appId, filter.appId) : undefined,
   )
   return sql<number>`(select coalesce(sum(${documentCounts.documents}), 0)::int
     from ${documentCounts} ${where ? sql`where ${where}` : sql``})`.mapWith(Number)
-}
-
-/** The number of the organisation's documents matching `where`. */
-async function countMatches(tx: Tx, where: SQL | undefined): Promise<number> {
-  const [row] = await tx
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(documents)
-    .where(where)
-  return row?.total ?? 0
 }
 
 /** What a listing asks for: search text, type, app and window (listDocuments). */
@@ -88,193 +79,61 @@ export interface DocumentListFilter {
   offset: number
 }
 
-/** Which filters a listing has: its statement's text depends on these alone. */
-interface ListKind {
-  search: boolean
-  type: boolean
-  appId: boolean
-}
-
-/** A listing's values by name: `pattern` (the search's LIKE pattern), `type`, `appId`. */
-type ListValue = (name: 'pattern' | 'type' | 'appId') => string | SQLWrapper
-
-/** The filter of a listing of `kind` without the organisation (RLS confines it). */
-function listFilter(kind: ListKind, value: ListValue) {
-  return and(
-    kind.search
-      ? or(ilike(documents.title, value('pattern')), ilike(documents.content, value('pattern')))
-      : undefined,
-    kind.type ? eq(documents.documentType, value('type')) : undefined,
-    kind.appId ? eq(documents.appId, value('appId')) : undefined,
-  )
-}
-
-/** The statement of a listing of `kind`, with placeholders for its values and window. */
-function listStatement(kind: ListKind) {
-  const where = listFilter(kind, (name) => sql.placeholder(name))
-  // The page is one JSON text built by PostgreSQL (each item a row as JSON, its columns named as
-  // the API's fields): on embedded PGlite, reading 50 rows of nine fields through its JavaScript
-  // protocol reader and copying them across threads cost more than the query itself (decision 32).
-  return sql`with page as (
-      select ${documents.id} as id, ${documents.appId} as "appId", ${documents.title} as title,
-        ${documents.documentType} as "documentType", ${documents.preview} as preview,
-        ${documents.createdAt} at time zone 'UTC' as "createdAt",
-        ${documents.textStatus} as "textStatus",
-        ${kind.search ? sql`count(*) over ()` : sql`null`} as matches
-      from ${documents} ${where ? sql`where ${where}` : sql``}
-      order by ${documents.createdAt} desc, ${documents.id} desc
-      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})
-    select json_build_object(
-      'items', coalesce((select json_agg(item order by item."createdAt" desc, item.id desc)
-        from (select id, "appId", title, "documentType", preview, "createdAt", "textStatus"
-              from page) as item), '[]'),
-      'total', ${
-        kind.search
-          ? sql`(select matches from page limit 1)`
-          : countedTotal({
-              type: kind.type ? sql.placeholder('type') : undefined,
-              appId: kind.appId ? sql.placeholder('appId') : undefined,
-            })
-      },
-      'types', ${orgTypes})::text as page`
-}
-
-/** listStatement of each kind, rendered once (statementTemplate, decision 0093). */
-const listTemplates = new Map<string, StatementTemplate>()
-
 /**
- * The one statement of a listing (listDocuments): a page of the organisation's documents as one
- * JSON text, with whether it is a search and, for a search, `where`, its filter without the
- * organisation (RLS confines it), for the count of its matches. Exported for the server bench,
- * whose bare PostgreSQL client runs the very statement the instance sends (bench/server.ts).
- */
-export function documentListStatement(query: DocumentListFilter) {
-  const q = query.q?.trim()
-  const type = query.type && query.type !== 'all' ? query.type : undefined
-  const kind = { search: Boolean(q), type: Boolean(type), appId: Boolean(query.appId) }
-  const key = `${kind.search}/${kind.type}/${kind.appId}`
-  let fill = listTemplates.get(key)
-  if (!fill) {
-    fill = statementTemplate(listStatement(kind))
-    listTemplates.set(key, fill)
-  }
-  const values = {
-    pattern: q ? likePattern(q) : '',
-    type: type ?? '',
-    appId: query.appId ?? '',
-    limit: query.limit,
-    offset: query.offset,
-  }
-  return {
-    /** The statement as Drizzle's `sql`, built when asked for (the bench's, PGlite's). */
-    get statement() {
-      return fill(values)
-    },
-    /** The same statement as its text rendered once and its values (readRendered). */
-    rendered: { sql: fill.text, params: fill.params(values) },
-    where: q ? listFilter(kind, (name) => values[name]) : undefined,
-    search: Boolean(q),
-  }
-}
-
-/**
- * Lists the org's documents newest first, filtered by case-insensitive `q` on title or content,
- * exact `type` and `appId` (absent = every document of the organisation, decision 8). Returns
- * the page, the total matching, and all distinct types of the org, as the API's JSON text of a
- * DocumentPage (the list route's response body, decision 0093): PostgreSQL builds it, and only
- * its times are put in the API's form here, without parsing the page and serializing it again.
+ * The library: the organisation's documents newest first, filtered by case-insensitive `q` on
+ * title or content, exact `type` (`all` = any) and `appId` (absent = every document of the
+ * organisation, decision 8). Its page is `{ items, total, types }` (DocumentPage): the total
+ * matching and all distinct types of the organisation. On the list kit's fast path (decision
+ * 0135), kept by the A/B of bench/reports/list-kit-ab-2026-12-07.md.
  *
  * One statement in the usual case (decision 7): the page walks the index `(org_id, created_at
  * desc, id desc)` (or its app twin) and stops after `limit` rows, reading the stored preview
  * column, never the (compressed) text. Total and types come from the trigger-kept
  * `document_counts`, so they cost no scan of the documents; only a search `q`, which must read
- * every document anyway, counts its matches (a window count); an offset past its last match
- * takes a second statement for the count.
- *
- * The one list kept off the list kit's Drizzle read and Fastify's serializer (decision 0123):
- * through the kit, one instance listed 0.40 as fast against PostgreSQL's own limit in the A/B of
- * bench/reports/list-kit-ab-2026-12-07.md.
+ * every document anyway, counts its matches.
  */
-export function listDocumentsJson(
-  db: Db,
-  principal: Principal,
-  query: DocumentListFilter,
-): Promise<string> {
-  const listing = documentListStatement(query)
-  const { where, search } = listing
-  // A page walking the index plans the same for every value: plan it once (not a search's).
-  const page = withTenantReads(
-    db,
-    principal,
-    (tx) => [readRendered(tx, listing.rendered, () => listing.statement)],
-    { reusePlans: !search },
-  ).then(([result]) => {
-    const [row] = (result as unknown as { rows: { page: string }[] }).rows
-    return withApiTimes(row?.page ?? '{}')
-  })
-  // Not an async function: a listing awaits its one read, not a wrapper too (decision 0098).
-  return search ? page.then((text) => withSearchTotal(db, principal, text, where)) : page
-}
+export const documentList = jsonTextPage({
+  table: documents,
+  fields: {
+    id: documents.id,
+    appId: documents.appId,
+    title: documents.title,
+    documentType: documents.documentType,
+    preview: documents.preview,
+    createdAt: documents.createdAt,
+    textStatus: documents.textStatus,
+  },
+  newestFirst: ['createdAt', 'id'],
+  filters: {
+    pattern: (pattern) => or(ilike(documents.title, pattern), ilike(documents.content, pattern)),
+    type: (type) => eq(documents.documentType, type),
+    appId: (appId) => eq(documents.appId, appId),
+  },
+  values: (query: DocumentListFilter) => {
+    const q = query.q?.trim()
+    return {
+      pattern: q ? likePattern(q) : undefined,
+      type: query.type && query.type !== 'all' ? query.type : undefined,
+      appId: query.appId || undefined,
+    }
+  },
+  total: (filter) =>
+    filter.pattern !== undefined
+      ? 'matches'
+      : countedTotal({ type: filter.type, appId: filter.appId }),
+  also: { types: orgTypes },
+})
 
-/**
- * A search's page `text` as is when its total rode on its rows; else (an offset past the last
- * match) with the total counted by a statement of its own, the matches of `where`.
- */
-async function withSearchTotal(
-  db: Db,
-  principal: Principal,
-  text: string,
-  where: SQL | undefined,
-): Promise<string> {
-  const page = JSON.parse(text) as DocumentPage
-  if (page.total !== null) return text
-  page.total = await withTenant(db, principal, (tx) => countMatches(tx, where))
-  return JSON.stringify(page)
-}
-
-/** What opens a page item's time in PostgreSQL's JSON text (json_agg of a row: no spaces). */
-const CREATED_AT = '"createdAt":"'
-
-/**
- * `page`, PostgreSQL's JSON text of a page, with each item's `createdAt` in the API's form
- * (utcIso). Only a key can match CREATED_AT: inside a JSON string every quote is escaped, so a
- * title holding `"createdAt":"` appears as `\"createdAt\":\"`. A scan with indexOf: about
- * 18 µs of CPU a page of 50 on the loaded 2-core machine, against 29 µs for a regular expression
- * with a replacer and 74 µs for JSON.parse with the times set on the objects (decision 0093).
- */
-export function withApiTimes(page: string): string {
-  let out = ''
-  let done = 0
-  for (let at = page.indexOf(CREATED_AT); at !== -1; at = page.indexOf(CREATED_AT, done)) {
-    const start = at + CREATED_AT.length
-    const end = page.indexOf('"', start)
-    out += page.slice(done, start) + utcIso(page.slice(start, end))
-    done = end
-  }
-  return out + page.slice(done)
-}
-
-/** listDocumentsJson's page as an object (for the assistant's tools). */
+/** The library's page as an object (for the assistant's tools): documentList's page. */
 export async function listDocuments(
   db: Db,
   principal: Principal,
   query: DocumentListFilter,
 ): Promise<DocumentPage> {
-  return JSON.parse(await listDocumentsJson(db, principal, query)) as DocumentPage
+  return JSON.parse(await documentList.read(db, principal, query)) as DocumentPage
 }
 
-/**
- * A UTC timestamp as PostgreSQL writes it into JSON ("2026-11-24T13:06:23.123456", ISO 8601 with
- * zero to six decimals) in the API's form ("2026-11-24T13:06:23.123Z", milliseconds truncated as
- * `Date` truncates them). Cheaper than `to_char` on the database or `Date` parsing here.
- */
-export function utcIso(timestamp: string): string {
-  const dot = timestamp.indexOf('.')
-  if (dot === -1) return `${timestamp}.000Z`
-  return `${timestamp.slice(0, dot + 4).padEnd(dot + 4, '0')}Z`
-}
-
-/** A page of the library (`total` null only inside listDocumentsJson, before its count). */
+/** A page of the library (DocumentPage of schemas.ts). */
 interface DocumentPage {
   items: {
     id: string
