@@ -46,7 +46,7 @@ export const ColumnInput = z
       label: z.string().trim().min(1).max(200).optional().describe('Defaults to the question'),
     }),
   ])
-  .meta({ id: 'ReviewColumnInput' })
+  .describe('A preset column, or a question with its answer type')
 export type ColumnInput = z.infer<typeof ColumnInput>
 
 export const CreateReviewBody = z
