@@ -19,6 +19,8 @@ import { auditLogs, jobs, reviewCells } from '../../db/schema'
 import type { AppServices } from '../../services'
 import { createReview } from './service'
 import { fillReview } from './review-fill-job'
+import { createNotifier } from '../../realtime/notifier'
+import { ORG_MESSAGES_CHANNEL } from '../../realtime/realtime-hub'
 
 let t: TestApp
 let alice: TestMember
@@ -437,6 +439,15 @@ describe('the fill job', () => {
     expect(stopped.slice(2)).toEqual(['pending', 'pending', 'pending', 'pending'])
 
     const progress: number[] = []
+    const notifier = createNotifier(t.database, { warn: () => {} })
+    const announced: {
+      org_id: string
+      message: { rowId: string; cells: unknown[]; done: number }
+    }[] = []
+    const stop = await notifier.listen(ORG_MESSAGES_CHANNEL, (payload) => {
+      const parsed = JSON.parse(payload) as (typeof announced)[number]
+      if (parsed.org_id === m.orgId) announced.push(parsed)
+    })
     const counts = await fillReview(
       { db: t.database.db, analyzer },
       principal,
@@ -449,6 +460,14 @@ describe('the fill job', () => {
     )
     expect(counts.total).toBe(6)
     expect(progress).toEqual([4 / 6, 1])
+    // Each document's written cells are announced on the organisation's channel at their commit.
+    await expect.poll(() => announced.length, { timeout: 10_000 }).toBe(2)
+    expect(announced.map((a) => [a.message.cells.length, a.message.done])).toEqual([
+      [2, 4],
+      [2, 6],
+    ])
+    await stop()
+    await notifier.close()
     expect((await states(m.orgId, review.id)).some((s) => s === 'pending' || s === 'running')).toBe(
       false,
     )
