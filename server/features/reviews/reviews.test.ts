@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import {
@@ -215,6 +216,58 @@ describe('a review filled offline', () => {
     )
   })
 
+  it('exports the grid as XLSX with typed cells, citations as notes and a sheet of citations, and as CSV', async () => {
+    await filled()
+    const { items } = await cellsOf(alice, reviewId)
+    const res = await t.app.inject({
+      url: `${reviewsUrl(alice)}/${reviewId}/export`,
+      headers: alice.headers,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toMatch(/spreadsheetml/)
+    expect(res.headers['content-disposition']).toContain('Supplier%20contracts.xlsx')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const grid = workbook.getWorksheet('Review')!
+    expect(grid.rowCount).toBe(4)
+    expect(grid.getRow(1).getCell(3).value).toBe('Agreement date')
+    const sample = Object.keys(texts).find((id) => texts[id] === SAMPLE_CONTRACT)!
+    const row = [2, 3, 4]
+      .map((n) => grid.getRow(n))
+      .find((r) => r.getCell(1).value === 'Northwind MSA')!
+    const dateCell = items.find((c) => c.documentId === sample && c.answer?.type === 'date')
+    // A date is a date cell (overridden or not), and its note quotes the passage it was read from.
+    expect(dateCell).toBeDefined()
+    expect(row.getCell(3).value).toBeInstanceOf(Date)
+    expect(String(row.getCell(3).note)).toContain(
+      dateCell!.citations[0]!.text.replace(/\s+/g, ' ').trim(),
+    )
+    const citations = workbook.getWorksheet('Citations')!
+    const quoted = items.filter((c) => c.state === 'answered').flatMap((c) => c.citations)
+    expect(citations.rowCount).toBe(quoted.length + 1)
+    for (let n = 2; n <= citations.rowCount; n++) {
+      const r = citations.getRow(n)
+      const [start, end, quote] = [r.getCell(3).value, r.getCell(4).value, r.getCell(5).value]
+      const content = Object.values(texts).find(
+        (text) => text.slice(Number(start), Number(end)) === quote,
+      )
+      expect(content, `citation ${n} is a slice of its document`).toBeDefined()
+    }
+    const csv = await t.app.inject({
+      url: `${reviewsUrl(alice)}/${reviewId}/export?format=csv`,
+      headers: alice.headers,
+    })
+    expect(csv.statusCode).toBe(200)
+    const lines = csv.body.trim().split('\r\n')
+    expect(lines[0]).toContain('"Agreement date","Agreement date (citations)"')
+    expect(lines.filter((line) => line.startsWith('"')).length).toBeGreaterThanOrEqual(4)
+    const foreign = await t.app.inject({
+      url: `${reviewsUrl(mallory)}/${reviewId}/export`,
+      headers: mallory.headers,
+    })
+    expect(foreign.statusCode).toBe(404)
+  })
+
   it('hides a review from another organisation behind 404s', async () => {
     const urls = [
       `${reviewsUrl(alice)}/${reviewId}`,
@@ -304,6 +357,65 @@ describe('a review filled offline', () => {
   })
 })
 
+/** Queues jobs that the app's runner leaves alone (not before tomorrow), as the walk does. */
+const parkedJobs = {
+  async enqueue(
+    tx: Parameters<typeof insertJob>[0],
+    principal: Principal,
+    kind: string,
+    input: object,
+    options: { subjectId?: string } = {},
+  ) {
+    const job = await insertJob(tx, principal, { kind, input, subjectId: options.subjectId })
+    await tx
+      .update(jobs)
+      .set({ runAfter: new Date(Date.now() + 86_400_000) })
+      .where(eq(jobs.id, job.id))
+    return job
+  },
+} as unknown as AppServices['jobs']
+
+describe('a review export', () => {
+  it('writes a title that looks like a formula as text: a string cell in XLSX, quote-prefixed in CSV', async () => {
+    const bob = await signedInMember(t)
+    const title = '=HYPERLINK("http://evil.example","Open")'
+    const documentId = await documentOf(bob, title, SAMPLE_CONTRACT)
+    // Its fill is parked, so the cell stays pending.
+    const principal: Principal = {
+      orgId: bob.orgId,
+      userId: bob.userId,
+      role: 'member',
+      actorType: 'user',
+    }
+    const review = await createReview({ db: t.database.db, jobs: parkedJobs }, principal, {
+      name: '+Formula? review',
+      rows: { source: 'selection', documentIds: [documentId] },
+      columns: [{ preset: 'term:agreementDate' }],
+    })
+    const xlsx = await t.app.inject({
+      url: `${reviewsUrl(bob)}/${review.id}/export`,
+      headers: bob.headers,
+    })
+    expect(xlsx.statusCode, xlsx.body).toBe(200)
+    expect(xlsx.headers['content-disposition']).toContain('Formula%20review.xlsx')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer)
+    const row = workbook.getWorksheet('Review')!.getRow(2)
+    expect(row.getCell(1).type).toBe(ExcelJS.ValueType.String)
+    expect(row.getCell(1).value).toBe(title)
+    expect(row.getCell(2).value).toBe('Pending')
+    expect(row.getCell(2).note).toBeUndefined()
+    expect(workbook.getWorksheet('Citations')!.rowCount).toBe(1)
+    const csv = await t.app.inject({
+      url: `${reviewsUrl(bob)}/${review.id}/export?format=csv`,
+      headers: bob.headers,
+    })
+    expect(csv.body.split('\r\n')[1]).toBe(
+      `"${documentId}","'=HYPERLINK(""http://evil.example"",""Open"")","Pending",""`,
+    )
+  })
+})
+
 describe('an app-bound credential', () => {
   it("sees its app's reviews only, and reads another app's review as missing", async () => {
     const owner = await signedInMember(t, 'App firm')
@@ -368,24 +480,6 @@ describe('an app-bound credential', () => {
 })
 
 describe('the fill job', () => {
-  /** Queues jobs that the app's runner leaves alone (not before tomorrow), as the walk does. */
-  const parkedJobs = {
-    async enqueue(
-      tx: Parameters<typeof insertJob>[0],
-      principal: Principal,
-      kind: string,
-      input: object,
-      options: { subjectId?: string } = {},
-    ) {
-      const job = await insertJob(tx, principal, { kind, input, subjectId: options.subjectId })
-      await tx
-        .update(jobs)
-        .set({ runAfter: new Date(Date.now() + 86_400_000) })
-        .where(eq(jobs.id, job.id))
-      return job
-    },
-  } as unknown as AppServices['jobs']
-
   async function parkedReview(m: TestMember, documentIds: string[]) {
     const principal: Principal = {
       orgId: m.orgId,

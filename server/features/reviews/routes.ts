@@ -5,12 +5,17 @@
  * (review-fill-job.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { PassThrough, Readable } from 'node:stream'
 import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import type { FeatureContext } from '../../services'
 import { OrgParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../lists/list-kit'
 import { jobSchemaOf } from '../../job-schema'
+import { streamResponse } from '../../http/stream-responses'
+import { fileHeaders } from '../../media/file-download'
+import { exportReviewCsv } from './export-review'
+import { writeReviewXlsx } from './export-review-xlsx'
 import { REVIEW_PRESETS } from './review-presets'
 import {
   CellParams,
@@ -36,6 +41,7 @@ import {
   listColumns,
   listReviews,
   overrideCell,
+  readExportColumns,
   readReview,
   removeColumn,
   renameReview,
@@ -46,6 +52,17 @@ import {
 const tags = ['reviews']
 const FillJob = jobSchemaOf('review-fill')
 const member = { minRole: 'member' } as const
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** A file name from a review's name: letters, digits, single spaces and dashes only. */
+const fileNameOf = (name: string, extension: string) =>
+  `${
+    name
+      .replace(/[^\p{L}\p{N}-]+/gu, ' ')
+      .trim()
+      .slice(0, 80) || 'review'
+  }.${extension}`
 
 export const reviewRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { services }) => {
   const deps = { db: services.db, jobs: services.jobs }
@@ -238,6 +255,42 @@ export const reviewRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, {
       config: member,
     },
     (req) => listCells(deps.db, principalOf(req), req.params.reviewId, req.query),
+  )
+
+  app.get(
+    `${base}/:reviewId/export`,
+    {
+      schema: {
+        operationId: 'exportReview',
+        tags,
+        description:
+          "The grid as a file, streamed: one row per document with each column's shown answer (the override, else an answered cell's answer, else its state). XLSX (default): typed cells (dates as dates, periods in months, amounts as numbers with the currency in the note), each answer's citations with their offsets as the cell's note, and a second sheet of every citation. CSV: per column its answer and its citations; values starting with = + - @ tab, carriage return or a quote are prefixed with a quote.",
+        params: ReviewParams,
+        querystring: z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
+        produces: ['text/csv', XLSX_TYPE],
+        response: { 200: streamResponse('The file (an attachment)', ['text/csv', XLSX_TYPE]) },
+      },
+      config: member,
+    },
+    async (req, reply) => {
+      const principal = principalOf(req)
+      const { reviewId } = req.params
+      const { name, columns } = await readExportColumns(deps.db, principal, reviewId)
+      if (req.query.format === 'csv')
+        return fileHeaders(reply, {
+          contentType: 'text/csv; charset=utf-8',
+          fileName: fileNameOf(name, 'csv'),
+        }).send(Readable.from(exportReviewCsv(deps.db, principal, reviewId, columns)))
+      const out = new PassThrough()
+      writeReviewXlsx(deps.db, principal, reviewId, columns, out).catch((error: unknown) => {
+        req.log.error({ err: error }, 'review export failed')
+        out.destroy(error instanceof Error ? error : new Error('review export failed'))
+      })
+      return fileHeaders(reply, {
+        contentType: XLSX_TYPE,
+        fileName: fileNameOf(name, 'xlsx'),
+      }).send(out)
+    },
   )
 
   app.put(

@@ -624,3 +624,19 @@ export async function retryCells(
     return queueFill(deps, tx, principal, reviewId)
   })
 }
+
+/**
+ * What an export of review `reviewId` needs before it streams: its name and its columns, left to
+ * right; 404 `review_not_found` (thrown before any byte is sent).
+ */
+export async function readExportColumns(db: Db, principal: Principal, reviewId: string) {
+  return withTenant(db, principal, async (tx) => {
+    const review = await findReview(tx, reviewId)
+    const columns = await tx
+      .select({ id: reviewColumns.id, label: reviewColumns.label })
+      .from(reviewColumns)
+      .where(eq(reviewColumns.reviewId, reviewId))
+      .orderBy(asc(reviewColumns.position))
+    return { name: review.name, columns }
+  })
+}
