@@ -107,6 +107,16 @@ export function createReview(orgId: string, review: NewReview) {
     .then(unwrap)
 }
 
+/** Marks cell `cellId` checked by a lawyer (or not); resolves to the cell. Throws ApiError. */
+export function verifyCell(orgId: string, reviewId: string, cellId: string, verified: boolean) {
+  return api
+    .PUT('/api/v1/orgs/{orgId}/reviews/{reviewId}/cells/{cellId}/verified', {
+      params: { path: { orgId, reviewId, cellId } },
+      body: { verified },
+    })
+    .then(unwrap)
+}
+
 /** The export's address (a download link: the session cookie authenticates it). */
 export function exportHref(orgId: string, reviewId: string, format: 'xlsx' | 'csv'): string {
   return `/api/v1/orgs/${encodeURIComponent(orgId)}/reviews/${encodeURIComponent(reviewId)}/export?format=${format}`

@@ -110,12 +110,18 @@ const cellsAfter = cellsBefore.map((c, i) =>
 
 function renderReviews(path: string) {
   let filled = false
+  let checked = false
   const stub = stubFetch({
     [`GET ${base}`]: () =>
       jsonResponse({ items: [review(0)].map(({ id, name }) => ({ id, name })), total: 1 }),
     [`GET ${base}/${REVIEW}`]: () => jsonResponse(review(filled ? 0 : 1)),
     [`GET ${base}/${REVIEW}/cells`]: () =>
-      jsonResponse({ items: filled ? cellsAfter : cellsBefore, total: 4 }),
+      jsonResponse({
+        items: (filled ? cellsAfter : cellsBefore).map((c) =>
+          c.id === ENGLAND.id ? { ...c, verified: checked } : c,
+        ),
+        total: 4,
+      }),
     [`GET /api/v1/orgs/${ORG}/documents`]: () => jsonResponse({ items: DOCUMENTS, total: 2 }),
     [`GET ${base}/presets`]: () =>
       jsonResponse({
@@ -127,6 +133,11 @@ function renderReviews(path: string) {
         ],
       }),
     [`POST ${base}`]: () => jsonResponse(review(4), 201),
+    [`PUT ${base}/${REVIEW}/cells/${ENGLAND.id}/verified`]: async (request) => {
+      const { verified } = (await request.json()) as { verified: boolean }
+      checked = verified
+      return jsonResponse({ ...ENGLAND, verified })
+    },
   })
   const rendered = renderWithRouter({
     routes: [{ path: '/', element: inOrgScope(<ReviewsPage />) }],
@@ -168,6 +179,12 @@ describe('ReviewsPage', () => {
       `/dashboard/acme-law/documents?document=${NDA}&start=120&end=171`,
     )
     expect(within(citation).getByText('characters 120–171')).toBeVisible()
+
+    await userEvent.click(within(citation).getByRole('button', { name: 'Mark as checked' }))
+    expect(await within(citation).findByRole('button', { name: 'Checked' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
   })
 
   it("reads the cells again when the organisation's channel says the fill wrote some", async () => {

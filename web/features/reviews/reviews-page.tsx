@@ -22,6 +22,7 @@ import {
   reviewPresetsQuery,
   reviewQuery,
   reviewsKey,
+  verifyCell,
   type Review,
   type ReviewCell,
 } from './api'
@@ -288,6 +289,12 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
     ],
     [review.data, titles, openCell],
   )
+  const verify = useMutation({
+    mutationFn: (cell: ReviewCell) => verifyCell(orgId, reviewId, cell.id, !cell.verified),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: reviewCellsQuery(orgId, reviewId).queryKey }),
+    onError: (error) => toast.error(`The cell could not be marked: ${error.message}`),
+  })
   const opened = openCell ? cells.data?.items.find((c) => c.id === openCell) : undefined
   const openedColumn = review.data?.columns.find((c) => c.id === opened?.columnId)
   if (review.status === 'error')
@@ -351,6 +358,17 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
                   </li>
                 ))}
               </ol>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="mt-3"
+                aria-pressed={opened.verified}
+                disabled={verify.isPending}
+                onClick={() => verify.mutate(opened)}
+              >
+                {opened.verified ? 'Checked' : 'Mark as checked'}
+              </Button>
             </>
           ) : (
             <p className="text-muted-foreground">
