@@ -117,6 +117,24 @@ export function verifyCell(orgId: string, reviewId: string, cellId: string, veri
     .then(unwrap)
 }
 
+/**
+ * Sets a lawyer's answer on cell `cellId` (`override.answer` null: not in the document), or
+ * removes it (`override` null); resolves to the cell. Throws ApiError (400 for another type).
+ */
+export function overrideCell(
+  orgId: string,
+  reviewId: string,
+  cellId: string,
+  override: { answer: ReviewAnswer | null; note: string | null } | null,
+) {
+  return api
+    .PUT('/api/v1/orgs/{orgId}/reviews/{reviewId}/cells/{cellId}/override', {
+      params: { path: { orgId, reviewId, cellId } },
+      body: { override },
+    })
+    .then(unwrap)
+}
+
 /** The export's address (a download link: the session cookie authenticates it). */
 export function exportHref(orgId: string, reviewId: string, format: 'xlsx' | 'csv'): string {
   return `/api/v1/orgs/${encodeURIComponent(orgId)}/reviews/${encodeURIComponent(reviewId)}/export?format=${format}`

@@ -111,6 +111,7 @@ const cellsAfter = cellsBefore.map((c, i) =>
 function renderReviews(path: string) {
   let filled = false
   let checked = false
+  let overridden: unknown = null
   const stub = stubFetch({
     [`GET ${base}`]: () =>
       jsonResponse({ items: [review(0)].map(({ id, name }) => ({ id, name })), total: 1 }),
@@ -118,7 +119,11 @@ function renderReviews(path: string) {
     [`GET ${base}/${REVIEW}/cells`]: () =>
       jsonResponse({
         items: (filled ? cellsAfter : cellsBefore).map((c) =>
-          c.id === ENGLAND.id ? { ...c, verified: checked } : c,
+          c.id === ENGLAND.id
+            ? { ...c, verified: checked }
+            : c.id === cellsBefore[1]!.id
+              ? { ...c, override: overridden }
+              : c,
         ),
         total: 4,
       }),
@@ -133,6 +138,11 @@ function renderReviews(path: string) {
         ],
       }),
     [`POST ${base}`]: () => jsonResponse(review(4), 201),
+    [`PUT ${base}/${REVIEW}/cells/${cellsBefore[1]!.id}/override`]: async (request) => {
+      const { override } = (await request.json()) as { override: object | null }
+      overridden = override && { ...override, by: 'user-1', at: '2026-01-02T00:00:00.000Z' }
+      return jsonResponse({ ...cellsBefore[1], override: overridden })
+    },
     [`PUT ${base}/${REVIEW}/cells/${ENGLAND.id}/verified`]: async (request) => {
       const { verified } = (await request.json()) as { verified: boolean }
       checked = verified
@@ -185,6 +195,35 @@ describe('ReviewsPage', () => {
       'aria-pressed',
       'true',
     )
+  })
+
+  it("overrides a cell with a lawyer's answer in the column's type, and removes it", async () => {
+    const { stub } = renderReviews(`/?review=${REVIEW}`)
+    const grid = await screen.findByRole('table', { name: 'Review grid' })
+    await userEvent.click(
+      await within(grid).findByRole('button', { name: 'Agreement date of Mutual NDA: Not found' }),
+    )
+    const citation = screen.getByRole('complementary', { name: 'Citation' })
+    await userEvent.click(within(citation).getByRole('button', { name: 'Override' }))
+    const form = within(citation).getByRole('form', { name: 'Override' })
+    const save = within(form).getByRole('button', { name: 'Save override' })
+    expect(save).toBeDisabled()
+    await userEvent.type(within(form).getByLabelText('Date'), '2024-05-31')
+    await userEvent.type(within(form).getByLabelText('Note'), 'Side letter')
+    await userEvent.click(save)
+    expect(
+      await within(grid).findByRole('button', { name: 'Agreement date of Mutual NDA: 2024-05-31' }),
+    ).toBeVisible()
+    expect(within(citation).getByText('Note: Side letter')).toBeVisible()
+    const put = stub.requests.filter((r) => r.method === 'PUT')
+    expect(await put[0]!.clone().json()).toEqual({
+      override: { answer: { type: 'date', value: '2024-05-31' }, note: 'Side letter' },
+    })
+
+    await userEvent.click(within(citation).getByRole('button', { name: 'Remove override' }))
+    expect(
+      await within(grid).findByRole('button', { name: 'Agreement date of Mutual NDA: Not found' }),
+    ).toBeVisible()
   })
 
   it("reads the cells again when the organisation's channel says the fill wrote some", async () => {

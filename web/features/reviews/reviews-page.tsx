@@ -22,11 +22,13 @@ import {
   reviewPresetsQuery,
   reviewQuery,
   reviewsKey,
+  overrideCell,
   verifyCell,
   type Review,
   type ReviewCell,
 } from './api'
 import { answerText, cellText } from './answer-text'
+import { CellOverrideForm, type OverrideInput } from './cell-override-form'
 
 /** The presets a new review starts with ticked: the key terms most reviews ask for. */
 const DEFAULT_PRESETS = ['term:parties', 'term:agreementDate', 'term:governingLaw']
@@ -295,6 +297,16 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
       queryClient.invalidateQueries({ queryKey: reviewCellsQuery(orgId, reviewId).queryKey }),
     onError: (error) => toast.error(`The cell could not be marked: ${error.message}`),
   })
+  const [overriding, setOverriding] = useState(false)
+  const override = useMutation({
+    mutationFn: (input: { cell: ReviewCell; override: OverrideInput | null }) =>
+      overrideCell(orgId, reviewId, input.cell.id, input.override),
+    onSuccess: async () => {
+      setOverriding(false)
+      await queryClient.invalidateQueries({ queryKey: [...reviewsKey(orgId), reviewId] })
+    },
+    onError: (error) => toast.error(`The override could not be saved: ${error.message}`),
+  })
   const opened = openCell ? cells.data?.items.find((c) => c.id === openCell) : undefined
   const openedColumn = review.data?.columns.find((c) => c.id === opened?.columnId)
   if (review.status === 'error')
@@ -342,6 +354,7 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
                   Overridden; the reading was {answerText(opened.answer)}.
                 </p>
               )}
+              {opened.override?.note && <p className="mt-1">Note: {opened.override.note}</p>}
               {opened.reason && <p className="mt-1 text-muted-foreground">{opened.reason}</p>}
               <ol aria-label="Citations" className="mt-2 flex flex-col gap-2">
                 {opened.citations.map((c) => (
@@ -369,6 +382,37 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
               >
                 {opened.verified ? 'Checked' : 'Mark as checked'}
               </Button>
+              {overriding ? (
+                <CellOverrideForm
+                  key={opened.id}
+                  type={openedColumn.answerType}
+                  pending={override.isPending}
+                  onSave={(input) => override.mutate({ cell: opened, override: input })}
+                  onCancel={() => setOverriding(false)}
+                />
+              ) : (
+                <div className="mt-2 flex gap-2">
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setOverriding(true)}
+                  >
+                    Override
+                  </Button>
+                  {opened.override && (
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="ghost"
+                      disabled={override.isPending}
+                      onClick={() => override.mutate({ cell: opened, override: null })}
+                    >
+                      Remove override
+                    </Button>
+                  )}
+                </div>
+              )}
             </>
           ) : (
             <p className="text-muted-foreground">
