@@ -171,7 +171,12 @@ export async function reviewBench(report: Report): Promise<void> {
     const peak = peakRss(server.pid, () => exportedAll)
     const neighbourList = pollList(server.origin, neighbour, () => ended)
     const created = performance.now()
-    const review = await json<{ id: string; cells: { total: number } }>(
+    const createdAt = Date.now()
+    const review = await json<{
+      id: string
+      cells: { total: number }
+      fillJob: { id: string } | null
+    }>(
       await fetch(api, {
         method: 'POST',
         headers: { ...reviewer.headers, 'content-type': 'application/json' },
@@ -183,6 +188,7 @@ export async function reviewBench(report: Report): Promise<void> {
       }),
       'creating the review',
     )
+    const createMs = performance.now() - created
     let firstCellMs: number | null = null
     let read: ReviewRead
     for (;;) {
@@ -197,6 +203,17 @@ export async function reviewBench(report: Report): Promise<void> {
     }
     const fillS = (performance.now() - created) / 1000
     ended = true
+    // When the runner started the fill (server clock, the same machine's): splits the first cell
+    // into the create request, the wait for the runner, and the first document's answers.
+    const fillJob = review.fillJob
+      ? await json<{ startedAt: string | null }>(
+          await fetch(`${server.origin}/api/v1/orgs/${reviewer.orgId}/jobs/${review.fillJob.id}`, {
+            headers: reviewer.headers,
+          }),
+          'the fill job',
+        )
+      : null
+    const startMs = fillJob?.startedAt ? Date.parse(fillJob.startedAt) - createdAt : null
     const listed = await neighbourList
     const loadDuring = os.loadavg()[0]!.toFixed(2)
 
@@ -216,9 +233,14 @@ export async function reviewBench(report: Report): Promise<void> {
       'review_fill_s',
       fillS,
       's',
-      `create → no cell pending; fill ${read.fill?.status ?? 'none'}; load ${loadBefore} → ${loadDuring}; target ≤ 60 s`,
+      `create → no cell pending, ${(REVIEW_DOCUMENTS / (fillS - (firstCellMs ?? 0) / 1000)).toFixed(1)} documents/s after the first; fill ${read.fill?.status ?? 'none'}; load ${loadBefore} → ${loadDuring}; target ≤ 60 s`,
     )
-    report('review_first_cell_ms', firstCellMs, 'ms', `read every ${POLL_MS} ms; target ≤ 2,000 ms`)
+    report(
+      'review_first_cell_ms',
+      firstCellMs,
+      'ms',
+      `read every ${POLL_MS} ms; the create request took ${createMs.toFixed(0)} ms, the fill started at ${startMs ?? '?'} ms; target ≤ 2,000 ms`,
+    )
     report(
       'review_export_s',
       exportS,
