@@ -135,6 +135,19 @@ export function overrideCell(
     .then(unwrap)
 }
 
+/**
+ * Adds the preset column `preset` at the right of review `reviewId` (its cells pending, a fill
+ * queued). Throws ApiError (413 past 50 columns, 400 for an unknown preset).
+ */
+export function addPresetColumn(orgId: string, reviewId: string, preset: string) {
+  return api
+    .POST('/api/v1/orgs/{orgId}/reviews/{reviewId}/columns', {
+      params: { path: { orgId, reviewId } },
+      body: { preset },
+    })
+    .then(unwrap)
+}
+
 /** The export's address (a download link: the session cookie authenticates it). */
 export function exportHref(orgId: string, reviewId: string, format: 'xlsx' | 'csv'): string {
   return `/api/v1/orgs/${encodeURIComponent(orgId)}/reviews/${encodeURIComponent(reviewId)}/export?format=${format}`

@@ -138,6 +138,21 @@ function renderReviews(path: string) {
         ],
       }),
     [`POST ${base}`]: () => jsonResponse(review(4), 201),
+    [`POST ${base}/${REVIEW}/columns`]: () =>
+      jsonResponse(
+        {
+          column: {
+            id: '00000000-0000-4000-8000-000000000c03',
+            position: 2,
+            label: 'Parties',
+            presetKey: 'term:parties',
+            question: null,
+            answerType: 'party',
+          },
+          fillJob: null,
+        },
+        201,
+      ),
     [`PUT ${base}/${REVIEW}/cells/${cellsBefore[1]!.id}/override`]: async (request) => {
       const { override } = (await request.json()) as { override: object | null }
       overridden = override && { ...override, by: 'user-1', at: '2026-01-02T00:00:00.000Z' }
@@ -224,6 +239,24 @@ describe('ReviewsPage', () => {
     expect(
       await within(grid).findByRole('button', { name: 'Agreement date of Mutual NDA: Not found' }),
     ).toBeVisible()
+  })
+
+  it('adds a preset column the review has not yet', async () => {
+    const { stub } = renderReviews(`/?review=${REVIEW}`)
+    await screen.findByRole('table', { name: 'Review grid' })
+    const select = await screen.findByRole('combobox', { name: 'Preset column' })
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose…', 'Parties', 'Cap On Liability']),
+    )
+    await userEvent.selectOptions(select, 'Parties')
+    await userEvent.click(screen.getByRole('button', { name: 'Add column' }))
+    await waitFor(() => expect(stub.calls()).toContain(`POST ${base}/${REVIEW}/columns`))
+    const post = stub.requests.find((r) => r.url.endsWith('/columns'))!
+    expect(await post.clone().json()).toEqual({ preset: 'term:parties' })
   })
 
   it("reads the cells again when the organisation's channel says the fill wrote some", async () => {

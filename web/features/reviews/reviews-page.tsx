@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { DataTable } from '../../components/data-table/data-table'
+import { LabelledSelect } from '../../components/labelled-select'
 import { PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
@@ -13,6 +14,7 @@ import { passageHref } from '../../hooks/passage-link'
 import { useReviewCellMessages } from '../../hooks/realtime'
 import { useOrgScope } from '../../lib/org-scope'
 import {
+  addPresetColumn,
   CELL_LIMIT,
   createReview,
   exportHref,
@@ -325,6 +327,7 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
         <a className="underline" href={exportHref(orgId, reviewId, 'csv')} download>
           Download CSV
         </a>
+        <AddColumn orgId={orgId} review={review.data} />
         {(cells.data?.total ?? 0) > CELL_LIMIT && (
           <span className="text-muted-foreground">
             The grid shows the first {CELL_LIMIT} cells; the export has them all.
@@ -422,6 +425,48 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
         </aside>
       </div>
     </section>
+  )
+}
+
+/** A preset column added at the right of `review` (the presets it has not yet). */
+function AddColumn({ orgId, review }: { orgId: string; review: Review | undefined }) {
+  const queryClient = useQueryClient()
+  const presets = useQuery(reviewPresetsQuery(orgId))
+  const [preset, setPreset] = useState('')
+  const add = useMutation({
+    mutationFn: () => addPresetColumn(orgId, review!.id, preset),
+    onSuccess: async () => {
+      setPreset('')
+      await queryClient.invalidateQueries({ queryKey: [...reviewsKey(orgId), review!.id] })
+    },
+    onError: (error) => toast.error(`The column could not be added: ${error.message}`),
+  })
+  if (!review) return null
+  const present = new Set(review.columns.map((c) => c.presetKey))
+  const options = (presets.data?.items ?? [])
+    .filter((p) => !present.has(p.key))
+    .map((p) => ({ value: p.key, label: p.label }))
+  return (
+    <div className="flex items-end gap-2">
+      <LabelledSelect
+        label="Preset column"
+        layout="inline"
+        value={preset}
+        onValueChange={setPreset}
+        options={options}
+        placeholder="Choose…"
+        placeholderDisabled
+      />
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        disabled={preset === '' || add.isPending}
+        onClick={() => add.mutate()}
+      >
+        Add column
+      </Button>
+    </div>
   )
 }
 
