@@ -29,9 +29,12 @@
  * - data: organisation export of 100,000 entities, 2,000 passages and 200 MB of files (data.ts)
  * - server: tenant list throughput on PostgreSQL, one instance and two behind haproxy, against
  *   the bare query (server.ts)
+ * - review: a 1,000-document × 20-preset review grid filled offline: fill, first cell, XLSX
+ *   export, RSS growth and a neighbour's list p99 meanwhile (review.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
  * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime, indexing-load, analytics,
- * data, server, server-search (the server bench's hybrid search alone; bench/server-search.ts).
+ * data, server, server-search (the server bench's hybrid search alone; bench/server-search.ts),
+ * review.
  * Then the budgets of the figures printed (bench/budgets.ts): one `BUDGET …` line per figure out
  * of its budget, and exit status 1.
  * `--cpu-prof DIR` beside it: the servers of tenant-read, noisy-neighbour and indexing-load write a
@@ -69,6 +72,7 @@ import { dataBench } from './data'
 import { serverBench } from './server'
 import { serverSearchOnly } from './server-search'
 import { brokenBudgets } from './budgets'
+import { reviewBench } from './review'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -256,6 +260,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   analytics: () => analyticsBench(report),
   server: () => serverBench(report),
   'server-search': () => serverSearchOnly(report),
+  review: () => reviewBench(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined

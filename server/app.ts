@@ -74,6 +74,7 @@ import { registerMetricsRoute } from './ops/metrics-route'
 import { documentRoutes } from './features/documents/routes'
 import { MAX_UPLOAD_BYTES } from './features/documents/schemas'
 import { analysisRoutes } from './features/analysis/routes'
+import { reviewRoutes } from './features/reviews/routes'
 import { appRoutes } from './features/apps/routes'
 import { jobRoutes } from './features/jobs/routes'
 import { entityRoutes } from './features/entities/routes'
@@ -162,6 +163,7 @@ export const FEATURES: readonly FeatureEntry[] = [
   { name: 'apps', prefix: API_V1, plugin: appRoutes },
   { name: 'documents', prefix: API_V1, plugin: documentRoutes },
   { name: 'analysis', prefix: API_V1, plugin: analysisRoutes },
+  { name: 'reviews', prefix: API_V1, plugin: reviewRoutes },
   { name: 'jobs', prefix: API_V1, plugin: jobRoutes },
   { name: 'entities', prefix: API_V1, plugin: entityRoutes },
   { name: 'events', prefix: API_V1, plugin: eventRoutes },
@@ -350,6 +352,7 @@ async function registerPlatform(
       tags: [
         { name: 'documents', description: 'Document library' },
         { name: 'analysis', description: 'AI analysis of documents, with cited passages' },
+        { name: 'reviews', description: 'Review grids: documents × questions, every cell cited' },
         { name: 'apps', description: 'Apps inside an organisation' },
         { name: 'jobs', description: 'Background jobs: progress, cancel (follow: realtime)' },
         { name: 'entities', description: 'Typed records with JSON data; CSV export and import' },

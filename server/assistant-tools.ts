@@ -1,7 +1,8 @@
 /**
  * The tools of the MCP server (/mcp, server/features/mcp), composed here from the features' own
  * services (features never import each other): search passages with citations, list and read
- * documents and their analyses, list and create entities, recent conversations. Each runs the
+ * documents and their analyses, list and create entities, recent conversations, list reviews and
+ * read their cells. Each runs the
  * same service call as its `/api/v1` route, under the caller's principal (RLS through
  * withTenant), so a tool can see and do exactly what the route lets the same credential.
  */
@@ -13,6 +14,8 @@ import { listAnalyses } from './features/analysis/service'
 import { createEntity, listEntities } from './features/entities/service'
 import { NewEntity } from './features/entities/schemas'
 import { listRecentConversations } from './features/connect-gpt/service'
+import { listCells, listReviews, readReview } from './features/reviews/service'
+import { CellState } from './features/reviews/schemas'
 import { assistantTool, type AssistantTool } from './auth/assistant-tool'
 
 const Limit = (fallback: number, max: number) =>
@@ -119,6 +122,31 @@ export function assistantTools(services: Pick<AppServices, 'db' | 'engines'>): A
       scope: 'read',
       input: { lim: Limit(10, 50) },
       run: (principal, input) => listRecentConversations(db, principal, input.lim),
+    }),
+    assistantTool({
+      name: 'list_reviews',
+      description:
+        "Lists the firm's review grids (documents × questions, every answer cited) newest first: id, name, when made.",
+      scope: 'read',
+      input: { limit: Limit(20, 100), offset: Offset },
+      run: (principal, input) => listReviews(db, principal, input),
+    }),
+    assistantTool({
+      name: 'read_review_cells',
+      description:
+        "Reads a review grid: its columns (questions) and a page of its cells in grid order, each with its state, typed answer (or a lawyer's override, shown instead) and citations as character spans [start, end) of its document with the quoted text. Filter by column or state.",
+      scope: 'read',
+      input: {
+        reviewId: z.string().uuid().describe('A review id, as list_reviews gives it'),
+        columnId: z.string().uuid().optional(),
+        state: CellState.optional(),
+        limit: Limit(100, 500),
+        offset: Offset,
+      },
+      async run(principal, { reviewId, ...query }) {
+        const review = await readReview(db, principal, reviewId)
+        return { review, cells: await listCells(db, principal, reviewId, query) }
+      },
     }),
   ]
 }

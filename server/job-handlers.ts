@@ -16,6 +16,7 @@ import { ocrJobHandler } from './features/documents/ocr-job'
 import { exportJobHandler } from './features/archives/export-job'
 import { importTenantJobHandler } from './features/archives/import-job'
 import { cloneJobHandler } from './features/archives/clone-job'
+import { reviewFillJobHandler } from './features/reviews/review-fill-job'
 
 /** One handler per job kind, bound to `services`. */
 export function jobHandlers(services: AppServices): JobHandlers<AppJobCatalogue> {
@@ -38,5 +39,6 @@ export function jobHandlers(services: AppServices): JobHandlers<AppJobCatalogue>
     'tenant-export': exportJobHandler(services),
     'tenant-import': importTenantJobHandler(services),
     'tenant-clone': cloneJobHandler(services),
+    'review-fill': reviewFillJobHandler(services),
   }
 }

@@ -21,6 +21,7 @@ const SCHEMA_IDS: { [K in JobKind<AppJobCatalogue>]: string } = {
   'tenant-export': 'TenantExportJob',
   'tenant-import': 'TenantImportJob',
   'tenant-clone': 'TenantCloneJob',
+  'review-fill': 'ReviewFillJob',
 }
 
 const [first, ...rest] = JOB_CATALOGUE.map((contract) =>

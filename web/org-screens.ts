@@ -148,6 +148,24 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
       ]),
     }
   },
+  reviews: async () => {
+    const [{ ReviewsPage }, { reviewListQuery, reviewQuery }, { screenLoader }] = await Promise.all(
+      [import('./features/reviews/reviews-page'), import('./features/reviews/api'), loaders()],
+    )
+    return {
+      Component: ReviewsPage,
+      // The list of reviews, and the review the address opens (`?review=`).
+      loader: screenLoader(({ orgId, search }) => {
+        const open = search.get('review')
+        return [
+          (client) => client.prefetchQuery(reviewListQuery(orgId)),
+          ...(open
+            ? [(client: QueryClient) => client.prefetchQuery(reviewQuery(orgId, open))]
+            : []),
+        ]
+      }),
+    }
+  },
   vector: async () => ({ Component: (await import('./features/vector/vector-page')).VectorPage }),
   members: async () => {
     const [{ MembersPage }, { membersQuery, invitationsQuery }, { managesOrganisation }] =

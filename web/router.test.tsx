@@ -117,6 +117,7 @@ describe('dashboard routes: the organisation in the URL', () => {
       ['Lexdesk', `${base}?app=tax`],
       ['Dashboard', `${base}?app=tax`],
       ['Documents', `${base}/documents?app=tax`],
+      ['Reviews', `${base}/reviews?app=tax`],
       ['Voice Assistant', `${base}/voice?app=tax`],
       ['Analytics', `${base}/analytics?app=tax`],
       ['Entities', `${base}/entities?app=tax`],

@@ -846,3 +846,134 @@ export const sqlQueries = pgTable(
   },
   (t) => [index('sql_queries_org_actor_created_idx').on(t.orgId, t.actor, t.createdAt, t.id)],
 )
+
+/**
+ * Review grids (issue 44, decision 0137): a table of documents (rows) and questions (columns)
+ * whose every cell is answered with citations. A review belongs to an organisation and, when made
+ * inside one, to an app (`app_id`, references apps (org_id, id) ON DELETE CASCADE in migration
+ * 0058_reviews). `row_source` is `selection` (documents picked from the library) or `app` (every
+ * document of its app, added again as each fill starts).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    name: text('name').notNull(),
+    rowSource: text('row_source').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_org_created_idx').on(
+      t.orgId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    check('reviews_row_source_check', sql`row_source IN ('selection', 'app')`),
+  ],
+)
+
+/**
+ * A review's columns, left to right by `position`: a preset (`preset_key`: a CUAD category, a key
+ * term or a deal-sheet line, server/features/reviews/review-presets.ts) or a custom `question`,
+ * each answered in `answer_type`. `app_id` is the review's, copied so the app clause of RLS
+ * applies to this table too.
+ */
+export const reviewColumns = pgTable(
+  'review_columns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    presetKey: text('preset_key'),
+    question: text('question'),
+    answerType: text('answer_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('review_columns_review_position_idx').on(t.reviewId, t.position),
+    check(
+      'review_columns_answer_type_check',
+      sql`answer_type IN ('yes_no', 'date', 'duration', 'money', 'party', 'text', 'list')`,
+    ),
+    check('review_columns_source_check', sql`(preset_key IS NULL) <> (question IS NULL)`),
+  ],
+)
+
+/** A review's rows: one document each, top to bottom by `position`. */
+export const reviewRows = pgTable(
+  'review_rows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('review_rows_review_document_idx').on(t.reviewId, t.documentId),
+    index('review_rows_review_position_idx').on(t.reviewId, t.position),
+  ],
+)
+
+/**
+ * One answer of the grid: row × column. `state` is pending → running → answered | not_found |
+ * failed | unverified (an answer whose citation is not its document's slice: kept out of
+ * `answer`, reason given); `answer` is the typed, normalised value (review-answer.ts), `citations`
+ * `[{ start, end, text }]` each equal to its document's slice when written. A lawyer's `override`
+ * (`{ answer, note, by, at }`) is kept beside the original answer; `verified_*` records a check.
+ * Row and column positions are copied so a page of cells reads in grid order from one index.
+ */
+export const reviewCells = pgTable(
+  'review_cells',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    rowId: uuid('row_id')
+      .notNull()
+      .references(() => reviewRows.id, { onDelete: 'cascade' }),
+    columnId: uuid('column_id')
+      .notNull()
+      .references(() => reviewColumns.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').notNull(),
+    rowPosition: integer('row_position').notNull(),
+    columnPosition: integer('column_position').notNull(),
+    state: text('state').notNull().default('pending'),
+    reason: text('reason'),
+    answer: jsonb('answer'),
+    citations: jsonb('citations').notNull().default([]),
+    override: jsonb('override'),
+    verified: boolean('verified').notNull().default(false),
+    verifiedBy: text('verified_by').references(() => user.id, { onDelete: 'set null' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('review_cells_row_column_idx').on(t.rowId, t.columnId),
+    index('review_cells_review_order_idx').on(t.reviewId, t.rowPosition, t.columnPosition),
+    index('review_cells_review_state_idx').on(t.reviewId, t.state, t.rowPosition),
+    index('review_cells_column_idx').on(t.columnId),
+    check(
+      'review_cells_state_check',
+      sql`state IN ('pending', 'running', 'answered', 'not_found', 'failed', 'unverified')`,
+    ),
+  ],
+)

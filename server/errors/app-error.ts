@@ -61,6 +61,9 @@ const NOT_FOUND_CODES = {
   Entity: 'entity_not_found',
   File: 'file_not_found',
   Job: 'job_not_found',
+  Review: 'review_not_found',
+  'Review column': 'review_column_not_found',
+  'Review cell': 'review_cell_not_found',
   Organization: 'organization_not_found',
   Token: 'token_not_found',
 } as const satisfies Record<string, ErrorCode>

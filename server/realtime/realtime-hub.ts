@@ -34,6 +34,7 @@ import { withTenant } from '../db/tenant'
 import type { ChangeFeed, TableChange } from './change-feed'
 import type { Notifier } from './notifier'
 import {
+  REALTIME_SERVER_MESSAGES,
   RealtimeClientMessage,
   type RealtimeErrorCode,
   type RealtimeServerMessage,
@@ -57,6 +58,20 @@ export const CREDENTIALS_CHANNEL = 'lexdesk_credentials'
 export const MEMBERS_CHANNEL = 'lexdesk_members'
 
 const MemberEnded = z.object({ org_id: z.string().min(1), user_id: z.string().min(1) })
+
+/**
+ * The channel a feature announces a typed message to an organisation's sockets on, as
+ * `{"org_id", "app_id", "message"}` with `pg_notify` inside the transaction whose commit it
+ * announces (delivered at the commit, to every server process): today a review's written cells
+ * (`review_cells`, decision 0137). Sockets of an app-bound credential get only their app's.
+ */
+export const ORG_MESSAGES_CHANNEL = 'lexdesk_org_messages'
+
+const OrgMessage = z.object({
+  org_id: z.string().min(1),
+  app_id: z.string().nullable(),
+  message: REALTIME_SERVER_MESSAGES.review_cells,
+})
 
 /** Most rows read back and sent with one change; past it, ids only. */
 export const READ_BACK_MAX = 20
@@ -225,11 +240,35 @@ export class RealtimeHub {
         CLOSE_CODES.accessRemoved,
       )
     })
+    const stopOrgMessages = await notifier.listen(ORG_MESSAGES_CHANNEL, (payload) =>
+      this.relayOrgMessage(payload),
+    )
     this.stopListening = async () => {
       await stopSessions()
       await stopCredentials()
       await stopMembers()
+      await stopOrgMessages()
     }
+  }
+
+  /** Sends an ORG_MESSAGES_CHANNEL message to its organisation's sockets (of its app, if bound). */
+  private relayOrgMessage(payload: string): void {
+    let parsed: ReturnType<typeof OrgMessage.safeParse>
+    try {
+      parsed = OrgMessage.safeParse(JSON.parse(payload))
+    } catch {
+      parsed = OrgMessage.safeParse(undefined)
+    }
+    if (!parsed.success) return this.deps.log.warn({}, 'ignored a malformed organisation message')
+    const { org_id: orgId, app_id: appId, message } = parsed.data
+    this.enqueue(orgId, async () => {
+      let text: string | undefined
+      for (const c of this.connections) {
+        if (c.owner.orgId !== orgId || (c.owner.appId !== null && c.owner.appId !== appId)) continue
+        text ??= this.serialise(message)
+        c.send(text)
+      }
+    })
   }
 
   /** Closes with `code` (default 4401) the sockets whose owner `ended` picks. */

@@ -87,6 +87,24 @@ export const REALTIME_SERVER_MESSAGES = {
     .describe(
       "A followed job as getJob answers it: on follow, then after each change; one in a final state (succeeded, failed, cancelled) is the follow's last",
     ),
+  review_cells: z
+    .object({
+      type: z.literal('review_cells'),
+      reviewId: z.string().uuid(),
+      rowId: z.string().uuid().describe('The row (document) whose cells these are'),
+      cells: z.array(
+        z.object({
+          id: z.string().uuid(),
+          columnId: z.string().uuid(),
+          state: z.enum(['answered', 'not_found', 'failed', 'unverified']),
+        }),
+      ),
+      done: z.number().int().min(0).describe('Cells of the review no longer pending'),
+      total: z.number().int().min(0),
+    })
+    .describe(
+      "A review's fill wrote these cells (read them with listReviewCells): sent to every socket of the organisation (of the review's app, for an app-bound credential) as each document's cells are committed",
+    ),
   error: z.object({
     type: z.literal('error'),
     code: z.enum(REALTIME_ERROR_CODES),

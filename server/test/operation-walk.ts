@@ -18,6 +18,10 @@ import {
   member,
   orgSettings,
   recordings,
+  reviewCells,
+  reviewColumns,
+  reviewRows,
+  reviews,
   user,
 } from '../db/schema'
 import { createFsBlobStore } from '../blob/fs-blob-store'
@@ -74,7 +78,7 @@ export interface WalkRequest {
 
 /**
  * Request builders for operations on `org`'s organisation (its owner): `requestFor(op, actor)`
- * creates what the path names (a document, entity, job, recording, conversation made by
+ * creates what the path names (a document, entity, job, recording, conversation, review made by
  * `actor`; a member or a pending invitation of the organisation; an API key or a tenant token, made by the owner)
  * and a valid body where the operation needs one (`exact`), else `{}`; a path parameter of an
  * unknown kind gets a random UUID (then not `exact`). Leaving the organisation is walked by the
@@ -239,6 +243,53 @@ export function operationRequests(t: TestApp, org: TestMember) {
     return row?.id ?? ''
   }
 
+  /**
+   * A review `actor` made, of one document and one column, with its one pending cell, written
+   * directly (no fill job queued: the walk checks who may act on it, not its answers). The ids
+   * of its column and cell are kept for the path's later parameters.
+   */
+  let lastReview: { columnId: string; cellId: string } | undefined
+  async function reviewOf(actor: TestMember): Promise<string> {
+    const documentId = await documentOf(actor)
+    return withTenant(t.database.db, { orgId: org.orgId }, async (tx) => {
+      const base = { orgId: org.orgId, appId: null }
+      const [review] = await tx
+        .insert(reviews)
+        .values({ ...base, name: 'Walk review', rowSource: 'selection', createdBy: actor.userId })
+        .returning({ id: reviews.id })
+      const reviewId = review?.id ?? ''
+      const [column] = await tx
+        .insert(reviewColumns)
+        .values({
+          ...base,
+          reviewId,
+          position: 0,
+          label: 'Parties',
+          presetKey: 'term:parties',
+          answerType: 'party',
+        })
+        .returning({ id: reviewColumns.id })
+      const [row] = await tx
+        .insert(reviewRows)
+        .values({ ...base, reviewId, documentId, position: 0 })
+        .returning({ id: reviewRows.id })
+      const [cell] = await tx
+        .insert(reviewCells)
+        .values({
+          ...base,
+          reviewId,
+          rowId: row?.id ?? '',
+          columnId: column?.id ?? '',
+          documentId,
+          rowPosition: 0,
+          columnPosition: 0,
+        })
+        .returning({ id: reviewCells.id })
+      lastReview = { columnId: column?.id ?? '', cellId: cell?.id ?? '' }
+      return reviewId
+    })
+  }
+
   /** A new user (never signed in) who is a member of the organisation; the membership's id. */
   async function memberOf(role: 'member' | 'owner' = 'member'): Promise<string> {
     const userId = randomUUID()
@@ -399,6 +450,21 @@ export function operationRequests(t: TestApp, org: TestMember) {
       payload: uploadForm(new TextEncoder().encode('Walk upload'), 'walk-upload.txt'),
     }),
     signObjectUrl: async () => ({ payload: {} }),
+    createReview: async (actor) => ({
+      payload: {
+        name: 'Walk review',
+        rows: { source: 'selection', documentIds: [await documentOf(actor)] },
+        columns: [{ preset: 'term:parties' }],
+      },
+    }),
+    renameReview: async () => ({ payload: { name: 'Walk review, renamed' } }),
+    addReviewColumn: async () => ({ payload: { preset: 'term:governingLaw' } }),
+    overrideReviewCell: async () => ({
+      payload: { override: { answer: { type: 'party', names: ['Walk Ltd'] }, note: null } },
+    }),
+    verifyReviewCell: async () => ({ payload: { verified: true } }),
+    retryReviewCell: async () => ({ payload: {} }),
+    retryReviewColumn: async () => ({ payload: {} }),
   }
 
   /** The request `op` as `actor` would send it to the organisation (see operationRequests). */
@@ -422,6 +488,9 @@ export function operationRequests(t: TestApp, org: TestMember) {
       else if (name === 'jti') value = await tokenOf()
       else if (name === 'bucketId') value = await bucketOf()
       else if (name === 'objectId') value = await objectOf(actor)
+      else if (name === 'reviewId') value = await reviewOf(actor)
+      else if (name === 'columnId' && lastReview) value = lastReview.columnId
+      else if (name === 'cellId' && lastReview) value = lastReview.cellId
       else if (name === 'page') {
         // A valid page number, though a text document has no page images (409, not `exact`).
         value = '1'

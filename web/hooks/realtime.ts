@@ -101,6 +101,8 @@ interface Shared {
   listeners: Map<string, Set<Listener>>
   /** Followers by job id. */
   jobs: Map<string, Set<Following>>
+  /** Listeners of the messages a feature sends the whole organisation (e.g. `review_cells`). */
+  messages: Set<(message: RealtimeMessage | { type: 'reconnected' }) => void>
   timer: ReturnType<typeof setTimeout> | undefined
   /** Attempts in a row that closed without opening. */
   failures: number
@@ -119,6 +121,8 @@ function deliver(shared: Shared, message: RealtimeMessage): void {
     for (const { follower } of followers ?? []) follower.onJob(message.job)
   } else if (message.type === 'error' && message.code === 'job_not_found' && message.jobId) {
     for (const { follower } of shared.jobs.get(message.jobId) ?? []) follower.onGone()
+  } else if (message.type === 'review_cells') {
+    for (const listener of shared.messages) listener(message)
   }
 }
 
@@ -157,20 +161,28 @@ function connect(orgId: string, shared: Shared): void {
       shared.timer = undefined
       connect(orgId, shared)
       for (const set of shared.listeners.values()) for (const listener of set) listener()
+      for (const listener of shared.messages) listener({ type: 'reconnected' })
     }, wait)
   })
 }
 
 /** Whether no screen listens to a table or follows a job on `shared` any more. */
 function unused(shared: Shared): boolean {
-  return shared.listeners.size === 0 && shared.jobs.size === 0
+  return shared.listeners.size === 0 && shared.jobs.size === 0 && shared.messages.size === 0
 }
 
 /** `orgId`'s shared channel, created (without a socket yet) if there is none. */
 function channelOf(orgId: string): Shared {
   let shared = channels.get(orgId)
   if (!shared) {
-    shared = { socket: null, listeners: new Map(), jobs: new Map(), timer: undefined, failures: 0 }
+    shared = {
+      socket: null,
+      listeners: new Map(),
+      jobs: new Map(),
+      messages: new Set(),
+      timer: undefined,
+      failures: 0,
+    }
     channels.set(orgId, shared)
   }
   return shared
@@ -267,4 +279,35 @@ export function useLiveRefresh(
     const stops = tableList.split(',').map((table) => listen(orgId, table, () => refresh()))
     return () => stops.forEach((stop) => stop())
   }, [orgId, tableList, enabled])
+}
+
+/** A review's written cells, as the fill announces them (server/realtime/realtime-messages.ts). */
+export type ReviewCellsMessage = Extract<RealtimeMessage, { type: 'review_cells' }>
+
+/**
+ * Calls `onCells` with each `review_cells` message of organisation `orgId` (every review's: the
+ * caller picks its own), over the shared socket, while `enabled`; after the socket was lost and is
+ * back (messages meanwhile missed) `onCells(null)`, so the caller reads its cells again. No socket
+ * in an environment without WebSocket.
+ */
+export function useReviewCellMessages(
+  orgId: string,
+  onCells: (message: ReviewCellsMessage | null) => void,
+  enabled = true,
+): void {
+  const handle = useEffectEvent(onCells)
+  useEffect(() => {
+    if (typeof WebSocket === 'undefined' || !orgId || !enabled) return
+    const own = channelOf(orgId)
+    const listener = (message: RealtimeMessage | { type: 'reconnected' }) => {
+      if (message.type === 'review_cells') handle(message)
+      else if (message.type === 'reconnected') handle(null)
+    }
+    own.messages.add(listener)
+    if (!own.socket && own.timer === undefined) connect(orgId, own)
+    return () => {
+      own.messages.delete(listener)
+      releaseIfUnused(orgId, own)
+    }
+  }, [orgId, enabled])
 }

@@ -126,12 +126,55 @@ describe('the MCP server at /mcp', () => {
       'list_documents',
       'list_entities',
       'list_recent_conversations',
+      'list_reviews',
       'read_document',
+      'read_review_cells',
       'search_passages',
     ])
     const search = tools.find((tool) => tool.name === 'search_passages')
     expect(search?.inputSchema.required).toEqual(['query'])
     await client.close()
+  })
+
+  it("lists the caller's reviews and reads their cells, never another organisation's", async () => {
+    const owner = await firm('Mcp Review Firm')
+    const outsider = await firm('Mcp Review Outsider')
+    const doc = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${owner.orgId}/documents/text`,
+      headers: owner.headers,
+      payload: { title: 'Mcp MSA', content: 'This Agreement is governed by the laws of England.' },
+    })
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/orgs/${owner.orgId}/reviews`,
+      headers: owner.headers,
+      payload: {
+        name: 'Mcp review',
+        rows: { source: 'selection', documentIds: [doc.json().id] },
+        columns: [{ preset: 'term:governingLaw' }],
+      },
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    const reviewId = made.json().id as string
+    const client = await connect({ authorization: credentialOf(owner).authorization })
+    const listed = JSON.parse(
+      resultOf(await client.callTool({ name: 'list_reviews', arguments: {} })).text,
+    )
+    expect(listed).toMatchObject({ total: 1, items: [{ id: reviewId, name: 'Mcp review' }] })
+    const read = JSON.parse(
+      resultOf(await client.callTool({ name: 'read_review_cells', arguments: { reviewId } })).text,
+    )
+    expect(read.review.columns).toMatchObject([{ label: 'Governing law' }])
+    expect(read.cells.total).toBe(1)
+    await client.close()
+    const foreign = await connect({ authorization: credentialOf(outsider).authorization })
+    const refused = resultOf(
+      await foreign.callTool({ name: 'read_review_cells', arguments: { reviewId } }),
+    )
+    expect(refused.isError).toBe(true)
+    expect(refused.text).not.toContain('Mcp review')
+    await foreign.close()
   })
 
   it("searches the caller's organisation only, each passage citing its document and span", async () => {

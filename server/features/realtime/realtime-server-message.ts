@@ -11,7 +11,14 @@ import { REALTIME_SERVER_MESSAGES as M } from '../../realtime/realtime-messages'
 const JobMessage = M.job.extend({ job: JobSchema })
 
 export const RealtimeServerMessage = z
-  .discriminatedUnion('type', [M.subscribed, M.unsubscribed, M.change, JobMessage, M.error])
+  .discriminatedUnion('type', [
+    M.subscribed,
+    M.unsubscribed,
+    M.change,
+    JobMessage,
+    M.review_cells,
+    M.error,
+  ])
   .meta({ id: 'RealtimeServerMessage' })
 
 /**

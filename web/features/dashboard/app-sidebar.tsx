@@ -16,6 +16,7 @@ import {
   SettingsIcon,
   ShieldCheckIcon,
   SquareTerminalIcon,
+  TableIcon,
   UsersIcon,
 } from 'lucide-react'
 import { NavLink, useLocation } from 'react-router'
@@ -44,6 +45,7 @@ interface NavItem {
 const mainLinks: NavItem[] = [
   { title: 'Dashboard', screen: '', icon: LayoutDashboardIcon },
   { title: 'Documents', screen: 'documents', icon: FileTextIcon },
+  { title: 'Reviews', screen: 'reviews', icon: TableIcon },
   { title: 'Voice Assistant', screen: 'voice', icon: MicIcon },
   { title: 'Analytics', screen: 'analytics', icon: BarChart3Icon },
 ]

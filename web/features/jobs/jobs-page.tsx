@@ -20,6 +20,7 @@ const KIND_LABELS: Record<JobKind, string> = {
   'tenant-export': 'Organization export',
   'tenant-import': 'Organization import',
   'tenant-clone': 'Organization clone',
+  'review-fill': 'Review fill',
 }
 
 /** /dashboard/:orgSlug/jobs: the background work of the URL's organisation. */

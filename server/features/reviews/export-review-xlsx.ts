@@ -1,0 +1,111 @@
+/**
+ * A review's grid as an XLSX workbook, streamed (exceljs' WorkbookWriter, decision 0137): the
+ * sheet "Review" holds one row per document with typed cells (dates as dates, periods in months
+ * and amounts as numbers, Yes/No, names and items joined) and each answer's citations as the
+ * cell's note, with their offsets; the sheet "Citations" lists every citation (document, column,
+ * start, end, quote). Each sheet is a pass over the rows in batches (export-review.ts), so a
+ * finished sheet is written out before the next starts and memory stays flat. Values are string
+ * or number cells, never formulas, so a quote starting with "=" stays text.
+ */
+import type { Writable } from 'node:stream'
+import ExcelJS from 'exceljs'
+import type { Db } from '../../db/client'
+import type { Principal } from '../../db/tenant'
+import {
+  citationsText,
+  reviewExportRows,
+  shownText,
+  type ExportCell,
+  type ExportColumn,
+} from './export-review'
+
+/** Longest note written on a cell (a spreadsheet shows notes in a small box). */
+const MAX_NOTE = 2000
+
+/** The value written for a cell: typed for an answer, its state's words otherwise. */
+function cellValue(cell: ExportCell | undefined): string | number | Date {
+  const shown = cell?.shown
+  if (!shown) return shownText(cell)
+  switch (shown.type) {
+    case 'date':
+      return new Date(`${shown.value}T00:00:00Z`)
+    case 'duration':
+      return shown.months
+    case 'money':
+      return shown.amount
+    default:
+      return shownText(cell)
+  }
+}
+
+/** The note of a cell: its unit where the number needs one, then its citations. */
+function cellNote(cell: ExportCell | undefined): string | undefined {
+  const shown = cell?.shown
+  const unit =
+    shown?.type === 'money'
+      ? `Currency: ${shown.currency}`
+      : shown?.type === 'duration'
+        ? `Months (${shown.text})`
+        : ''
+  const note = [unit, cell?.overridden ? 'Overridden by a lawyer' : '', citationsText(cell)]
+    .filter(Boolean)
+    .join('\n')
+  return note ? note.slice(0, MAX_NOTE) : undefined
+}
+
+/**
+ * Writes review `reviewId`'s workbook to `out` (the review must be the principal's: the caller
+ * read it and its `columns` first). Resolves when the workbook is complete; rejects (and the
+ * caller destroys `out`) on a read or write failure.
+ */
+export async function writeReviewXlsx(
+  db: Db,
+  principal: Principal,
+  reviewId: string,
+  columns: readonly ExportColumn[],
+  out: Writable,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  })
+  const grid = workbook.addWorksheet('Review')
+  grid.columns = [
+    { header: 'Document', key: 'document', width: 40 },
+    ...columns.map((c) => ({ header: c.label, key: c.id, width: 30 })),
+  ]
+  for await (const rows of reviewExportRows(db, principal, reviewId)) {
+    for (const row of rows) {
+      const line = grid.addRow([row.title, ...columns.map((c) => cellValue(row.cells.get(c.id)))])
+      columns.forEach((c, i) => {
+        const cell = row.cells.get(c.id)
+        const target = line.getCell(i + 2)
+        const note = cellNote(cell)
+        if (note) target.note = note
+        if (cell?.shown?.type === 'date') target.numFmt = 'yyyy-mm-dd'
+      })
+      line.commit()
+    }
+  }
+  grid.commit()
+  const citations = workbook.addWorksheet('Citations')
+  citations.columns = [
+    { header: 'Document', key: 'document', width: 40 },
+    { header: 'Column', key: 'column', width: 30 },
+    { header: 'Start', key: 'start', width: 10 },
+    { header: 'End', key: 'end', width: 10 },
+    { header: 'Quote', key: 'quote', width: 100 },
+  ]
+  for await (const rows of reviewExportRows(db, principal, reviewId)) {
+    for (const row of rows) {
+      for (const column of columns) {
+        for (const c of row.cells.get(column.id)?.citations ?? []) {
+          citations.addRow([row.title, column.label, c.start, c.end, c.text]).commit()
+        }
+      }
+    }
+  }
+  citations.commit()
+  await workbook.commit()
+}

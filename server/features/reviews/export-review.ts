@@ -1,0 +1,187 @@
+/**
+ * A review's grid as a file (issue 44, decision 0137): one line per document, in row order, each
+ * column's shown answer (the lawyer's override, else the answer of an answered cell, else the
+ * cell's state) and its citations. The rows are read in batches of EXPORT_BATCH by position, each
+ * batch in its own short tenant transaction, so memory stays flat and no transaction is held while
+ * the client reads. CSV here (formula-safe records of server/http/csv-line.ts); XLSX in
+ * export-review-xlsx.ts over the same batches.
+ */
+import { and, asc, eq, gt, inArray } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { documents, reviewCells, reviewRows } from '../../db/schema'
+import { withTenant, type Principal } from '../../db/tenant'
+import { csvLine } from '../../http/csv-line'
+import type { ReviewAnswer, ReviewCitation } from './review-answer'
+import type { CellState } from './schemas'
+
+/** Rows (documents) read per batch. */
+export const EXPORT_BATCH = 200
+
+/** A column as an export writes it. */
+export interface ExportColumn {
+  id: string
+  label: string
+}
+
+/** One exported cell: its shown value (typed) and what backs it. */
+export interface ExportCell {
+  state: CellState
+  reason: string | null
+  /** The override's answer when there is one, else the answer of an answered cell. */
+  shown: ReviewAnswer | null
+  overridden: boolean
+  verified: boolean
+  citations: ReviewCitation[]
+}
+
+/** One exported row: its document and its cells by column id. */
+export interface ExportRow {
+  position: number
+  documentId: string
+  title: string
+  cells: Map<string, ExportCell>
+}
+
+/**
+ * The review's rows with their cells, in batches of EXPORT_BATCH rows (position order). The
+ * review must be the principal's (the caller read it first); stops early when the consumer stops.
+ */
+export async function* reviewExportRows(
+  db: Db,
+  principal: Principal,
+  reviewId: string,
+): AsyncGenerator<ExportRow[]> {
+  let after = -1
+  for (;;) {
+    const from = after
+    const batch = await withTenant(db, principal, async (tx) => {
+      const rows = await tx
+        .select({
+          id: reviewRows.id,
+          position: reviewRows.position,
+          documentId: reviewRows.documentId,
+          title: documents.title,
+        })
+        .from(reviewRows)
+        .innerJoin(documents, eq(documents.id, reviewRows.documentId))
+        .where(and(eq(reviewRows.reviewId, reviewId), gt(reviewRows.position, from)))
+        .orderBy(asc(reviewRows.position))
+        .limit(EXPORT_BATCH)
+      if (rows.length === 0) return []
+      const cells = await tx
+        .select()
+        .from(reviewCells)
+        .where(
+          and(
+            eq(reviewCells.reviewId, reviewId),
+            inArray(
+              reviewCells.rowId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
+      return rows.map((row) => ({
+        position: row.position,
+        documentId: row.documentId,
+        title: row.title,
+        cells: new Map(
+          cells
+            .filter((cell) => cell.rowId === row.id)
+            .map((cell) => [cell.columnId, toExportCell(cell)] as const),
+        ),
+      }))
+    })
+    if (batch.length === 0) return
+    yield batch
+    after = batch[batch.length - 1]!.position
+  }
+}
+
+function toExportCell(cell: typeof reviewCells.$inferSelect): ExportCell {
+  const state = cell.state as CellState
+  const override = cell.override as { answer: ReviewAnswer | null } | null
+  const answered = state === 'answered'
+  return {
+    state,
+    reason: cell.reason,
+    shown: override ? override.answer : answered ? (cell.answer as ReviewAnswer) : null,
+    overridden: override !== null,
+    verified: cell.verified,
+    citations: answered ? (cell.citations as ReviewCitation[]) : [],
+  }
+}
+
+const STATE_TEXT: Record<CellState, string> = {
+  pending: 'Pending',
+  running: 'Pending',
+  answered: '',
+  not_found: 'Not found',
+  failed: 'Failed',
+  unverified: 'Unverified',
+}
+
+/** An answer as one line of text: Yes/No, ISO date, "6 months", "1500000 USD", names joined. */
+export function answerAsText(answer: ReviewAnswer): string {
+  switch (answer.type) {
+    case 'yes_no':
+      return answer.value ? 'Yes' : answer.unlessConsent ? 'No, not without consent' : 'No'
+    case 'date':
+      return answer.value
+    case 'duration':
+      return `${answer.months} months`
+    case 'money':
+      return `${answer.amount} ${answer.currency}`
+    case 'party':
+      return answer.names.join('; ')
+    case 'text':
+      return answer.value
+    case 'list':
+      return answer.items.join('; ')
+  }
+}
+
+/** What a cell shows in a file: its answer as text, or its state ("Not found", "Failed"…). */
+export function shownText(cell: ExportCell | undefined): string {
+  if (!cell) return ''
+  if (cell.shown) return answerAsText(cell.shown)
+  if (cell.overridden) return 'Not found'
+  return STATE_TEXT[cell.state]
+}
+
+/** A cell's citations as text: each quote with its offsets. */
+export function citationsText(cell: ExportCell | undefined): string {
+  return (cell?.citations ?? [])
+    .map((c) => `[${c.start}–${c.end}] “${c.text.replace(/\s+/g, ' ').trim()}”`)
+    .join('\n')
+}
+
+/**
+ * The grid as CSV text chunks: a header (document id, title, then per column its label and
+ * "<label> (citations)"), then one record per document; values formula-neutralised.
+ */
+export async function* exportReviewCsv(
+  db: Db,
+  principal: Principal,
+  reviewId: string,
+  columns: readonly ExportColumn[],
+): AsyncGenerator<string> {
+  yield csvLine([
+    'document_id',
+    'document',
+    ...columns.flatMap((c) => [c.label, `${c.label} (citations)`]),
+  ])
+  for await (const rows of reviewExportRows(db, principal, reviewId)) {
+    yield rows
+      .map((row) =>
+        csvLine([
+          row.documentId,
+          row.title,
+          ...columns.flatMap((c) => {
+            const cell = row.cells.get(c.id)
+            return [shownText(cell), citationsText(cell)]
+          }),
+        ]),
+      )
+      .join('')
+  }
+}

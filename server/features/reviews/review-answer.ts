@@ -1,0 +1,171 @@
+/**
+ * A review cell's typed answer (issue 44, decision 0137): one shape per column answer type, each
+ * normalised (dates ISO `YYYY-MM-DD`, durations in months, money as `{ amount, currency }`), and
+ * the check that keeps a cell honest: every citation's `text` must equal its document's slice
+ * `content.slice(start, end)`, or the cell is `unverified`, never an answer.
+ */
+import { z } from 'zod'
+
+export const ANSWER_TYPES = [
+  'yes_no',
+  'date',
+  'duration',
+  'money',
+  'party',
+  'text',
+  'list',
+] as const
+export const AnswerType = z.enum(ANSWER_TYPES)
+export type AnswerType = z.infer<typeof AnswerType>
+
+/** Longest text an answer keeps (a clause is quoted whole in its citation, not here). */
+const MAX_TEXT = 2000
+
+export const ReviewAnswer = z
+  .discriminatedUnion('type', [
+    z.object({
+      type: z.literal('yes_no'),
+      value: z.boolean(),
+      unlessConsent: z
+        .boolean()
+        .optional()
+        .describe('A No that a party’s consent lifts ("shall not, without consent, …")'),
+    }),
+    z.object({ type: z.literal('date'), value: z.iso.date().describe('ISO 8601 date') }),
+    z.object({
+      type: z.literal('duration'),
+      months: z.number().min(0).describe('Days count as 1/30 month, weeks 7/30, years 12'),
+      text: z.string().max(200).describe('The period as the document words it'),
+    }),
+    z.object({
+      type: z.literal('money'),
+      amount: z.number().min(0),
+      currency: z.string().min(3).max(3).describe('ISO 4217 code'),
+    }),
+    z.object({
+      type: z.literal('party'),
+      names: z.array(z.string().min(1).max(300)).min(1).max(20),
+    }),
+    z.object({ type: z.literal('text'), value: z.string().min(1).max(MAX_TEXT) }),
+    z.object({
+      type: z.literal('list'),
+      items: z.array(z.string().min(1).max(500)).min(1).max(50),
+    }),
+  ])
+  .meta({ id: 'ReviewAnswer' })
+export type ReviewAnswer = z.infer<typeof ReviewAnswer>
+
+export const ReviewCitation = z
+  .object({
+    start: z.number().int().min(0),
+    end: z.number().int().min(0),
+    text: z.string().describe('Equals the document text from start to end'),
+  })
+  .meta({ id: 'ReviewCitation' })
+export type ReviewCitation = z.infer<typeof ReviewCitation>
+
+/**
+ * Whether every citation of `citations` is its document's slice (`content.slice(start, end)`
+ * equals its `text`, within bounds and not empty); false for no citations at all, since an answer
+ * needs one.
+ */
+export function citationsCheck(content: string, citations: readonly ReviewCitation[]): boolean {
+  return (
+    citations.length > 0 &&
+    citations.every(
+      (c) => c.start < c.end && c.end <= content.length && content.slice(c.start, c.end) === c.text,
+    )
+  )
+}
+
+/** A cited span of `content` as a citation (its text the slice). */
+export function citationOf(content: string, span: { start: number; end: number }): ReviewCitation {
+  return { start: span.start, end: span.end, text: content.slice(span.start, span.end) }
+}
+
+const MONTHS_PER_UNIT = { day: 1 / 30, week: 7 / 30, month: 1, year: 12 } as const
+
+const DURATION =
+  /\b(?:([a-z]+(?:-[a-z]+)?)\s*\((\d{1,4})\)|(\d{1,4}(?:\.\d+)?)|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen|twenty|twenty-four|thirty|thirty-six|forty-five|sixty|ninety|a|an))\s*[- ]?(?:calendar\s+|business\s+|consecutive\s+|full\s+)?(day|week|month|year)s?\b/i
+
+const WORD_NUMBERS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  eighteen: 18,
+  twenty: 20,
+  'twenty-four': 24,
+  thirty: 30,
+  'thirty-six': 36,
+  'forty-five': 45,
+  sixty: 60,
+  ninety: 90,
+}
+
+/**
+ * The first period `text` states ("60 days", "one (1) year", "thirty-six months") in months
+ * (MONTHS_PER_UNIT, two decimals), with its words; null when it states none.
+ */
+export function durationIn(text: string): { months: number; text: string; index: number } | null {
+  const m = DURATION.exec(text)
+  if (!m) return null
+  const figure = m[2] ?? m[3]
+  const word = (m[1] ?? m[4] ?? '').toLowerCase()
+  const amount = figure ? Number(figure) : WORD_NUMBERS[word]
+  const unit = (m[5] ?? '').toLowerCase() as keyof typeof MONTHS_PER_UNIT
+  if (amount === undefined || !(unit in MONTHS_PER_UNIT)) return null
+  return {
+    months: Math.round(amount * MONTHS_PER_UNIT[unit] * 100) / 100,
+    text: m[0],
+    index: m.index,
+  }
+}
+
+const CURRENCY_SIGNS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' }
+const CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'JPY', 'CHF', 'CAD', 'AUD', 'CNY', 'INR', 'SEK']
+const MONEY = new RegExp(
+  `(?:(${CURRENCY_CODES.join('|')}|US\\$|[$€£¥])\\s?(\\d[\\d,]*(?:\\.\\d+)?)(?:\\s?(million|billion|thousand))?)|(?:(\\d[\\d,]*(?:\\.\\d+)?)(?:\\s?(million|billion|thousand))?\\s?(${CURRENCY_CODES.join('|')}|dollars|euros|pounds))`,
+  'i',
+)
+const SCALE: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 }
+const WORD_CURRENCY: Record<string, string> = { dollars: 'USD', euros: 'EUR', pounds: 'GBP' }
+
+/**
+ * The first amount of money `text` states ("$1,500,000", "USD 2 million", "10,000 euros") as
+ * `{ amount, currency }` (ISO 4217; `$` read as USD), with where it stands; null when none.
+ */
+export function moneyIn(
+  text: string,
+): { amount: number; currency: string; index: number; length: number } | null {
+  const m = MONEY.exec(text)
+  if (!m) return null
+  const sign = (m[1] ?? m[6] ?? '').toUpperCase()
+  const currency =
+    sign === 'US$'
+      ? 'USD'
+      : (CURRENCY_SIGNS[m[1] ?? ''] ?? WORD_CURRENCY[sign.toLowerCase()] ?? sign)
+  const amount = Number((m[2] ?? m[4] ?? '').replace(/,/g, ''))
+  const scale = SCALE[(m[3] ?? m[5] ?? '').toLowerCase()] ?? 1
+  if (!Number.isFinite(amount) || currency.length !== 3) return null
+  return { amount: amount * scale, currency, index: m.index, length: m[0].length }
+}
+
+/** `text` cut to the answer's limit at a word, with an ellipsis when cut. */
+export function answerText(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= MAX_TEXT) return flat
+  const cut = flat.slice(0, MAX_TEXT - 1)
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_TEXT / 2))}…`
+}

@@ -1,0 +1,340 @@
+/**
+ * The handler of 'review-fill' jobs (contract: server/jobs/contracts/review-fill-job-contract.ts,
+ * decision 0137). It answers a review's pending cells a document at a time:
+ * 1. at its start, an app's review gains the app's new documents as rows, and cells left
+ *    `running` by an interrupted run (no other fill of the review running) are pending again;
+ * 2. it claims the first document with pending cells (`running`, one short transaction, rows
+ *    locked with SKIP LOCKED so two fills never take the same document);
+ * 3. it reads the document and its analysis (the latest stored full analysis of this very text,
+ *    else the configured engine's reading now, not stored) and answers every claimed cell
+ *    (answer-document.ts), outside any transaction;
+ * 4. it writes the answers in a second short transaction, announcing them on the organisation's
+ *    realtime channel (`review_cells`, delivered at the commit), and reports answered / total.
+ * A cancel stops it between two steps and puts its claimed cells back to pending; a crash leaves
+ * them running, and the next run (the runner's retry, or the next queued fill) resumes there.
+ */
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { JobHandlerOf } from '../../jobs/define-job-contract'
+import type { reviewFillJobContract } from '../../jobs/contracts/review-fill-job-contract'
+import { jobPrincipal } from '../../jobs/job-runner'
+import type { AppServices } from '../../services'
+import type { Db } from '../../db/client'
+import { withTenant, type Principal, type Tx } from '../../db/tenant'
+import { analyses, documents, jobs, reviewCells, reviewColumns, reviews } from '../../db/schema'
+import { AnalysisResult, type Analyzer } from '../../ai/analyzer/types'
+import { ORG_MESSAGES_CHANNEL } from '../../realtime/realtime-hub'
+import type { RealtimeServerMessage } from '../../realtime/realtime-messages'
+import { analysisOfText, answerDocument, type CellOutcome } from './answer-document'
+import { addAppDocuments } from './service'
+import type { AnswerType } from './review-answer'
+
+/** What the fill needs: the database and the configured analysis engine. */
+export type FillDeps = { db: Db; analyzer: Analyzer }
+
+/** Cells named in one realtime message at most (a NOTIFY payload holds under 8,000 bytes). */
+const CELLS_PER_MESSAGE = 25
+
+type Counts = {
+  total: number
+  answered: number
+  notFound: number
+  failed: number
+  unverified: number
+}
+
+/** The 'review-fill' handler over the app's database and analyzer. */
+export function reviewFillJobHandler(
+  services: Pick<AppServices, 'db' | 'engines'>,
+): JobHandlerOf<typeof reviewFillJobContract> {
+  const deps = { db: services.db, analyzer: services.engines.analyzer }
+  return {
+    run: (job, context) => fillReview(deps, jobPrincipal(job), job.id, job.input.reviewId, context),
+  }
+}
+
+/**
+ * Answers every pending cell of review `reviewId` as job `jobId` (see the module comment);
+ * resolves to the review's cell counts by state. A review deleted meanwhile ends it with what it
+ * counted. Rejects with the signal's reason once cancelled.
+ */
+export async function fillReview(
+  deps: FillDeps,
+  principal: Principal,
+  jobId: string,
+  reviewId: string,
+  context: { signal: AbortSignal; progress(fraction: number, message: string): void },
+): Promise<Counts> {
+  const { db } = deps
+  const review = await withTenant(db, principal, async (tx) => {
+    const [row] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).limit(1)
+    if (!row) return null
+    await addAppDocuments(tx, row)
+    const [otherFill] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, 'review-fill'),
+          eq(jobs.subjectId, reviewId),
+          eq(jobs.status, 'running'),
+          ne(jobs.id, jobId),
+        ),
+      )
+      .limit(1)
+    if (!otherFill)
+      await tx
+        .update(reviewCells)
+        .set({ state: 'pending', updatedAt: new Date() })
+        .where(and(eq(reviewCells.reviewId, reviewId), eq(reviewCells.state, 'running')))
+    return row
+  })
+  if (!review) return { total: 0, answered: 0, notFound: 0, failed: 0, unverified: 0 }
+  let claimed: { id: string; columnId: string }[] = []
+  try {
+    for (;;) {
+      context.signal.throwIfAborted()
+      const claim = await claimDocument(db, principal, reviewId)
+      if (!claim) break
+      claimed = claim.cells
+      const outcomes = await answerClaimed(deps, principal, claim, context.signal)
+      context.signal.throwIfAborted()
+      const counts = await withTenant(db, principal, async (tx) => {
+        await writeOutcomes(tx, claim.cells, outcomes)
+        const states = await cellStates(tx, reviewId)
+        await announce(tx, review, claim, outcomes, states)
+        return states
+      })
+      claimed = []
+      const done = counts.total - pendingOf(counts)
+      context.progress(
+        counts.total === 0 ? 1 : done / counts.total,
+        `${done.toLocaleString('en-US')} of ${counts.total.toLocaleString('en-US')} cells`,
+      )
+    }
+  } catch (error) {
+    // Cancelled or failed mid-document: its cells go back to pending for the next fill.
+    if (claimed.length > 0) await release(db, principal, claimed).catch(() => {})
+    throw error
+  }
+  const { pending: _pending, ...counts } = await withTenant(db, principal, (tx) =>
+    cellStates(tx, reviewId),
+  )
+  return counts
+}
+
+/** Counts by state as the job reports them, from `[{ state, n }]`. */
+function countsOf(rows: readonly { state: string; n: number }[]) {
+  const n = (state: string) => rows.find((r) => r.state === state)?.n ?? 0
+  return {
+    total: rows.reduce((sum, r) => sum + r.n, 0),
+    answered: n('answered'),
+    notFound: n('not_found'),
+    failed: n('failed'),
+    unverified: n('unverified'),
+    pending: n('pending') + n('running'),
+  }
+}
+
+const pendingOf = (counts: ReturnType<typeof countsOf>) => counts.pending
+
+async function cellStates(tx: Tx, reviewId: string) {
+  const rows = await tx
+    .select({ state: reviewCells.state, n: count() })
+    .from(reviewCells)
+    .where(eq(reviewCells.reviewId, reviewId))
+    .groupBy(reviewCells.state)
+  return countsOf(rows)
+}
+
+/** A document's claimed cells, with what answering them needs. */
+interface Claim {
+  documentId: string
+  rowId: string
+  cells: { id: string; columnId: string }[]
+}
+
+/**
+ * Marks running the pending cells of the first row (by position) that has any, in one
+ * transaction; null when none is left. Rows another fill holds are skipped (SKIP LOCKED).
+ */
+async function claimDocument(
+  db: Db,
+  principal: Principal,
+  reviewId: string,
+): Promise<Claim | null> {
+  return withTenant(db, principal, async (tx) => {
+    const [next] = await tx
+      .select({ rowId: reviewCells.rowId, documentId: reviewCells.documentId })
+      .from(reviewCells)
+      .where(and(eq(reviewCells.reviewId, reviewId), eq(reviewCells.state, 'pending')))
+      .orderBy(asc(reviewCells.rowPosition))
+      .limit(1)
+      .for('update', { skipLocked: true })
+    if (!next) return null
+    const cells = await tx
+      .update(reviewCells)
+      .set({ state: 'running', updatedAt: new Date() })
+      .where(
+        and(
+          eq(reviewCells.reviewId, reviewId),
+          eq(reviewCells.rowId, next.rowId),
+          eq(reviewCells.state, 'pending'),
+        ),
+      )
+      .returning({ id: reviewCells.id, columnId: reviewCells.columnId })
+    return { documentId: next.documentId, rowId: next.rowId, cells }
+  })
+}
+
+/** Puts `cells` back to pending (a cancelled or failed run's claim). */
+async function release(db: Db, principal: Principal, cells: readonly { id: string }[]) {
+  await withTenant(db, principal, (tx) =>
+    tx
+      .update(reviewCells)
+      .set({ state: 'pending', updatedAt: new Date() })
+      .where(
+        and(
+          inArray(
+            reviewCells.id,
+            cells.map((c) => c.id),
+          ),
+          eq(reviewCells.state, 'running'),
+        ),
+      ),
+  )
+}
+
+/**
+ * The outcome of each claimed cell: the document and its columns read in one transaction, the
+ * analysis made outside any (when a preset column needs one and no stored analysis is of this
+ * text), then answered (answer-document.ts).
+ */
+async function answerClaimed(
+  deps: FillDeps,
+  principal: Principal,
+  claim: Claim,
+  signal: AbortSignal,
+): Promise<Map<string, CellOutcome>> {
+  const columnIds = [...new Set(claim.cells.map((c) => c.columnId))]
+  const { document, columns, stored } = await withTenant(deps.db, principal, async (tx) => {
+    const [document] = await tx
+      .select({ id: documents.id, title: documents.title, content: documents.content })
+      .from(documents)
+      .where(eq(documents.id, claim.documentId))
+      .limit(1)
+    const columns = await tx
+      .select({
+        id: reviewColumns.id,
+        presetKey: reviewColumns.presetKey,
+        question: reviewColumns.question,
+        answerType: reviewColumns.answerType,
+      })
+      .from(reviewColumns)
+      .where(inArray(reviewColumns.id, columnIds))
+    const needsAnalysis = columns.some((c) => c.presetKey !== null)
+    const [stored] = needsAnalysis
+      ? await tx
+          .select({ result: analyses.result })
+          .from(analyses)
+          .where(and(eq(analyses.documentId, claim.documentId), eq(analyses.kind, 'full')))
+          .orderBy(desc(analyses.createdAt))
+          .limit(1)
+      : []
+    return { document, columns, stored }
+  })
+  const byColumn = (outcome: CellOutcome) =>
+    new Map(claim.cells.map((cell) => [cell.columnId, outcome]))
+  if (!document) return byColumn({ state: 'failed', reason: 'The document no longer exists.' })
+  if (document.content.trim() === '')
+    return byColumn({
+      state: 'failed',
+      reason: 'This document has no text (a scan not yet read?).',
+    })
+  let analysis: AnalysisResult | null = null
+  let failure: string | undefined
+  if (columns.some((c) => c.presetKey !== null)) {
+    const parsed = stored ? AnalysisResult.safeParse(stored.result) : null
+    if (parsed?.success && analysisOfText(document.content, parsed.data)) analysis = parsed.data
+    else {
+      try {
+        analysis = await deps.analyzer.analyze(document.content, 'full', { signal })
+      } catch (error) {
+        if (signal.aborted) throw error
+        failure = 'The analysis engine failed on this document; retry the cell.'
+      }
+    }
+  }
+  return answerDocument(
+    document,
+    analysis,
+    columns.map((c) => ({ ...c, answerType: c.answerType as AnswerType })),
+    failure,
+  )
+}
+
+/** Writes each claimed cell's outcome (by its column), if it is still running. */
+async function writeOutcomes(
+  tx: Tx,
+  cells: readonly { id: string; columnId: string }[],
+  outcomes: Map<string, CellOutcome>,
+) {
+  const now = new Date()
+  for (const cell of cells) {
+    const outcome = outcomes.get(cell.columnId) ?? {
+      state: 'failed' as const,
+      reason: 'The column was removed.',
+    }
+    await tx
+      .update(reviewCells)
+      .set(
+        outcome.state === 'answered'
+          ? {
+              state: 'answered',
+              reason: null,
+              answer: outcome.answer,
+              citations: outcome.citations,
+              answeredAt: now,
+              updatedAt: now,
+            }
+          : {
+              state: outcome.state,
+              reason: outcome.reason,
+              answer: null,
+              citations: [],
+              answeredAt: now,
+              updatedAt: now,
+            },
+      )
+      .where(and(eq(reviewCells.id, cell.id), eq(reviewCells.state, 'running')))
+  }
+}
+
+/**
+ * Announces the written cells on the organisation's realtime channel as `review_cells` messages
+ * (ids and states only, never document text), delivered when `tx` commits.
+ */
+async function announce(
+  tx: Tx,
+  review: { id: string; orgId: string; appId: string | null },
+  claim: Claim,
+  outcomes: Map<string, CellOutcome>,
+  counts: ReturnType<typeof countsOf>,
+) {
+  const { cells, rowId } = claim
+  for (let i = 0; i < cells.length; i += CELLS_PER_MESSAGE) {
+    const message: Extract<RealtimeServerMessage, { type: 'review_cells' }> = {
+      type: 'review_cells',
+      reviewId: review.id,
+      rowId,
+      cells: cells.slice(i, i + CELLS_PER_MESSAGE).map((cell) => ({
+        id: cell.id,
+        columnId: cell.columnId,
+        state: outcomes.get(cell.columnId)?.state ?? 'failed',
+      })),
+      done: counts.total - counts.pending,
+      total: counts.total,
+    }
+    const payload = JSON.stringify({ org_id: review.orgId, app_id: review.appId, message })
+    await tx.execute(sql`SELECT pg_notify(${ORG_MESSAGES_CHANNEL}, ${payload})`)
+  }
+}

@@ -1,0 +1,592 @@
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import {
+  buildTestApp,
+  signedInMember,
+  signedInWithRole,
+  type TestApp,
+  type TestMember,
+} from '../../test/test-app'
+import { finishedJob } from '../../test/finished-job'
+import { appOf } from '../../test/app-of'
+import { mintToken } from '../../test/mint-token'
+import { SAMPLE_CONTRACT } from '../../test/sample-files'
+import { BALANCED_SUPPLY_AGREEMENT, RISKY_SERVICES_AGREEMENT } from '../../test/test-contracts'
+import { LocalAnalyzer } from '../../ai/analyzer/local-analyzer'
+import { withTenant, type Principal } from '../../db/tenant'
+import { insertJob } from '../../jobs/job-service'
+import { auditLogs, jobs, reviewCells } from '../../db/schema'
+import type { AppServices } from '../../services'
+import { createReview } from './service'
+import { fillReview } from './review-fill-job'
+import { createNotifier } from '../../realtime/notifier'
+import { ORG_MESSAGES_CHANNEL } from '../../realtime/realtime-hub'
+
+let t: TestApp
+let alice: TestMember
+let mallory: TestMember
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  alice = await signedInMember(t)
+  mallory = await signedInMember(t)
+})
+afterAll(() => t.close())
+
+const reviewsUrl = (m: TestMember) => `/api/v1/orgs/${m.orgId}/reviews`
+
+/** A text document of `m`'s organisation (of `appId` when given); its id. */
+async function documentOf(m: TestMember, title: string, content: string, appId?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/orgs/${m.orgId}/documents/text`,
+    headers: m.headers,
+    payload: { title, content, ...(appId ? { appId } : {}) },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  return (res.json() as { id: string }).id
+}
+
+interface Cell {
+  id: string
+  documentId: string
+  columnId: string
+  state: string
+  answer: { type: string } | null
+  citations: { start: number; end: number; text: string }[]
+  override: unknown
+  verified: boolean
+}
+
+async function cellsOf(m: TestMember, reviewId: string, query: Record<string, string> = {}) {
+  const params = new URLSearchParams({ limit: '1000', ...query })
+  const res = await t.app.inject({
+    url: `${reviewsUrl(m)}/${reviewId}/cells?${params}`,
+    headers: m.headers,
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json() as { items: Cell[]; total: number }
+}
+
+const COLUMNS = [
+  { preset: 'term:parties' },
+  { preset: 'term:agreementDate' },
+  { preset: 'clause:Cap On Liability' },
+  { preset: 'deal:law' },
+  { question: 'May the Client terminate this Agreement for convenience?', answerType: 'yes_no' },
+]
+
+describe('a review filled offline', () => {
+  const texts: Record<string, string> = {}
+  let reviewId: string
+  let created: {
+    id: string
+    fillJob: { id: string }
+    columns: { label: string }[]
+    cells: { total: number }
+  } & Record<string, unknown>
+
+  beforeAll(async () => {
+    for (const [title, content] of [
+      ['Northwind MSA', SAMPLE_CONTRACT],
+      ['Risky services', RISKY_SERVICES_AGREEMENT],
+      ['Balanced supply', BALANCED_SUPPLY_AGREEMENT],
+    ] as const)
+      texts[await documentOf(alice, title, content)] = content
+    const res = await t.app.inject({
+      method: 'POST',
+      url: reviewsUrl(alice),
+      headers: alice.headers,
+      payload: {
+        name: 'Supplier contracts',
+        rows: { source: 'selection', documentIds: Object.keys(texts) },
+        columns: COLUMNS,
+      },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    created = res.json()
+    reviewId = created.id
+  })
+
+  /** The first fill, waited for once (inside whichever test asks first: expect.poll needs one). */
+  let filling: Promise<Awaited<ReturnType<typeof finishedJob>>> | undefined
+  const filled = () => (filling ??= finishedJob(t, alice, created.fillJob.id))
+
+  it('creates a review, fills it, and answers its cells with citations that are the documents’ slices', async () => {
+    expect(created).toMatchObject({ name: 'Supplier contracts', rows: 3, rowSource: 'selection' })
+    expect(created.columns.map((c: { label: string }) => c.label)).toEqual([
+      'Parties',
+      'Agreement date',
+      'Cap On Liability',
+      'Law and disputes',
+      'May the Client terminate this Agreement for convenience?',
+    ])
+    expect(created.cells.total).toBe(15)
+    const fill = await filled()
+    expect(fill.status, fill.error ?? '').toBe('succeeded')
+    expect(fill.result).toMatchObject({ total: 15 })
+
+    const { items, total } = await cellsOf(alice, reviewId)
+    expect(total).toBe(15)
+    expect(items.every((c) => !['pending', 'running'].includes(c.state))).toBe(true)
+    const answered = items.filter((c) => c.state === 'answered')
+    expect(answered.length).toBeGreaterThanOrEqual(6)
+    for (const cell of answered) {
+      expect(cell.citations.length).toBeGreaterThan(0)
+      for (const c of cell.citations)
+        expect(texts[cell.documentId]!.slice(c.start, c.end)).toBe(c.text)
+    }
+    const read = (
+      await t.app.inject({ url: `${reviewsUrl(alice)}/${reviewId}`, headers: alice.headers })
+    ).json()
+    expect(read.cells.pending + read.cells.running).toBe(0)
+    expect(read.fill).toMatchObject({ status: 'succeeded', progress: 1 })
+  })
+
+  it('pages cells in grid order and filters them by column and state', async () => {
+    await filled()
+    const { items } = await cellsOf(alice, reviewId)
+    const page = (await cellsOf(alice, reviewId, { offset: '5', limit: '5' })).items
+    expect(page.map((c) => c.id)).toEqual(items.slice(5, 10).map((c) => c.id))
+    const column = items[0]!.columnId
+    const ofColumn = await cellsOf(alice, reviewId, { columnId: column })
+    expect(ofColumn.total).toBe(3)
+    expect(ofColumn.items.every((c) => c.columnId === column)).toBe(true)
+    const answered = await cellsOf(alice, reviewId, { state: 'answered' })
+    expect(answered.items.every((c) => c.state === 'answered')).toBe(true)
+  })
+
+  it('keeps the original answer beside an override, and audits overrides and checks', async () => {
+    await filled()
+    const { items } = await cellsOf(alice, reviewId, { state: 'answered' })
+    const cell = items.find((c) => c.answer?.type === 'date') ?? items[0]!
+    const wrongType = await t.app.inject({
+      method: 'PUT',
+      url: `${reviewsUrl(alice)}/${reviewId}/cells/${cell.id}/override`,
+      headers: alice.headers,
+      payload: { override: { answer: { type: 'money', amount: 5, currency: 'USD' }, note: null } },
+    })
+    expect(wrongType.statusCode).toBe(400)
+    expect(wrongType.json()).toMatchObject({ code: 'bad_review_column' })
+    const override = cell.answer?.type === 'date' ? { type: 'date', value: '2020-01-31' } : null
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${reviewsUrl(alice)}/${reviewId}/cells/${cell.id}/override`,
+      headers: alice.headers,
+      payload: { override: { answer: override, note: 'Side letter moves it' } },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({
+      answer: cell.answer,
+      override: { answer: override, note: 'Side letter moves it', by: alice.userId },
+    })
+    const verified = await t.app.inject({
+      method: 'PUT',
+      url: `${reviewsUrl(alice)}/${reviewId}/cells/${cell.id}/verified`,
+      headers: alice.headers,
+      payload: { verified: true },
+    })
+    expect(verified.json()).toMatchObject({ verified: true, verifiedBy: alice.userId })
+    const audited = await withTenant(t.database.db, { orgId: alice.orgId }, (tx) =>
+      tx
+        .select({ action: auditLogs.action })
+        .from(auditLogs)
+        .where(eq(auditLogs.orgId, alice.orgId)),
+    )
+    expect(audited.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['review.create', 'review.cell.override', 'review.cell.verify']),
+    )
+  })
+
+  it('answers a retried column again', async () => {
+    await filled()
+    const { items } = await cellsOf(alice, reviewId)
+    const column = items[0]!.columnId
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${reviewsUrl(alice)}/${reviewId}/columns/${column}/retry`,
+      headers: alice.headers,
+    })
+    expect(res.statusCode, res.body).toBe(202)
+    expect((await finishedJob(t, alice, res.json().id)).status).toBe('succeeded')
+    const again = await cellsOf(alice, reviewId, { columnId: column })
+    expect(again.items.map((c) => c.state)).toEqual(
+      items.filter((c) => c.columnId === column).map((c) => c.state),
+    )
+  })
+
+  it('exports the grid as XLSX with typed cells, citations as notes and a sheet of citations, and as CSV', async () => {
+    await filled()
+    const { items } = await cellsOf(alice, reviewId)
+    const res = await t.app.inject({
+      url: `${reviewsUrl(alice)}/${reviewId}/export`,
+      headers: alice.headers,
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toMatch(/spreadsheetml/)
+    expect(res.headers['content-disposition']).toContain('Supplier%20contracts.xlsx')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const grid = workbook.getWorksheet('Review')!
+    expect(grid.rowCount).toBe(4)
+    expect(grid.getRow(1).getCell(3).value).toBe('Agreement date')
+    const sample = Object.keys(texts).find((id) => texts[id] === SAMPLE_CONTRACT)!
+    const row = [2, 3, 4]
+      .map((n) => grid.getRow(n))
+      .find((r) => r.getCell(1).value === 'Northwind MSA')!
+    const dateCell = items.find((c) => c.documentId === sample && c.answer?.type === 'date')
+    // A date is a date cell (overridden or not), and its note quotes the passage it was read from.
+    expect(dateCell).toBeDefined()
+    expect(row.getCell(3).value).toBeInstanceOf(Date)
+    expect(String(row.getCell(3).note)).toContain(
+      dateCell!.citations[0]!.text.replace(/\s+/g, ' ').trim(),
+    )
+    const citations = workbook.getWorksheet('Citations')!
+    const quoted = items.filter((c) => c.state === 'answered').flatMap((c) => c.citations)
+    expect(citations.rowCount).toBe(quoted.length + 1)
+    for (let n = 2; n <= citations.rowCount; n++) {
+      const r = citations.getRow(n)
+      const [start, end, quote] = [r.getCell(3).value, r.getCell(4).value, r.getCell(5).value]
+      const content = Object.values(texts).find(
+        (text) => text.slice(Number(start), Number(end)) === quote,
+      )
+      expect(content, `citation ${n} is a slice of its document`).toBeDefined()
+    }
+    const csv = await t.app.inject({
+      url: `${reviewsUrl(alice)}/${reviewId}/export?format=csv`,
+      headers: alice.headers,
+    })
+    expect(csv.statusCode).toBe(200)
+    const lines = csv.body.trim().split('\r\n')
+    expect(lines[0]).toContain('"Agreement date","Agreement date (citations)"')
+    expect(lines.filter((line) => line.startsWith('"')).length).toBeGreaterThanOrEqual(4)
+    const foreign = await t.app.inject({
+      url: `${reviewsUrl(mallory)}/${reviewId}/export`,
+      headers: mallory.headers,
+    })
+    expect(foreign.statusCode).toBe(404)
+  })
+
+  it('hides a review from another organisation behind 404s', async () => {
+    const urls = [
+      `${reviewsUrl(alice)}/${reviewId}`,
+      `${reviewsUrl(alice)}/${reviewId}/cells`,
+      `${reviewsUrl(alice)}/${reviewId}/columns`,
+    ]
+    for (const url of urls) {
+      const res = await t.app.inject({ url, headers: mallory.headers })
+      expect(res.statusCode).toBe(404)
+      expect(res.body).not.toContain('Supplier contracts')
+    }
+    // In mallory's own organisation the id names nothing either.
+    const own = await t.app.inject({
+      url: `${reviewsUrl(mallory)}/${reviewId}`,
+      headers: mallory.headers,
+    })
+    expect(own.statusCode).toBe(404)
+    expect(own.json()).toMatchObject({ code: 'review_not_found' })
+    const cells = await t.app.inject({
+      url: `${reviewsUrl(mallory)}/${reviewId}/cells`,
+      headers: mallory.headers,
+    })
+    expect(cells.json()).toMatchObject({ code: 'review_not_found' })
+    const list = (await t.app.inject({ url: reviewsUrl(mallory), headers: mallory.headers })).json()
+    expect(list).toEqual({ items: [], total: 0 })
+    // Nor can another organisation's document be a row.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: reviewsUrl(mallory),
+      headers: mallory.headers,
+      payload: {
+        name: 'Peek',
+        rows: { source: 'selection', documentIds: Object.keys(texts) },
+        columns: COLUMNS,
+      },
+    })
+    expect(foreign.statusCode).toBe(404)
+    expect(foreign.json()).toMatchObject({ code: 'document_not_found' })
+  })
+
+  it('lets only the creator or an admin rename and delete a review', async () => {
+    const colleague = await signedInWithRole(t, alice.orgId, 'member')
+    const made = await t.app.inject({
+      method: 'POST',
+      url: reviewsUrl(alice),
+      headers: alice.headers,
+      payload: {
+        name: 'To delete',
+        rows: { source: 'selection', documentIds: Object.keys(texts) },
+      },
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    const reviewId = (made.json() as { id: string }).id
+    const rename = await t.app.inject({
+      method: 'PATCH',
+      url: `${reviewsUrl(alice)}/${reviewId}`,
+      headers: colleague.headers,
+      payload: { name: 'Mine now' },
+    })
+    expect(rename.statusCode).toBe(403)
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `${reviewsUrl(alice)}/${reviewId}`,
+      headers: alice.headers,
+    })
+    expect(deleted.statusCode).toBe(204)
+    const gone = await t.app.inject({
+      url: `${reviewsUrl(alice)}/${reviewId}/cells`,
+      headers: alice.headers,
+    })
+    expect(gone.statusCode).toBe(404)
+  })
+
+  it('refuses a yes/no column whose question is not a yes/no question', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: reviewsUrl(alice),
+      headers: alice.headers,
+      payload: {
+        name: 'Bad column',
+        rows: { source: 'selection', documentIds: Object.keys(texts) },
+        columns: [{ question: 'What is the governing law?', answerType: 'yes_no' }],
+      },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'bad_review_column' })
+  })
+})
+
+/** Queues jobs that the app's runner leaves alone (not before tomorrow), as the walk does. */
+const parkedJobs = {
+  async enqueue(
+    tx: Parameters<typeof insertJob>[0],
+    principal: Principal,
+    kind: string,
+    input: object,
+    options: { subjectId?: string } = {},
+  ) {
+    const job = await insertJob(tx, principal, { kind, input, subjectId: options.subjectId })
+    await tx
+      .update(jobs)
+      .set({ runAfter: new Date(Date.now() + 86_400_000) })
+      .where(eq(jobs.id, job.id))
+    return job
+  },
+} as unknown as AppServices['jobs']
+
+describe('a review export', () => {
+  it('writes a title that looks like a formula as text: a string cell in XLSX, quote-prefixed in CSV', async () => {
+    const bob = await signedInMember(t)
+    const title = '=HYPERLINK("http://evil.example","Open")'
+    const documentId = await documentOf(bob, title, SAMPLE_CONTRACT)
+    // Its fill is parked, so the cell stays pending.
+    const principal: Principal = {
+      orgId: bob.orgId,
+      userId: bob.userId,
+      role: 'member',
+      actorType: 'user',
+    }
+    const review = await createReview({ db: t.database.db, jobs: parkedJobs }, principal, {
+      name: '+Formula? review',
+      rows: { source: 'selection', documentIds: [documentId] },
+      columns: [{ preset: 'term:agreementDate' }],
+    })
+    const xlsx = await t.app.inject({
+      url: `${reviewsUrl(bob)}/${review.id}/export`,
+      headers: bob.headers,
+    })
+    expect(xlsx.statusCode, xlsx.body).toBe(200)
+    expect(xlsx.headers['content-disposition']).toContain('Formula%20review.xlsx')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer)
+    const row = workbook.getWorksheet('Review')!.getRow(2)
+    expect(row.getCell(1).type).toBe(ExcelJS.ValueType.String)
+    expect(row.getCell(1).value).toBe(title)
+    expect(row.getCell(2).value).toBe('Pending')
+    expect(row.getCell(2).note).toBeUndefined()
+    expect(workbook.getWorksheet('Citations')!.rowCount).toBe(1)
+    const csv = await t.app.inject({
+      url: `${reviewsUrl(bob)}/${review.id}/export?format=csv`,
+      headers: bob.headers,
+    })
+    expect(csv.body.split('\r\n')[1]).toBe(
+      `"${documentId}","'=HYPERLINK(""http://evil.example"",""Open"")","Pending",""`,
+    )
+  })
+})
+
+describe('an app-bound credential', () => {
+  it("sees its app's reviews only, and reads another app's review as missing", async () => {
+    const owner = await signedInMember(t, 'App firm')
+    const [appA, appB] = [await appOf(t, owner, 'rev-a'), await appOf(t, owner, 'rev-b')]
+    const reviewIn = async (appId: string, name: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: reviewsUrl(owner),
+        headers: owner.headers,
+        payload: { name, appId, rows: { source: 'app' }, columns: [{ preset: 'term:parties' }] },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      return res.json() as { id: string; rows: number; fillJob: { id: string } }
+    }
+    await documentOf(owner, 'A contract', SAMPLE_CONTRACT, appA)
+    await documentOf(owner, 'B contract', SAMPLE_CONTRACT, appB)
+    await documentOf(owner, 'Firm-wide contract', SAMPLE_CONTRACT)
+    const ofA = await reviewIn(appA, 'Review A')
+    const ofB = await reviewIn(appB, 'Review B')
+    expect(ofA.rows).toBe(1)
+    const { token } = await mintToken(t, owner, {
+      app_id: appA,
+      scope: 'read write',
+      ttl_seconds: 600,
+    })
+    const headers = { authorization: `Bearer ${token}`, origin: owner.headers.origin }
+    const list = (await t.app.inject({ url: reviewsUrl(owner), headers })).json()
+    expect(list.items.map((r: { name: string }) => r.name)).toEqual(['Review A'])
+    const other = await t.app.inject({ url: `${reviewsUrl(owner)}/${ofB.id}/cells`, headers })
+    expect(other.statusCode).toBe(404)
+    const own = await t.app.inject({ url: `${reviewsUrl(owner)}/${ofA.id}`, headers })
+    expect(own.statusCode).toBe(200)
+    // A review it creates is its app's, and cannot hold another app's document.
+    const made = await t.app.inject({
+      method: 'POST',
+      url: reviewsUrl(owner),
+      headers,
+      payload: { name: 'By token', rows: { source: 'app' }, appId: appA, columns: [] },
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    expect(made.json()).toMatchObject({ appId: appA })
+    const [docOfB] = (
+      await t.app.inject({
+        url: `/api/v1/orgs/${owner.orgId}/documents?appId=${appB}`,
+        headers: owner.headers,
+      })
+    ).json().items as { id: string }[]
+    const crossing = await t.app.inject({
+      method: 'POST',
+      url: reviewsUrl(owner),
+      headers,
+      payload: {
+        name: 'Crossing',
+        appId: appA,
+        rows: { source: 'selection', documentIds: [docOfB!.id] },
+      },
+    })
+    expect(crossing.statusCode).toBe(404)
+    await finishedJob(t, owner, ofA.fillJob.id)
+    await finishedJob(t, owner, ofB.fillJob.id)
+  })
+})
+
+describe('the fill job', () => {
+  async function parkedReview(m: TestMember, documentIds: string[]) {
+    const principal: Principal = {
+      orgId: m.orgId,
+      userId: m.userId,
+      role: 'owner',
+      actorType: 'user',
+    }
+    const review = await createReview({ db: t.database.db, jobs: parkedJobs }, principal, {
+      name: 'Parked',
+      rows: { source: 'selection', documentIds },
+      columns: [{ preset: 'term:parties' }, { preset: 'term:governingLaw' }],
+    })
+    return { principal, review }
+  }
+
+  const states = async (orgId: string, reviewId: string) =>
+    (
+      await withTenant(t.database.db, { orgId }, (tx) =>
+        tx
+          .select({ state: reviewCells.state, row: reviewCells.rowPosition })
+          .from(reviewCells)
+          .where(eq(reviewCells.reviewId, reviewId))
+          .orderBy(reviewCells.rowPosition, reviewCells.columnPosition),
+      )
+    ).map((c) => c.state)
+
+  it('stops at a cancel with no cell left running, and a later run resumes where it stopped', async () => {
+    const m = await signedInMember(t, 'Cancel firm')
+    const ids = [
+      await documentOf(m, 'One', SAMPLE_CONTRACT),
+      await documentOf(m, 'Two', RISKY_SERVICES_AGREEMENT),
+      await documentOf(m, 'Three', BALANCED_SUPPLY_AGREEMENT),
+    ]
+    const { principal, review } = await parkedReview(m, ids)
+    const analyzer = new LocalAnalyzer(t.pool)
+    const cancel = new AbortController()
+    const run = fillReview(
+      { db: t.database.db, analyzer },
+      principal,
+      review.fillJob!.id,
+      review.id,
+      {
+        signal: cancel.signal,
+        // Cancelled as the first document's cells are written: the next document is never taken.
+        progress: () => cancel.abort(new Error('cancelled')),
+      },
+    )
+    await expect(run).rejects.toThrow('cancelled')
+    const stopped = await states(m.orgId, review.id)
+    expect(stopped.slice(0, 2).every((s) => s !== 'pending' && s !== 'running')).toBe(true)
+    expect(stopped.slice(2)).toEqual(['pending', 'pending', 'pending', 'pending'])
+
+    const progress: number[] = []
+    const notifier = createNotifier(t.database, { warn: () => {} })
+    const announced: {
+      org_id: string
+      message: { rowId: string; cells: unknown[]; done: number }
+    }[] = []
+    const stop = await notifier.listen(ORG_MESSAGES_CHANNEL, (payload) => {
+      const parsed = JSON.parse(payload) as (typeof announced)[number]
+      if (parsed.org_id === m.orgId) announced.push(parsed)
+    })
+    const counts = await fillReview(
+      { db: t.database.db, analyzer },
+      principal,
+      review.fillJob!.id,
+      review.id,
+      {
+        signal: new AbortController().signal,
+        progress: (fraction) => progress.push(fraction),
+      },
+    )
+    expect(counts.total).toBe(6)
+    expect(progress).toEqual([4 / 6, 1])
+    // Each document's written cells are announced on the organisation's channel at their commit.
+    await expect.poll(() => announced.length, { timeout: 10_000 }).toBe(2)
+    expect(announced.map((a) => [a.message.cells.length, a.message.done])).toEqual([
+      [2, 4],
+      [2, 6],
+    ])
+    await stop()
+    await notifier.close()
+    expect((await states(m.orgId, review.id)).some((s) => s === 'pending' || s === 'running')).toBe(
+      false,
+    )
+  })
+
+  it('answers again the cells a crashed run left running', async () => {
+    const m = await signedInMember(t, 'Crash firm')
+    const { principal, review } = await parkedReview(m, [
+      await documentOf(m, 'One', SAMPLE_CONTRACT),
+    ])
+    // A run that died after claiming the document: its cells stay running.
+    await withTenant(t.database.db, { orgId: m.orgId }, (tx) =>
+      tx
+        .update(reviewCells)
+        .set({ state: 'running' })
+        .where(and(eq(reviewCells.reviewId, review.id))),
+    )
+    const counts = await fillReview(
+      { db: t.database.db, analyzer: new LocalAnalyzer(t.pool) },
+      principal,
+      review.fillJob!.id,
+      review.id,
+      { signal: new AbortController().signal, progress: () => {} },
+    )
+    expect(counts.answered + counts.notFound).toBe(2)
+    expect(await states(m.orgId, review.id)).not.toContain('running')
+  })
+})
