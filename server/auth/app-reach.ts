@@ -1,0 +1,54 @@
+/**
+ * The app clause of decision 0048 for an `appId` a request names: a credential bound to one app
+ * reaches that app only, so another app named in a query or body does not exist for it (404
+ * `app_not_found`, as a credential naming another app for a child credential, decision 0104, and
+ * as another app's document is a 404), and a write it files organisation-wide (no app) is 403
+ * `outside_app_scope`, as the database's WITH CHECK answers it (server/http/problem.ts). Checked
+ * before any work starts, for writes whose rows are written later (a job) or elsewhere.
+ */
+import { AppError } from '../errors/app-error'
+import type { Principal } from '../db/tenant'
+
+/** Whether `principal` may name `appId` (absent or null: no app named, always). */
+export function appInReach(
+  principal: Pick<Principal, 'appId'>,
+  appId: string | null | undefined,
+): boolean {
+  return !principal.appId || appId === undefined || appId === null || appId === principal.appId
+}
+
+/**
+ * Throws 404 `app_not_found` when `principal` is bound to one app and `appId` names another;
+ * an organisation-wide principal, or no app named, passes.
+ */
+export function assertAppInReach(
+  principal: Pick<Principal, 'appId'>,
+  appId: string | null | undefined,
+): void {
+  if (!appInReach(principal, appId))
+    throw new AppError('app_not_found', 'No such app in this organisation')
+}
+
+/**
+ * For a write filing rows under `appId` (null or absent: organisation-wide): throws as
+ * assertAppInReach, and 403 `outside_app_scope` when `principal` is bound to one app and the
+ * write names none.
+ */
+export function assertWritableIn(
+  principal: Pick<Principal, 'appId'>,
+  appId: string | null | undefined,
+): void {
+  assertAppInReach(principal, appId)
+  if (principal.appId && !appId) throw outsideAppScope()
+}
+
+/**
+ * The 403 `outside_app_scope` problem of a write outside an app-bound credential's app, for code
+ * that meets the database's refusal where no request answers it (a job).
+ */
+export function outsideAppScope(): AppError {
+  return new AppError(
+    'outside_app_scope',
+    'This credential reaches only one app: create and change rows of that app only (give its appId)',
+  )
+}
