@@ -4,10 +4,33 @@
  * `app_not_found`, as a credential naming another app for a child credential, decision 0104, and
  * as another app's document is a 404), and a write it files organisation-wide (no app) is 403
  * `outside_app_scope`, as the database's WITH CHECK answers it (server/http/problem.ts). Checked
- * before any work starts, for writes whose rows are written later (a job) or elsewhere.
+ * before any work starts: on every route, in its query and JSON body by the guard and in its form
+ * by readMultipart (assertNamedAppsInReach), and, for a write whose rows a job writes later, by
+ * its route (assertWritableIn).
  */
 import { AppError } from '../errors/app-error'
 import type { Principal } from '../db/tenant'
+
+/**
+ * The names under which a request's query or JSON body names an app: `appId` (the API's),
+ * `app_id` (the assistant's and the tokens' snake case) and `_app` (semantic_search's).
+ */
+export const APP_FIELDS = ['appId', 'app_id', '_app'] as const
+
+/**
+ * Throws as assertAppInReach for every app `input` (a parsed query, a JSON body or a form's
+ * fields; anything else names none) names under APP_FIELDS (a non-empty string). The check of
+ * every route: the guard's for queries and JSON bodies (route-roles.ts), readMultipart's for
+ * forms (server/uploads/read-multipart.ts).
+ */
+export function assertNamedAppsInReach(principal: Pick<Principal, 'appId'>, input: unknown): void {
+  if (!principal.appId || typeof input !== 'object' || input === null) return
+  for (const field of APP_FIELDS) {
+    const named = (input as Record<string, unknown>)[field]
+    // An empty form field names no app, as the routes read it.
+    if (typeof named === 'string' && named !== '') assertAppInReach(principal, named)
+  }
+}
 
 /** Whether `principal` may name `appId` (absent or null: no app named, always). */
 export function appInReach(
