@@ -32,12 +32,20 @@ export function assertNamedAppsInReach(principal: Pick<Principal, 'appId'>, inpu
   }
 }
 
-/** Whether `principal` may name `appId` (absent or null: no app named, always). */
+/**
+ * Whether `principal` may name `appId` (absent or null: no app named, always). Ids compare
+ * without regard to case, as Postgres compares uuids.
+ */
 export function appInReach(
   principal: Pick<Principal, 'appId'>,
   appId: string | null | undefined,
 ): boolean {
-  return !principal.appId || appId === undefined || appId === null || appId === principal.appId
+  return (
+    !principal.appId ||
+    appId === undefined ||
+    appId === null ||
+    appId.toLowerCase() === principal.appId.toLowerCase()
+  )
 }
 
 /**
