@@ -9,7 +9,9 @@
  * on owner or `x-session-only` routes), else 403; a key of another organisation → 404; a revoked
  * key → 401; and, in a block of its own, an expired or a tampered tenant token → 401, a token of
  * one app reading another app's document, or another app's job where a credential is admitted
- * (decision 0125), → 404. An operation without `x-min-role` and `x-scope`
+ * (decision 0125), → 404, and one naming another app wherever an operation's input names an app
+ * (a query parameter, a JSON body property or a multipart field: Operation.appFields) → 404
+ * `app_not_found`. An operation without `x-min-role` and `x-scope`
  * fails unless it is one of the few public ones listed here.
  */
 import { readFile } from 'node:fs/promises'
@@ -22,7 +24,12 @@ import {
   type TestMember,
 } from '../test/test-app'
 import { createTestCredentials } from '../test/test-credentials'
-import { operationRequests, readOperations, type Operation } from '../test/operation-walk'
+import {
+  operationRequests,
+  readOperations,
+  type Operation,
+  type WalkRequest,
+} from '../test/operation-walk'
 import { ROLES, type Role } from '../db/roles'
 import Fastify, { type FastifyInstance } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
@@ -370,6 +377,38 @@ describe('tenant tokens in the walk (decision 0048)', async () => {
     .returning({ id: jobs.id })
   const jobOfB = jobRow!.id
   const appScoped = (await mintAs({ app_id: appA })).token
+  // Every scope, so that only the app it names can be what refuses it.
+  const appAdmin = (await mintAs({ app_id: appA, scope: 'read write admin' })).token
+
+  /**
+   * `request` naming app B under `field` (in its query, JSON body or multipart form) and app A,
+   * the token's own, in every other query parameter and JSON property of `op` that names an app,
+   * so that only `field` can be what refuses it (an import into no app is refused otherwise).
+   */
+  const namingAppB = (
+    op: Operation,
+    request: WalkRequest['request'],
+    field: Operation['appFields'][number],
+  ): WalkRequest['request'] => {
+    const appOf = (other: Operation['appFields'][number]) =>
+      other.in === field.in && other.name === field.name ? appB : appA
+    const inQuery = op.appFields.filter((other) => other.in === 'query')
+    const query = inQuery.map((other) => `${other.name}=${appOf(other)}`).join('&')
+    const url = query
+      ? `${request.url}${request.url.includes('?') ? '&' : '?'}${query}`
+      : request.url
+    const inBody = op.appFields.filter((other) => other.in === 'body')
+    if (inBody.length > 0) {
+      const named = Object.fromEntries(inBody.map((other) => [other.name, appOf(other)]))
+      return { ...request, url, payload: { ...(request.payload as object), ...named } }
+    }
+    if (field.in !== 'form') return { ...request, url }
+    // The field first, as a client's form would send it before the file.
+    const form = new FormData()
+    form.append(field.name, appB)
+    for (const [name, value] of (request.payload as FormData).entries()) form.append(name, value)
+    return { ...request, url, payload: form }
+  }
 
   const guarded = operations.filter((op) => !PUBLIC_OPERATIONS.has(op.operationId))
   const send = async (op: Operation, authorization: string, url?: string) => {
@@ -401,7 +440,23 @@ describe('tenant tokens in the walk (decision 0048)', async () => {
       })
     }
 
-    if (op.path.includes('{jobId}') && credentialsAdmitted(op.minRole as Role, op.sessionOnly)) {
+    const admitted = credentialsAdmitted(op.minRole as Role, op.sessionOnly)
+    if (admitted && op.appFields.length > 0) {
+      it.each(op.appFields.map((field) => [`${field.in} ${field.name}`, field] as const))(
+        'answers 404 app_not_found to a token of app A naming app B in its %s',
+        async (_, field) => {
+          const { request } = await requestFor(op, owner)
+          const res = await t.app.inject({
+            ...namingAppB(op, request, field),
+            headers: { authorization: `Bearer ${appAdmin}`, origin: owner.headers.origin },
+          })
+          expectProblem(res, 404)
+          expect(res.json()).toMatchObject({ code: 'app_not_found' })
+        },
+      )
+    }
+
+    if (op.path.includes('{jobId}') && admitted) {
       it("answers 404 to a token of one app reading another app's job", async () => {
         const { request } = await requestFor(op, owner)
         // The path's {jobId} segment, wherever the operation has it, made app B's job.

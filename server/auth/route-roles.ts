@@ -11,7 +11,9 @@
  * - `declareRouteRoles(api, …)` (an onRoute hook on the `/api/v1` scope) refuses at start-up a
  *   route without a valid `minRole` (or scope) or outside `/api/v1/orgs/:orgId`, runs the guard
  *   as the route's first onRequest hook (resolve the principal: principal.ts; then its role, its
- *   scope, and its budget of requests of that scope: api-rate-limits.ts), and declares the
+ *   scope, and its budget of requests of that scope: api-rate-limits.ts), then, once the input
+ *   is validated, refuses an app-bound credential naming another app in the query or JSON body
+ *   (404 `app_not_found`, http/app-reach.ts; in a form, readMultipart does), and declares the
  *   Problem error responses in its schema;
  * - `openApiTransform` exports `minRole`, the scope and `sessionOnly` as the operation extensions
  *   `x-min-role`, `x-scope` and `x-session-only`, which server/auth/route-roles.test.ts walks. The matrix is in
@@ -19,7 +21,12 @@
  * The guard runs on onRequest, before the body is read or validated, so a caller without the
  * role never gets a multipart upload parsed nor learns the route's input rules.
  */
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import type { Db } from '../db/client'
 import { AppError } from '../errors/app-error'
@@ -32,6 +39,7 @@ import { principalResolver, type RequestPrincipal } from './principal'
 import type { PrincipalCache } from './principal-cache'
 import { hasRole, ROLES, type Role } from '../db/roles'
 import { operationSecurity } from './openapi-security'
+import { assertNamedAppsInReach } from '../http/app-reach'
 import { defaultScope, METHOD_SCOPES, type MethodScope, type Scope } from './scopes'
 
 declare module 'fastify' {
@@ -141,6 +149,19 @@ export function declareRouteRoles(
         : admit(req, resolved, minRole, methodScope, sessionOnly)
     }
 
+  const appClause: preHandlerHookHandler = (req, _reply, done) => {
+    try {
+      if (req.principal) {
+        assertNamedAppsInReach(req.principal, req.query)
+        assertNamedAppsInReach(req.principal, req.body)
+      }
+    } catch (error) {
+      done(error as Error)
+      return
+    }
+    done()
+  }
+
   api.addHook('onRoute', (route) => {
     const where = `${String(route.method)} ${route.url}`
     const minRole = route.config?.minRole
@@ -160,16 +181,31 @@ export function declareRouteRoles(
     }
     const own: onRequestHookHandler[] = route.onRequest ? [route.onRequest].flat() : []
     route.onRequest = [guard(minRole, scope, route.config?.sessionOnly === true), ...own]
+    // After validation, when the query and a JSON body are parsed: an app-bound credential names
+    // no other app in them, whatever the route (http/app-reach.ts; a form's: readMultipart).
+    const ownPreHandlers: preHandlerHookHandler[] = route.preHandler
+      ? [route.preHandler].flat()
+      : []
+    route.preHandler = [appClause, ...ownPreHandlers]
     route.schema = withProblemResponses(route.schema)
   })
+}
+
+/** The OpenAPI schema of a multipart form (openApiTransform). */
+const MULTIPART_FORM = {
+  type: 'object',
+  additionalProperties: true,
+  description:
+    "The fields the description names; a field appId, app_id or _app naming an app other than an app-bound credential's is 404 app_not_found.",
 }
 
 /**
  * The swagger `transform`: fastify-type-provider-zod's zod → JSON Schema conversion, plus the
  * route's `config.minRole` as `x-min-role`, whether it reads or writes as `x-scope`, the scope a
  * credential needs (`requiredScope` of the two) as `x-required-scope`, the operation's `security`
- * (openapi-security.ts; Swagger UI shows the extensions, server/app.ts). A route without
- * `minRole` (outside `/api/v1`: the probes) gets an empty `security`.
+ * (openapi-security.ts; Swagger UI shows the extensions, server/app.ts), and a multipart route's
+ * form as its request body (MULTIPART_FORM). A route without `minRole` (outside `/api/v1`: the
+ * probes) gets an empty `security`.
  */
 export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const result = jsonSchemaTransform(input)
@@ -181,10 +217,14 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const sessionOnly = input.route.config?.sessionOnly === true
   const admitsCredentials = credentialsAdmitted(minRole, sessionOnly)
   const needed = scope && requiredScope(minRole, scope)
+  // A form is read by its route (readMultipart), not validated by a schema: declared as an
+  // object, so the document says the operation takes one (its description names the fields).
+  const form = [result.schema.consumes ?? []].flat().includes('multipart/form-data')
   return {
     ...result,
     schema: {
       ...result.schema,
+      ...(form && !result.schema.body && { body: MULTIPART_FORM }),
       ...(needed && { security: operationSecurity(admitsCredentials, needed) }),
       [MIN_ROLE_EXTENSION]: minRole,
       [SCOPE_EXTENSION]: scope,

@@ -32,6 +32,7 @@ import {
   SCOPE_EXTENSION,
   SESSION_ONLY_EXTENSION,
 } from '../auth/route-roles'
+import { APP_FIELDS } from '../http/app-reach'
 import type { TestApp, TestMember } from './test-app'
 import { uploadForm } from './sample-files'
 import { mintToken } from './mint-token'
@@ -49,13 +50,48 @@ export interface Operation {
   security: unknown
   /** The scope a credential needs (`x-required-scope`). */
   requiredScope: unknown
+  /**
+   * Where its input may name an app (APP_FIELDS): a query parameter or a property of its JSON
+   * body its schema declares, and every such name as a field of its multipart form.
+   */
+  appFields: { in: 'query' | 'body' | 'form'; name: string }[]
+}
+
+type OpenApiSchema = { $ref?: string; properties?: Record<string, unknown> }
+type OpenApiOperation = Record<string, unknown> & {
+  parameters?: { in: string; name: string }[]
+  requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> }
+}
+
+/** The app fields of `op` (Operation.appFields), its JSON body schema read through `schemas`. */
+function appFieldsOf(
+  op: OpenApiOperation,
+  schemas: Record<string, OpenApiSchema>,
+): Operation['appFields'] {
+  const names: readonly string[] = APP_FIELDS
+  const inQuery = (op.parameters ?? [])
+    .filter((p) => p.in === 'query' && names.includes(p.name))
+    .map((p) => ({ in: 'query' as const, name: p.name }))
+  let body = op.requestBody?.content?.['application/json']?.schema
+  if (body?.$ref) body = schemas[body.$ref.replace('#/components/schemas/', '')]
+  const inBody = Object.keys(body?.properties ?? {})
+    .filter((name) => names.includes(name))
+    .map((name) => ({ in: 'body' as const, name }))
+  // A form is read by readMultipart, which checks every field of these names, whatever the
+  // route reads: each of them, on every operation taking a form.
+  const inForm = op.requestBody?.content?.['multipart/form-data']
+    ? names.map((name) => ({ in: 'form' as const, name }))
+    : []
+  return [...inQuery, ...inBody, ...inForm]
 }
 
 /** Every operation of the app's `/api/openapi.json`, read at test time. */
 export async function readOperations(t: TestApp): Promise<Operation[]> {
   const openApi = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
-    paths: Record<string, Record<string, Record<string, unknown>>>
+    paths: Record<string, Record<string, OpenApiOperation>>
+    components?: { schemas?: Record<string, OpenApiSchema> }
   }
+  const schemas = openApi.components?.schemas ?? {}
   return Object.entries(openApi.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
       method: method.toUpperCase(),
@@ -66,6 +102,7 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
       sessionOnly: op[SESSION_ONLY_EXTENSION] === true,
       security: op.security,
       requiredScope: op[REQUIRED_SCOPE_EXTENSION],
+      appFields: appFieldsOf(op, schemas),
     })),
   )
 }

@@ -3,13 +3,21 @@ import multipart from '@fastify/multipart'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AppError } from '../errors/app-error'
+import type { RequestPrincipal } from '../auth/principal'
 import { readMultipart, type FileSink } from './read-multipart'
 
 describe('readMultipart', () => {
-  /** A bare Fastify app with one route reading uploads of at most 16 bytes into `sink`. */
-  async function readerApp(sink: FileSink<unknown>) {
+  /**
+   * A bare Fastify app with one route reading uploads of at most 16 bytes into `sink`, its
+   * requests made by a credential bound to `boundTo` when given (as the guard would set it).
+   */
+  async function readerApp(sink: FileSink<unknown>, boundTo?: string) {
     const app = Fastify()
     await app.register(multipart)
+    if (boundTo)
+      app.addHook('onRequest', async (req) => {
+        req.principal = { appId: boundTo } as RequestPrincipal
+      })
     app.post('/upload', async (req) => {
       try {
         const { file, fields } = await readMultipart(req, {
@@ -120,6 +128,45 @@ describe('readMultipart', () => {
     expect((await send(app, fields)).json()).toMatchObject({ code: 'bad_upload' })
     const json = await app.inject({ method: 'POST', url: '/upload', payload: { title: 'NDA' } })
     expect(json.json()).toMatchObject({ code: 'bad_upload' })
+    await app.close()
+  })
+
+  it("refuses a field naming another app than the credential's, before or after the file", async () => {
+    const appA = crypto.randomUUID()
+    const appB = crypto.randomUUID()
+    const { sink, kept } = recordingSink()
+    const app = await readerApp(sink, appA)
+    const refused = { code: 'app_not_found', detail: 'No such app in this organisation' }
+    // Before the file: refused before the sink sees a byte; after it: the stored file discarded.
+    for (const parts of [
+      [
+        ['appId', appB],
+        ['file', 'first', 'a.txt'],
+        ['title', 'NDA'],
+      ],
+      [
+        ['title', 'NDA'],
+        ['file', 'second', 'b.txt'],
+        ['app_id', appB],
+      ],
+      [
+        ['_app', appB],
+        ['file', 'third', 'c.txt'],
+        ['title', 'NDA'],
+      ],
+    ] as [string, string, string?][][]) {
+      expect((await send(app, parts)).json()).toEqual(refused)
+    }
+    expect([...kept]).toEqual([])
+    // Its own app, or an empty field (no app), passes; the route reads what it declares.
+    for (const named of [appA, '']) {
+      const res = await send(app, [
+        ['appId', named],
+        ['file', 'own', 'o.txt'],
+        ['title', 'NDA'],
+      ])
+      expect(res.json()).toEqual({ file: 'o.txt:own', fields: { title: 'NDA' } })
+    }
     await app.close()
   })
 })

@@ -4,13 +4,17 @@
  * for routes that check every byte, objectFileSink for buckets, the CSV importer's own), and text fields checked by a zod object. Every way a body can be wrong ends as one of
  * three problems, the same on every upload route: 413 `file_too_large`, 400 `bad_upload` (not
  * multipart, damaged, too many parts) and 400 `file_missing`; fields failing their schema are a
- * 400 `validation_failed`. When anything fails after the sink stored the file, the sink discards
- * it, so a refused upload leaves no file behind.
+ * 400 `validation_failed`. A field naming an app (http/app-reach.ts APP_FIELDS, whether the route reads
+ * it or not) outside an app-bound credential's app is 404 `app_not_found` as it arrives, the one
+ * check of every form (the guard checks queries and JSON bodies: route-roles.ts). When anything
+ * fails after the sink stored the file, the sink discards it, so a refused upload leaves no file
+ * behind.
  */
 import type { FastifyRequest } from 'fastify'
 import type { MultipartFile } from '@fastify/multipart'
 import type { z } from 'zod'
 import { AppError } from '../errors/app-error'
+import { assertNamedAppsInReach } from '../http/app-reach'
 import { toSingleLineText } from '../http/single-line-text'
 
 /** Text fields a form may send besides its file (busboy counts them; the schema names them). */
@@ -72,6 +76,8 @@ export async function readMultipart<F extends z.ZodObject, T>(
       const part = next.value
       if (part.type === 'field') {
         raw[part.fieldname] = String(part.value)
+        // Sent before the file, another app is refused before a byte of it is stored.
+        if (req.principal) assertNamedAppsInReach(req.principal, raw)
         continue
       }
       if (part.fieldname !== (spec.fileField ?? 'file')) {

@@ -161,7 +161,7 @@ export interface paths {
         };
         get: operations["listAnalyses"];
         put?: never;
-        /** @description Queues the configured analysis engine's run over the document as a background job, whatever its length (202 with the job; a short document's may already have ended when the answer arrives): follow it with streamJob or getJob; its result's `analysisId` names the stored analysis (listAnalyses), whose every finding carries character offsets into the document content. 404 for another organisation's document and 422 `no_text` for a document without text, before anything is queued; the engine's failures end the job with its `errorCode`. */
+        /** @description Queues the configured analysis engine's run over the document as a background job, whatever its length (202 with the job; a short document's may already have ended when the answer arrives): follow it with getJob or the `follow` message of openRealtime; its result's `analysisId` names the stored analysis (listAnalyses), whose every finding carries character offsets into the document content. 404 for another organisation's document and 422 `no_text` for a document without text, before anything is queued; the engine's failures end the job with its `errorCode`. */
         post: operations["analyzeDocument"];
         delete?: never;
         options?: never;
@@ -480,7 +480,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description multipart/form-data with `file`: a CSV file (at most 100 MB) whose first line is the header (columns of exportEntities; name required). Answers 202 with the import job; the job imports every row or none, failing with the line of the first bad row. Names and types are cleaned as the API cleans them (one line, control and bidi characters removed); empty values become null (type null = 'item', data null = {}); data that is not a JSON object is kept as {"_raw": text}; id, org_id and app_id are not read: rows get new ids, this organisation and the app given here. */
+        /** @description multipart/form-data with `file`: a CSV file (at most 100 MB) whose first line is the header (columns of exportEntities; name required). Answers 202 with the import job; the job imports every row or none, failing with the line of the first bad row. Names and types are cleaned as the API cleans them (one line, control and bidi characters removed); empty values become null (type null = 'item', data null = {}); data that is not a JSON object is kept as {"_raw": text}; id, org_id and app_id are not read: rows get new ids, this organisation and the app given here. A credential bound to one app imports into that app only: another app is 404 `app_not_found`, none (organisation-wide) 403 `outside_app_scope`. */
         post: operations["importEntities"];
         delete?: never;
         options?: never;
@@ -578,7 +578,7 @@ export interface paths {
         };
         get: operations["listRecordings"];
         put?: never;
-        /** @description multipart/form-data with `file` and an optional `appId` (an app of the organisation, 404 otherwise): a recording in WAV, WebM/Matroska, Ogg, MP4/M4A, MP3 or FLAC, at most 100 MB (413 `file_too_large`, chunked or not) and MAX_RECORDING_MINUTES long (413 `audio_too_long`). The format is told from the bytes, never from the claimed type. Stored in the bucket voice-recordings as `{userId}/{timestamp}.{ext}` and transcribed by a background job (202 with the recording and the job; follow the job with streamJob). 400 `bad_audio` for empty, damaged or non-audio files and other formats (playlists included; nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed. */
+        /** @description multipart/form-data with `file` and an optional `appId` (an app of the organisation, 404 otherwise): a recording in WAV, WebM/Matroska, Ogg, MP4/M4A, MP3 or FLAC, at most 100 MB (413 `file_too_large`, chunked or not) and MAX_RECORDING_MINUTES long (413 `audio_too_long`). The format is told from the bytes, never from the claimed type. Stored in the bucket voice-recordings as `{userId}/{timestamp}.{ext}` and transcribed by a background job (202 with the recording and the job; follow the job with getJob or the `follow` message of openRealtime). 400 `bad_audio` for empty, damaged or non-audio files and other formats (playlists included; nothing is stored), 403 `consent_required` before the consent notice is acknowledged, 503 when the speech engine is not installed. */
         post: operations["uploadRecording"];
         delete?: never;
         options?: never;
@@ -3799,7 +3799,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The fields the description names; a field appId, app_id or _app naming an app other than an app-bound credential's is 404 app_not_found. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -6852,7 +6859,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The fields the description names; a field appId, app_id or _app naming an app other than an app-bound credential's is 404 app_not_found. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             202: {
@@ -7497,7 +7511,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The fields the description names; a field appId, app_id or _app naming an app other than an app-bound credential's is 404 app_not_found. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             202: {
@@ -8240,7 +8261,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The fields the description names; a field appId, app_id or _app naming an app other than an app-bound credential's is 404 app_not_found. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             201: {
@@ -10538,7 +10566,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The fields the description names; a field appId, app_id or _app naming an app other than an app-bound credential's is 404 app_not_found. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    [key: string]: unknown;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             202: {

@@ -57,7 +57,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
         operationId: 'analyzeDocument',
         tags: ['analysis'],
         description:
-          "Queues the configured analysis engine's run over the document as a background job, whatever its length (202 with the job; a short document's may already have ended when the answer arrives): follow it with streamJob or getJob; its result's `analysisId` names the stored analysis (listAnalyses), whose every finding carries character offsets into the document content. 404 for another organisation's document and 422 `no_text` for a document without text, before anything is queued; the engine's failures end the job with its `errorCode`.",
+          "Queues the configured analysis engine's run over the document as a background job, whatever its length (202 with the job; a short document's may already have ended when the answer arrives): follow it with getJob or the `follow` message of openRealtime; its result's `analysisId` names the stored analysis (listAnalyses), whose every finding carries character offsets into the document content. 404 for another organisation's document and 422 `no_text` for a document without text, before anything is queued; the engine's failures end the job with its `errorCode`.",
         params: DocumentParams,
         body: z.object({ kind: AnalysisKind.default('full') }),
         response: { 202: jobSchemaOf('analysis') },

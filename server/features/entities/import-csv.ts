@@ -5,8 +5,10 @@
  * last is written and then published at once (import-staging.ts, decision 0035). So the import
  * is all or nothing while no organisation waits for it: the first bad record fails the job with
  * its line number, and what was staged is swept. Every row gets the importing organisation (and
- * the chosen app, or none), whatever the file says. A job interrupted by a crash or a stop is
- * retried from its stored file, after sweeping what the interrupted attempt had staged.
+ * the chosen app, or none), whatever the file says; the job writes them under the app clause of
+ * the credential that queued it (decision 0048), so one bound to an app writes in it only. A
+ * job interrupted by a crash or a stop is retried from its stored file, after sweeping what the
+ * interrupted attempt had staged.
  */
 import { Readable } from 'node:stream'
 import type { Db } from '../../db/client'
@@ -16,8 +18,9 @@ import type { FileSink } from '../../uploads/read-multipart'
 import { withTenant, type Principal } from '../../db/tenant'
 import { AppError, notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
+import { outsideAppScope } from '../../http/app-reach'
 import { recordEvent } from '../../events/record-event'
-import { isForeignKeyViolation } from '../../db/constraint-violation'
+import { isForeignKeyViolation, isRowSecurityViolation } from '../../db/constraint-violation'
 import type { z } from 'zod'
 import type { JobOfKind } from '../../jobs/job-service'
 import { CancelledError } from '../../jobs/job-runner'
@@ -82,8 +85,9 @@ export function importFileSink(blobs: BlobStore, orgId: string): FileSink<Stored
 }
 
 /**
- * Queues the import of a stored file; resolves to the job. The stored file is removed if
- * queueing fails (400 `empty_csv` for an empty file), and by the job when it ends.
+ * Queues the import of a stored file; resolves to the job, which will write as `principal`'s app
+ * (its `appId`, if bound to one). The stored file is removed if queueing fails (400 `empty_csv`
+ * for an empty file), and by the job when it ends.
  */
 export async function startImport(
   deps: ImportDeps & { jobs: AppServices['jobs'] },
@@ -97,6 +101,7 @@ export async function startImport(
       fileName: upload.fileName,
       size: upload.size,
       appId: upload.appId,
+      queuedInApp: principal.appId ?? null,
     }
     return await withTenant(deps.db, principal, (tx) =>
       // The job's subject is the app imported into (none: organisation-wide), so an app's page
@@ -207,12 +212,16 @@ export function importJobHandler(deps: ImportDeps): JobHandlerOf<typeof entities
   return {
     async run(job, context) {
       const { input } = job
-      const principal: Principal = {
+      // The organisation's, for its housekeeping (sweeping imports other jobs abandoned,
+      // whatever their app); the rows of this import are written as the credential that queued
+      // it, under its app's clause, so RLS refuses any write outside that app.
+      const organisation: Principal = {
         orgId: job.orgId,
         userId: job.createdBy,
         role: 'admin',
         actorType: 'user',
       }
+      const principal: Principal = { ...organisation, appId: input.queuedInApp }
       const target = { jobId: job.id, appId: input.appId }
       try {
         assertOrgKey(job.orgId, input.blobKey, 'imports')
@@ -223,8 +232,8 @@ export function importJobHandler(deps: ImportDeps): JobHandlerOf<typeof entities
         // An earlier attempt of this job, cut short by a crash, may have staged rows; so may
         // an earlier import of the organisation that will not run again.
         await sweepImport(deps.db, principal, job.id)
-        for (const abandoned of await abandonedImports(deps.db, principal))
-          if (abandoned !== job.id) await sweepImport(deps.db, principal, abandoned)
+        for (const abandoned of await abandonedImports(deps.db, organisation))
+          if (abandoned !== job.id) await sweepImport(deps.db, organisation, abandoned)
         await markStaging(deps.db, principal, job.id)
         const { count, counts } = await stageStream(
           deps.db,
@@ -247,7 +256,9 @@ export function importJobHandler(deps: ImportDeps): JobHandlerOf<typeof entities
         })
         await deps.blobs.delete(input.blobKey)
         return { imported: count }
-      } catch (error) {
+      } catch (thrown) {
+        // A write outside the credential's app fails for good, with the route's problem.
+        const error = isRowSecurityViolation(thrown) ? outsideAppScope() : thrown
         const retry = willRetry(job, error, context.signal)
         // A retry sweeps first anyway; a stopping server need not wait for the sweep.
         if (!retry) {

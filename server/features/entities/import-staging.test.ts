@@ -48,6 +48,7 @@ async function storedImport(m: TestMember, csv: string): Promise<TypedJob<Import
     fileName: 'clients.csv',
     size: bytes.length,
     appId: null,
+    queuedInApp: null,
   }
   const job = await withTenant(t.database.db, adminOf(m), async (tx) => {
     const queued = await insertJob(tx, adminOf(m), { kind: IMPORT_JOB_KIND, input })

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notFound } from '../../errors/app-error'
 import { principalOf } from '../../auth/principal'
+import { assertWritableIn } from '../../http/app-reach'
 import { OrgParams, AppId } from '../../http/params'
 import type { FeatureContext } from '../../services'
 import { jobSchemaOf } from '../../job-schema'
@@ -146,7 +147,7 @@ export const entityRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, {
       schema: {
         operationId: 'importEntities',
         tags: ['entities'],
-        description: `multipart/form-data with \`file\`: a CSV file (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB) whose first line is the header (columns of exportEntities; name required). Answers 202 with the import job; the job imports every row or none, failing with the line of the first bad row. Names and types are cleaned as the API cleans them (one line, control and bidi characters removed); empty values become null (type null = 'item', data null = {}); data that is not a JSON object is kept as {"_raw": text}; id, org_id and app_id are not read: rows get new ids, this organisation and the app given here.`,
+        description: `multipart/form-data with \`file\`: a CSV file (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB) whose first line is the header (columns of exportEntities; name required). Answers 202 with the import job; the job imports every row or none, failing with the line of the first bad row. Names and types are cleaned as the API cleans them (one line, control and bidi characters removed); empty values become null (type null = 'item', data null = {}); data that is not a JSON object is kept as {"_raw": text}; id, org_id and app_id are not read: rows get new ids, this organisation and the app given here. A credential bound to one app imports into that app only: another app is 404 \`app_not_found\`, none (organisation-wide) 403 \`outside_app_scope\`.`,
         consumes: ['multipart/form-data'],
         params: OrgParams,
         querystring: ImportQuery,
@@ -156,16 +157,16 @@ export const entityRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, {
     },
     async (req, reply) => {
       const principal = principalOf(req)
+      const appId = req.query.appId ?? null
+      // Before the file is stored: an app-bound credential imports into its own app only.
+      assertWritableIn(principal, appId)
       const { file } = await readMultipart(req, {
         maxBytes: MAX_IMPORT_BYTES,
         fields: z.object({}),
         sink: importFileSink(services.blobs, principal.orgId),
         missing: 'Choose a CSV file to import (field "file").',
       })
-      const job = await startImport(services, principal, {
-        ...file,
-        appId: req.query.appId ?? null,
-      })
+      const job = await startImport(services, principal, { ...file, appId })
       return reply.status(202).send(job)
     },
   )
