@@ -305,7 +305,7 @@ const learned: Outcome[] = pairs.map((p, i) => {
   }
 })
 
-// ---------------------------------------------------------------- error breakdown (before)
+// ---------------------------------------------------------------- error breakdown (learned answers)
 function breakdown(
   subset: number[],
   outcomes: Outcome[],
@@ -346,7 +346,7 @@ const report: Record<string, unknown> = {}
 for (const file of files) {
   const subset = subsetOf(file)
   console.log(
-    `\n=== ${file}: ${subset.length} pairs, errors of the rule as it is, by hypothesis and kind`,
+    `\n=== ${file}: ${subset.length} pairs, errors of the learned answers, by hypothesis and kind`,
   )
   breakdown(subset, learned, (i) => reranked[i]!)
   const figures = {
