@@ -2,18 +2,24 @@
  * Trains and scores the answer models of decision 0130 on the search caches of
  * scripts/nli-candidates.ts (ContractNLI dev.json and train-extra.json):
  *
- *   npm run train:answers -- --cache DEV.json --cache EXTRA.json [--write]
+ *   npm run train:answers -- --cache DEV.json --cache EXTRA.json [--write | --write-polarity]
  *
  * - the passage relevance model (server/ai/chat/passage-relevance.ts): a passage of the search's
  *   candidates is positive when it overlaps a gold evidence span of its question;
  * - the answer model (server/ai/chat/answer-model.ts): whether the NDA addresses the question at
  *   all, and whether it says yes, from the rule's reading and the relevance model's view of the
- *   passages shown.
+ *   passages shown;
+ * - the polarity model (server/ai/chat/polarity-model.ts, decision 0134): whether the deciding
+ *   clause says Yes or No, from its reading only, trained on every decided pair
+ *   (POLARITY_ON=evidence: only those whose deciding clause is gold evidence).
  * Every figure printed is out of fold: NDAs are split into FOLDS groups, each scored by models
- * trained on the others (the relevance model first, then the answer model on out-of-fold
- * relevance), per file. It prints the error breakdown of the rule as it is (by hypothesis and by
- * kind), then retrieval and answer figures before → after, ending with one JSON line. `--write`
- * then trains both on every NDA and writes the model files. Exits 1 without a cache.
+ * trained on the others (the relevance model first, then the answer and polarity models on
+ * out-of-fold relevance), per file. It prints the errors left (by hypothesis and by kind), then
+ * retrieval and answer figures before → after, ending with one JSON line. `--write` then trains
+ * all three on every NDA and writes the model files; `--write-polarity` only the polarity model. Knobs (environment): POLARITY_CONFIDENCE
+ * (1.01 = the rule's polarity), POLARITY_BALANCE, POLARITY_ON, YES_MODEL (score 0130's yes
+ * model instead), DUMP=FILE (each decided pair's reading and polarity features, for reading
+ * errors; it holds fixture text, so keep it outside the repository). Exits 1 without a cache.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import type { CachedHit, CachedPair, NliCandidates } from './nli-cache'
@@ -36,6 +42,12 @@ import {
   relevanceOfPassages,
 } from '../server/ai/chat/answer-model'
 import { readYesNoQuestion } from '../server/ai/chat/yes-no-question'
+import {
+  POLARITY_FEATURES,
+  learnedPolarity,
+  polarityFeatures,
+  readingDirection,
+} from '../server/ai/chat/polarity-model'
 
 const FOLDS = 5
 /** Passages the assistant reads (PASSAGES_PER_ANSWER). */
@@ -236,6 +248,40 @@ const FLIP = Number(process.env.FLIP ?? 1.01)
 /** The rule's polarity unless the yes model is at least FLIP sure of the other. */
 const yesByModel = (ruleYes: boolean, p: number) => (ruleYes ? p > 1 - FLIP : p >= FLIP)
 const answerByFold = Array.from({ length: FOLDS }, (_, f) => trainAnswer((p) => p.fold !== f))
+
+// ---------------------------------------------------------------- polarity model (0134)
+const polarityRows = reads.map((r) => polarityFeatures(r))
+/** Train only on clauses that are gold evidence (POLARITY_ON=evidence) or on every decided one. */
+const POLARITY_ON = process.env.POLARITY_ON ?? 'all'
+function trainPolarity(train: (p: Pair) => boolean): number[] {
+  const rows: number[][] = []
+  const labels: number[] = []
+  pairs.forEach((p, i) => {
+    const read = reads[i]!
+    if (!train(p) || !read.deciding || p.choice === 'NotMentioned') return
+    if (POLARITY_ON === 'evidence' && !isEvidence(p, reranked[i]![read.deciding.passage.n - 1]!))
+      return
+    rows.push(polarityRows[i]!)
+    labels.push(p.choice === 'Entailment' ? 1 : 0)
+  })
+  // Contradiction is the rarer class (about one decided pair in six): BALANCE weighs it up.
+  const balance = Number(process.env.POLARITY_BALANCE ?? 1)
+  return fitLogistic(rows, labels, {
+    l2: 1e-3,
+    iterations: 400,
+    learningRate: 0.5,
+    sampleWeights: labels.map((l) => (l === 0 ? balance : 1)),
+  })
+}
+const polarityByFold = Array.from({ length: FOLDS }, (_, f) => trainPolarity((p) => p.fold !== f))
+/** How sure the polarity model must be to overrule the rule (POLARITY_CONFIDENCE; 1.01 = never). */
+const POLARITY_CONFIDENCE = Number(process.env.POLARITY_CONFIDENCE ?? 0.55)
+const polarityOf = (i: number) =>
+  learnedPolarity(
+    reads[i]!,
+    { features: POLARITY_FEATURES, weights: polarityByFold[pairs[i]!.fold]! },
+    POLARITY_CONFIDENCE,
+  )
 const learned: Outcome[] = pairs.map((p, i) => {
   const read = reads[i]!
   const m = answerByFold[p.fold]!
@@ -246,17 +292,25 @@ const learned: Outcome[] = pairs.map((p, i) => {
     predictLogistic(m.addressed, f),
   )
     ? 'NotMentioned'
-    : yesByModel(read.polarity === 'yes', predictLogistic(m.yes, forYes(f)))
-      ? 'Entailment'
-      : 'Contradiction'
+    : process.env.YES_MODEL
+      ? yesByModel(read.polarity === 'yes', predictLogistic(m.yes, forYes(f)))
+        ? 'Entailment'
+        : 'Contradiction'
+      : polarityOf(i) === 'yes'
+        ? 'Entailment'
+        : 'Contradiction'
   return {
     predicted,
     cited: predicted === 'NotMentioned' ? null : reranked[i]![read.deciding.passage.n - 1]!,
   }
 })
 
-// ---------------------------------------------------------------- error breakdown (before)
-function breakdown(subset: number[]): void {
+// ---------------------------------------------------------------- error breakdown (learned answers)
+function breakdown(
+  subset: number[],
+  outcomes: Outcome[],
+  shownOf: (i: number) => CachedHit[],
+): void {
   const kinds = new Map<string, Map<string, number>>()
   const add = (key: string, kind: string) => {
     const m = kinds.get(key) ?? new Map<string, number>()
@@ -265,9 +319,9 @@ function breakdown(subset: number[]): void {
   }
   for (const i of subset) {
     const p = pairs[i]!
-    const o = before[i]!
+    const o = outcomes[i]!
     if (o.predicted === p.choice) continue
-    const retrieved = p.shown.some((h) => isEvidence(p, h))
+    const retrieved = shownOf(i).some((h) => isEvidence(p, h))
     let kind: string
     if (p.choice === 'NotMentioned') kind = `answered ${o.predicted} when the NDA is silent`
     else if (o.predicted === 'NotMentioned')
@@ -292,9 +346,9 @@ const report: Record<string, unknown> = {}
 for (const file of files) {
   const subset = subsetOf(file)
   console.log(
-    `\n=== ${file}: ${subset.length} pairs, errors of the rule as it is, by hypothesis and kind`,
+    `\n=== ${file}: ${subset.length} pairs, errors of the learned answers, by hypothesis and kind`,
   )
-  breakdown(subset)
+  breakdown(subset, learned, (i) => reranked[i]!)
   const figures = {
     retrieval_recall_at_5: {
       before: spanRecall(subset, (i) => pairs[i]!.shown),
@@ -328,4 +382,34 @@ if (process.argv.includes('--write')) {
   )
   console.log('wrote server/ai/chat/answer-model.json')
 }
+if (process.argv.includes('--write') || process.argv.includes('--write-polarity')) {
+  const weights = trainPolarity(() => true).map((w) => Number(w.toFixed(5)))
+  writeFileSync(
+    'server/ai/chat/polarity-model.json',
+    `${JSON.stringify({ features: POLARITY_FEATURES, weights, confidence: POLARITY_CONFIDENCE })}\n`,
+  )
+  console.log('wrote server/ai/chat/polarity-model.json')
+}
 console.log(JSON.stringify(report))
+if (process.env.DUMP) {
+  const rows = pairs.flatMap((p, i) => {
+    const read = reads[i]!
+    if (!read.deciding) return []
+    const cited = reranked[i]![read.deciding.passage.n - 1]!
+    return [
+      {
+        file: p.file,
+        key: p.key,
+        nda: p.nda,
+        gold: p.choice,
+        predicted: learned[i]!.predicted,
+        rule: read.polarity,
+        evidence: isEvidence(p, cited),
+        direction: readingDirection(read),
+        sentence: read.deciding.sentence,
+        f: Object.fromEntries(POLARITY_FEATURES.map((n, j) => [n, polarityRows[i]![j]])),
+      },
+    ]
+  })
+  writeFileSync(process.env.DUMP, JSON.stringify(rows, null, 1))
+}

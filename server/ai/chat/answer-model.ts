@@ -10,8 +10,10 @@
  *   deciding sentence's reading (modality, negation, consent, exceptions). It is trained and
  *   scored by the trainer but NOT used to decide: out of fold it raises Contradiction F1, yet it
  *   overrules clear readings ("shall not reverse engineer" → Yes to "may it reverse engineer?",
- *   ContractNLI's permission questions being mostly Entailment; decision 0130). The rule's
- *   polarity decides.
+ *   ContractNLI's permission questions being mostly Entailment; decision 0130). The polarity
+ *   is the rule's, or the polarity model's where the quoted reading leaves it open
+ *   (polarity-model.ts, decision 0134), which sees the clause's reading and not the question's
+ *   form.
  * Trained out of fold, split by NDA, on ContractNLI dev and train-extra by `npm run
  * train:answers` (scripts/train-answer-models.ts); weights in answer-model.json. Pure.
  */
@@ -32,6 +34,11 @@ export interface AnswerModel {
   yes: LinearModel
   /** The passage relevance model the features are read with. */
   relevance?: LinearModel
+  /**
+   * The polarity model (polarity-model.ts, decision 0134) and how sure it must be to overrule the
+   * rule; the committed one when absent.
+   */
+  polarity?: LinearModel & { confidence: number }
 }
 
 /** What the rule read (decide-yes-no.ts's RuleReading, the parts the features use). */
@@ -42,6 +49,25 @@ export interface RuleView {
   deciding: { passage: ChatPassage; sentence: string; held: readonly string[] } | null
   unlessConsent: boolean
   ruleDecision: 'yes' | 'no' | 'not-addressed'
+  /** The wording cues of the deciding clause (decide-yes-no.ts); null when no clause. */
+  cues: PolarityCues | null
+}
+
+/**
+ * What the rule saw in the deciding clause when it read its polarity (the polarity model's
+ * features, polarity-model.ts, decision 0134).
+ */
+export interface PolarityCues {
+  /** A negation governs the asked act ("shall not disclose"). */
+  negated: boolean
+  /** A carve-out holds a term of the question ("except to its employees"). */
+  carveOut: boolean
+  /** An exclusion from the agreement's reach ("shall not apply to", "nothing … shall prevent"). */
+  exclusion: boolean
+  /** The clause is limited by "only / solely / exclusively / limited to". */
+  restriction: boolean
+  /** A grant in another clause overruled the best clause's prohibition. */
+  grantElsewhere: boolean
 }
 
 /** The names of the features, in the models' weight order. */

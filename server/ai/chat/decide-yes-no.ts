@@ -25,7 +25,9 @@ import {
   learnedDecision,
   relevanceOfPassages,
   type AnswerModel,
+  type PolarityCues,
 } from './answer-model'
+import { ENDING, learnedPolarity } from './polarity-model'
 
 export type YesNoDecision = 'yes' | 'no' | 'not-addressed'
 
@@ -106,12 +108,6 @@ const CARVE_OUT_END = /[;.]\s|\bprovided\b|\bsubject to\b/i
  */
 const EXCLUSION =
   /\b(?:not\s+(?:include|includes|constitute|apply|applies|be deemed|be considered|be treated as|restrict|prevent|prohibit|limit|be liable)|no\s+(?:[a-z-]+\s+){0,2}obligations?|nothing\b(?:\s+[a-z-]+){0,10}?\s+(?:prevent|restrict|prohibit|limit|preclude))\b/i
-
-/**
- * Acts that end or weaken an obligation: negating one ("termination shall not affect", "shall
- * not terminate but continue") affirms that the obligation continues.
- */
-const ENDING = /^(?:terminat|expir|affect|reliev|releas|ceas|impair|prejudic|discharg|extinguish)/i
 
 /** One clause of a passage as the rule reads it (exported for the answer model's features). */
 export interface Clause {
@@ -223,6 +219,8 @@ export interface RuleReading {
   unlessConsent: boolean
   /** The rule's own decision: the polarity when relevance reaches MIN_RELEVANCE. */
   ruleDecision: YesNoDecision
+  /** The wording cues the polarity was read from (null when no clause is a candidate). */
+  cues: PolarityCues | null
 }
 
 /**
@@ -262,6 +260,7 @@ export function readByRule(
       deciding: null,
       unlessConsent: false,
       ruleDecision: 'not-addressed',
+      cues: null,
     }
   let deciding = best
   let polarity = polarityOf(best, asked, weights)
@@ -283,11 +282,7 @@ export function readByRule(
       polarity = 'yes'
     }
   }
-  const unlessConsent =
-    polarity === 'no' &&
-    !asked.negated &&
-    (WITHOUT_CONSENT.test(deciding.sentence) ||
-      readClause(deciding.sentence, []).exceptions.some((e) => e.kind === 'consent'))
+  const unlessConsent = polarity === 'no' && !asked.negated && liftedByConsent(deciding)
   return {
     asked,
     relevance: best.relevance,
@@ -295,6 +290,13 @@ export function readByRule(
     deciding,
     unlessConsent,
     ruleDecision: best.relevance >= MIN_RELEVANCE ? polarity : 'not-addressed',
+    cues: {
+      negated: negates(deciding.reading, weights, asked.continuing),
+      carveOut: excepts(deciding.sentence, deciding.held),
+      exclusion: EXCLUSION.test(deciding.sentence),
+      restriction: RESTRICTION.test(deciding.text),
+      grantElsewhere: deciding !== best,
+    },
   }
 }
 
@@ -303,7 +305,10 @@ export function readByRule(
  * question → null (the caller answers another way). The rule reads the passages (readByRule),
  * its deciding clause chosen with each passage's learned relevance; `model` (the committed models
  * unless a test passes others, or null for the rule alone) then decides whether a question the
- * rule's cut leaves unanswered is addressed after all (answer-model.ts, decision 0130).
+ * rule's cut leaves unanswered is addressed after all (answer-model.ts, decision 0130), and
+ * whether the answer is Yes or No where the quoted clause's reading leaves it open
+ * (polarity-model.ts, decision 0134; a prohibition lifted only by consent stays "No, not without
+ * consent").
  */
 export function decideYesNo(
   question: string,
@@ -315,7 +320,13 @@ export function decideYesNo(
   // Each passage's learned relevance guides which clause decides, then whether it is addressed.
   const relevance = model ? relevanceOfPassages(question, passages, model.relevance) : undefined
   const read = readByRule(asked, passages, relevance)
-  const decision = relevance && model ? learnedDecision(model, read, relevance) : read.ruleDecision
+  const addressed = relevance && model ? learnedDecision(model, read, relevance) : read.ruleDecision
+  // The polarity model may overrule the rule's Yes or No where the quoted reading leaves it open
+  // (polarity-model.ts, decision 0134).
+  const decision =
+    addressed === 'not-addressed' || !model
+      ? addressed
+      : (learnedPolarity(read, model.polarity, model.polarity?.confidence) ?? addressed)
   const deciding = decision === 'not-addressed' ? null : read.deciding
   if (!deciding)
     return {
@@ -344,8 +355,17 @@ export function decideYesNo(
     passage: deciding.passage,
     qualifications,
     relevance: deciding.relevance,
-    unlessConsent: decision === 'no' && read.unlessConsent,
+    unlessConsent:
+      decision === 'no' && (read.unlessConsent || (!asked.negated && liftedByConsent(deciding))),
   }
+}
+
+/** Whether `clause`'s sentence prohibits unless a party consents ("without … consent"). */
+function liftedByConsent(clause: Clause): boolean {
+  return (
+    WITHOUT_CONSENT.test(clause.sentence) ||
+    readClause(clause.sentence, []).exceptions.some((e) => e.kind === 'consent')
+  )
 }
 
 /** The answer `clause` gives to `asked` by its polarity (see decideYesNo). */
