@@ -293,6 +293,14 @@ console.log(
           ),
         }
       : {}),
+    risk_quote_precision: round(share(riskGrounding.insideChars, riskGrounding.quotedChars)),
+    ...(heldOut
+      ? {
+          risk_quote_precision_held_out: round(
+            share(heldOutRiskGrounding.insideChars, heldOutRiskGrounding.quotedChars),
+          ),
+        }
+      : {}),
     deal_grounding: round(share(dealGrounded, dealLines.length)),
     median_ms: round(medianMs),
     max_ms: round(maxMs),
