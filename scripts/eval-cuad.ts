@@ -11,12 +11,14 @@
  * `clause_grounding`, the share of clause findings whose cited span overlaps a passage CUAD labels
  * with that category, `clause_span_recall`, the share of labelled passages overlapped by a finding
  * of their category, `clause_quote_precision`, the share of the clause findings' quoted characters
- * inside a passage labelled with their category (wide quotes lower it), and `risk_grounding`, the share of risks claiming a category whose citation
- * overlaps one of its passages; see grounding.ts; and `deal_grounding`, the share of deal-sheet
+ * inside a passage labelled with their category (wide quotes lower it), `risk_grounding`, the share of risks claiming a category whose citation
+ * overlaps one of its passages, and `risk_quote_precision`, the share of those risks' quoted
+ * characters inside such a passage (decision 0133); see grounding.ts; and `deal_grounding`, the share of deal-sheet
  * lines whose citations overlap a passage labelled for their field, see deal-sheet-scoring.ts). With `--folds K` the clause figures are
  * held-out: each fold is scored by a model trained (thresholds included) on the other K-1 folds
  * only, and so is the deal sheet scored for `deal_grounding` (built from the held-out clauses). Risks
- * always come from the committed model. Exits 1 when an input is missing.
+ * come from the committed model, and again from the held-out clauses for `risk_grounding_held_out`
+ * and `risk_quote_precision_held_out`. Exits 1 when an input is missing.
  * `--engine openai` scores the OpenAI-compatible model the server is configured with instead of the
  * local engine (eval-engine.ts; not with --folds, which retrains the local model); the JSON line
  * names the engine and model scored, and for openai how many findings were dropped for quotes not
@@ -290,6 +292,14 @@ console.log(
       ? {
           risk_grounding_held_out: round(
             share(heldOutRiskGrounding.grounded, heldOutRiskGrounding.findings),
+          ),
+        }
+      : {}),
+    risk_quote_precision: round(share(riskGrounding.insideChars, riskGrounding.quotedChars)),
+    ...(heldOut
+      ? {
+          risk_quote_precision_held_out: round(
+            share(heldOutRiskGrounding.insideChars, heldOutRiskGrounding.quotedChars),
           ),
         }
       : {}),

@@ -25,10 +25,23 @@ describe('clauseEvidence', () => {
     expect(clauseEvidence(matches, clauses, 'Non-Compete')).toEqual({ start: 40, end: 50 })
   })
 
-  it('keeps the first match when no clause of the category overlaps a match', () => {
+  it('cites the detected clause when the wording matched only another sentence (risk-citing-another-sentence failure)', () => {
     const clauses = [clause(40, 50, 'Exclusivity', 0.9), clause(60, 70, 'Non-Compete', 0.9)]
-    expect(clauseEvidence(matches, clauses, 'Non-Compete')).toEqual({ start: 0, end: 10 })
+    expect(clauseEvidence(matches, clauses, 'Non-Compete')).toMatchObject({ start: 60, end: 70 })
     expect(clauseEvidence([], clauses, 'Non-Compete')).toBeUndefined()
+  })
+
+  it('keeps the first match when the detector finds the category only weakly, or the rule has none', () => {
+    const weak = [clause(60, 70, 'Non-Compete', 0.3), clause(20, 30, 'Exclusivity', 0.9)]
+    expect(clauseEvidence(matches, weak, 'Non-Compete')).toEqual({ start: 0, end: 10 })
+    expect(clauseEvidence(matches, weak, undefined)).toEqual({ start: 0, end: 10 })
+  })
+
+  it('does not move to a detected clause the rule sets aside', () => {
+    const clauses = [{ ...clause(60, 70, 'Non-Compete', 0.9), text: 'free to compete' }]
+    expect(
+      clauseEvidence(matches, clauses, 'Non-Compete', (text) => text.includes('free to')),
+    ).toEqual({ start: 0, end: 10 })
   })
 })
 
@@ -54,5 +67,51 @@ describe('a risk cites the operative sentence of its clause finding (risk ground
       (r) => r.code === 'non-compete',
     )
     expect(risk && content.slice(risk.start, risk.end)).toBe(covenant.text)
+  })
+})
+
+describe("risks read the detector's clause of their category (decision 0133)", () => {
+  const content = [
+    'SUPPLY AGREEMENT',
+    'This Supply Agreement is made on May 1, 2021 between Acme Foods Inc. ("Supplier") and Bell Stores LLC ("Buyer").',
+    '3. Buyer shall pay each invoice within thirty days.',
+    '9. During the Term, Buyer shall not, directly or indirectly, engage in any business that competes with Supplier in the Territory. This covenant applies in every country where Supplier sells.',
+    '10. The parties may terminate this Agreement at any time by mutual written consent.',
+  ].join('\n\n')
+  const sentences = segmentSentences(content)
+  const keyTerms = extractKeyTerms(content, sentences)
+  const sentence = (prefix: string) => {
+    const found = sentences.find((s) => s.text.startsWith(prefix))
+    if (!found) throw new Error(`the fixture has a sentence starting ${prefix}`)
+    return found
+  }
+  const covenant = sentence('9.')
+  const risk = (clauses: Clause[], code: string) =>
+    assessRisks(content, sentences, clauses, keyTerms).find((r) => r.code === code)
+
+  it('raises the risk on its wording when the detector does not find the clause (no presence gate)', () => {
+    const found = risk([], 'non-compete')
+    expect(found && content.slice(found.start, found.end)).toBe(covenant.text)
+  })
+
+  it('does not read termination by mutual consent as termination for convenience (false-presence failure)', () => {
+    const mutual = sentence('10.')
+    const clauses = [
+      {
+        ...clause(mutual.start, mutual.end, 'Termination For Convenience', 0.9),
+        text: mutual.text,
+      },
+    ]
+    expect(risk(clauses, 'termination-for-convenience')).toBeUndefined()
+  })
+
+  it('does not read a non-renewal at the end of the term as termination for convenience (false-presence failure)', () => {
+    const body = [
+      ...content.split('\n\n').slice(0, 3),
+      "11. Either party may terminate this Agreement upon the expiration of the Initial Term for any reason by giving ninety days' notice.",
+    ].join('\n\n')
+    const bodySentences = segmentSentences(body)
+    const found = assessRisks(body, bodySentences, [], extractKeyTerms(body, bodySentences))
+    expect(found.map((r) => r.code)).not.toContain('termination-for-convenience')
   })
 })

@@ -96,8 +96,9 @@ const RULES: readonly CommercialRule[] = [
 
 /**
  * At most one risk per rule, quoting the sentence with the rule's wording that the detector quotes
- * for the rule's category (clauseEvidence), else the first with it, else the most
- * confident clause of its category. The wording is looked for in what a sentence asserts
+ * for the rule's category, else the detector's clause of the category when the wording matched
+ * only other sentences, else the first with the wording (clauseEvidence, decision 0133); without
+ * any, the most confident clause of its category. The wording is looked for in what a sentence asserts
  * (assertedText: "without any early termination penalty" asserts no fee), and a sentence an
  * amendment deletes imposes nothing (clauseEffect), decision 0110. `sentences` and `clauses` index
  * the same content. Never throws.
@@ -118,6 +119,7 @@ export function commercialRisks(
         ),
         clauses,
         rule.category,
+        (text) => rule.unless?.test(text) === true || clauseEffect(text) === 'deletes',
       ) ??
       clauses
         .filter(

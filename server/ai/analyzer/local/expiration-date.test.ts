@@ -135,3 +135,37 @@ describe('DURATION_SOURCE', () => {
     expect(m && durationFrom(m, 1)).toEqual({ amount: 36, unit: 'month' })
   })
 })
+
+describe('findExpirationDate: expiration misses by kind (decision 0133)', () => {
+  it('does not read a right to terminate ("this Agreement may be terminated …") as the term (termination-right failure)', () => {
+    const right =
+      '(d) If the parties fail to agree upon a plan for the Contract Year ending October 31, 1999, this Agreement may be terminated by either party upon giving at least thirty (30) days notice.'
+    const term =
+      'This Agreement will become effective as of the date first written above and will continue in effect thereafter until terminated pursuant to Paragraph 4.2 below.'
+    const anchor: KeyTerm = { value: '1999-03-29', start: 0, end: 0 }
+    const sentences = [right, term].map((text, i) => ({
+      text,
+      start: i * 1000,
+      end: i * 1000 + text.length,
+    }))
+    expect(findExpirationDate(sentences, anchor, anchor)?.value).toBe('perpetual')
+  })
+
+  it('reads a term named by an adjective ("The effective term is …") (term-subject failure)', () => {
+    expect(
+      expiryOf(
+        'The effective term is 12 months beginning March 1, 2005 and ending February 28, 2006.',
+      ),
+    ).toBe('2006-02-28')
+  })
+
+  it('counts an anniversary "of the date of this Agreement" from the agreement date, not the stated start (anchor failure)', () => {
+    expect(
+      expiryOf(
+        'The term of this Agreement (the "Term") will begin on February 1, 1998 and end on the first anniversary of the date of this Agreement.',
+        '1998-02-01',
+        '1998-01-26',
+      ),
+    ).toBe('1999-01-26')
+  })
+})

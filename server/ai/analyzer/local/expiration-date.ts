@@ -11,11 +11,14 @@ import { contractDatesIn } from './contract-dates'
 
 /** What the term is said of: the contract itself or its term ("the Initial Term", "This OMA"). */
 const SUBJECT =
-  /\b(?:(?:the\s+)?(?:initial\s+|original\s+)?term\s+of\s+(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|(?:this|the)\s+(?:[\w/-]+\s+){0,3}?(?:agreement|contract|amendment|attachment|addendum|schedule|oma|engagement|franchise|appointment|promotion|arrangement|sponsorship|licen[cs]e|cooperation|program(?:me)?)|the\s+(?:initial\s+|original\s+)?term|it)\b/gi
+  /\b(?:(?:the\s+)?(?:initial\s+|original\s+)?term\s+of\s+(?:this|the)\s+(?:[\w-]+\s+){0,3}?(?:agreement|contract)|(?:this|the)\s+(?:[\w/-]+\s+){0,3}?(?:agreement|contract|amendment|attachment|addendum|schedule|oma|engagement|franchise|appointment|promotion|arrangement|sponsorship|licen[cs]e|cooperation|program(?:me)?)|the\s+(?:initial\s+|original\s+|effective\s+)?term|it)\b/gi
 
 /** A verb that states how long the subject lasts; it must follow the subject. */
 const TERM_VERB =
   /^[^.;]{0,160}?\b(?:commenc\w*|begin\w*|beginning|continu\w*|remain\w*|be\s+(?:in\s+(?:full\s+)?(?:force|effect)|effective|valid|for)|(?:is|be)\s+(?:for\s+)?(?:an?\s+)?(?:(?:initial\s+)?term|period|duration)|expir\w*|terminat\w*|end(?:s|ing)?|conclud\w*|come\s+into|take\s+effect|ha(?:ve|s)\s+(?:an?\s+)?(?:initial\s+)?(?:term|duration)|run|extend(?:s|ed)?\s+(?:until|to|through)|(?:is|be|shall\s+be)\s+(?:(?:for\s+)?(?:an?\s+)?(?:period|term)\s+of\s+)?(?:[\w-]+\s+){0,2}\(?\d*\)?\s*(?:years?|months?))\b/i
+
+/** A right to end the contract ("may be terminated", "can terminate"), not how long it lasts. */
+const RIGHT_TO_END = /\b(?:may|can|might)\s+(?:\w+\s+){0,2}?(?:be\s+)?terminat\w*$/i
 
 /** What may precede the subject of a term statement: the sentence start, a heading, a comma, "and". */
 const CLAUSE_START = /(?:^|[,;:.)]|\band|\bthat|\bhereby)\s*(?:[\d.()]{1,8}\s*)?$/i
@@ -181,7 +184,10 @@ function termStrength(text: string): number {
       m.index === caption || CLAUSE_START.test(text.slice(Math.max(0, m.index - 40), m.index))
     if (!opens) continue
     const rest = text.slice(m.index + m[0].length)
-    if (m[0].toLowerCase() === 'it' ? IT_TERM_VERB.test(rest) : TERM_VERB.test(rest)) return 3
+    const verb = m[0].toLowerCase() === 'it' ? IT_TERM_VERB.exec(rest) : TERM_VERB.exec(rest)
+    // "This Agreement may be terminated by either party …" grants a right to end it early: a
+    // termination clause, not the term's statement (its dates are notice or plan dates).
+    if (verb && !RIGHT_TO_END.test(verb[0])) return 3
   }
   return /\bexpir(?:e|es|ed|ation)\b/i.test(text) ? 1 : 0
 }
@@ -276,19 +282,21 @@ function anchorFor(
   start: string | null,
   anchors: { effective: string | null; agreement: string | null },
 ): string | null {
-  if (start) return start
   const cleaned = named.replace(/^(?:(?:as\s+of|on|from|with|upon|the)\s+|["“])+/i, '')
+  // "begin on February 1, 1998 and end on the first anniversary of the date of this Agreement":
+  // an anchor the sentence names as the agreement's date is that date, not the stated start.
+  if (AGREEMENT_ANCHOR.test(cleaned) && anchors.agreement) return anchors.agreement
+  if (start) return start
   if (cleaned === '') return anchors.effective
-  if (
-    /^(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:agreement|document|contract))|this\s+(?:agreement|contract)|execution|signing)/i.test(
-      cleaned,
-    )
-  )
-    return anchors.agreement
+  if (AGREEMENT_ANCHOR.test(cleaned)) return anchors.agreement
   if (EFFECTIVE_START.test(cleaned)) return anchors.effective
   const dated = datesIn(cleaned, 0)[0]
   return dated && dated.start < 12 ? dated.value : null
 }
+
+/** An anchor named as the agreement's own date: "the date hereof", "the date of this Agreement". */
+const AGREEMENT_ANCHOR =
+  /^(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:agreement|document|contract))|this\s+(?:agreement|contract)|execution|signing)/i
 
 function isoOf(term: KeyTerm | null): string | null {
   return term && /^\d{4}-\d{2}-\d{2}$/.test(term.value) ? term.value : null

@@ -90,6 +90,14 @@ const CONVENIENCE =
 /** "At any time" termination tied to a breach or insolvency is termination for cause. */
 const FOR_CAUSE = /\b(?:breach|default|insolven\w*|bankrupt\w*|fail(?:s|ure)\s+to|violat\w*)\b/i
 
+/**
+ * A right to end the contract that is no termination for convenience, whatever "at any time" or
+ * "for any reason" says: by mutual consent (both must agree), at the end of the term (a
+ * non-renewal), or on events listed after it ("as follows:", "if any of the following occur").
+ */
+const NOT_CONVENIENCE =
+  /\b(?:by|upon|with)\s+(?:the\s+)?mutual\s+(?:written\s+)?(?:consent|agreement)\b|\bterminat\w*\s+(?:\w+\s+){0,4}(?:at|upon|on)\s+(?:the\s+)?(?:expiration|expiry|end)\s+of\s+(?:its|the|this|any|such)\b|\b(?:as\s+follows|any\s+of\s+the\s+following(?:\s+\w+){0,3})\s*:?\s*$/i
+
 const EXCLUSIVITY =
   /(?<!non-?)\bexclusive\s+(?:worldwide\s+|world-wide\s+)?(?:rights?|licen[cs]e|distribut\w*|basis|suppl\w*|provider|agen\w*|resell\w*|dealer|territor\w*|arrangement|relationship|partner|sponsor)\b|\b(?:purchas|buy|obtain|sourc|sell|suppl|distribut|market|licens|order|deal|provid)\w*\s+(?:\w+\s+){0,3}exclusively\s+(?:from|to|through|with)\b|\b(?:shall|will)\s+not\s+(?:\w+\s+){0,3}(?:purchase|obtain|source|buy|appoint|engage|sell)\b[^.]{0,100}\b(?:any\s+)?(?:other(?!\s+than)|third|competing)\b/i
 
@@ -402,11 +410,15 @@ function terminationRisks(sentences: readonly QuotedSpan[], clauses: readonly Cl
       /\bfor\s+(?:any|no)\s+reason|\bconvenience\b|\bwithout\s+cause\b|\bwith\s+or\s+without\s+cause\b/i.test(
         s.text,
       )
-    return explicit || !FOR_CAUSE.test(s.text)
+    return !NOT_CONVENIENCE.test(s.text) && (explicit || !FOR_CAUSE.test(s.text))
   })
   const sentence =
-    clauseEvidence(matches, clauses, 'Termination For Convenience') ??
-    strongClause(clauses, 'Termination For Convenience')
+    clauseEvidence(
+      matches,
+      clauses,
+      'Termination For Convenience',
+      (text) => !TERMINATE.test(text) || NOT_CONVENIENCE.test(text),
+    ) ?? strongClause(clauses, 'Termination For Convenience', (text) => NOT_CONVENIENCE.test(text))
   if (!sentence) return []
   // Medium: the contract can end early without fault, so expected revenue or supply is not secure;
   // severity depends on who holds the right, which only the reader knows.
@@ -427,6 +439,8 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
   // A provision counts only for what it asserts and imposes: not one an amendment deletes, not a
   // denied scope ("non-exclusive"), not a freedom ("is free to compete"), decision 0110.
   const imposes = (text: string): boolean => clauseEffect(text) !== 'deletes'
+  const notExclusiveDealing = (text: string): boolean =>
+    NOT_EXCLUSIVE_DEALING.test(text) || !/\bexclusiv/i.test(assertedText(text)) || !imposes(text)
   const exclusivity =
     clauseEvidence(
       sentences.filter(
@@ -437,15 +451,8 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
       ),
       clauses,
       'Exclusivity',
-    ) ??
-    strongClause(
-      clauses,
-      'Exclusivity',
-      (text) =>
-        NOT_EXCLUSIVE_DEALING.test(text) ||
-        !/\bexclusiv/i.test(assertedText(text)) ||
-        !imposes(text),
-    )
+      notExclusiveDealing,
+    ) ?? strongClause(clauses, 'Exclusivity', notExclusiveDealing)
   if (exclusivity) {
     // Medium: limits with whom a party may deal, a commercial restriction that can be priced in.
     risks.push({
@@ -467,6 +474,7 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
       sentences.filter((s) => NON_COMPETE.test(s.text) && !notACovenant(s.text)),
       clauses,
       'Non-Compete',
+      notACovenant,
     ) ?? strongClause(clauses, 'Non-Compete', notACovenant)
   if (nonCompete) {
     // High: bars a line of business outright (often beyond the term) and may be unenforceable.
@@ -479,13 +487,14 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
       ...spanOf(nonCompete),
     })
   }
+  const notAControlRight = (text: string): boolean => isNotAControlRight(text) || !imposes(text)
   const changeOfControl =
     clauseEvidence(
       sentences.filter((s) => isChangeOfControlRight(s.text) && imposes(s.text)),
       clauses,
       'Change Of Control',
-    ) ??
-    strongClause(clauses, 'Change Of Control', (text) => isNotAControlRight(text) || !imposes(text))
+      notAControlRight,
+    ) ?? strongClause(clauses, 'Change Of Control', notAControlRight)
   if (changeOfControl) {
     // Medium: a merger or sale can trigger consent rights or termination, affecting deal value.
     risks.push({
