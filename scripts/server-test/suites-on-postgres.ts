@@ -33,6 +33,10 @@ export const SUITES_ON_POSTGRES = [
   'server/db/rls-coverage.test.ts',
   'server/db/pipelined-reads.test.ts',
   'server/http/unstorable-text.test.ts',
+  'server/features/documents/document-list.test.ts',
+  'server/lists/json-text-page.test.ts',
+  'server/features/reviews/reviews.test.ts',
+  'server/realtime/org-messages.test.ts',
 ]
 
 /** The suites of SUITES_ON_POSTGRES that need pgvector (search by meaning). */
@@ -54,6 +58,7 @@ const ENGINES =
 /** Each server file with a test database that is not run on PostgreSQL, and why. */
 export const LEFT_OUT: Record<string, string> = {
   'server/auth/limit-unknown-credentials.test.ts': TIME,
+  'server/features/entities/import-app-bound.test.ts': TIME,
   'server/auth/organisation-limit.test.ts': TIME,
   'server/features/mcp/mcp-batches.test.ts': TIME,
   'server/features/archives/archive-columns.test.ts': TIME,
