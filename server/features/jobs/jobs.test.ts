@@ -304,6 +304,8 @@ describe('the job of a 202 in the API description', () => {
       importOrganization: ref('TenantImportJob'),
       cloneOrganization: ref('TenantCloneJob'),
       uploadRecording: ref('TranscriptionJob'),
+      retryReviewColumn: ref('ReviewFillJob'),
+      retryReviewCell: ref('ReviewFillJob'),
     })
     const { schemas } = document.components
     expect(schemas.OcrJob?.properties?.kind).toMatchObject({ const: 'ocr' })
@@ -318,6 +320,7 @@ describe('the job of a 202 in the API description', () => {
         'TenantExportJob',
         'TenantImportJob',
         'TenantCloneJob',
+        'ReviewFillJob',
       ].map(ref),
     )
   })
