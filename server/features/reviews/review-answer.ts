@@ -5,6 +5,7 @@
  * `content.slice(start, end)`, or the cell is `unverified`, never an answer.
  */
 import { z } from 'zod'
+import { DURATION_SOURCE, durationFrom } from '../../ai/analyzer/local/dates'
 
 export const ANSWER_TYPES = [
   'yes_no',
@@ -85,34 +86,8 @@ export function citationOf(content: string, span: { start: number; end: number }
 
 const MONTHS_PER_UNIT = { day: 1 / 30, week: 7 / 30, month: 1, year: 12 } as const
 
-const DURATION =
-  /\b(?:([a-z]+(?:-[a-z]+)?)\s*\((\d{1,4})\)|(\d{1,4}(?:\.\d+)?)|(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen|twenty|twenty-four|thirty|thirty-six|forty-five|sixty|ninety|a|an))\s*[- ]?(?:calendar\s+|business\s+|consecutive\s+|full\s+)?(day|week|month|year)s?\b/i
-
-const WORD_NUMBERS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  eighteen: 18,
-  twenty: 20,
-  'twenty-four': 24,
-  thirty: 30,
-  'thirty-six': 36,
-  'forty-five': 45,
-  sixty: 60,
-  ninety: 90,
-}
+/** A period as dates.ts reads it (word, figure in parentheses or figure; unit), from a word start. */
+const DURATION = new RegExp(`\\b${DURATION_SOURCE}`, 'i')
 
 /**
  * The first period `text` states ("60 days", "one (1) year", "thirty-six months") in months
@@ -120,14 +95,10 @@ const WORD_NUMBERS: Record<string, number> = {
  */
 export function durationIn(text: string): { months: number; text: string; index: number } | null {
   const m = DURATION.exec(text)
-  if (!m) return null
-  const figure = m[2] ?? m[3]
-  const word = (m[1] ?? m[4] ?? '').toLowerCase()
-  const amount = figure ? Number(figure) : WORD_NUMBERS[word]
-  const unit = (m[5] ?? '').toLowerCase() as keyof typeof MONTHS_PER_UNIT
-  if (amount === undefined || !(unit in MONTHS_PER_UNIT)) return null
+  const period = m ? durationFrom(m, 1) : null
+  if (!m || !period) return null
   return {
-    months: Math.round(amount * MONTHS_PER_UNIT[unit] * 100) / 100,
+    months: Math.round(period.amount * MONTHS_PER_UNIT[period.unit] * 100) / 100,
     text: m[0],
     index: m.index,
   }
