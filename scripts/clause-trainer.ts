@@ -1,7 +1,7 @@
 /**
  * Trains the local clause classifier: per category, an L2-regularised logistic regression over the
- * sentence features of server/ai/analyzer/local/clauses/sentence-features.ts, fitted by SGD with a
- * seeded shuffle (reproducible), pruned to the strongest weights so that model.json stays small,
+ * sentence features of server/ai/analyzer/local/clauses/sentence-features.ts, fitted by the sparse
+ * SGD path of scripts/logistic-regression.ts (seeded shuffle, reproducible), pruned to the strongest weights so that model.json stays small,
  * and given a document-level threshold chosen by cross-validation (max out-of-fold F1). By default
  * the stored model is the mean of the cross-validation folds' models (bagging), whose scores are on
  * the scale the thresholds were chosen on.
@@ -16,6 +16,12 @@ import { segmentSentences } from '../server/ai/analyzer/local/sentences'
 import { documentStructure } from '../server/ai/analyzer/local/structure/document-structure'
 import { quoteRanges } from '../server/ai/analyzer/local/clauses/quote-ranges'
 import { buildWhitespaceIndex, labelSentences, type CuadContract } from './cuad-dataset'
+import {
+  fitSparseLogistic,
+  seededRandom,
+  shuffleInPlace,
+  type SparseExample,
+} from './logistic-regression'
 
 /** Every contract's sentences as feature ids into `featureNames`, with per-category truth. */
 export interface EncodedCorpus {
@@ -180,9 +186,9 @@ export function encodeCorpus(
 
 /** A fold number (0..k-1) for each of n items, balanced and shuffled with `seed`. */
 export function assignFolds(n: number, k: number, seed: number): number[] {
-  const order = shuffle(
+  const order = shuffleInPlace(
     Array.from({ length: n }, (_, i) => i),
-    mulberry32(seed),
+    seededRandom(seed),
   )
   const folds = new Array<number>(n).fill(0)
   order.forEach((item, rank) => {
@@ -367,7 +373,7 @@ function fit(
     }
   })
   const vocabSize = globalList.length
-  const examples: { x: Int32Array; scale: number; labels: Uint8Array; positive: boolean }[] = []
+  const examples: SparseExample[] = []
   for (const d of docIndices) {
     const doc = corpus.docs[d]
     if (!doc) continue
@@ -390,61 +396,28 @@ function fit(
       })
     })
   }
-  const positiveWeights = classWeights(examples, categoryCount, options)
-  const weights = new Float32Array(categoryCount * vocabSize)
+  const initial = new Float32Array(categoryCount * vocabSize)
   categories.forEach((category, c) => {
     const local = localIds[featureIds.get(`r:${category}`) ?? -1] ?? -1
-    if (local >= 0) weights[local * categoryCount + c] = options.cuePrior
+    if (local >= 0) initial[local * categoryCount + c] = options.cuePrior
   })
-  const biases = new Float64Array(categoryCount).fill(-4)
-  const random = mulberry32(options.seed)
-  const z = new Float64Array(categoryCount)
-  const sgd = (epochs: number, mask: Uint8Array | null): void => {
-    for (let epoch = 0; epoch < epochs; epoch += 1) {
-      const rate = options.learningRate / (1 + epoch)
-      const sample = examples.filter((e) => e.positive || random() < options.negativeSampling)
-      for (const { x, scale, labels, positive } of shuffle(sample, random)) {
-        const lossWeight = positive ? 1 : 1 / options.negativeSampling
-        // Feature-major layout (weights[f * C + c]): one pass over the features scores every category.
-        z.set(biases)
-        for (const f of x) {
-          const base = f * categoryCount
-          for (let c = 0; c < categoryCount; c += 1)
-            z[c] = (z[c] ?? 0) + (weights[base + c] ?? 0) * scale
-        }
-        for (let c = 0; c < categoryCount; c += 1) {
-          const y = labels[c] ?? 0
-          const g =
-            (1 / (1 + Math.exp(-(z[c] ?? 0))) - y) *
-            (y === 1 ? (positiveWeights[c] ?? 1) : lossWeight)
-          z[c] = Math.abs(g) < 1e-4 ? 0 : g
-          biases[c] = (biases[c] ?? 0) - rate * (z[c] ?? 0)
-        }
-        for (const f of x) {
-          const base = f * categoryCount
-          for (let c = 0; c < categoryCount; c += 1) {
-            const g = z[c] ?? 0
-            const at = base + c
-            if (g === 0 || (mask && mask[at] === 0)) continue
-            const w = weights[at] ?? 0
-            weights[at] = w - rate * (g * scale + options.l2 * w)
-          }
-        }
-      }
-    }
-  }
-  sgd(options.epochs, null)
-  // Keep the strongest weights per category, then let them re-settle without the rest.
-  const mask = new Uint8Array(weights.length)
-  for (let c = 0; c < categoryCount; c += 1) {
-    const column = Array.from({ length: vocabSize }, (_, f) => f * categoryCount + c)
-    column.sort((a, b) => Math.abs(weights[b] ?? 0) - Math.abs(weights[a] ?? 0))
-    for (const at of column.slice(0, options.maxFeaturesPerCategory)) mask[at] = 1
-  }
-  weights.forEach((_, at) => {
-    if (mask[at] === 0) weights[at] = 0
-  })
-  sgd(2, mask)
+  const { weights, biases } = fitSparseLogistic(
+    examples,
+    vocabSize,
+    categoryCount,
+    {
+      seed: options.seed,
+      epochs: options.epochs,
+      settleEpochs: 2,
+      learningRate: options.learningRate,
+      l2: options.l2,
+      negativeSampling: options.negativeSampling,
+      positiveWeights: classWeights(examples, categoryCount, options),
+      maxFeaturesPerOutput: options.maxFeaturesPerCategory,
+      initialBias: -4,
+    },
+    initial,
+  )
   return { vocabSize, localIds, globalIds: Int32Array.from(globalList), weights, biases }
 }
 
@@ -711,26 +684,4 @@ export function bestThreshold(
 
 function round(value: number): number {
   return Math.round(value * 1e4) / 1e4
-}
-
-/** Mulberry32, a small seeded PRNG (Tommy Ettinger, public domain): reproducible shuffles. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-function shuffle<T>(items: T[], random: () => number): T[] {
-  for (let i = items.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1))
-    const tmp = items[i] as T
-    items[i] = items[j] as T
-    items[j] = tmp
-  }
-  return items
 }
