@@ -131,7 +131,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   rareClassMaxBoost: 4,
   citeMinDocs: 15,
   citeWindow: 2,
-  minQuotePrecision: 0.6,
+  minQuotePrecision: 0.55,
 }
 
 /**
