@@ -181,4 +181,45 @@ describe('quotingPolicy', () => {
     expect(extendThreshold).toBeLessThanOrEqual(0.35)
     expect(extendThreshold).toBeGreaterThan(0.03)
   })
+
+  it('keeps quotes under the quote-precision floor out of the choice (wide-quote failure)', () => {
+    // 30 contracts: the best sentence alone is the clause; its neighbours score 0.4, unlabelled.
+    // 10 contracts: the labelled passage is the neighbour before the best. Extending by one
+    // sentence grounds every quote and finds every passage (F1 1 against 0.75), but only a third
+    // of what it quotes is labelled; quoting single sentences keeps 0.75 of it.
+    const held = [
+      ...rows(30, [0.02, 0.4, 0.9, 0.4, 0.02], [2]),
+      ...rows(10, [0.02, 0.4, 0.9, 0.4, 0.02], [1]),
+    ]
+    const open = quotingPolicy(held, [0.95])
+    expect(open.extendThreshold).toBeDefined()
+    const floored = quotingPolicy(held, [0.95], 0.6)
+    expect(floored.extendThreshold).toBeUndefined()
+    const chosen = floored.settings.find(
+      (row) => row.extendThreshold === undefined && row.citeFloor === floored.citeFloor,
+    )
+    expect(chosen?.precision).toBeCloseTo(0.75)
+  })
+
+  it('counts quote precision in characters: a long unlabelled neighbour costs more than a short one', () => {
+    const [doc] = encodeCorpus([
+      {
+        features: [['w:0'], ['w:1'], ['w:2']],
+        positives: [new Set([1])],
+        present: [true],
+        spans: [
+          { start: 0, end: 90 },
+          { start: 90, end: 100 },
+          { start: 100, end: 110 },
+        ],
+        insideChars: [[0, 10, 0]],
+      },
+    ]).docs
+    const held = [{ doc, columns: [Float64Array.from([0.5, 0.9, 0.02])], reported: [true] }]
+    const { settings } = quotingPolicy(held, [0.95])
+    const extended = settings.find((row) => row.extendThreshold === 0.5 && row.citeFloor === 0)
+    // The quote runs over sentences 0-1: 100 characters, 10 of them labelled.
+    expect(extended?.precision).toBeCloseTo(0.1)
+    expect(extended?.grounding).toBe(1)
+  })
 })

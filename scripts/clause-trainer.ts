@@ -1,7 +1,7 @@
 /**
  * Trains the local clause classifier: per category, an L2-regularised logistic regression over the
- * sentence features of server/ai/analyzer/local/clauses/sentence-features.ts, fitted by SGD with a
- * seeded shuffle (reproducible), pruned to the strongest weights so that model.json stays small,
+ * sentence features of server/ai/analyzer/local/clauses/sentence-features.ts, fitted by the sparse
+ * SGD path of scripts/logistic-regression.ts (seeded shuffle, reproducible), pruned to the strongest weights so that model.json stays small,
  * and given a document-level threshold chosen by cross-validation (max out-of-fold F1). By default
  * the stored model is the mean of the cross-validation folds' models (bagging), whose scores are on
  * the scale the thresholds were chosen on.
@@ -16,6 +16,13 @@ import { segmentSentences } from '../server/ai/analyzer/local/sentences'
 import { documentStructure } from '../server/ai/analyzer/local/structure/document-structure'
 import { quoteRanges } from '../server/ai/analyzer/local/clauses/quote-ranges'
 import { buildWhitespaceIndex, labelSentences, type CuadContract } from './cuad-dataset'
+import { charsInside, locatePassages } from './grounding'
+import {
+  fitSparseLogistic,
+  seededRandom,
+  shuffleInPlace,
+  type SparseExample,
+} from './logistic-regression'
 
 /** Every contract's sentences as feature ids into `featureNames`, with per-category truth. */
 export interface EncodedCorpus {
@@ -33,6 +40,13 @@ export interface EncodedDoc {
   present: boolean[]
   /** citable[s]: 1 when sentence s is operative, so a finding may quote it (detect-clauses.ts). */
   citable: Uint8Array
+  /** Sentence s spans characters spans[2s] .. spans[2s + 1] of the contract. */
+  spans: Int32Array
+  /**
+   * insideChars[c][s]: how many of sentence s's characters lie inside a passage labelled with
+   * category c (eval-cuad's clause_quote_precision counts these).
+   */
+  insideChars: Int32Array[]
 }
 
 export interface TrainOptions {
@@ -90,6 +104,11 @@ export interface TrainOptions {
   citeMinDocs: number
   /** Citation thresholds: a cut is judged by the mean F1 of the grid cuts this far either side. */
   citeWindow: number
+  /**
+   * Least out-of-fold quote precision (quoted characters inside a passage labelled with the
+   * quote's category) a quoting policy must keep to be chosen (quotingPolicy, decision 0132).
+   */
+  minQuotePrecision: number
 }
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
@@ -112,6 +131,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   rareClassMaxBoost: 4,
   citeMinDocs: 15,
   citeWindow: 2,
+  minQuotePrecision: 0.55,
 }
 
 /**
@@ -129,11 +149,15 @@ export function corpusFromContracts(
     const typed = documentStructure(sentences)
     const index = buildWhitespaceIndex(contract.content)
     const present: boolean[] = []
+    const insideChars: number[][] = []
     const positives = categories.map((category) => {
       const texts = contract.clauses.get(category) ?? []
       present.push(texts.length > 0)
       const labelled = labelSentences(contract.content, sentences, texts, index)
       missingQuotes += labelled.missing
+      // Located as eval-cuad.ts locates them, so the trainer's quote precision is the eval's.
+      const passages = locatePassages(contract.content, texts)
+      insideChars.push(sentences.map((sentence) => charsInside(sentence, passages)))
       return labelled.positives
     })
     return {
@@ -141,6 +165,8 @@ export function corpusFromContracts(
       positives,
       present,
       citable: typed.map((sentence) => sentence.kind === 'operative'),
+      spans: sentences,
+      insideChars,
     }
   })
   return { corpus: encodeCorpus(docs), missingQuotes }
@@ -154,6 +180,10 @@ export function encodeCorpus(
     present: boolean[]
     /** Defaults to every sentence citable. */
     citable?: readonly boolean[]
+    /** Character spans; by default sentence s is the one character s (quote precision by sentence). */
+    spans?: readonly { start: number; end: number }[]
+    /** Per category, labelled characters per sentence; by default 1 for a positive sentence. */
+    insideChars?: readonly (readonly number[])[]
   }[],
 ): EncodedCorpus {
   const ids = new Map<string, number>()
@@ -174,15 +204,24 @@ export function encodeCorpus(
     positives: doc.positives,
     present: doc.present,
     citable: Uint8Array.from(doc.features, (_, s) => (doc.citable?.[s] === false ? 0 : 1)),
+    spans: Int32Array.from(
+      doc.features.flatMap((_, s) => {
+        const span = doc.spans?.[s]
+        return span ? [span.start, span.end] : [s, s + 1]
+      }),
+    ),
+    insideChars: doc.positives.map((set, c) =>
+      Int32Array.from(doc.features, (_, s) => doc.insideChars?.[c]?.[s] ?? (set.has(s) ? 1 : 0)),
+    ),
   }))
   return { featureNames, docs: encoded }
 }
 
 /** A fold number (0..k-1) for each of n items, balanced and shuffled with `seed`. */
 export function assignFolds(n: number, k: number, seed: number): number[] {
-  const order = shuffle(
+  const order = shuffleInPlace(
     Array.from({ length: n }, (_, i) => i),
-    mulberry32(seed),
+    seededRandom(seed),
   )
   const folds = new Array<number>(n).fill(0)
   order.forEach((item, rank) => {
@@ -204,6 +243,7 @@ export function trainClauseModel(
   const thresholds = new Array<number>(categories.length).fill(0.5)
   let citeCuts: (number | undefined)[] = []
   let extendThreshold: number | undefined
+  let extendSentences: number | undefined
   const foldModels: Fitted[] = []
   if (options.thresholdFolds >= 2) {
     const folds = assignFolds(docIndices.length, options.thresholdFolds, options.seed + 1)
@@ -240,9 +280,10 @@ export function trainClauseModel(
       reported: categories.map((_, c) => (scores[i]?.[c] ?? 0) >= (thresholds[c] ?? 1)),
     }))
     citeCuts = citeThresholds(held, categories.length, options)
-    const policy = quotingPolicy(held, citeCuts)
+    const policy = quotingPolicy(held, citeCuts, options.minQuotePrecision)
     citeCuts = citeCuts.map((cut) => (cut === undefined ? cut : Math.max(cut, policy.citeFloor)))
     extendThreshold = policy.extendThreshold
+    extendSentences = policy.extendSentences
   }
   const stored =
     options.averageFoldModels && foldModels.length > 0
@@ -253,7 +294,7 @@ export function trainClauseModel(
     description:
       'Logistic regression per CUAD category over sentence features; trained by scripts/train-clauses.ts on CUAD v1 (The Atticus Project, Hendrycks et al. 2021, CC BY 4.0).',
     secondSentenceWeight: options.secondSentenceWeight,
-    ...(extendThreshold === undefined ? {} : { extendThreshold }),
+    ...(extendThreshold === undefined ? {} : { extendThreshold, extendSentences }),
     categories: categories.map((name, c) => ({
       name,
       bias: round(stored.biases[c] ?? 0),
@@ -367,7 +408,7 @@ function fit(
     }
   })
   const vocabSize = globalList.length
-  const examples: { x: Int32Array; scale: number; labels: Uint8Array; positive: boolean }[] = []
+  const examples: SparseExample[] = []
   for (const d of docIndices) {
     const doc = corpus.docs[d]
     if (!doc) continue
@@ -390,61 +431,28 @@ function fit(
       })
     })
   }
-  const positiveWeights = classWeights(examples, categoryCount, options)
-  const weights = new Float32Array(categoryCount * vocabSize)
+  const initial = new Float32Array(categoryCount * vocabSize)
   categories.forEach((category, c) => {
     const local = localIds[featureIds.get(`r:${category}`) ?? -1] ?? -1
-    if (local >= 0) weights[local * categoryCount + c] = options.cuePrior
+    if (local >= 0) initial[local * categoryCount + c] = options.cuePrior
   })
-  const biases = new Float64Array(categoryCount).fill(-4)
-  const random = mulberry32(options.seed)
-  const z = new Float64Array(categoryCount)
-  const sgd = (epochs: number, mask: Uint8Array | null): void => {
-    for (let epoch = 0; epoch < epochs; epoch += 1) {
-      const rate = options.learningRate / (1 + epoch)
-      const sample = examples.filter((e) => e.positive || random() < options.negativeSampling)
-      for (const { x, scale, labels, positive } of shuffle(sample, random)) {
-        const lossWeight = positive ? 1 : 1 / options.negativeSampling
-        // Feature-major layout (weights[f * C + c]): one pass over the features scores every category.
-        z.set(biases)
-        for (const f of x) {
-          const base = f * categoryCount
-          for (let c = 0; c < categoryCount; c += 1)
-            z[c] = (z[c] ?? 0) + (weights[base + c] ?? 0) * scale
-        }
-        for (let c = 0; c < categoryCount; c += 1) {
-          const y = labels[c] ?? 0
-          const g =
-            (1 / (1 + Math.exp(-(z[c] ?? 0))) - y) *
-            (y === 1 ? (positiveWeights[c] ?? 1) : lossWeight)
-          z[c] = Math.abs(g) < 1e-4 ? 0 : g
-          biases[c] = (biases[c] ?? 0) - rate * (z[c] ?? 0)
-        }
-        for (const f of x) {
-          const base = f * categoryCount
-          for (let c = 0; c < categoryCount; c += 1) {
-            const g = z[c] ?? 0
-            const at = base + c
-            if (g === 0 || (mask && mask[at] === 0)) continue
-            const w = weights[at] ?? 0
-            weights[at] = w - rate * (g * scale + options.l2 * w)
-          }
-        }
-      }
-    }
-  }
-  sgd(options.epochs, null)
-  // Keep the strongest weights per category, then let them re-settle without the rest.
-  const mask = new Uint8Array(weights.length)
-  for (let c = 0; c < categoryCount; c += 1) {
-    const column = Array.from({ length: vocabSize }, (_, f) => f * categoryCount + c)
-    column.sort((a, b) => Math.abs(weights[b] ?? 0) - Math.abs(weights[a] ?? 0))
-    for (const at of column.slice(0, options.maxFeaturesPerCategory)) mask[at] = 1
-  }
-  weights.forEach((_, at) => {
-    if (mask[at] === 0) weights[at] = 0
-  })
-  sgd(2, mask)
+  const { weights, biases } = fitSparseLogistic(
+    examples,
+    vocabSize,
+    categoryCount,
+    {
+      seed: options.seed,
+      epochs: options.epochs,
+      settleEpochs: 2,
+      learningRate: options.learningRate,
+      l2: options.l2,
+      negativeSampling: options.negativeSampling,
+      positiveWeights: classWeights(examples, categoryCount, options),
+      maxFeaturesPerOutput: options.maxFeaturesPerCategory,
+      initialBias: -4,
+    },
+    initial,
+  )
   return { vocabSize, localIds, globalIds: Int32Array.from(globalList), weights, biases }
 }
 
@@ -560,27 +568,59 @@ export function citeThresholds(
 /** Candidate cite floors of quotingPolicy: 0 (none), 0.1 … 0.7. */
 const FLOOR_GRID = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]
 
-/** Candidate extension thresholds of quotingPolicy; undefined quotes single sentences. */
-const EXTEND_GRID = [undefined, 0.5, 0.3, 0.2, 0.1, 0.05]
+/**
+ * Candidate extension thresholds of quotingPolicy; undefined quotes single sentences. Widened
+ * upwards in decision 0132: the old grid stopped at 0.5, and its bottom (0.05) was chosen.
+ */
+const EXTEND_GRID = [undefined, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.15, 0.1, 0.05]
+
+/** Candidate reaches of an extension: at most this many sentences either side. */
+const EXTEND_SENTENCES_GRID = [1, 2]
+
+/** One quoting setting of quotingPolicy with its out-of-fold counts. */
+export interface QuotingSetting {
+  citeFloor: number
+  extendThreshold: number | undefined
+  /** Reach of the extension (1 or 2 sentences either side); 1 when extendThreshold is undefined. */
+  extendSentences: number
+  /** Quotes that take in a labelled sentence of their category / all quotes (eval's grounding). */
+  grounding: number
+  /** Labelled passages with a quote / all labelled passages (eval's span recall). */
+  recall: number
+  /** Quoted characters inside a passage labelled with the category / quoted characters. */
+  precision: number
+  /** F1 of grounding and recall, the quantity maximised. */
+  f1: number
+}
 
 /**
  * The quoting settings chosen on out-of-fold sentence scores, on the counts pooled over every
- * category (decision 0129):
+ * category (decisions 0129, 0132):
  * - `citeFloor`, the least cite threshold of any category: a category with few contracts, or a
  *   lucky grid cut, otherwise quotes down to 0.02 (every one of its three best sentences), which
  *   the per-category choice cannot see is wrong on so few contracts;
- * - `extendThreshold`, the probability from which a quote takes in the adjacent citable sentences
- *   (at most clause-model.ts EXTEND_SENTENCES either side): CUAD's passages often run over several sentences, and
- *   a quote of the best one alone misses or sits next to the rest ("cited neighbour" failures).
- * Judged as citeThresholds judges a cut (F1 of quote precision, a quote being correct when it
- * takes in a labelled sentence, and passage recall), with quotes as detect-clauses.ts makes them:
- * the best citable sentence, then those at or above max(cut, floor), at most MAX_QUOTES, each
- * extended, overlapping quotes merged. `cuts` are the per-category cite thresholds.
+ * - `extendThreshold`, the probability from which a quote takes in the adjacent citable sentences,
+ *   and `extendSentences`, how many at most either side: CUAD's passages often run over several
+ *   sentences, and a quote of the best one alone misses or sits next to the rest ("cited
+ *   neighbour" failures).
+ * Judged as citeThresholds judges a cut (F1 of grounding, a quote being correct when it takes in a
+ * labelled sentence, and passage recall), with quotes as detect-clauses.ts makes them: the best
+ * citable sentence, then those at or above max(cut, floor), at most MAX_QUOTES, each extended,
+ * overlapping quotes merged. Grounding counts any overlap, so it rewards wide quotes: only the
+ * settings whose quote precision (quoted characters inside a labelled passage of the category)
+ * reaches `minPrecision` compete; when none does, the most precise setting is taken. `cuts` are
+ * the per-category cite thresholds. Also returns every setting's counts (`settings`).
  */
 export function quotingPolicy(
   held: readonly { doc: EncodedDoc | undefined; columns: Float64Array[]; reported: boolean[] }[],
   cuts: readonly (number | undefined)[],
-): { citeFloor: number; extendThreshold: number | undefined } {
+  minPrecision = 0,
+): {
+  citeFloor: number
+  extendThreshold: number | undefined
+  extendSentences: number
+  settings: QuotingSetting[]
+} {
   // Each reported category's best citable sentences and labelled passages, once for every setting.
   let labelled = 0
   const cases: {
@@ -588,6 +628,8 @@ export function quotingPolicy(
     column: Float64Array
     cut: number
     citable: Uint8Array
+    spans: Int32Array
+    inside: Int32Array
     positives: Set<number>
     passageOf: Map<number, number>
   }[] = []
@@ -609,38 +651,67 @@ export function quotingPolicy(
       }
       top.sort((a, b) => b.p - a.p || a.s - b.s)
       top.length = Math.min(top.length, MAX_QUOTES)
-      cases.push({ top, column, cut: cuts[c] ?? 1, citable: doc.citable, positives, passageOf })
+      const inside = doc.insideChars[c] ?? new Int32Array(column.length)
+      const { citable, spans } = doc
+      cases.push({ top, column, cut: cuts[c] ?? 1, citable, spans, inside, positives, passageOf })
     })
   }
-  let best = { citeFloor: 0, extendThreshold: undefined as number | undefined, f1: -1 }
+  const settings: QuotingSetting[] = []
   for (const extend of EXTEND_GRID) {
-    for (const floor of FLOOR_GRID) {
-      let quoted = 0
-      let correct = 0
-      let found = 0
-      for (const { top, column, cut, citable, positives, passageOf } of cases) {
-        const bar = Math.max(cut, floor)
-        const chosen = top.filter((hit, rank) => rank === 0 || hit.p >= bar).map(({ s }) => s)
-        const runs = new Set<number>()
-        for (const [from, to] of quoteRanges(chosen, column, (s) => citable[s] === 1, extend)) {
-          quoted += 1
-          let hit = false
-          for (let s = from; s <= to; s += 1) {
-            const run = passageOf.get(s)
-            if (run !== undefined) runs.add(run)
-            if (positives.has(s)) hit = true
+    for (const reach of extend === undefined ? [1] : EXTEND_SENTENCES_GRID) {
+      for (const floor of FLOOR_GRID) {
+        let quoted = 0
+        let correct = 0
+        let found = 0
+        let chars = 0
+        let insideChars = 0
+        for (const { top, column, cut, citable, spans, inside, positives, passageOf } of cases) {
+          const bar = Math.max(cut, floor)
+          const chosen = top.filter((hit, rank) => rank === 0 || hit.p >= bar).map(({ s }) => s)
+          const runs = new Set<number>()
+          const ranges = quoteRanges(chosen, column, (s) => citable[s] === 1, extend, reach)
+          for (const [from, to] of ranges) {
+            quoted += 1
+            chars += (spans[2 * to + 1] ?? 0) - (spans[2 * from] ?? 0)
+            let hit = false
+            for (let s = from; s <= to; s += 1) {
+              const run = passageOf.get(s)
+              if (run !== undefined) runs.add(run)
+              if (positives.has(s)) hit = true
+              insideChars += inside[s] ?? 0
+            }
+            if (hit) correct += 1
           }
-          if (hit) correct += 1
+          found += runs.size
         }
-        found += runs.size
+        const grounding = quoted > 0 ? correct / quoted : 0
+        const recall = labelled > 0 ? found / labelled : 0
+        const precision = chars > 0 ? insideChars / chars : 0
+        const f1 = grounding + recall > 0 ? (2 * grounding * recall) / (grounding + recall) : 0
+        settings.push({
+          citeFloor: floor,
+          extendThreshold: extend,
+          extendSentences: reach,
+          grounding,
+          recall,
+          precision,
+          f1,
+        })
       }
-      const precision = quoted > 0 ? correct / quoted : 0
-      const recall = labelled > 0 ? found / labelled : 0
-      const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0
-      if (f1 > best.f1) best = { citeFloor: floor, extendThreshold: extend, f1 }
     }
   }
-  return { citeFloor: best.citeFloor, extendThreshold: best.extendThreshold }
+  // The first setting of the grid wins a tie: no extension before any, the lower floor first.
+  const eligible = settings.filter((setting) => setting.precision >= minPrecision)
+  const pick = (rows: QuotingSetting[], key: (row: QuotingSetting) => number) =>
+    rows.reduce((best, row) => (key(row) > key(best) ? row : best))
+  const best =
+    eligible.length > 0 ? pick(eligible, (row) => row.f1) : pick(settings, (row) => row.precision)
+  return {
+    citeFloor: best.citeFloor,
+    extendThreshold: best.extendThreshold,
+    extendSentences: best.extendSentences,
+    settings,
+  }
 }
 
 /** Per category, the probability of every sentence of `doc` (columns[c][s]). */
@@ -682,8 +753,18 @@ export function bestThreshold(
   ceiling = 0.99,
   window = 0,
 ): number {
+  return thresholdChoice(scores, labels, ceiling, window).threshold
+}
+
+/** bestThreshold's cut with its (smoothed) F1; F1 0 when there are no positives. */
+export function thresholdChoice(
+  scores: readonly number[],
+  labels: readonly boolean[],
+  ceiling = 0.99,
+  window = 0,
+): { threshold: number; f1: number } {
   const total = labels.filter(Boolean).length
-  if (total === 0) return ceiling
+  if (total === 0) return { threshold: ceiling, f1: 0 }
   const order = scores.map((score, i) => ({ score, label: labels[i] ?? false }))
   order.sort((a, b) => b.score - a.score)
   let tp = 0
@@ -706,31 +787,9 @@ export function bestThreshold(
       bestCut = next ? (item.score + next.score) / 2 : item.score / 2
     }
   })
-  return Math.min(ceiling, Math.max(0.01, bestCut))
+  return { threshold: Math.min(ceiling, Math.max(0.01, bestCut)), f1: bestF1 }
 }
 
 function round(value: number): number {
   return Math.round(value * 1e4) / 1e4
-}
-
-/** Mulberry32, a small seeded PRNG (Tommy Ettinger, public domain): reproducible shuffles. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-function shuffle<T>(items: T[], random: () => number): T[] {
-  for (let i = items.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1))
-    const tmp = items[i] as T
-    items[i] = items[j] as T
-    items[j] = tmp
-  }
-  return items
 }

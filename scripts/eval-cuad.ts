@@ -347,16 +347,18 @@ function heldOutClauses(
   const models: CompiledClauseModel[] = []
   for (let f = 0; f < k; f += 1) {
     const train = all.map((_, i) => i).filter((i) => foldOf[i] !== f)
-    const model = compileClauseModel(
-      trainClauseModel(corpus, train, DETECTED_CATEGORIES, DEFAULT_TRAIN_OPTIONS),
-    )
+    const trained = trainClauseModel(corpus, train, DETECTED_CATEGORIES, DEFAULT_TRAIN_OPTIONS)
+    const model = compileClauseModel(trained)
     all.forEach((contract, i) => {
       if (foldOf[i] !== f) return
       const clauses = detectClauses(contract.content, segmentSentences(contract.content), model)
       result[i] = clauses
       models[i] = model
     })
-    process.stderr.write(`fold ${f + 1}/${k} done\n`)
+    const { extendThreshold, extendSentences } = trained
+    process.stderr.write(
+      `fold ${f + 1}/${k} done (extendThreshold ${extendThreshold ?? 'none'}, extendSentences ${extendSentences ?? '-'})\n`,
+    )
   }
   return { clauses: result, models }
 }

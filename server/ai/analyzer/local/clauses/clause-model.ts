@@ -7,7 +7,10 @@
 /** At most this many sentences are quoted per category, so one clause type cannot flood a result. */
 export const MAX_QUOTES = 5
 
-/** A quote takes in at most this many adjacent sentences either side (quote-ranges.ts). */
+/**
+ * A quote takes in at most this many adjacent sentences either side (quote-ranges.ts) when the
+ * model does not say (models before decision 0132).
+ */
 export const EXTEND_SENTENCES = 2
 
 /**
@@ -38,6 +41,11 @@ export interface ClauseModel {
    * of fold (decision 0129); absent: single sentences are quoted.
    */
   extendThreshold?: number
+  /**
+   * At most this many adjacent sentences a quote takes in either side, chosen out of fold with
+   * extendThreshold (decision 0132); absent: EXTEND_SENTENCES.
+   */
+  extendSentences?: number
   categories: CategoryModel[]
 }
 
@@ -46,6 +54,7 @@ export interface CompiledClauseModel {
   names: string[]
   secondSentenceWeight: number
   extendThreshold: number | undefined
+  extendSentences: number
   biases: Float64Array
   thresholds: Float64Array
   citeThresholds: Float64Array
@@ -77,6 +86,7 @@ export function compileClauseModel(model: ClauseModel): CompiledClauseModel {
     names: model.categories.map((c) => c.name),
     secondSentenceWeight: model.secondSentenceWeight ?? 0,
     extendThreshold: model.extendThreshold,
+    extendSentences: model.extendSentences ?? EXTEND_SENTENCES,
     biases: Float64Array.from(model.categories.map((c) => c.bias)),
     thresholds: Float64Array.from(model.categories.map((c) => c.threshold)),
     citeThresholds: Float64Array.from(

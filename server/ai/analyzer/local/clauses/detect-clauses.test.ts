@@ -95,12 +95,17 @@ describe('detectClauses', () => {
 })
 
 /** A one-category model scoring a sentence by the words given (test-only weights). */
-function insuranceModel(category: Partial<CategoryModel> = {}, extendThreshold?: number) {
+function insuranceModel(
+  category: Partial<CategoryModel> = {},
+  extendThreshold?: number,
+  extendSentences?: number,
+) {
   return compileClauseModel({
     version: 1,
     description: 'test',
     secondSentenceWeight: 0,
     ...(extendThreshold === undefined ? {} : { extendThreshold }),
+    ...(extendSentences === undefined ? {} : { extendSentences }),
     categories: [
       {
         name: 'Insurance',
@@ -151,6 +156,21 @@ describe('detectClauses citations (decision 0113)', () => {
     const content = `${PREAMBLE}${operative} ${second}\n\n${after}\n`
     const model = insuranceModel({ citeThreshold: 0.99 }, 0.5)
     const found = detectClauses(content, segmentSentences(content), model)
+    expect(found.map((clause) => clause.text)).toEqual([`${operative} ${second}`])
+  })
+
+  it("extends a quote by at most the model's extendSentences either side (wide-quote failure)", () => {
+    // Three insurance sentences in a row: a model that chose a reach of one sentence (decision
+    // 0132) quotes the best and its next one, not the whole run up to EXTEND_SENTENCES.
+    const second =
+      'Certificates of such coverage shall be delivered on request, and each insured policy shall be primary.'
+    const third = 'Each insured policy shall name Customer as an additional insured party.'
+    const content = `${PREAMBLE}${operative} ${second} ${third}\n`
+    const sentences = segmentSentences(content)
+    const wide = detectClauses(content, sentences, insuranceModel({ citeThreshold: 0.99 }, 0.5))
+    expect(wide.map((clause) => clause.text)).toEqual([`${operative} ${second} ${third}`])
+    const reachOne = insuranceModel({ citeThreshold: 0.99 }, 0.5, 1)
+    const found = detectClauses(content, sentences, reachOne)
     expect(found.map((clause) => clause.text)).toEqual([`${operative} ${second}`])
   })
 })

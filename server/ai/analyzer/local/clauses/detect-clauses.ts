@@ -35,8 +35,8 @@ const defaultModel: CompiledClauseModel = compileClauseModel(
  * Only operative sentences are quoted (documentStructure; never a heading, definition, recital,
  * preamble, signature block or page furniture, decision 0113): the best-scoring one, then the
  * others whose probability reaches the category's cross-validated citeThreshold; each quote takes
- * in the adjacent operative sentences that reach the model's extendThreshold (quote-ranges.ts,
- * decision 0129), so a quote may span several sentences. A category whose
+ * in the adjacent operative sentences that reach the model's extendThreshold, at most its
+ * extendSentences either side (quote-ranges.ts, decisions 0129 and 0132), so a quote may span several sentences. A category whose
  * evidence is all non-operative is not reported. Pure and synchronous; `model` is for evaluation
  * with held-out models and defaults to the committed one.
  */
@@ -62,7 +62,13 @@ export function detectClauses(
       .filter((hit, rank) => rank === 0 || hit.p >= citeFloor)
       .slice(0, MAX_QUOTES)
       .map(({ s }) => s)
-    const ranges = quoteRanges(quoted, column, isCitable, model.extendThreshold)
+    const ranges = quoteRanges(
+      quoted,
+      column,
+      isCitable,
+      model.extendThreshold,
+      model.extendSentences,
+    )
     for (const [from, to] of ranges) {
       const first = sentences[from]
       const last = sentences[to]
