@@ -1,9 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
-import { DataTable } from '../../components/data-table/data-table'
 import { LabelledSelect } from '../../components/labelled-select'
 import { PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
@@ -15,10 +13,10 @@ import { useReviewCellMessages } from '../../hooks/realtime'
 import { useOrgScope } from '../../lib/org-scope'
 import {
   addPresetColumn,
-  CELL_LIMIT,
   createReview,
   exportHref,
-  reviewCellsQuery,
+  reviewCellsPageQuery,
+  rowsPerPage,
   reviewDocumentsQuery,
   reviewListQuery,
   reviewPresetsQuery,
@@ -31,6 +29,7 @@ import {
 } from './api'
 import { answerText, cellText } from './answer-text'
 import { CellOverrideForm, type OverrideInput } from './cell-override-form'
+import { ReviewGridTable, type GridRow } from './review-grid-table'
 
 /** The presets a new review starts with ticked: the key terms most reviews ask for. */
 const DEFAULT_PRESETS = ['term:parties', 'term:agreementDate', 'term:governingLaw']
@@ -224,20 +223,19 @@ function ReviewBuilder({ orgId, onCreated }: { orgId: string; onCreated(id: stri
   )
 }
 
-interface GridRow {
-  rowId: string
-  documentId: string
-  cells: Map<string, ReviewCell>
-}
-
 /** One review: progress, export links, the grid, and the citations of the cell opened. */
 function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
   const scope = useOrgScope()
   const queryClient = useQueryClient()
   const review = useQuery(reviewQuery(orgId, reviewId))
-  const cells = useQuery(reviewCellsQuery(orgId, reviewId))
   const documents = useQuery(reviewDocumentsQuery(orgId))
-  const [openCell, setOpenCell] = useState<string | null>(null)
+  // The cell opened beside the grid: its id and the page of cells it is read in.
+  const [openCell, setOpenCell] = useState<{ id: string; page: number } | null>(null)
+  const columnCount = review.data?.columns.length ?? 0
+  const openedPage = useQuery({
+    ...reviewCellsPageQuery(orgId, reviewId, openCell?.page ?? 0, columnCount),
+    enabled: openCell !== null && columnCount > 0,
+  })
   const filling = review.data ? review.data.cells.pending + review.data.cells.running > 0 : false
   useReviewCellMessages(
     orgId,
@@ -251,52 +249,28 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
     () => new Map((documents.data?.items ?? []).map((d) => [d.id, d.title])),
     [documents.data],
   )
-  const rows = useMemo(() => {
-    const byRow = new Map<string, GridRow>()
-    for (const cell of cells.data?.items ?? []) {
-      let row = byRow.get(cell.rowId)
-      if (!row) {
-        row = { rowId: cell.rowId, documentId: cell.documentId, cells: new Map() }
-        byRow.set(cell.rowId, row)
-      }
-      row.cells.set(cell.columnId, cell)
-    }
-    return [...byRow.values()]
-  }, [cells.data])
-  const columns = useMemo<ColumnDef<GridRow>[]>(
-    () => [
-      {
-        id: 'document',
-        header: 'Document',
-        cell: ({ row }) => titles.get(row.original.documentId) ?? 'Document',
-      },
-      ...(review.data?.columns ?? []).map((column): ColumnDef<GridRow> => ({
-        id: column.id,
-        header: column.label,
-        cell: ({ row }) => {
-          const cell = row.original.cells.get(column.id)
-          if (!cell) return null
-          const document = titles.get(row.original.documentId) ?? 'Document'
-          return (
-            <button
-              type="button"
-              className="w-full text-left underline-offset-2 hover:underline aria-pressed:font-semibold"
-              aria-pressed={openCell === cell.id}
-              aria-label={`${column.label} of ${document}: ${cellText(cell)}`}
-              onClick={() => setOpenCell(cell.id)}
-            >
-              {cellText(cell)}
-            </button>
-          )
-        },
-      })),
-    ],
-    [review.data, titles, openCell],
-  )
+  const titleOf = (documentId: string) => titles.get(documentId) ?? 'Document'
+  const renderCell = (row: GridRow, column: Review['columns'][number]) => {
+    const cell = row.cells.get(column.id)
+    if (!cell) return null
+    return (
+      <button
+        type="button"
+        className="w-full text-left underline-offset-2 hover:underline aria-pressed:font-semibold"
+        aria-pressed={openCell?.id === cell.id}
+        aria-label={`${column.label} of ${titleOf(row.documentId)}: ${cellText(cell)}`}
+        onClick={() =>
+          setOpenCell({ id: cell.id, page: Math.floor(row.index / rowsPerPage(columnCount)) })
+        }
+      >
+        {cellText(cell)}
+      </button>
+    )
+  }
+  const cellsKey = [...reviewsKey(orgId), reviewId, 'cells']
   const verify = useMutation({
     mutationFn: (cell: ReviewCell) => verifyCell(orgId, reviewId, cell.id, !cell.verified),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: reviewCellsQuery(orgId, reviewId).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cellsKey }),
     onError: (error) => toast.error(`The cell could not be marked: ${error.message}`),
   })
   const [overriding, setOverriding] = useState(false)
@@ -309,7 +283,7 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
     },
     onError: (error) => toast.error(`The override could not be saved: ${error.message}`),
   })
-  const opened = openCell ? cells.data?.items.find((c) => c.id === openCell) : undefined
+  const opened = openCell ? openedPage.data?.items.find((c) => c.id === openCell.id) : undefined
   const openedColumn = review.data?.columns.find((c) => c.id === opened?.columnId)
   if (review.status === 'error')
     return (
@@ -328,25 +302,18 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
           Download CSV
         </a>
         <AddColumn orgId={orgId} review={review.data} />
-        {(cells.data?.total ?? 0) > CELL_LIMIT && (
-          <span className="text-muted-foreground">
-            The grid shows the first {CELL_LIMIT} cells; the export has them all.
-          </span>
-        )}
       </div>
       <div className="grid gap-4 xl:grid-cols-[1fr_20rem]">
-        <DataTable
-          label="Review grid"
-          columns={columns}
-          data={cells.data ? rows : undefined}
-          status={cells.status}
-          error={cells.error}
-          empty="This review has no documents."
-          getRowId={(row) => row.rowId}
-          rowClassName="align-top"
-          containerClassName="max-h-[70vh]"
-          stickyHeader
-        />
+        {review.data ? (
+          <ReviewGridTable
+            orgId={orgId}
+            review={review.data}
+            titleOf={titleOf}
+            renderCell={renderCell}
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">Loading…</p>
+        )}
         <aside aria-label="Citation" className="rounded-md border p-3 text-sm">
           {opened && openedColumn ? (
             <>
