@@ -1,7 +1,10 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useMemo, useState } from 'react'
+import * as z from 'zod/mini'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
+import { Form, FormField, FormSubmit } from '../../components/form/form'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { LabelledSelect } from '../../components/labelled-select'
 import { PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
@@ -110,20 +113,25 @@ function ReviewList(props: { orgId: string; open: string | null; onOpen(id: stri
   )
 }
 
+/** The builder's checked field: the review's name (trimmed, required). */
+const builderSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'Name the review.'), z.maxLength(200)),
+})
+
 /** The column builder: a name, the documents (rows), presets and custom yes/no questions. */
 function ReviewBuilder({ orgId, onCreated }: { orgId: string; onCreated(id: string): void }) {
   const queryClient = useQueryClient()
   const documents = useQuery(reviewDocumentsQuery(orgId))
   const presets = useQuery(reviewPresetsQuery(orgId))
-  const [name, setName] = useState('')
+  const form = useZodForm(builderSchema, { name: '' })
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set(DEFAULT_PRESETS))
   const [questions, setQuestions] = useState<string[]>([])
   const [question, setQuestion] = useState('')
   const create = useMutation({
-    mutationFn: () =>
+    mutationFn: (name: string) =>
       createReview(orgId, {
-        name: name.trim(),
+        name,
         documentIds: [...chosen],
         presets: [...ticked],
         questions,
@@ -139,22 +147,15 @@ function ReviewBuilder({ orgId, onCreated }: { orgId: string; onCreated(id: stri
     if (!next.delete(key)) next.add(key)
     return next
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    create.mutate()
-  }
-  const ready = name.trim() !== '' && chosen.size > 0 && ticked.size + questions.length > 0
+  const ready = chosen.size > 0 && ticked.size + questions.length > 0
   return (
-    <form aria-label="New review" className="flex flex-col gap-4" onSubmit={submit}>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="review-name">Name</Label>
-        <Input
-          id="review-name"
-          value={name}
-          maxLength={200}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
+    <Form
+      form={form}
+      aria-label="New review"
+      className="flex flex-col gap-4"
+      onSubmit={(values) => create.mutate(values.name)}
+    >
+      <FormField<z.input<typeof builderSchema>> name="name" label="Name" maxLength={200} />
       <fieldset className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded-md border p-3">
         <legend className="px-1 text-sm font-medium">Documents ({chosen.size} chosen)</legend>
         {documents.status === 'pending' && <p className="text-sm">Loading…</p>}
@@ -215,11 +216,11 @@ function ReviewBuilder({ orgId, onCreated }: { orgId: string; onCreated(id: stri
         )}
       </div>
       <div>
-        <Button type="submit" disabled={!ready || create.isPending}>
+        <FormSubmit pending={create.isPending} disabled={!ready}>
           Make the review
-        </Button>
+        </FormSubmit>
       </div>
-    </form>
+    </Form>
   )
 }
 
