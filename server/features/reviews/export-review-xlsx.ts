@@ -15,6 +15,7 @@ import {
   citationsText,
   reviewExportRows,
   shownText,
+  UNWRITTEN_CELL,
   type ExportCell,
   type ExportColumn,
 } from './export-review'
@@ -77,9 +78,12 @@ export async function writeReviewXlsx(
   ]
   for await (const rows of reviewExportRows(db, principal, reviewId)) {
     for (const row of rows) {
-      const line = grid.addRow([row.title, ...columns.map((c) => cellValue(row.cells.get(c.id)))])
+      const line = grid.addRow([
+        row.title,
+        ...columns.map((c) => cellValue(row.cells.get(c.id) ?? UNWRITTEN_CELL)),
+      ])
       columns.forEach((c, i) => {
-        const cell = row.cells.get(c.id)
+        const cell = row.cells.get(c.id) ?? UNWRITTEN_CELL
         const target = line.getCell(i + 2)
         const note = cellNote(cell)
         if (note) target.note = note

@@ -34,7 +34,17 @@ export interface ExportCell {
   citations: ReviewCitation[]
 }
 
-/** One exported row: its document and its cells by column id. */
+/** A cell the fill has not written yet (the create writes none): pending. */
+export const UNWRITTEN_CELL: ExportCell = {
+  state: 'pending',
+  reason: null,
+  shown: null,
+  overridden: false,
+  verified: false,
+  citations: [],
+}
+
+/** One exported row: its document and its written cells by column id (else UNWRITTEN_CELL). */
 export interface ExportRow {
   position: number
   documentId: string
@@ -177,7 +187,7 @@ export async function* exportReviewCsv(
           row.documentId,
           row.title,
           ...columns.flatMap((c) => {
-            const cell = row.cells.get(c.id)
+            const cell = row.cells.get(c.id) ?? UNWRITTEN_CELL
             return [shownText(cell), citationsText(cell)]
           }),
         ]),

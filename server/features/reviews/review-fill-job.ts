@@ -3,8 +3,10 @@
  * decision 0137). It answers a review's pending cells a document at a time:
  * 1. at its start, an app's review gains the app's new documents as rows, and cells left
  *    `running` by an interrupted run (no other fill of the review running) are pending again;
- * 2. it claims the first document with pending cells (`running`, one short transaction, rows
- *    locked with SKIP LOCKED so two fills never take the same document);
+ * 2. it claims the first row (by position) with pending cells, or whose cells are not written yet
+ *    (the create writes none: the fill writes a row's cells as it reaches it), marking them
+ *    `running` in one short transaction (pending cells locked with SKIP LOCKED, and a row's
+ *    cells written with ON CONFLICT DO NOTHING, so two fills never take the same document);
  * 3. it reads the document and its analysis (the latest stored full analysis of this very text,
  *    else the configured engine's reading now, not stored) and answers every claimed cell
  *    (answer-document.ts), outside any transaction;
@@ -13,19 +15,27 @@
  * A cancel stops it between two steps and puts its claimed cells back to pending; a crash leaves
  * them running, and the next run (the runner's retry, or the next queued fill) resumes there.
  */
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { JobHandlerOf } from '../../jobs/define-job-contract'
 import type { reviewFillJobContract } from '../../jobs/contracts/review-fill-job-contract'
 import { jobPrincipal } from '../../jobs/job-runner'
 import type { AppServices } from '../../services'
 import type { Db } from '../../db/client'
 import { withTenant, type Principal, type Tx } from '../../db/tenant'
-import { analyses, documents, jobs, reviewCells, reviewColumns, reviews } from '../../db/schema'
+import {
+  analyses,
+  documents,
+  jobs,
+  reviewCells,
+  reviewColumns,
+  reviewRows,
+  reviews,
+} from '../../db/schema'
 import { AnalysisResult, type Analyzer } from '../../ai/analyzer/types'
 import { ORG_MESSAGES_CHANNEL } from '../../realtime/realtime-hub'
 import type { RealtimeServerMessage } from '../../realtime/realtime-messages'
 import { analysisOfText, answerDocument, type CellOutcome } from './answer-document'
-import { addAppDocuments } from './service'
+import { addAppDocuments, addMissingCells, cellCounts } from './service'
 import type { AnswerType } from './review-answer'
 
 /** What the fill needs: the database and the configured analysis engine. */
@@ -95,6 +105,8 @@ export async function fillReview(
       context.signal.throwIfAborted()
       const claim = await claimDocument(db, principal, reviewId)
       if (!claim) break
+      // Another fill took this row between our reads: take the next.
+      if (claim.cells.length === 0) continue
       claimed = claim.cells
       const outcomes = await answerClaimed(deps, principal, claim, context.signal)
       context.signal.throwIfAborted()
@@ -122,29 +134,20 @@ export async function fillReview(
   return counts
 }
 
-/** Counts by state as the job reports them, from `[{ state, n }]`. */
-function countsOf(rows: readonly { state: string; n: number }[]) {
-  const n = (state: string) => rows.find((r) => r.state === state)?.n ?? 0
+/** Counts by state as the job reports them (unwritten cells count as pending: cellCounts). */
+async function cellStates(tx: Tx, reviewId: string) {
+  const counts = await cellCounts(tx, reviewId)
   return {
-    total: rows.reduce((sum, r) => sum + r.n, 0),
-    answered: n('answered'),
-    notFound: n('not_found'),
-    failed: n('failed'),
-    unverified: n('unverified'),
-    pending: n('pending') + n('running'),
+    total: counts.total,
+    answered: counts.answered,
+    notFound: counts.not_found,
+    failed: counts.failed,
+    unverified: counts.unverified,
+    pending: counts.pending + counts.running,
   }
 }
 
-const pendingOf = (counts: ReturnType<typeof countsOf>) => counts.pending
-
-async function cellStates(tx: Tx, reviewId: string) {
-  const rows = await tx
-    .select({ state: reviewCells.state, n: count() })
-    .from(reviewCells)
-    .where(eq(reviewCells.reviewId, reviewId))
-    .groupBy(reviewCells.state)
-  return countsOf(rows)
-}
+const pendingOf = (counts: Awaited<ReturnType<typeof cellStates>>) => counts.pending
 
 /** A document's claimed cells, with what answering them needs. */
 interface Claim {
@@ -154,8 +157,10 @@ interface Claim {
 }
 
 /**
- * Marks running the pending cells of the first row (by position) that has any, in one
- * transaction; null when none is left. Rows another fill holds are skipped (SKIP LOCKED).
+ * Marks running the pending cells of the first row (by position) that has any or whose cells are
+ * not written yet (writing them first), in one transaction; null when none is left (or the review
+ * has no column). Rows another fill holds are skipped (SKIP LOCKED); a row another fill wrote
+ * meanwhile comes back with no cells (the caller takes the next).
  */
 async function claimDocument(
   db: Db,
@@ -163,14 +168,42 @@ async function claimDocument(
   reviewId: string,
 ): Promise<Claim | null> {
   return withTenant(db, principal, async (tx) => {
-    const [next] = await tx
-      .select({ rowId: reviewCells.rowId, documentId: reviewCells.documentId })
+    const [column] = await tx
+      .select({ id: reviewColumns.id })
+      .from(reviewColumns)
+      .where(eq(reviewColumns.reviewId, reviewId))
+      .limit(1)
+    if (!column) return null
+    const [pending] = await tx
+      .select({
+        rowId: reviewCells.rowId,
+        documentId: reviewCells.documentId,
+        position: reviewCells.rowPosition,
+      })
       .from(reviewCells)
       .where(and(eq(reviewCells.reviewId, reviewId), eq(reviewCells.state, 'pending')))
       .orderBy(asc(reviewCells.rowPosition))
       .limit(1)
       .for('update', { skipLocked: true })
+    const [unwritten] = await tx
+      .select({
+        rowId: reviewRows.id,
+        documentId: reviewRows.documentId,
+        position: reviewRows.position,
+      })
+      .from(reviewRows)
+      .where(
+        and(
+          eq(reviewRows.reviewId, reviewId),
+          sql`NOT EXISTS (SELECT 1 FROM review_cells x WHERE x.row_id = ${reviewRows.id})`,
+          pending ? lt(reviewRows.position, pending.position) : undefined,
+        ),
+      )
+      .orderBy(asc(reviewRows.position))
+      .limit(1)
+    const next = unwritten ?? pending
     if (!next) return null
+    if (unwritten) await addMissingCells(tx, reviewId, { rowIds: [unwritten.rowId] })
     const cells = await tx
       .update(reviewCells)
       .set({ state: 'running', updatedAt: new Date() })
@@ -318,7 +351,7 @@ async function announce(
   review: { id: string; orgId: string; appId: string | null },
   claim: Claim,
   outcomes: Map<string, CellOutcome>,
-  counts: ReturnType<typeof countsOf>,
+  counts: Awaited<ReturnType<typeof cellStates>>,
 ) {
   const { cells, rowId } = claim
   for (let i = 0; i < cells.length; i += CELLS_PER_MESSAGE) {

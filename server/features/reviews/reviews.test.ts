@@ -18,7 +18,7 @@ import { withTenant, type Principal } from '../../db/tenant'
 import { insertJob } from '../../jobs/job-service'
 import { auditLogs, jobs, reviewCells } from '../../db/schema'
 import type { AppServices } from '../../services'
-import { createReview } from './service'
+import { addMissingCells, createReview } from './service'
 import { fillReview } from './review-fill-job'
 import { createNotifier } from '../../realtime/notifier'
 import { ORG_MESSAGES_CHANNEL } from '../../realtime/realtime-hub'
@@ -495,16 +495,64 @@ describe('the fill job', () => {
     return { principal, review }
   }
 
-  const states = async (orgId: string, reviewId: string) =>
-    (
-      await withTenant(t.database.db, { orgId }, (tx) =>
-        tx
-          .select({ state: reviewCells.state, row: reviewCells.rowPosition })
-          .from(reviewCells)
-          .where(eq(reviewCells.reviewId, reviewId))
-          .orderBy(reviewCells.rowPosition, reviewCells.columnPosition),
-      )
-    ).map((c) => c.state)
+  /** The review's cells' states in grid order, as listed (unwritten cells list as pending). */
+  const states = async (m: TestMember, reviewId: string) =>
+    (await cellsOf(m, reviewId)).items.map((c) => c.state)
+
+  /** The cells written in the table (the listed ones include the unwritten, as pending). */
+  const writtenCells = async (orgId: string, reviewId: string) =>
+    withTenant(t.database.db, { orgId }, (tx) =>
+      tx
+        .select({ id: reviewCells.id, state: reviewCells.state })
+        .from(reviewCells)
+        .where(eq(reviewCells.reviewId, reviewId)),
+    )
+
+  it('writes no cell at creation: they list as pending under the ids the fill writes them with', async () => {
+    const m = await signedInMember(t, 'Lazy firm')
+    const { principal, review } = await parkedReview(m, [
+      await documentOf(m, 'One', SAMPLE_CONTRACT),
+      await documentOf(m, 'Two', RISKY_SERVICES_AGREEMENT),
+    ])
+    expect(await writtenCells(m.orgId, review.id)).toEqual([])
+    expect(review.cells).toMatchObject({ total: 4, pending: 4, answered: 0 })
+    const listed = await cellsOf(m, review.id)
+    expect(listed.total).toBe(4)
+    expect(listed.items.map((c) => c.state)).toEqual(['pending', 'pending', 'pending', 'pending'])
+    expect((await cellsOf(m, review.id, { state: 'pending' })).total).toBe(4)
+    const csv = await t.app.inject({
+      url: `${reviewsUrl(m)}/${review.id}/export?format=csv`,
+      headers: m.headers,
+    })
+    expect(csv.statusCode, csv.body).toBe(200)
+    expect(csv.body.split('\r\n')[1]).toContain('Pending')
+    // Overriding a cell not yet written writes its row's cells first.
+    const target = listed.items[3]!
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${reviewsUrl(m)}/${review.id}/cells/${target.id}/override`,
+      headers: m.headers,
+      payload: { override: { answer: null, note: 'Checked by hand' } },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((await writtenCells(m.orgId, review.id)).map((c) => c.id).sort()).toEqual(
+      listed.items
+        .slice(2)
+        .map((c) => c.id)
+        .sort(),
+    )
+    await fillReview(
+      { db: t.database.db, analyzer: new LocalAnalyzer(t.pool) },
+      principal,
+      review.fillJob!.id,
+      review.id,
+      { signal: new AbortController().signal, progress: () => {} },
+    )
+    const after = await cellsOf(m, review.id)
+    expect(after.items.map((c) => c.id)).toEqual(listed.items.map((c) => c.id))
+    expect(after.items.every((c) => c.state !== 'pending' && c.state !== 'running')).toBe(true)
+    expect(after.items[3]!.override).toMatchObject({ note: 'Checked by hand' })
+  })
 
   it('stops at a cancel with no cell left running, and a later run resumes where it stopped', async () => {
     const m = await signedInMember(t, 'Cancel firm')
@@ -528,7 +576,7 @@ describe('the fill job', () => {
       },
     )
     await expect(run).rejects.toThrow('cancelled')
-    const stopped = await states(m.orgId, review.id)
+    const stopped = await states(m, review.id)
     expect(stopped.slice(0, 2).every((s) => s !== 'pending' && s !== 'running')).toBe(true)
     expect(stopped.slice(2)).toEqual(['pending', 'pending', 'pending', 'pending'])
 
@@ -562,9 +610,7 @@ describe('the fill job', () => {
     ])
     await stop()
     await notifier.close()
-    expect((await states(m.orgId, review.id)).some((s) => s === 'pending' || s === 'running')).toBe(
-      false,
-    )
+    expect((await states(m, review.id)).some((s) => s === 'pending' || s === 'running')).toBe(false)
   })
 
   it('answers again the cells a crashed run left running', async () => {
@@ -572,13 +618,15 @@ describe('the fill job', () => {
     const { principal, review } = await parkedReview(m, [
       await documentOf(m, 'One', SAMPLE_CONTRACT),
     ])
-    // A run that died after claiming the document: its cells stay running.
-    await withTenant(t.database.db, { orgId: m.orgId }, (tx) =>
-      tx
+    // A run that died after claiming the document: its cells are written and stay running.
+    await withTenant(t.database.db, { orgId: m.orgId }, async (tx) => {
+      await addMissingCells(tx, review.id)
+      await tx
         .update(reviewCells)
         .set({ state: 'running' })
-        .where(and(eq(reviewCells.reviewId, review.id))),
-    )
+        .where(and(eq(reviewCells.reviewId, review.id)))
+    })
+    expect(await states(m, review.id)).toEqual(['running', 'running'])
     const counts = await fillReview(
       { db: t.database.db, analyzer: new LocalAnalyzer(t.pool) },
       principal,
@@ -587,6 +635,6 @@ describe('the fill job', () => {
       { signal: new AbortController().signal, progress: () => {} },
     )
     expect(counts.answered + counts.notFound).toBe(2)
-    expect(await states(m.orgId, review.id)).not.toContain('running')
+    expect(await states(m, review.id)).not.toContain('running')
   })
 })

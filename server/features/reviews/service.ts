@@ -5,7 +5,7 @@
  * app-bound credential, is a 404. Every write is audited in its own transaction; the answers
  * themselves are written by the job.
  */
-import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, max, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documents, jobs, reviewCells, reviewColumns, reviewRows, reviews } from '../../db/schema'
 import { withTenant, type Principal, type Tx } from '../../db/tenant'
@@ -69,8 +69,28 @@ function toColumn(row: ColumnRow) {
   }
 }
 
+/** What toCell reads of a cell (a written one's row, or an unwritten one's pending values). */
+type CellFields = Pick<
+  CellRow,
+  | 'id'
+  | 'rowId'
+  | 'columnId'
+  | 'documentId'
+  | 'rowPosition'
+  | 'columnPosition'
+  | 'state'
+  | 'reason'
+  | 'answer'
+  | 'citations'
+  | 'override'
+  | 'verified'
+  | 'verifiedBy'
+  | 'verifiedAt'
+  | 'answeredAt'
+>
+
 /** The API shape of a cell: an answer only when answered (never an unverified one's). */
-export function toCell(row: CellRow) {
+export function toCell(row: CellFields) {
   const state = row.state as CellState
   return {
     id: row.id,
@@ -139,8 +159,20 @@ async function findReview(tx: Tx, reviewId: string): Promise<ReviewRow> {
 }
 
 /**
- * Adds each (row, column) pair of review `reviewId` that has no cell yet as a pending cell, for
- * `only` the given rows or columns when given; one statement. Returns how many it added.
+ * The id of the cell at (`rowId`, `columnId`) as SQL: md5 of the two ids as a uuid, its version
+ * and variant digits set (4 and 8) so it validates as an RFC 4122 uuid like the others. A cell
+ * keeps this id from the moment it is listed unwritten (pending) to its written row, so the
+ * screen's and the realtime messages' ids agree (decision 0137).
+ */
+export const cellIdSql = (rowId: SQL | AnyColumn, columnId: SQL | AnyColumn) =>
+  sql<string>`overlay(overlay(md5(${rowId}::text || '/' || ${columnId}::text)
+                placing '4' from 13) placing '8' from 17)::uuid`
+
+/**
+ * Writes each (row, column) pair of review `reviewId` that has no cell yet as a pending cell
+ * (id: cellIdSql), for `only` the given rows or column when given; one statement. With a column
+ * only, only rows whose cells are written get one: a row's cells are all written or none are
+ * (the fill writes an unwritten row's cells when it reaches the row). Returns how many it added.
  */
 export async function addMissingCells(
   tx: Tx,
@@ -148,12 +180,18 @@ export async function addMissingCells(
   only: { columnId?: string; rowIds?: string[] } = {},
 ): Promise<number> {
   const result = await tx.execute(sql`
-    INSERT INTO review_cells (org_id, app_id, review_id, row_id, column_id, document_id,
+    INSERT INTO review_cells (id, org_id, app_id, review_id, row_id, column_id, document_id,
                               row_position, column_position)
-    SELECT r.org_id, r.app_id, r.review_id, r.id, c.id, r.document_id, r.position, c.position
+    SELECT ${cellIdSql(sql`r.id`, sql`c.id`)}, r.org_id, r.app_id, r.review_id, r.id, c.id,
+           r.document_id, r.position, c.position
       FROM review_rows r JOIN review_columns c ON c.review_id = r.review_id
      WHERE r.review_id = ${reviewId}
-       ${only.columnId ? sql`AND c.id = ${only.columnId}` : sql``}
+       ${
+         only.columnId
+           ? sql`AND c.id = ${only.columnId}
+                 AND EXISTS (SELECT 1 FROM review_cells x WHERE x.row_id = r.id)`
+           : sql``
+       }
        ${
          only.rowIds
            ? sql`AND r.id IN (${sql.join(
@@ -169,8 +207,37 @@ export async function addMissingCells(
 }
 
 /**
+ * Review `reviewId`'s cells counted by state, `total` being rows × columns: cells not written yet
+ * count as pending. One transaction's reads.
+ */
+export async function cellCounts(
+  tx: Tx,
+  reviewId: string,
+): Promise<{ total: number } & Record<CellState, number>> {
+  const [[rowCount], [columnCount], states] = await Promise.all([
+    tx.select({ n: count() }).from(reviewRows).where(eq(reviewRows.reviewId, reviewId)),
+    tx.select({ n: count() }).from(reviewColumns).where(eq(reviewColumns.reviewId, reviewId)),
+    tx
+      .select({ state: reviewCells.state, n: count() })
+      .from(reviewCells)
+      .where(eq(reviewCells.reviewId, reviewId))
+      .groupBy(reviewCells.state),
+  ])
+  const cells = Object.fromEntries(CELL_STATES.map((state) => [state, 0])) as Record<
+    CellState,
+    number
+  >
+  for (const { state, n } of states) cells[state as CellState] = n
+  const written = states.reduce((sum, s) => sum + s.n, 0)
+  const total = Math.max(written, (rowCount?.n ?? 0) * (columnCount?.n ?? 0))
+  cells.pending += total - written
+  return { total, ...cells }
+}
+
+/**
  * Adds the documents of `review`'s app that are not rows yet as rows after the last one (a
- * review of an app's documents, decision 0137), with their pending cells. Returns the rows added.
+ * review of an app's documents, decision 0137); their cells are written by the fill as it reaches
+ * them (they list as pending meanwhile). Returns the rows added.
  */
 export async function addAppDocuments(tx: Tx, review: ReviewRow): Promise<number> {
   if (review.rowSource !== 'app' || !review.appId) return 0
@@ -186,10 +253,7 @@ export async function addAppDocuments(tx: Tx, review: ReviewRow): Promise<number
      LIMIT ${MAX_REVIEW_ROWS}
     ON CONFLICT (review_id, document_id) DO NOTHING
     RETURNING id`)) as unknown as { rows: { id: string }[] }
-  const ids = added.rows.map((row) => row.id)
-  for (let i = 0; i < ids.length; i += INSERT_BATCH)
-    await addMissingCells(tx, review.id, { rowIds: ids.slice(i, i + INSERT_BATCH) })
-  return ids.length
+  return added.rows.length
 }
 
 /**
@@ -224,8 +288,10 @@ export async function listReviews(db: Db, principal: Principal, page: PageWindow
 }
 
 /**
- * Creates a review with its rows, columns and pending cells in one transaction (audited
- * 'review.create'), and queues its fill when it has cells. The rows are `input.rows`: documents
+ * Creates a review with its rows and columns in one transaction (audited 'review.create'), and
+ * queues its fill when it has rows and columns. No cell is written here: the fill writes each
+ * row's cells as it reaches the row, and until then they list as pending (listCells, cellCounts),
+ * so creating a review of 1,000 documents × 20 columns writes 1,000 rows, not 20,000 cells. The rows are `input.rows`: documents
  * of the organisation (of the review's app, for an app's review: another's is a 404 like a
  * missing one), or every document of the app. Throws 404 `app_not_found` for an app that is not
  * the organisation's, 404 `document_not_found`, 400 `bad_review_column`, 413 `review_too_large`
@@ -287,7 +353,6 @@ export async function createReview(
           )
         }
         rowCount = ids.length
-        await addMissingCells(tx, review.id)
       } else {
         rowCount = await addAppDocuments(tx, review)
       }
@@ -310,18 +375,14 @@ export async function createReview(
 
 /** A review with its columns, row count, cell counts and latest fill, read in `tx`. */
 async function readReviewIn(tx: Tx, review: ReviewRow) {
-  const [columns, [rowCount], states, [fill]] = await Promise.all([
+  const [columns, [rowCount], cells, [fill]] = await Promise.all([
     tx
       .select()
       .from(reviewColumns)
       .where(eq(reviewColumns.reviewId, review.id))
       .orderBy(asc(reviewColumns.position)),
     tx.select({ n: count() }).from(reviewRows).where(eq(reviewRows.reviewId, review.id)),
-    tx
-      .select({ state: reviewCells.state, n: count() })
-      .from(reviewCells)
-      .where(eq(reviewCells.reviewId, review.id))
-      .groupBy(reviewCells.state),
+    cellCounts(tx, review.id),
     tx
       .select({ id: jobs.id, status: jobs.status, progress: jobs.progress })
       .from(jobs)
@@ -329,17 +390,11 @@ async function readReviewIn(tx: Tx, review: ReviewRow) {
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(1),
   ])
-  const cells = Object.fromEntries(CELL_STATES.map((state) => [state, 0])) as Record<
-    CellState,
-    number
-  >
-  for (const { state, n } of states) cells[state as CellState] = n
-  const total = states.reduce((sum, s) => sum + s.n, 0)
   return {
     ...toSummary(review),
     rows: rowCount?.n ?? 0,
     columns: columns.map(toColumn),
-    cells: { total, ...cells },
+    cells,
     fill: fill ? { jobId: fill.id, status: fill.status, progress: fill.progress } : null,
   }
 }
@@ -398,8 +453,9 @@ export async function listColumns(db: Db, principal: Principal, reviewId: string
 }
 
 /**
- * Adds a column at the right of review `reviewId` with a pending cell per row, and queues the
- * fill (audited 'review.column.add'). Answers the column and the fill job (null without rows).
+ * Adds a column at the right of review `reviewId` with a pending cell per written row (the other
+ * rows' cells are written by the fill), and queues the fill (audited 'review.column.add').
+ * Answers the column and the fill job (null without rows).
  * Throws 404 `review_not_found`, 400 `bad_review_column`, 413 `review_too_large` past
  * MAX_REVIEW_COLUMNS.
  */
@@ -431,7 +487,11 @@ export async function addColumn(
       })
       .returning()
     if (!column) throw new Error('insert returned no row')
-    const added = await addMissingCells(tx, reviewId, { columnId: column.id })
+    await addMissingCells(tx, reviewId, { columnId: column.id })
+    const [rows] = await tx
+      .select({ n: count() })
+      .from(reviewRows)
+      .where(eq(reviewRows.reviewId, reviewId))
     await recordAudit(
       tx,
       principal,
@@ -439,7 +499,7 @@ export async function addColumn(
       { type: 'review', id: reviewId },
       { columnId: column.id, label: column.label },
     )
-    const fill = added > 0 ? await queueFill(deps, tx, principal, reviewId) : null
+    const fill = (rows?.n ?? 0) > 0 ? await queueFill(deps, tx, principal, reviewId) : null
     return { column: toColumn(column), fillJob: fill }
   })
 }
@@ -470,37 +530,98 @@ export async function removeColumn(
 
 /**
  * A page of review `reviewId`'s cells in grid order (row, then column), filtered by column, row
- * or state, read with its count in one tenant read (the list kit); 404 `review_not_found`.
+ * or state, read with its count in one tenant read (the list kit); 404 `review_not_found`. The
+ * grid is rows × columns: a cell the fill has not written yet lists as pending, with the id it
+ * will be written with (cellIdSql).
  */
 export async function listCells(db: Db, principal: Principal, reviewId: string, query: CellQuery) {
+  const state = sql<string>`coalesce(${reviewCells.state}, 'pending')`
   const where: SQL | undefined = and(
-    eq(reviewCells.reviewId, reviewId),
-    query.columnId ? eq(reviewCells.columnId, query.columnId) : undefined,
-    query.rowId ? eq(reviewCells.rowId, query.rowId) : undefined,
-    query.state ? eq(reviewCells.state, query.state) : undefined,
+    eq(reviewRows.reviewId, reviewId),
+    query.columnId ? eq(reviewColumns.id, query.columnId) : undefined,
+    query.rowId ? eq(reviewRows.id, query.rowId) : undefined,
+    query.state ? sql`${state} = ${query.state}` : undefined,
   )
-  const { rows, total, also } = await readListPage(db, principal, query, (tx) => ({
-    rows: tx
-      .select()
-      .from(reviewCells)
-      .where(where)
-      .orderBy(asc(reviewCells.rowPosition), asc(reviewCells.columnPosition)),
-    total: tx.$count(reviewCells, where),
-    also: [tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId))] as const,
-  }))
+  const { rows, total, also } = await readListPage(db, principal, query, (tx) => {
+    const cellOf = and(
+      eq(reviewCells.rowId, reviewRows.id),
+      eq(reviewCells.columnId, reviewColumns.id),
+    )
+    const byReview = eq(reviewColumns.reviewId, reviewRows.reviewId)
+    return {
+      rows: tx
+        .select({
+          id: sql<string>`coalesce(${reviewCells.id}, ${cellIdSql(reviewRows.id, reviewColumns.id)})`,
+          rowId: reviewRows.id,
+          columnId: reviewColumns.id,
+          documentId: reviewRows.documentId,
+          rowPosition: reviewRows.position,
+          columnPosition: reviewColumns.position,
+          state,
+          reason: reviewCells.reason,
+          answer: reviewCells.answer,
+          citations: reviewCells.citations,
+          override: reviewCells.override,
+          verified: reviewCells.verified,
+          verifiedBy: reviewCells.verifiedBy,
+          verifiedAt: reviewCells.verifiedAt,
+          answeredAt: reviewCells.answeredAt,
+        })
+        .from(reviewRows)
+        .innerJoin(reviewColumns, byReview)
+        .leftJoin(reviewCells, cellOf)
+        .where(where)
+        .orderBy(asc(reviewRows.position), asc(reviewColumns.position)),
+      total: tx
+        .select({ n: count() })
+        .from(reviewRows)
+        .innerJoin(reviewColumns, byReview)
+        .leftJoin(reviewCells, cellOf)
+        .where(where)
+        .then(([row]) => row?.n ?? 0),
+      also: [tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId))] as const,
+    }
+  })
   if (also[0].length === 0) throw notFound('Review')
-  return { items: rows.map(toCell), total }
+  return {
+    items: rows.map((row) =>
+      toCell({ ...row, citations: row.citations ?? [], verified: row.verified ?? false }),
+    ),
+    total,
+  }
 }
 
-/** Cell `cellId` of review `reviewId` in `tx` with its column's answer type; 404 otherwise. */
+/**
+ * Cell `cellId` of review `reviewId` in `tx` with its column's answer type; 404 otherwise. A cell
+ * not written yet (listed pending under its cellIdSql id) is written first, with its row's.
+ */
 async function findCell(tx: Tx, reviewId: string, cellId: string) {
   await findReview(tx, reviewId)
-  const [found] = await tx
-    .select({ cell: reviewCells, answerType: reviewColumns.answerType })
-    .from(reviewCells)
-    .innerJoin(reviewColumns, eq(reviewColumns.id, reviewCells.columnId))
-    .where(and(eq(reviewCells.id, cellId), eq(reviewCells.reviewId, reviewId)))
-    .limit(1)
+  const read = () =>
+    tx
+      .select({ cell: reviewCells, answerType: reviewColumns.answerType })
+      .from(reviewCells)
+      .innerJoin(reviewColumns, eq(reviewColumns.id, reviewCells.columnId))
+      .where(and(eq(reviewCells.id, cellId), eq(reviewCells.reviewId, reviewId)))
+      .limit(1)
+  let [found] = await read()
+  if (!found) {
+    const [unwritten] = await tx
+      .select({ rowId: reviewRows.id })
+      .from(reviewRows)
+      .innerJoin(reviewColumns, eq(reviewColumns.reviewId, reviewRows.reviewId))
+      .where(
+        and(
+          eq(reviewRows.reviewId, reviewId),
+          sql`${cellIdSql(reviewRows.id, reviewColumns.id)} = ${cellId}`,
+        ),
+      )
+      .limit(1)
+    if (unwritten) {
+      await addMissingCells(tx, reviewId, { rowIds: [unwritten.rowId] })
+      ;[found] = await read()
+    }
+  }
   if (!found) throw notFound('Review cell')
   return found
 }

@@ -1,6 +1,7 @@
 /**
  * Review grid data (issue 44, decision 0137): the organisation's reviews, one review with its
- * columns and cell counts, its cells (one page of up to CELL_LIMIT, in grid order), the preset
+ * columns and cell counts, its cells (pages of whole rows, up to CELL_LIMIT cells each, in grid
+ * order, read as the grid scrolls), the preset
  * columns, and the documents a new review can be made of. Keys start with ['orgs', orgId].
  */
 import { queryOptions } from '@tanstack/react-query'
@@ -45,17 +46,32 @@ export const reviewQuery = (orgId: string, reviewId: string) =>
         .then(unwrap),
   })
 
-/** A review's cells in grid order (row, then column), the first CELL_LIMIT. */
-export const reviewCellsQuery = (orgId: string, reviewId: string) =>
+/** Rows in one page of cells: as many whole rows of `columns` cells as CELL_LIMIT holds (≥ 1). */
+export const rowsPerPage = (columns: number) =>
+  Math.max(1, Math.floor(CELL_LIMIT / Math.max(1, columns)))
+
+/**
+ * Page `page` of a review's cells in grid order (row, then column): its rows page × perPage to
+ * (page + 1) × perPage − 1 (perPage: rowsPerPage(columns)), each with its `columns` cells. Under
+ * the review's key, so invalidating the review reads its pages again.
+ */
+export const reviewCellsPageQuery = (
+  orgId: string,
+  reviewId: string,
+  page: number,
+  columns: number,
+) =>
   queryOptions({
-    queryKey: [...reviewsKey(orgId), reviewId, 'cells'] as const,
-    queryFn: ({ signal }) =>
-      api
+    queryKey: [...reviewsKey(orgId), reviewId, 'cells', columns, page] as const,
+    queryFn: ({ signal }) => {
+      const cells = rowsPerPage(columns) * Math.max(1, columns)
+      return api
         .GET('/api/v1/orgs/{orgId}/reviews/{reviewId}/cells', {
-          params: { path: { orgId, reviewId }, query: { limit: CELL_LIMIT } },
+          params: { path: { orgId, reviewId }, query: { offset: page * cells, limit: cells } },
           signal,
         })
-        .then(unwrap),
+        .then(unwrap)
+    },
   })
 
 /** The preset columns the builder offers (key terms, CUAD clauses, deal-sheet lines). */

@@ -1,6 +1,9 @@
-import { useState, type FormEvent } from 'react'
+import { useFormContext } from 'react-hook-form'
+import * as z from 'zod/mini'
+import { Form, FormField, FormSubmit } from '../../components/form/form'
+import { useFieldNotes } from '../../components/form/use-field-notes'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { Button } from '../../components/ui/button'
-import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import type { ReviewAnswer, ReviewPreset } from './api'
 
@@ -60,9 +63,40 @@ const VALUE_LABEL: Record<AnswerType, string> = {
   text: 'Answer',
 }
 
+/** What a value that does not parse is told, by the column's type. */
+const VALUE_PROBLEM: Record<AnswerType, string> = {
+  yes_no: 'Choose Yes or No.',
+  date: 'Give the date as YYYY-MM-DD.',
+  duration: 'Give the months as a number (0 or more).',
+  money: 'Give the amount as a number and the currency as three letters (EUR).',
+  party: 'Give at least one name.',
+  list: 'Give at least one item.',
+  text: 'Give the answer.',
+}
+
 /**
- * The override of one cell in a column of type `type`: the lawyer's answer in that type (or "not
- * in the document") and a note; `onSave` gets what to send. Disabled while `pending`.
+ * The override form's values for a column of type `type`, checked on submit: unless "not in the
+ * document", the value (with `extra`) must parse as the type's answer (answerOf), else
+ * VALUE_PROBLEM is said under the value's field.
+ */
+const overrideSchema = (type: AnswerType) =>
+  z.object({ absent: z.boolean(), value: z.string(), extra: z.string(), note: z.string() }).check(
+    z.superRefine((values, context) => {
+      if (!values.absent && answerOf(type, values.value, values.extra) === null)
+        context.issues.push({
+          code: 'custom',
+          path: ['value'],
+          message: VALUE_PROBLEM[type],
+          input: values,
+        })
+    }),
+  )
+type OverrideValues = z.input<ReturnType<typeof overrideSchema>>
+
+/**
+ * The override of one cell in a column of type `type` (the house form kit: errors under their
+ * fields): the lawyer's answer in that type (or "not in the document") and a note; `onSave`
+ * gets what to send. Disabled while `pending`.
  */
 export function CellOverrideForm(props: {
   type: AnswerType
@@ -71,73 +105,76 @@ export function CellOverrideForm(props: {
   onCancel(): void
 }) {
   const { type } = props
-  const [absent, setAbsent] = useState(false)
-  const [value, setValue] = useState(type === 'yes_no' ? 'yes' : '')
-  const [extra, setExtra] = useState('')
-  const [note, setNote] = useState('')
-  const answer = absent ? null : answerOf(type, value, extra)
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    props.onSave({ answer, note: note.trim() || null })
-  }
+  const form = useZodForm(overrideSchema(type), {
+    absent: false,
+    value: type === 'yes_no' ? 'yes' : '',
+    extra: '',
+    note: '',
+  })
+  const absent = form.watch('absent')
   return (
-    <form aria-label="Override" className="mt-3 flex flex-col gap-2" onSubmit={submit}>
+    <Form
+      form={form}
+      aria-label="Override"
+      className="mt-3 flex flex-col gap-2"
+      onSubmit={(values) =>
+        props.onSave({
+          answer: values.absent ? null : answerOf(type, values.value, values.extra),
+          note: values.note.trim() || null,
+        })
+      }
+    >
       <label className="flex items-center gap-2">
-        <input type="checkbox" checked={absent} onChange={(e) => setAbsent(e.target.checked)} />
+        <input type="checkbox" {...form.register('absent')} />
         Not in the document
       </label>
-      {!absent && (
-        <>
-          <Label htmlFor="override-value">{VALUE_LABEL[type]}</Label>
-          {type === 'yes_no' ? (
-            <select
-              id="override-value"
-              className="h-9 rounded-md border bg-background px-2"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-            >
-              <option value="yes">Yes</option>
-              <option value="no">No</option>
-            </select>
-          ) : (
-            <Input
-              id="override-value"
-              type={type === 'date' ? 'date' : 'text'}
-              inputMode={type === 'duration' || type === 'money' ? 'decimal' : undefined}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-            />
-          )}
-          {(type === 'money' || type === 'duration') && (
-            <>
-              <Label htmlFor="override-extra">
-                {type === 'money' ? 'Currency (ISO 4217, e.g. EUR)' : 'As the document words it'}
-              </Label>
-              <Input
-                id="override-extra"
-                value={extra}
-                maxLength={type === 'money' ? 3 : 200}
-                onChange={(e) => setExtra(e.target.value)}
-              />
-            </>
-          )}
-        </>
+      {!absent &&
+        (type === 'yes_no' ? (
+          <YesNoField />
+        ) : (
+          <FormField<OverrideValues>
+            name="value"
+            label={VALUE_LABEL[type]}
+            type={type === 'date' ? 'date' : 'text'}
+            inputMode={type === 'duration' || type === 'money' ? 'decimal' : undefined}
+          />
+        ))}
+      {!absent && (type === 'money' || type === 'duration') && (
+        <FormField<OverrideValues>
+          name="extra"
+          label={type === 'money' ? 'Currency (ISO 4217, e.g. EUR)' : 'As the document words it'}
+          maxLength={type === 'money' ? 3 : 200}
+        />
       )}
-      <Label htmlFor="override-note">Note</Label>
-      <Input
-        id="override-note"
-        value={note}
-        maxLength={2000}
-        onChange={(e) => setNote(e.target.value)}
-      />
+      <FormField<OverrideValues> name="note" label="Note" maxLength={2000} />
       <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={props.pending || (!absent && answer === null)}>
+        <FormSubmit size="sm" pending={props.pending}>
           Save override
-        </Button>
+        </FormSubmit>
         <Button type="button" size="sm" variant="ghost" onClick={props.onCancel}>
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
+  )
+}
+
+/** The Yes/No choice of a yes/no column's override, with its notes (useFieldNotes). */
+function YesNoField() {
+  const { id, control, notes } = useFieldNotes<OverrideValues>('value')
+  const { register } = useFormContext<OverrideValues>()
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{VALUE_LABEL.yes_no}</Label>
+      <select
+        {...control}
+        className="h-9 rounded-md border bg-background px-2"
+        {...register('value')}
+      >
+        <option value="yes">Yes</option>
+        <option value="no">No</option>
+      </select>
+      {notes}
+    </div>
   )
 }

@@ -1,9 +1,10 @@
-import { useMemo, useState, type FormEvent } from 'react'
+import { useMemo, useState } from 'react'
+import * as z from 'zod/mini'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { Link, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
-import { DataTable } from '../../components/data-table/data-table'
+import { Form, FormField, FormSubmit } from '../../components/form/form'
+import { useZodForm } from '../../components/form/use-zod-form'
 import { LabelledSelect } from '../../components/labelled-select'
 import { PageHeader } from '../../components/page-header'
 import { Button } from '../../components/ui/button'
@@ -15,10 +16,10 @@ import { useReviewCellMessages } from '../../hooks/realtime'
 import { useOrgScope } from '../../lib/org-scope'
 import {
   addPresetColumn,
-  CELL_LIMIT,
   createReview,
   exportHref,
-  reviewCellsQuery,
+  reviewCellsPageQuery,
+  rowsPerPage,
   reviewDocumentsQuery,
   reviewListQuery,
   reviewPresetsQuery,
@@ -31,6 +32,7 @@ import {
 } from './api'
 import { answerText, cellText } from './answer-text'
 import { CellOverrideForm, type OverrideInput } from './cell-override-form'
+import { ReviewGridTable, type GridRow } from './review-grid-table'
 
 /** The presets a new review starts with ticked: the key terms most reviews ask for. */
 const DEFAULT_PRESETS = ['term:parties', 'term:agreementDate', 'term:governingLaw']
@@ -111,20 +113,25 @@ function ReviewList(props: { orgId: string; open: string | null; onOpen(id: stri
   )
 }
 
+/** The builder's checked field: the review's name (trimmed, required). */
+const builderSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'Name the review.'), z.maxLength(200)),
+})
+
 /** The column builder: a name, the documents (rows), presets and custom yes/no questions. */
 function ReviewBuilder({ orgId, onCreated }: { orgId: string; onCreated(id: string): void }) {
   const queryClient = useQueryClient()
   const documents = useQuery(reviewDocumentsQuery(orgId))
   const presets = useQuery(reviewPresetsQuery(orgId))
-  const [name, setName] = useState('')
+  const form = useZodForm(builderSchema, { name: '' })
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set(DEFAULT_PRESETS))
   const [questions, setQuestions] = useState<string[]>([])
   const [question, setQuestion] = useState('')
   const create = useMutation({
-    mutationFn: () =>
+    mutationFn: (name: string) =>
       createReview(orgId, {
-        name: name.trim(),
+        name,
         documentIds: [...chosen],
         presets: [...ticked],
         questions,
@@ -140,22 +147,15 @@ function ReviewBuilder({ orgId, onCreated }: { orgId: string; onCreated(id: stri
     if (!next.delete(key)) next.add(key)
     return next
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    create.mutate()
-  }
-  const ready = name.trim() !== '' && chosen.size > 0 && ticked.size + questions.length > 0
+  const ready = chosen.size > 0 && ticked.size + questions.length > 0
   return (
-    <form aria-label="New review" className="flex flex-col gap-4" onSubmit={submit}>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="review-name">Name</Label>
-        <Input
-          id="review-name"
-          value={name}
-          maxLength={200}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
+    <Form
+      form={form}
+      aria-label="New review"
+      className="flex flex-col gap-4"
+      onSubmit={(values) => create.mutate(values.name)}
+    >
+      <FormField<z.input<typeof builderSchema>> name="name" label="Name" maxLength={200} />
       <fieldset className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded-md border p-3">
         <legend className="px-1 text-sm font-medium">Documents ({chosen.size} chosen)</legend>
         {documents.status === 'pending' && <p className="text-sm">Loading…</p>}
@@ -216,18 +216,12 @@ function ReviewBuilder({ orgId, onCreated }: { orgId: string; onCreated(id: stri
         )}
       </div>
       <div>
-        <Button type="submit" disabled={!ready || create.isPending}>
+        <FormSubmit pending={create.isPending} disabled={!ready}>
           Make the review
-        </Button>
+        </FormSubmit>
       </div>
-    </form>
+    </Form>
   )
-}
-
-interface GridRow {
-  rowId: string
-  documentId: string
-  cells: Map<string, ReviewCell>
 }
 
 /** One review: progress, export links, the grid, and the citations of the cell opened. */
@@ -235,9 +229,14 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
   const scope = useOrgScope()
   const queryClient = useQueryClient()
   const review = useQuery(reviewQuery(orgId, reviewId))
-  const cells = useQuery(reviewCellsQuery(orgId, reviewId))
   const documents = useQuery(reviewDocumentsQuery(orgId))
-  const [openCell, setOpenCell] = useState<string | null>(null)
+  // The cell opened beside the grid: its id and the page of cells it is read in.
+  const [openCell, setOpenCell] = useState<{ id: string; page: number } | null>(null)
+  const columnCount = review.data?.columns.length ?? 0
+  const openedPage = useQuery({
+    ...reviewCellsPageQuery(orgId, reviewId, openCell?.page ?? 0, columnCount),
+    enabled: openCell !== null && columnCount > 0,
+  })
   const filling = review.data ? review.data.cells.pending + review.data.cells.running > 0 : false
   useReviewCellMessages(
     orgId,
@@ -251,52 +250,28 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
     () => new Map((documents.data?.items ?? []).map((d) => [d.id, d.title])),
     [documents.data],
   )
-  const rows = useMemo(() => {
-    const byRow = new Map<string, GridRow>()
-    for (const cell of cells.data?.items ?? []) {
-      let row = byRow.get(cell.rowId)
-      if (!row) {
-        row = { rowId: cell.rowId, documentId: cell.documentId, cells: new Map() }
-        byRow.set(cell.rowId, row)
-      }
-      row.cells.set(cell.columnId, cell)
-    }
-    return [...byRow.values()]
-  }, [cells.data])
-  const columns = useMemo<ColumnDef<GridRow>[]>(
-    () => [
-      {
-        id: 'document',
-        header: 'Document',
-        cell: ({ row }) => titles.get(row.original.documentId) ?? 'Document',
-      },
-      ...(review.data?.columns ?? []).map((column): ColumnDef<GridRow> => ({
-        id: column.id,
-        header: column.label,
-        cell: ({ row }) => {
-          const cell = row.original.cells.get(column.id)
-          if (!cell) return null
-          const document = titles.get(row.original.documentId) ?? 'Document'
-          return (
-            <button
-              type="button"
-              className="w-full text-left underline-offset-2 hover:underline aria-pressed:font-semibold"
-              aria-pressed={openCell === cell.id}
-              aria-label={`${column.label} of ${document}: ${cellText(cell)}`}
-              onClick={() => setOpenCell(cell.id)}
-            >
-              {cellText(cell)}
-            </button>
-          )
-        },
-      })),
-    ],
-    [review.data, titles, openCell],
-  )
+  const titleOf = (documentId: string) => titles.get(documentId) ?? 'Document'
+  const renderCell = (row: GridRow, column: Review['columns'][number]) => {
+    const cell = row.cells.get(column.id)
+    if (!cell) return null
+    return (
+      <button
+        type="button"
+        className="w-full text-left underline-offset-2 hover:underline aria-pressed:font-semibold"
+        aria-pressed={openCell?.id === cell.id}
+        aria-label={`${column.label} of ${titleOf(row.documentId)}: ${cellText(cell)}`}
+        onClick={() =>
+          setOpenCell({ id: cell.id, page: Math.floor(row.index / rowsPerPage(columnCount)) })
+        }
+      >
+        {cellText(cell)}
+      </button>
+    )
+  }
+  const cellsKey = [...reviewsKey(orgId), reviewId, 'cells']
   const verify = useMutation({
     mutationFn: (cell: ReviewCell) => verifyCell(orgId, reviewId, cell.id, !cell.verified),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: reviewCellsQuery(orgId, reviewId).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cellsKey }),
     onError: (error) => toast.error(`The cell could not be marked: ${error.message}`),
   })
   const [overriding, setOverriding] = useState(false)
@@ -309,7 +284,7 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
     },
     onError: (error) => toast.error(`The override could not be saved: ${error.message}`),
   })
-  const opened = openCell ? cells.data?.items.find((c) => c.id === openCell) : undefined
+  const opened = openCell ? openedPage.data?.items.find((c) => c.id === openCell.id) : undefined
   const openedColumn = review.data?.columns.find((c) => c.id === opened?.columnId)
   if (review.status === 'error')
     return (
@@ -328,25 +303,18 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
           Download CSV
         </a>
         <AddColumn orgId={orgId} review={review.data} />
-        {(cells.data?.total ?? 0) > CELL_LIMIT && (
-          <span className="text-muted-foreground">
-            The grid shows the first {CELL_LIMIT} cells; the export has them all.
-          </span>
-        )}
       </div>
       <div className="grid gap-4 xl:grid-cols-[1fr_20rem]">
-        <DataTable
-          label="Review grid"
-          columns={columns}
-          data={cells.data ? rows : undefined}
-          status={cells.status}
-          error={cells.error}
-          empty="This review has no documents."
-          getRowId={(row) => row.rowId}
-          rowClassName="align-top"
-          containerClassName="max-h-[70vh]"
-          stickyHeader
-        />
+        {review.data ? (
+          <ReviewGridTable
+            orgId={orgId}
+            review={review.data}
+            titleOf={titleOf}
+            renderCell={renderCell}
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">Loading…</p>
+        )}
         <aside aria-label="Citation" className="rounded-md border p-3 text-sm">
           {opened && openedColumn ? (
             <>
