@@ -115,3 +115,33 @@ describe("risks read the detector's clause of their category (decision 0133)", (
     expect(found.map((r) => r.code)).not.toContain('termination-for-convenience')
   })
 })
+
+describe('a risk cites the sentence after a caption, never the caption (decision 0138)', () => {
+  // Failure kind "caption typed operative": "20. Covenant Not to Compete." read as a sentence
+  // ("Covenant" as a verb), so the non-compete risk cited the caption, not the covenant after it.
+  const content = [
+    'DISTRIBUTION AGREEMENT',
+    'This Distribution Agreement is made on May 1, 2021 between Acme Foods Inc. ("Supplier") and Bell Stores LLC ("Distributor").',
+    '3. Distributor shall pay each invoice within thirty days.',
+    '20. Covenant Not to Compete.',
+    'During the Term and for two years after it, Distributor shall not sell or distribute any product competing with the Products in the Territory.',
+  ].join('\n\n')
+  const sentences = segmentSentences(content)
+
+  it('cites the covenant after "20. Covenant Not to Compete.", with or without a detected clause', () => {
+    const covenant = sentences.find((s) => s.text.startsWith('During the Term'))
+    if (!covenant) throw new Error('the fixture has a covenant sentence')
+    const detected = [
+      { ...clause(covenant.start, covenant.end, 'Non-Compete', 0.8), text: covenant.text },
+    ]
+    for (const clauses of [[], detected]) {
+      const risk = assessRisks(
+        content,
+        sentences,
+        clauses,
+        extractKeyTerms(content, sentences),
+      ).find((r) => r.code === 'non-compete')
+      expect(risk && content.slice(risk.start, risk.end)).toBe(covenant.text)
+    }
+  })
+})

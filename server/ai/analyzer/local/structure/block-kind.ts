@@ -29,6 +29,67 @@ const ALL_CAPS = /^[^a-z]*[A-Z][^a-z]*$/
 const OPERATIVE_VERB =
   /\b(?:shall|will|may|must|agrees?|undertakes?|covenants?|hereby|is|are|be|has|have|owes?|pays?|grants?|assigns?|warrants?|represents?|indemnif\w*)\b/i
 
+/**
+ * A verb phrase that makes a Title Case line a sentence rather than a caption: a modal or a verb
+ * of agreement. A caption's nouns ("Covenant Not to Compete", "Grant of License",
+ * "Indemnification") do not count: OPERATIVE_VERB reads them as verbs (decision 0138).
+ */
+const CAPTION_VERB =
+  /\b(?:shall|will|may|must|agrees?|undertakes?|hereby|herein|is|are|was|were|be|been|has|have)\b/i
+
+/** Small words a Title Case caption keeps in lower case ("Covenant Not to Compete", "Limitation of Liability"). */
+const CAPTION_SMALL_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'from',
+  'in',
+  'into',
+  'of',
+  'on',
+  'or',
+  'per',
+  'the',
+  'to',
+  'under',
+  'upon',
+  'with',
+])
+
+/** A numbering label inside a caption line: "20.", "15.2.9", "(a)", "IV.", "Section", "ARTICLE". */
+const CAPTION_LABEL =
+  /^(?:\(?(?:\d+[a-z]?(?:\.\d+)*|[IVXLC]{1,6}|[a-z])\)?[.:)]?|section|article|clause|§|[-–—&])$/i
+
+/** A caption names its section in at most this many words (numbering labels not counted). */
+const MAX_CAPTION_WORDS = 16
+
+/**
+ * A Title Case caption, numbered or not, that no verb phrase makes a sentence: "20. Covenant Not
+ * to Compete.", "Section 9. Indemnification.", "5. Indemnification. 5.1 Indemnification.",
+ * "7.2 Mutual Covenants as to Advertisements." Every word but the numbering labels and
+ * CAPTION_SMALL_WORDS starts with a capital, the first included; at most MAX_CAPTION_WORDS words;
+ * no CAPTION_VERB; not all in capitals (blockKind's ALL_CAPS rule reads those); it ends where a caption ends (a full stop, a colon or its last word), not on a
+ * comma or semicolon. Whatever nouns it holds, such a line only names a clause (decision 0138).
+ */
+function isTitleCaption(text: string): boolean {
+  if (ALL_CAPS.test(text) || CAPTION_VERB.test(text) || /[,;]$/.test(text)) return false
+  const titleWords = text
+    .split(/\s+/)
+    .filter((w) => !CAPTION_LABEL.test(w))
+    .map((w) => w.replace(/^["“'‘([]+|["”'’)\].,:]+$/g, ''))
+    .filter((w) => w.length > 0)
+  if (titleWords.length === 0 || titleWords.length > MAX_CAPTION_WORDS) return false
+  if (!/^[A-Z]/.test(titleWords[0] ?? '')) return false
+  return titleWords.every((w) => /^[A-Z][\w'’/&.-]*$/.test(w) || CAPTION_SMALL_WORDS.has(w))
+}
+
+/** A line opening with a numbering label ("20.", "15.2.9", "Section 9.", "ARTICLE IV"). */
+const NUMBERED_START = /^\W*(?:(?:article|section|clause)\s+[\dIVXLC]+|\d+(?:\.\d+)*\.?\s)/i
+
 /** A numbered caption: "13.1 Force Majeure", "Section 6.3 Effect of …", "ARTICLE VII …". */
 const NUMBERED_CAPTION =
   /^\W*(?:(?:[Aa]rticle|ARTICLE|[Ss]ection|SECTION|[Cc]lause|CLAUSE)\s+[\dIVXLC]+(?:\.\d+)*|\d+(?:\.\d+)+)\.?\s+[A-Z]/
@@ -102,5 +163,6 @@ export function blockKind(text: string): BlockKind {
   if (words <= 20 && NUMBERED_CAPTION.test(trimmed) && !operativeVerb) return 'section-heading'
   if (definedTerm(trimmed) !== null) return 'definition'
   if (words <= 8 && !operativeVerb) return 'heading'
+  if (isTitleCaption(trimmed)) return NUMBERED_START.test(trimmed) ? 'section-heading' : 'heading'
   return 'operative'
 }

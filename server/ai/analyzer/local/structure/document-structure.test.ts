@@ -51,6 +51,33 @@ describe('blockKind', () => {
   })
 })
 
+describe('blockKind of a Title Case caption (caption-typed-operative failure)', () => {
+  // A caption whose nouns read as verbs ("Covenant", "Grant", "Indemnification") was typed
+  // operative, so a risk, clause or deal line could cite it instead of the sentence after it.
+  it.each([
+    ['20. Covenant Not to Compete.', 'section-heading'],
+    ['Section 9. Indemnification.', 'section-heading'],
+    ['2. Grant of License.', 'section-heading'],
+    ['7.2 Mutual Covenants as to Advertisements.', 'section-heading'],
+    ['5. Indemnification. 5.1 Indemnification.', 'section-heading'],
+    ['8. Indemnification by Licensee and Product Liability Insurance.', 'section-heading'],
+    ['(b) Grant of License to the Distributor.', 'heading'],
+    ['Indemnification by the Supplier.', 'heading'],
+  ])('types %j as %s, not operative', (text, kind) => {
+    expect(blockKind(text)).toBe(kind)
+  })
+
+  it.each([
+    'Licensee Shall Indemnify Licensor.',
+    'Consultant represents as follows:',
+    'The license hereby granted extends worldwide.',
+    'Exclusivity of Warranties THE WARRANTIES IN SECTION 6.1 ARE THE EXCLUSIVE WARRANTIES FROM ACME.',
+    '7. DISCLAIMER OF WARRANTIES. EACH PARTY PROVIDES ALL MATERIALS AND SERVICES TO THE OTHER PARTY "AS IS."',
+  ])('keeps %j operative (a verb phrase or a clause body)', (text) => {
+    expect(blockKind(text)).toBe('operative')
+  })
+})
+
 describe('definedTerm', () => {
   it('names the term a definition defines, quoted or bare', () => {
     expect(definedTerm('1.4 "Territory" shall mean Canada.')).toBe('Territory')
@@ -100,6 +127,18 @@ describe('evidenceSentences', () => {
     ].join('\n\n')
     expect(evidenceSentences(segmentSentences(text)).map((s) => s.text)).toEqual([
       'Acme shall supply the Products to Birch.',
+    ])
+  })
+})
+
+describe('evidence after a caption (caption-typed-operative failure)', () => {
+  it('drops the caption "20. Covenant Not to Compete." and keeps the covenant after it', () => {
+    const text = [
+      '20. Covenant Not to Compete.',
+      'During the Term, the Distributor shall not sell any product that competes with the Products.',
+    ].join('\n\n')
+    expect(evidenceSentences(segmentSentences(text)).map((s) => s.text)).toEqual([
+      'During the Term, the Distributor shall not sell any product that competes with the Products.',
     ])
   })
 })
