@@ -316,6 +316,18 @@ describe('route registration', () => {
       ),
     ).rejects.toThrow(/must declare config.scope/)
   })
+
+  it('refuses to start with an unknown app reach', async () => {
+    await expect(
+      startApi((api) =>
+        api.get(
+          '/orgs/:orgId/things',
+          { config: { minRole: 'member', app: 'everywhere' as never } },
+          () => ({}),
+        ),
+      ),
+    ).rejects.toThrow(/GET \/api\/v1\/orgs\/:orgId\/things declares an unknown config.app/)
+  })
 })
 
 describe('docs/authorization.md', () => {
