@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { apiContractMarkdown } from './api-contract-markdown'
 
 describe('apiContractMarkdown', () => {
-  it('lists each operation sorted by path and method, with its minimum role, scope, credentials and escaped text', () => {
+  it('lists each operation sorted by path and method, with its minimum role, scope, credentials (not bound to an app where refused to one) and escaped text', () => {
     const markdown = apiContractMarkdown({
       info: { title: 'Lexdesk API', version: '1.0.0' },
       paths: {
@@ -27,6 +27,16 @@ describe('apiContractMarkdown', () => {
             responses: { 201: {} },
           },
         },
+        '/c': {
+          get: {
+            operationId: 'listC',
+            'x-min-role': 'member',
+            'x-scope': 'read',
+            'x-app-reach': 'organisation',
+            security: [{ sessionCookie: [] }, { bearerAuth: ['read'] }],
+            responses: { 200: {} },
+          },
+        },
       },
     })
     const rows = markdown.split('\n').filter((line) => line.startsWith('| ') && line.includes('`'))
@@ -34,6 +44,7 @@ describe('apiContractMarkdown', () => {
       '| POST | `/a` | createA | — | admin | write | session only | 201 | — |',
       "| GET | `/b` | listB | b | member | read | bearerAuth, apiKeyHeader: read | 200, 404 | kind 'full' \\| 'risks' per line |",
       '| DELETE | `/b` | removeB | — | — | — | none | 204 | — |',
+      '| GET | `/c` | listC | — | member | read | bearerAuth: read; not bound to an app | 200 | — |',
     ])
   })
 })

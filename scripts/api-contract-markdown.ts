@@ -1,7 +1,7 @@
 /**
  * Renders docs/api-contract.md from the server's OpenAPI 3.1 document: one table row per
  * operation (method, path, operationId, tag, minimum role and scope from the `x-min-role` and
- * `x-scope` extensions, what a program signs with from its `security`, response statuses,
+ * `x-scope` extensions, what a program signs with from its `security` and `x-app-reach`, response statuses,
  * description), so the Markdown contract can never drift from the routes.
  */
 
@@ -15,6 +15,8 @@ interface Operation {
   responses?: Record<string, unknown>
   'x-min-role'?: string
   'x-scope'?: string
+  /** How a credential bound to one app may use it: `own` (default) or `organisation` (refused). */
+  'x-app-reach'?: string
   security?: Record<string, string[]>[]
 }
 
@@ -31,10 +33,12 @@ function cell(text: string | undefined): string {
 
 /**
  * What an operation's `security` accepts besides the session cookie, in words: the credential
- * schemes with the scope they need ("bearerAuth, apiKeyHeader: read"), "session only", or
- * "none" for a public operation.
+ * schemes with the scope they need ("bearerAuth, apiKeyHeader: read"), followed by "; not bound
+ * to an app" where `x-app-reach` is `organisation`, "session only", or "none" for a public
+ * operation.
  */
-function credentialCell(security: Operation['security']): string {
+function credentialCell(operation: Operation): string {
+  const { security } = operation
   if (!security) return '—'
   if (security.length === 0) return 'none'
   const credentials = security.filter((requirement) => !('sessionCookie' in requirement))
@@ -43,7 +47,8 @@ function credentialCell(security: Operation['security']): string {
     ...new Set(credentials.flatMap((requirement) => Object.values(requirement).flat())),
   ]
   const schemes = credentials.flatMap((requirement) => Object.keys(requirement))
-  return `${schemes.join(', ')}: ${scopes.join(', ')}`
+  const notAppBound = operation['x-app-reach'] === 'organisation' ? '; not bound to an app' : ''
+  return `${schemes.join(', ')}: ${scopes.join(', ')}${notAppBound}`
 }
 
 /**
@@ -62,7 +67,7 @@ export function apiContractMarkdown(document: OpenApiLike): string {
         `| ${method.toUpperCase()} | \`${path}\` | ${cell(operation.operationId)} | ${cell(
           operation.tags?.join(', '),
         )} | ${cell(operation['x-min-role'])} | ${cell(operation['x-scope'])} | ${credentialCell(
-          operation.security,
+          operation,
         )} | ${cell(statuses)} | ${cell(operation.summary ?? operation.description)} |`,
       )
     }
@@ -78,7 +83,8 @@ export function apiContractMarkdown(document: OpenApiLike): string {
       '(`web/lib/api-schema.d.ts`). Sign-in and organisations are better-auth routes under ' +
       '`/api/auth`, not listed here. Every guarded operation takes the session cookie; ' +
       '"credentials" says what else it takes: an API key or tenant token as `Authorization: ' +
-      'Bearer …` (bearerAuth) or `x-api-key` (apiKeyHeader), holding the scope named.',
+      'Bearer …` (bearerAuth) or `x-api-key` (apiKeyHeader), holding the scope named ' +
+      '("not bound to an app": a credential bound to one app is refused, 403 `outside_app_scope`).',
     '',
     '| method | path | operation | tag | minimum role | scope | credentials | responses | description |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',

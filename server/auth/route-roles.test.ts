@@ -11,7 +11,10 @@
  * one app reading another app's document, or another app's job where a credential is admitted
  * (decision 0125), → 404, and one naming another app wherever an operation's input names an app
  * (a query parameter, a JSON body property or a multipart field: Operation.appFields) → 404
- * `app_not_found`. An operation without `x-min-role` and `x-scope`
+ * `app_not_found`; and, on every operation a credential may call, a token of one app (every
+ * scope) refused 403 `outside_app_scope` by the guard exactly where `x-app-reach` is
+ * `organisation` (decision 0136, amended), and served by it elsewhere. An operation without
+ * `x-min-role`, `x-scope` and `x-app-reach`
  * fails unless it is one of the few public ones listed here.
  */
 import { readFile } from 'node:fs/promises'
@@ -35,9 +38,12 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
 import { rateLimitPluginOptions } from './api-rate-limits'
 import {
+  APP_REACH_EXTENSION,
+  APP_REACHES,
   credentialsAdmitted,
   declareRouteRoles,
   MIN_ROLE_EXTENSION,
+  ORGANISATION_ONLY_DETAIL,
   requiredScope,
   SCOPE_EXTENSION,
 } from './route-roles'
@@ -110,6 +116,9 @@ describe.each(operations)('$operationId ($method $path)', (op) => {
   it(`declares its minimum role as ${MIN_ROLE_EXTENSION} and its scope as ${SCOPE_EXTENSION}`, () => {
     expect(ROLES, `${op.operationId} has no valid ${MIN_ROLE_EXTENSION}`).toContain(op.minRole)
     expect(METHOD_SCOPES, `${op.operationId} has no valid ${SCOPE_EXTENSION}`).toContain(op.scope)
+    expect(APP_REACHES, `${op.operationId} has no valid ${APP_REACH_EXTENSION}`).toContain(
+      op.appReach,
+    )
   })
   if (!ROLES.includes(op.minRole as Role) || !METHOD_SCOPES.includes(op.scope as MethodScope))
     return
@@ -307,34 +316,57 @@ describe('route registration', () => {
       ),
     ).rejects.toThrow(/must declare config.scope/)
   })
+
+  it('refuses to start with an unknown app reach', async () => {
+    await expect(
+      startApi((api) =>
+        api.get(
+          '/orgs/:orgId/things',
+          { config: { minRole: 'member', app: 'everywhere' as never } },
+          () => ({}),
+        ),
+      ),
+    ).rejects.toThrow(/GET \/api\/v1\/orgs\/:orgId\/things declares an unknown config.app/)
+  })
 })
 
 describe('docs/authorization.md', () => {
-  /** The route table's rows as `METHOD path operationId role scope`, one per operation named. */
+  /**
+   * The route table's rows as `METHOD path operationId role scope app-bound`, one per operation
+   * named.
+   */
   async function documentedOperations(): Promise<string[]> {
     const doc = await readFile(new URL('../../docs/authorization.md', import.meta.url), 'utf8')
     return doc
       .split('\n')
       .filter((line) => /^\| (GET|POST|PUT|PATCH|DELETE) /.test(line))
       .flatMap((line) => {
-        const [method, paths, ids, role, scope] = line
+        const [method, paths, ids, role, scope, appBound] = line
           .split('|')
-          .slice(1, 6)
+          .slice(1, 7)
           .map((cell) => cell.trim())
         const ticked = (cell = '') => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1])
         const pathList = ticked(paths)
-        return ticked(ids).map((id, i) => `${method} ${pathList[i]} ${id} ${role} ${scope}`)
+        return ticked(ids).map(
+          (id, i) => `${method} ${pathList[i]} ${id} ${role} ${scope} ${appBound}`,
+        )
       })
   }
 
-  it('lists every operation of the OpenAPI document once, with its minimum role and scope', async () => {
+  it('lists every operation of the OpenAPI document once, with its minimum role, scope and app reach', async () => {
+    /** The "app-bound" cell: what a credential bound to one app gets there. */
+    const appBound = (op: Operation): string => {
+      if (!credentialsAdmitted(op.minRole as Role, op.sessionOnly)) return '—'
+      return op.appReach === 'organisation' ? 'refused' : 'its app'
+    }
     const expected = operations
       .filter((op) => op.method !== 'HEAD')
       .map((op) => {
         const isPublic = PUBLIC_OPERATIONS.has(op.operationId)
         const role = isPublic ? 'public' : String(op.minRole)
         const scope = isPublic ? 'public' : String(op.scope)
-        return `${op.method} ${op.path} ${op.operationId} ${role} ${scope}`
+        const app = isPublic ? 'public' : appBound(op)
+        return `${op.method} ${op.path} ${op.operationId} ${role} ${scope} ${app}`
       })
     const documented = await documentedOperations()
     expect(documented.filter((row, i) => documented.indexOf(row) !== i)).toEqual([])
@@ -441,7 +473,35 @@ describe('tenant tokens in the walk (decision 0048)', async () => {
     }
 
     const admitted = credentialsAdmitted(op.minRole as Role, op.sessionOnly)
-    if (admitted && op.appFields.length > 0) {
+    if (admitted && op.appReach === 'organisation') {
+      it('answers 403 outside_app_scope to a token of one app (every scope), before any work', async () => {
+        const res = await send(op, `Bearer ${appAdmin}`)
+        expectProblem(res, 403)
+        expect(res.json()).toMatchObject({
+          code: 'outside_app_scope',
+          detail: ORGANISATION_ONLY_DETAIL,
+        })
+      })
+    }
+    if (admitted && op.appReach !== 'organisation') {
+      // Its requests name organisation-wide rows, which RLS may hide (404) or refuse to write
+      // (403 outside_app_scope, from the database), and the app's own rules may refuse (403
+      // consent_required: the consent is the app's): only the guard's refusals are ruled out.
+      it('serves a token of one app (every scope): the guard lets it through', async () => {
+        const res = await send(op, `Bearer ${appAdmin}`)
+        expect(res.statusCode, res.body).not.toBe(401)
+        expect(res.statusCode, res.body).toBeLessThan(500)
+        expect(res.body).not.toContain(ORGANISATION_ONLY_DETAIL)
+        if (res.statusCode === 403) {
+          const { code } = res.json() as { code: string }
+          expect(['forbidden', 'insufficient_scope', 'session_required'], res.body).not.toContain(
+            code,
+          )
+        }
+      })
+    }
+    // An organisation-only route refuses an app-bound credential whatever app it names.
+    if (admitted && op.appReach !== 'organisation' && op.appFields.length > 0) {
       it.each(op.appFields.map((field) => [`${field.in} ${field.name}`, field] as const))(
         'answers 404 app_not_found to a token of app A naming app B in its %s',
         async (_, field) => {

@@ -2,22 +2,27 @@
  * Access rules of every API route, declared once in its options and checked by one hook. Each
  * route under `/api/v1` names the least role it admits, and may name its method's scope and a
  * rate limit of its own: `config: { minRole: 'member' | 'admin' | 'owner', scope?: 'read' |
- * 'write', sessionOnly?: true, rateLimit?: { max, timeWindow } }` (scope defaults to read for
- * GET and HEAD, write otherwise: scopes.ts; rateLimit is @fastify/rate-limit's route option:
- * api-rate-limits.ts). The scope a credential needs is `requiredScope`: the method's scope on
+ * 'write', sessionOnly?: true, app?: 'own' | 'organisation', rateLimit?: { max, timeWindow } }`
+ * (scope defaults to read for GET and HEAD, write otherwise: scopes.ts; rateLimit is
+ * @fastify/rate-limit's route option: api-rate-limits.ts). `app` says how a credential bound to
+ * one app may use the route (decision 0136, amended): `'own'` (the default) serves it, confined
+ * to its app by RLS and the app clause below; `'organisation'` (a route whose rows belong to the
+ * whole organisation, with no app: the audit log, storage, the SQL runner, creating apps) refuses
+ * it, 403 `outside_app_scope` (`appReachAdmits`). The scope a credential needs is `requiredScope`: the method's scope on
  * member routes, `admin` on admin and owner routes; owner routes, and routes declaring
  * `sessionOnly` (acts that need a person signed in, such as the team's), are never open to a
  * credential (`credentialsAdmitted`, decisions 0047 and 0050).
  * - `declareRouteRoles(api, …)` (an onRoute hook on the `/api/v1` scope) refuses at start-up a
  *   route without a valid `minRole` (or scope) or outside `/api/v1/orgs/:orgId`, runs the guard
  *   as the route's first onRequest hook (resolve the principal: principal.ts; then its role, its
- *   scope, and its budget of requests of that scope: api-rate-limits.ts), then, once the input
+ *   scope, whether an app-bound credential may use it (`app`), and its budget of requests of that
+ *   scope: api-rate-limits.ts), then, once the input
  *   is validated, refuses an app-bound credential naming another app in the query or JSON body
  *   (404 `app_not_found`, http/app-reach.ts; in a form, readMultipart does), and declares the
  *   Problem error responses in its schema;
- * - `openApiTransform` exports `minRole`, the scope and `sessionOnly` as the operation extensions
- *   `x-min-role`, `x-scope` and `x-session-only`, which server/auth/route-roles.test.ts walks. The matrix is in
- *   docs/authorization.md.
+ * - `openApiTransform` exports `minRole`, the scope, `sessionOnly` and `app` as the operation
+ *   extensions `x-min-role`, `x-scope`, `x-session-only` and `x-app-reach`, which
+ *   server/auth/route-roles.test.ts walks. The matrix is in docs/authorization.md.
  * The guard runs on onRequest, before the body is read or validated, so a caller without the
  * role never gets a multipart upload parsed nor learns the route's input rules.
  */
@@ -50,8 +55,19 @@ declare module 'fastify' {
     scope?: MethodScope
     /** Only a person signed in may call it, never an API key or token (403 `session_required`). */
     sessionOnly?: true
+    /**
+     * How a credential bound to one app may use the route: `'own'` (default) serves it within
+     * its app; `'organisation'` refuses it (403 `outside_app_scope`): the route reaches rows of
+     * the whole organisation, which no app confines.
+     */
+    app?: AppReach
   }
 }
+
+/** The values of a route's `config.app` (AppReach): see `appReachAdmits`. */
+export const APP_REACHES = ['own', 'organisation'] as const
+/** How a credential bound to one app may use a route (`config.app`, default `'own'`). */
+export type AppReach = (typeof APP_REACHES)[number]
 
 /** OpenAPI operation extension carrying a route's `config.minRole`. */
 export const MIN_ROLE_EXTENSION = 'x-min-role'
@@ -61,6 +77,15 @@ export const SCOPE_EXTENSION = 'x-scope'
 export const REQUIRED_SCOPE_EXTENSION = 'x-required-scope'
 /** OpenAPI operation extension, `true` on a route declaring `config.sessionOnly`. */
 export const SESSION_ONLY_EXTENSION = 'x-session-only'
+/** OpenAPI operation extension carrying a route's `config.app` (AppReach; `'own'` when absent). */
+export const APP_REACH_EXTENSION = 'x-app-reach'
+
+/**
+ * The `detail` of the 403 `outside_app_scope` answering an app-bound credential on a route of
+ * `app: 'organisation'` (the walk tells it from a write RLS refuses by this text).
+ */
+export const ORGANISATION_ONLY_DETAIL =
+  'This reaches the whole organisation, not one app: a credential bound to an app cannot use it; use a session or a credential not bound to an app'
 
 const ORGANISATION_ROUTE = /^\/api\/v1\/orgs\/:orgId(\/|$)/
 
@@ -92,9 +117,24 @@ export function credentialsAdmitted(minRole: Role, sessionOnly: boolean): boolea
 }
 
 /**
+ * Whether a principal bound to app `appId` (null: none, the whole organisation) may use a route
+ * of `reach`: an organisation-wide principal may use every route; one bound to an app only the
+ * routes of `'own'` reach, which RLS and the app clause confine to its app.
+ */
+export function appReachAdmits(reach: AppReach, appId: string | null | undefined): boolean {
+  return reach === 'own' || !appId
+}
+
+/** A route's declared `config.app`, `'own'` when absent; null when it is not an AppReach. */
+function routeAppReach(route: { config?: { app?: unknown } }): AppReach | null {
+  const declared = route.config?.app ?? 'own'
+  return APP_REACHES.includes(declared as AppReach) ? (declared as AppReach) : null
+}
+
+/**
  * Registers the onRoute hook on `api` (the `/api/v1` plugin scope); call it before registering
  * that scope's routes. Registering a route without a valid `config.minRole`, with an unknown
- * `config.scope`, or with methods of both kinds and no scope, throws an Error.
+ * `config.scope` or `config.app`, or with methods of both kinds and no scope, throws an Error.
  */
 export function declareRouteRoles(
   api: FastifyInstance,
@@ -108,13 +148,14 @@ export function declareRouteRoles(
 ): void {
   const resolvePrincipal = principalResolver({ ...deps, cache: deps.principals })
   const chargeBudget = scopeBudgets(api, deps.rateLimits)
-  /** The role, scope and credential checks of a route, then its budget's count. */
+  /** The role, scope, credential and app checks of a route, then its budget's count. */
   const admit = (
     req: FastifyRequest,
     principal: RequestPrincipal,
     minRole: Role,
     methodScope: MethodScope,
     sessionOnly: boolean,
+    reach: AppReach,
   ): Promise<void> => {
     if (!hasRole(principal.role, minRole)) {
       throw new AppError('forbidden', `This action needs the ${minRole} role or higher`)
@@ -134,6 +175,9 @@ export function declareRouteRoles(
             'Only a person signed in can do this; never a credential',
           )
     }
+    if (!appReachAdmits(reach, principal.appId)) {
+      throw new AppError('outside_app_scope', ORGANISATION_ONLY_DETAIL)
+    }
     req.principal = principal
     return chargeBudget(req, methodScope)
   }
@@ -141,12 +185,14 @@ export function declareRouteRoles(
   // same tick, and only the rate limit's count is awaited (decision 0095). Fastify turns a throw
   // here, as a rejection, into the error answer.
   const guard =
-    (minRole: Role, methodScope: MethodScope, sessionOnly: boolean) =>
+    (minRole: Role, methodScope: MethodScope, sessionOnly: boolean, reach: AppReach) =>
     (req: FastifyRequest): Promise<void> => {
       const resolved = resolvePrincipal(req)
       return resolved instanceof Promise
-        ? resolved.then((principal) => admit(req, principal, minRole, methodScope, sessionOnly))
-        : admit(req, resolved, minRole, methodScope, sessionOnly)
+        ? resolved.then((principal) =>
+            admit(req, principal, minRole, methodScope, sessionOnly, reach),
+          )
+        : admit(req, resolved, minRole, methodScope, sessionOnly, reach)
     }
 
   const appClause: preHandlerHookHandler = (req, _reply, done) => {
@@ -174,13 +220,17 @@ export function declareRouteRoles(
     if (!scope) {
       throw new Error(`${where} must declare config.scope (${METHOD_SCOPES.join(' | ')})`)
     }
+    const reach = routeAppReach(route)
+    if (!reach) {
+      throw new Error(`${where} declares an unknown config.app (${APP_REACHES.join(' | ')})`)
+    }
     if (!ORGANISATION_ROUTE.test(route.url)) {
       throw new Error(
         `${where} is outside /api/v1/orgs/:orgId; roles are per organisation, so such a route needs its own check in server/auth/route-roles.ts`,
       )
     }
     const own: onRequestHookHandler[] = route.onRequest ? [route.onRequest].flat() : []
-    route.onRequest = [guard(minRole, scope, route.config?.sessionOnly === true), ...own]
+    route.onRequest = [guard(minRole, scope, route.config?.sessionOnly === true, reach), ...own]
     // After validation, when the query and a JSON body are parsed: an app-bound credential names
     // no other app in them, whatever the route (http/app-reach.ts; a form's: readMultipart).
     const ownPreHandlers: preHandlerHookHandler[] = route.preHandler
@@ -202,7 +252,8 @@ const MULTIPART_FORM = {
 /**
  * The swagger `transform`: fastify-type-provider-zod's zod → JSON Schema conversion, plus the
  * route's `config.minRole` as `x-min-role`, whether it reads or writes as `x-scope`, the scope a
- * credential needs (`requiredScope` of the two) as `x-required-scope`, the operation's `security`
+ * credential needs (`requiredScope` of the two) as `x-required-scope`, how an app-bound credential
+ * may use it (`config.app`) as `x-app-reach`, the operation's `security`
  * (openapi-security.ts; Swagger UI shows the extensions, server/app.ts), and a multipart route's
  * form as its request body (MULTIPART_FORM). A route without `minRole` (outside `/api/v1`: the
  * probes) gets an empty `security`.
@@ -217,6 +268,7 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const sessionOnly = input.route.config?.sessionOnly === true
   const admitsCredentials = credentialsAdmitted(minRole, sessionOnly)
   const needed = scope && requiredScope(minRole, scope)
+  const reach = routeAppReach(input.route)
   // A form is read by its route (readMultipart), not validated by a schema: declared as an
   // object, so the document says the operation takes one (its description names the fields).
   const form = [result.schema.consumes ?? []].flat().includes('multipart/form-data')
@@ -230,6 +282,7 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
       [SCOPE_EXTENSION]: scope,
       ...(needed && { [REQUIRED_SCOPE_EXTENSION]: needed }),
       ...(sessionOnly && { [SESSION_ONLY_EXTENSION]: true }),
+      ...(reach && { [APP_REACH_EXTENSION]: reach }),
     },
   }
 }

@@ -6,7 +6,9 @@
  * `outside_app_scope`, as the database's WITH CHECK answers it (server/http/problem.ts). Checked
  * before any work starts: on every route, in its query and JSON body by the guard and in its form
  * by readMultipart (assertNamedAppsInReach), and, for a write whose rows a job writes later, by
- * its route (assertWritableIn).
+ * its route (assertWritableIn). A route of the whole organisation (no app: the audit log,
+ * storage, the SQL runner, creating apps) refuses such a credential outright, as it declares
+ * (`config.app: 'organisation'`, server/auth/route-roles.ts; decision 0136, amended).
  */
 import { AppError } from '../errors/app-error'
 import type { Principal } from '../db/tenant'

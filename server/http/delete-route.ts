@@ -1,10 +1,11 @@
 /**
  * The declaration every "delete one thing" route of the API shares: DELETE, params validated by
- * a zod schema, the least role, 204 with no body once the deletion is done, and its 404 problem
+ * a zod schema, the least role (and the app reach), 204 with no body once the deletion is done, and its 404 problem
  * documented when it has one. The route's own work stays in its feature's service.
  */
 import type {
   FastifyBaseLogger,
+  FastifyContextConfig,
   FastifyInstance,
   FastifyRequest,
   RawReplyDefaultExpression,
@@ -23,6 +24,8 @@ export interface DeleteRouteSpec<Params extends z.ZodType> {
   description: string
   params: Params
   minRole: Role
+  /** How an app-bound credential may use it (route-roles.ts `config.app`; default `'own'`). */
+  app?: FastifyContextConfig['app']
   /** The 404 problem's description, when the route documents one. */
   notFound?: string
 }
@@ -43,7 +46,7 @@ export function deleteRoute<Params extends z.ZodType>(
   spec: DeleteRouteSpec<Params>,
   remove: (params: z.output<Params>, req: FastifyRequest) => Promise<unknown>,
 ): void {
-  const { operationId, tags, description, params, minRole, notFound } = spec
+  const { operationId, tags, description, params, minRole, app: reach, notFound } = spec
   app.delete(
     url,
     {
@@ -54,7 +57,7 @@ export function deleteRoute<Params extends z.ZodType>(
         params,
         response: { 204: z.null(), ...(notFound ? { 404: problemResponse(notFound) } : {}) },
       },
-      config: { minRole },
+      config: { minRole, ...(reach && { app: reach }) },
     },
     async (req, reply) => {
       await remove(req.params as z.output<Params>, req as FastifyRequest)

@@ -27,6 +27,7 @@ import {
 import { createFsBlobStore } from '../blob/fs-blob-store'
 import { pcmToWav } from '../ai/speech/audio'
 import {
+  APP_REACH_EXTENSION,
   MIN_ROLE_EXTENSION,
   REQUIRED_SCOPE_EXTENSION,
   SCOPE_EXTENSION,
@@ -50,6 +51,8 @@ export interface Operation {
   security: unknown
   /** The scope a credential needs (`x-required-scope`). */
   requiredScope: unknown
+  /** How an app-bound credential may use it (`x-app-reach`: `own` or `organisation`). */
+  appReach: unknown
   /**
    * Where its input may name an app (APP_FIELDS): a query parameter or a property of its JSON
    * body its schema declares, and every such name as a field of its multipart form.
@@ -102,6 +105,7 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
       sessionOnly: op[SESSION_ONLY_EXTENSION] === true,
       security: op.security,
       requiredScope: op[REQUIRED_SCOPE_EXTENSION],
+      appReach: op[APP_REACH_EXTENSION],
       appFields: appFieldsOf(op, schemas),
     })),
   )

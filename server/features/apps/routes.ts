@@ -57,7 +57,8 @@ export const appRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
           409: problemResponse('An app with this slug exists in the organisation'),
         },
       },
-      config: { minRole: 'admin' },
+      // A credential bound to one app creates nothing wider than itself (decision 0104).
+      config: { minRole: 'admin', app: 'organisation' },
     },
     async (req, reply) =>
       reply.status(201).send(await createApp(db, principalOf(req), req.body.slug)),

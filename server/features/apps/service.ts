@@ -1,5 +1,5 @@
 /** Apps of an organisation, read and written through a tenant transaction. */
-import { asc } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { apps } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
@@ -17,13 +17,17 @@ const toApp = (row: AppRow) => ({
   createdAt: row.createdAt.toISOString(),
 })
 
-/** A page of the org's apps ordered by slug, with the total count. */
+/**
+ * A page of the org's apps ordered by slug, with the total count; for a credential bound to one
+ * app, that app alone, as every other app does not exist for it (decision 0136, amended).
+ */
 export async function listApps(
   db: Db,
   principal: Principal,
   page: { limit: number; offset: number },
 ) {
   const { rows, total } = await readPage(db, principal, apps, {
+    where: principal.appId ? eq(apps.id, principal.appId) : undefined,
     orderBy: [asc(apps.slug)],
     ...page,
   })

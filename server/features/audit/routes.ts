@@ -77,7 +77,7 @@ export const auditRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
           }),
         },
       },
-      config: { minRole: 'admin' },
+      config: { minRole: 'admin', app: 'organisation' },
     },
     (req) => listAudit(db, principalOf(req), req.query),
   )
@@ -94,7 +94,7 @@ export const auditRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
         produces: ['text/csv'],
         response: { 200: streamResponse('The CSV file (an attachment)', ['text/csv']) },
       },
-      config: { minRole: 'admin' },
+      config: { minRole: 'admin', app: 'organisation' },
     },
     (req, reply) => {
       const stamp = new Date().toISOString().slice(0, 10)

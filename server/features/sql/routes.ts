@@ -96,7 +96,7 @@ export const sqlRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
         response: { 200: SqlResultSchema },
       },
       // It changes no data (the history is the caller's own record): a read, as a search is.
-      config: { minRole: 'admin', scope: 'read' },
+      config: { minRole: 'admin', scope: 'read', app: 'organisation' },
     },
     (req) => runQuery(db, principalOf(req), req.body.sql, sandboxes),
   )
@@ -113,7 +113,7 @@ export const sqlRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
         produces: ['text/csv'],
         response: { 200: z.string().describe('The CSV file (an attachment)') },
       },
-      config: { minRole: 'admin', scope: 'read' },
+      config: { minRole: 'admin', scope: 'read', app: 'organisation' },
     },
     async (req, reply) => {
       const csv = await exportQueryCsv(db, principalOf(req), req.body.sql, sandboxes)
@@ -141,7 +141,7 @@ export const sqlRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
           }),
         },
       },
-      config: { minRole: 'admin' },
+      config: { minRole: 'admin', app: 'organisation' },
     },
     async (req) => ({ items: await listSqlHistory(db, principalOf(req)), views: [...SQL_VIEWS] }),
   )
