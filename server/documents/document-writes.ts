@@ -3,7 +3,8 @@
  * makes or removes one: the documents feature (uploads, pastes), voice (transcripts) and, later,
  * tenant import. Creating writes the row with its audit entry, its event and its indexing job
  * ('document-passages', queued here in the same transaction, never by a database trigger), after its
- * original file; deleting removes the row with its audit entry, its event and its jobs, then its
+ * original file, and for a document of an app the fills of that app's app-wide reviews, which add
+ * it as a row (decision 0137); deleting removes the row with its audit entry, its event and its jobs, then its
  * files. Features do not import each other, so this lives outside features/.
  */
 import { and, eq } from 'drizzle-orm'
@@ -19,10 +20,12 @@ import { recordEvent } from '../events/record-event'
 import { isForeignKeyViolation } from '../db/constraint-violation'
 import { cancelSubjectJobs } from '../jobs/job-service'
 import { PASSAGE_JOB_KIND } from '../search/index-document'
+import { queueAppReviewFills, REVIEW_FILL_JOB_KIND } from './app-review-fills'
 
 /**
- * What writing a document needs of the job runner (`services.jobs`): queueing its indexing job
- * through the typed catalogue (decision 39), which also wakes the runner.
+ * What writing a document needs of the job runner (`services.jobs`): queueing its indexing job,
+ * and the fills of its app's app-wide reviews (queueAppReviewFills), through the typed catalogue
+ * (decision 39), which also wakes the runner.
  */
 export interface IndexingQueue {
   enqueue(
@@ -30,6 +33,13 @@ export interface IndexingQueue {
     principal: Principal,
     kind: typeof PASSAGE_JOB_KIND,
     input: { documentId: string },
+    options: { subjectId?: string },
+  ): Promise<unknown>
+  enqueue(
+    tx: Tx,
+    principal: Principal,
+    kind: typeof REVIEW_FILL_JOB_KIND,
+    input: { reviewId: string },
     options: { subjectId?: string },
   ): Promise<unknown>
 }
@@ -123,6 +133,7 @@ export async function insertDocument(
       row.appId,
     )
   await jobs.enqueue(tx, principal, PASSAGE_JOB_KIND, { documentId: row.id }, { subjectId: row.id })
+  if (row.appId) await queueAppReviewFills(jobs, tx, principal, row.appId)
   return row
 }
 

@@ -477,6 +477,47 @@ describe('an app-bound credential', () => {
     await finishedJob(t, owner, ofA.fillJob.id)
     await finishedJob(t, owner, ofB.fillJob.id)
   })
+  it("adds a new document of the app to the app's reviews as it arrives, through a queued fill", async () => {
+    const owner = await signedInMember(t, 'Arrivals firm')
+    const appId = await appOf(t, owner, 'arrivals')
+    await documentOf(owner, 'First', SAMPLE_CONTRACT, appId)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: reviewsUrl(owner),
+      headers: owner.headers,
+      payload: {
+        name: 'Every contract of the app',
+        appId,
+        rows: { source: 'app' },
+        columns: [{ preset: 'term:parties' }],
+      },
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    const review = res.json() as { id: string; rows: number; fillJob: { id: string } }
+    expect(review.rows).toBe(1)
+    expect((await finishedJob(t, owner, review.fillJob.id)).status).toBe('succeeded')
+    const fillsOf = () =>
+      withTenant(t.database.db, { orgId: owner.orgId }, (tx) =>
+        tx
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(eq(jobs.kind, 'review-fill'), eq(jobs.subjectId, review.id))),
+      )
+    expect(await fillsOf()).toHaveLength(1)
+    // A document of another app, or of no app, queues nothing for it.
+    await documentOf(owner, 'Elsewhere', SAMPLE_CONTRACT)
+    expect(await fillsOf()).toHaveLength(1)
+
+    const second = await documentOf(owner, 'Second', RISKY_SERVICES_AGREEMENT, appId)
+    const fills = await fillsOf()
+    expect(fills).toHaveLength(2)
+    const next = fills.find((f) => f.id !== review.fillJob.id)!
+    expect((await finishedJob(t, owner, next.id)).status).toBe('succeeded')
+    const { items } = await cellsOf(owner, review.id)
+    expect(items.map((c) => c.documentId)).toContain(second)
+    expect(items).toHaveLength(2)
+    expect(items.every((c) => !['pending', 'running'].includes(c.state))).toBe(true)
+  })
 })
 
 describe('the fill job', () => {
