@@ -12,10 +12,20 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { jobs, reviews } from '../db/schema'
 import type { Principal, Tx } from '../db/tenant'
 import { reviewFillJobContract } from '../jobs/contracts/review-fill-job-contract'
-import type { IndexingQueue } from './document-writes'
 
 /** The review fill's job kind ('review-fill'), from its contract. */
 export const REVIEW_FILL_JOB_KIND = reviewFillJobContract.kind
+
+/** What queueing a review's fill needs of the job runner (`services.jobs`, its typed catalogue). */
+export interface ReviewFillQueue {
+  enqueue(
+    tx: Tx,
+    principal: Principal,
+    kind: typeof REVIEW_FILL_JOB_KIND,
+    input: { reviewId: string },
+    options: { subjectId?: string },
+  ): Promise<unknown>
+}
 
 /**
  * Queues in `tx` a fill of each app-wide review of app `appId` that has no fill queued yet, as
@@ -24,7 +34,7 @@ export const REVIEW_FILL_JOB_KIND = reviewFillJobContract.kind
  * it queued.
  */
 export async function queueAppReviewFills(
-  queue: IndexingQueue,
+  queue: ReviewFillQueue,
   tx: Tx,
   principal: Principal,
   appId: string,

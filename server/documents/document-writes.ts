@@ -20,26 +20,19 @@ import { recordEvent } from '../events/record-event'
 import { isForeignKeyViolation } from '../db/constraint-violation'
 import { cancelSubjectJobs } from '../jobs/job-service'
 import { PASSAGE_JOB_KIND } from '../search/index-document'
-import { queueAppReviewFills, REVIEW_FILL_JOB_KIND } from './app-review-fills'
+import { queueAppReviewFills, type ReviewFillQueue } from './app-review-fills'
 
 /**
  * What writing a document needs of the job runner (`services.jobs`): queueing its indexing job,
  * and the fills of its app's app-wide reviews (queueAppReviewFills), through the typed catalogue
  * (decision 39), which also wakes the runner.
  */
-export interface IndexingQueue {
+export type IndexingQueue = ReviewFillQueue & {
   enqueue(
     tx: Tx,
     principal: Principal,
     kind: typeof PASSAGE_JOB_KIND,
     input: { documentId: string },
-    options: { subjectId?: string },
-  ): Promise<unknown>
-  enqueue(
-    tx: Tx,
-    principal: Principal,
-    kind: typeof REVIEW_FILL_JOB_KIND,
-    input: { reviewId: string },
     options: { subjectId?: string },
   ): Promise<unknown>
 }
