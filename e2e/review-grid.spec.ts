@@ -61,7 +61,7 @@ test('builds a review of three documents, watches its cells arrive, opens a cita
   await builder.getByRole('button', { name: 'Add question' }).click()
   await builder.getByRole('button', { name: 'Make the review' }).click()
 
-  const grid = page.getByRole('table', { name: 'Review grid' })
+  const grid = page.getByRole('grid', { name: 'Review grid' })
   await expect(grid.getByRole('columnheader')).toHaveText([
     'Document',
     'Parties',
