@@ -121,6 +121,36 @@ test('builds a review of three documents, watches its cells arrive, opens a cita
   expect(String(harbour.getCell(4).note)).toContain('Overridden by a lawyer')
   expect(String(rows.get('Osprey services agreement')!.getCell(5).value)).toMatch(/^Yes/)
 
+  // Keyboard: the arrow keys move between cells (one cell in the tab order).
+  await law.focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(
+    grid.getByRole('button', { name: `${QUESTION} of Northwind supply agreement: ` }),
+  ).toBeFocused()
+
+  // On a phone the grid is a list of documents, a card of answers each; a tap opens the citation.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const list = page.getByRole('list', { name: 'Review documents' })
+  await expect(list.getByRole('listitem')).toHaveCount(3)
+  const card = list.getByRole('listitem', { name: 'Northwind supply agreement' })
+  await expect(card.getByText('Governing law', { exact: true })).toBeVisible()
+  await card.getByRole('button', { name: /^Governing law of Northwind supply agreement: / }).click()
+  await expect(
+    aside.getByRole('list', { name: 'Citations' }).getByRole('link').first(),
+  ).toContainText('England and Wales')
+  await expect(aside).toBeInViewport()
+  // How far the page scrolls sideways, and the outermost elements sticking out (the message).
+  const sideways = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const out = (el: Element | null) => !!el && el.getBoundingClientRect().right > width + 1
+    const culprits = [...document.body.querySelectorAll('*')]
+      .filter((el) => out(el) && !out(el.parentElement))
+      .map((el) => `<${el.tagName.toLowerCase()} class="${String(el.className).slice(0, 80)}">`)
+    return { excess: document.documentElement.scrollWidth - width, culprits }
+  })
+  expect(sideways.excess, sideways.culprits.join('\n')).toBeLessThanOrEqual(0)
+  await page.setViewportSize({ width: 1280, height: 720 })
+
   // The citation opens its passage in the document.
   await grid.getByRole('button', { name: /^Governing law of Northwind supply agreement: / }).click()
   await aside.getByRole('list', { name: 'Citations' }).getByRole('link').first().click()

@@ -455,10 +455,12 @@ function AddColumn({ orgId, review }: { orgId: string; review: Review | undefine
     .filter((p) => !present.has(p.key))
     .map((p) => ({ value: p.key, label: p.label }))
   return (
-    <div className="flex items-end gap-2">
+    <div className="flex max-w-full min-w-0 flex-wrap items-end gap-2">
       <LabelledSelect
         label="Preset column"
         layout="inline"
+        className="min-w-0"
+        selectClassName="min-w-0 max-w-full"
         value={preset}
         onValueChange={setPreset}
         options={options}
