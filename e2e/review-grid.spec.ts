@@ -1,7 +1,29 @@
 import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import ExcelJS from 'exceljs'
 import { expect, test, type Page } from '@playwright/test'
+import type { AxeResults } from 'axe-core'
 import { createOrganisation, signIn } from './sign-in'
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+// axe is injected as a script tag, which the Content-Security-Policy would refuse (as in
+// accessibility.spec.ts).
+test.use({ bypassCSP: true })
+
+/** axe's critical, serious and moderate findings on the page as it is (accessibility.spec.ts). */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE })
+  // Toasts of the steps before (sonner's) are passing notices, not the screen.
+  const results = (await page.evaluate(
+    () =>
+      (window as unknown as { axe: { run(context: unknown): Promise<AxeResults> } }).axe.run({
+        exclude: [['[data-sonner-toaster]']],
+      }) as Promise<unknown>,
+  )) as AxeResults
+  return results.violations
+    .filter((v) => ['critical', 'serious', 'moderate'].includes(v.impact ?? ''))
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes[0]?.target.join(' ')}`)
+}
 
 /** Three short contracts, each naming its parties, its date and its governing law. */
 const CONTRACTS = [
@@ -149,7 +171,11 @@ test('builds a review of three documents, watches its cells arrive, opens a cita
     return { excess: document.documentElement.scrollWidth - width, culprits }
   })
   expect(sideways.excess, sideways.culprits.join('\n')).toBeLessThanOrEqual(0)
+  expect(await axeFindings(page)).toEqual([])
   await page.setViewportSize({ width: 1280, height: 720 })
+  // The grid (an ARIA grid with one cell in the tab order) and its citations pass axe too.
+  await expect(grid).toBeVisible()
+  expect(await axeFindings(page)).toEqual([])
 
   // The citation opens its passage in the document.
   await grid.getByRole('button', { name: /^Governing law of Northwind supply agreement: / }).click()

@@ -225,7 +225,7 @@ export function ReviewGridTable(props: {
                   aria-label={row?.title ?? 'Loading…'}
                   className="border-b p-3"
                 >
-                  <h3 className="font-medium break-words">{row?.title ?? 'Loading…'}</h3>
+                  <h2 className="font-medium break-words">{row?.title ?? 'Loading…'}</h2>
                   {row && (
                     <dl className="mt-2 flex flex-col gap-2">
                       {review.columns.map((column, c) => (

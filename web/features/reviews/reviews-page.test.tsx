@@ -369,8 +369,9 @@ describe('ReviewsPage', () => {
         expect(within(nda).getByText('Governing law').tagName).toBe('DT')
         expect(within(nda).getByText('Agreement date').tagName).toBe('DT')
         const law = within(nda).getByRole('button', {
-          name: 'Governing law of Mutual NDA: England and Wales (Answered)',
+          name: 'Governing law of Mutual NDA: England and Wales',
         })
+        expect(law.nextElementSibling).toHaveTextContent('Answered')
         expect(
           within(nda).getByRole('button', { name: 'Agreement date of Mutual NDA: Not found' }),
         ).toBeVisible()

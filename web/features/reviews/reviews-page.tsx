@@ -265,13 +265,13 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
     const cell = row.cells.get(column.id)
     if (!cell) return null
     const state = phone ? cellStateText(cell) : ''
-    return (
+    const button = (
       <button
         type="button"
         {...nav}
         className="w-full text-left underline-offset-2 hover:underline aria-pressed:font-semibold"
         aria-pressed={openCell?.id === cell.id}
-        aria-label={`${column.label} of ${row.title}: ${cellText(cell)}${state ? ` (${state})` : ''}`}
+        aria-label={`${column.label} of ${row.title}: ${cellText(cell)}`}
         onClick={(event) => {
           opener.current = event.currentTarget
           setOpenCell({ id: cell.id, page: Math.floor(row.index / rowsPerPage(columnCount)) })
@@ -279,8 +279,14 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
         }}
       >
         {cellText(cell)}
-        {state && <span className="block text-xs text-muted-foreground">{state}</span>}
       </button>
+    )
+    if (!state) return button
+    return (
+      <>
+        {button}
+        <span className="block text-xs text-muted-foreground">{state}</span>
+      </>
     )
   }
   // Escape pressed in the review (its grid or citations, not a menu it opened elsewhere, nor one
