@@ -1,7 +1,29 @@
 import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import ExcelJS from 'exceljs'
 import { expect, test, type Page } from '@playwright/test'
+import type { AxeResults } from 'axe-core'
 import { createOrganisation, signIn } from './sign-in'
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+// axe is injected as a script tag, which the Content-Security-Policy would refuse (as in
+// accessibility.spec.ts).
+test.use({ bypassCSP: true })
+
+/** axe's critical, serious and moderate findings on the page as it is (accessibility.spec.ts). */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE })
+  // Toasts of the steps before (sonner's) are passing notices, not the screen.
+  const results = (await page.evaluate(
+    () =>
+      (window as unknown as { axe: { run(context: unknown): Promise<AxeResults> } }).axe.run({
+        exclude: [['[data-sonner-toaster]']],
+      }) as Promise<unknown>,
+  )) as AxeResults
+  return results.violations
+    .filter((v) => ['critical', 'serious', 'moderate'].includes(v.impact ?? ''))
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes[0]?.target.join(' ')}`)
+}
 
 /** Three short contracts, each naming its parties, its date and its governing law. */
 const CONTRACTS = [
@@ -61,7 +83,7 @@ test('builds a review of three documents, watches its cells arrive, opens a cita
   await builder.getByRole('button', { name: 'Add question' }).click()
   await builder.getByRole('button', { name: 'Make the review' }).click()
 
-  const grid = page.getByRole('table', { name: 'Review grid' })
+  const grid = page.getByRole('grid', { name: 'Review grid' })
   await expect(grid.getByRole('columnheader')).toHaveText([
     'Document',
     'Parties',
@@ -120,6 +142,40 @@ test('builds a review of three documents, watches its cells arrive, opens a cita
   expect(harbour.getCell(4).value).toBe('Laws of Belgium')
   expect(String(harbour.getCell(4).note)).toContain('Overridden by a lawyer')
   expect(String(rows.get('Osprey services agreement')!.getCell(5).value)).toMatch(/^Yes/)
+
+  // Keyboard: the arrow keys move between cells (one cell in the tab order).
+  await law.focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(
+    grid.getByRole('button', { name: `${QUESTION} of Northwind supply agreement: ` }),
+  ).toBeFocused()
+
+  // On a phone the grid is a list of documents, a card of answers each; a tap opens the citation.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const list = page.getByRole('list', { name: 'Review documents' })
+  await expect(list.getByRole('listitem')).toHaveCount(3)
+  const card = list.getByRole('listitem', { name: 'Northwind supply agreement' })
+  await expect(card.getByText('Governing law', { exact: true })).toBeVisible()
+  await card.getByRole('button', { name: /^Governing law of Northwind supply agreement: / }).click()
+  await expect(
+    aside.getByRole('list', { name: 'Citations' }).getByRole('link').first(),
+  ).toContainText('England and Wales')
+  await expect(aside).toBeInViewport()
+  // How far the page scrolls sideways, and the outermost elements sticking out (the message).
+  const sideways = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const out = (el: Element | null) => !!el && el.getBoundingClientRect().right > width + 1
+    const culprits = [...document.body.querySelectorAll('*')]
+      .filter((el) => out(el) && !out(el.parentElement))
+      .map((el) => `<${el.tagName.toLowerCase()} class="${String(el.className).slice(0, 80)}">`)
+    return { excess: document.documentElement.scrollWidth - width, culprits }
+  })
+  expect(sideways.excess, sideways.culprits.join('\n')).toBeLessThanOrEqual(0)
+  expect(await axeFindings(page)).toEqual([])
+  await page.setViewportSize({ width: 1280, height: 720 })
+  // The grid (an ARIA grid with one cell in the tab order) and its citations pass axe too.
+  await expect(grid).toBeVisible()
+  expect(await axeFindings(page)).toEqual([])
 
   // The citation opens its passage in the document.
   await grid.getByRole('button', { name: /^Governing law of Northwind supply agreement: / }).click()

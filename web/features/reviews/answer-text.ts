@@ -39,3 +39,14 @@ export function cellText(cell: ReviewCell | undefined): string {
   if (cell.state === 'answered' && cell.answer) return answerText(cell.answer)
   return STATE_TEXT[cell.state]
 }
+
+/**
+ * A cell's state in words where its text does not already say it (the phone list's second
+ * line): "Overridden" or "Answered", then "checked" when a lawyer marked it; '' otherwise.
+ */
+export function cellStateText(cell: ReviewCell | undefined): string {
+  if (!cell) return ''
+  const state = cell.override ? 'Overridden' : cell.state === 'answered' ? 'Answered' : ''
+  if (!cell.verified) return state
+  return state ? `${state}, checked` : 'Checked'
+}

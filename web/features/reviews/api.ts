@@ -168,3 +168,23 @@ export function addPresetColumn(orgId: string, reviewId: string, preset: string)
 export function exportHref(orgId: string, reviewId: string, format: 'xlsx' | 'csv'): string {
   return `/api/v1/orgs/${encodeURIComponent(orgId)}/reviews/${encodeURIComponent(reviewId)}/export?format=${format}`
 }
+
+/**
+ * The title of document `documentId`, for a grid row past the builder's latest DOCUMENT_LIMIT
+ * documents. The documents API has no lookup by ids, so this reads the one document (its text
+ * too) and keeps only its id and title; cached for ten minutes. Throws ApiError (404 when gone).
+ */
+export const documentTitleQuery = (orgId: string, documentId: string) =>
+  queryOptions({
+    queryKey: ['orgs', orgId, 'documents', documentId, 'title'] as const,
+    queryFn: ({ signal }) =>
+      api
+        .GET('/api/v1/orgs/{orgId}/documents/{documentId}', {
+          params: { path: { orgId, documentId } },
+          signal,
+        })
+        .then(unwrap)
+        .then((d) => ({ id: d.id, title: d.title })),
+    staleTime: 10 * 60_000,
+    retry: false,
+  })

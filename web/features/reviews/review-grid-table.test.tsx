@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderWithRouter } from '../../test/render-with-router'
 import { jsonResponse, stubFetch } from '../../test/stub-fetch'
@@ -41,10 +42,10 @@ const review: Review = {
   fill: null,
 }
 
-/** The cell at grid index `i` (row-major), pending. */
-function cellAt(i: number): ReviewCell {
-  const row = Math.floor(i / COLUMNS)
-  const column = i % COLUMNS
+/** The cell at grid index `i` (row-major, `columns` a row), pending. */
+function cellAt(i: number, columns = COLUMNS): ReviewCell {
+  const row = Math.floor(i / columns)
+  const column = i % columns
   return {
     id: uuid('9000', i),
     rowId: uuid('a000', row),
@@ -75,18 +76,20 @@ describe('ReviewGridTable', () => {
         return jsonResponse({ items, total: ROWS * COLUMNS })
       },
     })
-    const titleOf = (documentId: string) => `Document ${Number(documentId.slice(-12))}`
+    const titles = new Map(
+      Array.from({ length: ROWS }, (_, i) => [uuid('b000', i), `Document ${i}`] as const),
+    )
     renderWithRouter({
       element: (
         <ReviewGridTable
           orgId={ORG}
           review={review}
-          titleOf={titleOf}
+          titles={titles}
           renderCell={(row, column) => row.cells.get(column.id)?.state ?? null}
         />
       ),
     })
-    const grid = await screen.findByRole('table', { name: 'Review grid' })
+    const grid = await screen.findByRole('grid', { name: 'Review grid' })
     // Text queries: role queries over some 500 cells are slow in jsdom.
     expect(await within(grid).findByText('Document 0')).toBeVisible()
     const bodyRows = () => grid.querySelectorAll('tbody tr[data-index]').length
@@ -108,5 +111,116 @@ describe('ReviewGridTable', () => {
     await waitFor(() => expect(reads()).toContainEqual(['12000', '1000']))
     expect(within(grid).queryByText('Document 0')).toBeNull()
     expect(bodyRows()).toBeLessThan(60)
+  })
+
+  it('reads the titles of rows in view past the documents it was given, one document each', async () => {
+    const stub = stubFetch((request) => {
+      const path = new URL(request.url).pathname
+      const query = new URL(request.url).searchParams
+      if (path === `/api/v1/orgs/${ORG}/reviews/${REVIEW}/cells`) {
+        const offset = Number(query.get('offset'))
+        const limit = Number(query.get('limit'))
+        const items = Array.from({ length: limit }, (_, i) => cellAt(offset + i))
+        return jsonResponse({ items, total: ROWS * COLUMNS })
+      }
+      const document = path.match(/\/documents\/([\w-]+)$/)?.[1]
+      if (document) {
+        const n = Number(document.slice(-12))
+        return jsonResponse({ id: document, title: `Contract ${n}`, content: 'Text.' })
+      }
+      return undefined
+    })
+    // The builder's latest 200 documents: rows 0–199.
+    const titles = new Map(
+      Array.from({ length: 200 }, (_, i) => [uuid('b000', i), `Latest ${i}`] as const),
+    )
+    renderWithRouter({
+      element: (
+        <ReviewGridTable
+          orgId={ORG}
+          review={review}
+          titles={titles}
+          renderCell={(row, column) => row.cells.get(column.id)?.state ?? null}
+        />
+      ),
+    })
+    const grid = await screen.findByRole('grid', { name: 'Review grid' })
+    expect(await within(grid).findByText('Latest 0')).toBeVisible()
+    const documentReads = () => stub.calls().filter((c) => c.includes('/documents/'))
+    expect(documentReads()).toEqual([])
+
+    const scroller = grid.parentElement!
+    scroller.scrollTop = 600 * 41
+    fireEvent.scroll(scroller)
+    expect(await within(grid).findByText('Contract 600')).toBeVisible()
+    // Only the rows drawn are looked up, each once.
+    const reads = documentReads()
+    expect(reads.length).toBeLessThan(60)
+    expect(new Set(reads).size).toBe(reads.length)
+    expect(reads).toContain(`GET /api/v1/orgs/${ORG}/documents/${uuid('b000', 600)}`)
+  })
+
+  it('moves the focused cell with the arrow keys, one cell in the tab order', async () => {
+    stubFetch({
+      [`GET /api/v1/orgs/${ORG}/reviews/${REVIEW}/cells`]: (request) => {
+        const query = new URL(request.url).searchParams
+        const offset = Number(query.get('offset'))
+        const limit = Number(query.get('limit'))
+        const items = Array.from({ length: Math.min(limit, 300 - offset) }, (_, i) =>
+          cellAt(offset + i, 3),
+        )
+        return jsonResponse({ items, total: 300 })
+      },
+    })
+    const titles = new Map(
+      Array.from({ length: ROWS }, (_, i) => [uuid('b000', i), `Document ${i}`] as const),
+    )
+    // 100 documents × 3 questions: few cells, so many key presses stay quick in jsdom.
+    const narrow = { ...review, rows: 100, columns: review.columns.slice(0, 3) }
+    renderWithRouter({
+      element: (
+        <ReviewGridTable
+          orgId={ORG}
+          review={narrow}
+          titles={titles}
+          renderCell={(row, column, nav) => (
+            <button type="button" {...nav}>
+              {`${row.index}/${column.position}`}
+            </button>
+          )}
+        />
+      ),
+    })
+    const grid = await screen.findByRole('grid', { name: 'Review grid' })
+    await within(grid).findByText('0/0')
+    expect(grid.querySelectorAll('button[tabindex="0"]')).toHaveLength(1)
+    const user = userEvent.setup()
+    await user.tab()
+    expect(document.activeElement).toHaveTextContent('0/0')
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowDown}')
+    expect(document.activeElement).toHaveTextContent('1/2')
+    await user.keyboard('{ArrowLeft}{ArrowUp}{ArrowUp}')
+    // Stops at the first row.
+    expect(document.activeElement).toHaveTextContent('0/1')
+    expect(document.activeElement).toHaveAttribute('tabindex', '0')
+    expect(grid.querySelectorAll('button[tabindex="0"]')).toHaveLength(1)
+    // Down past the rows drawn: the grid scrolls and the cell takes the focus once drawn. jsdom
+    // lays nothing out: the scroll box gets a browser's heights, and scrollTo sets scrollTop and
+    // announces it, as a browser does.
+    const scroller = grid.parentElement!
+    Object.defineProperty(scroller, 'scrollHeight', { value: 100 * 41 + 40 })
+    Object.defineProperty(scroller, 'clientHeight', { value: 720 })
+    const scrollTo = Element.prototype.scrollTo
+    Element.prototype.scrollTo = function (this: Element, options?: ScrollToOptions | number) {
+      if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top
+      this.dispatchEvent(new Event('scroll'))
+    } as Element['scrollTo']
+    try {
+      for (let i = 0; i < 40; i += 1) await user.keyboard('{ArrowDown}')
+      await waitFor(() => expect(document.activeElement).toHaveTextContent('40/1'))
+      expect(within(grid).queryByText('0/0')).toBeNull()
+    } finally {
+      Element.prototype.scrollTo = scrollTo
+    }
   })
 })

@@ -1,11 +1,19 @@
-import { useMemo, useRef, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useQueries } from '@tanstack/react-query'
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
 import { TablePlaceholderRow } from '../../components/table-placeholder-row'
-import { reviewCellsPageQuery, rowsPerPage, type Review, type ReviewCell } from './api'
+import {
+  documentTitleQuery,
+  reviewCellsPageQuery,
+  rowsPerPage,
+  type Review,
+  type ReviewCell,
+} from './api'
 
 /** A row's height before it is measured (px): one line of text with the cell's padding. */
 const ROW_ESTIMATE = 41
+/** A phone card's height before it is measured (px): its title, then a label and answer a column. */
+const CARD_ESTIMATE = (columns: number) => 44 + 44 * columns
 /** Rows rendered beyond the visible ones, above and below. */
 const OVERSCAN = 8
 /**
@@ -20,7 +28,28 @@ export interface GridRow {
   index: number
   rowId: string
   documentId: string
+  /** Its document's title ('Document' while unknown). */
+  title: string
   cells: Map<string, ReviewCell>
+}
+
+/**
+ * What a cell's control spreads on itself for keyboard movement in the table (roving tabindex):
+ * only the active cell is in the tab order; `data-cell` is "row:column" (0-based positions).
+ * Empty in the phone list, where every answer is in the tab order.
+ */
+export interface CellNav {
+  tabIndex?: number
+  'data-cell'?: string
+  onFocus?(): void
+}
+
+/** The arrow keys' moves (rows, columns). */
+const MOVES: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
 }
 
 /**
@@ -28,16 +57,24 @@ export interface GridRow {
  * issue names it): 1,000 documents × 20 questions renders some 30 rows, not 20,000 cells. The
  * cells are read a page at a time (reviewCellsPageQuery: as many whole rows as fit in the
  * server's page of 1,000 cells), only the pages of the rows in view. Columns are not virtualised
- * (a review has at most 50). `renderCell` draws a cell (undefined while its page loads);
- * `titleOf` names a row's document.
+ * (a review has at most 50). `renderCell` draws a cell's control, spreading `nav` on it;
+ * `titles` names the documents the caller knows (the builder's latest 200): the titles of rows
+ * in view past them are read one document at a time (documentTitleQuery).
+ *
+ * `layout` 'table' is the grid, whose cells the arrow keys move between (roving tabindex: Tab
+ * enters at the last cell focused); 'list' is the phone view, a card per document listing its
+ * columns' labels and answers.
  */
 export function ReviewGridTable(props: {
   orgId: string
   review: Review
-  titleOf(documentId: string): string
-  renderCell(row: GridRow, column: Review['columns'][number]): ReactNode
+  titles: ReadonlyMap<string, string>
+  layout?: 'table' | 'list'
+  renderCell(row: GridRow, column: Review['columns'][number], nav: CellNav): ReactNode
 }) {
-  const { orgId, review } = props
+  const { orgId, review, titles } = props
+  const layout = props.layout ?? 'table'
+  const estimate = layout === 'list' ? CARD_ESTIMATE(review.columns.length) : ROW_ESTIMATE
   const scroller = useRef<HTMLDivElement>(null)
   // TanStack Virtual's functions are not memoizable; this component passes only measureElement,
   // as a ref, and to no memoized component.
@@ -45,14 +82,14 @@ export function ReviewGridTable(props: {
   const virtualizer = useVirtualizer({
     count: review.rows,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_ESTIMATE,
+    estimateSize: () => estimate,
     overscan: OVERSCAN,
     initialRect: INITIAL_RECT,
     observeElementRect: (instance, report) =>
       observeElementRect(instance, (rect) => report(rect.height > 0 ? rect : INITIAL_RECT)),
     // A row measured as nothing (jsdom) keeps its estimate.
     measureElement: (element, entry, instance) =>
-      measureElement(element, entry, instance) || ROW_ESTIMATE,
+      measureElement(element, entry, instance) || estimate,
   })
   const items = virtualizer.getVirtualItems()
   const perPage = rowsPerPage(review.columns.length)
@@ -75,7 +112,13 @@ export function ReviewGridTable(props: {
       for (const cell of read.items) {
         if (last?.rowId !== cell.rowId) {
           index += 1
-          last = { index, rowId: cell.rowId, documentId: cell.documentId, cells: new Map() }
+          last = {
+            index,
+            rowId: cell.rowId,
+            documentId: cell.documentId,
+            title: 'Document',
+            cells: new Map(),
+          }
           byIndex.set(index, last)
         }
         last.cells.set(cell.columnId, cell)
@@ -83,10 +126,125 @@ export function ReviewGridTable(props: {
     })
     return byIndex
   }, [pages, reads, perPage])
+  // The titles of the rows in view that `titles` does not know.
+  const unknown = useMemo(() => {
+    const drawn = items.map((item) => rowsByIndex.get(item.index)?.documentId)
+    return [...new Set(drawn)].filter((id): id is string => id !== undefined && !titles.has(id))
+  }, [items, rowsByIndex, titles])
+  const titleReads = useQueries({
+    queries: unknown.map((id) => documentTitleQuery(orgId, id)),
+  })
+  const titleOf = (documentId: string) =>
+    titles.get(documentId) ??
+    titleReads.find((read) => read.data?.id === documentId)?.data?.title ??
+    'Document'
+  const rowAt = (index: number) => {
+    const row = rowsByIndex.get(index)
+    return row && { ...row, title: titleOf(row.documentId) }
+  }
+
+  // The table's active cell (row and column positions) and whether a key just moved it.
+  const [active, setActiveState] = useState({ row: 0, column: 0 })
+  // The latest position asked for, ahead of its render: keys pressed faster than the grid draws
+  // go on from it.
+  const latest = useRef(active)
+  const setActive = (next: { row: number; column: number }) => {
+    latest.current = next
+    setActiveState(next)
+  }
+  const moved = useRef(false)
+  useEffect(() => {
+    if (!moved.current) return
+    // The latest position, not `active`: the virtualizer draws as it scrolls, before `active`.
+    const { row, column } = latest.current
+    const target = scroller.current?.querySelector<HTMLElement>(`[data-cell="${row}:${column}"]`)
+    // Not drawn yet (its page loading): this runs again when the rows arrive.
+    if (!target) return
+    moved.current = false
+    target.focus()
+  }, [active, rowsByIndex])
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const move = MOVES[event.key]
+    const at = (event.target as HTMLElement).closest<HTMLElement>('[data-cell]')?.dataset.cell
+    if (!move || !at) return
+    event.preventDefault()
+    // A move still waiting for its cell to be drawn goes on from there.
+    const { row, column } = moved.current
+      ? latest.current
+      : (([r, c]) => ({ row: r!, column: c! }))(at.split(':').map(Number))
+    const next = {
+      row: Math.min(review.rows - 1, Math.max(0, row + move[0])),
+      column: Math.min(review.columns.length - 1, Math.max(0, column + move[1])),
+    }
+    if (next.row === row && next.column === column) return
+    moved.current = true
+    setActive(next)
+    virtualizer.scrollToIndex(next.row, { align: 'auto' })
+  }
+  // Scrolled away from the active cell, Tab enters at the first drawn row's first cell.
+  const entry = items.some((item) => item.index === active.row && rowsByIndex.has(item.index))
+    ? active
+    : { row: items.find((item) => rowsByIndex.has(item.index))?.index ?? -1, column: 0 }
+  const navOf = (index: number, column: number): CellNav =>
+    layout === 'list'
+      ? {}
+      : {
+          tabIndex: entry.row === index && entry.column === column ? 0 : -1,
+          'data-cell': `${index}:${column}`,
+          onFocus: () => setActive({ row: index, column }),
+        }
+
   const failed = reads.find((read) => read.status === 'error')
   const width = review.columns.length + 1
   const before = items[0]?.start ?? 0
   const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0)
+  if (layout === 'list')
+    return (
+      <div className="flex min-w-0 flex-col gap-2">
+        {failed?.error && (
+          <p role="alert" className="text-sm text-destructive">
+            The cells could not be loaded: {failed.error.message}
+          </p>
+        )}
+        <div ref={scroller} className="max-h-[70vh] overflow-y-auto rounded-md border">
+          {review.rows === 0 && (
+            <p className="p-3 text-sm text-muted-foreground">This review has no documents.</p>
+          )}
+          <ul
+            aria-label="Review documents"
+            className="text-sm"
+            style={{ paddingTop: before, paddingBottom: Math.max(0, after) }}
+          >
+            {items.map((item) => {
+              const row = rowAt(item.index)
+              return (
+                <li
+                  key={row?.rowId ?? `row-${item.index}`}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  aria-label={row?.title ?? 'Loading…'}
+                  className="border-b p-3"
+                >
+                  <h2 className="font-medium break-words">{row?.title ?? 'Loading…'}</h2>
+                  {row && (
+                    <dl className="mt-2 flex flex-col gap-2">
+                      {review.columns.map((column, c) => (
+                        <div key={column.id} className="min-w-0">
+                          <dt className="text-xs text-muted-foreground">{column.label}</dt>
+                          <dd className="break-words">
+                            {props.renderCell(row, column, navOf(item.index, c))}
+                          </dd>
+                        </div>
+                      ))}
+                    </dl>
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      </div>
+    )
   return (
     <div className="flex flex-col gap-2">
       {failed?.error && (
@@ -95,7 +253,12 @@ export function ReviewGridTable(props: {
         </p>
       )}
       <div ref={scroller} className="max-h-[70vh] overflow-auto rounded-md border">
-        <table aria-label="Review grid" className="w-full caption-bottom text-sm">
+        <table
+          role="grid"
+          aria-label="Review grid"
+          className="w-full caption-bottom text-sm"
+          onKeyDown={onKeyDown}
+        >
           <thead className="sticky top-0 z-10 bg-background">
             <tr className="border-b">
               <th scope="col" className="h-10 px-2 text-left font-medium">
@@ -121,7 +284,7 @@ export function ReviewGridTable(props: {
               </tr>
             )}
             {items.map((item) => {
-              const row = rowsByIndex.get(item.index)
+              const row = rowAt(item.index)
               return (
                 <tr
                   key={row?.rowId ?? `row-${item.index}`}
@@ -129,10 +292,10 @@ export function ReviewGridTable(props: {
                   ref={virtualizer.measureElement}
                   className="border-b align-top"
                 >
-                  <td className="p-2">{row ? props.titleOf(row.documentId) : 'Loading…'}</td>
-                  {review.columns.map((column) => (
+                  <td className="p-2">{row ? row.title : 'Loading…'}</td>
+                  {review.columns.map((column, c) => (
                     <td key={column.id} className="p-2">
-                      {row ? props.renderCell(row, column) : null}
+                      {row ? props.renderCell(row, column, navOf(item.index, c)) : null}
                     </td>
                   ))}
                 </tr>

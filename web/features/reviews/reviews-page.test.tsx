@@ -174,7 +174,7 @@ function renderReviews(path: string) {
 describe('ReviewsPage', () => {
   it('shows the grid of the review the address opens, and a cell opens its citation', async () => {
     renderReviews(`/?review=${REVIEW}`)
-    const grid = await screen.findByRole('table', { name: 'Review grid' })
+    const grid = await screen.findByRole('grid', { name: 'Review grid' })
     expect(
       await within(grid).findByRole('columnheader', { name: 'Governing law' }),
     ).toBeInTheDocument()
@@ -214,7 +214,7 @@ describe('ReviewsPage', () => {
 
   it("overrides a cell with a lawyer's answer in the column's type, and removes it", async () => {
     const { stub } = renderReviews(`/?review=${REVIEW}`)
-    const grid = await screen.findByRole('table', { name: 'Review grid' })
+    const grid = await screen.findByRole('grid', { name: 'Review grid' })
     await userEvent.click(
       await within(grid).findByRole('button', { name: 'Agreement date of Mutual NDA: Not found' }),
     )
@@ -247,7 +247,7 @@ describe('ReviewsPage', () => {
 
   it('adds a preset column the review has not yet', async () => {
     const { stub } = renderReviews(`/?review=${REVIEW}`)
-    await screen.findByRole('table', { name: 'Review grid' })
+    await screen.findByRole('grid', { name: 'Review grid' })
     const select = await screen.findByRole('combobox', { name: 'Preset column' })
     await waitFor(() =>
       expect(
@@ -265,7 +265,7 @@ describe('ReviewsPage', () => {
 
   it("reads the cells again when the organisation's channel says the fill wrote some", async () => {
     const { fill } = renderReviews(`/?review=${REVIEW}`)
-    const grid = await screen.findByRole('table', { name: 'Review grid' })
+    const grid = await screen.findByRole('grid', { name: 'Review grid' })
     await within(grid).findByRole('button', { name: /Agreement date of Office lease: Pending/ })
     const socket = await waitFor(() => {
       const opened = FakeWebSocket.opened.at(-1)
@@ -305,7 +305,7 @@ describe('ReviewsPage', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Add question' }))
     await userEvent.click(within(form).getByRole('button', { name: 'Make the review' }))
 
-    await screen.findByRole('table', { name: 'Review grid' })
+    await screen.findByRole('grid', { name: 'Review grid' })
     const post = stub.requests.find((r) => r.method === 'POST')!
     expect(await post.clone().json()).toEqual({
       name: 'Leases',
@@ -316,6 +316,80 @@ describe('ReviewsPage', () => {
         { preset: 'clause:Cap On Liability' },
         { question: 'May the tenant sublet?', answerType: 'yes_no' },
       ],
+    })
+  })
+
+  it('moves between cells with the arrow keys, opens a citation with Enter and closes it with Escape', async () => {
+    renderReviews(`/?review=${REVIEW}`)
+    const grid = await screen.findByRole('grid', { name: 'Review grid' })
+    const first = await within(grid).findByRole('button', {
+      name: 'Governing law of Mutual NDA: England and Wales',
+    })
+    const user = userEvent.setup()
+    first.focus()
+    await user.keyboard('{ArrowRight}')
+    expect(
+      within(grid).getByRole('button', { name: /^Agreement date of Mutual NDA/ }),
+    ).toHaveFocus()
+    await user.keyboard('{ArrowLeft}{Enter}')
+    expect(first).toHaveFocus()
+    const citation = screen.getByRole('complementary', { name: 'Citation' })
+    expect(
+      await within(citation).findByRole('link', {
+        name: '“governed by the laws of England and Wales”',
+      }),
+    ).toBeVisible()
+    // Escape from inside the panel closes it and gives the focus back to the cell.
+    within(citation).getByRole('button', { name: 'Mark as checked' }).focus()
+    await user.keyboard('{Escape}')
+    expect(within(citation).queryByRole('link')).toBeNull()
+    expect(
+      within(citation).getByText('Open a cell to read where its answer comes from.'),
+    ).toBeVisible()
+    expect(first).toHaveFocus()
+    expect(first).toHaveAttribute('aria-pressed', 'false')
+  })
+
+  describe('on a phone (narrower than 768 px)', () => {
+    it('lists each document as a card of its answers and their states; a tap opens its citation', async () => {
+      window.matchMedia = (query: string) =>
+        ({
+          matches: query === '(max-width: 767px)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList
+      try {
+        renderReviews(`/?review=${REVIEW}`)
+        const list = await screen.findByRole('list', { name: 'Review documents' })
+        expect(screen.queryByRole('grid', { name: 'Review grid' })).toBeNull()
+        const nda = await within(list).findByRole('listitem', { name: 'Mutual NDA' })
+        expect(within(nda).getByRole('heading', { name: 'Mutual NDA' })).toBeVisible()
+        // Each column: its label, then its answer or state.
+        expect(within(nda).getByText('Governing law').tagName).toBe('DT')
+        expect(within(nda).getByText('Agreement date').tagName).toBe('DT')
+        const law = within(nda).getByRole('button', {
+          name: 'Governing law of Mutual NDA: England and Wales',
+        })
+        expect(law.nextElementSibling).toHaveTextContent('Answered')
+        expect(
+          within(nda).getByRole('button', { name: 'Agreement date of Mutual NDA: Not found' }),
+        ).toBeVisible()
+        const lease = within(list).getByRole('listitem', { name: 'Office lease' })
+        expect(
+          within(lease).getByRole('button', { name: 'Agreement date of Office lease: Pending…' }),
+        ).toBeVisible()
+
+        await userEvent.click(law)
+        const citation = screen.getByRole('complementary', { name: 'Citation' })
+        expect(
+          await within(citation).findByRole('link', {
+            name: '“governed by the laws of England and Wales”',
+          }),
+        ).toHaveAttribute('href', `/dashboard/acme-law/documents?document=${NDA}&start=120&end=171`)
+      } finally {
+        delete (window as Partial<Window>).matchMedia
+      }
     })
   })
 })

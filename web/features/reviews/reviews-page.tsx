@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import * as z from 'zod/mini'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
 import { Progress } from '../../components/ui/progress'
+import { useIsMobile } from '../../components/ui/sidebar'
 import { passageHref } from '../../hooks/passage-link'
 import { useReviewCellMessages } from '../../hooks/realtime'
 import { useOrgScope } from '../../lib/org-scope'
@@ -30,9 +31,9 @@ import {
   type Review,
   type ReviewCell,
 } from './api'
-import { answerText, cellText } from './answer-text'
+import { answerText, cellStateText, cellText } from './answer-text'
 import { CellOverrideForm, type OverrideInput } from './cell-override-form'
-import { ReviewGridTable, type GridRow } from './review-grid-table'
+import { ReviewGridTable, type CellNav, type GridRow } from './review-grid-table'
 
 /** The presets a new review starts with ticked: the key terms most reviews ask for. */
 const DEFAULT_PRESETS = ['term:parties', 'term:agreementDate', 'term:governingLaw']
@@ -224,7 +225,12 @@ function ReviewBuilder({ orgId, onCreated }: { orgId: string; onCreated(id: stri
   )
 }
 
-/** One review: progress, export links, the grid, and the citations of the cell opened. */
+/**
+ * One review: progress, export links, the grid, and the citations of the cell opened. Narrower
+ * than 768 px (useIsMobile, as the sidebar) the grid is a list of documents, each a card of its
+ * columns' answers; opening one scrolls its citations (below the list) into view. Escape closes
+ * the citations and gives the focus back to the cell that opened them.
+ */
 function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
   const scope = useOrgScope()
   const queryClient = useQueryClient()
@@ -232,6 +238,7 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
   const documents = useQuery(reviewDocumentsQuery(orgId))
   // The cell opened beside the grid: its id and the page of cells it is read in.
   const [openCell, setOpenCell] = useState<{ id: string; page: number } | null>(null)
+  const [overriding, setOverriding] = useState(false)
   const columnCount = review.data?.columns.length ?? 0
   const openedPage = useQuery({
     ...reviewCellsPageQuery(orgId, reviewId, openCell?.page ?? 0, columnCount),
@@ -250,31 +257,61 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
     () => new Map((documents.data?.items ?? []).map((d) => [d.id, d.title])),
     [documents.data],
   )
-  const titleOf = (documentId: string) => titles.get(documentId) ?? 'Document'
-  const renderCell = (row: GridRow, column: Review['columns'][number]) => {
+  const phone = useIsMobile()
+  const aside = useRef<HTMLElement>(null)
+  // The control that opened the citations, focused again when Escape closes them.
+  const opener = useRef<HTMLElement | null>(null)
+  const renderCell = (row: GridRow, column: Review['columns'][number], nav: CellNav) => {
     const cell = row.cells.get(column.id)
     if (!cell) return null
-    return (
+    const state = phone ? cellStateText(cell) : ''
+    const button = (
       <button
         type="button"
+        {...nav}
         className="w-full text-left underline-offset-2 hover:underline aria-pressed:font-semibold"
         aria-pressed={openCell?.id === cell.id}
-        aria-label={`${column.label} of ${titleOf(row.documentId)}: ${cellText(cell)}`}
-        onClick={() =>
+        aria-label={`${column.label} of ${row.title}: ${cellText(cell)}`}
+        onClick={(event) => {
+          opener.current = event.currentTarget
           setOpenCell({ id: cell.id, page: Math.floor(row.index / rowsPerPage(columnCount)) })
-        }
+          if (phone) scrollToCitations(aside.current)
+        }}
       >
         {cellText(cell)}
       </button>
     )
+    if (!state) return button
+    return (
+      <>
+        {button}
+        <span className="block text-xs text-muted-foreground">{state}</span>
+      </>
+    )
   }
+  // Escape pressed in the review (its grid or citations, not a menu it opened elsewhere, nor one
+  // that took the key first) closes the citations.
+  const section = useRef<HTMLElement>(null)
+  const citationsOpen = openCell !== null
+  useEffect(() => {
+    if (!citationsOpen) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      if (!(event.target instanceof Node) || !section.current?.contains(event.target)) return
+      event.preventDefault()
+      setOpenCell(null)
+      setOverriding(false)
+      if (opener.current?.isConnected) opener.current.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [citationsOpen])
   const cellsKey = [...reviewsKey(orgId), reviewId, 'cells']
   const verify = useMutation({
     mutationFn: (cell: ReviewCell) => verifyCell(orgId, reviewId, cell.id, !cell.verified),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cellsKey }),
     onError: (error) => toast.error(`The cell could not be marked: ${error.message}`),
   })
-  const [overriding, setOverriding] = useState(false)
   const override = useMutation({
     mutationFn: (input: { cell: ReviewCell; override: OverrideInput | null }) =>
       overrideCell(orgId, reviewId, input.cell.id, input.override),
@@ -293,7 +330,11 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
       </p>
     )
   return (
-    <section aria-label={review.data?.name ?? 'Review'} className="flex flex-col gap-4">
+    <section
+      ref={section}
+      aria-label={review.data?.name ?? 'Review'}
+      className="flex min-w-0 flex-col gap-4"
+    >
       {review.data && <FillProgress review={review.data} />}
       <div className="flex flex-wrap gap-2 text-sm">
         <a className="underline" href={exportHref(orgId, reviewId, 'xlsx')} download>
@@ -309,13 +350,18 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
           <ReviewGridTable
             orgId={orgId}
             review={review.data}
-            titleOf={titleOf}
+            titles={titles}
+            layout={phone ? 'list' : 'table'}
             renderCell={renderCell}
           />
         ) : (
           <p className="text-sm text-muted-foreground">Loading…</p>
         )}
-        <aside aria-label="Citation" className="rounded-md border p-3 text-sm">
+        <aside
+          ref={aside}
+          aria-label="Citation"
+          className="min-w-0 scroll-mt-4 rounded-md border p-3 text-sm break-words"
+        >
           {opened && openedColumn ? (
             <>
               <h2 className="font-medium">{openedColumn.label}</h2>
@@ -415,10 +461,12 @@ function AddColumn({ orgId, review }: { orgId: string; review: Review | undefine
     .filter((p) => !present.has(p.key))
     .map((p) => ({ value: p.key, label: p.label }))
   return (
-    <div className="flex items-end gap-2">
+    <div className="flex max-w-full min-w-0 flex-wrap items-end gap-2">
       <LabelledSelect
         label="Preset column"
         layout="inline"
+        className="min-w-0"
+        selectClassName="min-w-0 max-w-full"
         value={preset}
         onValueChange={setPreset}
         options={options}
@@ -436,6 +484,17 @@ function AddColumn({ orgId, review }: { orgId: string; review: Review | undefine
       </Button>
     </div>
   )
+}
+
+/**
+ * Scrolls the citations (below the list on a phone) to the top of the screen: smoothly, unless
+ * the reader asked for reduced motion. Does nothing where the browser cannot scroll (jsdom).
+ */
+function scrollToCitations(element: HTMLElement | null): void {
+  const reduced =
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  element?.scrollIntoView?.({ block: 'start', behavior: reduced ? 'auto' : 'smooth' })
 }
 
 /** The fill's progress: cells no longer pending of all cells. */
