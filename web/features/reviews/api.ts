@@ -74,6 +74,32 @@ export const reviewCellsPageQuery = (
     },
   })
 
+/**
+ * Every cell of column `columnId`, in row order (cell i is row i's): read in pages of CELL_LIMIT
+ * cells (`columnId` filter) until a page comes back short. The grid's sort and filter read it.
+ * Under the review's cells key, so the fill's invalidations read it again.
+ */
+export const reviewColumnCellsQuery = (orgId: string, reviewId: string, columnId: string) =>
+  queryOptions({
+    queryKey: [...reviewsKey(orgId), reviewId, 'cells', 'column', columnId] as const,
+    queryFn: async ({ signal }) => {
+      const cells: ReviewCell[] = []
+      for (;;) {
+        const page = await api
+          .GET('/api/v1/orgs/{orgId}/reviews/{reviewId}/cells', {
+            params: {
+              path: { orgId, reviewId },
+              query: { columnId, offset: cells.length, limit: CELL_LIMIT },
+            },
+            signal,
+          })
+          .then(unwrap)
+        cells.push(...page.items)
+        if (page.items.length < CELL_LIMIT) return cells
+      }
+    },
+  })
+
 /** The preset columns the builder offers (key terms, CUAD clauses, deal-sheet lines). */
 export const reviewPresetsQuery = (orgId: string) =>
   queryOptions({

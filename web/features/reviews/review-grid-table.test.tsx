@@ -195,7 +195,8 @@ describe('ReviewGridTable', () => {
     await within(grid).findByText('0/0')
     expect(grid.querySelectorAll('button[tabindex="0"]')).toHaveLength(1)
     const user = userEvent.setup()
-    await user.tab()
+    // Tab passes the header's 3 sort buttons and 3 filters (a state and a text box each).
+    for (let i = 0; i < 10; i += 1) await user.tab()
     expect(document.activeElement).toHaveTextContent('0/0')
     await user.keyboard('{ArrowRight}{ArrowRight}{ArrowDown}')
     expect(document.activeElement).toHaveTextContent('1/2')
@@ -222,5 +223,119 @@ describe('ReviewGridTable', () => {
     } finally {
       Element.prototype.scrollTo = scrollTo
     }
+  })
+})
+
+describe('ReviewGridTable sort and filter', () => {
+  // 5 documents × 2 questions: an agreement date (row 3's still pending) and the parties.
+  const DATES = ['2021-03-01', '2019-12-31', '2024-01-15', null, '2020-06-30']
+  const PARTIES = ['Acme Ltd', 'Borealis SA', 'Acme Holdings', 'Cobalt plc', 'Delta GmbH']
+  const small: Review = {
+    ...review,
+    rows: 5,
+    columns: [
+      { ...review.columns[0]!, label: 'Agreement date', answerType: 'date' as const },
+      { ...review.columns[1]!, label: 'Parties', answerType: 'party' as const },
+    ],
+  }
+  /** The cell at grid index `i` of the 5 × 2 grid: answered, but for row 3's date. */
+  const smallCell = (i: number): ReviewCell => {
+    const cell = cellAt(i, 2)
+    const date = DATES[cell.rowPosition]
+    if (cell.columnPosition === 0)
+      return date ? { ...cell, state: 'answered', answer: { type: 'date', value: date } } : cell
+    return {
+      ...cell,
+      state: 'answered',
+      answer: { type: 'party', names: [PARTIES[cell.rowPosition]!] },
+    }
+  }
+  const renderSmall = () => {
+    const stub = stubFetch({
+      [`GET /api/v1/orgs/${ORG}/reviews/${REVIEW}/cells`]: (request) => {
+        const query = new URL(request.url).searchParams
+        const offset = Number(query.get('offset'))
+        const limit = Number(query.get('limit'))
+        const columnId = query.get('columnId')
+        const all = Array.from({ length: 10 }, (_, i) => smallCell(i)).filter(
+          (c) => !columnId || c.columnId === columnId,
+        )
+        return jsonResponse({ items: all.slice(offset, offset + limit), total: all.length })
+      },
+    })
+    const titles = new Map(
+      Array.from({ length: 5 }, (_, i) => [uuid('b000', i), `Document ${i}`] as const),
+    )
+    renderWithRouter({
+      element: (
+        <ReviewGridTable
+          orgId={ORG}
+          review={small}
+          titles={titles}
+          renderCell={(row, column) => row.cells.get(column.id)?.state ?? null}
+        />
+      ),
+    })
+    return stub
+  }
+  const drawnTitles = (grid: HTMLElement) =>
+    [...grid.querySelectorAll('tbody tr[data-index] td:first-child')].map((td) => td.textContent)
+
+  it('sorts the rows by a date column by keyboard, pending last, and again reverses', async () => {
+    const stub = renderSmall()
+    const grid = await screen.findByRole('grid', { name: 'Review grid' })
+    await within(grid).findByText('Document 4')
+    const header = screen.getByRole('columnheader', { name: /Agreement date/ })
+    expect(header).toHaveAttribute('aria-sort', 'none')
+    const user = userEvent.setup()
+    await user.tab()
+    expect(document.activeElement).toHaveAccessibleName('Sort by Agreement date')
+    await user.keyboard('{Enter}')
+    await waitFor(() =>
+      expect(drawnTitles(grid)).toEqual([
+        'Document 1',
+        'Document 4',
+        'Document 0',
+        'Document 2',
+        'Document 3',
+      ]),
+    )
+    expect(header).toHaveAttribute('aria-sort', 'ascending')
+    // The column's cells, read with its id.
+    expect(
+      stub.requests.some(
+        (r) => new URL(r.url).searchParams.get('columnId') === small.columns[0]!.id,
+      ),
+    ).toBe(true)
+    await user.keyboard('{Enter}')
+    await waitFor(() =>
+      expect(drawnTitles(grid)).toEqual([
+        'Document 2',
+        'Document 0',
+        'Document 4',
+        'Document 1',
+        'Document 3',
+      ]),
+    )
+    expect(header).toHaveAttribute('aria-sort', 'descending')
+  })
+
+  it('hides the rows whose answer does not contain the text typed, counts them, and clears', async () => {
+    renderSmall()
+    const grid = await screen.findByRole('grid', { name: 'Review grid' })
+    await within(grid).findByText('Document 4')
+    const user = userEvent.setup()
+    // Past the 2 sort buttons, the date's state and text, the parties' state.
+    for (let i = 0; i < 6; i += 1) await user.tab()
+    expect(document.activeElement).toHaveAccessibleName('Parties: answer contains')
+    await user.keyboard('acme')
+    await waitFor(() => expect(drawnTitles(grid)).toEqual(['Document 0', 'Document 2']))
+    expect(screen.getByText('2 of 5 documents')).toBeVisible()
+    // The Clear button sits above the grid, before the filters in the tab order.
+    for (let i = 0; i < 6; i += 1) await user.tab({ shift: true })
+    expect(document.activeElement).toHaveAccessibleName('Clear')
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(drawnTitles(grid)).toHaveLength(5))
+    expect(screen.queryByText('2 of 5 documents')).toBeNull()
   })
 })

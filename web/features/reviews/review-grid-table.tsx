@@ -5,10 +5,12 @@ import { TablePlaceholderRow } from '../../components/table-placeholder-row'
 import {
   documentTitleQuery,
   reviewCellsPageQuery,
+  reviewColumnCellsQuery,
   rowsPerPage,
   type Review,
   type ReviewCell,
 } from './api'
+import { orderRows, type ColumnFilter, type GridSort } from './grid-order'
 
 /** A row's height before it is measured (px): one line of text with the cell's padding. */
 const ROW_ESTIMATE = 41
@@ -44,6 +46,18 @@ export interface CellNav {
   onFocus?(): void
 }
 
+/** A filter that lets every row through. */
+const NO_FILTER: ColumnFilter = { state: '', contains: '' }
+
+/** The states a column's filter offers. */
+const STATE_OPTIONS: { value: ColumnFilter['state']; label: string }[] = [
+  { value: '', label: 'Any state' },
+  { value: 'answered', label: 'Answered' },
+  { value: 'not_found', label: 'Not found' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'failed', label: 'Failed' },
+]
+
 /** The arrow keys' moves (rows, columns). */
 const MOVES: Record<string, [number, number]> = {
   ArrowUp: [-1, 0],
@@ -64,6 +78,11 @@ const MOVES: Record<string, [number, number]> = {
  * `layout` 'table' is the grid, whose cells the arrow keys move between (roving tabindex: Tab
  * enters at the last cell focused); 'list' is the phone view, a card per document listing its
  * columns' labels and answers.
+ *
+ * Sort and filter (issue 44): a column header's button sorts the rows by that column's answer
+ * (typed, unanswered last; again reverses), a column's filter (a state, or text its answer
+ * contains) hides the rows not matching. Both read the column's cells for every row
+ * (reviewColumnCellsQuery); the virtual rows then draw in that order, in both layouts.
  */
 export function ReviewGridTable(props: {
   orgId: string
@@ -76,11 +95,37 @@ export function ReviewGridTable(props: {
   const layout = props.layout ?? 'table'
   const estimate = layout === 'list' ? CARD_ESTIMATE(review.columns.length) : ROW_ESTIMATE
   const scroller = useRef<HTMLDivElement>(null)
+  const [sort, setSort] = useState<GridSort | null>(null)
+  const [filters, setFilters] = useState<ReadonlyMap<string, ColumnFilter>>(new Map())
+  const applied = [...filters].filter(([, f]) => f.state !== '' || f.contains.trim() !== '')
+  const needed = [...new Set([...(sort ? [sort.columnId] : []), ...applied.map(([id]) => id)])]
+  const columnReads = useQueries({
+    queries: needed.map((columnId) => reviewColumnCellsQuery(orgId, review.id, columnId)),
+  })
+  const columnCells = new Map(needed.map((id, i) => [id, columnReads[i]?.data] as const))
+  const ordering = columnReads.some((read) => read.isPending)
+  const orderKey = JSON.stringify([sort, applied, columnReads.map((read) => read.dataUpdatedAt)])
+  const order = useMemo(
+    () => orderRows(review.rows, sort, new Map(applied), (id) => columnCells.get(id)),
+    // orderKey names every input that changes the order.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [review.rows, orderKey],
+  )
+  const setFilter = (columnId: string, change: Partial<ColumnFilter>) =>
+    setFilters((all) =>
+      new Map(all).set(columnId, { ...(all.get(columnId) ?? NO_FILTER), ...change }),
+    )
+  const toggleSort = (columnId: string) =>
+    setSort((now) => ({
+      columnId,
+      direction:
+        now?.columnId === columnId && now.direction === 'ascending' ? 'descending' : 'ascending',
+    }))
   // TanStack Virtual's functions are not memoizable; this component passes only measureElement,
   // as a ref, and to no memoized component.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: review.rows,
+    count: order.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => estimate,
     overscan: OVERSCAN,
@@ -94,9 +139,11 @@ export function ReviewGridTable(props: {
   const items = virtualizer.getVirtualItems()
   const perPage = rowsPerPage(review.columns.length)
   const pages = useMemo(() => {
-    const wanted = new Set(items.map((item) => Math.floor(item.index / perPage)))
+    const wanted = new Set(
+      items.map((item) => Math.floor((order[item.index] ?? item.index) / perPage)),
+    )
     return [...wanted].sort((a, b) => a - b)
-  }, [items, perPage])
+  }, [items, perPage, order])
   const reads = useQueries({
     queries: pages.map((page) =>
       reviewCellsPageQuery(orgId, review.id, page, review.columns.length),
@@ -128,9 +175,9 @@ export function ReviewGridTable(props: {
   }, [pages, reads, perPage])
   // The titles of the rows in view that `titles` does not know.
   const unknown = useMemo(() => {
-    const drawn = items.map((item) => rowsByIndex.get(item.index)?.documentId)
+    const drawn = items.map((item) => rowsByIndex.get(order[item.index] ?? -1)?.documentId)
     return [...new Set(drawn)].filter((id): id is string => id !== undefined && !titles.has(id))
-  }, [items, rowsByIndex, titles])
+  }, [items, rowsByIndex, titles, order])
   const titleReads = useQueries({
     queries: unknown.map((id) => documentTitleQuery(orgId, id)),
   })
@@ -138,8 +185,9 @@ export function ReviewGridTable(props: {
     titles.get(documentId) ??
     titleReads.find((read) => read.data?.id === documentId)?.data?.title ??
     'Document'
+  // The row drawn at position `index` (its GridRow.index is its place in the grid's own order).
   const rowAt = (index: number) => {
-    const row = rowsByIndex.get(index)
+    const row = rowsByIndex.get(order[index] ?? -1)
     return row && { ...row, title: titleOf(row.documentId) }
   }
 
@@ -173,7 +221,7 @@ export function ReviewGridTable(props: {
       ? latest.current
       : (([r, c]) => ({ row: r!, column: c! }))(at.split(':').map(Number))
     const next = {
-      row: Math.min(review.rows - 1, Math.max(0, row + move[0])),
+      row: Math.min(order.length - 1, Math.max(0, row + move[0])),
       column: Math.min(review.columns.length - 1, Math.max(0, column + move[1])),
     }
     if (next.row === row && next.column === column) return
@@ -182,9 +230,10 @@ export function ReviewGridTable(props: {
     virtualizer.scrollToIndex(next.row, { align: 'auto' })
   }
   // Scrolled away from the active cell, Tab enters at the first drawn row's first cell.
-  const entry = items.some((item) => item.index === active.row && rowsByIndex.has(item.index))
+  const drawnAt = (index: number) => rowsByIndex.has(order[index] ?? -1)
+  const entry = items.some((item) => item.index === active.row && drawnAt(item.index))
     ? active
-    : { row: items.find((item) => rowsByIndex.has(item.index))?.index ?? -1, column: 0 }
+    : { row: items.find((item) => drawnAt(item.index))?.index ?? -1, column: 0 }
   const navOf = (index: number, column: number): CellNav =>
     layout === 'list'
       ? {}
@@ -194,7 +243,77 @@ export function ReviewGridTable(props: {
           onFocus: () => setActive({ row: index, column }),
         }
 
-  const failed = reads.find((read) => read.status === 'error')
+  const failed =
+    reads.find((read) => read.status === 'error') ??
+    columnReads.find((read) => read.status === 'error')
+  const sortButton = (column: Review['columns'][number]) => {
+    const direction = sort?.columnId === column.id ? sort.direction : undefined
+    return (
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 text-left font-medium underline-offset-2 hover:underline"
+        aria-label={`Sort by ${column.label}${direction === 'ascending' ? ', descending' : ''}`}
+        onClick={() => toggleSort(column.id)}
+      >
+        {column.label}
+        <span aria-hidden="true">
+          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : ''}
+        </span>
+      </button>
+    )
+  }
+  const filterOf = (column: Review['columns'][number]) => {
+    const filter = filters.get(column.id) ?? NO_FILTER
+    return (
+      <div className="flex min-w-32 flex-col gap-1">
+        <select
+          aria-label={`Filter ${column.label} by state`}
+          className="h-7 rounded-md border bg-background px-1 text-xs font-normal"
+          value={filter.state}
+          onChange={(event) =>
+            setFilter(column.id, { state: event.target.value as ColumnFilter['state'] })
+          }
+        >
+          {STATE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <input
+          type="search"
+          aria-label={`${column.label}: answer contains`}
+          placeholder="Contains…"
+          className="h-7 rounded-md border bg-background px-1 text-xs font-normal"
+          value={filter.contains}
+          onChange={(event) => setFilter(column.id, { contains: event.target.value })}
+        />
+      </div>
+    )
+  }
+  const status = (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <p aria-live="polite" className="text-muted-foreground">
+        {ordering
+          ? 'Sorting and filtering…'
+          : applied.length > 0
+            ? `${order.length.toLocaleString('en')} of ${review.rows.toLocaleString('en')} documents`
+            : ''}
+      </p>
+      {(applied.length > 0 || sort) && (
+        <button
+          type="button"
+          className="rounded-md border px-2 py-0.5 text-xs"
+          onClick={() => {
+            setFilters(new Map())
+            setSort(null)
+          }}
+        >
+          Clear
+        </button>
+      )}
+    </div>
+  )
   const width = review.columns.length + 1
   const before = items[0]?.start ?? 0
   const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0)
@@ -206,6 +325,18 @@ export function ReviewGridTable(props: {
             The cells could not be loaded: {failed.error.message}
           </p>
         )}
+        <details className="rounded-md border p-2 text-sm">
+          <summary>Sort and filter</summary>
+          <ul aria-label="Columns" className="mt-2 flex flex-col gap-2">
+            {review.columns.map((column) => (
+              <li key={column.id} className="flex flex-col gap-1">
+                {sortButton(column)}
+                {filterOf(column)}
+              </li>
+            ))}
+          </ul>
+        </details>
+        {status}
         <div ref={scroller} className="max-h-[70vh] overflow-y-auto rounded-md border">
           {review.rows === 0 && (
             <p className="p-3 text-sm text-muted-foreground">This review has no documents.</p>
@@ -252,6 +383,7 @@ export function ReviewGridTable(props: {
           The cells could not be loaded: {failed.error.message}
         </p>
       )}
+      {status}
       <div ref={scroller} className="max-h-[70vh] overflow-auto rounded-md border">
         <table
           role="grid"
@@ -265,9 +397,22 @@ export function ReviewGridTable(props: {
                 Document
               </th>
               {review.columns.map((column) => (
-                <th key={column.id} scope="col" className="h-10 px-2 text-left font-medium">
-                  {column.label}
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={sort?.columnId === column.id ? sort.direction : 'none'}
+                  className="h-10 px-2 text-left font-medium"
+                >
+                  {sortButton(column)}
                 </th>
+              ))}
+            </tr>
+            <tr className="border-b">
+              <td className="px-2 pb-2 text-xs text-muted-foreground">Filter</td>
+              {review.columns.map((column) => (
+                <td key={column.id} className="px-2 pb-2">
+                  {filterOf(column)}
+                </td>
               ))}
             </tr>
           </thead>
@@ -275,8 +420,12 @@ export function ReviewGridTable(props: {
             <TablePlaceholderRow
               colSpan={width}
               status="success"
-              rows={review.rows}
-              empty="This review has no documents."
+              rows={order.length}
+              empty={
+                review.rows === 0
+                  ? 'This review has no documents.'
+                  : 'No documents match the filters.'
+              }
             />
             {before > 0 && (
               <tr aria-hidden="true">
