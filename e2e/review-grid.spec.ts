@@ -96,7 +96,19 @@ test('builds a review of three documents, watches its cells arrive, opens a cita
     timeout: 120_000,
   })
   await expect(grid.getByRole('button', { name: /: Pending$/ })).toHaveCount(0)
-  await expect(grid.getByRole('row')).toHaveCount(4)
+  // The header's two rows (the questions, their filters) and a row per document.
+  await expect(grid.getByRole('row')).toHaveCount(5)
+  // A header's button sorts the rows by its answer: dates as dates.
+  await grid.getByRole('button', { name: 'Sort by Agreement date' }).click()
+  await expect(grid.getByRole('columnheader', { name: /Agreement date/ })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  )
+  await expect(grid.locator('tbody tr[data-index] td:first-child')).toHaveText([
+    'Osprey services agreement',
+    'Northwind supply agreement',
+    'Harbour licence',
+  ])
 
   // Open a cell: its citation is the document's own words, a link to the passage.
   const law = grid.getByRole('button', { name: /^Governing law of Northwind supply agreement: / })
