@@ -250,7 +250,7 @@ describe('ReviewGridTable sort and filter', () => {
       answer: { type: 'party', names: [PARTIES[cell.rowPosition]!] },
     }
   }
-  const renderSmall = () => {
+  const renderSmall = (layout: 'table' | 'list' = 'table') => {
     const stub = stubFetch({
       [`GET /api/v1/orgs/${ORG}/reviews/${REVIEW}/cells`]: (request) => {
         const query = new URL(request.url).searchParams
@@ -272,6 +272,7 @@ describe('ReviewGridTable sort and filter', () => {
           orgId={ORG}
           review={small}
           titles={titles}
+          layout={layout}
           renderCell={(row, column) => row.cells.get(column.id)?.state ?? null}
         />
       ),
@@ -318,6 +319,25 @@ describe('ReviewGridTable sort and filter', () => {
       ]),
     )
     expect(header).toHaveAttribute('aria-sort', 'descending')
+  })
+
+  it('draws the phone list in the same order and filter', async () => {
+    renderSmall('list')
+    const list = await screen.findByRole('list', { name: 'Review documents' })
+    await within(list).findByText('Document 4')
+    const user = userEvent.setup()
+    await user.click(screen.getByText('Sort and filter'))
+    await user.click(screen.getByRole('button', { name: 'Sort by Agreement date' }))
+    await user.type(screen.getByRole('searchbox', { name: 'Parties: answer contains' }), 'b')
+    // "b": Borealis SA, Cobalt plc, Delta GmbH; the pending date (row 3) last.
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.getAttribute('aria-label')),
+      ).toEqual(['Document 1', 'Document 4', 'Document 3']),
+    )
+    expect(screen.getByText('3 of 5 documents')).toBeVisible()
   })
 
   it('hides the rows whose answer does not contain the text typed, counts them, and clears', async () => {
