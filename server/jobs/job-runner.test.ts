@@ -228,6 +228,30 @@ describe('JobRunner', () => {
     await expect.poll(() => statusOf(org, job.id)).toBe('succeeded')
   })
 
+  it('aborts a job its last claim started during the stop (stop race), so a stop without grace ends', async () => {
+    const org = await newOrg()
+    const never = (_job: unknown, { signal }: JobContext) =>
+      new Promise((_resolve, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason as Error)),
+      )
+    const r = runner([{ kind: 'long', run: never }])
+    const job = await queue(org, 'long')
+    await r.start() // its first claim is in flight when start resolves
+    let timer: NodeJS.Timeout | undefined
+    const outcome = await Promise.race([
+      r.stop().then(() => 'stopped'),
+      // A hang guard, not a speed target: before the fix this stop never ended.
+      new Promise((resolve) => (timer = setTimeout(() => resolve('hung'), 30_000))),
+    ])
+    clearTimeout(timer)
+    expect(outcome).toBe('stopped')
+    expect(await statusOf(org, job.id)).toBe('queued')
+    // Handed back, it is another runner's to finish (and no later test's to find queued).
+    const second = runner([{ kind: 'long', run: async () => ({ finished: true }) }])
+    await second.start()
+    await expect.poll(() => statusOf(org, job.id)).toBe('succeeded')
+  })
+
   it('hands back a job whose handler ignores its signal, without waiting for it', async () => {
     const org = await newOrg()
     const gate = deferred()

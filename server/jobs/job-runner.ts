@@ -261,8 +261,10 @@ export class JobRunner<C extends JobContracts = JobContracts> {
     }
     clearInterval(this.timer)
     this.unsubscribeChanges()
-    for (const controller of this.running.values()) controller.abort(new ShutdownError())
+    // A claim in flight may still start one job: wait for it before aborting, or that job's
+    // handler would run on unaborted (and a stop without grace wait for it to end by itself).
     await this.filling
+    for (const controller of this.running.values()) controller.abort(new ShutdownError())
     if (graceMs <= 0) {
       await Promise.allSettled([...this.settledRuns])
       return
