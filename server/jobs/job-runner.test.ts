@@ -24,6 +24,8 @@ beforeAll(async () => {
 })
 afterEach(async () => {
   await Promise.all(runners.splice(0).map((r) => r.stop()))
+  // No test's jobs left queued for the next one's runner (the tests run shuffled).
+  await database.db.delete(jobs)
 })
 afterAll(() => database.close())
 
