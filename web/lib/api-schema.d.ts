@@ -1376,6 +1376,14 @@ export interface components {
             embedder: string | null;
             superseded?: boolean;
         };
+        ReviewFillJobResultInput: {
+            /** @description The review's cells */
+            total: number;
+            answered: number;
+            notFound: number;
+            failed: number;
+            unverified: number;
+        };
         OcrJobResultInput: {
             /** Format: uuid */
             documentId: string;
@@ -1389,14 +1397,6 @@ export interface components {
         };
         EntitiesImportJobResultInput: {
             imported: number;
-        };
-        ReviewFillJobResultInput: {
-            /** @description The review's cells */
-            total: number;
-            answered: number;
-            notFound: number;
-            failed: number;
-            unverified: number;
         };
         TenantCloneJobResultInput: {
             orgId: string;
@@ -2477,6 +2477,14 @@ export interface components {
             embedder: string | null;
             superseded?: boolean;
         };
+        ReviewFillJobResult: {
+            /** @description The review's cells */
+            total: number;
+            answered: number;
+            notFound: number;
+            failed: number;
+            unverified: number;
+        };
         OcrJobResult: {
             /** Format: uuid */
             documentId: string;
@@ -2490,14 +2498,6 @@ export interface components {
         };
         EntitiesImportJobResult: {
             imported: number;
-        };
-        ReviewFillJobResult: {
-            /** @description The review's cells */
-            total: number;
-            answered: number;
-            notFound: number;
-            failed: number;
-            unverified: number;
         };
         TenantCloneJobResult: {
             orgId: string;
