@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: performance figures, printed one per line, then one JSON line of them all.
- * - local analysis time of the longest development contract: needs the fixtures folder, given as
- *   `npm run bench -- --fixtures DIR` or LEXDESK_FIXTURES=DIR (says so when absent)
+ * - local analysis of the CUAD development contracts: the longest, the median per contract and the
+ *   throughput of 1,000 analyses; needs the fixtures folder, given as `npm run bench -- --fixtures
+ *   DIR` or LEXDESK_FIXTURES=DIR (says so when absent) (analysis.ts)
  * - PDF text extraction time per page (a 50-page PDF written with pdf-lib)
  * - cold start to /readyz on an existing data dir (server started twice; the second is timed)
  * - the slowest /healthz answer, polled every 20 ms over a socket, while the server extracts a
@@ -40,12 +41,10 @@
  * `--cpu-prof DIR` beside it: the servers of tenant-read, noisy-neighbour and indexing-load write a
  * V8 CPU profile into DIR when they stop (start-bench-server.ts).
  */
-import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
-import { analyzeLocal } from '../server/ai/analyzer/local/analyze-local'
 import { extractDocumentText } from '../server/features/documents/extract-text'
 import {
   makeCompressedBombPdf,
@@ -73,54 +72,13 @@ import { serverBench } from './server'
 import { serverSearchOnly } from './server-search'
 import { brokenBudgets } from './budgets'
 import { reviewBench } from './review'
+import { analysisBench } from './analysis'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
   figures[key] = value === null ? null : Math.round(value * 100) / 100
   console.log(
     `${key}: ${value === null ? 'n/a' : figures[key]} ${unit}${note ? `  (${note})` : ''}`,
-  )
-}
-
-async function longestContractAnalysis() {
-  const flag = process.argv.indexOf('--fixtures')
-  const fixtures = (flag >= 0 ? process.argv[flag + 1] : undefined) ?? process.env.LEXDESK_FIXTURES
-  if (!fixtures) {
-    report(
-      'analysis_longest_contract_ms',
-      null,
-      'ms',
-      'no fixtures: pass --fixtures DIR or set LEXDESK_FIXTURES',
-    )
-    return
-  }
-  const dir = path.resolve(fixtures, 'contracts/cuad-txt')
-  if (!existsSync(dir)) {
-    report(
-      'analysis_longest_contract_ms',
-      null,
-      'ms',
-      `fixtures not found at ${dir}; set LEXDESK_FIXTURES`,
-    )
-    return
-  }
-  const files = await Promise.all(
-    (await readdir(dir)).map(async (f) => ({ f, size: (await stat(path.join(dir, f))).size })),
-  )
-  const longest = files.sort((a, b) => b.size - a.size)[0]
-  if (!longest) return
-  const content = (await readFile(path.join(dir, longest.f), 'utf8')).replace(/\r\n?/g, '\n')
-  analyzeLocal(content, 'full') // warm-up: model load and JIT
-  const runs = [0, 1, 2].map(() => {
-    const t0 = performance.now()
-    analyzeLocal(content, 'full')
-    return performance.now() - t0
-  })
-  report(
-    'analysis_longest_contract_ms',
-    Math.min(...runs),
-    'ms',
-    `${longest.f}, ${content.length} chars, best of 3`,
   )
 }
 
@@ -242,7 +200,7 @@ async function healthDuringBomb() {
 }
 
 const benchmarks: Record<string, () => Promise<void>> = {
-  analysis: longestContractAnalysis,
+  analysis: () => analysisBench(report),
   pdf: pdfExtraction,
   'cold-start': coldStart,
   'health-bomb': healthDuringBomb,
