@@ -58,9 +58,13 @@ function modelAnswer(body: Record<string, unknown>) {
         'period of time': { value: 'sixty (60) days', quotes: ["sixty (60) days' written notice"] },
       }
     : {
+        // One quote of two not in the contract: the answer does not stand on what it cites.
         'yes/no': {
           value: true,
-          quotes: ['Either party may assign this Agreement to an affiliate.'],
+          quotes: [
+            'Either party may assign this Agreement to an affiliate.',
+            'Assignment needs no consent.',
+          ],
         },
         // A quote the contract does not hold: the cell must not be shown as an answer.
         date: { value: '2023-04-02', quotes: ['made on 2 April 2023'] },
@@ -192,14 +196,14 @@ describe('custom columns with an OpenAI-compatible engine', () => {
       answer: { type: 'duration', months: 2 },
     })
 
-    expect(cell(nda, assign)).toMatchObject({ state: 'answered', answer: { value: true } })
+    expect(cell(nda, assign)).toMatchObject({ state: 'unverified', answer: null })
     // A quote that is not in the document: unverified, never an answer.
     expect(cell(nda, date)).toMatchObject({ state: 'unverified', answer: null })
     expect(cell(nda, date).reason).toMatch(/not in the document/)
     expect(cell(nda, fee).state).toBe('not_found')
     // An answer resting on no quote is not an answer either.
     expect(cell(nda, notice)).toMatchObject({ state: 'unverified', answer: null })
-    expect(job.result).toMatchObject({ total: 10, unverified: 2, droppedQuotes: 1 })
+    expect(job.result).toMatchObject({ total: 10, unverified: 3, droppedQuotes: 2 })
   })
 
   it("fails a document's custom cells with the engine's fault, not the fill, and hides the provider's words", async () => {
