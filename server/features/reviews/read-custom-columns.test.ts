@@ -7,7 +7,7 @@ import { OpenAIColumnReader } from '../../ai/analyzer/openai-column-reader'
 import { createColumnReader } from '../../ai/analyzer/create-analyzer'
 import { withTenant } from '../../db/tenant'
 import { reviewCells } from '../../db/schema'
-import { normalisedAnswer, relevantExcerpts } from './read-custom-columns'
+import { normalisedAnswer, readCustomColumns, relevantExcerpts } from './read-custom-columns'
 
 const MSA = `MASTER SERVICES AGREEMENT
 
@@ -263,6 +263,51 @@ describe('custom columns with an OpenAI-compatible engine', () => {
         .where(eq(reviewCells.reviewId, review.id)),
     )
     expect(written.map((c) => c.state)).toEqual(['pending', 'pending', 'pending', 'pending'])
+  })
+})
+
+describe('a document longer than the context', () => {
+  it('sends the passages most relevant to the questions and cites the quotes where they stand in the document', async () => {
+    const opening = Array.from(
+      { length: 60 },
+      (_, i) => `Clause ${i + 1}. The parties shall cooperate in good faith.`,
+    ).join('\n\n')
+    const content = `${opening}\n\nFees. The Client shall pay a fee of EUR 90,000 per year.\n\n${opening}`
+    const reader = new OpenAIColumnReader({
+      baseURL: provider.baseURL,
+      model: 'fake-columns',
+      contextChars: 400,
+    })
+    let sent = ''
+    provider.complete = (body) => {
+      sent = (body.messages as { content: string }[])[1]!.content
+      return {
+        content: JSON.stringify({
+          answers: {
+            q1: { value: { amount: 90000, currency: 'EUR' }, quotes: ['a fee of EUR 90,000'] },
+          },
+        }),
+      }
+    }
+    const read = await readCustomColumns(reader, { content }, [
+      {
+        id: 'fee',
+        presetKey: null,
+        question: 'What fee does the Client pay?',
+        answerType: 'money',
+      },
+    ])
+    expect(read.excerpted).toBe(true)
+    expect(sent).toContain('Fees. The Client shall pay a fee of EUR 90,000 per year.')
+    expect(sent.length).toBeLessThan(1_000)
+    const at = content.indexOf('a fee of EUR 90,000')
+    expect(read.outcomes.get('fee')).toEqual({
+      state: 'answered',
+      answer: { type: 'money', amount: 90000, currency: 'EUR' },
+      citations: [
+        { start: at, end: at + 'a fee of EUR 90,000'.length, text: 'a fee of EUR 90,000' },
+      ],
+    })
   })
 })
 
