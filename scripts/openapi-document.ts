@@ -30,6 +30,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
       pool,
       engines: {
         analyzer: routeTableOnly,
+        columnReader: null,
         transcriber: { transcribe: () => Promise.reject(new Error('No transcription here')) },
         speaker: { speak: () => Promise.reject(new Error('No speech here')) },
         embedder: new LocalEmbedder(pool),

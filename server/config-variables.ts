@@ -145,7 +145,7 @@ export const CONFIG_VARIABLES: Record<string, VariableDoc> = {
     section: 'ai',
     default: '`100000`',
     meaning:
-      'characters of a document sent to an `openai` analysis engine in one request; a longer document is read in parts of at most this size (about 4 characters a token: lower it for a small local model)',
+      'characters of a document sent to an `openai` analysis engine in one request; a longer document is read in parts of at most this size, and the custom columns of a review of a longer one are asked of its passages most relevant to them, at most this size (about 4 characters a token: lower it for a small local model)',
   },
   AI_EMBED_DIMENSIONS: {
     section: 'ai',

@@ -5,7 +5,8 @@
  */
 import type { Capability, EngineConfig } from '../config'
 import type { WorkerPool } from '../workers/worker-pool'
-import { createAnalyzer } from './analyzer/create-analyzer'
+import { createAnalyzer, createColumnReader } from './analyzer/create-analyzer'
+import type { ColumnReader } from './analyzer/column-reader'
 import type { Analyzer } from './analyzer/types'
 import { createSpeaker, createTranscriber } from './speech/create-speech'
 import type { Speaker, Transcriber } from './speech/types'
@@ -16,6 +17,11 @@ import type { ChatEngine } from './chat/types'
 
 export interface Engines {
   analyzer: Analyzer
+  /**
+   * A review's custom columns in one structured request per document (decision 0142), on the
+   * analysis engine's configuration (AI_ANALYSIS_ENGINE); null when that engine is local.
+   */
+  columnReader: ColumnReader | null
   /** Speech to text (AI_STT_ENGINE); the local one runs ffmpeg and PocketSphinx as child processes. */
   transcriber: Transcriber
   /** Text to speech (AI_TTS_ENGINE); the local one runs espeak-ng and ffmpeg as child processes. */
@@ -34,6 +40,7 @@ export function createEngines(
 ): Engines {
   return {
     analyzer: createAnalyzer(ai.analysis, pool),
+    columnReader: createColumnReader(ai.analysis),
     transcriber: createTranscriber(ai.stt, pool),
     speaker: createSpeaker(ai.tts, pool),
     embedder: createEmbedder(ai.embed, pool, options.embedDimensions ?? 384),
@@ -44,6 +51,8 @@ export function createEngines(
 /** Releases engine resources (sockets, models); local engines hold none beyond the pool. */
 export async function closeEngines(engines: Engines): Promise<void> {
   await Promise.all(
-    Object.values(engines).map((engine: { close?: () => Promise<void> }) => engine.close?.()),
+    Object.values(engines).map((engine: { close?: () => Promise<void> } | null) =>
+      engine?.close?.(),
+    ),
   )
 }

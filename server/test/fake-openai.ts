@@ -3,7 +3,10 @@
  * /v1/embeddings answers deterministic vectors (hashed words, the requested `dimensions`, in
  * reverse order with their `index`, as a server may), POST /v1/chat/completions streams
  * `chatReply` as chat.completion.chunk events, or fails after `failAfterChunks` chunks with an
- * error event, as providers do mid-stream. Every request body is kept in `requests`.
+ * error event, as providers do mid-stream; a chat completion not streamed (structured output)
+ * answers `complete(body)`'s content as a chat.completion, or its `status` as an HTTP error
+ * (a promise never settled holds the request until the client aborts it). Every request body is
+ * kept in `requests`; `aborted` counts requests the client closed before their answer.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -13,6 +16,9 @@ export interface FakeOpenAI {
   requests: Array<{ path: string; body: Record<string, unknown> }>
   chatReply: string[]
   failAfterChunks: number | null
+  /** The answer to a chat completion not streamed: its message content, or an HTTP status. */
+  complete: (body: Record<string, unknown>) => FakeCompletion | Promise<FakeCompletion>
+  aborted: number
   close(): Promise<void>
 }
 
@@ -26,12 +32,16 @@ function hashedVector(text: string, dim: number): number[] {
   return v
 }
 
+export type FakeCompletion = { content: string } | { status: number }
+
 export async function fakeOpenAI(): Promise<FakeOpenAI> {
   const fake: FakeOpenAI = {
     baseURL: '',
     requests: [],
     chatReply: ['No answer.'],
     failAfterChunks: null,
+    complete: () => ({ content: '{}' }),
+    aborted: 0,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
   const server: Server = createServer((req, res) => {
@@ -52,6 +62,36 @@ export async function fakeOpenAI(): Promise<FakeOpenAI> {
           .reverse()
         res.setHeader('content-type', 'application/json')
         res.end(JSON.stringify({ object: 'list', data, model: body.model, usage: {} }))
+        return
+      }
+      if (body.stream !== true) {
+        res.on('close', () => {
+          if (!res.writableFinished) fake.aborted += 1
+        })
+        void Promise.resolve(fake.complete(body)).then((answer) => {
+          if (res.destroyed) return
+          res.setHeader('content-type', 'application/json')
+          if ('status' in answer) {
+            res.statusCode = answer.status
+            res.end(JSON.stringify({ error: { message: 'upstream failure at 10.0.0.7' } }))
+            return
+          }
+          res.end(
+            JSON.stringify({
+              id: 'chatcmpl-1',
+              object: 'chat.completion',
+              created: 0,
+              model: body.model,
+              choices: [
+                {
+                  index: 0,
+                  message: { role: 'assistant', content: answer.content, refusal: null },
+                  finish_reason: 'stop',
+                },
+              ],
+            }),
+          )
+        })
         return
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' })

@@ -1383,6 +1383,8 @@ export interface components {
             notFound: number;
             failed: number;
             unverified: number;
+            /** @description Quotes the OpenAI-compatible engine gave for custom columns that are not in their document (their cells are unverified), over this run; absent for runs before it was counted */
+            droppedQuotes?: number;
         };
         OcrJobResultInput: {
             /** Format: uuid */
@@ -2484,6 +2486,8 @@ export interface components {
             notFound: number;
             failed: number;
             unverified: number;
+            /** @description Quotes the OpenAI-compatible engine gave for custom columns that are not in their document (their cells are unverified), over this run; absent for runs before it was counted */
+            droppedQuotes?: number;
         };
         OcrJobResult: {
             /** Format: uuid */

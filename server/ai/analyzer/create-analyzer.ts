@@ -3,6 +3,8 @@ import type { EngineConfig } from '../../config'
 import type { WorkerPool } from '../../workers/worker-pool'
 import { LocalAnalyzer } from './local-analyzer'
 import { OpenAIAnalyzer } from './openai-analyzer'
+import { OpenAIColumnReader } from './openai-column-reader'
+import type { ColumnReader } from './column-reader'
 import type { Analyzer } from './types'
 
 /**
@@ -14,6 +16,21 @@ import type { Analyzer } from './types'
 export function createAnalyzer(config: EngineConfig, pool: WorkerPool): Analyzer {
   if (config.engine === 'local') return new LocalAnalyzer(pool)
   return new OpenAIAnalyzer({
+    baseURL: config.baseUrl,
+    apiKey: config.apiKey,
+    model: config.model,
+    contextChars: config.contextChars,
+  })
+}
+
+/**
+ * The column reader of the configured analysis engine (decision 0142): null for 'local' (the
+ * reviews feature answers custom columns by rule offline), else an OpenAIColumnReader on the same
+ * endpoint, model and context (`contextChars`) as the analyzer. Never throws.
+ */
+export function createColumnReader(config: EngineConfig): ColumnReader | null {
+  if (config.engine === 'local') return null
+  return new OpenAIColumnReader({
     baseURL: config.baseUrl,
     apiKey: config.apiKey,
     model: config.model,

@@ -133,6 +133,17 @@ export function moneyIn(
   return { amount: amount * scale, currency, index: m.index, length: m[0].length }
 }
 
+/**
+ * The ISO 4217 code `written` names: a code of three letters (any case), a sign (`$` read as USD,
+ * `US$`, `€`, `£`, `¥`) or a currency word (dollars, euros, pounds); null otherwise.
+ */
+export function currencyCode(written: string): string | null {
+  const text = written.trim()
+  if (/^[a-z]{3}$/i.test(text)) return text.toUpperCase()
+  if (text.toUpperCase() === 'US$') return 'USD'
+  return CURRENCY_SIGNS[text] ?? WORD_CURRENCY[text.toLowerCase()] ?? null
+}
+
 /** `text` cut to the answer's limit at a word, with an ellipsis when cut. */
 export function answerText(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()

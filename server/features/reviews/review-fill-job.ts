@@ -10,7 +10,9 @@
  *    reads there the document, its columns and its latest stored full analysis; unwritten rows
  *    are searched from a cursor (the last one this run reached), not from the first row;
  * 3. it answers every claimed cell (answer-document.ts) with that analysis when it is of this very
- *    text, else the configured engine's reading now (not stored), outside any transaction;
+ *    text, else the configured engine's reading now (not stored), outside any transaction; with
+ *    an OpenAI-compatible analysis engine, the custom columns' cells are answered instead by one
+ *    structured request for the document (read-custom-columns.ts, decision 0142);
  * 4. it writes the answers (one statement) in a second short transaction, announcing them on the
  *    organisation's realtime channel (`review_cells`, delivered at the commit), and reports
  *    done / total, kept by adding each document's cells to a count made at its start (made again
@@ -37,12 +39,17 @@ import {
 import { AnalysisResult, type Analyzer } from '../../ai/analyzer/types'
 import { ORG_MESSAGES_CHANNEL } from '../../realtime/realtime-hub'
 import type { RealtimeServerMessage } from '../../realtime/realtime-messages'
+import type { ColumnReader } from '../../ai/analyzer/column-reader'
 import { analysisOfText, answerDocument, type CellOutcome } from './answer-document'
+import { readCustomColumns } from './read-custom-columns'
 import { addAppDocuments, addMissingCells, cellCounts } from './service'
 import type { AnswerType } from './review-answer'
 
-/** What the fill needs: the database and the configured analysis engine. */
-export type FillDeps = { db: Db; analyzer: Analyzer }
+/**
+ * What the fill needs: the database, the configured analysis engine and its column reader (null
+ * or absent offline: custom columns are then answered by rule, answer-document.ts).
+ */
+export type FillDeps = { db: Db; analyzer: Analyzer; columnReader?: ColumnReader | null }
 
 /** Cells named in one realtime message at most (a NOTIFY payload holds under 8,000 bytes). */
 const CELLS_PER_MESSAGE = 25
@@ -53,13 +60,19 @@ type Counts = {
   notFound: number
   failed: number
   unverified: number
+  /** Quotes of the column reader not found in their document, over this run (decision 0142). */
+  droppedQuotes: number
 }
 
 /** The 'review-fill' handler over the app's database and analyzer. */
 export function reviewFillJobHandler(
   services: Pick<AppServices, 'db' | 'engines'>,
 ): JobHandlerOf<typeof reviewFillJobContract> {
-  const deps = { db: services.db, analyzer: services.engines.analyzer }
+  const deps = {
+    db: services.db,
+    analyzer: services.engines.analyzer,
+    columnReader: services.engines.columnReader,
+  }
   return {
     run: (job, context) => fillReview(deps, jobPrincipal(job), job.id, job.input.reviewId, context),
   }
@@ -101,7 +114,8 @@ export async function fillReview(
         .where(and(eq(reviewCells.reviewId, reviewId), eq(reviewCells.state, 'running')))
     return row
   })
-  if (!review) return { total: 0, answered: 0, notFound: 0, failed: 0, unverified: 0 }
+  if (!review)
+    return { total: 0, answered: 0, notFound: 0, failed: 0, unverified: 0, droppedQuotes: 0 }
   // Progress is counted once here and then kept by adding each written document's outcomes (a
   // count of the whole review after every document grew with the review: decision 0137); it is
   // counted again every RECOUNT_MS (a column added, a cell retried, another fill) and at the end.
@@ -111,6 +125,7 @@ export async function fillReview(
   // this run reached: the claim searches from there, not from the first row again.
   let after = -1
   let claimed: { id: string; columnId: string }[] = []
+  let droppedQuotes = 0
   try {
     for (;;) {
       context.signal.throwIfAborted()
@@ -120,7 +135,9 @@ export async function fillReview(
       // Another fill took this row between our reads: take the next.
       if (claim.cells.length === 0) continue
       claimed = claim.cells
-      const outcomes = await answerClaimed(deps, claim, context.signal)
+      const answered = await answerClaimed(deps, claim, context.signal)
+      const { outcomes } = answered
+      droppedQuotes += answered.droppedQuotes
       context.signal.throwIfAborted()
       const recount = Date.now() - countedAt >= RECOUNT_MS
       counts = await withTenant(db, principal, async (tx) => {
@@ -145,7 +162,7 @@ export async function fillReview(
   const { pending: _pending, ...final } = await withTenant(db, principal, (tx) =>
     cellStates(tx, reviewId),
   )
-  return final
+  return { ...final, droppedQuotes }
 }
 
 /**
@@ -333,22 +350,30 @@ async function readClaimed(tx: Tx, documentId: string, columnIds: string[]) {
 /**
  * The outcome of each claimed cell: the document and its columns (read with the claim), the
  * analysis made outside any (when a preset column needs one and no stored analysis is of this
- * text), then answered (answer-document.ts).
+ * text), then answered (answer-document.ts); with a column reader, the custom columns by one
+ * request (read-custom-columns.ts), whose quotes not found in the document are counted.
  */
 async function answerClaimed(
   deps: FillDeps,
   claim: Claim,
   signal: AbortSignal,
-): Promise<Map<string, CellOutcome>> {
-  const { document, columns, stored } = claim.read
-  const byColumn = (outcome: CellOutcome) =>
-    new Map(claim.cells.map((cell) => [cell.columnId, outcome]))
+): Promise<{ outcomes: Map<string, CellOutcome>; droppedQuotes: number }> {
+  const { document, stored } = claim.read
+  const byColumn = (outcome: CellOutcome) => ({
+    outcomes: new Map(claim.cells.map((cell) => [cell.columnId, outcome])),
+    droppedQuotes: 0,
+  })
   if (!document) return byColumn({ state: 'failed', reason: 'The document no longer exists.' })
   if (document.content.trim() === '')
     return byColumn({
       state: 'failed',
       reason: 'This document has no text (a scan not yet read?).',
     })
+  const all = claim.read.columns.map((c) => ({ ...c, answerType: c.answerType as AnswerType }))
+  const reader = deps.columnReader
+  const custom = reader ? all.filter((c) => c.presetKey === null) : []
+  const columns = reader ? all.filter((c) => c.presetKey !== null) : all
+  const read = reader ? await readCustomColumns(reader, document, custom, signal) : undefined
   let analysis: AnalysisResult | null = null
   let failure: string | undefined
   if (columns.some((c) => c.presetKey !== null)) {
@@ -363,12 +388,9 @@ async function answerClaimed(
       }
     }
   }
-  return answerDocument(
-    document,
-    analysis,
-    columns.map((c) => ({ ...c, answerType: c.answerType as AnswerType })),
-    failure,
-  )
+  const outcomes = answerDocument(document, analysis, columns, failure)
+  for (const [columnId, outcome] of read?.outcomes ?? []) outcomes.set(columnId, outcome)
+  return { outcomes, droppedQuotes: read?.droppedQuotes ?? 0 }
 }
 
 /**

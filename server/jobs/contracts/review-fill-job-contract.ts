@@ -3,7 +3,8 @@
  * review, a document at a time, each document's cells written in a short transaction of their
  * own, so a restart resumes at the first document still pending and a cancel stops between two.
  * Queued by the reviews feature (creating a review, adding a column, retrying cells); run by
- * features/reviews/review-fill-job.ts. Its result counts the cells by the state it left them in.
+ * features/reviews/review-fill-job.ts. Its result counts the cells by the state it left them in,
+ * and the engine's quotes that did not check (decision 0142).
  */
 import { z } from 'zod'
 import { defineJobContract } from '../define-job-contract'
@@ -18,6 +19,14 @@ export const reviewFillJobContract = defineJobContract({
       notFound: z.number().int().min(0),
       failed: z.number().int().min(0),
       unverified: z.number().int().min(0),
+      droppedQuotes: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe(
+          'Quotes the OpenAI-compatible engine gave for custom columns that are not in their document (their cells are unverified), over this run; absent for runs before it was counted',
+        ),
     })
     .meta({ id: 'ReviewFillJobResult' }),
 })
