@@ -28,7 +28,7 @@ import {
   reviewRows,
   reviews,
 } from '../../db/schema'
-import { reviewCellId, UNCHECKED_CITATION } from './import-reviews'
+import { ImportedReviews, reviewCellId, UNCHECKED_CITATION } from './import-reviews'
 
 const t = await testAppForFile()
 
@@ -280,7 +280,8 @@ describe('reviews in organisation archives', () => {
     const overridden = copy.cells.filter((c) => c.override !== null)
     expect(overridden).toHaveLength(1)
     expect(overridden[0]!.override).toMatchObject({ note: 'Not in the signed copy', by: null })
-    expect(copy.cells.filter((c) => c.state === 'running')).toEqual([])
+    // The running cell came back pending (ImportedReviews, tested below): the fill queued for its
+    // review may have claimed it by now, and answers it again.
 
     // Fills queued at publication: the review with a pending cell, the app-wide one.
     const copyMember = { ...owner, orgId }
@@ -377,6 +378,62 @@ describe('reviews in organisation archives', () => {
     expect(
       cells.filter((c) => c.state === 'unverified' && c.reason === UNCHECKED_CITATION),
     ).toHaveLength(1)
+  })
+})
+
+describe('an imported review line', () => {
+  const cell = (fields: Row): Row => ({
+    id: crypto.randomUUID(),
+    review_id: crypto.randomUUID(),
+    row_id: crypto.randomUUID(),
+    column_id: crypto.randomUUID(),
+    row_position: 0,
+    column_position: 0,
+    state: 'answered',
+    citations: [{ start: 0, end: 4, text: 'This' }],
+    override: null,
+    ...fields,
+  })
+  const apply = (row: Row, person: (id: unknown) => string | null = () => null) => {
+    const out = { ...row }
+    const rekeyed: [string, string][] = []
+    const why = new ImportedReviews().apply('review_cells', row, out, person, (a, b) =>
+      rekeyed.push([a, b]),
+    )
+    return { why, out, rekeyed }
+  }
+
+  it('comes back pending when it was running, under the id of its row and column', () => {
+    const row = cell({ state: 'running' })
+    const { why, out, rekeyed } = apply(row)
+    expect(why).toBeNull()
+    expect(out.state).toBe('pending')
+    expect(out.id).toBe(reviewCellId(row.row_id as string, row.column_id as string))
+    expect(rekeyed).toEqual([[row.id, out.id]])
+  })
+
+  it('names an override’s author only as the people columns are (nobody but a clone’s match)', () => {
+    const override = { answer: null, note: 'n', by: 'archive-user', at: '2026-01-01T00:00:00Z' }
+    expect(apply(cell({ override })).out.override).toMatchObject({ note: 'n', by: null })
+    const matched = apply(cell({ override }), (id) => (id === 'archive-user' ? 'local-user' : null))
+    expect(matched.out.override).toMatchObject({ by: 'local-user' })
+    expect(apply(cell({ override: 'text' })).why).toMatch(/override/)
+  })
+
+  it('is unverified when answered without a citation, and an app review without its app a selection', () => {
+    expect(apply(cell({ citations: [] })).out).toMatchObject({
+      state: 'unverified',
+      reason: UNCHECKED_CITATION,
+    })
+    const out = { id: crypto.randomUUID(), app_id: null, row_source: 'app' }
+    new ImportedReviews().apply(
+      'reviews',
+      out,
+      out,
+      () => null,
+      () => undefined,
+    )
+    expect(out.row_source).toBe('selection')
   })
 })
 
