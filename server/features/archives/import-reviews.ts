@@ -24,7 +24,7 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { withTenant } from '../../db/tenant'
+import { withTenantReads } from '../../db/tenant'
 
 /** Most columns of one imported review: MAX_REVIEW_COLUMNS of features/reviews/schemas.ts. */
 export const MAX_ARCHIVE_REVIEW_COLUMNS = 50
@@ -153,10 +153,12 @@ export async function checkReviewBatch(
   const rows = JSON.stringify(batch.map((b) => b.row))
   const query = BATCH_CHECKS[table]
   if (!query) return null
-  const result = (await withTenant(db, { orgId }, (tx) => tx.execute(query(rows)))) as unknown as {
+  // One message to the database thread (PGlite) or one round trip (PostgreSQL), decision 0089.
+  const [result] = await withTenantReads(db, { orgId }, (tx) => [tx.execute(query(rows))] as const)
+  const found = result as unknown as {
     rows: { ord: number; refused: string | null; unchecked: boolean }[]
   }
-  for (const r of result.rows) {
+  for (const r of found.rows) {
     const entry = batch[r.ord - 1]!
     if (r.refused) return { line: entry.line, why: r.refused }
     if (r.unchecked && entry.row.state === 'answered') {
