@@ -27,6 +27,7 @@ export const SUITES_ON_POSTGRES = [
   'server/features/security/tenant-tokens.test.ts',
   'server/features/team/team.test.ts',
   'server/features/archives/publish-import.test.ts',
+  'server/features/archives/review-archive.test.ts',
   'server/auth/auth.test.ts',
   'server/auth/route-roles.test.ts',
   'server/auth/credential-narrowing.test.ts',

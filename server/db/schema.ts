@@ -871,6 +871,9 @@ export const reviews = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // An app's reviews: the app-bound list and the look-up of an app's app-wide reviews on each
+    // new document of the app (server/documents/app-review-fills.ts), migration 0059.
+    index('reviews_app_idx').on(t.appId),
     check('reviews_row_source_check', sql`row_source IN ('selection', 'app')`),
   ],
 )
@@ -926,6 +929,8 @@ export const reviewRows = pgTable(
   (t) => [
     uniqueIndex('review_rows_review_document_idx').on(t.reviewId, t.documentId),
     index('review_rows_review_position_idx').on(t.reviewId, t.position),
+    // A document's rows: its deletion's cascade reads them (migration 0059).
+    index('review_rows_document_idx').on(t.documentId),
   ],
 )
 

@@ -153,6 +153,47 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
     refs: { bucket_id: 'storage_buckets' },
     people: ['created_by'],
   },
+  // Reviews (decision 0143): a review, its columns and rows, then its cells (which name a row,
+  // a column and the row's document). The importer checks them against each other
+  // (import-reviews.ts) and their citations against the staged documents' text.
+  {
+    name: 'reviews',
+    key: 'id',
+    keyType: 'uuid',
+    omit: [],
+    refs: { app_id: 'apps' },
+    people: ['created_by'],
+  },
+  {
+    name: 'review_columns',
+    key: 'id',
+    keyType: 'uuid',
+    omit: [],
+    refs: { app_id: 'apps', review_id: 'reviews' },
+    people: [],
+  },
+  {
+    name: 'review_rows',
+    key: 'id',
+    keyType: 'uuid',
+    omit: [],
+    refs: { app_id: 'apps', review_id: 'reviews', document_id: 'documents' },
+    people: [],
+  },
+  {
+    name: 'review_cells',
+    key: 'id',
+    keyType: 'uuid',
+    omit: [],
+    refs: {
+      app_id: 'apps',
+      review_id: 'reviews',
+      row_id: 'review_rows',
+      column_id: 'review_columns',
+      document_id: 'documents',
+    },
+    people: ['verified_by'],
+  },
   {
     name: 'events',
     key: 'id',

@@ -36,6 +36,7 @@ import { userIdByEmail } from './org-members'
 import { z } from 'zod'
 import { peekHead, sniffContentType } from '../../media/sniff-content-type'
 import { sniffAudio } from '../../media/sniff-audio'
+import { checkReviewBatch, ImportedReviews, REVIEW_TABLES } from './import-reviews'
 
 /** Rows per staging transaction (decision 0035: 200 entities write in about 0.15 s). */
 export const IMPORT_BATCH = 200
@@ -95,6 +96,8 @@ export interface StageSummary {
   documentIdsByArchiveId: Map<string, string>
   /** A clone's members who have an account here: they join with their role. Empty for an import. */
   members: { userId: string; role: string }[]
+  /** Imported reviews (new ids): the publication queues the fills they need (decision 0143). */
+  reviewIds: string[]
 }
 
 const invalidLine = (entry: string, line: number, why: string) =>
@@ -195,6 +198,10 @@ export async function stageArchive(
   const people = await readMembers(deps.db, zip, checked, options.keepPeople ?? false)
   const taken = options.intoOrgId ? await takenIn(deps.db, options.intoOrgId) : emptyTaken()
   const ids = new ArchiveIds()
+  const reviews = new ImportedReviews()
+  const keepPeople = options.keepPeople ?? false
+  const person = (v: unknown) =>
+    keepPeople && typeof v === 'string' ? (people.users.get(v) ?? null) : null
   const counts: Record<string, number> = {}
   const documentIds: string[] = []
   const documentIdsByArchiveId = new Map<string, string>()
@@ -212,6 +219,10 @@ export async function stageArchive(
     const flush = async () => {
       if (batch.length === 0) return
       options.signal.throwIfAborted()
+      if (REVIEW_TABLES.has(table.name)) {
+        const refused = await checkReviewBatch(deps.db, scope.orgId, table.name, batch)
+        if (refused) throw invalidLine(name, refused.line, refused.why)
+      }
       await insertBatch(deps.db, scope, table.name, name, batch)
       rows += batch.length
       batch = []
@@ -224,6 +235,12 @@ export async function stageArchive(
       const row = parseLine(name, n, line)
       const mapped = remapRow(table, row, { ...context, n })
       if (!mapped) continue
+      if (REVIEW_TABLES.has(table.name)) {
+        const why = reviews.apply(table.name, row, mapped, person, (archiveId, fresh) =>
+          ids.replace(table.name, archiveId, fresh),
+        )
+        if (why) throw invalidLine(name, n, why)
+      }
       if (table.name === 'documents') {
         documentIds.push(mapped.id as string)
         documentIdsByArchiveId.set(String(row.id), mapped.id as string)
@@ -255,6 +272,7 @@ export async function stageArchive(
     documentIds,
     documentIdsByArchiveId,
     members: people.members,
+    reviewIds: reviews.reviewIds,
   }
 }
 
@@ -275,6 +293,11 @@ class ArchiveIds {
     const fresh = randomUUID()
     ids.set(archiveId, fresh)
     return fresh
+  }
+
+  /** Makes `fresh` the new id of `archiveId` of `table` (a cell's, derived from its row and column). */
+  replace(table: string, archiveId: string, fresh: string): void {
+    this.byTable.get(table)?.set(archiveId, fresh)
   }
 
   /** The new id of `archiveId` in `table` (`*`: any table), or undefined. */

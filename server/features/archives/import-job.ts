@@ -25,6 +25,7 @@ import { checkArchive } from './check-archive'
 import { openBlobZip } from './blob-zip'
 import { stageArchive, type StageOptions } from './import-archive'
 import { assertOwnerOf } from './org-members'
+import { EXPORTED_TABLES } from './archive-format'
 import {
   publishAsNewOrg,
   publishedImport,
@@ -228,7 +229,9 @@ export function importTenantJobHandler(
           { blobKey: job.input.blobKey, ...target },
           {
             signal: context.signal,
-            progress: (message) => context.progress(Math.min(0.99, ++step / 18), message),
+            // The check, each table, the publication and the members (14 tables: 18 steps).
+            progress: (message) =>
+              context.progress(Math.min(0.99, ++step / (EXPORTED_TABLES.length + 4)), message),
           },
         )
         await services.blobs.delete(job.input.blobKey)

@@ -4,7 +4,8 @@
  * organisation, or its rows move into an existing one; in the same transaction the people join,
  * the audit log and event log record it (`org.imported`, the audit entry carrying the job id,
  * which is how a retry after a crash knows the import is done) and documents without this
- * server's embeddings are queued for indexing. An import adds nobody but its importer (decision
+ * server's embeddings are queued for indexing, and the imported reviews that need one get a fill
+ * (decision 0143). An import adds nobody but its importer (decision
  * 0103): the archive's members become unsent invitations; only a clone's members join.
  */
 import { randomUUID } from 'node:crypto'
@@ -23,6 +24,7 @@ import { AppError, notFound } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 import { PASSAGE_JOB_KIND } from '../../search/index-document'
+import { REVIEW_FILL_JOB_KIND } from '../../documents/app-review-fills'
 import type { AppServices } from '../../services'
 import { assertOrganisationAllowance } from '../../auth/organisation-limit'
 import { EXPORTED_TABLES } from './archive-format'
@@ -233,7 +235,39 @@ async function record(
   // Passages without this server's embeddings, or perhaps not all there, are indexed afresh.
   for (const documentId of s.reindexDocumentIds)
     await jobs.enqueue(tx, principal, PASSAGE_JOB_KIND, { documentId }, { subjectId: documentId })
+  for (const reviewId of await reviewsToFill(tx, s.staged.reviewIds))
+    await jobs.enqueue(tx, principal, REVIEW_FILL_JOB_KIND, { reviewId }, { subjectId: reviewId })
   return result
+}
+
+/** Imported reviews per statement of reviewsToFill (bounded parameters). */
+const REVIEWS_PER_READ = 1000
+
+/**
+ * Of the imported reviews `reviewIds` (published, read in the importing organisation's tenant),
+ * those a fill has work for (decision 0143): an app-wide review (its fill adds the app's imported
+ * documents that are not rows yet), or one with a pending cell (a running one came back pending)
+ * or a row whose cells are not written yet. Nothing else queues fills for imported documents:
+ * they are written by staging, not by insertDocument (server/documents/app-review-fills.ts).
+ */
+async function reviewsToFill(tx: Tx, reviewIds: readonly string[]): Promise<string[]> {
+  const found: string[] = []
+  for (let i = 0; i < reviewIds.length; i += REVIEWS_PER_READ) {
+    const ids = sql.join(
+      reviewIds.slice(i, i + REVIEWS_PER_READ).map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )
+    const result = (await tx.execute(sql`
+      SELECT v.id FROM reviews v
+      WHERE v.id IN (${ids})
+        AND ((v.row_source = 'app' AND v.app_id IS NOT NULL)
+          OR EXISTS (SELECT 1 FROM review_cells c WHERE c.review_id = v.id AND c.state = 'pending')
+          OR EXISTS (SELECT 1 FROM review_rows r WHERE r.review_id = v.id
+                       AND NOT EXISTS (SELECT 1 FROM review_cells c WHERE c.row_id = r.id)))
+      ORDER BY v.id`)) as unknown as { rows: { id: string }[] }
+    found.push(...result.rows.map((r) => r.id))
+  }
+  return found
 }
 
 /**
