@@ -1883,6 +1883,8 @@ export interface components {
         ReviewCellOverrideInput: {
             /** @description The lawyer's answer; null: not in the document */
             answer: components["schemas"]["ReviewAnswerInput"] | null;
+            /** @description `answer` as one line, as the grid and export show it */
+            text: string | null;
             note: string | null;
             by: string | null;
             at: string;
@@ -1904,6 +1906,8 @@ export interface components {
             reason: string | null;
             /** @description Only on an answered cell; never an unverified one */
             answer: components["schemas"]["ReviewAnswerInput"] | null;
+            /** @description `answer` as one line ("Yes", "6 months", "1500000 USD"), as the export writes it */
+            text: string | null;
             citations: components["schemas"]["ReviewCitationInput"][];
             /** @description Shown instead of `answer`, which stays as it was */
             override: components["schemas"]["ReviewCellOverrideInput"] | null;
@@ -2984,6 +2988,8 @@ export interface components {
         ReviewCellOverride: {
             /** @description The lawyer's answer; null: not in the document */
             answer: components["schemas"]["ReviewAnswer"] | null;
+            /** @description `answer` as one line, as the grid and export show it */
+            text: string | null;
             note: string | null;
             by: string | null;
             at: string;
@@ -3005,6 +3011,8 @@ export interface components {
             reason: string | null;
             /** @description Only on an answered cell; never an unverified one */
             answer: components["schemas"]["ReviewAnswer"] | null;
+            /** @description `answer` as one line ("Yes", "6 months", "1500000 USD"), as the export writes it */
+            text: string | null;
             citations: components["schemas"]["ReviewCitation"][];
             /** @description Shown instead of `answer`, which stays as it was */
             override: components["schemas"]["ReviewCellOverride"] | null;

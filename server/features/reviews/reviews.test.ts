@@ -54,8 +54,9 @@ interface Cell {
   columnId: string
   state: string
   answer: { type: string } | null
+  text: string | null
   citations: { start: number; end: number; text: string }[]
-  override: unknown
+  override: { text: string | null } | null
   verified: boolean
 }
 
@@ -179,7 +180,13 @@ describe('a review filled offline', () => {
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({
       answer: cell.answer,
-      override: { answer: override, note: 'Side letter moves it', by: alice.userId },
+      text: cell.text,
+      override: {
+        answer: override,
+        text: override ? '2020-01-31' : null,
+        note: 'Side letter moves it',
+        by: alice.userId,
+      },
     })
     const verified = await t.app.inject({
       method: 'PUT',
@@ -261,6 +268,12 @@ describe('a review filled offline', () => {
     const lines = csv.body.trim().split('\r\n')
     expect(lines[0]).toContain('"Agreement date","Agreement date (citations)"')
     expect(lines.filter((line) => line.startsWith('"')).length).toBeGreaterThanOrEqual(4)
+    // The grid's text of a cell (the cells API's) is the export's, word for word.
+    const worded = items
+      .map((c) => (c.override ? c.override.text : c.text))
+      .filter((text): text is string => !!text && !/^[=+\-@]/.test(text))
+    expect(worded.length).toBeGreaterThanOrEqual(6)
+    for (const text of worded) expect(csv.body).toContain(`"${text.replace(/"/g, '""')}"`)
     const foreign = await t.app.inject({
       url: `${reviewsUrl(mallory)}/${reviewId}/export`,
       headers: mallory.headers,

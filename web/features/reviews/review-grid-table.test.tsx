@@ -56,6 +56,7 @@ function cellAt(i: number, columns = COLUMNS): ReviewCell {
     state: 'pending',
     reason: null,
     answer: null,
+    text: null,
     citations: [],
     override: null,
     verified: false,
@@ -243,11 +244,14 @@ describe('ReviewGridTable sort and filter', () => {
     const cell = cellAt(i, 2)
     const date = DATES[cell.rowPosition]
     if (cell.columnPosition === 0)
-      return date ? { ...cell, state: 'answered', answer: { type: 'date', value: date } } : cell
+      return date
+        ? { ...cell, state: 'answered', answer: { type: 'date', value: date }, text: date }
+        : cell
     return {
       ...cell,
       state: 'answered',
       answer: { type: 'party', names: [PARTIES[cell.rowPosition]!] },
+      text: PARTIES[cell.rowPosition]!,
     }
   }
   const renderSmall = (layout: 'table' | 'list' = 'table') => {
