@@ -3718,6 +3718,8 @@ export interface operations {
                 type?: string;
                 /** @description Only this app's documents; absent = all of the organisation's */
                 appId?: string;
+                /** @description Only these documents: comma-separated ids, at most 100 (set limit to cover them); an id the caller cannot reach (another organisation's or app's) matches nothing */
+                ids?: string;
             };
             header?: never;
             path: {
