@@ -1,5 +1,6 @@
 /** Test factory: a pasted document whose passages the chunking job has indexed. */
 import type { TestApp, TestMember } from './test-app'
+import { pasteDocument } from './pasted-document'
 
 /** Pastes `content` as `member` and waits until its passages are indexed; returns its id. */
 export async function addIndexedDocument(
@@ -9,14 +10,7 @@ export async function addIndexedDocument(
   content: string,
   appId?: string,
 ): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orgs/${member.orgId}/documents/text`,
-    headers: member.headers,
-    payload: { title, content, ...(appId ? { appId } : {}) },
-  })
-  if (res.statusCode !== 201) throw new Error(`creating ${title} failed: ${res.body}`)
-  const id = (res.json() as { id: string }).id
+  const id = await pasteDocument(t, member, title, content, appId)
   const deadline = Date.now() + 20_000
   for (;;) {
     const state = await t.app.inject({

@@ -9,6 +9,7 @@ import path from 'node:path'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { afterAll, inject } from 'vitest'
 import type { Database } from '../db/client'
+import type { Principal } from '../db/tenant'
 import { openTestDatabases } from './test-database'
 import { createConsoleMailer, type Mailer } from '../mail/mailer'
 import { createFsBlobStore } from '../blob/fs-blob-store'
@@ -322,6 +323,14 @@ export async function signedInWithRole(t: TestApp, orgId: string, role: Role): P
     .insert(member)
     .values({ id: randomUUID(), organizationId: orgId, userId, role })
   return { email, userId, orgId, headers }
+}
+
+/**
+ * The principal of `member` signed in to their organisation with `role` (as the session's would
+ * be), for tests that call a service directly instead of a route.
+ */
+export function principalOf(member: TestMember, role: Role = 'owner'): Principal {
+  return { orgId: member.orgId, userId: member.userId, role, actorType: 'user' }
 }
 
 /** The environment variables of `options`' settings, over TEST_ENV (test-config.ts). */

@@ -1885,6 +1885,8 @@ export interface components {
         ReviewCellOverrideInput: {
             /** @description The lawyer's answer; null: not in the document */
             answer: components["schemas"]["ReviewAnswerInput"] | null;
+            /** @description `answer` as one line, as the grid and export show it */
+            text: string | null;
             note: string | null;
             by: string | null;
             at: string;
@@ -1906,6 +1908,8 @@ export interface components {
             reason: string | null;
             /** @description Only on an answered cell; never an unverified one */
             answer: components["schemas"]["ReviewAnswerInput"] | null;
+            /** @description `answer` as one line ("Yes", "6 months", "1500000 USD"), as the export writes it */
+            text: string | null;
             citations: components["schemas"]["ReviewCitationInput"][];
             /** @description Shown instead of `answer`, which stays as it was */
             override: components["schemas"]["ReviewCellOverrideInput"] | null;
@@ -2988,6 +2992,8 @@ export interface components {
         ReviewCellOverride: {
             /** @description The lawyer's answer; null: not in the document */
             answer: components["schemas"]["ReviewAnswer"] | null;
+            /** @description `answer` as one line, as the grid and export show it */
+            text: string | null;
             note: string | null;
             by: string | null;
             at: string;
@@ -3009,6 +3015,8 @@ export interface components {
             reason: string | null;
             /** @description Only on an answered cell; never an unverified one */
             answer: components["schemas"]["ReviewAnswer"] | null;
+            /** @description `answer` as one line ("Yes", "6 months", "1500000 USD"), as the export writes it */
+            text: string | null;
             citations: components["schemas"]["ReviewCitation"][];
             /** @description Shown instead of `answer`, which stays as it was */
             override: components["schemas"]["ReviewCellOverride"] | null;
@@ -3714,6 +3722,8 @@ export interface operations {
                 type?: string;
                 /** @description Only this app's documents; absent = all of the organisation's */
                 appId?: string;
+                /** @description Only these documents: comma-separated ids, at most 100 (set limit to cover them); an id the caller cannot reach (another organisation's or app's) matches nothing */
+                ids?: string;
             };
             header?: never;
             path: {

@@ -10,6 +10,8 @@ import { DocumentPage } from './schemas'
 let database: Database
 let firm: string
 let appId: string
+/** The documents' ids by title (the other firm's too). */
+const idOf: Record<string, string> = {}
 
 beforeAll(async () => {
   database = await openTestDatabase()
@@ -61,6 +63,10 @@ beforeAll(async () => {
     },
     { orgId: other, title: "Another firm's lease", content: 'Rent.', documentType: 'lease' },
   ])
+  const written = await database.db
+    .select({ id: documents.id, title: documents.title })
+    .from(documents)
+  for (const { id, title } of written) idOf[title] = id
 })
 afterAll(() => database.close())
 
@@ -81,6 +87,11 @@ describe('the document list on the fast path', () => {
       { q: 'e', limit: 1, offset: 2 },
       { q: 'e', limit: 1, offset: 50 },
       { q: 'nothing like it', limit: 50, offset: 0 },
+      { ids: [idOf['Scan']!, idOf['Side letter']!], limit: 50, offset: 0 },
+      { ids: [idOf['Scan']!, idOf['Side letter']!], limit: 1, offset: 1 },
+      { ids: [idOf['Scan']!], limit: 1, offset: 5 },
+      { ids: [idOf['Scan']!, idOf['Side letter']!], appId, limit: 50, offset: 0 },
+      { ids: [idOf["Another firm's lease"]!], limit: 50, offset: 0 },
     ]
     const principal = { orgId: firm }
     for (const query of queries) {
@@ -104,5 +115,22 @@ describe('the document list on the fast path', () => {
       title: 'NDA\tmutual',
       createdAt: '2026-11-24T13:06:23.100Z',
     })
+  })
+
+  it('reads the documents named by id, newest first, counting those it reaches only', async () => {
+    const read = async (ids: string[], appFilter?: string) =>
+      JSON.parse(
+        await documentList.read(
+          database.db,
+          { orgId: firm },
+          { ids, appId: appFilter, limit: 50, offset: 0 },
+        ),
+      ) as { items: { title: string }[]; total: number }
+    const named = await read([idOf['NDA\tmutual']!, idOf['Scan']!, idOf["Another firm's lease"]!])
+    expect(named.items.map((d) => d.title)).toEqual(['Scan', 'NDA\tmutual'])
+    expect(named.total).toBe(2)
+    expect(await read([idOf["Another firm's lease"]!])).toMatchObject({ items: [], total: 0 })
+    const inApp = await read([idOf['Scan']!, idOf['Side letter']!], appId)
+    expect(inApp.items.map((d) => d.title)).toEqual(['Side letter'])
   })
 })

@@ -14,6 +14,9 @@ import {
   SAMPLE_CONTRACT,
   uploadForm,
 } from '../../test/sample-files'
+import { appOf } from '../../test/app-of'
+import { mintToken } from '../../test/mint-token'
+import { pasteDocument } from '../../test/pasted-document'
 import { sql } from 'drizzle-orm'
 import { documents } from '../../db/schema'
 import { listDocuments } from './service'
@@ -248,6 +251,58 @@ describe('documents API', () => {
     const none = await signedInMember(t, 'Empty Firm')
     const empty = await t.app.inject({ url: base(none), headers: none.headers })
     expect(empty.json()).toEqual({ items: [], total: 0, types: [] })
+  })
+
+  it('lists the documents named by `ids`, those it reaches only, and refuses a bad or long list', async () => {
+    const firm = await signedInMember(t, 'Ids Firm')
+    const [one, two, three] = [
+      await paste(firm, { title: 'One', content: 'First.' }),
+      await paste(firm, { title: 'Two', content: 'Second.' }),
+      await paste(firm, { title: 'Three', content: 'Third.' }),
+    ]
+    const foreign = await paste(mallory, { title: 'Mallory secret', content: 'Hers.' })
+    const list = (query: string, m: TestMember = firm) =>
+      t.app.inject({ url: `${base(m)}?${query}`, headers: m.headers })
+    const named = await list(`ids=${one.id},${three.id.toUpperCase()},${one.id}`)
+    expect(named.statusCode, named.body).toBe(200)
+    expect(named.json()).toMatchObject({ total: 2 })
+    expect(named.json().items.map((d: { title: string }) => d.title)).toEqual(['Three', 'One'])
+    // Another organisation's id matches nothing, named by itself or beside the firm's own.
+    const across = await list(`ids=${foreign.id},${two.id}`)
+    expect(across.json().items.map((d: { id: string }) => d.id)).toEqual([two.id])
+    expect(across.body).not.toContain('Mallory secret')
+    expect((await list(`ids=${two.id}`, mallory)).json()).toMatchObject({ items: [], total: 0 })
+    const refused = async (query: string, detail: string) => {
+      const res = await list(query)
+      expect(res.statusCode, query).toBe(400)
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/)
+      expect(res.json().detail).toContain(detail)
+    }
+    await refused(`ids=${one.id},not-a-uuid`, 'comma-separated document ids')
+    await refused('ids=', 'comma-separated document ids')
+    const many = Array.from(
+      { length: 101 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    )
+    await refused(`ids=${many.join(',')}`, 'at most 100 documents')
+    expect((await list(`ids=${many.slice(1).join(',')}&limit=100`)).statusCode).toBe(200)
+  })
+
+  it("lists by `ids` for an app-bound credential its app's documents only (decision 0136)", async () => {
+    const owner = await signedInMember(t, 'Ids Apps Firm')
+    const [appA, appB] = [await appOf(t, owner, 'ids-a'), await appOf(t, owner, 'ids-b')]
+    const ofA = await pasteDocument(t, owner, 'Of A', 'Text of A.', appA)
+    const ofB = await pasteDocument(t, owner, 'Of B', 'Text of B.', appB)
+    const firmWide = await pasteDocument(t, owner, 'Firm-wide', 'Text of the firm.')
+    const { token } = await mintToken(t, owner, { app_id: appA, scope: 'read' })
+    const headers = { authorization: `Bearer ${token}`, origin: owner.headers.origin }
+    const res = await t.app.inject({ url: `${base(owner)}?ids=${ofA},${ofB},${firmWide}`, headers })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({ total: 1, items: [{ id: ofA, title: 'Of A' }] })
+    expect(res.body).not.toContain('Of B')
+    const other = await t.app.inject({ url: `${base(owner)}?ids=${ofB}&appId=${appB}`, headers })
+    expect(other.statusCode).toBe(404)
+    expect(other.json()).toMatchObject({ code: 'app_not_found' })
   })
 
   it('answers the declared DocumentPage exactly, as JSON, whatever the titles hold', async () => {

@@ -54,6 +54,29 @@ export const DocumentCard = z
   })
   .meta({ id: 'DocumentCard' })
 
+/** Most documents one listing may name by id (`ids`): a page of a review grid's rows, say. */
+export const MAX_LISTED_IDS = 100
+
+/**
+ * `ids` of the document list: comma-separated document ids (UUIDs, repeats dropped, case
+ * folded), at most MAX_LISTED_IDS; anything else is a 400 problem naming the parameter.
+ */
+const DocumentIds = z
+  .string()
+  .max(MAX_LISTED_IDS * 40, `ids names at most ${MAX_LISTED_IDS} documents`)
+  .transform((text, ctx) => {
+    const ids = [...new Set(text.split(',').map((id) => id.trim().toLowerCase()))]
+    const problem =
+      ids.length > MAX_LISTED_IDS
+        ? `ids names at most ${MAX_LISTED_IDS} documents`
+        : !z.array(z.uuid()).safeParse(ids).success
+          ? 'ids must be comma-separated document ids (UUIDs)'
+          : null
+    if (!problem) return ids
+    ctx.addIssue({ code: 'custom', message: problem })
+    return z.NEVER
+  })
+
 export const DocumentListQuery = PageQuery.extend({
   q: z
     .string()
@@ -63,6 +86,9 @@ export const DocumentListQuery = PageQuery.extend({
     .describe('Case-insensitive match on title or content'),
   type: z.string().max(40).optional().describe("A document type, or 'all'"),
   appId: AppId.optional().describe("Only this app's documents; absent = all of the organisation's"),
+  ids: DocumentIds.optional().describe(
+    `Only these documents: comma-separated ids, at most ${MAX_LISTED_IDS} (set limit to cover them); an id the caller cannot reach (another organisation's or app's) matches nothing`,
+  ),
 })
 
 export const DocumentPage = pageOf(DocumentCard).extend({

@@ -70,19 +70,21 @@ function countedTotal(filter: { type?: SQLWrapper | string; appId?: SQLWrapper |
     from ${documentCounts} ${where ? sql`where ${where}` : sql``})`.mapWith(Number)
 }
 
-/** What a listing asks for: search text, type, app and window (listDocuments). */
+/** What a listing asks for: search text, type, app, ids and window (listDocuments). */
 export interface DocumentListFilter {
   q?: string
   type?: string
   appId?: string
+  /** Only these documents (validated UUIDs, DocumentListQuery's `ids`). */
+  ids?: readonly string[]
   limit: number
   offset: number
 }
 
 /**
  * The library: the organisation's documents newest first, filtered by case-insensitive `q` on
- * title or content, exact `type` (`all` = any) and `appId` (absent = every document of the
- * organisation, decision 8). Its page is `{ items, total, types }` (DocumentPage): the total
+ * title or content, exact `type` (`all` = any), `appId` (absent = every document of the
+ * organisation, decision 8) and `ids` (those of them the principal reaches: RLS as always). Its page is `{ items, total, types }` (DocumentPage): the total
  * matching and all distinct types of the organisation. On the list kit's fast path (decision
  * 0135), kept by the A/B of bench/reports/list-kit-ab-2026-12-07.md.
  *
@@ -90,7 +92,8 @@ export interface DocumentListFilter {
  * desc, id desc)` (or its app twin) and stops after `limit` rows, reading the stored preview
  * column, never the (compressed) text. Total and types come from the trigger-kept
  * `document_counts`, so they cost no scan of the documents; only a search `q`, which must read
- * every document anyway, counts its matches.
+ * every document anyway, and `ids` (at most MAX_LISTED_IDS rows by the primary key) count their
+ * matches.
  */
 export const documentList = jsonTextPage({
   table: documents,
@@ -108,6 +111,8 @@ export const documentList = jsonTextPage({
     pattern: (pattern) => or(ilike(documents.title, pattern), ilike(documents.content, pattern)),
     type: (type) => eq(documents.documentType, type),
     appId: (appId) => eq(documents.appId, appId),
+    // One text parameter (the kit's values are never arrays), read by the primary key.
+    ids: (ids) => sql`${documents.id} = any(string_to_array(${ids}, ',')::uuid[])`,
   },
   values: (query: DocumentListFilter) => {
     const q = query.q?.trim()
@@ -115,10 +120,11 @@ export const documentList = jsonTextPage({
       pattern: q ? likePattern(q) : undefined,
       type: query.type && query.type !== 'all' ? query.type : undefined,
       appId: query.appId || undefined,
+      ids: query.ids?.join(','),
     }
   },
   total: (filter) =>
-    filter.pattern !== undefined
+    filter.pattern !== undefined || filter.ids !== undefined
       ? 'matches'
       : countedTotal({ type: filter.type, appId: filter.appId }),
   also: { types: orgTypes },

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client'
 import { documents, reviewCells, reviewRows } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { csvLine } from '../../http/csv-line'
-import type { ReviewAnswer, ReviewCitation } from './review-answer'
+import { answerAsText, type ReviewAnswer, type ReviewCitation } from './review-answer'
 import type { CellState } from './schemas'
 
 /** Rows (documents) read per batch. */
@@ -128,26 +128,6 @@ const STATE_TEXT: Record<CellState, string> = {
   not_found: 'Not found',
   failed: 'Failed',
   unverified: 'Unverified',
-}
-
-/** An answer as one line of text: Yes/No, ISO date, "6 months", "1500000 USD", names joined. */
-export function answerAsText(answer: ReviewAnswer): string {
-  switch (answer.type) {
-    case 'yes_no':
-      return answer.value ? 'Yes' : answer.unlessConsent ? 'No, not without consent' : 'No'
-    case 'date':
-      return answer.value
-    case 'duration':
-      return `${answer.months} months`
-    case 'money':
-      return `${answer.amount} ${answer.currency}`
-    case 'party':
-      return answer.names.join('; ')
-    case 'text':
-      return answer.value
-    case 'list':
-      return answer.items.join('; ')
-  }
 }
 
 /** What a cell shows in a file: its answer as text, or its state ("Not found", "Failed"…). */

@@ -84,6 +84,30 @@ export function citationOf(content: string, span: { start: number; end: number }
   return { start: span.start, end: span.end, text: content.slice(span.start, span.end) }
 }
 
+/**
+ * An answer as one line of text, as the grid shows it (the cells API's `text`) and a review's
+ * export writes it: Yes/No ("No, not without consent"), ISO date, "6 months", "1500000 USD",
+ * names and items joined with "; ".
+ */
+export function answerAsText(answer: ReviewAnswer): string {
+  switch (answer.type) {
+    case 'yes_no':
+      return answer.value ? 'Yes' : answer.unlessConsent ? 'No, not without consent' : 'No'
+    case 'date':
+      return answer.value
+    case 'duration':
+      return `${answer.months} months`
+    case 'money':
+      return `${answer.amount} ${answer.currency}`
+    case 'party':
+      return answer.names.join('; ')
+    case 'text':
+      return answer.value
+    case 'list':
+      return answer.items.join('; ')
+  }
+}
+
 const MONTHS_PER_UNIT = { day: 1 / 30, week: 7 / 30, month: 1, year: 12 } as const
 
 /** A period as dates.ts reads it (word, figure in parentheses or figure; unit), from a word start. */

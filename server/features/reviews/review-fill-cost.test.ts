@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildTestApp, signedInMember, type TestApp } from '../../test/test-app'
+import { describe, expect, it, vi } from 'vitest'
+import { principalOf, signedInMember, testAppForFile } from '../../test/test-app'
+import { pasteDocument } from '../../test/pasted-document'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { LocalAnalyzer } from '../../ai/analyzer/local-analyzer'
-import type { Principal } from '../../db/tenant'
 import type { AppServices } from '../../services'
 import { createReview } from './service'
 import { fillReview } from './review-fill-job'
@@ -20,11 +20,7 @@ vi.mock('./service', async (importOriginal) => {
   }
 })
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(() => t.close())
+const t = await testAppForFile()
 
 /** A job service that queues nothing (the test runs the fill itself). */
 const parkedJobs = {
@@ -34,25 +30,11 @@ const parkedJobs = {
 describe('the fill’s cost per document', () => {
   it('counts the whole review a fixed number of times, not once per document', async () => {
     const m = await signedInMember(t, 'Counting firm')
-    const principal: Principal = {
-      orgId: m.orgId,
-      userId: m.userId,
-      role: 'owner',
-      actorType: 'user',
-    }
+    const principal = principalOf(m)
     const documentIds: string[] = []
     for (let i = 0; i < 6; i += 1) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/orgs/${m.orgId}/documents/text`,
-        headers: m.headers,
-        payload: {
-          title: `Contract ${i}`,
-          content: SAMPLE_CONTRACT.replace('2024', `${2010 + i}`),
-        },
-      })
-      expect(res.statusCode, res.body).toBe(201)
-      documentIds.push((res.json() as { id: string }).id)
+      const content = SAMPLE_CONTRACT.replace('2024', `${2010 + i}`)
+      documentIds.push(await pasteDocument(t, m, `Contract ${i}`, content))
     }
     const review = await createReview({ db: t.database.db, jobs: parkedJobs }, principal, {
       name: 'Counted',

@@ -1,16 +1,18 @@
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import {
-  buildTestApp,
+  aliceAndMallory,
+  principalOf,
   signedInMember,
   signedInWithRole,
-  type TestApp,
+  testAppForFile,
   type TestMember,
 } from '../../test/test-app'
 import { finishedJob } from '../../test/finished-job'
 import { appOf } from '../../test/app-of'
 import { mintToken } from '../../test/mint-token'
+import { pasteDocument } from '../../test/pasted-document'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { BALANCED_SUPPLY_AGREEMENT, RISKY_SERVICES_AGREEMENT } from '../../test/test-contracts'
 import { LocalAnalyzer } from '../../ai/analyzer/local-analyzer'
@@ -23,30 +25,10 @@ import { fillReview } from './review-fill-job'
 import { createNotifier } from '../../realtime/notifier'
 import { ORG_MESSAGES_CHANNEL } from '../../realtime/realtime-hub'
 
-let t: TestApp
-let alice: TestMember
-let mallory: TestMember
-
-beforeAll(async () => {
-  t = await buildTestApp()
-  alice = await signedInMember(t)
-  mallory = await signedInMember(t)
-})
-afterAll(() => t.close())
+const t = await testAppForFile()
+const { alice, mallory } = await aliceAndMallory(t)
 
 const reviewsUrl = (m: TestMember) => `/api/v1/orgs/${m.orgId}/reviews`
-
-/** A text document of `m`'s organisation (of `appId` when given); its id. */
-async function documentOf(m: TestMember, title: string, content: string, appId?: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orgs/${m.orgId}/documents/text`,
-    headers: m.headers,
-    payload: { title, content, ...(appId ? { appId } : {}) },
-  })
-  expect(res.statusCode, res.body).toBe(201)
-  return (res.json() as { id: string }).id
-}
 
 interface Cell {
   id: string
@@ -54,8 +36,9 @@ interface Cell {
   columnId: string
   state: string
   answer: { type: string } | null
+  text: string | null
   citations: { start: number; end: number; text: string }[]
-  override: unknown
+  override: { text: string | null } | null
   verified: boolean
 }
 
@@ -93,7 +76,7 @@ describe('a review filled offline', () => {
       ['Risky services', RISKY_SERVICES_AGREEMENT],
       ['Balanced supply', BALANCED_SUPPLY_AGREEMENT],
     ] as const)
-      texts[await documentOf(alice, title, content)] = content
+      texts[await pasteDocument(t, alice, title, content)] = content
     const res = await t.app.inject({
       method: 'POST',
       url: reviewsUrl(alice),
@@ -179,7 +162,13 @@ describe('a review filled offline', () => {
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({
       answer: cell.answer,
-      override: { answer: override, note: 'Side letter moves it', by: alice.userId },
+      text: cell.text,
+      override: {
+        answer: override,
+        text: override ? '2020-01-31' : null,
+        note: 'Side letter moves it',
+        by: alice.userId,
+      },
     })
     const verified = await t.app.inject({
       method: 'PUT',
@@ -261,6 +250,12 @@ describe('a review filled offline', () => {
     const lines = csv.body.trim().split('\r\n')
     expect(lines[0]).toContain('"Agreement date","Agreement date (citations)"')
     expect(lines.filter((line) => line.startsWith('"')).length).toBeGreaterThanOrEqual(4)
+    // The grid's text of a cell (the cells API's) is the export's, word for word.
+    const worded = items
+      .map((c) => (c.override ? c.override.text : c.text))
+      .filter((text): text is string => !!text && !/^[=+\-@]/.test(text))
+    expect(worded.length).toBeGreaterThanOrEqual(6)
+    for (const text of worded) expect(csv.body).toContain(`"${text.replace(/"/g, '""')}"`)
     const foreign = await t.app.inject({
       url: `${reviewsUrl(mallory)}/${reviewId}/export`,
       headers: mallory.headers,
@@ -379,14 +374,9 @@ describe('a review export', () => {
   it('writes a title that looks like a formula as text: a string cell in XLSX, quote-prefixed in CSV', async () => {
     const bob = await signedInMember(t)
     const title = '=HYPERLINK("http://evil.example","Open")'
-    const documentId = await documentOf(bob, title, SAMPLE_CONTRACT)
+    const documentId = await pasteDocument(t, bob, title, SAMPLE_CONTRACT)
     // Its fill is parked, so the cell stays pending.
-    const principal: Principal = {
-      orgId: bob.orgId,
-      userId: bob.userId,
-      role: 'member',
-      actorType: 'user',
-    }
+    const principal = principalOf(bob, 'member')
     const review = await createReview({ db: t.database.db, jobs: parkedJobs }, principal, {
       name: '+Formula? review',
       rows: { source: 'selection', documentIds: [documentId] },
@@ -430,9 +420,9 @@ describe('an app-bound credential', () => {
       expect(res.statusCode, res.body).toBe(201)
       return res.json() as { id: string; rows: number; fillJob: { id: string } }
     }
-    await documentOf(owner, 'A contract', SAMPLE_CONTRACT, appA)
-    await documentOf(owner, 'B contract', SAMPLE_CONTRACT, appB)
-    await documentOf(owner, 'Firm-wide contract', SAMPLE_CONTRACT)
+    await pasteDocument(t, owner, 'A contract', SAMPLE_CONTRACT, appA)
+    await pasteDocument(t, owner, 'B contract', SAMPLE_CONTRACT, appB)
+    await pasteDocument(t, owner, 'Firm-wide contract', SAMPLE_CONTRACT)
     const ofA = await reviewIn(appA, 'Review A')
     const ofB = await reviewIn(appB, 'Review B')
     expect(ofA.rows).toBe(1)
@@ -480,7 +470,7 @@ describe('an app-bound credential', () => {
   it("adds a new document of the app to the app's reviews as it arrives, through a queued fill", async () => {
     const owner = await signedInMember(t, 'Arrivals firm')
     const appId = await appOf(t, owner, 'arrivals')
-    await documentOf(owner, 'First', SAMPLE_CONTRACT, appId)
+    await pasteDocument(t, owner, 'First', SAMPLE_CONTRACT, appId)
     const res = await t.app.inject({
       method: 'POST',
       url: reviewsUrl(owner),
@@ -505,10 +495,10 @@ describe('an app-bound credential', () => {
       )
     expect(await fillsOf()).toHaveLength(1)
     // A document of another app, or of no app, queues nothing for it.
-    await documentOf(owner, 'Elsewhere', SAMPLE_CONTRACT)
+    await pasteDocument(t, owner, 'Elsewhere', SAMPLE_CONTRACT)
     expect(await fillsOf()).toHaveLength(1)
 
-    const second = await documentOf(owner, 'Second', RISKY_SERVICES_AGREEMENT, appId)
+    const second = await pasteDocument(t, owner, 'Second', RISKY_SERVICES_AGREEMENT, appId)
     const fills = await fillsOf()
     expect(fills).toHaveLength(2)
     const next = fills.find((f) => f.id !== review.fillJob.id)!
@@ -522,12 +512,7 @@ describe('an app-bound credential', () => {
 
 describe('the fill job', () => {
   async function parkedReview(m: TestMember, documentIds: string[]) {
-    const principal: Principal = {
-      orgId: m.orgId,
-      userId: m.userId,
-      role: 'owner',
-      actorType: 'user',
-    }
+    const principal = principalOf(m)
     const review = await createReview({ db: t.database.db, jobs: parkedJobs }, principal, {
       name: 'Parked',
       rows: { source: 'selection', documentIds },
@@ -552,8 +537,8 @@ describe('the fill job', () => {
   it('writes no cell at creation: they list as pending under the ids the fill writes them with', async () => {
     const m = await signedInMember(t, 'Lazy firm')
     const { principal, review } = await parkedReview(m, [
-      await documentOf(m, 'One', SAMPLE_CONTRACT),
-      await documentOf(m, 'Two', RISKY_SERVICES_AGREEMENT),
+      await pasteDocument(t, m, 'One', SAMPLE_CONTRACT),
+      await pasteDocument(t, m, 'Two', RISKY_SERVICES_AGREEMENT),
     ])
     expect(await writtenCells(m.orgId, review.id)).toEqual([])
     expect(review.cells).toMatchObject({ total: 4, pending: 4, answered: 0 })
@@ -598,9 +583,9 @@ describe('the fill job', () => {
   it('stops at a cancel with no cell left running, and a later run resumes where it stopped', async () => {
     const m = await signedInMember(t, 'Cancel firm')
     const ids = [
-      await documentOf(m, 'One', SAMPLE_CONTRACT),
-      await documentOf(m, 'Two', RISKY_SERVICES_AGREEMENT),
-      await documentOf(m, 'Three', BALANCED_SUPPLY_AGREEMENT),
+      await pasteDocument(t, m, 'One', SAMPLE_CONTRACT),
+      await pasteDocument(t, m, 'Two', RISKY_SERVICES_AGREEMENT),
+      await pasteDocument(t, m, 'Three', BALANCED_SUPPLY_AGREEMENT),
     ]
     const { principal, review } = await parkedReview(m, ids)
     const analyzer = new LocalAnalyzer(t.pool)
@@ -657,7 +642,7 @@ describe('the fill job', () => {
   it('answers again the cells a crashed run left running', async () => {
     const m = await signedInMember(t, 'Crash firm')
     const { principal, review } = await parkedReview(m, [
-      await documentOf(m, 'One', SAMPLE_CONTRACT),
+      await pasteDocument(t, m, 'One', SAMPLE_CONTRACT),
     ])
     // A run that died after claiming the document: its cells are written and stay running.
     await withTenant(t.database.db, { orgId: m.orgId }, async (tx) => {

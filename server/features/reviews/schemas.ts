@@ -121,6 +121,7 @@ export const Review = ReviewSummary.extend({
 export const CellOverride = z
   .object({
     answer: ReviewAnswer.nullable().describe("The lawyer's answer; null: not in the document"),
+    text: z.string().nullable().describe('`answer` as one line, as the grid and export show it'),
     note: z.string().max(2000).nullable(),
     by: z.string().nullable(),
     at: z.string(),
@@ -138,6 +139,10 @@ export const ReviewCell = z
     state: CellState,
     reason: z.string().nullable().describe('Why a cell is not_found, failed or unverified'),
     answer: ReviewAnswer.nullable().describe('Only on an answered cell; never an unverified one'),
+    text: z
+      .string()
+      .nullable()
+      .describe('`answer` as one line ("Yes", "6 months", "1500000 USD"), as the export writes it'),
     citations: z.array(ReviewCitation),
     override: CellOverride.nullable().describe('Shown instead of `answer`, which stays as it was'),
     verified: z.boolean(),

@@ -19,7 +19,7 @@ import type { reviewFillJobContract } from '../../jobs/contracts/review-fill-job
 import type { AppServices } from '../../services'
 import { isYesNoQuestion } from '../../ai/chat/yes-no-question'
 import { presetOf } from './review-presets'
-import type { ReviewAnswer } from './review-answer'
+import { answerAsText, type ReviewAnswer } from './review-answer'
 import {
   CELL_STATES,
   MAX_REVIEW_COLUMNS,
@@ -89,9 +89,19 @@ type CellFields = Pick<
   | 'answeredAt'
 >
 
-/** The API shape of a cell: an answer only when answered (never an unverified one's). */
+/**
+ * The API shape of a cell: an answer only when answered (never an unverified one's), each answer
+ * (the cell's, the override's) with its one-line `text` (answerAsText, the export's).
+ */
 export function toCell(row: CellFields) {
   const state = row.state as CellState
+  const answer = state === 'answered' ? (row.answer as ReviewAnswer | null) : null
+  const override = row.override as {
+    answer: ReviewAnswer | null
+    note: string | null
+    by: string | null
+    at: string
+  } | null
   return {
     id: row.id,
     rowId: row.rowId,
@@ -101,16 +111,13 @@ export function toCell(row: CellFields) {
     columnPosition: row.columnPosition,
     state,
     reason: row.reason,
-    answer: state === 'answered' ? (row.answer as ReviewAnswer | null) : null,
+    answer,
+    text: answer ? answerAsText(answer) : null,
     citations:
       state === 'answered' ? (row.citations as { start: number; end: number; text: string }[]) : [],
-    override:
-      (row.override as {
-        answer: ReviewAnswer | null
-        note: string | null
-        by: string | null
-        at: string
-      } | null) ?? null,
+    override: override
+      ? { ...override, text: override.answer ? answerAsText(override.answer) : null }
+      : null,
     verified: row.verified,
     verifiedBy: row.verifiedBy,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,

@@ -195,22 +195,29 @@ export function exportHref(orgId: string, reviewId: string, format: 'xlsx' | 'cs
   return `/api/v1/orgs/${encodeURIComponent(orgId)}/reviews/${encodeURIComponent(reviewId)}/export?format=${format}`
 }
 
+/** Documents named in one titles read: the documents list's `ids` ceiling (MAX_LISTED_IDS). */
+export const TITLE_LIMIT = 100
+
 /**
- * The title of document `documentId`, for a grid row past the builder's latest DOCUMENT_LIMIT
- * documents. The documents API has no lookup by ids, so this reads the one document (its text
- * too) and keeps only its id and title; cached for ten minutes. Throws ApiError (404 when gone).
+ * The titles of documents `documentIds` (at most TITLE_LIMIT), for grid rows past the builder's
+ * latest DOCUMENT_LIMIT documents: one read of the documents list by `ids` (cards, never the
+ * text), as a map of id to title; a document gone or out of reach is absent. Cached for ten
+ * minutes. Throws ApiError.
  */
-export const documentTitleQuery = (orgId: string, documentId: string) =>
+export const documentTitlesQuery = (orgId: string, documentIds: readonly string[]) =>
   queryOptions({
-    queryKey: ['orgs', orgId, 'documents', documentId, 'title'] as const,
+    queryKey: ['orgs', orgId, 'documents', 'titles', documentIds] as const,
     queryFn: ({ signal }) =>
       api
-        .GET('/api/v1/orgs/{orgId}/documents/{documentId}', {
-          params: { path: { orgId, documentId } },
+        .GET('/api/v1/orgs/{orgId}/documents', {
+          params: {
+            path: { orgId },
+            query: { ids: documentIds.join(','), limit: documentIds.length },
+          },
           signal,
         })
         .then(unwrap)
-        .then((d) => ({ id: d.id, title: d.title })),
+        .then((page) => new Map(page.items.map((d) => [d.id, d.title] as const))),
     staleTime: 10 * 60_000,
     retry: false,
   })

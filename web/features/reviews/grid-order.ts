@@ -1,4 +1,4 @@
-import { answerText, cellText } from './answer-text'
+import { cellText } from './cell-text'
 import type { ReviewAnswer, ReviewCell } from './api'
 
 /** The grid's sort: a column and a direction. */
@@ -13,15 +13,19 @@ export interface ColumnFilter {
   contains: string
 }
 
-/** The answer a cell shows (its override, else an answered cell's answer); null: none. */
-function shownAnswer(cell: ReviewCell | undefined): ReviewAnswer | null {
-  if (!cell) return null
-  if (cell.override) return cell.override.answer ?? null
-  return cell.state === 'answered' ? cell.answer : null
+/** The answer a cell shows with its text (its override, else an answered cell's); null: none. */
+function shownAnswer(
+  cell: ReviewCell | undefined,
+): { answer: ReviewAnswer; text: string | null } | null {
+  const shown = cell?.override ?? (cell?.state === 'answered' ? cell : null)
+  return shown?.answer ? { answer: shown.answer, text: shown.text } : null
 }
 
-/** A typed answer's sort key: dates as times, money by amount, durations by months, yes first. */
-function keyOf(answer: ReviewAnswer): number | string {
+/**
+ * A shown answer's sort key: dates as times, money by amount, durations by months, yes first,
+ * others by their text (the cells API's, as the grid shows it).
+ */
+function keyOf({ answer, text }: { answer: ReviewAnswer; text: string | null }): number | string {
   switch (answer.type) {
     case 'date':
       return Date.parse(answer.value)
@@ -32,7 +36,7 @@ function keyOf(answer: ReviewAnswer): number | string {
     case 'yes_no':
       return answer.value ? 0 : answer.unlessConsent ? 1 : 2
     default:
-      return answerText(answer).toLocaleLowerCase()
+      return (text ?? '').toLocaleLowerCase()
   }
 }
 

@@ -56,6 +56,7 @@ function cellAt(i: number, columns = COLUMNS): ReviewCell {
     state: 'pending',
     reason: null,
     answer: null,
+    text: null,
     citations: [],
     override: null,
     verified: false,
@@ -113,7 +114,7 @@ describe('ReviewGridTable', () => {
     expect(bodyRows()).toBeLessThan(60)
   })
 
-  it('reads the titles of rows in view past the documents it was given, one document each', async () => {
+  it('reads the titles of rows in view past the documents it was given, a page of rows a request', async () => {
     const stub = stubFetch((request) => {
       const path = new URL(request.url).pathname
       const query = new URL(request.url).searchParams
@@ -123,10 +124,10 @@ describe('ReviewGridTable', () => {
         const items = Array.from({ length: limit }, (_, i) => cellAt(offset + i))
         return jsonResponse({ items, total: ROWS * COLUMNS })
       }
-      const document = path.match(/\/documents\/([\w-]+)$/)?.[1]
-      if (document) {
-        const n = Number(document.slice(-12))
-        return jsonResponse({ id: document, title: `Contract ${n}`, content: 'Text.' })
+      if (path === `/api/v1/orgs/${ORG}/documents` && query.has('ids')) {
+        const ids = query.get('ids')!.split(',')
+        const items = ids.map((id) => ({ id, title: `Contract ${Number(id.slice(-12))}` }))
+        return jsonResponse({ items, total: items.length, types: [] })
       }
       return undefined
     })
@@ -146,18 +147,27 @@ describe('ReviewGridTable', () => {
     })
     const grid = await screen.findByRole('grid', { name: 'Review grid' })
     expect(await within(grid).findByText('Latest 0')).toBeVisible()
-    const documentReads = () => stub.calls().filter((c) => c.includes('/documents/'))
+    const documentReads = () =>
+      stub.requests
+        .filter((r) => new URL(r.url).pathname.includes('/documents'))
+        .map((r) => new URL(r.url).searchParams)
     expect(documentReads()).toEqual([])
 
     const scroller = grid.parentElement!
     scroller.scrollTop = 600 * 41
     fireEvent.scroll(scroller)
     expect(await within(grid).findByText('Contract 600')).toBeVisible()
-    // Only the rows drawn are looked up, each once.
+    // One request names every row of the page of cells drawn (rows 600–649: 20 columns, 50 rows
+    // a page of 1,000 cells), never a document it was given nor one document at a time.
     const reads = documentReads()
-    expect(reads.length).toBeLessThan(60)
-    expect(new Set(reads).size).toBe(reads.length)
-    expect(reads).toContain(`GET /api/v1/orgs/${ORG}/documents/${uuid('b000', 600)}`)
+    expect(stub.calls().filter((c) => /\/documents\/[\w-]+$/.test(c))).toEqual([])
+    expect(reads.length).toBeLessThanOrEqual(2)
+    const page = reads.find((q) => q.get('ids')!.split(',').includes(uuid('b000', 600)))!
+    expect(page.get('ids')!.split(',')).toEqual(
+      Array.from({ length: 50 }, (_, i) => uuid('b000', 600 + i)),
+    )
+    expect(page.get('limit')).toBe('50')
+    expect(within(grid).getByText('Contract 601')).toBeVisible()
   })
 
   it('moves the focused cell with the arrow keys, one cell in the tab order', async () => {
@@ -243,11 +253,14 @@ describe('ReviewGridTable sort and filter', () => {
     const cell = cellAt(i, 2)
     const date = DATES[cell.rowPosition]
     if (cell.columnPosition === 0)
-      return date ? { ...cell, state: 'answered', answer: { type: 'date', value: date } } : cell
+      return date
+        ? { ...cell, state: 'answered', answer: { type: 'date', value: date }, text: date }
+        : cell
     return {
       ...cell,
       state: 'answered',
       answer: { type: 'party', names: [PARTIES[cell.rowPosition]!] },
+      text: PARTIES[cell.rowPosition]!,
     }
   }
   const renderSmall = (layout: 'table' | 'list' = 'table') => {

@@ -3,7 +3,7 @@ import { useQueries } from '@tanstack/react-query'
 import { measureElement, observeElementRect, useVirtualizer } from '@tanstack/react-virtual'
 import { TablePlaceholderRow } from '../../components/table-placeholder-row'
 import {
-  documentTitleQuery,
+  documentTitlesQuery,
   reviewCellsPageQuery,
   reviewColumnCellsQuery,
   rowsPerPage,
@@ -11,6 +11,7 @@ import {
   type ReviewCell,
 } from './api'
 import { orderRows, type ColumnFilter, type GridSort } from './grid-order'
+import { titleBatches } from './title-batches'
 
 /** A row's height before it is measured (px): one line of text with the cell's padding. */
 const ROW_ESTIMATE = 41
@@ -73,7 +74,7 @@ const MOVES: Record<string, [number, number]> = {
  * server's page of 1,000 cells), only the pages of the rows in view. Columns are not virtualised
  * (a review has at most 50). `renderCell` draws a cell's control, spreading `nav` on it;
  * `titles` names the documents the caller knows (the builder's latest 200): the titles of rows
- * in view past them are read one document at a time (documentTitleQuery).
+ * in view past them are read by the hundred (documentTitlesQuery; titleBatches).
  *
  * `layout` 'table' is the grid, whose cells the arrow keys move between (roving tabindex: Tab
  * enters at the last cell focused); 'list' is the phone view, a card per document listing its
@@ -173,17 +174,23 @@ export function ReviewGridTable(props: {
     })
     return byIndex
   }, [pages, reads, perPage])
-  // The titles of the rows in view that `titles` does not know.
-  const unknown = useMemo(() => {
-    const drawn = items.map((item) => rowsByIndex.get(order[item.index] ?? -1)?.documentId)
-    return [...new Set(drawn)].filter((id): id is string => id !== undefined && !titles.has(id))
-  }, [items, rowsByIndex, titles, order])
+  // The titles of the rows in view that `titles` does not know, a read per batch of rows.
+  const batches = useMemo(
+    () =>
+      titleBatches(
+        items.map((item) => order[item.index] ?? -1),
+        rowsByIndex,
+        perPage,
+        titles,
+      ),
+    [items, rowsByIndex, perPage, titles, order],
+  )
   const titleReads = useQueries({
-    queries: unknown.map((id) => documentTitleQuery(orgId, id)),
+    queries: batches.map((ids) => documentTitlesQuery(orgId, ids)),
   })
   const titleOf = (documentId: string) =>
     titles.get(documentId) ??
-    titleReads.find((read) => read.data?.id === documentId)?.data?.title ??
+    titleReads.find((read) => read.data?.has(documentId))?.data?.get(documentId) ??
     'Document'
   // The row drawn at position `index` (its GridRow.index is its place in the grid's own order).
   const rowAt = (index: number) => {

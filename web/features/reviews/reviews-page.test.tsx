@@ -81,6 +81,7 @@ function cell(documentId: string, columnId: string, fields: Partial<ReviewCell>)
     state: 'pending',
     reason: null,
     answer: null,
+    text: null,
     citations: [],
     override: null,
     verified: false,
@@ -94,17 +95,27 @@ function cell(documentId: string, columnId: string, fields: Partial<ReviewCell>)
 const ENGLAND = cell(NDA, LAW, {
   state: 'answered',
   answer: { type: 'text', value: 'England and Wales' },
+  text: 'England and Wales',
   citations: [{ start: 120, end: 171, text: 'governed by the laws of England and Wales' }],
 })
 const cellsBefore = [
   ENGLAND,
   cell(NDA, DATE, { state: 'not_found', reason: 'No date of agreement in the text.' }),
-  cell(LEASE, LAW, { state: 'answered', answer: { type: 'text', value: 'Scotland' } }),
+  cell(LEASE, LAW, {
+    state: 'answered',
+    answer: { type: 'text', value: 'Scotland' },
+    text: 'Scotland',
+  }),
   cell(LEASE, DATE, { state: 'pending' }),
 ]
 const cellsAfter = cellsBefore.map((c, i) =>
   i === 3
-    ? { ...c, state: 'answered' as const, answer: { type: 'date' as const, value: '2024-03-01' } }
+    ? {
+        ...c,
+        state: 'answered' as const,
+        answer: { type: 'date' as const, value: '2024-03-01' },
+        text: '2024-03-01',
+      }
     : c,
 )
 
@@ -154,8 +165,12 @@ function renderReviews(path: string) {
         201,
       ),
     [`PUT ${base}/${REVIEW}/cells/${cellsBefore[1]!.id}/override`]: async (request) => {
-      const { override } = (await request.json()) as { override: object | null }
-      overridden = override && { ...override, by: 'user-1', at: '2026-01-02T00:00:00.000Z' }
+      const { override } = (await request.json()) as {
+        override: { answer: { value: string } | null } | null
+      }
+      // The server words the answer (a date's text is its ISO value).
+      const text = override?.answer?.value ?? null
+      overridden = override && { ...override, text, by: 'user-1', at: '2026-01-02T00:00:00.000Z' }
       return jsonResponse({ ...cellsBefore[1], override: overridden })
     },
     [`PUT ${base}/${REVIEW}/cells/${ENGLAND.id}/verified`]: async (request) => {

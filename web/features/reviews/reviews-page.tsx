@@ -31,7 +31,7 @@ import {
   type Review,
   type ReviewCell,
 } from './api'
-import { answerText, cellStateText, cellText } from './answer-text'
+import { cellStateText, cellText } from './cell-text'
 import { CellOverrideForm, type OverrideInput } from './cell-override-form'
 import { ReviewGridTable, type CellNav, type GridRow } from './review-grid-table'
 
@@ -366,9 +366,9 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
             <>
               <h2 className="font-medium">{openedColumn.label}</h2>
               <p className="mt-1">{cellText(opened)}</p>
-              {opened.override && opened.answer && (
+              {opened.override && opened.text !== null && (
                 <p className="mt-1 text-muted-foreground">
-                  Overridden; the reading was {answerText(opened.answer)}.
+                  Overridden; the reading was {opened.text}.
                 </p>
               )}
               {opened.override?.note && <p className="mt-1">Note: {opened.override.note}</p>}
