@@ -6,7 +6,7 @@
  * Most Favored Nation; the last two have no CUAD category), and quotes its passage.
  */
 import type { Clause, QuotedSpan, Risk, Severity } from '../types'
-import { clauseEvidence } from './clause-evidence'
+import { clauseEvidence, PRESENT_CATEGORY } from './clause-evidence'
 import { assertedText } from './reading/asserted-text'
 import { clauseEffect } from './reading/clause-effect'
 
@@ -22,6 +22,11 @@ interface CommercialRule {
   wording: RegExp
   /** Wording that, in the same sentence, shows the passage is something else. */
   unless?: RegExp
+  /**
+   * What the floor, fee or grant in a sentence or detected clause is about when it is not the
+   * rule's kind (decision 0140): such a sentence only names the kind, and such a clause is set aside.
+   */
+  about?: RegExp
   /** The CUAD category whose confident clause also counts; absent when CUAD has none. */
   category?: string
 }
@@ -62,6 +67,11 @@ const RULES: readonly CommercialRule[] = [
     /** Floors that are not commitments to buy or perform: notice, insurance, age, votes, a refusal of any minimum. */
     unless:
       /\b(?:insurance|coverage|polic(?:y|ies)|years?\s+of\s+age|net\s+worth|vote|quorum|notice)\b|\b(?:no|not\s+(?:be\s+)?subject\s+to\s+any)\s+minimum\b|\bno\s+guarantee\b|\bnothing\b[^.]{0,60}\bobligat/i,
+    // A floor on meetings, records, a product's content or a shareholding, not on what is
+    // bought, sold, made or paid ("shall meet a minimum of four times per calendar year", "maintain
+    // such records for a minimum of three years", "must contain a minimum of six percent").
+    about:
+      /\bmeetings\b|\bmeeting\s+(?:shall|will|may)\s+be\s+held\b|\b(?:shall|will|must)\s+meet\s+(?:at\s+least|a\s+minimum|not\s+less|no\s+less|regularly|as\s+often)|\b(?:records|ownership|contain)\b/i,
     category: 'Minimum Commitment',
   },
   {
@@ -109,25 +119,33 @@ export function commercialRisks(
 ): Risk[] {
   const risks: Risk[] = []
   for (const rule of RULES) {
+    const rejects = (text: string): boolean =>
+      rule.unless?.test(text) === true ||
+      clauseEffect(text) === 'deletes' ||
+      rule.about?.test(text) === true
+    const named = sentences.filter(
+      (s) =>
+        rule.wording.test(assertedText(s.text)) &&
+        !rule.unless?.test(s.text) &&
+        clauseEffect(s.text) !== 'deletes',
+    )
+    // A sentence that only names the kind raises the risk on the detector's clause, at
+    // PRESENT_CATEGORY rather than CLAUSE_EVIDENCE (re-anchoring, decision 0140).
+    const floor = named.length > 0 ? PRESENT_CATEGORY : CLAUSE_EVIDENCE
     const passage =
       clauseEvidence(
-        sentences.filter(
-          (s) =>
-            rule.wording.test(assertedText(s.text)) &&
-            !rule.unless?.test(s.text) &&
-            clauseEffect(s.text) !== 'deletes',
-        ),
+        named.filter((s) => !rule.about?.test(s.text)),
         clauses,
         rule.category,
-        (text) => rule.unless?.test(text) === true || clauseEffect(text) === 'deletes',
+        rejects,
       ) ??
       clauses
         .filter(
           (c) =>
             rule.category &&
             c.category === rule.category &&
-            c.confidence >= CLAUSE_EVIDENCE &&
-            clauseEffect(c.text) !== 'deletes',
+            c.confidence >= floor &&
+            !rejects(c.text),
         )
         .sort((a, b) => b.confidence - a.confidence)[0]
     if (!passage) continue
