@@ -52,6 +52,12 @@ const RULES: readonly CommercialRule[] = [
       'The assigning side gives up ownership of the intellectual property it creates or holds, and keeps only what the contract licenses back.',
     wording:
       /\b(?:hereby|shall|will|agrees?\s+to|irrevocably)\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b[^.]{0,200}\b(?:right,?\s+title|intellectual\s+property|inventions?|work\s+product|copyrights?|patents?|deliverables|trade\s?marks?|domain\s+names?|rights?\s+(?:\(if\s+any\)\s+)?in\b)|\bwork(?:s)?\s+made\s+for\s+hire\b|\b(?:inventions?|intellectual\s+property|improvements?|discoveries|work\s+product|deliverables|ideas)\b[^.]{0,200}\b(?:(?:shall|will)\s+(?:become|be)\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?)?(?:property|owner)\s+of|(?:shall|will)\s+(?:belong|vest)\s+(?:exclusively\s+|solely\s+)?(?:in|to))\b|\b(?:is|shall\s+be)(?:,\s+and\s+shall\s+be,)?\s+the\s+sole\s+owner\s+of\s+all\s+(?:inventions?|intellectual\s+property|improvements?|work\s+product|deliverables)\b/i,
+    // IP that stays with the party that made it ("Inventions made solely by employees of iBio shall
+    // belong solely to iBio", "Adaptimmune Inventions shall be the sole property of Adaptimmune"),
+    // or work denied to be made for hire: nothing passes to the counterparty (CUAD: IP "created by
+    // one party become[s] the property of the counterparty").
+    about:
+      /\b([A-Z][\w-]+)(?:['’]s)?\s+(?:[A-Z][\w-]+\s+){0,2}(?:Inventions?|Improvements?|Intellectual\s+Property|IP|Technology|Know-How)["”]?\s+(?:shall|will)\s+(?:be|remain|belong|vest)\b[^.]{0,60}\b\1\b|\b(?:made|conceived|developed|created)\s+solely\s+by\s+(?:(?:the\s+)?(?:employees|personnel|agents|staff)\s+(?:of\s+)?)?([A-Z][\w-]+)[^.]{0,120}\b(?:belong|vest|property\s+of|owned\s+by)\b[^.]{0,40}\b\2\b|\bnot\s+(?:an?\s+)?["“]?works?\s+made\s+for\s+hire/,
     category: 'Ip Ownership Assignment',
   },
   {
@@ -92,6 +98,8 @@ const RULES: readonly CommercialRule[] = [
       'Ending the relationship costs the paying side a set sum (severance, a break or early-termination fee), so leaving early is not free.',
     wording:
       /\b(?:early[\s-])?(?:termination|exit|break(?:age)?|cancell?ation|withdrawal)\s+(?:fee|charge|payment|penalty)\b|\bseverance\s+(?:pay(?:ment)?|benefits?|equal|of|in\s+an\s+amount)\b|\b(?:shall|will)\s+(?:pay|receive)\b[^.]{0,80}\bseverance\b/i,
+    /** A severance tax on extracted oil or gas ("production, severance, … and similar Taxes"). */
+    unless: /\bseverance\b[^.]{0,80}\btax(?:es)?\b/i,
   },
   {
     code: 'equity-funding-commitment',

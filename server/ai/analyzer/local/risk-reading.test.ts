@@ -122,4 +122,59 @@ describe('risk rules read the clause (false-presence failures, decision 0140)', 
       ),
     ).not.toContain('change-of-control')
   })
+
+  it('a caption "Exclusivity." over a non-exclusive basis, and a freedom to deal, are no exclusivity', () => {
+    const caption =
+      '2.3 Exclusivity. During the Term, the parties will promote the Products on a non-exclusive basis in the Territory.'
+    expect(codes(caption, { [caption]: ['Exclusivity', 0.8] })).not.toContain('exclusivity')
+    const freedom =
+      "8. Nothing in this Agreement shall limit Supplier's ability to enter into any relationship with any other person, whether or not exclusive."
+    expect(codes(freedom, { [freedom]: ['Exclusivity', 0.8] })).not.toContain('exclusivity')
+    const none = '8. Buyer shall have no exclusive Territory based on this Agreement.'
+    expect(codes(none, { [none]: ['Exclusivity', 0.8] })).not.toContain('exclusivity')
+  })
+
+  it('a right to end for a breach ("breaches", "is unable for any reason to cure") is no termination for convenience', () => {
+    for (const text of [
+      '7. Supplier may at any time terminate this Agreement if Buyer breaches any material term of this Agreement.',
+      '7. If Buyer fails or is unable for any reason to cure an Event of Default, then Supplier may terminate this Agreement at any time by written notice.',
+    ])
+      expect(codes(text)).not.toContain('termination-for-convenience-unilateral')
+  })
+
+  it('a renewal "unless terminated by either party upon notice" is a non-renewal, not termination for convenience', () => {
+    const text =
+      '7. This Agreement shall be automatically renewed for an additional one year period on each anniversary, unless terminated by either party upon ninety days written notice.'
+    expect(codes(text, { [text]: ['Termination For Convenience', 0.9] })).not.toContain(
+      'termination-for-convenience',
+    )
+  })
+
+  it('IP that stays with the party that made it, or is not work made for hire, is no IP assignment', () => {
+    for (const text of [
+      '5. All rights to inventions made solely by employees of Supplier during the Term shall belong solely to Supplier.',
+      '5. Supplier Inventions shall be the sole property of Supplier.',
+      '5. Buyer agrees that the Supplier Materials are not "work made for hire" within the meaning of the Copyright Act.',
+    ])
+      expect(codes(text)).not.toContain('ip-assignment')
+    expect(
+      codes('5. All inventions made by Supplier in performing the Services shall vest in Buyer.'),
+    ).toContain('ip-assignment')
+  })
+
+  it('a severance tax is no severance payment', () => {
+    expect(
+      codes(
+        '6. Buyer shall pay all production, severance, gross receipts, ad valorem and similar taxes levied on the Products.',
+      ),
+    ).not.toContain('severance-exit-fee')
+  })
+
+  it('an event denied being a change of control is no change-of-control right', () => {
+    expect(
+      codes(
+        '12. An initial public offering of Buyer shall not be deemed a Change of Control under this Agreement.',
+      ),
+    ).not.toContain('change-of-control')
+  })
 })

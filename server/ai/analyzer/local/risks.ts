@@ -87,20 +87,24 @@ const TERMINATE = /\bmay\s+(?:at\s+any\s+time\s+)?terminate\b/i
 const CONVENIENCE =
   /\bfor\s+(?:any\s+(?:reason|or\s+no\s+reason)|no\s+reason|convenience)|\bwithout\s+(?:cause|reason)\b|\bwith\s+or\s+without\s+cause\b|\bin\s+its\s+sole\s+discretion\b|\bat\s+(?:any\s+time|will)\b/i
 
-/** Words that name termination without cause outright, whatever else the sentence says. */
+/**
+ * Words that name termination without cause outright, whatever else the sentence says; not "is
+ * unable for any reason to cure", a failure to cure (for cause).
+ */
 const EXPLICIT_CONVENIENCE =
-  /\bfor\s+(?:any|no)\s+reason|\bconvenience\b|\bwithout\s+(?:cause|reason)\b|\bwith\s+or\s+without\s+cause\b/i
+  /\bfor\s+(?:any|no)\s+reason(?!\s+to\b)|\bconvenience\b|\bwithout\s+(?:cause|reason)\b|\bwith\s+or\s+without\s+cause\b/i
 
 /** "At any time" termination tied to a breach or insolvency is termination for cause. */
-const FOR_CAUSE = /\b(?:breach|default|insolven\w*|bankrupt\w*|fail(?:s|ure)\s+to|violat\w*)\b/i
+const FOR_CAUSE = /\b(?:breach\w*|default|insolven\w*|bankrupt\w*|fail(?:s|ure)\s+to|violat\w*)\b/i
 
 /**
  * A right to end the contract that is no termination for convenience, whatever "at any time" or
  * "for any reason" says: by mutual consent (both must agree), at the end of the term (a
- * non-renewal), or on events listed after it ("as follows:", "if any of the following occur").
+ * non-renewal, also "shall be renewed … unless terminated by either party upon notice"), or on events
+ * listed after it ("as follows:", "if any of the following occur").
  */
 const NOT_CONVENIENCE =
-  /\b(?:by|upon|with)\s+(?:the\s+)?mutual\s+(?:written\s+)?(?:consent|agreement)\b|\bterminat\w*\s+(?:\w+\s+){0,4}(?:at|upon|on)\s+(?:the\s+)?(?:expiration|expiry|end)\s+of\s+(?:its|the|this|any|such)\b|\b(?:as\s+follows|any\s+of\s+the\s+following(?:\s+\w+){0,3})\s*:?\s*$/i
+  /\b(?:by|upon|with)\s+(?:the\s+)?mutual\s+(?:written\s+)?(?:consent|agreement)\b|\bterminat\w*\s+(?:\w+\s+){0,4}(?:at|upon|on)\s+(?:the\s+)?(?:expiration|expiry|end)\s+of\s+(?:its|the|this|any|such)\b|\b(?:as\s+follows|any\s+of\s+the\s+following(?:\s+\w+){0,3})\s*:?\s*$|\brenew\w*\b[^.]{0,160}\bunless\s+(?:sooner\s+|earlier\s+)?terminated\b/i
 
 const EXCLUSIVITY =
   /(?<!non\s*-?\s*)\bexclusive\s+(?:worldwide\s+|world-wide\s+)?(?:rights?|licen[cs]e|distribut\w*|basis|suppl\w*|provider|agen\w*|resell\w*|dealer|territor\w*|arrangement|relationship|partner|sponsor)\b|\b(?:purchas|buy|obtain|sourc|sell|suppl|distribut|market|licens|order|deal|provid)\w*\s+(?:\w+\s+){0,3}exclusively\s+(?:from|to|through|with)\b|\b(?:shall|will)\s+not\s+(?:\w+\s+){0,3}(?:purchase|obtain|source|buy|appoint|engage|sell)\b[^.]{0,100}\b(?:any\s+)?(?:(?<!\bor\s+)other(?!\s+than)|third|competing)\b/i
@@ -111,7 +115,7 @@ const EXCLUSIVITY =
  * exclusive property", "the exclusive right, but not the obligation, to prosecute"), or a recital.
  */
 const NOT_EXCLUSIVE_DEALING =
-  /\b(?:not|no|nothing)\b[^.]{0,60}\b(?:creat|constitut|establish|be\s+(?:considered|deemed|construed))\w*\b[^.]{0,40}\bexclusive\b|\bno\s+right\s+to\s+any\s+exclusive\b|\bnot\s+be\s+(?:considered\s+)?(?:[\w'’]+\s+){0,3}exclusive\b|\bexclusive\s+(?:rights?\s+of\s+)?(?:ownership|property)\b|\bexclusive\s+rights?,?\s+(?:title|and\s+interests?)\b|\b(?:does|do|will|shall)\s+not(?:\s+and\s+(?:will|shall)\s+not)?\s+have\s+(?:any\s+)?exclusive\b|\bexclusive\s+right,?\s+(?:but\s+not\s+the\s+obligation|to\s+(?:prepare|prosecute|file|enforce|defend|control|remove|replace|change|maintain|register|bring|settle))\b|\bWHEREAS\b/i
+  /\b(?:not|no|nothing)\b[^.]{0,60}\b(?:creat|constitut|establish|be\s+(?:considered|deemed|construed))\w*\b[^.]{0,40}\bexclusive\b|\bno\s+right\s+to\s+any\s+exclusive\b|\b(?:have|has|grants?|be)\s+no\s+exclusive\b|\bnot\s+be\s+(?:considered\s+)?(?:[\w'’]+\s+){0,3}exclusive\b|\bexclusive\s+(?:rights?\s+of\s+)?(?:ownership|property)\b|\bexclusive\s+rights?,?\s+(?:title|and\s+interests?)\b|\b(?:does|do|will|shall)\s+not(?:\s+and\s+(?:will|shall)\s+not)?\s+have\s+(?:any\s+)?exclusive\b|\bexclusive\s+right,?\s+(?:but\s+not\s+the\s+obligation|to\s+(?:prepare|prosecute|file|enforce|defend|control|remove|replace|change|maintain|register|bring|settle))\b|\bWHEREAS\b/i
 
 const NON_COMPETE =
   /\bnon-?compet\w*|\bnot\s+(?:to\s+)?compete\b|\b(?:shall|will|may)\s+not\b[^.]{0,120}\b(?:compete|competing|competitive|competitor)\b|\bengage\s+in\s+(?:any\s+)?(?:business|activit\w*)\b[^.]{0,80}\bcompet/i
@@ -451,8 +455,13 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
   // A provision counts only for what it asserts and imposes: not one an amendment deletes, not a
   // denied scope ("non-exclusive"), not a freedom ("is free to compete"), decision 0110.
   const imposes = (text: string): boolean => clauseEffect(text) !== 'deletes'
+  // What is left once "non-exclusive" is set aside must still say "exclusive(ly)": a caption
+  // "Exclusivity." over a non-exclusive grant is none; nor is a freedom ("nothing … shall limit").
   const notExclusiveDealing = (text: string): boolean =>
-    NOT_EXCLUSIVE_DEALING.test(text) || !/\bexclusiv/i.test(assertedText(text)) || !imposes(text)
+    NOT_EXCLUSIVE_DEALING.test(text) ||
+    !/\bexclusive(?:ly)?\b/i.test(assertedText(text)) ||
+    readClause(text, []).freedom ||
+    !imposes(text)
   const exclusivity =
     clauseEvidence(
       sentences.filter(
