@@ -88,6 +88,12 @@ const RULES: readonly CommercialRule[] = [
       'The promising side must match any better price or terms it gives others, which limits how it can price for other customers.',
     wording:
       /\bmost[\s-]favou?red[\s-](?:nations?|customers?|licensee)\b|\b(?:no\s+less\s+favou?rable|at\s+least\s+as\s+favou?rable)\s+(?:than|as)\b[^.]{0,120}\b(?:terms?|prices?|pricing|rates?)\b|\b(?:terms?|prices?|pricing|rates?)\b[^.]{0,80}\b(?:no\s+less\s+favou?rable|at\s+least\s+as\s+favou?rable|more\s+favou?rable)\b/i,
+    /**
+     * Not a promise to match terms given to others: dealings with affiliates at arm's length, or an
+     * offer to a third party on terms "no more favorable" than those refused (a right of first
+     * refusal, CUAD's "Rofr/Rofo/Rofn").
+     */
+    unless: /\barm['’]?s[\s-]length\b|\b(?:no|not)\s+more\s+favou?rable\b/i,
     category: 'Most Favored Nation',
   },
   {

@@ -177,4 +177,17 @@ describe('risk rules read the clause (false-presence failures, decision 0140)', 
       ),
     ).not.toContain('change-of-control')
   })
+
+  it('arm\'s-length dealings with affiliates and a first refusal on "no more favorable" terms are no most-favoured-nation promise', () => {
+    for (const text of [
+      "6. Supplier may deal with any of its Affiliates, provided that the terms of any such transaction shall be no less favorable to Buyer than terms obtainable at arm's length.",
+      '6. If the parties fail to agree, Supplier may offer the opportunity to any third party on terms no more favorable than those offered to Buyer.',
+    ])
+      expect(codes(text)).not.toContain('most-favoured-nation')
+    expect(
+      codes(
+        '6. Supplier shall offer Buyer prices no less favorable than the prices it offers any other customer.',
+      ),
+    ).toContain('most-favoured-nation')
+  })
 })
