@@ -18,7 +18,10 @@
  * held-out: each fold is scored by a model trained (thresholds included) on the other K-1 folds
  * only, and so is the deal sheet scored for `deal_grounding` (built from the held-out clauses). Risks
  * come from the committed model, and again from the held-out clauses for `risk_grounding_held_out`
- * and `risk_quote_precision_held_out`. Exits 1 when an input is missing.
+ * and `risk_quote_precision_held_out`. `--breakdown` adds the error breakdown of clauses and risks
+ * and, per category a risk claims, its risks, grounded ones, and of the ungrounded those claiming a
+ * category the contract does not have versus those citing another sentence (decision 0140; held out
+ * with `--folds`). Exits 1 when an input is missing.
  * `--engine openai` scores the OpenAI-compatible model the server is configured with instead of the
  * local engine (eval-engine.ts; not with --folds, which retrains the local model); the JSON line
  * names the engine and model scored, and for openai how many findings were dropped for quotes not
@@ -111,6 +114,15 @@ const RISK_CATEGORIES = [
 ]
 /** Ungrounded risks whose category has a grounded clause finding in the same analysis. */
 let risksBesideGroundedClause = 0
+/**
+ * Per claimed category (decision 0140): risks, grounded ones, and of the ungrounded those whose
+ * category CUAD does not label in the contract at all (the rule's precision) and those citing
+ * another sentence than a labelled passage of a category the contract has (the citation).
+ */
+const risksPerCategory = new Map<
+  string,
+  { count: number; grounded: number; absent: number; elsewhere: number }
+>()
 for (const [i, contract] of contracts.entries()) {
   const started = performance.now()
   const result = await analyzer.analyze(contract.content, 'full')
@@ -267,6 +279,14 @@ if (showBreakdown) {
   console.log(
     `risks: ungrounded while a clause finding of their category is grounded: ${risksBesideGroundedClause}`,
   )
+  console.log(
+    `${'risks per category'.padEnd(30)} ${'count'.padStart(5)} ${'grounded'.padStart(8)}  share  no such category  category present, other sentence`,
+  )
+  for (const [category, row] of [...risksPerCategory].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(
+      `${category.padEnd(30)} ${String(row.count).padStart(5)} ${String(row.grounded).padStart(8)} ${fmt(share(row.grounded, row.count))} ${String(row.absent).padStart(16)} ${String(row.elsewhere).padStart(33)}`,
+    )
+  }
 }
 console.log(
   JSON.stringify({
@@ -372,8 +392,9 @@ function riskFindings(risks: readonly Risk[]): { start: number; end: number; cat
 }
 
 /**
- * Adds contract i's risks to the risk breakdown, and counts an ungrounded risk whose category has a
- * grounded clause finding among `clauses` (the risk cited another sentence than the clause's).
+ * Adds contract i's risks to the risk breakdown and to risksPerCategory, and counts an ungrounded
+ * risk whose category has a grounded clause finding among `clauses` (the risk cited another
+ * sentence than the clause's).
  */
 function addRiskBreakdown(i: number, risks: readonly Risk[], clauses: readonly Clause[]): void {
   const contract = contracts[i]
@@ -391,7 +412,20 @@ function addRiskBreakdown(i: number, risks: readonly Risk[], clauses: readonly C
     findings,
   })
   for (const finding of findings) {
-    if (overlapsAny(finding, labelled(finding.category))) continue
+    const row = risksPerCategory.get(finding.category) ?? {
+      count: 0,
+      grounded: 0,
+      absent: 0,
+      elsewhere: 0,
+    }
+    risksPerCategory.set(finding.category, row)
+    row.count += 1
+    if (overlapsAny(finding, labelled(finding.category))) {
+      row.grounded += 1
+      continue
+    }
+    if ((contract.clauses.get(finding.category) ?? []).length === 0) row.absent += 1
+    else row.elsewhere += 1
     const clauseGrounded = clauses.some(
       (c) => c.category === finding.category && overlapsAny(c, labelled(c.category)),
     )

@@ -21,10 +21,13 @@ const CONSEQUENCE =
  * A mention that gives no right: a definition ("… shall mean", "for the purpose of this
  * definition"), leave to disclose the contract to a prospective buyer, a change of control of a
  * third party (a customer, not a party), a filing or registration of a change in ownership, or
- * a representation that no change has happened ("there has not been any … material change").
+ * a representation that no change has happened ("there has not been any … material change"), or
+ * a change of control denied the effect of an assignment ("A change of control of X shall not be
+ * considered an assignment") or an event denied being one ("a public offering shall not be deemed a
+ * Change of Control"), decision 0140.
  */
 const NOT_A_RIGHT =
-  /\bthere\s+has\s+(?:not\s+been\s+any|been\s+no)\b|\b(?:shall\s+mean|means|definition\s+of)\b|\bdisclos\w*\b[^.]{0,120}\b(?:buyer|acquir\w*|purchaser|investor|merger)|\b(?:buyer|acquir\w*|purchaser|investor)s?\b[^.]{0,80}\bdisclos\w*|\bchange\s+(?:of|in)\s+control\s+of\s+(?:an?|any)\b[^.;]{0,100}\bthird\s+part(?:y|ies)\b|\b(?:register|record|file|statements?\s+of)\b[^.]{0,40}\bchange\s+(?:in|of)\s+ownership\b/i
+  /\bchange\s+(?:of|in)\s+control\b[^.]{0,80}\b(?:shall|will)\s+not\s+(?:be\s+)?(?:considered|deemed|constitute|treated\s+as)\b|\b(?:shall|will)\s+not\s+(?:be\s+)?(?:considered|deemed|constitute|treated\s+as)\s+(?:to\s+be\s+)?an?\s+change\s+(?:of|in)\s+control\b|\bthere\s+has\s+(?:not\s+been\s+any|been\s+no)\b|\b(?:shall\s+mean|means|definition\s+of)\b|\bdisclos\w*\b[^.]{0,120}\b(?:buyer|acquir\w*|purchaser|investor|merger)|\b(?:buyer|acquir\w*|purchaser|investor)s?\b[^.]{0,80}\bdisclos\w*|\bchange\s+(?:of|in)\s+control\s+of\s+(?:an?|any)\b[^.;]{0,100}\bthird\s+part(?:y|ies)\b|\b(?:register|record|file|statements?\s+of)\b[^.]{0,40}\bchange\s+(?:in|of)\s+ownership\b/i
 
 /**
  * A party left free to pass the contract on in a merger: it may assign without consent, no consent

@@ -6,7 +6,7 @@
  * Most Favored Nation; the last two have no CUAD category), and quotes its passage.
  */
 import type { Clause, QuotedSpan, Risk, Severity } from '../types'
-import { clauseEvidence } from './clause-evidence'
+import { clauseEvidence, PRESENT_CATEGORY } from './clause-evidence'
 import { assertedText } from './reading/asserted-text'
 import { clauseEffect } from './reading/clause-effect'
 
@@ -22,6 +22,11 @@ interface CommercialRule {
   wording: RegExp
   /** Wording that, in the same sentence, shows the passage is something else. */
   unless?: RegExp
+  /**
+   * What the floor, fee or grant in a sentence or detected clause is about when it is not the
+   * rule's kind (decision 0140): such a sentence only names the kind, and such a clause is set aside.
+   */
+  about?: RegExp
   /** The CUAD category whose confident clause also counts; absent when CUAD has none. */
   category?: string
 }
@@ -47,6 +52,12 @@ const RULES: readonly CommercialRule[] = [
       'The assigning side gives up ownership of the intellectual property it creates or holds, and keeps only what the contract licenses back.',
     wording:
       /\b(?:hereby|shall|will|agrees?\s+to|irrevocably)\s+(?:irrevocably\s+)?(?:assigns?|transfers?|conveys?)\b[^.]{0,200}\b(?:right,?\s+title|intellectual\s+property|inventions?|work\s+product|copyrights?|patents?|deliverables|trade\s?marks?|domain\s+names?|rights?\s+(?:\(if\s+any\)\s+)?in\b)|\bwork(?:s)?\s+made\s+for\s+hire\b|\b(?:inventions?|intellectual\s+property|improvements?|discoveries|work\s+product|deliverables|ideas)\b[^.]{0,200}\b(?:(?:shall|will)\s+(?:become|be)\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?)?(?:property|owner)\s+of|(?:shall|will)\s+(?:belong|vest)\s+(?:exclusively\s+|solely\s+)?(?:in|to))\b|\b(?:is|shall\s+be)(?:,\s+and\s+shall\s+be,)?\s+the\s+sole\s+owner\s+of\s+all\s+(?:inventions?|intellectual\s+property|improvements?|work\s+product|deliverables)\b/i,
+    // IP that stays with the party that made it ("Inventions made solely by employees of iBio shall
+    // belong solely to iBio", "Adaptimmune Inventions shall be the sole property of Adaptimmune"),
+    // or work denied to be made for hire: nothing passes to the counterparty (CUAD: IP "created by
+    // one party become[s] the property of the counterparty").
+    about:
+      /\b([A-Z][\w-]+)(?:['’]s)?\s+(?:[A-Z][\w-]+\s+){0,2}(?:Inventions?|Improvements?|Intellectual\s+Property|IP|Technology|Know-How)["”]?\s+(?:shall|will)\s+(?:be|remain|belong|vest)\b[^.]{0,60}\b\1\b|\b(?:made|conceived|developed|created)\s+solely\s+by\s+(?:(?:the\s+)?(?:employees|personnel|agents|staff)\s+(?:of\s+)?)?([A-Z][\w-]+)[^.]{0,120}\b(?:belong|vest|property\s+of|owned\s+by)\b[^.]{0,40}\b\2\b|\bnot\s+(?:an?\s+)?["“]?works?\s+made\s+for\s+hire/,
     category: 'Ip Ownership Assignment',
   },
   {
@@ -62,6 +73,11 @@ const RULES: readonly CommercialRule[] = [
     /** Floors that are not commitments to buy or perform: notice, insurance, age, votes, a refusal of any minimum. */
     unless:
       /\b(?:insurance|coverage|polic(?:y|ies)|years?\s+of\s+age|net\s+worth|vote|quorum|notice)\b|\b(?:no|not\s+(?:be\s+)?subject\s+to\s+any)\s+minimum\b|\bno\s+guarantee\b|\bnothing\b[^.]{0,60}\bobligat/i,
+    // A floor on meetings, records, a product's content or a shareholding, not on what is
+    // bought, sold, made or paid ("shall meet a minimum of four times per calendar year", "maintain
+    // such records for a minimum of three years", "must contain a minimum of six percent").
+    about:
+      /\bmeetings\b|\bmeeting\s+(?:shall|will|may)\s+be\s+held\b|\b(?:shall|will|must)\s+meet\s+(?:at\s+least|a\s+minimum|not\s+less|no\s+less|regularly|as\s+often)|\b(?:records|ownership|contain)\b/i,
     category: 'Minimum Commitment',
   },
   {
@@ -72,6 +88,12 @@ const RULES: readonly CommercialRule[] = [
       'The promising side must match any better price or terms it gives others, which limits how it can price for other customers.',
     wording:
       /\bmost[\s-]favou?red[\s-](?:nations?|customers?|licensee)\b|\b(?:no\s+less\s+favou?rable|at\s+least\s+as\s+favou?rable)\s+(?:than|as)\b[^.]{0,120}\b(?:terms?|prices?|pricing|rates?)\b|\b(?:terms?|prices?|pricing|rates?)\b[^.]{0,80}\b(?:no\s+less\s+favou?rable|at\s+least\s+as\s+favou?rable|more\s+favou?rable)\b/i,
+    /**
+     * Not a promise to match terms given to others: dealings with affiliates at arm's length, or an
+     * offer to a third party on terms "no more favorable" than those refused (a right of first
+     * refusal, CUAD's "Rofr/Rofo/Rofn").
+     */
+    unless: /\barm['’]?s[\s-]length\b|\b(?:no|not)\s+more\s+favou?rable\b/i,
     category: 'Most Favored Nation',
   },
   {
@@ -82,6 +104,8 @@ const RULES: readonly CommercialRule[] = [
       'Ending the relationship costs the paying side a set sum (severance, a break or early-termination fee), so leaving early is not free.',
     wording:
       /\b(?:early[\s-])?(?:termination|exit|break(?:age)?|cancell?ation|withdrawal)\s+(?:fee|charge|payment|penalty)\b|\bseverance\s+(?:pay(?:ment)?|benefits?|equal|of|in\s+an\s+amount)\b|\b(?:shall|will)\s+(?:pay|receive)\b[^.]{0,80}\bseverance\b/i,
+    /** A severance tax on extracted oil or gas ("production, severance, … and similar Taxes"). */
+    unless: /\bseverance\b[^.]{0,80}\btax(?:es)?\b/i,
   },
   {
     code: 'equity-funding-commitment',
@@ -109,25 +133,33 @@ export function commercialRisks(
 ): Risk[] {
   const risks: Risk[] = []
   for (const rule of RULES) {
+    const rejects = (text: string): boolean =>
+      rule.unless?.test(text) === true ||
+      clauseEffect(text) === 'deletes' ||
+      rule.about?.test(text) === true
+    const named = sentences.filter(
+      (s) =>
+        rule.wording.test(assertedText(s.text)) &&
+        !rule.unless?.test(s.text) &&
+        clauseEffect(s.text) !== 'deletes',
+    )
+    // A sentence that only names the kind raises the risk on the detector's clause, at
+    // PRESENT_CATEGORY rather than CLAUSE_EVIDENCE (re-anchoring, decision 0140).
+    const floor = named.length > 0 ? PRESENT_CATEGORY : CLAUSE_EVIDENCE
     const passage =
       clauseEvidence(
-        sentences.filter(
-          (s) =>
-            rule.wording.test(assertedText(s.text)) &&
-            !rule.unless?.test(s.text) &&
-            clauseEffect(s.text) !== 'deletes',
-        ),
+        named.filter((s) => !rule.about?.test(s.text)),
         clauses,
         rule.category,
-        (text) => rule.unless?.test(text) === true || clauseEffect(text) === 'deletes',
+        rejects,
       ) ??
       clauses
         .filter(
           (c) =>
             rule.category &&
             c.category === rule.category &&
-            c.confidence >= CLAUSE_EVIDENCE &&
-            clauseEffect(c.text) !== 'deletes',
+            c.confidence >= floor &&
+            !rejects(c.text),
         )
         .sort((a, b) => b.confidence - a.confidence)[0]
     if (!passage) continue

@@ -8,7 +8,7 @@ import type { Clause, KeyTerms, Party, QuotedSpan, Risk, Span } from '../types'
 import { ABSENT_CLAUSE } from '../shared/citations'
 import { agreementTitle, contractKind } from './agreement-title'
 import { isChangeOfControlRight, isNotAControlRight } from './change-of-control'
-import { clauseEvidence } from './clause-evidence'
+import { clauseEvidence, PRESENT_CATEGORY } from './clause-evidence'
 import { commercialRisks } from './commercial-risks'
 import { isOperativePassage } from './operative-passage'
 import { blockKind } from './structure/block-kind'
@@ -87,19 +87,27 @@ const TERMINATE = /\bmay\s+(?:at\s+any\s+time\s+)?terminate\b/i
 const CONVENIENCE =
   /\bfor\s+(?:any\s+(?:reason|or\s+no\s+reason)|no\s+reason|convenience)|\bwithout\s+(?:cause|reason)\b|\bwith\s+or\s+without\s+cause\b|\bin\s+its\s+sole\s+discretion\b|\bat\s+(?:any\s+time|will)\b/i
 
+/**
+ * Words that name termination without cause outright, whatever else the sentence says; not "is
+ * unable for any reason to cure", a failure to cure (for cause).
+ */
+const EXPLICIT_CONVENIENCE =
+  /\bfor\s+(?:any|no)\s+reason(?!\s+to\b)|\bconvenience\b|\bwithout\s+(?:cause|reason)\b|\bwith\s+or\s+without\s+cause\b/i
+
 /** "At any time" termination tied to a breach or insolvency is termination for cause. */
-const FOR_CAUSE = /\b(?:breach|default|insolven\w*|bankrupt\w*|fail(?:s|ure)\s+to|violat\w*)\b/i
+const FOR_CAUSE = /\b(?:breach\w*|default|insolven\w*|bankrupt\w*|fail(?:s|ure)\s+to|violat\w*)\b/i
 
 /**
  * A right to end the contract that is no termination for convenience, whatever "at any time" or
  * "for any reason" says: by mutual consent (both must agree), at the end of the term (a
- * non-renewal), or on events listed after it ("as follows:", "if any of the following occur").
+ * non-renewal, also "shall be renewed … unless terminated by either party upon notice"), or on events
+ * listed after it ("as follows:", "if any of the following occur").
  */
 const NOT_CONVENIENCE =
-  /\b(?:by|upon|with)\s+(?:the\s+)?mutual\s+(?:written\s+)?(?:consent|agreement)\b|\bterminat\w*\s+(?:\w+\s+){0,4}(?:at|upon|on)\s+(?:the\s+)?(?:expiration|expiry|end)\s+of\s+(?:its|the|this|any|such)\b|\b(?:as\s+follows|any\s+of\s+the\s+following(?:\s+\w+){0,3})\s*:?\s*$/i
+  /\b(?:by|upon|with)\s+(?:the\s+)?mutual\s+(?:written\s+)?(?:consent|agreement)\b|\bterminat\w*\s+(?:\w+\s+){0,4}(?:at|upon|on)\s+(?:the\s+)?(?:expiration|expiry|end)\s+of\s+(?:its|the|this|any|such)\b|\b(?:as\s+follows|any\s+of\s+the\s+following(?:\s+\w+){0,3})\s*:?\s*$|\brenew\w*\b[^.]{0,160}\bunless\s+(?:sooner\s+|earlier\s+)?terminated\b/i
 
 const EXCLUSIVITY =
-  /(?<!non-?)\bexclusive\s+(?:worldwide\s+|world-wide\s+)?(?:rights?|licen[cs]e|distribut\w*|basis|suppl\w*|provider|agen\w*|resell\w*|dealer|territor\w*|arrangement|relationship|partner|sponsor)\b|\b(?:purchas|buy|obtain|sourc|sell|suppl|distribut|market|licens|order|deal|provid)\w*\s+(?:\w+\s+){0,3}exclusively\s+(?:from|to|through|with)\b|\b(?:shall|will)\s+not\s+(?:\w+\s+){0,3}(?:purchase|obtain|source|buy|appoint|engage|sell)\b[^.]{0,100}\b(?:any\s+)?(?:other(?!\s+than)|third|competing)\b/i
+  /(?<!non\s*-?\s*)\bexclusive\s+(?:worldwide\s+|world-wide\s+)?(?:rights?|licen[cs]e|distribut\w*|basis|suppl\w*|provider|agen\w*|resell\w*|dealer|territor\w*|arrangement|relationship|partner|sponsor)\b|\b(?:purchas|buy|obtain|sourc|sell|suppl|distribut|market|licens|order|deal|provid)\w*\s+(?:\w+\s+){0,3}exclusively\s+(?:from|to|through|with)\b|\b(?:shall|will)\s+not\s+(?:\w+\s+){0,3}(?:purchase|obtain|source|buy|appoint|engage|sell)\b[^.]{0,100}\b(?:any\s+)?(?:(?<!\bor\s+)other(?!\s+than)|third|competing)\b/i
 
 /**
  * "Exclusive" that binds no one to deal exclusively: exclusivity denied ("nothing … creates an
@@ -107,7 +115,7 @@ const EXCLUSIVITY =
  * exclusive property", "the exclusive right, but not the obligation, to prosecute"), or a recital.
  */
 const NOT_EXCLUSIVE_DEALING =
-  /\b(?:not|no|nothing)\b[^.]{0,60}\b(?:creat|constitut|establish|be\s+(?:considered|deemed|construed))\w*\b[^.]{0,40}\bexclusive\b|\bno\s+right\s+to\s+any\s+exclusive\b|\bnot\s+be\s+(?:considered\s+)?(?:[\w'’]+\s+){0,3}exclusive\b|\bexclusive\s+(?:rights?\s+of\s+)?(?:ownership|property)\b|\bexclusive\s+rights?,?\s+(?:title|and\s+interests?)\b|\bexclusive\s+right,?\s+(?:but\s+not\s+the\s+obligation|to\s+(?:prosecute|file|enforce|defend|control|remove|replace|change|maintain|register|bring|settle))\b|\bWHEREAS\b/i
+  /\b(?:not|no|nothing)\b[^.]{0,60}\b(?:creat|constitut|establish|be\s+(?:considered|deemed|construed))\w*\b[^.]{0,40}\bexclusive\b|\bno\s+right\s+to\s+any\s+exclusive\b|\b(?:have|has|grants?|be)\s+no\s+exclusive\b|\bnot\s+be\s+(?:considered\s+)?(?:[\w'’]+\s+){0,3}exclusive\b|\bexclusive\s+(?:rights?\s+of\s+)?(?:ownership|property)\b|\bexclusive\s+rights?,?\s+(?:title|and\s+interests?)\b|\b(?:does|do|will|shall)\s+not(?:\s+and\s+(?:will|shall)\s+not)?\s+have\s+(?:any\s+)?exclusive\b|\bexclusive\s+right,?\s+(?:but\s+not\s+the\s+obligation|to\s+(?:prepare|prosecute|file|enforce|defend|control|remove|replace|change|maintain|register|bring|settle))\b|\bWHEREAS\b/i
 
 const NON_COMPETE =
   /\bnon-?compet\w*|\bnot\s+(?:to\s+)?compete\b|\b(?:shall|will|may)\s+not\b[^.]{0,120}\b(?:compete|competing|competitive|competitor)\b|\bengage\s+in\s+(?:any\s+)?(?:business|activit\w*)\b[^.]{0,80}\bcompet/i
@@ -406,19 +414,27 @@ function renewalRisks(sentences: readonly QuotedSpan[]): Risk[] {
 function terminationRisks(sentences: readonly QuotedSpan[], clauses: readonly Clause[]): Risk[] {
   const matches = sentences.filter((s) => {
     if (!TERMINATE.test(s.text) || !CONVENIENCE.test(s.text)) return false
-    const explicit =
-      /\bfor\s+(?:any|no)\s+reason|\bconvenience\b|\bwithout\s+cause\b|\bwith\s+or\s+without\s+cause\b/i.test(
-        s.text,
-      )
-    return !NOT_CONVENIENCE.test(s.text) && (explicit || !FOR_CAUSE.test(s.text))
+    return (
+      !NOT_CONVENIENCE.test(s.text) &&
+      (EXPLICIT_CONVENIENCE.test(s.text) || !FOR_CAUSE.test(s.text))
+    )
   })
+  // A detected clause that only gives a right to end for cause (a breach, an insolvency) with no
+  // word of convenience is termination for cause, whatever the detector scores (decision 0140).
+  const forCauseOnly = (text: string): boolean =>
+    FOR_CAUSE.test(text) && !EXPLICIT_CONVENIENCE.test(text)
   const sentence =
     clauseEvidence(
       matches,
       clauses,
       'Termination For Convenience',
-      (text) => !TERMINATE.test(text) || NOT_CONVENIENCE.test(text),
-    ) ?? strongClause(clauses, 'Termination For Convenience', (text) => NOT_CONVENIENCE.test(text))
+      (text) => !TERMINATE.test(text) || NOT_CONVENIENCE.test(text) || forCauseOnly(text),
+    ) ??
+    strongClause(
+      clauses,
+      'Termination For Convenience',
+      (text) => NOT_CONVENIENCE.test(text) || forCauseOnly(text),
+    )
   if (!sentence) return []
   // Medium: the contract can end early without fault, so expected revenue or supply is not secure;
   // severity depends on who holds the right, which only the reader knows.
@@ -439,8 +455,13 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
   // A provision counts only for what it asserts and imposes: not one an amendment deletes, not a
   // denied scope ("non-exclusive"), not a freedom ("is free to compete"), decision 0110.
   const imposes = (text: string): boolean => clauseEffect(text) !== 'deletes'
+  // What is left once "non-exclusive" is set aside must still say "exclusive(ly)": a caption
+  // "Exclusivity." over a non-exclusive grant is none; nor is a freedom ("nothing … shall limit").
   const notExclusiveDealing = (text: string): boolean =>
-    NOT_EXCLUSIVE_DEALING.test(text) || !/\bexclusiv/i.test(assertedText(text)) || !imposes(text)
+    NOT_EXCLUSIVE_DEALING.test(text) ||
+    !/\bexclusive(?:ly)?\b/i.test(assertedText(text)) ||
+    readClause(text, []).freedom ||
+    !imposes(text)
   const exclusivity =
     clauseEvidence(
       sentences.filter(
@@ -469,13 +490,26 @@ function covenantRisks(sentences: readonly QuotedSpan[], clauses: readonly Claus
     NOT_A_COVENANT.test(text) ||
     readClause(text, []).freedom ||
     !imposes(text)
+  // The wording's sentence must restrain: its main provision is a prohibition ("shall not engage",
+  // "agrees not to compete"), not a grant, a statement or a duty that only names a non-compete
+  // ("subject to the covenant not to compete in Section 8.3, Purchaser grants …").
+  const restrains = (text: string): boolean => readClause(text, []).modality === 'must-not'
+  const named = sentences.filter((s) => NON_COMPETE.test(s.text) && !notACovenant(s.text))
   const nonCompete =
     clauseEvidence(
-      sentences.filter((s) => NON_COMPETE.test(s.text) && !notACovenant(s.text)),
+      named.filter((s) => restrains(s.text)),
       clauses,
       'Non-Compete',
       notACovenant,
-    ) ?? strongClause(clauses, 'Non-Compete', notACovenant)
+    ) ??
+    // Only mentions ("the covenant not to compete in Section 8.3"): the risk stands on the
+    // detector's clause of the category, never on the mention (re-anchoring, decision 0140).
+    strongClause(
+      clauses,
+      'Non-Compete',
+      notACovenant,
+      named.length > 0 ? PRESENT_CATEGORY : undefined,
+    )
   if (nonCompete) {
     // High: bars a line of business outright (often beyond the term) and may be unenforceable.
     risks.push({
@@ -574,16 +608,18 @@ function bearersOfLimit(text: string, parties: readonly Party[]): string[] {
 }
 
 /**
- * The most confident detected clause of `category`, when confident enough to stand as evidence and
- * `unless` does not reject its text (wording that shows the passage is something else).
+ * The most confident detected clause of `category`, when confident enough to stand as evidence (at
+ * `floor`, CLAUSE_EVIDENCE unless the caller's wording already names the category) and `unless`
+ * does not reject its text (wording that shows the passage is something else).
  */
 function strongClause(
   clauses: readonly Clause[],
   category: string,
   unless?: (text: string) => boolean,
+  floor = CLAUSE_EVIDENCE,
 ): Clause | undefined {
   return clauses
-    .filter((c) => c.category === category && c.confidence >= CLAUSE_EVIDENCE && !unless?.(c.text))
+    .filter((c) => c.category === category && c.confidence >= floor && !unless?.(c.text))
     .sort((a, b) => b.confidence - a.confidence)[0]
 }
 

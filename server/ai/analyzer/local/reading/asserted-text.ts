@@ -11,7 +11,8 @@ const BURDEN = String.raw`(?:penalt(?:y|ies)|fees?|charges?|costs?|payments?|pre
 /**
  * Negated scopes: "without (any) (early termination) penalty", "without payment of any fee",
  * "free of (any) charge", "no (termination) fee shall be payable / is due", "not subject to any
- * (cancellation) fee", "non-exclusive(ly)", and company forms (limited or unlimited liability
+ * (cancellation) fee", "non-exclusive(ly)" (also "non- exclusive" and "nonexclusive", a hyphen broken
+ * over a line in filed text), and company forms (limited or unlimited liability
  * company, corporation or partnership).
  */
 const NEGATED = new RegExp(
@@ -20,7 +21,7 @@ const NEGATED = new RegExp(
     String.raw`\bfree\s+of\s+(?:any\s+)?(?:[\w-]+\s+){0,2}?${BURDEN}\b`,
     String.raw`\bnot\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?(?:[\w-]+\s+){0,3}?${BURDEN}\b`,
     String.raw`\bno\s+(?:[\w-]+\s+){0,3}?${BURDEN}\s+(?:shall|will|is|are)\s+(?:be\s+)?(?:payable|due|owed|owing|charged|incurred|imposed|required)\b`,
-    String.raw`\bnon[\s-]?exclusive(?:ly)?\b`,
+    String.raw`\bnon\s*-?\s*exclusive(?:ly)?\b`,
     String.raw`\b(?:un)?limited\s+liability\s+(?:company|companies|corporations?|partnerships?|limited\s+partnerships?)\b`,
   ].join('|'),
   'gi',

@@ -63,6 +63,17 @@ describe('readClause', () => {
     expect(reading.modality).toBe('must-not')
   })
 
+  it('reads "the covenant not to compete" as a noun, not as a prohibition (false-presence failure, decision 0140)', () => {
+    const reading = readClause(
+      'Subject to compliance with the covenant not to compete in Section 8.3, the Company hereby grants to the Distributor a royalty-free license.',
+      PARTIES,
+    )
+    expect(reading.modality).not.toBe('must-not')
+    expect(
+      readClause('The Distributor covenants not to compete with the Company.', PARTIES).modality,
+    ).toBe('must-not')
+  })
+
   it('reads the provision after a leading condition, not the condition’s own modal', () => {
     const reading = readClause(
       'If the Distributor shall fail to pay any invoice, the Company may suspend deliveries.',

@@ -29,6 +29,10 @@ const THAT_CLAUSE =
 const FREEDOM =
   /\bnothing\s+(?:in\s+|herein|contained|set\s+forth)[^.;]{0,200}\b(?:shall|will|may|is\s+intended\s+to)\s+(?:be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+)?(?:\w+\s+)?(?:prevent|preclude|restrict|prohibit|limit|restrain|bar|impair)s?\b|\b(?:is|are|shall\s+(?:be|remain)|will\s+(?:be|remain)|remains?)\s+(?:entirely\s+|completely\s+)?free\s+to\b|\b(?:shall|will|may)\s+not\s+be\s+(?:\w+\s+)?(?:precluded|prevented|restricted|prohibited|limited|restrained|barred)\s+from\b|\bretains?\s+the\s+right\s+to\b|\bmay\s+freely\b/i
 
+/** A determiner before "covenant(s)": the word is then a noun ("the covenant not to compete"). */
+const NOUN_DETERMINER =
+  /\b(?:the|a|an|its|his|her|their|any|such|this|these|those|each|all|of|said|restrictive|personal)\s+$/i
+
 /** A prohibition in the subject itself: "Neither party shall", "No party may", "In no event shall". */
 const NEGATIVE_SUBJECT = /\b(?:neither|no|none\s+of|in\s+no\s+event)\b[^,;]{0,80}$/i
 
@@ -83,6 +87,8 @@ function mainModal(text: string): ModalAt | null {
       continue
     }
     const word = m[0]
+    // "the covenant not to compete", "such covenants": a noun naming a provision, not a verb.
+    if (/^covenants?$/i.test(word) && NOUN_DETERMINER.test(text.slice(0, index))) continue
     const after = text.slice(index + word.length)
     const that =
       THAT_CLAUSE.exec(after) ??
