@@ -26,8 +26,9 @@ import {
   relevanceOfPassages,
   type AnswerModel,
   type PolarityCues,
+  type SpeakingTo,
 } from './answer-model'
-import { ENDING, learnedPolarity } from './polarity-model'
+import { ENDING, actionMatched, learnedPolarity } from './polarity-model'
 
 export type YesNoDecision = 'yes' | 'no' | 'not-addressed'
 
@@ -221,6 +222,8 @@ export interface RuleReading {
   ruleDecision: YesNoDecision
   /** The wording cues the polarity was read from (null when no clause is a candidate). */
   cues: PolarityCues | null
+  /** What the passages and the deciding clause hold of the question (see SpeakingTo). */
+  speaks: SpeakingTo
 }
 
 /**
@@ -261,6 +264,7 @@ export function readByRule(
       unlessConsent: false,
       ruleDecision: 'not-addressed',
       cues: null,
+      speaks: speakingTo(asked, passages, weights, null),
     }
   let deciding = best
   let polarity = polarityOf(best, asked, weights)
@@ -297,6 +301,40 @@ export function readByRule(
       restriction: RESTRICTION.test(deciding.text),
       grantElsewhere: deciding !== best,
     },
+    speaks: speakingTo(asked, passages, weights, deciding),
+  }
+}
+
+/** What `passages` and the `deciding` clause hold of `asked` (see SpeakingTo, answer-model.ts). */
+function speakingTo(
+  asked: YesNoQuestion,
+  passages: readonly ChatPassage[],
+  weights: Map<string, number>,
+  deciding: Clause | null,
+): SpeakingTo {
+  const sets = passages.map((p) => new Set(termsOf(p.content)))
+  const df = (t: string) => sets.filter((s) => s.has(t)).length
+  let total = 0
+  let unseen = 0
+  for (const [term, weight] of weights) {
+    total += weight
+    if (df(term) === 0) unseen += weight
+  }
+  const seen = asked.terms.filter((t) => df(t) > 0)
+  const fewest = Math.min(...seen.map(df))
+  const keys = seen.filter((t) => df(t) === fewest)
+  const sentence = deciding ? new Set(termsOf(deciding.sentence)) : new Set<string>()
+  const act = asked.terms.filter((t) => !asked.condition.includes(t))
+  const spread = passages.filter((p) =>
+    clausesOf(p, weights).some((c) => c.held.length >= Math.min(MIN_TERMS_HELD, weights.size)),
+  ).length
+  return {
+    unseen: total === 0 ? 0 : unseen / total,
+    keyHeld: deciding !== null && keys.some((t) => sentence.has(t)),
+    sentenceShare: deciding ? relevanceOf(deciding.sentence, weights).relevance : 0,
+    actShare: act.length === 0 ? 0 : act.filter((t) => sentence.has(t)).length / act.length,
+    spread: passages.length === 0 ? 0 : spread / passages.length,
+    actIsVerb: deciding !== null && actionMatched(asked, readClause(deciding.sentence, [])),
   }
 }
 
