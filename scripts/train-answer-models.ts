@@ -217,6 +217,7 @@ const reads = pairs.map((p, i) =>
     asPassages(reranked[i]!),
     shownRelevance[i],
     priorWeight,
+    process.env.LOOSE !== '0',
   ),
 )
 /** Features the addressed model does not see (ANSWER_DROP, comma-separated names): zeroed. */
@@ -268,7 +269,9 @@ function trainPolarity(train: (p: Pair) => boolean): number[] {
   const labels: number[] = []
   pairs.forEach((p, i) => {
     const read = reads[i]!
-    if (!train(p) || !read.deciding || p.choice === 'NotMentioned') return
+    // A loose clause (decision 0141) is no candidate of the rule: the polarity model, committed
+    // before it, is trained on candidates only.
+    if (!train(p) || !read.deciding || read.loose || p.choice === 'NotMentioned') return
     if (POLARITY_ON === 'evidence' && !isEvidence(p, reranked[i]![read.deciding.passage.n - 1]!))
       return
     rows.push(polarityRows[i]!)

@@ -25,18 +25,45 @@ const silent = {
   thresholds: { add: 0.5, withdrawYes: 0.45, withdrawNo: 0 },
 }
 
+/** An addressed model sure the document speaks to the question, whatever it reads. */
+const speaking = {
+  ...silent,
+  addressed: {
+    ...ANSWER_MODEL.addressed,
+    weights: ANSWER_MODEL.addressed.weights.map((_, i) => (i === 0 ? 10 : 0)),
+  },
+}
+
 describe('the addressed model (decision 0141)', () => {
-  it('answers Not addressed when a clause shares the question’s words but not its act (answered when silent)', () => {
-    // "independently" and "information" are the question's words; the act is verifying, not
-    // developing. 0130's model kept every decision of the rule and answered Yes.
+  it('withdraws a Yes from a clause sharing the question’s words but not its act (answered when silent)', () => {
+    // "return" is the question's word; the clause is about notices. 0130 kept every decision of
+    // the rule, whatever the addressed model said.
     const found = decideYesNo(
-      DEVELOP,
+      'May the Recipient retain some Confidential Information even after the return or destruction of Confidential Information?',
       passages(
         ...FILLER,
-        'The Recipient agrees to review and independently verify the information and materials provided.',
+        'All notices shall be in writing and shall be deemed given upon personal delivery or five days after mailing, return receipt requested.',
       ),
+      silent,
     )
     expect(found).toMatchObject({ decision: 'not-addressed', passage: null })
+  })
+
+  it('reads a clause holding only the asked act for the model to judge (Not addressed with the evidence present)', () => {
+    // "create a copy" drafted as "make copies": one question term, so no candidate of the rule;
+    // before, the answer was Not addressed whatever any model said.
+    const question =
+      'May the Recipient create a copy of some Confidential Information in some circumstances?'
+    const found = passages(
+      ...FILLER,
+      'A Reviewing Representative may make copies or notes of Confidential Information that shall be subject to this Agreement.',
+    )
+    expect(decideYesNo(question, found, speaking)).toMatchObject({
+      decision: 'yes',
+      passage: { n: 4 },
+    })
+    // The rule alone still leaves it: a loose clause is never the rule's decision.
+    expect(decideYesNo(question, found, null)?.decision).toBe('not-addressed')
   })
 
   it('keeps a clause whose verb is the asked act, even against a model sure of silence', () => {

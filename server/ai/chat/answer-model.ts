@@ -60,6 +60,8 @@ export interface RuleView {
   cues: PolarityCues | null
   /** What the passages and the deciding clause hold of the question (decision 0141). */
   speaks?: SpeakingTo
+  /** The deciding clause is no candidate of the rule, only the best holder of the act. */
+  loose?: boolean
 }
 
 /**
@@ -138,6 +140,7 @@ export const ANSWER_FEATURES = [
   'definition',
   'furniture',
   'sentence-length',
+  'loose',
 ] as const
 
 /** "X means", "X includes": a definition, which speaks to what it covers. */
@@ -188,6 +191,7 @@ export function answerFeatures(read: RuleView, relevance: readonly number[]): nu
     deciding && DEFINITION.test(deciding.sentence) ? 1 : 0,
     deciding && FURNITURE.has(blockKind(deciding.sentence.trim())) ? 1 : 0,
     deciding ? Math.log(1 + deciding.sentence.length) / 8 : 0,
+    read.loose ? 1 : 0,
   ]
 }
 

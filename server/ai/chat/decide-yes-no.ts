@@ -224,6 +224,11 @@ export interface RuleReading {
   cues: PolarityCues | null
   /** What the passages and the deciding clause hold of the question (see SpeakingTo). */
   speaks: SpeakingTo
+  /**
+   * No clause is a candidate; `deciding` is the one holding a term of the asked act, read for
+   * the addressed model only (the rule's decision is "not addressed").
+   */
+  loose: boolean
 }
 
 /**
@@ -237,6 +242,7 @@ export function readByRule(
   passages: readonly ChatPassage[],
   prior?: readonly number[],
   priorWeight = PRIOR_WEIGHT,
+  loose = true,
 ): RuleReading {
   const at = new Map(passages.map((p, i) => [p, i]))
   const rank = (c: Clause) =>
@@ -252,9 +258,17 @@ export function readByRule(
     c.held.length >= Math.min(MIN_TERMS_HELD, weights.size) &&
     (!asksAct || c.held.some((t) => !asked.condition.includes(t))) &&
     (asked.condition.length === 0 || termsOf(c.sentence).some((t) => asked.condition.includes(t)))
-  const best = clauses
-    .filter(candidate)
-    .reduce<Clause | null>((top, c) => (top === null || rank(c) > rank(top) ? c : top), null)
+  const bestOf = (cs: Clause[]) =>
+    cs.reduce<Clause | null>((top, c) => (top === null || rank(c) > rank(top) ? c : top), null)
+  const strict = bestOf(clauses.filter(candidate))
+  // Where no clause is a candidate, the clause holding the most of the asked act (one of its
+  // terms, any condition unstated: "may retain one copy" to "may it create a copy?") is read
+  // for the addressed model to judge (decision 0141); the rule alone leaves it not addressed.
+  const best =
+    strict ??
+    (loose
+      ? bestOf(clauses.filter((c) => c.held.some((t) => !asksAct || !asked.condition.includes(t))))
+      : null)
   if (!best)
     return {
       asked,
@@ -264,6 +278,7 @@ export function readByRule(
       unlessConsent: false,
       ruleDecision: 'not-addressed',
       cues: null,
+      loose: false,
       speaks: speakingTo(asked, passages, weights, null),
     }
   let deciding = best
@@ -293,7 +308,8 @@ export function readByRule(
     polarity,
     deciding,
     unlessConsent,
-    ruleDecision: best.relevance >= MIN_RELEVANCE ? polarity : 'not-addressed',
+    ruleDecision: strict && best.relevance >= MIN_RELEVANCE ? polarity : 'not-addressed',
+    loose: strict === null,
     cues: {
       negated: negates(deciding.reading, weights, asked.continuing),
       carveOut: excepts(deciding.sentence, deciding.held),
