@@ -5,7 +5,10 @@
  * passages' learned relevance (passage-relevance.ts):
  * - **addressed**: whether the document speaks to the question when the rule's fixed
  *   MIN_RELEVANCE cut (decision 0075) says it does not: "Not addressed" where the deciding words
- *   differ from the question's. A question the rule decides stays decided;
+ *   differ from the question's, or where no clause is a candidate and the best holder of the
+ *   asked act is read instead (RuleView.loose); and whether a Yes the rule decided comes from a
+ *   clause that only shares the question's words (withdrawn, unless the sentence speaks to it on
+ *   its face; a No stays). Thresholds in AnswerModel.thresholds (decision 0141);
  * - **yes**: given that it does, whether the answer is Yes, from the rule's polarity and the
  *   deciding sentence's reading (modality, negation, consent, exceptions). It is trained and
  *   scored by the trainer but NOT used to decide: out of fold it raises Contradiction F1, yet it

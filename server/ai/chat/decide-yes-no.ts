@@ -359,7 +359,8 @@ function speakingTo(
  * question → null (the caller answers another way). The rule reads the passages (readByRule),
  * its deciding clause chosen with each passage's learned relevance; `model` (the committed models
  * unless a test passes others, or null for the rule alone) then decides whether a question the
- * rule's cut leaves unanswered is addressed after all (answer-model.ts, decision 0130), and
+ * rule's cut leaves unanswered is addressed after all, and whether a Yes it decided only shares
+ * the question's words (answer-model.ts, decisions 0130, 0141), and
  * whether the answer is Yes or No where the quoted clause's reading leaves it open
  * (polarity-model.ts, decision 0134; a prohibition lifted only by consent stays "No, not without
  * consent").
