@@ -13,8 +13,9 @@
  * It decides only where the quoted reading leaves the polarity open (readingDirection is null)
  * or where it agrees with that reading: a sentence whose verb is the asked act under a plain
  * modality ("shall not reverse engineer", "may disclose to its employees") answers as it reads,
- * and a No the rule reads from a prohibition lifted only by consent stays "No, not without
- * consent" (learnedPolarity).
+ * a No the rule reads from a prohibition lifted only by consent stays "No, not without
+ * consent" (learnedPolarity), and a requirement released in so many words ("need not be
+ * identified", "not required to mark") stays No (released, decision 0141).
  * Trained out of fold, split by NDA, on ContractNLI dev and train-extra by `npm run train:answers`
  * (scripts/train-answer-models.ts); weights in polarity-model.json. Pure.
  */
