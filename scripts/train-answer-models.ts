@@ -18,8 +18,12 @@
  * retrieval and answer figures before → after, ending with one JSON line. `--write` then trains
  * all three on every NDA and writes the model files; `--write-polarity` only the polarity model. Knobs (environment): POLARITY_CONFIDENCE
  * (1.01 = the rule's polarity), POLARITY_BALANCE, POLARITY_ON, YES_MODEL (score 0130's yes
- * model instead), DUMP=FILE (each decided pair's reading and polarity features, for reading
- * errors; it holds fixture text, so keep it outside the repository). Exits 1 without a cache.
+ * model instead), DUMP=FILE (each pair's reading, the gold evidence as shown, the polarity and
+ * addressed features, for reading errors; it holds fixture text, so keep it outside the
+ * repository), ANSWER_DROP=names (addressed features zeroed, for ablations), ADD / WITHDRAW /
+ * WITHDRAW_NO (fix the addressed thresholds instead of choosing them in an inner
+ * cross-validation, decision 0141; ADD=0.5 WITHDRAW=0 is 0130's), SEARCH_NO=1 (also search a
+ * threshold to withdraw a No; off: a No of the rule stays). Exits 1 without a cache.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import type { CachedHit, CachedPair, NliCandidates } from './nli-cache'
@@ -38,6 +42,9 @@ import {
 } from '../server/ai/chat/decide-yes-no'
 import {
   ANSWER_FEATURES,
+  KEEP_RULE,
+  addressedAt,
+  type AddressedThresholds,
   answerFeatures,
   relevanceOfPassages,
 } from '../server/ai/chat/answer-model'
@@ -210,9 +217,16 @@ const reads = pairs.map((p, i) =>
     asPassages(reranked[i]!),
     shownRelevance[i],
     priorWeight,
+    process.env.LOOSE !== '0',
   ),
 )
-const answerRows = pairs.map((_, i) => answerFeatures(reads[i]!, shownRelevance[i]!))
+/** Features the addressed model does not see (ANSWER_DROP, comma-separated names): zeroed. */
+const ANSWER_DROP = new Set((process.env.ANSWER_DROP ?? '').split(',').filter(Boolean))
+const answerRows = pairs.map((_, i) =>
+  answerFeatures(reads[i]!, shownRelevance[i]!).map((x, j) =>
+    ANSWER_DROP.has(ANSWER_FEATURES[j]!) ? 0 : x,
+  ),
+)
 
 function trainAnswer(train: (p: Pair) => boolean) {
   const a: number[][] = []
@@ -241,9 +255,6 @@ const YES_DROP = new Set(
     .filter(Boolean),
 )
 const forYes = (row: number[]) => row.map((x, j) => (YES_DROP.has(ANSWER_FEATURES[j]!) ? 0 : x))
-const KEEP = Number(process.env.KEEP ?? 0)
-/** Addressed when the model says so, or when the rule decided and the model is above KEEP. */
-const addressedBy = (ruleDecided: boolean, p: number) => p >= 0.5 || (ruleDecided && p >= KEEP)
 const FLIP = Number(process.env.FLIP ?? 1.01)
 /** The rule's polarity unless the yes model is at least FLIP sure of the other. */
 const yesByModel = (ruleYes: boolean, p: number) => (ruleYes ? p > 1 - FLIP : p >= FLIP)
@@ -258,7 +269,9 @@ function trainPolarity(train: (p: Pair) => boolean): number[] {
   const labels: number[] = []
   pairs.forEach((p, i) => {
     const read = reads[i]!
-    if (!train(p) || !read.deciding || p.choice === 'NotMentioned') return
+    // A loose clause (decision 0141) is no candidate of the rule: the polarity model, committed
+    // before it, is trained on candidates only.
+    if (!train(p) || !read.deciding || read.loose || p.choice === 'NotMentioned') return
     if (POLARITY_ON === 'evidence' && !isEvidence(p, reranked[i]![read.deciding.passage.n - 1]!))
       return
     rows.push(polarityRows[i]!)
@@ -282,15 +295,65 @@ const polarityOf = (i: number) =>
     { features: POLARITY_FEATURES, weights: polarityByFold[pairs[i]!.fold]! },
     POLARITY_CONFIDENCE,
   )
+
+// ---------------------------------------------------------------- addressed thresholds (0141)
+/**
+ * The thresholds of the addressed model (answer-model.ts, addressedAt), chosen for each outer
+ * fold on its training folds only: an inner cross-validation over them (addressed and polarity
+ * models trained on all but one training fold, scored on that fold) gives each training pair an
+ * inner out-of-fold answer; the pair (add, withdraw) with the best accuracy over them is kept.
+ * ADD / WITHDRAW fix them instead (WITHDRAW=0 is 0130's "a rule decision stays").
+ */
+const ADD_GRID = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7]
+const WITHDRAW_GRID = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]
+const decided = (i: number) => reads[i]!.deciding !== null && reads[i]!.polarity !== null
+function chooseThresholds(trainFolds: number[]): AddressedThresholds {
+  if (process.env.ADD || process.env.WITHDRAW)
+    return {
+      add: Number(process.env.ADD ?? 0.5),
+      withdrawYes: Number(process.env.WITHDRAW ?? 0),
+      withdrawNo: Number(process.env.WITHDRAW_NO ?? process.env.WITHDRAW ?? 0),
+    }
+  const inner: Array<{ i: number; p: number; polarity: 'yes' | 'no' }> = []
+  for (const g of trainFolds) {
+    const train = (p: Pair) => p.fold !== g && trainFolds.includes(p.fold)
+    const answer = trainAnswer(train)
+    const polarity = trainPolarity(train)
+    pairs.forEach((p, i) => {
+      if (p.fold !== g || !decided(i)) return
+      const said = learnedPolarity(
+        reads[i]!,
+        { features: POLARITY_FEATURES, weights: polarity },
+        POLARITY_CONFIDENCE,
+      )
+      inner.push({ i, p: predictLogistic(answer.addressed, answerRows[i]!), polarity: said! })
+    })
+  }
+  // Undecided pairs are NotMentioned whatever the thresholds: they do not move the choice.
+  const rightAt = (t: AddressedThresholds) =>
+    inner.reduce((n, x) => {
+      const predicted = addressedAt(reads[x.i]!, x.p, t) ? LABEL[x.polarity] : 'NotMentioned'
+      return n + (predicted === pairs[x.i]!.choice ? 1 : 0)
+    }, 0)
+  let best = { ...KEEP_RULE, right: -1 }
+  for (const add of ADD_GRID)
+    for (const withdrawYes of WITHDRAW_GRID)
+      for (const withdrawNo of process.env.SEARCH_NO ? WITHDRAW_GRID : [0]) {
+        const right = rightAt({ add, withdrawYes, withdrawNo })
+        if (right > best.right) best = { add, withdrawYes, withdrawNo, right }
+      }
+  return { add: best.add, withdrawYes: best.withdrawYes, withdrawNo: best.withdrawNo }
+}
+const allFolds = Array.from({ length: FOLDS }, (_, f) => f)
+const thresholdsByFold = allFolds.map((f) => chooseThresholds(allFolds.filter((g) => g !== f)))
+console.log(`addressed thresholds by fold: ${JSON.stringify(thresholdsByFold)}`)
+
 const learned: Outcome[] = pairs.map((p, i) => {
   const read = reads[i]!
   const m = answerByFold[p.fold]!
   if (!read.deciding || read.polarity === null) return { predicted: 'NotMentioned', cited: null }
   const f = answerRows[i]!
-  const predicted = !addressedBy(
-    read.ruleDecision !== 'not-addressed',
-    predictLogistic(m.addressed, f),
-  )
+  const predicted = !addressedAt(read, predictLogistic(m.addressed, f), thresholdsByFold[p.fold])
     ? 'NotMentioned'
     : process.env.YES_MODEL
       ? yesByModel(read.polarity === 'yes', predictLogistic(m.yes, forYes(f)))
@@ -378,7 +441,7 @@ if (process.argv.includes('--write')) {
   })
   writeFileSync(
     'server/ai/chat/answer-model.json',
-    `${JSON.stringify({ addressed: named(answer.addressed), yes: named(answer.yes) })}\n`,
+    `${JSON.stringify({ addressed: named(answer.addressed), yes: named(answer.yes), thresholds: chooseThresholds(allFolds) })}\n`,
   )
   console.log('wrote server/ai/chat/answer-model.json')
 }
@@ -392,24 +455,30 @@ if (process.argv.includes('--write') || process.argv.includes('--write-polarity'
 }
 console.log(JSON.stringify(report))
 if (process.env.DUMP) {
-  const rows = pairs.flatMap((p, i) => {
+  const rows = pairs.map((p, i) => {
     const read = reads[i]!
-    if (!read.deciding) return []
-    const cited = reranked[i]![read.deciding.passage.n - 1]!
-    return [
-      {
-        file: p.file,
-        key: p.key,
-        nda: p.nda,
-        gold: p.choice,
-        predicted: learned[i]!.predicted,
-        rule: read.polarity,
-        evidence: isEvidence(p, cited),
-        direction: readingDirection(read),
-        sentence: read.deciding.sentence,
-        f: Object.fromEntries(POLARITY_FEATURES.map((n, j) => [n, polarityRows[i]![j]])),
-      },
-    ]
+    const cited = read.deciding ? reranked[i]![read.deciding.passage.n - 1]! : null
+    // The gold evidence as it reads in the shown passages (the span's part inside each passage).
+    const goldShown = reranked[i]!.flatMap((h) =>
+      p.evidence
+        .filter((s) => overlaps(h, s))
+        .map((s) => h.content.slice(Math.max(0, s[0] - h.start), s[1] - h.start)),
+    )
+    return {
+      file: p.file,
+      key: p.key,
+      nda: p.nda,
+      gold: p.choice,
+      predicted: learned[i]!.predicted,
+      rule: read.polarity,
+      ruleDecision: read.ruleDecision,
+      evidence: cited ? isEvidence(p, cited) : false,
+      direction: readingDirection(read),
+      sentence: read.deciding?.sentence ?? null,
+      goldShown,
+      f: Object.fromEntries(POLARITY_FEATURES.map((n, j) => [n, polarityRows[i]![j]])),
+      a: Object.fromEntries(ANSWER_FEATURES.map((n, j) => [n, answerRows[i]![j]])),
+    }
   })
   writeFileSync(process.env.DUMP, JSON.stringify(rows, null, 1))
 }

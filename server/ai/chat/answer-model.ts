@@ -5,7 +5,10 @@
  * passages' learned relevance (passage-relevance.ts):
  * - **addressed**: whether the document speaks to the question when the rule's fixed
  *   MIN_RELEVANCE cut (decision 0075) says it does not: "Not addressed" where the deciding words
- *   differ from the question's. A question the rule decides stays decided;
+ *   differ from the question's, or where no clause is a candidate and the best holder of the
+ *   asked act is read instead (RuleView.loose); and whether a Yes the rule decided comes from a
+ *   clause that only shares the question's words (withdrawn, unless the sentence speaks to it on
+ *   its face; a No stays). Thresholds in AnswerModel.thresholds (decision 0141);
  * - **yes**: given that it does, whether the answer is Yes, from the rule's polarity and the
  *   deciding sentence's reading (modality, negation, consent, exceptions). It is trained and
  *   scored by the trainer but NOT used to decide: out of fold it raises Contradiction F1, yet it
@@ -19,6 +22,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { readClause } from '../analyzer/local/reading/read-clause'
+import { blockKind } from '../analyzer/local/structure/block-kind'
 import {
   passageRelevance,
   probability,
@@ -32,6 +36,12 @@ import type { YesNoQuestion } from './yes-no-question'
 export interface AnswerModel {
   addressed: LinearModel
   yes: LinearModel
+  /**
+   * How sure the addressed model must be to answer where the rule's cut says "not addressed",
+   * and below which it withdraws a Yes or a No the rule decided; KEEP_RULE (0130's) when absent.
+   * Chosen out of fold by the trainer (decision 0141).
+   */
+  thresholds?: AddressedThresholds
   /** The passage relevance model the features are read with. */
   relevance?: LinearModel
   /**
@@ -51,6 +61,10 @@ export interface RuleView {
   ruleDecision: 'yes' | 'no' | 'not-addressed'
   /** The wording cues of the deciding clause (decide-yes-no.ts); null when no clause. */
   cues: PolarityCues | null
+  /** What the passages and the deciding clause hold of the question (decision 0141). */
+  speaks?: SpeakingTo
+  /** The deciding clause is no candidate of the rule, only the best holder of the act. */
+  loose?: boolean
 }
 
 /**
@@ -68,6 +82,29 @@ export interface PolarityCues {
   restriction: boolean
   /** A grant in another clause overruled the best clause's prohibition. */
   grantElsewhere: boolean
+}
+
+/**
+ * What the passages hold of the question and whether the deciding clause speaks to what is asked
+ * rather than sharing its generic words (read by decide-yes-no.ts; the addressed model's features
+ * of decision 0141). Term weights are the rule's: rarity among the given passages.
+ */
+export interface SpeakingTo {
+  /** The share (0..1) of the question's term weight that no passage holds at all. */
+  unseen: number
+  /**
+   * The deciding sentence holds the question's most specific term: of the terms some passage
+   * holds, the one the fewest passages hold (ties: any of them). False when no clause.
+   */
+  keyHeld: boolean
+  /** The share (0..1) of the question's term weight the deciding sentence holds (0 when none). */
+  sentenceShare: number
+  /** The share (0..1) of the question's act terms (outside its condition) the sentence holds. */
+  actShare: number
+  /** The share (0..1) of the passages with a clause holding two question terms. */
+  spread: number
+  /** The deciding sentence's verb is the asked act (polarity-model.ts, actionMatched). */
+  actIsVerb: boolean
 }
 
 /** The names of the features, in the models' weight order. */
@@ -97,7 +134,23 @@ export const ANSWER_FEATURES = [
   'consent',
   'rule-no-to-permission',
   'rule-yes-to-negated',
+  'unseen-terms',
+  'key-term-held',
+  'sentence-share',
+  'act-share',
+  'spread',
+  'action-matched',
+  'definition',
+  'furniture',
+  'sentence-length',
+  'loose',
 ] as const
+
+/** "X means", "X includes": a definition, which speaks to what it covers. */
+const DEFINITION = /\bmeans\b|\bshall (?:mean|include)\b|\bincludes?\b|\bdefined\b/i
+
+/** Block kinds that are not a clause's words (a heading, a signature block). */
+const FURNITURE = new Set(['heading', 'section-heading', 'page-furniture', 'contents', 'signature'])
 
 /** The features of one question's reading; `relevance` is each passage's, in passage order. */
 export function answerFeatures(read: RuleView, relevance: readonly number[]): number[] {
@@ -132,6 +185,16 @@ export function answerFeatures(read: RuleView, relevance: readonly number[]): nu
     read.unlessConsent ? 1 : 0,
     no * (asked.permission ? 1 : 0),
     yes * (asked.negated ? 1 : 0),
+    read.speaks?.unseen ?? 0,
+    read.speaks?.keyHeld ? 1 : 0,
+    read.speaks?.sentenceShare ?? 0,
+    read.speaks?.actShare ?? 0,
+    read.speaks?.spread ?? 0,
+    read.speaks?.actIsVerb ? 1 : 0,
+    deciding && DEFINITION.test(deciding.sentence) ? 1 : 0,
+    deciding && FURNITURE.has(blockKind(deciding.sentence.trim())) ? 1 : 0,
+    deciding ? Math.log(1 + deciding.sentence.length) / 8 : 0,
+    read.loose ? 1 : 0,
   ]
 }
 
@@ -157,10 +220,48 @@ export function relevanceOfPassages(
   )
 }
 
+/** A sentence holding this share of the question's term weight holds all of it (rounding). */
+const WHOLE_QUESTION = 0.999
+
+/** The addressed model's thresholds (see AnswerModel.thresholds). */
+export interface AddressedThresholds {
+  /** Answer where the rule's cut found nothing relevant enough from this probability up. */
+  add: number
+  /** Withdraw a Yes the rule decided below this probability (0: never). */
+  withdrawYes: number
+  /** Withdraw a No the rule decided below this probability (0: never). */
+  withdrawNo: number
+}
+
+/** 0130's thresholds: answer from one half, never withdraw a decision of the rule. */
+export const KEEP_RULE: AddressedThresholds = { add: 0.5, withdrawYes: 0, withdrawNo: 0 }
+
+/**
+ * Whether the document addresses the question, given what the rule read (`read`), the addressed
+ * model's probability `p` and `thresholds`. A Yes and a No are withdrawn at their own thresholds
+ * (a wrongly withdrawn No costs the rarer class), and never from a sentence that speaks to the
+ * question on its face: its verb is the asked act, or it holds every term of the question ("Upon
+ * termination the Recipient shall return all Confidential Information" to "must it return …
+ * upon termination?"; a definition "… whether in writing or orally" to "is oral information
+ * covered?"), whatever the dataset's habits for that question.
+ */
+export function addressedAt(
+  read: Pick<RuleView, 'ruleDecision' | 'speaks'>,
+  p: number,
+  thresholds: AddressedThresholds = KEEP_RULE,
+): boolean {
+  if (read.ruleDecision === 'not-addressed') return p >= thresholds.add
+  if (read.speaks && (read.speaks.actIsVerb || read.speaks.sentenceShare >= WHOLE_QUESTION))
+    return true
+  return p >= (read.ruleDecision === 'yes' ? thresholds.withdrawYes : thresholds.withdrawNo)
+}
+
 /**
  * The decision for what the rule read (`read`), the passages' learned `relevance` in passage
- * order: "not-addressed" when no clause is a candidate, or when the rule found none relevant
- * enough and `model`'s addressed model says below one half; otherwise the rule's polarity.
+ * order: "not-addressed" when no clause is a candidate, or when `model`'s addressed model is
+ * below its thresholds (addressedAt: below `add` where the rule's cut found nothing relevant
+ * enough, below `withdraw` where it did: a clause sharing the question's words that does not
+ * speak to it); otherwise the rule's polarity.
  */
 export function learnedDecision(
   model: AnswerModel,
@@ -168,8 +269,7 @@ export function learnedDecision(
   relevance: readonly number[],
 ): 'yes' | 'no' | 'not-addressed' {
   if (!read.deciding || read.polarity === null) return 'not-addressed'
-  const features = answerFeatures(read, relevance)
-  if (read.ruleDecision === 'not-addressed' && probability(model.addressed, features) < 0.5)
-    return 'not-addressed'
+  const p = probability(model.addressed, answerFeatures(read, relevance))
+  if (!addressedAt(read, p, model.thresholds)) return 'not-addressed'
   return read.polarity
 }

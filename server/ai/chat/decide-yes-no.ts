@@ -26,8 +26,9 @@ import {
   relevanceOfPassages,
   type AnswerModel,
   type PolarityCues,
+  type SpeakingTo,
 } from './answer-model'
-import { ENDING, learnedPolarity } from './polarity-model'
+import { ENDING, actionMatched, learnedPolarity } from './polarity-model'
 
 export type YesNoDecision = 'yes' | 'no' | 'not-addressed'
 
@@ -221,6 +222,13 @@ export interface RuleReading {
   ruleDecision: YesNoDecision
   /** The wording cues the polarity was read from (null when no clause is a candidate). */
   cues: PolarityCues | null
+  /** What the passages and the deciding clause hold of the question (see SpeakingTo). */
+  speaks: SpeakingTo
+  /**
+   * No clause is a candidate; `deciding` is the one holding a term of the asked act, read for
+   * the addressed model only (the rule's decision is "not addressed").
+   */
+  loose: boolean
 }
 
 /**
@@ -234,6 +242,7 @@ export function readByRule(
   passages: readonly ChatPassage[],
   prior?: readonly number[],
   priorWeight = PRIOR_WEIGHT,
+  loose = true,
 ): RuleReading {
   const at = new Map(passages.map((p, i) => [p, i]))
   const rank = (c: Clause) =>
@@ -249,9 +258,17 @@ export function readByRule(
     c.held.length >= Math.min(MIN_TERMS_HELD, weights.size) &&
     (!asksAct || c.held.some((t) => !asked.condition.includes(t))) &&
     (asked.condition.length === 0 || termsOf(c.sentence).some((t) => asked.condition.includes(t)))
-  const best = clauses
-    .filter(candidate)
-    .reduce<Clause | null>((top, c) => (top === null || rank(c) > rank(top) ? c : top), null)
+  const bestOf = (cs: Clause[]) =>
+    cs.reduce<Clause | null>((top, c) => (top === null || rank(c) > rank(top) ? c : top), null)
+  const strict = bestOf(clauses.filter(candidate))
+  // Where no clause is a candidate, the clause holding the most of the asked act (one of its
+  // terms, any condition unstated: "may retain one copy" to "may it create a copy?") is read
+  // for the addressed model to judge (decision 0141); the rule alone leaves it not addressed.
+  const best =
+    strict ??
+    (loose
+      ? bestOf(clauses.filter((c) => c.held.some((t) => !asksAct || !asked.condition.includes(t))))
+      : null)
   if (!best)
     return {
       asked,
@@ -261,6 +278,8 @@ export function readByRule(
       unlessConsent: false,
       ruleDecision: 'not-addressed',
       cues: null,
+      loose: false,
+      speaks: speakingTo(asked, passages, weights, null),
     }
   let deciding = best
   let polarity = polarityOf(best, asked, weights)
@@ -289,7 +308,8 @@ export function readByRule(
     polarity,
     deciding,
     unlessConsent,
-    ruleDecision: best.relevance >= MIN_RELEVANCE ? polarity : 'not-addressed',
+    ruleDecision: strict && best.relevance >= MIN_RELEVANCE ? polarity : 'not-addressed',
+    loose: strict === null,
     cues: {
       negated: negates(deciding.reading, weights, asked.continuing),
       carveOut: excepts(deciding.sentence, deciding.held),
@@ -297,6 +317,40 @@ export function readByRule(
       restriction: RESTRICTION.test(deciding.text),
       grantElsewhere: deciding !== best,
     },
+    speaks: speakingTo(asked, passages, weights, deciding),
+  }
+}
+
+/** What `passages` and the `deciding` clause hold of `asked` (see SpeakingTo, answer-model.ts). */
+function speakingTo(
+  asked: YesNoQuestion,
+  passages: readonly ChatPassage[],
+  weights: Map<string, number>,
+  deciding: Clause | null,
+): SpeakingTo {
+  const sets = passages.map((p) => new Set(termsOf(p.content)))
+  const df = (t: string) => sets.filter((s) => s.has(t)).length
+  let total = 0
+  let unseen = 0
+  for (const [term, weight] of weights) {
+    total += weight
+    if (df(term) === 0) unseen += weight
+  }
+  const seen = asked.terms.filter((t) => df(t) > 0)
+  const fewest = Math.min(...seen.map(df))
+  const keys = seen.filter((t) => df(t) === fewest)
+  const sentence = deciding ? new Set(termsOf(deciding.sentence)) : new Set<string>()
+  const act = asked.terms.filter((t) => !asked.condition.includes(t))
+  const spread = passages.filter((p) =>
+    clausesOf(p, weights).some((c) => c.held.length >= Math.min(MIN_TERMS_HELD, weights.size)),
+  ).length
+  return {
+    unseen: total === 0 ? 0 : unseen / total,
+    keyHeld: deciding !== null && keys.some((t) => sentence.has(t)),
+    sentenceShare: deciding ? relevanceOf(deciding.sentence, weights).relevance : 0,
+    actShare: act.length === 0 ? 0 : act.filter((t) => sentence.has(t)).length / act.length,
+    spread: passages.length === 0 ? 0 : spread / passages.length,
+    actIsVerb: deciding !== null && actionMatched(asked, readClause(deciding.sentence, [])),
   }
 }
 
@@ -305,7 +359,8 @@ export function readByRule(
  * question → null (the caller answers another way). The rule reads the passages (readByRule),
  * its deciding clause chosen with each passage's learned relevance; `model` (the committed models
  * unless a test passes others, or null for the rule alone) then decides whether a question the
- * rule's cut leaves unanswered is addressed after all (answer-model.ts, decision 0130), and
+ * rule's cut leaves unanswered is addressed after all, and whether a Yes it decided only shares
+ * the question's words (answer-model.ts, decisions 0130, 0141), and
  * whether the answer is Yes or No where the quoted clause's reading leaves it open
  * (polarity-model.ts, decision 0134; a prohibition lifted only by consent stays "No, not without
  * consent").

@@ -100,6 +100,27 @@ describe('the learned polarity (decision 0134)', () => {
     expect(readingDirection(continues)).toBeNull()
   })
 
+  it('keeps a requirement released in so many words a No against a model sure of Yes (decision 0141)', () => {
+    // ContractNLI's "shall all Confidential Information be expressly identified?": the model,
+    // reading a marking clause, said Yes where the clause says marking is not required.
+    const asked = 'Shall all Confidential Information be expressly identified by the Discloser?'
+    for (const text of [
+      'For convenience, the Discloser may, but is not required to, mark written Confidential Information with the legend "Confidential".',
+      'Information disclosed by the Discloser need not be identified as confidential to be deemed Confidential Information.',
+    ]) {
+      const read = readOf(asked, text)
+      expect(read.polarity).toBe('no')
+      expect(readingDirection(read)).toBe('no')
+      expect(learnedPolarity(read, sure('yes'), 0.6)).toBe('no')
+    }
+    // A prohibition is not a release: "shall not disclose unless marked" stays open to the model.
+    const prohibition = readOf(
+      'Must the Recipient return the Confidential Information?',
+      'The Recipient shall not return the Confidential Information except on request.',
+    )
+    expect(readingDirection(prohibition)).toBeNull()
+  })
+
   it('answers nothing when the rule found no clause', () => {
     const read = readOf('May the Recipient reverse engineer the Products?')
     expect(read.polarity).toBeNull()

@@ -13,8 +13,9 @@
  * It decides only where the quoted reading leaves the polarity open (readingDirection is null)
  * or where it agrees with that reading: a sentence whose verb is the asked act under a plain
  * modality ("shall not reverse engineer", "may disclose to its employees") answers as it reads,
- * and a No the rule reads from a prohibition lifted only by consent stays "No, not without
- * consent" (learnedPolarity).
+ * a No the rule reads from a prohibition lifted only by consent stays "No, not without
+ * consent" (learnedPolarity), and a requirement released in so many words ("need not be
+ * identified", "not required to mark") stays No (released, decision 0141).
  * Trained out of fold, split by NDA, on ContractNLI dev and train-extra by `npm run train:answers`
  * (scripts/train-answer-models.ts); weights in polarity-model.json. Pure.
  */
@@ -146,6 +147,9 @@ export function polarityFeatures(read: RuleView): number[] {
 export function readingDirection(read: RuleView): 'yes' | 'no' | null {
   const { asked, deciding, cues } = read
   if (!deciding || !cues) return null
+  // "Need not be identified", "may, but is not required to, mark", "whether or not marked": a
+  // requirement asked is released in so many words (decision 0141).
+  if (released(read)) return 'no'
   if (asked.restricted || asked.otherThan) return null
   if (cues.carveOut || cues.exclusion || cues.grantElsewhere) return null
   const reading = readClause(deciding.sentence, [])
@@ -157,6 +161,22 @@ export function readingDirection(read: RuleView): 'yes' | 'no' | null {
   // negated) answers it Yes: the modality does not settle an ending.
   if (asked.continuing && ENDING.test(reading.action ?? '')) return null
   return modalityAnswer(asked, reading)
+}
+
+/** Words releasing a requirement: "need not", "not required to", "whether or not (marked)". */
+const RELEASE =
+  /\b(?:need not|needs not|not (?:be )?required to|not (?:be )?obliged to|not (?:be )?obligated to|under no obligation to|whether or not|regardless of whether|irrespective of whether)\b/i
+
+/**
+ * Whether the rule's No to a requirement asked ("shall all information be identified?", not a
+ * permission nor a negated question) comes from a negation that releases it in so many words
+ * (RELEASE) rather than from a prohibition; such a No is the sentence's reading, not open.
+ */
+export function released(read: RuleView): boolean {
+  const { asked, deciding, cues } = read
+  if (!deciding || !cues || read.polarity !== 'no') return false
+  if (asked.permission || asked.negated || asked.restricted || asked.otherThan) return false
+  return cues.negated && RELEASE.test(deciding.sentence)
 }
 
 /** The committed model (polarity-model.json, read by path beside the module). */
