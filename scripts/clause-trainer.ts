@@ -2,7 +2,9 @@
  * Trains the local clause classifier: per category, an L2-regularised logistic regression over the
  * sentence features of server/ai/analyzer/local/clauses/sentence-features.ts, fitted by the sparse
  * SGD path of scripts/logistic-regression.ts (seeded shuffle, reproducible), pruned to the strongest weights so that model.json stays small,
- * and given a document-level threshold chosen by cross-validation (max out-of-fold F1). By default
+ * and given a document-level threshold chosen by cross-validation (max out-of-fold F1); presence is
+ * then decided by a document-level model over the aggregated sentence evidence (fitPresenceModel,
+ * decision 0139), with its own out-of-fold cuts. By default
  * the stored model is the mean of the cross-validation folds' models (bagging), whose scores are on
  * the scale the thresholds were chosen on.
  */
