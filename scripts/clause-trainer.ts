@@ -22,6 +22,7 @@ import { quoteRanges } from '../server/ai/analyzer/local/clauses/quote-ranges'
 import { buildWhitespaceIndex, labelSentences, type CuadContract } from './cuad-dataset'
 import { charsInside, locatePassages } from './grounding'
 import {
+  DEFAULT_FIT,
   fitLogistic,
   fitSparseLogistic,
   seededRandom,
@@ -364,18 +365,19 @@ export interface PresenceModel {
   reported: boolean[][]
 }
 
-/** Folds of the presence model's own cross-validation (its out-of-fold scores set the cuts). */
+/**
+ * Folds of the presence model's own cross-validation (its out-of-fold scores set the cuts), as
+ * many as the inner folds of the sentence model (TrainOptions.thresholdFolds' default).
+ */
 const PRESENCE_FOLDS = 5
-
-/** The presence model's fit: few dense features, so a light penalty and full-batch steps. */
-const PRESENCE_FIT = { l2: 1e-3, iterations: 400, learningRate: 0.5 }
 
 /**
  * The document-level presence model (decision 0139), from out-of-fold sentence probabilities
  * (`held[i].columns[c][s]`): one logistic regression over every (contract, category) pair, with
  * presenceFeatures' columns as slopes shared by all categories and an intercept per category
  * (one-hot), so that its probability is calibrated per category while a rare category's
- * evidence is read with the slopes learned on all of them. Its thresholds come from its own
+ * evidence is read with the slopes learned on all of them; fitted by fitLogistic with DEFAULT_FIT
+ * (the dense path's settings, decision 0130). Its thresholds come from its own
  * PRESENCE_FOLDS-fold out-of-fold probabilities (split by contract): per category the cut of best
  * smoothed F1 (thresholdChoice, options.thresholdWindow), pulled towards the cut pooled over all
  * pairs (options.presencePooledWindow) by options.presenceShrink. Deterministic.
@@ -411,7 +413,7 @@ export function fitPresenceModel(
         labels.push(present[i]?.[c] ? 1 : 0)
       }
     }
-    const w = fitLogistic(rows, labels, PRESENCE_FIT)
+    const w = fitLogistic(rows, labels, DEFAULT_FIT)
     return {
       weights: w.slice(0, width),
       biases: Array.from({ length: categoryCount }, (_, c) =>
