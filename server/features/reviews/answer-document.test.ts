@@ -1,9 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { isWellFormed } from '../../test/well-formed'
 import { analyzeLocal } from '../../ai/analyzer/local/analyze-local'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { analysisOfText, answerDocument, checked, type AnswerColumn } from './answer-document'
-import { ANSWER_TYPES, durationIn, moneyIn } from './review-answer'
+import { ANSWER_TYPES, answerText, durationIn, moneyIn } from './review-answer'
 import { REVIEW_PRESETS } from './review-presets'
 
 /** Every preset, and a custom column of each answer type. */
@@ -137,5 +138,19 @@ describe('answering a document offline', () => {
     expect(moneyIn('EUR 2 million')).toMatchObject({ amount: 2_000_000, currency: 'EUR' })
     expect(moneyIn('10,000 pounds')).toMatchObject({ amount: 10_000, currency: 'GBP' })
     expect(moneyIn('no money here')).toBeNull()
+  })
+
+  it('cuts a long answer between characters, never inside an emoji', () => {
+    for (const lead of ['', 'a']) {
+      for (const text of [
+        `${lead}${'😀'.repeat(1200)}`,
+        `${'word '.repeat(150)}${lead}${'😀'.repeat(1000)}`,
+      ]) {
+        const cut = answerText(text)
+        expect(cut.length).toBeLessThanOrEqual(2000)
+        expect(cut.endsWith('…')).toBe(true)
+        expect(isWellFormed(cut)).toBe(true)
+      }
+    }
   })
 })

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { DURATION_SOURCE, durationFrom } from '../../ai/analyzer/local/dates'
+import { clipText } from '../../search/char-boundary'
 
 export const ANSWER_TYPES = [
   'yes_no',
@@ -133,10 +134,13 @@ export function moneyIn(
   return { amount: amount * scale, currency, index: m.index, length: m[0].length }
 }
 
-/** `text` cut to the answer's limit at a word, with an ellipsis when cut. */
+/**
+ * `text` cut to the answer's limit at a word (else between two characters, never inside a
+ * surrogate pair), with an ellipsis when cut.
+ */
 export function answerText(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   if (flat.length <= MAX_TEXT) return flat
-  const cut = flat.slice(0, MAX_TEXT - 1)
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_TEXT / 2))}…`
+  const cut = clipText(flat, MAX_TEXT - 1)
+  return `${clipText(cut, Math.max(cut.lastIndexOf(' '), MAX_TEXT / 2))}…`
 }

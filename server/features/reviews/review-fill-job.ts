@@ -11,7 +11,9 @@
  *    are searched from a cursor (the last one this run reached), not from the first row;
  * 3. it answers every claimed cell (answer-document.ts) with that analysis when it is of this very
  *    text, else the configured engine's reading now (not stored), outside any transaction;
- * 4. it writes the answers (one statement) in a second short transaction, announcing them on the
+ * 4. it writes the answers (one statement) in a second short transaction (answers the database
+ *    refuses, a data exception, are written instead as failed cells with a reason, so one
+ *    document cannot stop the fill nor every later one), announcing them on the
  *    organisation's realtime channel (`review_cells`, delivered at the commit), and reports
  *    done / total, kept by adding each document's cells to a count made at its start (made again
  *    every RECOUNT_MS and at the end), so no step grows with the review.
@@ -35,6 +37,7 @@ import {
   reviews,
 } from '../../db/schema'
 import { AnalysisResult, type Analyzer } from '../../ai/analyzer/types'
+import { isDataException } from '../../db/constraint-violation'
 import { ORG_MESSAGES_CHANNEL } from '../../realtime/realtime-hub'
 import type { RealtimeServerMessage } from '../../realtime/realtime-messages'
 import { analysisOfText, answerDocument, type CellOutcome } from './answer-document'
@@ -123,12 +126,23 @@ export async function fillReview(
       const outcomes = await answerClaimed(deps, claim, context.signal)
       context.signal.throwIfAborted()
       const recount = Date.now() - countedAt >= RECOUNT_MS
-      counts = await withTenant(db, principal, async (tx) => {
-        await writeOutcomes(tx, claim.cells, outcomes)
-        const next = recount ? await cellStates(tx, reviewId) : addOutcomes(counts, claim, outcomes)
-        await announce(tx, review, claim, outcomes, next)
-        return next
-      })
+      const write = (written: Map<string, CellOutcome>) =>
+        withTenant(db, principal, async (tx) => {
+          await writeOutcomes(tx, claim.cells, written)
+          const next = recount
+            ? await cellStates(tx, reviewId)
+            : addOutcomes(counts, claim, written)
+          await announce(tx, review, claim, written, next)
+          return next
+        })
+      try {
+        counts = await write(outcomes)
+      } catch (error) {
+        // Answers the database refuses (a value it cannot hold) would fail every later fill on
+        // this document: its cells fail, with a reason, and the fill goes on to the next.
+        if (!isDataException(error)) throw error
+        counts = await write(new Map(claim.cells.map((cell) => [cell.columnId, UNSTORABLE])))
+      }
       if (recount) countedAt = Date.now()
       claimed = []
       const done = counts.total - pendingOf(counts)
@@ -146,6 +160,12 @@ export async function fillReview(
     cellStates(tx, reviewId),
   )
   return final
+}
+
+/** A cell whose answer the database refused (isDataException). */
+const UNSTORABLE: CellOutcome = {
+  state: 'failed',
+  reason: 'The answer found could not be stored; retry the cell, or report this document.',
 }
 
 /**
