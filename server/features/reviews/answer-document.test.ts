@@ -153,4 +153,39 @@ describe('answering a document offline', () => {
       }
     }
   })
+
+  it('fails, never stores, an answer outside the answer schema: a non-finite amount, a long name', () => {
+    const citations = [{ start: 0, end: 3, text: 'Fee' }]
+    const money = checked('Fee', {
+      state: 'answered',
+      answer: { type: 'money', amount: Infinity, currency: 'USD' },
+      citations,
+    })
+    expect(money).toMatchObject({ state: 'failed', reason: expect.stringMatching(/out of range/) })
+    const party = checked('Fee', {
+      state: 'answered',
+      answer: { type: 'party', names: ['N'.repeat(301)] },
+      citations,
+    })
+    expect(party).toMatchObject({ state: 'failed' })
+  })
+
+  it('cuts an engine’s long party name to the answer’s limit instead of failing the cell', () => {
+    const analysis = analyzeLocal(SAMPLE_CONTRACT, 'full')
+    analysis.keyTerms.parties[0]!.name = `${'Northwind Analytics, Inc., a Delaware corporation '.repeat(8)}😀`
+    const column: AnswerColumn = {
+      id: 'p',
+      presetKey: 'term:parties',
+      question: null,
+      answerType: 'party',
+    }
+    const outcome = answerDocument({ id: 'd', title: 'T', content: SAMPLE_CONTRACT }, analysis, [
+      column,
+    ]).get('p')
+    expect(outcome?.state).toBe('answered')
+    const names =
+      outcome?.state === 'answered' && outcome.answer.type === 'party' ? outcome.answer.names : []
+    expect(names[0]!.length).toBeLessThanOrEqual(300)
+    expect(names[0]).toMatch(/^Northwind Analytics, Inc\./)
+  })
 })

@@ -22,6 +22,11 @@ export type AnswerType = z.infer<typeof AnswerType>
 
 /** Longest text an answer keeps (a clause is quoted whole in its citation, not here). */
 const MAX_TEXT = 2000
+/** Longest party name, period wording and list item an answer keeps; most names it lists. */
+export const MAX_NAME = 300
+export const MAX_PERIOD_TEXT = 200
+export const MAX_ITEM = 500
+export const MAX_NAMES = 20
 
 export const ReviewAnswer = z
   .discriminatedUnion('type', [
@@ -37,7 +42,7 @@ export const ReviewAnswer = z
     z.object({
       type: z.literal('duration'),
       months: z.number().min(0).describe('Days count as 1/30 month, weeks 7/30, years 12'),
-      text: z.string().max(200).describe('The period as the document words it'),
+      text: z.string().max(MAX_PERIOD_TEXT).describe('The period as the document words it'),
     }),
     z.object({
       type: z.literal('money'),
@@ -46,12 +51,12 @@ export const ReviewAnswer = z
     }),
     z.object({
       type: z.literal('party'),
-      names: z.array(z.string().min(1).max(300)).min(1).max(20),
+      names: z.array(z.string().min(1).max(MAX_NAME)).min(1).max(MAX_NAMES),
     }),
     z.object({ type: z.literal('text'), value: z.string().min(1).max(MAX_TEXT) }),
     z.object({
       type: z.literal('list'),
-      items: z.array(z.string().min(1).max(500)).min(1).max(50),
+      items: z.array(z.string().min(1).max(MAX_ITEM)).min(1).max(50),
     }),
   ])
   .meta({ id: 'ReviewAnswer' })

@@ -154,3 +154,39 @@ describe('a document the fill cannot store an answer of', () => {
     expect(counts).toMatchObject({ answered: 1, failed: 1 })
   })
 })
+
+describe('an answer outside the answer schema', () => {
+  it('cuts a long party name and fails a non-finite amount, so the cells still list', async () => {
+    const contract = await documentOf('Long names', SAMPLE_CONTRACT)
+    const fee = await documentOf(
+      'Huge fee',
+      `The Client shall pay a fee of $${'9'.repeat(305)} million on signature of this agreement.`,
+    )
+    const { review } = await filledWith(
+      [contract, fee],
+      [
+        { preset: 'term:parties' },
+        { question: 'What fee shall the Client pay?', answerType: 'money' },
+      ],
+      (result) => {
+        const party = result.keyTerms.parties[0]
+        if (party)
+          party.name =
+            'Northwind Analytics, Inc., a Delaware corporation with its principal place of business at '.repeat(
+              4,
+            )
+      },
+    )
+    const cells = await cellsOf(review.id)
+    const [parties, , , money] = cells
+    expect(parties).toMatchObject({ state: 'answered' })
+    const names = (parties!.answer as { names: string[] }).names
+    expect(names[0]!.length).toBeLessThanOrEqual(300)
+    expect(money).toMatchObject({ state: 'failed', reason: expect.stringMatching(/out of range/) })
+    const csv = await t.app.inject({
+      url: `${reviewsUrl()}/${review.id}/export?format=csv`,
+      headers: m.headers,
+    })
+    expect(csv.statusCode).toBe(200)
+  })
+})
