@@ -474,6 +474,27 @@ describe('an app-bound credential', () => {
       },
     })
     expect(crossing.statusCode).toBe(404)
+    // It follows and may cancel the fill of its app's review, and sees none of another app's.
+    const jobsUrl = `/api/v1/orgs/${owner.orgId}/jobs`
+    const fillOfA = await t.app.inject({ url: `${jobsUrl}/${ofA.fillJob.id}`, headers })
+    expect(fillOfA.statusCode, fillOfA.body).toBe(200)
+    expect(fillOfA.json()).toMatchObject({ id: ofA.fillJob.id, kind: 'review-fill' })
+    expect((await t.app.inject({ url: `${jobsUrl}/${ofB.fillJob.id}`, headers })).statusCode).toBe(
+      404,
+    )
+    const cancelOfB = await t.app.inject({
+      method: 'POST',
+      url: `${jobsUrl}/${ofB.fillJob.id}/cancel`,
+      headers,
+    })
+    expect(cancelOfB.statusCode).toBe(404)
+    const cancelOfA = await t.app.inject({
+      method: 'POST',
+      url: `${jobsUrl}/${ofA.fillJob.id}/cancel`,
+      headers,
+    })
+    // Cancelled, or already ended (409): never a 404.
+    expect([200, 409], cancelOfA.body).toContain(cancelOfA.statusCode)
     await finishedJob(t, owner, ofA.fillJob.id)
     await finishedJob(t, owner, ofB.fillJob.id)
   })
