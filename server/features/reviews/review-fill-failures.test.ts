@@ -6,9 +6,9 @@ import { finishedJob } from '../../test/finished-job'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { LocalAnalyzer } from '../../ai/analyzer/local-analyzer'
 import type { AnalysisResult, Analyzer } from '../../ai/analyzer/types'
-import type { Principal } from '../../db/tenant'
+import { withTenant, type Principal } from '../../db/tenant'
 import { insertJob } from '../../jobs/job-service'
-import { jobs } from '../../db/schema'
+import { jobs, reviewCells } from '../../db/schema'
 import { createReview } from './service'
 import { fillReview } from './review-fill-job'
 
@@ -188,5 +188,71 @@ describe('an answer outside the answer schema', () => {
       headers: m.headers,
     })
     expect(csv.statusCode).toBe(200)
+  })
+})
+
+describe('a checked cell answered again', () => {
+  it('is unchecked once retried and stays unchecked after the new answer', async () => {
+    const contract = await documentOf('Checked', SAMPLE_CONTRACT)
+    const { review } = await filledWith([contract], [{ preset: 'term:parties' }], () => {})
+    const [cell] = await cellsOf(review.id)
+    expect(cell).toMatchObject({ state: 'answered', verified: false })
+    const url = `${reviewsUrl()}/${review.id}/cells/${cell!.id}`
+    const check = await t.app.inject({
+      method: 'PUT',
+      url: `${url}/verified`,
+      headers: m.headers,
+      payload: { verified: true },
+    })
+    expect(check.statusCode, check.body).toBe(200)
+    expect((await cellsOf(review.id))[0]).toMatchObject({ verified: true, verifiedBy: m.userId })
+    const retry = await t.app.inject({ method: 'POST', url: `${url}/retry`, headers: m.headers })
+    expect(retry.statusCode, retry.body).toBe(202)
+    expect((await cellsOf(review.id))[0]).toMatchObject({
+      state: 'pending',
+      verified: false,
+      verifiedBy: null,
+      verifiedAt: null,
+    })
+    // The parked fill is reused: run it here.
+    expect((retry.json() as { id: string }).id).toBe(review.fillJob!.id)
+    await fillReview(
+      { db: t.database.db, analyzer: new LocalAnalyzer(t.pool) },
+      { orgId: m.orgId, userId: m.userId, role: 'owner', actorType: 'user' },
+      review.fillJob!.id,
+      review.id,
+      { signal: new AbortController().signal, progress: () => {} },
+    )
+    expect((await cellsOf(review.id))[0]).toMatchObject({ state: 'answered', verified: false })
+  })
+
+  it('is unchecked when a fill writes a new answer over it', async () => {
+    const contract = await documentOf('Refilled', SAMPLE_CONTRACT)
+    const { review } = await filledWith([contract], [{ preset: 'term:parties' }], () => {})
+    const [cell] = await cellsOf(review.id)
+    await withTenant(t.database.db, { orgId: m.orgId }, (tx) =>
+      tx
+        .update(reviewCells)
+        .set({ verified: true, verifiedBy: m.userId, verifiedAt: new Date(), state: 'pending' })
+        .where(eq(reviewCells.id, cell!.id)),
+    )
+    const principal: Principal = {
+      orgId: m.orgId,
+      userId: m.userId,
+      role: 'owner',
+      actorType: 'user',
+    }
+    await fillReview(
+      { db: t.database.db, analyzer: new LocalAnalyzer(t.pool) },
+      principal,
+      review.fillJob!.id,
+      review.id,
+      { signal: new AbortController().signal, progress: () => {} },
+    )
+    expect((await cellsOf(review.id))[0]).toMatchObject({
+      state: 'answered',
+      verified: false,
+      verifiedBy: null,
+    })
   })
 })

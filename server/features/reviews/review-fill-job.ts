@@ -393,7 +393,8 @@ async function answerClaimed(
 
 /**
  * Writes each claimed cell's outcome (by its column), if it is still running: one statement for
- * the document's cells (a statement per cell was 20 round trips per document in the bench).
+ * the document's cells (a statement per cell was 20 round trips per document in the bench). A
+ * new answer is unchecked: a lawyer's check was of the answer it replaces.
  */
 async function writeOutcomes(
   tx: Tx,
@@ -414,6 +415,7 @@ async function writeOutcomes(
   await tx.execute(sql`
     UPDATE review_cells c
        SET state = v.state, reason = v.reason, answer = v.answer, citations = v.citations,
+           verified = false, verified_by = NULL, verified_at = NULL,
            answered_at = now(), updated_at = now()
       FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
              AS v(id uuid, state text, reason text, answer jsonb, citations jsonb)

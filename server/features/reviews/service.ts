@@ -696,8 +696,8 @@ export async function verifyCell(
 }
 
 /**
- * Puts one cell, or every cell of one column, back to pending (a cell being answered is left to
- * its fill) and queues the fill (audited 'review.cell.retry' / 'review.column.retry'). Answers
+ * Puts one cell, or every cell of one column, back to pending and unchecked (a cell being
+ * answered is left to its fill) and queues the fill (audited 'review.cell.retry' / 'review.column.retry'). Answers
  * the fill job. 404 for the review, cell or column.
  */
 export async function retryCells(
@@ -724,6 +724,10 @@ export async function retryCells(
         answer: null,
         citations: [],
         answeredAt: null,
+        // A check was of the answer being replaced.
+        verified: false,
+        verifiedBy: null,
+        verifiedAt: null,
         updatedAt: new Date(),
       })
       .where(
