@@ -36,6 +36,7 @@ export const SUITES_ON_POSTGRES = [
   'server/features/documents/document-list.test.ts',
   'server/lists/json-text-page.test.ts',
   'server/features/reviews/reviews.test.ts',
+  'server/features/reviews/review-fill-failures.test.ts',
   'server/realtime/org-messages.test.ts',
 ]
 

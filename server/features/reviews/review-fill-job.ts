@@ -274,7 +274,13 @@ async function claimDocument(
       .limit(1)
     const next = unwritten ?? pending
     if (!next) return null
-    if (unwritten) await addMissingCells(tx, reviewId, { rowIds: [unwritten.rowId] })
+    if (unwritten) {
+      // addColumn holds the review FOR UPDATE while it adds a column and its written rows' cells:
+      // writing this row's cells under a share lock orders the two, so neither misses the other's
+      // column or row (a cell never left unwritten while its row's others are written).
+      await tx.execute(sql`SELECT 1 FROM reviews WHERE id = ${reviewId} FOR SHARE`)
+      await addMissingCells(tx, reviewId, { rowIds: [unwritten.rowId] })
+    }
     const cells = await tx
       .update(reviewCells)
       .set({ state: 'running', updatedAt: new Date() })

@@ -259,7 +259,10 @@ export async function addAppDocuments(tx: Tx, review: ReviewRow): Promise<number
 /**
  * Queues a fill of review `reviewId` in `tx` unless one is queued already (which will find the
  * pending cells when it runs); a running fill is not enough, since it may have just found none.
- * Resolves to the fill job that will answer them.
+ * The queued job reused is locked FOR UPDATE until `tx` commits: the runner claims with SKIP
+ * LOCKED, so it cannot run that fill before the cells it must answer are committed (and a job
+ * claimed meanwhile no longer reads as queued: a new one is queued). Resolves to the fill job
+ * that will answer them.
  */
 async function queueFill(
   deps: ReviewDeps,
@@ -274,6 +277,7 @@ async function queueFill(
       and(eq(jobs.kind, 'review-fill'), eq(jobs.subjectId, reviewId), eq(jobs.status, 'queued')),
     )
     .limit(1)
+    .for('update')
   if (queued) return toJob(queued) as FillJob
   return deps.jobs.enqueue(tx, principal, 'review-fill', { reviewId }, { subjectId: reviewId })
 }
