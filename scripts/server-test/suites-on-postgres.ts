@@ -61,6 +61,7 @@ export const LEFT_OUT: Record<string, string> = {
   'server/auth/limit-unknown-credentials.test.ts': TIME,
   'server/features/entities/import-app-bound.test.ts': TIME,
   'server/features/reviews/review-fill-cost.test.ts': TIME,
+  'server/features/reviews/review-row-limit.test.ts': TIME,
   'server/features/audit/app-bound-reach.test.ts':
     "left out for time: its refusals are the route guard's (route-roles.ts), before any SQL; the walk's run on PostgreSQL covers the same guard",
   'server/auth/organisation-limit.test.ts': TIME,

@@ -236,8 +236,10 @@ export async function cellCounts(
 
 /**
  * Adds the documents of `review`'s app that are not rows yet as rows after the last one (a
- * review of an app's documents, decision 0137); their cells are written by the fill as it reaches
- * them (they list as pending meanwhile). Returns the rows added.
+ * review of an app's documents, decision 0137), oldest first, up to MAX_REVIEW_ROWS rows in all:
+ * past it the app's newer documents are not added (the review stops growing at the cap; its
+ * creation refused an app already past it, createReview). Their cells are written by the fill as
+ * it reaches them (they list as pending meanwhile). Returns the rows added.
  */
 export async function addAppDocuments(tx: Tx, review: ReviewRow): Promise<number> {
   if (review.rowSource !== 'app' || !review.appId) return 0
@@ -250,7 +252,8 @@ export async function addAppDocuments(tx: Tx, review: ReviewRow): Promise<number
      WHERE d.app_id = ${review.appId}
        AND NOT EXISTS (SELECT 1 FROM review_rows x
                         WHERE x.review_id = ${review.id} AND x.document_id = d.id)
-     LIMIT ${MAX_REVIEW_ROWS}
+     LIMIT greatest(0, ${MAX_REVIEW_ROWS} -
+                       (SELECT count(*) FROM review_rows WHERE review_id = ${review.id}))
     ON CONFLICT (review_id, document_id) DO NOTHING
     RETURNING id`)) as unknown as { rows: { id: string }[] }
   return added.rows.length
@@ -299,7 +302,8 @@ export async function listReviews(db: Db, principal: Principal, page: PageWindow
  * of the organisation (of the review's app, for an app's review: another's is a 404 like a
  * missing one), or every document of the app. Throws 404 `app_not_found` for an app that is not
  * the organisation's, 404 `document_not_found`, 400 `bad_review_column`, 413 `review_too_large`
- * past MAX_REVIEW_ROWS documents.
+ * past MAX_REVIEW_ROWS documents (picked, or the app's when it is created: an app-wide review
+ * then stops growing at the cap, addAppDocuments).
  */
 export async function createReview(
   deps: ReviewDeps,
@@ -358,6 +362,15 @@ export async function createReview(
         }
         rowCount = ids.length
       } else {
+        const [appDocuments] = appId
+          ? await tx.select({ n: count() }).from(documents).where(eq(documents.appId, appId))
+          : []
+        const held = appDocuments?.n ?? 0
+        if (held > MAX_REVIEW_ROWS)
+          throw new AppError(
+            'review_too_large',
+            `A review holds at most ${MAX_REVIEW_ROWS.toLocaleString('en-US')} documents; this app has ${held.toLocaleString('en-US')}. Pick the documents to review instead.`,
+          )
         rowCount = await addAppDocuments(tx, review)
       }
       await recordAudit(
