@@ -242,8 +242,18 @@ describe('a review filled offline', () => {
     expect(String(row.getCell(3).note)).toContain(
       dateCell!.citations[0]!.text.replace(/\s+/g, ' ').trim(),
     )
+    // A note cuts each quote at 200 characters (the Citations sheet holds it whole).
+    const noteQuotes = [2, 3, 4].flatMap((n) =>
+      COLUMNS.flatMap((_, i) =>
+        String(grid.getRow(n).getCell(i + 2).note ?? '').split('\n'),
+      ).filter((line) => line.startsWith('[')),
+    )
+    expect(noteQuotes.length).toBeGreaterThan(0)
+    for (const line of noteQuotes)
+      expect(line.replace(/^\[\d+–\d+\] “|”$/g, '').length).toBeLessThanOrEqual(201)
     const citations = workbook.getWorksheet('Citations')!
     const quoted = items.filter((c) => c.state === 'answered').flatMap((c) => c.citations)
+    expect(quoted.some((c) => c.text.length > 200)).toBe(true)
     expect(citations.rowCount).toBe(quoted.length + 1)
     for (let n = 2; n <= citations.rowCount; n++) {
       const r = citations.getRow(n)
