@@ -344,7 +344,10 @@ describe('JobRunner', () => {
     })
     r.bind(
       handlersOf([
-        { kind: 'bad-query', run: () => database.db.execute(sql`SELECT ${text}::jsonb`) },
+        {
+          kind: 'bad-query',
+          run: () => withTenant(database.db, org, (tx) => tx.execute(sql`SELECT ${text}::jsonb`)),
+        },
       ]),
     )
     runners.push(r)
