@@ -5,14 +5,14 @@
  * speech and date entities; decisions and actions are told by their wording; key points are the
  * most central sentences by LexRank (summary.ts) that compression (condense.ts) can shorten.
  */
-import winkNLP, { type ItemSentence } from 'wink-nlp'
-import model from 'wink-eng-lite-web-model'
+import type { ItemSentence } from 'wink-nlp'
+import { boundedWink } from '../shared/wink'
 import type { TranscriptSegment } from '../speech/types'
 import { summarize } from '../analyzer/local/summary'
 import { condense, normalizeForCompare, withoutFillers } from './condense'
 import type { MemoAction, MemoName, MemoPoint, MemoSummary } from './memo-summary'
 
-const nlp = winkNLP(model, ['sbd', 'pos', 'ner'])
+const nlp = boundedWink(['sbd', 'pos', 'ner'])
 const its = nlp.its
 
 /** At most this many key points: a memo summary is read at a glance. */

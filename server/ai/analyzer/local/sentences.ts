@@ -6,12 +6,11 @@
  * abbreviations ("Inc.", "U.S.") must not end a sentence, while blank lines and all-caps headings
  * always do.
  */
-import winkNLP from 'wink-nlp'
-import model from 'wink-eng-lite-web-model'
+import { boundedWink } from '../../shared/wink'
 import type { QuotedSpan } from '../types'
 
 // Only the boundary detector: POS, NER and sentiment would triple the cost and are not used here.
-const nlp = winkNLP(model, ['sbd'])
+const nlp = boundedWink(['sbd'])
 const its = nlp.its
 
 /** A block longer than this is handed to wink in line-aligned slices, to bound memory per call. */
