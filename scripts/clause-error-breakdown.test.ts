@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { addToBreakdown, breakdown } from './clause-error-breakdown'
+import {
+  addToBreakdown,
+  breakdown,
+  formatBreakdown,
+  sectionOf,
+  ungroundedClass,
+} from './clause-error-breakdown'
 
 // Five sentences of 10 characters each; sentence 0 is a heading.
 const sentences = [0, 1, 2, 3, 4].map((i) => ({
@@ -46,5 +52,44 @@ describe('clauseErrorBreakdown', () => {
       'below-cite': 1,
     })
     expect(b.passageLength.get('1')).toEqual({ found: 0, missed: 3 })
+  })
+
+  it("tells a citation in the labelled passage's section (boundary) from one elsewhere", () => {
+    // Eight sentences: section 1 is sentences 0-5 (passage at 0), section 2 is 6-7.
+    const eight = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({
+      start: i * 10,
+      end: i * 10 + 9,
+      operative: true,
+    }))
+    const at = (s: number) => ({ start: s * 10, end: s * 10 + 9 })
+    const b = breakdown()
+    addToBreakdown(b, {
+      sentences: eight,
+      categories: ['Audit Rights'],
+      passages: () => [at(0)],
+      section: [1, 1, 1, 1, 1, 1, 2, 2],
+      findings: [
+        { ...at(5), category: 'Audit Rights' },
+        { ...at(7), category: 'Audit Rights' },
+      ],
+    })
+    expect(Object.fromEntries(b.ungrounded)).toEqual({ 'same-section': 1, elsewhere: 1 })
+    expect(ungroundedClass('same-section')).toBe('boundary')
+    expect(ungroundedClass('absent-confused')).toBe('presence')
+    expect(formatBreakdown('clauses', b)).toContain(
+      '  by class: presence 0 (0.0 %), boundary 1 (50.0 %), elsewhere 1 (50.0 %)',
+    )
+  })
+
+  it('opens a section at each heading and numbered start, not at a lettered item', () => {
+    const kinds = [
+      { kind: 'preamble', text: 'This Agreement is made between A and B.' },
+      { kind: 'heading', text: 'AUDIT' },
+      { kind: 'operative', text: 'A may audit B.' },
+      { kind: 'operative', text: '(a) on notice.' },
+      { kind: 'operative', text: '12.3 Assignment. Neither party may assign.' },
+      { kind: 'operative', text: 'Section 5 Notices shall be written.' },
+    ]
+    expect(sectionOf(kinds)).toEqual([0, 1, 1, 1, 2, 3])
   })
 })

@@ -18,6 +18,11 @@ export type UngroundedKind =
   | 'absent-confused'
   /** The category is labelled, and the cited sentence is within two sentences of its passage. */
   | 'neighbour'
+  /**
+   * The category is labelled, and the cited sentence is further than two sentences from its
+   * passage but in the same section (sectionOf: under the same heading or numbered section).
+   */
+  | 'same-section'
   /** The category is labelled elsewhere; the cited sentence is another category's passage. */
   | 'other-category'
   /** The category is labelled elsewhere; the cited sentence is nobody's passage. */
@@ -47,6 +52,40 @@ export interface BreakdownContract {
   probability?: (s: number, category: string) => number
   /** The category's cite threshold; only used for missed passages. */
   citeThreshold?: (category: string) => number
+  /**
+   * section[s]: the section sentence s sits in (sectionOf); absent, no finding is 'same-section'.
+   */
+  section?: readonly number[]
+}
+
+/** The three kinds issue 48's clause slice asks for (decision 0139), from the five above. */
+export type UngroundedClass = 'presence' | 'boundary' | 'elsewhere'
+
+/** absent-* → presence (a category the contract lacks); neighbour, same-section → boundary. */
+export function ungroundedClass(kind: UngroundedKind): UngroundedClass {
+  if (kind === 'absent-category' || kind === 'absent-confused') return 'presence'
+  if (kind === 'neighbour' || kind === 'same-section') return 'boundary'
+  return 'elsewhere'
+}
+
+/** A numbered start that opens a section: "12.", "12.3 ", "Section 5", "ARTICLE IV". */
+const SECTION_START = /^\W*(?:(?:article|section)\s+[\dIVXLC]+\b|\d+(?:\.\d+)*\.?\s)/i
+
+/**
+ * Section numbers of a document's sentences (in order): a new section starts at every heading or
+ * section heading and at every sentence opening with a section number ("12.3 Assignment. …",
+ * "Section 5"); the sentences before the first start are section 0. Pure.
+ */
+export function sectionOf(sentences: readonly { kind: string; text: string }[]): number[] {
+  let section = 0
+  return sentences.map((sentence) => {
+    const opens =
+      sentence.kind === 'heading' ||
+      sentence.kind === 'section-heading' ||
+      SECTION_START.test(sentence.text)
+    if (opens) section += 1
+    return section
+  })
 }
 
 /** Counts per kind, overall and per category. */
@@ -127,7 +166,17 @@ export function addToBreakdown(into: Breakdown, contract: BreakdownContract): vo
       const near = cited.some((s) =>
         labelledSentences.some((l) => Math.abs(l - s) <= NEIGHBOUR_SENTENCES),
       )
-      kind = near ? 'neighbour' : others.length > 0 ? 'other-category' : 'elsewhere'
+      const sections = contract.section
+      const sameSection =
+        sections !== undefined &&
+        cited.some((s) => labelledSentences.some((l) => sections[l] === sections[s]))
+      kind = near
+        ? 'neighbour'
+        : sameSection
+          ? 'same-section'
+          : others.length > 0
+            ? 'other-category'
+            : 'elsewhere'
     }
     bump(into.ungrounded, kind)
     bump(stats.kinds, kind)
@@ -168,6 +217,19 @@ export function formatBreakdown(title: string, b: Breakdown): string[] {
   const total = [...b.ungrounded.values()].reduce((a, n) => a + n, 0)
   for (const [kind, n] of [...b.ungrounded].sort((x, y) => y[1] - x[1]))
     lines.push(`  ${kind.padEnd(18)} ${String(n).padStart(5)}  ${((100 * n) / total).toFixed(1)} %`)
+  const classes = new Map<UngroundedClass, number>()
+  for (const [kind, n] of b.ungrounded) {
+    const key = ungroundedClass(kind)
+    classes.set(key, (classes.get(key) ?? 0) + n)
+  }
+  lines.push(
+    `  by class: ${(['presence', 'boundary', 'elsewhere'] as const)
+      .map(
+        (key) =>
+          `${key} ${classes.get(key) ?? 0} (${((100 * (classes.get(key) ?? 0)) / Math.max(total, 1)).toFixed(1)} %)`,
+      )
+      .join(', ')}`,
+  )
   const missedTotal = [...b.missed.values()].reduce((a, n) => a + n, 0)
   if (missedTotal > 0) {
     lines.push(`${title}: missed labelled passages by kind`)

@@ -5,8 +5,11 @@ import {
   quotingPolicy,
   DEFAULT_TRAIN_OPTIONS,
   encodeCorpus,
+  fitPresenceModel,
+  thresholdChoice,
   trainClauseModel,
 } from './clause-trainer'
+import { documentScore } from '../server/ai/analyzer/local/clauses/clause-model'
 
 describe('bestThreshold', () => {
   it('cuts midway between the last positive and the first negative when they separate', () => {
@@ -221,5 +224,80 @@ describe('quotingPolicy', () => {
     // The quote runs over sentences 0-1: 100 characters, 10 of them labelled.
     expect(extended?.precision).toBeCloseTo(0.1)
     expect(extended?.grounding).toBe(1)
+  })
+})
+
+describe('fitPresenceModel (decision 0139)', () => {
+  /**
+   * Held-out sentence scores of 60 contracts, one category: the contracts that have it carry the
+   * clause over three sentences scoring 0.6 each; those that lack it have one lucky sentence at
+   * 0.9 (a passing mention) and nothing else. Every sentence is operative.
+   */
+  function lucky() {
+    const rows = Array.from({ length: 60 }, (_, i) => {
+      const present = i % 2 === 0
+      const column = present
+        ? [0.6, 0.6, 0.6, 0.02, 0.02, 0.02]
+        : [0.02, 0.9, 0.02, 0.02, 0.02, 0.02]
+      const [doc] = encodeCorpus([
+        {
+          features: column.map((_, s) => [`w:${s}`]),
+          positives: [new Set(present ? [0, 1, 2] : [])],
+          present: [present],
+        },
+      ]).docs
+      return { doc, columns: [Float64Array.from(column)], present }
+    })
+    return rows
+  }
+  const options = {
+    seed: 7,
+    thresholdWindow: 0,
+    presenceShrink: 10,
+    presencePooledWindow: 0,
+  }
+
+  it('does not report a lone lucky sentence that the best-two score ranks above a real clause (presence false-positive failure)', () => {
+    const rows = lucky()
+    const labels = rows.map((row) => row.present)
+    // The document score of decision 0113 (best + half the second): 0.91 for a lucky sentence,
+    // 0.9 for a clause of three sentences at 0.6, so its best cut reports every contract.
+    const bestTwo = rows.map((row) => documentScore(0.5, row.columns[0] ?? []))
+    const { threshold } = thresholdChoice(bestTwo, labels, 1.5, 0)
+    const wrong = rows.filter((row, i) => !row.present && (bestTwo[i] ?? 0) >= threshold)
+    expect(wrong.length).toBe(30)
+    const model = fitPresenceModel(rows, 1, options)
+    const decided = model.reported.map((row) => row[0])
+    expect(decided).toEqual(labels)
+  })
+
+  it("pulls a category's cut towards the pooled one by presenceShrink", () => {
+    const rows = lucky().map((row, i) => {
+      // A second category present in a third of the contracts, scored as its labels say.
+      const second = i % 3 === 0
+      const [doc] = encodeCorpus([
+        {
+          features: [['w:a'], ['w:b'], ['w:c'], ['w:d'], ['w:e'], ['w:f']],
+          positives: [new Set(row.present ? [0, 1, 2] : []), new Set(second ? [0] : [])],
+          present: [row.present, second],
+        },
+      ]).docs
+      const column = Float64Array.from([second ? 0.8 : 0.05, 0.05, 0.05, 0.05, 0.05, 0.05])
+      return { doc, columns: [row.columns[0] ?? new Float64Array(6), column] }
+    })
+    const own = fitPresenceModel(rows, 2, { ...options, presenceShrink: 0 })
+    const pooled = fitPresenceModel(rows, 2, { ...options, presenceShrink: 1e9 })
+    expect(own.thresholds[0]).not.toBeCloseTo(own.thresholds[1] ?? 0, 3)
+    expect(pooled.thresholds[0]).toBeCloseTo(pooled.thresholds[1] ?? 0, 6)
+    const shrunk = fitPresenceModel(rows, 2, options)
+    for (const c of [0, 1]) {
+      const low = Math.min(own.thresholds[c] ?? 0, pooled.thresholds[c] ?? 0)
+      const high = Math.max(own.thresholds[c] ?? 0, pooled.thresholds[c] ?? 0)
+      expect(shrunk.thresholds[c]).toBeGreaterThanOrEqual(low - 1e-9)
+      expect(shrunk.thresholds[c]).toBeLessThanOrEqual(high + 1e-9)
+    }
+    // The stored model has one slope per presence feature and an intercept per category.
+    expect(shrunk.weights).toHaveLength(11)
+    expect(shrunk.biases).toHaveLength(2)
   })
 })

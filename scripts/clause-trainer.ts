@@ -2,13 +2,17 @@
  * Trains the local clause classifier: per category, an L2-regularised logistic regression over the
  * sentence features of server/ai/analyzer/local/clauses/sentence-features.ts, fitted by the sparse
  * SGD path of scripts/logistic-regression.ts (seeded shuffle, reproducible), pruned to the strongest weights so that model.json stays small,
- * and given a document-level threshold chosen by cross-validation (max out-of-fold F1). By default
+ * and given a document-level threshold chosen by cross-validation (max out-of-fold F1); presence is
+ * then decided by a document-level model over the aggregated sentence evidence (fitPresenceModel,
+ * decision 0139), with its own out-of-fold cuts. By default
  * the stored model is the mean of the cross-validation folds' models (bagging), whose scores are on
  * the scale the thresholds were chosen on.
  */
 import {
   documentScore,
   MAX_QUOTES,
+  presenceFeatures,
+  presenceProbability,
   type ClauseModel,
 } from '../server/ai/analyzer/local/clauses/clause-model'
 import { sentenceFeatures } from '../server/ai/analyzer/local/clauses/sentence-features'
@@ -18,6 +22,8 @@ import { quoteRanges } from '../server/ai/analyzer/local/clauses/quote-ranges'
 import { buildWhitespaceIndex, labelSentences, type CuadContract } from './cuad-dataset'
 import { charsInside, locatePassages } from './grounding'
 import {
+  DEFAULT_FIT,
+  fitLogistic,
   fitSparseLogistic,
   seededRandom,
   shuffleInPlace,
@@ -40,6 +46,8 @@ export interface EncodedDoc {
   present: boolean[]
   /** citable[s]: 1 when sentence s is operative, so a finding may quote it (detect-clauses.ts). */
   citable: Uint8Array
+  /** heading[s]: 1 when sentence s is a heading or section heading (presenceFeatures). */
+  heading: Uint8Array
   /** Sentence s spans characters spans[2s] .. spans[2s + 1] of the contract. */
   spans: Int32Array
   /**
@@ -109,6 +117,20 @@ export interface TrainOptions {
    * quote's category) a quoting policy must keep to be chosen (quotingPolicy, decision 0132).
    */
   minQuotePrecision: number
+  /**
+   * Decide presence with the document-level presence model (presenceModel, decision 0139) instead
+   * of documentScore against a per-category threshold.
+   */
+  presenceModel: boolean
+  /**
+   * Presence thresholds: each category's own cut is pulled towards the cut pooled over all
+   * categories as if that pooled cut had this many contracts' weight ((n · own + k · pooled) /
+   * (n + k), n the category's present training contracts), so that a rare category's cut, found
+   * on a dozen contracts, leans on the common one.
+   */
+  presenceShrink: number
+  /** Window (ranks either side, see thresholdChoice) of the pooled presence cut. */
+  presencePooledWindow: number
 }
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
@@ -132,6 +154,9 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   citeMinDocs: 15,
   citeWindow: 2,
   minQuotePrecision: 0.55,
+  presenceModel: true,
+  presenceShrink: 10,
+  presencePooledWindow: 20,
 }
 
 /**
@@ -165,6 +190,7 @@ export function corpusFromContracts(
       positives,
       present,
       citable: typed.map((sentence) => sentence.kind === 'operative'),
+      headings: typed.map((s) => s.kind === 'heading' || s.kind === 'section-heading'),
       spans: sentences,
       insideChars,
     }
@@ -180,6 +206,8 @@ export function encodeCorpus(
     present: boolean[]
     /** Defaults to every sentence citable. */
     citable?: readonly boolean[]
+    /** Defaults to no sentence a heading. */
+    headings?: readonly boolean[]
     /** Character spans; by default sentence s is the one character s (quote precision by sentence). */
     spans?: readonly { start: number; end: number }[]
     /** Per category, labelled characters per sentence; by default 1 for a positive sentence. */
@@ -204,6 +232,7 @@ export function encodeCorpus(
     positives: doc.positives,
     present: doc.present,
     citable: Uint8Array.from(doc.features, (_, s) => (doc.citable?.[s] === false ? 0 : 1)),
+    heading: Uint8Array.from(doc.features, (_, s) => (doc.headings?.[s] === true ? 1 : 0)),
     spans: Int32Array.from(
       doc.features.flatMap((_, s) => {
         const span = doc.spans?.[s]
@@ -244,6 +273,7 @@ export function trainClauseModel(
   let citeCuts: (number | undefined)[] = []
   let extendThreshold: number | undefined
   let extendSentences: number | undefined
+  let presence: PresenceModel | undefined
   const foldModels: Fitted[] = []
   if (options.thresholdFolds >= 2) {
     const folds = assignFolds(docIndices.length, options.thresholdFolds, options.seed + 1)
@@ -274,10 +304,21 @@ export function trainClauseModel(
         ),
       )
     })
+    if (options.presenceModel) {
+      presence = fitPresenceModel(
+        docIndices.map((d, i) => ({ doc: corpus.docs[d], columns: sentenceScores[i] ?? [] })),
+        categories.length,
+        options,
+      )
+    }
     const held = docIndices.map((d, i) => ({
       doc: corpus.docs[d],
       columns: sentenceScores[i] ?? [],
-      reported: categories.map((_, c) => (scores[i]?.[c] ?? 0) >= (thresholds[c] ?? 1)),
+      reported: categories.map((_, c) =>
+        presence
+          ? presence.reported[i]?.[c] === true
+          : (scores[i]?.[c] ?? 0) >= (thresholds[c] ?? 1),
+      ),
     }))
     citeCuts = citeThresholds(held, categories.length, options)
     const policy = quotingPolicy(held, citeCuts, options.minQuotePrecision)
@@ -295,13 +336,126 @@ export function trainClauseModel(
       'Logistic regression per CUAD category over sentence features; trained by scripts/train-clauses.ts on CUAD v1 (The Atticus Project, Hendrycks et al. 2021, CC BY 4.0).',
     secondSentenceWeight: options.secondSentenceWeight,
     ...(extendThreshold === undefined ? {} : { extendThreshold, extendSentences }),
+    ...(presence ? { presence: { weights: presence.weights.map(round) } } : {}),
     categories: categories.map((name, c) => ({
       name,
       bias: round(stored.biases[c] ?? 0),
       threshold: round(thresholds[c] ?? 0.5),
       ...(citeCuts[c] === undefined ? {} : { citeThreshold: round(citeCuts[c]) }),
+      ...(presence
+        ? {
+            presenceBias: round(presence.biases[c] ?? 0),
+            presenceThreshold: round(presence.thresholds[c] ?? 1),
+          }
+        : {}),
       weights: stored.weights[c] ?? {},
     })),
+  }
+}
+
+/** The document-level presence model of fitPresenceModel. */
+export interface PresenceModel {
+  /** Slopes over presenceFeatures (weights[0] the common intercept). */
+  weights: number[]
+  /** Per category, the intercept added to weights[0]. */
+  biases: number[]
+  /** Per category, the presence probability from which the category is reported. */
+  thresholds: number[]
+  /** reported[i][c]: the out-of-fold decision for held[i], as the thresholds decide it. */
+  reported: boolean[][]
+}
+
+/**
+ * Folds of the presence model's own cross-validation (its out-of-fold scores set the cuts), as
+ * many as the inner folds of the sentence model (TrainOptions.thresholdFolds' default).
+ */
+const PRESENCE_FOLDS = 5
+
+/**
+ * The document-level presence model (decision 0139), from out-of-fold sentence probabilities
+ * (`held[i].columns[c][s]`): one logistic regression over every (contract, category) pair, with
+ * presenceFeatures' columns as slopes shared by all categories and an intercept per category
+ * (one-hot), so that its probability is calibrated per category while a rare category's
+ * evidence is read with the slopes learned on all of them; fitted by fitLogistic with DEFAULT_FIT
+ * (the dense path's settings, decision 0130). Its thresholds come from its own
+ * PRESENCE_FOLDS-fold out-of-fold probabilities (split by contract): per category the cut of best
+ * smoothed F1 (thresholdChoice, options.thresholdWindow), pulled towards the cut pooled over all
+ * pairs (options.presencePooledWindow) by options.presenceShrink. Deterministic.
+ */
+export function fitPresenceModel(
+  held: readonly { doc: EncodedDoc | undefined; columns: Float64Array[] }[],
+  categoryCount: number,
+  options: Pick<
+    TrainOptions,
+    'seed' | 'thresholdWindow' | 'presenceShrink' | 'presencePooledWindow'
+  >,
+): PresenceModel {
+  const features = held.map(({ doc, columns }) =>
+    Array.from({ length: categoryCount }, (_, c) =>
+      presenceFeatures(
+        columns[c] ?? [],
+        (s) => doc?.citable[s] === 1,
+        (s) => doc?.heading[s] === 1,
+      ),
+    ),
+  )
+  const present = held.map(({ doc }) =>
+    Array.from({ length: categoryCount }, (_, c) => doc?.present[c] === true),
+  )
+  const width = features[0]?.[0]?.length ?? 0
+  const fitOn = (indices: readonly number[]) => {
+    const rows: number[][] = []
+    const labels: number[] = []
+    for (const i of indices) {
+      for (let c = 0; c < categoryCount; c += 1) {
+        const oneHot = Array.from({ length: categoryCount - 1 }, (_, k) => (k + 1 === c ? 1 : 0))
+        rows.push([...(features[i]?.[c] ?? []), ...oneHot])
+        labels.push(present[i]?.[c] ? 1 : 0)
+      }
+    }
+    const w = fitLogistic(rows, labels, DEFAULT_FIT)
+    return {
+      weights: w.slice(0, width),
+      biases: Array.from({ length: categoryCount }, (_, c) =>
+        c > 0 ? (w[width + c - 1] ?? 0) : 0,
+      ),
+    }
+  }
+  const probability = (model: { weights: number[]; biases: number[] }, i: number, c: number) =>
+    presenceProbability(model.weights, model.biases[c] ?? 0, features[i]?.[c] ?? [])
+  const folds = assignFolds(held.length, PRESENCE_FOLDS, options.seed + 2)
+  const oof = held.map(() => new Array<number>(categoryCount).fill(0))
+  for (let f = 0; f < PRESENCE_FOLDS; f += 1) {
+    const model = fitOn(held.map((_, i) => i).filter((i) => folds[i] !== f))
+    held.forEach((_, i) => {
+      if (folds[i] !== f) return
+      for (let c = 0; c < categoryCount; c += 1) {
+        const row = oof[i]
+        if (row) row[c] = probability(model, i, c)
+      }
+    })
+  }
+  const pooled = thresholdChoice(
+    oof.flat(),
+    present.flat(),
+    0.99,
+    options.presencePooledWindow,
+  ).threshold
+  const thresholds = Array.from({ length: categoryCount }, (_, c) => {
+    const n = present.filter((row) => row[c]).length
+    const own = thresholdChoice(
+      oof.map((row) => row[c] ?? 0),
+      present.map((row) => row[c] ?? false),
+      0.99,
+      options.thresholdWindow,
+    ).threshold
+    return (n * own + options.presenceShrink * pooled) / (n + options.presenceShrink)
+  })
+  const model = fitOn(held.map((_, i) => i))
+  return {
+    ...model,
+    thresholds,
+    reported: oof.map((row) => row.map((p, c) => p >= (thresholds[c] ?? 1))),
   }
 }
 

@@ -37,7 +37,7 @@ import {
 } from '../server/ai/analyzer/local/clauses/clause-model'
 import { sentenceFeatures } from '../server/ai/analyzer/local/clauses/sentence-features'
 import { documentStructure } from '../server/ai/analyzer/local/structure/document-structure'
-import { addToBreakdown, breakdown, formatBreakdown } from './clause-error-breakdown'
+import { addToBreakdown, breakdown, formatBreakdown, sectionOf } from './clause-error-breakdown'
 import { detectClauses } from '../server/ai/analyzer/local/clauses/detect-clauses'
 import { segmentSentences } from '../server/ai/analyzer/local/sentences'
 import {
@@ -269,6 +269,7 @@ if (showBreakdown) {
       })),
       passages: passagesOf[i] ?? (() => []),
       categories: DETECTED_CATEGORIES,
+      section: sectionOf(typed),
       findings: scoredClauses[i] ?? [],
       probability: (s, category) => scores[s]?.[column.get(category) ?? -1] ?? 0,
       citeThreshold: (category) => model.citeThresholds[column.get(category) ?? -1] ?? 1,
@@ -401,8 +402,10 @@ function addRiskBreakdown(i: number, risks: readonly Risk[], clauses: readonly C
   if (!contract) return
   const labelled = passagesOf[i] ?? (() => [])
   const findings = riskFindings(risks)
+  const typed = documentStructure(segmentSentences(contract.content))
   addToBreakdown(riskBreakdown, {
-    sentences: documentStructure(segmentSentences(contract.content)).map((s) => ({
+    section: sectionOf(typed),
+    sentences: typed.map((s) => ({
       start: s.start,
       end: s.end,
       operative: s.kind === 'operative',

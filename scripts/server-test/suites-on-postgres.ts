@@ -37,6 +37,7 @@ export const SUITES_ON_POSTGRES = [
   'server/features/documents/document-list.test.ts',
   'server/lists/json-text-page.test.ts',
   'server/features/reviews/reviews.test.ts',
+  'server/features/reviews/review-fill-failures.test.ts',
   'server/realtime/org-messages.test.ts',
 ]
 
@@ -62,6 +63,9 @@ export const LEFT_OUT: Record<string, string> = {
   'server/features/entities/import-app-bound.test.ts': TIME,
   'server/features/reviews/review-fill-cost.test.ts': TIME,
   'server/features/reviews/read-custom-columns.test.ts': TIME,
+  'server/features/reviews/review-row-limit.test.ts': TIME,
+  'server/features/reviews/review-export-busy.test.ts':
+    'left out for time: the one-export-at-a-time gate is in the process, the export itself mocked; no SQL of its own',
   'server/features/audit/app-bound-reach.test.ts':
     "left out for time: its refusals are the route guard's (route-roles.ts), before any SQL; the walk's run on PostgreSQL covers the same guard",
   'server/auth/organisation-limit.test.ts': TIME,

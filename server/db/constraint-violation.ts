@@ -48,3 +48,17 @@ export function isRowSecurityViolation(error: unknown): boolean {
 export function isUnstorableText(error: unknown): boolean {
   return isViolation(error, '22021') || isViolation(error, '22P05')
 }
+
+/**
+ * Whether `error` is a data exception (SQLSTATE class 22: a value the database refuses, such as
+ * 22P02 invalid_text_representation for JSON with an unpaired surrogate), as opposed to a lost
+ * connection, a conflict or a bug in the statement: the fault of the values written, so writing
+ * them again fails again.
+ */
+export function isDataException(error: unknown): boolean {
+  const candidates = [error, (error as { cause?: unknown } | null)?.cause]
+  return candidates.some((e) => {
+    const code = (e as { code?: unknown } | null | undefined)?.code
+    return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)
+  })
+}

@@ -4,8 +4,9 @@
  * review of the app whose rows are "every document of the app" (`row_source = 'app'`), through
  * the job runner (never a queue of its own). The fill, at its start, adds the app's documents that
  * are not rows yet (features/reviews/service.ts addAppDocuments) and answers their cells. A fill
- * already queued for the review is reused (it has not started, so it will add this document); a
- * running one is not (it may have added the rows already). Lives beside document-writes.ts, since
+ * already queued for the review is reused (it has not started, so it will add this document: it
+ * is locked FOR UPDATE until the document's transaction commits, so the runner cannot start it
+ * before); a running one is not (it may have added the rows already). Lives beside document-writes.ts, since
  * features do not import each other.
  */
 import { and, eq, inArray } from 'drizzle-orm'
@@ -55,6 +56,9 @@ export async function queueAppReviewFills(
         inArray(jobs.subjectId, ids),
       ),
     )
+    // Locked until the document's transaction commits: the runner claims with SKIP LOCKED, so a
+    // reused fill cannot start (and miss this document) before the document is visible.
+    .for('update')
   const waiting = new Set(queued.map((j) => j.subjectId))
   let added = 0
   for (const id of ids) {

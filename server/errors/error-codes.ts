@@ -50,6 +50,7 @@ export const ERROR_STATUS = {
   empty_text: 400,
   engine_unavailable: 503,
   entity_not_found: 404,
+  export_busy: 429,
   external_assistants_disabled: 403,
   extraction_timeout: 422,
   extraction_too_large: 422,

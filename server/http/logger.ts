@@ -6,7 +6,9 @@
  * - headers are never logged (no cookies, no Authorization);
  * - errors keep an allowlist of fields (type, message, code, SQL state fields, stack, cause);
  *   database errors lose their bound parameters, which hold document text and tokens (Drizzle
- *   and PGlite errors carry them as `params` and repeat them in the message after "params:").
+ *   and PGlite errors carry them as `params` and repeat them in the message after "params:"),
+ *   and a data exception its quoted value. Every error logged as `err` or `error` goes through
+ *   it: the job runner's failed jobs as well as failed requests.
  */
 import { pino, type DestinationStream, type Logger } from 'pino'
 import type { FastifyRequest } from 'fastify'
@@ -35,18 +37,49 @@ export function withoutParams(text: string): string {
 /** Error fields that never hold client data (PostgreSQL's `detail`/`where` may quote values). */
 const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'severity', 'table', 'column', 'constraint']
 
-/** Serializes an error for the log without parameters or values; follows `cause` 5 levels deep. */
+/**
+ * `error`'s message without client data: a Drizzle query error (it keeps `query` and `params`)
+ * as "Failed query: <query>\nparams: [redacted]", exactly, whatever the parameters hold (a
+ * document's text may itself hold a line like a stack frame, which withoutParams would stop at);
+ * a PostgreSQL data exception (SQLSTATE class 22, which quotes the refused value at the end:
+ * `invalid input syntax for type uuid: "…"`) without that value; any other through withoutParams.
+ */
+function safeMessage(error: Error): string {
+  const { query, params, code } = error as Error & {
+    query?: unknown
+    params?: unknown
+    code?: unknown
+  }
+  if (typeof query === 'string' && Array.isArray(params))
+    return `Failed query: ${query}\nparams: ${REDACTED}`
+  if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code))
+    return error.message.replace(/: "[\s\S]*"$/, `: "${REDACTED}"`)
+  return withoutParams(error.message)
+}
+
+/**
+ * Serializes an error for the log without parameters or values (safeMessage, in its message and
+ * stack); follows `cause` 5 levels deep.
+ */
 export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
   if (!(error instanceof Error)) return { type: typeof error }
+  const message = safeMessage(error)
   const fields: Record<string, unknown> = {
     type: error.constructor.name === 'Error' ? error.name : error.constructor.name,
-    message: withoutParams(error.message),
+    message,
   }
   for (const key of SAFE_ERROR_FIELDS) {
     const value = (error as unknown as Record<string, unknown>)[key]
     if (typeof value === 'string' || typeof value === 'number') fields[key] = value
   }
-  if (error.stack) fields.stack = withoutParams(error.stack)
+  // The stack repeats the message before its frames: the safe message replaces it there.
+  if (error.stack) {
+    const at = error.message ? error.stack.indexOf(error.message) : -1
+    fields.stack =
+      at >= 0
+        ? `${error.stack.slice(0, at)}${message}${error.stack.slice(at + error.message.length)}`
+        : withoutParams(error.stack)
+  }
   if (error.cause !== undefined && depth < 5) fields.cause = serializeError(error.cause, depth + 1)
   return fields
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { Writable } from 'node:stream'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { insertOrganisations, openTestDatabase } from '../test/test-database'
@@ -14,6 +15,7 @@ import { INTERRUPTED_MESSAGE, purgeFinishedJobs } from './job-store'
 import { currentPoolShare } from '../workers/pool-share'
 import { createNotifier } from '../realtime/notifier'
 import { ChangeFeed } from '../realtime/change-feed'
+import { createLogger } from '../http/logger'
 
 let database: Database
 const runners: JobRunner[] = []
@@ -321,6 +323,42 @@ describe('JobRunner', () => {
       .toMatchObject({ status: 'failed', attempts: 2 })
     const stored = await getJob(database.db, org, job.id)
     expect(stored.error).not.toContain('10.0.0.7')
+  })
+
+  it("logs a job's failed query without its bound parameters, whatever text they hold", async () => {
+    const org = await newOrg()
+    let logged = ''
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logged += String(chunk)
+        done()
+      },
+    })
+    // Document text, with a line that reads like a stack frame, cast to JSON it is not: 22P02.
+    const text = 'Privileged memo: settle at 4.2 million\n    at the Client’s cost {'
+    const r = new JobRunner({
+      db: database.db,
+      log: createLogger({ level: 'info', stream }),
+      pollMs: 50,
+      catalogue: [testJob({ kind: 'bad-query', run: async () => null })],
+    })
+    r.bind(
+      handlersOf([
+        {
+          kind: 'bad-query',
+          run: () => withTenant(database.db, org, (tx) => tx.execute(sql`SELECT ${text}::jsonb`)),
+        },
+      ]),
+    )
+    runners.push(r)
+    const job = await queue(org, 'bad-query', {}, 1)
+    await r.start()
+    await expect.poll(() => getJob(database.db, org, job.id)).toMatchObject({ status: 'failed' })
+    await expect.poll(() => logged).toContain('job failed unexpectedly')
+    expect(logged).toContain('invalid input syntax for type json')
+    expect(logged).toContain('params: [redacted]')
+    expect(logged).not.toContain('4.2 million')
+    expect(logged).not.toContain('Client’s cost')
   })
 
   it('retries a job left running by a crashed process, or fails it when out of attempts', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { isWellFormed } from '../test/well-formed'
 import { chunkText } from './chunk-text'
 
 const sentence = (i: number) => `Clause ${i} says the Supplier shall deliver item ${i} on time.`
@@ -22,6 +23,18 @@ describe('chunkText', () => {
     expect(chunks.length).toBeGreaterThan(2)
     expect(chunks.every((c) => c.text.length <= 700)).toBe(true)
     expect(chunks.map((c) => c.text).join(' ')).toBe(content.trim().replace(/\s+/g, ' '))
+  })
+
+  it('never cuts a long run without spaces inside a character of two code units (an emoji)', () => {
+    for (const lead of ['', 'a', 'Termination notice ']) {
+      const content = `${lead}${'😀'.repeat(400)}. The rest.`
+      const chunks = chunkText(content)
+      expect(chunks.length).toBeGreaterThan(1)
+      for (const chunk of chunks) {
+        expect(isWellFormed(chunk.text)).toBe(true)
+        expect(content.slice(chunk.start, chunk.end)).toBe(chunk.text)
+      }
+    }
   })
 
   it('returns no passage for blank text', () => {

@@ -4,6 +4,7 @@
  * space), with offsets into the original text so a passage can be highlighted where it stands.
  * A paragraph of some length ends its passage. Whitespace between passages belongs to none.
  */
+import { charBoundary } from './char-boundary'
 
 /** A passage: `text === content.slice(start, end)`. */
 export interface TextChunk {
@@ -46,7 +47,10 @@ export function chunkText(content: string): TextChunk[] {
   return chunks
 }
 
-/** Cuts [start, end) into pieces of at most MAX characters at spaces, trimmed. */
+/**
+ * Cuts [start, end) into pieces of at most MAX characters at spaces (else between two characters,
+ * never inside a surrogate pair: charBoundary), trimmed.
+ */
 function cutLong(content: string, start: number, end: number): TextChunk[] {
   const out: TextChunk[] = []
   let from = start
@@ -54,7 +58,8 @@ function cutLong(content: string, start: number, end: number): TextChunk[] {
     let to = Math.min(end, from + MAX)
     if (to < end) {
       const space = content.lastIndexOf(' ', to)
-      if (space > from + MAX / 2) to = space
+      // No space to cut at: cut between two characters, never inside a surrogate pair.
+      to = space > from + MAX / 2 ? space : charBoundary(content, to)
     }
     let s = from
     let e = to

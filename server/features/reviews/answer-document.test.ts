@@ -1,9 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { isWellFormed } from '../../test/well-formed'
 import { analyzeLocal } from '../../ai/analyzer/local/analyze-local'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { analysisOfText, answerDocument, checked, type AnswerColumn } from './answer-document'
-import { ANSWER_TYPES, durationIn, moneyIn } from './review-answer'
+import { ANSWER_TYPES, answerText, durationIn, moneyIn } from './review-answer'
 import { REVIEW_PRESETS } from './review-presets'
 
 /** Every preset, and a custom column of each answer type. */
@@ -137,5 +138,54 @@ describe('answering a document offline', () => {
     expect(moneyIn('EUR 2 million')).toMatchObject({ amount: 2_000_000, currency: 'EUR' })
     expect(moneyIn('10,000 pounds')).toMatchObject({ amount: 10_000, currency: 'GBP' })
     expect(moneyIn('no money here')).toBeNull()
+  })
+
+  it('cuts a long answer between characters, never inside an emoji', () => {
+    for (const lead of ['', 'a']) {
+      for (const text of [
+        `${lead}${'😀'.repeat(1200)}`,
+        `${'word '.repeat(150)}${lead}${'😀'.repeat(1000)}`,
+      ]) {
+        const cut = answerText(text)
+        expect(cut.length).toBeLessThanOrEqual(2000)
+        expect(cut.endsWith('…')).toBe(true)
+        expect(isWellFormed(cut)).toBe(true)
+      }
+    }
+  })
+
+  it('fails, never stores, an answer outside the answer schema: a non-finite amount, a long name', () => {
+    const citations = [{ start: 0, end: 3, text: 'Fee' }]
+    const money = checked('Fee', {
+      state: 'answered',
+      answer: { type: 'money', amount: Infinity, currency: 'USD' },
+      citations,
+    })
+    expect(money).toMatchObject({ state: 'failed', reason: expect.stringMatching(/out of range/) })
+    const party = checked('Fee', {
+      state: 'answered',
+      answer: { type: 'party', names: ['N'.repeat(301)] },
+      citations,
+    })
+    expect(party).toMatchObject({ state: 'failed' })
+  })
+
+  it('cuts an engine’s long party name to the answer’s limit instead of failing the cell', () => {
+    const analysis = analyzeLocal(SAMPLE_CONTRACT, 'full')
+    analysis.keyTerms.parties[0]!.name = `${'Northwind Analytics, Inc., a Delaware corporation '.repeat(8)}😀`
+    const column: AnswerColumn = {
+      id: 'p',
+      presetKey: 'term:parties',
+      question: null,
+      answerType: 'party',
+    }
+    const outcome = answerDocument({ id: 'd', title: 'T', content: SAMPLE_CONTRACT }, analysis, [
+      column,
+    ]).get('p')
+    expect(outcome?.state).toBe('answered')
+    const names =
+      outcome?.state === 'answered' && outcome.answer.type === 'party' ? outcome.answer.names : []
+    expect(names[0]!.length).toBeLessThanOrEqual(300)
+    expect(names[0]).toMatch(/^Northwind Analytics, Inc\./)
   })
 })

@@ -12,7 +12,9 @@
  * - a custom column of another type: the passage sharing most of the question's terms (at least
  *   two, or the one the question has), read for a value of the type (a date, a period, an
  *   amount, a party named in it, its text, its items), cited by that passage.
- * Every answer then passes `citationsCheck` against the document's text, or becomes `unverified`.
+ * Names, periods' words and items are cut to the answer schema's limits where answers are built;
+ * every answer then passes the schema (or becomes `failed`) and `citationsCheck` against the
+ * document's text (or becomes `unverified`).
  */
 import type { AnalysisResult, KeyTerm, QuotedSpan } from '../../ai/analyzer/types'
 import { decideYesNo } from '../../ai/chat/decide-yes-no'
@@ -20,14 +22,19 @@ import { termsOf } from '../../ai/chat/yes-no-question'
 import type { ChatPassage } from '../../ai/chat/types'
 import { datesIn } from '../../ai/analyzer/local/dates'
 import { chunkText, type TextChunk } from '../../search/chunk-text'
+import { clipText } from '../../search/char-boundary'
 import {
   answerText,
   citationOf,
+  MAX_ITEM,
+  MAX_NAME,
+  MAX_NAMES,
+  MAX_PERIOD_TEXT,
+  ReviewAnswer,
   citationsCheck,
   durationIn,
   moneyIn,
   type AnswerType,
-  type ReviewAnswer,
   type ReviewCitation,
 } from './review-answer'
 import { presetOf, type PresetSource } from './review-presets'
@@ -95,14 +102,27 @@ export function answerDocument(
   return outcomes
 }
 
-/** `outcome`, or `unverified` when it is an answer whose citations are not the text's slices. */
+/**
+ * `outcome`, or `failed` when it is an answer outside the answer schema (ReviewAnswer: a name
+ * past 300 characters, an amount that is not a finite number…), which the cell list's response
+ * schema would refuse, or `unverified` when its citations are not the text's slices.
+ */
 export function checked(content: string, outcome: CellOutcome): CellOutcome {
-  if (outcome.state !== 'answered' || citationsCheck(content, outcome.citations)) return outcome
+  if (outcome.state !== 'answered') return outcome
+  if (!ReviewAnswer.safeParse(outcome.answer).success)
+    return {
+      state: 'failed',
+      reason: 'The answer found is not of the column’s type or is out of range; retry the cell.',
+    }
+  if (citationsCheck(content, outcome.citations)) return outcome
   return {
     state: 'unverified',
     reason: 'The passage cited for this answer is not in the document as it stands.',
   }
 }
+
+/** A name as an answer holds it: trimmed, at most MAX_NAME characters (ReviewAnswer's party). */
+const nameOf = (name: string) => clipText(name.replace(/\s+/g, ' ').trim(), MAX_NAME)
 
 function fromAnalysis(
   content: string,
@@ -139,7 +159,10 @@ function fromAnalysis(
       if (parties.length === 0) return { state: 'not_found', reason: NOT_FOUND }
       return {
         state: 'answered',
-        answer: { type: 'party', names: [...new Set(parties.map((p) => p.name))].slice(0, 20) },
+        answer: {
+          type: 'party',
+          names: [...new Set(parties.map((p) => nameOf(p.name)))].slice(0, MAX_NAMES),
+        },
         citations: parties.slice(0, 20).map((p) => citationOf(content, p)),
       }
     }
@@ -156,7 +179,11 @@ function fromAnalysis(
       const term = terms[source.term]
       const period = term ? durationIn(term.value) : null
       if (!term || !period) return { state: 'not_found', reason: NOT_FOUND }
-      return cited(content, term, { type: 'duration', months: period.months, text: term.value })
+      return cited(content, term, {
+        type: 'duration',
+        months: period.months,
+        text: clipText(term.value, MAX_PERIOD_TEXT),
+      })
     }
     case 'governingLaw': {
       const term = terms.governingLaw
@@ -241,7 +268,9 @@ function valueIn(
     }
     case 'duration': {
       const period = durationIn(chunk.text)
-      return period ? { type: 'duration', months: period.months, text: period.text } : null
+      return period
+        ? { type: 'duration', months: period.months, text: clipText(period.text, MAX_PERIOD_TEXT) }
+        : null
     }
     case 'money': {
       const money = moneyIn(chunk.text)
@@ -251,7 +280,9 @@ function valueIn(
       const named = (analysis?.keyTerms.parties ?? [])
         .map((p) => p.name)
         .filter((name) => name.length > 1 && chunk.text.includes(name))
-      return named.length > 0 ? { type: 'party', names: [...new Set(named)].slice(0, 20) } : null
+      return named.length > 0
+        ? { type: 'party', names: [...new Set(named.map(nameOf))].slice(0, MAX_NAMES) }
+        : null
     }
     case 'list': {
       const items = chunk.text
@@ -263,7 +294,7 @@ function valueIn(
             .trim(),
         )
         .filter((item) => item.length > 2)
-        .map((item) => item.slice(0, 500))
+        .map((item) => clipText(item, MAX_ITEM))
         .slice(0, 50)
       return items.length > 0 ? { type: 'list', items } : null
     }

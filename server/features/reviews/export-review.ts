@@ -11,7 +11,7 @@ import type { Db } from '../../db/client'
 import { documents, reviewCells, reviewRows } from '../../db/schema'
 import { withTenant, type Principal } from '../../db/tenant'
 import { csvLine } from '../../http/csv-line'
-import { answerAsText, type ReviewAnswer, type ReviewCitation } from './review-answer'
+import { answerAsText, storedCell, type ReviewAnswer, type ReviewCitation } from './review-answer'
 import type { CellState } from './schemas'
 
 /** Rows (documents) read per batch. */
@@ -108,13 +108,14 @@ export async function* reviewExportRows(
 }
 
 function toExportCell(cell: typeof reviewCells.$inferSelect): ExportCell {
-  const state = cell.state as CellState
-  const override = cell.override as { answer: ReviewAnswer | null } | null
+  const stored = storedCell(cell)
+  const state = stored.state as CellState
+  const { override } = stored
   const answered = state === 'answered'
   return {
     state,
-    reason: cell.reason,
-    shown: override ? override.answer : answered ? (cell.answer as ReviewAnswer) : null,
+    reason: stored.reason,
+    shown: override ? override.answer : stored.answer,
     overridden: override !== null,
     verified: cell.verified,
     citations: answered ? (cell.citations as ReviewCitation[]) : [],

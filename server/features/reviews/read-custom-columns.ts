@@ -22,6 +22,7 @@ import {
 } from '../../ai/analyzer/column-reader'
 import { termsOf } from '../../ai/chat/yes-no-question'
 import { chunkText } from '../../search/chunk-text'
+import { clipText } from '../../search/char-boundary'
 import { checked, type AnswerColumn, type CellOutcome } from './answer-document'
 import {
   answerText,
@@ -242,8 +243,8 @@ export function normalisedAnswer(
         )
         if (items.length === 0) return null
         return type === 'party'
-          ? { type, names: items.slice(0, 20).map((v) => v.slice(0, 300)) }
-          : { type, items: items.slice(0, 50).map((v) => v.slice(0, 500)) }
+          ? { type, names: items.slice(0, 20).map((v) => clipText(v, 300)) }
+          : { type, items: items.slice(0, 50).map((v) => clipText(v, 500)) }
       }
       case 'text':
         return typeof value === 'string' && value.trim() !== ''

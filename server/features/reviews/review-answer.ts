@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { DURATION_SOURCE, durationFrom } from '../../ai/analyzer/local/dates'
+import { clipText } from '../../search/char-boundary'
 
 export const ANSWER_TYPES = [
   'yes_no',
@@ -21,6 +22,11 @@ export type AnswerType = z.infer<typeof AnswerType>
 
 /** Longest text an answer keeps (a clause is quoted whole in its citation, not here). */
 const MAX_TEXT = 2000
+/** Longest party name, period wording and list item an answer keeps; most names it lists. */
+export const MAX_NAME = 300
+export const MAX_PERIOD_TEXT = 200
+export const MAX_ITEM = 500
+export const MAX_NAMES = 20
 
 export const ReviewAnswer = z
   .discriminatedUnion('type', [
@@ -36,7 +42,7 @@ export const ReviewAnswer = z
     z.object({
       type: z.literal('duration'),
       months: z.number().min(0).describe('Days count as 1/30 month, weeks 7/30, years 12'),
-      text: z.string().max(200).describe('The period as the document words it'),
+      text: z.string().max(MAX_PERIOD_TEXT).describe('The period as the document words it'),
     }),
     z.object({
       type: z.literal('money'),
@@ -45,16 +51,57 @@ export const ReviewAnswer = z
     }),
     z.object({
       type: z.literal('party'),
-      names: z.array(z.string().min(1).max(300)).min(1).max(20),
+      names: z.array(z.string().min(1).max(MAX_NAME)).min(1).max(MAX_NAMES),
     }),
     z.object({ type: z.literal('text'), value: z.string().min(1).max(MAX_TEXT) }),
     z.object({
       type: z.literal('list'),
-      items: z.array(z.string().min(1).max(500)).min(1).max(50),
+      items: z.array(z.string().min(1).max(MAX_ITEM)).min(1).max(50),
     }),
   ])
   .meta({ id: 'ReviewAnswer' })
 export type ReviewAnswer = z.infer<typeof ReviewAnswer>
+
+/** The reason a stored answer outside ReviewAnswer is shown with (storedCell). */
+export const DAMAGED_ANSWER =
+  'The stored answer is not one of its kind (an imported or damaged value); retry the cell.'
+
+/** A lawyer's override as stored in a cell (reviews/service.ts overrideCell writes it). */
+const StoredOverride = z.object({
+  answer: ReviewAnswer.nullable(),
+  note: z.string().max(2000).nullable(),
+  by: z.string().nullable(),
+  at: z.string(),
+})
+export type StoredOverride = z.infer<typeof StoredOverride>
+
+/**
+ * A stored cell as it may be shown: its state, reason, answer and override, with an answered
+ * cell whose answer is outside ReviewAnswer (a hostile archive's, or a value stored before answers
+ * were checked, decision 0137) read as `failed` with DAMAGED_ANSWER, and an override outside
+ * StoredOverride read as none. So a damaged value fails its cell, never the page or export
+ * holding it.
+ */
+export function storedCell(cell: {
+  state: string
+  reason: string | null
+  answer: unknown
+  override: unknown
+}): {
+  state: string
+  reason: string | null
+  answer: ReviewAnswer | null
+  override: StoredOverride | null
+} {
+  const parsedOverride = cell.override === null ? null : StoredOverride.safeParse(cell.override)
+  const override = parsedOverride?.success ? parsedOverride.data : null
+  if (cell.state !== 'answered')
+    return { state: cell.state, reason: cell.reason, answer: null, override }
+  const parsed = ReviewAnswer.safeParse(cell.answer)
+  return parsed.success
+    ? { state: cell.state, reason: cell.reason, answer: parsed.data, override }
+    : { state: 'failed', reason: DAMAGED_ANSWER, answer: null, override }
+}
 
 export const ReviewCitation = z
   .object({
@@ -168,10 +215,13 @@ export function currencyCode(written: string): string | null {
   return CURRENCY_SIGNS[text] ?? WORD_CURRENCY[text.toLowerCase()] ?? null
 }
 
-/** `text` cut to the answer's limit at a word, with an ellipsis when cut. */
+/**
+ * `text` cut to the answer's limit at a word (else between two characters, never inside a
+ * surrogate pair), with an ellipsis when cut.
+ */
 export function answerText(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim()
   if (flat.length <= MAX_TEXT) return flat
-  const cut = flat.slice(0, MAX_TEXT - 1)
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_TEXT / 2))}…`
+  const cut = clipText(flat, MAX_TEXT - 1)
+  return `${clipText(cut, Math.max(cut.lastIndexOf(' '), MAX_TEXT / 2))}…`
 }

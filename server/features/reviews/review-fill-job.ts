@@ -13,7 +13,9 @@
  *    text, else the configured engine's reading now (not stored), outside any transaction; with
  *    an OpenAI-compatible analysis engine, the custom columns' cells are answered instead by one
  *    structured request for the document (read-custom-columns.ts, decision 0142);
- * 4. it writes the answers (one statement) in a second short transaction, announcing them on the
+ * 4. it writes the answers (one statement) in a second short transaction (answers the database
+ *    refuses, a data exception, are written instead as failed cells with a reason, so one
+ *    document cannot stop the fill nor every later one), announcing them on the
  *    organisation's realtime channel (`review_cells`, delivered at the commit), and reports
  *    done / total, kept by adding each document's cells to a count made at its start (made again
  *    every RECOUNT_MS and at the end), so no step grows with the review.
@@ -37,6 +39,7 @@ import {
   reviews,
 } from '../../db/schema'
 import { AnalysisResult, type Analyzer } from '../../ai/analyzer/types'
+import { isDataException } from '../../db/constraint-violation'
 import { ORG_MESSAGES_CHANNEL } from '../../realtime/realtime-hub'
 import type { RealtimeServerMessage } from '../../realtime/realtime-messages'
 import type { ColumnReader } from '../../ai/analyzer/column-reader'
@@ -140,12 +143,23 @@ export async function fillReview(
       droppedQuotes += answered.droppedQuotes
       context.signal.throwIfAborted()
       const recount = Date.now() - countedAt >= RECOUNT_MS
-      counts = await withTenant(db, principal, async (tx) => {
-        await writeOutcomes(tx, claim.cells, outcomes)
-        const next = recount ? await cellStates(tx, reviewId) : addOutcomes(counts, claim, outcomes)
-        await announce(tx, review, claim, outcomes, next)
-        return next
-      })
+      const write = (written: Map<string, CellOutcome>) =>
+        withTenant(db, principal, async (tx) => {
+          await writeOutcomes(tx, claim.cells, written)
+          const next = recount
+            ? await cellStates(tx, reviewId)
+            : addOutcomes(counts, claim, written)
+          await announce(tx, review, claim, written, next)
+          return next
+        })
+      try {
+        counts = await write(outcomes)
+      } catch (error) {
+        // Answers the database refuses (a value it cannot hold) would fail every later fill on
+        // this document: its cells fail, with a reason, and the fill goes on to the next.
+        if (!isDataException(error)) throw error
+        counts = await write(new Map(claim.cells.map((cell) => [cell.columnId, UNSTORABLE])))
+      }
       if (recount) countedAt = Date.now()
       claimed = []
       const done = counts.total - pendingOf(counts)
@@ -163,6 +177,12 @@ export async function fillReview(
     cellStates(tx, reviewId),
   )
   return { ...final, droppedQuotes }
+}
+
+/** A cell whose answer the database refused (isDataException). */
+const UNSTORABLE: CellOutcome = {
+  state: 'failed',
+  reason: 'The answer found could not be stored; retry the cell, or report this document.',
 }
 
 /**
@@ -271,7 +291,13 @@ async function claimDocument(
       .limit(1)
     const next = unwritten ?? pending
     if (!next) return null
-    if (unwritten) await addMissingCells(tx, reviewId, { rowIds: [unwritten.rowId] })
+    if (unwritten) {
+      // addColumn holds the review FOR UPDATE while it adds a column and its written rows' cells:
+      // writing this row's cells under a share lock orders the two, so neither misses the other's
+      // column or row (a cell never left unwritten while its row's others are written).
+      await tx.execute(sql`SELECT 1 FROM reviews WHERE id = ${reviewId} FOR SHARE`)
+      await addMissingCells(tx, reviewId, { rowIds: [unwritten.rowId] })
+    }
     const cells = await tx
       .update(reviewCells)
       .set({ state: 'running', updatedAt: new Date() })
@@ -395,7 +421,8 @@ async function answerClaimed(
 
 /**
  * Writes each claimed cell's outcome (by its column), if it is still running: one statement for
- * the document's cells (a statement per cell was 20 round trips per document in the bench).
+ * the document's cells (a statement per cell was 20 round trips per document in the bench). A
+ * new answer is unchecked: a lawyer's check was of the answer it replaces.
  */
 async function writeOutcomes(
   tx: Tx,
@@ -416,6 +443,7 @@ async function writeOutcomes(
   await tx.execute(sql`
     UPDATE review_cells c
        SET state = v.state, reason = v.reason, answer = v.answer, citations = v.citations,
+           verified = false, verified_by = NULL, verified_at = NULL,
            answered_at = now(), updated_at = now()
       FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
              AS v(id uuid, state text, reason text, answer jsonb, citations jsonb)

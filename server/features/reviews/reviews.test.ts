@@ -231,8 +231,18 @@ describe('a review filled offline', () => {
     expect(String(row.getCell(3).note)).toContain(
       dateCell!.citations[0]!.text.replace(/\s+/g, ' ').trim(),
     )
+    // A note cuts each quote at 200 characters (the Citations sheet holds it whole).
+    const noteQuotes = [2, 3, 4].flatMap((n) =>
+      COLUMNS.flatMap((_, i) =>
+        String(grid.getRow(n).getCell(i + 2).note ?? '').split('\n'),
+      ).filter((line) => line.startsWith('[')),
+    )
+    expect(noteQuotes.length).toBeGreaterThan(0)
+    for (const line of noteQuotes)
+      expect(line.replace(/^\[\d+–\d+\] “|”$/g, '').length).toBeLessThanOrEqual(201)
     const citations = workbook.getWorksheet('Citations')!
     const quoted = items.filter((c) => c.state === 'answered').flatMap((c) => c.citations)
+    expect(quoted.some((c) => c.text.length > 200)).toBe(true)
     expect(citations.rowCount).toBe(quoted.length + 1)
     for (let n = 2; n <= citations.rowCount; n++) {
       const r = citations.getRow(n)
@@ -464,6 +474,27 @@ describe('an app-bound credential', () => {
       },
     })
     expect(crossing.statusCode).toBe(404)
+    // It follows and may cancel the fill of its app's review, and sees none of another app's.
+    const jobsUrl = `/api/v1/orgs/${owner.orgId}/jobs`
+    const fillOfA = await t.app.inject({ url: `${jobsUrl}/${ofA.fillJob.id}`, headers })
+    expect(fillOfA.statusCode, fillOfA.body).toBe(200)
+    expect(fillOfA.json()).toMatchObject({ id: ofA.fillJob.id, kind: 'review-fill' })
+    expect((await t.app.inject({ url: `${jobsUrl}/${ofB.fillJob.id}`, headers })).statusCode).toBe(
+      404,
+    )
+    const cancelOfB = await t.app.inject({
+      method: 'POST',
+      url: `${jobsUrl}/${ofB.fillJob.id}/cancel`,
+      headers,
+    })
+    expect(cancelOfB.statusCode).toBe(404)
+    const cancelOfA = await t.app.inject({
+      method: 'POST',
+      url: `${jobsUrl}/${ofA.fillJob.id}/cancel`,
+      headers,
+    })
+    // Cancelled, or already ended (409): never a 404.
+    expect([200, 409], cancelOfA.body).toContain(cancelOfA.statusCode)
     await finishedJob(t, owner, ofA.fillJob.id)
     await finishedJob(t, owner, ofB.fillJob.id)
   })

@@ -13,6 +13,8 @@ import { OrgParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../lists/list-kit'
 import { jobSchemaOf } from '../../job-schema'
 import { streamResponse } from '../../http/stream-responses'
+import { problemResponse } from '../../http/problem-responses'
+import { AppError } from '../../errors/app-error'
 import { fileHeaders } from '../../media/file-download'
 import { exportReviewCsv } from './export-review'
 import { writeReviewXlsx } from './export-review-xlsx'
@@ -54,6 +56,8 @@ const FillJob = jobSchemaOf('review-fill')
 const member = { minRole: 'member' } as const
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+/** Seconds a refused XLSX export is told to wait (a 10,000-row export takes under a minute). */
+const EXPORT_RETRY_AFTER_S = 30
 
 /** A file name from a review's name: letters, digits, single spaces and dashes only. */
 const fileNameOf = (name: string, extension: string) =>
@@ -65,6 +69,8 @@ const fileNameOf = (name: string, extension: string) =>
   }.${extension}`
 
 export const reviewRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, { services }) => {
+  /** Organisations whose XLSX export is being written (one at a time each, export_busy). */
+  const xlsxExports = new Set<string>()
   const deps = { db: services.db, jobs: services.jobs }
   const base = '/orgs/:orgId/reviews'
 
@@ -264,11 +270,16 @@ export const reviewRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, {
         operationId: 'exportReview',
         tags,
         description:
-          "The grid as a file, streamed: one row per document with each column's shown answer (the override, else an answered cell's answer, else its state). XLSX (default): typed cells (dates as dates, periods in months, amounts as numbers with the currency in the note), each answer's citations with their offsets as the cell's note, and a second sheet of every citation. CSV: per column its answer and its citations; values starting with = + - @ tab, carriage return or a quote are prefixed with a quote.",
+          "The grid as a file, streamed: one row per document with each column's shown answer (the override, else an answered cell's answer, else its state). XLSX (default): typed cells (dates as dates, periods in months, amounts as numbers with the currency in the note), each answer's citations as the cell's note (offsets and the quote cut at 200 characters), and a second sheet of every citation with its whole quote; one XLSX export at a time per organisation, else 429 export_busy with Retry-After. CSV: per column its answer and its citations; values starting with = + - @ tab, carriage return or a quote are prefixed with a quote.",
         params: ReviewParams,
         querystring: z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
         produces: ['text/csv', XLSX_TYPE],
-        response: { 200: streamResponse('The file (an attachment)', ['text/csv', XLSX_TYPE]) },
+        response: {
+          200: streamResponse('The file (an attachment)', ['text/csv', XLSX_TYPE]),
+          429: problemResponse(
+            'export_busy: another XLSX export of the organisation is being written (one at a time); Retry-After gives seconds to wait',
+          ),
+        },
       },
       config: member,
     },
@@ -281,11 +292,22 @@ export const reviewRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, {
           contentType: 'text/csv; charset=utf-8',
           fileName: fileNameOf(name, 'csv'),
         }).send(Readable.from(exportReviewCsv(deps.db, principal, reviewId, columns)))
+      // exceljs holds a sheet's notes until the sheet is written (decision 0137): one XLSX
+      // export at a time per organisation (in this process) bounds that memory.
+      if (xlsxExports.has(principal.orgId))
+        throw new AppError(
+          'export_busy',
+          'Another spreadsheet export of this organisation is being written. Try again in a minute, or export as CSV.',
+          { 'retry-after': String(EXPORT_RETRY_AFTER_S) },
+        )
+      xlsxExports.add(principal.orgId)
       const out = new PassThrough()
-      writeReviewXlsx(deps.db, principal, reviewId, columns, out).catch((error: unknown) => {
-        req.log.error({ err: error }, 'review export failed')
-        out.destroy(error instanceof Error ? error : new Error('review export failed'))
-      })
+      writeReviewXlsx(deps.db, principal, reviewId, columns, out)
+        .catch((error: unknown) => {
+          req.log.error({ err: error }, 'review export failed')
+          out.destroy(error instanceof Error ? error : new Error('review export failed'))
+        })
+        .finally(() => xlsxExports.delete(principal.orgId))
       return fileHeaders(reply, {
         contentType: XLSX_TYPE,
         fileName: fileNameOf(name, 'xlsx'),

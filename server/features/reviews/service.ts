@@ -19,7 +19,7 @@ import type { reviewFillJobContract } from '../../jobs/contracts/review-fill-job
 import type { AppServices } from '../../services'
 import { isYesNoQuestion } from '../../ai/chat/yes-no-question'
 import { presetOf } from './review-presets'
-import { answerAsText, type ReviewAnswer } from './review-answer'
+import { answerAsText, storedCell, type ReviewAnswer } from './review-answer'
 import {
   CELL_STATES,
   MAX_REVIEW_COLUMNS,
@@ -94,14 +94,9 @@ type CellFields = Pick<
  * (the cell's, the override's) with its one-line `text` (answerAsText, the export's).
  */
 export function toCell(row: CellFields) {
-  const state = row.state as CellState
-  const answer = state === 'answered' ? (row.answer as ReviewAnswer | null) : null
-  const override = row.override as {
-    answer: ReviewAnswer | null
-    note: string | null
-    by: string | null
-    at: string
-  } | null
+  const stored = storedCell(row)
+  const state = stored.state as CellState
+  const { answer, override } = stored
   return {
     id: row.id,
     rowId: row.rowId,
@@ -110,7 +105,7 @@ export function toCell(row: CellFields) {
     rowPosition: row.rowPosition,
     columnPosition: row.columnPosition,
     state,
-    reason: row.reason,
+    reason: stored.reason,
     answer,
     text: answer ? answerAsText(answer) : null,
     citations:
@@ -243,8 +238,10 @@ export async function cellCounts(
 
 /**
  * Adds the documents of `review`'s app that are not rows yet as rows after the last one (a
- * review of an app's documents, decision 0137); their cells are written by the fill as it reaches
- * them (they list as pending meanwhile). Returns the rows added.
+ * review of an app's documents, decision 0137), oldest first, up to MAX_REVIEW_ROWS rows in all:
+ * past it the app's newer documents are not added (the review stops growing at the cap; its
+ * creation refused an app already past it, createReview). Their cells are written by the fill as
+ * it reaches them (they list as pending meanwhile). Returns the rows added.
  */
 export async function addAppDocuments(tx: Tx, review: ReviewRow): Promise<number> {
   if (review.rowSource !== 'app' || !review.appId) return 0
@@ -257,7 +254,8 @@ export async function addAppDocuments(tx: Tx, review: ReviewRow): Promise<number
      WHERE d.app_id = ${review.appId}
        AND NOT EXISTS (SELECT 1 FROM review_rows x
                         WHERE x.review_id = ${review.id} AND x.document_id = d.id)
-     LIMIT ${MAX_REVIEW_ROWS}
+     LIMIT greatest(0, ${MAX_REVIEW_ROWS} -
+                       (SELECT count(*) FROM review_rows WHERE review_id = ${review.id}))
     ON CONFLICT (review_id, document_id) DO NOTHING
     RETURNING id`)) as unknown as { rows: { id: string }[] }
   return added.rows.length
@@ -266,7 +264,10 @@ export async function addAppDocuments(tx: Tx, review: ReviewRow): Promise<number
 /**
  * Queues a fill of review `reviewId` in `tx` unless one is queued already (which will find the
  * pending cells when it runs); a running fill is not enough, since it may have just found none.
- * Resolves to the fill job that will answer them.
+ * The queued job reused is locked FOR UPDATE until `tx` commits: the runner claims with SKIP
+ * LOCKED, so it cannot run that fill before the cells it must answer are committed (and a job
+ * claimed meanwhile no longer reads as queued: a new one is queued). Resolves to the fill job
+ * that will answer them.
  */
 async function queueFill(
   deps: ReviewDeps,
@@ -281,6 +282,7 @@ async function queueFill(
       and(eq(jobs.kind, 'review-fill'), eq(jobs.subjectId, reviewId), eq(jobs.status, 'queued')),
     )
     .limit(1)
+    .for('update')
   if (queued) return toJob(queued) as FillJob
   return deps.jobs.enqueue(tx, principal, 'review-fill', { reviewId }, { subjectId: reviewId })
 }
@@ -302,7 +304,8 @@ export async function listReviews(db: Db, principal: Principal, page: PageWindow
  * of the organisation (of the review's app, for an app's review: another's is a 404 like a
  * missing one), or every document of the app. Throws 404 `app_not_found` for an app that is not
  * the organisation's, 404 `document_not_found`, 400 `bad_review_column`, 413 `review_too_large`
- * past MAX_REVIEW_ROWS documents.
+ * past MAX_REVIEW_ROWS documents (picked, or the app's when it is created: an app-wide review
+ * then stops growing at the cap, addAppDocuments).
  */
 export async function createReview(
   deps: ReviewDeps,
@@ -361,6 +364,15 @@ export async function createReview(
         }
         rowCount = ids.length
       } else {
+        const [appDocuments] = appId
+          ? await tx.select({ n: count() }).from(documents).where(eq(documents.appId, appId))
+          : []
+        const held = appDocuments?.n ?? 0
+        if (held > MAX_REVIEW_ROWS)
+          throw new AppError(
+            'review_too_large',
+            `A review holds at most ${MAX_REVIEW_ROWS.toLocaleString('en-US')} documents; this app has ${held.toLocaleString('en-US')}. Pick the documents to review instead.`,
+          )
         rowCount = await addAppDocuments(tx, review)
       }
       await recordAudit(
@@ -703,8 +715,8 @@ export async function verifyCell(
 }
 
 /**
- * Puts one cell, or every cell of one column, back to pending (a cell being answered is left to
- * its fill) and queues the fill (audited 'review.cell.retry' / 'review.column.retry'). Answers
+ * Puts one cell, or every cell of one column, back to pending and unchecked (a cell being
+ * answered is left to its fill) and queues the fill (audited 'review.cell.retry' / 'review.column.retry'). Answers
  * the fill job. 404 for the review, cell or column.
  */
 export async function retryCells(
@@ -731,6 +743,10 @@ export async function retryCells(
         answer: null,
         citations: [],
         answeredAt: null,
+        // A check was of the answer being replaced.
+        verified: false,
+        verifiedBy: null,
+        verifiedAt: null,
         updatedAt: new Date(),
       })
       .where(

@@ -305,6 +305,46 @@ describe('ReviewsPage', () => {
     ).toBeVisible()
   })
 
+  it('reads a burst of the fill’s messages at most once every two seconds, and only the pages holding their rows', async () => {
+    const { fill, stub } = renderReviews(`/?review=${REVIEW}`)
+    const grid = await screen.findByRole('grid', { name: 'Review grid' })
+    await within(grid).findByRole('button', { name: /Agreement date of Office lease: Pending/ })
+    const socket = await waitFor(() => {
+      const opened = FakeWebSocket.opened.at(-1)
+      if (!opened) throw new Error('no socket yet')
+      return opened
+    })
+    socket.open()
+    const cellReads = () => stub.calls().filter((c) => c.endsWith(`${REVIEW}/cells`)).length
+    const reviewReads = () => stub.calls().filter((c) => c.endsWith(`reviews/${REVIEW}`)).length
+    const [cellsAtStart, reviewAtStart] = [cellReads(), reviewReads()]
+    const message = (rowId: string) => ({
+      type: 'review_cells',
+      reviewId: REVIEW,
+      rowId,
+      cells: [{ id: cellsBefore[3]!.id, columnId: DATE, state: 'answered' }],
+      done: 4,
+      total: 4,
+    })
+    // A row on no page read: the review's counts are read again, no page of cells.
+    socket.receive(message('00000000-0000-4000-8000-00000000ffff'))
+    await waitFor(() => expect(reviewReads()).toBe(reviewAtStart + 1))
+    expect(cellReads()).toBe(cellsAtStart)
+    // Thirty messages within two seconds of that read: gathered, then one read of the page.
+    fill()
+    for (let i = 0; i < 30; i++) socket.receive(message(LEASE))
+    expect(cellReads()).toBe(cellsAtStart)
+    expect(
+      await within(grid).findByRole(
+        'button',
+        { name: 'Agreement date of Office lease: 2024-03-01' },
+        { timeout: 4000 },
+      ),
+    ).toBeVisible()
+    expect(cellReads()).toBe(cellsAtStart + 1)
+    expect(reviewReads()).toBe(reviewAtStart + 2)
+  })
+
   it('builds a review from chosen documents, presets and a question of its own', async () => {
     const { stub } = renderReviews('/')
     await userEvent.click(await screen.findByRole('button', { name: 'New review' }))

@@ -13,7 +13,6 @@ import { Label } from '../../components/ui/label'
 import { Progress } from '../../components/ui/progress'
 import { useIsMobile } from '../../components/ui/sidebar'
 import { passageHref } from '../../hooks/passage-link'
-import { useReviewCellMessages } from '../../hooks/realtime'
 import { useOrgScope } from '../../lib/org-scope'
 import {
   addPresetColumn,
@@ -34,6 +33,7 @@ import {
 import { cellStateText, cellText } from './cell-text'
 import { CellOverrideForm, type OverrideInput } from './cell-override-form'
 import { ReviewGridTable, type CellNav, type GridRow } from './review-grid-table'
+import { useReviewCellRefresh } from './use-review-cell-refresh'
 
 /** The presets a new review starts with ticked: the key terms most reviews ask for. */
 const DEFAULT_PRESETS = ['term:parties', 'term:agreementDate', 'term:governingLaw']
@@ -245,14 +245,7 @@ function ReviewGrid({ orgId, reviewId }: { orgId: string; reviewId: string }) {
     enabled: openCell !== null && columnCount > 0,
   })
   const filling = review.data ? review.data.cells.pending + review.data.cells.running > 0 : false
-  useReviewCellMessages(
-    orgId,
-    (message) => {
-      if (message && message.reviewId !== reviewId) return
-      void queryClient.invalidateQueries({ queryKey: [...reviewsKey(orgId), reviewId] })
-    },
-    filling,
-  )
+  useReviewCellRefresh(orgId, reviewId, filling)
   const titles = useMemo(
     () => new Map((documents.data?.items ?? []).map((d) => [d.id, d.title])),
     [documents.data],

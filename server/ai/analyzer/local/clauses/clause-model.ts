@@ -24,6 +24,13 @@ export interface CategoryModel {
   bias: number
   threshold: number
   citeThreshold?: number
+  /**
+   * With ClauseModel.presence: this category's intercept in the presence model and the presence
+   * probability at or above which the contract has the category (decision 0139); `threshold`
+   * then only sets the default cite threshold.
+   */
+  presenceBias?: number
+  presenceThreshold?: number
   weights: Record<string, number>
 }
 
@@ -46,6 +53,12 @@ export interface ClauseModel {
    * extendThreshold (decision 0132); absent: EXTEND_SENTENCES.
    */
   extendSentences?: number
+  /**
+   * The document-level presence model (decision 0139): slopes over presenceFeatures shared by
+   * every category (`weights[0]` the common intercept, to which each category's presenceBias is
+   * added); absent: a category is present when its documentScore reaches its threshold.
+   */
+  presence?: { weights: number[] }
   categories: CategoryModel[]
 }
 
@@ -58,6 +71,10 @@ export interface CompiledClauseModel {
   biases: Float64Array
   thresholds: Float64Array
   citeThresholds: Float64Array
+  /** Shared presence slopes (ClauseModel.presence), or undefined for the documentScore rule. */
+  presenceWeights: number[] | undefined
+  presenceBiases: Float64Array
+  presenceThresholds: Float64Array
   table: Map<string, { categories: Int32Array; weights: Float64Array }>
 }
 
@@ -94,6 +111,9 @@ export function compileClauseModel(model: ClauseModel): CompiledClauseModel {
         (c) => c.citeThreshold ?? c.threshold / (1 + (model.secondSentenceWeight ?? 0)),
       ),
     ),
+    presenceWeights: model.presence?.weights,
+    presenceBiases: Float64Array.from(model.categories.map((c) => c.presenceBias ?? 0)),
+    presenceThresholds: Float64Array.from(model.categories.map((c) => c.presenceThreshold ?? 1)),
     table,
   }
 }
@@ -140,4 +160,94 @@ export function documentScore(
     } else if (p > second) second = p
   }
   return first + secondSentenceWeight * second
+}
+
+/**
+ * Names of presenceFeatures' columns, in order (the first is the constant 1 of the intercept).
+ * A model's presence weights line up with them.
+ */
+export const PRESENCE_FEATURES = [
+  'intercept',
+  'logit best',
+  'logit second',
+  'logit third',
+  'logit best operative',
+  'logit best heading',
+  'log1p count >= 0.5',
+  'log1p count >= 0.2',
+  'log1p count >= 0.05',
+  'best position',
+  'best is operative',
+] as const
+
+/** Logit with probabilities clamped to 1e-6 .. 1 - 1e-6, so 0 and 1 stay finite. */
+function logit(p: number): number {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p))
+  return Math.log(q / (1 - q))
+}
+
+/**
+ * One category's evidence aggregated over a document (decision 0139): from the sentence
+ * probabilities (document order) and which sentences are operative (quotable) or headings, the
+ * columns of PRESENCE_FEATURES: the logits of the three best sentences, of the best operative one
+ * and of the best heading (0 when there is none: logit(0) clamped), log(1 + the number of
+ * sentences at or above 0.5, 0.2 and 0.05), the best sentence's relative position (0..1) and
+ * whether it is operative. Pure; an empty document gives the clamped logits and zero counts.
+ */
+export function presenceFeatures(
+  probabilities: ArrayLike<number>,
+  operative: (s: number) => boolean,
+  heading: (s: number) => boolean,
+): number[] {
+  let first = 0
+  let second = 0
+  let third = 0
+  let bestAt = 0
+  let bestOperative = 0
+  let bestHeading = 0
+  let over50 = 0
+  let over20 = 0
+  let over05 = 0
+  const n = probabilities.length
+  for (let s = 0; s < n; s += 1) {
+    const p = probabilities[s] ?? 0
+    if (p > first) {
+      third = second
+      second = first
+      first = p
+      bestAt = s
+    } else if (p > second) {
+      third = second
+      second = p
+    } else if (p > third) third = p
+    if (operative(s)) bestOperative = Math.max(bestOperative, p)
+    if (heading(s)) bestHeading = Math.max(bestHeading, p)
+    if (p >= 0.5) over50 += 1
+    if (p >= 0.2) over20 += 1
+    if (p >= 0.05) over05 += 1
+  }
+  return [
+    1,
+    logit(first),
+    logit(second),
+    logit(third),
+    logit(bestOperative),
+    logit(bestHeading),
+    Math.log1p(over50),
+    Math.log1p(over20),
+    Math.log1p(over05),
+    n > 0 ? bestAt / n : 0,
+    n > 0 && operative(bestAt) ? 1 : 0,
+  ]
+}
+
+/** σ(weights · features + bias): the presence model's probability that the category is there. */
+export function presenceProbability(
+  weights: readonly number[],
+  bias: number,
+  features: readonly number[],
+): number {
+  let z = bias
+  for (let j = 0; j < features.length; j += 1) z += (weights[j] ?? 0) * (features[j] ?? 0)
+  return 1 / (1 + Math.exp(-z))
 }

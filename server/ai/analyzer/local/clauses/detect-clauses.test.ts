@@ -174,3 +174,53 @@ describe('detectClauses citations (decision 0113)', () => {
     expect(found.map((clause) => clause.text)).toEqual([`${operative} ${second}`])
   })
 })
+
+describe('detectClauses presence (decision 0139)', () => {
+  const mention = 'The insurance premium is listed in Schedule B.'
+  const clause =
+    'Vendor shall maintain, at its own expense, commercial general liability insurance with limits of not less than $2,000,000 per occurrence.'
+  const insured = 'Customer shall be named as an additional insured on each insurance policy.'
+  // A presence model that counts sentences at 0.5 or more: one gives σ(-1 + 2 ln 2) ≈ 0.60, two
+  // σ(-1 + 2 ln 3) ≈ 0.77, against a presence threshold of 0.7 (test-only weights).
+  const counting = (category: Partial<CategoryModel> = {}) =>
+    compileClauseModel({
+      version: 1,
+      description: 'test',
+      secondSentenceWeight: 0,
+      presence: { weights: [-1, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0] },
+      categories: [
+        {
+          name: 'Insurance',
+          bias: -0.5,
+          threshold: 0.5,
+          presenceBias: 0,
+          presenceThreshold: 0.7,
+          weights: { 'w:insurance': 8, 'w:insured': 4 },
+          ...category,
+        },
+      ],
+    })
+
+  it('does not report a category on a lone passing mention (presence false-positive failure)', () => {
+    const content = `${PREAMBLE}${mention}
+
+3. Delivery. Provider shall deliver each report.
+`
+    const sentences = segmentSentences(content)
+    // The document-score rule reports it: one sentence over the threshold is enough.
+    expect(detectClauses(content, sentences, insuranceModel()).map((c) => c.text)).toEqual([
+      mention,
+    ])
+    expect(detectClauses(content, sentences, counting())).toEqual([])
+  })
+
+  it('reports it when the evidence runs over several sentences, and quotes the best one', () => {
+    const content = `${PREAMBLE}${clause}
+
+${insured}
+`
+    const found = detectClauses(content, segmentSentences(content), counting({ citeThreshold: 1 }))
+    expect(found.map((c) => c.category)).toEqual(['Insurance'])
+    expect(found).toHaveLength(1)
+  })
+})

@@ -10,6 +10,8 @@ import {
   compileClauseModel,
   documentScore,
   MAX_QUOTES,
+  presenceFeatures,
+  presenceProbability,
   scoreSentences,
   type ClauseModel,
 } from './clause-model'
@@ -29,9 +31,10 @@ const defaultModel: CompiledClauseModel = compileClauseModel(
  * `sentences` are segmentSentences(content) (any document-ordered spans into `content` work).
  * Returns Clause items with `text === content.slice(start, end)`, `category` an exact CUAD name,
  * `confidence` the best quoted sentence's probability (0..1); at most MAX_QUOTES per category,
- * sorted by start. A
- * category is reported when its document score (over every sentence, headings included: a
- * "NON-COMPETITION" heading is evidence the clause is there) reaches its cross-validated threshold.
+ * sorted by start. A category is reported when its presence model's probability (the sentence
+ * evidence aggregated over the document, headings included: a "NON-COMPETITION" heading is
+ * evidence the clause is there; decision 0139) reaches its cross-validated presence threshold, or,
+ * for a model without one, when its document score reaches its threshold.
  * Only operative sentences are quoted (documentStructure; never a heading, definition, recital,
  * preamble, signature block or page furniture, decision 0113): the best-scoring one, then the
  * others whose probability reaches the category's cross-validated citeThreshold; each quote takes
@@ -49,11 +52,13 @@ export function detectClauses(
   const probabilities = scoreSentences(model, sentenceFeatures(sentences, typed))
   const citable = typed.flatMap((sentence, s) => (sentence.kind === 'operative' ? [s] : []))
   const isCitable = (s: number) => typed[s]?.kind === 'operative'
+  const isHeading = (s: number) =>
+    typed[s]?.kind === 'heading' || typed[s]?.kind === 'section-heading'
   const clauses: Clause[] = []
   model.names.forEach((category, c) => {
     const threshold = model.thresholds[c] ?? 1
     const column = probabilities.map((row) => row[c] ?? 0)
-    if (documentScore(model.secondSentenceWeight, column) < threshold) return
+    if (!isPresent(model, c, column, isCitable, isHeading)) return
     const ranked = citable
       .map((s) => ({ s, p: column[s] ?? 0 }))
       .sort((a, b) => b.p - a.p || a.s - b.s)
@@ -86,4 +91,24 @@ export function detectClauses(
     }
   })
   return clauses.sort((a, b) => a.start - b.start || a.category.localeCompare(b.category))
+}
+
+/**
+ * Whether category c is in the document: with a presence model, its probability from the
+ * aggregated sentence evidence reaches the category's presenceThreshold (decision 0139); without
+ * one, the documentScore reaches the category's threshold (decision 0113).
+ */
+function isPresent(
+  model: CompiledClauseModel,
+  c: number,
+  column: readonly number[],
+  operative: (s: number) => boolean,
+  heading: (s: number) => boolean,
+): boolean {
+  if (model.presenceWeights) {
+    const features = presenceFeatures(column, operative, heading)
+    const p = presenceProbability(model.presenceWeights, model.presenceBiases[c] ?? 0, features)
+    return p >= (model.presenceThresholds[c] ?? 1)
+  }
+  return documentScore(model.secondSentenceWeight, column) >= (model.thresholds[c] ?? 1)
 }
