@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { finishedJob } from '../../test/finished-job'
+import { pasteDocument } from '../../test/pasted-document'
 import { fakeOpenAI, type FakeOpenAI } from '../../test/fake-openai'
 import { OpenAIColumnReader } from '../../ai/analyzer/openai-column-reader'
 import { createColumnReader } from '../../ai/analyzer/create-analyzer'
@@ -96,17 +97,6 @@ afterAll(async () => {
 
 const completions = () => provider.requests.filter((r) => r.path.endsWith('/chat/completions'))
 
-async function documentOf(m: TestMember, title: string, content: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orgs/${m.orgId}/documents/text`,
-    headers: m.headers,
-    payload: { title, content },
-  })
-  expect(res.statusCode, res.body).toBe(201)
-  return (res.json() as { id: string }).id
-}
-
 async function reviewOf(m: TestMember, documentIds: string[], columns: object[]) {
   const res = await t.app.inject({
     method: 'POST',
@@ -140,8 +130,8 @@ describe('custom columns with an OpenAI-compatible engine', () => {
   it('makes one structured call per document for all its custom columns and keeps presets local', async () => {
     provider.complete = modelAnswer
     const before = completions().length
-    const msa = await documentOf(alice, 'Northwind MSA', MSA)
-    const nda = await documentOf(alice, 'Fabrikam NDA', NDA)
+    const msa = await pasteDocument(t, alice, 'Northwind MSA', MSA)
+    const nda = await pasteDocument(t, alice, 'Fabrikam NDA', NDA)
     const review = await reviewOf(alice, [msa, nda], [{ preset: 'term:parties' }, ...CUSTOM])
     const job = await finishedJob(t, alice, review.fillJob.id)
     expect(job.status, job.error ?? '').toBe('succeeded')
@@ -211,7 +201,7 @@ describe('custom columns with an OpenAI-compatible engine', () => {
     provider.complete = () => ({ status: 503 })
     const before = completions().length
     const m = await signedInMember(t, 'Failing engine firm')
-    const doc = await documentOf(m, 'Northwind MSA', MSA)
+    const doc = await pasteDocument(t, m, 'Northwind MSA', MSA)
     const review = await reviewOf(m, [doc], [{ preset: 'term:parties' }, ...CUSTOM])
     const job = await finishedJob(t, m, review.fillJob.id)
     expect(job.status, job.error ?? '').toBe('succeeded')
@@ -245,7 +235,7 @@ describe('custom columns with an OpenAI-compatible engine', () => {
     }
     const aborted = provider.aborted
     const m = await signedInMember(t, 'Cancelling firm')
-    const doc = await documentOf(m, 'Northwind MSA', MSA)
+    const doc = await pasteDocument(t, m, 'Northwind MSA', MSA)
     const review = await reviewOf(m, [doc], [...CUSTOM])
     await waiting
     const res = await t.app.inject({

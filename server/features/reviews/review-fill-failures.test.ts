@@ -3,12 +3,13 @@ import { isWellFormed } from '../../test/well-formed'
 import { eq } from 'drizzle-orm'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { finishedJob } from '../../test/finished-job'
+import { parkedJobs } from '../../test/parked-jobs'
+import { pasteDocument } from '../../test/pasted-document'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { LocalAnalyzer } from '../../ai/analyzer/local-analyzer'
 import type { AnalysisResult, Analyzer } from '../../ai/analyzer/types'
 import { withTenant, type Principal } from '../../db/tenant'
-import { insertJob } from '../../jobs/job-service'
-import { jobs, reviewCells } from '../../db/schema'
+import { reviewCells } from '../../db/schema'
 import { createReview } from './service'
 import { fillReview } from './review-fill-job'
 
@@ -20,18 +21,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+const documentOf = (title: string, content: string) => pasteDocument(t, m, title, content)
 const reviewsUrl = () => `/api/v1/orgs/${m.orgId}/reviews`
-
-async function documentOf(title: string, content: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/orgs/${m.orgId}/documents/text`,
-    headers: m.headers,
-    payload: { title, content },
-  })
-  expect(res.statusCode, res.body).toBe(201)
-  return (res.json() as { id: string }).id
-}
 
 interface Cell {
   id: string
@@ -52,24 +43,6 @@ async function cellsOf(reviewId: string) {
   expect(res.statusCode, res.body).toBe(200)
   return (res.json() as { items: Cell[] }).items
 }
-
-/** A job queue whose jobs wait a day, so the test runs the fill itself with its own engine. */
-const parkedJobs = {
-  async enqueue(
-    tx: Parameters<typeof insertJob>[0],
-    principal: Principal,
-    kind: string,
-    input: object,
-    options: { subjectId?: string } = {},
-  ) {
-    const job = await insertJob(tx, principal, { kind, input, subjectId: options.subjectId })
-    await tx
-      .update(jobs)
-      .set({ runAfter: new Date(Date.now() + 86_400_000) })
-      .where(eq(jobs.id, job.id))
-    return job
-  },
-} as unknown as Parameters<typeof createReview>[0]['jobs']
 
 /** Fills a parked review of `documentIds` with the local engine, its reading changed by `edit`. */
 async function filledWith(

@@ -13,13 +13,12 @@ import { finishedJob } from '../../test/finished-job'
 import { appOf } from '../../test/app-of'
 import { mintToken } from '../../test/mint-token'
 import { pasteDocument } from '../../test/pasted-document'
+import { parkedJobs } from '../../test/parked-jobs'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { BALANCED_SUPPLY_AGREEMENT, RISKY_SERVICES_AGREEMENT } from '../../test/test-contracts'
 import { LocalAnalyzer } from '../../ai/analyzer/local-analyzer'
-import { withTenant, type Principal } from '../../db/tenant'
-import { insertJob } from '../../jobs/job-service'
+import { withTenant } from '../../db/tenant'
 import { auditLogs, jobs, reviewCells } from '../../db/schema'
-import type { AppServices } from '../../services'
 import { addMissingCells, createReview } from './service'
 import { fillReview } from './review-fill-job'
 import { createNotifier } from '../../realtime/notifier'
@@ -361,24 +360,6 @@ describe('a review filled offline', () => {
     expect(res.json()).toMatchObject({ code: 'bad_review_column' })
   })
 })
-
-/** Queues jobs that the app's runner leaves alone (not before tomorrow), as the walk does. */
-const parkedJobs = {
-  async enqueue(
-    tx: Parameters<typeof insertJob>[0],
-    principal: Principal,
-    kind: string,
-    input: object,
-    options: { subjectId?: string } = {},
-  ) {
-    const job = await insertJob(tx, principal, { kind, input, subjectId: options.subjectId })
-    await tx
-      .update(jobs)
-      .set({ runAfter: new Date(Date.now() + 86_400_000) })
-      .where(eq(jobs.id, job.id))
-    return job
-  },
-} as unknown as AppServices['jobs']
 
 describe('a review export', () => {
   it('writes a title that looks like a formula as text: a string cell in XLSX, quote-prefixed in CSV', async () => {
