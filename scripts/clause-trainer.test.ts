@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   bestThreshold,
   citeThresholds,
+  corpusFromContracts,
   quotingPolicy,
   DEFAULT_TRAIN_OPTIONS,
   encodeCorpus,
@@ -299,5 +300,34 @@ describe('fitPresenceModel (decision 0139)', () => {
     // The stored model has one slope per presence feature and an intercept per category.
     expect(shrunk.weights).toHaveLength(11)
     expect(shrunk.biases).toHaveLength(2)
+  })
+})
+
+describe('corpusFromContracts', () => {
+  it('takes every piece of a passage CUAD joined with <omitted> as labelled characters', () => {
+    const content =
+      'The Supplier shall not compete in France. The price is ten euros. The Supplier shall not solicit staff.'
+    const contract = {
+      name: 'two-pieces',
+      content,
+      clauses: new Map([
+        [
+          'Non-Compete',
+          ['The Supplier shall not compete in France. <omitted> shall not solicit staff.'],
+        ],
+      ]),
+      governingLawAnswer: '',
+      answers: new Map<string, string>(),
+    }
+    const { corpus, missingQuotes } = corpusFromContracts([contract], ['Non-Compete'])
+    const doc = corpus.docs[0]
+    expect(missingQuotes).toBe(0)
+    expect([...(doc?.positives[0] ?? [])]).toEqual([0, 2])
+    // Before decision 0144 the joined string was searched whole: no character counted inside.
+    expect([...(doc?.insideChars[0] ?? [])]).toEqual([
+      'The Supplier shall not compete in France.'.length,
+      0,
+      'shall not solicit staff.'.length,
+    ])
   })
 })

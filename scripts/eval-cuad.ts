@@ -10,7 +10,9 @@
  * contract; last, one JSON line (with `risk_bearer_share`, and the grounding figures of issue 48:
  * `clause_grounding`, the share of clause findings whose cited span overlaps a passage CUAD labels
  * with that category, `clause_span_recall`, the share of labelled passages overlapped by a finding
- * of their category, `clause_quote_precision`, the share of the clause findings' quoted characters
+ * of their category (a passage CUAD joins from pieces with "<omitted>" counts once, recalled when
+ * any of its pieces is overlapped, and grounds a finding overlapping any piece: decision 0144),
+ * `clause_quote_precision`, the share of the clause findings' quoted characters
  * inside a passage labelled with their category (wide quotes lower it), `risk_grounding`, the share of risks claiming a category whose citation
  * overlaps one of its passages, and `risk_quote_precision`, the share of those risks' quoted
  * characters inside such a passage (decision 0133); see grounding.ts; and `deal_grounding`, the share of deal-sheet

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { addGrounding, charsInside, grounding, locatePassages, overlapsAny } from './grounding'
+import {
+  addGrounding,
+  charsInside,
+  grounding,
+  locatePassages,
+  overlapsAny,
+  type PassagePiece,
+} from './grounding'
 
 describe('grounding', () => {
   const content = 'Intro.  The Supplier shall not\n  compete in France. Law: Delaware.'
@@ -8,15 +15,48 @@ describe('grounding', () => {
     expect(
       locatePassages(content, ['Law: Delaware.', 'Supplier shall not compete', 'absent']),
     ).toEqual([
-      { start: 52, end: 66 },
-      { start: 12, end: 40 },
+      { start: 52, end: 66, passage: 0 },
+      { start: 12, end: 40, passage: 1 },
     ])
+  })
+
+  it('locates each piece of a passage CUAD joined with <omitted>, one passage number for all', () => {
+    // The joined string is not in the text: before decision 0144 the passage was never found.
+    expect(
+      locatePassages(content, ['The Supplier shall not <omitted> Law: Delaware.', 'absent']),
+    ).toEqual([
+      { start: 8, end: 30, passage: 0 },
+      { start: 52, end: 66, passage: 0 },
+    ])
+  })
+
+  it('grounds a finding citing one piece, counts the passage once in recall and precision per piece', () => {
+    const scores = grounding()
+    const pieces = locatePassages(content, ['The Supplier shall not <omitted> Law: Delaware.'])
+    addGrounding(
+      scores,
+      [
+        { start: 52, end: 66, category: 'Governing Law' },
+        { start: 8, end: 12, category: 'Governing Law' },
+        { start: 30, end: 52, category: 'Governing Law' },
+      ],
+      () => pieces,
+      ['Governing Law'],
+    )
+    expect(scores).toEqual({
+      findings: 3,
+      grounded: 2,
+      passages: 1,
+      recalled: 1,
+      quotedChars: 14 + 4 + 22,
+      insideChars: 14 + 4,
+    })
   })
 
   it('counts a finding grounded only when it overlaps a passage of its own category', () => {
     const scores = grounding()
-    const passages: Record<string, { start: number; end: number }[]> = {
-      'Non-Compete': [{ start: 12, end: 42 }],
+    const passages: Record<string, PassagePiece[]> = {
+      'Non-Compete': [{ start: 12, end: 42, passage: 0 }],
     }
     addGrounding(
       scores,

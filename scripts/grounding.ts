@@ -1,8 +1,9 @@
 /**
  * Grounding figures for eval-cuad.ts (issue 48): whether a finding's cited span overlaps a passage
  * CUAD's lawyers labelled with the finding's category, and whether each labelled passage is
- * overlapped by a finding of its category. Labelled passages are quoted in the labels CSV; they
- * are located in the contract text exactly, else with any run of whitespace matching any other.
+ * overlapped by a finding of its category. Labelled passages are quoted in the labels CSV, the
+ * pieces of a discontiguous one joined with "<omitted>"; each piece is located in the contract
+ * text exactly, else with any run of whitespace matching any other (decision 0144).
  */
 import type { Span } from '../server/ai/analyzer/types'
 
@@ -27,24 +28,36 @@ export function grounding(): Grounding {
 }
 
 /**
- * The spans of `passages` (CUAD's labelled clause texts) in `content`; a passage not found in the
- * text (even with whitespace relaxed) is left out. Never throws.
+ * One located piece of a labelled passage. CUAD joins the pieces of a discontiguous passage with
+ * "<omitted>"; each piece is located on its own, and `passage` numbers the passage it belongs to
+ * (0, 1, ... in the order of the labels given), so that span recall counts a passage once.
  */
-export function locatePassages(content: string, passages: readonly string[]): Span[] {
-  const spans: Span[] = []
-  for (const passage of passages) {
-    const text = passage.trim()
-    if (text === '') continue
-    const at = content.indexOf(text)
-    if (at >= 0) {
-      spans.push({ start: at, end: at + text.length })
-      continue
+export type PassagePiece = Span & { passage: number }
+
+/**
+ * The pieces of `passages` (CUAD's labelled clause texts, split on "<omitted>") located in
+ * `content`, each exactly, else with any run of whitespace matching any other; a piece not found
+ * is left out, and so is a passage none of whose pieces is found. Never throws.
+ */
+export function locatePassages(content: string, passages: readonly string[]): PassagePiece[] {
+  const pieces: PassagePiece[] = []
+  passages.forEach((passage, index) => {
+    for (const piece of passage.split('<omitted>')) {
+      const span = locatePiece(content, piece.trim())
+      if (span) pieces.push({ ...span, passage: index })
     }
-    const words = text.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    const found = new RegExp(words.join('\\s+')).exec(content)
-    if (found) spans.push({ start: found.index, end: found.index + found[0].length })
-  }
-  return spans
+  })
+  return pieces
+}
+
+/** Where `text` stands in `content`: exactly, else whitespace relaxed; null when absent or empty. */
+function locatePiece(content: string, text: string): Span | null {
+  if (text === '') return null
+  const at = content.indexOf(text)
+  if (at >= 0) return { start: at, end: at + text.length }
+  const words = text.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  const found = new RegExp(words.join('\\s+')).exec(content)
+  return found ? { start: found.index, end: found.index + found[0].length } : null
 }
 
 /** Whether `span` shares at least one character with one of `spans`. */
@@ -70,13 +83,15 @@ export function charsInside(span: Span, spans: readonly Span[]): number {
 
 /**
  * Adds one contract: `findings` are cited spans with the CUAD category each claims (null: none,
- * not counted), `labelled(category)` that category's located passages. `recall` also counts the
- * labelled passages of `categories` (pass [] to count precision only).
+ * not counted), `labelled(category)` the located pieces of that category's passages. A finding is
+ * grounded when it overlaps any piece of its category, and its quote precision counts its
+ * characters inside any piece. Recall also counts the labelled passages of `categories` (pass []
+ * to count precision only): each passage once, recalled when a finding overlaps any of its pieces.
  */
 export function addGrounding(
   scores: Grounding,
   findings: readonly (Span & { category: string | null })[],
-  labelled: (category: string) => Span[],
+  labelled: (category: string) => readonly PassagePiece[],
   categories: readonly string[],
 ): void {
   for (const finding of findings) {
@@ -89,9 +104,11 @@ export function addGrounding(
   }
   for (const category of categories) {
     const own = findings.filter((f) => f.category === category)
-    for (const passage of labelled(category)) {
-      scores.passages += 1
-      if (overlapsAny(passage, own)) scores.recalled += 1
+    const recalled = new Map<number, boolean>()
+    for (const piece of labelled(category)) {
+      recalled.set(piece.passage, (recalled.get(piece.passage) ?? false) || overlapsAny(piece, own))
     }
+    scores.passages += recalled.size
+    for (const hit of recalled.values()) if (hit) scores.recalled += 1
   }
 }
