@@ -8,11 +8,10 @@
  */
 import {
   RELEVANCE_FEATURES,
-  passageRelevance,
+  RELEVANCE_MODEL,
+  probability,
   relevanceFeatures,
   relevanceQuestion,
-  type RankedPassage,
-  type RelevanceQuestion,
 } from '../ai/chat/passage-relevance'
 import { legalTerms } from './legal-lexicon'
 
@@ -31,11 +30,9 @@ export const MIN_WORDS_HELD = 0.25
 const HELD = RELEVANCE_FEATURES.indexOf('held-share')
 const LEXICON = RELEVANCE_FEATURES.indexOf('lexicon-held')
 
-/** Whether some passage holds MIN_WORDS_HELD of the question's words or of its lexicon terms. */
-function wordsSpeak(question: RelevanceQuestion, passages: readonly RankedPassage[]): boolean {
-  return relevanceFeatures(question, passages).some(
-    (f) => f[HELD]! >= MIN_WORDS_HELD || f[LEXICON]! >= MIN_WORDS_HELD,
-  )
+/** Whether some passage's features hold MIN_WORDS_HELD of the question's words or lexicon terms. */
+function wordsSpeak(features: readonly number[][]): boolean {
+  return features.some((f) => f[HELD]! >= MIN_WORDS_HELD || f[LEXICON]! >= MIN_WORDS_HELD)
 }
 
 /**
@@ -50,9 +47,12 @@ export function rerankByReading<T extends { content: string; score: number }>(
 ): T[] {
   if (hits.length < 2) return [...hits]
   const question = relevanceQuestion(query, legalTerms)
-  const ranked = hits.map((hit, rank) => ({ content: hit.content, rank }))
-  if (!wordsSpeak(question, ranked)) return [...hits]
-  const relevance = passageRelevance(question, ranked)
+  const features = relevanceFeatures(
+    question,
+    hits.map((hit, rank) => ({ content: hit.content, rank })),
+  )
+  if (!wordsSpeak(features)) return [...hits]
+  const relevance = features.map((f) => probability(RELEVANCE_MODEL, f))
   const order = hits.map((_, i) => i).sort((a, b) => relevance[b]! - relevance[a]! || a - b)
   return order.map((i, place) => ({ ...hits[i]!, score: hits[place]!.score }))
 }

@@ -72,14 +72,28 @@ function isEntry(cut: string, entry: string): boolean {
   return entry.length < 5 ? cut === entry : cut.startsWith(entry.slice(0, 6))
 }
 
+/** Stems already found, by word (stemOf is pure); emptied when it holds STEMS_KEPT words. */
+const stems = new Map<string, string>()
+
+/**
+ * Words whose stems are kept: a contract's vocabulary is a few thousand words, so a search's
+ * reranking (decision 0130) stems from the map; the bound keeps a long-lived server's memory
+ * flat (~50k short strings, a few MB).
+ */
+const STEMS_KEPT = 50_000
+
 /** The stem of a lower-case word: its first six letters, enough to join disclose/disclosure. */
 function stemOf(word: string): string {
+  const known = stems.get(word)
+  if (known !== undefined) return known
   const cut = word
     .replace(/ies$/, 'y')
     .replace(/(?<=[^s])(es|s)$/, '')
     .slice(0, 6)
-  for (const group of SYNONYMS) if (group.some((g) => isEntry(cut, g))) return group[0]!
-  return cut
+  const stem = SYNONYMS.find((group) => group.some((g) => isEntry(cut, g)))?.[0] ?? cut
+  if (stems.size >= STEMS_KEPT) stems.clear()
+  stems.set(word, stem)
+  return stem
 }
 
 /**
