@@ -80,7 +80,8 @@ function cellNote(cell: ExportCell | undefined, row: ExportRow): string | undefi
 /**
  * Writes review `reviewId`'s workbook to `out` (the review must be the principal's: the caller
  * read it and its `columns` first). Resolves when the workbook is complete; rejects (and the
- * caller destroys `out`) on a read or write failure.
+ * caller destroys `out`) on a read or write failure, and with `signal`'s reason at the next batch
+ * of rows once `signal` aborts (the reader went away).
  */
 export async function writeReviewXlsx(
   db: Db,
@@ -88,6 +89,7 @@ export async function writeReviewXlsx(
   reviewId: string,
   columns: readonly ExportColumn[],
   out: Writable,
+  signal?: AbortSignal,
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -100,6 +102,7 @@ export async function writeReviewXlsx(
     ...columns.map((c) => ({ header: c.label, key: c.id, width: 30 })),
   ]
   for await (const rows of reviewExportRows(db, principal, reviewId)) {
+    signal?.throwIfAborted()
     for (const row of rows) {
       const line = grid.addRow([
         row.title,
@@ -126,6 +129,7 @@ export async function writeReviewXlsx(
     { header: 'Quote', key: 'quote', width: 100 },
   ]
   for await (const rows of reviewExportRows(db, principal, reviewId)) {
+    signal?.throwIfAborted()
     for (const row of rows) {
       for (const column of columns) {
         for (const c of row.cells.get(column.id)?.citations ?? []) {

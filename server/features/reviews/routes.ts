@@ -302,8 +302,17 @@ export const reviewRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, {
         )
       xlsxExports.add(principal.orgId)
       const out = new PassThrough()
-      writeReviewXlsx(deps.db, principal, reviewId, columns, out)
+      const stop = new AbortController()
+      // A client gone mid-download (a closed tab, a cancelled download) destroys `out` with
+      // neither 'finish' nor 'error', on which exceljs waits: the slot is freed when `out`
+      // closes, and the writer stops reading the review at its next batch.
+      out.once('close', () => {
+        stop.abort()
+        xlsxExports.delete(principal.orgId)
+      })
+      writeReviewXlsx(deps.db, principal, reviewId, columns, out, stop.signal)
         .catch((error: unknown) => {
+          if (stop.signal.aborted) return
           req.log.error({ err: error }, 'review export failed')
           out.destroy(error instanceof Error ? error : new Error('review export failed'))
         })
