@@ -87,10 +87,10 @@ async function queueFills(
 }
 
 /**
- * When document `documentId` gains its text late (OCR, features/documents/ocr-job.ts), in that
- * write's transaction `tx`: its review cells a fill failed or holds running (read while it had no
- * text) are pending again, and each review holding them gets a fill queued (one already queued is
- * reused). A running fill's answers for those cells are then not written (it writes only cells
+ * When OCR has read document `documentId` (features/documents/ocr-job.ts), in that write's
+ * transaction `tx`, text found or not: its review cells a fill failed or holds running (read while
+ * it had no text) are pending again, and each review holding them gets a fill queued (one already
+ * queued is reused), which answers them from the text, or says it has none. A running fill's answers for those cells are then not written (it writes only cells
  * still `running`), so no cell keeps an answer of the empty text. Resolves to how many fills it
  * queued; none when the document is in no review.
  */
@@ -100,17 +100,28 @@ export async function reopenCellsForText(
   principal: Principal,
   documentId: string,
 ): Promise<number> {
+  const rows = tx
+    .select({ id: reviewRows.id })
+    .from(reviewRows)
+    .where(eq(reviewRows.documentId, documentId))
+  // Every cell of the document locked first, whatever its state: a fill claiming them now (its
+  // transaction marking them running) is waited for, so its running cells are seen here. An
+  // UPDATE filtered on the state would skip them unseen (PostgreSQL reads the filter in its
+  // snapshot), and the fill would then write them failed for good.
+  const locked = await tx
+    .select({ id: reviewCells.id })
+    .from(reviewCells)
+    .where(inArray(reviewCells.rowId, rows))
+    .for('update')
+  if (locked.length === 0) return 0
   const reopened = await tx
     .update(reviewCells)
     .set({ state: 'pending', reason: null, updatedAt: sql`now()` })
     .where(
       and(
         inArray(
-          reviewCells.rowId,
-          tx
-            .select({ id: reviewRows.id })
-            .from(reviewRows)
-            .where(eq(reviewRows.documentId, documentId)),
+          reviewCells.id,
+          locked.map((c) => c.id),
         ),
         inArray(reviewCells.state, ['failed', 'running']),
       ),

@@ -5,7 +5,8 @@
  * and the pages are merged in page order. Then in one tenant transaction it stores the text as the
  * document's content with `text_status` 'ocr' and where each page starts (so a citation falls on
  * its page), and queues the document's indexing again, so search, analyses and their citations
- * all use it; review cells answered while it had no text are answered again (reopenCellsForText).
+ * all use it; review cells answered while it had no text are answered again, text found or not
+ * (reopenCellsForText).
  * It writes only a document still without text ('empty'), so it never overwrites a text layer or
  * an earlier recognition.
  */
@@ -88,7 +89,7 @@ async function saveRecognisedText(
       { type: 'document', id: documentId },
       { pages: recognised.pageStarts.length, characters: recognised.text.length },
     )
-    if (found) {
+    if (found)
       await services.jobs.enqueue(
         tx,
         principal,
@@ -96,8 +97,7 @@ async function saveRecognisedText(
         { documentId },
         { subjectId: documentId },
       )
-      await reopenCellsForText(services.jobs, tx, principal, documentId)
-    }
+    await reopenCellsForText(services.jobs, tx, principal, documentId)
     return true
   })
 }

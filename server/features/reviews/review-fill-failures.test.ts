@@ -327,6 +327,41 @@ describe('a scanned document whose text is still being read', () => {
     expect(answered!.reason).toBeNull()
   })
 
+  it('reopens the cells a fill is claiming while OCR stores the text: the claim is waited for', async () => {
+    const scanned = await scan(true)
+    const { review } = await filledWith([scanned], [{ preset: 'term:parties' }], () => {})
+    // Its cells pending (a fill has not reached it yet), then claimed.
+    await withTenant(t.database.db, owner(), (tx) =>
+      tx
+        .update(reviewCells)
+        .set({ state: 'pending', reason: null })
+        .where(eq(reviewCells.reviewId, review.id)),
+    )
+    let claiming = () => {}
+    const claimed = new Promise<void>((resolve) => (claiming = resolve))
+    // A fill's claim: the cells marked running, its transaction still open when OCR writes.
+    const claim = withTenant(t.database.db, owner(), async (tx) => {
+      await tx
+        .update(reviewCells)
+        .set({ state: 'running', reason: null })
+        .where(eq(reviewCells.reviewId, review.id))
+      claiming()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    })
+    await claimed
+    const ocr = withTenant(t.database.db, owner(), async (tx) => {
+      await tx
+        .update(documents)
+        .set({ content: SAMPLE_CONTRACT, textStatus: 'ocr' })
+        .where(eq(documents.id, scanned))
+      return reopenCellsForText(parkedJobs, tx, owner(), scanned)
+    })
+    await Promise.all([claim, ocr])
+    // On PostgreSQL an update filtered on the state skipped the running cells unseen (pending in
+    // its snapshot).
+    expect((await cellsOf(review.id)).map((c) => c.state)).toEqual(['pending'])
+  })
+
   it('says a document without text and no reading under way has no text', async () => {
     const { review } = await filledWith([await scan(false)], [{ preset: 'term:parties' }], () => {})
     const [cell] = await cellsOf(review.id)
