@@ -234,6 +234,8 @@ interface HeldDeletion {
     stands(): Promise<boolean>
     /** The status once the hold is released. */
     after: number
+    /** Who asks (default: the owner). */
+    as?: TestMember
   }>
 }
 
@@ -330,6 +332,22 @@ const HELD_DELETIONS: Record<string, HeldDeletion> = {
   },
 }
 
+HELD_DELETIONS.leaveOrganization = {
+  async setUp(owner) {
+    const associate = await signedInWithRole(t, owner.orgId, 'member')
+    const memberId = await membershipIdOf(t, associate, owner.orgId)
+    const hold = await placeHold(owner, 'member', associate.userId)
+    return {
+      holdId: hold.id,
+      request: { method: 'POST', url: `/api/v1/orgs/${owner.orgId}/leave` },
+      stands: async () =>
+        (await t.database.db.select().from(member).where(eq(member.id, memberId))).length === 1,
+      after: 204,
+      as: associate,
+    }
+  },
+}
+
 /** Deleting operations whose rows no hold names, with why. */
 const NOT_HELD: Record<string, string> = {
   deleteReview: 'a review grid is work over documents, which keep their own holds',
@@ -350,11 +368,12 @@ describe('every deletion path refuses while a hold stands', () => {
     const deleting = Object.values(doc.paths).flatMap((ops) =>
       Object.entries(ops)
         .filter(
-          ([method, op]) => method === 'delete' || /^(delete|remove)/.test(op.operationId ?? ''),
+          ([method, op]) =>
+            method === 'delete' || /^(delete|remove|leave)/.test(op.operationId ?? ''),
         )
         .map(([, op]) => op.operationId ?? '?'),
     )
-    expect(deleting.length).toBeGreaterThanOrEqual(13)
+    expect(deleting.length).toBeGreaterThanOrEqual(14)
     for (const id of deleting)
       expect(id in HELD_DELETIONS || id in NOT_HELD, `${id}: held or not? classify it here`).toBe(
         true,
@@ -364,12 +383,12 @@ describe('every deletion path refuses while a hold stands', () => {
   for (const [operationId, deletion] of Object.entries(HELD_DELETIONS)) {
     it(`${operationId}: 409 legal_hold while the hold stands, the row kept; allowed once released`, async () => {
       const owner = await signedInMember(t, 'Walk Firm')
-      const { holdId, request, stands, after } = await deletion.setUp(owner)
-      const refused = await t.app.inject({ ...request, headers: owner.headers })
+      const { holdId, request, stands, after, as = owner } = await deletion.setUp(owner)
+      const refused = await t.app.inject({ ...request, headers: as.headers })
       expectLegalHold(refused)
       expect(await stands()).toBe(true)
       await release(owner, holdId)
-      const allowed = await t.app.inject({ ...request, headers: owner.headers })
+      const allowed = await t.app.inject({ ...request, headers: as.headers })
       expect(allowed.statusCode, allowed.body).toBe(after)
     })
   }
