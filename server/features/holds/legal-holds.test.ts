@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   apps,
   auditLogs,
@@ -32,7 +32,6 @@ import {
 } from '../../test/test-app'
 
 const t = await testAppForFile()
-afterAll(() => t.close())
 
 const holdsUrl = (m: Pick<TestMember, 'orgId'>) => `/api/v1/orgs/${m.orgId}/legal-holds`
 const REASON = 'Smith v. Jones, preservation order of 3 March'
