@@ -51,7 +51,7 @@ export interface HoldableItem {
 /**
  * Whether `hold` reaches `item`: a hold on the item itself, on its app, on its creator (a
  * member's data), or, for a transcript, on its recording. A member item's id is the user id.
- * The same rule as legal_hold_guard in migration 0060 (kept in step by legal-hold-guard.test.ts).
+ * The same rule as legal_hold_guard in migration 0060 (kept in step by the parity test of server/features/holds/legal-holds.test.ts).
  */
 export function holdReaches(hold: HoldInForce, item: HoldableItem): boolean {
   if (item.kind === 'member' || item.kind === 'app')

@@ -19,8 +19,15 @@ import {
   storageBuckets,
   storageObjects,
 } from '../../db/schema'
-import { withTenant } from '../../db/tenant'
-import { LEGAL_HOLD_DETAIL, LEGAL_HOLD_SQLSTATE } from '../../holds/legal-hold'
+import { withTenant, type Tx } from '../../db/tenant'
+import {
+  holdReaches,
+  isLegalHoldViolation,
+  LEGAL_HOLD_DETAIL,
+  LEGAL_HOLD_SQLSTATE,
+  type HoldableItem,
+  type HoldInForce,
+} from '../../holds/legal-hold'
 import { membershipIdOf } from '../../test/membership-id'
 import { pasteDocument } from '../../test/pasted-document'
 import {
@@ -418,7 +425,7 @@ describe('every deletion path refuses while a hold stands', () => {
     ).toEqual([])
   })
 
-  it('stops at the database whatever deletes: an app with its documents, a transcript of a held recording, a conversation', async () => {
+  it('stops at the database whatever deletes: an app, a transcript of a held recording, a conversation', async () => {
     const owner = await signedInMember(t, 'Direct Firm')
     const appId = await createApp(owner)
     const documentId = await pasteDocument(t, owner, 'Lease', 'The tenant shall pay rent.', appId)
@@ -456,5 +463,116 @@ describe('every deletion path refuses while a hold stands', () => {
         code(e),
       ),
     ).resolves.toBe('42501')
+  })
+})
+
+describe('the database and holdReaches agree', () => {
+  it('refuses exactly the deletions holdReaches says a hold reaches, for every kind of hold and item', async () => {
+    const owner = await signedInMember(t, 'Parity Firm')
+    const associate = await signedInWithRole(t, owner.orgId, 'member')
+    const [appA, appB] = [await createApp(owner), await createApp(owner)]
+    const doc1 = await pasteDocument(t, owner, 'Lease', 'The tenant shall pay rent.', appA)
+    const doc2 = await pasteDocument(t, associate, 'Memo', 'A note.', appB)
+    const transcript = await pasteDocument(t, owner, 'Transcript', 'Hello.')
+    const recording = await insertRecording(associate)
+    const conversation = randomUUID()
+    const { objectId } = await insertObject(owner)
+    const associateMember = await membershipIdOf(t, associate, owner.orgId)
+    await withTenant(t.database.db, principalOf(owner), async (tx) => {
+      await tx
+        .update(recordings)
+        .set({ documentId: transcript })
+        .where(eq(recordings.id, recording))
+      await tx.insert(conversations).values({
+        id: conversation,
+        orgId: owner.orgId,
+        appId: appA,
+        createdBy: associate.userId,
+      })
+    })
+    const items: {
+      item: HoldableItem
+      remove: (tx: Tx) => Promise<unknown>
+    }[] = [
+      {
+        item: { kind: 'document', id: doc1, appId: appA, createdBy: owner.userId },
+        remove: (tx) => tx.delete(documents).where(eq(documents.id, doc1)),
+      },
+      {
+        item: { kind: 'document', id: doc2, appId: appB, createdBy: associate.userId },
+        remove: (tx) => tx.delete(documents).where(eq(documents.id, doc2)),
+      },
+      {
+        item: {
+          kind: 'document',
+          id: transcript,
+          appId: null,
+          createdBy: owner.userId,
+          transcriptOf: recording,
+        },
+        remove: (tx) => tx.delete(documents).where(eq(documents.id, transcript)),
+      },
+      {
+        item: { kind: 'recording', id: recording, appId: null, createdBy: associate.userId },
+        remove: (tx) => tx.delete(recordings).where(eq(recordings.id, recording)),
+      },
+      {
+        item: { kind: 'conversation', id: conversation, appId: appA, createdBy: associate.userId },
+        remove: (tx) => tx.delete(conversations).where(eq(conversations.id, conversation)),
+      },
+      {
+        item: { kind: 'storage_object', id: objectId, createdBy: owner.userId },
+        remove: (tx) => tx.delete(storageObjects).where(eq(storageObjects.id, objectId)),
+      },
+      {
+        item: { kind: 'member', id: associate.userId },
+        remove: (tx) => tx.delete(member).where(eq(member.id, associateMember)),
+      },
+      {
+        // Its documents, recordings and conversations outlive it (app_id set null): not contents.
+        item: { kind: 'app', id: appA },
+        remove: (tx) => tx.delete(apps).where(eq(apps.id, appA)),
+      },
+    ]
+    const holds: HoldInForce[] = [
+      { targetKind: 'app', targetId: appA },
+      { targetKind: 'app', targetId: appB },
+      { targetKind: 'document', targetId: doc1 },
+      { targetKind: 'document', targetId: transcript },
+      { targetKind: 'recording', targetId: recording },
+      { targetKind: 'member', targetId: owner.userId },
+      { targetKind: 'member', targetId: associate.userId },
+    ]
+    const ROLLBACK = new Error('rollback')
+    const disagreements: string[] = []
+    let refusals = 0
+    for (const hold of holds) {
+      const [row] = await t.database.db
+        .insert(legalHolds)
+        .values({ orgId: owner.orgId, ...hold, reason: REASON })
+        .returning({ id: legalHolds.id })
+      for (const { item, remove } of items) {
+        const expected = holdReaches(hold, item)
+        // Each deletion is tried and rolled back, so every item stands for the next hold.
+        const refused = await t.database.db
+          .transaction(async (tx) => {
+            await remove(tx)
+            throw ROLLBACK
+          })
+          .catch((error: unknown) => {
+            if (error === ROLLBACK) return false
+            if (isLegalHoldViolation(error)) return true
+            throw error
+          })
+        if (refused) refusals++
+        if (refused !== expected)
+          disagreements.push(
+            `${hold.targetKind} hold × ${item.kind}: db ${refused}, rule ${expected}`,
+          )
+      }
+      await t.database.db.delete(legalHolds).where(eq(legalHolds.id, row!.id))
+    }
+    expect(disagreements).toEqual([])
+    expect(refusals).toBeGreaterThanOrEqual(10)
   })
 })
