@@ -56,28 +56,48 @@ CREATE POLICY tenant_isolation ON legal_holds
 CREATE FUNCTION legal_hold_guard() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 DECLARE
-  r jsonb := to_jsonb(OLD);
   kind text := TG_ARGV[0];
-  org text := CASE kind WHEN 'organization' THEN r ->> 'id'
-                        WHEN 'member' THEN r ->> 'organization_id'
-                        ELSE r ->> 'org_id' END;
+  org text;
+  target text;
+  app text;
+  creator text;
   previous text := current_setting('app.org_id', true);
   held boolean;
 BEGIN
+  -- Only the branch of the row's table reads its columns (PL/pgSQL compiles a trigger function
+  -- per table and resolves OLD's fields when a statement runs), and never the row whole: a
+  -- document's text may be megabytes.
+  IF kind = 'organization' THEN
+    org := OLD.id;
+  ELSIF kind = 'member' THEN
+    org := OLD.organization_id;
+    target := OLD.user_id;
+  ELSIF kind = 'app' THEN
+    org := OLD.org_id;
+    target := OLD.id::text;
+  ELSIF kind = 'storage_object' THEN
+    org := OLD.org_id;
+    target := OLD.id::text;
+    creator := OLD.created_by;
+  ELSE
+    org := OLD.org_id;
+    target := OLD.id::text;
+    app := OLD.app_id::text;
+    creator := OLD.created_by;
+  END IF;
   PERFORM set_config('app.org_id', org, true);
   SELECT EXISTS (
     SELECT FROM legal_holds h
     WHERE h.org_id = org AND h.released_at IS NULL AND (
       kind = 'organization'
-      OR (kind = 'member' AND h.target_kind = 'member' AND h.target_id = r ->> 'user_id')
-      OR (kind = 'app' AND h.target_kind = 'app' AND h.target_id = r ->> 'id')
+      OR (kind IN ('member', 'app') AND h.target_kind = kind AND h.target_id = target)
       OR (kind NOT IN ('organization', 'member', 'app') AND (
-        (h.target_kind = kind AND h.target_id = r ->> 'id')
-        OR (h.target_kind = 'app' AND h.target_id = r ->> 'app_id')
-        OR (h.target_kind = 'member' AND h.target_id = r ->> 'created_by')
+        (h.target_kind = kind AND h.target_id = target)
+        OR (h.target_kind = 'app' AND h.target_id = app)
+        OR (h.target_kind = 'member' AND h.target_id = creator)
         OR (kind = 'document' AND h.target_kind = 'recording' AND h.target_id IN (
           SELECT rec.id::text FROM recordings rec
-          WHERE rec.org_id = org AND rec.document_id = (r ->> 'id')::uuid))))))
+          WHERE rec.org_id = org AND rec.document_id = target::uuid))))))
   INTO held;
   PERFORM set_config('app.org_id', coalesce(previous, ''), true);
   IF held THEN
