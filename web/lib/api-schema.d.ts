@@ -1280,7 +1280,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The organisation’s legal holds, newest first, released ones included unless `inForce=true`. */
+        /** @description The organisation’s legal holds, newest first, a page at a time, released ones included unless `inForce=true`. */
         get: operations["listLegalHolds"];
         put?: never;
         /** @description Places a legal hold on an app (and everything in it), a document, a recording (and its transcript) or a member (what they created, and their removal). While it stands, every deletion it reaches is refused with 409 `legal_hold`. Audited. */
@@ -11817,6 +11817,10 @@ export interface operations {
     listLegalHolds: {
         parameters: {
             query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description Items skipped */
+                offset?: number;
                 /** @description Only the holds that stand (not released) */
                 inForce?: "true" | "false";
             };
@@ -11836,6 +11840,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         items: components["schemas"]["LegalHold"][];
+                        /** @description Items matching the filters, across all pages */
+                        total: number;
                     };
                 };
             };

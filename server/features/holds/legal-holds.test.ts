@@ -160,7 +160,10 @@ describe('placing, listing and releasing holds', () => {
     })
     expect(standing.json().items).toEqual([])
     const all = await t.app.inject({ url: holdsUrl(owner), headers: owner.headers })
-    expect(all.json().items).toHaveLength(1)
+    expect(all.json()).toMatchObject({
+      total: 1,
+      items: [expect.objectContaining({ id: hold.id })],
+    })
 
     const audit = await t.database.db
       .select({ action: auditLogs.action, meta: auditLogs.meta })

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { principalOf } from '../../auth/principal'
 import { OrgParams } from '../../http/params'
 import { problemResponse } from '../../http/problem-responses'
+import { pageOf, PageQuery } from '../../lists/list-kit'
 import { LEGAL_HOLD_REASON_MAX, LEGAL_HOLD_TARGET_KINDS } from '../../holds/legal-hold'
 import { listLegalHolds, placeLegalHold, releaseLegalHold } from './service'
 import type { FeatureContext } from '../../services'
@@ -39,7 +40,7 @@ const NewLegalHoldBody = z.object({
     .max(LEGAL_HOLD_REASON_MAX, `A reason has at most ${LEGAL_HOLD_REASON_MAX} characters`),
 })
 
-const LegalHoldListQuery = z.object({
+const LegalHoldListQuery = PageQuery.extend({
   inForce: z
     .enum(['true', 'false'])
     .default('false')
@@ -64,14 +65,14 @@ export const legalHoldRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
         operationId: 'listLegalHolds',
         tags: ['holds'],
         description:
-          'The organisation’s legal holds, newest first, released ones included unless `inForce=true`.',
+          'The organisation’s legal holds, newest first, a page at a time, released ones included unless `inForce=true`.',
         params: OrgParams,
         querystring: LegalHoldListQuery,
-        response: { 200: z.object({ items: z.array(LegalHoldSchema) }) },
+        response: { 200: pageOf(LegalHoldSchema) },
       },
       config: CONFIG,
     },
-    (req) => listLegalHolds(db, principalOf(req), req.query.inForce),
+    (req) => listLegalHolds(db, principalOf(req), req.query),
   )
 
   app.post(

@@ -8,7 +8,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { apps, documents, legalHolds, member, recordings } from '../../db/schema'
-import { withTenant, withTenantReads, type Principal, type Tx } from '../../db/tenant'
+import { withTenant, type Principal, type Tx } from '../../db/tenant'
+import { readPage } from '../../lists/list-kit'
 import { AppError } from '../../errors/app-error'
 import { recordAudit } from '../../audit/record-audit'
 import type { LegalHoldTargetKind } from '../../holds/legal-hold'
@@ -27,16 +28,22 @@ const toLegalHold = (row: LegalHoldRow) => ({
   releasedAt: row.releasedAt?.toISOString() ?? null,
 })
 
-/** The organisation's holds, newest first; released ones too unless `inForce`. */
-export async function listLegalHolds(db: Db, principal: Principal, inForce: boolean) {
-  const [rows] = await withTenantReads(db, principal, (tx) => [
-    tx
-      .select()
-      .from(legalHolds)
-      .where(inForce ? isNull(legalHolds.releasedAt) : undefined)
-      .orderBy(desc(legalHolds.createdAt), desc(legalHolds.id)),
-  ])
-  return { items: rows.map(toLegalHold) }
+/**
+ * A page of the organisation's holds, newest first, and their number (list kit, decision 0123);
+ * released ones too unless `inForce`.
+ */
+export async function listLegalHolds(
+  db: Db,
+  principal: Principal,
+  query: { limit: number; offset: number; inForce: boolean },
+) {
+  const { rows, total } = await readPage(db, principal, legalHolds, {
+    where: query.inForce ? isNull(legalHolds.releasedAt) : undefined,
+    orderBy: [desc(legalHolds.createdAt), desc(legalHolds.id)],
+    limit: query.limit,
+    offset: query.offset,
+  })
+  return { items: rows.map(toLegalHold), total }
 }
 
 /** What a new hold names (routes.ts validates the shapes). */
