@@ -428,7 +428,7 @@ describe('every deletion path refuses while a hold stands', () => {
     ).toEqual([])
   })
 
-  it('stops at the database whatever deletes: an app, a transcript of a held recording, a conversation', async () => {
+  it('stops at the database whatever deletes: an app, a transcript of a held recording, a conversation, the organisation', async () => {
     const owner = await signedInMember(t, 'Direct Firm')
     const appId = await createApp(owner)
     const documentId = await pasteDocument(t, owner, 'Lease', 'The tenant shall pay rent.', appId)
@@ -457,6 +457,11 @@ describe('every deletion path refuses while a hold stands', () => {
     ).resolves.toBe(LEGAL_HOLD_SQLSTATE)
     await expect(
       db.delete(conversations).where(eq(conversations.id, conversationId)).catch(code),
+    ).resolves.toBe(LEGAL_HOLD_SQLSTATE)
+    // The organisation's own row (as the import job drops a staging one, or an operator would):
+    // refused while any hold stands in it, before its rows' cascades begin.
+    await expect(
+      db.delete(organization).where(eq(organization.id, owner.orgId)).catch(code),
     ).resolves.toBe(LEGAL_HOLD_SQLSTATE)
     expect(await exists(documents, documentId)).toBe(true)
     expect(await exists(documents, transcriptId)).toBe(true)
