@@ -73,7 +73,7 @@ const webZones = [
 export const SERVER_LAYERS = [
   ['errors', 'types'],
   ['config.ts'],
-  ['mail', 'workers', 'db', 'ops', 'media', 'temp-files'],
+  ['mail', 'workers', 'db', 'ops', 'media', 'temp-files', 'holds'],
   ['ai', 'audit', 'events', 'blob', 'realtime', 'lists'],
   ['jobs'],
   ['search'],

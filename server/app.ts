@@ -97,6 +97,7 @@ import { mcpRoutes } from './features/mcp/routes'
 import { assistantTools } from './assistant-tools'
 import { realtimeRoutes } from './features/realtime/routes'
 import { tenantTokenRoutes } from './features/security/tenant-token-routes'
+import { legalHoldRoutes } from './features/holds/routes'
 import { JobRunner } from './jobs/job-runner'
 import { createNotifier } from './realtime/notifier'
 import { databaseRateLimitStore } from './http/database-rate-limit-store'
@@ -180,6 +181,7 @@ export const FEATURES: readonly FeatureEntry[] = [
   { name: 'connect-gpt', prefix: API_V1, plugin: connectGptRoutes },
   { name: 'realtime', prefix: API_V1, plugin: realtimeRoutes },
   { name: 'security', prefix: API_V1, plugin: tenantTokenRoutes },
+  { name: 'holds', prefix: API_V1, plugin: legalHoldRoutes },
   // Outside /api/v1: /mcp checks its own credentials; the demo and public objects need none.
   { name: 'mcp', prefix: '', plugin: mcpRoutes },
   { name: 'demo', prefix: '/api/demo', plugin: demoRoutes },
@@ -362,6 +364,7 @@ async function registerPlatform(
         { name: 'team', description: 'Members, invitations and roles' },
         { name: 'system', description: 'Health' },
         { name: 'security', description: 'API keys: credentials for programs' },
+        { name: 'holds', description: 'Legal holds: data no deletion may reach while they stand' },
         { name: 'voice', description: 'Voice recordings, transcripts and reading aloud' },
         {
           name: 'connect-gpt',

@@ -15,11 +15,13 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { magicLink, organization } from 'better-auth/plugins'
 import { APIError } from 'better-auth/api'
-import { eq } from 'drizzle-orm'
+import { eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import * as schema from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 import { withTenant } from '../db/tenant'
+import { AppError } from '../errors/app-error'
+import { LEGAL_HOLD_DETAIL } from '../holds/legal-hold'
 import { recordAudit } from '../audit/record-audit'
 import { withoutParams } from '../http/logger'
 import { toSingleLineText } from '../http/single-line-text'
@@ -229,6 +231,25 @@ export function createAuth({
                 { name: org.name },
               ),
             )
+          },
+          // better-auth deletes the members and invitations before the organisation, outside a
+          // transaction: a hold standing in it (which the database's legal_hold_guard would
+          // refuse only at the organisation's row) must stop it before anything goes.
+          beforeDeleteOrganization: async ({ organization: org, user }) => {
+            const principal = {
+              orgId: org.id,
+              userId: user.id,
+              role: 'owner',
+              actorType: 'user',
+            } as const
+            const [standing] = await withTenant(db, principal, (tx) =>
+              tx
+                .select({ id: schema.legalHolds.id })
+                .from(schema.legalHolds)
+                .where(isNull(schema.legalHolds.releasedAt))
+                .limit(1),
+            )
+            if (standing) throw new AppError('legal_hold', LEGAL_HOLD_DETAIL)
           },
           // Its rows go by cascade; its files must go too (issue 5, hole 3).
           afterDeleteOrganization: async ({ organization: org }) => {

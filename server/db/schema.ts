@@ -982,3 +982,36 @@ export const reviewCells = pgTable(
     ),
   ],
 )
+
+/**
+ * Legal holds (issue 45, decision 0147): an order to keep an app (a matter), a document, a
+ * recording or a member's data (`target_kind`, `target_id`: the app's, document's or recording's
+ * uuid, the member's user id) while it stands (`released_at` null). Triggers of migration
+ * 0060_legal_holds refuse every DELETE of held rows (SQLSTATE `LH409`, server/holds/); a hold is
+ * released, never deleted by a request. `reason` is the firm's own note (≤ 500 characters), never
+ * shown in a refusal.
+ */
+export const legalHolds = pgTable(
+  'legal_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    releasedBy: text('released_by').references(() => user.id, { onDelete: 'set null' }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('legal_holds_org_target_idx').on(t.orgId, t.targetKind, t.targetId),
+    index('legal_holds_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    check(
+      'legal_holds_target_kind_check',
+      sql`target_kind IN ('app', 'document', 'recording', 'member')`,
+    ),
+    check('legal_holds_reason_check', sql`char_length(reason) BETWEEN 1 AND 500`),
+    check('legal_holds_release_check', sql`released_at IS NOT NULL OR released_by IS NULL`),
+  ],
+)

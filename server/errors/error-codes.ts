@@ -66,6 +66,8 @@ export const ERROR_STATUS = {
   job_finished: 409,
   job_input_invalid: 500,
   job_not_found: 404,
+  legal_hold: 409,
+  legal_hold_not_found: 404,
   mcp_batch_too_large: 413,
   member_not_found: 404,
   method_not_allowed: 405,

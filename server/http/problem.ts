@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { isRowSecurityViolation, isUnstorableText } from '../db/constraint-violation'
 import { AppError } from '../errors/app-error'
 import { codeForStatus, ERROR_CODES, type ErrorCode } from '../errors/error-codes'
+import { isLegalHoldViolation, LEGAL_HOLD_DETAIL } from '../holds/legal-hold'
 
 /** The body of every error answer (RFC 9457 problem details plus Lexdesk's stable `code`). */
 export const ProblemSchema = z
@@ -80,6 +81,10 @@ export function problemFor(
     const detail =
       'This credential reaches only one app: create and change rows of that app only (give its appId)'
     return { problem: problem(403, detail, 'outside_app_scope'), headers: {} }
+  }
+  // The database's refusal to delete held data (migration 0060), whatever path deleted it.
+  if (isLegalHoldViolation(error)) {
+    return { problem: problem(409, LEGAL_HOLD_DETAIL, 'legal_hold'), headers: {} }
   }
   if (isUnstorableText(error)) {
     const detail = 'Text may not contain NUL characters or unpaired surrogates.'

@@ -409,6 +409,18 @@ export function operationRequests(t: TestApp, org: TestMember) {
     return (res.json() as { id: string }).id
   }
 
+  /** A legal hold the organisation's owner placed on a new document (only admins place holds). */
+  async function legalHoldOf(actor: TestMember): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${orgUrl}/legal-holds`,
+      headers: org.headers,
+      payload: { targetKind: 'document', targetId: await documentOf(actor), reason: 'Walk hold' },
+    })
+    expect(res.statusCode).toBe(201)
+    return (res.json() as { id: string }).id
+  }
+
   /** A tenant token the organisation's owner minted (its jti). */
   const tokenOf = async () => (await mintToken(t, org, { ttl_seconds: 600 })).claims.jti
 
@@ -506,6 +518,9 @@ export function operationRequests(t: TestApp, org: TestMember) {
     verifyReviewCell: async () => ({ payload: { verified: true } }),
     retryReviewCell: async () => ({ payload: {} }),
     retryReviewColumn: async () => ({ payload: {} }),
+    placeLegalHold: async (actor) => ({
+      payload: { targetKind: 'document', targetId: await documentOf(actor), reason: 'Walk hold' },
+    }),
   }
 
   /** The request `op` as `actor` would send it to the organisation (see operationRequests). */
@@ -530,6 +545,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
       else if (name === 'bucketId') value = await bucketOf()
       else if (name === 'objectId') value = await objectOf(actor)
       else if (name === 'reviewId') value = await reviewOf(actor)
+      else if (name === 'holdId') value = await legalHoldOf(actor)
       else if (name === 'columnId' && lastReview) value = lastReview.columnId
       else if (name === 'cellId' && lastReview) value = lastReview.cellId
       else if (name === 'page') {

@@ -4,11 +4,12 @@ import { PageHeader } from '../../components/page-header'
 import { orgPath } from '../../lib/org-path'
 import { useOrgScope } from '../../lib/org-scope'
 import { ApiKeysPanel } from './api-keys-panel'
+import { LegalHoldsPanel } from './legal-holds-panel'
 import { TenantTokensPanel } from './tenant-tokens-panel'
 
 /**
  * /dashboard/:orgSlug/security: the link to the audit log and the security panels, one after
- * the other: API keys, then tenant tokens.
+ * the other: API keys, tenant tokens, then legal holds.
  */
 export function SecurityPage() {
   const scope = useOrgScope()
@@ -29,6 +30,7 @@ export function SecurityPage() {
         <Fragment key={`${scope.orgId}:${scope.appId ?? ''}`}>
           <ApiKeysPanel />
           <TenantTokensPanel />
+          <LegalHoldsPanel />
         </Fragment>
       </div>
     </>
