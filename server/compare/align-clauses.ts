@@ -4,7 +4,7 @@
  * spacing set aside), then the same caption with words in common, then the most similar words
  * (Dice coefficient over word sets, Dice 1945, candidates found through an inverted index of the
  * rarer words). Pairs are then split into those that keep their order (the heaviest increasing
- * subsequence of revised positions, weighted by length, so the long run stays in place) and those
+ * subsequence of revised positions: the fewest clauses move, the least text on a tie) and those
  * that moved.
  */
 import type { ClauseUnit } from './comparison'
@@ -29,10 +29,12 @@ const COMMON_WORD_SHARE = 0.05
 /** At most this many candidates per clause have their similarity computed. */
 const CANDIDATES = 8
 
-/** The comparable form of a clause: no numbering label, lower case, words only. */
+/** The comparable form of a clause: no numbering label (unless it is all there is), lower case, words only. */
 export function contentKey(text: string, unit: ClauseUnit): string {
   const from = unit.labelSpan ? unit.labelSpan.end : unit.span.start
-  return words(text.slice(from, unit.span.end)).join(' ')
+  const key = words(text.slice(from, unit.span.end)).join(' ')
+  // A clause that is only a number ("2", a page number) keeps it: it is its content.
+  return key !== '' ? key : words(text.slice(unit.span.start, unit.span.end)).join(' ')
 }
 
 function words(text: string): string[] {
@@ -55,21 +57,67 @@ export function alignClauses(
   const revisedOf = new Map<number, number>()
   const taken = new Set<number>()
 
-  // 1. Same words: each base clause takes the first free revised clause with its key.
-  const byKey = new Map<string, number[]>()
-  revisedKeys.forEach((key, j) => {
-    if (key === '') return
-    const list = byKey.get(key)
-    if (list) list.push(j)
-    else byKey.set(key, [j])
-  })
-  baseKeys.forEach((key, i) => {
-    const list = byKey.get(key)
-    const j = list?.shift()
-    if (j === undefined) return
+  const pair = (i: number, j: number) => {
     revisedOf.set(i, j)
     taken.add(j)
-  })
+  }
+  const positions = (keys: readonly string[]) => {
+    const map = new Map<string, number[]>()
+    keys.forEach((key, k) => {
+      if (key === '') return
+      const list = map.get(key)
+      if (list) list.push(k)
+      else map.set(key, [k])
+    })
+    return map
+  }
+
+  // 1. Same words, as patience diff does (Bram Cohen, 2006): the clauses whose
+  // words occur once in each version pair first, and those of them in order are anchors.
+  const baseAt = positions(baseKeys)
+  const revisedAt = positions(revisedKeys)
+  for (const [key, list] of baseAt) {
+    const other = revisedAt.get(key)
+    if (list.length === 1 && other?.length === 1) pair(list[0]!, other[0]!)
+  }
+  const unique = [...revisedOf.entries()].sort((a, b) => a[0] - b[0])
+  const uniqueInOrder = heaviestIncreasing(
+    unique.map(([, j]) => j),
+    unique.map(() => 1),
+    revisedClauses.length,
+  )
+  const anchors = unique.filter((_, k) => uniqueInOrder.has(k))
+  // Repeated words (a running footer, "Initials: ____") pair in order between two anchors, so
+  // one deleted occurrence does not shift all the others; then in order over the whole text.
+  const fillInOrder = (
+    fromBase: number,
+    toBase: number,
+    fromRevised: number,
+    toRevised: number,
+  ) => {
+    const free = new Map<string, number[]>()
+    for (let j = fromRevised; j < toRevised; j += 1) {
+      const key = revisedKeys[j]!
+      if (taken.has(j) || key === '') continue
+      const list = free.get(key)
+      if (list) list.push(j)
+      else free.set(key, [j])
+    }
+    for (let i = fromBase; i < toBase; i += 1) {
+      if (revisedOf.has(i)) continue
+      const j = free.get(baseKeys[i]!)?.shift()
+      if (j !== undefined) pair(i, j)
+    }
+  }
+  let previous: [number, number] = [-1, -1]
+  for (const anchor of [
+    ...anchors,
+    [baseClauses.length, revisedClauses.length] as [number, number],
+  ]) {
+    fillInOrder(previous[0] + 1, anchor[0], previous[1] + 1, anchor[1])
+    previous = anchor
+  }
+  fillInOrder(0, baseClauses.length, 0, revisedClauses.length)
 
   // 2 and 3. Similar words, best pairs first.
   const baseSets = baseKeys.map((k) => new Set(k.split(' ').filter((w) => w !== '')))
@@ -112,8 +160,10 @@ export function alignClauses(
   const pairs = [...revisedOf.entries()]
     .map(([b, r]) => ({ base: b, revised: r, moved: false }))
     .sort((a, b) => a.base - b.base)
+  // The fewest clauses move; among equal counts, the least text (a length never outweighs a clause).
   const weights = pairs.map(
-    (p) => 1 + (baseClauses[p.base]!.span.end - baseClauses[p.base]!.span.start),
+    (p) =>
+      1 + Math.min(0.5, (baseClauses[p.base]!.span.end - baseClauses[p.base]!.span.start) / 1e7),
   )
   const inOrder = heaviestIncreasing(
     pairs.map((p) => p.revised),

@@ -176,7 +176,10 @@ function wordsChange(ctx: Context, hunk: WordHunk, from: ClauseUnit, to: ClauseU
   }
 }
 
-/** A whole clause inserted or deleted; a clause without a letter (a rule, a page number) is form. */
+/**
+ * A whole clause inserted or deleted; page furniture (a page number, a running header) and a
+ * clause without a letter or digit (a rule) are form.
+ */
 function clauseChange(
   ctx: Context,
   kind: 'inserted' | 'deleted',
@@ -188,12 +191,13 @@ function clauseChange(
   const unit = (from ?? to)!
   const text = from ? base : revised
   const own = text.slice(unit.span.start, unit.span.end)
-  const substantive = /[\p{L}\p{N}]/u.test(own)
+  const layout = unit.kind === 'page-furniture'
+  const substantive = !layout && /[\p{L}\p{N}]/u.test(own)
   return {
     kind,
     scope: 'clause',
     substantive,
-    format: substantive ? null : 'whitespace',
+    format: substantive ? null : layout ? 'layout' : 'whitespace',
     base: from ? { ...from.span } : point,
     revised: to ? { ...to.span } : point,
     baseText: from ? own : '',

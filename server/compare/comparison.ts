@@ -41,8 +41,11 @@ export interface ClauseUnit {
 /** What a change does. */
 export type ChangeKind = 'inserted' | 'deleted' | 'moved' | 'modified'
 
-/** What a change that is not substantive changes: only the form, never the words. */
-export type FormatKind = 'whitespace' | 'punctuation' | 'case' | 'renumbering'
+/**
+ * What a change that is not substantive changes: only the form, never the words. 'layout' is a
+ * clause of page furniture (a page number, a running header) added or removed.
+ */
+export type FormatKind = 'whitespace' | 'punctuation' | 'case' | 'renumbering' | 'layout'
 
 /** One change between the versions. */
 export interface Change {
