@@ -48,6 +48,9 @@ function tokenize(text: string, span: TextSpan): Token[] {
 
 const isSpace = (t: Token) => /^\s/.test(t.text)
 
+/** Tokens that never separate two changes: spacing and round brackets. */
+const isJoiner = (t: Token) => isSpace(t) || t.text === '(' || t.text === ')'
+
 /**
  * The differences of `base` over `baseSpan` and `revised` over `revisedSpan`. `baseLabel` and
  * `revisedLabel` are the clauses' numbering labels: a change inside both is a renumbering.
@@ -90,8 +93,9 @@ export function diffUnits(
       open.bTo = j
     } else {
       push(segments, 'equal', revised.slice(b[j]!.start, end(b, j + count - 1)))
-      // A single space between two runs joins them into one change ("30 days" → "60 business days").
-      const joins = count === 1 && isSpace(b[j]!) && open !== null
+      // Spacing and brackets alone between two runs join them into one change: "30 days" → "60
+      // business days", "thirty (30)" → "sixty (60)".
+      const joins = open !== null && count <= 3 && b.slice(j, j + count).every(isJoiner)
       if (!joins && open) {
         runs.push(open)
         open = null
