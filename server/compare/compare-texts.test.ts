@@ -148,6 +148,20 @@ describe('compareTexts', () => {
     expect(c.changes.filter((x) => x.kind === 'moved').length).toBeGreaterThanOrEqual(3)
     expectRoundTrip(c)
   })
+
+  it('redlines two long unrelated one-line texts as one replacement once the diff gives up', () => {
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'shall', 'may', 'party', 'term']
+    let state = 7
+    const line = () =>
+      Array.from({ length: 40_000 }, () => {
+        state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
+        return words[Math.floor(state / 65_536) % words.length]
+      }).join(' ')
+    const c = compareTexts(line(), line(), { notes: false })
+    expect(c.changes).toHaveLength(1)
+    expect(c.changes[0]).toMatchObject({ kind: 'modified', substantive: true })
+    expectRoundTrip(c)
+  })
 })
 
 describe('splitClauses', () => {
