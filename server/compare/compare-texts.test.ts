@@ -130,6 +130,10 @@ describe('compareTexts', () => {
       expectRoundTrip(c)
     }
     expect(compareTexts('', '').changes).toEqual([])
+    const same = compareTexts(base, base)
+    expect(same.changes).toEqual([])
+    expect(same.segments).toEqual([{ kind: 'equal', text: base }])
+    expect(same.pairs.every((p) => p.relation === 'same')).toBe(true)
     expect(compareTexts('', base).changes.every((x) => x.kind === 'inserted')).toBe(true)
   })
 
