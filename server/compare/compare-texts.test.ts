@@ -77,9 +77,9 @@ describe('compareTexts', () => {
     const c = compareTexts(base, revised)
     const found = substantive(c)
     expect(found.map((x) => [x.kind, x.scope, x.baseText, x.revisedText])).toEqual([
-      ['modified', 'words', 'thirty (30', 'sixty (60'],
+      ['modified', 'words', 'thirty (30)', 'sixty (60)'],
     ])
-    expect(text(c, found[0]!)).toEqual({ base: 'thirty (30', revised: 'sixty (60' })
+    expect(text(c, found[0]!)).toEqual({ base: 'thirty (30)', revised: 'sixty (60)' })
     expect(found[0]!.note).toBe('a number changed: thirty (30) days → sixty (60) days')
     expectRoundTrip(c)
   })

@@ -109,8 +109,30 @@ export function diffUnits(
     }
   }
   if (open) runs.push(open)
+  for (const run of runs) closeBracket(a, b, run)
   const hunks = runs.map((run) => hunkOf(a, b, run, baseSpan, revisedSpan, baseLabel, revisedLabel))
   return { segments, hunks }
+}
+
+/**
+ * A change that opens a bracket it does not close ("thirty (30" → "sixty (60") cites the closing
+ * bracket that follows on both sides, so each citation reads whole; the redline is unchanged.
+ */
+function closeBracket(
+  a: readonly Token[],
+  b: readonly Token[],
+  run: { aFrom: number; aTo: number; bFrom: number; bTo: number },
+): void {
+  const open = (tokens: readonly Token[], from: number, to: number) =>
+    tokens.slice(from, to).reduce((n, t) => n + (t.text === '(' ? 1 : t.text === ')' ? -1 : 0), 0)
+  if (
+    a[run.aTo]?.text === ')' &&
+    b[run.bTo]?.text === ')' &&
+    (open(a, run.aFrom, run.aTo) > 0 || open(b, run.bFrom, run.bTo) > 0)
+  ) {
+    run.aTo += 1
+    run.bTo += 1
+  }
 }
 
 function end(tokens: readonly Token[], k: number): number {
