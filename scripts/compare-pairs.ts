@@ -36,6 +36,19 @@ export interface EditCounts {
   moves: number
   renumberings: number
   whitespace: number
+  /** Of the moves, how many also change a word of the moved paragraph (default 0). */
+  editedMoves?: number
+}
+
+/** The harder set (`eval:compare -- --hard`): more of everything, a moved paragraph edited. */
+export const HARD_EDITS: EditCounts = {
+  words: 8,
+  deletions: 2,
+  insertions: 2,
+  moves: 3,
+  renumberings: 2,
+  whitespace: 3,
+  editedMoves: 2,
 }
 
 export const DEFAULT_EDITS: EditCounts = {
@@ -145,16 +158,13 @@ export function makeSeededPair(
     return choice
   }
 
-  // Words changed: a word (or a number) replaced in a paragraph of 20 words or more.
-  for (let n = 0; n < counts.words; n += 1) {
-    const choice = take(20)
-    if (!choice) break
-    const { item } = choice
+  /** Replaces a word (or a number) of `item` past its first 20 characters; false when none. */
+  const changeWord = (item: Item): boolean => {
     const candidates = [...item.text.matchAll(/\b(?:[a-z]{5,}|\d{2,})\b/g)].filter(
       (m) => (m.index ?? 0) > 20,
     )
     const word = pick(candidates)
-    if (!word) continue
+    if (!word) return false
     const at = word.index ?? 0
     const replacement = /^\d/.test(word[0])
       ? String(Number(word[0]) + 7)
@@ -168,6 +178,13 @@ export function makeSeededPair(
       inBase: { start: at, end: at + word[0].length },
       inRevised: { start: at, end: at + replacement.length },
     }
+    return true
+  }
+  // Words changed: a word (or a number) replaced in a paragraph of 20 words or more.
+  for (let n = 0; n < counts.words; n += 1) {
+    const choice = take(20)
+    if (!choice) break
+    changeWord(choice.item)
   }
   // Form only: a section's own number changed; a space doubled; a blank line added.
   for (let n = 0; n < counts.renumberings; n += 1) {
@@ -245,6 +262,8 @@ export function makeSeededPair(
       revised: null,
     }
     if (moved.gapAfter.trim() !== '' || !moved.gapAfter.includes('\n')) moved.gapAfter = '\n\n'
+    // The first `editedMoves` moved paragraphs also get a word changed.
+    if (n < (counts.editedMoves ?? 0)) changeWord(moved)
     items[choice.k] = { ...choice.item, text: '', gapAfter: '' }
     moves.push({ from: target.k, item: moved })
   }

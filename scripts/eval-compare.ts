@@ -3,11 +3,12 @@
  * the fixtures folder (`contracts/cuad-txt` under $LEXDESK_FIXTURES, else ../shared/fixtures; or
  * `--contracts DIR`):
  *
- *   npm run eval:compare -- [--contracts DIR] [--limit N] [--seed S]
+ *   npm run eval:compare -- [--contracts DIR] [--limit N] [--seed S] [--hard]
  *
  * Each contract (line ends normalised as uploads are) gets a revised copy with seeded edits
  * (scripts/compare-pairs.ts: words changed, paragraphs deleted, inserted and moved, and a
- * renumbering, a doubled space and an added blank line that must not count). Then compareTexts
+ * renumbering, a doubled space and an added blank line that must not count; `--hard`: more of each,
+ * two of three moved paragraphs also edited, scripts/compare-pairs.ts HARD_EDITS). Then compareTexts
  * runs and its changes are matched to the edits by overlapping spans:
  * - change precision: the substantive changes found (moves aside) that overlap a substantive
  *   edit, over all substantive changes found; change recall: the substantive edits (moves aside)
@@ -22,10 +23,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { compareTexts } from '../server/compare/compare-texts'
 import type { Change } from '../server/compare/comparison'
-import { makeSeededPair, type SeededEdit, type SeededSpan } from './compare-pairs'
+import {
+  DEFAULT_EDITS,
+  HARD_EDITS,
+  makeSeededPair,
+  type SeededEdit,
+  type SeededSpan,
+} from './compare-pairs'
 import { fixturesDir, parseArgs } from './cuad-dataset'
 
-const USAGE = 'usage: npm run eval:compare -- [--contracts DIR] [--limit N] [--seed S]'
+const USAGE = 'usage: npm run eval:compare -- [--contracts DIR] [--limit N] [--seed S] [--hard]'
 
 interface Tally {
   found: number
@@ -119,6 +126,7 @@ if (!existsSync(dir)) {
 }
 const limit = Number(given('limit') ?? Infinity)
 const seed = Number(given('seed') ?? 46)
+const hard = args.has('hard')
 const names = readdirSync(dir)
   .filter((f) => f.endsWith('.txt'))
   .sort()
@@ -130,7 +138,7 @@ const started = performance.now()
 for (const [position, name] of names.entries()) {
   if (done >= limit * 2) break
   const text = readFileSync(join(dir, name), 'utf8').replace(/\r\n?/g, '\n')
-  const pair = makeSeededPair(text, seed * 100_003 + position)
+  const pair = makeSeededPair(text, seed * 100_003 + position, hard ? HARD_EDITS : DEFAULT_EDITS)
   const comparison = compareTexts(pair.base, pair.revised, { notes: false })
   const tally = position % 2 === 1 ? heldOut : dev
   const before = { ...tally }
@@ -154,6 +162,7 @@ console.log(
     ...figures(heldOut),
     ...figures(dev, 'dev_'),
     seed,
+    edits: hard ? 'hard' : 'default',
     seconds: Math.round((performance.now() - started) / 100) / 10,
   }),
 )
