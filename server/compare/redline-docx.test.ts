@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { strFromU8, unzipSync } from 'fflate'
+import mammoth from 'mammoth'
 import { describe, expect, it } from 'vitest'
 import { compareTexts } from './compare-texts'
 import type { Comparison } from './comparison'
@@ -115,6 +116,14 @@ describe('buildVerifiedRedline', () => {
       ),
     ].map((m) => m[1])
     expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('opens in a third-party DOCX reader (mammoth) without a warning, which reads the accepted text', async () => {
+    const docx = buildVerifiedRedline(compareTexts(BASE, REVISED), { date: DATE })
+    const read = await mammoth.extractRawText({ buffer: Buffer.from(docx) })
+    expect(read.messages).toEqual([])
+    const words = (text: string) => text.split(/\s+/).filter((w) => w !== '')
+    expect(words(read.value)).toEqual(words(REVISED))
   })
 
   it('round-trips empty texts and characters XML cannot carry', () => {
