@@ -176,5 +176,10 @@ describe('splitClauses', () => {
     expect(units.map((u) => u.label)).toEqual([null, '1.', '2.', '3.', '4.', '5.', '6.'])
     expect(units[6]!.heading).toBe('Governing Law')
     expect(units[0]!.kind).toBe('heading')
+    const article = splitClauses('ARTICLE 5 - TERMINATION\n\n5.1 Either party may terminate.')
+    expect(article.map((u) => [u.label, u.heading])).toEqual([
+      ['ARTICLE 5', 'TERMINATION'],
+      ['5.1', null],
+    ])
   })
 })

@@ -99,7 +99,10 @@ function opensClause(
 
 /** A caption: a heading's text, or the inline caption of "1.1 LICENSE. Subject to …", without the label. */
 function headingOf(first: string, kind: BlockKind, labelLength: number): string | null {
-  const rest = first.slice(labelLength).trim()
+  const rest = first
+    .slice(labelLength)
+    .replace(/^[\s\-–—:.]+/, '')
+    .trim()
   if (HEADING_KINDS.has(kind)) return rest.replace(/[.:]$/, '') || null
   const inline =
     /^([A-Z][\w'’&/-]*(?:[ ,;]+(?:[A-Z][\w'’&/-]*|of|and|or|the|to|for|in|on|by|with)){0,7})\.\s/.exec(
