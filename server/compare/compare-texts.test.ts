@@ -117,6 +117,37 @@ describe('compareTexts', () => {
     expectRoundTrip(c)
   })
 
+  it('reads a cross-reference renumbered with its section as renumbering, another number change as substance', () => {
+    const clauses = [
+      ...CLAUSES.slice(0, 5),
+      'Survival. Sections 3 and 6 survive the end of this Agreement for a period of 5 years.',
+    ]
+    const base = contract(clauses)
+    const revised = contract(
+      [
+        ...clauses.slice(0, 1),
+        ...clauses.slice(2, 5),
+        'Survival. Sections 2 and 5 survive the end of this Agreement for a period of 7 years.',
+      ],
+      [1, 2, 3, 4, 5],
+    )
+    const c = compareTexts(base, revised)
+    expect(substantive(c).map((x) => [x.kind, x.baseText, x.revisedText])).toEqual([
+      ['deleted', CLAUSES[1]!.replace(/^/, '2. '), ''],
+      ['modified', '5', '7'],
+    ])
+    expect(
+      c.changes.filter((x) => x.format === 'renumbering').map((x) => [x.baseText, x.revisedText]),
+    ).toEqual([
+      ['3', '2'],
+      ['4', '3'],
+      ['5', '4'],
+      ['6', '5'],
+      ['3', '2'],
+      ['6', '5'],
+    ])
+  })
+
   it('compares empty and blank texts without failing', () => {
     const base = contract(CLAUSES)
     for (const [a, b] of [

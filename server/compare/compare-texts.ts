@@ -62,7 +62,14 @@ export function compareTexts(
     if (last && last.kind === segment.kind && last.move === segment.move) last.text += segment.text
     else segments.push({ ...segment })
   }
-  const ctx = { base, revised, baseClauses, revisedClauses, notes }
+  const ctx: Context = {
+    base,
+    revised,
+    baseClauses,
+    revisedClauses,
+    notes,
+    renumbered: renumbering(aligned, baseClauses, revisedClauses),
+  }
 
   let nextBase = 0
   let nextRevised = 0
@@ -139,6 +146,55 @@ interface Context {
   baseClauses: readonly ClauseUnit[]
   revisedClauses: readonly ClauseUnit[]
   notes: boolean
+  /** Each section number that changed, base → revised ("5.2" → "5.1"), from the aligned pairs. */
+  renumbered: ReadonlyMap<string, string>
+}
+
+/** The number of a label: "Section 5.2" → "5.2", "5." → "5"; null for "(a)" and the like. */
+function labelNumber(label: string | null): string | null {
+  return label ? (/(\d+(?:\.\d+)*)\.?$/.exec(label)?.[1] ?? null) : null
+}
+
+/** The section numbers that the aligned pairs changed (a number given two ways is left out). */
+function renumbering(
+  aligned: readonly AlignedPair[],
+  baseClauses: readonly ClauseUnit[],
+  revisedClauses: readonly ClauseUnit[],
+): Map<string, string> {
+  const map = new Map<string, string>()
+  const conflicting = new Set<string>()
+  for (const pair of aligned) {
+    const from = labelNumber(baseClauses[pair.base]!.label)
+    const to = labelNumber(revisedClauses[pair.revised]!.label)
+    if (!from || !to || from === to) continue
+    if (map.has(from) && map.get(from) !== to) conflicting.add(from)
+    map.set(from, to)
+  }
+  for (const number of conflicting) map.delete(number)
+  return map
+}
+
+/**
+ * A cross-reference's number, after its "Section", "Article", "clause" or "§", first of a list or
+ * later in one ("Sections 3 and 6", "Sections 4.1, 4.2 or 7").
+ */
+const REFERENCE_BEFORE =
+  /\b(?:sections?|articles?|clauses?|paragraphs?|§§?)\s*(?:\d+(?:\.\d+)*(?:\([a-z0-9]{1,4}\))*\s*(?:,|and|or|to|through)\s*){0,4}$/i
+
+/**
+ * Whether a words hunk only follows a renumbering: "Section 5.2" → "Section 5.1" where section
+ * 5.2 of the base is 5.1 of the revised version.
+ */
+function followsRenumbering(ctx: Context, hunk: WordHunk): boolean {
+  const before = ctx.base.slice(hunk.base.start, hunk.base.end)
+  const after = ctx.revised.slice(hunk.revised.start, hunk.revised.end)
+  if (!/^\d+(?:\.\d+)*$/.test(before) || ctx.renumbered.get(before) !== after) return false
+  return (
+    REFERENCE_BEFORE.test(ctx.base.slice(Math.max(0, hunk.base.start - 60), hunk.base.start)) &&
+    REFERENCE_BEFORE.test(
+      ctx.revised.slice(Math.max(0, hunk.revised.start - 60), hunk.revised.start),
+    )
+  )
 }
 
 function unitStart(clauses: readonly ClauseUnit[], index: number, length: number): number {
@@ -159,12 +215,13 @@ function pairChanges(
 
 function wordsChange(ctx: Context, hunk: WordHunk, from: ClauseUnit, to: ClauseUnit): Change {
   const { base, revised } = ctx
-  const substantive = hunk.format === null
+  const format = hunk.format ?? (followsRenumbering(ctx, hunk) ? 'renumbering' : null)
+  const substantive = format === null
   return {
     kind: hunk.kind,
     scope: 'words',
     substantive,
-    format: hunk.format,
+    format,
     base: hunk.base,
     revised: hunk.revised,
     baseText: base.slice(hunk.base.start, hunk.base.end),
