@@ -6,11 +6,12 @@
  * are not rows yet (features/reviews/service.ts addAppDocuments) and answers their cells. A fill
  * already queued for the review is reused (it has not started, so it will add this document: it
  * is locked FOR UPDATE until the document's transaction commits, so the runner cannot start it
- * before); a running one is not (it may have added the rows already). Lives beside document-writes.ts, since
- * features do not import each other.
+ * before); a running one is not (it may have added the rows already). A document whose text comes
+ * later (a scan read by OCR) has its cells answered again then (reopenCellsForText). Lives beside
+ * document-writes.ts, since features do not import each other.
  */
-import { and, eq, inArray } from 'drizzle-orm'
-import { jobs, reviews } from '../db/schema'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { jobs, reviewCells, reviewRows, reviews } from '../db/schema'
 import type { Principal, Tx } from '../db/tenant'
 import { reviewFillJobContract } from '../jobs/contracts/review-fill-job-contract'
 
@@ -45,7 +46,25 @@ export async function queueAppReviewFills(
     .from(reviews)
     .where(and(eq(reviews.appId, appId), eq(reviews.rowSource, 'app')))
   if (appReviews.length === 0) return 0
-  const ids = appReviews.map((r) => r.id)
+  return queueFills(
+    queue,
+    tx,
+    principal,
+    appReviews.map((r) => r.id),
+  )
+}
+
+/**
+ * Queues in `tx` a fill of each review of `ids` that has no fill queued yet; resolves to how many
+ * it queued. The queued fills found are locked until `tx` commits: the runner claims with SKIP
+ * LOCKED, so a reused fill cannot start (and miss what `tx` wrote) before `tx` is visible.
+ */
+async function queueFills(
+  queue: ReviewFillQueue,
+  tx: Tx,
+  principal: Principal,
+  ids: readonly string[],
+): Promise<number> {
   const queued = await tx
     .select({ subjectId: jobs.subjectId })
     .from(jobs)
@@ -53,11 +72,9 @@ export async function queueAppReviewFills(
       and(
         eq(jobs.kind, REVIEW_FILL_JOB_KIND),
         eq(jobs.status, 'queued'),
-        inArray(jobs.subjectId, ids),
+        inArray(jobs.subjectId, [...ids]),
       ),
     )
-    // Locked until the document's transaction commits: the runner claims with SKIP LOCKED, so a
-    // reused fill cannot start (and miss this document) before the document is visible.
     .for('update')
   const waiting = new Set(queued.map((j) => j.subjectId))
   let added = 0
@@ -67,4 +84,49 @@ export async function queueAppReviewFills(
     added += 1
   }
   return added
+}
+
+/**
+ * When OCR has read document `documentId` (features/documents/ocr-job.ts), in that write's
+ * transaction `tx`, text found or not: its review cells a fill failed or holds running (read while
+ * it had no text) are pending again, and each review holding them gets a fill queued (one already
+ * queued is reused), which answers them from the text, or says it has none. A running fill's answers for those cells are then not written (it writes only cells
+ * still `running`), so no cell keeps an answer of the empty text. Resolves to how many fills it
+ * queued; none when the document is in no review.
+ */
+export async function reopenCellsForText(
+  queue: ReviewFillQueue,
+  tx: Tx,
+  principal: Principal,
+  documentId: string,
+): Promise<number> {
+  const rows = tx
+    .select({ id: reviewRows.id })
+    .from(reviewRows)
+    .where(eq(reviewRows.documentId, documentId))
+  // Every cell of the document locked first, whatever its state: a fill claiming them now (its
+  // transaction marking them running) is waited for, so its running cells are seen here. An
+  // UPDATE filtered on the state would skip them unseen (PostgreSQL reads the filter in its
+  // snapshot), and the fill would then write them failed for good.
+  const locked = await tx
+    .select({ id: reviewCells.id })
+    .from(reviewCells)
+    .where(inArray(reviewCells.rowId, rows))
+    .for('update')
+  if (locked.length === 0) return 0
+  const reopened = await tx
+    .update(reviewCells)
+    .set({ state: 'pending', reason: null, updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(
+          reviewCells.id,
+          locked.map((c) => c.id),
+        ),
+        inArray(reviewCells.state, ['failed', 'running']),
+      ),
+    )
+    .returning({ reviewId: reviewCells.reviewId })
+  if (reopened.length === 0) return 0
+  return queueFills(queue, tx, principal, [...new Set(reopened.map((c) => c.reviewId))])
 }

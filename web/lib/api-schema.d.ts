@@ -295,7 +295,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The grid as a file, streamed: one row per document with each column's shown answer (the override, else an answered cell's answer, else its state). XLSX (default): typed cells (dates as dates, periods in months, amounts as numbers with the currency in the note), each answer's citations as the cell's note (offsets and the quote cut at 200 characters), and a second sheet of every citation with its whole quote; one XLSX export at a time per organisation, else 429 export_busy with Retry-After. CSV: per column its answer and its citations; values starting with = + - @ tab, carriage return or a quote are prefixed with a quote. */
+        /** @description The grid as a file, streamed: one row per document with each column's shown answer (the override, else an answered cell's answer, else its state). XLSX (default): typed cells (dates as dates, periods in months, amounts as numbers with the currency in the note), each answer's citations as the cell's note (the page of a scan read by OCR, offsets and the quote cut at 200 characters), and a second sheet of every citation (page, offsets, whole quote); one XLSX export at a time per organisation, else 429 export_busy with Retry-After. CSV: per column its answer and its citations; values starting with = + - @ tab, carriage return or a quote are prefixed with a quote. */
         get: operations["exportReview"];
         put?: never;
         post?: never;

@@ -104,7 +104,12 @@ export function relevanceFeatures(
   question: RelevanceQuestion,
   passages: readonly RankedPassage[],
 ): number[][] {
-  const sets = passages.map((p) => new Set(termsOf(p.content)))
+  // A passage's terms are its sentences' (termsOf never reads across the whitespace a sentence
+  // ends at), so each word is read once.
+  const sentences = passages.map((p) =>
+    p.content.split(/(?<=[.;:!?])\s+/).map((text) => ({ text, terms: new Set(termsOf(text)) })),
+  )
+  const sets = sentences.map((list) => new Set(list.flatMap((s) => [...s.terms])))
   const n = sets.length
   const weights = new Map(
     question.terms.map((t) => {
@@ -117,9 +122,9 @@ export function relevanceFeatures(
     const terms = sets[i]!
     const whole = held(weights, terms)
     let best = { share: 0, count: 0, sentence: passage.content }
-    for (const sentence of passage.content.split(/(?<=[.;:!?])\s+/)) {
-      const h = held(weights, new Set(termsOf(sentence)))
-      if (h.share > best.share) best = { ...h, sentence }
+    for (const sentence of sentences[i]!) {
+      const h = held(weights, sentence.terms)
+      if (h.share > best.share) best = { ...h, sentence: sentence.text }
     }
     const reading = readClause(best.sentence, [])
     const verb = reading.action ? termsOf(reading.action)[0] : undefined

@@ -27,4 +27,12 @@ describe('boundedWink', () => {
     for (let i = 0; i < 10; i += 1) sentences(nlp, 'The parties agree. Each shall pay.')
     expect(nlp.generation).toBe(1)
   })
+
+  it('renews as often as it must: thirty instances build as the first did', () => {
+    // The model's metaCER loader grew its string fourfold an instance: the 11th threw before.
+    const nlp = boundedWink(['sbd'], 1)
+    for (let i = 0; i < 30; i += 1)
+      expect(sentences(nlp, 'The parties agree. Each shall pay.')).toHaveLength(2)
+    expect(nlp.generation).toBe(30)
+  })
 })

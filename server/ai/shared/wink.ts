@@ -15,6 +15,19 @@
 import winkNLP from 'wink-nlp'
 import model from 'wink-eng-lite-web-model'
 
+/**
+ * The model as every instance is built from. wink-eng-lite-web-model 1.8's `metaCER` loader
+ * (dist/load-cer-meta-model.js) assigns `JSON.stringify` of its cached value back to that value on
+ * every call, so each new instance stringified the previous string again: the string grew about
+ * fourfold an instance (82 KB, 325 KB, … 330 MB at the 10th) until building one threw
+ * "RangeError: Invalid string length" (eval:cuad died so, and a worker would, after about a
+ * hundred million characters). Its first answer is kept and given to every instance.
+ */
+const STABLE_MODEL: typeof model = (() => {
+  const meta: unknown = (model.metaCER as () => unknown)()
+  return { ...model, metaCER: () => meta }
+})()
+
 /** Characters read by one instance before it is replaced: about 100 typical contracts. */
 export const RECYCLE_CHARS = 5_000_000
 
@@ -33,13 +46,13 @@ export interface BoundedWink {
 
 /** Builds a BoundedWink; `recycleChars` (default RECYCLE_CHARS) bounds what one instance reads. */
 export function boundedWink(pipe: Pipe, recycleChars = RECYCLE_CHARS): BoundedWink {
-  let nlp = winkNLP(model, pipe)
+  let nlp = winkNLP(STABLE_MODEL, pipe)
   let read = 0
   let generation = 1
   return {
     readDoc(text: string) {
       if (read > 0 && read + text.length > recycleChars) {
-        nlp = winkNLP(model, pipe)
+        nlp = winkNLP(STABLE_MODEL, pipe)
         read = 0
         generation += 1
       }

@@ -22,9 +22,11 @@
  * fill marks one, never shown as an answer.
  */
 import { createHash } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { documents } from '../../db/schema'
 import { withTenantReads } from '../../db/tenant'
+import { citationsCheck, type CitedSpan } from '../../documents/citation-check'
 
 /** Most columns of one imported review: MAX_REVIEW_COLUMNS of features/reviews/schemas.ts. */
 export const MAX_ARCHIVE_REVIEW_COLUMNS = 50
@@ -58,6 +60,10 @@ export function reviewCellId(rowId: string, columnId: string): string {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/** PostgreSQL's `integer` (positions, and the offsets the checks read): 0 to 2³¹ − 1. */
+const isIndex = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 2_147_483_647
+
 /** Why a cell's citations are refused (not a bounded list of `{ start, end, text }`), or null. */
 function badCitations(citations: unknown): string | null {
   if (!Array.isArray(citations)) return '"citations" is not a list.'
@@ -66,13 +72,12 @@ function badCitations(citations: unknown): string | null {
   for (const c of citations)
     if (
       !isObject(c) ||
-      !Number.isSafeInteger(c.start) ||
-      !Number.isSafeInteger(c.end) ||
+      !isIndex(c.start) ||
+      !isIndex(c.end) ||
       typeof c.text !== 'string' ||
-      (c.start as number) < 0 ||
-      (c.start as number) >= (c.end as number)
+      c.start >= c.end
     )
-      return 'a citation is not { start, end, text } with 0 ≤ start < end.'
+      return 'a citation is not { start, end, text } with 0 ≤ start < end < 2³¹.'
   return null
 }
 
@@ -111,12 +116,12 @@ export class ImportedReviews {
       counts.set(review, n)
       if (n > most)
         return `its review has more than ${most} ${table === 'review_columns' ? 'columns' : 'rows'}.`
-      if (!Number.isSafeInteger(out.position)) return '"position" is not an integer.'
+      if (!isIndex(out.position)) return '"position" is not an integer from 0 to 2³¹ − 1.'
       return null
     }
     if (table !== 'review_cells') return null
-    if (!Number.isSafeInteger(out.row_position) || !Number.isSafeInteger(out.column_position))
-      return '"row_position" and "column_position" must be integers.'
+    if (!isIndex(out.row_position) || !isIndex(out.column_position))
+      return '"row_position" and "column_position" must be integers from 0 to 2³¹ − 1.'
     const bad = badCitations(out.citations ?? [])
     if (bad) return bad
     if (out.override !== null && out.override !== undefined) {
@@ -140,8 +145,9 @@ type Batch = readonly { line: number; row: Record<string, unknown> }[]
 
 /**
  * Checks a batch of `table` (a review table) against the rows staged before it in `orgId` (the
- * staging organisation), in one read; returns the first refused line and why, or null. Cells
- * whose citation is within the text but not its slice are marked unverified in `batch` itself.
+ * staging organisation), in one read; returns the first refused line and why, or null. Answered
+ * cells a citation of which is not its document's slice are marked unverified in `batch` itself
+ * (markUnchecked, one read a document).
  */
 export async function checkReviewBatch(
   db: Db,
@@ -155,35 +161,54 @@ export async function checkReviewBatch(
   if (!query) return null
   // One message to the database thread (PGlite) or one round trip (PostgreSQL), decision 0089.
   const [result] = await withTenantReads(db, { orgId }, (tx) => [tx.execute(query(rows))] as const)
-  const found = result as unknown as {
-    rows: { ord: number; refused: string | null; unchecked: boolean }[]
-  }
+  const found = result as unknown as { rows: { ord: number; refused: string | null }[] }
   for (const r of found.rows) {
-    const entry = batch[r.ord - 1]!
-    if (r.refused) return { line: entry.line, why: r.refused }
-    if (r.unchecked && entry.row.state === 'answered') {
-      entry.row.state = 'unverified'
-      entry.row.reason = UNCHECKED_CITATION
-    }
+    if (r.refused) return { line: batch[r.ord - 1]!.line, why: r.refused }
   }
+  if (table === 'review_cells') await markUnchecked(db, orgId, batch)
   return null
+}
+
+/**
+ * Marks unverified, in `batch` itself, each answered cell a citation of which is not its
+ * document's slice (citationsCheck, in JavaScript's offsets): the batch's documents are read one
+ * at a time (at most IMPORT_BATCH, each once), so memory holds one document's text.
+ */
+async function markUnchecked(db: Db, orgId: string, batch: Batch): Promise<void> {
+  const byDocument = new Map<string, Record<string, unknown>[]>()
+  for (const { row } of batch) {
+    if (row.state !== 'answered') continue
+    const id = String(row.document_id)
+    byDocument.set(id, [...(byDocument.get(id) ?? []), row])
+  }
+  for (const [id, cells] of byDocument) {
+    const [document] = await withTenantReads(db, { orgId }, (tx) => [
+      tx.select({ content: documents.content }).from(documents).where(eq(documents.id, id)),
+    ])
+    const content = document[0]?.content ?? ''
+    for (const cell of cells)
+      if (!citationsCheck(content, cell.citations as CitedSpan[])) {
+        cell.state = 'unverified'
+        cell.reason = UNCHECKED_CITATION
+      }
+  }
 }
 
 /** Each batch's rows as `b(x, ord)`. */
 const batchRows = (rows: string) =>
   sql`jsonb_array_elements(${rows}::jsonb) WITH ORDINALITY AS b(x, ord)`
 
-/** Per table, the query answering `ord`, `refused` (a reason, or null) and `unchecked`. */
+/** Per table, the query answering `ord` and `refused` (a reason, or null). */
 const BATCH_CHECKS: Record<string, (rows: string) => ReturnType<typeof sql>> = {
   review_columns: (rows) => sql`
-    SELECT b.ord::int AS ord, false AS unchecked,
+    SELECT b.ord::int AS ord,
       CASE WHEN v.id IS NULL THEN 'its review is not in the archive.'
            WHEN v.app_id IS DISTINCT FROM (b.x->>'app_id')::uuid THEN 'its app is not its review''s.'
       END AS refused
     FROM ${batchRows(rows)} LEFT JOIN reviews v ON v.id = (b.x->>'review_id')::uuid
     ORDER BY b.ord`,
   review_rows: (rows) => sql`
-    SELECT b.ord::int AS ord, false AS unchecked,
+    SELECT b.ord::int AS ord,
       CASE WHEN v.id IS NULL OR d.id IS NULL THEN 'its review or document is not in the archive.'
            WHEN v.app_id IS DISTINCT FROM (b.x->>'app_id')::uuid THEN 'its app is not its review''s.'
            WHEN v.app_id IS NOT NULL AND d.app_id IS DISTINCT FROM v.app_id
@@ -203,14 +228,12 @@ const BATCH_CHECKS: Record<string, (rows: string) => ReturnType<typeof sql>> = {
            WHEN r.position <> (b.x->>'row_position')::int
                 OR c.position <> (b.x->>'column_position')::int
              THEN 'its positions are not its row''s and column''s.'
-           -- A JavaScript offset (UTF-16) never passes the text's UTF-8 bytes.
+           -- A JavaScript offset (UTF-16) never passes the text's UTF-8 bytes; whether a citation
+           -- is the text's slice is checked in JavaScript (markUnchecked).
            WHEN EXISTS (SELECT FROM jsonb_array_elements(coalesce(b.x->'citations', '[]')) e
                          WHERE (e->>'end')::bigint > octet_length(d.content))
              THEN 'a citation lies outside its document''s text.'
-      END AS refused,
-      coalesce(EXISTS (SELECT FROM jsonb_array_elements(coalesce(b.x->'citations', '[]')) e
-                WHERE substr(d.content, (e->>'start')::int + 1, (e->>'end')::int - (e->>'start')::int)
-                      IS DISTINCT FROM e->>'text'), false) AS unchecked
+      END AS refused
     FROM ${batchRows(rows)}
     LEFT JOIN review_rows r ON r.id = (b.x->>'row_id')::uuid
     LEFT JOIN review_columns c ON c.id = (b.x->>'column_id')::uuid

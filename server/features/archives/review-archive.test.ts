@@ -474,6 +474,75 @@ describe('hostile review lines', () => {
     await expectRefused(zip, 'Review Citation Outside', 'review_cells', /outside its document/)
   })
 
+  it('refuses offsets and positions past PostgreSQL’s integer as a line, not a database error', async () => {
+    await ready()
+    await expectRefused(
+      archiveWith({
+        review_cells: (rows) =>
+          rows.map((r, i) =>
+            i === 0 ? { ...r, citations: [{ start: 0, end: 3_000_000_000, text: 'x' }] } : r,
+          ),
+      }),
+      'Review Huge Offset',
+      'review_cells',
+      /0 ≤ start < end/,
+    )
+    await expectRefused(
+      archiveWith({
+        review_cells: (rows) => rows.map((r, i) => (i === 0 ? { ...r, row_position: 2 ** 31 } : r)),
+      }),
+      'Review Huge Position',
+      'review_cells',
+      /row_position/,
+    )
+  })
+
+  it('checks a citation in JavaScript’s offsets: an emoji before it moves it by two, not one', async () => {
+    await ready()
+    const cells = tableOf(entries, 'review_cells')
+    const answered = cells.filter((c) => c.state === 'answered')
+    const ofFirst = answered.filter((c) => c.document_id === docs.first).length
+    expect(ofFirst).toBeGreaterThan(0)
+    const moved = (by: number) =>
+      archiveWith({
+        documents: (rows) =>
+          rows.map((d) => (d.id === docs.first ? { ...d, content: `😀${String(d.content)}` } : d)),
+        review_cells: (rows) =>
+          rows.map((r) =>
+            r.document_id === docs.first
+              ? {
+                  ...r,
+                  citations: (r.citations as { start: number; end: number }[]).map((c) => ({
+                    ...c,
+                    start: c.start + by,
+                    end: c.end + by,
+                  })),
+                }
+              : r,
+          ),
+      })
+    const states = async (zip: Uint8Array, name: string) => {
+      const job = await asNewOrg(zip, name)
+      expect(job.status, job.error ?? '').toBe('succeeded')
+      const orgId = (job.result as unknown as { orgId: string }).orgId
+      const imported = (await reviewTablesOf(orgId)).cells
+      return {
+        answered: imported.filter((c) => c.state === 'answered').length,
+        unverified: imported.filter((c) => c.reason === UNCHECKED_CITATION).length,
+      }
+    }
+    // Offsets as Lexdesk writes them (UTF-16): every answer stays one.
+    expect(await states(moved(2), 'Review Emoji Sixteen')).toEqual({
+      answered: answered.length,
+      unverified: 0,
+    })
+    // Offsets in characters (an emoji one): each citation of that document is half an emoji off.
+    expect(await states(moved(1), 'Review Emoji Characters')).toEqual({
+      answered: answered.length - ofFirst,
+      unverified: ofFirst,
+    })
+  })
+
   it('refuses a malformed citation and too many citations in a cell', async () => {
     await ready()
     const many = Array.from({ length: 21 }, () => ({ start: 0, end: 1, text: 'M' }))

@@ -5,8 +5,10 @@
  * and the pages are merged in page order. Then in one tenant transaction it stores the text as the
  * document's content with `text_status` 'ocr' and where each page starts (so a citation falls on
  * its page), and queues the document's indexing again, so search, analyses and their citations
- * all use it. It writes only a document still without text ('empty'), so it never overwrites a
- * text layer or an earlier recognition.
+ * all use it; review cells answered while it had no text are answered again, text found or not
+ * (reopenCellsForText).
+ * It writes only a document still without text ('empty'), so it never overwrites a text layer or
+ * an earlier recognition.
  */
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -23,6 +25,7 @@ import { assertOrgKey } from '../../blob/blob-keys'
 import { MAX_UPLOAD_BYTES } from './schemas'
 import { joinPages, recognisePages, type OcrSettings } from '../../ai/ocr/recognise-pdf'
 import { withBlobCopy } from '../../documents/with-blob-copy'
+import { reopenCellsForText } from '../../documents/app-review-fills'
 import { extractTextInPool } from './extract-in-pool'
 import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import { MAX_DOCUMENT_CHARACTERS } from './extract-text'
@@ -94,6 +97,7 @@ async function saveRecognisedText(
         { documentId },
         { subjectId: documentId },
       )
+    await reopenCellsForText(services.jobs, tx, principal, documentId)
     return true
   })
 }

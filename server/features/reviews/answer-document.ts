@@ -17,6 +17,7 @@
  * document's text (or becomes `unverified`).
  */
 import type { AnalysisResult, KeyTerm, QuotedSpan } from '../../ai/analyzer/types'
+import { citationsCheck } from '../../documents/citation-check'
 import { decideYesNo } from '../../ai/chat/decide-yes-no'
 import { termsOf } from '../../ai/chat/yes-no-question'
 import type { ChatPassage } from '../../ai/chat/types'
@@ -31,7 +32,6 @@ import {
   MAX_NAMES,
   MAX_PERIOD_TEXT,
   ReviewAnswer,
-  citationsCheck,
   durationIn,
   moneyIn,
   type AnswerType,

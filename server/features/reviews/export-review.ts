@@ -49,7 +49,18 @@ export interface ExportRow {
   position: number
   documentId: string
   title: string
+  /** Where each page's text starts in a scan read by OCR (documents.page_starts), else null. */
+  pageStarts: number[] | null
   cells: Map<string, ExportCell>
+}
+
+/**
+ * The 1-based page of `row`'s text that holds character `offset` (the last page starting at or
+ * before it), or null when the document has no pages recorded (a text layer or pasted text).
+ */
+export function pageOf(row: Pick<ExportRow, 'pageStarts'>, offset: number): number | null {
+  if (!row.pageStarts?.length) return null
+  return Math.max(1, row.pageStarts.findLastIndex((start) => start <= offset) + 1)
 }
 
 /**
@@ -71,6 +82,7 @@ export async function* reviewExportRows(
           position: reviewRows.position,
           documentId: reviewRows.documentId,
           title: documents.title,
+          pageStarts: documents.pageStarts,
         })
         .from(reviewRows)
         .innerJoin(documents, eq(documents.id, reviewRows.documentId))
@@ -94,6 +106,7 @@ export async function* reviewExportRows(
         position: row.position,
         documentId: row.documentId,
         title: row.title,
+        pageStarts: row.pageStarts,
         cells: new Map(
           cells
             .filter((cell) => cell.rowId === row.id)

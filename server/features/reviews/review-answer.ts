@@ -112,20 +112,6 @@ export const ReviewCitation = z
   .meta({ id: 'ReviewCitation' })
 export type ReviewCitation = z.infer<typeof ReviewCitation>
 
-/**
- * Whether every citation of `citations` is its document's slice (`content.slice(start, end)`
- * equals its `text`, within bounds and not empty); false for no citations at all, since an answer
- * needs one.
- */
-export function citationsCheck(content: string, citations: readonly ReviewCitation[]): boolean {
-  return (
-    citations.length > 0 &&
-    citations.every(
-      (c) => c.start < c.end && c.end <= content.length && content.slice(c.start, c.end) === c.text,
-    )
-  )
-}
-
 /** A cited span of `content` as a citation (its text the slice). */
 export function citationOf(content: string, span: { start: number; end: number }): ReviewCitation {
   return { start: span.start, end: span.end, text: content.slice(span.start, span.end) }

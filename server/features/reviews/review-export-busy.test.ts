@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 
@@ -12,10 +13,16 @@ vi.mock('./export-review-xlsx', () => ({
   writeReviewXlsx: async (...args: unknown[]) => {
     const out = args[4] as NodeJS.WritableStream
     out.write('PK')
+    // As exceljs's commit: it settles on the stream's 'finish' or 'error', never if the stream is
+    // destroyed under it (a client gone).
+    if ((args[1] as { orgId: string }).orgId === stalled.orgId) return new Promise<void>(() => {})
     await gate.opened
     out.end('done')
   },
 }))
+
+/** The organisation whose exports never finish writing (the client-gone test's). */
+const stalled = vi.hoisted(() => ({ orgId: '' }))
 
 let t: TestApp
 let m: TestMember
@@ -75,5 +82,37 @@ describe('XLSX exports of an organisation', () => {
       headers: other.headers,
     })
     expect(elsewhere.statusCode).toBe(200)
+  })
+
+  it('frees the slot when the client goes away mid-download', async () => {
+    const gone = await signedInMember(t, 'Gone firm')
+    stalled.orgId = gone.orgId
+    const reviewId = await emptyReview(gone)
+    const path = `/api/v1/orgs/${gone.orgId}/reviews/${reviewId}/export`
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    // A download whose reader reads its first bytes and then goes away.
+    await new Promise<void>((resolve, reject) => {
+      const req = request(`${address}${path}`, { headers: gone.headers }, (res) => {
+        expect(res.statusCode).toBe(200)
+        res.once('data', () => {
+          req.destroy()
+          resolve()
+        })
+      })
+      req.on('error', (error) => (req.destroyed ? undefined : reject(error)))
+      req.end()
+    })
+    await vi.waitFor(
+      async () => {
+        const again = await t.app.inject({
+          url: path,
+          headers: gone.headers,
+          payloadAsStream: true,
+        })
+        expect(again.statusCode).toBe(200)
+        again.stream().destroy()
+      },
+      { timeout: 10_000, interval: 100 },
+    )
   })
 })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isWellFormed } from '../../test/well-formed'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { buildTestApp, signedInMember, type TestApp, type TestMember } from '../../test/test-app'
 import { finishedJob } from '../../test/finished-job'
 import { parkedJobs } from '../../test/parked-jobs'
@@ -9,7 +9,8 @@ import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { LocalAnalyzer } from '../../ai/analyzer/local-analyzer'
 import type { AnalysisResult, Analyzer } from '../../ai/analyzer/types'
 import { withTenant, type Principal } from '../../db/tenant'
-import { reviewCells } from '../../db/schema'
+import { documents, jobs, reviewCells } from '../../db/schema'
+import { reopenCellsForText } from '../../documents/app-review-fills'
 import { createReview } from './service'
 import { fillReview } from './review-fill-job'
 
@@ -257,5 +258,114 @@ describe('a checked cell answered again', () => {
     })
     expect(csv.statusCode, csv.body).toBe(200)
     expect(csv.body).toContain('Failed')
+  })
+})
+
+describe('a scanned document whose text is still being read', () => {
+  const owner = (): Principal => ({
+    orgId: m.orgId,
+    userId: m.userId,
+    role: 'owner',
+    actorType: 'user',
+  })
+
+  /** A document without text, with an OCR job queued (parked) for it when `ocr`. */
+  async function scan(ocr: boolean) {
+    return withTenant(t.database.db, owner(), async (tx) => {
+      const [row] = await tx
+        .insert(documents)
+        .values({ orgId: m.orgId, title: 'Scan', content: '', textStatus: 'empty' })
+        .returning({ id: documents.id })
+      if (ocr)
+        await parkedJobs.enqueue(
+          tx,
+          owner(),
+          'ocr',
+          { documentId: row!.id, pages: 1 },
+          {
+            subjectId: row!.id,
+          },
+        )
+      return row!.id
+    })
+  }
+
+  it('fails its cells as being read, then answers them once OCR stores the text', async () => {
+    const scanned = await scan(true)
+    const { review } = await filledWith([scanned], [{ preset: 'term:parties' }], () => {})
+    const [waiting] = await cellsOf(review.id)
+    expect(waiting!.state).toBe('failed')
+    expect(waiting!.reason).toMatch(/still being read/)
+    // The first fill has ended (the runner would have marked it); OCR's write, as ocr-job.ts's.
+    await withTenant(t.database.db, owner(), (tx) =>
+      tx.update(jobs).set({ status: 'succeeded' }).where(eq(jobs.subjectId, review.id)),
+    )
+    const queued = await withTenant(t.database.db, owner(), async (tx) => {
+      await tx
+        .update(documents)
+        .set({ content: SAMPLE_CONTRACT, textStatus: 'ocr' })
+        .where(eq(documents.id, scanned))
+      return reopenCellsForText(parkedJobs, tx, owner(), scanned)
+    })
+    expect(queued).toBe(1)
+    expect((await cellsOf(review.id)).map((c) => c.state)).toEqual(['pending'])
+    const [fill] = await withTenant(t.database.db, owner(), (tx) =>
+      tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.subjectId, review.id), eq(jobs.status, 'queued'))),
+    )
+    await fillReview(
+      { db: t.database.db, analyzer: new LocalAnalyzer(t.pool) },
+      owner(),
+      fill!.id,
+      review.id,
+      { signal: new AbortController().signal, progress: () => {} },
+    )
+    const [answered] = await cellsOf(review.id)
+    expect(answered!.state).toBe('answered')
+    expect(answered!.reason).toBeNull()
+  })
+
+  it('reopens the cells a fill is claiming while OCR stores the text: the claim is waited for', async () => {
+    const scanned = await scan(true)
+    const { review } = await filledWith([scanned], [{ preset: 'term:parties' }], () => {})
+    // Its cells pending (a fill has not reached it yet), then claimed.
+    await withTenant(t.database.db, owner(), (tx) =>
+      tx
+        .update(reviewCells)
+        .set({ state: 'pending', reason: null })
+        .where(eq(reviewCells.reviewId, review.id)),
+    )
+    let claiming = () => {}
+    const claimed = new Promise<void>((resolve) => (claiming = resolve))
+    // A fill's claim: the cells marked running, its transaction still open when OCR writes.
+    const claim = withTenant(t.database.db, owner(), async (tx) => {
+      await tx
+        .update(reviewCells)
+        .set({ state: 'running', reason: null })
+        .where(eq(reviewCells.reviewId, review.id))
+      claiming()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+    })
+    await claimed
+    const ocr = withTenant(t.database.db, owner(), async (tx) => {
+      await tx
+        .update(documents)
+        .set({ content: SAMPLE_CONTRACT, textStatus: 'ocr' })
+        .where(eq(documents.id, scanned))
+      return reopenCellsForText(parkedJobs, tx, owner(), scanned)
+    })
+    await Promise.all([claim, ocr])
+    // On PostgreSQL an update filtered on the state skipped the running cells unseen (pending in
+    // its snapshot).
+    expect((await cellsOf(review.id)).map((c) => c.state)).toEqual(['pending'])
+  })
+
+  it('says a document without text and no reading under way has no text', async () => {
+    const { review } = await filledWith([await scan(false)], [{ preset: 'term:parties' }], () => {})
+    const [cell] = await cellsOf(review.id)
+    expect(cell!.state).toBe('failed')
+    expect(cell!.reason).toMatch(/has no text/)
   })
 })

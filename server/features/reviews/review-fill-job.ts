@@ -25,6 +25,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { JobHandlerOf } from '../../jobs/define-job-contract'
 import type { reviewFillJobContract } from '../../jobs/contracts/review-fill-job-contract'
+import { ocrJobContract } from '../../jobs/contracts/ocr-job-contract'
 import { jobPrincipal } from '../../jobs/job-runner'
 import type { AppServices } from '../../services'
 import type { Db } from '../../db/client'
@@ -313,7 +314,7 @@ async function claimDocument(
     const read =
       cells.length > 0
         ? await readClaimed(tx, next.documentId, [...new Set(cells.map((c) => c.columnId))])
-        : { document: undefined, columns: [], stored: undefined }
+        : { document: undefined, columns: [], stored: undefined, textBeingRead: false }
     return {
       documentId: next.documentId,
       rowId: next.rowId,
@@ -361,6 +362,22 @@ async function readClaimed(tx: Tx, documentId: string, columnIds: string[]) {
     })
     .from(reviewColumns)
     .where(inArray(reviewColumns.id, columnIds))
+  // A document without text whose scan is being read: its cells are answered again when the
+  // text arrives (documents/app-review-fills.ts reopenCellsForText).
+  const [reading] =
+    document?.content.trim() === ''
+      ? await tx
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(
+            and(
+              eq(jobs.kind, ocrJobContract.kind),
+              eq(jobs.subjectId, documentId),
+              inArray(jobs.status, ['queued', 'running']),
+            ),
+          )
+          .limit(1)
+      : []
   const needsAnalysis = columns.some((c) => c.presetKey !== null)
   const [stored] = needsAnalysis
     ? await tx
@@ -370,7 +387,7 @@ async function readClaimed(tx: Tx, documentId: string, columnIds: string[]) {
         .orderBy(desc(analyses.createdAt))
         .limit(1)
     : []
-  return { document, columns, stored }
+  return { document, columns, stored, textBeingRead: reading !== undefined }
 }
 
 /**
@@ -393,7 +410,9 @@ async function answerClaimed(
   if (document.content.trim() === '')
     return byColumn({
       state: 'failed',
-      reason: 'This document has no text (a scan not yet read?).',
+      reason: claim.read.textBeingRead
+        ? 'This document’s text is still being read (OCR); its cells are answered when it is.'
+        : 'This document has no text (a scan with nothing legible?).',
     })
   const all = claim.read.columns.map((c) => ({ ...c, answerType: c.answerType as AnswerType }))
   const reader = deps.columnReader

@@ -18,7 +18,7 @@ import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { BALANCED_SUPPLY_AGREEMENT, RISKY_SERVICES_AGREEMENT } from '../../test/test-contracts'
 import { LocalAnalyzer } from '../../ai/analyzer/local-analyzer'
 import { withTenant } from '../../db/tenant'
-import { auditLogs, jobs, reviewCells } from '../../db/schema'
+import { auditLogs, documents, jobs, reviewCells } from '../../db/schema'
 import { addMissingCells, createReview } from './service'
 import { fillReview } from './review-fill-job'
 import { createNotifier } from '../../realtime/notifier'
@@ -207,6 +207,17 @@ describe('a review filled offline', () => {
   it('exports the grid as XLSX with typed cells, citations as notes and a sheet of citations, and as CSV', async () => {
     await filled()
     const { items } = await cellsOf(alice, reviewId)
+    // The sample contract as a scan read by OCR: two pages, the second from its date's passage.
+    const sample = Object.keys(texts).find((id) => texts[id] === SAMPLE_CONTRACT)!
+    const dateCell = items.find((c) => c.documentId === sample && c.answer?.type === 'date')
+    expect(dateCell).toBeDefined()
+    const secondPage = dateCell!.citations[0]!.start
+    await withTenant(t.database.db, { orgId: alice.orgId }, (tx) =>
+      tx
+        .update(documents)
+        .set({ pageStarts: [0, secondPage] })
+        .where(eq(documents.id, sample)),
+    )
     const res = await t.app.inject({
       url: `${reviewsUrl(alice)}/${reviewId}/export`,
       headers: alice.headers,
@@ -219,17 +230,16 @@ describe('a review filled offline', () => {
     const grid = workbook.getWorksheet('Review')!
     expect(grid.rowCount).toBe(4)
     expect(grid.getRow(1).getCell(3).value).toBe('Agreement date')
-    const sample = Object.keys(texts).find((id) => texts[id] === SAMPLE_CONTRACT)!
     const row = [2, 3, 4]
       .map((n) => grid.getRow(n))
       .find((r) => r.getCell(1).value === 'Northwind MSA')!
-    const dateCell = items.find((c) => c.documentId === sample && c.answer?.type === 'date')
-    // A date is a date cell (overridden or not), and its note quotes the passage it was read from.
-    expect(dateCell).toBeDefined()
+    // A date is a date cell (overridden or not), and its note quotes the passage it was read from,
+    // on its page of the scan.
     expect(row.getCell(3).value).toBeInstanceOf(Date)
     expect(String(row.getCell(3).note)).toContain(
       dateCell!.citations[0]!.text.replace(/\s+/g, ' ').trim(),
     )
+    expect(String(row.getCell(3).note)).toContain(`[p. 2, ${secondPage}–`)
     // A note cuts each quote at 200 characters (the Citations sheet holds it whole).
     const noteQuotes = [2, 3, 4].flatMap((n) =>
       COLUMNS.flatMap((_, i) =>
@@ -238,18 +248,22 @@ describe('a review filled offline', () => {
     )
     expect(noteQuotes.length).toBeGreaterThan(0)
     for (const line of noteQuotes)
-      expect(line.replace(/^\[\d+–\d+\] “|”$/g, '').length).toBeLessThanOrEqual(201)
+      expect(line.replace(/^\[(?:p\. \d+, )?\d+–\d+\] “|”$/g, '').length).toBeLessThanOrEqual(201)
     const citations = workbook.getWorksheet('Citations')!
     const quoted = items.filter((c) => c.state === 'answered').flatMap((c) => c.citations)
     expect(quoted.some((c) => c.text.length > 200)).toBe(true)
     expect(citations.rowCount).toBe(quoted.length + 1)
     for (let n = 2; n <= citations.rowCount; n++) {
       const r = citations.getRow(n)
-      const [start, end, quote] = [r.getCell(3).value, r.getCell(4).value, r.getCell(5).value]
+      const [page, start, end, quote] = [4, 5, 6, 7].map((i) => r.getCell(i - 1).value)
       const content = Object.values(texts).find(
         (text) => text.slice(Number(start), Number(end)) === quote,
       )
       expect(content, `citation ${n} is a slice of its document`).toBeDefined()
+      // Only the scan has pages: the page holding the citation's start.
+      expect(page ?? '').toBe(
+        r.getCell(1).value === 'Northwind MSA' ? (Number(start) >= secondPage ? 2 : 1) : '',
+      )
     }
     const csv = await t.app.inject({
       url: `${reviewsUrl(alice)}/${reviewId}/export?format=csv`,

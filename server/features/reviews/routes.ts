@@ -270,7 +270,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, {
         operationId: 'exportReview',
         tags,
         description:
-          "The grid as a file, streamed: one row per document with each column's shown answer (the override, else an answered cell's answer, else its state). XLSX (default): typed cells (dates as dates, periods in months, amounts as numbers with the currency in the note), each answer's citations as the cell's note (offsets and the quote cut at 200 characters), and a second sheet of every citation with its whole quote; one XLSX export at a time per organisation, else 429 export_busy with Retry-After. CSV: per column its answer and its citations; values starting with = + - @ tab, carriage return or a quote are prefixed with a quote.",
+          "The grid as a file, streamed: one row per document with each column's shown answer (the override, else an answered cell's answer, else its state). XLSX (default): typed cells (dates as dates, periods in months, amounts as numbers with the currency in the note), each answer's citations as the cell's note (the page of a scan read by OCR, offsets and the quote cut at 200 characters), and a second sheet of every citation (page, offsets, whole quote); one XLSX export at a time per organisation, else 429 export_busy with Retry-After. CSV: per column its answer and its citations; values starting with = + - @ tab, carriage return or a quote are prefixed with a quote.",
         params: ReviewParams,
         querystring: z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
         produces: ['text/csv', XLSX_TYPE],
@@ -302,8 +302,17 @@ export const reviewRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, {
         )
       xlsxExports.add(principal.orgId)
       const out = new PassThrough()
-      writeReviewXlsx(deps.db, principal, reviewId, columns, out)
+      const stop = new AbortController()
+      // A client gone mid-download (a closed tab, a cancelled download) destroys `out` with
+      // neither 'finish' nor 'error', on which exceljs waits: the slot is freed when `out`
+      // closes, and the writer stops reading the review at its next batch.
+      out.once('close', () => {
+        stop.abort()
+        xlsxExports.delete(principal.orgId)
+      })
+      writeReviewXlsx(deps.db, principal, reviewId, columns, out, stop.signal)
         .catch((error: unknown) => {
+          if (stop.signal.aborted) return
           req.log.error({ err: error }, 'review export failed')
           out.destroy(error instanceof Error ? error : new Error('review export failed'))
         })

@@ -21,7 +21,7 @@ const NEGATED = new RegExp(
     String.raw`\bfree\s+of\s+(?:any\s+)?(?:[\w-]+\s+){0,2}?${BURDEN}\b`,
     String.raw`\bnot\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?(?:[\w-]+\s+){0,3}?${BURDEN}\b`,
     String.raw`\bno\s+(?:[\w-]+\s+){0,3}?${BURDEN}\s+(?:shall|will|is|are)\s+(?:be\s+)?(?:payable|due|owed|owing|charged|incurred|imposed|required)\b`,
-    String.raw`\bnon\s*-?\s*exclusive(?:ly)?\b`,
+    String.raw`\bnon\s{0,3}-?\s{0,3}exclusive(?:ly)?\b`,
     String.raw`\b(?:un)?limited\s+liability\s+(?:company|companies|corporations?|partnerships?|limited\s+partnerships?)\b`,
   ].join('|'),
   'gi',
