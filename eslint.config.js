@@ -75,7 +75,7 @@ export const SERVER_LAYERS = [
   ['config.ts'],
   ['mail', 'workers', 'db', 'ops', 'media', 'temp-files', 'holds'],
   ['ai', 'audit', 'events', 'blob', 'realtime', 'lists'],
-  ['jobs'],
+  ['jobs', 'compare'],
   ['search'],
   ['documents'],
   ['http'],

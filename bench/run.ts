@@ -32,10 +32,12 @@
  *   the bare query (server.ts)
  * - review: a 1,000-document × 20-preset review grid filled offline: fill, first cell, XLSX
  *   export, RSS growth and a neighbour's list p99 meanwhile (review.ts)
+ * - compare: a 100-page contract against a revised copy, compared and redlined as a verified
+ *   tracked-changes DOCX (compare.ts)
  * `npm run bench -- --only NAME` runs one of: analysis, pdf, cold-start, health-bomb, tenant-read,
  * entities, voice, search, bombs, noisy-neighbour, web, storage, realtime, indexing-load, analytics,
  * data, server, server-search (the server bench's hybrid search alone; bench/server-search.ts),
- * review.
+ * review, compare.
  * Then the budgets of the figures printed (bench/budgets.ts): one `BUDGET …` line per figure out
  * of its budget, and exit status 1.
  * `--cpu-prof DIR` beside it: the servers of tenant-read, noisy-neighbour and indexing-load write a
@@ -73,6 +75,7 @@ import { serverSearchOnly } from './server-search'
 import { brokenBudgets } from './budgets'
 import { reviewBench } from './review'
 import { analysisBench } from './analysis'
+import { compareBench } from './compare'
 
 const figures: Record<string, number | null> = {}
 const report = (key: string, value: number | null, unit: string, note = '') => {
@@ -219,6 +222,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   server: () => serverBench(report),
   'server-search': () => serverSearchOnly(report),
   review: () => reviewBench(report),
+  compare: () => compareBench(report),
 }
 const onlyFlag = process.argv.indexOf('--only')
 const only = onlyFlag >= 0 ? process.argv[onlyFlag + 1] : undefined
