@@ -13,7 +13,8 @@
 import { compareTexts } from '../server/compare/compare-texts'
 import { buildVerifiedRedline } from '../server/compare/redline-docx'
 import { SAMPLE_CONTRACT } from '../server/test/sample-files'
-import { makeSeededPair, seededRandom } from '../scripts/compare-pairs'
+import { makeSeededPair } from '../scripts/compare-pairs'
+import { seededRandom } from '../scripts/logistic-regression'
 
 type Report = (key: string, value: number | null, unit: string, note?: string) => void
 

@@ -7,6 +7,7 @@
  * generator knows nothing of the engine's clauses; it never edits a paragraph written twice. Used by scripts/eval-compare.ts and
  * bench/compare.ts.
  */
+import { seededRandom } from './logistic-regression'
 
 /** A half-open span into the base or the revised text. */
 export interface SeededSpan {
@@ -83,18 +84,6 @@ const NEW_CLAUSES = [
   'The Customer may audit the records of the Provider relating to the fees charged under this Agreement once in each calendar year on thirty days prior written notice.',
   'All data supplied by one party to the other shall remain the property of the supplying party and shall be returned or destroyed within sixty days after termination.',
 ]
-
-/** mulberry32: a small seeded PRNG (Tommy Ettinger), enough to pick edits reproducibly. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface Item {
   text: string
