@@ -6,8 +6,10 @@
  * organisation without apps: the guard, a transaction, an empty page) at 50 connections; then
  * the same list at 50 connections by session cookie and by API key, back to back
  * (`cookie_list_rps`, `key_list_rps`: a key's lookup must cost no more than a session's,
- * target key ≥ 0.9 × cookie, decision 0047). `list_to_floor_ratio_c50`, the list against that
- * floor, has a budget (bench/budgets.ts): it falls when the list's fast path stops paying. The server is start-bench-server.ts's (rate limits
+ * target key ≥ 0.9 × cookie, decision 0047), the cookie's run followed by the floor again.
+ * `list_to_floor_ratio_c50`, the list against that floor (the two list-then-floor pairs' sums,
+ * after a warm-up at both loads), has a budget (bench/budgets.ts): it falls when the list's fast
+ * path stops paying. The server is start-bench-server.ts's (rate limits
  * lifted, log level warn; before 2026-11-26 this bench logged every request at info into a file,
  * so its older figures are not comparable).
  * Requests/s is autocannon's mean per second; latencies are its p50/p99 in ms. Load tool and
@@ -118,18 +120,25 @@ export async function tenantReadPath(report: Report): Promise<void> {
       },
       600_000,
     )
-    await load(listUrl, 10, cookie) // warm-up: JIT, caches, PGlite buffers
+    // Warm-up: JIT, caches, PGlite buffers, at both loads (a first run at 50 connections read
+    // 25–35 % below the next in CI under load, and the budget's list was that first run).
+    await load(listUrl, 10, cookie)
+    await load(listUrl, 50, cookie)
     const readyC10 = await load(`${server.origin}/readyz`, 10)
     const listC10 = await load(listUrl, 10, cookie)
     const readyC50 = await load(`${server.origin}/readyz`, 50)
     const listC50 = await load(listUrl, 50, cookie)
-    // The floor: a tenant request doing almost nothing (guard, one transaction, an empty page).
-    const floorC50 = await load(listUrl.replace(/\/documents\?.*$/, '/apps'), 50, cookie)
+    // The floor: a tenant request doing almost nothing (guard, one transaction, an empty page),
+    // right after the list, and the pair again later (floorAgain): the budget's ratio is of the
+    // two pairs' sums, so one slow moment of a shared machine weighs on both sides.
+    const floorUrl = listUrl.replace(/\/documents\?.*$/, '/apps')
+    const floorC50 = await load(floorUrl, 50, cookie)
     // The list by session and by API key, back to back so both meet the same machine.
     const keysUrl = listUrl.replace(/\/documents\?.*$/, '/api-keys')
     const created = await post(keysUrl, owner, { name: 'Bench', scopes: 'read' })
     const { key } = created as { key: string }
     const cookieList = await load(listUrl, 50, cookie)
+    const floorAgain = await load(floorUrl, 50, cookie)
     const keyList = await load(listUrl, 50, { authorization: `Bearer ${key}` })
     const page = `page of 50 of ${DOCUMENTS} documents`
     report(
@@ -168,9 +177,9 @@ export async function tenantReadPath(report: Report): Promise<void> {
     )
     report(
       'list_to_floor_ratio_c50',
-      listC50.rps / floorC50.rps,
+      (listC50.rps + cookieList.rps) / (floorC50.rps + floorAgain.rps),
       '',
-      "budget ≥ 0.5: the list kit's fast path (bench/budgets.ts)",
+      `budget ≥ 0.45: the list kit's fast path (bench/budgets.ts); pairs ${(listC50.rps / floorC50.rps).toFixed(2)} and ${(cookieList.rps / floorAgain.rps).toFixed(2)}`,
     )
     report(
       'cookie_list_rps',
