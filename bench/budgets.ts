@@ -17,13 +17,15 @@ export interface Budget {
 /** Budgets by figure name (the names `report` prints). */
 export const BUDGETS: Record<string, Budget> = {
   list_to_floor_ratio_c50: {
-    min: 0.45,
+    min: 0.4,
     why:
       "the list kit's fast path (server/lists/json-text-page.ts): the document list's page of 50 " +
       'against the floor of any tenant request, at 50 connections on PGlite. With the fast path ' +
       '0.53–0.94 in the runs of 2026-12-07 (0.53–0.65 on a quiet machine), through the ordinary ' +
       'Drizzle page and serializer 0.35 (bench/reports/list-kit-ab-2026-12-07.md, ' +
-      'house-ab-2026-12-07.md); 0.5 failed a CI run at 0.46 under load, its list a first run',
+      "house-ab-2026-12-07.md). 0.5 failed a CI run at 0.46 under load; measured as two pairs' " +
+      'sums it read 0.54 and 0.52 on a quiet machine (single pairs 0.46–0.59): 0.40 keeps three ' +
+      'spreads of room and still fails the ordinary page',
   },
 }
 

@@ -18,6 +18,6 @@ describe('brokenBudgets (npm run bench)', () => {
 
   it("holds the list kit's fast path to the list-to-floor ratio of tenant-read", () => {
     expect(brokenBudgets({ list_to_floor_ratio_c50: 0.35 })).toHaveLength(1)
-    expect(BUDGETS.list_to_floor_ratio_c50?.min).toBe(0.45)
+    expect(BUDGETS.list_to_floor_ratio_c50?.min).toBe(0.4)
   })
 })
