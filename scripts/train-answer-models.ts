@@ -4,6 +4,9 @@
  *
  *   npm run train:answers -- --cache DEV.json --cache EXTRA.json [--write | --write-polarity]
  *
+ * - the term association (server/ai/chat/term-association.ts, decision 0150): which words of a
+ *   passage go with which terms of the question, from the same positives and negatives; the
+ *   relevance model reads it, each fold's from the other folds' pairs;
  * - the passage relevance model (server/ai/chat/passage-relevance.ts): a passage of the search's
  *   candidates is positive when it overlaps a gold evidence span of its question;
  * - the answer model (server/ai/chat/answer-model.ts): whether the NDA addresses the question at
@@ -16,7 +19,9 @@
  * trained on the others (the relevance model first, then the answer and polarity models on
  * out-of-fold relevance), per file. It prints the errors left (by hypothesis and by kind), then
  * retrieval and answer figures before → after, ending with one JSON line. `--write` then trains
- * all three on every NDA and writes the model files; `--write-polarity` only the polarity model. Knobs (environment): POLARITY_CONFIDENCE
+ * the association, the relevance and the answer models on every NDA and writes their files;
+ * `--write-polarity` the polarity model (apart since decision 0150: retrained on 0150's
+ * reranking it read "shall not include: (a) oral information" as a Yes, so 0134's stays). Knobs (environment): POLARITY_CONFIDENCE
  * (1.01 = the rule's polarity), POLARITY_BALANCE, POLARITY_ON, YES_MODEL (score 0130's yes
  * model instead), DUMP=FILE (each pair's reading, the gold evidence as shown, the polarity and
  * addressed features, for reading errors; it holds fixture text, so keep it outside the
@@ -49,6 +54,7 @@ import {
   relevanceOfPassages,
 } from '../server/ai/chat/answer-model'
 import { readYesNoQuestion } from '../server/ai/chat/yes-no-question'
+import { learnAssociation, type AssociationExample } from '../server/ai/chat/term-association'
 import {
   POLARITY_FEATURES,
   learnedPolarity,
@@ -87,12 +93,30 @@ const overlaps = (hit: { start: number; end: number }, span: [number, number]) =
   hit.start < span[1] && span[0] < hit.end
 const isEvidence = (pair: Pair, hit: CachedHit) => pair.evidence.some((s) => overlaps(hit, s))
 
-// ---------------------------------------------------------------- relevance model, out of fold
 const questions = new Map(pairs.map((p) => [p.question, relevanceQuestion(p.question, legalTerms)]))
+
+// ---------------------------------------------------------------- term association (0150)
+/** Each pool passage of the pairs `train` keeps, as an association example. */
+const associationExamples = (train: (p: Pair) => boolean): AssociationExample[] =>
+  pairs.flatMap((p) =>
+    train(p)
+      ? p.pool.map((h) => ({
+          terms: questions.get(p.question)!.terms,
+          text: h.content,
+          evidence: isEvidence(p, h),
+        }))
+      : [],
+  )
+const associationByFold = Array.from({ length: FOLDS }, (_, f) =>
+  learnAssociation(associationExamples((p) => p.fold !== f)),
+)
+
+// ---------------------------------------------------------------- relevance model, out of fold
 const poolFeatures = pairs.map((p) =>
   relevanceFeatures(
     questions.get(p.question)!,
     p.pool.map((h, rank) => ({ content: h.content, rank })),
+    associationByFold[p.fold],
   ),
 )
 
@@ -209,6 +233,7 @@ const shownRelevance = pairs.map((p, i) =>
   relevanceOfPassages(p.question, asPassages(reranked[i]!), {
     features: RELEVANCE_FEATURES,
     weights: relevanceByFold[p.fold]!,
+    association: associationByFold[p.fold],
   }),
 )
 const reads = pairs.map((p, i) =>
@@ -431,7 +456,7 @@ if (process.argv.includes('--write')) {
   const weights = trainRelevance(() => true)
   writeFileSync(
     'server/ai/chat/passage-relevance-model.json',
-    `${JSON.stringify({ features: RELEVANCE_FEATURES, weights: weights.map((w) => Number(w.toFixed(5))) })}\n`,
+    `${JSON.stringify({ features: RELEVANCE_FEATURES, weights: weights.map((w) => Number(w.toFixed(5))), association: learnAssociation(associationExamples(() => true)) })}\n`,
   )
   console.log('wrote server/ai/chat/passage-relevance-model.json')
   const answer = trainAnswer(() => true)
@@ -445,7 +470,7 @@ if (process.argv.includes('--write')) {
   )
   console.log('wrote server/ai/chat/answer-model.json')
 }
-if (process.argv.includes('--write') || process.argv.includes('--write-polarity')) {
+if (process.argv.includes('--write-polarity')) {
   const weights = trainPolarity(() => true).map((w) => Number(w.toFixed(5)))
   writeFileSync(
     'server/ai/chat/polarity-model.json',

@@ -34,6 +34,18 @@ const speaking = {
   },
 }
 
+/** What a clause holding none of the question's act says (SpeakingTo), for addressedAt. */
+const SPEAKS = {
+  unseen: 0,
+  keyHeld: true,
+  sentenceShare: 0,
+  actShare: 0,
+  spread: 0,
+  actIsVerb: false,
+}
+
+const KEEP_HALF = { add: 0.5, withdrawYes: 0.5, withdrawNo: 0 }
+
 describe('the addressed model (decision 0141)', () => {
   it('withdraws a Yes from a clause sharing the question’s words but not its act (answered when silent)', () => {
     // "return" is the question's word; the clause is about notices. 0130 kept every decision of
@@ -89,6 +101,24 @@ describe('the addressed model (decision 0141)', () => {
       silent,
     )
     expect(found?.decision).toBe('yes')
+  })
+
+  it('lets the model decide a question of one content term, whose one word is no answer on its face', () => {
+    // "identified" is the question's only term (the role phrases say who, not which act): a
+    // sentence holding it holds "every term", and the rule's Yes stood whatever the model said.
+    const question =
+      'Shall all Confidential Information be expressly identified by the Disclosing Party?'
+    const text = passages(
+      ...FILLER,
+      'Users shall be uniquely identified before accessing the network.',
+    )
+    expect(decideYesNo(question, text, silent)?.decision).toBe('not-addressed')
+    expect(decideYesNo(question, text, speaking)?.decision).toBe('yes')
+    const face = { ruleDecision: 'yes' as const, speaks: { ...SPEAKS, sentenceShare: 1 } }
+    expect(addressedAt({ ...face, asked: { terms: ['identif'] } }, 0.01, KEEP_HALF)).toBe(false)
+    expect(addressedAt({ ...face, asked: { terms: ['identif', 'writ'] } }, 0.01, KEEP_HALF)).toBe(
+      true,
+    )
   })
 
   it('withdraws a Yes below its threshold, never a No at 0, and adds from `add`', () => {

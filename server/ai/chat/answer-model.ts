@@ -28,6 +28,7 @@ import {
   probability,
   relevanceQuestion,
   type LinearModel,
+  type RelevanceModel,
 } from './passage-relevance'
 import type { ChatPassage } from './types'
 import type { YesNoQuestion } from './yes-no-question'
@@ -43,7 +44,7 @@ export interface AnswerModel {
    */
   thresholds?: AddressedThresholds
   /** The passage relevance model the features are read with. */
-  relevance?: LinearModel
+  relevance?: RelevanceModel
   /**
    * The polarity model (polarity-model.ts, decision 0134) and how sure it must be to overrule the
    * rule; the committed one when absent.
@@ -211,7 +212,7 @@ export const ANSWER_MODEL = JSON.parse(
 export function relevanceOfPassages(
   question: string,
   passages: readonly ChatPassage[],
-  using?: LinearModel,
+  using?: RelevanceModel,
 ): number[] {
   return passageRelevance(
     relevanceQuestion(question),
@@ -243,16 +244,23 @@ export const KEEP_RULE: AddressedThresholds = { add: 0.5, withdrawYes: 0, withdr
  * question on its face: its verb is the asked act, or it holds every term of the question ("Upon
  * termination the Recipient shall return all Confidential Information" to "must it return …
  * upon termination?"; a definition "… whether in writing or orally" to "is oral information
- * covered?"), whatever the dataset's habits for that question.
+ * covered?"), whatever the dataset's habits for that question. For a question of one content
+ * term, holding it is no answer on its face unless it is the sentence's verb: the one word is as
+ * often a coincidence ("the purposes identified herein" to "must Confidential Information be
+ * expressly identified?", decision 0150), so the model decides. `read.asked` absent: the
+ * question is taken to have several terms.
  */
 export function addressedAt(
-  read: Pick<RuleView, 'ruleDecision' | 'speaks'>,
+  read: Pick<RuleView, 'ruleDecision' | 'speaks'> & { asked?: Pick<YesNoQuestion, 'terms'> },
   p: number,
   thresholds: AddressedThresholds = KEEP_RULE,
 ): boolean {
   if (read.ruleDecision === 'not-addressed') return p >= thresholds.add
-  if (read.speaks && (read.speaks.actIsVerb || read.speaks.sentenceShare >= WHOLE_QUESTION))
-    return true
+  const onItsFace =
+    read.speaks !== undefined &&
+    (read.speaks.actIsVerb ||
+      (read.speaks.sentenceShare >= WHOLE_QUESTION && (read.asked?.terms.length ?? 2) >= 2))
+  if (onItsFace) return true
   return p >= (read.ruleDecision === 'yes' ? thresholds.withdrawYes : thresholds.withdrawNo)
 }
 

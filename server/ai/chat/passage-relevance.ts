@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs'
 import { blockKind } from '../analyzer/local/structure/block-kind'
 import { readClause } from '../analyzer/local/reading/read-clause'
+import { associationOf, type TermAssociation } from './term-association'
 import { termsOf } from './yes-no-question'
 
 /** The names of the features, in the order of the model's weights. */
@@ -34,12 +35,19 @@ export const RELEVANCE_FEATURES = [
   'definition',
   'furniture',
   'log-length',
+  'association-mean',
+  'association-max',
 ] as const
 
 /** A linear model over named features; see RELEVANCE_FEATURES. */
 export interface LinearModel {
   features: readonly string[]
   weights: readonly number[]
+}
+
+/** The relevance model: its weights and the term association its features read (decision 0150). */
+export interface RelevanceModel extends LinearModel {
+  association?: TermAssociation
 }
 
 /** The question read once for all its passages. */
@@ -103,6 +111,7 @@ function held(weights: ReadonlyMap<string, number>, terms: ReadonlySet<string>) 
 export function relevanceFeatures(
   question: RelevanceQuestion,
   passages: readonly RankedPassage[],
+  association?: TermAssociation,
 ): number[][] {
   // A passage's terms are its sentences' (termsOf never reads across the whitespace a sentence
   // ends at), so each word is read once.
@@ -129,6 +138,7 @@ export function relevanceFeatures(
     const reading = readClause(best.sentence, [])
     const verb = reading.action ? termsOf(reading.action)[0] : undefined
     const kind = blockKind(passage.content.trim())
+    const associated = associationOf(association, question.terms, passage.content)
     return [
       1,
       1 / (1 + passage.rank),
@@ -152,6 +162,8 @@ export function relevanceFeatures(
       kind === 'definition' ? 1 : 0,
       FURNITURE.has(kind) ? 1 : 0,
       Math.log(1 + passage.content.length) / 8,
+      associated.mean,
+      associated.max,
     ]
   })
 }
@@ -169,7 +181,7 @@ export function probability(model: LinearModel, features: readonly number[]): nu
  */
 export const RELEVANCE_MODEL = JSON.parse(
   readFileSync(new URL('./passage-relevance-model.json', import.meta.url), 'utf8'),
-) as LinearModel
+) as RelevanceModel
 
 /**
  * The probability that each of `passages` answers `question` under `using` (the committed model
@@ -178,8 +190,8 @@ export const RELEVANCE_MODEL = JSON.parse(
 export function passageRelevance(
   question: RelevanceQuestion,
   passages: readonly RankedPassage[],
-  using: LinearModel = RELEVANCE_MODEL,
+  using: RelevanceModel = RELEVANCE_MODEL,
 ): number[] {
   if (passages.length === 0) return []
-  return relevanceFeatures(question, passages).map((f) => probability(using, f))
+  return relevanceFeatures(question, passages, using.association).map((f) => probability(using, f))
 }
