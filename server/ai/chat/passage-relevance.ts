@@ -138,7 +138,7 @@ export function relevanceFeatures(
     const reading = readClause(best.sentence, [])
     const verb = reading.action ? termsOf(reading.action)[0] : undefined
     const kind = blockKind(passage.content.trim())
-    const associated = associationOf(association, question.terms, passage.content)
+    const associated = associationOf(association, question.terms, terms)
     return [
       1,
       1 / (1 + passage.rank),

@@ -82,16 +82,19 @@ export interface AssociationScore {
 
 export const NO_ASSOCIATION: AssociationScore = { mean: 0, max: 0 }
 
-/** The score of `text` for a question of `terms` under `table` (terms it does not know skipped). */
+/**
+ * The score of a passage for a question of `terms` under `table` (terms it does not know
+ * skipped); `passage` is its text or, already read, the set of its termsOf stems.
+ */
 export function associationOf(
   table: TermAssociation | undefined,
   terms: readonly string[],
-  text: string,
+  passage: string | ReadonlySet<string>,
 ): AssociationScore {
   if (!table) return NO_ASSOCIATION
   const known = terms.flatMap((t) => (table[t] ? [table[t]] : []))
   if (known.length === 0) return NO_ASSOCIATION
-  const words = new Set(termsOf(text))
+  const words = typeof passage === 'string' ? new Set(termsOf(passage)) : passage
   const best = known.map((row) => Math.max(0, ...[...words].map((w) => row[w] ?? 0)))
   return { mean: best.reduce((s, x) => s + x, 0) / best.length, max: Math.max(...best) }
 }
