@@ -86,6 +86,40 @@ async function queueFills(
   return added
 }
 
+/** A review cell's reason while its document's scan is being read (the fill writes it). */
+export const TEXT_BEING_READ =
+  'This document’s text is still being read (OCR); its cells are answered when it is.'
+
+/** The reason such a cell takes when the reading has ended without text for good. */
+export const TEXT_NOT_READ =
+  'This document’s scan could not be read (OCR failed or was cancelled); “Read text (OCR)” on the document reads it again and answers these cells.'
+
+/**
+ * When the OCR of document `documentId` has failed or been cancelled for good
+ * (features/documents/ocr-job.ts), in `tx`: its review cells a fill failed as "still being read"
+ * (TEXT_BEING_READ) say instead that it was not read (TEXT_NOT_READ), since no text is coming.
+ * Reading it again (ocr-again.ts) reopens them when it stores the text (reopenCellsForText).
+ * Resolves to how many cells it changed.
+ */
+export async function markCellsUnread(tx: Tx, documentId: string): Promise<number> {
+  const rows = tx
+    .select({ id: reviewRows.id })
+    .from(reviewRows)
+    .where(eq(reviewRows.documentId, documentId))
+  const marked = await tx
+    .update(reviewCells)
+    .set({ reason: TEXT_NOT_READ, updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(reviewCells.rowId, rows),
+        eq(reviewCells.state, 'failed'),
+        eq(reviewCells.reason, TEXT_BEING_READ),
+      ),
+    )
+    .returning({ id: reviewCells.id })
+  return marked.length
+}
+
 /**
  * When OCR has read document `documentId` (features/documents/ocr-job.ts), in that write's
  * transaction `tx`, text found or not: its review cells a fill failed or holds running (read while

@@ -8,7 +8,7 @@ import { jobs } from '../db/schema'
 import { withTenant, type Principal } from '../db/tenant'
 import { AppError } from '../errors/app-error'
 import { z } from 'zod'
-import { JobRunner } from './job-runner'
+import { CancelledError, JobRunner, ShutdownError, endsForGood } from './job-runner'
 import { defineJobContract, type JobContext, type TypedJob } from './define-job-contract'
 import { cancelJob, insertJob, getJob } from './job-service'
 import { INTERRUPTED_MESSAGE, purgeFinishedJobs } from './job-store'
@@ -721,5 +721,25 @@ describe('job retention', () => {
     expect(await purgeFinishedJobs(database.db, 30)).toBe(2)
     const left = await withTenant(database.db, org, (tx) => tx.select({ id: jobs.id }).from(jobs))
     expect(left.map((j) => j.id).sort()).toEqual([recentDone, oldQueued, oldRunning].sort())
+  })
+})
+
+describe('endsForGood', () => {
+  const aborted = (reason: unknown) => {
+    const controller = new AbortController()
+    controller.abort(reason)
+    return controller.signal
+  }
+  const running = new AbortController().signal
+
+  it('is true for a cancel, an AppError and an unexpected failure on the last attempt only', () => {
+    const first = { attempts: 1, maxAttempts: 2 }
+    const last = { attempts: 2, maxAttempts: 2 }
+    expect(endsForGood(first, new Error('x'), aborted(new CancelledError()))).toBe(true)
+    expect(endsForGood(first, new AppError('file_not_found', 'gone'), running)).toBe(true)
+    expect(endsForGood(first, new Error('crash'), running)).toBe(false)
+    expect(endsForGood(last, new Error('crash'), running)).toBe(true)
+    // The server's stop hands the job back: another run will come, whatever the attempt.
+    expect(endsForGood(last, new Error('x'), aborted(new ShutdownError()))).toBe(false)
   })
 })

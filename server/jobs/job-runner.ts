@@ -396,7 +396,7 @@ export class JobRunner<C extends JobContracts = JobContracts> {
       return { status: 'failed', error: error.detail, code: error.code }
     }
     this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed unexpectedly')
-    if (job.attempts < job.maxAttempts) {
+    if (!endsForGood(job, error, signal)) {
       return {
         status: 'queued',
         error: GENERIC_FAILURE,
@@ -426,6 +426,23 @@ export class JobRunner<C extends JobContracts = JobContracts> {
     }
     this.wake()
   }
+}
+
+/**
+ * Whether a run of `job` that threw `error` (its run's `signal` as given to the handler) ends the
+ * job for good, as JobRunner records it: cancelled, or failed by an AppError or on its last
+ * attempt. False when the server's stop hands it back or an unexpected failure is retried. For a
+ * handler that must tidy up only once nothing will run the job again.
+ */
+export function endsForGood(
+  job: Pick<ClaimedJob, 'attempts' | 'maxAttempts'>,
+  error: unknown,
+  signal: AbortSignal,
+): boolean {
+  const reason: unknown = signal.aborted ? signal.reason : undefined
+  if (reason instanceof ShutdownError) return false
+  if (reason instanceof CancelledError || error instanceof AppError) return true
+  return job.attempts >= job.maxAttempts
 }
 
 /** The 500 problem of a job input its kind's schema refuses: a bug of the code that queued it. */

@@ -19,13 +19,13 @@ import { recordAudit } from '../../audit/record-audit'
 import type { JobHandlerOf } from '../../jobs/define-job-contract'
 import { ocrJobContract } from '../../jobs/contracts/ocr-job-contract'
 import { documentPassagesJobContract } from '../../jobs/contracts/document-passages-job-contract'
-import { jobPrincipal } from '../../jobs/job-runner'
+import { endsForGood, jobPrincipal } from '../../jobs/job-runner'
 import type { AppServices } from '../../services'
 import { assertOrgKey } from '../../blob/blob-keys'
 import { MAX_UPLOAD_BYTES } from './schemas'
 import { joinPages, recognisePages, type OcrSettings } from '../../ai/ocr/recognise-pdf'
 import { withBlobCopy } from '../../documents/with-blob-copy'
-import { reopenCellsForText } from '../../documents/app-review-fills'
+import { markCellsUnread, reopenCellsForText } from '../../documents/app-review-fills'
 import { extractTextInPool } from './extract-in-pool'
 import { checkOcrLanguages } from '../../ai/ocr/check-ocr-languages'
 import { MAX_DOCUMENT_CHARACTERS } from './extract-text'
@@ -102,68 +102,93 @@ async function saveRecognisedText(
   })
 }
 
-/** The handler of 'ocr' jobs (contract: server/jobs/contracts/ocr-job-contract.ts). */
+/**
+ * The handler of 'ocr' jobs (contract: server/jobs/contracts/ocr-job-contract.ts). A run that
+ * ends the job without text for good (failed or cancelled; endsForGood) leaves the document's
+ * review cells saying so rather than "still being read" (markCellsUnread), then throws as it was.
+ */
 export function ocrJobHandler(services: AppServices): JobHandlerOf<typeof ocrJobContract> {
+  const read = readScan(services)
   return {
     async run(job, context) {
-      const { documentId, pages } = job.input
-      const principal = jobPrincipal(job)
-      const [row] = await withTenant(services.db, principal, (tx) =>
-        tx
-          .select({ fileKey: documents.fileKey, textStatus: documents.textStatus })
-          .from(documents)
-          .where(eq(documents.id, documentId)),
-      )
-      if (!row) throw notFound('Document')
-      if (row.textStatus !== 'empty')
-        throw new AppError('ocr_not_needed', 'This document already has its text.')
-      if (!row.fileKey) throw missingPdf()
-      assertOrgKey(principal.orgId, row.fileKey, 'documents')
-      // Every page's programs in the organisation's fair share of the pool (decision 0107).
-      const settings = { ...ocrSettings(services), orgId: principal.orgId }
-      await checkOcrLanguages(settings.languages, services.pool)
-      const all = Array.from({ length: pages }, (_, index) => index + 1)
-      const ocrPages = (job.input.ocrPages ?? all).filter((page) => page <= pages)
-      // One private copy streamed from the store serves both readers (issue 24: the PDF is never
-      // held whole in memory).
-      const readings = await withBlobCopy(
-        services.blobs,
-        row.fileKey,
-        MAX_UPLOAD_BYTES,
-        async (file) => {
-          // The typed pages' text layer, read as the upload read it (same limits, on the pool).
-          const layer =
-            ocrPages.length < pages
-              ? await extractTextInPool(
-                  services.pool,
-                  services.limits.extraction,
-                  { path: file, fileName: 'document.pdf' },
-                  { orgId: principal.orgId, signal: context.signal },
-                )
-              : null
-          context.progress(0, `Reading page ${ocrPages[0]} of ${pages}`)
-          const read = await recognisePages(file, ocrPages, settings, {
-            signal: context.signal,
-            onPage: (done, total) =>
-              context.progress(
-                done / total,
-                done < total ? `Reading page ${ocrPages[done]} of ${pages}` : 'Saving the text',
-              ),
-          })
-          return { layer, read }
-        },
-      )
-      if (!readings) throw missingPdf()
-      const { layer, read } = readings
-      const recognisedOf = new Map(ocrPages.map((page, index) => [page, read[index] ?? '']))
-      const recognised = joinPages(
-        all.map((page) => recognisedOf.get(page) ?? layer?.pageTexts?.[page - 1] ?? ''),
-      )
-      if (recognised.text.length > MAX_DOCUMENT_CHARACTERS)
-        throw new AppError('text_too_long', 'The recognised text is longer than a document may be.')
-      if (!(await saveRecognisedText(services, principal, documentId, recognised)))
-        throw new AppError('ocr_not_needed', 'This document already has its text.')
-      return { documentId, pages, characters: recognised.text.length }
+      try {
+        return await read(job, context)
+      } catch (error) {
+        // What the job records is the run's own error: a failure to mark the cells leaves them
+        // with their earlier reason and is not what went wrong.
+        if (endsForGood(job, error, context.signal) && !isAppError(error, 'ocr_not_needed'))
+          await withTenant(services.db, jobPrincipal(job), (tx) =>
+            markCellsUnread(tx, job.input.documentId),
+          ).catch(() => 0)
+        throw error
+      }
     },
+  }
+}
+
+const isAppError = (error: unknown, code: string) =>
+  error instanceof AppError && error.code === code
+
+/** Reads the scan of an 'ocr' job and stores its text (see the module's comment). */
+function readScan(services: AppServices): JobHandlerOf<typeof ocrJobContract>['run'] {
+  return async (job, context) => {
+    const { documentId, pages } = job.input
+    const principal = jobPrincipal(job)
+    const [row] = await withTenant(services.db, principal, (tx) =>
+      tx
+        .select({ fileKey: documents.fileKey, textStatus: documents.textStatus })
+        .from(documents)
+        .where(eq(documents.id, documentId)),
+    )
+    if (!row) throw notFound('Document')
+    if (row.textStatus !== 'empty')
+      throw new AppError('ocr_not_needed', 'This document already has its text.')
+    if (!row.fileKey) throw missingPdf()
+    assertOrgKey(principal.orgId, row.fileKey, 'documents')
+    // Every page's programs in the organisation's fair share of the pool (decision 0107).
+    const settings = { ...ocrSettings(services), orgId: principal.orgId }
+    await checkOcrLanguages(settings.languages, services.pool)
+    const all = Array.from({ length: pages }, (_, index) => index + 1)
+    const ocrPages = (job.input.ocrPages ?? all).filter((page) => page <= pages)
+    // One private copy streamed from the store serves both readers (issue 24: the PDF is never
+    // held whole in memory).
+    const readings = await withBlobCopy(
+      services.blobs,
+      row.fileKey,
+      MAX_UPLOAD_BYTES,
+      async (file) => {
+        // The typed pages' text layer, read as the upload read it (same limits, on the pool).
+        const layer =
+          ocrPages.length < pages
+            ? await extractTextInPool(
+                services.pool,
+                services.limits.extraction,
+                { path: file, fileName: 'document.pdf' },
+                { orgId: principal.orgId, signal: context.signal },
+              )
+            : null
+        context.progress(0, `Reading page ${ocrPages[0]} of ${pages}`)
+        const read = await recognisePages(file, ocrPages, settings, {
+          signal: context.signal,
+          onPage: (done, total) =>
+            context.progress(
+              done / total,
+              done < total ? `Reading page ${ocrPages[done]} of ${pages}` : 'Saving the text',
+            ),
+        })
+        return { layer, read }
+      },
+    )
+    if (!readings) throw missingPdf()
+    const { layer, read } = readings
+    const recognisedOf = new Map(ocrPages.map((page, index) => [page, read[index] ?? '']))
+    const recognised = joinPages(
+      all.map((page) => recognisedOf.get(page) ?? layer?.pageTexts?.[page - 1] ?? ''),
+    )
+    if (recognised.text.length > MAX_DOCUMENT_CHARACTERS)
+      throw new AppError('text_too_long', 'The recognised text is longer than a document may be.')
+    if (!(await saveRecognisedText(services, principal, documentId, recognised)))
+      throw new AppError('ocr_not_needed', 'This document already has its text.')
+    return { documentId, pages, characters: recognised.text.length }
   }
 }

@@ -46,6 +46,7 @@ import type { RealtimeServerMessage } from '../../realtime/realtime-messages'
 import type { ColumnReader } from '../../ai/analyzer/column-reader'
 import { analysisOfText, answerDocument, type CellOutcome } from './answer-document'
 import { readCustomColumns } from './read-custom-columns'
+import { TEXT_BEING_READ } from '../../documents/app-review-fills'
 import { addAppDocuments, addMissingCells, cellCounts } from './service'
 import type { AnswerType } from './review-answer'
 
@@ -411,7 +412,7 @@ async function answerClaimed(
     return byColumn({
       state: 'failed',
       reason: claim.read.textBeingRead
-        ? 'This document’s text is still being read (OCR); its cells are answered when it is.'
+        ? TEXT_BEING_READ
         : 'This document has no text (a scan with nothing legible?).',
     })
   const all = claim.read.columns.map((c) => ({ ...c, answerType: c.answerType as AnswerType }))
