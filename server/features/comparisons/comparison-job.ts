@@ -3,8 +3,8 @@
  * decision 0149): reads the comparison's two documents' text in one short tenant transaction
  * (marking it `running`), compares them on a worker pool thread (compare-task.ts: the CPU-bound
  * engine never runs on the event loop; cancel aborts the thread), and writes the stored result
- * and its counts in a second one (`done`). A failure marks the comparison `failed` with a
- * user-safe reason and ends the job with its code; a comparison deleted meanwhile ends the job
+ * and its counts in a second one (`done`). A failure or a cancel marks the comparison `failed`
+ * with a user-safe reason, and a failure ends the job with its code; a comparison deleted meanwhile ends the job
  * with nothing written (zero counts).
  */
 import { eq } from 'drizzle-orm'
@@ -111,9 +111,11 @@ export async function runComparison(
     )
     return saved.length === 0 ? none : { comparisonId, ...counts }
   } catch (error) {
-    if (context.signal.aborted) throw error
-    const reason =
-      error instanceof AppError
+    // A cancel (the job's, or a stop of the server, after which the job runs again and marks
+    // it running) leaves the comparison failed rather than running for ever.
+    const reason = context.signal.aborted
+      ? 'The comparison was stopped before it finished. Compare the documents again.'
+      : error instanceof AppError
         ? error.detail
         : 'Comparing these documents failed. Try again, or ask an administrator to check the server log.'
     await withTenant(deps.db, principal, (tx) =>
@@ -122,6 +124,7 @@ export async function runComparison(
         .set({ state: 'failed', error: reason, finishedAt: new Date() })
         .where(eq(comparisons.id, comparisonId)),
     )
-    throw error instanceof AppError ? error : new AppError('comparison_failed', reason, {}, error)
+    if (context.signal.aborted || error instanceof AppError) throw error
+    throw new AppError('comparison_failed', reason, {}, error)
   }
 }

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm'
 import { unzipSync, strFromU8 } from 'fflate'
 import {
   aliceAndMallory,
+  principalOf,
   signedInMember,
   signedInWithRole,
   testAppForFile,
@@ -22,6 +23,8 @@ import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { withTenant } from '../../db/tenant'
 import { auditLogs, comparisons, documents } from '../../db/schema'
 import { readRedline } from '../../compare/read-redline'
+import type { WorkerPool } from '../../workers/worker-pool'
+import { runComparison } from './comparison-job'
 
 const t = await testAppForFile()
 const { alice, mallory } = await aliceAndMallory(t)
@@ -371,5 +374,67 @@ describe('an app-bound credential', () => {
     ).json() as { items: { id: string; appId: string | null }[] }
     expect(ownerView.items.find((c) => c.id === ofB.id)?.appId).toBe(appB)
     expect(ownerView.items.find((c) => c.id === mixed.id)?.appId).toBeNull()
+  })
+})
+
+describe('the comparison job', () => {
+  /** A queued comparison of two of alice's documents, written directly (no job queued). */
+  async function queuedComparison() {
+    const baseDocumentId = await pasteDocument(t, alice, 'Job v1', SAMPLE_CONTRACT)
+    const revisedDocumentId = await pasteDocument(t, alice, 'Job v2', REVISED)
+    const [row] = await withTenant(t.database.db, { orgId: alice.orgId }, (tx) =>
+      tx
+        .insert(comparisons)
+        .values({ orgId: alice.orgId, baseDocumentId, revisedDocumentId })
+        .returning({ id: comparisons.id }),
+    )
+    return row!.id
+  }
+  const stateOf = async (id: string) => {
+    const [row] = await withTenant(t.database.db, { orgId: alice.orgId }, (tx) =>
+      tx
+        .select({ state: comparisons.state, error: comparisons.error })
+        .from(comparisons)
+        .where(eq(comparisons.id, id)),
+    )
+    return row
+  }
+  const progress = () => {}
+
+  it('marks its comparison failed with a safe reason when the engine fails, and ends with comparison_failed', async () => {
+    const id = await queuedComparison()
+    const pool = {
+      run: () => Promise.reject(new Error('internal detail at /srv/x')),
+    } as unknown as WorkerPool
+    await expect(
+      runComparison({ db: t.database.db, pool }, principalOf(alice), id, {
+        signal: new AbortController().signal,
+        progress,
+      }),
+    ).rejects.toMatchObject({ code: 'comparison_failed' })
+    const row = await stateOf(id)
+    expect(row).toMatchObject({ state: 'failed' })
+    expect(row?.error).not.toContain('/srv/x')
+  })
+
+  it('leaves its comparison failed, not running, when it is cancelled', async () => {
+    const id = await queuedComparison()
+    const stop = new AbortController()
+    const pool = {
+      run: () => {
+        stop.abort(new Error('cancelled'))
+        return Promise.reject(stop.signal.reason as Error)
+      },
+    } as unknown as WorkerPool
+    await expect(
+      runComparison({ db: t.database.db, pool }, principalOf(alice), id, {
+        signal: stop.signal,
+        progress,
+      }),
+    ).rejects.toThrow('cancelled')
+    expect(await stateOf(id)).toMatchObject({
+      state: 'failed',
+      error: expect.stringContaining('stopped before it finished'),
+    })
   })
 })
