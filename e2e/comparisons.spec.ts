@@ -41,7 +41,10 @@ test('compares a document with its markup from the document, reads the changes i
   await paste(page, 'Supply terms v1', BASE)
   await paste(page, 'Supply terms v2', REVISED)
 
-  await page.getByRole('link', { name: 'Compare Supply terms v1 with…' }).first().click()
+  // The document opened last is v2: open v1, whose page has "Compare with…".
+  await page.getByRole('button', { name: 'Supply terms v1', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Supply terms v1' })).toBeVisible()
+  await page.getByRole('link', { name: 'Compare with…' }).click()
   const builder = page.getByRole('form', { name: 'New comparison' })
   await expect(builder.getByLabel('Earlier version (base)')).toHaveValue(/.+/)
   await builder

@@ -1,7 +1,6 @@
-import { GitCompare, MessageSquareText, Pencil, Trash2, type LucideIcon } from 'lucide-react'
+import { MessageSquareText, Pencil, Trash2, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button'
-import { orgPath } from '../../../lib/org-path'
 import { useOrgScopeIfAny } from '../../../lib/org-scope'
 import { cn } from '../../../lib/utils'
 import { DeleteDocumentsDialog } from './delete-documents-dialog'
@@ -71,17 +70,6 @@ export function DocumentActions({
             title="Ask about this document"
           >
             <MessageSquareText aria-hidden="true" />
-          </Link>
-        </Button>
-      )}
-      {urlScope && (
-        <Button asChild variant="ghost" size="icon" className="size-8">
-          <Link
-            to={orgPath(urlScope, 'comparisons', { base: document.id })}
-            aria-label={`Compare ${document.title} with…`}
-            title="Compare with another version…"
-          >
-            <GitCompare aria-hidden="true" />
           </Link>
         </Button>
       )}
