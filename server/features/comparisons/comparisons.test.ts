@@ -214,6 +214,13 @@ describe('a comparison', () => {
     })
     expect(stale.statusCode).toBe(409)
     expect(stale.json()).toMatchObject({ code: 'comparison_stale' })
+    // The DOCX is built on a pool thread: its refusal comes back as the same problem.
+    const staleDocx = await t.app.inject({
+      url: `${comparisonsUrl(alice)}/${id}/redline.docx`,
+      headers: alice.headers,
+    })
+    expect(staleDocx.statusCode).toBe(409)
+    expect(staleDocx.json()).toMatchObject({ code: 'comparison_stale' })
   })
 
   it('refuses a document of another organisation as a missing one, and reads as missing there', async () => {

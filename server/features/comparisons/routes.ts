@@ -132,7 +132,11 @@ export const comparisonRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
       config: member,
     },
     async (req, reply) => {
-      const file = await comparisonDocx(deps.db, principalOf(req), req.params.comparisonId)
+      const file = await comparisonDocx(
+        { db: deps.db, pool: services.pool },
+        principalOf(req),
+        req.params.comparisonId,
+      )
       return fileHeaders(reply, { contentType: DOCX_TYPE, fileName: file.fileName }).send(
         Buffer.from(file.bytes),
       )

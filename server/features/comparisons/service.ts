@@ -16,9 +16,9 @@ import { recordAudit } from '../../audit/record-audit'
 import { cancelSubjectJobs, type JobOfKind, type JobStatus } from '../../jobs/job-service'
 import type { comparisonJobContract } from '../../jobs/contracts/comparison-job-contract'
 import type { AppServices } from '../../services'
-import type { Comparison } from '../../compare/comparison'
-import { buildVerifiedRedline } from '../../compare/redline-docx'
 import { redlineHtml } from '../../compare/redline-html'
+import { poolTask, type WorkerPool } from '../../workers/worker-pool'
+import type { RedlineTaskInput } from './compare-task'
 import { rebuildSegments, StoredComparison } from './stored-comparison'
 
 /** What the routes and the MCP tool need: the database and the job runner. */
@@ -233,8 +233,7 @@ export async function deleteComparison(db: Db, principal: Principal, id: string)
 
 /**
  * A done comparison's stored result with both texts and titles, read in one tenant read. 409
- * `comparison_not_ready` until it is done (or when it failed), 409 `comparison_stale` when a text
- * changed since (rebuildSegments).
+ * `comparison_not_ready` until it is done (or when it failed).
  */
 async function readForRedline(db: Db, principal: Principal, id: string) {
   return withTenant(db, principal, async (tx) => {
@@ -255,37 +254,47 @@ async function readForRedline(db: Db, principal: Principal, id: string) {
     const revised = texts.find((d) => d.id === row.revisedDocumentId)
     // The foreign keys delete a comparison with either document: both are there.
     if (!base || !revised) throw notFound('Document')
-    const segments = rebuildSegments(stored.data, base.content, revised.content)
-    return { base, revised, segments }
+    return { base, revised, stored: stored.data }
   })
 }
 
+/** Wall-clock limit of building and verifying a DOCX redline on its thread (ms). */
+const REDLINE_TIMEOUT_MS = 60_000
+
+const REDLINE = poolTask<RedlineTaskInput, Uint8Array>(
+  new URL('./compare-task.ts', import.meta.url),
+  'redlineTask',
+)
+
 /**
  * The tracked-changes DOCX of done comparison `id` (w:ins, w:del, w:moveFrom / w:moveTo, author
- * "Lexdesk"), verified before it is returned (buildVerifiedRedline: accept-all gives the revised
- * text, reject-all the base; a mismatch is a server bug, thrown as such), with a file name from
- * the titles. Errors as readForRedline.
+ * "Lexdesk"), built and verified on a worker pool thread (compare-task.ts redlineTask: accept-all
+ * must give the revised text, reject-all the base; a mismatch is a server bug, thrown as such),
+ * with a file name from the titles. Errors as readForRedline, and 409 `comparison_stale` when a
+ * text changed since it was compared.
  */
-export async function comparisonDocx(db: Db, principal: Principal, id: string) {
-  const { base, revised, segments } = await readForRedline(db, principal, id)
-  const comparison = {
-    base: base.content,
-    revised: revised.content,
-    segments,
-  } as Pick<Comparison, 'base' | 'revised' | 'segments'> as Comparison
-  return {
-    bytes: buildVerifiedRedline(comparison),
-    fileName: `${fileStem(revised.title)} - redline.docx`,
-  }
+export async function comparisonDocx(
+  deps: { db: Db; pool: WorkerPool },
+  principal: Principal,
+  id: string,
+) {
+  const { base, revised, stored } = await readForRedline(deps.db, principal, id)
+  const bytes = await deps.pool.run(
+    REDLINE,
+    { base: base.content, revised: revised.content, stored },
+    { orgId: principal.orgId, timeoutMs: REDLINE_TIMEOUT_MS },
+  )
+  return { bytes, fileName: `${fileStem(revised.title)} - redline.docx` }
 }
 
 /**
  * The HTML redline of done comparison `id`: a standalone page (escaped text, `<ins>`, `<del>`,
  * moves as `class="moved-from"` / `"moved-to"` with `data-move`; redline-html.ts) with no script
- * and no external resource. Errors as readForRedline.
+ * and no external resource. Errors as comparisonDocx.
  */
 export async function comparisonHtml(db: Db, principal: Principal, id: string) {
-  const { base, revised, segments } = await readForRedline(db, principal, id)
+  const { base, revised, stored } = await readForRedline(db, principal, id)
+  const segments = rebuildSegments(stored, base.content, revised.content)
   const title = escapeHtml(`${revised.title} compared with ${base.title}`)
   const html =
     '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">' +
