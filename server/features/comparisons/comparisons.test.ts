@@ -371,6 +371,12 @@ describe('an app-bound credential', () => {
       items: { id: string }[]
     }
     expect(list.items.map((c) => c.id)).toEqual([made.json().id])
+    // Its comparison's job is its app's (job-app-id.ts); another app's comparison's job is not.
+    const jobsUrl = `/api/v1/orgs/${owner.orgId}/jobs`
+    const ownJob = await t.app.inject({ url: `${jobsUrl}/${made.json().job.id}`, headers })
+    expect(ownJob.statusCode).toBe(200)
+    const otherJob = await t.app.inject({ url: `${jobsUrl}/${ofB.job.id}`, headers })
+    expect(otherJob.statusCode).toBe(404)
     for (const other of [ofB.id, mixed.id]) {
       const res = await t.app.inject({ url: `${comparisonsUrl(owner)}/${other}`, headers })
       expect(res.statusCode).toBe(404)
