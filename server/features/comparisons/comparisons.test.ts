@@ -21,7 +21,7 @@ import { mintToken } from '../../test/mint-token'
 import { pasteDocument } from '../../test/pasted-document'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { withTenant } from '../../db/tenant'
-import { auditLogs, comparisons, documents } from '../../db/schema'
+import { auditLogs, comparisons, documents, jobs } from '../../db/schema'
 import { readRedline } from '../../compare/read-redline'
 import type { WorkerPool } from '../../workers/worker-pool'
 import { runComparison } from './comparison-job'
@@ -428,6 +428,31 @@ describe('the comparison job', () => {
     const row = await stateOf(id)
     expect(row).toMatchObject({ state: 'failed' })
     expect(row?.error).not.toContain('/srv/x')
+  })
+
+  it('is answered as failed once its job was cancelled before it ran', async () => {
+    const baseId = await pasteDocument(t, alice, 'Cancel v1', SAMPLE_CONTRACT)
+    const revisedId = await pasteDocument(t, alice, 'Cancel v2', REVISED)
+    const created = await compare(alice, baseId, revisedId)
+    // Its job ends first (no writer races the rows below), then is made a job cancelled while
+    // queued: the comparison row as such a job leaves it.
+    await finishedJob(t, alice, created.job.id)
+    await withTenant(t.database.db, { orgId: alice.orgId }, async (tx) => {
+      await tx
+        .update(jobs)
+        .set({ status: 'cancelled', finishedAt: new Date() })
+        .where(eq(jobs.id, created.job.id))
+      await tx.update(comparisons).set({ state: 'queued' }).where(eq(comparisons.id, created.id))
+    })
+    const res = await t.app.inject({
+      url: `${comparisonsUrl(alice)}/${created.id}`,
+      headers: alice.headers,
+    })
+    expect(res.json()).toMatchObject({
+      state: 'failed',
+      error: expect.stringContaining('stopped before it finished'),
+      job: { status: 'cancelled' },
+    })
   })
 
   it('leaves its comparison failed, not running, when it is cancelled', async () => {

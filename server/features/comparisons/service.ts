@@ -198,14 +198,31 @@ export async function listComparisons(
   return { items: rows.map(toSummary), total }
 }
 
-/** Comparison `id` with its result (null until done) and its latest job; 404 otherwise. */
+/**
+ * Comparison `id` with its result (null until done) and its latest job; 404 otherwise. A
+ * comparison still queued or running whose latest job was cancelled or failed is answered as
+ * failed.
+ */
 export async function readComparison(db: Db, principal: Principal, id: string) {
   return withTenant(db, principal, async (tx) => {
     const row = await findComparison(tx, id)
     const parsed = row.result === null ? null : StoredComparison.safeParse(row.result)
+    const job = await latestJob(tx, id)
+    const summary = toSummary(row)
+    // A job cancelled before it ran (or ended without reaching its handler's own failure path)
+    // leaves the row queued: answer it as the job ended.
+    const ended =
+      (summary.state === 'queued' || summary.state === 'running') &&
+      (job?.status === 'cancelled' || job?.status === 'failed')
     return {
-      ...toSummary(row),
-      job: await latestJob(tx, id),
+      ...summary,
+      ...(ended
+        ? {
+            state: 'failed' as const,
+            error: 'The comparison was stopped before it finished. Compare the documents again.',
+          }
+        : {}),
+      job,
       result: parsed?.success ? parsed.data : null,
     }
   })
