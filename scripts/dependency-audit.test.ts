@@ -10,13 +10,14 @@ describe('package.json against what the code imports (decision 0118)', () => {
     const pkg = readPackageJson()
     const problems = await dependencyProblems({
       ...pkg,
-      dependencies: { ...pkg.dependencies, tsx: '*' },
-      devDependencies: Object.fromEntries([
-        ...Object.entries(pkg.devDependencies ?? {}).filter(([name]) => name !== 'fflate'),
-        ['left-pad', '*'],
+      dependencies: Object.fromEntries([
+        ...Object.entries(pkg.dependencies ?? {}).filter(([name]) => name !== 'fflate'),
+        ['tsx', '*'],
       ]),
+      devDependencies: { ...pkg.devDependencies, 'left-pad': '*' },
     })
     expect(problems).toEqual([
+      'fflate: production imports it, but it is not in dependencies',
       'tsx: in dependencies, but production never imports it (a dev dependency, or unused)',
       'left-pad: declared, but nothing imports it or runs its command',
       'fflate: imported, but not in package.json (it comes only through another package)',

@@ -75,6 +75,7 @@ import { documentRoutes } from './features/documents/routes'
 import { MAX_UPLOAD_BYTES } from './features/documents/schemas'
 import { analysisRoutes } from './features/analysis/routes'
 import { reviewRoutes } from './features/reviews/routes'
+import { comparisonRoutes } from './features/comparisons/routes'
 import { appRoutes } from './features/apps/routes'
 import { jobRoutes } from './features/jobs/routes'
 import { entityRoutes } from './features/entities/routes'
@@ -165,6 +166,7 @@ export const FEATURES: readonly FeatureEntry[] = [
   { name: 'documents', prefix: API_V1, plugin: documentRoutes },
   { name: 'analysis', prefix: API_V1, plugin: analysisRoutes },
   { name: 'reviews', prefix: API_V1, plugin: reviewRoutes },
+  { name: 'comparisons', prefix: API_V1, plugin: comparisonRoutes },
   { name: 'jobs', prefix: API_V1, plugin: jobRoutes },
   { name: 'entities', prefix: API_V1, plugin: entityRoutes },
   { name: 'events', prefix: API_V1, plugin: eventRoutes },

@@ -2,7 +2,7 @@
  * The tools of the MCP server (/mcp, server/features/mcp), composed here from the features' own
  * services (features never import each other): search passages with citations, list and read
  * documents and their analyses, list and create entities, recent conversations, list reviews and
- * read their cells. Each runs the
+ * read their cells, compare two documents. Each runs the
  * same service call as its `/api/v1` route, under the caller's principal (RLS through
  * withTenant), so a tool can see and do exactly what the route lets the same credential.
  */
@@ -16,7 +16,14 @@ import { NewEntity } from './features/entities/schemas'
 import { listRecentConversations } from './features/connect-gpt/service'
 import { listCells, listReviews, readReview } from './features/reviews/service'
 import { CellState } from './features/reviews/schemas'
+import {
+  awaitComparison,
+  citedChanges,
+  createComparison,
+  MCP_COMPARE_WAIT_MS,
+} from './features/comparisons/service'
 import { assistantTool, type AssistantTool } from './auth/assistant-tool'
+import { AppError } from './errors/app-error'
 
 const Limit = (fallback: number, max: number) =>
   z.number().int().min(1).max(max).default(fallback).describe(`How many, 1–${max}`)
@@ -27,7 +34,9 @@ const DocumentId = z.string().uuid().describe('A document id, as list_documents 
 export const READ_DOCUMENT_MAX_CHARS = 100_000
 
 /** The MCP tools over `services`. */
-export function assistantTools(services: Pick<AppServices, 'db' | 'engines'>): AssistantTool[] {
+export function assistantTools(
+  services: Pick<AppServices, 'db' | 'engines' | 'jobs'>,
+): AssistantTool[] {
   const { db } = services
   return [
     assistantTool({
@@ -146,6 +155,49 @@ export function assistantTools(services: Pick<AppServices, 'db' | 'engines'>): A
       async run(principal, { reviewId, ...query }) {
         const review = await readReview(db, principal, reviewId)
         return { review, cells: await listCells(db, principal, reviewId, query) }
+      },
+    }),
+    assistantTool({
+      name: 'compare_documents',
+      description: `Compares two versions of a contract clause by clause (what the other side changed in their markup): moved clauses as moves, words changed inside aligned clauses, changes of form (spacing, punctuation, case, renumbering) told apart. Give baseDocumentId (the earlier version) and revisedDocumentId, or the comparisonId of an earlier call. Waits up to ${MCP_COMPARE_WAIT_MS / 1000} s for the comparison; if it is not done by then, call again with its comparisonId. Each change cites both versions: document id, character span [start, end) and quoted text, with the clause's number and caption. Recorded in the audit log as done by this MCP client; the comparison is kept (its redlines are in Lexdesk).`,
+      scope: 'write',
+      input: {
+        baseDocumentId: DocumentId.optional().describe('The earlier version'),
+        revisedDocumentId: DocumentId.optional().describe('The later version (their markup)'),
+        comparisonId: z
+          .string()
+          .uuid()
+          .optional()
+          .describe('A comparison an earlier call started, to read its result'),
+        substantiveOnly: z
+          .boolean()
+          .default(true)
+          .describe('Only the substantive changes (default), or changes of form too'),
+        limit: Limit(50, 200),
+        offset: Offset,
+      },
+      async run(principal, input) {
+        let id = input.comparisonId
+        if (!id) {
+          if (!input.baseDocumentId || !input.revisedDocumentId)
+            throw new AppError(
+              'validation_failed',
+              'Give baseDocumentId and revisedDocumentId, or a comparisonId.',
+            )
+          const created = await createComparison({ db, jobs: services.jobs }, principal, {
+            baseDocumentId: input.baseDocumentId,
+            revisedDocumentId: input.revisedDocumentId,
+          })
+          id = created.id
+        }
+        const comparison = await awaitComparison(db, principal, id)
+        return {
+          comparisonId: comparison.id,
+          state: comparison.state,
+          error: comparison.error,
+          counts: comparison.counts,
+          ...citedChanges(comparison, input),
+        }
       },
     }),
   ]

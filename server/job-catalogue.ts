@@ -7,6 +7,7 @@
  * one line here and one in job-handlers.ts.
  */
 import { analysisJobContract } from './jobs/contracts/analysis-job-contract'
+import { comparisonJobContract } from './jobs/contracts/comparison-job-contract'
 import { documentPassagesJobContract } from './jobs/contracts/document-passages-job-contract'
 import { entitiesImportJobContract } from './jobs/contracts/entities-import-job-contract'
 import { ocrJobContract } from './jobs/contracts/ocr-job-contract'
@@ -26,6 +27,7 @@ export const JOB_CATALOGUE = [
   tenantImportJobContract,
   tenantCloneJobContract,
   reviewFillJobContract,
+  comparisonJobContract,
 ] as const
 
 /** The type of the catalogue: what `JobRunner.enqueue` and `JobRunner.bind` are typed by. */

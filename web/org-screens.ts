@@ -166,6 +166,27 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
       }),
     }
   },
+  comparisons: async () => {
+    const [{ ComparisonsPage }, { comparisonListQuery, comparisonQuery }, { screenLoader }] =
+      await Promise.all([
+        import('./features/comparisons/comparisons-page'),
+        import('./features/comparisons/api'),
+        loaders(),
+      ])
+    return {
+      Component: ComparisonsPage,
+      // The list of comparisons, and the comparison the address opens (`?comparison=`).
+      loader: screenLoader(({ orgId, search }) => {
+        const open = search.get('comparison')
+        return [
+          (client) => client.prefetchQuery(comparisonListQuery(orgId)),
+          ...(open
+            ? [(client: QueryClient) => client.prefetchQuery(comparisonQuery(orgId, open))]
+            : []),
+        ]
+      }),
+    }
+  },
   vector: async () => ({ Component: (await import('./features/vector/vector-page')).VectorPage }),
   members: async () => {
     const [{ MembersPage }, { membersQuery, invitationsQuery }, { managesOrganisation }] =

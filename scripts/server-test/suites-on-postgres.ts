@@ -39,6 +39,8 @@ export const SUITES_ON_POSTGRES = [
   'server/lists/json-text-page.test.ts',
   'server/features/reviews/reviews.test.ts',
   'server/features/reviews/review-fill-failures.test.ts',
+  'server/features/documents/ocr-failure.test.ts',
+  'server/features/comparisons/comparisons.test.ts',
   'server/realtime/org-messages.test.ts',
 ]
 

@@ -1015,3 +1015,49 @@ export const legalHolds = pgTable(
     check('legal_holds_release_check', sql`released_at IS NOT NULL OR released_by IS NULL`),
   ],
 )
+
+/**
+ * Comparisons of two versions of a contract (issue 46, decision 0149): a base and a revised
+ * document of the organisation, compared by the 'comparison' job (server/compare/ compareTexts)
+ * into `result` (server/features/comparisons/stored-comparison.ts: clauses, their alignment, the
+ * changes cited in both texts, the redline stream as lengths). Derived data: deleting either
+ * document deletes it (foreign keys ON DELETE CASCADE), so does the organisation. `app_id` is the
+ * documents' app when both have the same one (the app of an app-bound caller), else null;
+ * references apps (org_id, id) ON DELETE SET NULL (app_id), as documents do (migration
+ * 0061_comparisons). The counts are null until the job is `done`.
+ */
+export const comparisons = pgTable(
+  'comparisons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    baseDocumentId: uuid('base_document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    revisedDocumentId: uuid('revised_document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('queued'),
+    result: jsonb('result'),
+    /** Why a failed comparison failed (user-facing), null otherwise. */
+    error: text('error'),
+    substantiveChanges: integer('substantive_changes'),
+    formatChanges: integer('format_changes'),
+    moves: integer('moves'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('comparisons_org_created_idx').on(
+      t.orgId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('comparisons_app_idx').on(t.appId),
+    index('comparisons_base_document_idx').on(t.baseDocumentId),
+    index('comparisons_revised_document_idx').on(t.revisedDocumentId),
+    check('comparisons_state_check', sql`state IN ('queued', 'running', 'done', 'failed')`),
+  ],
+)

@@ -56,6 +56,7 @@ export interface AppErrorJson {
 
 const NOT_FOUND_CODES = {
   App: 'app_not_found',
+  Comparison: 'comparison_not_found',
   Conversation: 'conversation_not_found',
   Document: 'document_not_found',
   Entity: 'entity_not_found',

@@ -1,12 +1,13 @@
 /**
  * The app a job belongs to. A job has no `app_id` of its own (decision 0048): it is its subject's,
- * a document's, a recording's or a review's (a review fill, decision 0137) app, or the app itself for a job on an app (an entity import into
+ * a document's, a recording's, a review's (a review fill, decision 0137) or a comparison's
+ * (decision 0149) app, or the app itself for a job on an app (an entity import into
  * it); a job whose subject is none of them (an organisation's export, clone or import, an import
  * into no app) is the organisation's. One rule for every reader: the job service (an app-bound
  * credential reads only its app's jobs) and the realtime hub's followed jobs (decision 0125).
  */
 import { sql, type SQL } from 'drizzle-orm'
-import { apps, documents, jobs, recordings, reviews } from '../db/schema'
+import { apps, comparisons, documents, jobs, recordings, reviews } from '../db/schema'
 
 /**
  * A UUID, any case, as an SQL literal (a constant: `subject_id` is text, and a subject that is
@@ -30,4 +31,5 @@ export const jobAppId: SQL<string | null> = sql<string | null>`COALESCE(
   (SELECT ${documents.appId} FROM ${documents} WHERE ${documents.id} = ${subjectUuid}),
   (SELECT ${recordings.appId} FROM ${recordings} WHERE ${recordings.id} = ${subjectUuid}),
   (SELECT ${reviews.appId} FROM ${reviews} WHERE ${reviews.id} = ${subjectUuid}),
+  (SELECT ${comparisons.appId} FROM ${comparisons} WHERE ${comparisons.id} = ${subjectUuid}),
   (SELECT ${apps.id} FROM ${apps} WHERE ${apps.id} = ${subjectUuid}))`

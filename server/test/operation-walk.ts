@@ -12,7 +12,9 @@ import type { InjectOptions } from 'fastify'
 import { withTenant } from '../db/tenant'
 import { insertJob } from '../jobs/job-service'
 import {
+  comparisons,
   conversations,
+  documents,
   invitation,
   jobs,
   member,
@@ -36,6 +38,8 @@ import {
 import { APP_FIELDS } from '../http/app-reach'
 import type { TestApp, TestMember } from './test-app'
 import { uploadForm } from './sample-files'
+import { compareTexts } from '../compare/compare-texts'
+import { storeComparison } from '../features/comparisons/stored-comparison'
 import { mintToken } from './mint-token'
 
 /** One operation of the OpenAPI document, with its declared minimum role and scope. */
@@ -285,6 +289,38 @@ export function operationRequests(t: TestApp, org: TestMember) {
   }
 
   /**
+   * A comparison `actor` made of two documents of theirs, written directly as done with the
+   * engine's stored result (no job queued: the walk checks who may act on it, and its redlines
+   * can be built).
+   */
+  async function comparisonOf(actor: TestMember): Promise<string> {
+    const baseId = await documentOf(actor)
+    const revisedId = await documentOf(actor)
+    return withTenant(t.database.db, { orgId: org.orgId }, async (tx) => {
+      const [text] = await tx
+        .select({ content: documents.content })
+        .from(documents)
+        .where(eq(documents.id, baseId))
+      const content = text?.content ?? ''
+      const [row] = await tx
+        .insert(comparisons)
+        .values({
+          orgId: org.orgId,
+          baseDocumentId: baseId,
+          revisedDocumentId: revisedId,
+          state: 'done',
+          result: storeComparison(compareTexts(content, content, { notes: false })),
+          substantiveChanges: 0,
+          formatChanges: 0,
+          moves: 0,
+          createdBy: actor.userId,
+        })
+        .returning({ id: comparisons.id })
+      return row?.id ?? ''
+    })
+  }
+
+  /**
    * A review `actor` made, of one document and one column, with its one pending cell, written
    * directly (no fill job queued: the walk checks who may act on it, not its answers). The ids
    * of its column and cell are kept for the path's later parameters.
@@ -511,6 +547,12 @@ export function operationRequests(t: TestApp, org: TestMember) {
       },
     }),
     renameReview: async () => ({ payload: { name: 'Walk review, renamed' } }),
+    createComparison: async (actor) => ({
+      payload: {
+        baseDocumentId: await documentOf(actor),
+        revisedDocumentId: await documentOf(actor),
+      },
+    }),
     addReviewColumn: async () => ({ payload: { preset: 'term:governingLaw' } }),
     overrideReviewCell: async () => ({
       payload: { override: { answer: { type: 'party', names: ['Walk Ltd'] }, note: null } },
@@ -545,6 +587,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
       else if (name === 'bucketId') value = await bucketOf()
       else if (name === 'objectId') value = await objectOf(actor)
       else if (name === 'reviewId') value = await reviewOf(actor)
+      else if (name === 'comparisonId') value = await comparisonOf(actor)
       else if (name === 'holdId') value = await legalHoldOf(actor)
       else if (name === 'columnId' && lastReview) value = lastReview.columnId
       else if (name === 'cellId' && lastReview) value = lastReview.cellId

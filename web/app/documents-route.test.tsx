@@ -82,6 +82,11 @@ describe('DocumentsRoute: a document beside its analysis', () => {
     expect(text).toHaveClass('whitespace-pre-wrap')
     expect(screen.getByRole('heading', { name: 'Acme NDA', level: 2 })).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Analysis result' })).not.toBeInTheDocument()
+    // "Compare with…" opens the comparisons screen with this document as the earlier version.
+    expect(screen.getByRole('link', { name: 'Compare with…' })).toHaveAttribute(
+      'href',
+      '/dashboard/acme-law/comparisons?base=doc-1',
+    )
   })
 
   it('explains a scanned PDF with no text and disables analysis', async () => {

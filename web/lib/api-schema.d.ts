@@ -356,6 +356,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/comparisons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The comparisons of the organisation (of its app, for an app-bound credential), newest first, without their results; `documentId` keeps those of one document. */
+        get: operations["listComparisons"];
+        put?: never;
+        /** @description Compares two documents of the organisation clause by clause (moved clauses as moves, words inside aligned clauses, changes of form told apart from substance, each change cited in both texts) as a background job: 202 with the comparison (`state` queued) and its `job`; follow the job (getJob, or the realtime `follow` message), then read the result with getComparison. 404 `document_not_found` when either document is not the organisation's (or, for an app-bound credential, not its app's); 413 `comparison_too_large` past 1,000,000 characters a version. Audited. */
+        post: operations["createComparison"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/comparisons/{comparisonId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A comparison with its latest job and, once done, its result: both versions' clauses, their alignment, and every change with its span in both texts (offsets into each document's `content`). */
+        get: operations["getComparison"];
+        put?: never;
+        post?: never;
+        /** @description Deletes a comparison and stops its job: its creator or an admin (403 otherwise). The documents stay. Audited. */
+        delete: operations["deleteComparison"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/comparisons/{comparisonId}/redline.docx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The comparison as a Word document with tracked changes (w:ins, w:del, w:moveFrom / w:moveTo, author "Lexdesk"), built from the texts and verified before it is sent: accepting every change gives the revised version's text, rejecting every change the base's. An attachment with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`. 409 until the comparison is done. */
+        get: operations["getComparisonRedlineDocx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/comparisons/{comparisonId}/redline.html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The comparison as a standalone HTML page (insertions in `<ins>`, deletions in `<del>`, a move's two ends as `class="moved-from"` / `"moved-to"` with `data-move`; every character of the texts escaped, no script, no style), as an attachment with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`. 409 until the comparison is done. */
+        get: operations["getComparisonRedlineHtml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/jobs": {
         parameters: {
             query?: never;
@@ -1358,7 +1428,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -1431,6 +1501,16 @@ export interface components {
         AnalysisJobResultInput: {
             /** Format: uuid */
             analysisId: string;
+        };
+        ComparisonJobResultInput: {
+            /** Format: uuid */
+            comparisonId: string;
+            /** @description Substantive changes, moves apart */
+            substantiveChanges: number;
+            /** @description Changes of form only */
+            formatChanges: number;
+            /** @description Clauses moved */
+            moves: number;
         };
         EntitiesImportJobResultInput: {
             imported: number;
@@ -1509,7 +1589,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1530,7 +1610,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1551,7 +1631,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1572,7 +1652,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1593,7 +1673,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1614,7 +1694,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1635,7 +1715,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1656,7 +1736,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1677,7 +1757,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1688,9 +1768,30 @@ export interface components {
             kind: "review-fill";
             result: components["schemas"]["ReviewFillJobResultInput"] | null;
         };
-        JobInput: components["schemas"]["AnalysisJobInput"] | components["schemas"]["TranscriptionJobInput"] | components["schemas"]["DocumentPassagesJobInput"] | components["schemas"]["EntitiesImportJobInput"] | components["schemas"]["OcrJobInput"] | components["schemas"]["TenantExportJobInput"] | components["schemas"]["TenantImportJobInput"] | components["schemas"]["TenantCloneJobInput"] | components["schemas"]["ReviewFillJobInput"];
+        ComparisonJobInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "comparison";
+            result: components["schemas"]["ComparisonJobResultInput"] | null;
+        };
+        JobInput: components["schemas"]["AnalysisJobInput"] | components["schemas"]["TranscriptionJobInput"] | components["schemas"]["DocumentPassagesJobInput"] | components["schemas"]["EntitiesImportJobInput"] | components["schemas"]["OcrJobInput"] | components["schemas"]["TenantExportJobInput"] | components["schemas"]["TenantImportJobInput"] | components["schemas"]["TenantCloneJobInput"] | components["schemas"]["ReviewFillJobInput"] | components["schemas"]["ComparisonJobInput"];
         /** @enum {string} */
-        JobKindInput: "analysis" | "transcription" | "document-passages" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone" | "review-fill";
+        JobKindInput: "analysis" | "transcription" | "document-passages" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone" | "review-fill" | "comparison";
         AnalysisResultInput: {
             summary: {
                 text: string;
@@ -1959,6 +2060,147 @@ export interface components {
             /** @enum {string} */
             answerType: "yes_no" | "date" | "duration" | "money" | "party" | "text" | "list";
         };
+        ComparisonChangeInput: {
+            /** @enum {string} */
+            kind: "inserted" | "deleted" | "moved" | "modified";
+            /**
+             * @description A whole clause, or words inside aligned clauses
+             * @enum {string}
+             */
+            scope: "clause" | "words";
+            /** @description False for a change of form only (see `format`) */
+            substantive: boolean;
+            /** @description What a change of form changes; null when substantive */
+            format: ("whitespace" | "punctuation" | "case" | "renumbering" | "layout") | null;
+            /** @description Where it stands in the base version (empty: where an insertion goes) */
+            base: {
+                start: number;
+                end: number;
+            };
+            /** @description Where it stands in the revised version (empty: where a deletion was) */
+            revised: {
+                start: number;
+                end: number;
+            };
+            /** @description The base text of the change, cut at 600 characters */
+            baseText: string;
+            /** @description The revised text of the change, cut at 600 characters */
+            revisedText: string;
+            /** @description Index into `baseClauses`, or null */
+            baseClause: number | null;
+            /** @description Index into `revisedClauses`, or null */
+            revisedClause: number | null;
+            /** @description One line on what changed in substance ("30 days → 60 days"), or null */
+            note: string | null;
+        };
+        ComparisonResultInput: {
+            baseLength: number;
+            revisedLength: number;
+            baseSha256: string;
+            revisedSha256: string;
+            baseClauses: {
+                /** @description The clause’s own words, no surrounding blank lines */
+                span: {
+                    start: number;
+                    end: number;
+                };
+                /** @description Its numbering ("12.3", "Section 4"), or null */
+                label: string | null;
+                /** @description Its caption, or null */
+                heading: string | null;
+            }[];
+            revisedClauses: {
+                /** @description The clause’s own words, no surrounding blank lines */
+                span: {
+                    start: number;
+                    end: number;
+                };
+                /** @description Its numbering ("12.3", "Section 4"), or null */
+                label: string | null;
+                /** @description Its caption, or null */
+                heading: string | null;
+            }[];
+            /** @description Every clause of both versions once, in the revised order (deleted ones in place) */
+            pairs: {
+                base: number | null;
+                revised: number | null;
+                /** @enum {string} */
+                relation: "same" | "format" | "modified" | "moved" | "inserted" | "deleted";
+            }[];
+            /** @description Every change, in the revised version’s order */
+            changes: components["schemas"]["ComparisonChangeInput"][];
+            /** @description The redline stream in reading order, as lengths: equal pieces advance both texts, inserted and moveTo the revised one, deleted and moveFrom the base one */
+            segments: {
+                /** @enum {string} */
+                kind: "equal" | "inserted" | "deleted" | "moveFrom" | "moveTo";
+                length: number;
+                /** @description Pairs a moveFrom with its moveTo */
+                move?: number;
+            }[];
+            /** @description Whether any change’s quoted text was cut */
+            textsCut: boolean;
+        };
+        ComparisonSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            /** Format: uuid */
+            baseDocumentId: string;
+            /** Format: uuid */
+            revisedDocumentId: string;
+            /** @enum {string} */
+            state: "queued" | "running" | "done" | "failed";
+            /** @description Why it failed (user-safe); null unless failed */
+            error: string | null;
+            /** @description Null until done */
+            counts: {
+                /** @description Substantive changes, moves apart */
+                substantive: number;
+                /** @description Changes of form only */
+                formatOnly: number;
+                /** @description Clauses moved */
+                moves: number;
+            } | null;
+            createdBy: string | null;
+            createdAt: string;
+            finishedAt: string | null;
+        };
+        ComparisonInput: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            /** Format: uuid */
+            baseDocumentId: string;
+            /** Format: uuid */
+            revisedDocumentId: string;
+            /** @enum {string} */
+            state: "queued" | "running" | "done" | "failed";
+            /** @description Why it failed (user-safe); null unless failed */
+            error: string | null;
+            /** @description Null until done */
+            counts: {
+                /** @description Substantive changes, moves apart */
+                substantive: number;
+                /** @description Changes of form only */
+                formatOnly: number;
+                /** @description Clauses moved */
+                moves: number;
+            } | null;
+            createdBy: string | null;
+            createdAt: string;
+            finishedAt: string | null;
+            /** @description Its latest job (follow it with getJob or the realtime `follow` message) */
+            job: {
+                /** Format: uuid */
+                jobId: string;
+                /** @enum {string} */
+                status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                progress: number;
+                message: string | null;
+            } | null;
+            /** @description Null until done */
+            result: components["schemas"]["ComparisonResultInput"] | null;
+        };
         AppInput: {
             /** Format: uuid */
             id: string;
@@ -2061,7 +2303,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -2104,7 +2346,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -2480,7 +2722,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -2553,6 +2795,16 @@ export interface components {
         AnalysisJobResult: {
             /** Format: uuid */
             analysisId: string;
+        };
+        ComparisonJobResult: {
+            /** Format: uuid */
+            comparisonId: string;
+            /** @description Substantive changes, moves apart */
+            substantiveChanges: number;
+            /** @description Changes of form only */
+            formatChanges: number;
+            /** @description Clauses moved */
+            moves: number;
         };
         EntitiesImportJobResult: {
             imported: number;
@@ -2631,7 +2883,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2652,7 +2904,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2673,7 +2925,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2694,7 +2946,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2715,7 +2967,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2736,7 +2988,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2757,7 +3009,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2778,7 +3030,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2799,7 +3051,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2810,9 +3062,30 @@ export interface components {
             kind: "review-fill";
             result: components["schemas"]["ReviewFillJobResult"] | null;
         };
-        Job: components["schemas"]["AnalysisJob"] | components["schemas"]["TranscriptionJob"] | components["schemas"]["DocumentPassagesJob"] | components["schemas"]["EntitiesImportJob"] | components["schemas"]["OcrJob"] | components["schemas"]["TenantExportJob"] | components["schemas"]["TenantImportJob"] | components["schemas"]["TenantCloneJob"] | components["schemas"]["ReviewFillJob"];
+        ComparisonJob: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "comparison";
+            result: components["schemas"]["ComparisonJobResult"] | null;
+        };
+        Job: components["schemas"]["AnalysisJob"] | components["schemas"]["TranscriptionJob"] | components["schemas"]["DocumentPassagesJob"] | components["schemas"]["EntitiesImportJob"] | components["schemas"]["OcrJob"] | components["schemas"]["TenantExportJob"] | components["schemas"]["TenantImportJob"] | components["schemas"]["TenantCloneJob"] | components["schemas"]["ReviewFillJob"] | components["schemas"]["ComparisonJob"];
         /** @enum {string} */
-        JobKind: "analysis" | "transcription" | "document-passages" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone" | "review-fill";
+        JobKind: "analysis" | "transcription" | "document-passages" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone" | "review-fill" | "comparison";
         AnalysisResult: {
             summary: {
                 text: string;
@@ -3081,6 +3354,147 @@ export interface components {
             /** @enum {string} */
             answerType: "yes_no" | "date" | "duration" | "money" | "party" | "text" | "list";
         };
+        ComparisonChange: {
+            /** @enum {string} */
+            kind: "inserted" | "deleted" | "moved" | "modified";
+            /**
+             * @description A whole clause, or words inside aligned clauses
+             * @enum {string}
+             */
+            scope: "clause" | "words";
+            /** @description False for a change of form only (see `format`) */
+            substantive: boolean;
+            /** @description What a change of form changes; null when substantive */
+            format: ("whitespace" | "punctuation" | "case" | "renumbering" | "layout") | null;
+            /** @description Where it stands in the base version (empty: where an insertion goes) */
+            base: {
+                start: number;
+                end: number;
+            };
+            /** @description Where it stands in the revised version (empty: where a deletion was) */
+            revised: {
+                start: number;
+                end: number;
+            };
+            /** @description The base text of the change, cut at 600 characters */
+            baseText: string;
+            /** @description The revised text of the change, cut at 600 characters */
+            revisedText: string;
+            /** @description Index into `baseClauses`, or null */
+            baseClause: number | null;
+            /** @description Index into `revisedClauses`, or null */
+            revisedClause: number | null;
+            /** @description One line on what changed in substance ("30 days → 60 days"), or null */
+            note: string | null;
+        };
+        ComparisonResult: {
+            baseLength: number;
+            revisedLength: number;
+            baseSha256: string;
+            revisedSha256: string;
+            baseClauses: {
+                /** @description The clause’s own words, no surrounding blank lines */
+                span: {
+                    start: number;
+                    end: number;
+                };
+                /** @description Its numbering ("12.3", "Section 4"), or null */
+                label: string | null;
+                /** @description Its caption, or null */
+                heading: string | null;
+            }[];
+            revisedClauses: {
+                /** @description The clause’s own words, no surrounding blank lines */
+                span: {
+                    start: number;
+                    end: number;
+                };
+                /** @description Its numbering ("12.3", "Section 4"), or null */
+                label: string | null;
+                /** @description Its caption, or null */
+                heading: string | null;
+            }[];
+            /** @description Every clause of both versions once, in the revised order (deleted ones in place) */
+            pairs: {
+                base: number | null;
+                revised: number | null;
+                /** @enum {string} */
+                relation: "same" | "format" | "modified" | "moved" | "inserted" | "deleted";
+            }[];
+            /** @description Every change, in the revised version’s order */
+            changes: components["schemas"]["ComparisonChange"][];
+            /** @description The redline stream in reading order, as lengths: equal pieces advance both texts, inserted and moveTo the revised one, deleted and moveFrom the base one */
+            segments: {
+                /** @enum {string} */
+                kind: "equal" | "inserted" | "deleted" | "moveFrom" | "moveTo";
+                length: number;
+                /** @description Pairs a moveFrom with its moveTo */
+                move?: number;
+            }[];
+            /** @description Whether any change’s quoted text was cut */
+            textsCut: boolean;
+        };
+        ComparisonSummary: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            /** Format: uuid */
+            baseDocumentId: string;
+            /** Format: uuid */
+            revisedDocumentId: string;
+            /** @enum {string} */
+            state: "queued" | "running" | "done" | "failed";
+            /** @description Why it failed (user-safe); null unless failed */
+            error: string | null;
+            /** @description Null until done */
+            counts: {
+                /** @description Substantive changes, moves apart */
+                substantive: number;
+                /** @description Changes of form only */
+                formatOnly: number;
+                /** @description Clauses moved */
+                moves: number;
+            } | null;
+            createdBy: string | null;
+            createdAt: string;
+            finishedAt: string | null;
+        };
+        Comparison: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            /** Format: uuid */
+            baseDocumentId: string;
+            /** Format: uuid */
+            revisedDocumentId: string;
+            /** @enum {string} */
+            state: "queued" | "running" | "done" | "failed";
+            /** @description Why it failed (user-safe); null unless failed */
+            error: string | null;
+            /** @description Null until done */
+            counts: {
+                /** @description Substantive changes, moves apart */
+                substantive: number;
+                /** @description Changes of form only */
+                formatOnly: number;
+                /** @description Clauses moved */
+                moves: number;
+            } | null;
+            createdBy: string | null;
+            createdAt: string;
+            finishedAt: string | null;
+            /** @description Its latest job (follow it with getJob or the realtime `follow` message) */
+            job: {
+                /** Format: uuid */
+                jobId: string;
+                /** @enum {string} */
+                status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                progress: number;
+                message: string | null;
+            } | null;
+            /** @description Null until done */
+            result: components["schemas"]["ComparisonResult"] | null;
+        };
         App: {
             /** Format: uuid */
             id: string;
@@ -3183,7 +3597,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -3226,7 +3640,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -6140,6 +6554,533 @@ export interface operations {
             };
             /** @description No such organisation for this caller, or no such object in it: the two look the same */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listComparisons: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description Items skipped */
+                offset?: number;
+                /** @description Only comparisons of this document, as either version */
+                documentId?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ComparisonSummary"][];
+                        /** @description Items matching the filters, across all pages */
+                        total: number;
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createComparison: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The earlier version (what the changes start from)
+                     */
+                    baseDocumentId: string;
+                    /**
+                     * Format: uuid
+                     * @description The later version (their markup)
+                     */
+                    revisedDocumentId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        appId: string | null;
+                        /** Format: uuid */
+                        baseDocumentId: string;
+                        /** Format: uuid */
+                        revisedDocumentId: string;
+                        /** @enum {string} */
+                        state: "queued" | "running" | "done" | "failed";
+                        /** @description Why it failed (user-safe); null unless failed */
+                        error: string | null;
+                        /** @description Null until done */
+                        counts: {
+                            /** @description Substantive changes, moves apart */
+                            substantive: number;
+                            /** @description Changes of form only */
+                            formatOnly: number;
+                            /** @description Clauses moved */
+                            moves: number;
+                        } | null;
+                        createdBy: string | null;
+                        createdAt: string;
+                        finishedAt: string | null;
+                        job: components["schemas"]["ComparisonJob"];
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getComparison: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                comparisonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comparison"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteComparison: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                comparisonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getComparisonRedlineDocx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                comparisonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The DOCX file (an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description comparison_not_ready: not done yet (or failed); comparison_stale: a document changed since it was compared */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getComparisonRedlineHtml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                comparisonId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML page (an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description comparison_not_ready: not done yet (or failed); comparison_stale: a document changed since it was compared */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

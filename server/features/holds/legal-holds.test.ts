@@ -360,6 +360,8 @@ HELD_DELETIONS.leaveOrganization = {
 /** Deleting operations whose rows no hold names, with why. */
 const NOT_HELD: Record<string, string> = {
   deleteReview: 'a review grid is work over documents, which keep their own holds',
+  deleteComparison:
+    'a comparison is derived from two documents, which keep their own holds; it can be made again',
   removeReviewColumn: 'a question of a review grid, not held data',
   deleteEntity: "the organisation's own data tables (clients, matters…), not a hold target",
   deleteEntities: 'as deleteEntity',

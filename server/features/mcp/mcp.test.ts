@@ -121,6 +121,7 @@ describe('the MCP server at /mcp', () => {
     const client = await connect({ authorization: credentialOf(owner).authorization })
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'compare_documents',
       'create_entity',
       'list_analyses',
       'list_documents',
@@ -174,6 +175,75 @@ describe('the MCP server at /mcp', () => {
     )
     expect(refused.isError).toBe(true)
     expect(refused.text).not.toContain('Mcp review')
+    await foreign.close()
+  })
+
+  it('compares two documents, each substantive change cited in both, never across organisations', async () => {
+    const owner = await firm('Mcp Compare Firm')
+    const outsider = await firm('Mcp Compare Outsider')
+    const paste = async (m: TestMember, title: string, content: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/orgs/${m.orgId}/documents/text`,
+        headers: m.headers,
+        payload: { title, content },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      return res.json().id as string
+    }
+    const v1 = 'Term. The notice period is thirty (30) days.\n\nLaw. English law governs.\n'
+    const v2 = 'Term. The notice period is sixty (60) days.\n\nLaw.  English law governs.\n'
+    const baseDocumentId = await paste(owner, 'NDA v1', v1)
+    const revisedDocumentId = await paste(owner, 'NDA v2', v2)
+    const client = await connect({ authorization: credentialOf(owner).authorization })
+    const result = resultOf(
+      await client.callTool({
+        name: 'compare_documents',
+        arguments: { baseDocumentId, revisedDocumentId },
+      }),
+    )
+    expect(result.isError, result.text).toBe(false)
+    const compared = JSON.parse(result.text) as {
+      comparisonId: string
+      state: string
+      total: number
+      changes: {
+        substantive: boolean
+        base: { documentId: string; start: number; end: number; text: string }
+        revised: { documentId: string; start: number; end: number; text: string }
+      }[]
+    }
+    expect(compared.state).toBe('done')
+    expect(compared.changes.length).toBeGreaterThan(0)
+    for (const change of compared.changes) {
+      expect(change.substantive).toBe(true)
+      expect(change.base.documentId).toBe(baseDocumentId)
+      expect(v1.slice(change.base.start, change.base.end)).toBe(change.base.text)
+      expect(v2.slice(change.revised.start, change.revised.end)).toBe(change.revised.text)
+    }
+    expect(compared.changes.map((c) => c.revised.text).join(' ')).toContain('sixty')
+    // The doubled space is a change of form: listed only when asked for.
+    const all = JSON.parse(
+      resultOf(
+        await client.callTool({
+          name: 'compare_documents',
+          arguments: { comparisonId: compared.comparisonId, substantiveOnly: false },
+        }),
+      ).text,
+    ) as { total: number }
+    expect(all.total).toBeGreaterThan(compared.total)
+    await client.close()
+    const foreign = await connect({ authorization: credentialOf(outsider).authorization })
+    for (const args of [
+      { comparisonId: compared.comparisonId },
+      { baseDocumentId, revisedDocumentId },
+    ]) {
+      const refused = resultOf(
+        await foreign.callTool({ name: 'compare_documents', arguments: args }),
+      )
+      expect(refused.isError).toBe(true)
+      expect(refused.text).not.toContain('sixty')
+    }
     await foreign.close()
   })
 

@@ -7,6 +7,7 @@ import {
   DatabaseIcon,
   FileTextIcon,
   GaugeIcon,
+  GitCompareIcon,
   HardDriveIcon,
   LayoutDashboardIcon,
   MessagesSquareIcon,
@@ -46,6 +47,7 @@ const mainLinks: NavItem[] = [
   { title: 'Dashboard', screen: '', icon: LayoutDashboardIcon },
   { title: 'Documents', screen: 'documents', icon: FileTextIcon },
   { title: 'Reviews', screen: 'reviews', icon: TableIcon },
+  { title: 'Comparisons', screen: 'comparisons', icon: GitCompareIcon },
   { title: 'Voice Assistant', screen: 'voice', icon: MicIcon },
   { title: 'Analytics', screen: 'analytics', icon: BarChart3Icon },
 ]

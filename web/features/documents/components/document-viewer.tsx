@@ -1,7 +1,10 @@
-import { Download, TriangleAlert } from 'lucide-react'
+import { Download, GitCompare, TriangleAlert } from 'lucide-react'
+import { Link } from 'react-router'
 import type { ReactNode, Ref } from 'react'
 import { Badge } from '../../../components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card'
+import { orgPath } from '../../../lib/org-path'
+import { useOrgScopeIfAny } from '../../../lib/org-scope'
 import { documentFileUrl } from '../api/documents-api'
 import { DocumentTextView } from './document-text-view'
 import { documentTypeLabel } from '../document-types'
@@ -34,6 +37,7 @@ export function DocumentViewer({
   actions,
   headingRef,
 }: DocumentViewerProps) {
+  const urlScope = useOrgScopeIfAny()
   return (
     <Card>
       <CardHeader className="gap-2">
@@ -62,6 +66,16 @@ export function DocumentViewer({
               {document.fileName}
               {document.sizeBytes !== null && ` (${formatBytes(document.sizeBytes)})`}
             </a>
+          )}
+          {urlScope && (
+            <Link
+              to={orgPath(urlScope, 'comparisons', { base: document.id })}
+              title={`Compare ${document.title} with another version`}
+              className="inline-flex items-center gap-1 underline-offset-4 hover:underline"
+            >
+              <GitCompare className="size-3.5" aria-hidden="true" />
+              Compare with…
+            </Link>
           )}
         </CardDescription>
       </CardHeader>
