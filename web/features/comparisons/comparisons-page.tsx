@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { JobProgress } from '../../components/job-progress'
 import { LabelledSelect } from '../../components/labelled-select'
 import { PageHeader } from '../../components/page-header'
+import { PickList } from '../../components/pick-list'
 import { Button } from '../../components/ui/button'
 import { useJob } from '../../hooks/jobs'
 import { useOrgScope } from '../../lib/org-scope'
@@ -87,38 +88,26 @@ function ComparisonList(props: { orgId: string; open: string | null; onOpen(id: 
   const titles = new Map(documents.data?.items.map((d) => [d.id, d.title]))
   const title = (id: string) => titles.get(id) ?? 'A document'
   return (
-    <nav aria-label="Comparisons" className="flex flex-col gap-1">
-      {list.status === 'pending' && <p className="text-sm text-muted-foreground">Loading…</p>}
-      {list.status === 'error' && (
-        <p role="alert" className="text-sm text-destructive">
-          The comparisons could not be loaded: {list.error.message}
-        </p>
-      )}
-      {list.data?.items.length === 0 && (
-        <p className="text-sm text-muted-foreground">No comparisons yet.</p>
-      )}
-      {list.data?.items.map((c) => (
-        <Button
-          key={c.id}
-          type="button"
-          variant={c.id === props.open ? 'secondary' : 'ghost'}
-          className="h-auto justify-start py-2 text-left whitespace-normal"
-          aria-current={c.id === props.open ? 'page' : undefined}
-          onClick={() => props.onOpen(c.id)}
-        >
-          <span className="flex flex-col">
-            <span>
-              {title(c.revisedDocumentId)} vs {title(c.baseDocumentId)}
-            </span>
-            <span className="text-xs text-muted-foreground">
-              {c.counts
-                ? `${c.counts.substantive} substantive · ${c.counts.moves} moved · ${c.counts.formatOnly} of form`
-                : STATE_TEXT[c.state]}
-            </span>
+    <PickList
+      label="Comparisons"
+      query={list}
+      open={props.open}
+      onOpen={props.onOpen}
+      itemClassName="h-auto py-2 text-left whitespace-normal"
+    >
+      {(c) => (
+        <span className="flex flex-col">
+          <span>
+            {title(c.revisedDocumentId)} vs {title(c.baseDocumentId)}
           </span>
-        </Button>
-      ))}
-    </nav>
+          <span className="text-xs text-muted-foreground">
+            {c.counts
+              ? `${c.counts.substantive} substantive · ${c.counts.moves} moved · ${c.counts.formatOnly} of form`
+              : STATE_TEXT[c.state]}
+          </span>
+        </span>
+      )}
+    </PickList>
   )
 }
 

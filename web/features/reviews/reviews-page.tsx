@@ -7,6 +7,7 @@ import { Form, FormField, FormSubmit } from '../../components/form/form'
 import { useZodForm } from '../../components/form/use-zod-form'
 import { LabelledSelect } from '../../components/labelled-select'
 import { PageHeader } from '../../components/page-header'
+import { PickList } from '../../components/pick-list'
 import { Button } from '../../components/ui/button'
 import { Input } from '../../components/ui/input'
 import { Label } from '../../components/ui/label'
@@ -88,29 +89,9 @@ export function ReviewsPage() {
 function ReviewList(props: { orgId: string; open: string | null; onOpen(id: string): void }) {
   const list = useQuery(reviewListQuery(props.orgId))
   return (
-    <nav aria-label="Reviews" className="flex flex-col gap-1">
-      {list.status === 'pending' && <p className="text-sm text-muted-foreground">Loading…</p>}
-      {list.status === 'error' && (
-        <p role="alert" className="text-sm text-destructive">
-          The reviews could not be loaded: {list.error.message}
-        </p>
-      )}
-      {list.data?.items.length === 0 && (
-        <p className="text-sm text-muted-foreground">No reviews yet.</p>
-      )}
-      {list.data?.items.map((review) => (
-        <Button
-          key={review.id}
-          type="button"
-          variant={review.id === props.open ? 'secondary' : 'ghost'}
-          className="justify-start"
-          aria-current={review.id === props.open ? 'page' : undefined}
-          onClick={() => props.onOpen(review.id)}
-        >
-          {review.name}
-        </Button>
-      ))}
-    </nav>
+    <PickList label="Reviews" query={list} open={props.open} onOpen={props.onOpen}>
+      {(review) => review.name}
+    </PickList>
   )
 }
 
