@@ -10,6 +10,7 @@ import { analysisJobContract } from './jobs/contracts/analysis-job-contract'
 import { documentPassagesJobContract } from './jobs/contracts/document-passages-job-contract'
 import { entitiesImportJobContract } from './jobs/contracts/entities-import-job-contract'
 import { ocrJobContract } from './jobs/contracts/ocr-job-contract'
+import { retentionJobContract } from './jobs/contracts/retention-job-contract'
 import { reviewFillJobContract } from './jobs/contracts/review-fill-job-contract'
 import { tenantCloneJobContract } from './jobs/contracts/tenant-clone-job-contract'
 import { tenantExportJobContract } from './jobs/contracts/tenant-export-job-contract'
@@ -26,6 +27,7 @@ export const JOB_CATALOGUE = [
   tenantImportJobContract,
   tenantCloneJobContract,
   reviewFillJobContract,
+  retentionJobContract,
 ] as const
 
 /** The type of the catalogue: what `JobRunner.enqueue` and `JobRunner.bind` are typed by. */

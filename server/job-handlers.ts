@@ -17,6 +17,7 @@ import { exportJobHandler } from './features/archives/export-job'
 import { importTenantJobHandler } from './features/archives/import-job'
 import { cloneJobHandler } from './features/archives/clone-job'
 import { reviewFillJobHandler } from './features/reviews/review-fill-job'
+import { retentionJobHandler } from './features/retention/retention-job'
 
 /** One handler per job kind, bound to `services`. */
 export function jobHandlers(services: AppServices): JobHandlers<AppJobCatalogue> {
@@ -40,5 +41,6 @@ export function jobHandlers(services: AppServices): JobHandlers<AppJobCatalogue>
     'tenant-import': importTenantJobHandler(services),
     'tenant-clone': cloneJobHandler(services),
     'review-fill': reviewFillJobHandler(services),
+    retention: retentionJobHandler({ db: services.db, blobs: services.blobs }),
   }
 }

@@ -22,6 +22,7 @@ const SCHEMA_IDS: { [K in JobKind<AppJobCatalogue>]: string } = {
   'tenant-import': 'TenantImportJob',
   'tenant-clone': 'TenantCloneJob',
   'review-fill': 'ReviewFillJob',
+  retention: 'RetentionJob',
 }
 
 const [first, ...rest] = JOB_CATALOGUE.map((contract) =>

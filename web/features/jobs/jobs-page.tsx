@@ -21,6 +21,7 @@ const KIND_LABELS: Record<JobKind, string> = {
   'tenant-import': 'Organization import',
   'tenant-clone': 'Organization clone',
   'review-fill': 'Review fill',
+  retention: 'Retention run',
 }
 
 /** /dashboard/:orgSlug/jobs: the background work of the URL's organisation. */
