@@ -10,12 +10,14 @@
  * placed since (legal_hold_guard's LH409) rolls back that item alone, which is counted as held and
  * skipped; writes for each deleted item an audit entry `retention.delete` naming the policy and a
  * row of the deletion report; commits; and only then removes the deleted items' files through the
- * paths a person's delete uses (removeDocumentFiles, the blob store's delete). A crash before a
- * commit deletes nothing of that batch; a crash between a commit and its files leaves files
- * without a row, which the start-up orphan walk removes (server/blob/orphan-files.ts: documents,
- * recordings and buckets are among its kinds). Audit entries go last, through the one sanctioned
- * function (purge_audit_entries, migration 0061), a batch at a time. A cancel stops it between two
- * batches; progress is reported per kind and after each batch.
+ * paths a person's delete uses (removeDocument and removeDocumentFiles, removeRecording and
+ * removeRecordingFiles of server/documents/, the blob store's delete for a stored object). A
+ * crash before a commit deletes nothing of that batch; a crash between a commit and its files
+ * leaves files without a row, which the start-up orphan walk removes (server/blob/
+ * orphan-files.ts: documents, recordings and buckets are among its kinds). Audit entries go
+ * last, through the one sanctioned function (purge_audit_entries, migration 0061), a batch at a
+ * time. A cancel stops it between two batches; progress is reported per kind and after each
+ * batch.
  */
 import { eq, isNull, sql } from 'drizzle-orm'
 import type { JobHandlerOf } from '../../jobs/define-job-contract'
@@ -26,7 +28,6 @@ import { withTenant, type Principal, type Tx } from '../../db/tenant'
 import {
   conversations,
   legalHolds,
-  recordings,
   retentionDeletions,
   retentionPolicies,
   storageObjects,
@@ -44,7 +45,11 @@ import {
   removeDocumentFiles,
   type RemovedDocument,
 } from '../../documents/document-writes'
-import { cancelSubjectJobs } from '../../jobs/job-service'
+import {
+  removeRecording,
+  removeRecordingFiles,
+  type RemovedRecording,
+} from '../../documents/recording-writes'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
 
@@ -158,7 +163,7 @@ async function holdsInForce(tx: Tx): Promise<HoldInForce[]> {
 }
 
 /** Files to remove once a batch has committed. */
-type FileRemoval = { document: RemovedDocument } | { key: string }
+type FileRemoval = { document: RemovedDocument } | { recording: RemovedRecording } | { key: string }
 
 /**
  * Deletes one due item's rows inside `tx` as a person's delete of it would (its analyses,
@@ -176,23 +181,8 @@ async function deleteRows(
     return removed ? [{ document: removed }] : undefined
   }
   if (kind === 'recordings') {
-    const [row] = await tx
-      .delete(recordings)
-      .where(eq(recordings.id, item.id))
-      .returning({ fileKey: recordings.fileKey, documentId: recordings.documentId })
-    if (!row) return undefined
-    const transcript = row.documentId
-      ? await removeDocument(tx, principal, row.documentId, { documentType: 'transcript' })
-      : undefined
-    await cancelSubjectJobs(tx, [item.id])
-    await recordEvent(
-      tx,
-      principal,
-      'recording.deleted',
-      { recordingId: item.id, title: item.title ?? '' },
-      item.appId,
-    )
-    return [{ key: row.fileKey }, ...(transcript ? [{ document: transcript }] : [])]
+    const removed = await removeRecording(tx, principal, item.id)
+    return removed ? [{ recording: removed }] : undefined
   }
   if (kind === 'conversations') {
     const [row] = await tx
@@ -312,6 +302,7 @@ async function runBatch(
 async function removeFiles(blobs: BlobStore, files: readonly FileRemoval[]): Promise<void> {
   for (const file of files) {
     if ('document' in file) await removeDocumentFiles(blobs, file.document)
+    else if ('recording' in file) await removeRecordingFiles(blobs, file.recording)
     else await blobs.delete(file.key)
   }
 }
