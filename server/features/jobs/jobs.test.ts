@@ -306,6 +306,7 @@ describe('the job of a 202 in the API description', () => {
       uploadRecording: ref('TranscriptionJob'),
       retryReviewColumn: ref('ReviewFillJob'),
       retryReviewCell: ref('ReviewFillJob'),
+      runRetention: ref('RetentionJob'),
     })
     const { schemas } = document.components
     expect(schemas.OcrJob?.properties?.kind).toMatchObject({ const: 'ocr' })
@@ -321,6 +322,7 @@ describe('the job of a 202 in the API description', () => {
         'TenantImportJob',
         'TenantCloneJob',
         'ReviewFillJob',
+        'RetentionJob',
       ].map(ref),
     )
   })
