@@ -522,6 +522,20 @@ describe('the retention run', () => {
     expect(all).toHaveLength(BATCH_SIZE + 10)
   })
 
+  it('stops at a cancel before its next batch, deleting nothing more', async () => {
+    const owner = await signedInMember(t, 'Cancel Firm')
+    await setPolicy(owner, { kind: 'documents', keepDays: 30 })
+    const id = await pasteDocument(t, owner, 'Old memo', 'Old.')
+    await age('documents', id, 40)
+    const controller = new AbortController()
+    const reason = new Error('cancelled')
+    controller.abort(reason)
+    await expect(
+      runRetention({ db, blobs }, owner.orgId, { signal: controller.signal }),
+    ).rejects.toBe(reason)
+    expect(await exists(documents, id)).toBe(true)
+  })
+
   it("leaves a deleted row's files for the start-up orphan walk when it dies between the commit and the files", async () => {
     const owner = await signedInMember(t, 'Files Firm')
     await setPolicy(owner, { kind: 'documents', keepDays: 30 })
