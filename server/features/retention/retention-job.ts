@@ -105,8 +105,6 @@ interface DueItem {
   createdBy: string | null
   title: string | null
   lastChanged: Date
-  policyId: string
-  keepDays: number
 }
 
 type Row = Record<string, unknown>
@@ -114,9 +112,10 @@ const rowsOf = (result: unknown): Row[] =>
   Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? [])
 
 /**
- * The next `limit` due items of `kind` with an id after `cursor`, by id, each with the policy
- * that governs it (its app's, else the organisation's: the LATERAL picks the app's first) when
- * that policy keeps for a number of days and the item's last change is older than that.
+ * The next `limit` due items of `kind` with an id after `cursor`, by id: those whose governing
+ * policy (its app's, else the organisation's: the LATERAL picks the app's first) keeps for a
+ * number of days and whose last change is older than that. The caller decides each again by
+ * governingPolicy and retentionVerdict (server/holds/retention-rule.ts).
  */
 async function dueItems(
   tx: Tx,
@@ -125,11 +124,10 @@ async function dueItems(
   limit: number,
 ): Promise<DueItem[]> {
   const result = await tx.execute(sql`
-    SELECT x.id::text AS id, x.app_id::text AS app_id, x.created_by, x.title, x.last_changed,
-           p.id::text AS policy_id, p.keep_days
+    SELECT x.id::text AS id, x.app_id::text AS app_id, x.created_by, x.title, x.last_changed
     FROM (${LAST_CHANGE[kind]}) x
     JOIN LATERAL (
-      SELECT rp.id, rp.keep_days FROM retention_policies rp
+      SELECT rp.keep_days FROM retention_policies rp
       WHERE rp.kind = ${kind} AND (rp.app_id = x.app_id OR rp.app_id IS NULL)
       ORDER BY rp.app_id NULLS LAST
       LIMIT 1
@@ -145,8 +143,6 @@ async function dueItems(
     createdBy: (r.created_by as string | null) ?? null,
     title: (r.title as string | null) ?? null,
     lastChanged: new Date(r.last_changed as string | Date),
-    policyId: r.policy_id as string,
-    keepDays: Number(r.keep_days),
   }))
 }
 
