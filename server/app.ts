@@ -99,6 +99,8 @@ import { assistantTools } from './assistant-tools'
 import { realtimeRoutes } from './features/realtime/routes'
 import { tenantTokenRoutes } from './features/security/tenant-token-routes'
 import { legalHoldRoutes } from './features/holds/routes'
+import { retentionRoutes } from './features/retention/routes'
+import { retentionSchedule } from './features/retention/schedule'
 import { JobRunner } from './jobs/job-runner'
 import { createNotifier } from './realtime/notifier'
 import { databaseRateLimitStore } from './http/database-rate-limit-store'
@@ -184,6 +186,7 @@ export const FEATURES: readonly FeatureEntry[] = [
   { name: 'realtime', prefix: API_V1, plugin: realtimeRoutes },
   { name: 'security', prefix: API_V1, plugin: tenantTokenRoutes },
   { name: 'holds', prefix: API_V1, plugin: legalHoldRoutes },
+  { name: 'retention', prefix: API_V1, plugin: retentionRoutes },
   // Outside /api/v1: /mcp checks its own credentials; the demo and public objects need none.
   { name: 'mcp', prefix: '', plugin: mcpRoutes },
   { name: 'demo', prefix: '/api/demo', plugin: demoRoutes },
@@ -367,6 +370,10 @@ async function registerPlatform(
         { name: 'system', description: 'Health' },
         { name: 'security', description: 'API keys: credentials for programs' },
         { name: 'holds', description: 'Legal holds: data no deletion may reach while they stand' },
+        {
+          name: 'retention',
+          description: 'Retention policies, the daily run that deletes what is due, its report',
+        },
         { name: 'voice', description: 'Voice recordings, transcripts and reading aloud' },
         {
           name: 'connect-gpt',
@@ -490,6 +497,8 @@ async function buildServices(
   }
   // Every job kind is bound to its handler here, at composition, never inside a route plugin.
   services.jobs.bind(jobHandlers(services))
+  // Each organisation's daily retention run is queued from the runner's heartbeat (decision 0148).
+  services.jobs.every(retentionSchedule({ db, jobs: services.jobs }))
   lifecycle.onDrain(() => services.jobs.drain())
   app.addHook('onReady', () => services.jobs.start())
   // What is left of a graceful stop's budget, less 2 s to record the handed-back jobs and close.

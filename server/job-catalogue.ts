@@ -11,6 +11,7 @@ import { comparisonJobContract } from './jobs/contracts/comparison-job-contract'
 import { documentPassagesJobContract } from './jobs/contracts/document-passages-job-contract'
 import { entitiesImportJobContract } from './jobs/contracts/entities-import-job-contract'
 import { ocrJobContract } from './jobs/contracts/ocr-job-contract'
+import { retentionJobContract } from './jobs/contracts/retention-job-contract'
 import { reviewFillJobContract } from './jobs/contracts/review-fill-job-contract'
 import { tenantCloneJobContract } from './jobs/contracts/tenant-clone-job-contract'
 import { tenantExportJobContract } from './jobs/contracts/tenant-export-job-contract'
@@ -28,6 +29,7 @@ export const JOB_CATALOGUE = [
   tenantCloneJobContract,
   reviewFillJobContract,
   comparisonJobContract,
+  retentionJobContract,
 ] as const
 
 /** The type of the catalogue: what `JobRunner.enqueue` and `JobRunner.bind` are typed by. */

@@ -18,6 +18,7 @@ import { importTenantJobHandler } from './features/archives/import-job'
 import { cloneJobHandler } from './features/archives/clone-job'
 import { reviewFillJobHandler } from './features/reviews/review-fill-job'
 import { comparisonJobHandler } from './features/comparisons/comparison-job'
+import { retentionJobHandler } from './features/retention/retention-job'
 
 /** One handler per job kind, bound to `services`. */
 export function jobHandlers(services: AppServices): JobHandlers<AppJobCatalogue> {
@@ -42,5 +43,6 @@ export function jobHandlers(services: AppServices): JobHandlers<AppJobCatalogue>
     'tenant-clone': cloneJobHandler(services),
     'review-fill': reviewFillJobHandler(services),
     comparison: comparisonJobHandler(services),
+    retention: retentionJobHandler({ db: services.db, blobs: services.blobs }),
   }
 }

@@ -23,6 +23,7 @@ const SCHEMA_IDS: { [K in JobKind<AppJobCatalogue>]: string } = {
   'tenant-clone': 'TenantCloneJob',
   'review-fill': 'ReviewFillJob',
   comparison: 'ComparisonJob',
+  retention: 'RetentionJob',
 }
 
 const [first, ...rest] = JOB_CATALOGUE.map((contract) =>

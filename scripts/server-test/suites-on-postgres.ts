@@ -20,6 +20,7 @@ export const SUITES_ON_POSTGRES = [
   'server/features/sql/sql.test.ts',
   'server/features/api-keys/api-keys.test.ts',
   'server/features/holds/legal-holds.test.ts',
+  'server/features/retention/retention.test.ts',
   'server/features/apps/apps.test.ts',
   'server/features/assistant/assistant.test.ts',
   'server/features/analytics/analytics.test.ts',

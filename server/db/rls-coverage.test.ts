@@ -187,11 +187,16 @@ describe('row-level security coverage', () => {
   it('has no SECURITY DEFINER function but the reviewed ones', async () => {
     // A function that runs as its owner bypasses the caller's confinement: each is a decision
     // (legal_hold_guard: decision 0147, a trigger reading only the deleted row's organisation's
-    // holds; publish_import: decision 0080) and a line here.
+    // holds; publish_import: decision 0080; purge_audit_entries: decision 0148, the one path that
+    // deletes audit entries, by the caller's organisation's own policy) and a line here.
     const functions = await rows<{ name: string }>(sql`
       select p.proname as name from pg_proc p
       join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.prosecdef order by p.proname`)
-    expect(functions.map((f) => f.name)).toEqual(['legal_hold_guard', 'publish_import'])
+    expect(functions.map((f) => f.name)).toEqual([
+      'legal_hold_guard',
+      'publish_import',
+      'purge_audit_entries',
+    ])
   })
 })

@@ -1061,3 +1061,83 @@ export const comparisons = pgTable(
     check('comparisons_state_check', sql`state IN ('queued', 'running', 'done', 'failed')`),
   ],
 )
+
+/**
+ * Retention policies (issue 45, decision 0148): how long an organisation keeps one kind of data
+ * (`kind`: one of RETENTION_KINDS of server/features/retention/retention-kinds.ts), for the whole
+ * organisation (`app_id` null, its default) or for one app (a matter), whose policy beats the
+ * organisation's for that app's items. `keep_days` null keeps forever; else an item whose last
+ * change is older than that many days (1–36,500, a check) is deleted by the daily retention job.
+ * One policy per (organisation, app or none, kind); an app's policies go with the app.
+ */
+export const retentionPolicies = pgTable(
+  'retention_policies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    kind: text('kind').notNull(),
+    keepDays: integer('keep_days'),
+    setBy: text('set_by').references(() => user.id, { onDelete: 'set null' }),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('retention_policies_scope_key').on(t.orgId, t.appId, t.kind).nullsNotDistinct(),
+    foreignKey({
+      columns: [t.orgId, t.appId],
+      foreignColumns: [apps.orgId, apps.id],
+      name: 'retention_policies_app_fk',
+    }).onDelete('cascade'),
+    check(
+      'retention_policies_kind_check',
+      sql`kind IN ('documents', 'recordings', 'conversations', 'storage_objects', 'audit_entries')`,
+    ),
+    check(
+      'retention_policies_keep_days_check',
+      sql`keep_days IS NULL OR keep_days BETWEEN 1 AND 36500`,
+    ),
+    // Storage objects and audit entries have no app: only the organisation's policy reaches them.
+    check(
+      'retention_policies_app_kind_check',
+      sql`app_id IS NULL OR kind IN ('documents', 'recordings', 'conversations')`,
+    ),
+  ],
+)
+
+/**
+ * The deletion report (issue 45, decision 0148): one row per item the retention job deleted (a
+ * document, recording, conversation or stored object, `item_count` 1), or per batch of audit
+ * entries (`target_id` null, `item_count` the batch's size), with the policy that made it due and
+ * that policy's days at the time. Kept apart from the audit log so that an "audit entries" policy
+ * never deletes the record of what retention deleted; written once (SELECT and INSERT only), it
+ * goes with its organisation. `title` is the item's name (a document's or recording's title, an
+ * object's name), never its content.
+ */
+export const retentionDeletions = pgTable(
+  'retention_deletions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    /** The item's app when it was deleted (no foreign key: the app may go later, the row stays). */
+    appId: uuid('app_id'),
+    /** The policy (no foreign key: the policy may be cleared later, the row stays). */
+    policyId: uuid('policy_id').notNull(),
+    policyKeepDays: integer('policy_keep_days').notNull(),
+    /** The retention job that deleted it. */
+    jobId: uuid('job_id'),
+    kind: text('kind').notNull(),
+    targetId: text('target_id'),
+    title: text('title'),
+    itemCount: integer('item_count').notNull().default(1),
+    lastChangedAt: timestamp('last_changed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('retention_deletions_org_deleted_idx').on(t.orgId, t.deletedAt, t.id),
+    check(
+      'retention_deletions_kind_check',
+      sql`kind IN ('documents', 'recordings', 'conversations', 'storage_objects', 'audit_entries')`,
+    ),
+    check('retention_deletions_count_check', sql`item_count >= 1`),
+  ],
+)

@@ -100,6 +100,7 @@ export const ERROR_STATUS = {
   review_not_found: 404,
   review_too_large: 413,
   request_timeout: 408,
+  retention_policy_not_found: 404,
   route_not_found: 404,
   session_required: 403,
   signed_link_invalid: 403,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Writable } from 'node:stream'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { insertOrganisations, openTestDatabase } from '../test/test-database'
 import type { Database } from '../db/client'
@@ -741,5 +741,33 @@ describe('endsForGood', () => {
     expect(endsForGood(last, new Error('crash'), running)).toBe(true)
     // The server's stop hands the job back: another run will come, whatever the attempt.
     expect(endsForGood(last, new Error('x'), aborted(new ShutdownError()))).toBe(false)
+  })
+})
+
+describe('recurring tasks', () => {
+  it('runs a task first after its delay and then every period, and runs it again after a failure', async () => {
+    const r = runner([])
+    const runs: number[] = []
+    let fail = true
+    const startedAt = Date.now()
+    r.every({
+      name: 'test task',
+      firstAfterMs: 200,
+      everyMs: 300,
+      run: async () => {
+        runs.push(Date.now() - startedAt)
+        if (fail) {
+          fail = false
+          throw new Error('first run fails')
+        }
+      },
+    })
+    await r.start()
+    await new Promise((resolve) => setTimeout(resolve, 120))
+    expect(runs).toEqual([])
+    await vi.waitFor(() => expect(runs.length).toBeGreaterThanOrEqual(2), { timeout: 5000 })
+    await r.stop()
+    expect(runs[0]).toBeGreaterThanOrEqual(200)
+    expect(runs[1]! - runs[0]!).toBeGreaterThanOrEqual(250)
   })
 })

@@ -117,6 +117,19 @@ const HANDED_BACK: RunOutcome = {
   retryAfterSeconds: 0,
 }
 
+/**
+ * Periodic work the runner does from its heartbeat, in every process (the composition's: e.g.
+ * queueing each organisation's daily retention run, decision 0148): `run` first `firstAfterMs`
+ * after the start, then every `everyMs`. A failure is logged and tried again at the next period;
+ * the work must be safe to do in several processes at once (it queues jobs under a lock).
+ */
+export interface RecurringTask {
+  name: string
+  everyMs: number
+  firstAfterMs: number
+  run(): Promise<void>
+}
+
 /** A kind's contract with the handler bound to it. */
 type BoundJob = {
   definition: JobContract
@@ -141,6 +154,7 @@ export class JobRunner<C extends JobContracts = JobContracts> {
   private readonly exclusive: boolean
   private readonly retentionDays: number
   private lastPurgeAt = 0
+  private readonly recurring: { task: RecurringTask; nextAt: number }[] = []
   private timer: NodeJS.Timeout | undefined
   private filling: Promise<void> | null = null
   private refill = false
@@ -217,6 +231,11 @@ export class JobRunner<C extends JobContracts = JobContracts> {
     })
     if (!this.wokenByInserts) this.wake()
     return job as JobOfKind<JobOf<C, K>>
+  }
+
+  /** Adds periodic work done from the heartbeat while the runner runs (see RecurringTask). */
+  every(task: RecurringTask): void {
+    this.recurring.push({ task, nextAt: Date.now() + task.firstAfterMs })
   }
 
   /** Recovers interrupted jobs, then starts taking work. */
@@ -415,6 +434,19 @@ export class JobRunner<C extends JobContracts = JobContracts> {
       this.log.info({ purged, retentionDays: this.retentionDays }, 'expired job records deleted')
   }
 
+  /** Runs each recurring task whose time has come (one at a time, never two runs of one). */
+  private async runRecurringWhenDue(): Promise<void> {
+    for (const entry of this.recurring) {
+      if (Date.now() < entry.nextAt) continue
+      entry.nextAt = Date.now() + entry.task.everyMs
+      try {
+        await entry.task.run()
+      } catch (error) {
+        this.log.error({ err: error, task: entry.task.name }, 'a recurring task failed')
+      }
+    }
+  }
+
   private async tick(): Promise<void> {
     try {
       const cancelled = await heartbeat(this.db, [...this.running.keys()])
@@ -424,6 +456,7 @@ export class JobRunner<C extends JobContracts = JobContracts> {
     } catch (error) {
       this.log.warn({ err: error }, 'job heartbeat failed')
     }
+    if (this.started) await this.runRecurringWhenDue()
     this.wake()
   }
 }

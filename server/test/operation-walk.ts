@@ -457,6 +457,18 @@ export function operationRequests(t: TestApp, org: TestMember) {
     return (res.json() as { id: string }).id
   }
 
+  /** A retention policy the organisation's owner set (only admins set them): keep documents 30 days. */
+  async function retentionPolicyOf(): Promise<string> {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${orgUrl}/retention-policies`,
+      headers: org.headers,
+      payload: { kind: 'documents', keepDays: 30 },
+    })
+    expect(res.statusCode).toBe(200)
+    return (res.json() as { id: string }).id
+  }
+
   /** A tenant token the organisation's owner minted (its jti). */
   const tokenOf = async () => (await mintToken(t, org, { ttl_seconds: 600 })).claims.jti
 
@@ -560,6 +572,8 @@ export function operationRequests(t: TestApp, org: TestMember) {
     verifyReviewCell: async () => ({ payload: { verified: true } }),
     retryReviewCell: async () => ({ payload: {} }),
     retryReviewColumn: async () => ({ payload: {} }),
+    setRetentionPolicy: async () => ({ payload: { kind: 'documents', keepDays: 3650 } }),
+    runRetention: async () => ({ payload: {} }),
     placeLegalHold: async (actor) => ({
       payload: { targetKind: 'document', targetId: await documentOf(actor), reason: 'Walk hold' },
     }),
@@ -589,6 +603,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
       else if (name === 'reviewId') value = await reviewOf(actor)
       else if (name === 'comparisonId') value = await comparisonOf(actor)
       else if (name === 'holdId') value = await legalHoldOf(actor)
+      else if (name === 'policyId') value = await retentionPolicyOf()
       else if (name === 'columnId' && lastReview) value = lastReview.columnId
       else if (name === 'cellId' && lastReview) value = lastReview.cellId
       else if (name === 'page') {

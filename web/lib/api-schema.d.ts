@@ -1378,6 +1378,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/retention-policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The organisation’s retention policies: its defaults (no app) first, then each app’s. A kind without a policy is kept forever. */
+        get: operations["listRetentionPolicies"];
+        /** @description Sets how long the organisation (or one app, whose policy beats the organisation’s) keeps one kind of data: `keepDays` days after its last change (1–36,500), or forever (null), replacing the policy there was. The daily retention run deletes what is due, never what a legal hold keeps. Stored objects and audit entries have no app: only an organisation-wide policy. Audited. */
+        put: operations["setRetentionPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/retention-policies/{policyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Clears a retention policy: its items are governed by the organisation’s default again, or kept forever when there is none. Audited. */
+        delete: operations["clearRetentionPolicy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/retention-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Starts a retention run now (a `retention` job; one runs daily anyway): it deletes what the policies say is due, in short transactions, skipping what a legal hold keeps, each deletion audited (`retention.delete`) and in the deletion report. Answers 202 with the job, or with the run already queued or running. */
+        post: operations["runRetention"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/retention-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description What retention deleted in a period (`from`, `to`), newest first a page at a time; with `format=csv`, the whole period oldest first as a CSV attachment (header deleted_at,kind,target_id,title,app_id,item_count,last_changed_at,policy_id,policy_keep_days,job_id; every value quoted, formula starts neutralised as in every export). */
+        get: operations["getRetentionReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1428,7 +1497,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -1515,6 +1584,18 @@ export interface components {
         EntitiesImportJobResultInput: {
             imported: number;
         };
+        RetentionJobResultInput: {
+            /** @description Items deleted per kind (audit entries counted one by one) */
+            deleted: {
+                documents: number;
+                recordings: number;
+                conversations: number;
+                storage_objects: number;
+                audit_entries: number;
+            };
+            /** @description Due items a legal hold kept (skipped, the run went on) */
+            held: number;
+        };
         TenantCloneJobResultInput: {
             orgId: string;
             slug: string;
@@ -1589,7 +1670,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1610,7 +1691,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1631,7 +1712,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1652,7 +1733,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1673,7 +1754,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1694,7 +1775,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1715,7 +1796,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1736,7 +1817,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1757,7 +1838,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1778,7 +1859,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1789,9 +1870,30 @@ export interface components {
             kind: "comparison";
             result: components["schemas"]["ComparisonJobResultInput"] | null;
         };
-        JobInput: components["schemas"]["AnalysisJobInput"] | components["schemas"]["TranscriptionJobInput"] | components["schemas"]["DocumentPassagesJobInput"] | components["schemas"]["EntitiesImportJobInput"] | components["schemas"]["OcrJobInput"] | components["schemas"]["TenantExportJobInput"] | components["schemas"]["TenantImportJobInput"] | components["schemas"]["TenantCloneJobInput"] | components["schemas"]["ReviewFillJobInput"] | components["schemas"]["ComparisonJobInput"];
+        RetentionJobInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "retention";
+            result: components["schemas"]["RetentionJobResultInput"] | null;
+        };
+        JobInput: components["schemas"]["AnalysisJobInput"] | components["schemas"]["TranscriptionJobInput"] | components["schemas"]["DocumentPassagesJobInput"] | components["schemas"]["EntitiesImportJobInput"] | components["schemas"]["OcrJobInput"] | components["schemas"]["TenantExportJobInput"] | components["schemas"]["TenantImportJobInput"] | components["schemas"]["TenantCloneJobInput"] | components["schemas"]["ReviewFillJobInput"] | components["schemas"]["ComparisonJobInput"] | components["schemas"]["RetentionJobInput"];
         /** @enum {string} */
-        JobKindInput: "analysis" | "transcription" | "document-passages" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone" | "review-fill" | "comparison";
+        JobKindInput: "analysis" | "transcription" | "document-passages" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone" | "review-fill" | "comparison" | "retention";
         AnalysisResultInput: {
             summary: {
                 text: string;
@@ -2303,7 +2405,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -2346,7 +2448,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -2681,6 +2783,45 @@ export interface components {
             /** @description When it was released; null while it stands */
             releasedAt: string | null;
         };
+        RetentionPolicyInput: {
+            /** Format: uuid */
+            id: string;
+            /** @description The app it is for; null: the organisation's default */
+            appId: string | null;
+            /**
+             * @description documents (with their analyses, passages and files), recordings (with transcripts and audio), conversations (with their messages), storage_objects (with their files), audit_entries
+             * @enum {string}
+             */
+            kind: "documents" | "recordings" | "conversations" | "storage_objects" | "audit_entries";
+            /** @description Days an item is kept after its last change; null keeps it forever */
+            keepDays: number | null;
+            setBy: string | null;
+            setAt: string;
+        };
+        RetentionDeletionInput: {
+            /** Format: uuid */
+            id: string;
+            deletedAt: string;
+            /**
+             * @description documents (with their analyses, passages and files), recordings (with transcripts and audio), conversations (with their messages), storage_objects (with their files), audit_entries
+             * @enum {string}
+             */
+            kind: "documents" | "recordings" | "conversations" | "storage_objects" | "audit_entries";
+            /** @description The deleted item’s id; null for a batch of audit entries */
+            targetId: string | null;
+            /** @description Its title or name when it had one (never its content) */
+            title: string | null;
+            appId: string | null;
+            /** @description 1, or the entries of an audit batch */
+            itemCount: number;
+            lastChangedAt: string | null;
+            /** Format: uuid */
+            policyId: string;
+            /** @description The policy's days when it deleted the item */
+            policyKeepDays: number;
+            /** @description The retention run that deleted it */
+            jobId: string | null;
+        };
         MessageInput: {
             /** Format: uuid */
             id: string;
@@ -2722,7 +2863,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -2809,6 +2950,18 @@ export interface components {
         EntitiesImportJobResult: {
             imported: number;
         };
+        RetentionJobResult: {
+            /** @description Items deleted per kind (audit entries counted one by one) */
+            deleted: {
+                documents: number;
+                recordings: number;
+                conversations: number;
+                storage_objects: number;
+                audit_entries: number;
+            };
+            /** @description Due items a legal hold kept (skipped, the run went on) */
+            held: number;
+        };
         TenantCloneJobResult: {
             orgId: string;
             slug: string;
@@ -2883,7 +3036,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2904,7 +3057,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2925,7 +3078,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2946,7 +3099,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2967,7 +3120,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2988,7 +3141,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3009,7 +3162,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3030,7 +3183,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3051,7 +3204,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3072,7 +3225,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3083,9 +3236,30 @@ export interface components {
             kind: "comparison";
             result: components["schemas"]["ComparisonJobResult"] | null;
         };
-        Job: components["schemas"]["AnalysisJob"] | components["schemas"]["TranscriptionJob"] | components["schemas"]["DocumentPassagesJob"] | components["schemas"]["EntitiesImportJob"] | components["schemas"]["OcrJob"] | components["schemas"]["TenantExportJob"] | components["schemas"]["TenantImportJob"] | components["schemas"]["TenantCloneJob"] | components["schemas"]["ReviewFillJob"] | components["schemas"]["ComparisonJob"];
+        RetentionJob: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            progress: number;
+            message: string | null;
+            /** @description User-safe failure message */
+            error: string | null;
+            /** @description Code of the failure, from the closed list of problem codes; null unless failed */
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            subjectId: string | null;
+            attempts: number;
+            createdBy: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            /** @constant */
+            kind: "retention";
+            result: components["schemas"]["RetentionJobResult"] | null;
+        };
+        Job: components["schemas"]["AnalysisJob"] | components["schemas"]["TranscriptionJob"] | components["schemas"]["DocumentPassagesJob"] | components["schemas"]["EntitiesImportJob"] | components["schemas"]["OcrJob"] | components["schemas"]["TenantExportJob"] | components["schemas"]["TenantImportJob"] | components["schemas"]["TenantCloneJob"] | components["schemas"]["ReviewFillJob"] | components["schemas"]["ComparisonJob"] | components["schemas"]["RetentionJob"];
         /** @enum {string} */
-        JobKind: "analysis" | "transcription" | "document-passages" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone" | "review-fill" | "comparison";
+        JobKind: "analysis" | "transcription" | "document-passages" | "entities-import" | "ocr" | "tenant-export" | "tenant-import" | "tenant-clone" | "review-fill" | "comparison" | "retention";
         AnalysisResult: {
             summary: {
                 text: string;
@@ -3597,7 +3771,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -3640,7 +3814,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -3974,6 +4148,45 @@ export interface components {
             releasedBy: string | null;
             /** @description When it was released; null while it stands */
             releasedAt: string | null;
+        };
+        RetentionPolicy: {
+            /** Format: uuid */
+            id: string;
+            /** @description The app it is for; null: the organisation's default */
+            appId: string | null;
+            /**
+             * @description documents (with their analyses, passages and files), recordings (with transcripts and audio), conversations (with their messages), storage_objects (with their files), audit_entries
+             * @enum {string}
+             */
+            kind: "documents" | "recordings" | "conversations" | "storage_objects" | "audit_entries";
+            /** @description Days an item is kept after its last change; null keeps it forever */
+            keepDays: number | null;
+            setBy: string | null;
+            setAt: string;
+        };
+        RetentionDeletion: {
+            /** Format: uuid */
+            id: string;
+            deletedAt: string;
+            /**
+             * @description documents (with their analyses, passages and files), recordings (with transcripts and audio), conversations (with their messages), storage_objects (with their files), audit_entries
+             * @enum {string}
+             */
+            kind: "documents" | "recordings" | "conversations" | "storage_objects" | "audit_entries";
+            /** @description The deleted item’s id; null for a batch of audit entries */
+            targetId: string | null;
+            /** @description Its title or name when it had one (never its content) */
+            title: string | null;
+            appId: string | null;
+            /** @description 1, or the entries of an audit batch */
+            itemCount: number;
+            lastChangedAt: string | null;
+            /** Format: uuid */
+            policyId: string;
+            /** @description The policy's days when it deleted the item */
+            policyKeepDays: number;
+            /** @description The retention run that deleted it */
+            jobId: string | null;
         };
         Message: {
             /** Format: uuid */
@@ -12976,6 +13189,417 @@ export interface operations {
                 };
             };
             /** @description No such legal hold in the organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRetentionPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["RetentionPolicy"][];
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setRetentionPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description documents (with their analyses, passages and files), recordings (with transcripts and audio), conversations (with their messages), storage_objects (with their files), audit_entries
+                     * @enum {string}
+                     */
+                    kind: "documents" | "recordings" | "conversations" | "storage_objects" | "audit_entries";
+                    /** @description The app (a matter) whose policy this is; absent or null: the organisation's default */
+                    appId?: string | null;
+                    /** @description Days an item is kept after its last change; null keeps it forever */
+                    keepDays: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionPolicy"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organisation has no such app */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    clearRetentionPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                policyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such retention policy in the organisation */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    runRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionJob"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRetentionReport: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description Items skipped */
+                offset?: number;
+                /** @description Deletions at or after this instant (ISO 8601) */
+                from?: unknown;
+                /** @description Deletions before this instant (ISO 8601) */
+                to?: unknown;
+                /** @description csv: the whole period as a CSV attachment (limit and offset ignored) */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the report (JSON), or the whole period as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["RetentionDeletion"][];
+                        /** @description Items matching the filters, across all pages */
+                        total: number;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -369,6 +369,8 @@ const NOT_HELD: Record<string, string> = {
   revokeApiKey: 'keys are revoked, never deleted',
   revokeTenantToken: 'tokens are revoked, never deleted',
   releaseLegalHold: 'releases a hold: it stays on record',
+  clearRetentionPolicy:
+    'a rule of how long to keep data, not held data (the retention run obeys holds)',
 }
 
 describe('every deletion path refuses while a hold stands', () => {

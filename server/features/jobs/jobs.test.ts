@@ -307,6 +307,7 @@ describe('the job of a 202 in the API description', () => {
       retryReviewColumn: ref('ReviewFillJob'),
       retryReviewCell: ref('ReviewFillJob'),
       createComparison: ref('ComparisonJob'),
+      runRetention: ref('RetentionJob'),
     })
     const { schemas } = document.components
     expect(schemas.OcrJob?.properties?.kind).toMatchObject({ const: 'ocr' })
@@ -323,6 +324,7 @@ describe('the job of a 202 in the API description', () => {
         'TenantCloneJob',
         'ReviewFillJob',
         'ComparisonJob',
+        'RetentionJob',
       ].map(ref),
     )
   })

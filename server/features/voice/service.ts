@@ -16,12 +16,12 @@ import { isForeignKeyViolation } from '../../db/constraint-violation'
 import { assertCreatorOrAdmin } from '../../db/assert-creator-or-admin'
 import { recordAudit } from '../../audit/record-audit'
 import { recordEvent } from '../../events/record-event'
-import { cancelSubjectJobs, type JobOfKind } from '../../jobs/job-service'
+import type { JobOfKind } from '../../jobs/job-service'
 import type { AppServices } from '../../services'
 import type { BlobStore } from '../../blob/blob-store'
 import { assertOrgKey, orgBlobKey } from '../../blob/blob-keys'
 import { readBlob } from '../../blob/read-blob'
-import { removeDocument, removeDocumentFiles } from '../../documents/document-writes'
+import { removeRecording, removeRecordingFiles } from '../../documents/recording-writes'
 import { audioSeconds, decodeToPcm, type AudioInput } from '../../ai/speech/audio'
 import type { SpooledUpload } from '../../uploads/spool-upload'
 import { sniffAudio } from '../../media/sniff-audio'
@@ -329,29 +329,15 @@ export async function getRecordingAudio(deps: VoiceDeps, principal: Principal, i
  * Members delete only their own recordings (403 `not_recording_creator`); admins any.
  */
 export async function deleteRecording(deps: VoiceDeps, principal: Principal, id: string) {
-  const { fileKey, transcript } = await withTenant(deps.db, principal, async (tx) => {
-    const [row] = await tx.select().from(recordings).where(eq(recordings.id, id)).for('update')
-    if (!row) throw recordingNotFound()
-    assertCreatorOrAdmin(principal, row.createdBy, {
-      code: 'not_recording_creator',
-      detail: 'Members can delete only their own recordings; ask an admin to delete this one.',
-    })
-    await tx.delete(recordings).where(eq(recordings.id, id))
-    // Its transcript goes with it (its indexing stopped, audited), and its transcription stops.
-    const removed = row.documentId
-      ? await removeDocument(tx, principal, row.documentId, { documentType: 'transcript' })
-      : undefined
-    await cancelSubjectJobs(tx, [id])
-    await recordAudit(tx, principal, 'recording.delete', { type: 'recording', id })
-    await recordEvent(
-      tx,
-      principal,
-      'recording.deleted',
-      { recordingId: id, title: row.title },
-      row.appId,
-    )
-    return { fileKey: row.fileKey, transcript: removed }
-  })
-  await deps.blobs.delete(fileKey)
-  if (transcript) await removeDocumentFiles(deps.blobs, transcript)
+  const removed = await withTenant(deps.db, principal, (tx) =>
+    removeRecording(tx, principal, id, {
+      authorize: (row) =>
+        assertCreatorOrAdmin(principal, row.createdBy, {
+          code: 'not_recording_creator',
+          detail: 'Members can delete only their own recordings; ask an admin to delete this one.',
+        }),
+    }),
+  )
+  if (!removed) throw recordingNotFound()
+  await removeRecordingFiles(deps.blobs, removed)
 }

@@ -22,6 +22,7 @@ const KIND_LABELS: Record<JobKind, string> = {
   'tenant-clone': 'Organization clone',
   'review-fill': 'Review fill',
   comparison: 'Comparison',
+  retention: 'Retention run',
 }
 
 /** /dashboard/:orgSlug/jobs: the background work of the URL's organisation. */

@@ -5,11 +5,12 @@ import { orgPath } from '../../lib/org-path'
 import { useOrgScope } from '../../lib/org-scope'
 import { ApiKeysPanel } from './api-keys-panel'
 import { LegalHoldsPanel } from './legal-holds-panel'
+import { RetentionPanel } from './retention-panel'
 import { TenantTokensPanel } from './tenant-tokens-panel'
 
 /**
  * /dashboard/:orgSlug/security: the link to the audit log and the security panels, one after
- * the other: API keys, tenant tokens, then legal holds.
+ * the other: API keys, tenant tokens, legal holds, then retention.
  */
 export function SecurityPage() {
   const scope = useOrgScope()
@@ -31,6 +32,7 @@ export function SecurityPage() {
           <ApiKeysPanel />
           <TenantTokensPanel />
           <LegalHoldsPanel />
+          <RetentionPanel />
         </Fragment>
       </div>
     </>
