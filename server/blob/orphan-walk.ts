@@ -51,8 +51,23 @@ export async function walkUnlessCleanStop(
   return { walked: true, lastWalkAt: now }
 }
 
-/** Leaves the clean-stop marker; call it after the server stopped taking requests and jobs. */
+/** Whether this process failed to remove a file whose row it deleted (noteFilesLeftBehind). */
+let filesLeftBehind = false
+
+/**
+ * Says that this process deleted a row and then failed to remove its file (a store error): its
+ * clean stop then leaves no marker, so the next start walks and removes the file.
+ */
+export function noteFilesLeftBehind(): void {
+  filesLeftBehind = true
+}
+
+/**
+ * Leaves the clean-stop marker; call it after the server stopped taking requests and jobs. None
+ * when files were left behind (noteFilesLeftBehind): the next start then walks.
+ */
 export async function recordCleanStop(blobs: BlobStore, outcome: WalkOutcome): Promise<void> {
+  if (filesLeftBehind) return
   const body = JSON.stringify({ walkedAt: outcome.lastWalkAt.toISOString() })
   await blobs.putStream(CLEAN_STOP_KEY, [new TextEncoder().encode(body)], 'application/json')
 }

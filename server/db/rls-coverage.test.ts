@@ -199,4 +199,16 @@ describe('row-level security coverage', () => {
       'purge_audit_entries',
     ])
   })
+
+  it('searches the temporary schema last in every SECURITY DEFINER function', async () => {
+    // Without pg_temp named last, a caller's temporary table named like one the function reads
+    // (legal_holds, retention_policies, audit_logs) would be read instead (migration 0063).
+    const functions = await rows<{ name: string; config: string[] | null }>(sql`
+      select p.proname as name, p.proconfig as config from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prosecdef order by p.proname`)
+    expect(functions.length).toBeGreaterThan(0)
+    for (const f of functions)
+      expect([f.name, f.config]).toEqual([f.name, ['search_path=pg_catalog, public, pg_temp']])
+  })
 })

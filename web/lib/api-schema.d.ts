@@ -1387,7 +1387,7 @@ export interface paths {
         };
         /** @description The organisation’s retention policies: its defaults (no app) first, then each app’s. A kind without a policy is kept forever. */
         get: operations["listRetentionPolicies"];
-        /** @description Sets how long the organisation (or one app, whose policy beats the organisation’s) keeps one kind of data: `keepDays` days after its last change (1–36,500), or forever (null), replacing the policy there was. The daily retention run deletes what is due, never what a legal hold keeps. Stored objects and audit entries have no app: only an organisation-wide policy. Audited. */
+        /** @description Sets how long the organisation (or one app, whose policy beats the organisation’s) keeps one kind of data: `keepDays` days after its last change (1–36,500), or forever (null), replacing the policy there was. The daily retention run deletes what is due, never what a legal hold keeps. Stored objects and audit entries have no app: only an organisation-wide policy. Audit entries are kept at least 365 days, and only an owner signed in sets their policy (403 otherwise). Audited. */
         put: operations["setRetentionPolicy"];
         post?: never;
         delete?: never;
@@ -1595,6 +1595,8 @@ export interface components {
             };
             /** @description Due items a legal hold kept (skipped, the run went on) */
             held: number;
+            /** @description Files of deleted items the store failed to remove, left to the next start’s orphan walk */
+            filesLeft: number;
         };
         TenantCloneJobResultInput: {
             orgId: string;
@@ -2961,6 +2963,8 @@ export interface components {
             };
             /** @description Due items a legal hold kept (skipped, the run went on) */
             held: number;
+            /** @description Files of deleted items the store failed to remove, left to the next start’s orphan walk */
+            filesLeft: number;
         };
         TenantCloneJobResult: {
             orgId: string;

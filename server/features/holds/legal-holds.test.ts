@@ -30,6 +30,7 @@ import {
 } from '../../holds/legal-hold'
 import { membershipIdOf } from '../../test/membership-id'
 import { pasteDocument } from '../../test/pasted-document'
+import { addIndexedDocument } from '../../test/indexed-document'
 import {
   principalOf,
   signedInMember,
@@ -408,7 +409,9 @@ describe('every deletion path refuses while a hold stands', () => {
 
   it('refuses to delete an organisation while any hold stands in it', async () => {
     const owner = await signedInMember(t, 'Closing Firm')
-    const documentId = await pasteDocument(t, owner, 'Lease', 'The tenant shall pay rent.')
+    // Indexed first: on PostgreSQL under load the second delete once answered 500, most likely
+    // meeting the document's indexing job mid-write (not confirmed; noted on issue 45).
+    const documentId = await addIndexedDocument(t, owner, 'Lease', 'The tenant shall pay rent.')
     const hold = await placeHold(owner, 'document', documentId)
     const remove = () =>
       t.app.inject({

@@ -24,6 +24,7 @@ import type { JobHandlerOf } from '../../jobs/define-job-contract'
 import type { retentionJobContract } from '../../jobs/contracts/retention-job-contract'
 import type { Db } from '../../db/client'
 import type { BlobStore } from '../../blob/blob-store'
+import { noteFilesLeftBehind } from '../../blob/orphan-walk'
 import { withTenant, type Principal, type Tx } from '../../db/tenant'
 import {
   conversations,
@@ -204,6 +205,8 @@ async function deleteRows(
 export type RetentionOutcome = {
   deleted: Record<RetentionKind, number>
   held: number
+  /** Files of deleted rows the store failed to remove, left to the next start's orphan walk. */
+  filesLeft: number
 }
 
 /** What one batch did. */
@@ -294,13 +297,25 @@ async function runBatch(
   })
 }
 
-/** Removes a committed batch's files through the paths a person's delete uses. */
-async function removeFiles(blobs: BlobStore, files: readonly FileRemoval[]): Promise<void> {
+/**
+ * Removes a committed batch's files through the paths a person's delete uses. A file the store
+ * fails to remove (a network error, a permission) does not stop the run, whose rows are already
+ * gone: it is counted, and the next start's orphan walk removes it (noteFilesLeftBehind).
+ * Resolves to how many removals failed.
+ */
+async function removeFiles(blobs: BlobStore, files: readonly FileRemoval[]): Promise<number> {
+  let failed = 0
   for (const file of files) {
-    if ('document' in file) await removeDocumentFiles(blobs, file.document)
-    else if ('recording' in file) await removeRecordingFiles(blobs, file.recording)
-    else await blobs.delete(file.key)
+    try {
+      if ('document' in file) await removeDocumentFiles(blobs, file.document)
+      else if ('recording' in file) await removeRecordingFiles(blobs, file.recording)
+      else await blobs.delete(file.key)
+    } catch {
+      failed += 1
+      noteFilesLeftBehind()
+    }
   }
+  return failed
 }
 
 /**
@@ -382,6 +397,7 @@ export async function runRetention(
       audit_entries: 0,
     },
     held: 0,
+    filesLeft: 0,
   }
   const steps = ITEM_KINDS.length + 1
   for (const [index, kind] of ITEM_KINDS.entries()) {
@@ -392,7 +408,7 @@ export async function runRetention(
       const batch = await runBatch(deps.db, principal, jobId, kind, cursor, now())
       outcome.deleted[kind] += batch.deleted
       outcome.held += batch.held
-      await removeFiles(deps.blobs, batch.files)
+      outcome.filesLeft += await removeFiles(deps.blobs, batch.files)
       if (batch.last === null) break
       options.progress?.(
         index / steps,

@@ -304,6 +304,29 @@ describe('retention policies', () => {
     expect(res.statusCode).toBe(403)
   })
 
+  it('keep audit entries a year at least, set only by an owner signed in', async () => {
+    const owner = await signedInMember(t, 'Trail Firm')
+    const admin = await signedInWithRole(t, owner.orgId, 'admin')
+    const byAdmin = await t.app.inject({
+      method: 'PUT',
+      url: `${orgUrl(owner)}/retention-policies`,
+      headers: admin.headers,
+      payload: { kind: 'audit_entries', keepDays: 3650 },
+    })
+    expect(byAdmin.statusCode).toBe(403)
+    // An admin still sets the other kinds.
+    await setPolicy(admin, { kind: 'documents', keepDays: 30 })
+    const short = await t.app.inject({
+      method: 'PUT',
+      url: `${orgUrl(owner)}/retention-policies`,
+      headers: owner.headers,
+      payload: { kind: 'audit_entries', keepDays: 364 },
+    })
+    expect(short.statusCode).toBe(400)
+    expect(short.json().detail).toMatch(/at least 365 days/)
+    await setPolicy(owner, { kind: 'audit_entries', keepDays: 365 })
+  })
+
   it("stay in their organisation (cross-tenant): another's are invisible, its policy and report unreachable", async () => {
     const alice = await signedInMember(t, 'Alice Firm')
     const mallory = await signedInMember(t, 'Mallory Firm')
@@ -536,32 +559,43 @@ describe('the retention run', () => {
     expect(await exists(documents, id)).toBe(true)
   })
 
-  it("leaves a deleted row's files for the start-up orphan walk when it dies between the commit and the files", async () => {
+  it("goes on when the store fails to remove a deleted row's files, leaving them to the next start's orphan walk", async () => {
     const owner = await signedInMember(t, 'Files Firm')
     await setPolicy(owner, { kind: 'documents', keepDays: 30 })
     const id = await uploadDocument(owner, 'doomed')
+    const other = await uploadDocument(owner, 'also due')
     await age('documents', id, 40)
-    const crash = new Error('the process died')
-    const dying: BlobStore = { ...blobs, deletePrefix: () => Promise.reject(crash) }
-    await expect(runRetention({ db, blobs: dying }, owner.orgId)).rejects.toBe(crash)
-    // The row and its report are committed; the folder stays without a row, which is exactly
-    // what the walk's document ownership removes (features/documents/reconcile-files.test.ts).
+    await age('documents', other, 40)
+    const failing: BlobStore = {
+      ...blobs,
+      deletePrefix: (prefix: string) =>
+        prefix.includes(id)
+          ? Promise.reject(new Error('the store is unreachable'))
+          : blobs.deletePrefix(prefix),
+    }
+    const outcome = await runRetention({ db, blobs: failing }, owner.orgId)
+    expect(outcome.deleted.documents).toBe(2)
+    expect(outcome.filesLeft).toBe(1)
+    // The rows and their report are committed; the failed folder stays without a row, which is
+    // exactly what the walk's document ownership removes (features/documents/reconcile-files.test.ts),
+    // and this process's clean stop leaves no marker, so the next start walks.
     expect(await exists(documents, id)).toBe(false)
     expect(await hasFiles(id)).toBe(true)
-    const [row] = await db
+    expect(await hasFiles(other)).toBe(false)
+    const reported = await db
       .select({ targetId: retentionDeletions.targetId })
       .from(retentionDeletions)
       .where(eq(retentionDeletions.orgId, owner.orgId))
-    expect(row?.targetId).toBe(id)
+    expect(reported.map((r) => r.targetId).sort()).toEqual([id, other].sort())
     await blobs.deletePrefix(`orgs/${owner.orgId}/documents/${id}/`)
   })
 
   it('deletes audit entries older than the policy only through purge_audit_entries, reports the batch, and none while a hold stands', async () => {
     const owner = await signedInMember(t, 'Audit Firm')
-    const policy = await setPolicy(owner, { kind: 'audit_entries', keepDays: 10 })
+    const policy = await setPolicy(owner, { kind: 'audit_entries', keepDays: 365 })
     await setPolicy(owner, { kind: 'documents', keepDays: 3650 })
     await db.execute(
-      sql`UPDATE audit_logs SET created_at = now() - interval '20 days' WHERE org_id = ${owner.orgId}`,
+      sql`UPDATE audit_logs SET created_at = now() - interval '400 days' WHERE org_id = ${owner.orgId}`,
     )
     const before = await db.$count(auditLogs, eq(auditLogs.orgId, owner.orgId))
     expect(before).toBeGreaterThanOrEqual(2)

@@ -128,7 +128,7 @@ export const retentionRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
         operationId: 'setRetentionPolicy',
         tags: ['retention'],
         description:
-          'Sets how long the organisation (or one app, whose policy beats the organisation’s) keeps one kind of data: `keepDays` days after its last change (1–36,500), or forever (null), replacing the policy there was. The daily retention run deletes what is due, never what a legal hold keeps. Stored objects and audit entries have no app: only an organisation-wide policy. Audited.',
+          'Sets how long the organisation (or one app, whose policy beats the organisation’s) keeps one kind of data: `keepDays` days after its last change (1–36,500), or forever (null), replacing the policy there was. The daily retention run deletes what is due, never what a legal hold keeps. Stored objects and audit entries have no app: only an organisation-wide policy. Audit entries are kept at least 365 days, and only an owner signed in sets their policy (403 otherwise). Audited.',
         params: OrgParams,
         body: SetPolicyBody,
         response: {

@@ -57,13 +57,36 @@ export interface PolicyInput {
 }
 
 /**
+ * The shortest a policy may keep audit entries, in days: a year, so that whoever shortened another
+ * policy stays on record well past its effect (one admin could otherwise erase the trail of a mass
+ * deletion the next day).
+ */
+export const MIN_AUDIT_KEEP_DAYS = 365
+
+/**
  * Sets the policy of `input.kind` for the organisation (no app) or one of its apps, replacing the
  * one there was; answers it. 404 `app_not_found` for an app the organisation does not have
  * (another's is not told apart from none); 400 `validation_failed` for an app's policy of a kind
- * that has no app (stored objects, audit entries).
+ * that has no app (stored objects, audit entries) or audit entries kept under
+ * MIN_AUDIT_KEEP_DAYS; 403 `forbidden` for an audit-entries policy set by anyone but an owner
+ * signed in.
  */
 export async function setPolicy(db: Db, principal: Principal, input: PolicyInput) {
   const appId = input.appId ?? null
+  if (input.kind === 'audit_entries') {
+    // The audit log is the record of who did what, retention's own deletions included: only an
+    // owner signed in may shorten it, and never below a year.
+    if (principal.role !== 'owner' || principal.actorType !== 'user')
+      throw new AppError(
+        'forbidden',
+        'Only an owner, signed in, can set how long audit entries are kept; never a credential',
+      )
+    if (input.keepDays !== null && input.keepDays < MIN_AUDIT_KEEP_DAYS)
+      throw new AppError(
+        'validation_failed',
+        `Audit entries are kept at least ${MIN_AUDIT_KEEP_DAYS} days`,
+      )
+  }
   if (appId !== null && !APP_RETENTION_KINDS.includes(input.kind))
     throw new AppError(
       'validation_failed',

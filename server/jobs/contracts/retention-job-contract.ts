@@ -5,7 +5,8 @@
  * task, features/retention/schedule.ts) and by `runRetention` (an admin's "Run now"); run by
  * features/retention/retention-job.ts. One job per organisation: the runner's fair claiming
  * shares the server between organisations. Background work, one attempt (tomorrow's run is the
- * retry). Its result counts what it deleted per kind and what a hold kept.
+ * retry). Its result counts what it deleted per kind, what a hold kept and the files the store
+ * failed to remove (left to the next start's orphan walk).
  */
 import { z } from 'zod'
 import { defineJobContract } from '../define-job-contract'
@@ -27,6 +28,9 @@ export const retentionJobContract = defineJobContract({
         })
         .describe('Items deleted per kind (audit entries counted one by one)'),
       held: count.describe('Due items a legal hold kept (skipped, the run went on)'),
+      filesLeft: count.describe(
+        'Files of deleted items the store failed to remove, left to the next start’s orphan walk',
+      ),
     })
     .meta({ id: 'RetentionJobResult' }),
   maxAttempts: 1,

@@ -49,7 +49,7 @@ describe('RetentionPanel', () => {
     )
     await user.type(screen.getByLabelText('Days to keep recordings (organization)'), '365')
     await user.click(
-      screen.getByRole('button', { name: 'Keep recordings that many days (organization)' }),
+      screen.getByRole('button', { name: 'Set days to keep recordings (organization)' }),
     )
     await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(2))
     const sent = await Promise.all(
@@ -68,7 +68,7 @@ describe('RetentionPanel', () => {
     await screen.findByText('Choose an app to give it policies of its own.')
     const days = screen.getByLabelText('Days to keep documents (organization)')
     const set = screen.getByRole('button', {
-      name: 'Keep documents that many days (organization)',
+      name: 'Set days to keep documents (organization)',
     })
     await user.type(days, '0')
     expect(set).toBeDisabled()

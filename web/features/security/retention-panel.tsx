@@ -83,7 +83,7 @@ function PolicyRow({
         type="button"
         size="sm"
         disabled={busy || !valid}
-        aria-label={`Keep ${label.toLowerCase()} that many days (${scopeLabel})`}
+        aria-label={`Set days to keep ${label.toLowerCase()} (${scopeLabel})`}
         onClick={() => {
           onSet(parsed)
           setDays('')
