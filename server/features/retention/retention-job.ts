@@ -147,6 +147,32 @@ async function dueItems(
   }))
 }
 
+/** Each kind's table, whose row a batch locks before deciding it again. */
+const ITEM_TABLE: Record<ItemKind, ReturnType<typeof sql>> = {
+  documents: sql`documents`,
+  recordings: sql`recordings`,
+  conversations: sql`conversations`,
+  storage_objects: sql`storage_objects`,
+}
+
+/**
+ * Locks item `id` of `kind` (FOR UPDATE: a concurrent change waits for the batch, or has
+ * committed and is read) and answers its last change as LAST_CHANGE reads it now; undefined when
+ * the item is gone.
+ */
+async function lockedLastChange(tx: Tx, kind: ItemKind, id: string): Promise<Date | undefined> {
+  const locked = await tx.execute(
+    sql`SELECT id FROM ${ITEM_TABLE[kind]} WHERE id = ${id}::uuid FOR UPDATE`,
+  )
+  if (rowsOf(locked).length === 0) return undefined
+  const [row] = rowsOf(
+    await tx.execute(
+      sql`SELECT x.last_changed FROM (${LAST_CHANGE[kind]}) x WHERE x.id = ${id}::uuid`,
+    ),
+  )
+  return row ? new Date(row.last_changed as string | Date) : undefined
+}
+
 /** The organisation's standing holds (the caller's RLS confines them). */
 async function holdsInForce(tx: Tx): Promise<HoldInForce[]> {
   const rows = await tx
@@ -253,7 +279,11 @@ async function runBatch(
       // policies as this transaction reads them).
       const policy = governingPolicy(policies, kind, item.appId)
       if (!policy || policy.keepDays === null) continue
-      const verdict = retentionVerdict(item.lastChanged, policy.keepDays, now)
+      // Locked, then read again: a change committed since the batch's read (an object
+      // overwritten, a new analysis, a message) keeps the item for another period.
+      const lastChanged = await lockedLastChange(tx, kind, item.id)
+      if (!lastChanged) continue
+      const verdict = retentionVerdict(lastChanged, policy.keepDays, now)
       const fate = decideFate(holdable, holds, verdict)
       if (fate.fate === 'keep') {
         if (fate.because === 'legal_hold') outcome.held += 1
@@ -288,7 +318,7 @@ async function runBatch(
         kind,
         targetId: item.id,
         title: item.title,
-        lastChangedAt: item.lastChanged,
+        lastChangedAt: lastChanged,
       })
       outcome.deleted += 1
       outcome.files.push(...files)

@@ -2,11 +2,12 @@
  * The daily retention run of every organisation with a policy (issue 45, decision 0148), as a
  * recurring task of the job runner (JobRunner.every, bound at composition in server/app.ts): once
  * an hour it queues a 'retention' job for each organisation that has a policy and no retention
- * job created in the last RUN_EVERY_HOURS hours (whoever queued it: a "Run now" counts), under a
+ * job created in the last RUN_EVERY_HOURS hours (whoever queued it: a "Run now" counts) and none
+ * still queued or running, under a
  * per-organisation advisory lock so two server processes never queue two. The runner's fair
  * claiming then shares the server between the organisations' runs (one job each).
  */
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { jobs, organization } from '../../db/schema'
 import { withTenant } from '../../db/tenant'
@@ -42,7 +43,11 @@ export async function queueDueRetentionRuns(deps: {
         .where(
           and(
             eq(jobs.kind, 'retention'),
-            gt(jobs.createdAt, sql`now() - make_interval(hours => ${RUN_EVERY_HOURS})`),
+            or(
+              gt(jobs.createdAt, sql`now() - make_interval(hours => ${RUN_EVERY_HOURS})`),
+              // A run still waiting or running, however old: never a second one behind it.
+              sql`${jobs.status} IN ('queued', 'running')`,
+            ),
           ),
         )
         .limit(1)
