@@ -366,7 +366,7 @@ export interface paths {
         /** @description The comparisons of the organisation (of its app, for an app-bound credential), newest first, without their results; `documentId` keeps those of one document. */
         get: operations["listComparisons"];
         put?: never;
-        /** @description Compares two documents of the organisation clause by clause (moved clauses as moves, words inside aligned clauses, changes of form told apart from substance, each change cited in both texts) as a background job: 202 with the comparison (`state` queued) and its `job`; follow the job (getJob, or the realtime `follow` message), then read the result with getComparison. 404 `document_not_found` when either document is not the organisation's (or, for an app-bound credential, not its app's); 413 `comparison_too_large` past 1,000,000 characters a version. Audited. */
+        /** @description Compares two documents of the organisation clause by clause (moved clauses as moves, words inside aligned clauses, changes of form told apart from substance, each change cited in both texts) as a background job: 202 with the comparison (`state` queued) and its `job`; follow the job (getJob, or the realtime `follow` message), then read the result with getComparison. 404 `document_not_found` when either document is not the organisation's (or, for an app-bound credential, not its app's); 422 `no_text` when either has no text yet (a scan waiting for OCR); 413 `comparison_too_large` past 1,000,000 characters a version. Audited. */
         post: operations["createComparison"];
         delete?: never;
         options?: never;

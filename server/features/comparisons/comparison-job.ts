@@ -19,6 +19,7 @@ import type { Db } from '../../db/client'
 import { poolTask, type WorkerPool } from '../../workers/worker-pool'
 import type { CompareTaskInput } from './compare-task'
 import { comparisonCounts, type StoredComparison } from './stored-comparison'
+import { MAX_COMPARE_CHARACTERS } from './service'
 
 /** Wall-clock seconds a comparison may run on its thread (about 10× the largest one measured). */
 const COMPARE_TIMEOUT_MS = 120_000
@@ -86,6 +87,13 @@ export async function runComparison(
   })
   if (!texts) return none
   try {
+    // The cap again: a document's text can grow after the comparison was asked for (its OCR).
+    for (const text of [texts.base, texts.revised])
+      if (text.length > MAX_COMPARE_CHARACTERS)
+        throw new AppError(
+          'comparison_too_large',
+          `A comparison takes versions of at most ${MAX_COMPARE_CHARACTERS.toLocaleString('en-US')} characters; one of these now has ${text.length.toLocaleString('en-US')}.`,
+        )
     context.progress(0.1, 'Comparing clause by clause')
     const stored = await deps.pool.run(COMPARE, texts, {
       signal: context.signal,

@@ -414,6 +414,30 @@ describe('the comparison job', () => {
   }
   const progress = () => {}
 
+  it('fails with comparison_too_large when a text grew past the cap since it was asked for', async () => {
+    const id = await queuedComparison()
+    const [row] = await withTenant(t.database.db, { orgId: alice.orgId }, (tx) =>
+      tx
+        .select({ revised: comparisons.revisedDocumentId })
+        .from(comparisons)
+        .where(eq(comparisons.id, id)),
+    )
+    await withTenant(t.database.db, { orgId: alice.orgId }, (tx) =>
+      tx
+        .update(documents)
+        .set({ content: 'x'.repeat(1_000_001) })
+        .where(eq(documents.id, row!.revised)),
+    )
+    const pool = { run: () => Promise.reject(new Error('never reached')) } as unknown as WorkerPool
+    await expect(
+      runComparison({ db: t.database.db, pool }, principalOf(alice), id, {
+        signal: new AbortController().signal,
+        progress,
+      }),
+    ).rejects.toMatchObject({ code: 'comparison_too_large' })
+    expect(await stateOf(id)).toMatchObject({ state: 'failed' })
+  })
+
   it('marks its comparison failed with a safe reason when the engine fails, and ends with comparison_failed', async () => {
     const id = await queuedComparison()
     const pool = {
@@ -453,6 +477,32 @@ describe('the comparison job', () => {
       error: expect.stringContaining('stopped before it finished'),
       job: { status: 'cancelled' },
     })
+    // The list says so too, not "queued".
+    const list = await t.app.inject({ url: comparisonsUrl(alice), headers: alice.headers })
+    expect(
+      (list.json() as { items: { id: string; state: string }[] }).items.find(
+        (item) => item.id === created.id,
+      ),
+    ).toMatchObject({ state: 'failed' })
+  })
+
+  it('refuses a document without text yet (a scan waiting for OCR) with no_text', async () => {
+    const baseId = await pasteDocument(t, alice, 'Text v1', SAMPLE_CONTRACT)
+    const scanId = await pasteDocument(t, alice, 'Scan v2', REVISED)
+    await withTenant(t.database.db, { orgId: alice.orgId }, (tx) =>
+      tx
+        .update(documents)
+        .set({ content: '', textStatus: 'empty' })
+        .where(eq(documents.id, scanId)),
+    )
+    const res = await t.app.inject({
+      method: 'POST',
+      url: comparisonsUrl(alice),
+      headers: alice.headers,
+      payload: { baseDocumentId: baseId, revisedDocumentId: scanId },
+    })
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toMatchObject({ code: 'no_text', detail: expect.stringContaining('OCR') })
   })
 
   it('leaves its comparison failed, not running, when it is cancelled', async () => {

@@ -82,6 +82,23 @@ function toSummary(row: SummaryRow) {
   }
 }
 
+/** What a comparison whose job ended without it says (the job's own failure path never ran). */
+const STOPPED = 'The comparison was stopped before it finished. Compare the documents again.'
+
+/**
+ * `summary` as its latest job left it: a comparison still queued or running whose job was
+ * cancelled before it ran, or ended without reaching its handler's own failure path, is failed.
+ */
+function asJobEnded<T extends { state: ComparisonState; error: string | null }>(
+  summary: T,
+  jobStatus: string | null,
+): T {
+  const ended =
+    (summary.state === 'queued' || summary.state === 'running') &&
+    (jobStatus === 'cancelled' || jobStatus === 'failed')
+  return ended ? { ...summary, state: 'failed' as const, error: STOPPED } : summary
+}
+
 /** The comparison `id` as the caller sees it (RLS), or 404 `comparison_not_found`. */
 async function findComparison(tx: Tx, id: string) {
   const [row] = await tx.select().from(comparisons).where(eq(comparisons.id, id)).limit(1)
@@ -110,8 +127,9 @@ async function latestJob(tx: Tx, id: string) {
 /**
  * Creates a comparison of `baseDocumentId` (the earlier version) with `revisedDocumentId` and
  * queues its job, in one transaction (audited 'comparison.create'). Both must be documents the
- * caller sees (404 `document_not_found` otherwise, as for a missing one); each at most
- * MAX_COMPARE_CHARACTERS (413 `comparison_too_large`). Its app is the caller's (an app-bound
+ * caller sees (404 `document_not_found` otherwise, as for a missing one); each with text (422
+ * `no_text`: a scan waiting for OCR) and at most MAX_COMPARE_CHARACTERS (413
+ * `comparison_too_large`). Its app is the caller's (an app-bound
  * credential sees only its app's documents), else the documents' when both have the same one,
  * else none. Resolves to the comparison and its job.
  */
@@ -126,18 +144,25 @@ export async function createComparison(
         id: documents.id,
         appId: documents.appId,
         length: sql<number>`char_length(${documents.content})`.mapWith(Number),
+        hasText: sql<boolean>`btrim(${documents.content}) <> ''`,
       })
       .from(documents)
       .where(or(eq(documents.id, input.baseDocumentId), eq(documents.id, input.revisedDocumentId)))
     const base = found.find((d) => d.id === input.baseDocumentId)
     const revised = found.find((d) => d.id === input.revisedDocumentId)
     if (!base || !revised) throw notFound('Document')
-    for (const document of [base, revised])
+    for (const document of [base, revised]) {
+      if (!document.hasText)
+        throw new AppError(
+          'no_text',
+          'This document has no text to compare yet (a scan is read by OCR first). Compare it once its text has been read.',
+        )
       if (document.length > MAX_COMPARE_CHARACTERS)
         throw new AppError(
           'comparison_too_large',
           `A comparison takes versions of at most ${MAX_COMPARE_CHARACTERS.toLocaleString('en-US')} characters; this one has ${document.length.toLocaleString('en-US')}.`,
         )
+    }
     const appId = principal.appId ?? (base.appId === revised.appId ? base.appId : null)
     const [row] = await tx
       .insert(comparisons)
@@ -185,7 +210,14 @@ export async function listComparisons(
     : undefined
   const { rows, total } = await readListPage(db, principal, query, (tx) => ({
     rows: tx
-      .select(SUMMARY)
+      .select({
+        ...SUMMARY,
+        // Written out: drizzle names a select's columns unqualified, and inside this subquery an
+        // unqualified "id" would be the job's.
+        jobStatus: sql<string | null>`(SELECT j.status FROM jobs j
+          WHERE j.kind = 'comparison' AND j.subject_id = comparisons.id::text
+          ORDER BY j.created_at DESC, j.id DESC LIMIT 1)`,
+      })
       .from(comparisons)
       .where(where)
       .orderBy(desc(comparisons.createdAt), desc(comparisons.id)),
@@ -195,7 +227,7 @@ export async function listComparisons(
       .where(where)
       .then((r) => r[0]?.n ?? 0),
   }))
-  return { items: rows.map(toSummary), total }
+  return { items: rows.map((row) => asJobEnded(toSummary(row), row.jobStatus)), total }
 }
 
 /**
@@ -208,20 +240,8 @@ export async function readComparison(db: Db, principal: Principal, id: string) {
     const row = await findComparison(tx, id)
     const parsed = row.result === null ? null : StoredComparison.safeParse(row.result)
     const job = await latestJob(tx, id)
-    const summary = toSummary(row)
-    // A job cancelled before it ran (or ended without reaching its handler's own failure path)
-    // leaves the row queued: answer it as the job ended.
-    const ended =
-      (summary.state === 'queued' || summary.state === 'running') &&
-      (job?.status === 'cancelled' || job?.status === 'failed')
     return {
-      ...summary,
-      ...(ended
-        ? {
-            state: 'failed' as const,
-            error: 'The comparison was stopped before it finished. Compare the documents again.',
-          }
-        : {}),
+      ...asJobEnded(toSummary(row), job?.status ?? null),
       job,
       result: parsed?.success ? parsed.data : null,
     }
