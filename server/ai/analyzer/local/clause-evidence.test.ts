@@ -31,10 +31,15 @@ describe('clauseEvidence', () => {
     expect(clauseEvidence([], clauses, 'Non-Compete')).toBeUndefined()
   })
 
-  it('keeps the first match when the detector finds the category only weakly, or the rule has none', () => {
+  it('cites a clause the detector reports even weakly over a match elsewhere (decision 0154), and the first match when the rule has no category', () => {
     const weak = [clause(60, 70, 'Non-Compete', 0.3), clause(20, 30, 'Exclusivity', 0.9)]
-    expect(clauseEvidence(matches, weak, 'Non-Compete')).toEqual({ start: 0, end: 10 })
+    expect(clauseEvidence(matches, weak, 'Non-Compete')).toMatchObject({ start: 60, end: 70 })
     expect(clauseEvidence(matches, weak, undefined)).toEqual({ start: 0, end: 10 })
+  })
+
+  it('keeps the first match when the detector reports no clause of the category', () => {
+    const other = [clause(20, 30, 'Exclusivity', 0.9)]
+    expect(clauseEvidence(matches, other, 'Non-Compete')).toEqual({ start: 0, end: 10 })
   })
 
   it('does not move to a detected clause the rule sets aside', () => {

@@ -21,11 +21,12 @@ export const PRESENT_CATEGORY = 0.5
  * - without a category (a rule CUAD has no label for), the first match;
  * - the match overlapping the most confident detected clause of the category (the detector's
  *   choice among the sentences the rule accepts, decision 0129);
- * - when no match overlaps one, the most confident clause of the category at PRESENT_CATEGORY or
- *   above that `rejects` does not set aside (its text shows something else: a freedom to compete,
- *   a deleted provision, "non-exclusive"): the wording matched a sentence that only mentions the
- *   clause, and the detector quotes the clause itself (decision 0133, the failure kind "risk
- *   citing another sentence than its clause");
+ * - when no match overlaps one, the most confident clause of the category the detector reports
+ *   (at any confidence since decision 0154; 0133 asked PRESENT_CATEGORY) that `rejects` does not
+ *   set aside (its text shows something else: a freedom to compete, a deleted provision,
+ *   "non-exclusive"): the wording matched a sentence that only mentions the clause (a lead-in
+ *   ending "as follows:", a definition, a cross reference), and the detector quotes the clause
+ *   itself (decision 0133, the failure kind "risk citing another sentence than its clause");
  * - else the first match.
  * Undefined when there is no match: whether a clause alone raises the risk is the caller's rule.
  * Pure.
@@ -44,5 +45,5 @@ export function clauseEvidence<T extends Span>(
     const match = matches.find((m) => m.start < clause.end && clause.start < m.end)
     if (match) return match
   }
-  return own.find((c) => c.confidence >= PRESENT_CATEGORY && !rejects?.(c.text)) ?? matches[0]
+  return own.find((c) => !rejects?.(c.text)) ?? matches[0]
 }

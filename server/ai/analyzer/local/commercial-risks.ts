@@ -55,9 +55,11 @@ const RULES: readonly CommercialRule[] = [
     // IP that stays with the party that made it ("Inventions made solely by employees of iBio shall
     // belong solely to iBio", "Adaptimmune Inventions shall be the sole property of Adaptimmune"),
     // or work denied to be made for hire: nothing passes to the counterparty (CUAD: IP "created by
-    // one party become[s] the property of the counterparty").
+    // one party become[s] the property of the counterparty"); the party's name may be in camel case
+    // ("iBio"). Nor do rights or goodwill from a licensee's use of the licensor's marks returning
+    // to the licensor (trade mark licence boilerplate, decision 0154).
     about:
-      /\b([A-Z][\w-]+)(?:['’]s)?\s+(?:[A-Z][\w-]+\s+){0,2}(?:Inventions?|Improvements?|Intellectual\s+Property|IP|Technology|Know-How)["”]?\s+(?:shall|will)\s+(?:be|remain|belong|vest)\b[^.]{0,60}\b\1\b|\b(?:made|conceived|developed|created)\s+solely\s+by\s+(?:(?:the\s+)?(?:employees|personnel|agents|staff)\s+(?:of\s+)?)?([A-Z][\w-]+)[^.]{0,120}\b(?:belong|vest|property\s+of|owned\s+by)\b[^.]{0,40}\b\2\b|\bnot\s+(?:an?\s+)?["“]?works?\s+made\s+for\s+hire/,
+      /\b([A-Z][\w-]+)(?:['’]s)?\s+(?:[A-Z][\w-]+\s+){0,2}(?:Inventions?|Improvements?|Intellectual\s+Property|IP|Technology|Know-How)["”]?\s+(?:shall|will)\s+(?:be|remain|belong|vest)\b[^.]{0,60}\b\1\b|\b(?:made|conceived|developed|created)\s+solely\s+by\s+(?:(?:the\s+)?(?:employees|personnel|agents|staff)\s+(?:of\s+)?)?([A-Z][\w-]+|[a-z][A-Z][\w-]*)[^.]{0,120}\b(?:belong|vest|property\s+of|owned\s+by)\b[^.]{0,40}\b\2\b|\bnot\s+(?:an?\s+)?["“]?works?\s+made\s+for\s+hire|\b(?:[Gg]oodwill|[Rr]ights?)\b[^.]{0,120}\b(?:use\s+of|using)\s+(?:the\s+)?(?:[\w'’]+\s+){0,2}(?:[Tt]rade\s?[Mm]arks?|(?:[Ll]icensed\s+)?[Mm]arks)\b|\b[Uu]se\s+of\s+the\s+[Ll]icensed\s+[Mm]arks\b/,
     category: 'Ip Ownership Assignment',
   },
   {

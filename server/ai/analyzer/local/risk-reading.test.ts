@@ -190,4 +190,48 @@ describe('risk rules read the clause (false-presence failures, decision 0140)', 
       ),
     ).toContain('most-favoured-nation')
   })
+
+  it('a ban on harassment or on passing licensed goods on to a third party is no exclusive dealing', () => {
+    expect(
+      codes(
+        "4. Each Party's employees who perform work hereunder will not engage in any harassment of the other Party's employees or customers.",
+      ),
+    ).not.toContain('exclusivity')
+    expect(
+      codes(
+        '4. Buyer will not sell, lease, lend, transfer, assign or otherwise distribute the licensed programs to any third party.',
+      ),
+    ).not.toContain('exclusivity')
+    // A promise to buy from no one else still is.
+    expect(
+      codes('4. Buyer shall not purchase the Products from any other supplier during the Term.'),
+    ).toContain('exclusivity')
+  })
+
+  it('inventions kept by the party whose staff made them (a name in camel case) are no IP assignment', () => {
+    expect(
+      codes(
+        '5. All rights to inventions made solely by employees of iBio during the term of this Agreement shall belong solely to iBio.',
+      ),
+    ).not.toContain('ip-assignment')
+  })
+
+  it("rights or goodwill from a licensee's use of the licensor's marks are no IP assignment", () => {
+    expect(
+      codes(
+        '5. Upon request, Buyer shall transfer to Supplier any rights which accrue to Buyer arising from its use of the Trademarks.',
+      ),
+    ).not.toContain('ip-assignment')
+    expect(
+      codes(
+        "5. Buyer hereby assigns to Supplier all goodwill and all other rights developed in connection with Buyer's use of Supplier's trademarks.",
+      ),
+    ).not.toContain('ip-assignment')
+    // Work product the client pays for still passes.
+    expect(
+      codes(
+        '5. Supplier hereby assigns to Buyer all right, title and interest in the deliverables and all intellectual property rights therein.',
+      ),
+    ).toContain('ip-assignment')
+  })
 })

@@ -106,8 +106,14 @@ const FOR_CAUSE = /\b(?:breach\w*|default|insolven\w*|bankrupt\w*|fail(?:s|ure)\
 const NOT_CONVENIENCE =
   /\b(?:by|upon|with)\s+(?:the\s+)?mutual\s+(?:written\s+)?(?:consent|agreement)\b|\bterminat\w*\s+(?:\w+\s+){0,4}(?:at|upon|on)\s+(?:the\s+)?(?:expiration|expiry|end)\s+of\s+(?:its|the|this|any|such)\b|\b(?:as\s+follows|any\s+of\s+the\s+following(?:\s+\w+){0,3})\s*:?\s*$|\brenew\w*\b[^.]{0,160}\bunless\s+(?:sooner\s+|earlier\s+)?terminated\b/i
 
+/**
+ * Exclusive dealing: exclusive rights or supply, dealing "exclusively" with one side, or a promise
+ * not to buy from, appoint or engage anyone else; not "engage in" (harassment, an activity) and not
+ * a ban on selling, leasing or transferring what is licensed to a third party (a transfer
+ * restriction), decision 0154.
+ */
 const EXCLUSIVITY =
-  /(?<!non\s{0,3}-?\s{0,3})\bexclusive\s+(?:worldwide\s+|world-wide\s+)?(?:rights?|licen[cs]e|distribut\w*|basis|suppl\w*|provider|agen\w*|resell\w*|dealer|territor\w*|arrangement|relationship|partner|sponsor)\b|\b(?:purchas|buy|obtain|sourc|sell|suppl|distribut|market|licens|order|deal|provid)\w*\s+(?:\w+\s+){0,3}exclusively\s+(?:from|to|through|with)\b|\b(?:shall|will)\s+not\s+(?:\w+\s+){0,3}(?:purchase|obtain|source|buy|appoint|engage|sell)\b[^.]{0,100}\b(?:any\s+)?(?:(?<!\bor\s+)other(?!\s+than)|third|competing)\b/i
+  /(?<!non\s{0,3}-?\s{0,3})\bexclusive\s+(?:worldwide\s+|world-wide\s+)?(?:rights?|licen[cs]e|distribut\w*|basis|suppl\w*|provider|agen\w*|resell\w*|dealer|territor\w*|arrangement|relationship|partner|sponsor)\b|\b(?:purchas|buy|obtain|sourc|sell|suppl|distribut|market|licens|order|deal|provid)\w*\s+(?:\w+\s+){0,3}exclusively\s+(?:from|to|through|with)\b|\b(?:shall|will)\s+not\s+(?:\w+\s+){0,3}(?:purchase|obtain|source|buy|appoint|engage(?!\s+in\b)|sell(?!,?\s+(?:or\s+)?(?:lease|lend|rent|transfer|assign|sublicense|hypothecate)\b))\b[^.]{0,100}\b(?:any\s+)?(?:(?<!\bor\s+)other(?!\s+than)|third|competing)\b/i
 
 /**
  * "Exclusive" that binds no one to deal exclusively: exclusivity denied ("nothing … creates an
