@@ -42,6 +42,8 @@ const SPEAKS = {
   actShare: 0,
   spread: 0,
   actIsVerb: false,
+  roleShare: 1,
+  roleNear: true,
 }
 
 const KEEP_HALF = { add: 0.5, withdrawYes: 0.5, withdrawNo: 0 }

@@ -106,6 +106,14 @@ export interface SpeakingTo {
   spread: number
   /** The deciding sentence's verb is the asked act (polarity-model.ts, actionMatched). */
   actIsVerb: boolean
+  /** The share (0..1) of the question's role phrases the deciding sentence holds (1: none asked). */
+  roleShare: number
+  /**
+   * The deciding sentence holds a question term within ROLE_NEAR_WORDS words of one of the
+   * question's role phrases ("Confidential Information … marked or identified"), so the act it
+   * names concerns what the question asks about (decision 0155).
+   */
+  roleNear: boolean
 }
 
 /** The names of the features, in the models' weight order. */
@@ -145,6 +153,8 @@ export const ANSWER_FEATURES = [
   'furniture',
   'sentence-length',
   'loose',
+  'role-share',
+  'role-near',
 ] as const
 
 /** "X means", "X includes": a definition, which speaks to what it covers. */
@@ -196,6 +206,8 @@ export function answerFeatures(read: RuleView, relevance: readonly number[]): nu
     deciding && FURNITURE.has(blockKind(deciding.sentence.trim())) ? 1 : 0,
     deciding ? Math.log(1 + deciding.sentence.length) / 8 : 0,
     read.loose ? 1 : 0,
+    read.speaks?.roleShare ?? 0,
+    read.speaks?.roleNear ? 1 : 0,
   ]
 }
 

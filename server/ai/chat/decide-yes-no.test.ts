@@ -265,12 +265,15 @@ describe('reading contract wording more closely', () => {
   })
 
   it('reads a negated ending ("shall not affect") as survival, and a plain ending as none', () => {
+    // The rule's reading (no learned model): whether the NDA addresses survival at all is the
+    // addressed model's call, which the dataset's wording of survival clauses sets.
     const survives = decideYesNo(
       'May the obligations of the Agreement survive its termination?',
       passages(
         ...FILLER,
         'Termination of this Agreement shall not affect the obligations of confidentiality set out above.',
       ),
+      null,
     )
     expect(survives?.decision).toBe('yes')
     const ends = decideYesNo(
@@ -527,6 +530,29 @@ describe('the document a question names', () => {
     expect(withoutDocumentLead('May the Recipient keep copies?')).toBe(
       'May the Recipient keep copies?',
     )
+  })
+})
+
+describe('whether the act concerns what the question asks about (decision 0155)', () => {
+  const question =
+    'Shall all Confidential Information be expressly identified by the Disclosing Party?'
+  const speaks = (sentence: string) =>
+    readByRule(readYesNoQuestion(question)!, passages(sentence)).speaks
+
+  it('finds the asked act beside the role phrase the question names, the discloser as "Discloser" too', () => {
+    expect(
+      speaks(
+        'Confidential Information means information that the Discloser has marked or identified as confidential.',
+      ),
+    ).toMatchObject({ roleShare: 1, roleNear: true })
+  })
+
+  it('finds it not where the act concerns something else', () => {
+    expect(
+      speaks(
+        'Users must be uniquely identified and authenticated before they log in to the system.',
+      ),
+    ).toMatchObject({ roleShare: 0, roleNear: false })
   })
 })
 

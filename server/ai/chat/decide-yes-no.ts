@@ -19,7 +19,13 @@
  */
 import { readClause } from '../analyzer/local/reading/read-clause'
 import type { ChatPassage } from './types'
-import { readYesNoQuestion, termsOf, type YesNoQuestion } from './yes-no-question'
+import {
+  readYesNoQuestion,
+  ROLE_PHRASES,
+  rolesOf,
+  termsOf,
+  type YesNoQuestion,
+} from './yes-no-question'
 import {
   ANSWER_MODEL,
   learnedDecision,
@@ -351,7 +357,38 @@ function speakingTo(
     actShare: act.length === 0 ? 0 : act.filter((t) => sentence.has(t)).length / act.length,
     spread: passages.length === 0 ? 0 : spread / passages.length,
     actIsVerb: deciding !== null && actionMatched(asked, readClause(deciding.sentence, [])),
+    ...rolesHeld(asked, deciding?.sentence ?? null),
   }
+}
+
+/** How far (in words) a question term may stand from a role phrase to concern it (SpeakingTo.roleNear). */
+export const ROLE_NEAR_WORDS = 8
+
+/** SpeakingTo's roleShare and roleNear of `sentence` (none: 0 and false). */
+function rolesHeld(
+  asked: YesNoQuestion,
+  sentence: string | null,
+): Pick<SpeakingTo, 'roleShare' | 'roleNear'> {
+  if (sentence === null) return { roleShare: 0, roleNear: false }
+  // A question naming no one and nothing: every sentence concerns what it asks as far as roles go.
+  if (asked.roles.length === 0) return { roleShare: 1, roleNear: true }
+  const own = new Set(rolesOf(sentence))
+  const roleShare = asked.roles.filter((r) => own.has(r)).length / asked.roles.length
+  // Each asked role phrase as one marker word, then the words' stems in order.
+  const asks = new Set(asked.roles)
+  const marked = sentence
+    .toLowerCase()
+    .replace(ROLE_PHRASES, (phrase) => (asks.has(rolesOf(phrase)[0] ?? '') ? ' zzrole ' : phrase))
+  const words = marked.match(/[a-z][a-z'-]*/g) ?? []
+  const terms = new Set(asked.terms)
+  const rolesAt: number[] = []
+  const termsAt: number[] = []
+  words.forEach((word, i) => {
+    if (word === 'zzrole') rolesAt.push(i)
+    else if (terms.has(termsOf(word)[0] ?? '')) termsAt.push(i)
+  })
+  const roleNear = termsAt.some((t) => rolesAt.some((r) => Math.abs(t - r) <= ROLE_NEAR_WORDS))
+  return { roleShare, roleNear }
 }
 
 /**

@@ -101,8 +101,29 @@ function stemOf(word: string): string {
  * Information"): they say who or what, never which act, so they are no evidence of relevance
  * ("Disclosing Party" must not count as the act of disclosing).
  */
-const ROLE_PHRASES =
+export const ROLE_PHRASES =
   /\b(?:receiving|disclosing|other|each|both|either|non-?disclosing)\s+part(?:y|ies)(?:'s)?|\bpart(?:y|ies)(?:'s)?\b|\b(?:recipient|discloser|licensor|licensee|company|customer|supplier)(?:'s)?\b|\bconfidential\s+information\b/g
+
+/**
+ * The role phrases of `text` (ROLE_PHRASES), lower case, one space, without a possessive and with
+ * "parties" as "party", and "recipient" / "discloser" as the receiving / disclosing party: "the
+ * Receiving Party's" → "receiving party". Distinct, in order.
+ */
+export function rolesOf(text: string): string[] {
+  const found = text.toLowerCase().match(ROLE_PHRASES) ?? []
+  return [
+    ...new Set(
+      found.map((r) =>
+        r
+          .replace(/\s+/g, ' ')
+          .replace(/'s$/, '')
+          .replace(/parties$/, 'party')
+          .replace(/^recipient$/, 'receiving party')
+          .replace(/^discloser$/, 'disclosing party'),
+      ),
+    ),
+  ]
+}
 
 /** The content-term stems of `text`, in order (repeats kept). */
 export function termsOf(text: string): string[] {
@@ -135,6 +156,8 @@ export interface YesNoQuestion {
   condition: string[]
   /** It asks whether something continues ("survive", "remain", "continue"). */
   continuing: boolean
+  /** Its role phrases (rolesOf): who or what the act concerns ("confidential information"). */
+  roles: string[]
 }
 
 /** Openings of a condition or point in time the asked act depends on. */
@@ -266,5 +289,6 @@ export function readYesNoQuestion(question: string): YesNoQuestion | null {
       /\b(allowed|permitted|entitled|free)\b/.test(lower),
     continuing: /\b(surviv\w*|remain\w*|continu\w*)\b/.test(lower),
     condition: [...new Set(termsOf(CONDITION.exec(asked)?.[1] ?? ''))],
+    roles: rolesOf(asked),
   }
 }
