@@ -40,17 +40,34 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   })
 }
 
+/** Settings of a long-running IdP (the browser tests', e2e/global-setup.ts). */
+export interface IdpOptions {
+  /** Its port (default a free one). */
+  port?: number
+  /** Accepts every redirect URI starting with this (the specs' providers are made as they run). */
+  redirectsUnder?: string
+  /** Knows every address at this domain or its subdomains (the specs' people are made as they run). */
+  emailsAt?: string
+}
+
 /** Starts the identity provider with `clients`. */
-export async function startOidcIdp(clients: IdpClient[]): Promise<OidcIdp> {
-  const port = await freePort()
+export async function startOidcIdp(
+  clients: IdpClient[],
+  options: IdpOptions = {},
+): Promise<OidcIdp> {
+  const port = options.port ?? (await freePort())
   const issuer = `http://127.0.0.1:${port}`
   const { privateKey } = await generateKeyPair('RS256', { extractable: true })
   const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test-key' }
   const accounts = new Map<string, { name: string }>()
   let server: Server | undefined
 
-  const providerFor = (list: IdpClient[]) =>
-    new Provider(issuer, {
+  const known = (email: string) =>
+    accounts.has(email) ||
+    (options.emailsAt !== undefined &&
+      (email.endsWith(`@${options.emailsAt}`) || email.endsWith(`.${options.emailsAt}`)))
+  const providerFor = (list: IdpClient[]) => {
+    const provider = new Provider(issuer, {
       clients: list.map((c) => ({
         client_id: c.clientId,
         client_secret: c.clientSecret,
@@ -64,15 +81,23 @@ export async function startOidcIdp(clients: IdpClient[]): Promise<OidcIdp> {
       features: { devInteractions: { enabled: false } },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
       findAccount: async (_ctx, sub) => {
-        const person = accounts.get(sub)
-        if (!person) return undefined
+        if (!known(sub)) return undefined
+        const name = accounts.get(sub)?.name ?? sub.split('@')[0] ?? sub
         return {
           accountId: sub,
-          claims: async () => ({ sub, email: sub, email_verified: true, name: person.name }),
+          claims: async () => ({ sub, email: sub, email_verified: true, name }),
         }
       },
       cookies: { keys: ['lexdesk-test-idp-cookie-key'] },
+      // Ten minutes each (also keeps oidc-provider from printing a notice per default it uses).
+      ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
     })
+    const under = options.redirectsUnder
+    if (under !== undefined) {
+      provider.Client.prototype.redirectUriAllowed = (uri: string) => uri.startsWith(under)
+    }
+    return provider
+  }
 
   const listen = async (list: IdpClient[]) => {
     const provider = providerFor(list)
@@ -91,7 +116,7 @@ export async function startOidcIdp(clients: IdpClient[]): Promise<OidcIdp> {
         const form = await readForm(req)
         const login = (form.get('login') ?? '').trim().toLowerCase()
         const details = await provider.interactionDetails(req, res)
-        if (!accounts.has(login)) {
+        if (!known(login)) {
           res.writeHead(403, { 'content-type': 'text/html; charset=utf-8' })
           return res.end(`<p>No such account: ${escapeHtml(login)}</p>`)
         }

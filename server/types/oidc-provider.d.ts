@@ -46,6 +46,8 @@ declare module 'oidc-provider' {
   export default class Provider {
     constructor(issuer: string, configuration?: Configuration)
     Grant: GrantClass
+    /** The client model; its redirectUriAllowed decides which redirect URIs a client may use. */
+    Client: { prototype: { redirectUriAllowed(uri: string): boolean } }
     proxy: boolean
     callback(): (req: IncomingMessage, res: ServerResponse) => void
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>
