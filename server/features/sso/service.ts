@@ -169,7 +169,8 @@ export interface NewOidcProvider {
 
 /**
  * Registers an OIDC provider for the caller's organisation (the plugin discovers its endpoints
- * from `<issuer>/.well-known/openid-configuration` unless `endpoints` are given; PKCE on), with a
+ * from `<issuer>/.well-known/openid-configuration` unless `endpoints` are given, which must be
+ * on an allowed origin too, 400 otherwise; PKCE on), with a
  * fresh provider id; its
  * domain starts unverified with a DNS token pending. At most MAX_SSO_PROVIDERS_PER_ORG per
  * organisation (409 `conflict`). Audited `sso_provider.create`.
@@ -188,6 +189,20 @@ export async function createSsoProvider(
       'conflict',
       `An organisation has at most ${MAX_SSO_PROVIDERS_PER_ORG} SSO providers: delete one first.`,
     )
+  }
+  if (input.endpoints) {
+    // The plugin admits explicit endpoints on any public origin; Lexdesk only on allowed ones
+    // (SSO_IDP_ORIGINS, as discovery is), so no registration makes the server fetch elsewhere.
+    const context = await deps.auth.$context
+    const outside = Object.values(input.endpoints).find(
+      (url) => url !== undefined && !context.isTrustedOrigin(url),
+    )
+    if (outside !== undefined) {
+      throw new AppError(
+        'validation_failed',
+        `${new URL(outside).origin} is not an identity provider origin this server allows (SSO_IDP_ORIGINS).`,
+      )
+    }
   }
   const providerId = `sso-${randomBytes(9)
     .toString('base64url')

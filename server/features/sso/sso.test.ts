@@ -177,6 +177,22 @@ describe('single sign-on through a local OpenID Connect provider', () => {
     expect(res.statusCode).toBeLessThan(500)
   })
 
+  it('refuses explicit endpoints outside SSO_IDP_ORIGINS', async () => {
+    const res = await api(alice, 'POST', '', {
+      issuer: idp.issuer,
+      endpoints: {
+        authorization: `${idp.issuer}/auth`,
+        token: 'https://tokens.elsewhere.example/token',
+        jwks: `${idp.issuer}/jwks`,
+      },
+      clientId: 'x',
+      clientSecret: 'y',
+      domains: ['endpoints.test'],
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().detail).toContain('https://tokens.elsewhere.example')
+  })
+
   it('signs nobody in until the domain is verified, then verifies it by its DNS TXT record', async () => {
     const provider = await providerFor('unverified.test', false)
     idp.accounts.set('jane@unverified.test', { name: 'Jane Doe' })
