@@ -10,12 +10,30 @@ import { createWriteStream, existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { E2E_BASE_URL, E2E_LOG, E2E_PORT } from './server'
+import {
+  E2E_BASE_URL,
+  E2E_IDP_CLIENT,
+  E2E_IDP_ISSUER,
+  E2E_IDP_PORT,
+  E2E_LOG,
+  E2E_PORT,
+  E2E_SSO_DOMAIN,
+} from './server'
+import { startOidcIdp } from '../server/test/oidc-idp'
 
 export default async function globalSetup() {
   if (!existsSync('dist/web/index.html'))
     throw new Error('Run `npx vite build` before the e2e tests.')
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' })
+  // The identity provider single sign-on signs in through (sso.spec.ts), on this machine only.
+  const idp = await startOidcIdp(
+    [{ ...E2E_IDP_CLIENT, redirectUris: [`${E2E_BASE_URL}/api/auth/sso/callback/none`] }],
+    {
+      port: E2E_IDP_PORT,
+      redirectsUnder: `${E2E_BASE_URL}/api/auth/sso/callback/`,
+      emailsAt: E2E_SSO_DOMAIN,
+    },
+  )
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lexdesk-e2e-data-'))
   const log = createWriteStream(E2E_LOG)
   const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
@@ -31,6 +49,7 @@ export default async function globalSetup() {
       // Every spec signs people in from this one machine: the per-client sign-in limit (30 per
       // 15 minutes, for a real client) would refuse the later specs' links.
       SIGN_IN_REQUESTS_PER_CLIENT: '1000',
+      SSO_IDP_ORIGINS: E2E_IDP_ISSUER,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -53,5 +72,6 @@ export default async function globalSetup() {
     server.kill('SIGTERM')
     await new Promise((resolve) => server.once('exit', resolve))
     await rm(dataDir, { recursive: true, force: true })
+    await idp.close()
   }
 }

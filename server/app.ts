@@ -90,6 +90,7 @@ import { assistantRoutes } from './features/assistant/routes'
 import { auditRoutes } from './features/audit/routes'
 import { sqlRoutes } from './features/sql/routes'
 import { teamRoutes } from './features/team/routes'
+import { ssoRoutes } from './features/sso/routes'
 import { archiveRoutes } from './features/archives/routes'
 import { apiKeyRoutes } from './features/api-keys/routes'
 import { createApiKeyVerifier } from './features/api-keys/api-key-verifier'
@@ -180,6 +181,7 @@ export const FEATURES: readonly FeatureEntry[] = [
   { name: 'audit', prefix: API_V1, plugin: auditRoutes },
   { name: 'sql', prefix: API_V1, plugin: sqlRoutes },
   { name: 'team', prefix: API_V1, plugin: teamRoutes },
+  { name: 'sso', prefix: API_V1, plugin: ssoRoutes },
   { name: 'archives', prefix: API_V1, plugin: archiveRoutes },
   { name: 'api-keys', prefix: API_V1, plugin: apiKeyRoutes },
   { name: 'connect-gpt', prefix: API_V1, plugin: connectGptRoutes },
@@ -225,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     onOrganizationDeleted: (orgId) => resources.blobs.deletePrefix(orgBlobPrefix(orgId)),
     maxOrganizationsPerUser: config.maxOrganizationsPerUser,
+    ssoIdpOrigins: config.ssoIdpOrigins,
   })
   const { metrics, allowedMethods } = await registerPlatform(app, {
     config,
@@ -367,6 +370,7 @@ async function registerPlatform(
         { name: 'search', description: 'Search by meaning over document passages' },
         { name: 'assistant', description: 'Questions answered with cited passages; conversations' },
         { name: 'team', description: 'Members, invitations and roles' },
+        { name: 'sso', description: 'Single sign-on: identity providers, domains, require SSO' },
         { name: 'system', description: 'Health' },
         { name: 'security', description: 'API keys: credentials for programs' },
         { name: 'holds', description: 'Legal holds: data no deletion may reach while they stand' },
@@ -552,6 +556,7 @@ async function registerCredentials(
   )
   await app.register(authRoutes, {
     auth,
+    db: resources.database.db,
     origin: config.publicUrl,
     limits: { ...DEFAULT_SIGN_IN_LIMITS, ...tuning.signIn, perClient: config.signInPerClient },
   })

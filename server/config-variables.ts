@@ -337,4 +337,10 @@ export const CONFIG_VARIABLES: Record<string, VariableDoc> = {
     meaning:
       'bearer token (≥ 32 characters) of the Prometheus endpoint `/metrics`; unset, `/metrics` answers 404',
   },
+  SSO_IDP_ORIGINS: {
+    section: 'server',
+    default: '(unset: no SSO provider can be registered)',
+    meaning:
+      "origins of the identity providers organisations may register for single sign-on, comma-separated (`https://login.microsoftonline.com,https://*.okta.com`): Lexdesk fetches an issuer's discovery document, keys and tokens only from these, and they become trusted origins (a SAML provider posts its answer from its own origin; decision 0152)",
+  },
 }

@@ -53,6 +53,14 @@ describe('loadConfig', () => {
     })
   })
 
+  it('reads SSO_IDP_ORIGINS as a comma-separated list of origins, none by default', () => {
+    expect(loadConfig({}).ssoIdpOrigins).toEqual([])
+    expect(
+      loadConfig({ SSO_IDP_ORIGINS: ' https://login.microsoftonline.com/, https://*.okta.com ,' })
+        .ssoIdpOrigins,
+    ).toEqual(['https://login.microsoftonline.com', 'https://*.okta.com'])
+  })
+
   it('serves the built web app from WEB_ROOT when set, resolved to an absolute path', () => {
     const beside = path.join(REPOSITORY_ROOT, 'dist', 'web')
     expect(loadConfig({}).webRoot).toBe(beside)

@@ -228,6 +228,7 @@ export const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(30),
   // At least 32 characters: a bearer token a scraper keeps; unset means no /metrics at all.
   METRICS_TOKEN: optionalText.pipe(z.string().min(32).optional()),
+  SSO_IDP_ORIGINS: optionalText,
 })
 
 /** Parsed configuration with defaults applied and paths made absolute. */
@@ -312,6 +313,13 @@ export interface Config {
   shutdownTimeoutSeconds: number
   /** The bearer token of `/metrics` (METRICS_TOKEN); undefined: no metrics endpoint (404). */
   metricsToken: string | undefined
+  /**
+   * Origins of the identity providers organisations may register for single sign-on
+   * (SSO_IDP_ORIGINS, comma-separated; `https://*.okta.com` style wildcards as better-auth's
+   * trustedOrigins take them). Lexdesk fetches an issuer's discovery document, keys and tokens
+   * only from these (decision 0152); empty: no provider can be registered.
+   */
+  ssoIdpOrigins: string[]
   /**
    * Fastify trustProxy: false, true (outside production only), or a comma-separated list of proxy
    * addresses / CIDR ranges; with a list, the client is the right-most X-Forwarded-For entry that
@@ -418,6 +426,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_S,
     metricsToken: e.METRICS_TOKEN,
+    ssoIdpOrigins: (e.SSO_IDP_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter((origin) => origin !== ''),
     trustProxy: e.TRUST_PROXY,
     s3: e.S3_BUCKET
       ? {

@@ -80,6 +80,8 @@ export interface AppTuning {
   streamKeepAliveMs?: number
   /** The job runner's exclusivity, poll period and lease (jobs/job-runner.ts). */
   jobs?: Pick<JobRunnerOptions, 'exclusive' | 'pollMs' | 'leaseSeconds'>
+  /** DNS TXT lookups of SSO domain verification (features/sso; default node:dns resolveTxt). */
+  resolveTxt?: (name: string) => Promise<string[][]>
 }
 
 /** The credentials' pieces a feature's routes use, made once by buildApp (registerCredentials). */

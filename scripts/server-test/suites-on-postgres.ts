@@ -28,6 +28,7 @@ export const SUITES_ON_POSTGRES = [
   'server/features/jobs/jobs.test.ts',
   'server/features/security/tenant-tokens.test.ts',
   'server/features/team/team.test.ts',
+  'server/features/sso/sso.test.ts',
   'server/features/archives/publish-import.test.ts',
   'server/features/archives/review-archive.test.ts',
   'server/auth/auth.test.ts',

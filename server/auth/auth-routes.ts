@@ -13,6 +13,8 @@ import { DISABLED_AUTH_PATHS, type Auth } from './auth'
 import { authProblem } from './auth-problems'
 import { magicLinkRoutes } from './magic-link-routes'
 import { toFetchRequest } from './to-fetch-request'
+import type { Db } from '../db/client'
+import { refuseWhenSsoRequired, ssoRequiredFor } from './sso'
 
 /** Requests allowed per window on the sign-in routes. */
 export interface SignInLimits {
@@ -113,9 +115,11 @@ function sameOriginCallbacks(origin: string) {
 
 export const authRoutes: FastifyPluginAsync<{
   auth: Auth
+  /** Reads which domains require single sign-on (sso.ts). */
+  db: Db
   origin: string
   limits: SignInLimits
-}> = async (app, { auth, origin, limits }) => {
+}> = async (app, { auth, db, origin, limits }) => {
   // Two independent counters per request (the plugin's own preHandler runs only one per request).
   const limiters = {
     client: app.createRateLimit({
@@ -194,6 +198,25 @@ export const authRoutes: FastifyPluginAsync<{
         emailWithinLimit,
         limit('client', 'email'),
         sameOriginCallbacks(origin),
+        // A domain that requires single sign-on gets no e-mail link (403 sso_required).
+        async (req) => {
+          const email = emailOf(req)
+          if (email !== '') await refuseWhenSsoRequired(db, email)
+        },
+      ],
+      schema: { hide: true },
+    },
+    forward,
+  )
+  // Starting an SSO sign-in: limited per client, its callbacks on this site only.
+  app.post(
+    '/api/auth/sign-in/sso',
+    {
+      preHandler: [
+        refuseNulCharacters,
+        emailWithinLimit,
+        limit('client'),
+        sameOriginCallbacks(origin),
       ],
       schema: { hide: true },
     },
@@ -205,6 +228,7 @@ export const authRoutes: FastifyPluginAsync<{
     pageGuards: [refuseNulCharacters, limit('linkPage'), sameOriginCallbacks(origin)],
     confirmGuards: [refuseNulCharacters, limit('client'), sameOriginCallbacks(origin)],
     relay,
+    ssoRequired: async (email) => (await ssoRequiredFor(db, email)) !== undefined,
   })
   app.route({
     method: ['GET', 'POST'],

@@ -30,6 +30,8 @@ import { organisationRules } from './organisation-rules'
 import { assertOrganisationAllowance } from './organisation-limit'
 import { membershipAudit } from './membership-audit'
 import { invitationMail, invitationPath } from './invitation-mail'
+import { ssoMembership, ssoPlugin, type MemberAdder } from './sso'
+import { registerSsoSecretKey } from '../db/sso-secrets'
 
 /** Header through which the Fastify bridge tells better-auth the client's address. */
 export const CLIENT_IP_HEADER = 'x-lexdesk-client-ip'
@@ -50,6 +52,15 @@ export const DISABLED_AUTH_PATHS = [
   '/organization/leave',
   '/organization/list-members',
   '/organization/list-invitations',
+  // SSO providers are managed through /api/v1/orgs/{orgId}/sso-providers (server/features/sso):
+  // role and scope checks, audit, and the attested domain verification live there.
+  '/sso/register',
+  '/sso/providers',
+  '/sso/get-provider',
+  '/sso/update-provider',
+  '/sso/delete-provider',
+  '/sso/request-domain-verification',
+  '/sso/verify-domain',
 ]
 
 /** Lifetime of a sign-in link: 10 minutes (the issue asks for at most 15). */
@@ -93,6 +104,8 @@ export interface AuthOptions {
   onOrganizationDeleted?: (orgId: string) => Promise<void>
   /** Organisations one person may own (MAX_ORGANIZATIONS_PER_USER, organisation-limit.ts). */
   maxOrganizationsPerUser: number
+  /** Identity providers' origins (SSO_IDP_ORIGINS): trusted, and the only ones SSO may fetch. */
+  ssoIdpOrigins?: string[]
 }
 
 /** Creates the better-auth instance. */
@@ -104,13 +117,18 @@ export function createAuth({
   log,
   onOrganizationDeleted,
   maxOrganizationsPerUser,
+  ssoIdpOrigins = [],
 }: AuthOptions) {
+  // SSO providers' secrets are sealed at rest with a key derived from this secret (sso-secrets.ts).
+  registerSsoSecretKey(secret)
+  // ssoMembership adds members through this instance's organization plugin, set once it exists.
+  const joins: { adder?: MemberAdder } = {}
   const auth = betterAuth({
     appName: 'Lexdesk',
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [publicUrl],
+    trustedOrigins: [publicUrl, ...ssoIdpOrigins],
     telemetry: { enabled: false },
     // Unexpected errors are thrown to Fastify's error handler (a 500 problem, logged through the
     // err serializer) instead of better-call printing them, bound parameters and all, to stderr.
@@ -137,6 +155,7 @@ export function createAuth({
         organization: schema.organization,
         member: schema.member,
         invitation: schema.invitation,
+        ssoProvider: schema.ssoProvider,
       },
     }),
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
@@ -156,6 +175,7 @@ export function createAuth({
       customRules: {
         '/sign-in/magic-link': false,
         '/magic-link/verify': false,
+        '/sign-in/sso': false,
       },
     },
     plugins: [
@@ -257,8 +277,19 @@ export function createAuth({
           },
         },
       }),
+      ssoPlugin(),
+      ssoMembership(db, () => {
+        if (!joins.adder) throw new Error('SSO sign-in before the auth instance exists')
+        return joins.adder
+      }),
     ],
   })
+  joins.adder = {
+    addMember: async ({ body }) => {
+      const added = await auth.api.addMember({ body })
+      return added ? { id: added.id } : null
+    },
+  }
   return auth
 }
 

@@ -11,6 +11,8 @@
  *   when sent), and then runs better-auth's verify, which consumes the token and redirects to
  *   the callback with the session cookie. If the browser is signed in as someone else and the
  *   page that posted did not show that user (its `signedInAs` field), the page is shown again.
+ * A link for an address whose domain now requires single sign-on (sent before the firm turned it
+ * on) goes, on both steps, to the error callback with `?error=SSO_REQUIRED`, unconsumed.
  */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -47,6 +49,21 @@ export interface MagicLinkRouteOptions {
   confirmGuards: preHandlerAsyncHookHandler[]
   /** Sends better-auth's answer to `request` as the reply (auth-routes.ts). */
   relay: (req: FastifyRequest, reply: FastifyReply, request: Request) => Promise<FastifyReply>
+  /** Whether an address's domain requires single sign-on (sso.ts): its links are refused. */
+  ssoRequired: (email: string) => Promise<boolean>
+}
+
+/** Where a link that does not sign in leads: its error callback with `?error=<code>`. */
+function toErrorCallback(
+  reply: FastifyReply,
+  origin: string,
+  callbacks: { callbackURL?: string; errorCallbackURL?: string },
+  code: 'INVALID_TOKEN' | 'SSO_REQUIRED',
+) {
+  const target = callbacks.errorCallbackURL ?? callbacks.callbackURL ?? '/'
+  const url = new URL(target, origin)
+  url.searchParams.set('error', code)
+  return reply.header('cache-control', 'no-store').redirect(url.toString())
 }
 
 /**
@@ -67,7 +84,7 @@ function requireOwnPage(req: FastifyRequest, origin: string) {
 
 export const magicLinkRoutes: FastifyPluginAsyncZod<MagicLinkRouteOptions> = async (
   app,
-  { auth, origin, pageGuards, confirmGuards, relay },
+  { auth, origin, pageGuards, confirmGuards, relay, ssoRequired },
 ) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -94,12 +111,8 @@ export const magicLinkRoutes: FastifyPluginAsyncZod<MagicLinkRouteOptions> = asy
     async (req, reply) => {
       const { token, ...callbacks } = req.query
       const email = await pendingSignIn(auth, token)
-      if (email === undefined) {
-        const target = callbacks.errorCallbackURL ?? callbacks.callbackURL ?? '/'
-        const url = new URL(target, origin)
-        url.searchParams.set('error', 'INVALID_TOKEN')
-        return reply.header('cache-control', 'no-store').redirect(url.toString())
-      }
+      if (email === undefined) return toErrorCallback(reply, origin, callbacks, 'INVALID_TOKEN')
+      if (await ssoRequired(email)) return toErrorCallback(reply, origin, callbacks, 'SSO_REQUIRED')
       return sendPage(reply, {
         email,
         current: await currentUser(req),
@@ -126,6 +139,8 @@ export const magicLinkRoutes: FastifyPluginAsyncZod<MagicLinkRouteOptions> = asy
         email !== undefined &&
         current !== undefined &&
         current.email.toLowerCase() !== email.toLowerCase()
+      if (email !== undefined && (await ssoRequired(email)))
+        return toErrorCallback(reply, origin, fields, 'SSO_REQUIRED')
       if (switching && signedInAs !== current.id) return sendPage(reply, { email, current, fields })
       const url = new URL(VERIFY_PATH, origin)
       for (const [name, value] of Object.entries(fields)) {

@@ -1,7 +1,7 @@
 /**
  * Database schema (Drizzle, PostgreSQL). Two kinds of tables:
  * - auth tables owned by better-auth (user, session, account, verification, organization, member,
- *   invitation), written from better-auth 1.7's documented schema; no RLS, reached only by the
+ *   invitation, and its SSO plugin's sso_provider), written from better-auth 1.7's documented schema; no RLS, reached only by the
  *   auth layer;
  * - tenant tables (apps, documents, document_counts, analyses, audit_logs, jobs, entities, events,
  *   recordings, recording_segments, voice_consents, doc_chunks, conversations, messages,
@@ -27,6 +27,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { AUDIT_ACTOR_TYPES, type AuditActorType } from './actor-types'
+import { ssoConfigColumn } from './sso-secrets'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -132,6 +133,54 @@ export const invitation = pgTable('invitation', {
     .notNull()
     .references(() => user.id, { onDelete: 'cascade' }),
 })
+
+/** How an SSO provider's domain was verified: a DNS TXT record, or an owner's attestation. */
+export const SSO_DOMAIN_VERIFICATIONS = ['dns', 'attested'] as const
+export type SsoDomainVerification = (typeof SSO_DOMAIN_VERIFICATIONS)[number]
+
+/**
+ * An organisation's identity provider (OIDC or SAML 2.0), the `ssoProvider` model of
+ * `@better-auth/sso` 1.7 (its documented schema: issuer, oidcConfig, samlConfig, userId,
+ * providerId, organizationId, domain, domainVerified) plus Lexdesk's settings, which the plugin
+ * never reads or writes (decision 0152): `requireSso` (e-mail links refused for its domains once
+ * verified), `defaultRole` of a member joining on a first SSO sign-in, and how, when and by whom
+ * the domain was verified. An auth table like better-auth's own: global, no RLS, reached only by
+ * the auth layer, always by `organization_id` (server/features/sso) or by the plugin, which
+ * checks the caller is an owner or admin of that organisation. Its configurations' secrets are
+ * encrypted at rest (sso-secrets.ts). `domain` holds one domain or several, comma-separated.
+ */
+export const ssoProvider = pgTable(
+  'sso_provider',
+  {
+    id: text('id').primaryKey(),
+    issuer: text('issuer').notNull(),
+    oidcConfig: ssoConfigColumn('oidc_config'),
+    samlConfig: ssoConfigColumn('saml_config'),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    providerId: text('provider_id').notNull().unique(),
+    organizationId: text('organization_id').references(() => organization.id, {
+      onDelete: 'cascade',
+    }),
+    domain: text('domain').notNull(),
+    domainVerified: boolean('domain_verified').notNull().default(false),
+    requireSso: boolean('require_sso').notNull().default(false),
+    defaultRole: text('default_role').notNull().default('member'),
+    domainVerifiedVia: text('domain_verified_via').$type<SsoDomainVerification>(),
+    domainVerifiedBy: text('domain_verified_by').references(() => user.id, {
+      onDelete: 'set null',
+    }),
+    domainVerifiedAt: timestamp('domain_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sso_provider_organization_idx').on(t.organizationId),
+    check('sso_provider_default_role', sql`${t.defaultRole} in ('member', 'admin')`),
+    check(
+      'sso_provider_verified_via',
+      sql`${t.domainVerifiedVia} is null or ${t.domainVerifiedVia} in ('dns', 'attested')`,
+    ),
+  ],
+)
 
 /** Org reference shared by tenant tables; deleting an organisation deletes its data. */
 const orgId = () =>

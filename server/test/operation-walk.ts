@@ -24,6 +24,7 @@ import {
   reviewColumns,
   reviewRows,
   reviews,
+  ssoProvider,
   user,
 } from '../db/schema'
 import { createFsBlobStore } from '../blob/fs-blob-store'
@@ -41,6 +42,22 @@ import { uploadForm } from './sample-files'
 import { compareTexts } from '../compare/compare-texts'
 import { storeComparison } from '../features/comparisons/stored-comparison'
 import { mintToken } from './mint-token'
+
+/**
+ * A new OIDC provider with explicit endpoints on a public name that is never fetched (the walk
+ * registers it; nobody signs in through it), for a fresh domain.
+ */
+const ssoProviderBody = () => ({
+  issuer: 'https://idp.walk.example',
+  endpoints: {
+    authorization: 'https://idp.walk.example/authorize',
+    token: 'https://idp.walk.example/token',
+    jwks: 'https://idp.walk.example/jwks',
+  },
+  clientId: 'walk-client',
+  clientSecret: 'walk-secret',
+  domains: [`walk-${randomUUID().slice(0, 8)}.example`],
+})
 
 /** One operation of the OpenAPI document, with its declared minimum role and scope. */
 export interface Operation {
@@ -469,6 +486,34 @@ export function operationRequests(t: TestApp, org: TestMember) {
     return (res.json() as { id: string }).id
   }
 
+  /**
+   * An OIDC provider the organisation's owner registered, with explicit endpoints (nothing is
+   * fetched), its domain unverified (its provider id).
+   */
+  async function ssoProviderOf(): Promise<string> {
+    const providerId = `sso-walk-${randomUUID()}`
+    const body = ssoProviderBody()
+    // Written as the plugin writes a registration (its model's fields), outside the per-organisation limit.
+    await t.database.db.insert(ssoProvider).values({
+      id: randomUUID(),
+      providerId,
+      issuer: body.issuer,
+      domain: body.domains.join(','),
+      organizationId: org.orgId,
+      userId: org.userId,
+      oidcConfig: JSON.stringify({
+        issuer: body.issuer,
+        clientId: body.clientId,
+        clientSecret: body.clientSecret,
+        authorizationEndpoint: body.endpoints.authorization,
+        tokenEndpoint: body.endpoints.token,
+        jwksEndpoint: body.endpoints.jwks,
+        pkce: true,
+      }),
+    })
+    return providerId
+  }
+
   /** A tenant token the organisation's owner minted (its jti). */
   const tokenOf = async () => (await mintToken(t, org, { ttl_seconds: 600 })).claims.jti
 
@@ -574,6 +619,13 @@ export function operationRequests(t: TestApp, org: TestMember) {
     retryReviewColumn: async () => ({ payload: {} }),
     setRetentionPolicy: async () => ({ payload: { kind: 'documents', keepDays: 3650 } }),
     runRetention: async () => ({ payload: {} }),
+    createSsoProvider: async () => ({ payload: ssoProviderBody() }),
+    updateSsoProvider: async () => ({ payload: { defaultRole: 'admin' } }),
+    // Attested by the organisation's owner (the audit walk's actor); anyone else asks DNS (422).
+    verifySsoDomain: async (actor) => ({
+      payload: { method: actor.userId === org.userId ? 'attested' : 'dns' },
+    }),
+    setRequireSso: async () => ({ payload: { required: false } }),
     placeLegalHold: async (actor) => ({
       payload: { targetKind: 'document', targetId: await documentOf(actor), reason: 'Walk hold' },
     }),
@@ -604,6 +656,7 @@ export function operationRequests(t: TestApp, org: TestMember) {
       else if (name === 'comparisonId') value = await comparisonOf(actor)
       else if (name === 'holdId') value = await legalHoldOf(actor)
       else if (name === 'policyId') value = await retentionPolicyOf()
+      else if (name === 'providerId') value = await ssoProviderOf()
       else if (name === 'columnId' && lastReview) value = lastReview.columnId
       else if (name === 'cellId' && lastReview) value = lastReview.cellId
       else if (name === 'page') {

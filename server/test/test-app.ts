@@ -33,7 +33,8 @@ import {
   testConfig,
   type TestEnv,
 } from './test-config'
-import { member } from '../db/schema'
+import { eq } from 'drizzle-orm'
+import { member, verification } from '../db/schema'
 import type { Lifecycle } from '../ops/lifecycle'
 
 export interface TestApp {
@@ -121,6 +122,11 @@ export interface TestAppOptions {
    * the SQL runner; default false: an app that runs no SQL query reads no template).
    */
   sharedSqlSandboxTemplate?: boolean
+  /**
+   * DNS TXT lookups of SSO domain verification (tuning). Default: no network; every domain has
+   * published the token its verification asks for (`publishedEverywhere`).
+   */
+  resolveTxt?: (name: string) => Promise<string[][]>
 }
 
 /**
@@ -161,6 +167,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       signIn: options.signInLimits ?? { windowMs: 60_000, perEmail: 1000 },
       demo: options.demoLimits,
       streamKeepAliveMs: options.streams?.keepAliveMs,
+      resolveTxt: options.resolveTxt ?? publishedEverywhere(database),
     },
   })
   await app.ready()
@@ -176,6 +183,21 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       await database.close()
       await rm(blobDir, { recursive: true, force: true })
     },
+  }
+}
+
+/**
+ * A DNS without network where every domain publishes the TXT record its pending SSO verification
+ * asks for: `_<label>.<domain>` answers `_<label>=<token>` from better-auth's verification table.
+ */
+function publishedEverywhere(database: Database) {
+  return async (name: string): Promise<string[][]> => {
+    const label = name.split('.')[0] ?? ''
+    const [row] = await database.db
+      .select({ value: verification.value })
+      .from(verification)
+      .where(eq(verification.identifier, label))
+    return row ? [[`${label}=${row.value}`]] : []
   }
 }
 

@@ -27,7 +27,7 @@ export const UNLIMITED_API_ENV: TestEnv = {
 /**
  * What every test app sets: its origin and secret, two background jobs at once (the runner's own
  * default, whatever the machine's cores), sign-ins from one address not limited (a test signs in
- * many people from 127.0.0.1) and no web build (`WEB_ROOT` is set per app by buildTestApp).
+ * many people from 127.0.0.1), the walks' identity provider's origin and no web build (`WEB_ROOT` is set per app by buildTestApp).
  */
 export const TEST_ENV: TestEnv = {
   NODE_ENV: 'test',
@@ -35,6 +35,8 @@ export const TEST_ENV: TestEnv = {
   LEXDESK_SECRET: TEST_SECRET,
   JOBS_CONCURRENCY: '2',
   SIGN_IN_REQUESTS_PER_CLIENT: '1000',
+  // The walks' SSO provider's (operation-walk.ts): registered with explicit endpoints, never fetched.
+  SSO_IDP_ORIGINS: 'https://idp.walk.example',
   ...UNLIMITED_API_ENV,
 }
 

@@ -1120,6 +1120,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/sso-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The organisation’s single sign-on providers, oldest first (never a secret). */
+        get: operations["listSsoProviders"];
+        put?: never;
+        /** @description Registers an OpenID Connect provider: its endpoints are discovered from the issuer (which must be on an origin SSO_IDP_ORIGINS allows); the client secret is stored encrypted. Its domains start unverified, with the DNS record to publish. */
+        post: operations["createSsoProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sso-providers/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Deletes a provider: nobody signs in through it any more. */
+        delete: operations["deleteSsoProvider"];
+        options?: never;
+        head?: never;
+        /** @description Changes a provider’s client, domains or default role. New domains are unverified again, and stop requiring SSO until verified. */
+        patch: operations["updateSsoProvider"];
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sso-providers/{providerId}/verify-domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description `dns`: checks the TXT record of each domain (422 `domain_not_verified` when missing). `attested`: an owner declares the firm controls the domains, for installs without DNS (recorded in the audit log). */
+        post: operations["verifySsoDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sso-providers/{providerId}/require-sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Requires single sign-on for the provider’s domains (e-mail sign-in links are then refused for them, 403 `sso_required`), or stops requiring it. Only for a verified domain. */
+        put: operations["setRequireSso"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/export": {
         parameters: {
             query?: never;
@@ -1497,7 +1567,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -1672,7 +1742,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1693,7 +1763,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1714,7 +1784,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1735,7 +1805,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1756,7 +1826,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1777,7 +1847,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1798,7 +1868,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1819,7 +1889,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1840,7 +1910,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1861,7 +1931,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1882,7 +1952,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2407,7 +2477,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -2450,7 +2520,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -2621,6 +2691,33 @@ export interface components {
             expiresAt: string;
             /** @description False for an invitation an organisation import made from its archive and nobody has sent: it cannot be accepted until an owner or admin sends it (resendInvitation) */
             sent: boolean;
+        };
+        SsoProviderInput: {
+            providerId: string;
+            /** @enum {string} */
+            type: "oidc" | "saml";
+            issuer: string;
+            domains: string[];
+            /** @description Nobody signs in through the provider until its domain is verified */
+            domainVerified: boolean;
+            verifiedVia: ("dns" | "attested") | null;
+            /** @description ISO 8601 */
+            verifiedAt: string | null;
+            /** @description E-mail sign-in links are refused for its domains */
+            requireSso: boolean;
+            /**
+             * @description Role of a member joining by SSO
+             * @enum {string}
+             */
+            defaultRole: "member" | "admin";
+            clientId: string | null;
+            /** @description The sign-in callback to register at the identity provider */
+            redirectUri: string;
+            /** @description The TXT record that proves the domain, while a verification is pending */
+            dnsRecord: {
+                name: string;
+                value: string;
+            } | null;
         };
         ApiKeyInput: {
             /** Format: uuid */
@@ -2865,7 +2962,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -3040,7 +3137,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3061,7 +3158,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3082,7 +3179,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3103,7 +3200,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3124,7 +3221,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3145,7 +3242,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3166,7 +3263,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3187,7 +3284,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3208,7 +3305,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3229,7 +3326,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3250,7 +3347,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3775,7 +3872,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -3818,7 +3915,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -3989,6 +4086,33 @@ export interface components {
             expiresAt: string;
             /** @description False for an invitation an organisation import made from its archive and nobody has sent: it cannot be accepted until an owner or admin sends it (resendInvitation) */
             sent: boolean;
+        };
+        SsoProvider: {
+            providerId: string;
+            /** @enum {string} */
+            type: "oidc" | "saml";
+            issuer: string;
+            domains: string[];
+            /** @description Nobody signs in through the provider until its domain is verified */
+            domainVerified: boolean;
+            verifiedVia: ("dns" | "attested") | null;
+            /** @description ISO 8601 */
+            verifiedAt: string | null;
+            /** @description E-mail sign-in links are refused for its domains */
+            requireSso: boolean;
+            /**
+             * @description Role of a member joining by SSO
+             * @enum {string}
+             */
+            defaultRole: "member" | "admin";
+            clientId: string | null;
+            /** @description The sign-in callback to register at the identity provider */
+            redirectUri: string;
+            /** @description The TXT record that proves the domain, while a verification is pending */
+            dnsRecord: {
+                name: string;
+                value: string;
+            } | null;
         };
         ApiKey: {
             /** Format: uuid */
@@ -11574,6 +11698,524 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSsoProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        providers: components["schemas"]["SsoProvider"][];
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSsoProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default oidc
+                     * @enum {string}
+                     */
+                    type?: "oidc";
+                    /** Format: uri */
+                    issuer: string;
+                    /** @description The provider’s endpoints, for an issuer that publishes no discovery document; absent, they are discovered */
+                    endpoints?: {
+                        /** Format: uri */
+                        authorization: string;
+                        /** Format: uri */
+                        token: string;
+                        /** Format: uri */
+                        jwks: string;
+                        /** Format: uri */
+                        userInfo?: string;
+                    };
+                    clientId: string;
+                    clientSecret: string;
+                    domains: string[];
+                    /**
+                     * @description Role of a member joining by SSO
+                     * @default member
+                     * @enum {string}
+                     */
+                    defaultRole?: "member" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoProvider"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSsoProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSsoProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId?: string;
+                    clientSecret?: string;
+                    domains?: string[];
+                    /**
+                     * @description Role of a member joining by SSO
+                     * @enum {string}
+                     */
+                    defaultRole?: "member" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoProvider"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifySsoDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    method: "dns" | "attested";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoProvider"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setRequireSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    required: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoProvider"];
+                };
             };
             /** @description The path, query or body is malformed (code validation_failed) */
             400: {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { jsonResponse, stubFetch, type FetchHandler } from '../../test/stub-fetch'
@@ -110,5 +110,53 @@ describe('SignInPage', () => {
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '#privacy')
     expect(document.getElementById('terms')).toBeInTheDocument()
     expect(document.getElementById('privacy')).toBeInTheDocument()
+  })
+
+  it('sends the address to single sign-on and goes to the identity provider it names', async () => {
+    const assign = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign })
+    const server = stubFetch((request) => {
+      const { pathname } = new URL(request.url)
+      if (pathname === '/api/auth/get-session') return jsonResponse(null)
+      if (pathname === '/api/auth/sign-in/sso')
+        return jsonResponse({ url: 'https://login.acme.test/authorize?x=1', redirect: true })
+      return undefined
+    })
+    renderSignIn()
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with your firm’s SSO' }))
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@acme.test')
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with SSO' }))
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://login.acme.test/authorize?x=1'),
+    )
+    const sent = server.requests.find((r) => r.url.endsWith('/api/auth/sign-in/sso'))
+    expect(await sent?.json()).toEqual({
+      email: 'ada@acme.test',
+      callbackURL: '/dashboard',
+      errorCallbackURL: '/auth',
+    })
+    expect(server.calls()).not.toContain('POST /api/auth/sign-in/magic-link')
+  })
+
+  it('says when the domain has no single sign-on, and when a link was refused because it requires it', async () => {
+    stubFetch((request) => {
+      const { pathname } = new URL(request.url)
+      if (pathname === '/api/auth/get-session') return jsonResponse(null)
+      if (pathname === '/api/auth/sign-in/sso')
+        return jsonResponse({ code: 'NOT_FOUND', message: 'No provider found' }, 404)
+      return undefined
+    })
+    renderSignIn('/auth?error=SSO_REQUIRED')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your firm requires single sign-on for this address: use “Sign in with your firm’s SSO”.',
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with your firm’s SSO' }))
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@lovelace.law')
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with SSO' }))
+    expect(
+      await screen.findByText(
+        'Your firm has no single sign-on for this address: use an e-mail link.',
+      ),
+    ).toBeInTheDocument()
   })
 })

@@ -6,11 +6,12 @@ import { useOrgScope } from '../../lib/org-scope'
 import { ApiKeysPanel } from './api-keys-panel'
 import { LegalHoldsPanel } from './legal-holds-panel'
 import { RetentionPanel } from './retention-panel'
+import { SsoPanel } from './sso-panel'
 import { TenantTokensPanel } from './tenant-tokens-panel'
 
 /**
  * /dashboard/:orgSlug/security: the link to the audit log and the security panels, one after
- * the other: API keys, tenant tokens, legal holds, then retention.
+ * the other: API keys, tenant tokens, legal holds, retention, then single sign-on.
  */
 export function SecurityPage() {
   const scope = useOrgScope()
@@ -33,6 +34,7 @@ export function SecurityPage() {
           <TenantTokensPanel />
           <LegalHoldsPanel />
           <RetentionPanel />
+          <SsoPanel />
         </Fragment>
       </div>
     </>
