@@ -94,6 +94,7 @@ export const ERROR_STATUS = {
   path_too_long: 414,
   playbook_check_needs_analysis: 409,
   playbook_check_not_found: 404,
+  playbook_check_stale: 409,
   playbook_not_approved: 409,
   playbook_not_found: 404,
   playbook_version_approved: 409,

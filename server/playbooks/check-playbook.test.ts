@@ -10,6 +10,7 @@ import { SAMPLE_CONTRACT } from '../test/sample-files'
 import { checkPlaybook, type PositionResult } from './check-playbook'
 import { PlaybookDocument, playbookJsonSchema, Positions, type Position } from './positions'
 import { feeMultiple } from './rules'
+import { suggestedText } from './suggested-text'
 
 function check(content: string, positions: unknown[]) {
   const analysis = analyzeLocal(content, 'full')
@@ -226,5 +227,43 @@ describe('playbook documents', () => {
     expect(Positions.safeParse([position, position]).success).toBe(false)
     expect(Positions.safeParse([{ ...position, clauseType: 'Weather' }]).success).toBe(false)
     expect(Positions.safeParse([position]).success).toBe(true)
+  })
+})
+
+describe('suggestedText', () => {
+  const content = 'A. The cap is one times the fees.\n\nB. New York law governs.\n'
+  const cap = content.indexOf('The cap is one times the fees.')
+  const law = content.indexOf('New York law governs.')
+  const at = (start: number, text: string) => ({ start, end: start + text.length })
+
+  it('replaces cited passages in order, appends missing clauses, and tells a changed document', () => {
+    const result = suggestedText(content, [
+      {
+        title: 'Law',
+        language: 'English law governs.',
+        replaces: at(law, 'New York law governs.'),
+        replacedText: 'New York law governs.',
+      },
+      {
+        title: 'Cap',
+        language: 'The cap is twice the fees.',
+        replaces: at(cap, 'The cap is one times the fees.'),
+        replacedText: 'The cap is one times the fees.',
+      },
+      { title: 'Escrow', language: 'Source code is escrowed.', replaces: null, replacedText: null },
+    ])
+    expect(result).toMatchObject({ replaced: 2, appended: 1, skipped: 0, stale: false })
+    expect(result.revised).toBe(
+      'A. The cap is twice the fees.\n\nB. English law governs.\n\nEscrow. Source code is escrowed.\n',
+    )
+    const changed = suggestedText(content.replace('New York', 'Texas'), [
+      {
+        title: 'Law',
+        language: 'English law governs.',
+        replaces: at(law, 'New York law governs.'),
+        replacedText: 'New York law governs.',
+      },
+    ])
+    expect(changed.stale).toBe(true)
   })
 })

@@ -20,6 +20,8 @@ import { mintToken } from '../../test/mint-token'
 import { pasteDocument } from '../../test/pasted-document'
 import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import { withTenant } from '../../db/tenant'
+import { readRedline } from '../../compare/read-redline'
+import { docxText } from '../../compare/redline-docx'
 import { auditLogs, playbookChecks, playbooks, playbookVersions } from '../../db/schema'
 
 const t = await testAppForFile()
@@ -244,6 +246,20 @@ describe('a playbook', () => {
       headers: alice.headers,
     })
     expect(one.json()).toMatchObject({ id: check.id, counts: check.counts })
+
+    // The suggested redlines as tracked changes: reject all is the document, accept all its
+    // cited passages replaced by the preferred language.
+    const docx = await t.app.inject({
+      url: `${playbooksUrl(alice)}/${copied.id}/checks/${check.id}/redline.docx`,
+      headers: alice.headers,
+    })
+    expect(docx.statusCode, docx.body).toBe(200)
+    expect(docx.headers['content-disposition']).toMatch(/attachment/)
+    const { accepted, rejected } = readRedline(new Uint8Array(docx.rawPayload))
+    expect(rejected).toBe(docxText(SAMPLE_CONTRACT))
+    const exclusivity = check.results.find((r) => r.positionId === 'exclusivity')!
+    expect(accepted).toContain(exclusivity.redline!.language)
+    expect(accepted).not.toContain(exclusivity.citation!.text)
   })
 
   it('is deleted by an admin only, with its versions and checks', async () => {

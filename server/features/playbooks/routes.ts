@@ -13,6 +13,9 @@ import type { FeatureContext } from '../../services'
 import { OrgParams } from '../../http/params'
 import { PageQuery, pageOf } from '../../lists/list-kit'
 import { PlaybookDocument } from '../../playbooks/positions'
+import { streamResponse } from '../../http/stream-responses'
+import { problemResponse } from '../../http/problem-responses'
+import { fileHeaders } from '../../media/file-download'
 import {
   CheckDetail,
   CheckListQuery,
@@ -34,6 +37,7 @@ import {
 } from './schemas'
 import {
   approveVersion,
+  checkRedlineDocx,
   copyStarter,
   createCheck,
   createPlaybook,
@@ -52,6 +56,7 @@ import {
 } from './service'
 
 const tags = ['playbooks']
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 /** Reading playbooks and checking documents: any member, an app-bound credential within its app. */
 const member = { minRole: 'member' } as const
 /** Writing the organisation's playbooks: members (drafts), never an app-bound credential. */
@@ -322,6 +327,36 @@ export const playbookRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
       config: member,
     },
     (req) => listChecks(db, principalOf(req), req.params.playbookId, req.query),
+  )
+
+  app.get(
+    `${one}/checks/:checkId/redline.docx`,
+    {
+      schema: {
+        operationId: 'getPlaybookCheckRedlineDocx',
+        tags,
+        description:
+          "The check's suggested redlines as a Word document with tracked changes (author \"Lexdesk\"): each cited passage of a position not compliant replaced by the preferred language, each missing position's language inserted at the end; built by the comparisons' writer and verified before it is sent (accepting every change gives the suggested text, rejecting every change the document's). An attachment with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`. 409 `playbook_check_stale` when the document changed since the check.",
+        params: CheckParams,
+        produces: [DOCX_TYPE],
+        response: {
+          200: streamResponse('The DOCX file (an attachment)', [DOCX_TYPE]),
+          409: problemResponse('playbook_check_stale: the document changed since the check'),
+        },
+      },
+      config: member,
+    },
+    async (req, reply) => {
+      const file = await checkRedlineDocx(
+        { db, pool: services.pool },
+        principalOf(req),
+        req.params.playbookId,
+        req.params.checkId,
+      )
+      return fileHeaders(reply, { contentType: DOCX_TYPE, fileName: file.fileName }).send(
+        Buffer.from(file.bytes),
+      )
+    },
   )
 
   app.get(

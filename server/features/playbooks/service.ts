@@ -19,6 +19,9 @@ import { AnalysisResult } from '../../ai/analyzer/types'
 import { checkPlaybook, type CheckResult } from '../../playbooks/check-playbook'
 import { Positions, type PlaybookDocument, type Position } from '../../playbooks/positions'
 import { starters, type StarterId } from './starters'
+import { suggestedText } from '../../playbooks/suggested-text'
+import { poolTask, type WorkerPool } from '../../workers/worker-pool'
+import type { PlaybookRedlineInput } from './redline-task'
 
 type PlaybookRow = typeof playbooks.$inferSelect
 type VersionRow = typeof playbookVersions.$inferSelect
@@ -518,4 +521,75 @@ export async function readCheck(db: Db, principal: Principal, id: string, checkI
     if (!found) throw notFound('Playbook check')
     return toFullCheck(found.check, found.number)
   })
+}
+
+/** Wall-clock limit of building and verifying a check's DOCX redline on its thread (ms). */
+const REDLINE_TIMEOUT_MS = 60_000
+
+const REDLINE = poolTask<PlaybookRedlineInput, Uint8Array>(
+  new URL('./redline-task.ts', import.meta.url),
+  'playbookRedlineTask',
+)
+
+/**
+ * Check `checkId`'s suggested redlines as a Word document with tracked changes (author
+ * "Lexdesk"): each cited passage of a position not compliant replaced by the preferred language,
+ * each missing position's language inserted at the end, built and verified on a worker pool
+ * thread (redline-task.ts). 409 `playbook_check_stale` when a cited passage no longer reads as it
+ * did (the document changed since the check). 404 as readCheck.
+ */
+export async function checkRedlineDocx(
+  deps: { db: Db; pool: WorkerPool },
+  principal: Principal,
+  id: string,
+  checkId: string,
+) {
+  const { check, document } = await withTenant(deps.db, principal, async (tx) => {
+    const [found] = await tx
+      .select()
+      .from(playbookChecks)
+      .where(and(eq(playbookChecks.id, checkId), eq(playbookChecks.playbookId, id)))
+      .limit(1)
+    if (!found) throw notFound('Playbook check')
+    const [doc] = await tx
+      .select({ title: documents.title, content: documents.content })
+      .from(documents)
+      .where(eq(documents.id, found.documentId))
+      .limit(1)
+    if (!doc) throw notFound('Document')
+    return { check: found, document: doc }
+  })
+  const results = (check.results as CheckResult | null)?.results ?? []
+  const applied = suggestedText(
+    document.content,
+    results.flatMap((r) =>
+      r.redline
+        ? [
+            {
+              title: r.title,
+              language: r.redline.language,
+              replaces: r.redline.replaces,
+              replacedText: r.citation?.text ?? null,
+            },
+          ]
+        : [],
+    ),
+  )
+  if (applied.stale)
+    throw new AppError(
+      'playbook_check_stale',
+      'The document changed since it was checked: check it again to get its redline.',
+    )
+  const bytes = await deps.pool.run(
+    REDLINE,
+    { base: document.content, revised: applied.revised },
+    { orgId: principal.orgId, timeoutMs: REDLINE_TIMEOUT_MS },
+  )
+  const stem =
+    document.title
+      .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+      .replace(/[^\p{L}\p{N}-]+/gu, ' ')
+      .trim()
+      .slice(0, 80) || 'document'
+  return { bytes, fileName: `${stem} - playbook redline.docx` }
 }

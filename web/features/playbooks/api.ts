@@ -169,3 +169,8 @@ export const checkedDocumentQuery = (orgId: string, documentId: string) =>
         })
         .then(unwrap),
   })
+
+/** The address of a check's suggested redlines as a Word document with tracked changes. */
+export function checkRedlineHref(orgId: string, playbookId: string, checkId: string): string {
+  return `/api/v1/orgs/${encodeURIComponent(orgId)}/playbooks/${encodeURIComponent(playbookId)}/checks/${encodeURIComponent(checkId)}/redline.docx`
+}

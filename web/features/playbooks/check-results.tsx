@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Badge } from '../../components/ui/badge'
-import { checkedDocumentQuery } from './api'
-import type { PlaybookCheck, PositionResult } from './api'
+import {
+  checkedDocumentQuery,
+  checkRedlineHref,
+  type PlaybookCheck,
+  type PositionResult,
+} from './api'
 
 const VERDICT_TEXT: Record<PositionResult['verdict'], string> = {
   compliant: 'Compliant',
@@ -37,6 +41,12 @@ export function CheckResults(props: { orgId: string; check: PlaybookCheck }) {
           deviating, {counts.missing} missing
         </p>
       )}
+      <a
+        className="text-sm underline-offset-4 hover:underline"
+        href={checkRedlineHref(props.orgId, check.playbookId, check.id)}
+      >
+        Suggested redline (Word, tracked changes)
+      </a>
       <div className="grid gap-4 xl:grid-cols-2">
         <ul aria-label="Results per position" className="flex flex-col gap-2">
           {check.results.map((r) => (

@@ -140,6 +140,10 @@ describe('PlaybooksPage', () => {
     const redline = screen.getByRole('region', { name: 'Suggested redline' })
     expect(redline).toHaveTextContent('The laws of England and Wales govern this Agreement.')
     expect(redline).toHaveTextContent('Guidance: New York is acceptable')
+    expect(screen.getByRole('link', { name: /Suggested redline \(Word/ })).toHaveAttribute(
+      'href',
+      `${url}/${PB}/checks/${CHECK}/redline.docx`,
+    )
     const posted = stub.requests.find((r) => r.method === 'POST')!
     expect(await posted.json()).toEqual({ documentId: DOC, version: 1 })
   })
