@@ -1221,11 +1221,7 @@ export const playbookChecks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('playbook_checks_playbook_created_idx').on(
-      t.playbookId,
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
+    index('playbook_checks_playbook_created_idx').on(t.playbookId, t.createdAt.desc(), t.id.desc()),
     index('playbook_checks_document_idx').on(t.documentId),
     index('playbook_checks_version_idx').on(t.playbookVersionId),
     index('playbook_checks_app_idx').on(t.appId),

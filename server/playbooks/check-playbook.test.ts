@@ -183,6 +183,28 @@ This Supply Agreement is made between Acme Parts Ltd ("Supplier") and Globex Ret
   })
 })
 
+describe('the notice rule', () => {
+  it('reads the period of notice, not the term or renewal length the same clause states first', () => {
+    const contract = `DISTRIBUTION AGREEMENT
+
+This Distribution Agreement is made between Acme Parts Ltd ("Supplier") and Globex Retail plc ("Distributor").
+
+3. Term and Renewal. The term of this Agreement shall begin on the Effective Date and continue for a period of five (5) years. Upon expiration of the Initial Term, this Agreement shall automatically renew for consecutive one (1) year periods, unless terminated by Distributor within sixty (60) days prior to the expiration of the then-current term.
+`
+    const rule = (days: number) => ({
+      id: `notice-${days}`,
+      clauseType: 'term',
+      title: 'Notice',
+      severity: 'low',
+      preferred: { language: '', rules: [{ kind: 'notice_at_least_days', days }] },
+    })
+    const { results } = check(contract, [rule(60), rule(61)])
+    expect(byId(results, 'notice-60').verdict).toBe('compliant')
+    expect(byId(results, 'notice-61')).toMatchObject({ verdict: 'deviation' })
+    expect(byId(results, 'notice-61').explanation).toContain('sixty (60) days')
+  })
+})
+
 describe('feeMultiple', () => {
   it.each([
     ['shall not exceed two (2) times the fees paid', 2],

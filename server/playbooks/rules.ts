@@ -196,10 +196,20 @@ function hasWords(text: string, words: string): boolean {
   return new RegExp(`(?:^|[^\\p{L}])${pattern}(?:$|[^\\p{L}])`, 'iu').test(text)
 }
 
-function noticeRule(days: number, { passages }: RuleInput): RuleReading {
+function noticeRule(days: number, { passages, keyTerms }: RuleInput): RuleReading {
+  // The analysis' own notice period, when one of the passages holds it: its reader picks the
+  // period of notice among the several a renewal clause states (the term, the renewal, the notice).
+  const term = keyTerms.noticePeriod
+  const holding = term && passages.find((p) => p.start <= term.start && term.end <= p.end)
+  const read = holding ? statedPeriod(term.value) : null
+  if (holding && read)
+    return {
+      outcome: read.days >= days ? 'met' : 'not_met',
+      found: `notice of ${read.words} (${read.days} days)`,
+      citation: holding,
+    }
   for (const passage of passages) {
-    if (!/\bnotice\b|\bprior\s+to\b|\bbefore\b/i.test(passage.text)) continue
-    const period = statedPeriod(passage.text)
+    const period = noticePeriodIn(passage.text)
     if (!period) continue
     return {
       outcome: period.days >= days ? 'met' : 'not_met',
@@ -208,6 +218,26 @@ function noticeRule(days: number, { passages }: RuleInput): RuleReading {
     }
   }
   return { outcome: 'unknown', found: 'no notice period found', citation: null }
+}
+
+/** Words of notice, then of a deadline: where the period of notice is stated, best first. */
+const NOTICE_ANCHORS = [/\bnoti(?:ce|f\w*)\b/gi, /\bprior\s+to\b|\bbefore\b/gi]
+
+/**
+ * The period of notice `text` states: the first period within 60 characters of a word of notice
+ * ("notice", "notifies"), else of a deadline ("prior to", "before"), so that a renewal clause's
+ * term and renewal lengths are passed over; null when none.
+ */
+function noticePeriodIn(text: string): ReturnType<typeof statedPeriod> {
+  for (const anchors of NOTICE_ANCHORS)
+    for (const m of text.matchAll(anchors)) {
+      const from = m.index - 60
+      // Start the window at a word's start, so "one (1) year" is not read as "e (1) year".
+      const start = from <= 0 ? 0 : text.indexOf(' ', from) + 1
+      const period = statedPeriod(text.slice(start, m.index + m[0].length + 60))
+      if (period) return period
+    }
+  return null
 }
 
 function escapeRegExp(text: string): string {

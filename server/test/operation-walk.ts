@@ -337,7 +337,13 @@ export function operationRequests(t: TestApp, org: TestMember) {
       const id = playbook?.id ?? ''
       const [version] = await tx
         .insert(playbookVersions)
-        .values({ orgId: org.orgId, playbookId: id, number: 1, positions: [], createdBy: actor.userId })
+        .values({
+          orgId: org.orgId,
+          playbookId: id,
+          number: 1,
+          positions: [],
+          createdBy: actor.userId,
+        })
         .returning({ id: playbookVersions.id })
       lastPlaybook = { id, versionId: version?.id ?? '' }
       return id
