@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { analyzeLocal } from '../ai/analyzer/local/analyze-local'
 import { SAMPLE_CONTRACT } from '../test/sample-files'
-import { checkPlaybook, type PositionResult } from './check-playbook'
+import { checkPlaybook, evidenceOf, type PositionResult } from './check-playbook'
 import { PlaybookDocument, playbookJsonSchema, Positions, type Position } from './positions'
 import { feeMultiple } from './rules'
 import { suggestedText } from './suggested-text'
@@ -125,6 +125,24 @@ This Supply Agreement is made between Acme Parts Ltd ("Supplier") and Globex Ret
     expect(assign.verdict).toBe('deviation')
     expect(assign.citation?.text).toContain('freely assign')
     expect(assign.explanation).toContain('may assign freely')
+  })
+
+  it("takes the deal sheet's cap as a cap clause the detector did not tag", () => {
+    const content = `SUPPLY AGREEMENT
+
+This Supply Agreement is made between Acme Parts Ltd ("Supplier") and Globex Retail plc ("Customer").
+
+9. Limitation of Liability. The aggregate liability of each party under this Agreement shall not exceed two (2) times the fees paid by Customer in the twelve (12) months preceding the claim.
+`
+    const analysis = analyzeLocal(content, 'full')
+    const untagged = {
+      ...analysis,
+      clauses: analysis.clauses.filter((c) => c.category !== 'Cap On Liability'),
+    }
+    const evidence = evidenceOf('Cap On Liability', { content, analysis: untagged })
+    expect(evidence.map((p) => p.text).join(' ')).toContain(
+      'shall not exceed two (2) times the fees',
+    )
   })
 
   it('reads a term, a notice period and sample language', () => {

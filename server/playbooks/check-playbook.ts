@@ -16,6 +16,7 @@
 import type { AnalysisResult, QuotedSpan, Span } from '../ai/analyzer/types'
 import { DEAL_SHEET_LABELS } from '../ai/analyzer/shared/deal-sheet-labels'
 import { isOperative } from '../ai/analyzer/local/deal-sheet/sheet-input'
+import { CAP, CAP_LIMIT } from '../ai/analyzer/local/deal-sheet/liability-line'
 import { readClause } from '../ai/analyzer/local/reading/read-clause'
 import { blockKind, type BlockKind } from '../ai/analyzer/local/structure/block-kind'
 import { isDealSheetType, type PlaybookRule, type Position, type Stance } from './positions'
@@ -120,6 +121,14 @@ export function evidenceOf(clauseType: string, input: CheckInput): QuotedSpan[] 
         .sort((a, b) => b.confidence - a.confidence)
         .map(quote),
     )
+    // A cap the deal sheet's liability line read (its CAP pattern, stating a limit) is a cap
+    // clause even where the clause detector did not tag one.
+    if (clauseType === 'Cap On Liability') {
+      const line = analysis.summary.dealSheet?.lines.find((l) => l.key === 'liability')
+      found.push(
+        ...(line?.citations ?? []).filter((c) => CAP.test(c.text) && CAP_LIMIT.test(c.text)),
+      )
+    }
   }
   const keyTerm =
     clauseType === 'Governing Law' || clauseType === 'law'
@@ -132,7 +141,9 @@ export function evidenceOf(clauseType: string, input: CheckInput): QuotedSpan[] 
   const kept = found.filter(
     (p) => p.end > p.start && p.end <= content.length && content.slice(p.start, p.end) === p.text,
   )
-  const operative = kept.filter((p) => isOperative(p))
+  const operative = kept.filter(
+    (p, i) => isOperative(p) && kept.findIndex((q) => q.start === p.start && q.end === p.end) === i,
+  )
   // A key term's span may be a phrase ("the laws of the State of New York"), cited by the
   // analysis itself: kept unless a passage already holds it or it is a heading ("GOVERNING LAW").
   if (keyTerm && keyTerm.end > keyTerm.start && keyTerm.end <= content.length) {
