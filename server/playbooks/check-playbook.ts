@@ -180,7 +180,6 @@ function checkPosition(position: Position, input: CheckInput): PositionResult {
   const ruleInput: RuleInput = {
     passages,
     keyTerms: input.analysis.keyTerms,
-    content: input.content,
   }
   const judged = [
     ...position.unacceptable.map((s, i) =>

@@ -27,7 +27,6 @@ export interface RuleReading {
 export interface RuleInput {
   passages: readonly QuotedSpan[]
   keyTerms: KeyTerms
-  content: string
 }
 
 /** Decides `rule` on `input`. Never throws. */
