@@ -13,6 +13,7 @@ import { withTenant } from '../db/tenant'
 import { insertJob } from '../jobs/job-service'
 import {
   comparisons,
+  analyses,
   playbookChecks,
   playbooks,
   playbookVersions,
@@ -44,6 +45,7 @@ import { uploadForm } from './sample-files'
 import { compareTexts } from '../compare/compare-texts'
 import { storeComparison } from '../features/comparisons/stored-comparison'
 import { mintToken } from './mint-token'
+import { analyzeLocal } from '../ai/analyzer/local/analyze-local'
 
 /** One operation of the OpenAPI document, with its declared minimum role and scope. */
 export interface Operation {
@@ -350,6 +352,28 @@ export function operationRequests(t: TestApp, org: TestMember) {
     })
   }
 
+  /** A document of `actor`'s with a full analysis (the local engine's), written directly. */
+  async function analysedDocumentOf(actor: TestMember): Promise<string> {
+    const documentId = await documentOf(actor)
+    await withTenant(t.database.db, { orgId: org.orgId }, async (tx) => {
+      const [doc] = await tx
+        .select({ content: documents.content })
+        .from(documents)
+        .where(eq(documents.id, documentId))
+      const result = analyzeLocal(doc?.content ?? '', 'full')
+      await tx.insert(analyses).values({
+        orgId: org.orgId,
+        documentId,
+        kind: 'full',
+        engine: result.engine,
+        model: result.model,
+        result,
+        createdBy: actor.userId,
+      })
+    })
+    return documentId
+  }
+
   /** A check of the last walk playbook against a document of `actor`'s, written directly. */
   async function playbookCheckOf(actor: TestMember): Promise<string> {
     const documentId = await documentOf(actor)
@@ -625,6 +649,10 @@ export function operationRequests(t: TestApp, org: TestMember) {
     updatePlaybookVersion: async () => ({ payload: { positions: [] } }),
     approvePlaybookVersion: async () => ({ payload: undefined }),
     copyPlaybookStarter: async () => ({ payload: undefined }),
+    // The walk's playbook has a draft version 1 (playbookOf), named here: no approval needed.
+    createPlaybookCheck: async (actor) => ({
+      payload: { documentId: await analysedDocumentOf(actor), version: 1 },
+    }),
     overrideReviewCell: async () => ({
       payload: { override: { answer: { type: 'party', names: ['Walk Ltd'] }, note: null } },
     }),
