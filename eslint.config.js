@@ -76,7 +76,7 @@ export const SERVER_LAYERS = [
   ['mail', 'workers', 'db', 'ops', 'media', 'temp-files', 'holds'],
   ['ai', 'audit', 'events', 'blob', 'realtime', 'lists'],
   ['jobs', 'compare'],
-  ['search'],
+  ['search', 'playbooks'],
   ['documents'],
   ['http'],
   ['auth', 'health', 'uploads'],

@@ -76,6 +76,8 @@ import { MAX_UPLOAD_BYTES } from './features/documents/schemas'
 import { analysisRoutes } from './features/analysis/routes'
 import { reviewRoutes } from './features/reviews/routes'
 import { comparisonRoutes } from './features/comparisons/routes'
+import { playbookRoutes } from './features/playbooks/routes'
+import { playbookSchemaRoute } from './features/playbooks/schema-route'
 import { appRoutes } from './features/apps/routes'
 import { jobRoutes } from './features/jobs/routes'
 import { entityRoutes } from './features/entities/routes'
@@ -170,6 +172,7 @@ export const FEATURES: readonly FeatureEntry[] = [
   { name: 'analysis', prefix: API_V1, plugin: analysisRoutes },
   { name: 'reviews', prefix: API_V1, plugin: reviewRoutes },
   { name: 'comparisons', prefix: API_V1, plugin: comparisonRoutes },
+  { name: 'playbooks', prefix: API_V1, plugin: playbookRoutes },
   { name: 'jobs', prefix: API_V1, plugin: jobRoutes },
   { name: 'entities', prefix: API_V1, plugin: entityRoutes },
   { name: 'events', prefix: API_V1, plugin: eventRoutes },
@@ -193,6 +196,7 @@ export const FEATURES: readonly FeatureEntry[] = [
   { name: 'mcp', prefix: '', plugin: mcpRoutes },
   { name: 'demo', prefix: '/api/demo', plugin: demoRoutes },
   { name: 'storage', prefix: '', plugin: publicObjectRoutes },
+  { name: 'playbooks', prefix: '', plugin: playbookSchemaRoute },
 ]
 
 /** Builds the application. Call `app.ready()` (or inject) before use and `app.close()` after. */

@@ -2,7 +2,7 @@
  * The tools of the MCP server (/mcp, server/features/mcp), composed here from the features' own
  * services (features never import each other): search passages with citations, list and read
  * documents and their analyses, list and create entities, recent conversations, list reviews and
- * read their cells, compare two documents. Each runs the
+ * read their cells, compare two documents, check a document against a playbook. Each runs the
  * same service call as its `/api/v1` route, under the caller's principal (RLS through
  * withTenant), so a tool can see and do exactly what the route lets the same credential.
  */
@@ -22,6 +22,7 @@ import {
   createComparison,
   MCP_COMPARE_WAIT_MS,
 } from './features/comparisons/service'
+import { createCheck, listPlaybooks, readCheck } from './features/playbooks/service'
 import { assistantTool, type AssistantTool } from './auth/assistant-tool'
 import { AppError } from './errors/app-error'
 
@@ -197,6 +198,69 @@ export function assistantTools(
           error: comparison.error,
           counts: comparison.counts,
           ...citedChanges(comparison, input),
+        }
+      },
+    }),
+    assistantTool({
+      name: 'check_playbook',
+      description:
+        "Checks a contract against one of the firm's playbooks (its standard positions per clause type): per position compliant, fallback N (an acceptable fallback, 1 = the best), deviation or missing, each with the passage it was decided from (document id, character span [start, end) and quoted text), the rule or sample language that decided it, the negotiator's guidance and a suggested redline (the preferred language, and the next fallback's). Give documentId and playbookId (list them with playbookId omitted); the playbook's current approved version is used unless `version` names another. The document needs a full analysis first (an error says so). Recorded in the audit log as done by this MCP client; the check is kept in Lexdesk.",
+      scope: 'write',
+      input: {
+        playbookId: z
+          .string()
+          .uuid()
+          .optional()
+          .describe("A playbook's id; omit it to list the organisation's playbooks"),
+        documentId: DocumentId.optional(),
+        version: z.number().int().min(1).optional().describe('A version number (default: current)'),
+        checkId: z
+          .string()
+          .uuid()
+          .optional()
+          .describe('A check an earlier call made, to read again'),
+        deviationsOnly: z
+          .boolean()
+          .default(false)
+          .describe('Only the positions not compliant (fallbacks, deviations, missing)'),
+      },
+      async run(principal, input) {
+        if (!input.playbookId) {
+          const { items } = await listPlaybooks(db, principal, { limit: 50, offset: 0 })
+          return { playbooks: items }
+        }
+        let check
+        if (input.checkId) check = await readCheck(db, principal, input.playbookId, input.checkId)
+        else {
+          if (!input.documentId)
+            throw new AppError(
+              'validation_failed',
+              'Give documentId (or a checkId) with playbookId.',
+            )
+          check = await createCheck(db, principal, input.playbookId, {
+            documentId: input.documentId,
+            ...(input.version ? { version: input.version } : {}),
+          })
+        }
+        return {
+          checkId: check.id,
+          playbookId: check.playbookId,
+          version: check.version,
+          documentId: check.documentId,
+          counts: check.counts,
+          results: check.results
+            .filter((r) => !input.deviationsOnly || r.verdict !== 'compliant')
+            .map((r) => ({
+              position: r.title,
+              clauseType: r.clauseType,
+              severity: r.severity,
+              verdict: r.verdict,
+              fallbackRank: r.fallbackRank,
+              citation: r.citation ? { documentId: check.documentId, ...r.citation } : null,
+              decidedBy: r.explanation,
+              guidance: r.guidance,
+              suggestedRedline: r.redline,
+            })),
         }
       },
     }),

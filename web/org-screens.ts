@@ -187,6 +187,27 @@ export const orgScreens: Record<string, RouteObject['lazy']> = {
       }),
     }
   },
+  playbooks: async () => {
+    const [{ PlaybooksPage }, { playbookListQuery, playbookQuery }, { screenLoader }] =
+      await Promise.all([
+        import('./features/playbooks/playbooks-page'),
+        import('./features/playbooks/api'),
+        loaders(),
+      ])
+    return {
+      Component: PlaybooksPage,
+      // The list of playbooks, and the playbook the address opens (`?playbook=`).
+      loader: screenLoader(({ orgId, search }) => {
+        const open = search.get('playbook')
+        return [
+          (client) => client.prefetchQuery(playbookListQuery(orgId)),
+          ...(open
+            ? [(client: QueryClient) => client.prefetchQuery(playbookQuery(orgId, open))]
+            : []),
+        ]
+      }),
+    }
+  },
   vector: async () => ({ Component: (await import('./features/vector/vector-page')).VectorPage }),
   members: async () => {
     const [{ MembersPage }, { membersQuery, invitationsQuery }, { managesOrganisation }] =

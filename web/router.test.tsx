@@ -119,6 +119,7 @@ describe('dashboard routes: the organisation in the URL', () => {
       ['Documents', `${base}/documents?app=tax`],
       ['Reviews', `${base}/reviews?app=tax`],
       ['Comparisons', `${base}/comparisons?app=tax`],
+      ['Playbooks', `${base}/playbooks?app=tax`],
       ['Voice Assistant', `${base}/voice?app=tax`],
       ['Analytics', `${base}/analytics?app=tax`],
       ['Entities', `${base}/entities?app=tax`],

@@ -43,6 +43,7 @@ export const SUITES_ON_POSTGRES = [
   'server/features/reviews/review-fill-failures.test.ts',
   'server/features/documents/ocr-failure.test.ts',
   'server/features/comparisons/comparisons.test.ts',
+  'server/features/playbooks/playbooks.test.ts',
   'server/realtime/org-messages.test.ts',
 ]
 

@@ -1190,3 +1190,90 @@ export const retentionDeletions = pgTable(
     check('retention_deletions_count_check', sql`item_count >= 1`),
   ],
 )
+
+/**
+ * Playbooks (issue 46, decision 0153): the firm's standard positions per clause type, owned by
+ * the organisation (no app: a playbook serves every matter). `current_version` is the number of
+ * the approved version checks use by default; null until one is approved. Its versions are
+ * `playbook_versions`; deleting a playbook deletes them and their checks (migration 0066).
+ */
+export const playbooks = pgTable(
+  'playbooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    currentVersion: integer('current_version'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('playbooks_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    check('playbooks_name_check', sql`char_length(name) BETWEEN 1 AND 200`),
+  ],
+)
+
+/**
+ * One version of a playbook: its positions (server/playbooks/positions.ts, the published JSON
+ * Schema playbook.schema.json) numbered from 1 within the playbook. A draft until approved; once
+ * `approved_at` is set the row is frozen (a trigger refuses any UPDATE of an approved version,
+ * migration 0066), so a check always names the exact positions it was judged by.
+ */
+export const playbookVersions = pgTable(
+  'playbook_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    playbookId: uuid('playbook_id')
+      .notNull()
+      .references(() => playbooks.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    positions: jsonb('positions').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    approvedBy: text('approved_by').references(() => user.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('playbook_versions_number_key').on(t.playbookId, t.number),
+    check('playbook_versions_number_check', sql`number >= 1`),
+  ],
+)
+
+/**
+ * A document checked against one playbook version (server/playbooks/check-playbook.ts): per
+ * position compliant, fallback N, deviation or missing, with its citation, the deciding rule and
+ * a suggested redline, stored in `results`. Derived data: it goes with its document or its
+ * playbook (cascades). `app_id` is the document's app (an app-bound caller's), as comparisons
+ * have it; references apps (org_id, id) ON DELETE SET NULL (app_id) (migration 0066).
+ */
+export const playbookChecks = pgTable(
+  'playbook_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: orgId(),
+    appId: uuid('app_id'),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    playbookId: uuid('playbook_id')
+      .notNull()
+      .references(() => playbooks.id, { onDelete: 'cascade' }),
+    playbookVersionId: uuid('playbook_version_id')
+      .notNull()
+      .references(() => playbookVersions.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('done'),
+    results: jsonb('results'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('playbook_checks_playbook_created_idx').on(t.playbookId, t.createdAt.desc(), t.id.desc()),
+    index('playbook_checks_document_idx').on(t.documentId),
+    index('playbook_checks_version_idx').on(t.playbookVersionId),
+    index('playbook_checks_app_idx').on(t.appId),
+    check('playbook_checks_status_check', sql`status IN ('done', 'failed')`),
+  ],
+)

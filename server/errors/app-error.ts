@@ -66,6 +66,9 @@ const NOT_FOUND_CODES = {
   'Review column': 'review_column_not_found',
   'Review cell': 'review_cell_not_found',
   Organization: 'organization_not_found',
+  Playbook: 'playbook_not_found',
+  'Playbook version': 'playbook_version_not_found',
+  'Playbook check': 'playbook_check_not_found',
   Token: 'token_not_found',
 } as const satisfies Record<string, ErrorCode>
 

@@ -13,6 +13,10 @@ import { withTenant } from '../db/tenant'
 import { insertJob } from '../jobs/job-service'
 import {
   comparisons,
+  analyses,
+  playbookChecks,
+  playbooks,
+  playbookVersions,
   conversations,
   documents,
   invitation,
@@ -42,6 +46,7 @@ import { uploadForm } from './sample-files'
 import { compareTexts } from '../compare/compare-texts'
 import { storeComparison } from '../features/comparisons/stored-comparison'
 import { mintToken } from './mint-token'
+import { analyzeLocal } from '../ai/analyzer/local/analyze-local'
 
 /**
  * A new OIDC provider with explicit endpoints on a public name that is never fetched (the walk
@@ -338,6 +343,75 @@ export function operationRequests(t: TestApp, org: TestMember) {
   }
 
   /**
+   * A playbook `actor` made, with a draft version 1 of no positions, written directly (the walk
+   * checks who may act on it); its ids are kept for a check of it (checkOf).
+   */
+  let lastPlaybook: { id: string; versionId: string } | undefined
+  async function playbookOf(actor: TestMember): Promise<string> {
+    return withTenant(t.database.db, { orgId: org.orgId }, async (tx) => {
+      const [playbook] = await tx
+        .insert(playbooks)
+        .values({ orgId: org.orgId, name: 'Walk playbook', createdBy: actor.userId })
+        .returning({ id: playbooks.id })
+      const id = playbook?.id ?? ''
+      const [version] = await tx
+        .insert(playbookVersions)
+        .values({
+          orgId: org.orgId,
+          playbookId: id,
+          number: 1,
+          positions: [],
+          createdBy: actor.userId,
+        })
+        .returning({ id: playbookVersions.id })
+      lastPlaybook = { id, versionId: version?.id ?? '' }
+      return id
+    })
+  }
+
+  /** A document of `actor`'s with a full analysis (the local engine's), written directly. */
+  async function analysedDocumentOf(actor: TestMember): Promise<string> {
+    const documentId = await documentOf(actor)
+    await withTenant(t.database.db, { orgId: org.orgId }, async (tx) => {
+      const [doc] = await tx
+        .select({ content: documents.content })
+        .from(documents)
+        .where(eq(documents.id, documentId))
+      const result = analyzeLocal(doc?.content ?? '', 'full')
+      await tx.insert(analyses).values({
+        orgId: org.orgId,
+        documentId,
+        kind: 'full',
+        engine: result.engine,
+        model: result.model,
+        result,
+        createdBy: actor.userId,
+      })
+    })
+    return documentId
+  }
+
+  /** A check of the last walk playbook against a document of `actor`'s, written directly. */
+  async function playbookCheckOf(actor: TestMember): Promise<string> {
+    const documentId = await documentOf(actor)
+    const playbook = lastPlaybook ?? { id: '', versionId: '' }
+    return withTenant(t.database.db, { orgId: org.orgId }, async (tx) => {
+      const [row] = await tx
+        .insert(playbookChecks)
+        .values({
+          orgId: org.orgId,
+          documentId,
+          playbookId: playbook.id,
+          playbookVersionId: playbook.versionId,
+          results: { results: [], counts: { compliant: 0, fallback: 0, deviation: 0, missing: 0 } },
+          createdBy: actor.userId,
+        })
+        .returning({ id: playbookChecks.id })
+      return row?.id ?? ''
+    })
+  }
+
+  /**
    * A review `actor` made, of one document and one column, with its one pending cell, written
    * directly (no fill job queued: the walk checks who may act on it, not its answers). The ids
    * of its column and cell are kept for the path's later parameters.
@@ -611,6 +685,19 @@ export function operationRequests(t: TestApp, org: TestMember) {
       },
     }),
     addReviewColumn: async () => ({ payload: { preset: 'term:governingLaw' } }),
+    createPlaybook: async () => ({ payload: { name: 'Walk playbook' } }),
+    importPlaybook: async () => ({
+      payload: { format: 'lexdesk-playbook/1', name: 'Walk import', positions: [] },
+    }),
+    updatePlaybook: async () => ({ payload: { name: 'Walk playbook, renamed' } }),
+    createPlaybookVersion: async () => ({ payload: { positions: [] } }),
+    updatePlaybookVersion: async () => ({ payload: { positions: [] } }),
+    approvePlaybookVersion: async () => ({ payload: undefined }),
+    copyPlaybookStarter: async () => ({ payload: undefined }),
+    // The walk's playbook has a draft version 1 (playbookOf), named here: no approval needed.
+    createPlaybookCheck: async (actor) => ({
+      payload: { documentId: await analysedDocumentOf(actor), version: 1 },
+    }),
     overrideReviewCell: async () => ({
       payload: { override: { answer: { type: 'party', names: ['Walk Ltd'] }, note: null } },
     }),
@@ -654,6 +741,10 @@ export function operationRequests(t: TestApp, org: TestMember) {
       else if (name === 'objectId') value = await objectOf(actor)
       else if (name === 'reviewId') value = await reviewOf(actor)
       else if (name === 'comparisonId') value = await comparisonOf(actor)
+      else if (name === 'playbookId') value = await playbookOf(actor)
+      else if (name === 'version') value = '1'
+      else if (name === 'checkId') value = await playbookCheckOf(actor)
+      else if (name === 'starter') value = 'mutual-nda'
       else if (name === 'holdId') value = await legalHoldOf(actor)
       else if (name === 'policyId') value = await retentionPolicyOf()
       else if (name === 'providerId') value = await ssoProviderOf()

@@ -426,6 +426,215 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/playbooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The organisation's playbooks, newest first, without their versions. */
+        get: operations["listPlaybooks"];
+        put?: never;
+        /** @description Creates an empty playbook with a draft version 1 (no positions yet: edit it with updatePlaybookVersion). Audited. */
+        post: operations["createPlaybook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/playbooks/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Imports a playbook document (format `lexdesk-playbook/1`, validated by the JSON Schema published at /api/public/schemas/playbook.json; exportPlaybook gives one) as a new playbook whose draft version 1 holds its positions. Audited. */
+        post: operations["importPlaybook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/playbooks/starters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The starter playbooks Lexdesk ships (a mutual NDA; a commercial supply agreement for the customer), to copy into the organisation and adapt. */
+        get: operations["listPlaybookStarters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/playbooks/starters/{starter}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Copies a shipped starter into the organisation as a new playbook (a draft version 1 to adapt, then approve). Audited. */
+        post: operations["copyPlaybookStarter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/playbooks/{playbookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A playbook with its versions (newest first; who approved which and when). */
+        get: operations["getPlaybook"];
+        put?: never;
+        post?: never;
+        /** @description Deletes a playbook with its versions and its checks: admins. Audited. */
+        delete: operations["deletePlaybook"];
+        options?: never;
+        head?: never;
+        /** @description Renames a playbook or changes its description. Audited. */
+        patch: operations["updatePlaybook"];
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/playbooks/{playbookId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A playbook as a playbook document (the import format, with its version number and status): `version`, else the current approved version, else the latest draft. */
+        get: operations["exportPlaybook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/playbooks/{playbookId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A new draft version (the next number) holding these positions; approve it to make it current. Audited. */
+        post: operations["createPlaybookVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/playbooks/{playbookId}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One version of a playbook with its positions. */
+        get: operations["getPlaybookVersion"];
+        /** @description Replaces a draft version's positions; 409 `playbook_version_approved` once it is approved (an approved version never changes). Audited. */
+        put: operations["updatePlaybookVersion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/playbooks/{playbookId}/versions/{version}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Approves a draft version (recording who and when) and makes it the playbook’s current version, frozen from then on: admins. 409 `playbook_version_approved` when it already is. Audited. */
+        post: operations["approvePlaybookVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/playbooks/{playbookId}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The checks made against a playbook (an app-bound credential: its app’s), newest first, without their results; `documentId` keeps those of one document. */
+        get: operations["listPlaybookChecks"];
+        put?: never;
+        /** @description Checks a document against the playbook (its current approved version, or `version`) from the document's latest full analysis, and answers at once (200): per position compliant, fallback N, deviation or missing, with the passage it was decided from (offsets into the document's `content`), the rule or sample language that decided it, and a suggested redline. 409 `playbook_not_approved` without an approved version, `playbook_check_needs_analysis` when the document has no full analysis; 404 `document_not_found` when the document is not the caller's. Audited. */
+        post: operations["createPlaybookCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/playbooks/{playbookId}/checks/{checkId}/redline.docx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The check's suggested redlines as a Word document with tracked changes (author "Lexdesk"): each cited passage of a position not compliant replaced by the preferred language, each missing position's language inserted at the end; built by the comparisons' writer and verified before it is sent (accepting every change gives the suggested text, rejecting every change the document's). An attachment with `X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`. 409 `playbook_check_stale` when the document changed since the check. */
+        get: operations["getPlaybookCheckRedlineDocx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/playbooks/{playbookId}/checks/{checkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A check with its results per position. */
+        get: operations["getPlaybookCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/jobs": {
         parameters: {
             query?: never;
@@ -1567,7 +1776,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -1742,7 +1951,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1763,7 +1972,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1784,7 +1993,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1805,7 +2014,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1826,7 +2035,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1847,7 +2056,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1868,7 +2077,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1889,7 +2098,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1910,7 +2119,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1931,7 +2140,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -1952,7 +2161,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -2375,6 +2584,513 @@ export interface components {
             /** @description Null until done */
             result: components["schemas"]["ComparisonResultInput"] | null;
         };
+        PlaybookDocumentInput: {
+            $schema?: string;
+            /** @constant */
+            format: "lexdesk-playbook/1";
+            name: string;
+            /** @default  */
+            description: string;
+            positions: {
+                /** @description Stable within the playbook; a check reports by it */
+                id: string;
+                /** @description A CUAD category ("Anti-Assignment", "Governing Law") or a deal-sheet line key ("liability") */
+                clauseType: string;
+                title: string;
+                /** @enum {string} */
+                severity: "low" | "medium" | "high";
+                preferred: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                };
+                /**
+                 * @description Acceptable fallbacks, best first
+                 * @default []
+                 */
+                fallbacks: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                }[];
+                /** @default [] */
+                unacceptable: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                }[];
+                /**
+                 * @description For the negotiator
+                 * @default
+                 */
+                guidance: string;
+            }[];
+        };
+        PlaybookVersionInput: {
+            number: number;
+            /** @enum {string} */
+            status: "draft" | "approved";
+            positionCount: number;
+            createdBy: string | null;
+            createdAt: string;
+            /** @description Who approved it; null for a draft */
+            approvedBy: string | null;
+            approvedAt: string | null;
+            positions: {
+                /** @description Stable within the playbook; a check reports by it */
+                id: string;
+                /** @description A CUAD category ("Anti-Assignment", "Governing Law") or a deal-sheet line key ("liability") */
+                clauseType: string;
+                title: string;
+                /** @enum {string} */
+                severity: "low" | "medium" | "high";
+                preferred: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                };
+                /**
+                 * @description Acceptable fallbacks, best first
+                 * @default []
+                 */
+                fallbacks: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                }[];
+                /** @default [] */
+                unacceptable: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                }[];
+                /**
+                 * @description For the negotiator
+                 * @default
+                 */
+                guidance: string;
+            }[];
+        };
+        PlaybookSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** @description The approved version checks use by default; null until one is approved */
+            currentVersion: number | null;
+            createdBy: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        PlaybookInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** @description The approved version checks use by default; null until one is approved */
+            currentVersion: number | null;
+            createdBy: string | null;
+            createdAt: string;
+            updatedAt: string;
+            /** @description Newest first, without their positions */
+            versions: {
+                number: number;
+                /** @enum {string} */
+                status: "draft" | "approved";
+                positionCount: number;
+                createdBy: string | null;
+                createdAt: string;
+                /** @description Who approved it; null for a draft */
+                approvedBy: string | null;
+                approvedAt: string | null;
+            }[];
+        };
+        PlaybookExportInput: {
+            $schema?: string;
+            /** @constant */
+            format: "lexdesk-playbook/1";
+            name: string;
+            /** @default  */
+            description: string;
+            positions: {
+                /** @description Stable within the playbook; a check reports by it */
+                id: string;
+                /** @description A CUAD category ("Anti-Assignment", "Governing Law") or a deal-sheet line key ("liability") */
+                clauseType: string;
+                title: string;
+                /** @enum {string} */
+                severity: "low" | "medium" | "high";
+                preferred: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                };
+                /**
+                 * @description Acceptable fallbacks, best first
+                 * @default []
+                 */
+                fallbacks: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                }[];
+                /** @default [] */
+                unacceptable: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                }[];
+                /**
+                 * @description For the negotiator
+                 * @default
+                 */
+                guidance: string;
+            }[];
+            version: number;
+            /** @enum {string} */
+            status: "draft" | "approved";
+        };
+        PlaybookPositionResultInput: {
+            positionId: string;
+            clauseType: string;
+            title: string;
+            /** @enum {string} */
+            severity: "low" | "medium" | "high";
+            /** @enum {string} */
+            verdict: "compliant" | "fallback" | "deviation" | "missing";
+            /** @description For a fallback: 1 = the best one */
+            fallbackRank: number | null;
+            /** @description The passage decided from (offsets into the document's `content`); null when missing */
+            citation: {
+                start: number;
+                end: number;
+                text: string;
+            } | null;
+            reading: {
+                who: string[];
+                modality: string | null;
+                action: string | null;
+                object: string | null;
+                conditions: string[];
+            } | null;
+            decision: {
+                /** @constant */
+                by: "rules";
+                stance: {
+                    /** @constant */
+                    kind: "preferred";
+                } | {
+                    /** @constant */
+                    kind: "fallback";
+                    rank: number;
+                } | {
+                    /** @constant */
+                    kind: "unacceptable";
+                    rank: number;
+                };
+                rules: {
+                    rule: {
+                        [key: string]: unknown;
+                    };
+                    says: string;
+                    /** @enum {string} */
+                    outcome: "met" | "not_met" | "unknown";
+                    found: string;
+                    citation: {
+                        start: number;
+                        end: number;
+                        text: string;
+                    } | null;
+                }[];
+            } | {
+                /** @constant */
+                by: "language";
+                stance: ({
+                    /** @constant */
+                    kind: "preferred";
+                } | {
+                    /** @constant */
+                    kind: "fallback";
+                    rank: number;
+                } | {
+                    /** @constant */
+                    kind: "unacceptable";
+                    rank: number;
+                }) | null;
+                similarity: number;
+            } | {
+                /** @constant */
+                by: "absent";
+            };
+            explanation: string;
+            /** @description The language to propose; null when compliant */
+            redline: {
+                language: string;
+                replaces: {
+                    start: number;
+                    end: number;
+                } | null;
+                fallbackLanguage: string | null;
+            } | null;
+            guidance: string;
+        };
+        PlaybookCheckSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            /** Format: uuid */
+            playbookId: string;
+            version: number;
+            /** Format: uuid */
+            documentId: string;
+            /** @enum {string} */
+            status: "done" | "failed";
+            counts: {
+                compliant: number;
+                fallback: number;
+                deviation: number;
+                missing: number;
+            } | null;
+            createdBy: string | null;
+            createdAt: string;
+        };
+        PlaybookCheckInput: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            /** Format: uuid */
+            playbookId: string;
+            version: number;
+            /** Format: uuid */
+            documentId: string;
+            /** @enum {string} */
+            status: "done" | "failed";
+            counts: {
+                compliant: number;
+                fallback: number;
+                deviation: number;
+                missing: number;
+            } | null;
+            createdBy: string | null;
+            createdAt: string;
+            results: components["schemas"]["PlaybookPositionResultInput"][];
+        };
         AppInput: {
             /** Format: uuid */
             id: string;
@@ -2477,7 +3193,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -2520,7 +3236,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -2962,7 +3678,7 @@ export interface components {
              * @description A stable machine-readable code from a closed list, e.g. 'forbidden'
              * @enum {string}
              */
-            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
+            code: "analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed";
             /** @description The request path (without query) */
             instance?: string;
         };
@@ -3137,7 +3853,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3158,7 +3874,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3179,7 +3895,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3200,7 +3916,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3221,7 +3937,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3242,7 +3958,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3263,7 +3979,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3284,7 +4000,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3305,7 +4021,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3326,7 +4042,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3347,7 +4063,7 @@ export interface components {
             /** @description User-safe failure message */
             error: string | null;
             /** @description Code of the failure, from the closed list of problem codes; null unless failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             subjectId: string | null;
             attempts: number;
             createdBy: string | null;
@@ -3770,6 +4486,513 @@ export interface components {
             /** @description Null until done */
             result: components["schemas"]["ComparisonResult"] | null;
         };
+        PlaybookDocument: {
+            $schema?: string;
+            /** @constant */
+            format: "lexdesk-playbook/1";
+            name: string;
+            /** @default  */
+            description: string;
+            positions: {
+                /** @description Stable within the playbook; a check reports by it */
+                id: string;
+                /** @description A CUAD category ("Anti-Assignment", "Governing Law") or a deal-sheet line key ("liability") */
+                clauseType: string;
+                title: string;
+                /** @enum {string} */
+                severity: "low" | "medium" | "high";
+                preferred: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                };
+                /**
+                 * @description Acceptable fallbacks, best first
+                 * @default []
+                 */
+                fallbacks: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                }[];
+                /** @default [] */
+                unacceptable: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                }[];
+                /**
+                 * @description For the negotiator
+                 * @default
+                 */
+                guidance: string;
+            }[];
+        };
+        PlaybookVersion: {
+            number: number;
+            /** @enum {string} */
+            status: "draft" | "approved";
+            positionCount: number;
+            createdBy: string | null;
+            createdAt: string;
+            /** @description Who approved it; null for a draft */
+            approvedBy: string | null;
+            approvedAt: string | null;
+            positions: {
+                /** @description Stable within the playbook; a check reports by it */
+                id: string;
+                /** @description A CUAD category ("Anti-Assignment", "Governing Law") or a deal-sheet line key ("liability") */
+                clauseType: string;
+                title: string;
+                /** @enum {string} */
+                severity: "low" | "medium" | "high";
+                preferred: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                };
+                /**
+                 * @description Acceptable fallbacks, best first
+                 * @default []
+                 */
+                fallbacks: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                }[];
+                /** @default [] */
+                unacceptable: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                }[];
+                /**
+                 * @description For the negotiator
+                 * @default
+                 */
+                guidance: string;
+            }[];
+        };
+        PlaybookSummary: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** @description The approved version checks use by default; null until one is approved */
+            currentVersion: number | null;
+            createdBy: string | null;
+            createdAt: string;
+            updatedAt: string;
+        };
+        Playbook: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** @description The approved version checks use by default; null until one is approved */
+            currentVersion: number | null;
+            createdBy: string | null;
+            createdAt: string;
+            updatedAt: string;
+            /** @description Newest first, without their positions */
+            versions: {
+                number: number;
+                /** @enum {string} */
+                status: "draft" | "approved";
+                positionCount: number;
+                createdBy: string | null;
+                createdAt: string;
+                /** @description Who approved it; null for a draft */
+                approvedBy: string | null;
+                approvedAt: string | null;
+            }[];
+        };
+        PlaybookExport: {
+            $schema?: string;
+            /** @constant */
+            format: "lexdesk-playbook/1";
+            name: string;
+            /** @default  */
+            description: string;
+            positions: {
+                /** @description Stable within the playbook; a check reports by it */
+                id: string;
+                /** @description A CUAD category ("Anti-Assignment", "Governing Law") or a deal-sheet line key ("liability") */
+                clauseType: string;
+                title: string;
+                /** @enum {string} */
+                severity: "low" | "medium" | "high";
+                preferred: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                };
+                /**
+                 * @description Acceptable fallbacks, best first
+                 * @default []
+                 */
+                fallbacks: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                }[];
+                /** @default [] */
+                unacceptable: {
+                    /** @description Sample language: what the firm would write (the suggested redline) */
+                    language: string;
+                    /**
+                     * @description All must hold for the stance to match; with none, the sample language is compared
+                     * @default []
+                     */
+                    rules: ({
+                        /** @constant */
+                        kind: "cap_at_least_fees";
+                        /** @description N in "a cap of at least N × the fees" */
+                        multiple: number;
+                    } | {
+                        /** @constant */
+                        kind: "term_at_most_months";
+                        months: number;
+                    } | {
+                        /** @constant */
+                        kind: "consent_to_assign";
+                    } | {
+                        /** @constant */
+                        kind: "governing_law_in";
+                        laws: string[];
+                    } | {
+                        /** @constant */
+                        kind: "notice_at_least_days";
+                        days: number;
+                    })[];
+                }[];
+                /**
+                 * @description For the negotiator
+                 * @default
+                 */
+                guidance: string;
+            }[];
+            version: number;
+            /** @enum {string} */
+            status: "draft" | "approved";
+        };
+        PlaybookPositionResult: {
+            positionId: string;
+            clauseType: string;
+            title: string;
+            /** @enum {string} */
+            severity: "low" | "medium" | "high";
+            /** @enum {string} */
+            verdict: "compliant" | "fallback" | "deviation" | "missing";
+            /** @description For a fallback: 1 = the best one */
+            fallbackRank: number | null;
+            /** @description The passage decided from (offsets into the document's `content`); null when missing */
+            citation: {
+                start: number;
+                end: number;
+                text: string;
+            } | null;
+            reading: {
+                who: string[];
+                modality: string | null;
+                action: string | null;
+                object: string | null;
+                conditions: string[];
+            } | null;
+            decision: {
+                /** @constant */
+                by: "rules";
+                stance: {
+                    /** @constant */
+                    kind: "preferred";
+                } | {
+                    /** @constant */
+                    kind: "fallback";
+                    rank: number;
+                } | {
+                    /** @constant */
+                    kind: "unacceptable";
+                    rank: number;
+                };
+                rules: {
+                    rule: {
+                        [key: string]: unknown;
+                    };
+                    says: string;
+                    /** @enum {string} */
+                    outcome: "met" | "not_met" | "unknown";
+                    found: string;
+                    citation: {
+                        start: number;
+                        end: number;
+                        text: string;
+                    } | null;
+                }[];
+            } | {
+                /** @constant */
+                by: "language";
+                stance: ({
+                    /** @constant */
+                    kind: "preferred";
+                } | {
+                    /** @constant */
+                    kind: "fallback";
+                    rank: number;
+                } | {
+                    /** @constant */
+                    kind: "unacceptable";
+                    rank: number;
+                }) | null;
+                similarity: number;
+            } | {
+                /** @constant */
+                by: "absent";
+            };
+            explanation: string;
+            /** @description The language to propose; null when compliant */
+            redline: {
+                language: string;
+                replaces: {
+                    start: number;
+                    end: number;
+                } | null;
+                fallbackLanguage: string | null;
+            } | null;
+            guidance: string;
+        };
+        PlaybookCheckSummary: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            /** Format: uuid */
+            playbookId: string;
+            version: number;
+            /** Format: uuid */
+            documentId: string;
+            /** @enum {string} */
+            status: "done" | "failed";
+            counts: {
+                compliant: number;
+                fallback: number;
+                deviation: number;
+                missing: number;
+            } | null;
+            createdBy: string | null;
+            createdAt: string;
+        };
+        PlaybookCheck: {
+            /** Format: uuid */
+            id: string;
+            appId: string | null;
+            /** Format: uuid */
+            playbookId: string;
+            version: number;
+            /** Format: uuid */
+            documentId: string;
+            /** @enum {string} */
+            status: "done" | "failed";
+            counts: {
+                compliant: number;
+                fallback: number;
+                deviation: number;
+                missing: number;
+            } | null;
+            createdBy: string | null;
+            createdAt: string;
+            results: components["schemas"]["PlaybookPositionResult"][];
+        };
         App: {
             /** Format: uuid */
             id: string;
@@ -3872,7 +5095,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -3915,7 +5138,7 @@ export interface components {
             /** @description Why transcription failed, when it did */
             error: string | null;
             /** @description The transcription job's failure code, when it failed */
-            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
+            errorCode: ("analysis_failed" | "analysis_timeout" | "analysis_too_large" | "api_key_not_found" | "app_exists" | "app_not_found" | "archive_invalid" | "archive_line_too_long" | "archive_too_large" | "audio_timeout" | "audio_too_long" | "bad_audio" | "bad_callback_url" | "bad_object_name" | "bucket_exists" | "bucket_not_found" | "bucket_read_only" | "bad_document_type" | "bad_embedding" | "bad_request" | "bad_review_column" | "bad_sort_key" | "bad_upload" | "bad_url" | "body_too_large" | "chat_failed" | "comparison_failed" | "comparison_not_found" | "comparison_not_ready" | "comparison_stale" | "comparison_too_large" | "conflict" | "consent_required" | "conversation_not_found" | "corrupt_file" | "credential_outlives_parent" | "cross_origin_request" | "database_unavailable" | "domain_not_verified" | "shutting_down" | "document_not_found" | "email_too_long" | "embedding_failed" | "empty_csv" | "empty_file" | "empty_text" | "engine_unavailable" | "entity_not_found" | "export_busy" | "external_assistants_disabled" | "extraction_timeout" | "extraction_too_large" | "file_missing" | "file_not_found" | "file_too_large" | "forbidden" | "headers_too_large" | "import_failed" | "insufficient_scope" | "internal_error" | "invitation_not_found" | "job_finished" | "job_input_invalid" | "job_not_found" | "legal_hold" | "legal_hold_not_found" | "mcp_batch_too_large" | "member_not_found" | "method_not_allowed" | "no_page_images" | "no_text" | "not_document_creator" | "not_found" | "not_recording_creator" | "object_not_found" | "ocr_failed" | "ocr_language_missing" | "ocr_not_needed" | "ocr_timeout" | "nul_character" | "org_missing" | "organization_limit_reached" | "organization_not_found" | "outside_app_scope" | "path_too_long" | "playbook_check_needs_analysis" | "playbook_check_not_found" | "playbook_check_stale" | "playbook_not_approved" | "playbook_not_found" | "playbook_version_approved" | "playbook_version_not_found" | "range_not_satisfiable" | "rate_limited" | "recording_not_found" | "review_cell_not_found" | "review_column_not_found" | "review_not_found" | "review_too_large" | "request_timeout" | "retention_policy_not_found" | "route_not_found" | "session_required" | "sso_provider_not_found" | "sso_required" | "signed_link_invalid" | "speech_failed" | "sql_busy" | "sql_failed" | "sql_out_of_memory" | "sql_refused" | "sql_timeout" | "sql_too_costly" | "sql_too_large" | "storage_quota_exceeded" | "text_too_long" | "too_many_pages" | "token_not_found" | "too_many_sockets" | "too_many_streams" | "unauthenticated" | "unknown_job_kind" | "unknown_party" | "unpacked_too_large" | "unprocessable" | "unsupported_media_type" | "unsupported_type" | "validation_failed") | null;
             /** @description The transcription job */
             jobId: string | null;
             /** @description The transcript's summary job (an analysis of kind summarize), queued by the server once transcribed */
@@ -7422,6 +8645,1610 @@ export interface operations {
             };
             /** @description comparison_not_ready: not done yet (or failed); comparison_stale: a document changed since it was compared */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPlaybooks: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description Items skipped */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["PlaybookSummary"][];
+                        /** @description Items matching the filters, across all pages */
+                        total: number;
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPlaybook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playbook"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importPlaybook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaybookDocumentInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playbook"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPlaybookStarters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @enum {string} */
+                            id: "mutual-nda" | "commercial-supply";
+                            name: string;
+                            description: string;
+                            positionCount: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    copyPlaybookStarter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                /** @description A shipped starter playbook (listPlaybookStarters) */
+                starter: "mutual-nda" | "commercial-supply";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playbook"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlaybook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                playbookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playbook"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deletePlaybook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                playbookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updatePlaybook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                playbookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playbook"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportPlaybook: {
+        parameters: {
+            query?: {
+                /** @description A version number; default the current approved version, else the latest draft */
+                version?: number;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                playbookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybookExport"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPlaybookVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                playbookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    positions: {
+                        /** @description Stable within the playbook; a check reports by it */
+                        id: string;
+                        /** @description A CUAD category ("Anti-Assignment", "Governing Law") or a deal-sheet line key ("liability") */
+                        clauseType: string;
+                        title: string;
+                        /** @enum {string} */
+                        severity: "low" | "medium" | "high";
+                        preferred: {
+                            /** @description Sample language: what the firm would write (the suggested redline) */
+                            language: string;
+                            /**
+                             * @description All must hold for the stance to match; with none, the sample language is compared
+                             * @default []
+                             */
+                            rules?: ({
+                                /** @enum {string} */
+                                kind: "cap_at_least_fees";
+                                /** @description N in "a cap of at least N × the fees" */
+                                multiple: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "term_at_most_months";
+                                months: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "consent_to_assign";
+                            } | {
+                                /** @enum {string} */
+                                kind: "governing_law_in";
+                                laws: string[];
+                            } | {
+                                /** @enum {string} */
+                                kind: "notice_at_least_days";
+                                days: number;
+                            })[];
+                        };
+                        /**
+                         * @description Acceptable fallbacks, best first
+                         * @default []
+                         */
+                        fallbacks?: {
+                            /** @description Sample language: what the firm would write (the suggested redline) */
+                            language: string;
+                            /**
+                             * @description All must hold for the stance to match; with none, the sample language is compared
+                             * @default []
+                             */
+                            rules?: ({
+                                /** @enum {string} */
+                                kind: "cap_at_least_fees";
+                                /** @description N in "a cap of at least N × the fees" */
+                                multiple: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "term_at_most_months";
+                                months: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "consent_to_assign";
+                            } | {
+                                /** @enum {string} */
+                                kind: "governing_law_in";
+                                laws: string[];
+                            } | {
+                                /** @enum {string} */
+                                kind: "notice_at_least_days";
+                                days: number;
+                            })[];
+                        }[];
+                        /** @default [] */
+                        unacceptable?: {
+                            /** @description Sample language: what the firm would write (the suggested redline) */
+                            language: string;
+                            /**
+                             * @description All must hold for the stance to match; with none, the sample language is compared
+                             * @default []
+                             */
+                            rules?: ({
+                                /** @enum {string} */
+                                kind: "cap_at_least_fees";
+                                /** @description N in "a cap of at least N × the fees" */
+                                multiple: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "term_at_most_months";
+                                months: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "consent_to_assign";
+                            } | {
+                                /** @enum {string} */
+                                kind: "governing_law_in";
+                                laws: string[];
+                            } | {
+                                /** @enum {string} */
+                                kind: "notice_at_least_days";
+                                days: number;
+                            })[];
+                        }[];
+                        /**
+                         * @description For the negotiator
+                         * @default
+                         */
+                        guidance?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybookVersion"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlaybookVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                playbookId: string;
+                /** @description The version number */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybookVersion"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updatePlaybookVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                playbookId: string;
+                /** @description The version number */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    positions: {
+                        /** @description Stable within the playbook; a check reports by it */
+                        id: string;
+                        /** @description A CUAD category ("Anti-Assignment", "Governing Law") or a deal-sheet line key ("liability") */
+                        clauseType: string;
+                        title: string;
+                        /** @enum {string} */
+                        severity: "low" | "medium" | "high";
+                        preferred: {
+                            /** @description Sample language: what the firm would write (the suggested redline) */
+                            language: string;
+                            /**
+                             * @description All must hold for the stance to match; with none, the sample language is compared
+                             * @default []
+                             */
+                            rules?: ({
+                                /** @enum {string} */
+                                kind: "cap_at_least_fees";
+                                /** @description N in "a cap of at least N × the fees" */
+                                multiple: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "term_at_most_months";
+                                months: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "consent_to_assign";
+                            } | {
+                                /** @enum {string} */
+                                kind: "governing_law_in";
+                                laws: string[];
+                            } | {
+                                /** @enum {string} */
+                                kind: "notice_at_least_days";
+                                days: number;
+                            })[];
+                        };
+                        /**
+                         * @description Acceptable fallbacks, best first
+                         * @default []
+                         */
+                        fallbacks?: {
+                            /** @description Sample language: what the firm would write (the suggested redline) */
+                            language: string;
+                            /**
+                             * @description All must hold for the stance to match; with none, the sample language is compared
+                             * @default []
+                             */
+                            rules?: ({
+                                /** @enum {string} */
+                                kind: "cap_at_least_fees";
+                                /** @description N in "a cap of at least N × the fees" */
+                                multiple: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "term_at_most_months";
+                                months: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "consent_to_assign";
+                            } | {
+                                /** @enum {string} */
+                                kind: "governing_law_in";
+                                laws: string[];
+                            } | {
+                                /** @enum {string} */
+                                kind: "notice_at_least_days";
+                                days: number;
+                            })[];
+                        }[];
+                        /** @default [] */
+                        unacceptable?: {
+                            /** @description Sample language: what the firm would write (the suggested redline) */
+                            language: string;
+                            /**
+                             * @description All must hold for the stance to match; with none, the sample language is compared
+                             * @default []
+                             */
+                            rules?: ({
+                                /** @enum {string} */
+                                kind: "cap_at_least_fees";
+                                /** @description N in "a cap of at least N × the fees" */
+                                multiple: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "term_at_most_months";
+                                months: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "consent_to_assign";
+                            } | {
+                                /** @enum {string} */
+                                kind: "governing_law_in";
+                                laws: string[];
+                            } | {
+                                /** @enum {string} */
+                                kind: "notice_at_least_days";
+                                days: number;
+                            })[];
+                        }[];
+                        /**
+                         * @description For the negotiator
+                         * @default
+                         */
+                        guidance?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybookVersion"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approvePlaybookVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                playbookId: string;
+                /** @description The version number */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybookVersion"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPlaybookChecks: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description Items skipped */
+                offset?: number;
+                /** @description Only the checks of this document */
+                documentId?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                playbookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["PlaybookCheckSummary"][];
+                        /** @description Items matching the filters, across all pages */
+                        total: number;
+                    };
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPlaybookCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                playbookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The document to check (analysed in full first)
+                     */
+                    documentId: string;
+                    /** @description The version to check against; default the current approved version */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybookCheck"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlaybookCheckRedlineDocx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                playbookId: string;
+                checkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The DOCX file (an attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description playbook_check_stale: the document changed since the check */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, e.g. 409 conflict, 413 too large, 415 unsupported type, 422 unusable input, 429 too many requests */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The server or an engine failed; the detail never carries internal messages */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlaybookCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                playbookId: string;
+                checkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaybookCheck"];
+                };
+            };
+            /** @description The path, query or body is malformed (code validation_failed) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in (code unauthenticated) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The caller's role does not allow this action (code forbidden, or a more specific one) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such organisation for this caller, or no such object in it: the two look the same */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

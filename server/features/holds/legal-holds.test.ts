@@ -363,6 +363,8 @@ const NOT_HELD: Record<string, string> = {
   deleteReview: 'a review grid is work over documents, which keep their own holds',
   deleteComparison:
     'a comparison is derived from two documents, which keep their own holds; it can be made again',
+  deletePlaybook:
+    "the firm's standard positions and the checks made with them: no hold target; the checked documents keep their own holds",
   removeReviewColumn: 'a question of a review grid, not held data',
   deleteEntity: "the organisation's own data tables (clients, matters…), not a hold target",
   deleteEntities: 'as deleteEntity',

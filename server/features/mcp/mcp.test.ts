@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { buildTestApp, signedInMember, type TestMember } from '../../test/test-app'
 import { createTestCredentials } from '../../test/test-credentials'
 import { addIndexedDocument } from '../../test/indexed-document'
+import { finishedJob } from '../../test/finished-job'
+import { SAMPLE_CONTRACT } from '../../test/sample-files'
 import type { Scope } from '../../auth/scopes'
 
 const credentials = createTestCredentials()
@@ -121,6 +123,7 @@ describe('the MCP server at /mcp', () => {
     const client = await connect({ authorization: credentialOf(owner).authorization })
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'check_playbook',
       'compare_documents',
       'create_entity',
       'list_analyses',
@@ -244,6 +247,70 @@ describe('the MCP server at /mcp', () => {
       expect(refused.isError).toBe(true)
       expect(refused.text).not.toContain('sixty')
     }
+    await foreign.close()
+  })
+
+  it('checks a document against a playbook, each finding cited, never across organisations', async () => {
+    const owner = await firm('Mcp Playbook Firm')
+    const outsider = await firm('Mcp Playbook Outsider')
+    const url = `/api/v1/orgs/${owner.orgId}`
+    const pasted = await t.app.inject({
+      method: 'POST',
+      url: `${url}/documents/text`,
+      headers: owner.headers,
+      payload: { title: 'MSA', content: SAMPLE_CONTRACT },
+    })
+    const documentId = (pasted.json() as { id: string }).id
+    const analysis = await t.app.inject({
+      method: 'POST',
+      url: `${url}/documents/${documentId}/analyses`,
+      headers: owner.headers,
+      payload: { kind: 'full' },
+    })
+    const job = await finishedJob(t, owner, (analysis.json() as { id: string }).id)
+    expect(job.status, job.error ?? '').toBe('succeeded')
+    const copied = await t.app.inject({
+      method: 'POST',
+      url: `${url}/playbooks/starters/commercial-supply`,
+      headers: owner.headers,
+    })
+    const playbookId = (copied.json() as { id: string }).id
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `${url}/playbooks/${playbookId}/versions/1/approve`,
+      headers: owner.headers,
+    })
+    expect(approved.statusCode, approved.body).toBe(200)
+
+    const client = await connect({ authorization: credentialOf(owner).authorization })
+    const listed = JSON.parse(
+      resultOf(await client.callTool({ name: 'check_playbook', arguments: {} })).text,
+    ) as { playbooks: { id: string }[] }
+    expect(listed.playbooks.map((p) => p.id)).toEqual([playbookId])
+    const result = resultOf(
+      await client.callTool({ name: 'check_playbook', arguments: { playbookId, documentId } }),
+    )
+    expect(result.isError, result.text).toBe(false)
+    const checked = JSON.parse(result.text) as {
+      results: {
+        verdict: string
+        citation: { documentId: string; start: number; end: number; text: string } | null
+      }[]
+    }
+    expect(checked.results.length).toBeGreaterThanOrEqual(5)
+    expect(checked.results.map((r) => r.verdict)).toContain('deviation')
+    for (const r of checked.results) {
+      if (!r.citation) continue
+      expect(r.citation.documentId).toBe(documentId)
+      expect(SAMPLE_CONTRACT.slice(r.citation.start, r.citation.end)).toBe(r.citation.text)
+    }
+    await client.close()
+    const foreign = await connect({ authorization: credentialOf(outsider).authorization })
+    const refused = resultOf(
+      await foreign.callTool({ name: 'check_playbook', arguments: { playbookId, documentId } }),
+    )
+    expect(refused.isError).toBe(true)
+    expect(refused.text).not.toContain('Provider')
     await foreign.close()
   })
 

@@ -8,6 +8,7 @@ import {
   FileTextIcon,
   GaugeIcon,
   GitCompareIcon,
+  BookCheckIcon,
   HardDriveIcon,
   LayoutDashboardIcon,
   MessagesSquareIcon,
@@ -48,6 +49,7 @@ const mainLinks: NavItem[] = [
   { title: 'Documents', screen: 'documents', icon: FileTextIcon },
   { title: 'Reviews', screen: 'reviews', icon: TableIcon },
   { title: 'Comparisons', screen: 'comparisons', icon: GitCompareIcon },
+  { title: 'Playbooks', screen: 'playbooks', icon: BookCheckIcon },
   { title: 'Voice Assistant', screen: 'voice', icon: MicIcon },
   { title: 'Analytics', screen: 'analytics', icon: BarChart3Icon },
 ]

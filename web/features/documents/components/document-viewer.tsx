@@ -1,4 +1,4 @@
-import { Download, GitCompare, TriangleAlert } from 'lucide-react'
+import { Download, BookCheck, GitCompare, TriangleAlert } from 'lucide-react'
 import { Link } from 'react-router'
 import type { ReactNode, Ref } from 'react'
 import { Badge } from '../../../components/ui/badge'
@@ -75,6 +75,16 @@ export function DocumentViewer({
             >
               <GitCompare className="size-3.5" aria-hidden="true" />
               Compare with…
+            </Link>
+          )}
+          {urlScope && (
+            <Link
+              to={orgPath(urlScope, 'playbooks', { check: document.id })}
+              title={`Check ${document.title} against a playbook`}
+              className="inline-flex items-center gap-1 underline-offset-4 hover:underline"
+            >
+              <BookCheck className="size-3.5" aria-hidden="true" />
+              Check against playbook…
             </Link>
           )}
         </CardDescription>
