@@ -361,6 +361,8 @@ HELD_DELETIONS.leaveOrganization = {
 /** Deleting operations whose rows no hold names, with why. */
 const NOT_HELD: Record<string, string> = {
   deleteReview: 'a review grid is work over documents, which keep their own holds',
+  deleteSsoProvider:
+    "an identity provider's settings are the organisation's sign-in configuration, no matter's data",
   deleteComparison:
     'a comparison is derived from two documents, which keep their own holds; it can be made again',
   deletePlaybook:
