@@ -248,8 +248,14 @@ describe('PGlite on its own thread (pglite-thread.ts)', () => {
       params: [who],
     })
     // Sent together: the batch starts first (nothing else is on the thread) and the query,
-    // arriving behind it, waits for the statement running, not for the rest.
-    const background = client.background([insert('b1'), insert('b2'), insert('b3')], {
+    // arriving behind it, waits for the statement running, not for the rest. The first statement
+    // lasts a while, so that the query has reached the thread before it ends even when this
+    // process is descheduled between the two sends (a loaded machine).
+    const slow = {
+      sql: 'insert into stop_log (who) select $1 from pg_sleep(0.3)',
+      params: ['b1'],
+    }
+    const background = client.background([slow, insert('b2'), insert('b3')], {
       mayStopAfter: 1,
     })
     const foreground = client.query(insert('f').sql, insert('f').params)
